@@ -1,0 +1,349 @@
+//! Formations 布阵 (RULES.md section 5): a side's 25 pieces in the owner's own terms, line 1 (front)
+//! to line 6 (back), column 1 (owner's left) to 5. Checked into positions by `Position::new`.
+
+use super::board::{Board, NodeKind};
+use super::piece::{Piece, Rank, Side};
+use super::position::{Mover, Setup};
+use super::rules::{Mode, Rules};
+use super::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub const FORMATION_VERSION: u32 = 1;
+
+/// A grid of 6 lines × 5 columns in the owner's view; camps must stay empty.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Formation {
+    pub name: String,
+    pub notes: String,
+    pub grid: [[Option<Rank>; 5]; 6],
+}
+
+/// One broken deployment rule, with the square it concerns (owner's line and column) if any.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FormationProblem {
+    pub at: Option<(u8, u8)>,
+    pub message: String,
+}
+
+impl fmt::Display for FormationProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The file form: human-editable RON. Each line is five tokens: a piece code (1–9, B, M, F),
+/// `.` for an empty square, `+` for a camp.
+#[derive(Serialize, Deserialize)]
+struct FormationFile {
+    version: u32,
+    name: String,
+    #[serde(default)]
+    notes: String,
+    lines: Vec<String>,
+}
+
+/// Owner-view (line, column) of the camps, the same for both sides.
+pub fn is_camp_square(line: u8, col: u8) -> bool {
+    Board::two_player().deploy[0][line as usize - 1][col as usize - 1].is_none()
+}
+
+/// A square's name as the owner of `side` would find it on the board, e.g. `c6` for Red line 1.
+pub fn square_name(side: Side, line: u8, col: u8) -> String {
+    let (file, rank) = match side {
+        Side::Red => (col - 1, 7 - line),
+        Side::Blue => (4 - (col - 1), 6 + line),
+    };
+    format!("{}{}", (b'a' + file) as char, rank)
+}
+
+impl Formation {
+    pub fn at(&self, line: u8, col: u8) -> Option<Rank> {
+        self.grid[line as usize - 1][col as usize - 1]
+    }
+
+    pub fn set(&mut self, line: u8, col: u8, r: Option<Rank>) {
+        self.grid[line as usize - 1][col as usize - 1] = r;
+    }
+
+    pub fn count(&self, rank: Rank) -> u8 {
+        self.grid.iter().flatten().filter(|c| **c == Some(rank)).count() as u8
+    }
+
+    /// Pieces still to place (not on the grid), by rank.
+    pub fn missing(&self) -> Vec<(Rank, u8)> {
+        Rank::ALL
+            .iter()
+            .filter_map(|&r| {
+                let have = self.count(r);
+                (have < r.count()).then(|| (r, r.count() - have))
+            })
+            .collect()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.missing().is_empty()
+    }
+
+    /// Every broken rule of RULES.md section 5 (plus counts and camps). Squares are named as on the
+    /// board for Red (the owner's view is the same for both sides).
+    pub fn problems(&self, rules: &Rules) -> Vec<FormationProblem> {
+        let mut out = Vec::new();
+        let name = |l: u8, c: u8| square_name(Side::Red, l, c);
+        for l in 1..=6u8 {
+            for c in 1..=5u8 {
+                let Some(r) = self.at(l, c) else { continue };
+                let at = Some((l, c));
+                if is_camp_square(l, c) {
+                    out.push(FormationProblem {
+                        at,
+                        message: format!("{} in a camp at {}: camps start empty", r.en(), name(l, c)),
+                    });
+                }
+                if r == Rank::Flag && !(l == 6 && (c == 2 || c == 4)) {
+                    out.push(FormationProblem {
+                        at,
+                        message: format!("flag at {}: the flag goes in one of the two HQs", name(l, c)),
+                    });
+                }
+                if r == Rank::Mine && l < 5 {
+                    out.push(FormationProblem {
+                        at,
+                        message: format!("mine at {}: mines only in the last two lines", name(l, c)),
+                    });
+                }
+                if r == Rank::Bomb && l == 1 && !rules.bombs_in_front_row {
+                    out.push(FormationProblem {
+                        at,
+                        message: format!("bomb on the front line at {}", name(l, c)),
+                    });
+                }
+            }
+        }
+        for r in Rank::ALL {
+            let have = self.count(r);
+            if have > r.count() {
+                out.push(FormationProblem {
+                    at: None,
+                    message: format!("{have} × {} (only {} allowed)", r.en(), r.count()),
+                });
+            } else if have < r.count() {
+                out.push(FormationProblem {
+                    at: None,
+                    message: format!("{} × {} not placed yet", r.count() - have, r.en()),
+                });
+            }
+        }
+        out
+    }
+
+    pub fn is_valid(&self, rules: &Rules) -> bool {
+        self.problems(rules).is_empty()
+    }
+
+    /// Mirror left–right (column C ↔ 6 − C); camps and HQs are symmetric so validity is kept.
+    pub fn mirrored(&self) -> Formation {
+        let mut f = self.clone();
+        for row in f.grid.iter_mut() {
+            row.reverse();
+        }
+        f
+    }
+
+    /// A random valid formation: flag in an HQ, mines in the back lines, bombs behind line 1.
+    pub fn random(rng: &mut SplitMix64, rules: &Rules) -> Formation {
+        let mut f = Formation {
+            name: "random".into(),
+            ..Formation::default()
+        };
+        f.fill_random(rng, rules);
+        f
+    }
+
+    /// Fill the empty squares with the pieces not yet placed, respecting the deployment rules where
+    /// the pieces already placed allow it (returns false if it could not make the formation valid).
+    pub fn fill_random(&mut self, rng: &mut SplitMix64, rules: &Rules) -> bool {
+        let mut free: Vec<(u8, u8)> = (1..=6u8)
+            .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
+            .filter(|&(l, c)| !is_camp_square(l, c) && self.at(l, c).is_none())
+            .collect();
+        let mut ok = true;
+        // Most constrained first.
+        for r in [Rank::Flag, Rank::Mine, Rank::Bomb] {
+            for _ in 0..r.count().saturating_sub(self.count(r)) {
+                let allowed: Vec<usize> = free
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (l, c))| match r {
+                        Rank::Flag => *l == 6 && (*c == 2 || *c == 4),
+                        Rank::Mine => *l >= 5,
+                        _ => *l > 1 || rules.bombs_in_front_row,
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if allowed.is_empty() {
+                    ok = false;
+                    break;
+                }
+                let i = allowed[rng.below(allowed.len() as u64) as usize];
+                let (l, c) = free.swap_remove(i);
+                self.set(l, c, Some(r));
+            }
+        }
+        let mut rest: Vec<Rank> = Vec::new();
+        for r in Rank::ALL.iter().filter(|r| r.is_officer()) {
+            for _ in 0..r.count().saturating_sub(self.count(*r)) {
+                rest.push(*r);
+            }
+        }
+        rng.shuffle(&mut free);
+        for (sq, r) in free.into_iter().zip(rest) {
+            self.set(sq.0, sq.1, Some(r));
+        }
+        ok && self.is_valid(rules)
+    }
+
+    /// The RON text of a formation file.
+    pub fn to_ron(&self) -> String {
+        let lines = self
+            .grid
+            .iter()
+            .enumerate()
+            .map(|(l, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(|(c, cell)| match cell {
+                        Some(r) => r.code().to_string(),
+                        None if is_camp_square(l as u8 + 1, c as u8 + 1) => "+".into(),
+                        None => ".".into(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let file = FormationFile {
+            version: FORMATION_VERSION,
+            name: self.name.clone(),
+            notes: self.notes.clone(),
+            lines,
+        };
+        let mut s = String::from(
+            "// Junqi formation: line 1 (front) to line 6 (back), columns from the owner's left.\n\
+             // Codes: 9 marshal … 1 engineer, B bomb, M mine, F flag, . empty, + camp.\n",
+        );
+        s.push_str(
+            &ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
+                .expect("formation serializes"),
+        );
+        s.push('\n');
+        s
+    }
+
+    /// Read a formation file's text. Syntax errors carry line and column; the content is checked
+    /// for shape (6 lines of 5 tokens, known codes), not for the deployment rules.
+    pub fn from_ron(text: &str) -> Result<Formation, String> {
+        if text.len() > 64 * 1024 {
+            return Err("file is too large for a formation (over 64 KiB)".into());
+        }
+        let file: FormationFile = ron::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })?;
+        if file.version != FORMATION_VERSION {
+            return Err(format!(
+                "formation version {} is not supported (this program reads version {FORMATION_VERSION})",
+                file.version
+            ));
+        }
+        if file.lines.len() != 6 {
+            return Err(format!("a formation has 6 lines, found {}", file.lines.len()));
+        }
+        if file.name.chars().count() > 200 || file.notes.chars().count() > 10_000 {
+            return Err("name or notes are too long".into());
+        }
+        let mut f = Formation {
+            name: file.name,
+            notes: file.notes,
+            grid: Default::default(),
+        };
+        for (l, line) in file.lines.iter().enumerate() {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != 5 {
+                return Err(format!(
+                    "line {} of the formation needs 5 squares, found {}",
+                    l + 1,
+                    tokens.len()
+                ));
+            }
+            for (c, t) in tokens.iter().enumerate() {
+                let cell = match *t {
+                    "." | "+" => None,
+                    t => {
+                        let mut ch = t.chars();
+                        match (ch.next(), ch.next()) {
+                            (Some(code), None) if Rank::from_code(code).is_some() => Rank::from_code(code),
+                            _ => {
+                                return Err(format!(
+                                    "line {} column {}: unknown piece '{t}' (use 1-9, B, M, F, . or +)",
+                                    l + 1,
+                                    c + 1
+                                ));
+                            }
+                        }
+                    }
+                };
+                f.grid[l][c] = cell;
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// Build the start of an open or hidden game from two formations (each checked).
+pub fn start_setup(red: &Formation, blue: &Formation, rules: &Rules) -> Result<Setup, String> {
+    let board = Board::two_player();
+    let mut setup = Setup::empty(board);
+    for (side, f) in [(Side::Red, red), (Side::Blue, blue)] {
+        if let Some(p) = f.problems(rules).first() {
+            return Err(format!("{side} formation: {p}"));
+        }
+        for l in 1..=6u8 {
+            for c in 1..=5u8 {
+                if let Some(node) = board.deploy[side.index()][l as usize - 1][c as usize - 1] {
+                    debug_assert_ne!(board.kind(node), NodeKind::Camp);
+                    setup.cells[node as usize] = f.at(l, c).map(|r| Piece::new(side, r));
+                }
+            }
+        }
+    }
+    Ok(setup)
+}
+
+/// The flip-mode deal: 50 pieces face down on the 50 non-camp nodes, shuffled by `seed`.
+pub fn flip_deal(seed: u64) -> Setup {
+    let board = Board::two_player();
+    let mut pieces = Vec::with_capacity(50);
+    for side in Side::BOTH {
+        for r in Rank::ALL {
+            for _ in 0..r.count() {
+                pieces.push(Piece::face_down(side, r));
+            }
+        }
+    }
+    let mut rng = SplitMix64::new(seed);
+    rng.shuffle(&mut pieces);
+    let mut setup = Setup::empty(board);
+    let nodes = (0..board.len() as u8).filter(|&n| board.kind(n) != NodeKind::Camp);
+    for (n, p) in nodes.zip(pieces) {
+        setup.cells[n as usize] = Some(p);
+    }
+    setup.mover = Mover::Player(1);
+    setup
+}
+
+/// Rules for a mode are the caller's; this checks that a formation-based start fits them.
+pub fn mode_uses_formations(mode: Mode) -> bool {
+    mode != Mode::Flip
+}

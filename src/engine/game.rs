@@ -1,0 +1,393 @@
+//! Games and their records: the rules, the start and the list of actions, from which every
+//! position is rebuilt. The file format is RON with a version field.
+
+use super::board::Board;
+use super::formation::{Formation, flip_deal, start_setup};
+use super::movegen::IllegalTurn;
+use super::piece::Side;
+use super::play::{EndReason, Status, TurnReport};
+use super::position::{Position, Setup, Turn};
+use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
+use super::view::{View, Viewer};
+use serde::{Deserialize, Serialize};
+
+pub const RECORD_VERSION: u32 = 1;
+/// A record larger than this is refused before parsing.
+pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
+const MAX_ACTIONS: usize = 20_000;
+
+/// How a game starts.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Start {
+    /// Open or hidden mode: both formations, each as `lines` in the owner's view.
+    Formations { red: Vec<String>, blue: Vec<String> },
+    /// Flip mode: the deal is made from this seed.
+    FlipDeal { seed: u64 },
+    /// Any position in notation (puzzles, continuing from a position).
+    Position(String),
+}
+
+/// One action of a game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Action {
+    /// A turn in notation (`a6-a11`, or `c7` for a flip).
+    Turn(String),
+    Resign(Side),
+    OfferDraw(Side),
+    AcceptDraw(Side),
+    DeclineDraw(Side),
+    /// The side ran out of time on its turn: it loses the turn.
+    Timeout(Side),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub version: u32,
+    pub rules: Rules,
+    pub start: Start,
+    pub actions: Vec<Action>,
+    /// Whether anyone switched on the referee view during the game.
+    #[serde(default)]
+    pub referee_view_used: bool,
+    /// Free-form facts: players, date, event.
+    #[serde(default)]
+    pub info: Vec<(String, String)>,
+}
+
+/// Why a record cannot be replayed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordError(pub String);
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for RecordError {}
+
+fn formation_lines(f: &Formation) -> Vec<String> {
+    f.grid
+        .iter()
+        .enumerate()
+        .map(|(l, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(c, cell)| match cell {
+                    Some(r) => r.code().to_string(),
+                    None if super::formation::is_camp_square(l as u8 + 1, c as u8 + 1) => "+".into(),
+                    None => ".".into(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn parse_lines(lines: &[String]) -> Result<Formation, String> {
+    let text = format!(
+        "(version: 1, name: \"\", lines: [{}])",
+        lines
+            .iter()
+            .map(|l| format!("{l:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Formation::from_ron(&text)
+}
+
+impl Start {
+    pub fn formations(red: &Formation, blue: &Formation) -> Start {
+        Start::Formations {
+            red: formation_lines(red),
+            blue: formation_lines(blue),
+        }
+    }
+
+    /// The checked start position under `rules`.
+    pub fn position(&self, rules: &Rules) -> Result<Position, String> {
+        let setup: Setup = match self {
+            Start::Formations { red, blue } => {
+                if rules.mode == Mode::Flip {
+                    return Err("a flip game starts from a deal, not formations".into());
+                }
+                let red = parse_lines(red).map_err(|e| format!("red formation: {e}"))?;
+                let blue = parse_lines(blue).map_err(|e| format!("blue formation: {e}"))?;
+                start_setup(&red, &blue, rules)?
+            }
+            Start::FlipDeal { seed } => {
+                if rules.mode != Mode::Flip {
+                    return Err("a deal is only for flip mode".into());
+                }
+                flip_deal(*seed)
+            }
+            Start::Position(text) => Setup::parse(text).map_err(|e| e.to_string())?,
+        };
+        Position::new(setup, rules).map_err(|e| e.to_string())
+    }
+}
+
+/// One played turn with its report and the position after it.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    pub turn: Turn,
+    pub report: TurnReport,
+    pub effects: super::play::Effects,
+    pub after: Position,
+}
+
+/// A game in progress or finished, rebuilt from its record.
+#[derive(Clone, Debug)]
+pub struct Game {
+    record: GameRecord,
+    start: Position,
+    plies: Vec<Ply>,
+    /// Position index after each action (0 = start), for replay.
+    ended: Option<Status>,
+    draw_offer: Option<Side>,
+    timeouts: [u32; 2],
+    /// Flip mode: the colour of player 1 once decided.
+    player1: Option<Side>,
+}
+
+impl Game {
+    pub fn new(rules: Rules, start: Start) -> Result<Game, String> {
+        rules.validate()?;
+        let pos = start.position(&rules)?;
+        Ok(Game {
+            record: GameRecord {
+                version: RECORD_VERSION,
+                rules,
+                start,
+                actions: Vec::new(),
+                referee_view_used: false,
+                info: Vec::new(),
+            },
+            start: pos,
+            plies: Vec::new(),
+            ended: None,
+            draw_offer: None,
+            timeouts: [0, 0],
+            player1: None,
+        })
+    }
+
+    /// Replay a record, checking every action; a bad one is named by number with the reason.
+    pub fn from_record(record: GameRecord) -> Result<Game, RecordError> {
+        if record.version != RECORD_VERSION {
+            return Err(RecordError(format!(
+                "game record version {} is not supported (this program reads version {RECORD_VERSION})",
+                record.version
+            )));
+        }
+        if record.actions.len() > MAX_ACTIONS {
+            return Err(RecordError(format!(
+                "{} actions: more than a game can have",
+                record.actions.len()
+            )));
+        }
+        let mut g = Game::new(record.rules.clone(), record.start.clone())
+            .map_err(|e| RecordError(format!("start: {e}")))?;
+        for (i, a) in record.actions.iter().enumerate() {
+            g.act(a.clone())
+                .map_err(|e| RecordError(format!("action {} ({a:?}): {e}", i + 1)))?;
+        }
+        g.record.referee_view_used = record.referee_view_used;
+        g.record.info = record.info;
+        Ok(g)
+    }
+
+    /// Parse a record file's text (size-checked, syntax errors with line and column) and replay it.
+    pub fn from_ron(text: &str) -> Result<Game, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError(format!(
+                "file is {} bytes: too large for a game record (limit {MAX_RECORD_BYTES})",
+                text.len()
+            )));
+        }
+        let record: GameRecord = ron::from_str(text).map_err(|e| {
+            RecordError(format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            ))
+        })?;
+        Game::from_record(record)
+    }
+
+    pub fn to_ron(&self) -> String {
+        let mut s = String::from("// Junqi game record (RON). Turns in the notation of NOTATION.md.\n");
+        s.push_str(
+            &ron::ser::to_string_pretty(&self.record, ron::ser::PrettyConfig::default())
+                .expect("record serializes"),
+        );
+        s.push('\n');
+        s
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.record.rules
+    }
+    pub fn board(&self) -> &'static Board {
+        self.start.board()
+    }
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+    pub fn position(&self) -> &Position {
+        self.plies.last().map_or(&self.start, |p| &p.after)
+    }
+    /// Position after `n` turns (0 = start).
+    pub fn position_at(&self, n: usize) -> &Position {
+        if n == 0 {
+            &self.start
+        } else {
+            &self.plies[n.min(self.plies.len()) - 1].after
+        }
+    }
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+    pub fn timeouts(&self, side: Side) -> u32 {
+        self.timeouts[side.index()]
+    }
+    /// Flip mode: the colour of player 1 (2 has the other), once decided.
+    pub fn player_colour(&self, player: u8) -> Option<Side> {
+        self.player1
+            .map(|s| if player == 1 { s } else { s.other() })
+    }
+    pub fn mark_referee_view_used(&mut self) {
+        self.record.referee_view_used = true;
+    }
+    pub fn set_info(&mut self, key: &str, value: &str) {
+        self.record.info.retain(|(k, _)| k != key);
+        self.record.info.push((key.into(), value.into()));
+    }
+
+    pub fn status(&self) -> Status {
+        self.ended
+            .unwrap_or_else(|| self.position().status(&self.record.rules))
+    }
+
+    pub fn view(&self, viewer: Viewer) -> View {
+        let mut v = self.position().view(&self.record.rules, viewer);
+        if self.status().is_over() {
+            // When the game ends every piece is revealed.
+            v = self.position().view(&self.record.rules, Viewer::Referee);
+            v.viewer = viewer;
+        }
+        v
+    }
+
+    /// Play a turn; an illegal one changes nothing.
+    pub fn play(&mut self, turn: Turn) -> Result<&Ply, IllegalTurn> {
+        if self.ended.is_some() {
+            return Err(IllegalTurn::GameOver);
+        }
+        let mut after = *self.position();
+        let (report, effects) = after.play(&self.record.rules, turn)?;
+        if let Some((player, side)) = report.colours_decided {
+            self.player1 = Some(if player == 1 { side } else { side.other() });
+        }
+        self.record
+            .actions
+            .push(Action::Turn(turn.notation(self.board())));
+        self.draw_offer = None;
+        self.plies.push(Ply {
+            turn,
+            report,
+            effects,
+            after,
+        });
+        Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// Apply any action (turn in notation, resignation, draw offers, timeouts).
+    pub fn act(&mut self, action: Action) -> Result<(), String> {
+        if self.status().is_over() {
+            return Err("the game is already over".into());
+        }
+        let to_move = self.position().side_to_move();
+        match &action {
+            Action::Turn(t) => {
+                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
+                self.play(turn).map_err(|e| e.to_string())?;
+                return Ok(());
+            }
+            Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
+            Action::OfferDraw(s) => {
+                if self.draw_offer.is_some() {
+                    return Err("a draw offer is already open".into());
+                }
+                self.draw_offer = Some(*s);
+            }
+            Action::AcceptDraw(s) | Action::DeclineDraw(s) => {
+                if self.draw_offer != Some(s.other()) {
+                    return Err(format!("{s} has no draw offer to answer"));
+                }
+                self.draw_offer = None;
+                if matches!(action, Action::AcceptDraw(_)) {
+                    self.ended = Some(Status::Draw(EndReason::Agreement));
+                }
+            }
+            Action::Timeout(s) => {
+                if self.record.rules.move_clock.is_none() {
+                    return Err("there is no move clock in this game".into());
+                }
+                if to_move != Some(*s) {
+                    return Err(format!("{s} is not to move, so cannot time out"));
+                }
+                self.timeouts[s.index()] += 1;
+                if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
+                    self.ended = Some(Status::Won(s.other(), EndReason::Timeouts));
+                } else {
+                    // The turn is lost: the other side moves; it counts as a quiet turn.
+                    let mut after = *self.position();
+                    after.pass();
+                    let report = TurnReport {
+                        turn: Turn::Flip(0),
+                        mover: self.position().mover(),
+                        flipped: None,
+                        clash: None,
+                        flag_revealed: None,
+                        colours_decided: None,
+                    };
+                    self.plies.push(Ply {
+                        turn: Turn::Flip(u8::MAX),
+                        report,
+                        effects: Default::default(),
+                        after,
+                    });
+                }
+            }
+        }
+        self.record.actions.push(action);
+        Ok(())
+    }
+
+    /// Take back the last turn (and any actions after it); returns false if there is none.
+    pub fn undo(&mut self) -> Option<Action> {
+        let mut actions = self.record.actions.clone();
+        let last = actions.pop()?;
+        let mut record = self.record.clone();
+        record.actions = actions;
+        *self = Game::from_record(record).expect("a prefix of a valid record replays");
+        Some(last)
+    }
+}
+
+impl Position {
+    /// A lost turn (timeout): the other side moves; counts toward the quiet and turn limits.
+    pub(crate) fn pass(&mut self) {
+        self.quiet += 1;
+        self.ply += 1;
+        self.mover = match self.mover {
+            super::position::Mover::Side(s) => super::position::Mover::Side(s.other()),
+            super::position::Mover::Player(p) => super::position::Mover::Player(3 - p),
+        };
+    }
+}

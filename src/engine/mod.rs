@@ -1,0 +1,25 @@
+//! The rules engine: pure, no windows. Everything else in the program stands on it.
+
+pub mod board;
+pub mod formation;
+pub mod game;
+pub mod movegen;
+pub mod piece;
+pub mod play;
+pub mod position;
+pub mod rng;
+pub mod rules;
+pub mod view;
+
+pub use board::{Board, NodeId, NodeKind};
+pub use formation::Formation;
+pub use game::{Action, Game, GameRecord, Start};
+pub use movegen::IllegalTurn;
+pub use piece::{Piece, Rank, Side};
+pub use play::{ClashOutcome, EndReason, Status, TurnReport, perft};
+pub use position::{Mover, Position, Setup, Turn};
+pub use rules::{FlagTakers, MineRule, Mode, Rules};
+pub use view::{Seen, View, Viewer};
+
+#[cfg(test)]
+mod tests;

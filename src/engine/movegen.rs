@@ -1,0 +1,393 @@
+//! Legal turns (RULES.md sections 3 and 6): road steps, rail runs, engineer flights, flips.
+
+use super::board::{NodeId, NodeKind, NodeSet};
+use super::piece::{Piece, Rank, Side};
+use super::position::{Mover, Position, Turn};
+use super::rules::{FlagTakers, Mode, Rules};
+
+/// Why a turn is not legal: shown to players ("camps are safe"), so phrased for them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum IllegalTurn {
+    GameOver,
+    NoPiece(String),
+    NotYourPiece(String),
+    FaceDown(String),
+    CannotMove { square: String, rank: Rank },
+    FrozenInHq(String),
+    OwnPieceThere(String),
+    CampOccupied(String),
+    CampIsSafe(String),
+    FaceDownTarget(String),
+    FlagProtectedByMines,
+    NotAFlagTaker(Rank),
+    NotLinked { from: String, to: String },
+    NoRailTurn,
+    RailBlocked,
+    OnlyFlipsUntilColours,
+    NotFlipMode,
+    AlreadyFaceUp(String),
+    Unreachable { from: String, to: String },
+}
+
+impl std::fmt::Display for IllegalTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use IllegalTurn::*;
+        match self {
+            GameOver => write!(f, "the game is over"),
+            NoPiece(s) => write!(f, "there is no piece on {s}"),
+            NotYourPiece(s) => write!(f, "the piece on {s} is not yours"),
+            FaceDown(s) => write!(f, "the piece on {s} is face down: flip it instead"),
+            CannotMove { square, rank } => {
+                write!(f, "the {} on {square} never moves", rank.en().to_lowercase())
+            }
+            FrozenInHq(s) => write!(f, "a piece in an HQ never moves again ({s})"),
+            OwnPieceThere(s) => write!(f, "your own piece stands on {s}"),
+            CampOccupied(s) => write!(f, "the camp {s} is occupied: camps hold one piece"),
+            CampIsSafe(s) => write!(f, "camps are safe: the piece on {s} cannot be attacked"),
+            FaceDownTarget(s) => write!(f, "face-down pieces cannot be attacked ({s})"),
+            FlagProtectedByMines => {
+                write!(f, "the flag cannot be attacked while its owner still has mines")
+            }
+            NotAFlagTaker(r) => write!(
+                f,
+                "a {} may not take the flag under these rules",
+                r.en().to_lowercase()
+            ),
+            NotLinked { from, to } => write!(f, "{from} and {to} are not linked by road or rail"),
+            NoRailTurn => write!(f, "non-engineers cannot turn on the railway"),
+            RailBlocked => write!(f, "the railway is blocked by a piece on the way"),
+            OnlyFlipsUntilColours => write!(f, "colours are not decided yet: flip a piece"),
+            NotFlipMode => write!(f, "flips exist only in flip mode"),
+            AlreadyFaceUp(s) => write!(f, "the piece on {s} is already face up"),
+            Unreachable { from, to } => write!(f, "the piece on {from} cannot reach {to}"),
+        }
+    }
+}
+impl std::error::Error for IllegalTurn {}
+
+/// Facts about the side to move that attack checks need, computed once per generation.
+struct Ctx<'a> {
+    rules: &'a Rules,
+    me: Side,
+    /// Lowest officer rank of mine (face up in flip mode), for `flag takers = smallest`.
+    my_lowest: u8,
+    /// Whether the enemy still has a mine on the board.
+    enemy_has_mine: bool,
+}
+
+impl Position {
+    fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
+        let mut my_lowest = u8::MAX;
+        let mut enemy_has_mine = false;
+        for p in self.cells().iter().flatten() {
+            if p.side() == me {
+                let r = p.rank();
+                if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
+                    my_lowest = my_lowest.min(r as u8);
+                }
+            } else if p.rank() == Rank::Mine {
+                enemy_has_mine = true;
+            }
+        }
+        Ctx {
+            rules,
+            me,
+            my_lowest,
+            enemy_has_mine,
+        }
+    }
+
+    /// Why `attacker` may not attack node `n` (occupied by a piece), or `Ok` if it may.
+    fn attack_check(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> Result<(), IllegalTurn> {
+        let d = self.at(n).expect("occupied");
+        let name = || self.board.name(n).to_string();
+        if d.side() == cx.me {
+            return Err(IllegalTurn::OwnPieceThere(name()));
+        }
+        if d.is_face_down() {
+            return Err(IllegalTurn::FaceDownTarget(name()));
+        }
+        if self.board.kind(n) == NodeKind::Camp {
+            return Err(IllegalTurn::CampIsSafe(name()));
+        }
+        if d.rank() == Rank::Flag {
+            if cx.rules.flag_needs_mines_cleared && cx.enemy_has_mine {
+                return Err(IllegalTurn::FlagProtectedByMines);
+            }
+            let ok = match cx.rules.flag_takers {
+                FlagTakers::Any => true,
+                FlagTakers::Engineer => attacker.rank() == Rank::Engineer,
+                FlagTakers::Smallest => attacker.rank() as u8 == cx.my_lowest,
+            };
+            if !ok {
+                return Err(IllegalTurn::NotAFlagTaker(attacker.rank()));
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn can_enter(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> bool {
+        match self.at(n) {
+            None => true,
+            Some(_) => self.attack_check(cx, attacker, n).is_ok(),
+        }
+    }
+
+    /// Why the piece on `from` cannot move at all, if it cannot.
+    fn mobility_check(&self, rules: &Rules, me: Side, from: NodeId) -> Result<Piece, IllegalTurn> {
+        let name = || self.board.name(from).to_string();
+        let p = self.at(from).ok_or_else(|| IllegalTurn::NoPiece(name()))?;
+        if p.is_face_down() {
+            return Err(IllegalTurn::FaceDown(name()));
+        }
+        if p.side() != me {
+            return Err(IllegalTurn::NotYourPiece(name()));
+        }
+        if !p.rank().is_movable() {
+            return Err(IllegalTurn::CannotMove {
+                square: name(),
+                rank: p.rank(),
+            });
+        }
+        if self.board.kind(from) == NodeKind::Hq && !rules.movable_hq {
+            return Err(IllegalTurn::FrozenInHq(name()));
+        }
+        Ok(p)
+    }
+
+    fn flies(rules: &Rules, p: Piece) -> bool {
+        p.rank() == Rank::Engineer || (p.rank() == Rank::Bomb && rules.flying_bombs)
+    }
+
+    /// Every destination of the piece on `from` (assumed movable and the mover's).
+    fn destinations(&self, cx: &Ctx, from: NodeId, p: Piece) -> NodeSet {
+        let b = self.board;
+        let mut dests = NodeSet::default();
+        for &n in &b.links[from as usize] {
+            if self.can_enter(cx, p, n) {
+                dests.insert(n);
+            }
+        }
+        if !b.is_rail(from) {
+            return dests;
+        }
+        if Self::flies(cx.rules, p) {
+            // Any path along rail links through empty nodes.
+            let mut seen = NodeSet::default();
+            seen.insert(from);
+            let mut stack = [0 as NodeId; 64];
+            let mut top = 0;
+            stack[top] = from;
+            top += 1;
+            while top > 0 {
+                top -= 1;
+                let u = stack[top];
+                for &v in &b.rail_links[u as usize] {
+                    if !seen.insert(v) {
+                        continue;
+                    }
+                    match self.at(v) {
+                        None => {
+                            dests.insert(v);
+                            if top < stack.len() {
+                                stack[top] = v;
+                                top += 1;
+                            }
+                        }
+                        Some(_) => {
+                            if self.attack_check(cx, p, v).is_ok() {
+                                dests.insert(v);
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            for &(line, idx) in &b.lines_through[from as usize] {
+                self.run(cx, p, line, idx, cx.rules.rail_turn_for_all, &mut dests);
+            }
+        }
+        dests
+    }
+
+    /// Runs both ways along one straight line from index `idx`; with `turn`, one right-angle turn
+    /// onto a crossing line is allowed at any empty node reached.
+    fn run(&self, cx: &Ctx, p: Piece, line: u8, idx: u8, turn: bool, dests: &mut NodeSet) {
+        let b = self.board;
+        let nodes = &b.lines[line as usize];
+        for dir in [-1i32, 1] {
+            let mut i = idx as i32 + dir;
+            while i >= 0 && (i as usize) < nodes.len() {
+                let v = nodes[i as usize];
+                match self.at(v) {
+                    None => {
+                        dests.insert(v);
+                        if turn {
+                            for &(l2, i2) in &b.lines_through[v as usize] {
+                                if l2 != line {
+                                    self.run(cx, p, l2, i2, false, dests);
+                                }
+                            }
+                        }
+                    }
+                    Some(_) => {
+                        if self.attack_check(cx, p, v).is_ok() {
+                            dests.insert(v);
+                        }
+                        break;
+                    }
+                }
+                i += dir;
+            }
+        }
+    }
+
+    /// The side whose pieces the mover moves, if colours are decided.
+    pub fn side_to_move(&self) -> Option<Side> {
+        self.mover.side()
+    }
+
+    /// All legal turns of the side to move, ignoring whether the game has ended (see `legal_turns`).
+    pub fn pseudo_turns(&self, rules: &Rules, out: &mut Vec<Turn>) {
+        out.clear();
+        if rules.mode == Mode::Flip {
+            for (i, c) in self.cells().iter().enumerate() {
+                if c.is_some_and(|p| p.is_face_down()) {
+                    out.push(Turn::Flip(i as NodeId));
+                }
+            }
+        }
+        let Mover::Side(me) = self.mover else { return };
+        self.moves_of(rules, me, out);
+    }
+
+    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>) {
+        let cx = self.ctx(rules, me);
+        for from in 0..self.board.len() as NodeId {
+            let Some(p) = self.at(from) else { continue };
+            if p.side() != me || p.is_face_down() || !p.rank().is_movable() {
+                continue;
+            }
+            if self.board.kind(from) == NodeKind::Hq && !rules.movable_hq {
+                continue;
+            }
+            for to in self.destinations(&cx, from, p).iter() {
+                out.push(Turn::Move { from, to });
+            }
+        }
+    }
+
+    /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
+    pub fn has_turn(&self, rules: &Rules, side: Side) -> bool {
+        if rules.mode == Mode::Flip && self.cells().iter().flatten().any(|p| p.is_face_down()) {
+            return true;
+        }
+        let cx = self.ctx(rules, side);
+        (0..self.board.len() as NodeId).any(|from| {
+            self.at(from).is_some_and(|p| {
+                p.side() == side
+                    && !p.is_face_down()
+                    && p.rank().is_movable()
+                    && (self.board.kind(from) != NodeKind::Hq || rules.movable_hq)
+                    && !self.destinations(&cx, from, p).is_empty()
+            })
+        })
+    }
+
+    /// Legal turns: none once the game has ended.
+    pub fn legal_turns(&self, rules: &Rules) -> Vec<Turn> {
+        let mut out = Vec::with_capacity(64);
+        if self.status(rules).is_over() {
+            return out;
+        }
+        self.pseudo_turns(rules, &mut out);
+        out
+    }
+
+    /// Destinations of the piece on `from` for the side to move (for highlighting in a window).
+    pub fn destinations_from(&self, rules: &Rules, from: NodeId) -> Vec<NodeId> {
+        let Some(me) = self.side_to_move() else {
+            return Vec::new();
+        };
+        match self.mobility_check(rules, me, from) {
+            Ok(p) => self.destinations(&self.ctx(rules, me), from, p).iter().collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// `Ok` if the turn is legal (game not over), else the reason in players' words.
+    pub fn check_turn(&self, rules: &Rules, turn: Turn) -> Result<(), IllegalTurn> {
+        if self.status(rules).is_over() {
+            return Err(IllegalTurn::GameOver);
+        }
+        let b = self.board;
+        match turn {
+            Turn::Flip(n) => {
+                if rules.mode != Mode::Flip {
+                    return Err(IllegalTurn::NotFlipMode);
+                }
+                let name = b.name(n).to_string();
+                match self.at(n) {
+                    None => Err(IllegalTurn::NoPiece(name)),
+                    Some(p) if !p.is_face_down() => Err(IllegalTurn::AlreadyFaceUp(name)),
+                    Some(_) => Ok(()),
+                }
+            }
+            Turn::Move { from, to } => {
+                let Mover::Side(me) = self.mover else {
+                    return Err(IllegalTurn::OnlyFlipsUntilColours);
+                };
+                if from as usize >= b.len() || to as usize >= b.len() {
+                    return Err(IllegalTurn::NoPiece("?".into()));
+                }
+                let p = self.mobility_check(rules, me, from)?;
+                let cx = self.ctx(rules, me);
+                if self.destinations(&cx, from, p).contains(to) {
+                    return Ok(());
+                }
+                // Explain why not, most specific reason first.
+                let to_name = b.name(to).to_string();
+                if let Some(d) = self.at(to) {
+                    if d.side() == me && !d.is_face_down() {
+                        return Err(IllegalTurn::OwnPieceThere(to_name));
+                    }
+                    if b.kind(to) == NodeKind::Camp {
+                        return Err(if d.is_face_down() || d.side() == me {
+                            IllegalTurn::CampOccupied(to_name)
+                        } else {
+                            IllegalTurn::CampIsSafe(to_name)
+                        });
+                    }
+                    if let Err(e) = self.attack_check(&cx, p, to) {
+                        return Err(e);
+                    }
+                }
+                let from_name = b.name(from).to_string();
+                if b.is_rail(from) && b.is_rail(to) && !Self::flies(rules, p) {
+                    let same_line = b.lines_through[from as usize]
+                        .iter()
+                        .any(|(l, _)| b.lines_through[to as usize].iter().any(|(l2, _)| l == l2));
+                    return Err(if same_line {
+                        IllegalTurn::RailBlocked
+                    } else {
+                        IllegalTurn::NoRailTurn
+                    });
+                }
+                if b.is_rail(from) && b.is_rail(to) {
+                    return Err(IllegalTurn::RailBlocked);
+                }
+                if !b.is_rail(from) || !b.is_rail(to) {
+                    return Err(IllegalTurn::NotLinked {
+                        from: from_name,
+                        to: to_name,
+                    });
+                }
+                Err(IllegalTurn::Unreachable {
+                    from: from_name,
+                    to: to_name,
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! Playing turns: clashes (RULES.md section 4), flips and colour assignment (section 6), and the end
+//! of the game (section 7).
+
+use super::board::NodeId;
+use super::movegen::IllegalTurn;
+use super::piece::{Piece, Rank, Side};
+use super::position::{Mover, Position, Turn};
+use super::rules::{MineRule, Rules};
+use serde::{Deserialize, Serialize};
+
+/// What a clash did, in the words a referee announces: never the ranks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ClashOutcome {
+    /// The defender was removed and the attacker moved in.
+    DefenderRemoved,
+    /// The attacker was removed; the defender stays.
+    AttackerRemoved,
+    /// Both were removed.
+    BothRemoved,
+    /// An engineer dug a mine and moved in.
+    MineDug,
+    /// Spring mine: the attacker bounced back, alive; the mine stays, revealed.
+    Bounced,
+    /// The flag was taken.
+    FlagTaken,
+}
+
+impl ClashOutcome {
+    pub fn en(self) -> &'static str {
+        match self {
+            ClashOutcome::DefenderRemoved => "defender removed",
+            ClashOutcome::AttackerRemoved => "attacker removed",
+            ClashOutcome::BothRemoved => "both removed",
+            ClashOutcome::MineDug => "mine dug",
+            ClashOutcome::Bounced => "bounced off a mine",
+            ClashOutcome::FlagTaken => "flag taken",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            ClashOutcome::DefenderRemoved => "防守方被吃",
+            ClashOutcome::AttackerRemoved => "进攻方阵亡",
+            ClashOutcome::BothRemoved => "同归于尽",
+            ClashOutcome::MineDug => "工兵挖雷",
+            ClashOutcome::Bounced => "撞弹簧雷弹回",
+            ClashOutcome::FlagTaken => "军旗被扛",
+        }
+    }
+}
+
+/// The public report of one turn: what every player learns.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TurnReport {
+    pub turn: Turn,
+    /// The side that moved (in flip mode before colours: the flipped piece's colour is public anyway).
+    pub mover: Mover,
+    /// For a flip: the piece turned face up (public).
+    pub flipped: Option<(Side, Rank)>,
+    /// For an attack: the outcome.
+    pub clash: Option<ClashOutcome>,
+    /// A flag shown to both because its marshal fell (hidden mode).
+    pub flag_revealed: Option<(Side, NodeId)>,
+    /// Colours decided by this flip: (player, colour that player takes).
+    pub colours_decided: Option<(u8, Side)>,
+}
+
+/// Why a game ended (the `<why>` words of NOTATION.md plus the ones players cause).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum EndReason {
+    Flag,
+    NoPieces,
+    NoMoves,
+    QuietLimit,
+    TurnLimit,
+    Resignation,
+    Agreement,
+    Timeouts,
+}
+
+impl EndReason {
+    pub fn word(self) -> &'static str {
+        match self {
+            EndReason::Flag => "flag",
+            EndReason::NoPieces => "no-pieces",
+            EndReason::NoMoves => "no-moves",
+            EndReason::QuietLimit => "quiet-limit",
+            EndReason::TurnLimit => "turn-limit",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Timeouts => "timeouts",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            EndReason::Flag => "the flag was taken",
+            EndReason::NoPieces => "no movable pieces left",
+            EndReason::NoMoves => "no legal turn",
+            EndReason::QuietLimit => "quiet limit reached",
+            EndReason::TurnLimit => "turn limit reached",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "draw agreed",
+            EndReason::Timeouts => "five timeouts",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            EndReason::Flag => "军旗被扛",
+            EndReason::NoPieces => "无子可动",
+            EndReason::NoMoves => "无路可走",
+            EndReason::QuietLimit => "长时间无吃子",
+            EndReason::TurnLimit => "达到总步数上限",
+            EndReason::Resignation => "认输",
+            EndReason::Agreement => "协议和棋",
+            EndReason::Timeouts => "超时五次",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Status {
+    Ongoing,
+    Won(Side, EndReason),
+    Draw(EndReason),
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+
+    /// `ongoing`, `red-wins flag`, `draw quiet-limit` … as `junqi apply` prints after `result: `.
+    pub fn word(self) -> String {
+        match self {
+            Status::Ongoing => "ongoing".into(),
+            Status::Won(s, why) => format!("{}-wins {}", s.word(), why.word()),
+            Status::Draw(why) => format!("draw {}", why.word()),
+        }
+    }
+}
+
+/// What happened on the board in one turn (for animation, trays and the move list).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Effects {
+    /// Pieces removed, with the node they were on.
+    pub removed: Vec<(NodeId, Piece)>,
+    pub attacker: Option<Piece>,
+    pub defender: Option<Piece>,
+}
+
+impl Position {
+    /// Play a legal turn; an illegal one returns the reason and leaves the position untouched.
+    pub fn play(&mut self, rules: &Rules, turn: Turn) -> Result<(TurnReport, Effects), IllegalTurn> {
+        self.check_turn(rules, turn)?;
+        Ok(self.play_unchecked(rules, turn))
+    }
+
+    /// Play a turn known to be legal (from `legal_turns`).
+    pub fn play_unchecked(&mut self, rules: &Rules, turn: Turn) -> (TurnReport, Effects) {
+        let mut report = TurnReport {
+            turn,
+            mover: self.mover,
+            flipped: None,
+            clash: None,
+            flag_revealed: None,
+            colours_decided: None,
+        };
+        let mut fx = Effects::default();
+        let mut removed_any = false;
+        match turn {
+            Turn::Flip(n) => {
+                let p = self.at(n).expect("flip of a piece").with_face_down(false);
+                self.set(n, Some(p));
+                report.flipped = Some((p.side(), p.rank()));
+                self.mover = match self.mover {
+                    Mover::Player(pl) => {
+                        if !rules.first_engineer_decides || p.rank() == Rank::Engineer {
+                            report.colours_decided = Some((pl, p.side()));
+                            Mover::Side(p.side().other())
+                        } else {
+                            Mover::Player(3 - pl)
+                        }
+                    }
+                    Mover::Side(s) => Mover::Side(s.other()),
+                };
+                self.quiet = 0;
+                self.ply += 1;
+                return (report, fx);
+            }
+            Turn::Move { from, to } => {
+                let a = self.at(from).expect("mover's piece");
+                self.set(from, None);
+                match self.at(to) {
+                    None => self.set(to, Some(a)),
+                    Some(d) => {
+                        fx.attacker = Some(a);
+                        fx.defender = Some(d);
+                        let (outcome, at_from, at_to) = clash(rules, a, d);
+                        report.clash = Some(outcome);
+                        self.set(from, at_from);
+                        self.set(to, at_to);
+                        if at_from.is_none() && at_to != Some(a) {
+                            fx.removed.push((from, a));
+                        }
+                        if at_to.is_none_or(|p| !p.same_piece(d)) {
+                            fx.removed.push((to, d));
+                        }
+                        removed_any = !fx.removed.is_empty();
+                    }
+                }
+            }
+        }
+        if rules.flag_reveal_active() {
+            for &(_, p) in &fx.removed {
+                if p.rank() == Rank::Marshal
+                    && let Some(f) = self.find(p.side(), Rank::Flag)
+                {
+                    let flag = self.at(f).expect("found");
+                    if !flag.is_revealed() {
+                        self.set(f, Some(flag.with_revealed(true)));
+                        report.flag_revealed = Some((p.side(), f));
+                    }
+                }
+            }
+        }
+        self.quiet = if removed_any { 0 } else { self.quiet + 1 };
+        self.ply += 1;
+        self.mover = match self.mover {
+            Mover::Side(s) => Mover::Side(s.other()),
+            Mover::Player(p) => Mover::Player(3 - p),
+        };
+        (report, fx)
+    }
+
+    /// The end-of-game checks of RULES.md section 7, in order, on this position.
+    pub fn status(&self, rules: &Rules) -> Status {
+        self.status_with(rules, None)
+    }
+
+    /// `status`, given (if known) whether the side to move has a legal turn, to save regenerating.
+    pub fn status_with(&self, rules: &Rules, mover_has_turn: Option<bool>) -> Status {
+        // 1. A flag taken.
+        let mut has_flag = [false; 2];
+        let mut movable = [false; 2];
+        for p in self.cells().iter().flatten() {
+            match p.rank() {
+                Rank::Flag => has_flag[p.side().index()] = true,
+                Rank::Mine => {}
+                _ => movable[p.side().index()] = true,
+            }
+        }
+        for side in Side::BOTH {
+            if !has_flag[side.index()] {
+                return Status::Won(side.other(), EndReason::Flag);
+            }
+        }
+        // 2. No movable pieces (face up or face down).
+        match movable {
+            [false, false] => return Status::Draw(EndReason::NoPieces),
+            [false, true] => return Status::Won(Side::Blue, EndReason::NoPieces),
+            [true, false] => return Status::Won(Side::Red, EndReason::NoPieces),
+            _ => {}
+        }
+        // 3. The side to move has no legal turn.
+        if let Mover::Side(me) = self.mover
+            && !mover_has_turn.unwrap_or_else(|| self.has_turn(rules, me))
+        {
+            return if self.has_turn(rules, me.other()) {
+                Status::Won(me.other(), EndReason::NoMoves)
+            } else {
+                Status::Draw(EndReason::NoMoves)
+            };
+        }
+        // 4. Quiet limit, 5. turn limit.
+        if self.quiet >= rules.quiet_limit {
+            return Status::Draw(EndReason::QuietLimit);
+        }
+        if self.ply >= rules.turn_limit {
+            return Status::Draw(EndReason::TurnLimit);
+        }
+        Status::Ongoing
+    }
+}
+
+/// Resolve a clash: the outcome and what is left on the attacker's and the defender's node.
+fn clash(rules: &Rules, a: Piece, d: Piece) -> (ClashOutcome, Option<Piece>, Option<Piece>) {
+    use ClashOutcome::*;
+    let (ar, dr) = (a.rank(), d.rank());
+    // 1. The flag: taken (a bomb taking it is removed too).
+    if dr == Rank::Flag {
+        return (FlagTaken, None, (ar != Rank::Bomb).then_some(a));
+    }
+    // 2. A bomb removes itself and whatever it meets.
+    if ar == Rank::Bomb || dr == Rank::Bomb {
+        return (BothRemoved, None, None);
+    }
+    // 3. Mines.
+    if dr == Rank::Mine {
+        if ar == Rank::Engineer {
+            return (MineDug, None, Some(a));
+        }
+        return match rules.mines {
+            MineRule::Standard => (AttackerRemoved, None, Some(d)),
+            MineRule::Spring => (Bounced, Some(a), Some(d.with_revealed(true))),
+            MineRule::Bomb => (BothRemoved, None, None),
+        };
+    }
+    // Engineer scout (hidden mode house rule): the engineer dies, the defender is revealed.
+    if rules.scout_active() && ar == Rank::Engineer {
+        return (AttackerRemoved, None, Some(d.with_revealed(true)));
+    }
+    // 4. Compare ranks.
+    match (ar as u8).cmp(&(dr as u8)) {
+        std::cmp::Ordering::Greater => (DefenderRemoved, None, Some(a)),
+        std::cmp::Ordering::Less => (AttackerRemoved, None, Some(d)),
+        std::cmp::Ordering::Equal => (BothRemoved, None, None),
+    }
+}
+
+/// Count the turn sequences of length `depth` (finished games have no turns).
+pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.pseudo_turns(rules, &mut moves);
+    if pos.status_with(rules, Some(!moves.is_empty())).is_over() {
+        return 0;
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&t| {
+            let mut p = *pos;
+            p.play_unchecked(rules, t);
+            perft(&p, rules, depth - 1)
+        })
+        .sum()
+}

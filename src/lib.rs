@@ -1,0 +1,4 @@
+//! junqi: Junqi (军棋 / 陆战棋) — a rules engine, headless tools and a desktop app.
+
+pub mod engine;
+pub mod cli;
