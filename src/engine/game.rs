@@ -129,8 +129,10 @@ impl Start {
 /// One played turn with its report and the position after it.
 #[derive(Clone, Debug)]
 pub struct Ply {
-    pub turn: Turn,
-    pub report: TurnReport,
+    /// The turn played; `None` when the side to move lost its turn to the move clock.
+    pub turn: Option<Turn>,
+    /// The public report of the turn; `None` for a lost turn.
+    pub report: Option<TurnReport>,
     pub effects: super::play::Effects,
     pub after: Position,
 }
@@ -141,7 +143,6 @@ pub struct Game {
     record: GameRecord,
     start: Position,
     plies: Vec<Ply>,
-    /// Position index after each action (0 = start), for replay.
     ended: Option<Status>,
     draw_offer: Option<Side>,
     timeouts: [u32; 2],
@@ -298,8 +299,8 @@ impl Game {
             .push(Action::Turn(turn.notation(self.board())));
         self.draw_offer = None;
         self.plies.push(Ply {
-            turn,
-            report,
+            turn: Some(turn),
+            report: Some(report),
             effects,
             after,
         });
@@ -348,17 +349,9 @@ impl Game {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();
                     after.pass();
-                    let report = TurnReport {
-                        turn: Turn::Flip(0),
-                        mover: self.position().mover(),
-                        flipped: None,
-                        clash: None,
-                        flag_revealed: None,
-                        colours_decided: None,
-                    };
                     self.plies.push(Ply {
-                        turn: Turn::Flip(u8::MAX),
-                        report,
+                        turn: None,
+                        report: None,
                         effects: Default::default(),
                         after,
                     });
@@ -369,7 +362,7 @@ impl Game {
         Ok(())
     }
 
-    /// Take back the last turn (and any actions after it); returns false if there is none.
+    /// Take back the last action; returns it, or `None` if there is none.
     pub fn undo(&mut self) -> Option<Action> {
         let mut actions = self.record.actions.clone();
         let last = actions.pop()?;
