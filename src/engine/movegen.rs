@@ -322,7 +322,12 @@ impl Position {
             return Err(IllegalTurn::GameOver);
         }
         let b = self.board;
+        let on_board = |n: NodeId| (n as usize) < b.len();
         match turn {
+            Turn::Flip(n) if !on_board(n) => Err(IllegalTurn::NoPiece("?".into())),
+            Turn::Move { from, to } if !on_board(from) || !on_board(to) => {
+                Err(IllegalTurn::NoPiece("?".into()))
+            }
             Turn::Flip(n) => {
                 if rules.mode != Mode::Flip {
                     return Err(IllegalTurn::NotFlipMode);
@@ -338,9 +343,6 @@ impl Position {
                 let Mover::Side(me) = self.mover else {
                     return Err(IllegalTurn::OnlyFlipsUntilColours);
                 };
-                if from as usize >= b.len() || to as usize >= b.len() {
-                    return Err(IllegalTurn::NoPiece("?".into()));
-                }
                 let p = self.mobility_check(rules, me, from)?;
                 let cx = self.ctx(rules, me);
                 if self.destinations(&cx, from, p).contains(to) {
