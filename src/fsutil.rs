@@ -73,7 +73,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("f.ron");
         atomic_write(&p, b"old").unwrap();
-        let r = atomic_write_with(&p, b"new", |_| Err(std::io::Error::other("simulated crash")));
+        let r = atomic_write_with(&p, b"new", |_| {
+            Err(std::io::Error::other("simulated crash"))
+        });
         assert!(r.unwrap_err().contains("simulated crash"));
         assert_eq!(std::fs::read(&p).unwrap(), b"old");
         // No temporary file is left behind.

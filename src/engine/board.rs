@@ -154,7 +154,11 @@ impl Board {
 
     /// All deployment nodes of one side (its 25 non-camp positions).
     pub fn deploy_nodes(&self, side: Side) -> impl Iterator<Item = NodeId> + '_ {
-        self.deploy[side.index()].iter().flatten().flatten().copied()
+        self.deploy[side.index()]
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
     }
 
     /// The standard two-player board.
@@ -195,7 +199,9 @@ fn build_two_player() -> Board {
             nodes.push(Node {
                 name: format!("{}{}", (b'a' + file) as char, rank),
                 kind,
-                rail: rail_rank(rank) || rail_file(file, rank) || (file == 2 && (rank == 6 || rank == 7)),
+                rail: rail_rank(rank)
+                    || rail_file(file, rank)
+                    || (file == 2 && (rank == 6 || rank == 7)),
                 col: file,
                 row: rank - 1,
                 half: if rank <= 6 { Side::Red } else { Side::Blue },
@@ -348,7 +354,10 @@ mod tests {
         assert!(!b().linked(n("a5"), n("b4")));
         assert_eq!(b().lines.len(), 7);
         for node in 0..60u8 {
-            assert_eq!(b().is_rail(node), !b().lines_through[node as usize].is_empty());
+            assert_eq!(
+                b().is_rail(node),
+                !b().lines_through[node as usize].is_empty()
+            );
         }
     }
 

@@ -4,8 +4,8 @@
 use super::board::{Board, NodeKind};
 use super::piece::{Piece, Rank, Side};
 use super::position::{Mover, Setup};
-use super::rules::{Mode, Rules};
 use super::rng::SplitMix64;
+use super::rules::{Mode, Rules};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -67,7 +67,11 @@ impl Formation {
     }
 
     pub fn count(&self, rank: Rank) -> u8 {
-        self.grid.iter().flatten().filter(|c| **c == Some(rank)).count() as u8
+        self.grid
+            .iter()
+            .flatten()
+            .filter(|c| **c == Some(rank))
+            .count() as u8
     }
 
     /// Pieces still to place (not on the grid), by rank.
@@ -97,19 +101,29 @@ impl Formation {
                 if is_camp_square(l, c) {
                     out.push(FormationProblem {
                         at,
-                        message: format!("{} in a camp at {}: camps start empty", r.en(), name(l, c)),
+                        message: format!(
+                            "{} in a camp at {}: camps start empty",
+                            r.en(),
+                            name(l, c)
+                        ),
                     });
                 }
                 if r == Rank::Flag && !(l == 6 && (c == 2 || c == 4)) {
                     out.push(FormationProblem {
                         at,
-                        message: format!("flag at {}: the flag goes in one of the two HQs", name(l, c)),
+                        message: format!(
+                            "flag at {}: the flag goes in one of the two HQs",
+                            name(l, c)
+                        ),
                     });
                 }
                 if r == Rank::Mine && l < 5 {
                     out.push(FormationProblem {
                         at,
-                        message: format!("mine at {}: mines only in the last two lines", name(l, c)),
+                        message: format!(
+                            "mine at {}: mines only in the last two lines",
+                            name(l, c)
+                        ),
                     });
                 }
                 if r == Rank::Bomb && l == 1 && !rules.bombs_in_front_row {
@@ -258,7 +272,10 @@ impl Formation {
             ));
         }
         if file.lines.len() != 6 {
-            return Err(format!("a formation has 6 lines, found {}", file.lines.len()));
+            return Err(format!(
+                "a formation has 6 lines, found {}",
+                file.lines.len()
+            ));
         }
         if file.name.chars().count() > 200 || file.notes.chars().count() > 10_000 {
             return Err("name or notes are too long".into());
@@ -283,7 +300,9 @@ impl Formation {
                     t => {
                         let mut ch = t.chars();
                         match (ch.next(), ch.next()) {
-                            (Some(code), None) if Rank::from_code(code).is_some() => Rank::from_code(code),
+                            (Some(code), None) if Rank::from_code(code).is_some() => {
+                                Rank::from_code(code)
+                            }
                             _ => {
                                 return Err(format!(
                                     "line {} column {}: unknown piece '{t}' (use 1-9, B, M, F, . or +)",

@@ -74,7 +74,9 @@ fn formation_lines(f: &Formation) -> Vec<String> {
                 .enumerate()
                 .map(|(c, cell)| match cell {
                     Some(r) => r.code().to_string(),
-                    None if super::formation::is_camp_square(l as u8 + 1, c as u8 + 1) => "+".into(),
+                    None if super::formation::is_camp_square(l as u8 + 1, c as u8 + 1) => {
+                        "+".into()
+                    }
                     None => ".".into(),
                 })
                 .collect::<Vec<_>>()
@@ -215,7 +217,8 @@ impl Game {
     }
 
     pub fn to_ron(&self) -> String {
-        let mut s = String::from("// Junqi game record (RON). Turns in the notation of NOTATION.md.\n");
+        let mut s =
+            String::from("// Junqi game record (RON). Turns in the notation of NOTATION.md.\n");
         s.push_str(
             &ron::ser::to_string_pretty(&self.record, ron::ser::PrettyConfig::default())
                 .expect("record serializes"),

@@ -38,7 +38,11 @@ impl std::fmt::Display for IllegalTurn {
             NotYourPiece(s) => write!(f, "the piece on {s} is not yours"),
             FaceDown(s) => write!(f, "the piece on {s} is face down: flip it instead"),
             CannotMove { square, rank } => {
-                write!(f, "the {} on {square} never moves", rank.en().to_lowercase())
+                write!(
+                    f,
+                    "the {} on {square} never moves",
+                    rank.en().to_lowercase()
+                )
             }
             FrozenInHq(s) => write!(f, "a piece in an HQ never moves again ({s})"),
             OwnPieceThere(s) => write!(f, "your own piece stands on {s}"),
@@ -46,7 +50,10 @@ impl std::fmt::Display for IllegalTurn {
             CampIsSafe(s) => write!(f, "camps are safe: the piece on {s} cannot be attacked"),
             FaceDownTarget(s) => write!(f, "face-down pieces cannot be attacked ({s})"),
             FlagProtectedByMines => {
-                write!(f, "the flag cannot be attacked while its owner still has mines")
+                write!(
+                    f,
+                    "the flag cannot be attacked while its owner still has mines"
+                )
             }
             NotAFlagTaker(r) => write!(
                 f,
@@ -311,7 +318,10 @@ impl Position {
             return Vec::new();
         };
         match self.mobility_check(rules, me, from) {
-            Ok(p) => self.destinations(&self.ctx(rules, me), from, p).iter().collect(),
+            Ok(p) => self
+                .destinations(&self.ctx(rules, me), from, p)
+                .iter()
+                .collect(),
             Err(_) => Vec::new(),
         }
     }
@@ -361,9 +371,7 @@ impl Position {
                             IllegalTurn::CampIsSafe(to_name)
                         });
                     }
-                    if let Err(e) = self.attack_check(&cx, p, to) {
-                        return Err(e);
-                    }
+                    self.attack_check(&cx, p, to)?;
                 }
                 let from_name = b.name(from).to_string();
                 if b.is_rail(from) && b.is_rail(to) && !Self::flies(rules, p) {

@@ -119,11 +119,7 @@ impl Rank {
     pub fn count(self) -> u8 {
         match self {
             Rank::Marshal | Rank::General | Rank::Flag => 1,
-            Rank::MajorGeneral
-            | Rank::Brigadier
-            | Rank::Colonel
-            | Rank::Major
-            | Rank::Bomb => 2,
+            Rank::MajorGeneral | Rank::Brigadier | Rank::Colonel | Rank::Major | Rank::Bomb => 2,
             Rank::Captain | Rank::Lieutenant | Rank::Engineer | Rank::Mine => 3,
         }
     }

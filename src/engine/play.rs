@@ -149,7 +149,11 @@ pub struct Effects {
 
 impl Position {
     /// Play a legal turn; an illegal one returns the reason and leaves the position untouched.
-    pub fn play(&mut self, rules: &Rules, turn: Turn) -> Result<(TurnReport, Effects), IllegalTurn> {
+    pub fn play(
+        &mut self,
+        rules: &Rules,
+        turn: Turn,
+    ) -> Result<(TurnReport, Effects), IllegalTurn> {
         self.check_turn(rules, turn)?;
         Ok(self.play_unchecked(rules, turn))
     }

@@ -54,16 +54,21 @@ impl Turn {
             return Err(NotationError("empty turn".into()));
         }
         if s.len() > 16 {
-            return Err(NotationError(format!("turn '{}…' is too long", &s[..s.floor_char_boundary(16)])));
+            return Err(NotationError(format!(
+                "turn '{}…' is too long",
+                &s[..s.floor_char_boundary(16)]
+            )));
         }
         match s.split_once('-') {
             Some((a, b)) => Ok(Turn::Move {
                 from: sq(a).map_err(|e| NotationError(format!("turn '{s}': {}", e.0)))?,
                 to: sq(b).map_err(|e| NotationError(format!("turn '{s}': {}", e.0)))?,
             }),
-            None => Ok(Turn::Flip(
-                sq(s).map_err(|e| NotationError(format!("turn '{s}': {}", e.0)))?,
-            )),
+            None => {
+                Ok(Turn::Flip(sq(s).map_err(|e| {
+                    NotationError(format!("turn '{s}': {}", e.0))
+                })?))
+            }
         }
     }
 }
@@ -105,7 +110,11 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::TooMany { side, rank, count } => {
                 let name = rank.en().to_lowercase();
-                let plural = if name.ends_with('s') { String::new() } else { "s".into() };
+                let plural = if name.ends_with('s') {
+                    String::new()
+                } else {
+                    "s".into()
+                };
                 write!(
                     f,
                     "{side} has {count} {name}{plural} (at most {})",
@@ -116,15 +125,24 @@ impl fmt::Display for SetupError {
                 write!(f, "face-down piece on {square} outside flip mode")
             }
             SetupError::PlayerOutsideFlip => {
-                write!(f, "player 1/2 to move is only for flip mode before colours are decided")
+                write!(
+                    f,
+                    "player 1/2 to move is only for flip mode before colours are decided"
+                )
             }
             SetupError::UndecidedWithoutFaceDown => {
-                write!(f, "colours undecided (player 1/2 to move) but no piece is face down")
+                write!(
+                    f,
+                    "colours undecided (player 1/2 to move) but no piece is face down"
+                )
             }
             SetupError::NoSuchNode => write!(f, "piece on a node the board does not have"),
             SetupError::NoFlags => write!(f, "neither side has a flag"),
             SetupError::QuietAbovePly { quiet, ply } => {
-                write!(f, "quiet counter {quiet} is larger than the ply counter {ply}")
+                write!(
+                    f,
+                    "quiet counter {quiet} is larger than the ply counter {ply}"
+                )
             }
             SetupError::Deployment(s) => f.write_str(s),
         }
@@ -169,7 +187,11 @@ impl Setup {
         }
         let rows: Vec<&str> = parts[0].split('/').collect();
         if rows.len() != board.height as usize {
-            return err(format!("board needs {} ranks separated by '/', found {}", board.height, rows.len()));
+            return err(format!(
+                "board needs {} ranks separated by '/', found {}",
+                board.height,
+                rows.len()
+            ));
         }
         let mut setup = Setup::empty(board);
         for (i, row) in rows.iter().enumerate() {
@@ -193,12 +215,19 @@ impl Setup {
                     'b' => (Side::Blue, false),
                     'R' => (Side::Red, true),
                     'B' => (Side::Blue, true),
-                    _ => return err(format!("{square}: '{a}{b}' is not a cell (.. or r/b/R/B then 1-9, B, M, F)")),
+                    _ => {
+                        return err(format!(
+                            "{square}: '{a}{b}' is not a cell (.. or r/b/R/B then 1-9, B, M, F)"
+                        ));
+                    }
                 };
                 let Some(piece_rank) = Rank::from_code(b) else {
-                    return err(format!("{square}: '{a}{b}' has no piece code (1-9, B, M, F)"));
+                    return err(format!(
+                        "{square}: '{a}{b}' has no piece code (1-9, B, M, F)"
+                    ));
                 };
-                setup.cells[node as usize] = Some(Piece::new(side, piece_rank).with_face_down(down));
+                setup.cells[node as usize] =
+                    Some(Piece::new(side, piece_rank).with_face_down(down));
             }
         }
         setup.mover = match parts[1] {
@@ -210,7 +239,9 @@ impl Setup {
         };
         let num = |s: &str, what: &str| -> Result<u32, NotationError> {
             if s.is_empty() || s.len() > 9 || !s.bytes().all(|c| c.is_ascii_digit()) {
-                return Err(NotationError(format!("{what} '{s}' must be a whole number (at most 9 digits)")));
+                return Err(NotationError(format!(
+                    "{what} '{s}' must be a whole number (at most 9 digits)"
+                )));
             }
             Ok(s.parse().expect("digits"))
         };
@@ -356,7 +387,9 @@ impl Position {
     }
 
     pub fn find(&self, side: Side, rank: Rank) -> Option<NodeId> {
-        self.pieces(side).find(|(_, p)| p.rank() == rank).map(|(n, _)| n)
+        self.pieces(side)
+            .find(|(_, p)| p.rank() == rank)
+            .map(|(n, _)| n)
     }
 
     pub fn is_camp(&self, n: NodeId) -> bool {
@@ -416,8 +449,14 @@ mod tests {
         let p = Position::from_notation(EXAMPLE, &Rules::default()).unwrap();
         assert_eq!(p.notation(), EXAMPLE);
         let b = p.board();
-        assert_eq!(p.at(b.node_by_name("b1").unwrap()), Some(Piece::new(Side::Red, Rank::Flag)));
-        assert_eq!(p.at(b.node_by_name("d12").unwrap()), Some(Piece::new(Side::Blue, Rank::Flag)));
+        assert_eq!(
+            p.at(b.node_by_name("b1").unwrap()),
+            Some(Piece::new(Side::Red, Rank::Flag))
+        );
+        assert_eq!(
+            p.at(b.node_by_name("d12").unwrap()),
+            Some(Piece::new(Side::Blue, Rank::Flag))
+        );
     }
 
     #[test]

@@ -310,7 +310,10 @@ mod tests {
         assert!(r.flag_reveal_on_marshal_loss && !r.engineer_scout);
         assert!(!r.flag_needs_mines_cleared && r.flag_takers == FlagTakers::Any);
         assert!(!r.rail_turn_for_all && !r.first_engineer_decides);
-        assert_eq!((r.quiet_limit, r.turn_limit, r.move_clock), (70, 1000, None));
+        assert_eq!(
+            (r.quiet_limit, r.turn_limit, r.move_clock),
+            (70, 1000, None)
+        );
         let f = Rules::for_mode(Mode::Flip);
         assert!(f.movable_hq && f.flag_needs_mines_cleared);
         assert_eq!(f.flag_takers, FlagTakers::Smallest);

@@ -79,12 +79,18 @@ impl View {
 
     /// The position as this viewer sees it: unknown enemies `r?`/`b?`, face-down pieces `??`.
     pub fn notation(&self) -> String {
-        write_notation(self.board, self.mover, self.quiet, self.ply, |n| match self.at(n) {
-            Seen::Empty => None,
-            Seen::Known(p) => Some(p.notation()),
-            Seen::Unknown(s) => Some([s.char(), '?']),
-            Seen::FaceDown => Some(['?', '?']),
-        })
+        write_notation(
+            self.board,
+            self.mover,
+            self.quiet,
+            self.ply,
+            |n| match self.at(n) {
+                Seen::Empty => None,
+                Seen::Known(p) => Some(p.notation()),
+                Seen::Unknown(s) => Some([s.char(), '?']),
+                Seen::FaceDown => Some(['?', '?']),
+            },
+        )
     }
 
     /// Whether the viewer is the side to move.
