@@ -3,6 +3,7 @@
 pub mod board;
 pub mod formation;
 pub mod game;
+pub mod judge;
 pub mod movegen;
 pub mod piece;
 pub mod play;
