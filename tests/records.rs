@@ -143,3 +143,54 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn tags_follow_their_piece_and_are_saved() {
+    use junqi::engine::{Side, Turn};
+    let rules = Rules {
+        mode: junqi::engine::Mode::Hidden,
+        ..Rules::default()
+    };
+    let mut rng = SplitMix64::new(9);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    let b = g.board();
+    let n = |s: &str| b.node_by_name(s).unwrap();
+    // Red may only tag Blue pieces.
+    assert!(g.set_tag(Side::Red, n("a6"), Some("40?")).is_err());
+    assert!(g.set_tag(Side::Red, n("a7"), Some("123456789")).is_err());
+    g.set_tag(Side::Red, n("a7"), Some("40?")).unwrap();
+    // Play until Blue's piece on a7 moves somewhere (or a fixed budget of turns).
+    for _ in 0..200 {
+        let legal = g.position().legal_turns(&rules);
+        let from_a7 = legal
+            .iter()
+            .find(|t| matches!(t, Turn::Move { from, .. } if *from == n("a7")));
+        let t = match (g.position().side_to_move(), from_a7) {
+            (Some(Side::Blue), Some(t)) => *t,
+            _ => legal
+                .iter()
+                .copied()
+                .find(|t| !matches!(t, Turn::Move { to, .. } if *to == n("a7")))
+                .unwrap_or(legal[0]),
+        };
+        let moved_a7 = matches!(t, Turn::Move { from, .. } if from == n("a7"));
+        g.play(t).unwrap();
+        if moved_a7 {
+            let Turn::Move { to, .. } = t else {
+                unreachable!()
+            };
+            let tags = g.tags(Side::Red);
+            if g.position().at(to).is_some_and(|p| p.side() == Side::Blue) {
+                assert_eq!(tags, vec![(to, "40?")]);
+            } else {
+                assert!(tags.is_empty());
+            }
+            let back = Game::from_ron(&g.to_ron()).unwrap();
+            assert_eq!(back.tags(Side::Red), g.tags(Side::Red));
+            return;
+        }
+    }
+    panic!("the tagged piece never moved");
+}

@@ -1,7 +1,7 @@
 //! Games and their records: the rules, the start and the list of actions, from which every
 //! position is rebuilt. The file format is RON with a version field.
 
-use super::board::Board;
+use super::board::{Board, NodeId};
 use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::Side;
@@ -52,7 +52,21 @@ pub struct GameRecord {
     /// Free-form facts: players, date, event.
     #[serde(default)]
     pub info: Vec<(String, String)>,
+    /// Hidden mode: each player's guesses on enemy pieces, where those pieces stand now.
+    #[serde(default)]
+    pub tags: Vec<Tag>,
 }
+
+/// A player's guess written on an enemy piece (40?, 炸?, 雷?, 旗? …). It follows the piece.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Tag {
+    pub by: Side,
+    pub square: String,
+    pub text: String,
+}
+
+/// Longest tag text, in characters.
+pub const MAX_TAG_CHARS: usize = 8;
 
 /// Why a record cannot be replayed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -164,6 +178,7 @@ impl Game {
                 actions: Vec::new(),
                 referee_view_used: false,
                 info: Vec::new(),
+                tags: Vec::new(),
             },
             start: pos,
             plies: Vec::new(),
@@ -196,6 +211,14 @@ impl Game {
         }
         g.record.referee_view_used = record.referee_view_used;
         g.record.info = record.info;
+        for t in record.tags {
+            let node = g
+                .board()
+                .node_by_name(&t.square)
+                .ok_or_else(|| RecordError(format!("tag on '{}': not a square", t.square)))?;
+            g.set_tag(t.by, node, Some(&t.text))
+                .map_err(|e| RecordError(format!("tag on {}: {e}", t.square)))?;
+        }
         Ok(g)
     }
 
@@ -297,6 +320,7 @@ impl Game {
         if let Some((player, side)) = report.colours_decided {
             self.player1 = Some(if player == 1 { side } else { side.other() });
         }
+        self.move_tags(turn, &after);
         self.record
             .actions
             .push(Action::Turn(turn.notation(self.board())));
@@ -308,6 +332,70 @@ impl Game {
             after,
         });
         Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// The tags `by` has written, as (node, text).
+    pub fn tags(&self, by: Side) -> Vec<(NodeId, &str)> {
+        self.record
+            .tags
+            .iter()
+            .filter(|t| t.by == by)
+            .filter_map(|t| Some((self.board().node_by_name(&t.square)?, t.text.as_str())))
+            .collect()
+    }
+
+    /// Write (or with `None` or an empty text, erase) `by`'s tag on the enemy piece on `node`.
+    ///
+    /// # Errors
+    /// No enemy piece there, or a tag longer than `MAX_TAG_CHARS`.
+    pub fn set_tag(&mut self, by: Side, node: NodeId, text: Option<&str>) -> Result<(), String> {
+        let square = self.board().name(node).to_string();
+        let text = text.map(str::trim).filter(|t| !t.is_empty());
+        self.record
+            .tags
+            .retain(|t| !(t.by == by && t.square == square));
+        let Some(text) = text else { return Ok(()) };
+        if text.chars().count() > MAX_TAG_CHARS {
+            return Err(format!("a tag has at most {MAX_TAG_CHARS} characters"));
+        }
+        match self.position().at(node) {
+            Some(p) if p.side() != by => {}
+            _ => return Err(format!("no enemy piece on {square} to tag")),
+        }
+        self.record.tags.push(Tag {
+            by,
+            square,
+            text: text.to_string(),
+        });
+        Ok(())
+    }
+
+    /// Tags follow their piece: moved with it, dropped when it is removed.
+    fn move_tags(&mut self, turn: Turn, after: &Position) {
+        let Turn::Move { from, to } = turn else {
+            return;
+        };
+        let board = self.board();
+        let before = *self.position();
+        let (from_name, to_name) = (board.name(from), board.name(to));
+        let mover = before.at(from).map(|p| p.side());
+        let defender = before.at(to).map(|p| p.side());
+        self.record.tags.retain_mut(|t| {
+            if t.square == from_name {
+                if after.at(from).is_some_and(|p| Some(p.side()) == mover) {
+                    true // bounced back
+                } else if after.at(to).is_some_and(|p| Some(p.side()) == mover) {
+                    t.square = to_name.to_string();
+                    true
+                } else {
+                    false
+                }
+            } else if t.square == to_name {
+                after.at(to).is_some_and(|p| Some(p.side()) == defender)
+            } else {
+                true
+            }
+        });
     }
 
     /// Apply any action (turn in notation, resignation, draw offers, timeouts).
@@ -371,7 +459,14 @@ impl Game {
         let last = actions.pop()?;
         let mut record = self.record.clone();
         record.actions = actions;
+        let tags = std::mem::take(&mut record.tags);
         *self = Game::from_record(record).expect("a prefix of a valid record replays");
+        // Tags that still sit on an enemy piece stay (one that followed the undone move is lost).
+        for t in tags {
+            if let Some(n) = self.board().node_by_name(&t.square) {
+                let _ = self.set_tag(t.by, n, Some(&t.text));
+            }
+        }
         Some(last)
     }
 }
