@@ -327,6 +327,9 @@ impl Position {
                 if rules.mode != Mode::Flip {
                     return Err(IllegalTurn::NotFlipMode);
                 }
+                if n as usize >= b.len() {
+                    return Err(IllegalTurn::NoPiece("?".into()));
+                }
                 let name = b.name(n).to_string();
                 match self.at(n) {
                     None => Err(IllegalTurn::NoPiece(name)),
