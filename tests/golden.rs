@@ -84,7 +84,12 @@ fn golden_moves_sorted() {
             .collect();
         got.sort();
         assert_eq!(got, c.turns, "case {}: legal turns", c.number);
-        assert_eq!(perft(&pos, &rules, 1), c.turns.len() as u64, "case {}: perft 1", c.number);
+        assert_eq!(
+            perft(&pos, &rules, 1),
+            c.turns.len() as u64,
+            "case {}: perft 1",
+            c.number
+        );
     }
 }
 
@@ -93,7 +98,12 @@ fn golden_perft_2() {
     for c in cases() {
         let rules = rules_of(&c);
         let pos = Position::from_notation(&c.position, &rules).unwrap();
-        assert_eq!(perft(&pos, &rules, 2), c.perft2, "case {}: perft 2", c.number);
+        assert_eq!(
+            perft(&pos, &rules, 2),
+            c.perft2,
+            "case {}: perft 2",
+            c.number
+        );
     }
 }
 
@@ -153,7 +163,11 @@ fn binary_answers_golden_cases() {
         args.extend(&flags);
         args.extend([c.position.as_str(), "2"]);
         let (code, out, _) = junqi(&args);
-        assert_eq!((code, out), (0, format!("{}\n", c.perft2)), "case {n}: perft");
+        assert_eq!(
+            (code, out),
+            (0, format!("{}\n", c.perft2)),
+            "case {n}: perft"
+        );
 
         let mut args = vec!["apply"];
         args.extend(&flags);
@@ -182,20 +196,30 @@ fn binary_bad_input_exits_2_with_one_line_on_stderr() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["moves", "not a position"], "4 fields"),
         (vec!["moves", &bad_rank], "rank 12"),
-        (vec!["moves", "--movable-hq", &five_engineers], "Blue has 5 engineers"),
+        (
+            vec!["moves", "--movable-hq", &five_engineers],
+            "Blue has 5 engineers",
+        ),
         (vec!["apply", "--movable-hq", open, "a4-a9"], "illegal"),
         (vec!["apply", "--movable-hq", open, "z9-a1"], "z9"),
         (vec!["moves", "--mode", "chess", open], "--mode"),
         (vec!["moves", "--no-such-flag", open], "--no-such-flag"),
         (vec!["perft", open, "deep"], "depth"),
-        (vec!["perft", "--quiet-limit", "0", open, "1"], "--quiet-limit"),
+        (
+            vec!["perft", "--quiet-limit", "0", open, "1"],
+            "--quiet-limit",
+        ),
         (vec!["frobnicate"], "frobnicate"),
     ];
     for (args, says) in cases {
         let (code, out, err) = junqi(&args);
         assert_eq!(code, 2, "{args:?}: exit status");
         assert_eq!(out, "", "{args:?}: nothing on stdout");
-        assert_eq!(err.lines().count(), 1, "{args:?}: one line on stderr: {err:?}");
+        assert_eq!(
+            err.lines().count(),
+            1,
+            "{args:?}: one line on stderr: {err:?}"
+        );
         assert!(err.ends_with('\n'), "{args:?}");
         assert!(err.contains(says), "{args:?}: {err:?} should name '{says}'");
     }

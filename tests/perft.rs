@@ -34,7 +34,10 @@ fn entries() -> Vec<Entry> {
             turns: words("turns:"),
             counts: words("perft:")
                 .iter()
-                .map(|c| c.parse().unwrap_or_else(|_| panic!("{name}: bad count {c}")))
+                .map(|c| {
+                    c.parse()
+                        .unwrap_or_else(|_| panic!("{name}: bad count {c}"))
+                })
                 .collect(),
             name,
         });
@@ -64,8 +67,8 @@ fn perft_data_covers_modes_and_house_rules() {
 #[test]
 fn perft_regression() {
     for e in entries() {
-        let (rules, rest) = parse_rules(&e.flags)
-            .unwrap_or_else(|err| panic!("{}: flags: {}", e.name, err.0));
+        let (rules, rest) =
+            parse_rules(&e.flags).unwrap_or_else(|err| panic!("{}: flags: {}", e.name, err.0));
         assert!(rest.is_empty(), "{}: stray flags {rest:?}", e.name);
         let pos = Position::from_notation(&e.position, &rules)
             .unwrap_or_else(|err| panic!("{}: {err}", e.name));
@@ -79,7 +82,12 @@ fn perft_regression() {
         assert_eq!(e.counts.len(), 3, "{}: counts for depths 1-3", e.name);
         for (d, &want) in e.counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            assert_eq!(perft(&pos, &rules, depth), want, "{}: perft {depth}", e.name);
+            assert_eq!(
+                perft(&pos, &rules, depth),
+                want,
+                "{}: perft {depth}",
+                e.name
+            );
         }
     }
 }

@@ -109,7 +109,12 @@ fn check_views(p: &Position, rules: &Rules) {
                     Rank::Bomb => false,
                     _ => rules.engineer_scout,
                 };
-                assert!(why, "{} shown to {me:?} without a rule: {:?}", b.name(n), piece);
+                assert!(
+                    why,
+                    "{} shown to {me:?} without a rule: {:?}",
+                    b.name(n),
+                    piece
+                );
                 assert!(piece.is_revealed());
             } else {
                 assert_eq!(seen, Seen::Unknown(piece.side()), "{}", b.name(n));
@@ -130,7 +135,10 @@ fn random_game(rule_index: usize, seed: u64, max_plies: usize) -> Result<(), Tes
         check_views(&pos, &rules);
         let legal = pos.legal_turns(&rules);
         if legal.is_empty() {
-            prop_assert!(pos.status(&rules).is_over(), "no turns but ongoing: {pos:?}");
+            prop_assert!(
+                pos.status(&rules).is_over(),
+                "no turns but ongoing: {pos:?}"
+            );
             break;
         }
         prop_assert!(!pos.status(&rules).is_over());
@@ -138,7 +146,11 @@ fn random_game(rule_index: usize, seed: u64, max_plies: usize) -> Result<(), Tes
         if ply % 16 == 0 {
             for &t in &legal {
                 let mut q = pos;
-                prop_assert!(q.play(&rules, t).is_ok(), "{} refused in {pos:?}", t.notation(b));
+                prop_assert!(
+                    q.play(&rules, t).is_ok(),
+                    "{} refused in {pos:?}",
+                    t.notation(b)
+                );
             }
         }
         // Turns that were not generated are refused and change nothing.
@@ -153,7 +165,11 @@ fn random_game(rule_index: usize, seed: u64, max_plies: usize) -> Result<(), Tes
             if legal.contains(&t) {
                 continue;
             }
-            prop_assert!(pos.check_turn(&rules, t).is_err(), "{} accepted", t.notation(b));
+            prop_assert!(
+                pos.check_turn(&rules, t).is_err(),
+                "{} accepted",
+                t.notation(b)
+            );
             let mut q = pos;
             prop_assert!(q.play(&rules, t).is_err());
             prop_assert_eq!(q, pos);
@@ -165,7 +181,11 @@ fn random_game(rule_index: usize, seed: u64, max_plies: usize) -> Result<(), Tes
         let after = counts(game.position());
         for s in 0..2 {
             for r in 0..12 {
-                prop_assert!(after[s][r] <= before[s][r], "a piece appeared after {}", t.notation(b));
+                prop_assert!(
+                    after[s][r] <= before[s][r],
+                    "a piece appeared after {}",
+                    t.notation(b)
+                );
             }
         }
         prop_assert_eq!(game.position().ply(), pos.ply() + 1);

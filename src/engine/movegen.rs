@@ -362,9 +362,7 @@ impl Position {
                             IllegalTurn::CampIsSafe(to_name)
                         });
                     }
-                    if let Err(e) = self.attack_check(&cx, p, to) {
-                        return Err(e);
-                    }
+                    self.attack_check(&cx, p, to)?;
                 }
                 let from_name = b.name(from).to_string();
                 if b.is_rail(from) && b.is_rail(to) && !Self::flies(rules, p) {

@@ -87,7 +87,10 @@ fn dests(p: &Position, rules: &Rules, from: &str) -> String {
         .collect();
     from_list.sort();
     if !p.status(rules).is_over() {
-        assert_eq!(v, from_list, "destinations_from and legal_turns disagree for {from}");
+        assert_eq!(
+            v, from_list,
+            "destinations_from and legal_turns disagree for {from}"
+        );
     }
     v.join(" ")
 }
@@ -135,8 +138,14 @@ fn refuse(p: &Position, rules: &Rules, text: &str) -> IllegalTurn {
 fn rail_run_stops_before_own_piece_and_attacks_first_enemy() {
     let p = open("a4=r5 a2=r3 a9=b3 a10=b4");
     // Down the a-file: a3, then a2 is our own. Up: through the front line to the first enemy a9.
-    assert_eq!(dests(&p, &Rules::default(), "a4"), "a3 a5 a6 a7 a8 a9 b3 b4 b5");
-    assert_eq!(refuse(&p, &Rules::default(), "a4-a10"), IllegalTurn::RailBlocked);
+    assert_eq!(
+        dests(&p, &Rules::default(), "a4"),
+        "a3 a5 a6 a7 a8 a9 b3 b4 b5"
+    );
+    assert_eq!(
+        refuse(&p, &Rules::default(), "a4-a10"),
+        IllegalTurn::RailBlocked
+    );
     assert_eq!(
         refuse(&p, &Rules::default(), "a4-a2"),
         IllegalTurn::OwnPieceThere("a2".into())
@@ -165,7 +174,11 @@ fn non_engineers_do_not_turn_at_rail_corners() {
     let p = open("c6=r5");
     assert_eq!(dests(&p, &r, "c6"), "a6 b5 b6 c5 c7 d5 d6 e6");
     for to in ["e7", "e5", "a7", "a5", "b7", "d7"] {
-        assert_eq!(refuse(&p, &r, &format!("c6-{to}")), IllegalTurn::NoRailTurn, "{to}");
+        assert_eq!(
+            refuse(&p, &r, &format!("c6-{to}")),
+            IllegalTurn::NoRailTurn,
+            "{to}"
+        );
     }
     // a7: rank 7 meets the a-file.
     let p = open("c7=r5");
@@ -226,12 +239,18 @@ fn mountains_cut_b6_b7_and_d6_d7() {
     let p = open("b6=r5 a6=r3 c6=r4 b7=b3");
     assert_eq!(dests(&p, &r, "b6"), "b5");
     let e = refuse(&p, &r, "b6-b7");
-    assert!(matches!(e, IllegalTurn::NoRailTurn | IllegalTurn::NotLinked { .. }), "{e:?}");
+    assert!(
+        matches!(e, IllegalTurn::NoRailTurn | IllegalTurn::NotLinked { .. }),
+        "{e:?}"
+    );
     // An engineer on d6 with c6 and e6 held by its own side cannot get to d7 either.
     let p = open("d6=r1 c6=r3 e6=r4 d7=b3");
     assert_eq!(dests(&p, &r, "d6"), "d5");
     let e = refuse(&p, &r, "d6-d7");
-    assert!(matches!(e, IllegalTurn::RailBlocked | IllegalTurn::NotLinked { .. }), "{e:?}");
+    assert!(
+        matches!(e, IllegalTurn::RailBlocked | IllegalTurn::NotLinked { .. }),
+        "{e:?}"
+    );
     // With the row open the colonel runs along rank 6 but still never crosses at d.
     let p = open("d6=r5 d7=b3");
     assert_eq!(dests(&p, &r, "d6"), "a6 b6 c6 d5 e6");
@@ -256,8 +275,14 @@ fn camps_are_safe_from_attack() {
     assert_eq!(dests(&p, &r, "a4"), "a10 a11 a2 a3 a5 a6 a7 a8 a9 b4");
     let e = refuse(&p, &r, "a4-b5");
     assert_eq!(e, IllegalTurn::CampIsSafe("b5".into()));
-    assert_eq!(e.to_string(), "camps are safe: the piece on b5 cannot be attacked");
-    assert_eq!(refuse(&p, &r, "a4-b3"), IllegalTurn::CampIsSafe("b3".into()));
+    assert_eq!(
+        e.to_string(),
+        "camps are safe: the piece on b5 cannot be attacked"
+    );
+    assert_eq!(
+        refuse(&p, &r, "a4-b3"),
+        IllegalTurn::CampIsSafe("b3".into())
+    );
 }
 
 #[test]
@@ -265,7 +290,10 @@ fn a_camp_holds_one_piece() {
     let r = Rules::default();
     let p = open("a4=r9 b5=r2");
     assert!(!dests(&p, &r, "a4").contains("b5"));
-    assert_eq!(refuse(&p, &r, "a4-b5"), IllegalTurn::OwnPieceThere("b5".into()));
+    assert_eq!(
+        refuse(&p, &r, "a4-b5"),
+        IllegalTurn::OwnPieceThere("b5".into())
+    );
     // A piece in a camp moves out normally, and attacks from there.
     let p = open("b5=r5 a6=b3");
     assert_eq!(dests(&p, &r, "b5"), "a4 a5 a6 b4 b6 c4 c5 c6");
@@ -307,7 +335,11 @@ fn attacking_a_piece_in_an_hq_is_allowed() {
 fn flag_and_mines_never_move() {
     let r = with(|r| r.movable_hq = true);
     let p = open("a1=rM a3=rM");
-    for (from, to, rank) in [("a1", "a2", Rank::Mine), ("a3", "a4", Rank::Mine), ("b1", "c1", Rank::Flag)] {
+    for (from, to, rank) in [
+        ("a1", "a2", Rank::Mine),
+        ("a3", "a4", Rank::Mine),
+        ("b1", "c1", Rank::Flag),
+    ] {
         assert_eq!(dests(&p, &r, from), "");
         assert_eq!(
             refuse(&p, &r, &format!("{from}-{to}")),
@@ -323,7 +355,10 @@ fn flag_and_mines_never_move() {
 fn no_turn_moves_an_enemy_or_missing_piece() {
     let r = Rules::default();
     let p = open("c3=r5 c8=b5");
-    assert_eq!(refuse(&p, &r, "c8-c7"), IllegalTurn::NotYourPiece("c8".into()));
+    assert_eq!(
+        refuse(&p, &r, "c8-c7"),
+        IllegalTurn::NotYourPiece("c8".into())
+    );
     assert_eq!(refuse(&p, &r, "c5-c6"), IllegalTurn::NoPiece("c5".into()));
     assert_eq!(refuse(&p, &r, "c3"), IllegalTurn::NotFlipMode);
     // Not linked at all.
@@ -355,7 +390,10 @@ fn taking_the_flag_wins() {
     let r = Rules::default();
     let (rep, p) = attack(&r, "c12=r3", "c12-d12");
     assert_eq!(rep.clash, Some(ClashOutcome::FlagTaken));
-    assert_eq!(p.notation(), lay_counts("b", 0, 1, "b1=rF d1=r8 b12=b8 d12=r3"));
+    assert_eq!(
+        p.notation(),
+        lay_counts("b", 0, 1, "b1=rF d1=r8 b12=b8 d12=r3")
+    );
     assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
     assert_eq!(p.status(&r).word(), "red-wins flag");
     assert!(p.legal_turns(&r).is_empty());
@@ -373,7 +411,11 @@ fn a_bomb_that_takes_the_flag_is_removed_and_still_wins() {
 #[test]
 fn a_bomb_removes_itself_and_what_it_meets() {
     let r = Rules::default();
-    for (cells, t) in [("c6=rB c7=b9", "c6-c7"), ("c6=r9 c7=bB", "c6-c7"), ("c6=rB c7=bB", "c6-c7")] {
+    for (cells, t) in [
+        ("c6=rB c7=b9", "c6-c7"),
+        ("c6=r9 c7=bB", "c6-c7"),
+        ("c6=rB c7=bB", "c6-c7"),
+    ] {
         let (rep, p) = attack(&r, cells, t);
         assert_eq!(rep.clash, Some(ClashOutcome::BothRemoved), "{cells}");
         assert_eq!(p.notation(), after("", 0), "{cells}");
@@ -392,10 +434,7 @@ fn standard_mine_removes_any_attacker_but_an_engineer() {
 fn engineers_always_dig_mines() {
     for mines in [MineRule::Standard, MineRule::Spring, MineRule::Bomb] {
         for m in [Mode::Open, Mode::Hidden] {
-            let r = Rules {
-                mines,
-                ..mode(m)
-            };
+            let r = Rules { mines, ..mode(m) };
             let (rep, p) = attack(&r, "a10=r1 a11=bM", "a10-a11");
             assert_eq!(rep.clash, Some(ClashOutcome::MineDug), "{mines:?}");
             assert_eq!(p.notation(), after("a11=r1", 0), "{mines:?}");
@@ -423,13 +462,22 @@ fn spring_mine_bounces_the_attacker_back_and_is_revealed() {
         ..mode(Mode::Hidden)
     };
     // The colonel runs a6-a11 along the rail and bounces back to a6, not to a10.
-    let mut p = pos(&r, &lay_counts("r", 5, 9, &format!("{BASE} a6=r5 a11=bM c8=b5")));
+    let mut p = pos(
+        &r,
+        &lay_counts("r", 5, 9, &format!("{BASE} a6=r5 a11=bM c8=b5")),
+    );
     let mine = sq("a11");
-    assert_eq!(p.view(&r, Viewer::Side(Side::Red)).at(mine), Seen::Unknown(Side::Blue));
+    assert_eq!(
+        p.view(&r, Viewer::Side(Side::Red)).at(mine),
+        Seen::Unknown(Side::Blue)
+    );
     let rep = play(&mut p, &r, "a6-a11");
     assert_eq!(rep.clash, Some(ClashOutcome::Bounced));
     // Back on its square, alive; the mine stays; nothing removed so the quiet counter goes on.
-    assert_eq!(p.notation(), lay_counts("b", 6, 10, &format!("{BASE} a6=r5 a11=bM c8=b5")));
+    assert_eq!(
+        p.notation(),
+        lay_counts("b", 6, 10, &format!("{BASE} a6=r5 a11=bM c8=b5"))
+    );
     assert!(p.at(mine).unwrap().is_revealed());
     for side in Side::BOTH {
         assert_eq!(
@@ -551,7 +599,13 @@ fn formation_counts_and_camps() {
     let mut f = formation();
     f.set(2, 2, Some(Rank::Engineer));
     let ps = problems(&f, &Rules::default());
-    assert!(ps.contains(&(Some((2, 2)), "Engineer in a camp at b5: camps start empty".to_string())), "{ps:?}");
+    assert!(
+        ps.contains(&(
+            Some((2, 2)),
+            "Engineer in a camp at b5: camps start empty".to_string()
+        )),
+        "{ps:?}"
+    );
 }
 
 #[test]
@@ -587,9 +641,13 @@ fn position_new_refuses_impossible_setups() {
         e(&lay("r", &format!("{BASE} a7=B3")), &mode(Mode::Hidden)),
         "face-down piece on a7 outside flip mode"
     );
-    assert!(Position::from_notation(&lay("r", &format!("{BASE} a7=B3")), &mode(Mode::Flip)).is_ok());
+    assert!(
+        Position::from_notation(&lay("r", &format!("{BASE} a7=B3")), &mode(Mode::Flip)).is_ok()
+    );
     assert!(e(&lay("1", &format!("{BASE} c3=r5")), &r).contains("only for flip mode"));
-    assert!(e(&lay("1", &format!("{BASE} c3=r5")), &mode(Mode::Flip)).contains("no piece is face down"));
+    assert!(
+        e(&lay("1", &format!("{BASE} c3=r5")), &mode(Mode::Flip)).contains("no piece is face down")
+    );
     assert_eq!(e(&lay("r", "c3=r5 c8=b5"), &r), "neither side has a flag");
     assert_eq!(
         e(&lay_counts("r", 5, 4, BASE), &r),
@@ -605,7 +663,10 @@ fn hidden_mode_views_show_only_own_identities() {
     let r = mode(Mode::Hidden);
     let p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=b3")));
     let red = p.view(&r, Viewer::Side(Side::Red));
-    assert_eq!(red.at(sq("c6")), Seen::Known(Piece::new(Side::Red, Rank::Colonel)));
+    assert_eq!(
+        red.at(sq("c6")),
+        Seen::Known(Piece::new(Side::Red, Rank::Colonel))
+    );
     assert_eq!(red.at(sq("c7")), Seen::Unknown(Side::Blue));
     assert_eq!(red.at(sq("d12")), Seen::Unknown(Side::Blue));
     assert_eq!(red.at(sq("c5")), Seen::Empty);
@@ -623,7 +684,11 @@ fn hidden_mode_views_show_only_own_identities() {
     // Open mode: everyone sees everything.
     let o = Rules::default();
     let q = pos(&o, &p.notation());
-    for v in [Viewer::Side(Side::Red), Viewer::Side(Side::Blue), Viewer::Referee] {
+    for v in [
+        Viewer::Side(Side::Red),
+        Viewer::Side(Side::Blue),
+        Viewer::Referee,
+    ] {
         assert_eq!(q.view(&o, v).notation(), q.notation());
     }
 }
@@ -652,7 +717,10 @@ fn flag_shown_to_the_enemy_when_its_marshal_falls_in_hidden_mode() {
     let cells = format!("{BASE} c6=rB c7=b9 c8=b5");
     let mut p = pos(&r, &lay("r", &cells));
     let flag = sq("d12");
-    assert_eq!(p.view(&r, Viewer::Side(Side::Red)).at(flag), Seen::Unknown(Side::Blue));
+    assert_eq!(
+        p.view(&r, Viewer::Side(Side::Red)).at(flag),
+        Seen::Unknown(Side::Blue)
+    );
     let rep = play(&mut p, &r, "c6-c7");
     assert_eq!(rep.flag_revealed, Some((Side::Blue, flag)));
     assert_eq!(
@@ -660,7 +728,10 @@ fn flag_shown_to_the_enemy_when_its_marshal_falls_in_hidden_mode() {
         Seen::Known(Piece::new(Side::Blue, Rank::Flag))
     );
     // Red's own flag stays hidden from Blue: Red's marshal did not fall.
-    assert_eq!(p.view(&r, Viewer::Side(Side::Blue)).at(sq("b1")), Seen::Unknown(Side::Red));
+    assert_eq!(
+        p.view(&r, Viewer::Side(Side::Blue)).at(sq("b1")),
+        Seen::Unknown(Side::Red)
+    );
     // The reveal stays for the rest of the game.
     play(&mut p, &r, "c8-c9");
     assert_eq!(
@@ -701,7 +772,10 @@ fn flag_reveal_follows_the_marshal_whoever_removes_it() {
     let mut p = pos(&r, &lay("b", &format!("{BASE} c6=r9 c7=b9")));
     play(&mut p, &r, "c7-c6");
     for (viewer, flag) in [(Side::Red, "d12"), (Side::Blue, "b1")] {
-        assert!(matches!(p.view(&r, Viewer::Side(viewer)).at(sq(flag)), Seen::Known(_)));
+        assert!(matches!(
+            p.view(&r, Viewer::Side(viewer)).at(sq(flag)),
+            Seen::Known(_)
+        ));
     }
 }
 
@@ -745,7 +819,10 @@ fn flip_first_flip_gives_the_flipper_that_colour() {
     let rep = play(&mut p, &r, "a6");
     assert_eq!(rep.colours_decided, Some((1, Side::Red)));
     assert_eq!(rep.flipped, Some((Side::Red, Rank::Engineer)));
-    assert_eq!(p.notation(), lay_counts("b", 0, 1, &cells.replace("a6=R1", "a6=r1")));
+    assert_eq!(
+        p.notation(),
+        lay_counts("b", 0, 1, &cells.replace("a6=R1", "a6=r1"))
+    );
     // Player 1 flips a blue piece: player 1 is Blue, Red moves next.
     let mut p = pos(&r, &lay("1", cells));
     let rep = play(&mut p, &r, "e7");
@@ -769,10 +846,7 @@ fn first_engineer_decides_keeps_flipping_until_an_engineer() {
     let rep = play(&mut p, &r, "c3");
     assert_eq!(rep.colours_decided, None);
     assert_eq!(p.mover(), Mover::Player(2));
-    assert_eq!(
-        refuse(&p, &r, "c3-c4"),
-        IllegalTurn::OnlyFlipsUntilColours
-    );
+    assert_eq!(refuse(&p, &r, "c3-c4"), IllegalTurn::OnlyFlipsUntilColours);
     let rep = play(&mut p, &r, "e7");
     assert_eq!(rep.colours_decided, None);
     assert_eq!(p.mover(), Mover::Player(1));
@@ -790,7 +864,10 @@ fn flip_only_flips_until_colours_are_decided() {
     let p = pos(&r, &lay("1", "b1=RF d12=BF a6=r1 c3=R5 e8=B1"));
     assert_eq!(turns(&p, &r), "b1 c3 d12 e8");
     assert_eq!(refuse(&p, &r, "a6-a7"), IllegalTurn::OnlyFlipsUntilColours);
-    assert_eq!(refuse(&p, &r, "a6"), IllegalTurn::AlreadyFaceUp("a6".into()));
+    assert_eq!(
+        refuse(&p, &r, "a6"),
+        IllegalTurn::AlreadyFaceUp("a6".into())
+    );
     assert_eq!(refuse(&p, &r, "a5"), IllegalTurn::NoPiece("a5".into()));
 }
 
@@ -799,11 +876,17 @@ fn flip_face_down_pieces_block_rail_runs_and_cannot_be_attacked() {
     let r = mode(Mode::Flip);
     let p = pos(&r, &lay("r", "b1=rF d12=bF a6=r5 a9=BB c8=b3 e8=B1"));
     assert_eq!(dests(&p, &r, "a6"), "a2 a3 a4 a5 a7 a8 b5 b6 c6 d6 e6");
-    assert_eq!(refuse(&p, &r, "a6-a9"), IllegalTurn::FaceDownTarget("a9".into()));
+    assert_eq!(
+        refuse(&p, &r, "a6-a9"),
+        IllegalTurn::FaceDownTarget("a9".into())
+    );
     assert_eq!(refuse(&p, &r, "a6-a10"), IllegalTurn::RailBlocked);
     // A flip is a turn for either side once colours are decided, and resets the quiet counter.
     assert_eq!(
-        turns(&p, &r).split(' ').filter(|t| !t.contains('-')).collect::<Vec<_>>(),
+        turns(&p, &r)
+            .split(' ')
+            .filter(|t| !t.contains('-'))
+            .collect::<Vec<_>>(),
         vec!["a9", "e8"]
     );
     // Face-down pieces count as movable pieces: Blue (only a face-down engineer besides face-up
@@ -838,7 +921,10 @@ fn flag_needs_mines_cleared_counts_face_down_mines() {
     let on = with(|r| r.flag_needs_mines_cleared = true);
     let p = pos(&on, &lay("r", &open_cells));
     assert_eq!(dests(&p, &on, "c12"), "b12 c11");
-    assert_eq!(refuse(&p, &on, "c12-d12"), IllegalTurn::FlagProtectedByMines);
+    assert_eq!(
+        refuse(&p, &on, "c12-d12"),
+        IllegalTurn::FlagProtectedByMines
+    );
 }
 
 #[test]
@@ -847,16 +933,28 @@ fn flag_takers_smallest_counts_face_up_pieces_only_in_flip() {
     assert_eq!(r.flag_takers, FlagTakers::Smallest);
     let cells = "b1=rF d12=bF c12=r5 e12=r3 b12=b8";
     let p = pos(&r, &lay("r", &format!("{cells} a3=R1")));
-    assert_eq!(refuse(&p, &r, "c12-d12"), IllegalTurn::NotAFlagTaker(Rank::Colonel));
+    assert_eq!(
+        refuse(&p, &r, "c12-d12"),
+        IllegalTurn::NotAFlagTaker(Rank::Colonel)
+    );
     assert!(p.check_turn(&r, turn(&p, "e12-d12")).is_ok());
     // A face-up engineer makes the captain too big.
     let p = pos(&r, &lay("r", &format!("{cells} a3=r1")));
-    assert_eq!(refuse(&p, &r, "e12-d12"), IllegalTurn::NotAFlagTaker(Rank::Captain));
+    assert_eq!(
+        refuse(&p, &r, "e12-d12"),
+        IllegalTurn::NotAFlagTaker(Rank::Captain)
+    );
     // Open mode with the house rule: every officer on the board counts; bombs never take.
     let s = with(|r| r.flag_takers = FlagTakers::Smallest);
-    let p = pos(&s, &lay("r", "b1=rF d12=bF c12=r5 e12=r3 b12=b8 d11=rB a3=r1"));
+    let p = pos(
+        &s,
+        &lay("r", "b1=rF d12=bF c12=r5 e12=r3 b12=b8 d11=rB a3=r1"),
+    );
     assert_eq!(dests(&p, &s, "e12"), "e11");
-    assert_eq!(refuse(&p, &s, "d11-d12"), IllegalTurn::NotAFlagTaker(Rank::Bomb));
+    assert_eq!(
+        refuse(&p, &s, "d11-d12"),
+        IllegalTurn::NotAFlagTaker(Rank::Bomb)
+    );
     let p = pos(&s, &lay("r", "b1=rF d12=bF c12=r5 e12=r3 b12=b8"));
     assert_eq!(dests(&p, &s, "e12"), "d12 e11");
 }
@@ -865,7 +963,10 @@ fn flag_takers_smallest_counts_face_up_pieces_only_in_flip() {
 fn flag_takers_engineer_only() {
     let e = with(|r| r.flag_takers = FlagTakers::Engineer);
     let p = pos(&e, &lay("r", "b1=rF d12=bF c12=r9 e12=r1 b12=b8"));
-    assert_eq!(refuse(&p, &e, "c12-d12"), IllegalTurn::NotAFlagTaker(Rank::Marshal));
+    assert_eq!(
+        refuse(&p, &e, "c12-d12"),
+        IllegalTurn::NotAFlagTaker(Rank::Marshal)
+    );
     assert_eq!(dests(&p, &e, "e12"), "d12 e11");
     let o = Rules::default();
     let p = pos(&o, &lay("r", "b1=rF d12=bF c12=r9 e12=r1 b12=b8"));
@@ -886,7 +987,10 @@ fn rail_turn_for_all_allows_exactly_one_right_angle_turn() {
     // The turn needs an empty corner: blocked at a6 by an own piece, the a-file is out of reach.
     let p = open("c6=r5 a6=r3");
     let d = dests(&p, &r, "c6");
-    assert!(d.contains("a7") && !d.contains("a8") && !d.contains("a5"), "{d}");
+    assert!(
+        d.contains("a7") && !d.contains("a8") && !d.contains("a5"),
+        "{d}"
+    );
     // Engineers stay unlimited.
     let p = open("c6=r1");
     assert!(dests(&p, &r, "c6").contains("b11"));
@@ -975,7 +1079,10 @@ fn quiet_limit_draws_after_seventy_quiet_turns() {
     assert_eq!(p.status(&r).word(), "draw quiet-limit");
     // A house-rule limit of 40.
     let forty = with(|r| r.quiet_limit = 40);
-    let mut p = pos(&forty, &lay_counts("r", 39, 100, &format!("{BASE} c3=r5 c8=b5")));
+    let mut p = pos(
+        &forty,
+        &lay_counts("r", 39, 100, &format!("{BASE} c3=r5 c8=b5")),
+    );
     play(&mut p, &forty, "c3-c2");
     assert_eq!(p.status(&forty), Status::Draw(EndReason::QuietLimit));
 }
@@ -997,7 +1104,10 @@ fn turn_limit_draws_after_a_thousand_turns() {
     assert_eq!(p.status(&r), Status::Draw(EndReason::TurnLimit));
     assert_eq!(p.status(&r).word(), "draw turn-limit");
     let short = with(|r| r.turn_limit = 10);
-    let mut p = pos(&short, &lay_counts("r", 0, 9, &format!("{BASE} c3=r5 c8=b5")));
+    let mut p = pos(
+        &short,
+        &lay_counts("r", 0, 9, &format!("{BASE} c3=r5 c8=b5")),
+    );
     play(&mut p, &short, "c3-c2");
     assert_eq!(p.status(&short), Status::Draw(EndReason::TurnLimit));
 }
@@ -1005,7 +1115,12 @@ fn turn_limit_draws_after_a_thousand_turns() {
 #[test]
 fn quiet_counter_resets_on_removal_and_flip_not_on_a_bounce() {
     let r = Rules::default();
-    let mut p = setup(&lay_counts("r", 12, 40, &format!("{BASE} c6=r5 c7=b3 e3=r4")));
+    let mut p = setup(&lay_counts(
+        "r",
+        12,
+        40,
+        &format!("{BASE} c6=r5 c7=b3 e3=r4"),
+    ));
     play(&mut p, &r, "c6-c7");
     assert_eq!((p.quiet(), p.ply()), (0, 41));
     // A quiet move counts up.
@@ -1013,17 +1128,28 @@ fn quiet_counter_resets_on_removal_and_flip_not_on_a_bounce() {
     play(&mut p, &r, "c6-c5");
     assert_eq!((p.quiet(), p.ply()), (13, 41));
     // An attack in which the attacker alone dies is a removal too.
-    let mut p = setup(&lay_counts("r", 12, 40, &format!("{BASE} c6=r2 c7=b3 e3=r4")));
+    let mut p = setup(&lay_counts(
+        "r",
+        12,
+        40,
+        &format!("{BASE} c6=r2 c7=b3 e3=r4"),
+    ));
     play(&mut p, &r, "c6-c7");
     assert_eq!(p.quiet(), 0);
     // A flip resets it.
     let f = mode(Mode::Flip);
-    let mut p = pos(&f, &lay_counts("r", 12, 40, "b1=rF d12=bF c6=r5 c8=b3 e8=B1"));
+    let mut p = pos(
+        &f,
+        &lay_counts("r", 12, 40, "b1=rF d12=bF c6=r5 c8=b3 e8=B1"),
+    );
     play(&mut p, &f, "e8");
     assert_eq!((p.quiet(), p.ply()), (0, 41));
     // A spring-mine bounce removes nothing.
     let s = with(|r| r.mines = MineRule::Spring);
-    let mut p = pos(&s, &lay_counts("r", 12, 40, &format!("{BASE} a10=r5 a11=bM")));
+    let mut p = pos(
+        &s,
+        &lay_counts("r", 12, 40, &format!("{BASE} a10=r5 a11=bM")),
+    );
     play(&mut p, &s, "a10-a11");
     assert_eq!((p.quiet(), p.ply()), (13, 41));
 }
@@ -1058,7 +1184,10 @@ fn out_of_range_turns_are_refused_without_panicking() {
         Turn::Flip(60),
         Turn::Flip(NodeId::MAX),
         Turn::Move { from: 200, to: 3 },
-        Turn::Move { from: sq("c6"), to: 90 },
+        Turn::Move {
+            from: sq("c6"),
+            to: 90,
+        },
     ] {
         let mut q = p;
         assert!(q.play(&r, t).is_err(), "{t:?}");
