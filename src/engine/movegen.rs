@@ -374,6 +374,14 @@ impl Position {
                     self.attack_check(&cx, p, to)?;
                 }
                 let from_name = b.name(from).to_string();
+                let (f, t) = (&b.nodes[from as usize], &b.nodes[to as usize]);
+                if f.col.abs_diff(t.col) + f.row.abs_diff(t.row) == 1 && !b.linked(from, to) {
+                    // Orthogonal neighbours on the grid with no link: the mountains of the front line.
+                    return Err(IllegalTurn::NotLinked {
+                        from: from_name,
+                        to: to_name,
+                    });
+                }
                 if b.is_rail(from) && b.is_rail(to) && !Self::flies(rules, p) {
                     let same_line = b.lines_through[from as usize]
                         .iter()
