@@ -21,7 +21,10 @@ fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
 
 /// From the first screen to an open game in two clicks.
 fn start_game(h: &mut Harness<'static, JunqiApp>) {
-    h.get_all_by_label("New game").next().expect("a New game button").click();
+    h.get_all_by_label("New game")
+        .next()
+        .expect("a New game button")
+        .click();
     h.run();
     h.get_by_label("Start game").click();
     h.run();
@@ -58,9 +61,29 @@ fn click_piece_then_destination_plays_the_move() {
     start_game(&mut h);
     let (from, to) = some_move(&h);
     let from_label = label(&h, from, Lang::En);
-    let name = h.state().play.as_ref().unwrap().game.board().name(from).to_string();
-    let to_name = h.state().play.as_ref().unwrap().game.board().name(to).to_string();
-    assert_eq!(label(&h, to, Lang::En), to_name, "empty node is labelled by its name");
+    let name = h
+        .state()
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .board()
+        .name(from)
+        .to_string();
+    let to_name = h
+        .state()
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .board()
+        .name(to)
+        .to_string();
+    assert_eq!(
+        label(&h, to, Lang::En),
+        to_name,
+        "empty node is labelled by its name"
+    );
     h.get_by_label(&from_label).click();
     h.run();
     h.get_by_label(&to_name).click();
@@ -163,13 +186,19 @@ fn resign_ends_the_game_with_a_banner() {
     start_game(&mut h);
     h.get_by_label("Resign").click();
     h.run();
-    h.get_all_by_label("Blue wins: resignation").next().expect("banner");
+    h.get_all_by_label("Blue wins: resignation")
+        .next()
+        .expect("banner");
 }
 
 #[test]
 fn corrupt_settings_give_defaults_and_a_warning() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("settings.ron"), "(version: 1, lang: \u{0}garbage").unwrap();
+    std::fs::write(
+        dir.path().join("settings.ron"),
+        "(version: 1, lang: \u{0}garbage",
+    )
+    .unwrap();
     let mut h = harness(dir.path());
     assert!(h.state().warning.is_some());
     assert_eq!(h.state().settings.board, Default::default());

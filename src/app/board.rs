@@ -7,7 +7,9 @@ use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
 use crate::engine::{Board, ClashOutcome, NodeId, NodeKind, Piece, Seen, Side, View};
 use egui::emath::RectTransform;
-use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
+use egui::{
+    Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,
+};
 
 /// Distance between rows, in board units (one unit = the distance between files).
 const ROW: f32 = 0.62;
@@ -102,7 +104,10 @@ fn node_pos(board: &Board, bottom: Side, n: NodeId) -> Pos2 {
 fn board_units(board: &Board) -> Rect {
     let w = board.width as f32 - 1.0;
     let h = (board.height as f32 - 1.0) * ROW + GAP;
-    Rect::from_min_max(pos2(-MARGIN - 0.25, -MARGIN), pos2(w + MARGIN, h + MARGIN + 0.25))
+    Rect::from_min_max(
+        pos2(-MARGIN - 0.25, -MARGIN),
+        pos2(w + MARGIN, h + MARGIN + 0.25),
+    )
 }
 
 /// Width / height of the board drawing.
@@ -205,7 +210,12 @@ impl BoardWidget<'_> {
                     );
                 }
                 NodeKind::Camp => {
-                    painter.circle(p, CAMP_R * scale, Color32::from_rgb(0xf6, 0xea, 0xc8), outline);
+                    painter.circle(
+                        p,
+                        CAMP_R * scale,
+                        Color32::from_rgb(0xf6, 0xea, 0xc8),
+                        outline,
+                    );
                 }
                 NodeKind::Hq => {
                     let r = Rect::from_center_size(p, vec2(tile.x * 1.0, tile.y * 1.15));
@@ -213,11 +223,27 @@ impl BoardWidget<'_> {
                     let small = (scale * 0.04) as u8;
                     let top = display_cell(board, self.bottom, n).1 < 1.0;
                     let cr = if top {
-                        CornerRadius { nw: small, ne: small, sw: big, se: big }
+                        CornerRadius {
+                            nw: small,
+                            ne: small,
+                            sw: big,
+                            se: big,
+                        }
                     } else {
-                        CornerRadius { nw: big, ne: big, sw: small, se: small }
+                        CornerRadius {
+                            nw: big,
+                            ne: big,
+                            sw: small,
+                            se: small,
+                        }
                     };
-                    painter.rect(r, cr, Color32::from_rgb(0xf6, 0xea, 0xc8), outline, StrokeKind::Middle);
+                    painter.rect(
+                        r,
+                        cr,
+                        Color32::from_rgb(0xf6, 0xea, 0xc8),
+                        outline,
+                        StrokeKind::Middle,
+                    );
                 }
             }
         }
@@ -230,13 +256,25 @@ impl BoardWidget<'_> {
                 let n = board.node_at(col, 0).expect("rectangular board");
                 let x = at(n).x;
                 let y = to_screen.transform_pos(pos2(0.0, units.max.y - 0.22)).y;
-                painter.text(pos2(x, y), egui::Align2::CENTER_CENTER, board.name(n)[..1].to_string(), font.clone(), colour);
+                painter.text(
+                    pos2(x, y),
+                    egui::Align2::CENTER_CENTER,
+                    board.name(n)[..1].to_string(),
+                    font.clone(),
+                    colour,
+                );
             }
             for row in 0..board.height {
                 let n = board.node_at(0, row).expect("rectangular board");
                 let y = at(n).y;
                 let x = to_screen.transform_pos(pos2(units.min.x + 0.22, 0.0)).x;
-                painter.text(pos2(x, y), egui::Align2::CENTER_CENTER, (row + 1).to_string(), font.clone(), colour);
+                painter.text(
+                    pos2(x, y),
+                    egui::Align2::CENTER_CENTER,
+                    (row + 1).to_string(),
+                    font.clone(),
+                    colour,
+                );
             }
         }
 
@@ -252,7 +290,11 @@ impl BoardWidget<'_> {
                     StrokeKind::Outside,
                 );
             }
-            painter.arrow(at(from), (at(to) - at(from)) * 0.85, Stroke::new((scale * 0.035).max(1.5), c.gamma_multiply(0.8)));
+            painter.arrow(
+                at(from),
+                (at(to) - at(from)) * 0.85,
+                Stroke::new((scale * 0.035).max(1.5), c.gamma_multiply(0.8)),
+            );
         }
 
         // Interaction and pieces.
@@ -264,7 +306,9 @@ impl BoardWidget<'_> {
             let hit = Rect::from_center_size(p, vec2(tile.x, (ROW * scale).min(tile.y * 1.3)));
             let resp = ui.interact(hit, id.with(n), Sense::click_and_drag());
             let label = node_label(self.view, self.lang, n);
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, self.interactive, &label));
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, self.interactive, &label)
+            });
             if resp.clicked() {
                 input.clicked = Some(n);
             }
@@ -291,7 +335,11 @@ impl BoardWidget<'_> {
                     Lang::Zh => format!("{} {}", piece.rank().zh(), piece.rank().en()),
                     Lang::En => format!("{} {}", piece.rank().en(), piece.rank().zh()),
                 };
-                let number = piece.rank().players_number().map(|n| format!(" ({n})")).unwrap_or_default();
+                let number = piece
+                    .rank()
+                    .players_number()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default();
                 resp.on_hover_text(format!("{}: {tip}{number}", board.name(n)));
             }
         }
@@ -310,7 +358,11 @@ impl BoardWidget<'_> {
             if matches!(self.view.at(d), Seen::Empty) {
                 painter.circle_filled(p, scale * 0.09, Color32::from_rgb(0x1e, 0x9e, 0x3a));
             } else {
-                painter.circle_stroke(p, scale * 0.3, Stroke::new((scale * 0.06).max(2.0), Color32::from_rgb(0xe0, 0x10, 0x10)));
+                painter.circle_stroke(
+                    p,
+                    scale * 0.3,
+                    Stroke::new((scale * 0.06).max(2.0), Color32::from_rgb(0xe0, 0x10, 0x10)),
+                );
             }
         }
 
@@ -319,10 +371,23 @@ impl BoardWidget<'_> {
             let p = at(f.at);
             let alpha = (f.fade / 0.3).clamp(0.0, 1.0);
             let small = tile * 0.8;
-            let box_rect = Rect::from_center_size(p - vec2(0.0, tile.y * 1.3), vec2(small.x * 2.3, small.y * 1.9));
-            painter.rect_filled(box_rect, CornerRadius::same(6), Color32::from_white_alpha((235.0 * alpha) as u8));
-            let a = Rect::from_center_size(box_rect.center() - vec2(small.x * 0.58, small.y * 0.35), small);
-            let d = Rect::from_center_size(box_rect.center() + vec2(small.x * 0.58, -small.y * 0.35), small);
+            let box_rect = Rect::from_center_size(
+                p - vec2(0.0, tile.y * 1.3),
+                vec2(small.x * 2.3, small.y * 1.9),
+            );
+            painter.rect_filled(
+                box_rect,
+                CornerRadius::same(6),
+                Color32::from_white_alpha((235.0 * alpha) as u8),
+            );
+            let a = Rect::from_center_size(
+                box_rect.center() - vec2(small.x * 0.58, small.y * 0.35),
+                small,
+            );
+            let d = Rect::from_center_size(
+                box_rect.center() + vec2(small.x * 0.58, -small.y * 0.35),
+                small,
+            );
             self.paint_seen(&painter, a, Seen::Known(f.attacker), scale * 0.8);
             self.paint_seen(&painter, d, Seen::Known(f.defender), scale * 0.8);
             let out = match self.lang {
@@ -340,7 +405,12 @@ impl BoardWidget<'_> {
 
         // The dragged piece follows the pointer.
         if let (Some((_, piece)), Some(pos)) = (dragging, pointer) {
-            self.paint_seen(&painter, Rect::from_center_size(pos, tile * 1.08), Seen::Known(piece), scale * 1.08);
+            self.paint_seen(
+                &painter,
+                Rect::from_center_size(pos, tile * 1.08),
+                Seen::Known(piece),
+                scale * 1.08,
+            );
         }
         input
     }
@@ -363,12 +433,29 @@ impl BoardWidget<'_> {
             Seen::Known(p) => {
                 let c = side_colour(p.side());
                 painter.rect(r, rounding, c, edge, StrokeKind::Inside);
-                painter.rect_stroke(r.shrink(scale * 0.035), rounding, Stroke::new(1.0, Color32::from_white_alpha(110)), StrokeKind::Inside);
-                let name = if self.opts.english_names { p.rank().en() } else { p.rank().zh() };
+                painter.rect_stroke(
+                    r.shrink(scale * 0.035),
+                    rounding,
+                    Stroke::new(1.0, Color32::from_white_alpha(110)),
+                    StrokeKind::Inside,
+                );
+                let name = if self.opts.english_names {
+                    p.rank().en()
+                } else {
+                    p.rank().zh()
+                };
                 let mut size = r.height() * 0.5;
                 let font = |s: f32| FontId::proportional(s);
-                let w = painter.layout_no_wrap(name.to_string(), font(size), Color32::WHITE).size().x;
-                let room = r.width() * if self.opts.rank_numbers && p.rank().players_number().is_some() { 0.72 } else { 0.88 };
+                let w = painter
+                    .layout_no_wrap(name.to_string(), font(size), Color32::WHITE)
+                    .size()
+                    .x;
+                let room = r.width()
+                    * if self.opts.rank_numbers && p.rank().players_number().is_some() {
+                        0.72
+                    } else {
+                        0.88
+                    };
                 if w > room {
                     size *= room / w;
                 }
@@ -377,7 +464,13 @@ impl BoardWidget<'_> {
                 } else {
                     r.center()
                 };
-                painter.text(centre, egui::Align2::CENTER_CENTER, name, font(size), Color32::WHITE);
+                painter.text(
+                    centre,
+                    egui::Align2::CENTER_CENTER,
+                    name,
+                    font(size),
+                    Color32::WHITE,
+                );
                 if self.opts.rank_numbers
                     && let Some(num) = p.rank().players_number()
                 {
@@ -392,11 +485,27 @@ impl BoardWidget<'_> {
             }
             Seen::Unknown(side) => {
                 painter.rect(r, rounding, side_colour(side), edge, StrokeKind::Inside);
-                painter.rect_stroke(r.shrink(scale * 0.06), rounding, Stroke::new(1.5, Color32::from_white_alpha(90)), StrokeKind::Inside);
+                painter.rect_stroke(
+                    r.shrink(scale * 0.06),
+                    rounding,
+                    Stroke::new(1.5, Color32::from_white_alpha(90)),
+                    StrokeKind::Inside,
+                );
             }
             Seen::FaceDown => {
-                painter.rect(r, rounding, Color32::from_rgb(0x6d, 0x5a, 0x44), edge, StrokeKind::Inside);
-                painter.rect_stroke(r.shrink(scale * 0.06), rounding, Stroke::new(1.5, Color32::from_white_alpha(70)), StrokeKind::Inside);
+                painter.rect(
+                    r,
+                    rounding,
+                    Color32::from_rgb(0x6d, 0x5a, 0x44),
+                    edge,
+                    StrokeKind::Inside,
+                );
+                painter.rect_stroke(
+                    r.shrink(scale * 0.06),
+                    rounding,
+                    Stroke::new(1.5, Color32::from_white_alpha(70)),
+                    StrokeKind::Inside,
+                );
             }
         }
     }
@@ -404,7 +513,10 @@ impl BoardWidget<'_> {
 
 /// A railway between two points: a thick black line with white dashes along it.
 fn railway(painter: &egui::Painter, a: Pos2, b: Pos2, width: f32, scale: f32) {
-    painter.line_segment([a, b], Stroke::new(width, Color32::from_rgb(0x20, 0x1a, 0x14)));
+    painter.line_segment(
+        [a, b],
+        Stroke::new(width, Color32::from_rgb(0x20, 0x1a, 0x14)),
+    );
     let len = a.distance(b);
     let dash = (scale * 0.12).max(4.0);
     let steps = (len / dash).floor() as usize;

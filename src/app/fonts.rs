@@ -62,7 +62,10 @@ mod tests {
                     // in comments need not be in the font.
                     texts.push(
                         text.chars()
-                            .filter(|&c| ('\u{3000}'..='\u{9fff}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c))
+                            .filter(|&c| {
+                                ('\u{3000}'..='\u{9fff}').contains(&c)
+                                    || ('\u{ff00}'..='\u{ffef}').contains(&c)
+                            })
                             .collect(),
                     );
                 }
@@ -75,7 +78,10 @@ mod tests {
             .collect();
         missing.sort();
         missing.dedup();
-        assert!(missing.is_empty(), "characters missing from the font: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "characters missing from the font: {missing:?}"
+        );
     }
 
     #[test]

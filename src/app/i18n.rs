@@ -209,7 +209,10 @@ mod tests {
 
     #[test]
     fn rail_turn_reason_in_chinese() {
-        assert_eq!(Lang::Zh.illegal(&IllegalTurn::NoRailTurn), "只有工兵能在铁路上拐弯");
+        assert_eq!(
+            Lang::Zh.illegal(&IllegalTurn::NoRailTurn),
+            "只有工兵能在铁路上拐弯"
+        );
         assert_eq!(
             Lang::En.illegal(&IllegalTurn::NoRailTurn),
             "non-engineers cannot turn on the railway"

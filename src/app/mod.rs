@@ -220,7 +220,11 @@ impl JunqiApp {
                 if ui.button(lang.t(&i18n::HOME)).clicked() {
                     out.push(Command::Home);
                 }
-                if ui.button(lang.t(&i18n::NEW_GAME)).on_hover_text("Ctrl+N").clicked() {
+                if ui
+                    .button(lang.t(&i18n::NEW_GAME))
+                    .on_hover_text("Ctrl+N")
+                    .clicked()
+                {
                     out.push(Command::OpenNewGame);
                 }
                 ui.separator();
@@ -258,10 +262,17 @@ impl JunqiApp {
         egui::CentralPanel::default().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.18);
-                ui.heading(egui::RichText::new(i18n::APP_TITLE.zh).size(56.0).color(board::RED));
+                ui.heading(
+                    egui::RichText::new(i18n::APP_TITLE.zh)
+                        .size(56.0)
+                        .color(board::RED),
+                );
                 ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
                 ui.add_space(28.0);
-                let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(22.0)).min_size(egui::vec2(280.0, 48.0));
+                let big = |t: &str| {
+                    egui::Button::new(egui::RichText::new(t).size(22.0))
+                        .min_size(egui::vec2(280.0, 48.0))
+                };
                 if ui.add(big(lang.t(&i18n::NEW_GAME))).clicked() {
                     out.push(Command::OpenNewGame);
                 }
@@ -305,16 +316,24 @@ impl Play {
                 }
                 self.after_change();
             }
-            Command::Resign => self.act(|s| Action::Resign(s)),
-            Command::OfferDraw => self.act(|s| Action::OfferDraw(s)),
-            Command::AnswerDraw(yes) => self.act(|s| if yes { Action::AcceptDraw(s) } else { Action::DeclineDraw(s) }),
-            Command::Timeout => self.act(|s| Action::Timeout(s)),
+            Command::Resign => self.act(Action::Resign),
+            Command::OfferDraw => self.act(Action::OfferDraw),
+            Command::AnswerDraw(yes) => self.act(|s| {
+                if yes {
+                    Action::AcceptDraw(s)
+                } else {
+                    Action::DeclineDraw(s)
+                }
+            }),
+            Command::Timeout => self.act(Action::Timeout),
             _ => {}
         }
     }
 
     fn act(&mut self, make: impl FnOnce(Side) -> Action) {
-        let Some(side) = self.game.position().side_to_move() else { return };
+        let Some(side) = self.game.position().side_to_move() else {
+            return;
+        };
         match self.game.act(make(side)) {
             Ok(()) => {
                 self.redo.clear();
@@ -346,15 +365,18 @@ impl Play {
                 let turn = Turn::Move { from, to: n };
                 match self.game.play(turn) {
                     Ok(ply) => {
-                        let flash = ply.effects.attacker.zip(ply.effects.defender).zip(ply.report.clash).map(
-                            |((attacker, defender), outcome)| Flash {
+                        let flash = ply
+                            .effects
+                            .attacker
+                            .zip(ply.effects.defender)
+                            .zip(ply.report.clash)
+                            .map(|((attacker, defender), outcome)| Flash {
                                 at: n,
                                 attacker,
                                 defender,
                                 outcome,
                                 fade: FLASH_SECONDS,
-                            },
-                        );
+                            });
                         self.redo.clear();
                         self.selected = None;
                         self.message = None;
@@ -368,7 +390,10 @@ impl Play {
                     self.selected = Some(n);
                     self.message = None;
                 } else if view.at(n) != Seen::Empty {
-                    let why = self.game.position().check_turn(self.rules(), Turn::Move { from: n, to: n });
+                    let why = self
+                        .game
+                        .position()
+                        .check_turn(self.rules(), Turn::Move { from: n, to: n });
                     if let Err(e) = why {
                         self.message = Some(Message::Illegal(e));
                     }
@@ -394,7 +419,9 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
             };
             let name = |p: crate::engine::Piece| lang.rank(p.rank());
             match (before, ply.effects.defender) {
-                (Some(a), Some(d)) => format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d)),
+                (Some(a), Some(d)) => {
+                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
+                }
                 (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
                 _ => format!("{}-{}", b.name(from), b.name(to)),
             }
@@ -425,11 +452,18 @@ fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
                         ply.report.mover.side(),
                         fill(
                             lang.t(&i18n::EV_CLASH),
-                            &[("n", &(i + 1).to_string()), ("mv", &move_text(game, ply, lang)), ("out", out_text)],
+                            &[
+                                ("n", &(i + 1).to_string()),
+                                ("mv", &move_text(game, ply, lang)),
+                                ("out", out_text),
+                            ],
                         ),
                     ));
                     if let Some((side, _)) = ply.report.flag_revealed {
-                        out.push((Some(side), fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))])));
+                        out.push((
+                            Some(side),
+                            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
+                        ));
                     }
                 }
             }
@@ -437,13 +471,23 @@ fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
                 if game.plies().len() > out.len() {
                     let _ = plies.next();
                 }
-                out.push((Some(*s), fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))])));
+                out.push((
+                    Some(*s),
+                    fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
+                ));
             }
-            Action::Resign(s) => out.push((Some(*s), fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]))),
-            Action::OfferDraw(s) => out.push((Some(*s), fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]))),
-            Action::DeclineDraw(s) => {
-                out.push((Some(*s), fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))])))
-            }
+            Action::Resign(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
+            )),
+            Action::OfferDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
+            )),
+            Action::DeclineDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
+            )),
             Action::AcceptDraw(_) => {}
         }
     }
@@ -458,7 +502,10 @@ pub fn status_text(status: Status, lang: Lang) -> Option<String> {
     };
     match status {
         Status::Ongoing => None,
-        Status::Won(s, r) => Some(fill(lang.t(&i18n::WINS), &[("side", lang.side(s)), ("why", why(r))])),
+        Status::Won(s, r) => Some(fill(
+            lang.t(&i18n::WINS),
+            &[("side", lang.side(s)), ("why", why(r))],
+        )),
         Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
     }
 }
@@ -493,14 +540,16 @@ impl JunqiApp {
                 out.push(Command::Timeout);
             }
             clock_left = Some(left.max(0.0));
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
         }
         if let Some(f) = &mut play.flash {
             f.fade -= dt;
             if f.fade <= 0.0 {
                 play.flash = None;
             } else {
-                ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
             }
         }
 
@@ -524,9 +573,14 @@ impl JunqiApp {
         let show_panel = self.show_panel;
         if show_panel {
             let panel = if narrow {
-                egui::Panel::bottom("game-panel").resizable(true).default_size(220.0)
+                egui::Panel::bottom("game-panel")
+                    .resizable(true)
+                    .default_size(220.0)
             } else {
-                egui::Panel::right("game-panel").resizable(true).default_size(330.0).min_size(250.0)
+                egui::Panel::right("game-panel")
+                    .resizable(true)
+                    .default_size(330.0)
+                    .min_size(250.0)
             };
             panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
         }
@@ -535,7 +589,10 @@ impl JunqiApp {
             if let Some(text) = status_text(status, lang) {
                 egui::Frame::new()
                     .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-                    .stroke(egui::Stroke::new(2.0, egui::Color32::from_rgb(0xc0, 0x90, 0x20)))
+                    .stroke(egui::Stroke::new(
+                        2.0,
+                        egui::Color32::from_rgb(0xc0, 0x90, 0x20),
+                    ))
                     .corner_radius(6)
                     .inner_margin(8)
                     .show(ui, |ui| {
@@ -574,7 +631,13 @@ impl JunqiApp {
     }
 }
 
-fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64>, out: &mut Vec<Command>) {
+fn side_panel(
+    ui: &mut egui::Ui,
+    play: &Play,
+    lang: Lang,
+    clock_left: Option<f64>,
+    out: &mut Vec<Command>,
+) {
     let game = &play.game;
     let status = game.status();
     let mover = play.side_to_move();
@@ -588,16 +651,29 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
                     .strong()
                     .color(board::side_colour(mover)),
             );
-            ui.label(fill(lang.t(&i18n::TURN), &[("n", &(game.position().ply() + 1).to_string())]));
+            ui.label(fill(
+                lang.t(&i18n::TURN),
+                &[("n", &(game.position().ply() + 1).to_string())],
+            ));
         });
-        let left = game.rules().quiet_limit.saturating_sub(game.position().quiet());
+        let left = game
+            .rules()
+            .quiet_limit
+            .saturating_sub(game.position().quiet());
         ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
         if let Some(secs) = clock_left {
             ui.label(
-                egui::RichText::new(fill(lang.t(&i18n::CLOCK), &[("n", &format!("{}", secs.ceil() as u64))]))
-                    .size(20.0)
-                    .strong()
-                    .color(if secs < 10.0 { board::RED } else { ui.visuals().text_color() }),
+                egui::RichText::new(fill(
+                    lang.t(&i18n::CLOCK),
+                    &[("n", &format!("{}", secs.ceil() as u64))],
+                ))
+                .size(20.0)
+                .strong()
+                .color(if secs < 10.0 {
+                    board::RED
+                } else {
+                    ui.visuals().text_color()
+                }),
             );
             ui.label(fill(
                 lang.t(&i18n::TIMEOUTS),
@@ -614,13 +690,30 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         let over = status.is_over();
-        if ui.add_enabled(!game.record().actions.is_empty(), egui::Button::new(lang.t(&i18n::UNDO))).on_hover_text("Ctrl+Z").clicked() {
+        if ui
+            .add_enabled(
+                !game.record().actions.is_empty(),
+                egui::Button::new(lang.t(&i18n::UNDO)),
+            )
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
             out.push(Command::Undo);
         }
-        if ui.add_enabled(!play.redo.is_empty(), egui::Button::new(lang.t(&i18n::REDO))).on_hover_text("Ctrl+Y").clicked() {
+        if ui
+            .add_enabled(
+                !play.redo.is_empty(),
+                egui::Button::new(lang.t(&i18n::REDO)),
+            )
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
             out.push(Command::Redo);
         }
-        if ui.add_enabled(!over, egui::Button::new(lang.t(&i18n::RESIGN))).clicked() {
+        if ui
+            .add_enabled(!over, egui::Button::new(lang.t(&i18n::RESIGN)))
+            .clicked()
+        {
             out.push(Command::Resign);
         }
         match game.draw_offer() {
@@ -633,7 +726,13 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
                 }
             }
             other => {
-                if ui.add_enabled(!over && other.is_none(), egui::Button::new(lang.t(&i18n::OFFER_DRAW))).clicked() {
+                if ui
+                    .add_enabled(
+                        !over && other.is_none(),
+                        egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
+                    )
+                    .clicked()
+                {
                     out.push(Command::OfferDraw);
                 }
             }
@@ -643,7 +742,10 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
         }
     });
     if let Some(s) = game.draw_offer() {
-        ui.colored_label(board::side_colour(s), fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]));
+        ui.colored_label(
+            board::side_colour(s),
+            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
+        );
     }
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
@@ -656,7 +758,11 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
             .map(|(_, p)| lang.rank(p.rank()))
             .collect();
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(lang.side(side)).strong().color(board::side_colour(side)));
+            ui.label(
+                egui::RichText::new(lang.side(side))
+                    .strong()
+                    .color(board::side_colour(side)),
+            );
             if removed.is_empty() {
                 ui.weak(lang.t(&i18n::NONE_YET));
             }
@@ -679,8 +785,15 @@ fn side_panel(ui: &mut egui::Ui, play: &Play, lang: Lang, clock_left: Option<f64
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for (i, ply) in game.plies().iter().enumerate() {
-                let colour = ply.report.mover.side().map_or(ui.visuals().text_color(), board::side_colour);
-                ui.label(egui::RichText::new(format!("{:>3}. {}", i + 1, move_text(game, ply, lang))).color(colour));
+                let colour = ply
+                    .report
+                    .mover
+                    .side()
+                    .map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(
+                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_text(game, ply, lang)))
+                        .color(colour),
+                );
             }
         });
     ui.separator();

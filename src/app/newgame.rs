@@ -47,7 +47,10 @@ fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
 
 /// House rules that change nothing in an open game.
 fn only_other_modes(key: &str) -> bool {
-    matches!(key, "flag_reveal_on_marshal_loss" | "engineer_scout" | "first_engineer_decides")
+    matches!(
+        key,
+        "flag_reveal_on_marshal_loss" | "engineer_scout" | "first_engineer_decides"
+    )
 }
 
 impl NewGame {
@@ -74,7 +77,11 @@ impl NewGame {
             ui.heading(lang.t(&i18n::NEW_GAME));
             ui.add_space(16.0);
             if ui
-                .add(egui::Button::new(egui::RichText::new(lang.t(&i18n::START)).size(18.0).strong()))
+                .add(egui::Button::new(
+                    egui::RichText::new(lang.t(&i18n::START))
+                        .size(18.0)
+                        .strong(),
+                ))
                 .clicked()
             {
                 cmd = Some(Command::Start(self.spec()));
@@ -86,37 +93,50 @@ impl NewGame {
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
             let spec = &mut self.spec;
-            egui::Grid::new("new-game-grid").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
-                ui.strong(lang.t(&i18n::MODE));
-                ui.radio_value(&mut spec.rules.mode, Mode::Open, lang.t(&i18n::MODE_OPEN));
-                ui.end_row();
-                ui.strong(lang.t(&i18n::PLAYERS));
-                ui.label(format!(
-                    "{}: {}    {}: {}",
-                    lang.side(Side::Red),
-                    lang.t(&i18n::HUMAN),
-                    lang.side(Side::Blue),
-                    lang.t(&i18n::HUMAN)
-                ));
-                ui.end_row();
-                ui.strong(lang.t(&i18n::FORMATIONS));
-                ui.horizontal(|ui| {
-                    ui.label(lang.t(&i18n::RANDOM_FORMATION));
-                    if ui.button(lang.t(&i18n::REROLL)).clicked() {
-                        spec.red_seed = spec.red_seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        spec.blue_seed = spec.blue_seed.wrapping_mul(6364136223846793005).wrapping_add(3);
-                    }
-                    ui.weak(format!("#{:04x}/{:04x}", spec.red_seed & 0xffff, spec.blue_seed & 0xffff));
+            egui::Grid::new("new-game-grid")
+                .num_columns(2)
+                .spacing([16.0, 8.0])
+                .show(ui, |ui| {
+                    ui.strong(lang.t(&i18n::MODE));
+                    ui.radio_value(&mut spec.rules.mode, Mode::Open, lang.t(&i18n::MODE_OPEN));
+                    ui.end_row();
+                    ui.strong(lang.t(&i18n::PLAYERS));
+                    ui.label(format!(
+                        "{}: {}    {}: {}",
+                        lang.side(Side::Red),
+                        lang.t(&i18n::HUMAN),
+                        lang.side(Side::Blue),
+                        lang.t(&i18n::HUMAN)
+                    ));
+                    ui.end_row();
+                    ui.strong(lang.t(&i18n::FORMATIONS));
+                    ui.horizontal(|ui| {
+                        ui.label(lang.t(&i18n::RANDOM_FORMATION));
+                        if ui.button(lang.t(&i18n::REROLL)).clicked() {
+                            spec.red_seed = spec
+                                .red_seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(1);
+                            spec.blue_seed = spec
+                                .blue_seed
+                                .wrapping_mul(6364136223846793005)
+                                .wrapping_add(3);
+                        }
+                        ui.weak(format!(
+                            "#{:04x}/{:04x}",
+                            spec.red_seed & 0xffff,
+                            spec.blue_seed & 0xffff
+                        ));
+                    });
+                    ui.end_row();
+                    ui.strong(lang.t(&i18n::BOTTOM_SIDE));
+                    ui.horizontal(|ui| {
+                        for s in Side::BOTH {
+                            ui.radio_value(&mut spec.bottom, s, lang.side(s));
+                        }
+                    });
+                    ui.end_row();
                 });
-                ui.end_row();
-                ui.strong(lang.t(&i18n::BOTTOM_SIDE));
-                ui.horizontal(|ui| {
-                    for s in Side::BOTH {
-                        ui.radio_value(&mut spec.bottom, s, lang.side(s));
-                    }
-                });
-                ui.end_row();
-            });
             ui.separator();
             ui.strong(lang.t(&i18n::HOUSE_RULES));
             for info in HOUSE_RULES {
@@ -160,10 +180,12 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                         }
                     }
                     "quiet_limit" => {
-                        ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000)).labelled_by(name_id);
+                        ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
+                            .labelled_by(name_id);
                     }
                     "turn_limit" => {
-                        ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000)).labelled_by(name_id);
+                        ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
+                            .labelled_by(name_id);
                     }
                     "move_clock" => {
                         let mut on = rules.move_clock.is_some();
@@ -171,7 +193,8 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                             rules.move_clock = on.then_some(30);
                         }
                         if let Some(secs) = &mut rules.move_clock {
-                            ui.add(egui::DragValue::new(secs).range(5..=3600)).labelled_by(name_id);
+                            ui.add(egui::DragValue::new(secs).range(5..=3600))
+                                .labelled_by(name_id);
                             ui.label(lang.t(&i18n::SECONDS));
                         }
                     }
@@ -192,7 +215,13 @@ mod tests {
 
     #[test]
     fn every_house_rule_has_a_control() {
-        let handled = ["mines", "flag_takers", "quiet_limit", "turn_limit", "move_clock"];
+        let handled = [
+            "mines",
+            "flag_takers",
+            "quiet_limit",
+            "turn_limit",
+            "move_clock",
+        ];
         for info in HOUSE_RULES {
             assert!(
                 flag_mut(&mut Rules::default(), info.key).is_some() || handled.contains(&info.key),

@@ -66,17 +66,31 @@ pub fn load(dir: &Path) -> (Settings, Option<String>) {
     let meta = match std::fs::metadata(&path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
-        Err(e) => return (Settings::default(), Some(format!("{}: {e}", path.display()))),
+        Err(e) => {
+            return (
+                Settings::default(),
+                Some(format!("{}: {e}", path.display())),
+            );
+        }
     };
     if meta.len() > MAX_BYTES {
         return (
             Settings::default(),
-            Some(format!("{}: {} bytes is too large", path.display(), meta.len())),
+            Some(format!(
+                "{}: {} bytes is too large",
+                path.display(),
+                meta.len()
+            )),
         );
     }
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) => return (Settings::default(), Some(format!("{}: {e}", path.display()))),
+        Err(e) => {
+            return (
+                Settings::default(),
+                Some(format!("{}: {e}", path.display())),
+            );
+        }
     };
     match ron::from_str::<Settings>(&text) {
         Ok(s) if s.version != SETTINGS_VERSION => (
@@ -132,8 +146,10 @@ mod tests {
     #[test]
     fn round_trip() {
         let dir = tempfile::tempdir().unwrap();
-        let mut s = Settings::default();
-        s.lang = Lang::En;
+        let mut s = Settings {
+            lang: Lang::En,
+            ..Settings::default()
+        };
         s.board.rank_numbers = true;
         s.rules.flying_bombs = true;
         s.bottom = Side::Blue;
