@@ -437,7 +437,7 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 /// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
 fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
     let mut out = Vec::new();
-    let mut plies = game.plies().iter().enumerate();
+    let mut plies = game.plies().iter().enumerate().peekable();
     for a in &game.record().actions {
         match a {
             Action::Turn(_) => {
@@ -468,8 +468,11 @@ fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
                 }
             }
             Action::Timeout(s) => {
-                if game.plies().len() > out.len() {
-                    let _ = plies.next();
+                // A timeout that did not end the game left a passing ply.
+                if plies.peek().is_some_and(
+                    |(_, p)| matches!(p.turn, Turn::Flip(n) if n as usize >= game.board().len()),
+                ) {
+                    plies.next();
                 }
                 out.push((
                     Some(*s),
