@@ -3,6 +3,8 @@ fn main() {
     if let Some(code) = junqi::cli::run(&args) {
         std::process::exit(code);
     }
-    eprintln!("junqi: the window is not built yet");
-    std::process::exit(2);
+    if let Err(e) = junqi::app::run() {
+        eprintln!("junqi: cannot open the window: {e}");
+        std::process::exit(1);
+    }
 }

@@ -1,0 +1,221 @@
+//! The interface language and every string the window shows, in Chinese and English. Names of
+//! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HOUSE_RULES` …), so
+//! the rule text has one source.
+
+use crate::engine::{IllegalTurn, Rank, Side};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// The system locale's language: Chinese if `LC_ALL`, `LC_MESSAGES` or `LANG` starts with `zh`.
+    pub fn from_env() -> Lang {
+        Lang::from_locale(
+            ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .filter_map(|k| std::env::var(k).ok())
+                .find(|v| !v.is_empty())
+                .as_deref(),
+        )
+    }
+
+    pub fn from_locale(locale: Option<&str>) -> Lang {
+        match locale {
+            Some(l) if l.to_ascii_lowercase().starts_with("zh") => Lang::Zh,
+            _ => Lang::En,
+        }
+    }
+
+    pub fn t(self, text: &Text) -> &'static str {
+        match self {
+            Lang::Zh => text.zh,
+            Lang::En => text.en,
+        }
+    }
+
+    pub fn side(self, side: Side) -> &'static str {
+        match self {
+            Lang::Zh => side.zh(),
+            Lang::En => side.en(),
+        }
+    }
+
+    pub fn rank(self, rank: Rank) -> &'static str {
+        match self {
+            Lang::Zh => rank.zh(),
+            Lang::En => rank.en(),
+        }
+    }
+
+    /// The reason a turn is illegal, in this language.
+    pub fn illegal(self, e: &IllegalTurn) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => illegal_zh(e),
+        }
+    }
+}
+
+/// One interface string in both languages.
+#[derive(Clone, Copy, Debug)]
+pub struct Text {
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+macro_rules! texts {
+    ($($name:ident = $zh:literal, $en:literal;)*) => {
+        $(pub const $name: Text = Text { zh: $zh, en: $en };)*
+        /// Every string of the table (the font test checks each is covered).
+        pub const ALL: &[Text] = &[$($name),*];
+    };
+}
+
+texts! {
+    APP_TITLE = "军棋", "Junqi";
+    APP_SUBTITLE = "陆战棋 · 两人同屏对弈", "Chinese military chess · two players, one screen";
+    HOME = "主页", "Home";
+    NEW_GAME = "新对局", "New game";
+    QUICK_START = "立即开始（上次的规则）", "Start now (last rules)";
+    START = "开始对局", "Start game";
+    CANCEL = "取消", "Cancel";
+    LANGUAGE = "语言", "Language";
+    VIEW = "显示", "View";
+    COORDINATES = "显示坐标 (a–e, 1–12)", "Show coordinates (a–e, 1–12)";
+    ENGLISH_NAMES = "棋子用英文名", "English piece names";
+    RANK_NUMBERS = "显示军衔数字 (40…32)", "Show rank numbers (40…32)";
+    FULLSCREEN = "全屏 (F11)", "Full screen (F11)";
+    SHOW_PANEL = "对局面板", "Game panel";
+    MODE = "模式", "Mode";
+    MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
+    PLAYERS = "对弈者", "Players";
+    HUMAN = "人", "Human";
+    HOUSE_RULES = "自选规则", "House rules";
+    FORMATIONS = "布阵", "Formations";
+    RANDOM_FORMATION = "随机布阵（合法）", "Random valid formation";
+    REROLL = "重新随机", "Reroll";
+    BOTTOM_SIDE = "下方一方", "Side at the bottom";
+    SECONDS = "秒", "seconds";
+    ON = "启用", "On";
+    TO_MOVE = "轮到", "To move";
+    TURN = "第 {n} 步", "Turn {n}";
+    QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} turns left before the quiet-limit draw";
+    CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
+    TIMEOUTS = "超时：红 {r} 次，蓝 {b} 次（{max} 次判负）", "Timeouts: Red {r}, Blue {b} ({max} lose)";
+    UNDO = "悔棋", "Undo";
+    REDO = "重做", "Redo";
+    RESIGN = "认输", "Resign";
+    OFFER_DRAW = "提和", "Offer draw";
+    ACCEPT_DRAW = "同意和棋", "Accept draw";
+    DECLINE_DRAW = "拒绝和棋", "Decline draw";
+    DRAW_OFFERED = "{side}方提和", "{side} offers a draw";
+    MOVES = "着法", "Moves";
+    EVENTS = "事件", "Events";
+    CAPTURED = "阵亡棋子", "Removed pieces";
+    NONE_YET = "（暂无）", "(none yet)";
+    WINS = "{side}方胜：{why}", "{side} wins: {why}";
+    DRAW = "和棋：{why}", "Draw: {why}";
+    HINT_SELECT = "{side}方走棋：点击或拖动己方棋子", "{side} to move: click or drag one of your pieces";
+    HINT_DEST = "选择目的地（绿点：走到；红圈：进攻），Esc 取消", "Choose a destination (green dot: move; red ring: attack), Esc cancels";
+    EV_CLASH = "{n}. {mv}：{out}", "{n}. {mv}: {out}";
+    EV_TIMEOUT = "{side}方超时，失去本步", "{side} timed out and loses the turn";
+    EV_RESIGN = "{side}方认输", "{side} resigned";
+    EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
+    EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";
+    SETTINGS_WARNING = "设置文件无法读取，已使用默认设置：{e}", "The settings file could not be read, defaults are used: {e}";
+    SETTINGS_SAVE_FAILED = "设置无法保存：{e}", "Settings could not be saved: {e}";
+    START_FAILED = "无法开始对局：{e}", "The game could not start: {e}";
+    DISMISS = "知道了", "Dismiss";
+    OPEN_ONLY_RULE = "（仅影响暗棋/翻棋）", "(hidden/flip modes only)";
+    MINES_STANDARD = "标准", "Standard";
+    MINES_SPRING = "弹簧雷", "Spring";
+    MINES_BOMB = "炸弹雷", "Bomb";
+    TAKERS_ANY = "任意", "Any";
+    TAKERS_ENGINEER = "工兵", "Engineer";
+    TAKERS_SMALLEST = "最小", "Smallest";
+    EMPTY_NODE = "空", "empty";
+    UNKNOWN_PIECE = "未知棋子", "unknown piece";
+    FACE_DOWN = "暗子", "face-down piece";
+    GAME_OVER = "对局结束", "Game over";
+}
+
+/// Fill `{name}` placeholders of a template.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut s = template.to_string();
+    for (k, v) in args {
+        s = s.replace(&format!("{{{k}}}"), v);
+    }
+    s
+}
+
+/// The Chinese wording of each reason a turn is illegal.
+pub fn illegal_zh(e: &IllegalTurn) -> String {
+    use IllegalTurn::*;
+    match e {
+        GameOver => "对局已经结束".into(),
+        NoPiece(s) => format!("{s} 上没有棋子"),
+        NotYourPiece(s) => format!("{s} 上的棋子不是你的"),
+        FaceDown(s) => format!("{s} 上的棋子尚未翻开：请翻棋"),
+        CannotMove { square, rank } => format!("{square} 上的{}不能移动", rank.zh()),
+        FrozenInHq(s) => format!("进入大本营的棋子不能再移动（{s}）"),
+        OwnPieceThere(s) => format!("{s} 上是自己的棋子"),
+        CampOccupied(s) => format!("行营 {s} 已有棋子：行营只能容纳一子"),
+        CampIsSafe(s) => format!("行营里的棋子不能被攻击（{s}）"),
+        FaceDownTarget(s) => format!("未翻开的棋子不能被攻击（{s}）"),
+        FlagProtectedByMines => "对方还有地雷，不能攻击军旗".into(),
+        NotAFlagTaker(r) => format!("按当前规则，{}不能扛旗", r.zh()),
+        NotLinked { from, to } => format!("{from} 与 {to} 之间没有公路或铁路相连"),
+        NoRailTurn => "只有工兵能在铁路上拐弯".into(),
+        RailBlocked => "铁路上有棋子挡路".into(),
+        OnlyFlipsUntilColours => "颜色尚未确定：请翻棋".into(),
+        NotFlipMode => "只有翻棋模式才能翻棋".into(),
+        AlreadyFaceUp(s) => format!("{s} 上的棋子已经翻开"),
+        Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locale_picks_language() {
+        assert_eq!(Lang::from_locale(Some("zh_CN.UTF-8")), Lang::Zh);
+        assert_eq!(Lang::from_locale(Some("en_GB.UTF-8")), Lang::En);
+        assert_eq!(Lang::from_locale(None), Lang::En);
+    }
+
+    #[test]
+    fn every_text_has_both_languages() {
+        for t in ALL {
+            assert!(!t.zh.is_empty() && !t.en.is_empty(), "{t:?}");
+            // Placeholders agree between the languages.
+            let holes = |s: &str| {
+                let mut v: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|p| p.split_once('}').map(|(k, _)| k.to_string()))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(holes(t.zh), holes(t.en), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn rail_turn_reason_in_chinese() {
+        assert_eq!(
+            Lang::Zh.illegal(&IllegalTurn::NoRailTurn),
+            "只有工兵能在铁路上拐弯"
+        );
+        assert_eq!(
+            Lang::En.illegal(&IllegalTurn::NoRailTurn),
+            "non-engineers cannot turn on the railway"
+        );
+    }
+}

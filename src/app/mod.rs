@@ -1,0 +1,845 @@
+//! The desktop window (eframe/egui 0.37): first screen, new-game dialog and open play on one screen.
+//! The UI returns `Command`s and `JunqiApp::run_command` carries them out after the UI pass.
+
+pub mod board;
+pub mod fonts;
+pub mod i18n;
+pub mod newgame;
+pub mod settings;
+
+use crate::engine::game::Ply;
+use crate::engine::rules::TIMEOUTS_TO_LOSE;
+use crate::engine::{Action, Game, NodeId, Seen, Side, Status, Turn, Viewer};
+use board::{BoardWidget, Flash};
+use i18n::{Lang, fill};
+use newgame::{NewGame, NewGameSpec};
+use settings::Settings;
+use std::path::PathBuf;
+
+/// How long a clash stays on screen (seconds); it never blocks input.
+const FLASH_SECONDS: f32 = 1.6;
+
+/// Open the window and run until it is closed.
+pub fn run() -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("军棋 Junqi")
+            .with_inner_size([1120.0, 780.0])
+            .with_min_inner_size([480.0, 400.0]),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "junqi",
+        options,
+        Box::new(|cc| Ok(Box::new(JunqiApp::new(cc, None)))),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Which screen is showing.
+pub enum Screen {
+    Home,
+    NewGame(NewGame),
+    Play,
+}
+
+/// Something the interface asked for, carried out after the UI pass.
+#[must_use]
+#[derive(Debug)]
+pub enum Command {
+    Home,
+    OpenNewGame,
+    Start(NewGameSpec),
+    QuickStart,
+    Node(NodeId),
+    Drop(NodeId, NodeId),
+    ClearSelection,
+    Undo,
+    Redo,
+    Resign,
+    OfferDraw,
+    AnswerDraw(bool),
+    Timeout,
+    ToggleFullscreen,
+    DismissWarning,
+}
+
+/// A line of the status bar, kept as data so a language switch rewrites it.
+#[derive(Clone, Debug)]
+pub enum Message {
+    Illegal(crate::engine::IllegalTurn),
+    Error(String),
+}
+
+/// A game on screen.
+pub struct Play {
+    pub game: Game,
+    pub redo: Vec<Action>,
+    pub selected: Option<NodeId>,
+    pub message: Option<Message>,
+    pub flash: Option<Flash>,
+    /// When the side to move started its turn (egui time), for the move clock.
+    turn_started: Option<f64>,
+    /// Number of plies when `turn_started` was set.
+    clock_ply: usize,
+}
+
+pub struct JunqiApp {
+    pub settings: Settings,
+    saved: Settings,
+    dir: Option<PathBuf>,
+    pub warning: Option<(i18n::Text, String)>,
+    pub screen: Screen,
+    pub play: Option<Play>,
+    show_panel: bool,
+    seed: u64,
+}
+
+impl JunqiApp {
+    /// The app, with its settings read from `settings_dir` (tests pass a temporary directory) or
+    /// else from the platform's user config directory.
+    pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
+        fonts::install(&cc.egui_ctx);
+        cc.egui_ctx.set_theme(egui::Theme::Light);
+        let dir = settings_dir.or_else(settings::default_dir);
+        let (settings, warning) = match &dir {
+            Some(d) => settings::load(d),
+            None => (Settings::default(), None),
+        };
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1);
+        JunqiApp {
+            saved: settings.clone(),
+            settings,
+            dir,
+            warning: warning.map(|w| (i18n::SETTINGS_WARNING, w)),
+            screen: Screen::Home,
+            play: None,
+            show_panel: true,
+            seed,
+        }
+    }
+
+    fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        self.seed
+    }
+
+    fn start(&mut self, spec: NewGameSpec) {
+        match spec.game() {
+            Ok(game) => {
+                self.settings.rules = spec.rules.clone();
+                self.settings.bottom = spec.bottom;
+                self.play = Some(Play {
+                    game,
+                    redo: Vec::new(),
+                    selected: None,
+                    message: None,
+                    flash: None,
+                    turn_started: None,
+                    clock_ply: 0,
+                });
+                self.screen = Screen::Play;
+            }
+            Err(e) => self.warning = Some((i18n::START_FAILED, e)),
+        }
+    }
+
+    pub fn run_command(&mut self, ctx: &egui::Context, cmd: Command) {
+        match cmd {
+            Command::Home => self.screen = Screen::Home,
+            Command::OpenNewGame => {
+                let seeds = (self.next_seed(), self.next_seed());
+                self.screen = Screen::NewGame(NewGame::new(&self.settings, seeds));
+            }
+            Command::Start(spec) => self.start(spec),
+            Command::QuickStart => {
+                let seeds = (self.next_seed(), self.next_seed());
+                let spec = NewGame::new(&self.settings, seeds).spec();
+                self.start(spec);
+            }
+            Command::ToggleFullscreen => {
+                let full = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
+                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
+            }
+            Command::DismissWarning => self.warning = None,
+            cmd => {
+                if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
+                    play.command(cmd);
+                }
+            }
+        }
+    }
+
+    fn save_settings_if_changed(&mut self) {
+        if self.settings != self.saved {
+            self.saved = self.settings.clone();
+            if let Some(dir) = &self.dir
+                && let Err(e) = settings::save(dir, &self.settings)
+            {
+                self.warning = Some((i18n::SETTINGS_SAVE_FAILED, e));
+            }
+        }
+    }
+
+    fn shortcuts(&self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let sc = |m, k| KeyboardShortcut::new(m, k);
+        ctx.input_mut(|i| {
+            if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::N)) {
+                out.push(Command::OpenNewGame);
+            }
+            if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Z)) {
+                out.push(Command::Undo);
+            }
+            if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Y)) {
+                out.push(Command::Redo);
+            }
+            if i.consume_key(Modifiers::NONE, Key::F11) {
+                out.push(Command::ToggleFullscreen);
+            }
+            if i.consume_key(Modifiers::NONE, Key::Escape) {
+                out.push(Command::ClearSelection);
+            }
+        });
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        let lang = self.lang();
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("{} Junqi", i18n::APP_TITLE.zh));
+                ui.separator();
+                if ui.button(lang.t(&i18n::HOME)).clicked() {
+                    out.push(Command::Home);
+                }
+                if ui
+                    .button(lang.t(&i18n::NEW_GAME))
+                    .on_hover_text("Ctrl+N")
+                    .clicked()
+                {
+                    out.push(Command::OpenNewGame);
+                }
+                ui.separator();
+                ui.label(lang.t(&i18n::LANGUAGE));
+                ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
+                ui.selectable_value(&mut self.settings.lang, Lang::En, "English");
+                ui.separator();
+                ui.menu_button(lang.t(&i18n::VIEW), |ui| {
+                    let o = &mut self.settings.board;
+                    ui.checkbox(&mut o.coordinates, lang.t(&i18n::COORDINATES));
+                    ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
+                    ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
+                    ui.checkbox(&mut self.show_panel, lang.t(&i18n::SHOW_PANEL));
+                    if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
+                        out.push(Command::ToggleFullscreen);
+                    }
+                });
+            });
+        });
+        if let Some((text, detail)) = &self.warning {
+            let w = fill(lang.t(text), &[("e", detail)]);
+            egui::Panel::top("warning").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(egui::Color32::from_rgb(0xb0, 0x50, 0x00), format!("⚠ {w}"));
+                    if ui.button(lang.t(&i18n::DISMISS)).clicked() {
+                        out.push(Command::DismissWarning);
+                    }
+                });
+            });
+        }
+    }
+
+    fn home(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        let lang = self.lang();
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.18);
+                ui.heading(
+                    egui::RichText::new(i18n::APP_TITLE.zh)
+                        .size(56.0)
+                        .color(board::RED),
+                );
+                ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
+                ui.add_space(28.0);
+                let big = |t: &str| {
+                    egui::Button::new(egui::RichText::new(t).size(22.0))
+                        .min_size(egui::vec2(280.0, 48.0))
+                };
+                if ui.add(big(lang.t(&i18n::NEW_GAME))).clicked() {
+                    out.push(Command::OpenNewGame);
+                }
+                ui.add_space(10.0);
+                if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
+                    out.push(Command::QuickStart);
+                }
+            });
+        });
+    }
+}
+
+impl Play {
+    fn rules(&self) -> &crate::engine::Rules {
+        self.game.rules()
+    }
+
+    fn command(&mut self, cmd: Command) {
+        match cmd {
+            Command::Node(n) => self.click(n),
+            Command::Drop(from, to) => {
+                self.selected = Some(from);
+                self.click(to);
+            }
+            Command::ClearSelection => {
+                self.selected = None;
+                self.message = None;
+            }
+            Command::Undo => {
+                if let Some(a) = self.game.undo() {
+                    self.redo.push(a);
+                }
+                self.after_change();
+            }
+            Command::Redo => {
+                if let Some(a) = self.redo.pop()
+                    && let Err(e) = self.game.act(a)
+                {
+                    self.message = Some(Message::Error(e));
+                    self.redo.clear();
+                }
+                self.after_change();
+            }
+            Command::Resign => self.act(Action::Resign),
+            Command::OfferDraw => self.act(Action::OfferDraw),
+            Command::AnswerDraw(yes) => self.act(|s| {
+                if yes {
+                    Action::AcceptDraw(s)
+                } else {
+                    Action::DeclineDraw(s)
+                }
+            }),
+            Command::Timeout => self.act(Action::Timeout),
+            _ => {}
+        }
+    }
+
+    fn act(&mut self, make: impl FnOnce(Side) -> Action) {
+        let Some(side) = self.game.position().side_to_move() else {
+            return;
+        };
+        match self.game.act(make(side)) {
+            Ok(()) => {
+                self.redo.clear();
+                self.after_change();
+            }
+            Err(e) => self.message = Some(Message::Error(e)),
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.selected = None;
+        self.flash = None;
+        self.message = None;
+    }
+
+    fn click(&mut self, n: NodeId) {
+        if self.game.status().is_over() {
+            return;
+        }
+        let view = self.game.view(Viewer::Side(self.side_to_move()));
+        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover.side());
+        match self.selected {
+            Some(from) if from == n => self.selected = None,
+            Some(_) if mine => {
+                self.selected = Some(n);
+                self.message = None;
+            }
+            Some(from) => {
+                let turn = Turn::Move { from, to: n };
+                match self.game.play(turn) {
+                    Ok(ply) => {
+                        let flash = ply
+                            .effects
+                            .attacker
+                            .zip(ply.effects.defender)
+                            .zip(ply.report.as_ref().and_then(|r| r.clash))
+                            .map(|((attacker, defender), outcome)| Flash {
+                                at: n,
+                                attacker,
+                                defender,
+                                outcome,
+                                fade: FLASH_SECONDS,
+                            });
+                        self.redo.clear();
+                        self.selected = None;
+                        self.message = None;
+                        self.flash = flash;
+                    }
+                    Err(e) => self.message = Some(Message::Illegal(e)),
+                }
+            }
+            None => {
+                if mine {
+                    self.selected = Some(n);
+                    self.message = None;
+                } else if view.at(n) != Seen::Empty {
+                    let why = self
+                        .game
+                        .position()
+                        .check_turn(self.rules(), Turn::Move { from: n, to: n });
+                    if let Err(e) = why {
+                        self.message = Some(Message::Illegal(e));
+                    }
+                }
+            }
+        }
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.game.position().side_to_move().unwrap_or(Side::Red)
+    }
+}
+
+/// The move list line of a ply: `a6-a11 团长×营长`.
+pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
+    let b = game.board();
+    match ply.turn {
+        Some(Turn::Move { from, to }) => {
+            let before = if let Some(a) = ply.effects.attacker {
+                Some(a)
+            } else {
+                ply.after.at(to)
+            };
+            let name = |p: crate::engine::Piece| lang.rank(p.rank());
+            match (before, ply.effects.defender) {
+                (Some(a), Some(d)) => {
+                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
+                }
+                (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
+                _ => format!("{}-{}", b.name(from), b.name(to)),
+            }
+        }
+        Some(Turn::Flip(n)) => b.name(n).to_string(),
+        // A turn lost to the move clock: the side that timed out is the one not to move after it.
+        None => match ply.after.mover().side() {
+            Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s.other()))]),
+            None => String::new(),
+        },
+    }
+}
+
+/// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
+fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
+    let mut out = Vec::new();
+    let mut plies = game.plies().iter().enumerate().peekable();
+    for a in &game.record().actions {
+        match a {
+            Action::Turn(_) => {
+                if let Some((i, ply)) = plies.next()
+                    && let Some(report) = &ply.report
+                    && let Some(outcome) = report.clash
+                {
+                    let out_text = match lang {
+                        Lang::Zh => outcome.zh(),
+                        Lang::En => outcome.en(),
+                    };
+                    out.push((
+                        report.mover.side(),
+                        fill(
+                            lang.t(&i18n::EV_CLASH),
+                            &[
+                                ("n", &(i + 1).to_string()),
+                                ("mv", &move_text(game, ply, lang)),
+                                ("out", out_text),
+                            ],
+                        ),
+                    ));
+                    if let Some((side, _)) = report.flag_revealed {
+                        out.push((
+                            Some(side),
+                            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
+                        ));
+                    }
+                }
+            }
+            Action::Timeout(s) => {
+                // A timeout that did not end the game left a passing ply.
+                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
+                    plies.next();
+                }
+                out.push((
+                    Some(*s),
+                    fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
+                ));
+            }
+            Action::Resign(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
+            )),
+            Action::OfferDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
+            )),
+            Action::DeclineDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
+            )),
+            Action::AcceptDraw(_) => {}
+        }
+    }
+    out
+}
+
+/// The end-of-game line: "红方胜：军旗被扛".
+pub fn status_text(status: Status, lang: Lang) -> Option<String> {
+    let why = |r: crate::engine::EndReason| match lang {
+        Lang::Zh => r.zh(),
+        Lang::En => r.en(),
+    };
+    match status {
+        Status::Ongoing => None,
+        Status::Won(s, r) => Some(fill(
+            lang.t(&i18n::WINS),
+            &[("side", lang.side(s)), ("why", why(r))],
+        )),
+        Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
+    }
+}
+
+impl JunqiApp {
+    fn play_screen(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        let lang = self.lang();
+        let opts = self.settings.board.clone();
+        let bottom = self.settings.bottom;
+        let narrow = ui.available_width() < 760.0;
+        let Some(play) = &mut self.play else {
+            self.screen = Screen::Home;
+            return;
+        };
+        let now = ui.input(|i| i.time);
+        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        let status = play.game.status();
+        let mover = play.side_to_move();
+
+        // The move clock.
+        let mut clock_left = None;
+        if let Some(secs) = play.game.rules().move_clock
+            && !status.is_over()
+        {
+            let plies = play.game.plies().len();
+            if play.turn_started.is_none() || play.clock_ply != plies {
+                play.turn_started = Some(now);
+                play.clock_ply = plies;
+            }
+            let left = secs as f64 - (now - play.turn_started.unwrap_or(now));
+            if left <= 0.0 {
+                out.push(Command::Timeout);
+            }
+            clock_left = Some(left.max(0.0));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        if let Some(f) = &mut play.flash {
+            f.fade -= dt;
+            if f.fade <= 0.0 {
+                play.flash = None;
+            } else {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+            }
+        }
+
+        // Status line at the bottom.
+        egui::Panel::bottom("status").show(ui, |ui| {
+            let text = match &play.message {
+                Some(Message::Illegal(e)) => lang.illegal(e),
+                Some(Message::Error(e)) => e.clone(),
+                None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
+                None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
+                None => fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))]),
+            };
+            let colour = if play.message.is_some() {
+                egui::Color32::from_rgb(0xb0, 0x20, 0x10)
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        });
+
+        let show_panel = self.show_panel;
+        if show_panel {
+            let panel = if narrow {
+                egui::Panel::bottom("game-panel")
+                    .resizable(true)
+                    .default_size(220.0)
+            } else {
+                egui::Panel::right("game-panel")
+                    .resizable(true)
+                    .default_size(330.0)
+                    .min_size(250.0)
+            };
+            panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
+        }
+
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(text) = status_text(status, lang) {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
+                    .stroke(egui::Stroke::new(
+                        2.0,
+                        egui::Color32::from_rgb(0xc0, 0x90, 0x20),
+                    ))
+                    .corner_radius(6)
+                    .inner_margin(8)
+                    .show(ui, |ui| {
+                        ui.vertical_centered(|ui| {
+                            ui.label(egui::RichText::new(text).size(24.0).strong());
+                        });
+                    });
+            }
+            let view = play.game.view(Viewer::Side(mover));
+            let dests = match play.selected {
+                Some(s) => view.destinations_from(play.game.rules(), s),
+                None => Vec::new(),
+            };
+            let last_move = play
+                .game
+                .plies()
+                .last()
+                .and_then(|p| match (p.turn, &p.report) {
+                    (Some(Turn::Move { from, to }), Some(r)) => {
+                        r.mover.side().map(|s| (from, to, s))
+                    }
+                    _ => None,
+                });
+            let input = BoardWidget {
+                view: &view,
+                opts: &opts,
+                lang,
+                bottom,
+                selected: play.selected,
+                destinations: &dests,
+                last_move,
+                flash: play.flash.as_ref(),
+                interactive: !status.is_over(),
+            }
+            .show(ui);
+            if let Some((a, b)) = input.dropped {
+                out.push(Command::Drop(a, b));
+            } else if let Some(n) = input.clicked {
+                out.push(Command::Node(n));
+            }
+        });
+    }
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    play: &Play,
+    lang: Lang,
+    clock_left: Option<f64>,
+    out: &mut Vec<Command>,
+) {
+    let game = &play.game;
+    let status = game.status();
+    let mover = play.side_to_move();
+    ui.add_space(4.0);
+    if !status.is_over() {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+            ui.label(
+                egui::RichText::new(lang.side(mover))
+                    .size(22.0)
+                    .strong()
+                    .color(board::side_colour(mover)),
+            );
+            ui.label(fill(
+                lang.t(&i18n::TURN),
+                &[("n", &(game.position().ply() + 1).to_string())],
+            ));
+        });
+        let left = game
+            .rules()
+            .quiet_limit
+            .saturating_sub(game.position().quiet());
+        ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
+        if let Some(secs) = clock_left {
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::CLOCK),
+                    &[("n", &format!("{}", secs.ceil() as u64))],
+                ))
+                .size(20.0)
+                .strong()
+                .color(if secs < 10.0 {
+                    board::RED
+                } else {
+                    ui.visuals().text_color()
+                }),
+            );
+            ui.label(fill(
+                lang.t(&i18n::TIMEOUTS),
+                &[
+                    ("r", &game.timeouts(Side::Red).to_string()),
+                    ("b", &game.timeouts(Side::Blue).to_string()),
+                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                ],
+            ));
+        }
+    } else if let Some(t) = status_text(status, lang) {
+        ui.label(egui::RichText::new(t).size(18.0).strong());
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        let over = status.is_over();
+        if ui
+            .add_enabled(
+                !game.record().actions.is_empty(),
+                egui::Button::new(lang.t(&i18n::UNDO)),
+            )
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            out.push(Command::Undo);
+        }
+        if ui
+            .add_enabled(
+                !play.redo.is_empty(),
+                egui::Button::new(lang.t(&i18n::REDO)),
+            )
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            out.push(Command::Redo);
+        }
+        if ui
+            .add_enabled(!over, egui::Button::new(lang.t(&i18n::RESIGN)))
+            .clicked()
+        {
+            out.push(Command::Resign);
+        }
+        match game.draw_offer() {
+            Some(s) if s != mover && !over => {
+                if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
+                    out.push(Command::AnswerDraw(true));
+                }
+                if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
+                    out.push(Command::AnswerDraw(false));
+                }
+            }
+            other => {
+                if ui
+                    .add_enabled(
+                        !over && other.is_none(),
+                        egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
+                    )
+                    .clicked()
+                {
+                    out.push(Command::OfferDraw);
+                }
+            }
+        }
+        if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
+            out.push(Command::OpenNewGame);
+        }
+    });
+    if let Some(s) = game.draw_offer() {
+        ui.colored_label(
+            board::side_colour(s),
+            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
+        );
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
+    for side in Side::BOTH {
+        let removed: Vec<_> = game
+            .plies()
+            .iter()
+            .flat_map(|p| p.effects.removed.iter())
+            .filter(|(_, p)| p.side() == side)
+            .map(|(_, p)| lang.rank(p.rank()))
+            .collect();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(lang.side(side))
+                    .strong()
+                    .color(board::side_colour(side)),
+            );
+            if removed.is_empty() {
+                ui.weak(lang.t(&i18n::NONE_YET));
+            }
+            for name in removed {
+                ui.label(
+                    egui::RichText::new(name)
+                        .color(egui::Color32::WHITE)
+                        .background_color(board::side_colour(side)),
+                );
+            }
+        });
+    }
+    ui.separator();
+    let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
+    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(h)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (i, ply) in game.plies().iter().enumerate() {
+                let colour = ply
+                    .report
+                    .as_ref()
+                    .and_then(|r| r.mover.side())
+                    .map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(
+                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_text(game, ply, lang)))
+                        .color(colour),
+                );
+            }
+        });
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("events")
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (side, text) in events(game, lang) {
+                let colour = side.map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(egui::RichText::new(text).color(colour));
+            }
+        });
+}
+
+impl eframe::App for JunqiApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        let mut commands = Vec::new();
+        self.shortcuts(&ctx, &mut commands);
+        self.top_bar(ui, &mut commands);
+        match &mut self.screen {
+            Screen::Home => self.home(ui, &mut commands),
+            Screen::NewGame(dialog) => {
+                let lang = self.settings.lang;
+                egui::CentralPanel::default().show(ui, |ui| {
+                    if let Some(c) = dialog.ui(ui, lang) {
+                        commands.push(c);
+                    }
+                });
+            }
+            Screen::Play => self.play_screen(ui, &mut commands),
+        }
+        for c in commands {
+            self.run_command(&ctx, c);
+        }
+        self.save_settings_if_changed();
+    }
+}

@@ -1,0 +1,151 @@
+//! Settings that persist across runs: language, board options, the last house rules. Stored as RON
+//! in the platform's user config directory, written atomically (temporary file, then rename). A file
+//! that cannot be read means defaults and a warning, never a crash.
+
+use super::i18n::Lang;
+use crate::engine::{Rules, Side};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub const SETTINGS_VERSION: u32 = 1;
+const FILE_NAME: &str = "settings.ron";
+/// A settings file larger than this is not read.
+const MAX_BYTES: u64 = 256 * 1024;
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardOptions {
+    pub coordinates: bool,
+    pub english_names: bool,
+    pub rank_numbers: bool,
+}
+
+impl Default for BoardOptions {
+    fn default() -> Self {
+        BoardOptions {
+            coordinates: true,
+            english_names: false,
+            rank_numbers: false,
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub version: u32,
+    pub lang: Lang,
+    pub board: BoardOptions,
+    /// The house rules of the last game started.
+    pub rules: Rules,
+    /// The colour drawn at the bottom.
+    pub bottom: Side,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: SETTINGS_VERSION,
+            lang: Lang::from_env(),
+            board: BoardOptions::default(),
+            rules: Rules::default(),
+            bottom: Side::Red,
+        }
+    }
+}
+
+/// The platform's directory for this program's settings, if the platform has one.
+pub fn default_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "junqi").map(|d| d.config_dir().to_path_buf())
+}
+
+/// Read the settings in `dir`: defaults if there is no file; defaults and a one-line reason if the
+/// file is unreadable, too large, malformed or of another version.
+pub fn load(dir: &Path) -> (Settings, Option<String>) {
+    let path = dir.join(FILE_NAME);
+    if !path.exists() {
+        return (Settings::default(), None);
+    }
+    let text = match crate::fsutil::read_text(&path, MAX_BYTES) {
+        Ok(t) => t,
+        Err(e) => return (Settings::default(), Some(e)),
+    };
+    match ron::from_str::<Settings>(&text) {
+        Ok(s) if s.version != SETTINGS_VERSION => (
+            Settings::default(),
+            Some(format!(
+                "{}: version {} is not supported (this program reads version {SETTINGS_VERSION})",
+                path.display(),
+                s.version
+            )),
+        ),
+        Ok(s) => match s.rules.validate() {
+            Ok(()) => (s, None),
+            Err(e) => (
+                Settings {
+                    rules: Rules::default(),
+                    ..s
+                },
+                Some(format!("{}: {e}", path.display())),
+            ),
+        },
+        Err(e) => (
+            Settings::default(),
+            Some(format!(
+                "{}: line {}, column {}: {}",
+                path.display(),
+                e.span.start.line,
+                e.span.start.col,
+                e.code
+            )),
+        ),
+    }
+}
+
+/// Write the settings to `dir` atomically.
+pub fn save(dir: &Path, settings: &Settings) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    let path = dir.join(FILE_NAME);
+    crate::fsutil::atomic_write(
+        &path,
+        format!("// junqi settings (RON)\n{text}\n").as_bytes(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Settings {
+            lang: Lang::En,
+            ..Settings::default()
+        };
+        s.board.rank_numbers = true;
+        s.rules.flying_bombs = true;
+        s.bottom = Side::Blue;
+        save(dir.path(), &s).unwrap();
+        assert_eq!(load(dir.path()), (s, None));
+    }
+
+    #[test]
+    fn corrupt_file_gives_defaults_and_a_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), "(version: 1, lang: Klingon").unwrap();
+        let (s, warning) = load(dir.path());
+        assert_eq!(s, Settings::default());
+        assert!(warning.unwrap().contains("line 1"));
+        std::fs::write(dir.path().join(FILE_NAME), "(version: 99)").unwrap();
+        assert!(load(dir.path()).1.unwrap().contains("version 99"));
+    }
+
+    #[test]
+    fn missing_file_is_no_warning() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(load(dir.path()).1, None);
+    }
+}

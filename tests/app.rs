@@ -1,0 +1,208 @@
+//! The window driven through its accessibility labels (egui_kittest; no GPU needed).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::board::node_label;
+use junqi::app::i18n::Lang;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::{NodeId, Seen, Turn, Viewer};
+use std::path::Path;
+
+fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .with_max_steps(64)
+        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    h
+}
+
+/// From the first screen to an open game in two clicks.
+fn start_game(h: &mut Harness<'static, JunqiApp>) {
+    h.get_all_by_label("New game")
+        .next()
+        .expect("a New game button")
+        .click();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+}
+
+fn label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {
+    let game = &h.state().play.as_ref().unwrap().game;
+    let side = game.position().side_to_move().unwrap();
+    node_label(&game.view(Viewer::Side(side)), lang, n)
+}
+
+fn notation(h: &Harness<'static, JunqiApp>) -> String {
+    h.state().play.as_ref().unwrap().game.position().notation()
+}
+
+/// A legal plain move (no attack) of the side to move.
+fn some_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
+    let game = &h.state().play.as_ref().unwrap().game;
+    let pos = game.position();
+    pos.legal_turns(game.rules())
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a plain move at the start")
+}
+
+#[test]
+fn click_piece_then_destination_plays_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    let (from, to) = some_move(&h);
+    let from_label = label(&h, from, Lang::En);
+    let name = h
+        .state()
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .board()
+        .name(from)
+        .to_string();
+    let to_name = h
+        .state()
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .board()
+        .name(to)
+        .to_string();
+    assert_eq!(
+        label(&h, to, Lang::En),
+        to_name,
+        "empty node is labelled by its name"
+    );
+    h.get_by_label(&from_label).click();
+    h.run();
+    h.get_by_label(&to_name).click();
+    h.run();
+    // The piece now stands on the destination and the origin is empty.
+    let moved = from_label.replacen(&name, &to_name, 1);
+    h.get_by_label(&moved);
+    h.get_by_label(&name);
+    // The move list grew.
+    h.get_by_label_contains(&format!("1. {name}-{to_name} "));
+    assert_eq!(h.state().play.as_ref().unwrap().game.plies().len(), 1);
+}
+
+#[test]
+fn illegal_click_changes_nothing_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    let before = notation(&h);
+    let (from, _) = some_move(&h);
+    let (target, reason) = {
+        let game = &h.state().play.as_ref().unwrap().game;
+        let pos = game.position();
+        let view = game.view(Viewer::Side(pos.side_to_move().unwrap()));
+        (0..game.board().len() as NodeId)
+            .filter(|&n| matches!(view.at(n), Seen::Empty))
+            .find_map(|n| {
+                pos.check_turn(game.rules(), Turn::Move { from, to: n })
+                    .err()
+                    .map(|e| (n, e))
+            })
+            .expect("an empty node the piece cannot reach")
+    };
+    h.get_by_label(&label(&h, from, Lang::En)).click();
+    h.run();
+    h.get_by_label(&label(&h, target, Lang::En)).click();
+    h.run();
+    assert_eq!(notation(&h), before);
+    h.get_by_label(&reason.to_string());
+}
+
+#[test]
+fn language_switch_changes_the_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    let (from, _) = some_move(&h);
+    let en = label(&h, from, Lang::En);
+    let zh = label(&h, from, Lang::Zh);
+    assert_ne!(en, zh);
+    h.get_by_label(&en);
+    h.get_by_label("中文").click();
+    h.run();
+    h.get_by_label(&zh);
+    assert!(h.query_by_label(&en).is_none());
+    h.get_all_by_label("新对局").next().expect("Chinese button");
+    // The choice is remembered across runs.
+    drop(h);
+    let h = harness_keep_lang(dir.path());
+    assert_eq!(h.state().settings.lang, Lang::Zh);
+}
+
+fn harness_keep_lang(dir: &Path) -> Harness<'static, JunqiApp> {
+    let dir = dir.to_path_buf();
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)))
+}
+
+#[test]
+fn undo_restores_and_redo_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    let start = notation(&h);
+    let (from, to) = some_move(&h);
+    let board = h.state().play.as_ref().unwrap().game.board();
+    h.get_by_label(&label(&h, from, Lang::En)).click();
+    h.run();
+    h.get_by_label(board.name(to)).click();
+    h.run();
+    let after = notation(&h);
+    assert_ne!(after, start);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(notation(&h), start);
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(notation(&h), after);
+    // Keyboard: Ctrl+Z.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(notation(&h), start);
+}
+
+#[test]
+fn resign_ends_the_game_with_a_banner() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_all_by_label("Blue wins: resignation")
+        .next()
+        .expect("banner");
+}
+
+#[test]
+fn corrupt_settings_give_defaults_and_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("settings.ron"),
+        "(version: 1, lang: \u{0}garbage",
+    )
+    .unwrap();
+    let mut h = harness(dir.path());
+    assert!(h.state().warning.is_some());
+    assert_eq!(h.state().settings.board, Default::default());
+    h.get_by_label_contains("defaults are used");
+    // The app still works.
+    start_game(&mut h);
+}
