@@ -2,4 +2,5 @@
 
 pub mod engine;
 pub mod cli;
+pub mod editor;
 pub mod fsutil;
