@@ -21,7 +21,11 @@ fn main() -> eframe::Result {
     let zh = !args.iter().any(|a| a == "en");
     let library = std::env::temp_dir().join("junqi-editor-demo");
     let shipped = PathBuf::from("layouts");
-    let mut editor = FormationEditor::new(library, shipped.is_dir().then_some(shipped), Rules::default());
+    let mut editor = FormationEditor::new(
+        library,
+        shipped.is_dir().then_some(shipped),
+        Rules::default(),
+    );
     if args.iter().any(|a| a == "random") {
         let mut f = Formation::random(&mut SplitMix64::new(7), &Rules::default());
         // Leave a few pieces in the tray and break a rule, to show validation.
@@ -39,9 +43,7 @@ fn main() -> eframe::Result {
             ..Default::default()
         },
         move |ui, _frame| {
-            if !fonts_done
-                && let Some(font) = cjk_font()
-            {
+            if !fonts_done && let Some(font) = cjk_font() {
                 let mut fonts = egui::FontDefinitions::default();
                 fonts
                     .font_data
@@ -49,13 +51,17 @@ fn main() -> eframe::Result {
                 for fam in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
                     fonts.families.entry(fam).or_default().push("cjk".into());
                 }
-                fonts.families.insert(egui::FontFamily::Name("cjk".into()), vec!["cjk".into()]);
+                fonts
+                    .families
+                    .insert(egui::FontFamily::Name("cjk".into()), vec!["cjk".into()]);
                 ui.ctx().set_fonts(fonts);
             }
             fonts_done = true;
             egui::CentralPanel::default().show(ui, |ui| match editor.ui(ui) {
                 Some(EditorOutcome::UseInGame(f)) => println!("use in game:\n{}", f.to_ron()),
-                Some(EditorOutcome::Close) => ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close),
+                Some(EditorOutcome::Close) => {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close)
+                }
                 None => {}
             });
         },

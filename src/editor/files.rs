@@ -102,7 +102,14 @@ pub fn list_library(dir: &Path) -> Vec<LibraryEntry> {
         .into_iter()
         .map(|path| {
             let content = load_formation(&path).map(|f| {
-                let note = f.notes.lines().next().unwrap_or("").chars().take(120).collect();
+                let note = f
+                    .notes
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .take(120)
+                    .collect();
                 (f.name, note)
             });
             LibraryEntry { path, content }

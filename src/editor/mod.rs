@@ -8,9 +8,12 @@
 mod files;
 mod words;
 
-// TESTS
+#[cfg(test)]
+mod tests;
 
-pub use files::{LibraryEntry, MAX_FILE_BYTES, file_stem, list_library, load_formation, save_formation};
+pub use files::{
+    LibraryEntry, MAX_FILE_BYTES, file_stem, list_library, load_formation, save_formation,
+};
 pub use words::{problem_text, square_tooltip};
 
 use crate::engine::board::Board;
@@ -164,7 +167,10 @@ impl FormationEditor {
                 self.current_path = path;
                 self.dirty = true;
             }
-            None => self.say(Level::Info, tr(self.zh, "Nothing to undo.", "没有可撤销的操作。")),
+            None => self.say(
+                Level::Info,
+                tr(self.zh, "Nothing to undo.", "没有可撤销的操作。"),
+            ),
         }
         self.selected = None;
     }
@@ -263,7 +269,9 @@ impl FormationEditor {
     // ----- files ---------------------------------------------------------------------------
 
     fn is_shipped(&self, path: &Path) -> bool {
-        self.shipped_dir.as_deref().is_some_and(|d| path.starts_with(d))
+        self.shipped_dir
+            .as_deref()
+            .is_some_and(|d| path.starts_with(d))
     }
 
     fn save_to(&mut self, path: PathBuf) {
@@ -318,7 +326,9 @@ impl FormationEditor {
                     let msg = if self.zh {
                         format!("已打开自带布阵 {shown}（只读：保存会另存一份）")
                     } else {
-                        format!("Opened the shipped formation {shown} (read-only: saving makes a copy)")
+                        format!(
+                            "Opened the shipped formation {shown} (read-only: saving makes a copy)"
+                        )
                     };
                     self.say(Level::Info, msg);
                 } else {
@@ -529,9 +539,10 @@ impl FormationEditor {
                 Pick::Square(l, c) => self.formation.at(l, c),
             };
             if let (Some(r), Some((_, rect))) = (rank, self.square_rects.first()) {
-                let painter = ui
-                    .ctx()
-                    .layer_painter(LayerId::new(Order::Tooltip, ui.scope_id().with("junqi-editor-drag")));
+                let painter = ui.ctx().layer_painter(LayerId::new(
+                    Order::Tooltip,
+                    ui.scope_id().with("junqi-editor-drag"),
+                ));
                 let rect = Rect::from_center_size(pos, rect.size());
                 paint_tile(&painter, rect, r, self.zh, TileLook::Floating);
             }
@@ -579,7 +590,10 @@ impl FormationEditor {
             ui.heading(tr(zh, "Formation", "布阵"));
             ui.separator();
             if ui
-                .add_enabled(!self.undo.is_empty(), egui::Button::new(tr(zh, "Undo", "撤销")))
+                .add_enabled(
+                    !self.undo.is_empty(),
+                    egui::Button::new(tr(zh, "Undo", "撤销")),
+                )
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
@@ -663,9 +677,16 @@ impl FormationEditor {
             ui.horizontal(|ui| {
                 ui.colored_label(
                     Color32::from_rgb(200, 120, 0),
-                    tr(zh, "This formation has unsaved changes.", "这个布阵有未保存的修改。"),
+                    tr(
+                        zh,
+                        "This formation has unsaved changes.",
+                        "这个布阵有未保存的修改。",
+                    ),
                 );
-                if ui.button(tr(zh, "Close without saving", "不保存，关闭")).clicked() {
+                if ui
+                    .button(tr(zh, "Close without saving", "不保存，关闭"))
+                    .clicked()
+                {
                     self.confirm_close = false;
                     outcome = Some(EditorOutcome::Close);
                 }
@@ -706,7 +727,10 @@ impl FormationEditor {
             let mut dismiss = false;
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(color, text);
-                dismiss = ui.small_button("×").on_hover_text(tr(zh, "Dismiss", "关闭提示")).clicked();
+                dismiss = ui
+                    .small_button("×")
+                    .on_hover_text(tr(zh, "Dismiss", "关闭提示"))
+                    .clicked();
             });
             if dismiss {
                 self.status = None;
@@ -728,13 +752,18 @@ impl FormationEditor {
         let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
         let painter = ui.painter_at(rect);
         let origin = rect.min + margin + tile / 2.0;
-        let center = |l: u8, c: u8| origin + vec2((c - 1) as f32 * pitch.x, (l - 1) as f32 * pitch.y);
+        let center =
+            |l: u8, c: u8| origin + vec2((c - 1) as f32 * pitch.x, (l - 1) as f32 * pitch.y);
 
         painter.rect_filled(rect, 8.0, BOARD_BG);
         painter.text(
             pos2(rect.center().x, rect.min.y + 4.0),
             Align2::CENTER_TOP,
-            tr(zh, "▲ front line (the enemy is beyond)", "▲ 前线（对面是敌方）"),
+            tr(
+                zh,
+                "▲ front line (the enemy is beyond)",
+                "▲ 前线（对面是敌方）",
+            ),
             FontId::proportional(12.0),
             LINE_COLOR,
         );
@@ -747,7 +776,9 @@ impl FormationEditor {
         for a in 0..board.len() {
             let Some(pa) = owner(a) else { continue };
             for &b in &board.links[a] {
-                let Some(pb) = owner(b as usize) else { continue };
+                let Some(pb) = owner(b as usize) else {
+                    continue;
+                };
                 if (b as usize) < a {
                     continue;
                 }
@@ -841,7 +872,13 @@ impl FormationEditor {
                 StrokeKind::Outside,
             );
         } else {
-            painter.rect(r, 3.0, BOARD_BG, Stroke::new(1.0, LINE_COLOR), StrokeKind::Inside);
+            painter.rect(
+                r,
+                3.0,
+                BOARD_BG,
+                Stroke::new(1.0, LINE_COLOR),
+                StrokeKind::Inside,
+            );
         }
         if self.drag.is_some() && !camp && pointer.is_some_and(|p| r.contains(p)) {
             painter.rect_filled(r.expand(4.0), 4.0, DROP_HINT);
@@ -869,10 +906,20 @@ impl FormationEditor {
             None => {}
         }
         if bad {
-            painter.rect_stroke(r.expand(2.0), 4.0, Stroke::new(3.0, BAD), StrokeKind::Outside);
+            painter.rect_stroke(
+                r.expand(2.0),
+                4.0,
+                Stroke::new(3.0, BAD),
+                StrokeKind::Outside,
+            );
         }
         if self.cursor == (l, c) {
-            painter.rect_stroke(r.expand(5.0), 5.0, Stroke::new(2.0, CURSOR), StrokeKind::Outside);
+            painter.rect_stroke(
+                r.expand(5.0),
+                5.0,
+                Stroke::new(2.0, CURSOR),
+                StrokeKind::Outside,
+            );
         }
 
         let resp = resp.on_hover_text(square_tooltip(l, c, &self.rules, zh));
@@ -911,7 +958,9 @@ impl FormationEditor {
         self.tray_rect = Some(rect);
         let painter = ui.painter_at(rect.expand(2.0));
         let dropping_here = matches!(self.drag, Some(Pick::Square(..)))
-            && ui.input(|i| i.pointer.interact_pos()).is_some_and(|p| rect.contains(p));
+            && ui
+                .input(|i| i.pointer.interact_pos())
+                .is_some_and(|p| rect.contains(p));
         painter.rect(
             rect,
             6.0,
@@ -921,7 +970,11 @@ impl FormationEditor {
         );
         for (i, &rank) in Rank::ALL.iter().enumerate() {
             let (row, col) = (i / per_row, i % per_row);
-            let min = rect.min + vec2(8.0 + col as f32 * (tile.x + 8.0), 10.0 + row as f32 * (tile.y + 14.0));
+            let min = rect.min
+                + vec2(
+                    8.0 + col as f32 * (tile.x + 8.0),
+                    10.0 + row as f32 * (tile.y + 14.0),
+                );
             let r = Rect::from_min_size(min, tile);
             let left = self.remaining(rank);
             let id = ui.scope_id().with(("junqi-editor-tray", i));
@@ -956,7 +1009,8 @@ impl FormationEditor {
                 Some(n) => format!("{} · {} · {n}", rank.zh(), rank.en()),
                 None => format!("{} · {}", rank.zh(), rank.en()),
             };
-            let resp = resp.on_hover_text(format!("{tip}\n{} {}", tr(zh, "key", "按键"), rank.code()));
+            let resp =
+                resp.on_hover_text(format!("{tip}\n{} {}", tr(zh, "key", "按键"), rank.code()));
             if left == 0 {
                 continue;
             }
@@ -964,7 +1018,11 @@ impl FormationEditor {
                 self.drag = Some(Pick::Tray(rank));
                 self.selected = None;
             } else if resp.clicked() {
-                self.selected = if selected { None } else { Some(Pick::Tray(rank)) };
+                self.selected = if selected {
+                    None
+                } else {
+                    Some(Pick::Tray(rank))
+                };
             }
         }
     }
@@ -998,7 +1056,11 @@ impl FormationEditor {
         if problems.is_empty() {
             ui.colored_label(
                 Color32::from_rgb(30, 140, 60),
-                tr(zh, "Complete and valid: ready for a game.", "完整且合规：可以用于对局。"),
+                tr(
+                    zh,
+                    "Complete and valid: ready for a game.",
+                    "完整且合规：可以用于对局。",
+                ),
             );
         } else {
             let head = if zh {
@@ -1047,7 +1109,11 @@ impl FormationEditor {
         });
         if self.library.is_none() {
             let mine = list_library(&self.library_dir);
-            let shipped = self.shipped_dir.as_deref().map(list_library).unwrap_or_default();
+            let shipped = self
+                .shipped_dir
+                .as_deref()
+                .map(list_library)
+                .unwrap_or_default();
             self.library = Some((mine, shipped));
         }
         let Some((mine, shipped)) = self.library.clone() else {
@@ -1142,7 +1208,11 @@ fn paint_tile(p: &Painter, r: Rect, rank: Rank, zh: bool, look: TileLook) {
         ),
     };
     if look == TileLook::Floating {
-        p.rect_filled(r.translate(vec2(3.0, 4.0)), 5.0, Color32::from_black_alpha(60));
+        p.rect_filled(
+            r.translate(vec2(3.0, 4.0)),
+            5.0,
+            Color32::from_black_alpha(60),
+        );
     }
     p.rect(r, 5.0, bg, border, StrokeKind::Inside);
     let name = rank_name(zh, rank);
@@ -1151,7 +1221,13 @@ fn paint_tile(p: &Painter, r: Rect, rank: Rank, zh: bool, look: TileLook) {
     } else {
         (r.height() * 0.38).min(1.75 * r.width() / name.chars().count().max(4) as f32)
     };
-    p.text(r.center(), Align2::CENTER_CENTER, name, FontId::proportional(size), text);
+    p.text(
+        r.center(),
+        Align2::CENTER_CENTER,
+        name,
+        FontId::proportional(size),
+        text,
+    );
     if let Some(n) = rank.players_number() {
         p.text(
             r.right_bottom() + vec2(-3.0, -1.0),

@@ -62,11 +62,10 @@ pub(crate) fn translate_zh(p: &FormationProblem, f: &Formation) -> Option<String
         None => Rank::ALL.iter().find_map(|&r| {
             let have = f.count(r);
             let n = r.count();
-            if have > n
-                && p.message == format!("{have} × {} (only {n} allowed)", r.en())
-            {
+            if have > n && p.message == format!("{have} × {} (only {n} allowed)", r.en()) {
                 Some(format!("{} 有 {have} 个（只允许 {n} 个）", r.zh()))
-            } else if have < n && p.message == format!("{} × {} not placed yet", n - have, r.en()) {
+            } else if have < n && p.message == format!("{} × {} not placed yet", n - have, r.en())
+            {
                 Some(format!("{} 还有 {} 个没摆", r.zh(), n - have))
             } else {
                 None
@@ -137,7 +136,11 @@ pub fn square_tooltip(line: u8, col: u8, rules: &Rules, zh: bool) -> String {
         for r in [Rank::Flag, Rank::Mine, Rank::Bomb] {
             let mut f = Formation::default();
             f.set(line, col, Some(r));
-            for p in f.problems(rules).iter().filter(|p| p.at == Some((line, col))) {
+            for p in f
+                .problems(rules)
+                .iter()
+                .filter(|p| p.at == Some((line, col)))
+            {
                 out.push('\n');
                 out.push_str(tr(zh, "Not here: ", "不可放："));
                 out.push_str(&problem_text(p, &f, zh));
