@@ -31,6 +31,15 @@ fn main() -> eframe::Result {
         // Leave a few pieces in the tray and break a rule, to show validation.
         f.set(1, 1, None);
         f.set(1, 3, None);
+        // Swap a landmine into line 1 (mines belong in the last two lines).
+        if let Some((l, c)) = (5..=6u8)
+            .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
+            .find(|&(l, c)| f.at(l, c) == Some(junqi::engine::piece::Rank::Mine))
+        {
+            let front = f.at(1, 2);
+            f.set(1, 2, Some(junqi::engine::piece::Rank::Mine));
+            f.set(l, c, front);
+        }
         f.name = "demo".into();
         editor = editor.with_formation(f);
     }

@@ -716,6 +716,13 @@ impl FormationEditor {
                     "The file dialog is open (if none appeared, use the library).",
                     "文件对话框已打开（如果没有出现，请使用布阵库）。",
                 ));
+                if ui
+                    .small_button(tr(zh, "Stop waiting", "不再等待"))
+                    .clicked()
+                {
+                    // The dialog's thread cannot be stopped; its answer is simply ignored.
+                    self.dialog = None;
+                }
             }
         });
         if let Some((level, text)) = &self.status {
@@ -922,7 +929,10 @@ impl FormationEditor {
             );
         }
 
-        let resp = resp.on_hover_text(square_tooltip(l, c, &self.rules, zh));
+        let rules = &self.rules;
+        let resp = resp.on_hover_ui(|ui| {
+            ui.label(square_tooltip(l, c, rules, zh));
+        });
         if camp {
             return;
         }
@@ -1029,25 +1039,28 @@ impl FormationEditor {
 
     fn side_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
         let zh = self.zh;
-        ui.label(tr(zh, "Name", "名称"));
-        let name = ui.add(
-            egui::TextEdit::singleline(&mut self.formation.name)
-                .char_limit(200)
-                .desired_width(f32::INFINITY)
-                .hint_text(tr(zh, "name of this formation", "布阵名称")),
-        );
-        name.widget_info(|| WidgetInfo::labeled(Role::TextInput, true, tr(zh, "Name", "名称")));
+        let label = ui.label(tr(zh, "Name", "名称"));
+        let name = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.formation.name)
+                    .char_limit(200)
+                    .desired_width(f32::INFINITY)
+                    .hint_text(tr(zh, "name of this formation", "布阵名称")),
+            )
+            .labelled_by(label.id);
         if name.changed() {
             self.dirty = true;
         }
-        ui.label(tr(zh, "Notes", "说明"));
-        let notes = ui.add(
-            egui::TextEdit::multiline(&mut self.formation.notes)
-                .char_limit(10_000)
-                .desired_width(f32::INFINITY)
-                .desired_rows(3)
-                .hint_text(tr(zh, "the idea of this formation", "这个布阵的思路")),
-        );
+        let label = ui.label(tr(zh, "Notes", "说明"));
+        let notes = ui
+            .add(
+                egui::TextEdit::multiline(&mut self.formation.notes)
+                    .char_limit(10_000)
+                    .desired_width(f32::INFINITY)
+                    .desired_rows(3)
+                    .hint_text(tr(zh, "the idea of this formation", "这个布阵的思路")),
+            )
+            .labelled_by(label.id);
         if notes.changed() {
             self.dirty = true;
         }
@@ -1107,17 +1120,15 @@ impl FormationEditor {
                 self.save_in_library();
             }
         });
-        if self.library.is_none() {
-            let mine = list_library(&self.library_dir);
-            let shipped = self
-                .shipped_dir
-                .as_deref()
-                .map(list_library)
-                .unwrap_or_default();
-            self.library = Some((mine, shipped));
-        }
-        let Some((mine, shipped)) = self.library.clone() else {
-            return;
+        let (mine, shipped) = match self.library.take() {
+            Some(lists) => lists,
+            None => (
+                list_library(&self.library_dir),
+                self.shipped_dir
+                    .as_deref()
+                    .map(list_library)
+                    .unwrap_or_default(),
+            ),
         };
         let mut open = None;
         for (title, entries, dir) in [
@@ -1162,6 +1173,7 @@ impl FormationEditor {
                 }
             }
         }
+        self.library = Some((mine, shipped));
         if let Some(p) = open {
             self.open_path(&p);
         }

@@ -514,3 +514,20 @@ fn file_names_from_formation_names() {
         dir.path().join("x-2.ron")
     );
 }
+
+#[test]
+fn typing_in_the_name_field_places_no_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Name")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Name")
+        .type_text("B9 wall");
+    h.run();
+    assert_eq!(h.state().ed.formation().name, "B9 wall");
+    assert_eq!(h.state().ed.formation().count(Rank::Bomb), 0);
+    assert_eq!(h.state().ed.formation().count(Rank::Marshal), 0);
+    assert!(h.state().ed.dirty);
+}
