@@ -742,6 +742,9 @@ impl FormationEditor {
             if dismiss {
                 self.status = None;
             }
+        } else {
+            // Keep the board where it is when a message comes and goes.
+            ui.add_space(ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
         }
     }
 
