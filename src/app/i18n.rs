@@ -141,6 +141,11 @@ texts! {
     UNKNOWN_PIECE = "未知棋子", "unknown piece";
     FACE_DOWN = "暗子", "face-down piece";
     GAME_OVER = "对局结束", "Game over";
+    // Formations in the app.
+    FORMATION_EDITOR = "布阵编辑", "Formation editor";
+    EDIT_NOW = "现在布阵…", "Edit now…";
+    EDITED = "刚编辑的", "edited";
+    EDITING_FOR = "为{side}布阵：完成后点“用于对局”", "Formation for {side}: press “Use in game” when done";
 }
 
 /// Fill `{name}` placeholders of a template.

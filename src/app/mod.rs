@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod fonts;
+pub mod formations;
 pub mod i18n;
 pub mod newgame;
 pub mod settings;
@@ -42,6 +43,7 @@ pub enum Screen {
     Home,
     NewGame(NewGame),
     Play,
+    Editor(Box<formations::EditorScreen>),
 }
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -63,6 +65,10 @@ pub enum Command {
     Timeout,
     ToggleFullscreen,
     DismissWarning,
+    /// The formation editor on its own (from the first screen).
+    OpenEditor,
+    /// Edit a side's formation for the new-game dialog.
+    EditFormation(Side),
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -89,6 +95,8 @@ pub struct JunqiApp {
     pub settings: Settings,
     saved: Settings,
     dir: Option<PathBuf>,
+    /// Where formations (and games) are kept.
+    data_dir: Option<PathBuf>,
     pub warning: Option<(i18n::Text, String)>,
     pub screen: Screen,
     pub play: Option<Play>,
@@ -102,6 +110,11 @@ impl JunqiApp {
     pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
+        // Tests pass one folder for everything; otherwise settings go to the platform's config
+        // folder and formations and games to its data folder.
+        let data_dir = settings_dir.clone().or_else(|| {
+            directories::ProjectDirs::from("", "", "junqi").map(|d| d.data_dir().to_path_buf())
+        });
         let dir = settings_dir.or_else(settings::default_dir);
         let (settings, warning) = match &dir {
             Some(d) => settings::load(d),
@@ -115,6 +128,7 @@ impl JunqiApp {
             saved: settings.clone(),
             settings,
             dir,
+            data_dir,
             warning: warning.map(|w| (i18n::SETTINGS_WARNING, w)),
             screen: Screen::Home,
             play: None,
@@ -125,6 +139,35 @@ impl JunqiApp {
 
     fn lang(&self) -> Lang {
         self.settings.lang
+    }
+
+    fn new_game_dialog(&self, seeds: (u64, u64)) -> NewGame {
+        NewGame::new(&self.settings, seeds)
+            .with_library(formations::library(self.data_dir.as_deref()))
+    }
+
+    /// The editor finished: back to the new-game dialog (with the formation) or the first screen.
+    fn editor_done(&mut self, outcome: crate::editor::EditorOutcome) {
+        let Screen::Editor(es) = std::mem::replace(&mut self.screen, Screen::Home) else {
+            return;
+        };
+        let es = *es;
+        match (outcome, es.for_game) {
+            (crate::editor::EditorOutcome::UseInGame(f), Some((mut ng, side))) => {
+                ng.spec.formations[side.index()] = formations::FormationChoice::Edited(f);
+                self.screen = Screen::NewGame(ng);
+            }
+            (crate::editor::EditorOutcome::Close, Some((ng, _))) => {
+                self.screen = Screen::NewGame(ng);
+            }
+            (crate::editor::EditorOutcome::UseInGame(f), None) => {
+                let seeds = (self.next_seed(), self.next_seed());
+                let mut ng = self.new_game_dialog(seeds);
+                ng.spec.formations[0] = formations::FormationChoice::Edited(f);
+                self.screen = Screen::NewGame(ng);
+            }
+            (crate::editor::EditorOutcome::Close, None) => {}
+        }
     }
 
     fn next_seed(&mut self) -> u64 {
@@ -157,12 +200,36 @@ impl JunqiApp {
             Command::Home => self.screen = Screen::Home,
             Command::OpenNewGame => {
                 let seeds = (self.next_seed(), self.next_seed());
-                self.screen = Screen::NewGame(NewGame::new(&self.settings, seeds));
+                self.screen = Screen::NewGame(self.new_game_dialog(seeds));
+            }
+            Command::OpenEditor => {
+                let rules = self.settings.rules.clone();
+                self.screen = Screen::Editor(Box::new(formations::EditorScreen::new(
+                    self.data_dir.as_deref(),
+                    rules,
+                    self.lang(),
+                )));
+            }
+            Command::EditFormation(side) => {
+                if let Screen::NewGame(ng) = std::mem::replace(&mut self.screen, Screen::Home) {
+                    let mut es = formations::EditorScreen::new(
+                        self.data_dir.as_deref(),
+                        ng.spec.rules.clone(),
+                        self.lang(),
+                    );
+                    if let formations::FormationChoice::File(_, f)
+                    | formations::FormationChoice::Edited(f) = &ng.spec.formations[side.index()]
+                    {
+                        es.editor = es.editor.with_formation(f.clone());
+                    }
+                    es.for_game = Some((ng, side));
+                    self.screen = Screen::Editor(Box::new(es));
+                }
             }
             Command::Start(spec) => self.start(spec),
             Command::QuickStart => {
                 let seeds = (self.next_seed(), self.next_seed());
-                let spec = NewGame::new(&self.settings, seeds).spec();
+                let spec = self.new_game_dialog(seeds).spec();
                 self.start(spec);
             }
             Command::ToggleFullscreen => {
@@ -279,6 +346,10 @@ impl JunqiApp {
                 ui.add_space(10.0);
                 if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
                     out.push(Command::QuickStart);
+                }
+                ui.add_space(10.0);
+                if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
+                    out.push(Command::OpenEditor);
                 }
             });
         });
@@ -836,6 +907,14 @@ impl eframe::App for JunqiApp {
                 });
             }
             Screen::Play => self.play_screen(ui, &mut commands),
+            Screen::Editor(es) => {
+                let lang = self.settings.lang;
+                let mut done = None;
+                egui::CentralPanel::default().show(ui, |ui| done = es.ui(ui, lang));
+                if let Some(outcome) = done {
+                    self.editor_done(outcome);
+                }
+            }
         }
         for c in commands {
             self.run_command(&ctx, c);

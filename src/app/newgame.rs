@@ -2,9 +2,10 @@
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
+use super::formations::{self, FormationChoice};
+use std::path::PathBuf;
 use super::i18n::{self, Lang};
 use super::settings::Settings;
-use crate::engine::rng::SplitMix64;
 use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 
@@ -12,22 +13,25 @@ use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, St
 #[derive(Clone, Debug)]
 pub struct NewGameSpec {
     pub rules: Rules,
-    pub red_seed: u64,
-    pub blue_seed: u64,
+    /// Red's and Blue's formations.
+    pub formations: [FormationChoice; 2],
     pub bottom: Side,
 }
 
 impl NewGameSpec {
-    /// The game: random valid formations from the seeds.
+    /// The game, from the chosen formations (each checked by the engine).
     pub fn game(&self) -> Result<Game, String> {
-        let red = Formation::random(&mut SplitMix64::new(self.red_seed), &self.rules);
-        let blue = Formation::random(&mut SplitMix64::new(self.blue_seed), &self.rules);
+        let red = self.formations[0].formation(&self.rules);
+        let blue = self.formations[1].formation(&self.rules);
         Game::new(self.rules.clone(), Start::formations(&red, &blue))
     }
 }
 
 pub struct NewGame {
     pub spec: NewGameSpec,
+    /// Formations to pick from (the user's library and the shipped ones).
+    pub library: Vec<(PathBuf, Formation)>,
+    seed: u64,
 }
 
 /// The boolean field of `Rules` a house rule key names.
@@ -60,11 +64,21 @@ impl NewGame {
         NewGame {
             spec: NewGameSpec {
                 rules,
-                red_seed: seeds.0,
-                blue_seed: seeds.1,
+                formations: [
+                    FormationChoice::Random(seeds.0),
+                    FormationChoice::Random(seeds.1),
+                ],
                 bottom: settings.bottom,
             },
+            library: Vec::new(),
+            seed: seeds.0 ^ seeds.1.rotate_left(17),
         }
+    }
+
+    /// With the formation library to offer.
+    pub fn with_library(mut self, library: Vec<(PathBuf, Formation)>) -> NewGame {
+        self.library = library;
+        self
     }
 
     pub fn spec(&self) -> NewGameSpec {
@@ -110,23 +124,13 @@ impl NewGame {
                     ));
                     ui.end_row();
                     ui.strong(lang.t(&i18n::FORMATIONS));
-                    ui.horizontal(|ui| {
-                        ui.label(lang.t(&i18n::RANDOM_FORMATION));
-                        if ui.button(lang.t(&i18n::REROLL)).clicked() {
-                            spec.red_seed = spec
-                                .red_seed
-                                .wrapping_mul(6364136223846793005)
-                                .wrapping_add(1);
-                            spec.blue_seed = spec
-                                .blue_seed
-                                .wrapping_mul(6364136223846793005)
-                                .wrapping_add(3);
+                    ui.vertical(|ui| {
+                        for side in Side::BOTH {
+                            let choice = &mut spec.formations[side.index()];
+                            if formations::picker(ui, lang, side, choice, &self.library, &mut self.seed) {
+                                cmd = Some(Command::EditFormation(side));
+                            }
                         }
-                        ui.weak(format!(
-                            "#{:04x}/{:04x}",
-                            spec.red_seed & 0xffff,
-                            spec.blue_seed & 0xffff
-                        ));
                     });
                     ui.end_row();
                     ui.strong(lang.t(&i18n::BOTTOM_SIDE));

@@ -5,7 +5,7 @@
 //! every frame, and acts on the [`EditorOutcome`] it returns. Every deployment rule comes from
 //! `engine::formation`; this module only arranges pieces and shows what the engine says.
 
-mod files;
+pub mod files;
 mod words;
 
 #[cfg(test)]

@@ -1,0 +1,155 @@
+//! Formations in the app: the formation editor screen (src/editor) and the per-side formation choice
+//! of the new-game dialog (random, from the library, or edited now).
+
+use super::i18n::{self, Lang};
+use crate::editor::files::{LibraryEntry, list_library, load_formation};
+use crate::editor::{EditorOutcome, FormationEditor};
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Formation, Rules, Side};
+use std::path::{Path, PathBuf};
+
+/// Where a side's formation comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormationChoice {
+    /// A random valid formation from this seed.
+    Random(u64),
+    /// A formation file (user library or shipped), read when chosen.
+    File(PathBuf, Formation),
+    /// Made in the editor for this game.
+    Edited(Formation),
+}
+
+impl FormationChoice {
+    /// The formation to play with.
+    pub fn formation(&self, rules: &Rules) -> Formation {
+        match self {
+            FormationChoice::Random(seed) => Formation::random(&mut SplitMix64::new(*seed), rules),
+            FormationChoice::File(_, f) | FormationChoice::Edited(f) => f.clone(),
+        }
+    }
+
+    fn label(&self, lang: Lang) -> String {
+        match self {
+            FormationChoice::Random(seed) => {
+                format!("{} #{:04x}", lang.t(&i18n::RANDOM_FORMATION), seed & 0xffff)
+            }
+            FormationChoice::File(_, f) => f.name.clone(),
+            FormationChoice::Edited(f) if f.name.is_empty() => lang.t(&i18n::EDITED).to_string(),
+            FormationChoice::Edited(f) => format!("{} ({})", f.name, lang.t(&i18n::EDITED)),
+        }
+    }
+}
+
+/// The formations shipped with the program (`layouts/` beside the sources or the executable).
+pub fn shipped_dir() -> Option<PathBuf> {
+    let beside_sources = Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");
+    if beside_sources.is_dir() {
+        return Some(beside_sources);
+    }
+    let exe = std::env::current_exe().ok()?;
+    let beside_exe = exe.parent()?.join("layouts");
+    beside_exe.is_dir().then_some(beside_exe)
+}
+
+/// The user's formation folder under the app's data folder.
+pub fn library_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("formations")
+}
+
+/// The formations a player can pick: the user's, then the shipped ones (unreadable files left out).
+pub fn library(data_dir: Option<&Path>) -> Vec<(PathBuf, Formation)> {
+    let mut dirs: Vec<PathBuf> = data_dir.map(library_dir).into_iter().collect();
+    dirs.extend(shipped_dir());
+    dirs.iter()
+        .flat_map(|d| list_library(d))
+        .filter_map(|LibraryEntry { path, content }| {
+            content.ok()?;
+            let f = load_formation(&path).ok()?;
+            Some((path, f))
+        })
+        .collect()
+}
+
+/// The editor on its own screen, and where to go back to when it is done.
+pub struct EditorScreen {
+    pub editor: FormationEditor,
+    /// Editing a side's formation for the new-game dialog.
+    pub for_game: Option<(super::newgame::NewGame, Side)>,
+}
+
+impl EditorScreen {
+    pub fn new(data_dir: Option<&Path>, rules: Rules, lang: Lang) -> EditorScreen {
+        let lib = data_dir
+            .map(library_dir)
+            .unwrap_or_else(|| std::env::temp_dir().join("junqi-formations"));
+        let mut editor = FormationEditor::new(lib, shipped_dir(), rules);
+        editor.set_language(lang == Lang::Zh);
+        EditorScreen {
+            editor,
+            for_game: None,
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<EditorOutcome> {
+        self.editor.set_language(lang == Lang::Zh);
+        if let Some((_, side)) = &self.for_game {
+            ui.label(
+                egui::RichText::new(super::i18n::fill(
+                    lang.t(&i18n::EDITING_FOR),
+                    &[("side", lang.side(*side))],
+                ))
+                .strong(),
+            );
+        }
+        self.editor.ui(ui)
+    }
+}
+
+/// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
+pub fn picker(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    side: Side,
+    choice: &mut FormationChoice,
+    library: &[(PathBuf, Formation)],
+    next_seed: &mut u64,
+) -> bool {
+    let mut edit = false;
+    ui.horizontal_wrapped(|ui| {
+        let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
+        egui::ComboBox::new(("formation", side), label)
+            .selected_text(choice.label(lang))
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                *next_seed = next_seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let random = FormationChoice::Random(*next_seed);
+                let is_random = matches!(choice, FormationChoice::Random(_));
+                if ui
+                    .selectable_label(is_random, lang.t(&i18n::RANDOM_FORMATION))
+                    .clicked()
+                {
+                    *choice = random;
+                }
+                for (path, f) in library {
+                    let selected = matches!(choice, FormationChoice::File(p, _) if p == path);
+                    let resp = ui.selectable_label(selected, &f.name);
+                    let resp = match f.notes.lines().next() {
+                        Some(note) if !note.is_empty() => resp.on_hover_text(note),
+                        _ => resp,
+                    };
+                    if resp.clicked() {
+                        *choice = FormationChoice::File(path.clone(), f.clone());
+                    }
+                }
+            });
+        if matches!(choice, FormationChoice::Random(_)) && ui.button(lang.t(&i18n::REROLL)).clicked()
+        {
+            *next_seed = next_seed.wrapping_mul(6364136223846793005).wrapping_add(7);
+            *choice = FormationChoice::Random(*next_seed);
+        }
+        if ui.button(lang.t(&i18n::EDIT_NOW)).clicked() {
+            edit = true;
+        }
+    });
+    edit
+}
