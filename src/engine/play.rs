@@ -282,7 +282,7 @@ impl Position {
 }
 
 /// Resolve a clash: the outcome and what is left on the attacker's and the defender's node.
-fn clash(rules: &Rules, a: Piece, d: Piece) -> (ClashOutcome, Option<Piece>, Option<Piece>) {
+pub(crate) fn clash(rules: &Rules, a: Piece, d: Piece) -> (ClashOutcome, Option<Piece>, Option<Piece>) {
     use ClashOutcome::*;
     let (ar, dr) = (a.rank(), d.rank());
     // 1. The flag: taken (a bomb taking it is removed too).
