@@ -68,6 +68,18 @@ fn arena_plays_games_to_the_end_in_every_mode() {
 }
 
 #[test]
+fn arena_survives_refused_flag_attacks_in_hidden_mode() {
+    // Only engineers may take the flag: other attacks on the (unknown) flag are refused by the
+    // referee and the player must choose again.
+    let o = junqi(&[
+        "arena", "--mode", "hidden", "--flag-takers", "engineer", "--flag-needs-mines-cleared",
+        "--a", "random", "--b", "greedy", "--games", "6", "--seed", "2",
+    ]);
+    let [games, w, d, l] = counts(&arena_fields(&o));
+    assert_eq!((games, w + d + l), (6, 6));
+}
+
+#[test]
 fn arena_is_deterministic_whatever_the_thread_count() {
     let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     let mut results = Vec::new();

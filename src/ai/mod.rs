@@ -3,7 +3,7 @@
 //! `Player` trait has no way to reach it.
 
 use crate::engine::rng::SplitMix64;
-use crate::engine::{ClashOutcome, Rank, Rules, Seen, Turn, View, play};
+use crate::engine::{ClashOutcome, Position, Rank, Rules, Seen, Status, Turn, View, play};
 
 /// A computer player.
 ///
@@ -172,6 +172,24 @@ impl Player for GreedyPlayer {
     }
 }
 
+/// Play uniformly random legal turns from `pos` to the end of the game (the referee's view: for
+/// simulations and benchmarks, not a player). Returns the final status and the turns played.
+pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (Status, u32) {
+    let mut p = *pos;
+    let mut turns = Vec::with_capacity(128);
+    let mut played = 0;
+    loop {
+        p.pseudo_turns(rules, &mut turns);
+        let status = p.status_with(rules, Some(!turns.is_empty()));
+        if status.is_over() {
+            return (status, played);
+        }
+        let t = turns[rng.below(turns.len() as u64) as usize];
+        p.play_unchecked(rules, t);
+        played += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,8 +217,14 @@ mod tests {
     fn greedy_avoids_a_known_losing_attack() {
         let rules = Rules::default();
         // Red lieutenant on c6 may attack Blue's marshal on c7 or step aside; it must never attack.
-        let pos = "bF......../........../........../........../........../..b9....../..r2....../........../........../........../........../rF........ r 0 0";
+        let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Side::Red);
+        let attack = Turn::Move {
+            from: v.board.node_by_name("c6").unwrap(),
+            to: v.board.node_by_name("c7").unwrap(),
+        };
+        assert!(v.candidate_turns(&rules).contains(&attack));
+        assert_eq!(GreedyPlayer::judged_gain(&v, &rules, attack), Some(-6));
         let mut p = GreedyPlayer::default();
         for seed in 0..50 {
             let t = p.choose(&v, &rules, &mut SplitMix64::new(seed)).unwrap();
@@ -211,7 +235,7 @@ mod tests {
     #[test]
     fn hidden_view_does_not_judge_unknown_pieces() {
         let rules = Rules::for_mode(crate::engine::Mode::Hidden);
-        let pos = "bF......../........../........../........../........../..b9....../..r2....../........../........../........../........../rF........ r 0 0";
+        let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Side::Red);
         assert_eq!(v.at(v.board.node_by_name("c7").unwrap()), Seen::Unknown(Side::Blue));
         let attack = Turn::Move {
@@ -224,7 +248,7 @@ mod tests {
     #[test]
     fn refused_turns_are_not_offered_again() {
         let rules = Rules::default();
-        let pos = "bF......../........../........../........../........../........../..r2....../........../........../........../........../rF........ r 0 0";
+        let pos = "bF......../........../........../........../........../........../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Side::Red);
         let all = v.candidate_turns(&rules);
         let mut p = RandomPlayer::default();
@@ -234,6 +258,23 @@ mod tests {
             p.refused(t);
         }
         assert_eq!(p.choose(&v, &rules, &mut rng), None);
+    }
+
+    #[test]
+    fn random_playouts_end_and_agree_with_the_referee() {
+        use crate::engine::{Formation, Game, Start};
+        for mode in [crate::engine::Mode::Open, crate::engine::Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for seed in 0..5 {
+                let mut rng = SplitMix64::new(seed);
+                let red = Formation::random(&mut rng, &rules);
+                let blue = Formation::random(&mut rng, &rules);
+                let g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+                let (status, n) = random_playout(g.position(), &rules, &mut rng);
+                assert!(status.is_over());
+                assert!(n <= rules.turn_limit, "{n}");
+            }
+        }
     }
 
     #[test]
