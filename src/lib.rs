@@ -1,5 +1,6 @@
 //! junqi: Junqi (军棋 / 陆战棋) — a rules engine, headless tools and a desktop app.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod editor;

@@ -142,7 +142,8 @@ pub fn picker(
                     }
                 }
             });
-        if matches!(choice, FormationChoice::Random(_)) && ui.button(lang.t(&i18n::REROLL)).clicked()
+        if matches!(choice, FormationChoice::Random(_))
+            && ui.button(lang.t(&i18n::REROLL)).clicked()
         {
             *next_seed = next_seed.wrapping_mul(6364136223846793005).wrapping_add(7);
             *choice = FormationChoice::Random(*next_seed);

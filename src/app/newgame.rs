@@ -3,18 +3,18 @@
 
 use super::Command;
 use super::formations::{self, FormationChoice};
-use std::path::PathBuf;
 use super::i18n::{self, Lang};
 use super::settings::Settings;
 use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
+use std::path::PathBuf;
 
 /// Everything needed to start a game.
 #[derive(Clone, Debug)]
 pub struct NewGameSpec {
     pub rules: Rules,
     /// Red's and Blue's formations.
-    pub formations: [FormationChoice; 2],
+    pub formations: Box<[FormationChoice; 2]>,
     pub bottom: Side,
 }
 
@@ -64,10 +64,10 @@ impl NewGame {
         NewGame {
             spec: NewGameSpec {
                 rules,
-                formations: [
+                formations: Box::new([
                     FormationChoice::Random(seeds.0),
                     FormationChoice::Random(seeds.1),
-                ],
+                ]),
                 bottom: settings.bottom,
             },
             library: Vec::new(),
@@ -127,7 +127,14 @@ impl NewGame {
                     ui.vertical(|ui| {
                         for side in Side::BOTH {
                             let choice = &mut spec.formations[side.index()];
-                            if formations::picker(ui, lang, side, choice, &self.library, &mut self.seed) {
+                            if formations::picker(
+                                ui,
+                                lang,
+                                side,
+                                choice,
+                                &self.library,
+                                &mut self.seed,
+                            ) {
                                 cmd = Some(Command::EditFormation(side));
                             }
                         }

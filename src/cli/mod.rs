@@ -4,6 +4,10 @@
 use crate::engine::{Mode, Position, Rules, Turn, perft};
 use std::io::Write;
 
+pub mod arena;
+pub mod game_show;
+pub mod layout;
+
 /// A failed command: the message for stderr (exit status 2).
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -199,6 +203,9 @@ pub fn run(args: &[String]) -> Option<i32> {
         "moves" => cmd_moves(rest),
         "perft" => cmd_perft(rest),
         "apply" => cmd_apply(rest),
+        "arena" => arena::cmd_arena(rest),
+        "game" => game_show::cmd_game(rest),
+        "layout" => return Some(layout::run_layout(rest)),
         "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
         _ => Err(CliError(format!("unknown command '{cmd}'; {USAGE}"))),
     };

@@ -1,0 +1,294 @@
+//! Computer players. A player decides from its own `View` (what `Game::view(Viewer::Side(s))`
+//! shows), the `Rules` and a random generator, never from the position behind the view: the
+//! `Player` trait has no way to reach it.
+
+use crate::engine::rng::SplitMix64;
+use crate::engine::{ClashOutcome, Position, Rank, Rules, Seen, Status, Turn, View, play};
+
+/// A computer player.
+///
+/// `choose` gets only what the player may know. In hidden mode the referee may refuse a candidate
+/// turn (an attack on an unknown piece that turns out to be a flag the attacker may not take);
+/// `refused` tells the player, and the next `choose` for the same position must not offer it again.
+pub trait Player: Send {
+    /// A short name (`random`, `greedy`).
+    fn name(&self) -> &'static str;
+
+    /// The turn to play, or `None` if the view offers no candidate (the game is then over).
+    fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn>;
+
+    /// The referee refused `turn` in the position of the last `choose`.
+    fn refused(&mut self, turn: Turn);
+}
+
+/// The players `junqi arena` knows, by spec.
+pub const PLAYER_SPECS: &[&str] = &["random", "greedy"];
+
+/// Make a player from its spec (`random`, `greedy`).
+///
+/// # Errors
+/// An unknown spec, with the list of known ones.
+pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
+    match spec {
+        "random" => Ok(Box::new(RandomPlayer::default())),
+        "greedy" => Ok(Box::new(GreedyPlayer::default())),
+        _ => Err(format!(
+            "unknown player '{spec}' (known: {})",
+            PLAYER_SPECS.join(", ")
+        )),
+    }
+}
+
+/// Turns refused by the referee in the current position (forgotten once the position changes).
+#[derive(Default, Debug)]
+struct Refusals {
+    ply: u32,
+    turns: Vec<Turn>,
+}
+
+impl Refusals {
+    /// The candidates of `view` minus the turns refused in this position.
+    fn candidates(&mut self, view: &View, rules: &Rules) -> Vec<Turn> {
+        if self.ply != view.ply {
+            self.turns.clear();
+            self.ply = view.ply;
+        }
+        let mut c = view.candidate_turns(rules);
+        c.retain(|t| !self.turns.contains(t));
+        c
+    }
+
+    fn add(&mut self, t: Turn) {
+        self.turns.push(t);
+    }
+}
+
+/// Uniform over the candidate turns.
+#[derive(Default, Debug)]
+pub struct RandomPlayer {
+    refusals: Refusals,
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+    fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn> {
+        let c = self.refusals.candidates(view, rules);
+        rng.choose(&c).copied()
+    }
+    fn refused(&mut self, turn: Turn) {
+        self.refusals.add(turn);
+    }
+}
+
+/// What a piece is worth to its owner, for judging trades (the flag above everything).
+pub fn piece_value(r: Rank) -> i32 {
+    match r {
+        Rank::Flag => 10_000,
+        Rank::Marshal => 100,
+        Rank::General => 70,
+        Rank::MajorGeneral => 45,
+        Rank::Brigadier => 30,
+        Rank::Colonel => 20,
+        Rank::Major => 14,
+        Rank::Captain => 9,
+        Rank::Lieutenant => 6,
+        // Engineers dig mines and carry the flag late in the game: worth more than their rank.
+        Rank::Engineer => 12,
+        Rank::Bomb => 40,
+        Rank::Mine => 10,
+    }
+}
+
+/// Takes the best attack it can judge from its view; otherwise a random turn that is not a
+/// known-losing attack.
+#[derive(Default, Debug)]
+pub struct GreedyPlayer {
+    refusals: Refusals,
+}
+
+impl GreedyPlayer {
+    /// Material gained by `turn` if its clash can be judged from the view: `Some(gain)` for an attack
+    /// on a known piece, `None` otherwise (plain moves, flips, attacks on unknown pieces).
+    fn judged_gain(view: &View, rules: &Rules, turn: Turn) -> Option<i32> {
+        let Turn::Move { from, to } = turn else {
+            return None;
+        };
+        let (Seen::Known(a), Seen::Known(d)) = (view.at(from), view.at(to)) else {
+            return None;
+        };
+        let (outcome, _, _) = play::clash(rules, a, d);
+        let (va, vd) = (piece_value(a.rank()), piece_value(d.rank()));
+        Some(match outcome {
+            ClashOutcome::FlagTaken => vd,
+            ClashOutcome::DefenderRemoved | ClashOutcome::MineDug => vd,
+            ClashOutcome::AttackerRemoved => -va,
+            ClashOutcome::BothRemoved => vd - va,
+            // Back where it came from, alive, having shown the mine: nothing gained.
+            ClashOutcome::Bounced => 0,
+        })
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+    fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn> {
+        let c = self.refusals.candidates(view, rules);
+        let judged: Vec<(Turn, Option<i32>)> = c
+            .iter()
+            .map(|&t| (t, Self::judged_gain(view, rules, t)))
+            .collect();
+        let best = judged
+            .iter()
+            .filter_map(|(_, g)| *g)
+            .filter(|g| *g > 0)
+            .max();
+        if let Some(best) = best {
+            let top: Vec<Turn> = judged
+                .iter()
+                .filter(|(_, g)| *g == Some(best))
+                .map(|(t, _)| *t)
+                .collect();
+            return rng.choose(&top).copied();
+        }
+        let safe: Vec<Turn> = judged
+            .iter()
+            .filter(|(_, g)| g.is_none_or(|g| g >= 0))
+            .map(|(t, _)| *t)
+            .collect();
+        if safe.is_empty() {
+            // Every turn loses material: give up the least.
+            let least = judged.iter().filter_map(|(_, g)| *g).max()?;
+            let top: Vec<Turn> = judged
+                .iter()
+                .filter(|(_, g)| *g == Some(least))
+                .map(|(t, _)| *t)
+                .collect();
+            return rng.choose(&top).copied();
+        }
+        rng.choose(&safe).copied()
+    }
+    fn refused(&mut self, turn: Turn) {
+        self.refusals.add(turn);
+    }
+}
+
+/// Play uniformly random legal turns from `pos` to the end of the game (the referee's view: for
+/// simulations and benchmarks, not a player). Returns the final status and the turns played.
+pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (Status, u32) {
+    let mut p = *pos;
+    let mut turns = Vec::with_capacity(128);
+    let mut played = 0;
+    loop {
+        p.pseudo_turns(rules, &mut turns);
+        let status = p.status_with(rules, Some(!turns.is_empty()));
+        if status.is_over() {
+            return (status, played);
+        }
+        let t = turns[rng.below(turns.len() as u64) as usize];
+        p.play_unchecked(rules, t);
+        played += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Position, Side, Viewer};
+
+    fn view_of(notation: &str, rules: &Rules, side: Side) -> View {
+        Position::from_notation(notation, rules)
+            .unwrap()
+            .view(rules, Viewer::Side(side))
+    }
+
+    #[test]
+    fn greedy_takes_the_flag_when_it_can() {
+        let rules = Rules::default();
+        // Red captain on a11 beside Blue's flag on a12 (rail a11 is not an HQ; a12 has the flag).
+        let pos = "bF......../r3..b9..../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
+        let v = view_of(pos, &rules, Side::Red);
+        let t = GreedyPlayer::default()
+            .choose(&v, &rules, &mut SplitMix64::new(1))
+            .unwrap();
+        assert_eq!(t.notation(v.board), "a11-a12");
+    }
+
+    #[test]
+    fn greedy_avoids_a_known_losing_attack() {
+        let rules = Rules::default();
+        // Red lieutenant on c6 may attack Blue's marshal on c7 or step aside; it must never attack.
+        let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
+        let v = view_of(pos, &rules, Side::Red);
+        let attack = Turn::Move {
+            from: v.board.node_by_name("c6").unwrap(),
+            to: v.board.node_by_name("c7").unwrap(),
+        };
+        assert!(v.candidate_turns(&rules).contains(&attack));
+        assert_eq!(GreedyPlayer::judged_gain(&v, &rules, attack), Some(-6));
+        let mut p = GreedyPlayer::default();
+        for seed in 0..50 {
+            let t = p.choose(&v, &rules, &mut SplitMix64::new(seed)).unwrap();
+            assert_ne!(t.notation(v.board), "c6-c7");
+        }
+    }
+
+    #[test]
+    fn hidden_view_does_not_judge_unknown_pieces() {
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
+        let v = view_of(pos, &rules, Side::Red);
+        assert_eq!(
+            v.at(v.board.node_by_name("c7").unwrap()),
+            Seen::Unknown(Side::Blue)
+        );
+        let attack = Turn::Move {
+            from: v.board.node_by_name("c6").unwrap(),
+            to: v.board.node_by_name("c7").unwrap(),
+        };
+        assert_eq!(GreedyPlayer::judged_gain(&v, &rules, attack), None);
+    }
+
+    #[test]
+    fn refused_turns_are_not_offered_again() {
+        let rules = Rules::default();
+        let pos = "bF......../........../........../........../........../........../....r2..../........../........../........../........../rF........ r 0 0";
+        let v = view_of(pos, &rules, Side::Red);
+        let all = v.candidate_turns(&rules);
+        let mut p = RandomPlayer::default();
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..all.len() {
+            let t = p.choose(&v, &rules, &mut rng).unwrap();
+            p.refused(t);
+        }
+        assert_eq!(p.choose(&v, &rules, &mut rng), None);
+    }
+
+    #[test]
+    fn random_playouts_end_and_agree_with_the_referee() {
+        use crate::engine::{Formation, Game, Start};
+        for mode in [crate::engine::Mode::Open, crate::engine::Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for seed in 0..5 {
+                let mut rng = SplitMix64::new(seed);
+                let red = Formation::random(&mut rng, &rules);
+                let blue = Formation::random(&mut rng, &rules);
+                let g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+                let (status, n) = random_playout(g.position(), &rules, &mut rng);
+                assert!(status.is_over());
+                assert!(n <= rules.turn_limit, "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_spec_is_refused() {
+        assert!(player_from_spec("random").is_ok());
+        assert!(player_from_spec("greedy").is_ok());
+        let e = player_from_spec("alphazero").err().unwrap();
+        assert!(e.contains("alphazero") && e.contains("random"), "{e}");
+    }
+}

@@ -1,0 +1,382 @@
+//! `junqi arena`: computer players against each other, many games, in threads; deterministic for a
+//! seed whatever the thread count.
+
+use super::{CliError, CliResult, err, parse_rules};
+use crate::ai::{Player, player_from_spec};
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+const USAGE: &str = "usage: junqi arena --mode open|hidden|flip --a SPEC --b SPEC --games N [--seed S] [--threads T] [--record DIR] [RULES]";
+const MAX_GAMES: u64 = 1_000_000;
+const MAX_THREADS: u64 = 256;
+
+/// The arena's own options (the rest are rules flags).
+struct Options {
+    a: String,
+    b: String,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    record: Option<PathBuf>,
+}
+
+/// Which of the two seats won a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Winner {
+    A,
+    B,
+    Draw,
+}
+
+/// One finished game: who won, thinking times per turn of each seat (milliseconds).
+struct Outcome {
+    winner: Winner,
+    a_ms: Vec<f64>,
+    b_ms: Vec<f64>,
+}
+
+fn split_options(args: &[String]) -> Result<(Options, Vec<String>), CliError> {
+    let mut a = None;
+    let mut b = None;
+    let mut games = None;
+    let mut seed = 0u64;
+    let mut threads = 2usize;
+    let mut record = None;
+    let mut rest = Vec::new();
+    let mut i = 0;
+    let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {
+        *i += 1;
+        args.get(*i)
+            .cloned()
+            .ok_or_else(|| CliError(format!("{flag} needs a value")))
+    };
+    let whole = |s: &str, flag: &str, lo: u64, hi: u64| -> Result<u64, CliError> {
+        s.parse::<u64>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| {
+                CliError(format!(
+                    "{flag} needs a whole number {lo} to {hi}, not '{s}'"
+                ))
+            })
+    };
+    while i < args.len() {
+        let f = args[i].as_str();
+        match f {
+            "--a" => a = Some(value(&mut i, f)?),
+            "--b" => b = Some(value(&mut i, f)?),
+            "--games" => games = Some(whole(&value(&mut i, f)?, f, 1, MAX_GAMES)? as usize),
+            "--seed" => seed = whole(&value(&mut i, f)?, f, 0, u64::MAX)?,
+            "--threads" => threads = whole(&value(&mut i, f)?, f, 1, MAX_THREADS)? as usize,
+            "--record" => record = Some(PathBuf::from(value(&mut i, f)?)),
+            // Rules flags, with their values, go to parse_rules.
+            _ => rest.push(args[i].clone()),
+        }
+        i += 1;
+    }
+    let (Some(a), Some(b), Some(games)) = (a, b, games) else {
+        return err(format!("arena needs --a, --b and --games; {USAGE}"));
+    };
+    for spec in [&a, &b] {
+        player_from_spec(spec).map_err(CliError)?;
+    }
+    Ok((
+        Options {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+            record,
+        },
+        rest,
+    ))
+}
+
+/// The seed of game `i`: a mix of the arena seed and the game number.
+fn game_seed(seed: u64, i: usize) -> u64 {
+    let mut r = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    r.next_u64()
+}
+
+/// Build game `i`'s start: random formations in open/hidden mode, a seeded deal in flip mode.
+fn start_game(rules: &Rules, i: usize, seed: u64) -> Result<Game, String> {
+    let start = if rules.mode == Mode::Flip {
+        Start::FlipDeal { seed }
+    } else {
+        let mut rng = SplitMix64::new(seed);
+        let red = Formation::random(&mut rng, rules);
+        let blue = Formation::random(&mut rng, rules);
+        Start::formations(&red, &blue)
+    };
+    Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))
+}
+
+/// Whether seat A is to move, and which side's view the mover gets.
+fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
+    match game.position().mover() {
+        // Flip mode before colours: player 1 is A in even games. The view is the same for both
+        // (everything face up is public), so any side's viewpoint serves.
+        Mover::Player(p) => ((p == 1) == a_first, Side::Red),
+        Mover::Side(s) => {
+            let a_side = if game.rules().mode == Mode::Flip {
+                let a_player = if a_first { 1 } else { 2 };
+                game.player_colour(a_player)
+                    .expect("colours are decided once a side moves")
+            } else if a_first {
+                Side::Red
+            } else {
+                Side::Blue
+            };
+            (s == a_side, s)
+        }
+    }
+}
+
+/// Play game `i` to its end.
+fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
+    let seed = game_seed(opts.seed, i);
+    let mut game = start_game(rules, i, seed)?;
+    let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
+    let mut rngs = [
+        SplitMix64::new(seed ^ 0x5EA7_A000),
+        SplitMix64::new(seed ^ 0x5EA7_B000),
+    ];
+    // Even games: A is Red (or player 1 in flip mode).
+    let a_first = i.is_multiple_of(2);
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    while !game.status().is_over() {
+        let (a_moves, side) = seat_to_move(&game, a_first);
+        let seat = if a_moves { 0 } else { 1 };
+        let view = game.view(Viewer::Side(side));
+        let mut tries = 0usize;
+        loop {
+            let t0 = Instant::now();
+            let choice = seats[seat].choose(&view, rules, &mut rngs[seat]);
+            times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
+            let Some(turn) = choice else {
+                return Err(format!(
+                    "game {}: {} found no turn at ply {} although the game goes on",
+                    i + 1,
+                    seats[seat].name(),
+                    view.ply
+                ));
+            };
+            match game.play(turn) {
+                Ok(_) => break,
+                Err(e) => {
+                    tries += 1;
+                    // A refused candidate is never offered again, so this ends; the bound guards
+                    // against a player that ignores refusals.
+                    if tries > view.cells.len() * 64 {
+                        return Err(format!(
+                            "game {}: {} keeps proposing refused turns ({e})",
+                            i + 1,
+                            seats[seat].name()
+                        ));
+                    }
+                    seats[seat].refused(turn);
+                }
+            }
+        }
+    }
+    let winner_side = match game.status() {
+        Status::Won(s, _) => Some(s),
+        _ => None,
+    };
+    let winner = match winner_side {
+        None => Winner::Draw,
+        Some(s) => {
+            let a_side = if rules.mode == Mode::Flip {
+                game.player_colour(if a_first { 1 } else { 2 })
+            } else if a_first {
+                Some(Side::Red)
+            } else {
+                Some(Side::Blue)
+            };
+            if a_side == Some(s) {
+                Winner::A
+            } else {
+                Winner::B
+            }
+        }
+    };
+    game.set_info("arena-game", &(i + 1).to_string());
+    game.set_info("arena-seed", &opts.seed.to_string());
+    let (red_name, blue_name) = match rules.mode {
+        Mode::Flip => (
+            format!("player 1: {}", if a_first { &opts.a } else { &opts.b }),
+            format!("player 2: {}", if a_first { &opts.b } else { &opts.a }),
+        ),
+        _ if a_first => (opts.a.clone(), opts.b.clone()),
+        _ => (opts.b.clone(), opts.a.clone()),
+    };
+    let (k1, k2) = if rules.mode == Mode::Flip {
+        ("first", "second")
+    } else {
+        ("red", "blue")
+    };
+    game.set_info(k1, &red_name);
+    game.set_info(k2, &blue_name);
+    let [a_ms, b_ms] = times;
+    Ok((Outcome { winner, a_ms, b_ms }, game))
+}
+
+/// Write `text` to `dir/name` atomically: a temporary file in the same directory, then a rename.
+pub fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), String> {
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let target = dir.join(name);
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &target).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", target.display())
+    })
+}
+
+/// Median and 95th percentile (nearest rank) of a list of times.
+fn median_p95(v: &mut [f64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
+    (at(0.5), at(0.95))
+}
+
+pub fn cmd_arena(args: &[String]) -> CliResult {
+    let (opts, rest) = split_options(args)?;
+    let (rules, positional) = parse_rules(&rest)?;
+    if !positional.is_empty() {
+        return err(format!("unexpected argument '{}'; {USAGE}", positional[0]));
+    }
+    if rules.move_clock.is_some() {
+        return err("arena games are played without a move clock");
+    }
+    if let Some(dir) = &opts.record {
+        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..opts.games).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let threads = opts.threads.min(opts.games);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    if failure.lock().expect("no panics hold it").is_some() {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= opts.games {
+                        return;
+                    }
+                    let played = play_game(&rules, &opts, i).and_then(|(outcome, game)| {
+                        if let Some(dir) = &opts.record {
+                            write_atomic(dir, &format!("game-{:04}.ron", i + 1), &game.to_ron())?;
+                        }
+                        Ok(outcome)
+                    });
+                    match played {
+                        Ok(outcome) => {
+                            results.lock().expect("no panics hold it")[i] = Some(outcome);
+                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            let step = opts.games.div_ceil(10);
+                            if n.is_multiple_of(step) || n == opts.games {
+                                eprintln!("arena: {n}/{} games", opts.games);
+                            }
+                        }
+                        Err(e) => {
+                            failure.lock().expect("no panics hold it").get_or_insert(e);
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return err(e);
+    }
+    let results = results.into_inner().expect("threads joined");
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut a_ms = Vec::new();
+    let mut b_ms = Vec::new();
+    for o in results.into_iter().flatten() {
+        match o.winner {
+            Winner::A => w += 1,
+            Winner::Draw => d += 1,
+            Winner::B => l += 1,
+        }
+        a_ms.extend(o.a_ms);
+        b_ms.extend(o.b_ms);
+    }
+    let (am, ap) = median_p95(&mut a_ms);
+    let (bm, bp) = median_p95(&mut b_ms);
+    Ok(format!(
+        "arena: games={} a_wins={w} draws={d} b_wins={l} a_ms_median={am:.3} a_ms_p95={ap:.3} b_ms_median={bm:.3} b_ms_p95={bp:.3}\n",
+        opts.games
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let mut v: Vec<f64> = (1..=100).rev().map(f64::from).collect();
+        assert_eq!(median_p95(&mut v), (50.0, 95.0));
+        assert_eq!(median_p95(&mut []), (0.0, 0.0));
+        assert_eq!(median_p95(&mut [3.0]), (3.0, 3.0));
+    }
+
+    #[test]
+    fn games_alternate_colours_and_flip_seats() {
+        let opts = Options {
+            a: "greedy".into(),
+            b: "random".into(),
+            games: 2,
+            seed: 3,
+            threads: 1,
+            record: None,
+        };
+        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+            let rules = Rules::for_mode(mode);
+            for i in 0..2 {
+                let (_, game) = play_game(&rules, &opts, i).unwrap();
+                assert!(game.status().is_over());
+                let info = &game.record().info;
+                let first = &info
+                    .iter()
+                    .find(|(k, _)| k == "red" || k == "first")
+                    .unwrap()
+                    .1;
+                assert!(
+                    first.contains(if i == 0 { "greedy" } else { "random" }),
+                    "{first}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_games() {
+        let opts = Options {
+            a: "random".into(),
+            b: "greedy".into(),
+            games: 1,
+            seed: 11,
+            threads: 1,
+            record: None,
+        };
+        let rules = Rules::for_mode(Mode::Hidden);
+        let (_, g1) = play_game(&rules, &opts, 0).unwrap();
+        let (_, g2) = play_game(&rules, &opts, 0).unwrap();
+        assert_eq!(g1.record().actions, g2.record().actions);
+    }
+}

@@ -1,0 +1,334 @@
+//! `junqi arena` and `junqi game show` through the binary.
+
+use junqi::engine::{Action, Formation, Game, Rules, Start, Turn, rng::SplitMix64};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn junqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_junqi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).expect("UTF-8 output")
+}
+
+/// The arena's last stdout line, split into its `key=value` fields (checked to be in order).
+fn arena_fields(o: &Output) -> Vec<(String, String)> {
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let last = out.lines().last().expect("a result line");
+    let rest = last.strip_prefix("arena: ").expect("starts with 'arena: '");
+    let fields: Vec<(String, String)> = rest
+        .split(' ')
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            (k.to_string(), v.to_string())
+        })
+        .collect();
+    let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "games",
+            "a_wins",
+            "draws",
+            "b_wins",
+            "a_ms_median",
+            "a_ms_p95",
+            "b_ms_median",
+            "b_ms_p95"
+        ]
+    );
+    for (k, v) in &fields[4..] {
+        let (whole, frac) = v.split_once('.').unwrap_or_else(|| panic!("{k}={v}"));
+        assert!(whole.parse::<u64>().is_ok() && frac.len() == 3, "{k}={v}");
+    }
+    fields
+}
+
+fn counts(f: &[(String, String)]) -> [u32; 4] {
+    [0, 1, 2, 3].map(|i| f[i].1.parse().unwrap())
+}
+
+#[test]
+fn arena_plays_games_to_the_end_in_every_mode() {
+    for mode in ["open", "hidden", "flip"] {
+        let o = junqi(&[
+            "arena", "--mode", mode, "--a", "greedy", "--b", "random", "--games", "4", "--seed",
+            "9",
+        ]);
+        let [games, w, d, l] = counts(&arena_fields(&o));
+        assert_eq!(games, 4);
+        assert_eq!(w + d + l, 4, "{mode}");
+        assert!(text(&o.stderr).contains("4/4 games"), "{mode}: progress");
+    }
+}
+
+#[test]
+fn arena_survives_refused_flag_attacks_in_hidden_mode() {
+    // Only engineers may take the flag: other attacks on the (unknown) flag are refused by the
+    // referee and the player must choose again.
+    let o = junqi(&[
+        "arena",
+        "--mode",
+        "hidden",
+        "--flag-takers",
+        "engineer",
+        "--flag-needs-mines-cleared",
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+    ]);
+    let [games, w, d, l] = counts(&arena_fields(&o));
+    assert_eq!((games, w + d + l), (6, 6));
+}
+
+#[test]
+fn arena_is_deterministic_whatever_the_thread_count() {
+    let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let mut results = Vec::new();
+    for (dir, threads) in dirs.iter().zip(["1", "3"]) {
+        let o = junqi(&[
+            "arena",
+            "--mode",
+            "hidden",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--games",
+            "5",
+            "--seed",
+            "42",
+            "--threads",
+            threads,
+            "--quiet-limit",
+            "40",
+            "--record",
+            dir.path().to_str().unwrap(),
+        ]);
+        results.push(counts(&arena_fields(&o)));
+    }
+    assert_eq!(results[0], results[1]);
+    let names = |d: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    let expected: Vec<String> = (1..=5).map(|i| format!("game-{i:04}.ron")).collect();
+    assert_eq!(names(dirs[0].path()), expected, "no temporary files left");
+    assert_eq!(names(dirs[1].path()), expected);
+    for n in &expected {
+        let a = std::fs::read_to_string(dirs[0].path().join(n)).unwrap();
+        let b = std::fs::read_to_string(dirs[1].path().join(n)).unwrap();
+        assert_eq!(a, b, "{n} differs between thread counts");
+        let g = Game::from_ron(&a).unwrap();
+        assert!(g.status().is_over());
+        assert_eq!(g.rules().quiet_limit, 40, "house rules are recorded");
+    }
+}
+
+#[test]
+fn arena_refuses_bad_options() {
+    for (args, expect) in [
+        (
+            &["arena", "--a", "deep-blue", "--b", "random", "--games", "2"][..],
+            "unknown player 'deep-blue'",
+        ),
+        (&["arena", "--a", "random", "--b", "random"][..], "--games"),
+        (
+            &["arena", "--a", "random", "--b", "random", "--games", "0"][..],
+            "--games",
+        ),
+        (
+            &[
+                "arena", "--a", "random", "--b", "random", "--games", "2", "--mode", "chess",
+            ][..],
+            "--mode",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--threads",
+                "x",
+            ][..],
+            "--threads",
+        ),
+    ] {
+        let o = junqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn game_show_lists_every_turn_as_the_viewer_saw_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = junqi(&[
+        "arena",
+        "--mode",
+        "hidden",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--record",
+        dir.path().to_str().unwrap(),
+    ]);
+    arena_fields(&o);
+    let file = dir.path().join("game-0001.ron");
+    let game = Game::from_ron(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let plies = game.plies().len();
+    let f = file.to_str().unwrap();
+    let referee = text(&junqi(&["game", "show", f]).stdout);
+    let lines: Vec<&str> = referee.lines().collect();
+    assert_eq!(lines.len(), plies + 2);
+    assert_eq!(
+        lines[0],
+        format!("0 start {}", game.start_position().notation())
+    );
+    for (i, ply) in game.plies().iter().enumerate() {
+        assert_eq!(
+            lines[i + 1],
+            format!(
+                "{} {} {}",
+                i + 1,
+                ply.turn.expect("a turn").notation(game.board()),
+                ply.after.notation()
+            )
+        );
+    }
+    assert_eq!(
+        lines[plies + 1],
+        format!("result: {}", game.status().word())
+    );
+    assert_ne!(lines[plies + 1], "result: ongoing");
+    // Red sees its own pieces and Blue's backs; the referee's listing only differs in Blue's cells.
+    let red = text(&junqi(&["game", "show", "--as", "red", f]).stdout);
+    let red1 = red.lines().next().unwrap();
+    assert!(
+        red1.contains("r9") && red1.contains("b?") && !red1.contains("b9"),
+        "{red1}"
+    );
+    let blue = text(&junqi(&["game", "show", "--as", "blue", f]).stdout);
+    let blue1 = blue.lines().next().unwrap();
+    assert!(
+        blue1.contains("b9") && blue1.contains("r?") && !blue1.contains("r9"),
+        "{blue1}"
+    );
+    assert_eq!(red.lines().count(), plies + 2);
+}
+
+/// A record of an open game with a few turns, unfinished.
+fn short_record() -> String {
+    let rules = Rules::default();
+    let mut rng = SplitMix64::new(5);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    for _ in 0..4 {
+        let t: Turn = g.position().legal_turns(&rules)[0];
+        g.play(t).unwrap();
+    }
+    g.to_ron()
+}
+
+#[test]
+fn game_show_of_an_unfinished_game_and_a_resignation() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short.ron");
+    std::fs::write(&path, short_record()).unwrap();
+    let o = junqi(&["game", "show", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 6);
+    assert!(out.lines().nth(4).unwrap().starts_with("4 "));
+    assert_eq!(out.lines().last(), Some("result: ongoing"));
+
+    let mut g = Game::from_ron(&short_record()).unwrap();
+    g.act(Action::Resign(junqi::engine::Side::Red)).unwrap();
+    std::fs::write(&path, g.to_ron()).unwrap();
+    let out = text(&junqi(&["game", "show", path.to_str().unwrap()]).stdout);
+    assert_eq!(out.lines().last(), Some("result: blue-wins resignation"));
+}
+
+#[test]
+fn game_show_refuses_bad_files_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = short_record();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("binary.ron", vec![0xc3, 0x28, b'x'], "not UTF-8"),
+        ("huge.ron", vec![b' '; 5 * 1024 * 1024], "larger than"),
+        ("empty.ron", Vec::new(), "line 1, column 1"),
+        (
+            "syntax.ron",
+            good.replacen("version: 1,", "version: 1,,", 1).into_bytes(),
+            "line 3, column",
+        ),
+        (
+            "version.ron",
+            good.replacen("version: 1,", "version: 99,", 1).into_bytes(),
+            "version 99",
+        ),
+        (
+            "illegal.ron",
+            good.replacen("Turn(\"", "Turn(\"a1-a12\"),Turn(\"", 1)
+                .into_bytes(),
+            "action 1",
+        ),
+        (
+            "nonsquare.ron",
+            good.replacen("Turn(\"", "Turn(\"z9-a1\"),Turn(\"", 1)
+                .into_bytes(),
+            "not a square",
+        ),
+    ];
+    for (name, bytes, expect) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let o = junqi(&["game", "show", path.to_str().unwrap()]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(o.stdout.is_empty(), "{name}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.contains(name) && err.contains(expect),
+            "{name}: expected '{expect}' in {err}"
+        );
+    }
+    for args in [
+        &["game", "show", "/nonexistent/game.ron"][..],
+        &["game", "show"][..],
+        &["game", "show", "--as", "green", "x.ron"][..],
+        &["game", "replay", "x.ron"][..],
+    ] {
+        let o = junqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert_eq!(text(&o.stderr).lines().count(), 1, "{args:?}");
+    }
+}
