@@ -66,7 +66,9 @@ fn perft3(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.throughput(Throughput::Elements(36368));
     g.sample_size(20);
-    g.bench_function("perft 3 start", |b| b.iter(|| perft(black_box(&start), &rules, 3)));
+    g.bench_function("perft 3 start", |b| {
+        b.iter(|| perft(black_box(&start), &rules, 3))
+    });
     g.finish();
 }
 

@@ -72,8 +72,20 @@ fn arena_survives_refused_flag_attacks_in_hidden_mode() {
     // Only engineers may take the flag: other attacks on the (unknown) flag are refused by the
     // referee and the player must choose again.
     let o = junqi(&[
-        "arena", "--mode", "hidden", "--flag-takers", "engineer", "--flag-needs-mines-cleared",
-        "--a", "random", "--b", "greedy", "--games", "6", "--seed", "2",
+        "arena",
+        "--mode",
+        "hidden",
+        "--flag-takers",
+        "engineer",
+        "--flag-needs-mines-cleared",
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--games",
+        "6",
+        "--seed",
+        "2",
     ]);
     let [games, w, d, l] = counts(&arena_fields(&o));
     assert_eq!((games, w + d + l), (6, 6));
@@ -130,11 +142,35 @@ fn arena_is_deterministic_whatever_the_thread_count() {
 #[test]
 fn arena_refuses_bad_options() {
     for (args, expect) in [
-        (&["arena", "--a", "deep-blue", "--b", "random", "--games", "2"][..], "unknown player 'deep-blue'"),
+        (
+            &["arena", "--a", "deep-blue", "--b", "random", "--games", "2"][..],
+            "unknown player 'deep-blue'",
+        ),
         (&["arena", "--a", "random", "--b", "random"][..], "--games"),
-        (&["arena", "--a", "random", "--b", "random", "--games", "0"][..], "--games"),
-        (&["arena", "--a", "random", "--b", "random", "--games", "2", "--mode", "chess"][..], "--mode"),
-        (&["arena", "--a", "random", "--b", "random", "--games", "2", "--threads", "x"][..], "--threads"),
+        (
+            &["arena", "--a", "random", "--b", "random", "--games", "0"][..],
+            "--games",
+        ),
+        (
+            &[
+                "arena", "--a", "random", "--b", "random", "--games", "2", "--mode", "chess",
+            ][..],
+            "--mode",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--threads",
+                "x",
+            ][..],
+            "--threads",
+        ),
     ] {
         let o = junqi(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -186,15 +222,24 @@ fn game_show_lists_every_turn_as_the_viewer_saw_it() {
             )
         );
     }
-    assert_eq!(lines[plies + 1], format!("result: {}", game.status().word()));
+    assert_eq!(
+        lines[plies + 1],
+        format!("result: {}", game.status().word())
+    );
     assert_ne!(lines[plies + 1], "result: ongoing");
     // Red sees its own pieces and Blue's backs; the referee's listing only differs in Blue's cells.
     let red = text(&junqi(&["game", "show", "--as", "red", f]).stdout);
     let red1 = red.lines().next().unwrap();
-    assert!(red1.contains("r9") && red1.contains("b?") && !red1.contains("b9"), "{red1}");
+    assert!(
+        red1.contains("r9") && red1.contains("b?") && !red1.contains("b9"),
+        "{red1}"
+    );
     let blue = text(&junqi(&["game", "show", "--as", "blue", f]).stdout);
     let blue1 = blue.lines().next().unwrap();
-    assert!(blue1.contains("b9") && blue1.contains("r?") && !blue1.contains("r9"), "{blue1}");
+    assert!(
+        blue1.contains("b9") && blue1.contains("r?") && !blue1.contains("r9"),
+        "{blue1}"
+    );
     assert_eq!(red.lines().count(), plies + 2);
 }
 
@@ -251,12 +296,14 @@ fn game_show_refuses_bad_files_with_one_line() {
         ),
         (
             "illegal.ron",
-            good.replacen("Turn(\"", "Turn(\"a1-a12\"),Turn(\"", 1).into_bytes(),
+            good.replacen("Turn(\"", "Turn(\"a1-a12\"),Turn(\"", 1)
+                .into_bytes(),
             "action 1",
         ),
         (
             "nonsquare.ron",
-            good.replacen("Turn(\"", "Turn(\"z9-a1\"),Turn(\"", 1).into_bytes(),
+            good.replacen("Turn(\"", "Turn(\"z9-a1\"),Turn(\"", 1)
+                .into_bytes(),
             "not a square",
         ),
     ];
@@ -268,7 +315,10 @@ fn game_show_refuses_bad_files_with_one_line() {
         assert_eq!(o.status.code(), Some(2), "{name}: {err}");
         assert!(o.stdout.is_empty(), "{name}");
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
-        assert!(err.contains(name) && err.contains(expect), "{name}: expected '{expect}' in {err}");
+        assert!(
+            err.contains(name) && err.contains(expect),
+            "{name}: expected '{expect}' in {err}"
+        );
     }
     for args in [
         &["game", "show", "/nonexistent/game.ron"][..],

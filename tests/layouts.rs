@@ -31,17 +31,30 @@ fn stderr(o: &Output) -> String {
 #[test]
 fn every_shipped_formation_is_valid_and_in_the_file_format() {
     let files = layouts();
-    assert!(files.len() >= 8, "at least 8 formations ship, found {}", files.len());
+    assert!(
+        files.len() >= 8,
+        "at least 8 formations ship, found {}",
+        files.len()
+    );
     let mut names = std::collections::HashSet::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let f = Formation::from_ron(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let problems = f.problems(&Rules::default());
         assert!(problems.is_empty(), "{}: {problems:?}", path.display());
-        assert!(!f.notes.trim().is_empty() && !f.notes.contains('\n'), "{}: one-line note", path.display());
+        assert!(
+            !f.notes.trim().is_empty() && !f.notes.contains('\n'),
+            "{}: one-line note",
+            path.display()
+        );
         assert!(names.insert(f.name.clone()), "duplicate name {}", f.name);
         // Written exactly as the program writes formations.
-        assert_eq!(f.to_ron(), text, "{} is not in Formation::to_ron form", path.display());
+        assert_eq!(
+            f.to_ron(),
+            text,
+            "{} is not in Formation::to_ron form",
+            path.display()
+        );
         // Played the way players do: every square next to the flag's HQ holds a mine or a piece
         // that stays home, and at least two mines touch the flag.
         let (fl, fc) = (1..=6u8)
@@ -50,8 +63,15 @@ fn every_shipped_formation_is_valid_and_in_the_file_format() {
             .unwrap();
         assert_eq!(fl, 6);
         let around = [(6, fc - 1), (6, fc + 1), (5, fc)];
-        let mines = around.iter().filter(|&&(l, c)| f.at(l, c) == Some(Rank::Mine)).count();
-        assert!(mines >= 2, "{}: the flag has only {mines} mine(s) beside it", path.display());
+        let mines = around
+            .iter()
+            .filter(|&&(l, c)| f.at(l, c) == Some(Rank::Mine))
+            .count();
+        assert!(
+            mines >= 2,
+            "{}: the flag has only {mines} mine(s) beside it",
+            path.display()
+        );
     }
     let all: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     let o = check(&all);
@@ -91,7 +111,10 @@ fn wrong_counts_are_listed_one_per_line() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "{err}");
     assert!(lines.iter().all(|l| l.contains("counts.ron: ")), "{err}");
-    assert!(err.contains("2 × Field Marshal") || err.contains("Marshal"), "{err}");
+    assert!(
+        err.contains("2 × Field Marshal") || err.contains("Marshal"),
+        "{err}"
+    );
     assert!(err.contains("General"), "{err}");
 }
 
@@ -108,7 +131,14 @@ fn deployment_rules_are_checked() {
     // The flag swapped with a front-line piece: flag out of an HQ.
     let mut f = Formation::from_ron(&valid_text()).unwrap();
     let front = f.at(1, 1);
-    let (fl, fc) = (6u8, if f.at(6, 2) == Some(Rank::Flag) { 2u8 } else { 4 });
+    let (fl, fc) = (
+        6u8,
+        if f.at(6, 2) == Some(Rank::Flag) {
+            2u8
+        } else {
+            4
+        },
+    );
     f.set(1, 1, Some(Rank::Flag));
     f.set(fl, fc, front);
     let (code, err, _) = check_bytes("flag.ron", f.to_ron().as_bytes());
@@ -119,11 +149,23 @@ fn deployment_rules_are_checked() {
 #[test]
 fn hostile_files_give_one_clean_line() {
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("binary.ron", vec![b'(', 0xff, 0xfe, 0x00, b')'], "not UTF-8"),
+        (
+            "binary.ron",
+            vec![b'(', 0xff, 0xfe, 0x00, b')'],
+            "not UTF-8",
+        ),
         ("empty.ron", Vec::new(), "line 1, column 1"),
         ("huge.ron", vec![b' '; 10 * 1024 * 1024], "larger than"),
-        ("lines.ron", b"(version: 1, name: \"x\", lines: [\"1 2 3\"])".to_vec(), "6 lines"),
-        ("version.ron", b"(version: 7, name: \"x\", lines: [])".to_vec(), "version 7"),
+        (
+            "lines.ron",
+            b"(version: 1, name: \"x\", lines: [\"1 2 3\"])".to_vec(),
+            "6 lines",
+        ),
+        (
+            "version.ron",
+            b"(version: 7, name: \"x\", lines: [])".to_vec(),
+            "version 7",
+        ),
         ("deep.ron", "[".repeat(100_000).into_bytes(), "larger than"),
         ("nested.ron", "[".repeat(5_000).into_bytes(), "line 1"),
     ];

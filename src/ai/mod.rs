@@ -141,7 +141,11 @@ impl Player for GreedyPlayer {
             .iter()
             .map(|&t| (t, Self::judged_gain(view, rules, t)))
             .collect();
-        let best = judged.iter().filter_map(|(_, g)| *g).filter(|g| *g > 0).max();
+        let best = judged
+            .iter()
+            .filter_map(|(_, g)| *g)
+            .filter(|g| *g > 0)
+            .max();
         if let Some(best) = best {
             let top: Vec<Turn> = judged
                 .iter()
@@ -237,7 +241,10 @@ mod tests {
         let rules = Rules::for_mode(crate::engine::Mode::Hidden);
         let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Side::Red);
-        assert_eq!(v.at(v.board.node_by_name("c7").unwrap()), Seen::Unknown(Side::Blue));
+        assert_eq!(
+            v.at(v.board.node_by_name("c7").unwrap()),
+            Seen::Unknown(Side::Blue)
+        );
         let attack = Turn::Move {
             from: v.board.node_by_name("c6").unwrap(),
             to: v.board.node_by_name("c7").unwrap(),

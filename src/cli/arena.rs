@@ -58,7 +58,11 @@ fn split_options(args: &[String]) -> Result<(Options, Vec<String>), CliError> {
         s.parse::<u64>()
             .ok()
             .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| CliError(format!("{flag} needs a whole number {lo} to {hi}, not '{s}'")))
+            .ok_or_else(|| {
+                CliError(format!(
+                    "{flag} needs a whole number {lo} to {hi}, not '{s}'"
+                ))
+            })
     };
     while i < args.len() {
         let f = args[i].as_str();
@@ -134,23 +138,16 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
 }
 
 /// Play game `i` to its end.
-fn play_game(
-    rules: &Rules,
-    opts: &Options,
-    i: usize,
-) -> Result<(Outcome, Game), String> {
+fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
     let seed = game_seed(opts.seed, i);
     let mut game = start_game(rules, i, seed)?;
-    let mut seats: [Box<dyn Player>; 2] = [
-        player_from_spec(&opts.a)?,
-        player_from_spec(&opts.b)?,
-    ];
+    let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
     let mut rngs = [
         SplitMix64::new(seed ^ 0x5EA7_A000),
         SplitMix64::new(seed ^ 0x5EA7_B000),
     ];
     // Even games: A is Red (or player 1 in flip mode).
-    let a_first = i % 2 == 0;
+    let a_first = i.is_multiple_of(2);
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     while !game.status().is_over() {
         let (a_moves, side) = seat_to_move(&game, a_first);
@@ -201,7 +198,11 @@ fn play_game(
             } else {
                 Some(Side::Blue)
             };
-            if a_side == Some(s) { Winner::A } else { Winner::B }
+            if a_side == Some(s) {
+                Winner::A
+            } else {
+                Winner::B
+            }
         }
     };
     game.set_info("arena-game", &(i + 1).to_string());
@@ -260,8 +261,7 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
     }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> =
-        Mutex::new((0..opts.games).map(|_| None).collect());
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..opts.games).map(|_| None).collect());
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let threads = opts.threads.min(opts.games);
     std::thread::scope(|s| {
@@ -286,7 +286,7 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
                             results.lock().expect("no panics hold it")[i] = Some(outcome);
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                             let step = opts.games.div_ceil(10);
-                            if n % step == 0 || n == opts.games {
+                            if n.is_multiple_of(step) || n == opts.games {
                                 eprintln!("arena: {n}/{} games", opts.games);
                             }
                         }
@@ -351,8 +351,15 @@ mod tests {
                 let (_, game) = play_game(&rules, &opts, i).unwrap();
                 assert!(game.status().is_over());
                 let info = &game.record().info;
-                let first = &info.iter().find(|(k, _)| k == "red" || k == "first").unwrap().1;
-                assert!(first.contains(if i == 0 { "greedy" } else { "random" }), "{first}");
+                let first = &info
+                    .iter()
+                    .find(|(k, _)| k == "red" || k == "first")
+                    .unwrap()
+                    .1;
+                assert!(
+                    first.contains(if i == 0 { "greedy" } else { "random" }),
+                    "{first}"
+                );
             }
         }
     }

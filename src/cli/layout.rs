@@ -14,7 +14,11 @@ pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
         Ok(t) => t,
         // read_small's messages already start with the path.
         Err(CliError(m)) => {
-            return vec![m.strip_prefix(&format!("{path}: ")).unwrap_or(&m).to_string()];
+            return vec![
+                m.strip_prefix(&format!("{path}: "))
+                    .unwrap_or(&m)
+                    .to_string(),
+            ];
         }
     };
     match Formation::from_ron(&text) {

@@ -24,11 +24,14 @@ fn err<T>(m: impl Into<String>) -> Result<T, CliError> {
     Err(CliError(m.into()))
 }
 
+/// A change to the rules made by one command-line flag, applied after the mode's defaults.
+type RulesEdit = Box<dyn Fn(&mut Rules)>;
+
 /// Split arguments into rules flags and positional arguments.
 pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
     let mut mode: Option<Mode> = None;
     let mut file: Option<String> = None;
-    let mut edits: Vec<Box<dyn Fn(&mut Rules)>> = Vec::new();
+    let mut edits: Vec<RulesEdit> = Vec::new();
     let mut rest = Vec::new();
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {
@@ -38,10 +41,11 @@ pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
             .ok_or_else(|| CliError(format!("{flag} needs a value")))
     };
     let number = |s: &str, flag: &str| -> Result<u32, CliError> {
-        s.parse::<u32>()
-            .ok()
-            .filter(|n| *n >= 1)
-            .ok_or_else(|| CliError(format!("{flag} needs a whole number of at least 1, not '{s}'")))
+        s.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+            CliError(format!(
+                "{flag} needs a whole number of at least 1, not '{s}'"
+            ))
+        })
     };
     while i < args.len() {
         let a = args[i].as_str();
@@ -55,14 +59,18 @@ pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
             "--mines" => {
                 let v = value(&mut i, a)?;
                 let m = crate::engine::MineRule::parse(&v).ok_or_else(|| {
-                    CliError(format!("--mines must be standard, spring or bomb, not '{v}'"))
+                    CliError(format!(
+                        "--mines must be standard, spring or bomb, not '{v}'"
+                    ))
                 })?;
                 edits.push(Box::new(move |r| r.mines = m));
             }
             "--flag-takers" => {
                 let v = value(&mut i, a)?;
                 let t = crate::engine::FlagTakers::parse(&v).ok_or_else(|| {
-                    CliError(format!("--flag-takers must be any, engineer or smallest, not '{v}'"))
+                    CliError(format!(
+                        "--flag-takers must be any, engineer or smallest, not '{v}'"
+                    ))
                 })?;
                 edits.push(Box::new(move |r| r.flag_takers = t));
             }
@@ -75,9 +83,7 @@ pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
                 edits.push(Box::new(|r| r.flag_needs_mines_cleared = true))
             }
             "--rail-turn-for-all" => edits.push(Box::new(|r| r.rail_turn_for_all = true)),
-            "--first-engineer-decides" => {
-                edits.push(Box::new(|r| r.first_engineer_decides = true))
-            }
+            "--first-engineer-decides" => edits.push(Box::new(|r| r.first_engineer_decides = true)),
             "--quiet-limit" => {
                 let n = number(&value(&mut i, a)?, a)?;
                 edits.push(Box::new(move |r| r.quiet_limit = n));
@@ -161,11 +167,12 @@ pub fn cmd_perft(args: &[String]) -> CliResult {
         return err("usage: junqi perft [RULES] '<position>' <depth>");
     }
     let pos = position_arg(&rules, &rest, "perft")?;
-    let depth: u32 = rest[1]
-        .parse()
-        .ok()
-        .filter(|d| *d <= 12)
-        .ok_or_else(|| CliError(format!("depth must be a whole number 0 to 12, not '{}'", rest[1])))?;
+    let depth: u32 = rest[1].parse().ok().filter(|d| *d <= 12).ok_or_else(|| {
+        CliError(format!(
+            "depth must be a whole number 0 to 12, not '{}'",
+            rest[1]
+        ))
+    })?;
     Ok(format!("{}\n", perft(&pos, &rules, depth)))
 }
 

@@ -65,6 +65,16 @@ impl std::fmt::Display for IllegalTurn {
 }
 impl std::error::Error for IllegalTurn {}
 
+/// Why an attack is refused (named in players' words by `attack_check`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Refusal {
+    OwnPiece,
+    FaceDown,
+    Camp,
+    FlagMines,
+    FlagTaker,
+}
+
 /// Facts about the side to move that attack checks need, computed once per generation.
 struct Ctx<'a> {
     rules: &'a Rules,
@@ -97,22 +107,22 @@ impl Position {
         }
     }
 
-    /// Why `attacker` may not attack node `n` (occupied by a piece), or `Ok` if it may.
-    fn attack_check(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> Result<(), IllegalTurn> {
-        let d = self.at(n).expect("occupied");
-        let name = || self.board.name(n).to_string();
+    /// Why `attacker` may not attack node `n` (occupied by a piece), without naming squares: the
+    /// hot path of generation, which must not allocate.
+    #[inline]
+    fn attack_refusal(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> Option<Refusal> {
         if d.side() == cx.me {
-            return Err(IllegalTurn::OwnPieceThere(name()));
+            return Some(Refusal::OwnPiece);
         }
         if d.is_face_down() {
-            return Err(IllegalTurn::FaceDownTarget(name()));
+            return Some(Refusal::FaceDown);
         }
         if self.board.kind(n) == NodeKind::Camp {
-            return Err(IllegalTurn::CampIsSafe(name()));
+            return Some(Refusal::Camp);
         }
         if d.rank() == Rank::Flag {
             if cx.rules.flag_needs_mines_cleared && cx.enemy_has_mine {
-                return Err(IllegalTurn::FlagProtectedByMines);
+                return Some(Refusal::FlagMines);
             }
             let ok = match cx.rules.flag_takers {
                 FlagTakers::Any => true,
@@ -120,17 +130,37 @@ impl Position {
                 FlagTakers::Smallest => attacker.rank() as u8 == cx.my_lowest,
             };
             if !ok {
-                return Err(IllegalTurn::NotAFlagTaker(attacker.rank()));
+                return Some(Refusal::FlagTaker);
             }
         }
-        Ok(())
+        None
+    }
+
+    /// Why `attacker` may not attack node `n` (occupied by a piece), or `Ok` if it may.
+    fn attack_check(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> Result<(), IllegalTurn> {
+        let d = self.at(n).expect("occupied");
+        let name = || self.board.name(n).to_string();
+        match self.attack_refusal(cx, attacker, n, d) {
+            None => Ok(()),
+            Some(Refusal::OwnPiece) => Err(IllegalTurn::OwnPieceThere(name())),
+            Some(Refusal::FaceDown) => Err(IllegalTurn::FaceDownTarget(name())),
+            Some(Refusal::Camp) => Err(IllegalTurn::CampIsSafe(name())),
+            Some(Refusal::FlagMines) => Err(IllegalTurn::FlagProtectedByMines),
+            Some(Refusal::FlagTaker) => Err(IllegalTurn::NotAFlagTaker(attacker.rank())),
+        }
+    }
+
+    /// Whether `attacker` may attack the piece `d` on node `n`.
+    #[inline]
+    fn may_attack(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> bool {
+        self.attack_refusal(cx, attacker, n, d).is_none()
     }
 
     #[inline]
     fn can_enter(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> bool {
         match self.at(n) {
             None => true,
-            Some(_) => self.attack_check(cx, attacker, n).is_ok(),
+            Some(d) => self.may_attack(cx, attacker, n, d),
         }
     }
 
@@ -195,8 +225,8 @@ impl Position {
                                 top += 1;
                             }
                         }
-                        Some(_) => {
-                            if self.attack_check(cx, p, v).is_ok() {
+                        Some(d) => {
+                            if self.may_attack(cx, p, v, d) {
                                 dests.insert(v);
                             }
                         }
@@ -231,8 +261,8 @@ impl Position {
                             }
                         }
                     }
-                    Some(_) => {
-                        if self.attack_check(cx, p, v).is_ok() {
+                    Some(d) => {
+                        if self.may_attack(cx, p, v, d) {
                             dests.insert(v);
                         }
                         break;
@@ -359,9 +389,7 @@ impl Position {
                             IllegalTurn::CampIsSafe(to_name)
                         });
                     }
-                    if let Err(e) = self.attack_check(&cx, p, to) {
-                        return Err(e);
-                    }
+                    self.attack_check(&cx, p, to)?;
                 }
                 let from_name = b.name(from).to_string();
                 if b.is_rail(from) && b.is_rail(to) && !Self::flies(rules, p) {
