@@ -333,7 +333,9 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut a_ms = Vec::new();
     let mut b_ms = Vec::new();
+    let mut refusals = 0u64;
     for o in results.into_iter().flatten() {
+        refusals += u64::from(o.refusals);
         match o.winner {
             Winner::A => w += 1,
             Winner::Draw => d += 1,
@@ -341,6 +343,9 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
         }
         a_ms.extend(o.a_ms);
         b_ms.extend(o.b_ms);
+    }
+    if refusals > 0 {
+        eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
     }
     let (am, ap) = median_p95(&mut a_ms);
     let (bm, bp) = median_p95(&mut b_ms);
