@@ -89,14 +89,18 @@ impl Position {
     fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
         let mut my_lowest = u8::MAX;
         let mut enemy_has_mine = false;
-        for p in self.cells().iter().flatten() {
-            if p.side() == me {
-                let r = p.rank();
-                if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
-                    my_lowest = my_lowest.min(r as u8);
+        // Both facts only matter under the flag house rules: skip the scan otherwise.
+        let needed = rules.flag_takers == FlagTakers::Smallest || rules.flag_needs_mines_cleared;
+        if needed {
+            for p in self.cells().iter().flatten() {
+                if p.side() == me {
+                    let r = p.rank();
+                    if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
+                        my_lowest = my_lowest.min(r as u8);
+                    }
+                } else if p.rank() == Rank::Mine {
+                    enemy_has_mine = true;
                 }
-            } else if p.rank() == Rank::Mine {
-                enemy_has_mine = true;
             }
         }
         Ctx {
