@@ -37,6 +37,8 @@ struct Outcome {
     winner: Winner,
     a_ms: Vec<f64>,
     b_ms: Vec<f64>,
+    /// Turns the referee refused (hidden mode flag rules).
+    refusals: u32,
 }
 
 fn split_options(args: &[String]) -> Result<(Options, Vec<String>), CliError> {
@@ -137,26 +139,27 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
     }
 }
 
-/// Play game `i` to its end.
-fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
-    let seed = game_seed(opts.seed, i);
-    let mut game = start_game(rules, i, seed)?;
-    let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
-    let mut rngs = [
-        SplitMix64::new(seed ^ 0x5EA7_A000),
-        SplitMix64::new(seed ^ 0x5EA7_B000),
-    ];
-    // Even games: A is Red (or player 1 in flip mode).
-    let a_first = i.is_multiple_of(2);
+/// Let the seats (A first in `seats`) play `game` to its end; returns each seat's thinking times
+/// per turn (milliseconds) and the number of turns the referee refused. `i` numbers the game in
+/// messages.
+fn play_to_end(
+    game: &mut Game,
+    seats: &mut [Box<dyn Player>; 2],
+    rngs: &mut [SplitMix64; 2],
+    a_first: bool,
+    i: usize,
+) -> Result<([Vec<f64>; 2], u32), String> {
+    let rules = game.rules().clone();
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut refusals = 0;
     while !game.status().is_over() {
-        let (a_moves, side) = seat_to_move(&game, a_first);
+        let (a_moves, side) = seat_to_move(game, a_first);
         let seat = if a_moves { 0 } else { 1 };
         let view = game.view(Viewer::Side(side));
         let mut tries = 0usize;
         loop {
             let t0 = Instant::now();
-            let choice = seats[seat].choose(&view, rules, &mut rngs[seat]);
+            let choice = seats[seat].choose(&view, &rules, &mut rngs[seat]);
             times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
             let Some(turn) = choice else {
                 return Err(format!(
@@ -180,10 +183,26 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
                         ));
                     }
                     seats[seat].refused(turn);
+                    refusals += 1;
                 }
             }
         }
     }
+    Ok((times, refusals))
+}
+
+/// Play game `i` to its end.
+fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
+    let seed = game_seed(opts.seed, i);
+    let mut game = start_game(rules, i, seed)?;
+    let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
+    let mut rngs = [
+        SplitMix64::new(seed ^ 0x5EA7_A000),
+        SplitMix64::new(seed ^ 0x5EA7_B000),
+    ];
+    // Even games: A is Red (or player 1 in flip mode).
+    let a_first = i.is_multiple_of(2);
+    let (times, refusals) = play_to_end(&mut game, &mut seats, &mut rngs, a_first, i)?;
     let winner_side = match game.status() {
         Status::Won(s, _) => Some(s),
         _ => None,
@@ -223,7 +242,15 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     game.set_info(k1, &red_name);
     game.set_info(k2, &blue_name);
     let [a_ms, b_ms] = times;
-    Ok((Outcome { winner, a_ms, b_ms }, game))
+    Ok((
+        Outcome {
+            winner,
+            a_ms,
+            b_ms,
+            refusals,
+        },
+        game,
+    ))
 }
 
 /// Write `text` to `dir/name` atomically: a temporary file in the same directory, then a rename.
@@ -306,7 +333,9 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut a_ms = Vec::new();
     let mut b_ms = Vec::new();
+    let mut refusals = 0u64;
     for o in results.into_iter().flatten() {
+        refusals += u64::from(o.refusals);
         match o.winner {
             Winner::A => w += 1,
             Winner::Draw => d += 1,
@@ -314,6 +343,9 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
         }
         a_ms.extend(o.a_ms);
         b_ms.extend(o.b_ms);
+    }
+    if refusals > 0 {
+        eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
     }
     let (am, ap) = median_p95(&mut a_ms);
     let (bm, bp) = median_p95(&mut b_ms);
@@ -362,6 +394,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn refused_turns_are_chosen_again() {
+        // Hidden mode, only engineers take the flag: Red's lieutenant beside Blue's (unknown) flag
+        // may propose the attack; the referee refuses it and the player chooses again.
+        let mut rules = Rules::for_mode(Mode::Hidden);
+        rules.flag_takers = crate::engine::FlagTakers::Engineer;
+        rules.turn_limit = 2;
+        let pos = "bF..b3..../r2......../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
+        let mut refused = 0;
+        for seed in 0..200 {
+            let mut game = Game::new(rules.clone(), Start::Position(pos.into())).unwrap();
+            let mut seats = [
+                player_from_spec("random").unwrap(),
+                player_from_spec("greedy").unwrap(),
+            ];
+            let mut rngs = [SplitMix64::new(seed), SplitMix64::new(seed + 100)];
+            let (_, n) = play_to_end(&mut game, &mut seats, &mut rngs, true, 0).unwrap();
+            assert!(game.status().is_over());
+            assert!(
+                !game
+                    .record()
+                    .actions
+                    .contains(&crate::engine::Action::Turn("a11-a12".into()))
+            );
+            refused += n;
+        }
+        assert!(
+            refused > 0,
+            "the lieutenant never tried the flag in 200 games"
+        );
     }
 
     #[test]

@@ -24,12 +24,14 @@ fn err<T>(m: impl Into<String>) -> Result<T, CliError> {
     Err(CliError(m.into()))
 }
 
+/// A change to the rules made by one command-line flag, applied after the mode's defaults.
+type RulesEdit = Box<dyn Fn(&mut Rules)>;
+
 /// Split arguments into rules flags and positional arguments.
 pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
     let mut mode: Option<Mode> = None;
     let mut file: Option<String> = None;
-    type Edit = Box<dyn Fn(&mut Rules)>;
-    let mut edits: Vec<Edit> = Vec::new();
+    let mut edits: Vec<RulesEdit> = Vec::new();
     let mut rest = Vec::new();
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {

@@ -72,6 +72,16 @@ impl std::fmt::Display for IllegalTurn {
 }
 impl std::error::Error for IllegalTurn {}
 
+/// Why an attack is refused (named in players' words by `attack_check`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Refusal {
+    OwnPiece,
+    FaceDown,
+    Camp,
+    FlagMines,
+    FlagTaker,
+}
+
 /// Facts about the side to move that attack checks need, computed once per generation.
 struct Ctx<'a> {
     rules: &'a Rules,
@@ -86,14 +96,18 @@ impl Position {
     fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
         let mut my_lowest = u8::MAX;
         let mut enemy_has_mine = false;
-        for p in self.cells().iter().flatten() {
-            if p.side() == me {
-                let r = p.rank();
-                if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
-                    my_lowest = my_lowest.min(r as u8);
+        // Both facts only matter under the flag house rules: skip the scan otherwise.
+        let needed = rules.flag_takers == FlagTakers::Smallest || rules.flag_needs_mines_cleared;
+        if needed {
+            for p in self.cells().iter().flatten() {
+                if p.side() == me {
+                    let r = p.rank();
+                    if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
+                        my_lowest = my_lowest.min(r as u8);
+                    }
+                } else if p.rank() == Rank::Mine {
+                    enemy_has_mine = true;
                 }
-            } else if p.rank() == Rank::Mine {
-                enemy_has_mine = true;
             }
         }
         Ctx {
@@ -104,22 +118,22 @@ impl Position {
         }
     }
 
-    /// Why `attacker` may not attack node `n` (occupied by a piece), or `Ok` if it may.
-    fn attack_check(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> Result<(), IllegalTurn> {
-        let d = self.at(n).expect("occupied");
-        let name = || self.board.name(n).to_string();
+    /// Why `attacker` may not attack node `n` (occupied by a piece), without naming squares: the
+    /// hot path of generation, which must not allocate.
+    #[inline]
+    fn attack_refusal(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> Option<Refusal> {
         if d.side() == cx.me {
-            return Err(IllegalTurn::OwnPieceThere(name()));
+            return Some(Refusal::OwnPiece);
         }
         if d.is_face_down() {
-            return Err(IllegalTurn::FaceDownTarget(name()));
+            return Some(Refusal::FaceDown);
         }
         if self.board.kind(n) == NodeKind::Camp {
-            return Err(IllegalTurn::CampIsSafe(name()));
+            return Some(Refusal::Camp);
         }
         if d.rank() == Rank::Flag {
             if cx.rules.flag_needs_mines_cleared && cx.enemy_has_mine {
-                return Err(IllegalTurn::FlagProtectedByMines);
+                return Some(Refusal::FlagMines);
             }
             let ok = match cx.rules.flag_takers {
                 FlagTakers::Any => true,
@@ -127,17 +141,37 @@ impl Position {
                 FlagTakers::Smallest => attacker.rank() as u8 == cx.my_lowest,
             };
             if !ok {
-                return Err(IllegalTurn::NotAFlagTaker(attacker.rank()));
+                return Some(Refusal::FlagTaker);
             }
         }
-        Ok(())
+        None
+    }
+
+    /// Why `attacker` may not attack node `n` (occupied by a piece), or `Ok` if it may.
+    fn attack_check(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> Result<(), IllegalTurn> {
+        let d = self.at(n).expect("occupied");
+        let name = || self.board.name(n).to_string();
+        match self.attack_refusal(cx, attacker, n, d) {
+            None => Ok(()),
+            Some(Refusal::OwnPiece) => Err(IllegalTurn::OwnPieceThere(name())),
+            Some(Refusal::FaceDown) => Err(IllegalTurn::FaceDownTarget(name())),
+            Some(Refusal::Camp) => Err(IllegalTurn::CampIsSafe(name())),
+            Some(Refusal::FlagMines) => Err(IllegalTurn::FlagProtectedByMines),
+            Some(Refusal::FlagTaker) => Err(IllegalTurn::NotAFlagTaker(attacker.rank())),
+        }
+    }
+
+    /// Whether `attacker` may attack the piece `d` on node `n`.
+    #[inline]
+    fn may_attack(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> bool {
+        self.attack_refusal(cx, attacker, n, d).is_none()
     }
 
     #[inline]
     fn can_enter(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> bool {
         match self.at(n) {
             None => true,
-            Some(_) => self.attack_check(cx, attacker, n).is_ok(),
+            Some(d) => self.may_attack(cx, attacker, n, d),
         }
     }
 
@@ -202,8 +236,8 @@ impl Position {
                                 top += 1;
                             }
                         }
-                        Some(_) => {
-                            if self.attack_check(cx, p, v).is_ok() {
+                        Some(d) => {
+                            if self.may_attack(cx, p, v, d) {
                                 dests.insert(v);
                             }
                         }
@@ -238,8 +272,8 @@ impl Position {
                             }
                         }
                     }
-                    Some(_) => {
-                        if self.attack_check(cx, p, v).is_ok() {
+                    Some(d) => {
+                        if self.may_attack(cx, p, v, d) {
                             dests.insert(v);
                         }
                         break;
