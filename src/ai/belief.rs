@@ -290,7 +290,9 @@ impl Belief {
                         have[p.rank() as usize] += 1;
                     }
                 }
-                let lost = Rank::ALL.into_iter().find(|r| have[*r as usize] < r.count())?;
+                let lost = Rank::ALL
+                    .into_iter()
+                    .find(|r| have[*r as usize] < r.count())?;
                 before.cells[to as usize] = Seen::Known(Piece::new(me, lost));
             }
         }
@@ -411,7 +413,9 @@ fn feasible(masks: &[RankSet], assigned: &[Option<Rank>], counts: &[u8; 13]) -> 
             slots.push(r);
         }
     }
-    let free: Vec<usize> = (0..masks.len()).filter(|&i| assigned[i].is_none()).collect();
+    let free: Vec<usize> = (0..masks.len())
+        .filter(|&i| assigned[i].is_none())
+        .collect();
     if free.len() > slots.len() {
         return false;
     }
@@ -509,10 +513,10 @@ impl FlipPool {
             .map(|i| i as NodeId)
             .collect();
         down.into_iter()
-            .zip(pool.into_iter().chain(std::iter::repeat(Piece::new(
-                Side::Red,
-                Rank::Lieutenant,
-            ))))
+            .zip(
+                pool.into_iter()
+                    .chain(std::iter::repeat(Piece::new(Side::Red, Rank::Lieutenant))),
+            )
             .map(|(n, p)| (n, p.with_face_down(true)))
             .collect()
     }
@@ -558,7 +562,12 @@ mod tests {
                     alive += 1;
                     let p = pos.at(n).expect("tracked piece is there");
                     assert_eq!(p.side(), Side::Blue);
-                    assert!(t.may_be & bit(p.rank()) != 0, "{:?} not in {:b}", p, t.may_be);
+                    assert!(
+                        t.may_be & bit(p.rank()) != 0,
+                        "{:?} not in {:b}",
+                        p,
+                        t.may_be
+                    );
                     if t.moved {
                         assert!(p.rank().is_movable());
                         assert!(t.may_be & (bit(Rank::Mine) | bit(Rank::Flag)) == 0);
@@ -589,13 +598,19 @@ mod tests {
         b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
         let c7 = pos.board().node_by_name("c7").unwrap();
         let c6 = pos.board().node_by_name("c6").unwrap();
-        let report = g.play(Turn::Move { from: c6, to: c7 }).unwrap().report.clone();
+        let report = g
+            .play(Turn::Move { from: c6, to: c7 })
+            .unwrap()
+            .report
+            .clone();
         b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
-        let dead = b.pieces.iter().find(|t| t.node.is_none() && t.may_be != ALL_RANKS).unwrap();
-        let expect = bit(Rank::Engineer)
-            | bit(Rank::Lieutenant)
-            | bit(Rank::Captain)
-            | bit(Rank::Major);
+        let dead = b
+            .pieces
+            .iter()
+            .find(|t| t.node.is_none() && t.may_be != ALL_RANKS)
+            .unwrap();
+        let expect =
+            bit(Rank::Engineer) | bit(Rank::Lieutenant) | bit(Rank::Captain) | bit(Rank::Major);
         assert_eq!(dead.may_be, expect);
     }
 
@@ -613,7 +628,10 @@ mod tests {
         let n = |s: &str| pos.board().node_by_name(s).unwrap();
         // The engineer on a11 flies round the corner to e2 (along file a, rank 2 … no: a11 → a2 → e2).
         let report = g
-            .play(Turn::Move { from: n("a11"), to: n("e2") })
+            .play(Turn::Move {
+                from: n("a11"),
+                to: n("e2"),
+            })
             .unwrap()
             .report
             .clone();
@@ -624,7 +642,10 @@ mod tests {
         let report = g.play(red_turn).unwrap().report.clone();
         b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
         let report = g
-            .play(Turn::Move { from: n("b11"), to: n("b10") })
+            .play(Turn::Move {
+                from: n("b11"),
+                to: n("b10"),
+            })
             .unwrap()
             .report
             .clone();

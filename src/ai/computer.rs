@@ -9,9 +9,9 @@
 //!   pieces; each possible flip is scored by its expected value over the pieces still face down
 //!   (each identity weighted by how many such pieces are unseen), followed by the clashes it allows.
 
+use super::Player;
 use super::belief::{Belief, FlipPool, bit, proxy};
 use super::search::{Limits, Search, Tt, WIN};
-use super::Player;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
     Mode, Mover, Piece, Position, Rank, Rules, Seen, Setup, Side, Turn, TurnReport, View, Viewer,
@@ -252,7 +252,14 @@ impl AiPlayer {
         Some(best)
     }
 
-    fn choose_open(&mut self, view: &View, rules: &Rules, me: Side, turns: &[Turn], deadline: Instant) -> Option<Turn> {
+    fn choose_open(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Side,
+        turns: &[Turn],
+        deadline: Instant,
+    ) -> Option<Turn> {
         let pos = open_position(view, rules);
         self.decide(&[pos], turns, rules, me, deadline).map(|x| x.0)
     }
@@ -280,7 +287,8 @@ impl AiPlayer {
                 pos
             })
             .collect();
-        self.decide(&samples, turns, rules, me, deadline).map(|x| x.0)
+        self.decide(&samples, turns, rules, me, deadline)
+            .map(|x| x.0)
     }
 
     fn choose_flip(
@@ -302,8 +310,16 @@ impl AiPlayer {
                 pos
             })
             .collect();
-        let moves: Vec<Turn> = turns.iter().copied().filter(|t| matches!(t, Turn::Move { .. })).collect();
-        let flips: Vec<Turn> = turns.iter().copied().filter(|t| matches!(t, Turn::Flip(_))).collect();
+        let moves: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Move { .. }))
+            .collect();
+        let flips: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Flip(_)))
+            .collect();
         let now = Instant::now();
         let move_deadline = if flips.is_empty() {
             deadline
@@ -478,4 +494,147 @@ impl Player for AiPlayer {
 /// Whether `rank` is still possible for the piece on `n` (for tests and displays).
 pub fn believed_possible(p: &AiPlayer, n: u8, rank: Rank) -> bool {
     p.belief.may_be_at(n) & bit(rank) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Formation, Game, Start};
+
+    fn open_choice(notation: &str, depth: u32) -> String {
+        let rules = Rules::default();
+        let pos = Position::from_notation(notation, &rules).unwrap();
+        let side = pos.mover().side().unwrap();
+        let view = pos.view(&rules, Viewer::Side(side));
+        let mut p = AiPlayer::fixed_depth(depth, 1);
+        let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
+        t.notation(view.board)
+    }
+
+    #[test]
+    fn takes_a_free_piece_and_the_flag() {
+        let free = "bF......../........../........../....b9..../........../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        assert_eq!(open_choice(free, 3), "c6-c7");
+        let flag = "bF......../r3b9......../........../........../........../........../........../........../........../........../........../rF........ r 0 0"
+            .replace("r3b9........", "r3b9......");
+        assert_eq!(open_choice(&flag, 3), "a11-a12");
+    }
+
+    #[test]
+    fn marshal_does_not_walk_into_a_known_bomb() {
+        // Red marshal on c6 faces a Blue bomb on c7; it must do anything else.
+        let pos = "bF......../........../........../....b4..../........../....bB..../....r9..../........../........../........../........../rF........ r 0 0";
+        for depth in [1, 2, 3] {
+            assert_ne!(open_choice(pos, depth), "c6-c7", "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn engineer_digs_the_mine_before_the_flag() {
+        // Blue's flag on b12 behind mines on a12, c12 and b11. Red's engineer on a4 can fly to
+        // b11 and dig; a colonel on d11 could only die on c12.
+        let pos = "bMbFbM..../..bM..r5../........../....b2..../........../........../........../........../r1......../........../........../..rF...... r 0 0";
+        assert_eq!(open_choice(pos, 4), "a4-b11");
+    }
+
+    fn hidden_game(blue_swap: bool) -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut rng = SplitMix64::new(42);
+        let red = Formation::random(&mut rng, &rules);
+        let mut blue = super::super::ai_formation(&mut rng, &rules);
+        if blue_swap {
+            // Two different truths behind the same view: swap pieces of different ranks.
+            let (a, b) = ((2, 1), (3, 5));
+            let (ra, rb) = (blue.at(a.0, a.1), blue.at(b.0, b.1));
+            assert_ne!(ra, rb);
+            blue.set(a.0, a.1, rb);
+            blue.set(b.0, b.1, ra);
+            let (m, f) = ((4, 1), (5, 5));
+            let (rm, rf) = (blue.at(m.0, m.1), blue.at(f.0, f.1));
+            blue.set(m.0, m.1, rf);
+            blue.set(f.0, f.1, rm);
+            assert!(blue.is_valid(&rules), "{:?}", blue.problems(&rules));
+        }
+        Game::new(rules, Start::formations(&red, &blue)).unwrap()
+    }
+
+    #[test]
+    fn same_view_and_history_same_choice_whatever_the_truth() {
+        let mut games = [hidden_game(false), hidden_game(true)];
+        assert_ne!(
+            games[0].position().notation(),
+            games[1].position().notation()
+        );
+        let rules = games[0].rules().clone();
+        let mut players = [AiPlayer::fixed_depth(2, 3), AiPlayer::fixed_depth(2, 3)];
+        // Red plays, then Blue steps a piece that moves in both truths; both players observe.
+        for _ in 0..2 {
+            let views: Vec<View> = games
+                .iter()
+                .map(|g| g.view(Viewer::Side(Side::Red)))
+                .collect();
+            assert_eq!(views[0].cells, views[1].cells);
+            let choices: Vec<Turn> = (0..2)
+                .map(|k| {
+                    players[k]
+                        .choose(&views[k], &rules, &mut SplitMix64::new(9))
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(choices[0], choices[1]);
+            let red = choices[0];
+            let plain = |g: &Game, t: Turn| matches!(t, Turn::Move { to, .. } if g.position().at(to).is_none());
+            if !plain(&games[0], red) {
+                break;
+            }
+            for (k, g) in games.iter_mut().enumerate() {
+                let r = g.play(red).unwrap().report.clone();
+                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+            }
+            let a = games[0].position().legal_turns(&rules);
+            let b = games[1].position().legal_turns(&rules);
+            let Some(&blue) = a.iter().find(|t| b.contains(t) && plain(&games[0], **t)) else {
+                break;
+            };
+            for (k, g) in games.iter_mut().enumerate() {
+                let r = g.play(blue).unwrap().report.clone();
+                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+            }
+        }
+    }
+
+    #[test]
+    fn plays_whole_games_in_every_mode() {
+        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+            let rules = Rules::for_mode(mode);
+            let start = if mode == Mode::Flip {
+                Start::FlipDeal { seed: 4 }
+            } else {
+                let mut rng = SplitMix64::new(4);
+                let red = super::super::ai_formation(&mut rng, &rules);
+                let blue = super::super::ai_formation(&mut rng, &rules);
+                Start::formations(&red, &blue)
+            };
+            let mut g = Game::new(rules.clone(), start).unwrap();
+            let mut players = [AiPlayer::fixed_depth(1, 2), AiPlayer::fixed_depth(1, 2)];
+            let mut rng = SplitMix64::new(1);
+            for _ in 0..60 {
+                if g.status().is_over() {
+                    break;
+                }
+                let side = match g.position().mover() {
+                    Mover::Side(s) => s,
+                    Mover::Player(_) => Side::Red,
+                };
+                let k = side.index();
+                let t = players[k]
+                    .choose(&g.view(Viewer::Side(side)), &rules, &mut rng)
+                    .expect("a turn while the game goes on");
+                let r = g.play(t).expect("a legal turn").report.clone();
+                for s in Side::BOTH {
+                    players[s.index()].observe(&r, &g.view(Viewer::Side(s)));
+                }
+            }
+        }
+    }
 }

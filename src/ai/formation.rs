@@ -178,7 +178,11 @@ mod tests {
             let rules = Rules::for_mode(mode);
             for seed in 0..500 {
                 let f = ai_formation(&mut SplitMix64::new(seed), &rules);
-                assert!(f.problems(&rules).is_empty(), "seed {seed}: {:?}", f.problems(&rules));
+                assert!(
+                    f.problems(&rules).is_empty(),
+                    "seed {seed}: {:?}",
+                    f.problems(&rules)
+                );
                 seen.insert(f.grid);
                 // The flag is guarded: at least two of its three neighbours are mines.
                 let c = (1..=5).find(|&c| f.at(6, c) == Some(Rank::Flag)).unwrap();
@@ -194,8 +198,10 @@ mod tests {
 
     #[test]
     fn bombs_in_front_row_rule_is_respected() {
-        let mut rules = Rules::default();
-        rules.bombs_in_front_row = false;
+        let rules = Rules {
+            bombs_in_front_row: false,
+            ..Rules::default()
+        };
         for seed in 0..200 {
             let f = ai_formation(&mut SplitMix64::new(seed), &rules);
             assert!((1..=5).all(|c| f.at(1, c) != Some(Rank::Bomb)));

@@ -55,7 +55,7 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
         _ => match spec.strip_prefix("ai:").and_then(Level::parse) {
             Some(level) => Ok(Box::new(AiPlayer::new(level))),
             None => Err(format!(
-            "unknown player '{spec}' (known: {})",
+                "unknown player '{spec}' (known: {})",
                 PLAYER_SPECS.join(", ")
             )),
         },

@@ -376,7 +376,9 @@ impl<'a> Search<'a> {
         let mut caps: Vec<(i32, Turn)> = moves
             .iter()
             .filter_map(|&t| {
-                let Turn::Move { from, to } = t else { return None };
+                let Turn::Move { from, to } = t else {
+                    return None;
+                };
                 let (o, g) = clash_gain(pos, self.rules, from, to)?;
                 match o {
                     ClashOutcome::AttackerRemoved | ClashOutcome::Bounced => None,

@@ -156,6 +156,10 @@ mod tests {
         let t0 = Instant::now();
         let p = t.into_player();
         assert!(p.is_some());
-        assert!(t0.elapsed() < Duration::from_millis(500), "{:?}", t0.elapsed());
+        assert!(
+            t0.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t0.elapsed()
+        );
     }
 }

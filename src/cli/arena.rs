@@ -161,7 +161,7 @@ fn play_game(
 ) -> Result<(Outcome, Game), String> {
     let seed = game_seed(opts.seed, i);
     // Even games: A is Red (or player 1 in flip mode).
-    let a_first = i % 2 == 0;
+    let a_first = i.is_multiple_of(2);
     let is_ai = |spec: &str| spec.starts_with("ai:");
     let computer = if a_first {
         [is_ai(&opts.a), is_ai(&opts.b)]
