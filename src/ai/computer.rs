@@ -10,7 +10,7 @@
 //!   (each identity weighted by how many such pieces are unseen), followed by the clashes it allows.
 
 use super::Player;
-use super::belief::{Belief, FlipPool, bit, proxy};
+use super::belief::{Belief, FlipPool, proxy};
 use super::search::{Limits, Search, Tt, WIN};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
@@ -489,11 +489,6 @@ impl Player for AiPlayer {
     fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
         self.cancel = Some(flag);
     }
-}
-
-/// Whether `rank` is still possible for the piece on `n` (for tests and displays).
-pub fn believed_possible(p: &AiPlayer, n: u8, rank: Rank) -> bool {
-    p.belief.may_be_at(n) & bit(rank) != 0
 }
 
 #[cfg(test)]

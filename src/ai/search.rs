@@ -10,7 +10,7 @@
 use super::eval::{evaluate, value};
 use crate::engine::board::MAX_NODES;
 use crate::engine::play::clash;
-use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rank, Rules, Side, Status, Turn};
+use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Side, Status, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
@@ -484,11 +484,6 @@ impl<'a> Search<'a> {
         }
         result
     }
-}
-
-/// The rank of the piece on `n`, if any.
-pub fn rank_at(pos: &Position, n: u8) -> Option<Rank> {
-    pos.at(n).map(|p| p.rank())
 }
 
 #[cfg(test)]
