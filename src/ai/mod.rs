@@ -2,8 +2,23 @@
 //! shows), the `Rules` and a random generator, never from the position behind the view: the
 //! `Player` trait has no way to reach it.
 
+pub mod belief;
+pub mod computer;
+pub mod eval;
+pub mod formation;
+pub mod search;
+pub mod thinker;
+
+pub use computer::{AiPlayer, Level};
+pub use formation::ai_formation;
+pub use thinker::Thinker;
+
 use crate::engine::rng::SplitMix64;
-use crate::engine::{ClashOutcome, Position, Rank, Rules, Seen, Status, Turn, View, play};
+use crate::engine::{
+    ClashOutcome, Position, Rank, Rules, Seen, Status, Turn, TurnReport, View, play,
+};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A computer player.
 ///
@@ -19,12 +34,19 @@ pub trait Player: Send {
 
     /// The referee refused `turn` in the position of the last `choose`.
     fn refused(&mut self, turn: Turn);
+
+    /// The public report of every turn (both sides'), with this player's view after it. Players
+    /// that remember (the computer opponent's belief) learn here; the default forgets.
+    fn observe(&mut self, _report: &TurnReport, _view_after: &View) {}
+
+    /// A flag that, once set, asks a thinking `choose` to return at once (undo, new game).
+    fn set_cancel(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// The players `junqi arena` knows, by spec.
-pub const PLAYER_SPECS: &[&str] = &["random", "greedy"];
+pub const PLAYER_SPECS: &[&str] = &["random", "greedy", "ai:easy", "ai:normal", "ai:hard"];
 
-/// Make a player from its spec (`random`, `greedy`).
+/// Make a player from its spec (`random`, `greedy`, `ai:easy`, `ai:normal`, `ai:hard`).
 ///
 /// # Errors
 /// An unknown spec, with the list of known ones.
@@ -32,10 +54,13 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
-        _ => Err(format!(
-            "unknown player '{spec}' (known: {})",
-            PLAYER_SPECS.join(", ")
-        )),
+        _ => match spec.strip_prefix("ai:").and_then(Level::parse) {
+            Some(level) => Ok(Box::new(AiPlayer::new(level))),
+            None => Err(format!(
+                "unknown player '{spec}' (known: {})",
+                PLAYER_SPECS.join(", ")
+            )),
+        },
     }
 }
 

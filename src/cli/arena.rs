@@ -2,7 +2,7 @@
 //! seed whatever the thread count.
 
 use super::{CliError, CliResult, err, parse_rules};
-use crate::ai::{Player, player_from_spec};
+use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
 use std::path::{Path, PathBuf};
@@ -105,14 +105,22 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next_u64()
 }
 
-/// Build game `i`'s start: random formations in open/hidden mode, a seeded deal in flip mode.
-fn start_game(rules: &Rules, i: usize, seed: u64) -> Result<Game, String> {
+/// Build game `i`'s start: formations in open/hidden mode (the computer's own for an `ai:*`
+/// seat, random otherwise; `computer` says which colours those are), a seeded deal in flip mode.
+fn start_game(rules: &Rules, i: usize, seed: u64, computer: [bool; 2]) -> Result<Game, String> {
     let start = if rules.mode == Mode::Flip {
         Start::FlipDeal { seed }
     } else {
         let mut rng = SplitMix64::new(seed);
-        let red = Formation::random(&mut rng, rules);
-        let blue = Formation::random(&mut rng, rules);
+        let mut make = |ai: bool| {
+            if ai {
+                ai_formation(&mut rng, rules)
+            } else {
+                Formation::random(&mut rng, rules)
+            }
+        };
+        let red = make(computer[0]);
+        let blue = make(computer[1]);
         Start::formations(&red, &blue)
     };
     Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))
@@ -137,6 +145,18 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
             (s == a_side, s)
         }
     }
+}
+
+/// The colour seat A (`a == true`) or B plays; in flip mode before colours, Red's view (the
+/// same for both then).
+fn seat_side(game: &Game, a_first: bool, a: bool) -> Side {
+    let first = a == a_first;
+    if game.rules().mode == Mode::Flip {
+        return game
+            .player_colour(if first { 1 } else { 2 })
+            .unwrap_or(Side::Red);
+    }
+    if first { Side::Red } else { Side::Blue }
 }
 
 /// Let the seats (A first in `seats`) play `game` to its end; returns each seat's thinking times
@@ -170,7 +190,16 @@ fn play_to_end(
                 ));
             };
             match game.play(turn) {
-                Ok(_) => break,
+                Ok(ply) => {
+                    if let Some(report) = ply.report.clone() {
+                        // Every player learns the public report of every turn, from its own view.
+                        for (k, p) in seats.iter_mut().enumerate() {
+                            let s = seat_side(game, a_first, k == 0);
+                            p.observe(&report, &game.view(Viewer::Side(s)));
+                        }
+                    }
+                    break;
+                }
                 Err(e) => {
                     tries += 1;
                     // A refused candidate is never offered again, so this ends; the bound guards
@@ -194,14 +223,20 @@ fn play_to_end(
 /// Play game `i` to its end.
 fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
     let seed = game_seed(opts.seed, i);
-    let mut game = start_game(rules, i, seed)?;
+    // Even games: A is Red (or player 1 in flip mode).
+    let a_first = i.is_multiple_of(2);
+    let is_ai = |spec: &str| spec.starts_with("ai:");
+    let computer = if a_first {
+        [is_ai(&opts.a), is_ai(&opts.b)]
+    } else {
+        [is_ai(&opts.b), is_ai(&opts.a)]
+    };
+    let mut game = start_game(rules, i, seed, computer)?;
     let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
     let mut rngs = [
         SplitMix64::new(seed ^ 0x5EA7_A000),
         SplitMix64::new(seed ^ 0x5EA7_B000),
     ];
-    // Even games: A is Red (or player 1 in flip mode).
-    let a_first = i.is_multiple_of(2);
     let (times, refusals) = play_to_end(&mut game, &mut seats, &mut rngs, a_first, i)?;
     let winner_side = match game.status() {
         Status::Won(s, _) => Some(s),

@@ -1,0 +1,670 @@
+//! What the computer believes about pieces it cannot see.
+//!
+//! Hidden mode: every enemy piece is tracked by identity as it moves, with the set of ranks it may
+//! still be. The set starts from the deployment rules (flag in an HQ, mines in the last two lines,
+//! bombs not in line 1) and shrinks with movement (a piece that moved is no mine or flag; one that
+//! went where a plain piece could not is an engineer, or a bomb with `flying bombs`), with every
+//! clash outcome (each rank is tried against the engine's own clash rule with our known piece), with
+//! a flag shown after a marshal falls, and with pieces revealed on the board. Sampling then deals
+//! full identities consistent with all of it and with the counts of each rank (the removed pieces
+//! take their share too).
+//!
+//! Flip mode: the face-down pieces are a random deal from the pieces not yet seen; what left the
+//! board is counted from the public reports.
+//!
+//! Everything here is learned from the player's own views and the public turn reports.
+
+use crate::engine::board::{MAX_NODES, NodeId};
+use crate::engine::play::clash;
+use crate::engine::rng::SplitMix64;
+use crate::engine::{
+    ClashOutcome, Mover, Piece, Position, Rank, Rules, Seen, Side, Turn, TurnReport, View,
+};
+
+/// A set of ranks (bit `rank as u8`).
+pub type RankSet = u16;
+
+pub const ALL_RANKS: RankSet = 0b1_1111_1111_1110;
+
+pub fn bit(r: Rank) -> RankSet {
+    1 << (r as u8)
+}
+
+pub fn movable_ranks() -> RankSet {
+    ALL_RANKS & !bit(Rank::Mine) & !bit(Rank::Flag)
+}
+
+pub fn ranks_in(set: RankSet) -> impl Iterator<Item = Rank> {
+    Rank::ALL.into_iter().filter(move |r| set & bit(*r) != 0)
+}
+
+/// One enemy piece, followed through the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tracked {
+    /// Where it stands; `None` once removed.
+    pub node: Option<NodeId>,
+    /// The ranks it may be.
+    pub may_be: RankSet,
+    pub moved: bool,
+}
+
+/// The hidden-mode belief about the enemy's 25 pieces.
+#[derive(Clone, Debug, Default)]
+pub struct Belief {
+    me: Option<Side>,
+    pub pieces: Vec<Tracked>,
+    /// My last view's cells (to know my own piece in a clash and to judge reachability).
+    last: Option<View>,
+}
+
+/// The ranks the deployment rules allow on `n` for `side`.
+fn deploy_mask(view: &View, rules: &Rules, side: Side, n: NodeId) -> RankSet {
+    let Some((line, col)) = view.board.owner_coords(side, n) else {
+        return ALL_RANKS;
+    };
+    let mut m = ALL_RANKS;
+    if !(line == 6 && (col == 2 || col == 4)) {
+        m &= !bit(Rank::Flag);
+    }
+    if line < 5 {
+        m &= !bit(Rank::Mine);
+    }
+    if line == 1 && !rules.bombs_in_front_row {
+        m &= !bit(Rank::Bomb);
+    }
+    m
+}
+
+/// A stand-in position of a view: unknown enemies as plain enemy officers, face-down pieces face
+/// down. Only for questions of reachability.
+pub fn proxy(view: &View) -> Position {
+    let mut cells = [None; MAX_NODES];
+    for (i, s) in view.cells.iter().enumerate() {
+        cells[i] = match *s {
+            Seen::Empty => None,
+            Seen::Known(p) => Some(p),
+            Seen::Unknown(side) => Some(Piece::new(side, Rank::Lieutenant)),
+            Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
+        };
+    }
+    Position {
+        board: view.board,
+        cells,
+        mover: view.mover,
+        quiet: view.quiet,
+        ply: view.ply,
+    }
+}
+
+impl Belief {
+    pub fn is_started(&self) -> bool {
+        self.me.is_some()
+    }
+
+    fn at(&self, n: NodeId) -> Option<usize> {
+        self.pieces.iter().position(|t| t.node == Some(n))
+    }
+
+    /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
+    pub fn start(&mut self, view: &View, rules: &Rules, me: Side) {
+        let enemy = me.other();
+        self.me = Some(me);
+        self.pieces.clear();
+        for (i, s) in view.cells.iter().enumerate() {
+            let n = i as NodeId;
+            let mask = match *s {
+                Seen::Unknown(side) if side == enemy => {
+                    if view.ply == 0 {
+                        deploy_mask(view, rules, enemy, n)
+                    } else {
+                        ALL_RANKS
+                    }
+                }
+                Seen::Known(p) if p.side() == enemy => bit(p.rank()),
+                _ => continue,
+            };
+            self.pieces.push(Tracked {
+                node: Some(n),
+                may_be: mask,
+                moved: false,
+            });
+        }
+        // Pieces already gone when we start watching (a game joined late).
+        while self.pieces.len() < 25 {
+            self.pieces.push(Tracked {
+                node: None,
+                may_be: ALL_RANKS,
+                moved: true,
+            });
+        }
+        self.last = Some(view.clone());
+    }
+
+    /// Keep the set of ranks of piece `i` to those passing `keep`, unless that leaves none (which
+    /// would mean a house rule this belief does not model: then the knowledge is dropped).
+    fn narrow(&mut self, i: usize, keep: impl Fn(Rank) -> bool) {
+        let m = ranks_in(self.pieces[i].may_be)
+            .filter(|r| keep(*r))
+            .fold(0, |m, r| m | bit(r));
+        if m != 0 {
+            self.pieces[i].may_be = m;
+        }
+    }
+
+    /// Learn from one turn's public report and the view after it.
+    pub fn observe(&mut self, report: &TurnReport, after: &View, rules: &Rules) {
+        let Some(Viewer(me)) = viewer_side(after) else {
+            return;
+        };
+        if !self.is_started() {
+            match self.reconstruct_start(report, after, me) {
+                Some(before) => self.start(&before, rules, me),
+                None => {
+                    self.start(after, rules, me);
+                    return;
+                }
+            }
+        }
+        let enemy = me.other();
+        let last = self.last.take().expect("started");
+        if let Turn::Move { from, to } = report.turn {
+            let by_enemy = report.mover == Mover::Side(enemy);
+            if by_enemy {
+                if let Some(e) = self.at(from) {
+                    self.pieces[e].moved = true;
+                    self.narrow(e, |r| r.is_movable());
+                    if !walker_reaches(&last, rules, enemy, from, to) {
+                        self.narrow(e, |r| {
+                            r == Rank::Engineer || (r == Rank::Bomb && rules.flying_bombs)
+                        });
+                    }
+                    match (report.clash, last.at(to)) {
+                        (None, _) => self.pieces[e].node = Some(to),
+                        (Some(o), Seen::Known(mine)) => {
+                            self.narrow(e, |r| clash(rules, Piece::new(enemy, r), mine).0 == o);
+                            self.pieces[e].node = match o {
+                                ClashOutcome::DefenderRemoved
+                                | ClashOutcome::MineDug
+                                | ClashOutcome::FlagTaken => Some(to),
+                                ClashOutcome::Bounced => Some(from),
+                                ClashOutcome::AttackerRemoved | ClashOutcome::BothRemoved => None,
+                            };
+                            self.marshal_fell(report, enemy, e);
+                        }
+                        (Some(_), _) => {}
+                    }
+                }
+            } else if let (Some(o), Seen::Known(mine)) = (report.clash, last.at(from))
+                && let Some(e) = self.at(to)
+            {
+                self.narrow(e, |r| clash(rules, mine, Piece::new(enemy, r)).0 == o);
+                if matches!(
+                    o,
+                    ClashOutcome::DefenderRemoved
+                        | ClashOutcome::MineDug
+                        | ClashOutcome::FlagTaken
+                        | ClashOutcome::BothRemoved
+                ) {
+                    self.pieces[e].node = None;
+                }
+                self.marshal_fell(report, enemy, e);
+            }
+        }
+        if let Some((side, n)) = report.flag_revealed
+            && side == enemy
+            && let Some(f) = self.at(n)
+        {
+            self.pieces[f].may_be = bit(Rank::Flag);
+        }
+        self.sync(after, enemy);
+        self.last = Some(after.clone());
+    }
+
+    /// The enemy's flag was shown this turn: its marshal fell, and piece `e` was the one removed.
+    fn marshal_fell(&mut self, report: &TurnReport, enemy: Side, e: usize) {
+        if report.flag_revealed.is_some_and(|(s, _)| s == enemy) && self.pieces[e].node.is_none() {
+            self.narrow(e, |r| r == Rank::Marshal);
+        }
+    }
+
+    /// Agree with the view: revealed enemy pieces, and any enemy piece the tracking lost (only
+    /// possible if turns were missed) is followed again from where it stands.
+    fn sync(&mut self, view: &View, enemy: Side) {
+        for (i, s) in view.cells.iter().enumerate() {
+            let n = i as NodeId;
+            let known = match *s {
+                Seen::Unknown(side) if side == enemy => None,
+                Seen::Known(p) if p.side() == enemy => Some(p.rank()),
+                _ => {
+                    if let Some(t) = self.at(n) {
+                        // Our tracking says an enemy is here but the view disagrees.
+                        self.pieces[t].node = None;
+                    }
+                    continue;
+                }
+            };
+            let t = match self.at(n) {
+                Some(t) => t,
+                None => {
+                    // Re-adopt: take a removed slot with the widest set.
+                    let Some(t) = self.pieces.iter().position(|p| p.node.is_none()) else {
+                        continue;
+                    };
+                    self.pieces[t] = Tracked {
+                        node: Some(n),
+                        may_be: ALL_RANKS,
+                        moved: true,
+                    };
+                    t
+                }
+            };
+            if let Some(r) = known {
+                self.pieces[t].may_be = bit(r);
+            }
+        }
+    }
+
+    /// The view before the first observed turn, when it was the game's first turn (so that the
+    /// deployment rules can be applied to every enemy piece).
+    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Side) -> Option<View> {
+        if after.ply != 1 || report.mover != Mover::Side(me.other()) {
+            return None;
+        }
+        let Turn::Move { from, to } = report.turn else {
+            return None;
+        };
+        let mut before = after.clone();
+        before.ply = 0;
+        before.mover = report.mover;
+        before.cells[from as usize] = Seen::Unknown(me.other());
+        match report.clash {
+            None => before.cells[to as usize] = Seen::Empty,
+            Some(ClashOutcome::AttackerRemoved | ClashOutcome::Bounced) => {}
+            Some(_) => {
+                // My piece that was on `to`: the one missing from my full set.
+                let mut have = [0u8; 13];
+                for s in &after.cells {
+                    if let Seen::Known(p) = s
+                        && p.side() == me
+                    {
+                        have[p.rank() as usize] += 1;
+                    }
+                }
+                let lost = Rank::ALL
+                    .into_iter()
+                    .find(|r| have[*r as usize] < r.count())?;
+                before.cells[to as usize] = Seen::Known(Piece::new(me, lost));
+            }
+        }
+        Some(before)
+    }
+
+    /// Deal every enemy piece a rank consistent with the belief and the counts: the ranks of the
+    /// pieces on the board, by node.
+    pub fn sample(&self, rng: &mut SplitMix64) -> Vec<(NodeId, Rank)> {
+        let mut counts = [0u8; 13];
+        for r in Rank::ALL {
+            counts[r as usize] = r.count();
+        }
+        // A removed piece was never the flag (the game would be over).
+        let masks: Vec<RankSet> = self
+            .pieces
+            .iter()
+            .map(|t| match t.node {
+                None if t.may_be != bit(Rank::Flag) => t.may_be & !bit(Rank::Flag),
+                _ => t.may_be,
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..masks.len()).collect();
+        rng.shuffle(&mut order);
+        order.sort_by_key(|&i| masks[i].count_ones());
+        let mut assigned: Vec<Option<Rank>> = vec![None; masks.len()];
+        let mut strict = feasible(&masks, &assigned, &counts);
+        for &i in &order {
+            let mut options: Vec<Rank> = ranks_in(if strict { masks[i] } else { ALL_RANKS })
+                .filter(|r| counts[*r as usize] > 0)
+                .collect();
+            if options.is_empty() {
+                options = Rank::ALL
+                    .into_iter()
+                    .filter(|r| counts[*r as usize] > 0)
+                    .collect();
+            }
+            let mut chosen = None;
+            while !options.is_empty() {
+                let total: u64 = options.iter().map(|r| counts[*r as usize] as u64).sum();
+                let mut x = rng.below(total.max(1));
+                let mut k = 0;
+                for (j, r) in options.iter().enumerate() {
+                    let c = counts[*r as usize] as u64;
+                    if x < c {
+                        k = j;
+                        break;
+                    }
+                    x -= c;
+                }
+                let r = options[k];
+                assigned[i] = Some(r);
+                counts[r as usize] -= 1;
+                if !strict || feasible(&masks, &assigned, &counts) {
+                    chosen = Some(r);
+                    break;
+                }
+                counts[r as usize] += 1;
+                assigned[i] = None;
+                options.swap_remove(k);
+            }
+            if chosen.is_none() {
+                // Inconsistent knowledge (a rule this belief does not model): deal the rest freely.
+                strict = false;
+                let r = Rank::ALL
+                    .into_iter()
+                    .find(|r| counts[*r as usize] > 0)
+                    .unwrap_or(Rank::Lieutenant);
+                counts[r as usize] = counts[r as usize].saturating_sub(1);
+                assigned[i] = Some(r);
+            }
+        }
+        self.pieces
+            .iter()
+            .zip(assigned)
+            .filter_map(|(t, r)| Some((t.node?, r?)))
+            .collect()
+    }
+
+    /// The referee refused an attack on `n`: only a flag rule does that, so it is the flag.
+    pub fn learn_flag_at(&mut self, n: NodeId) {
+        if let Some(t) = self.at(n) {
+            self.narrow(t, |r| r == Rank::Flag);
+        }
+    }
+
+    /// The ranks piece on `n` may be (all ranks if it is not tracked).
+    pub fn may_be_at(&self, n: NodeId) -> RankSet {
+        self.at(n).map_or(ALL_RANKS, |t| self.pieces[t].may_be)
+    }
+}
+
+struct Viewer(Side);
+
+fn viewer_side(v: &View) -> Option<Viewer> {
+    match v.viewer {
+        crate::engine::Viewer::Side(s) => Some(Viewer(s)),
+        crate::engine::Viewer::Referee => None,
+    }
+}
+
+/// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
+fn walker_reaches(view: &View, rules: &Rules, side: Side, from: NodeId, to: NodeId) -> bool {
+    let mut pos = proxy(view);
+    pos.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
+    pos.mover = Mover::Side(side);
+    let mut r = rules.clone();
+    r.movable_hq = true;
+    pos.destinations_from(&r, from).contains(&to)
+}
+
+/// Whether the unassigned pieces can still all be given ranks from their sets with `counts` left
+/// (a bipartite matching of pieces to the remaining copies of each rank).
+fn feasible(masks: &[RankSet], assigned: &[Option<Rank>], counts: &[u8; 13]) -> bool {
+    let mut slots: Vec<Rank> = Vec::with_capacity(25);
+    for r in Rank::ALL {
+        for _ in 0..counts[r as usize] {
+            slots.push(r);
+        }
+    }
+    let free: Vec<usize> = (0..masks.len())
+        .filter(|&i| assigned[i].is_none())
+        .collect();
+    if free.len() > slots.len() {
+        return false;
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; slots.len()];
+    fn augment(
+        p: usize,
+        masks: &[RankSet],
+        slots: &[Rank],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for s in 0..slots.len() {
+            if masks[p] & bit(slots[s]) == 0 || seen[s] {
+                continue;
+            }
+            seen[s] = true;
+            if owner[s].is_none_or(|q| augment(q, masks, slots, owner, seen)) {
+                owner[s] = Some(p);
+                return true;
+            }
+        }
+        false
+    }
+    for &p in &free {
+        let mut seen = vec![false; slots.len()];
+        if !augment(p, masks, &slots, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Flip mode: the pieces still face down, as counts by side and rank, learned from the reports.
+#[derive(Clone, Debug, Default)]
+pub struct FlipPool {
+    /// Pieces known to have left the board, by side and rank.
+    removed: [[u8; 13]; 2],
+    last: Option<View>,
+}
+
+fn face_up_counts(view: &View) -> [[u8; 13]; 2] {
+    let mut c = [[0u8; 13]; 2];
+    for s in &view.cells {
+        if let Seen::Known(p) = s {
+            c[p.side().index()][p.rank() as usize] += 1;
+        }
+    }
+    c
+}
+
+impl FlipPool {
+    pub fn observe(&mut self, report: &TurnReport, after: &View) {
+        if let Some(before) = &self.last {
+            let b = face_up_counts(before);
+            let a = face_up_counts(after);
+            let mut flipped = [[0u8; 13]; 2];
+            if let Some((s, r)) = report.flipped {
+                flipped[s.index()][r as usize] += 1;
+            }
+            for s in 0..2 {
+                for r in 0..13 {
+                    let gone = (b[s][r] + flipped[s][r]).saturating_sub(a[s][r]);
+                    self.removed[s][r] += gone;
+                }
+            }
+        }
+        self.last = Some(after.clone());
+    }
+
+    /// The face-down pieces' possible identities: every piece not face up and not known removed.
+    pub fn unseen(&self, view: &View) -> Vec<Piece> {
+        let up = face_up_counts(view);
+        let mut out = Vec::new();
+        for side in Side::BOTH {
+            for r in Rank::ALL {
+                let n = r
+                    .count()
+                    .saturating_sub(up[side.index()][r as usize])
+                    .saturating_sub(self.removed[side.index()][r as usize]);
+                for _ in 0..n {
+                    out.push(Piece::new(side, r));
+                }
+            }
+        }
+        out
+    }
+
+    /// Deal the face-down cells of `view` from the unseen pieces. If the record is short (a game
+    /// joined late), pieces are drawn from the unseen ones anyway, without replacement.
+    pub fn deal(&self, view: &View, rng: &mut SplitMix64) -> Vec<(NodeId, Piece)> {
+        let mut pool = self.unseen(view);
+        rng.shuffle(&mut pool);
+        let down: Vec<NodeId> = (0..view.cells.len())
+            .filter(|&i| view.cells[i] == Seen::FaceDown)
+            .map(|i| i as NodeId)
+            .collect();
+        down.into_iter()
+            .zip(
+                pool.into_iter()
+                    .chain(std::iter::repeat(Piece::new(Side::Red, Rank::Lieutenant))),
+            )
+            .map(|(n, p)| (n, p.with_face_down(true)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Formation, Game, Mode, Start, Viewer as V};
+
+    fn hidden_game(seed: u64) -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut rng = SplitMix64::new(seed);
+        let red = Formation::random(&mut rng, &rules);
+        let blue = Formation::random(&mut rng, &rules);
+        Game::new(rules, Start::formations(&red, &blue)).unwrap()
+    }
+
+    /// Play random turns, keeping Red's belief; after each turn the truth must stay in every set.
+    #[test]
+    fn belief_always_holds_the_truth() {
+        for seed in 0..6 {
+            let mut g = hidden_game(seed);
+            let rules = g.rules().clone();
+            let mut b = Belief::default();
+            b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+            let mut rng = SplitMix64::new(seed);
+            for _ in 0..300 {
+                if g.status().is_over() {
+                    break;
+                }
+                let legal = g.position().legal_turns(&rules);
+                let t = *rng.choose(&legal).unwrap();
+                let report = g
+                    .play(t)
+                    .unwrap()
+                    .report
+                    .clone()
+                    .expect("a played turn has a report");
+                if g.status().is_over() {
+                    break;
+                }
+                b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+                let pos = g.position();
+                let mut alive = 0;
+                for t in &b.pieces {
+                    let Some(n) = t.node else { continue };
+                    alive += 1;
+                    let p = pos.at(n).expect("tracked piece is there");
+                    assert_eq!(p.side(), Side::Blue);
+                    assert!(
+                        t.may_be & bit(p.rank()) != 0,
+                        "{:?} not in {:b}",
+                        p,
+                        t.may_be
+                    );
+                    if t.moved {
+                        assert!(p.rank().is_movable());
+                        assert!(t.may_be & (bit(Rank::Mine) | bit(Rank::Flag)) == 0);
+                    }
+                }
+                assert_eq!(alive, pos.pieces(Side::Blue).count());
+                // Samples agree with the counts and the sets.
+                let s = b.sample(&mut rng);
+                assert_eq!(s.len(), alive);
+                for (n, r) in s {
+                    assert!(b.may_be_at(n) & bit(r) != 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clash_outcome_narrows_the_defender() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        // Red colonel on c6 attacks the unknown Blue piece on c7 and removes it.
+        let pos = Position::from_notation(
+            "bF......../........../........../........../........../....b4..../....r5..../........../........../........../........../rF........ r 0 0",
+            &rules,
+        )
+        .unwrap();
+        let mut g = Game::new(rules.clone(), Start::Position(pos.notation())).unwrap();
+        let mut b = Belief::default();
+        b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+        let c7 = pos.board().node_by_name("c7").unwrap();
+        let c6 = pos.board().node_by_name("c6").unwrap();
+        let report = g
+            .play(Turn::Move { from: c6, to: c7 })
+            .unwrap()
+            .report
+            .clone()
+            .expect("a played turn has a report");
+        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        let dead = b
+            .pieces
+            .iter()
+            .find(|t| t.node.is_none() && t.may_be != ALL_RANKS)
+            .unwrap();
+        let expect =
+            bit(Rank::Engineer) | bit(Rank::Lieutenant) | bit(Rank::Captain) | bit(Rank::Major);
+        assert_eq!(dead.may_be, expect);
+    }
+
+    #[test]
+    fn a_moved_piece_is_never_a_mine_or_flag_and_a_turn_on_the_rail_makes_an_engineer() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let pos = Position::from_notation(
+            "bF......../b1b5....../........../........../........../........../........../........../........../........../........../rF..r3.... b 0 0",
+            &rules,
+        )
+        .unwrap();
+        let mut g = Game::new(rules.clone(), Start::Position(pos.notation())).unwrap();
+        let mut b = Belief::default();
+        b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+        let n = |s: &str| pos.board().node_by_name(s).unwrap();
+        // The engineer on a11 flies round the corner to e2 (along file a, rank 2 … no: a11 → a2 → e2).
+        let report = g
+            .play(Turn::Move {
+                from: n("a11"),
+                to: n("e2"),
+            })
+            .unwrap()
+            .report
+            .clone()
+            .expect("a played turn has a report");
+        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        assert_eq!(b.may_be_at(n("e2")), bit(Rank::Engineer));
+        // The colonel on b11 steps to b10: moved, so no mine or flag.
+        let red_turn = g.position().legal_turns(&rules)[0];
+        let report = g
+            .play(red_turn)
+            .unwrap()
+            .report
+            .clone()
+            .expect("a played turn has a report");
+        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        let report = g
+            .play(Turn::Move {
+                from: n("b11"),
+                to: n("b10"),
+            })
+            .unwrap()
+            .report
+            .clone()
+            .expect("a played turn has a report");
+        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        let m = b.may_be_at(n("b10"));
+        assert_eq!(m & (bit(Rank::Mine) | bit(Rank::Flag)), 0);
+        assert_ne!(m & bit(Rank::Colonel), 0);
+    }
+}

@@ -1,0 +1,650 @@
+//! The computer opponent (`ai:easy`, `ai:normal`, `ai:hard`): it decides from its own `View` and
+//! the public turn reports it has observed, never from the position behind them.
+//!
+//! - Open mode: the view is complete; it is turned into a `Position` and searched.
+//! - Hidden mode: `belief` keeps what each enemy piece may be; several complete positions are
+//!   sampled from it (determinization), each is searched, the best turns of the samples become
+//!   candidates, and every candidate is then scored in every sample; the best average wins.
+//! - Flip mode: moves of face-up pieces are searched the same way over deals of the face-down
+//!   pieces; each possible flip is scored by its expected value over the pieces still face down
+//!   (each identity weighted by how many such pieces are unseen), followed by the clashes it allows.
+
+use super::Player;
+use super::belief::{Belief, FlipPool, proxy};
+use super::search::{Limits, Search, Tt, WIN};
+use crate::engine::rng::SplitMix64;
+use crate::engine::{
+    Mode, Mover, Piece, Position, Rank, Rules, Seen, Setup, Side, Turn, TurnReport, View, Viewer,
+};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// How hard the computer thinks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "easy" => Some(Level::Easy),
+            "normal" => Some(Level::Normal),
+            "hard" => Some(Level::Hard),
+            _ => None,
+        }
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// What a level may spend on one turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub time: Duration,
+    pub max_depth: u32,
+    /// Determinizations in hidden mode (flip mode uses fewer: identities matter less there).
+    pub samples: usize,
+}
+
+impl Budget {
+    pub fn of(level: Level) -> Budget {
+        match level {
+            Level::Easy => Budget {
+                time: Duration::from_millis(50),
+                max_depth: 2,
+                samples: 4,
+            },
+            Level::Normal => Budget {
+                time: Duration::from_millis(250),
+                max_depth: 32,
+                samples: 6,
+            },
+            Level::Hard => Budget {
+                time: Duration::from_millis(1500),
+                max_depth: 32,
+                samples: 10,
+            },
+        }
+    }
+}
+
+pub struct AiPlayer {
+    level: Level,
+    budget: Budget,
+    /// Whether the search stops at the deadline (tests set a depth only, for repeatable results).
+    timed: bool,
+    tt: Tt,
+    belief: Belief,
+    pool: FlipPool,
+    rules: Option<Rules>,
+    /// Reports seen before the rules were known (the first `choose` brings them).
+    pending: Vec<(TurnReport, View)>,
+    last_ply: Option<u32>,
+    refused: Vec<Turn>,
+    refused_ply: u32,
+    recent: Vec<Turn>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl AiPlayer {
+    pub fn new(level: Level) -> AiPlayer {
+        AiPlayer {
+            level,
+            budget: Budget::of(level),
+            timed: true,
+            tt: Tt::new(18),
+            belief: Belief::default(),
+            pool: FlipPool::default(),
+            rules: None,
+            pending: Vec::new(),
+            last_ply: None,
+            refused: Vec::new(),
+            refused_ply: u32::MAX,
+            recent: Vec::new(),
+            cancel: None,
+        }
+    }
+
+    /// A player searching to a fixed depth without a deadline (repeatable, for tests).
+    pub fn fixed_depth(depth: u32, samples: usize) -> AiPlayer {
+        let mut p = AiPlayer::new(Level::Easy);
+        p.budget = Budget {
+            time: Duration::from_secs(3600),
+            max_depth: depth,
+            samples,
+        };
+        p.timed = false;
+        p.tt = Tt::new(14);
+        p
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The belief about the enemy's pieces (hidden mode).
+    pub fn belief(&self) -> &Belief {
+        &self.belief
+    }
+
+    fn reset(&mut self) {
+        self.tt.clear();
+        self.belief = Belief::default();
+        self.pool = FlipPool::default();
+        self.recent.clear();
+        self.refused.clear();
+        self.last_ply = None;
+    }
+
+    fn learn(&mut self, report: &TurnReport, after: &View, rules: &Rules) {
+        match after.mode {
+            Mode::Hidden => self.belief.observe(report, after, rules),
+            Mode::Flip => self.pool.observe(report, after),
+            Mode::Open => {}
+        }
+    }
+
+    fn limits(&self, deadline: Instant) -> Limits {
+        Limits {
+            max_depth: self.budget.max_depth,
+            deadline: self.timed.then_some(deadline),
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// Penalty for turns that undo or repeat recent ones (a shuffling player only draws).
+    fn penalty(&self, t: Turn) -> i32 {
+        let Turn::Move { from, to } = t else { return 0 };
+        let mut pen = 0;
+        for (i, r) in self.recent.iter().rev().enumerate() {
+            if let Turn::Move { from: f, to: tt } = *r {
+                if i < 2 && f == to && tt == from {
+                    pen += 12;
+                }
+                if f == from && tt == to {
+                    pen += 6;
+                }
+            }
+        }
+        pen
+    }
+
+    /// Search several sampled positions and pick the turn with the best average score.
+    fn decide(
+        &mut self,
+        samples: &[Position],
+        turns: &[Turn],
+        rules: &Rules,
+        me: Side,
+        deadline: Instant,
+    ) -> Option<(Turn, i32)> {
+        if turns.is_empty() || samples.is_empty() {
+            return None;
+        }
+        let with_pen: Vec<(Turn, i32)> = turns.iter().map(|&t| (t, self.penalty(t))).collect();
+        let start = Instant::now();
+        let total = deadline.saturating_duration_since(start);
+        let k = samples.len();
+        // First pass: each sample's own best turn, within its share of 60% of the time.
+        let mut votes: Vec<(Turn, u32, i32)> = Vec::new();
+        let mut depths = Vec::new();
+        for (i, pos) in samples.iter().enumerate() {
+            let share = start + total.mul_f64(0.6 * (i + 1) as f64 / k as f64);
+            let limits = self.limits(share);
+            let mut s = Search::new(rules, &mut self.tt, limits, me);
+            let Some((t, score, depth)) = s.iterate(pos, &with_pen) else {
+                continue;
+            };
+            depths.push(depth);
+            match votes.iter_mut().find(|v| v.0 == t) {
+                Some(v) => {
+                    v.1 += 1;
+                    v.2 += score;
+                }
+                None => votes.push((t, 1, score)),
+            }
+        }
+        if votes.is_empty() {
+            return None;
+        }
+        votes.sort_by_key(|v| (std::cmp::Reverse(v.1), std::cmp::Reverse(v.2)));
+        if votes.len() == 1 || k == 1 {
+            let v = votes[0];
+            return Some((v.0, v.2 / v.1 as i32));
+        }
+        // Second pass: the leading candidates scored in every sample.
+        votes.truncate(4);
+        let cands: Vec<Turn> = votes.iter().map(|v| v.0).collect();
+        let depth = depths.iter().copied().min().unwrap_or(1).clamp(1, 4) as i32;
+        let mut sums = vec![0i64; cands.len()];
+        let mut counted = 0;
+        for pos in samples {
+            let limits = self.limits(deadline);
+            let mut s = Search::new(rules, &mut self.tt, limits, me);
+            let scores = s.score_turns(pos, &cands, depth);
+            if s.stopped() {
+                break;
+            }
+            for (sum, sc) in sums.iter_mut().zip(scores) {
+                // Wins and losses are certain in a sample, not in the game: cap them.
+                *sum += sc.clamp(-5000, 5000) as i64;
+            }
+            counted += 1;
+        }
+        if counted == 0 {
+            let v = votes[0];
+            return Some((v.0, v.2 / v.1 as i32));
+        }
+        let best = cands
+            .iter()
+            .zip(&sums)
+            .map(|(&t, &s)| (t, (s / counted as i64) as i32 - self.penalty(t)))
+            .max_by_key(|&(t, s)| (s, std::cmp::Reverse(cands.iter().position(|c| *c == t))))?;
+        Some(best)
+    }
+
+    fn choose_open(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Side,
+        turns: &[Turn],
+        deadline: Instant,
+    ) -> Option<Turn> {
+        let pos = open_position(view, rules);
+        self.decide(&[pos], turns, rules, me, deadline).map(|x| x.0)
+    }
+
+    fn choose_hidden(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Side,
+        turns: &[Turn],
+        rng: &mut SplitMix64,
+        deadline: Instant,
+    ) -> Option<Turn> {
+        if !self.belief.is_started() {
+            self.belief.start(view, rules, me);
+        }
+        let samples: Vec<Position> = (0..self.budget.samples.max(1))
+            .map(|_| {
+                let mut pos = proxy(view);
+                for (n, r) in self.belief.sample(rng) {
+                    if let Some(Seen::Unknown(s)) = view.cells.get(n as usize) {
+                        pos.cells[n as usize] = Some(Piece::new(*s, r));
+                    }
+                }
+                pos
+            })
+            .collect();
+        self.decide(&samples, turns, rules, me, deadline)
+            .map(|x| x.0)
+    }
+
+    fn choose_flip(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Side,
+        turns: &[Turn],
+        rng: &mut SplitMix64,
+        deadline: Instant,
+    ) -> Option<Turn> {
+        let k = (self.budget.samples / 3).max(1);
+        let samples: Vec<Position> = (0..k)
+            .map(|_| {
+                let mut pos = proxy(view);
+                for (n, p) in self.pool.deal(view, rng) {
+                    pos.cells[n as usize] = Some(p);
+                }
+                pos
+            })
+            .collect();
+        let moves: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Move { .. }))
+            .collect();
+        let flips: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Flip(_)))
+            .collect();
+        let now = Instant::now();
+        let move_deadline = if flips.is_empty() {
+            deadline
+        } else {
+            now + deadline.saturating_duration_since(now).mul_f64(0.7)
+        };
+        let best_move = self.decide(&samples, &moves, rules, me, move_deadline);
+        let best_flip = self.best_flip(&samples[0], view, &flips, rules, me, rng, deadline);
+        match (best_move, best_flip) {
+            (Some((m, ms)), Some((f, fs))) => Some(if fs > ms { f } else { m }),
+            (Some((m, _)), None) => Some(m),
+            (None, Some((f, _))) => Some(f),
+            (None, None) => turns.first().copied(),
+        }
+    }
+
+    /// The flip with the best expected score: each unseen identity in turn on the flipped node,
+    /// weighted by how many such pieces are unseen, then the opponent's clashes.
+    #[allow(clippy::too_many_arguments)]
+    fn best_flip(
+        &mut self,
+        pos: &Position,
+        view: &View,
+        flips: &[Turn],
+        rules: &Rules,
+        me: Side,
+        rng: &mut SplitMix64,
+        deadline: Instant,
+    ) -> Option<(Turn, i32)> {
+        let unseen = self.pool.unseen(view);
+        if flips.is_empty() || unseen.is_empty() {
+            return flips.first().map(|&f| (f, 0));
+        }
+        let mut kinds: Vec<(Piece, u32)> = Vec::new();
+        for p in &unseen {
+            match kinds.iter_mut().find(|k| k.0 == *p) {
+                Some(k) => k.1 += 1,
+                None => kinds.push((*p, 1)),
+            }
+        }
+        let total: u32 = kinds.iter().map(|k| k.1).sum();
+        let limits = self.limits(deadline);
+        let mut s = Search::new(rules, &mut self.tt, limits, me);
+        let mut best: Option<(Turn, i32)> = None;
+        let mut order = flips.to_vec();
+        rng.shuffle(&mut order);
+        for f in order {
+            let Turn::Flip(n) = f else { continue };
+            let mut ev: i64 = 0;
+            for &(p, c) in &kinds {
+                let mut child = *pos;
+                child.cells[n as usize] = Some(p);
+                child.mover = Mover::Side(me.other());
+                child.quiet = 0;
+                child.ply += 1;
+                let v = -s.quiesce(&child, 1, -WIN, WIN, 0);
+                ev += v as i64 * c as i64;
+            }
+            if s.stopped() {
+                break;
+            }
+            let ev = (ev / total as i64) as i32;
+            if best.is_none_or(|b| ev > b.1) {
+                best = Some((f, ev));
+            }
+        }
+        best.or_else(|| flips.first().map(|&f| (f, 0)))
+    }
+}
+
+/// The complete position an open-mode view shows (every piece known).
+pub fn open_position(view: &View, rules: &Rules) -> Position {
+    let mut setup = Setup::empty(view.board);
+    for (i, s) in view.cells.iter().enumerate() {
+        setup.cells[i] = match *s {
+            Seen::Known(p) => Some(p),
+            Seen::Empty => None,
+            // Not in open mode; keep the square occupied all the same.
+            Seen::Unknown(side) => Some(Piece::new(side, Rank::Lieutenant)),
+            Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
+        };
+    }
+    setup.mover = view.mover;
+    setup.quiet = view.quiet;
+    setup.ply = view.ply;
+    Position::new(setup, rules).unwrap_or_else(|_| proxy(view))
+}
+
+impl Player for AiPlayer {
+    fn name(&self) -> &'static str {
+        match self.level {
+            Level::Easy => "ai:easy",
+            Level::Normal => "ai:normal",
+            Level::Hard => "ai:hard",
+        }
+    }
+
+    fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn> {
+        let t0 = Instant::now();
+        let deadline = t0 + self.budget.time;
+        if self.last_ply.is_some_and(|p| view.ply < p) {
+            // A new game (or an undo): start over.
+            self.reset();
+        }
+        self.rules = Some(rules.clone());
+        for (report, after) in std::mem::take(&mut self.pending) {
+            self.learn(&report, &after, rules);
+        }
+        self.last_ply = Some(view.ply);
+        let me = match (view.viewer, view.mover) {
+            (Viewer::Side(s), _) => s,
+            (Viewer::Referee, Mover::Side(s)) => s,
+            (Viewer::Referee, Mover::Player(_)) => Side::Red,
+        };
+        if self.refused_ply != view.ply {
+            self.refused.clear();
+            self.refused_ply = view.ply;
+        }
+        let mut turns = view.candidate_turns(rules);
+        turns.retain(|t| !self.refused.contains(t));
+        if turns.len() <= 1 {
+            return turns.first().copied();
+        }
+        let choice = match (view.mode, view.mover) {
+            // Flip mode before colours: only flips, and nothing is known yet to prefer one.
+            (_, Mover::Player(_)) => rng.choose(&turns).copied(),
+            (Mode::Open, _) => self.choose_open(view, rules, me, &turns, deadline),
+            (Mode::Hidden, _) => self.choose_hidden(view, rules, me, &turns, rng, deadline),
+            (Mode::Flip, _) => self.choose_flip(view, rules, me, &turns, rng, deadline),
+        };
+        let choice = choice
+            .filter(|t| turns.contains(t))
+            .or_else(|| rng.choose(&turns).copied());
+        if let Some(t) = choice {
+            self.recent.push(t);
+            if self.recent.len() > 8 {
+                self.recent.remove(0);
+            }
+        }
+        choice
+    }
+
+    fn refused(&mut self, turn: Turn) {
+        self.refused.push(turn);
+        // In hidden mode only an attack on the flag is refused (a flag rule): the target is the flag.
+        if let Turn::Move { to, .. } = turn {
+            self.belief.learn_flag_at(to);
+        }
+    }
+
+    fn observe(&mut self, report: &TurnReport, view_after: &View) {
+        if self.last_ply.is_some_and(|p| view_after.ply <= p) {
+            self.reset();
+        }
+        match self.rules.clone() {
+            Some(rules) => self.learn(report, view_after, &rules),
+            // Before the first choice (the opponent moved first): keep it until the rules are
+            // known. At most a few reports wait, and only until our first turn.
+            None => {
+                if self.pending.len() < 4 {
+                    self.pending.push((report.clone(), view_after.clone()));
+                }
+            }
+        }
+    }
+
+    fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Formation, Game, Start};
+
+    fn open_choice(notation: &str, depth: u32) -> String {
+        let rules = Rules::default();
+        let pos = Position::from_notation(notation, &rules).unwrap();
+        let side = pos.mover().side().unwrap();
+        let view = pos.view(&rules, Viewer::Side(side));
+        let mut p = AiPlayer::fixed_depth(depth, 1);
+        let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
+        t.notation(view.board)
+    }
+
+    #[test]
+    fn takes_a_free_piece_and_the_flag() {
+        let free = "bF......../........../........../....b9..../........../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        assert_eq!(open_choice(free, 3), "c6-c7");
+        let flag = "bF......../r3b9......../........../........../........../........../........../........../........../........../........../rF........ r 0 0"
+            .replace("r3b9........", "r3b9......");
+        assert_eq!(open_choice(&flag, 3), "a11-a12");
+    }
+
+    #[test]
+    fn marshal_does_not_walk_into_a_known_bomb() {
+        // Red marshal on c6 faces a Blue bomb on c7; it must do anything else.
+        let pos = "bF......../........../........../....b4..../........../....bB..../....r9..../........../........../........../........../rF........ r 0 0";
+        for depth in [1, 2, 3] {
+            assert_ne!(open_choice(pos, depth), "c6-c7", "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn engineer_digs_the_mine_before_the_flag() {
+        // Blue's flag on b12 behind mines on a12, c12 and b11. Red's engineer on a4 can fly to
+        // b11 and dig; a colonel on d11 could only die on c12.
+        let pos = "bMbFbM..../..bM..r5../........../....b2..../........../........../........../........../r1......../........../........../..rF...... r 0 0";
+        assert_eq!(open_choice(pos, 4), "a4-b11");
+    }
+
+    fn hidden_game(blue_swap: bool) -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut rng = SplitMix64::new(42);
+        let red = Formation::random(&mut rng, &rules);
+        let mut blue = super::super::ai_formation(&mut rng, &rules);
+        if blue_swap {
+            // Two different truths behind the same view: swap pieces of different ranks.
+            let (a, b) = ((2, 1), (3, 5));
+            let (ra, rb) = (blue.at(a.0, a.1), blue.at(b.0, b.1));
+            assert_ne!(ra, rb);
+            blue.set(a.0, a.1, rb);
+            blue.set(b.0, b.1, ra);
+            let (m, f) = ((4, 1), (5, 5));
+            let (rm, rf) = (blue.at(m.0, m.1), blue.at(f.0, f.1));
+            blue.set(m.0, m.1, rf);
+            blue.set(f.0, f.1, rm);
+            assert!(blue.is_valid(&rules), "{:?}", blue.problems(&rules));
+        }
+        Game::new(rules, Start::formations(&red, &blue)).unwrap()
+    }
+
+    #[test]
+    fn same_view_and_history_same_choice_whatever_the_truth() {
+        let mut games = [hidden_game(false), hidden_game(true)];
+        assert_ne!(
+            games[0].position().notation(),
+            games[1].position().notation()
+        );
+        let rules = games[0].rules().clone();
+        let mut players = [AiPlayer::fixed_depth(2, 3), AiPlayer::fixed_depth(2, 3)];
+        // Red plays, then Blue steps a piece that moves in both truths; both players observe.
+        for _ in 0..2 {
+            let views: Vec<View> = games
+                .iter()
+                .map(|g| g.view(Viewer::Side(Side::Red)))
+                .collect();
+            assert_eq!(views[0].cells, views[1].cells);
+            let choices: Vec<Turn> = (0..2)
+                .map(|k| {
+                    players[k]
+                        .choose(&views[k], &rules, &mut SplitMix64::new(9))
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(choices[0], choices[1]);
+            let red = choices[0];
+            let plain = |g: &Game, t: Turn| matches!(t, Turn::Move { to, .. } if g.position().at(to).is_none());
+            if !plain(&games[0], red) {
+                break;
+            }
+            for (k, g) in games.iter_mut().enumerate() {
+                let r = g
+                    .play(red)
+                    .unwrap()
+                    .report
+                    .clone()
+                    .expect("a played turn has a report");
+                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+            }
+            let a = games[0].position().legal_turns(&rules);
+            let b = games[1].position().legal_turns(&rules);
+            let Some(&blue) = a.iter().find(|t| b.contains(t) && plain(&games[0], **t)) else {
+                break;
+            };
+            for (k, g) in games.iter_mut().enumerate() {
+                let r = g
+                    .play(blue)
+                    .unwrap()
+                    .report
+                    .clone()
+                    .expect("a played turn has a report");
+                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+            }
+        }
+    }
+
+    #[test]
+    fn plays_whole_games_in_every_mode() {
+        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+            let rules = Rules::for_mode(mode);
+            let start = if mode == Mode::Flip {
+                Start::FlipDeal { seed: 4 }
+            } else {
+                let mut rng = SplitMix64::new(4);
+                let red = super::super::ai_formation(&mut rng, &rules);
+                let blue = super::super::ai_formation(&mut rng, &rules);
+                Start::formations(&red, &blue)
+            };
+            let mut g = Game::new(rules.clone(), start).unwrap();
+            let mut players = [AiPlayer::fixed_depth(1, 2), AiPlayer::fixed_depth(1, 2)];
+            let mut rng = SplitMix64::new(1);
+            for _ in 0..60 {
+                if g.status().is_over() {
+                    break;
+                }
+                let side = match g.position().mover() {
+                    Mover::Side(s) => s,
+                    Mover::Player(_) => Side::Red,
+                };
+                let k = side.index();
+                let t = players[k]
+                    .choose(&g.view(Viewer::Side(side)), &rules, &mut rng)
+                    .expect("a turn while the game goes on");
+                let r = g
+                    .play(t)
+                    .expect("a legal turn")
+                    .report
+                    .clone()
+                    .expect("a played turn has a report");
+                for s in Side::BOTH {
+                    players[s.index()].observe(&r, &g.view(Viewer::Side(s)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Static evaluation of a position for the search: material (with engineers worth more while enemy
+//! mines remain, bombs about a general-level trade, mines worth more beside their flag), pressure on
+//! the enemy flag and threats to one's own, and mobility on the railways.
+//!
+//! Face-down pieces (flip mode) count for nobody: their expected worth is the same for both sides.
+
+use crate::engine::board::{Board, MAX_NODES, NodeId};
+use crate::engine::{Mode, Position, Rank, Rules, Side};
+use std::sync::LazyLock;
+
+/// Turn distances on an empty board: `walk` for any movable piece (a road step or a straight rail
+/// run is one turn), `fly` for engineers (any two connected rail nodes are one turn apart).
+pub struct Distances {
+    pub walk: Vec<[u8; MAX_NODES]>,
+    pub fly: Vec<[u8; MAX_NODES]>,
+}
+
+fn bfs(board: &Board, src: NodeId, fly: bool) -> [u8; MAX_NODES] {
+    let n = board.len();
+    let mut d = [u8::MAX; MAX_NODES];
+    d[src as usize] = 0;
+    let mut queue = vec![src];
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        let mut next: Vec<NodeId> = board.links[u as usize].clone();
+        if board.is_rail(u) {
+            if fly {
+                next.extend((0..n as NodeId).filter(|&v| board.is_rail(v)));
+            } else {
+                for &(line, _) in &board.lines_through[u as usize] {
+                    next.extend(board.lines[line as usize].iter().copied());
+                }
+            }
+        }
+        for v in next {
+            if d[v as usize] == u8::MAX {
+                d[v as usize] = d[u as usize] + 1;
+                queue.push(v);
+            }
+        }
+    }
+    d
+}
+
+/// The distance tables of the two-player board.
+pub fn distances() -> &'static Distances {
+    static D: LazyLock<Distances> = LazyLock::new(|| {
+        let b = Board::two_player();
+        Distances {
+            walk: (0..b.len() as NodeId).map(|s| bfs(b, s, false)).collect(),
+            fly: (0..b.len() as NodeId).map(|s| bfs(b, s, true)).collect(),
+        }
+    });
+    &D
+}
+
+/// What a face-up piece is worth to its owner. `enemy_mines` is how many mines the enemy still has.
+pub fn value(rank: Rank, enemy_mines: u8, mode: Mode) -> i32 {
+    match rank {
+        // In hidden mode losing the marshal also shows the flag to the enemy.
+        Rank::Marshal => 100 + if mode == Mode::Hidden { 15 } else { 0 },
+        Rank::General => 75,
+        Rank::MajorGeneral => 50,
+        Rank::Brigadier => 35,
+        Rank::Colonel => 24,
+        Rank::Major => 16,
+        Rank::Captain => 10,
+        Rank::Lieutenant => 7,
+        Rank::Engineer => 7 + 4 * enemy_mines.min(3) as i32,
+        Rank::Bomb => 45,
+        Rank::Mine => 8,
+        Rank::Flag => 0,
+    }
+}
+
+/// Bonus for a piece `d` turns from the enemy flag.
+const PRESSURE: [i32; 7] = [0, 14, 8, 5, 3, 2, 1];
+
+/// The score of `pos` for `me` (positive is good for `me`).
+pub fn evaluate(pos: &Position, rules: &Rules, me: Side) -> i32 {
+    let board = pos.board();
+    let dist = distances();
+    let mut mines = [0u8; 2];
+    let mut flag: [Option<NodeId>; 2] = [None; 2];
+    let mut flag_up = [false; 2];
+    let mut lowest = [u8::MAX; 2];
+    for (i, c) in pos.cells().iter().enumerate() {
+        let Some(p) = c else { continue };
+        let s = p.side().index();
+        match p.rank() {
+            Rank::Mine => mines[s] += 1,
+            Rank::Flag => {
+                flag[s] = Some(i as NodeId);
+                flag_up[s] = !p.is_face_down();
+            }
+            r if r.is_officer() && !p.is_face_down() => lowest[s] = lowest[s].min(r as u8),
+            _ => {}
+        }
+    }
+    let mut score = [0i32; 2];
+    for (i, c) in pos.cells().iter().enumerate() {
+        let Some(p) = c else { continue };
+        if p.is_face_down() {
+            continue;
+        }
+        let s = p.side().index();
+        let o = 1 - s;
+        let r = p.rank();
+        let n = i as NodeId;
+        let mut v = value(r, mines[o], rules.mode);
+        if r == Rank::Mine {
+            if let Some(f) = flag[s]
+                && board.linked(n, f)
+            {
+                v += 10;
+            }
+        } else if r.is_movable() {
+            if board.is_rail(n) {
+                v += if r == Rank::Engineer { 3 } else { 2 };
+            }
+            if let Some(f) = flag[o] {
+                let may_take = match rules.mode {
+                    // The flag must be face up, its mines gone, and only the smallest may take it.
+                    Mode::Flip => flag_up[o] && mines[o] == 0 && r as u8 == lowest[s],
+                    _ => true,
+                };
+                let d = if r == Rank::Engineer || (r == Rank::Bomb && rules.flying_bombs) {
+                    dist.fly[n as usize][f as usize]
+                } else {
+                    dist.walk[n as usize][f as usize]
+                };
+                let w = match r {
+                    Rank::Engineer => 3,
+                    Rank::Lieutenant | Rank::Captain | Rank::Major | Rank::Colonel => 2,
+                    _ => 1,
+                };
+                if may_take {
+                    v += w * PRESSURE[(d as usize).min(PRESSURE.len() - 1)];
+                } else if rules.mode == Mode::Flip && flag_up[o] {
+                    // Clearing the way: pieces near a face-up flag still help dig its mines.
+                    v += PRESSURE[(d as usize).min(PRESSURE.len() - 1)] / 2;
+                }
+            }
+        }
+        score[s] += v;
+    }
+    score[me.index()] - score[me.other().index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_on_the_board() {
+        let b = Board::two_player();
+        let n = |s: &str| b.node_by_name(s).unwrap() as usize;
+        let d = distances();
+        assert_eq!(d.walk[n("a2")][n("a11")], 1);
+        assert_eq!(d.walk[n("a2")][n("e11")], 2);
+        assert_eq!(d.fly[n("a2")][n("e11")], 1);
+        assert_eq!(d.walk[n("c3")][n("c3")], 0);
+        assert_eq!(d.walk[n("b1")][n("b2")], 1);
+    }
+
+    #[test]
+    fn material_counts() {
+        let rules = Rules::default();
+        let pos = Position::from_notation(
+            "bF......../........../........../........../........../........../........../........../........../........../........../rFr9...... r 0 0",
+            &rules,
+        )
+        .unwrap();
+        assert!(evaluate(&pos, &rules, Side::Red) > 90);
+        assert_eq!(
+            evaluate(&pos, &rules, Side::Red),
+            -evaluate(&pos, &rules, Side::Blue)
+        );
+    }
+}

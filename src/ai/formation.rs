@@ -1,0 +1,210 @@
+//! The computer's own formations 布阵: sensible and varied rather than uniform random. The flag goes
+//! in an HQ with mines around it, bombs where they trade well (second and third lines, beside the
+//! camps, or behind the flag side), strong pieces on the railways, engineers kept back to dig mines
+//! later, and a cheap piece in the HQ that does not hold the flag (it never moves again).
+
+use crate::engine::formation::is_camp_square;
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Formation, Rank, Rules};
+
+/// Whether a square (owner's line 1–6, column 1–5) lies on a railway: lines 1 and 5 in full, and
+/// columns 1 and 5 from line 1 to line 5 (the same for both sides).
+fn on_rail(line: u8, col: u8) -> bool {
+    line == 1 || line == 5 || ((col == 1 || col == 5) && line <= 5)
+}
+
+/// How much `rank` likes square (line, col) in a formation whose flag is in column `flag_col`
+/// (higher is better; a random term is added by the caller).
+fn liking(rank: Rank, line: u8, col: u8, flag_col: u8) -> i32 {
+    let near_flag = (col as i32 - flag_col as i32).abs() <= 1;
+    let hq = line == 6 && (col == 2 || col == 4);
+    if hq {
+        // The HQ without the flag freezes whatever stands there: a cheap piece.
+        return match rank {
+            Rank::Lieutenant | Rank::Captain => 30,
+            Rank::Engineer => 5,
+            _ => -40,
+        };
+    }
+    match rank {
+        Rank::Bomb => {
+            let mut s = match line {
+                2 | 3 => 25,
+                4 => 15,
+                5 => 10,
+                _ => 0,
+            };
+            if near_flag && line >= 4 {
+                s += 10;
+            }
+            s
+        }
+        Rank::Marshal | Rank::General => {
+            let mut s = match line {
+                1 => 25,
+                2 => 20,
+                5 => 12,
+                _ => 5,
+            };
+            if on_rail(line, col) {
+                s += 10;
+            }
+            s
+        }
+        Rank::MajorGeneral | Rank::Brigadier => {
+            let mut s = match line {
+                1 | 2 => 15,
+                3 | 4 => 12,
+                _ => 6,
+            };
+            if on_rail(line, col) {
+                s += 6;
+            }
+            s
+        }
+        Rank::Engineer => {
+            let mut s = match line {
+                4 | 5 => 18,
+                3 => 10,
+                6 => 8,
+                _ => 2,
+            };
+            if on_rail(line, col) {
+                s += 8;
+            }
+            s
+        }
+        Rank::Colonel | Rank::Major | Rank::Captain => match line {
+            1 => 14,
+            2 | 3 => 10,
+            _ => 6,
+        },
+        Rank::Lieutenant => match line {
+            1 => 12,
+            6 => 10,
+            _ => 6,
+        },
+        Rank::Mine | Rank::Flag => 0,
+    }
+}
+
+/// A valid, sensible formation for the computer, different from seed to seed.
+pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
+    let mut f = Formation {
+        name: "computer".into(),
+        ..Formation::default()
+    };
+    let flag_col: u8 = if rng.below(2) == 0 { 2 } else { 4 };
+    f.set(6, flag_col, Some(Rank::Flag));
+    // Mines: the three squares around the flag most of the time; sometimes one of them elsewhere in
+    // the last two lines, so that the flag is not always given away by the mine pattern.
+    let mut guards = vec![(6, flag_col - 1), (6, flag_col + 1), (5, flag_col)];
+    if rng.below(3) == 0 {
+        let i = rng.below(3) as usize;
+        guards.swap_remove(i);
+        let others: Vec<(u8, u8)> = (5..=6u8)
+            .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
+            .filter(|&(l, c)| {
+                !is_camp_square(l, c) && f.at(l, c).is_none() && !guards.contains(&(l, c))
+            })
+            .filter(|&(l, c)| !(l == 6 && (c == 2 || c == 4)))
+            .collect();
+        if let Some(&sq) = rng.choose(&others) {
+            guards.push(sq);
+        }
+    }
+    for (l, c) in guards {
+        f.set(l, c, Some(Rank::Mine));
+    }
+    // The rest, most important first, each on a square chosen by liking plus noise.
+    let mut order: Vec<Rank> = vec![Rank::Marshal, Rank::General, Rank::Bomb, Rank::Bomb];
+    for r in [
+        Rank::MajorGeneral,
+        Rank::Brigadier,
+        Rank::Engineer,
+        Rank::Colonel,
+        Rank::Major,
+        Rank::Captain,
+        Rank::Lieutenant,
+    ] {
+        for _ in 0..r.count() {
+            order.push(r);
+        }
+    }
+    // Mines left over if the guards could not all be placed (never on this board, but be safe).
+    for _ in f.count(Rank::Mine)..Rank::Mine.count() {
+        order.insert(0, Rank::Mine);
+    }
+    for r in order {
+        let free: Vec<(u8, u8)> = (1..=6u8)
+            .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
+            .filter(|&(l, c)| !is_camp_square(l, c) && f.at(l, c).is_none())
+            .filter(|&(l, _)| match r {
+                Rank::Mine => l >= 5,
+                Rank::Bomb => l > 1 || rules.bombs_in_front_row,
+                _ => true,
+            })
+            .collect();
+        let best = free
+            .iter()
+            .map(|&(l, c)| (liking(r, l, c, flag_col) + rng.below(16) as i32, (l, c)))
+            .max();
+        if let Some((_, (l, c))) = best {
+            f.set(l, c, Some(r));
+        }
+    }
+    if rng.below(2) == 0 {
+        // Mirroring keeps every rule (camps and HQs are symmetric) and doubles the variety.
+        f = f.mirrored();
+        f.name = "computer".into();
+    }
+    if !f.is_valid(rules) {
+        // Not reachable with the squares above; a valid formation is still owed to the caller.
+        return Formation::random(rng, rules);
+    }
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Mode;
+    use std::collections::HashSet;
+
+    #[test]
+    fn formations_are_valid_and_varied() {
+        let mut seen = HashSet::new();
+        for mode in [Mode::Open, Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for seed in 0..500 {
+                let f = ai_formation(&mut SplitMix64::new(seed), &rules);
+                assert!(
+                    f.problems(&rules).is_empty(),
+                    "seed {seed}: {:?}",
+                    f.problems(&rules)
+                );
+                seen.insert(f.grid);
+                // The flag is guarded: at least two of its three neighbours are mines.
+                let c = (1..=5).find(|&c| f.at(6, c) == Some(Rank::Flag)).unwrap();
+                let guards = [(6, c - 1), (6, c + 1), (5, c)]
+                    .iter()
+                    .filter(|&&(l, cc)| f.at(l, cc) == Some(Rank::Mine))
+                    .count();
+                assert!(guards >= 2, "seed {seed}: {guards} guards");
+            }
+        }
+        assert!(seen.len() > 400, "only {} different formations", seen.len());
+    }
+
+    #[test]
+    fn bombs_in_front_row_rule_is_respected() {
+        let rules = Rules {
+            bombs_in_front_row: false,
+            ..Rules::default()
+        };
+        for seed in 0..200 {
+            let f = ai_formation(&mut SplitMix64::new(seed), &rules);
+            assert!((1..=5).all(|c| f.at(1, c) != Some(Rank::Bomb)));
+        }
+    }
+}

@@ -1,0 +1,538 @@
+//! Iterative-deepening alpha-beta over engine positions: move ordering (the transposition-table
+//! move, winning clashes by victim and attacker value, killers, history), a transposition table
+//! with Zobrist keys, and a quiescence search over clashes. The search runs on a `Position` the
+//! player built from its own view (complete in open mode, a sampled determinization otherwise).
+//!
+//! In flip mode the flips are not searched one by one below the root: a side may "flip somewhere"
+//! (a null turn that passes the move and resets the quiet counter); the player weighs real flips at
+//! the root by their expected value.
+
+use super::eval::{evaluate, value};
+use crate::engine::board::MAX_NODES;
+use crate::engine::play::clash;
+use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Side, Status, Turn};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
+use std::time::Instant;
+
+/// A won game is worth this (less the plies it takes).
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = WIN + 1000;
+/// "Flip somewhere" inside the search (flip mode).
+pub const NULL_FLIP: Turn = Turn::Flip(u8::MAX);
+/// Deepest quiescence (plies of clashes after the horizon).
+const QDEPTH: u32 = 6;
+/// How much the root side dislikes a draw.
+const CONTEMPT: i32 = 25;
+
+/// When to stop searching.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub max_depth: u32,
+    pub deadline: Option<Instant>,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+struct Zobrist {
+    cells: Vec<[u64; 48]>,
+    side: u64,
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: LazyLock<Zobrist> = LazyLock::new(|| {
+        let mut r = crate::engine::rng::SplitMix64::new(0x6A09_E667_F3BC_C908);
+        Zobrist {
+            cells: (0..MAX_NODES)
+                .map(|_| std::array::from_fn(|_| r.next_u64()))
+                .collect(),
+            side: r.next_u64(),
+        }
+    });
+    &Z
+}
+
+fn piece_index(p: Piece) -> usize {
+    (p.rank() as usize - 1) + 12 * p.side().index() + if p.is_face_down() { 24 } else { 0 }
+}
+
+/// The Zobrist key of a position (pieces and side to move).
+pub fn hash(pos: &Position) -> u64 {
+    let z = zobrist();
+    let mut h = 0;
+    for (i, c) in pos.cells().iter().enumerate() {
+        if let Some(p) = c {
+            h ^= z.cells[i][piece_index(*p)];
+        }
+    }
+    if pos.mover() == Mover::Side(Side::Blue) {
+        h ^= z.side;
+    }
+    h
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: i8,
+    /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
+    bound: u8,
+    from: u8,
+    to: u8,
+}
+
+/// The transposition table (kept by a player from move to move).
+pub struct Tt {
+    entries: Vec<Entry>,
+}
+
+impl Tt {
+    pub fn new(bits: u32) -> Tt {
+        Tt {
+            entries: vec![Entry::default(); 1 << bits],
+        }
+    }
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+}
+
+/// One search: the rules, the table, the limits and counters.
+pub struct Search<'a> {
+    rules: &'a Rules,
+    tt: &'a mut Tt,
+    limits: Limits,
+    /// The side the search plays for (draws are scored against it).
+    root: Side,
+    pub nodes: u64,
+    stopped: bool,
+    /// Ignore the deadline (the first iteration must finish); cancellation still stops.
+    ignore_deadline: bool,
+    history: Vec<[i32; MAX_NODES]>,
+    killers: [[Option<Turn>; 2]; 64],
+}
+
+/// Apply a turn inside the search (the null flip passes the move).
+pub fn apply(pos: &mut Position, rules: &Rules, t: Turn) {
+    if t == NULL_FLIP {
+        pos.mover = match pos.mover {
+            Mover::Side(s) => Mover::Side(s.other()),
+            Mover::Player(p) => Mover::Player(3 - p),
+        };
+        pos.quiet = 0;
+        pos.ply += 1;
+    } else {
+        pos.play_unchecked(rules, t);
+    }
+}
+
+/// The legal turns of the search: flips folded into one null flip.
+pub fn search_turns(pos: &Position, rules: &Rules, out: &mut Vec<Turn>) -> bool {
+    pos.pseudo_turns(rules, out);
+    let any = !out.is_empty();
+    if rules.mode == Mode::Flip {
+        let had = out.iter().any(|t| matches!(t, Turn::Flip(_)));
+        out.retain(|t| matches!(t, Turn::Move { .. }));
+        if had {
+            out.push(NULL_FLIP);
+        }
+    }
+    any
+}
+
+/// Material change for the mover of a clash with a known outcome, and the outcome.
+fn clash_gain(pos: &Position, rules: &Rules, from: u8, to: u8) -> Option<(ClashOutcome, i32)> {
+    let a = pos.at(from)?;
+    let d = pos.at(to)?;
+    let (o, _, _) = clash(rules, a, d);
+    let va = value(a.rank(), 3, rules.mode);
+    let vd = value(d.rank(), 3, rules.mode);
+    Some(match o {
+        ClashOutcome::FlagTaken => (o, WIN),
+        ClashOutcome::DefenderRemoved | ClashOutcome::MineDug => (o, vd),
+        ClashOutcome::BothRemoved => (o, vd - va),
+        ClashOutcome::AttackerRemoved => (o, -va),
+        ClashOutcome::Bounced => (o, -1),
+    })
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, tt: &'a mut Tt, limits: Limits, root: Side) -> Search<'a> {
+        Search {
+            rules,
+            tt,
+            limits,
+            root,
+            nodes: 0,
+            stopped: false,
+            ignore_deadline: false,
+            history: vec![[0; MAX_NODES]; MAX_NODES],
+            killers: [[None; 2]; 64],
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn check_stop(&mut self) {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+        }
+        if !self.ignore_deadline && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the deadline has passed (or the search was cancelled).
+    pub fn out_of_time(&mut self) -> bool {
+        let keep = self.ignore_deadline;
+        self.ignore_deadline = false;
+        self.check_stop();
+        self.ignore_deadline = keep;
+        self.stopped
+    }
+
+    fn terminal(&self, st: Status, mover: Side, ply: u32) -> i32 {
+        match st {
+            Status::Won(s, _) => {
+                if s == mover {
+                    WIN - ply as i32
+                } else {
+                    -(WIN - ply as i32)
+                }
+            }
+            _ => {
+                if mover == self.root {
+                    -CONTEMPT
+                } else {
+                    CONTEMPT
+                }
+            }
+        }
+    }
+
+    fn order(&self, pos: &Position, moves: &mut [Turn], tt_move: Option<Turn>, ply: u32) {
+        let killers = self.killers[(ply as usize).min(63)];
+        let mut keyed: Vec<(i32, Turn)> = moves
+            .iter()
+            .map(|&t| {
+                let k = if Some(t) == tt_move {
+                    10_000_000
+                } else if let Turn::Move { from, to } = t {
+                    match clash_gain(pos, self.rules, from, to) {
+                        Some((ClashOutcome::FlagTaken, _)) => 9_000_000,
+                        Some((ClashOutcome::AttackerRemoved | ClashOutcome::Bounced, g)) => {
+                            -1_000_000 + g
+                        }
+                        Some((_, g)) => 1_000_000 + 100 * g,
+                        None => {
+                            if killers.contains(&Some(t)) {
+                                500_000
+                            } else {
+                                self.history[from as usize][to as usize].min(400_000)
+                            }
+                        }
+                    }
+                } else {
+                    // The null flip: after the killers, before ordinary quiet moves.
+                    400_001
+                };
+                (-k, t)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| k);
+        for (m, (_, t)) in moves.iter_mut().zip(keyed) {
+            *m = t;
+        }
+    }
+
+    /// Negamax with alpha-beta; the score is for the side to move.
+    pub fn node(&mut self, pos: &Position, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 511 == 0 {
+            self.check_stop();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let Mover::Side(me) = pos.mover() else {
+            return 0;
+        };
+        let mut moves = Vec::with_capacity(64);
+        let any = search_turns(pos, self.rules, &mut moves);
+        let st = pos.status_with(self.rules, Some(any));
+        if st.is_over() {
+            return self.terminal(st, me, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
+        let key = hash(pos);
+        let slot = self.tt.slot(key);
+        let e = self.tt.entries[slot];
+        let mut tt_move = None;
+        if e.bound != 0 && e.key == key {
+            tt_move = Some(if e.from == u8::MAX {
+                NULL_FLIP
+            } else {
+                Turn::Move {
+                    from: e.from,
+                    to: e.to,
+                }
+            });
+            if e.depth as i32 >= depth && ply > 0 {
+                match e.bound {
+                    1 => return e.score,
+                    2 if e.score >= beta => return e.score,
+                    3 if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        self.order(pos, &mut moves, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for &t in &moves {
+            let mut child = *pos;
+            apply(&mut child, self.rules, t);
+            let s = -self.node(&child, depth - 1, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(t);
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                if let Turn::Move { from, to } = t
+                    && pos.at(to).is_none()
+                {
+                    let k = &mut self.killers[(ply as usize).min(63)];
+                    if k[0] != Some(t) {
+                        k[1] = k[0];
+                        k[0] = Some(t);
+                    }
+                    self.history[from as usize][to as usize] += depth * depth;
+                }
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            3
+        } else if best >= beta {
+            2
+        } else {
+            1
+        };
+        let (from, to) = match best_move {
+            Some(Turn::Move { from, to }) => (from, to),
+            _ => (u8::MAX, u8::MAX),
+        };
+        if e.key != key || depth as i8 >= e.depth || e.bound == 0 {
+            self.tt.entries[slot] = Entry {
+                key,
+                score: best,
+                depth: depth as i8,
+                bound,
+                from,
+                to,
+            };
+        }
+        best
+    }
+
+    /// Clashes only, until the position is quiet: the side to move may stand pat.
+    pub fn quiesce(&mut self, pos: &Position, ply: u32, mut alpha: i32, beta: i32, qd: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 511 == 0 {
+            self.check_stop();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let Mover::Side(me) = pos.mover() else {
+            return 0;
+        };
+        let stand = evaluate(pos, self.rules, me);
+        if stand >= beta || qd >= QDEPTH {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = Vec::with_capacity(64);
+        pos.pseudo_turns(self.rules, &mut moves);
+        let mut caps: Vec<(i32, Turn)> = moves
+            .iter()
+            .filter_map(|&t| {
+                let Turn::Move { from, to } = t else {
+                    return None;
+                };
+                let (o, g) = clash_gain(pos, self.rules, from, to)?;
+                match o {
+                    ClashOutcome::AttackerRemoved | ClashOutcome::Bounced => None,
+                    ClashOutcome::BothRemoved if g < -5 => None,
+                    _ => Some((g, t)),
+                }
+            })
+            .collect();
+        caps.sort_by_key(|&(g, _)| -g);
+        for (g, t) in caps {
+            if g >= WIN {
+                return WIN - ply as i32 - 1;
+            }
+            // Delta pruning: even winning this clash cannot lift the score to alpha.
+            if stand + g + 40 < alpha {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(self.rules, t);
+            let st = child.status_with(self.rules, Some(true));
+            let s = if let Status::Won(..) = st {
+                -self.terminal(st, me.other(), ply + 1)
+            } else {
+                -self.quiesce(&child, ply + 1, -beta, -alpha, qd + 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return s;
+            }
+            alpha = alpha.max(s);
+        }
+        alpha
+    }
+
+    /// Score each root turn with a full window at `depth` (for comparing across samples); `pen`
+    /// is subtracted from each turn's score (repetition penalties).
+    pub fn score_turns(&mut self, pos: &Position, turns: &[Turn], depth: i32) -> Vec<i32> {
+        turns
+            .iter()
+            .map(|&t| {
+                let mut child = *pos;
+                apply(&mut child, self.rules, t);
+                -self.node(&child, depth - 1, 1, -INF, INF)
+            })
+            .collect()
+    }
+
+    /// Iterative deepening from the root over `turns` (a subset of the legal turns, each with a
+    /// penalty). Returns the best turn, its score and the depth completed.
+    pub fn iterate(&mut self, pos: &Position, turns: &[(Turn, i32)]) -> Option<(Turn, i32, u32)> {
+        let mut order: Vec<(Turn, i32)> = turns.to_vec();
+        {
+            let mut ts: Vec<Turn> = order.iter().map(|x| x.0).collect();
+            self.order(pos, &mut ts, None, 0);
+            order = ts
+                .iter()
+                .map(|t| *turns.iter().find(|x| x.0 == *t).expect("same turns"))
+                .collect();
+        }
+        let mut result: Option<(Turn, i32, u32)> = None;
+        for depth in 1..=self.limits.max_depth.max(1) {
+            self.ignore_deadline = depth == 1;
+            let mut alpha = -INF;
+            let mut best: Option<(Turn, i32)> = None;
+            let mut scored: Vec<(i32, (Turn, i32))> = Vec::with_capacity(order.len());
+            for &(t, pen) in &order {
+                let mut child = *pos;
+                apply(&mut child, self.rules, t);
+                let s = -self.node(&child, depth as i32 - 1, 1, -INF, -(alpha + pen)) - pen;
+                if self.stopped {
+                    break;
+                }
+                scored.push((s, (t, pen)));
+                if best.is_none_or(|b| s > b.1) {
+                    best = Some((t, s));
+                    alpha = s;
+                }
+            }
+            self.ignore_deadline = false;
+            if self.stopped {
+                // A partial iteration counts if its first (previous best) turn was searched and
+                // something beat it.
+                if let (Some((t, s)), Some(r)) = (best, result)
+                    && s > r.1
+                {
+                    result = Some((t, s, r.2));
+                }
+                break;
+            }
+            let (t, s) = best?;
+            result = Some((t, s, depth));
+            if s.abs() >= WIN - 1000 {
+                break;
+            }
+            // Best first next time; the rest in their scored order.
+            scored.sort_by_key(|&(s, _)| -s);
+            order = scored.into_iter().map(|(_, x)| x).collect();
+            if self.out_of_time() {
+                break;
+            }
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn best(notation: &str, rules: &Rules, depth: u32) -> String {
+        let pos = Position::from_notation(notation, rules).unwrap();
+        let mut tt = Tt::new(14);
+        let me = pos.mover().side().unwrap();
+        let mut s = Search::new(
+            rules,
+            &mut tt,
+            Limits {
+                max_depth: depth,
+                deadline: None,
+                cancel: None,
+            },
+            me,
+        );
+        let mut moves = Vec::new();
+        search_turns(&pos, rules, &mut moves);
+        let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
+        let (t, _, _) = s.iterate(&pos, &turns).unwrap();
+        t.notation(pos.board())
+    }
+
+    #[test]
+    fn takes_a_free_piece() {
+        let rules = Rules::default();
+        // Red general on c6 can take Blue's undefended major general on c7.
+        let pos = "bF......../........../........../........../.....b9.../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        let pos = pos.replace(".....b9...", "........b9");
+        assert_eq!(best(&pos, &rules, 3), "c6-c7");
+    }
+
+    #[test]
+    fn takes_the_flag_in_one() {
+        let rules = Rules::default();
+        let pos = "bF......../r3...b9..../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
+        let pos = pos.replace("r3...b9....", "r3..b9....");
+        assert_eq!(best(&pos, &rules, 4), "a11-a12");
+    }
+
+    #[test]
+    fn hash_tells_sides_apart() {
+        let rules = Rules::default();
+        let a = Position::from_notation("bF......../........../........../........../........../........../........../........../........../........../........../rF........ r 0 0", &rules).unwrap();
+        let b = Position::from_notation("bF......../........../........../........../........../........../........../........../........../........../........../rF........ b 0 0", &rules).unwrap();
+        assert_ne!(hash(&a), hash(&b));
+    }
+}
