@@ -5,6 +5,8 @@ pub mod board;
 pub mod fonts;
 pub mod i18n;
 pub mod newgame;
+pub mod replay;
+pub mod saves;
 pub mod settings;
 
 use crate::engine::game::Ply;
@@ -42,6 +44,7 @@ pub enum Screen {
     Home,
     NewGame(NewGame),
     Play,
+    Replay(Box<replay::Replay>),
 }
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -63,6 +66,8 @@ pub enum Command {
     Timeout,
     ToggleFullscreen,
     DismissWarning,
+    Saves(saves::SaveCmd),
+    Replay(replay::ReplayCmd),
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -94,19 +99,28 @@ pub struct JunqiApp {
     pub play: Option<Play>,
     show_panel: bool,
     seed: u64,
+    pub saves: saves::Saves,
 }
 
 impl JunqiApp {
-    /// The app, with its settings read from `settings_dir` (tests pass a temporary directory) or
-    /// else from the platform's user config directory.
+    /// The app, with its settings read from `settings_dir` and its saved games kept in
+    /// `settings_dir/games` (tests pass a temporary directory), or else in the platform's user config
+    /// and data directories.
     pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
-        let dir = settings_dir.or_else(settings::default_dir);
+        let (dir, games_dir, picker) = match settings_dir {
+            Some(d) => (Some(d.clone()), Some(d.join("games")), saves::Picker::Unavailable),
+            None => (settings::default_dir(), saves::default_dir(), saves::Picker::Native),
+        };
+        let (saves, saves_warning) = saves::Saves::open(games_dir, picker);
         let (settings, warning) = match &dir {
             Some(d) => settings::load(d),
             None => (Settings::default(), None),
         };
+        let warning = warning
+            .map(|w| (i18n::SETTINGS_WARNING, w))
+            .or(saves_warning.map(|w| (i18n::OPEN_FAILED, w)));
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -115,11 +129,12 @@ impl JunqiApp {
             saved: settings.clone(),
             settings,
             dir,
-            warning: warning.map(|w| (i18n::SETTINGS_WARNING, w)),
+            warning,
             screen: Screen::Home,
             play: None,
             show_panel: true,
             seed,
+            saves,
         }
     }
 
@@ -137,15 +152,7 @@ impl JunqiApp {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
                 self.settings.bottom = spec.bottom;
-                self.play = Some(Play {
-                    game,
-                    redo: Vec::new(),
-                    selected: None,
-                    message: None,
-                    flash: None,
-                    turn_started: None,
-                    clock_ply: 0,
-                });
+                self.play = Some(Play::new(game));
                 self.screen = Screen::Play;
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
@@ -154,7 +161,10 @@ impl JunqiApp {
 
     pub fn run_command(&mut self, ctx: &egui::Context, cmd: Command) {
         match cmd {
-            Command::Home => self.screen = Screen::Home,
+            Command::Home => {
+                self.saves.refresh();
+                self.screen = Screen::Home;
+            }
             Command::OpenNewGame => {
                 let seeds = (self.next_seed(), self.next_seed());
                 self.screen = Screen::NewGame(NewGame::new(&self.settings, seeds));
@@ -170,6 +180,8 @@ impl JunqiApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
             }
             Command::DismissWarning => self.warning = None,
+            Command::Saves(c) => self.run_save_command(c),
+            Command::Replay(c) => self.run_replay_command(c),
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -280,12 +292,26 @@ impl JunqiApp {
                 if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
                     out.push(Command::QuickStart);
                 }
+                saves::home_ui(ui, &self.saves, lang, out);
             });
         });
     }
 }
 
 impl Play {
+    /// A game on screen, nothing selected.
+    pub fn new(game: Game) -> Play {
+        Play {
+            game,
+            redo: Vec::new(),
+            selected: None,
+            message: None,
+            flash: None,
+            turn_started: None,
+            clock_ply: 0,
+        }
+    }
+
     fn rules(&self) -> &crate::engine::Rules {
         self.game.rules()
     }
@@ -749,6 +775,7 @@ fn side_panel(
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
+        saves::play_buttons(ui, lang, out);
     });
     if let Some(s) = game.draw_offer() {
         ui.colored_label(
@@ -836,10 +863,15 @@ impl eframe::App for JunqiApp {
                 });
             }
             Screen::Play => self.play_screen(ui, &mut commands),
+            Screen::Replay(r) => {
+                let (lang, bottom) = (self.settings.lang, self.settings.bottom);
+                replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
+            }
         }
         for c in commands {
             self.run_command(&ctx, c);
         }
         self.save_settings_if_changed();
+        self.autosave();
     }
 }
