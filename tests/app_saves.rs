@@ -33,7 +33,7 @@ fn start_game(h: &mut Harness<'static, JunqiApp>) {
     assert!(matches!(h.state().screen, Screen::Play));
 }
 
-fn game(h: &Harness<'static, JunqiApp>) -> &Game {
+fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
     &h.state().play.as_ref().expect("a game in play").game
 }
 
@@ -96,7 +96,7 @@ fn assert_board(h: &Harness<'static, JunqiApp>, game: &Game, n: usize, viewer: V
     }
 }
 
-fn replay(h: &Harness<'static, JunqiApp>) -> &junqi::app::replay::Replay {
+fn replay<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a junqi::app::replay::Replay {
     match &h.state().screen {
         Screen::Replay(r) => r,
         _ => panic!("not on the replay screen"),
@@ -172,7 +172,11 @@ fn discard_moves_the_game_to_the_recent_list() {
     click_a_move(&mut h);
     h.get_by_label("Home").click();
     h.run();
-    assert_eq!(h.state().saves.recent.len(), 2, "both earlier games are listed");
+    assert_eq!(
+        h.state().saves.recent.len(),
+        2,
+        "both earlier games are listed"
+    );
 }
 
 #[test]
@@ -186,7 +190,10 @@ fn a_finished_game_goes_to_the_recent_list_not_the_resume_offer() {
     drop(h);
     let h = harness(dir.path());
     assert!(h.query_by_label("Resume").is_none());
-    h.get_by_label("Blue wins: resignation");
+    let recent = &h.state().saves.recent;
+    assert_eq!(recent.len(), 1, "{recent:?}");
+    // Blue (to move after Red's turn) resigned.
+    h.get_by_label("Red wins: resignation");
 }
 
 #[test]
@@ -219,7 +226,7 @@ fn replay_controls_change_the_position_shown() {
     // No side saved it: Red's view.
     assert_eq!(replay(&h).viewer, Viewer::Side(Side::Red));
     assert_board(&h, &g, 8, Viewer::Side(Side::Red));
-    h.get_by_label("◀ Back").click();
+    h.get_by_label("‹ Back").click();
     h.run();
     h.get_by_label("Turn 7 / 8");
     assert_board(&h, &g, 7, Viewer::Side(Side::Red));
@@ -241,10 +248,10 @@ fn replay_controls_change_the_position_shown() {
     h.run();
     assert_eq!(replay(&h).ply, 1);
     assert_board(&h, &g, 1, Viewer::Side(Side::Red));
-    h.get_by_label("⏮ Start").click();
+    h.get_by_label("« Start").click();
     h.run();
     assert_board(&h, &g, 0, Viewer::Side(Side::Red));
-    h.get_by_label("End ⏭").click();
+    h.get_by_label("End »").click();
     h.run();
     assert_eq!(replay(&h).ply, 8);
     // The slider (driven through its accessibility value).
@@ -292,10 +299,10 @@ fn continue_from_here_starts_a_game_from_that_turn() {
     h.state_mut().saves.picker = Picker::Fixed(Some(path));
     h.get_by_label("Open game…").click();
     h.run();
-    h.get_by_label("⏮ Start").click();
+    h.get_by_label("« Start").click();
     h.run();
     for _ in 0..4 {
-        h.get_by_label("Forward ▶").click();
+        h.get_by_label("Forward ›").click();
         h.run();
     }
     h.get_by_label("Continue from here").click();
@@ -342,7 +349,11 @@ fn hostile_files_are_refused_and_change_nothing() {
         *b = rng.next_u64() as u8;
     }
     let cases: Vec<(&str, Vec<u8>, &[&str])> = vec![
-        ("truncated", text.as_bytes()[..text.len() / 2].to_vec(), &["line "]),
+        (
+            "truncated",
+            text.as_bytes()[..text.len() / 2].to_vec(),
+            &["line "],
+        ),
         ("random", random, &["not UTF-8"]),
         ("empty", Vec::new(), &["empty"]),
         (
@@ -356,8 +367,16 @@ fn hostile_files_are_refused_and_change_nothing() {
             &["larger than"],
         ),
         ("marshal", extra_marshal.into_bytes(), &["start", "Marshal"]),
-        ("badturn", bad_turn.into_bytes(), &["action 11", "never moves"]),
-        ("binary-ron", b"(version: 1, rules: \xff\xfe)".to_vec(), &["UTF-8"]),
+        (
+            "badturn",
+            bad_turn.into_bytes(),
+            &["action 11", "never moves"],
+        ),
+        (
+            "binary-ron",
+            b"(version: 1, rules: \xff\xfe)".to_vec(),
+            &["UTF-8"],
+        ),
     ];
     let mut h = harness(dir.path());
     start_game(&mut h);
@@ -482,7 +501,10 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
     std::fs::write(gdir.join(saves::CURRENT), "(version: 1, rules: (").unwrap();
     let h = harness(dir.path());
     let (_, msg) = h.state().warning.clone().expect("a warning");
-    assert!(msg.contains("current.ron") && msg.contains("kept as"), "{msg}");
+    assert!(
+        msg.contains("current.ron") && msg.contains("kept as"),
+        "{msg}"
+    );
     assert!(h.query_by_label("Resume").is_none());
     let kept = std::fs::read_dir(&gdir)
         .unwrap()

@@ -110,8 +110,16 @@ impl JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
         let (dir, games_dir, picker) = match settings_dir {
-            Some(d) => (Some(d.clone()), Some(d.join("games")), saves::Picker::Unavailable),
-            None => (settings::default_dir(), saves::default_dir(), saves::Picker::Native),
+            Some(d) => (
+                Some(d.clone()),
+                Some(d.join("games")),
+                saves::Picker::Unavailable,
+            ),
+            None => (
+                settings::default_dir(),
+                saves::default_dir(),
+                saves::Picker::Native,
+            ),
         };
         let (saves, saves_warning) = saves::Saves::open(games_dir, picker);
         let (settings, warning) = match &dir {

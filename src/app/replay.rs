@@ -105,16 +105,19 @@ impl Replay {
 /// The move-list line of a ply as `viewer` may read it: in a hidden game in progress the ranks in a
 /// clash are not shown to a player (only the squares and the public outcome).
 fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
-    let secret = game.rules().mode == Mode::Hidden
-        && viewer != Viewer::Referee
-        && !game.status().is_over();
+    let secret =
+        game.rules().mode == Mode::Hidden && viewer != Viewer::Referee && !game.status().is_over();
     match (ply.turn, secret) {
         (Some(Turn::Move { from, to }), true) => {
             let b = game.board();
-            let outcome = ply.report.as_ref().and_then(|r| r.clash).map(|o| match lang {
-                Lang::Zh => o.zh(),
-                Lang::En => o.en(),
-            });
+            let outcome = ply
+                .report
+                .as_ref()
+                .and_then(|r| r.clash)
+                .map(|o| match lang {
+                    Lang::Zh => o.zh(),
+                    Lang::En => o.en(),
+                });
             match outcome {
                 Some(o) => format!("{}-{} {o}", b.name(from), b.name(to)),
                 None => format!("{}-{}", b.name(from), b.name(to)),
@@ -149,7 +152,9 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
     if keep < full.actions.len() {
         record.tags.clear();
     }
-    let source = super::saves::info_value(full, "id").unwrap_or("?").to_string();
+    let source = super::saves::info_value(full, "id")
+        .unwrap_or("?")
+        .to_string();
     record
         .info
         .retain(|(k, _)| !matches!(k.as_str(), "id" | "started" | "redo" | "saved_by"));
@@ -300,7 +305,7 @@ pub fn ui(
                 r.jump(last);
             }
             ui.separator();
-            egui::ComboBox::from_id_salt("replay-speed")
+            egui::ComboBox::from_label(lang.t(&i18n::SPEED_NAME))
                 .selected_text(fill(lang.t(&i18n::SPEED), &[("n", &r.speed.to_string())]))
                 .show_ui(ui, |ui| {
                     for s in SPEEDS {
@@ -346,10 +351,7 @@ pub fn ui(
             let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
                 || (r.ply == last && r.game.status().is_over());
             if ui
-                .add_enabled(
-                    !over_here,
-                    egui::Button::new(lang.t(&i18n::CONTINUE_HERE)),
-                )
+                .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
                 .clicked()
             {
                 out.push(Command::Replay(ReplayCmd::ContinueFrom(r.ply)));

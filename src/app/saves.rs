@@ -190,7 +190,8 @@ impl Saves {
                         }
                     }
                     Err(e) => {
-                        let aside = dir.join(format!("unreadable-{}.ron", stamp(SystemTime::now())));
+                        let aside =
+                            dir.join(format!("unreadable-{}.ron", stamp(SystemTime::now())));
                         let kept = std::fs::rename(&current, &aside).is_ok();
                         warning = Some(if kept {
                             format!("{e} (kept as {})", aside.display())
@@ -451,7 +452,9 @@ impl JunqiApp {
             && let Some(side) = game.position().side_to_move()
         {
             record.info.retain(|(k, _)| k != "saved_by");
-            record.info.push(("saved_by".into(), side.en().to_lowercase()));
+            record
+                .info
+                .push(("saved_by".into(), side.en().to_lowercase()));
         }
         let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
         let path = match self.saves.pick(true, &name) {
@@ -531,10 +534,7 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
                             .strong(),
                     );
                     let game = &offer.game;
-                    let side = game
-                        .position()
-                        .side_to_move()
-                        .map_or("", |s| lang.side(s));
+                    let side = game.position().side_to_move().map_or("", |s| lang.side(s));
                     ui.label(fill(
                         lang.t(&i18n::RESUME_DETAIL),
                         &[
