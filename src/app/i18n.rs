@@ -146,6 +146,47 @@ texts! {
     EDIT_NOW = "现在布阵…", "Edit now…";
     EDITED = "刚编辑的", "edited";
     EDITING_FOR = "为{side}布阵：完成后点“用于对局”", "Formation for {side}: press “Use in game” when done";
+    // Saved games and replay.
+    RESUME_TITLE = "有一局未下完的对局", "An unfinished game was saved";
+    RESUME_DETAIL = "{mode}，已走 {n} 步，轮到{side}方（开始于 {date}）", "{mode}, {n} turns played, {side} to move (started {date})";
+    RESUME = "继续对局", "Resume";
+    DISCARD = "放弃", "Discard";
+    DISCARD_HINT = "对局不会删除：它会移到最近的对局中", "Nothing is deleted: the game moves to the recent games";
+    OPEN_GAME = "打开棋谱…", "Open game…";
+    SAVE_AS = "另存为…", "Save as…";
+    REPLAY = "复盘", "Replay";
+    RECENT_GAMES = "最近的对局", "Recent games";
+    UNFINISHED = "未完（{n} 步）", "unfinished ({n} turns)";
+    UNREADABLE = "无法读取", "unreadable";
+    OPEN_FAILED = "无法打开棋谱，当前对局未改变：{e}", "The game file could not be opened, nothing was changed: {e}";
+    SAVE_FAILED = "对局无法保存：{e}", "The game could not be saved: {e}";
+    NO_DIALOG = "无法打开文件对话框：请使用首页上“最近的对局”列表{e}", "The file dialog could not open: use the recent games list on the first screen{e}";
+    NO_DIALOG_SAVED = "无法打开文件对话框：对局已存入“最近的对局”，文件名 {e}", "The file dialog could not open: the game was saved to the recent games as {e}";
+    CURRENT_GAME = "当前对局", "current game";
+    MODE_NAME_OPEN = "明棋", "Open";
+    MODE_NAME_HIDDEN = "暗棋", "Hidden";
+    MODE_NAME_FLIP = "翻棋", "Flip";
+    REPLAY_OF = "复盘：{name}", "Replay: {name}";
+    REFEREE_USED = "（曾使用裁判视角）", "(the referee view was used)";
+    TO_START = "« 开局", "« Start";
+    STEP_BACK = "‹ 后退", "‹ Back";
+    STEP_FORWARD = "前进 ›", "Forward ›";
+    TO_END = "终局 »", "End »";
+    PLAY = "▶ 播放", "▶ Play";
+    PAUSE = "暂停", "Pause";
+    SPEED = "每秒 {n} 步", "{n} turns/s";
+    SPEED_NAME = "速度", "Speed";
+    TURN_SLIDER = "步数", "Turn";
+    TURN_OF = "第 {n} / {max} 步", "Turn {n} / {max}";
+    VIEWPOINT = "视角", "Viewpoint";
+    REFEREE = "裁判", "Referee";
+    CONTINUE_HERE = "从此处继续对局", "Continue from here";
+    CLOSE_REPLAY = "关闭复盘", "Close replay";
+    START_POSITION = "  0. 开局", "  0. Start";
+    HINT_REPLAY = "轮到{side}方", "{side} to move";
+    REFEREE_CONFIRM_TITLE = "显示全部棋子？", "Show every piece?";
+    REFEREE_CONFIRM_TEXT = "裁判视角会显示双方所有棋子。对局记录中会注明使用过裁判视角。", "The referee view shows every piece of both sides. The game record will say that the referee view was used.";
+    REFEREE_SHOW = "显示全部", "Show everything";
 }
 
 /// Fill `{name}` placeholders of a template.

@@ -6,6 +6,8 @@ pub mod fonts;
 pub mod formations;
 pub mod i18n;
 pub mod newgame;
+pub mod replay;
+pub mod saves;
 pub mod settings;
 
 use crate::engine::game::Ply;
@@ -44,6 +46,7 @@ pub enum Screen {
     NewGame(NewGame),
     Play,
     Editor(Box<formations::EditorScreen>),
+    Replay(Box<replay::Replay>),
 }
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -69,6 +72,8 @@ pub enum Command {
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.
     EditFormation(Side),
+    Saves(saves::SaveCmd),
+    Replay(replay::ReplayCmd),
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -102,11 +107,13 @@ pub struct JunqiApp {
     pub play: Option<Play>,
     show_panel: bool,
     seed: u64,
+    pub saves: saves::Saves,
 }
 
 impl JunqiApp {
-    /// The app, with its settings read from `settings_dir` (tests pass a temporary directory) or
-    /// else from the platform's user config directory.
+    /// The app, with its settings read from `settings_dir` and its saved games kept in
+    /// `settings_dir/games` (tests pass a temporary directory), or else in the platform's user config
+    /// and data directories.
     pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
@@ -115,11 +122,26 @@ impl JunqiApp {
         let data_dir = settings_dir.clone().or_else(|| {
             directories::ProjectDirs::from("", "", "junqi").map(|d| d.data_dir().to_path_buf())
         });
-        let dir = settings_dir.or_else(settings::default_dir);
+        let (dir, games_dir, picker) = match settings_dir {
+            Some(d) => (
+                Some(d.clone()),
+                Some(d.join("games")),
+                saves::Picker::Unavailable,
+            ),
+            None => (
+                settings::default_dir(),
+                saves::default_dir(),
+                saves::Picker::Native,
+            ),
+        };
+        let (saves, saves_warning) = saves::Saves::open(games_dir, picker);
         let (settings, warning) = match &dir {
             Some(d) => settings::load(d),
             None => (Settings::default(), None),
         };
+        let warning = warning
+            .map(|w| (i18n::SETTINGS_WARNING, w))
+            .or(saves_warning.map(|w| (i18n::OPEN_FAILED, w)));
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -129,11 +151,12 @@ impl JunqiApp {
             settings,
             dir,
             data_dir,
-            warning: warning.map(|w| (i18n::SETTINGS_WARNING, w)),
+            warning,
             screen: Screen::Home,
             play: None,
             show_panel: true,
             seed,
+            saves,
         }
     }
 
@@ -180,15 +203,7 @@ impl JunqiApp {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
                 self.settings.bottom = spec.bottom;
-                self.play = Some(Play {
-                    game,
-                    redo: Vec::new(),
-                    selected: None,
-                    message: None,
-                    flash: None,
-                    turn_started: None,
-                    clock_ply: 0,
-                });
+                self.play = Some(Play::new(game));
                 self.screen = Screen::Play;
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
@@ -197,7 +212,10 @@ impl JunqiApp {
 
     pub fn run_command(&mut self, ctx: &egui::Context, cmd: Command) {
         match cmd {
-            Command::Home => self.screen = Screen::Home,
+            Command::Home => {
+                self.saves.refresh();
+                self.screen = Screen::Home;
+            }
             Command::OpenNewGame => {
                 let seeds = (self.next_seed(), self.next_seed());
                 self.screen = Screen::NewGame(self.new_game_dialog(seeds));
@@ -237,6 +255,8 @@ impl JunqiApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
             }
             Command::DismissWarning => self.warning = None,
+            Command::Saves(c) => self.run_save_command(c),
+            Command::Replay(c) => self.run_replay_command(c),
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -351,12 +371,26 @@ impl JunqiApp {
                 if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
                     out.push(Command::OpenEditor);
                 }
+                saves::home_ui(ui, &self.saves, lang, out);
             });
         });
     }
 }
 
 impl Play {
+    /// A game on screen, nothing selected.
+    pub fn new(game: Game) -> Play {
+        Play {
+            game,
+            redo: Vec::new(),
+            selected: None,
+            message: None,
+            flash: None,
+            turn_started: None,
+            clock_ply: 0,
+        }
+    }
+
     fn rules(&self) -> &crate::engine::Rules {
         self.game.rules()
     }
@@ -820,6 +854,7 @@ fn side_panel(
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
+        saves::play_buttons(ui, lang, out);
     });
     if let Some(s) = game.draw_offer() {
         ui.colored_label(
@@ -915,10 +950,15 @@ impl eframe::App for JunqiApp {
                     self.editor_done(outcome);
                 }
             }
+            Screen::Replay(r) => {
+                let (lang, bottom) = (self.settings.lang, self.settings.bottom);
+                replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
+            }
         }
         for c in commands {
             self.run_command(&ctx, c);
         }
         self.save_settings_if_changed();
+        self.autosave();
     }
 }

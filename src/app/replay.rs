@@ -1,0 +1,468 @@
+//! The replay viewer: step through a game turn by turn (buttons, ←/→, a slider, a clickable move
+//! list), play it at a chosen speed, from Red's, Blue's or the referee's point of view, and continue
+//! a new game from any turn. It shows `Position::view` of `game.position_at(n)`: what the chosen
+//! viewer knew at that turn (revealed pieces travel with the positions).
+
+use super::board::{self, BoardWidget};
+use super::i18n::{self, Lang, fill};
+use super::saves;
+use super::settings::BoardOptions;
+use super::{Command, JunqiApp, Play, Screen};
+use crate::engine::game::Ply;
+use crate::engine::{Game, GameRecord, Mode, Side, Turn, Viewer};
+
+/// Replay speeds, in turns per second.
+pub const SPEEDS: [f32; 5] = [0.5, 1.0, 2.0, 4.0, 8.0];
+
+pub struct Replay {
+    pub game: Game,
+    /// Turns shown (0 = the start).
+    pub ply: usize,
+    pub viewer: Viewer,
+    pub playing: bool,
+    /// Turns per second while playing.
+    pub speed: f32,
+    /// egui time of the last automatic step.
+    last_step: Option<f64>,
+    /// Where the game came from (a file name, or "current game").
+    pub source: String,
+    /// Whether this is the game in play (so a referee view is recorded in it too).
+    pub is_current: bool,
+    /// The referee view was asked for and waits for the confirmation.
+    pub confirm_referee: bool,
+}
+
+/// Something the replay viewer asks of the app.
+#[derive(Debug)]
+pub enum ReplayCmd {
+    /// Start a new game from the position after this many turns.
+    ContinueFrom(usize),
+    /// The referee view was confirmed: record it.
+    RefereeConfirmed,
+    /// Leave the viewer (to the game in play, or the first screen).
+    Close,
+}
+
+impl Replay {
+    pub fn new(game: Game, source: String, is_current: bool) -> Replay {
+        let viewer = if is_current {
+            Viewer::Side(game.position().side_to_move().unwrap_or(Side::Red))
+        } else {
+            saves::opening_viewer(&game)
+        };
+        Replay {
+            ply: game.plies().len(),
+            game,
+            viewer,
+            playing: false,
+            speed: 1.0,
+            last_step: None,
+            source,
+            is_current,
+            confirm_referee: false,
+        }
+    }
+
+    pub fn last(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    pub fn jump(&mut self, n: usize) {
+        self.ply = n.min(self.last());
+        self.last_step = None;
+    }
+
+    pub fn step(&mut self, forward: bool) {
+        let n = if forward {
+            self.ply + 1
+        } else {
+            self.ply.saturating_sub(1)
+        };
+        self.jump(n);
+    }
+
+    /// Ask for a viewpoint; the referee's needs a confirmation in a hidden or flip game in progress.
+    pub fn choose_viewer(&mut self, v: Viewer) {
+        if v == Viewer::Referee
+            && self.viewer != Viewer::Referee
+            && saves::referee_needs_confirmation(&self.game)
+        {
+            self.confirm_referee = true;
+        } else {
+            self.viewer = v;
+        }
+    }
+
+    /// The notation of the position shown, as the chosen viewer sees it.
+    pub fn shown_notation(&self) -> String {
+        self.game
+            .position_at(self.ply)
+            .view(self.game.rules(), self.viewer)
+            .notation()
+    }
+}
+
+/// The move-list line of a ply as `viewer` may read it: in a hidden game in progress the ranks in a
+/// clash are not shown to a player (only the squares and the public outcome).
+fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
+    let secret =
+        game.rules().mode == Mode::Hidden && viewer != Viewer::Referee && !game.status().is_over();
+    match (ply.turn, secret) {
+        (Some(Turn::Move { from, to }), true) => {
+            let b = game.board();
+            let outcome = ply
+                .report
+                .as_ref()
+                .and_then(|r| r.clash)
+                .map(|o| match lang {
+                    Lang::Zh => o.zh(),
+                    Lang::En => o.en(),
+                });
+            match outcome {
+                Some(o) => format!("{}-{} {o}", b.name(from), b.name(to)),
+                None => format!("{}-{}", b.name(from), b.name(to)),
+            }
+        }
+        _ => super::move_text(game, ply, lang),
+    }
+}
+
+/// The record of a new game continuing from the position after `n` turns: the old record cut
+/// there, so the new game keeps the history, what each side learned and (flip mode) who plays which
+/// colour. Turns past `n` are dropped, and so are tags unless nothing is dropped.
+pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
+    let full = game.record();
+    let mut probe = Game::new(full.rules.clone(), full.start.clone())?;
+    let mut keep = 0;
+    if n >= game.plies().len() {
+        keep = full.actions.len();
+    } else {
+        for a in &full.actions {
+            if probe.plies().len() == n {
+                break;
+            }
+            probe.act(a.clone())?;
+            keep += 1;
+        }
+    }
+    let mut record = GameRecord {
+        actions: full.actions[..keep].to_vec(),
+        ..full.clone()
+    };
+    if keep < full.actions.len() {
+        record.tags.clear();
+    }
+    let source = super::saves::info_value(full, "id")
+        .unwrap_or("?")
+        .to_string();
+    record
+        .info
+        .retain(|(k, _)| !matches!(k.as_str(), "id" | "started" | "redo" | "saved_by"));
+    record.info.retain(|(k, _)| k != "continued_from");
+    record
+        .info
+        .push(("continued_from".into(), format!("{source} turn {n}")));
+    Game::from_record(record).map_err(|e| e.to_string())
+}
+
+impl JunqiApp {
+    pub(super) fn run_replay_command(&mut self, cmd: ReplayCmd) {
+        let Screen::Replay(r) = &mut self.screen else {
+            return;
+        };
+        match cmd {
+            ReplayCmd::RefereeConfirmed => {
+                r.game.mark_referee_view_used();
+                if r.is_current
+                    && let Some(p) = &mut self.play
+                {
+                    p.game.mark_referee_view_used();
+                }
+            }
+            ReplayCmd::Close => {
+                self.screen = if r.is_current && self.play.is_some() {
+                    Screen::Play
+                } else {
+                    Screen::Home
+                };
+            }
+            ReplayCmd::ContinueFrom(n) => {
+                if r.is_current
+                    && n == r.last()
+                    && let Some(p) = &self.play
+                    && p.game.plies().len() == n
+                {
+                    // The end of the game in play: just go back to it.
+                    self.screen = Screen::Play;
+                    return;
+                }
+                match record_until(&r.game, n) {
+                    Ok(mut game) => {
+                        game.set_info("seat", "hotseat");
+                        self.play = Some(Play::new(game));
+                        self.screen = Screen::Play;
+                    }
+                    Err(e) => self.warning = Some((i18n::START_FAILED, e)),
+                }
+            }
+        }
+    }
+}
+
+/// The replay screen.
+pub fn ui(
+    ui: &mut egui::Ui,
+    r: &mut Replay,
+    lang: Lang,
+    opts: &BoardOptions,
+    bottom: Side,
+    out: &mut Vec<Command>,
+) {
+    let last = r.last();
+    // Keys: ← and → step.
+    ui.ctx().input_mut(|i| {
+        if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft) {
+            r.step(false);
+        }
+        if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight) {
+            r.step(true);
+        }
+    });
+    // Playing: one turn every 1/speed seconds; repaint only while playing.
+    if r.playing {
+        let now = ui.input(|i| i.time);
+        let every = 1.0 / f64::from(r.speed.max(0.1));
+        match r.last_step {
+            Some(t) if now - t >= every => {
+                r.ply = (r.ply + 1).min(last);
+                r.last_step = Some(now);
+            }
+            None => r.last_step = Some(now),
+            _ => {}
+        }
+        if r.ply >= last {
+            r.playing = false;
+            r.last_step = None;
+        } else {
+            let wait = every - (now - r.last_step.unwrap_or(now));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
+        }
+    }
+
+    egui::Panel::top("replay-title").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(fill(lang.t(&i18n::REPLAY_OF), &[("name", &r.source)]));
+            ui.label(saves::mode_text(r.game.rules().mode, lang));
+            if let Some(t) = super::status_text(r.game.status(), lang) {
+                ui.label(egui::RichText::new(t).strong());
+            }
+            if r.game.record().referee_view_used {
+                ui.weak(lang.t(&i18n::REFEREE_USED));
+            }
+        });
+    });
+
+    egui::Panel::bottom("replay-controls").show(ui, |ui| {
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::TO_START)))
+                .clicked()
+            {
+                r.jump(0);
+            }
+            if ui
+                .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::STEP_BACK)))
+                .on_hover_text("←")
+                .clicked()
+            {
+                r.step(false);
+            }
+            let play_text = if r.playing {
+                lang.t(&i18n::PAUSE)
+            } else {
+                lang.t(&i18n::PLAY)
+            };
+            if ui
+                .add_enabled(r.playing || r.ply < last, egui::Button::new(play_text))
+                .clicked()
+            {
+                r.playing = !r.playing;
+                r.last_step = None;
+            }
+            if ui
+                .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::STEP_FORWARD)))
+                .on_hover_text("→")
+                .clicked()
+            {
+                r.step(true);
+            }
+            if ui
+                .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::TO_END)))
+                .clicked()
+            {
+                r.jump(last);
+            }
+            ui.separator();
+            egui::ComboBox::from_label(lang.t(&i18n::SPEED_NAME))
+                .selected_text(fill(lang.t(&i18n::SPEED), &[("n", &r.speed.to_string())]))
+                .show_ui(ui, |ui| {
+                    for s in SPEEDS {
+                        ui.selectable_value(
+                            &mut r.speed,
+                            s,
+                            fill(lang.t(&i18n::SPEED), &[("n", &s.to_string())]),
+                        );
+                    }
+                });
+        });
+        ui.horizontal(|ui| {
+            let mut n = r.ply;
+            let name = ui.label(lang.t(&i18n::TURN_SLIDER)).id;
+            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
+            if ui
+                .add(egui::Slider::new(&mut n, 0..=last).show_value(false))
+                .labelled_by(name)
+                .changed()
+            {
+                r.jump(n);
+            }
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::TURN_OF),
+                    &[("n", &r.ply.to_string()), ("max", &last.to_string())],
+                ))
+                .strong(),
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t(&i18n::VIEWPOINT));
+            for (v, text) in [
+                (Viewer::Side(Side::Red), lang.side(Side::Red)),
+                (Viewer::Side(Side::Blue), lang.side(Side::Blue)),
+                (Viewer::Referee, lang.t(&i18n::REFEREE)),
+            ] {
+                if ui.selectable_label(r.viewer == v, text).clicked() {
+                    r.choose_viewer(v);
+                }
+            }
+            ui.separator();
+            let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
+                || (r.ply == last && r.game.status().is_over());
+            if ui
+                .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
+                .clicked()
+            {
+                out.push(Command::Replay(ReplayCmd::ContinueFrom(r.ply)));
+            }
+            if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+                out.push(Command::Saves(saves::SaveCmd::SaveAs));
+            }
+            if ui.button(lang.t(&i18n::CLOSE_REPLAY)).clicked() {
+                out.push(Command::Replay(ReplayCmd::Close));
+            }
+        });
+        ui.add_space(4.0);
+    });
+
+    egui::Panel::right("replay-moves")
+        .resizable(true)
+        .default_size(260.0)
+        .min_size(180.0)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
+            egui::ScrollArea::vertical()
+                .id_salt("replay-move-list")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let start = ui.selectable_label(r.ply == 0, lang.t(&i18n::START_POSITION));
+                    if start.clicked() {
+                        r.jump(0);
+                    }
+                    let mut jump = None;
+                    for (i, ply) in r.game.plies().iter().enumerate() {
+                        let colour = ply
+                            .report
+                            .as_ref()
+                            .and_then(|p| p.mover.side())
+                            .map_or(ui.visuals().text_color(), board::side_colour);
+                        let text = egui::RichText::new(format!(
+                            "{:>3}. {}",
+                            i + 1,
+                            ply_text(&r.game, ply, r.viewer, lang)
+                        ))
+                        .color(colour);
+                        let resp = ui.selectable_label(r.ply == i + 1, text);
+                        if r.ply == i + 1 && r.playing {
+                            resp.scroll_to_me(None);
+                        }
+                        if resp.clicked() {
+                            jump = Some(i + 1);
+                        }
+                    }
+                    if let Some(n) = jump {
+                        r.jump(n);
+                    }
+                    // Actions that are not turns (resignation, draws) at the end of the game.
+                    if let Some(t) = super::status_text(r.game.status(), lang)
+                        && r.ply == last
+                    {
+                        ui.weak(t);
+                    }
+                });
+        });
+
+    egui::CentralPanel::default().show(ui, |ui| {
+        let pos = r.game.position_at(r.ply);
+        let view = pos.view(r.game.rules(), r.viewer);
+        let last_move = if r.ply == 0 {
+            None
+        } else {
+            let p = &r.game.plies()[r.ply - 1];
+            match (p.turn, &p.report) {
+                (Some(Turn::Move { from, to }), Some(rep)) => {
+                    rep.mover.side().map(|s| (from, to, s))
+                }
+                _ => None,
+            }
+        };
+        ui.horizontal(|ui| {
+            let to_move = pos.side_to_move().map_or("", |s| lang.side(s));
+            ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", to_move)]));
+        });
+        BoardWidget {
+            view: &view,
+            opts,
+            lang,
+            bottom,
+            selected: None,
+            destinations: &[],
+            last_move,
+            flash: None,
+            interactive: false,
+        }
+        .show(ui);
+    });
+
+    if r.confirm_referee {
+        let modal = egui::Modal::new(egui::Id::unique("confirm-referee")).show(ui.ctx(), |ui| {
+            ui.set_max_width(420.0);
+            ui.heading(lang.t(&i18n::REFEREE_CONFIRM_TITLE));
+            ui.label(lang.t(&i18n::REFEREE_CONFIRM_TEXT));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t(&i18n::REFEREE_SHOW)).clicked() {
+                    r.confirm_referee = false;
+                    r.viewer = Viewer::Referee;
+                    out.push(Command::Replay(ReplayCmd::RefereeConfirmed));
+                }
+                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                    r.confirm_referee = false;
+                }
+            });
+        });
+        if modal.should_close() {
+            r.confirm_referee = false;
+        }
+    }
+}

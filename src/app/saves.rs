@@ -1,0 +1,657 @@
+//! Saved games: the game in progress is written to `<data dir>/games/current.ron` after every change
+//! (atomically), so a crash, a kill or a power cut loses nothing; at startup an unfinished current game
+//! is offered for resume, a finished one joins the recent games. Save as / Open go through native file
+//! dialogs (rfd) with the in-app list of recent games as the fallback. Files are game records
+//! (`GameRecord` RON); the app keeps its own facts in `GameRecord.info`:
+//! `id` (which game this is), `started`, `seat` (`hotseat`: both players at this screen; or `red` /
+//! `blue`), `saved_by` (the side a Save as was made for) and, in `current.ron` only, `redo`.
+
+use super::i18n::{self, Lang, fill};
+use super::{Command, JunqiApp, Play, Screen, replay::Replay};
+use crate::engine::game::MAX_RECORD_BYTES;
+use crate::engine::{Action, Game, GameRecord, Mode, Side, Viewer};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+pub const CURRENT: &str = "current.ron";
+/// External files opened or saved, remembered for the recent list.
+const INDEX: &str = "recent-files.ron";
+const MAX_RECENT: usize = 30;
+const MAX_INDEX: usize = 20;
+/// A native dialog that returns empty-handed faster than this did not open.
+const DIALOG_MIN: Duration = Duration::from_millis(250);
+
+/// The platform's directory for saved games, if the platform has one.
+pub fn default_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "junqi").map(|d| d.data_dir().join("games"))
+}
+
+/// What the file buttons do: the native dialog, or (tests) a fixed answer, or no dialog at all.
+#[derive(Clone, Debug)]
+pub enum Picker {
+    Native,
+    /// Tests: the dialog "returns" this path.
+    Fixed(Option<PathBuf>),
+    /// No dialog can open here: the recent list is used.
+    Unavailable,
+}
+
+/// An unfinished game found at startup, waiting for Resume or Discard.
+pub struct ResumeOffer {
+    pub game: Game,
+    pub redo: Vec<Action>,
+}
+
+/// A line of the recent games list.
+#[derive(Clone, Debug)]
+pub struct RecentGame {
+    pub path: PathBuf,
+    pub name: String,
+    pub date: String,
+    pub mode: Option<Mode>,
+    /// The result, or the reason the file cannot be read.
+    pub result: Result<(crate::engine::Status, usize), String>,
+}
+
+/// Something the save/open interface asked for.
+#[derive(Debug)]
+pub enum SaveCmd {
+    Resume,
+    Discard,
+    OpenDialog,
+    Open(PathBuf),
+    SaveAs,
+    /// Watch the current game in the replay viewer.
+    ReplayCurrent,
+}
+
+pub struct Saves {
+    pub dir: Option<PathBuf>,
+    pub picker: Picker,
+    pub resume: Option<ResumeOffer>,
+    pub recent: Vec<RecentGame>,
+    /// The record last written as `current.ron` (with the `redo` entry).
+    last_saved: Option<GameRecord>,
+}
+
+/// The value of an `info` entry of a record.
+pub fn info_value<'a>(record: &'a GameRecord, key: &str) -> Option<&'a str> {
+    record
+        .info
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The side a record was saved for (`saved_by`, else a one-side `seat`).
+pub fn saved_side(record: &GameRecord) -> Option<Side> {
+    [info_value(record, "saved_by"), info_value(record, "seat")]
+        .into_iter()
+        .flatten()
+        .find_map(|v| match v {
+            "red" => Some(Side::Red),
+            "blue" => Some(Side::Blue),
+            _ => None,
+        })
+}
+
+/// Read a game file: size-checked, UTF-8, parsed and replayed. The message names the file and, for a
+/// bad action, its number and the reason.
+pub fn load_game(path: &Path) -> Result<Game, String> {
+    let text = crate::fsutil::read_text(path, MAX_RECORD_BYTES as u64)?;
+    if text.trim().is_empty() {
+        return Err(format!("{}: the file is empty", path.display()));
+    }
+    Game::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The file text of a record (the same layout as `Game::to_ron`).
+fn record_text(record: &GameRecord) -> Result<String, String> {
+    let body = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "// Junqi game record (RON). Turns in the notation of NOTATION.md.\n{body}\n"
+    ))
+}
+
+/// Days since 1970-01-01 to (year, month, day) (H. Hinnant's civil_from_days).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// "2025-06-01 14:32" (UTC) of a time.
+pub fn date_text(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let (y, m, d) = civil(secs.div_euclid(86_400));
+    let s = secs.rem_euclid(86_400);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", s / 3600, s / 60 % 60)
+}
+
+fn stamp(t: SystemTime) -> String {
+    date_text(t).replace([' ', ':'], "").replace('-', "")
+}
+
+/// The status and the number of turns of a game, for the lists.
+fn summary(game: &Game) -> (crate::engine::Status, usize) {
+    (game.status(), game.plies().len())
+}
+
+/// The redo stack a `current.ron` carries, checked against its game (an invalid one is dropped).
+fn split_redo(game: Game) -> (Game, Vec<Action>) {
+    let mut record = game.record().clone();
+    let Some(text) = info_value(&record, "redo").map(str::to_string) else {
+        return (game, Vec::new());
+    };
+    record.info.retain(|(k, _)| k != "redo");
+    let Ok(clean) = Game::from_record(record) else {
+        return (game, Vec::new());
+    };
+    let redo: Vec<Action> = ron::from_str(&text).unwrap_or_default();
+    let mut probe = clean.clone();
+    let valid = redo.len() <= 20_000 && redo.iter().rev().all(|a| probe.act(a.clone()).is_ok());
+    (clean, if valid { redo } else { Vec::new() })
+}
+
+impl Saves {
+    /// The saved games in `dir`: an unfinished `current.ron` becomes the resume offer, a finished one
+    /// joins the recent games; an unreadable one is set aside (renamed) with a warning.
+    pub fn open(dir: Option<PathBuf>, picker: Picker) -> (Saves, Option<String>) {
+        let mut saves = Saves {
+            dir,
+            picker,
+            resume: None,
+            recent: Vec::new(),
+            last_saved: None,
+        };
+        let mut warning = None;
+        if let Some(dir) = saves.dir.clone() {
+            let current = dir.join(CURRENT);
+            if current.exists() {
+                match load_game(&current) {
+                    Ok(game) => {
+                        let (game, redo) = split_redo(game);
+                        saves.last_saved = Some(game.record().clone());
+                        if game.status().is_over() {
+                            if let Err(e) = saves.archive_current() {
+                                warning = Some(e);
+                            }
+                        } else {
+                            saves.resume = Some(ResumeOffer { game, redo });
+                        }
+                    }
+                    Err(e) => {
+                        let aside =
+                            dir.join(format!("unreadable-{}.ron", stamp(SystemTime::now())));
+                        let kept = std::fs::rename(&current, &aside).is_ok();
+                        warning = Some(if kept {
+                            format!("{e} (kept as {})", aside.display())
+                        } else {
+                            e
+                        });
+                    }
+                }
+            }
+            saves.refresh();
+        }
+        (saves, warning)
+    }
+
+    /// Move `current.ron` into the recent games (a game without any action is simply dropped).
+    fn archive_current(&mut self) -> Result<(), String> {
+        let Some(dir) = &self.dir else { return Ok(()) };
+        let current = dir.join(CURRENT);
+        let last = self.last_saved.take();
+        if !current.exists() {
+            return Ok(());
+        }
+        let Some(record) = last.filter(|r| !r.actions.is_empty()) else {
+            let _ = std::fs::remove_file(&current);
+            return Ok(());
+        };
+        let id = info_value(&record, "id").unwrap_or("game");
+        let started = info_value(&record, "started").map_or_else(
+            || stamp(SystemTime::now()),
+            |s| s.replace([' ', ':', '-'], ""),
+        );
+        let mut target = dir.join(format!("game-{started}-{id}.ron"));
+        for k in 2..100 {
+            if !target.exists() {
+                break;
+            }
+            target = dir.join(format!("game-{started}-{id}-{k}.ron"));
+        }
+        std::fs::rename(&current, &target).map_err(|e| format!("{}: {e}", current.display()))
+    }
+
+    /// Write the game in progress as `current.ron` if it changed since the last write. A game with a
+    /// different `id` first moves the previous current game into the recent list.
+    pub fn autosave(&mut self, play: Option<&mut Play>) -> Result<(), String> {
+        self.autosave_with(play, |_| Ok(()))
+    }
+
+    /// `autosave` with a hook between writing the temporary file and the rename (crash tests).
+    pub fn autosave_with(
+        &mut self,
+        play: Option<&mut Play>,
+        before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
+    ) -> Result<(), String> {
+        let (Some(dir), Some(play)) = (self.dir.clone(), play) else {
+            return Ok(());
+        };
+        if info_value(play.game.record(), "id").is_none() {
+            let now = SystemTime::now();
+            let nanos = now
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            play.game
+                .set_info("id", &format!("{}{:04x}", stamp(now), nanos & 0xffff));
+            play.game.set_info("started", &date_text(now));
+            if info_value(play.game.record(), "seat").is_none() {
+                play.game.set_info("seat", "hotseat");
+            }
+        }
+        let mut record = play.game.record().clone();
+        if !play.redo.is_empty() {
+            let redo = ron::to_string(&play.redo).map_err(|e| e.to_string())?;
+            record.info.push(("redo".into(), redo));
+        }
+        if self.last_saved.as_ref() == Some(&record) {
+            return Ok(());
+        }
+        if self
+            .last_saved
+            .as_ref()
+            .is_some_and(|l| info_value(l, "id") != info_value(&record, "id"))
+        {
+            // Another game replaces the current one: keep the old one among the recent games.
+            self.archive_current()?;
+            self.resume = None;
+            self.refresh();
+        }
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::fsutil::atomic_write_with(
+            &dir.join(CURRENT),
+            record_text(&record)?.as_bytes(),
+            before_rename,
+        )?;
+        self.last_saved = Some(record);
+        Ok(())
+    }
+
+    /// Reread the recent games: the game files in the data folder and the remembered outside files.
+    pub fn refresh(&mut self) {
+        let Some(dir) = &self.dir else { return };
+        let mut paths: Vec<(PathBuf, SystemTime)> = Vec::new();
+        let mut add = |p: PathBuf| {
+            if let Ok(m) = std::fs::metadata(&p)
+                && m.is_file()
+                && !paths.iter().any(|(q, _)| *q == p)
+            {
+                paths.push((p, m.modified().unwrap_or(SystemTime::UNIX_EPOCH)));
+            }
+        };
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().to_string();
+                if name.ends_with(".ron")
+                    && !name.starts_with('.')
+                    && name != CURRENT
+                    && name != INDEX
+                {
+                    add(e.path());
+                }
+            }
+        }
+        for p in self.index() {
+            add(p);
+        }
+        paths.sort_by_key(|p| std::cmp::Reverse(p.1));
+        paths.truncate(MAX_RECENT);
+        self.recent = paths
+            .into_iter()
+            .map(|(path, time)| {
+                let game = load_game(&path);
+                RecentGame {
+                    name: path
+                        .file_stem()
+                        .map_or_else(String::new, |s| s.to_string_lossy().to_string()),
+                    date: date_text(time),
+                    mode: game.as_ref().ok().map(|g| g.rules().mode),
+                    result: game.as_ref().map(summary).map_err(Clone::clone),
+                    path,
+                }
+            })
+            .collect();
+    }
+
+    /// Outside files opened or saved before.
+    fn index(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.dir else {
+            return Vec::new();
+        };
+        crate::fsutil::read_text(&dir.join(INDEX), 64 * 1024)
+            .ok()
+            .and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok())
+            .unwrap_or_default()
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let Some(dir) = self.dir.clone() else { return };
+        if path.parent() == Some(dir.as_path()) {
+            return;
+        }
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut list = self.index();
+        list.retain(|p| *p != path);
+        list.insert(0, path);
+        list.truncate(MAX_INDEX);
+        if let Ok(text) = ron::to_string(&list) {
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = crate::fsutil::atomic_write(&dir.join(INDEX), text.as_bytes());
+        }
+    }
+
+    /// Ask where to open or save; `Err` when no dialog could open (the message says so).
+    fn pick(&self, save: bool, name: &str) -> Result<Option<PathBuf>, ()> {
+        match &self.picker {
+            Picker::Fixed(p) => Ok(p.clone()),
+            Picker::Unavailable => Err(()),
+            Picker::Native => {
+                let dialog = rfd::FileDialog::new().add_filter("Junqi game (*.ron)", &["ron"]);
+                let dialog = match &self.dir {
+                    Some(d) if d.exists() => dialog.set_directory(d),
+                    _ => dialog,
+                };
+                let asked = Instant::now();
+                let answer = if save {
+                    dialog.set_file_name(name).save_file()
+                } else {
+                    dialog.pick_file()
+                };
+                // rfd answers `None` both for Cancel and when neither the portal nor zenity could
+                // open; an instant `None` is the latter.
+                if answer.is_none() && asked.elapsed() < DIALOG_MIN {
+                    return Err(());
+                }
+                Ok(answer)
+            }
+        }
+    }
+}
+
+impl JunqiApp {
+    pub(super) fn run_save_command(&mut self, cmd: SaveCmd) {
+        match cmd {
+            SaveCmd::Resume => {
+                if let Some(offer) = self.saves.resume.take() {
+                    let mut play = Play::new(offer.game);
+                    play.redo = offer.redo;
+                    self.play = Some(play);
+                    self.screen = Screen::Play;
+                }
+            }
+            SaveCmd::Discard => {
+                if self.saves.resume.take().is_some() {
+                    if let Err(e) = self.saves.archive_current() {
+                        self.warning = Some((i18n::SAVE_FAILED, e));
+                    }
+                    self.saves.refresh();
+                }
+            }
+            SaveCmd::OpenDialog => match self.saves.pick(false, "") {
+                Ok(Some(path)) => self.run_save_command(SaveCmd::Open(path)),
+                Ok(None) => {}
+                Err(()) => {
+                    self.warning = Some((i18n::NO_DIALOG, String::new()));
+                    self.screen = Screen::Home;
+                }
+            },
+            SaveCmd::Open(path) => match load_game(&path) {
+                Ok(game) => {
+                    self.saves.remember(&path);
+                    let name = path
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().to_string());
+                    self.screen = Screen::Replay(Box::new(Replay::new(game, name, false)));
+                }
+                Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
+            },
+            SaveCmd::SaveAs => self.save_as(),
+            SaveCmd::ReplayCurrent => {
+                if let Some(play) = &self.play {
+                    let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
+                    self.screen =
+                        Screen::Replay(Box::new(Replay::new(play.game.clone(), name, true)));
+                }
+            }
+        }
+    }
+
+    /// Save the game on screen (the replay's, else the one in play) where the user chooses.
+    fn save_as(&mut self) {
+        let game = match &self.screen {
+            Screen::Replay(r) => r.game.clone(),
+            _ => match &self.play {
+                Some(p) => p.game.clone(),
+                None => return,
+            },
+        };
+        let mut record = game.record().clone();
+        record.info.retain(|(k, _)| k != "redo");
+        if saved_side(&record).is_none()
+            && let Some(side) = game.position().side_to_move()
+        {
+            record.info.retain(|(k, _)| k != "saved_by");
+            record
+                .info
+                .push(("saved_by".into(), side.en().to_lowercase()));
+        }
+        let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
+        let path = match self.saves.pick(true, &name) {
+            Ok(Some(mut p)) => {
+                if p.extension().is_none() {
+                    p.set_extension("ron");
+                }
+                p
+            }
+            Ok(None) => return,
+            Err(()) => match &self.saves.dir {
+                // No dialog: the game goes to the recent games list instead.
+                Some(d) => {
+                    self.warning = Some((i18n::NO_DIALOG_SAVED, name.clone()));
+                    d.join(&name)
+                }
+                None => {
+                    self.warning = Some((i18n::NO_DIALOG, String::new()));
+                    return;
+                }
+            },
+        };
+        let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|()| record_text(&record))
+            .and_then(|t| crate::fsutil::atomic_write(&path, t.as_bytes()));
+        match written {
+            Ok(()) => {
+                self.saves.remember(&path);
+                self.saves.refresh();
+            }
+            Err(e) => self.warning = Some((i18n::SAVE_FAILED, e)),
+        }
+    }
+
+    /// After each UI pass: write the game in progress if it changed.
+    pub(super) fn autosave(&mut self) {
+        if let Err(e) = self.saves.autosave(self.play.as_mut()) {
+            self.warning = Some((i18n::SAVE_FAILED, e));
+        }
+    }
+}
+
+/// The mode's name.
+pub fn mode_text(mode: Mode, lang: Lang) -> &'static str {
+    lang.t(match mode {
+        Mode::Open => &i18n::MODE_NAME_OPEN,
+        Mode::Hidden => &i18n::MODE_NAME_HIDDEN,
+        Mode::Flip => &i18n::MODE_NAME_FLIP,
+    })
+}
+
+/// "Blue wins: …" or "unfinished, 12 turns".
+fn result_text(status: crate::engine::Status, turns: usize, lang: Lang) -> String {
+    super::status_text(status, lang)
+        .unwrap_or_else(|| fill(lang.t(&i18n::UNFINISHED), &[("n", &turns.to_string())]))
+}
+
+/// The first screen's part: the resume offer, Open game… and the recent games.
+pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Command>) {
+    if let Some(offer) = &saves.resume {
+        ui.add_space(18.0);
+        egui::Frame::new()
+            .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
+            .stroke(egui::Stroke::new(
+                2.0,
+                egui::Color32::from_rgb(0xc0, 0x90, 0x20),
+            ))
+            .corner_radius(6)
+            .inner_margin(12)
+            .show(ui, |ui| {
+                ui.set_max_width(520.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(lang.t(&i18n::RESUME_TITLE))
+                            .size(20.0)
+                            .strong(),
+                    );
+                    let game = &offer.game;
+                    let side = game.position().side_to_move().map_or("", |s| lang.side(s));
+                    ui.label(fill(
+                        lang.t(&i18n::RESUME_DETAIL),
+                        &[
+                            ("mode", mode_text(game.rules().mode, lang)),
+                            ("n", &game.plies().len().to_string()),
+                            ("side", side),
+                            ("date", info_value(game.record(), "started").unwrap_or("?")),
+                        ],
+                    ));
+                    ui.horizontal(|ui| {
+                        let w = 2.0 * 150.0 + ui.spacing().item_spacing.x;
+                        ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                        if ui
+                            .add(
+                                egui::Button::new(
+                                    egui::RichText::new(lang.t(&i18n::RESUME)).size(18.0),
+                                )
+                                .min_size(egui::vec2(150.0, 36.0)),
+                            )
+                            .clicked()
+                        {
+                            out.push(Command::Saves(SaveCmd::Resume));
+                        }
+                        if ui
+                            .add(
+                                egui::Button::new(lang.t(&i18n::DISCARD))
+                                    .min_size(egui::vec2(150.0, 36.0)),
+                            )
+                            .on_hover_text(lang.t(&i18n::DISCARD_HINT))
+                            .clicked()
+                        {
+                            out.push(Command::Saves(SaveCmd::Discard));
+                        }
+                    });
+                });
+            });
+    }
+    ui.add_space(16.0);
+    if ui
+        .add(egui::Button::new(lang.t(&i18n::OPEN_GAME)).min_size(egui::vec2(280.0, 36.0)))
+        .clicked()
+    {
+        out.push(Command::Saves(SaveCmd::OpenDialog));
+    }
+    ui.add_space(16.0);
+    ui.label(egui::RichText::new(lang.t(&i18n::RECENT_GAMES)).strong());
+    if saves.recent.is_empty() {
+        ui.weak(lang.t(&i18n::NONE_YET));
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("recent")
+        .max_height(ui.available_height().max(120.0))
+        .show(ui, |ui| {
+            egui::Grid::new("recent-grid")
+                .striped(true)
+                .spacing([18.0, 6.0])
+                .show(ui, |ui| {
+                    for g in &saves.recent {
+                        if ui
+                            .link(g.name.as_str())
+                            .on_hover_text(g.path.display().to_string())
+                            .clicked()
+                        {
+                            out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
+                        }
+                        ui.label(g.date.as_str());
+                        ui.label(g.mode.map_or("", |m| mode_text(m, lang)));
+                        match &g.result {
+                            Ok((status, turns)) => {
+                                ui.label(result_text(*status, *turns, lang));
+                            }
+                            Err(e) => {
+                                ui.colored_label(board_warn(), lang.t(&i18n::UNREADABLE))
+                                    .on_hover_text(e.as_str());
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn board_warn() -> egui::Color32 {
+    egui::Color32::from_rgb(0xb0, 0x50, 0x00)
+}
+
+/// Buttons of the play screen's panel: Save as… and Replay.
+pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, out: &mut Vec<Command>) {
+    if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+        out.push(Command::Saves(SaveCmd::SaveAs));
+    }
+    if ui.button(lang.t(&i18n::REPLAY)).clicked() {
+        out.push(Command::Saves(SaveCmd::ReplayCurrent));
+    }
+}
+
+/// Whether choosing the referee view needs a confirmation: a hidden or flip game still in progress
+/// (in an open game, or once a game is over, everything is public).
+pub fn referee_needs_confirmation(game: &Game) -> bool {
+    game.rules().mode != Mode::Open && !game.status().is_over()
+}
+
+/// The viewpoint a game opened from a file starts with: the side that saved it (else Red).
+pub fn opening_viewer(game: &Game) -> Viewer {
+    Viewer::Side(saved_side(game.record()).unwrap_or(Side::Red))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_text(SystemTime::UNIX_EPOCH), "1970-01-01 00:00");
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_709_210_096); // 2024-02-29 12:34:56
+        assert_eq!(date_text(t), "2024-02-29 12:34");
+        assert_eq!(stamp(t), "202402291234");
+    }
+}

@@ -1,0 +1,520 @@
+//! Saved games in the window (egui_kittest): resume after a kill, open from the recent list, the
+//! replay controls, hostile files, and a crash between writing and renaming the autosave.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::board::node_label;
+use junqi::app::i18n::Lang;
+use junqi::app::saves::{self, Picker, Saves};
+use junqi::app::{JunqiApp, Play, Screen};
+use junqi::engine::formation::Formation;
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{Action, Game, Mode, NodeId, Rules, Side, Start, Turn, Viewer};
+use std::path::{Path, PathBuf};
+
+fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .with_max_steps(64)
+        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    h
+}
+
+fn games(dir: &Path) -> PathBuf {
+    dir.join("games")
+}
+
+fn start_game(h: &mut Harness<'static, JunqiApp>) {
+    h.get_by_label("Start now (last rules)").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+}
+
+fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
+    &h.state().play.as_ref().expect("a game in play").game
+}
+
+/// Play a plain move of the side to move by clicking the piece and its destination.
+fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
+    let (from_label, to_name) = {
+        let g = game(h);
+        let pos = g.position();
+        let side = pos.side_to_move().unwrap();
+        let (from, to) = pos
+            .legal_turns(g.rules())
+            .into_iter()
+            .find_map(|t| match t {
+                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+                _ => None,
+            })
+            .expect("a plain move");
+        (
+            node_label(&g.view(Viewer::Side(side)), Lang::En, from),
+            g.board().name(to).to_string(),
+        )
+    };
+    let plies = game(h).plies().len();
+    h.get_by_label(&from_label).click();
+    h.run();
+    h.get_by_label(&to_name).click();
+    h.run();
+    assert_eq!(game(h).plies().len(), plies + 1);
+}
+
+/// A game of `turns` random legal turns.
+fn sample(mode: Mode, seed: u64, turns: usize) -> Game {
+    let rules = Rules {
+        mode,
+        ..Rules::default()
+    };
+    let mut rng = SplitMix64::new(seed);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    while g.plies().len() < turns {
+        let legal = g.position().legal_turns(&rules);
+        let Some(&t) = rng.choose(&legal) else { break };
+        if g.play(t).is_err() || g.status().is_over() {
+            break;
+        }
+    }
+    g
+}
+
+/// The board shown is the view of `game.position_at(n)` by `viewer`: every node's label is there.
+fn assert_board(h: &Harness<'static, JunqiApp>, game: &Game, n: usize, viewer: Viewer) {
+    let view = game.position_at(n).view(game.rules(), viewer);
+    for node in 0..game.board().len() as NodeId {
+        let label = node_label(&view, Lang::En, node);
+        assert!(
+            h.query_by_label(&label).is_some(),
+            "ply {n}, {viewer:?}: no node labelled {label:?}"
+        );
+    }
+}
+
+fn replay<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a junqi::app::replay::Replay {
+    match &h.state().screen {
+        Screen::Replay(r) => r,
+        _ => panic!("not on the replay screen"),
+    }
+}
+
+#[test]
+fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    click_a_move(&mut h);
+    click_a_move(&mut h);
+    // Undo the third turn: the redo stack is saved too.
+    h.get_by_label("Undo").click();
+    h.run();
+    let notation = game(&h).position().notation();
+    let moves: Vec<String> = (0..2)
+        .map(|i| {
+            let g = game(&h);
+            format!(
+                "{:>3}. {}",
+                i + 1,
+                junqi::app::move_text(g, &g.plies()[i], Lang::En)
+            )
+        })
+        .collect();
+    // No orderly shutdown: the harness is simply dropped, as after `kill -9`.
+    drop(h);
+    assert!(games(dir.path()).join(saves::CURRENT).exists());
+
+    let mut h = harness(dir.path());
+    assert!(matches!(h.state().screen, Screen::Home));
+    h.get_by_label("An unfinished game was saved");
+    h.get_by_label_contains("2 turns played, Red to move");
+    h.get_by_label("Resume").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    assert_eq!(game(&h).position().notation(), notation);
+    for m in &moves {
+        h.get_by_label(m);
+    }
+    // Redo brings back the undone third turn.
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(game(&h).plies().len(), 3);
+}
+
+#[test]
+fn discard_moves_the_game_to_the_recent_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    click_a_move(&mut h);
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(h.query_by_label("Resume").is_none());
+    assert!(!games(dir.path()).join(saves::CURRENT).exists());
+    h.get_by_label("unfinished (2 turns)");
+    // Starting a new game while a game was offered keeps that game too.
+    drop(h);
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label("Resume");
+    start_game(&mut h);
+    click_a_move(&mut h);
+    h.get_by_label("Home").click();
+    h.run();
+    assert_eq!(
+        h.state().saves.recent.len(),
+        2,
+        "both earlier games are listed"
+    );
+}
+
+#[test]
+fn a_finished_game_goes_to_the_recent_list_not_the_resume_offer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    h.get_by_label("Resign").click();
+    h.run();
+    drop(h);
+    let h = harness(dir.path());
+    assert!(h.query_by_label("Resume").is_none());
+    let recent = &h.state().saves.recent;
+    assert_eq!(recent.len(), 1, "{recent:?}");
+    // Blue (to move after Red's turn) resigned.
+    h.get_by_label("Red wins: resignation");
+}
+
+#[test]
+fn open_a_saved_file_from_the_recent_list() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(games(dir.path())).unwrap();
+    let g = sample(Mode::Open, 3, 6);
+    std::fs::write(games(dir.path()).join("friday-night.ron"), g.to_ron()).unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("friday-night").click();
+    h.run();
+    let r = replay(&h);
+    assert_eq!(r.ply, 6);
+    assert_eq!(r.game.record().actions, g.record().actions);
+    h.get_by_label("Turn 6 / 6");
+    assert_board(&h, &g, 6, Viewer::Side(Side::Red));
+}
+
+#[test]
+fn replay_controls_change_the_position_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 9, 8);
+    assert_eq!(g.plies().len(), 8);
+    let path = dir.path().join("hidden.ron");
+    std::fs::write(&path, g.to_ron()).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(path));
+    h.get_by_label("Open game…").click();
+    h.run();
+    // No side saved it: Red's view.
+    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 8, Viewer::Side(Side::Red));
+    h.get_by_label("‹ Back").click();
+    h.run();
+    h.get_by_label("Turn 7 / 8");
+    assert_board(&h, &g, 7, Viewer::Side(Side::Red));
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_board(&h, &g, 6, Viewer::Side(Side::Red));
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.get_by_label("Turn 7 / 8");
+    // Jump with the move list.
+    let first = format!("  1. {}", {
+        let p = &g.plies()[0];
+        let Some(Turn::Move { from, to }) = p.turn else {
+            panic!()
+        };
+        format!("{}-{}", g.board().name(from), g.board().name(to))
+    });
+    h.get_by_label_contains(&first).click();
+    h.run();
+    assert_eq!(replay(&h).ply, 1);
+    assert_board(&h, &g, 1, Viewer::Side(Side::Red));
+    h.get_by_label("« Start").click();
+    h.run();
+    assert_board(&h, &g, 0, Viewer::Side(Side::Red));
+    h.get_by_label("End »").click();
+    h.run();
+    assert_eq!(replay(&h).ply, 8);
+    // The slider (driven through its accessibility value).
+    h.get_by_role(egui::accesskit::Role::Slider)
+        .set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(replay(&h).ply, 3);
+    assert_board(&h, &g, 3, Viewer::Side(Side::Red));
+    // Viewpoint: Blue sees its own pieces, not Red's.
+    h.get_by_label("Blue").click();
+    h.run();
+    assert_board(&h, &g, 3, Viewer::Side(Side::Blue));
+    // The referee's view needs a confirmation; cancelling changes nothing.
+    h.get_by_label("Referee").click();
+    h.run();
+    h.get_by_label("Show every piece?");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
+    assert!(!replay(&h).game.record().referee_view_used);
+    h.get_by_label("Referee").click();
+    h.run();
+    h.get_by_label("Show everything").click();
+    h.run();
+    assert_eq!(replay(&h).viewer, Viewer::Referee);
+    assert!(replay(&h).game.record().referee_view_used);
+    assert_board(&h, &g, 3, Viewer::Referee);
+    // Play runs to the end by itself.
+    h.get_by_label("▶ Play").click();
+    let mut steps = 0;
+    while replay(&h).ply < 8 && steps < 200 {
+        h.step();
+        steps += 1;
+    }
+    assert_eq!(replay(&h).ply, 8);
+}
+
+#[test]
+fn continue_from_here_starts_a_game_from_that_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Open, 21, 6);
+    let path = dir.path().join("old.ron");
+    std::fs::write(&path, g.to_ron()).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(path));
+    h.get_by_label("Open game…").click();
+    h.run();
+    h.get_by_label("« Start").click();
+    h.run();
+    for _ in 0..4 {
+        h.get_by_label("Forward ›").click();
+        h.run();
+    }
+    h.get_by_label("Continue from here").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    assert_eq!(game(&h).position(), g.position_at(4));
+    assert_eq!(game(&h).plies().len(), 4);
+    // It is the game in progress now: saved, and offered after a restart.
+    click_a_move(&mut h);
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(game(&h).plies().len(), 5);
+}
+
+/// The game in play is untouched by a file that cannot be opened, and the message names the file.
+#[test]
+fn hostile_files_are_refused_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = sample(Mode::Open, 11, 10);
+    let text = good.to_ron();
+    let Start::Formations { red, .. } = &good.record().start else {
+        panic!()
+    };
+    let line = red.iter().position(|l| l.contains('1')).unwrap();
+    let extra_marshal = text.replacen(
+        &format!("{:?}", red[line]),
+        &format!("{:?}", red[line].replacen('1', "9", 1)),
+        1,
+    );
+    let mut bad_turn = good.record().clone();
+    let flag = good
+        .position()
+        .find(Side::Red, junqi::engine::Rank::Flag)
+        .unwrap();
+    let name = good.board().name(flag);
+    let to = if name == "b1" { "a1" } else { "c1" };
+    bad_turn.actions.push(Action::Turn(format!("{name}-{to}")));
+    let bad_turn = ron::ser::to_string_pretty(&bad_turn, Default::default()).unwrap();
+    let mut random = vec![0u8; 4096];
+    let mut rng = SplitMix64::new(5);
+    for b in &mut random {
+        *b = rng.next_u64() as u8;
+    }
+    let cases: Vec<(&str, Vec<u8>, &[&str])> = vec![
+        (
+            "truncated",
+            text.as_bytes()[..text.len() / 2].to_vec(),
+            &["line "],
+        ),
+        ("random", random, &["not UTF-8"]),
+        ("empty", Vec::new(), &["empty"]),
+        (
+            "version",
+            text.replacen("version: 1", "version: 99", 1).into_bytes(),
+            &["version 99"],
+        ),
+        (
+            "huge",
+            format!("{text}{}", " ".repeat(30 * 1024 * 1024)).into_bytes(),
+            &["larger than"],
+        ),
+        ("marshal", extra_marshal.into_bytes(), &["start", "Marshal"]),
+        (
+            "badturn",
+            bad_turn.into_bytes(),
+            &["action 11", "never moves"],
+        ),
+        (
+            "binary-ron",
+            b"(version: 1, rules: \xff\xfe)".to_vec(),
+            &["UTF-8"],
+        ),
+    ];
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    let before = game(&h).record().clone();
+    let current = games(dir.path()).join(saves::CURRENT);
+    let saved = std::fs::read(&current).unwrap();
+    for (name, bytes, expect) in cases {
+        let path = dir.path().join(format!("{name}.ron"));
+        std::fs::write(&path, &bytes).unwrap();
+        h.state_mut().warning = None;
+        h.get_by_label("Home").click();
+        h.run();
+        h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+        h.get_by_label("Open game…").click();
+        h.run();
+        let (_, msg) = h.state().warning.clone().expect("a message");
+        assert!(msg.contains(&path.display().to_string()), "{name}: {msg}");
+        for e in expect {
+            assert!(msg.contains(e), "{name}: {msg}");
+        }
+        h.get_by_label_contains("could not be opened, nothing was changed");
+        assert!(matches!(h.state().screen, Screen::Home), "{name}");
+        assert_eq!(game(&h).record(), &before, "{name}");
+        assert_eq!(std::fs::read(&current).unwrap(), saved, "{name}");
+        // The bad file is not put on the recent list either.
+        assert!(h.state().saves.recent.iter().all(|g| g.path != path));
+    }
+}
+
+#[test]
+fn without_a_file_dialog_the_app_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("Open game…").click();
+    h.run();
+    h.get_by_label_contains("The file dialog could not open");
+    start_game(&mut h);
+    click_a_move(&mut h);
+    h.get_by_label("Save as…").click();
+    h.run();
+    h.get_by_label_contains("saved to the recent games");
+    h.get_by_label("Home").click();
+    h.run();
+    assert_eq!(h.state().saves.recent.len(), 1);
+}
+
+#[test]
+fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    // Blue is to move after 5 turns: a Save as in play is made for the side at the screen.
+    let mut h = harness(dir.path());
+    h.state_mut().play = Some(Play::new(g.clone()));
+    h.state_mut().screen = Screen::Play;
+    h.run();
+    let path = dir.path().join("out").join("mine");
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Save as…").click();
+    h.run();
+    let path = path.with_extension("ron");
+    let back = saves::load_game(&path).unwrap();
+    assert_eq!(back.record().actions, g.record().actions);
+    assert_eq!(saves::info_value(back.record(), "saved_by"), Some("blue"));
+    // Opened: Blue's view, and the file is remembered in the recent list.
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    assert!(
+        h.state()
+            .saves
+            .recent
+            .iter()
+            .any(|r| r.path.file_name() == path.file_name())
+    );
+}
+
+/// A crash between writing the temporary file and the rename leaves the previous autosave intact,
+/// and a restart offers that game.
+#[test]
+fn a_crash_between_write_and_rename_keeps_the_previous_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let (mut s, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    assert!(w.is_none());
+    let mut play = Play::new(sample(Mode::Hidden, 8, 4));
+    s.autosave(Some(&mut play)).unwrap();
+    let before = std::fs::read(gdir.join(saves::CURRENT)).unwrap();
+    let t = play.game.position().legal_turns(play.game.rules())[0];
+    play.game.play(t).unwrap();
+    let e = s
+        .autosave_with(Some(&mut play), |tmp| {
+            assert!(tmp.exists(), "the new text is written before the rename");
+            Err(std::io::Error::other("power cut"))
+        })
+        .unwrap_err();
+    assert!(e.contains("power cut"), "{e}");
+    assert_eq!(std::fs::read(gdir.join(saves::CURRENT)).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(&gdir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from(saves::CURRENT)]);
+    let (again, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    assert!(w.is_none());
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 4);
+    // The next write goes through.
+    s.autosave(Some(&mut play)).unwrap();
+    let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 5);
+}
+
+#[test]
+fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    std::fs::create_dir_all(&gdir).unwrap();
+    std::fs::write(gdir.join(saves::CURRENT), "(version: 1, rules: (").unwrap();
+    let h = harness(dir.path());
+    let (_, msg) = h.state().warning.clone().expect("a warning");
+    assert!(
+        msg.contains("current.ron") && msg.contains("kept as"),
+        "{msg}"
+    );
+    assert!(h.query_by_label("Resume").is_none());
+    let kept = std::fs::read_dir(&gdir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("unreadable-")
+        })
+        .count();
+    assert_eq!(kept, 1);
+}
