@@ -168,6 +168,7 @@ texts! {
     TAG_CLEAR = "清除", "Clear";
     TAG_LABEL = "{sq} 标记 {tag}", "{sq} tag {tag}";
     PLAYER = "玩家{n}", "Player {n}";
+    MOVER_FLIP = "{side}方（{player}）", "{side} ({player})";
     PLAYER_COLOURS = "玩家1：{c1}方 · 玩家2：{c2}方", "Player 1: {c1} · Player 2: {c2}";
     COLOURS_UNDECIDED = "玩家1 / 玩家2：颜色未定，第一次翻棋决定", "Player 1 / Player 2: colours not decided, the first flip decides";
     COLOURS_UNDECIDED_ENGINEER = "玩家1 / 玩家2：颜色未定，先翻出工兵者执其颜色", "Player 1 / Player 2: colours not decided, whoever flips an engineer takes its colour";

@@ -378,10 +378,15 @@ pub fn mover_text(play: &Play, lang: Lang) -> (String, Color32) {
                 2
             };
             (
-                format!(
-                    "{} ({})",
-                    lang.side(s),
-                    fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())])
+                fill(
+                    lang.t(&i18n::MOVER_FLIP),
+                    &[
+                        ("side", lang.side(s)),
+                        (
+                            "player",
+                            &fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
+                        ),
+                    ],
                 ),
                 board::side_colour(s),
             )
@@ -737,7 +742,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Play, lang: Lang) {
     }
     egui::Grid::new("flip-counts")
         .striped(true)
-        .spacing([10.0, 2.0])
+        .spacing([22.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
             for side in Side::BOTH {
@@ -753,7 +758,11 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Play, lang: Lang) {
                 for side in Side::BOTH {
                     let s = side.index();
                     let i = *r as usize - 1;
-                    ui.monospace(format!("{} / {} / {}", down(s, *r), up[s][i], gone[s][i]));
+                    ui.label(
+                        RichText::new(format!("{} / {} / {}", down(s, *r), up[s][i], gone[s][i]))
+                            .monospace()
+                            .color(board::side_colour(side)),
+                    );
                 }
                 ui.end_row();
             }
