@@ -267,14 +267,14 @@ fn replay_controls_change_the_position_shown() {
     // The referee's view needs a confirmation; cancelling changes nothing.
     h.get_by_label("Referee").click();
     h.run();
-    h.get_by_label("Show every piece?");
+    h.get_by_label("Show the referee view?");
     h.get_by_label("Cancel").click();
     h.run();
     assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
     assert!(!replay(&h).game.record().referee_view_used);
     h.get_by_label("Referee").click();
     h.run();
-    h.get_by_label("Show everything").click();
+    h.get_by_label("Show every piece").click();
     h.run();
     assert_eq!(replay(&h).viewer, Viewer::Referee);
     assert!(replay(&h).game.record().referee_view_used);

@@ -21,7 +21,7 @@ const MARGIN: f32 = 0.5;
 
 pub const RED: Color32 = Color32::from_rgb(0xc0, 0x2a, 0x22);
 pub const BLUE: Color32 = Color32::from_rgb(0x1f, 0x4e, 0xa0);
-const BOARD_BG: Color32 = Color32::from_rgb(0xee, 0xdc, 0xb0);
+pub const BOARD_BG: Color32 = Color32::from_rgb(0xee, 0xdc, 0xb0);
 const INK: Color32 = Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 pub fn side_colour(side: Side) -> Color32 {
@@ -35,8 +35,9 @@ pub fn side_colour(side: Side) -> Color32 {
 #[derive(Clone, Debug)]
 pub struct Flash {
     pub at: NodeId,
-    pub attacker: Piece,
-    pub defender: Piece,
+    /// The pieces as the player looking at the screen knows them (hidden mode: backs for unknowns).
+    pub attacker: Seen,
+    pub defender: Seen,
     pub outcome: ClashOutcome,
     /// Seconds left to show it.
     pub fade: f32,
@@ -62,6 +63,12 @@ pub struct BoardInput {
     pub clicked: Option<NodeId>,
     /// A piece dragged from one node and dropped on another.
     pub dropped: Option<(NodeId, NodeId)>,
+    /// A right click (or long press) on a node.
+    pub secondary: Option<NodeId>,
+    /// Screen centre of every node, the size of a piece tile and the board scale, for overlays.
+    pub centres: Vec<Pos2>,
+    pub tile: Vec2,
+    pub scale: f32,
 }
 
 /// The label a screen reader speaks for a node: "c6 红 团长", "c6 Red Colonel", "c6".
@@ -312,6 +319,9 @@ impl BoardWidget<'_> {
             if resp.clicked() {
                 input.clicked = Some(n);
             }
+            if resp.secondary_clicked() || resp.long_touched() {
+                input.secondary = Some(n);
+            }
             if resp.drag_stopped()
                 && let Some(pos) = pointer
                 && let Some(target) = self.node_at_screen(&to_screen, pos)
@@ -388,8 +398,8 @@ impl BoardWidget<'_> {
                 box_rect.center() + vec2(small.x * 0.58, -small.y * 0.35),
                 small,
             );
-            self.paint_seen(&painter, a, Seen::Known(f.attacker), scale * 0.8);
-            self.paint_seen(&painter, d, Seen::Known(f.defender), scale * 0.8);
+            self.paint_seen(&painter, a, f.attacker, scale * 0.8);
+            self.paint_seen(&painter, d, f.defender, scale * 0.8);
             let out = match self.lang {
                 Lang::Zh => f.outcome.zh(),
                 Lang::En => f.outcome.en(),
@@ -412,6 +422,9 @@ impl BoardWidget<'_> {
                 scale * 1.08,
             );
         }
+        input.centres = (0..board.len() as NodeId).map(at).collect();
+        input.tile = tile;
+        input.scale = scale;
         input
     }
 
@@ -425,7 +438,7 @@ impl BoardWidget<'_> {
             .map(|(n, _)| n)
     }
 
-    fn paint_seen(&self, painter: &egui::Painter, r: Rect, seen: Seen, scale: f32) {
+    pub fn paint_seen(&self, painter: &egui::Painter, r: Rect, seen: Seen, scale: f32) {
         let rounding = CornerRadius::same((scale * 0.07) as u8);
         let edge = Stroke::new((scale * 0.015).max(1.0), Color32::from_black_alpha(160));
         match seen {

@@ -167,7 +167,7 @@ texts! {
     MODE_NAME_HIDDEN = "暗棋", "Hidden";
     MODE_NAME_FLIP = "翻棋", "Flip";
     REPLAY_OF = "复盘：{name}", "Replay: {name}";
-    REFEREE_USED = "（曾使用裁判视角）", "(the referee view was used)";
+    REPLAY_REFEREE_USED = "（曾使用裁判视角）", "(the referee view was used)";
     TO_START = "« 开局", "« Start";
     STEP_BACK = "‹ 后退", "‹ Back";
     STEP_FORWARD = "前进 ›", "Forward ›";
@@ -184,9 +184,47 @@ texts! {
     CLOSE_REPLAY = "关闭复盘", "Close replay";
     START_POSITION = "  0. 开局", "  0. Start";
     HINT_REPLAY = "轮到{side}方", "{side} to move";
-    REFEREE_CONFIRM_TITLE = "显示全部棋子？", "Show every piece?";
-    REFEREE_CONFIRM_TEXT = "裁判视角会显示双方所有棋子。对局记录中会注明使用过裁判视角。", "The referee view shows every piece of both sides. The game record will say that the referee view was used.";
-    REFEREE_SHOW = "显示全部", "Show everything";
+    // Hidden and flip modes (src/app/modes.rs).
+    MODE_HIDDEN = "暗棋：各方只看到自己的棋子，碰子由程序裁判，只公布结果", "Hidden: each side sees only its own pieces; the program referees clashes and announces only the outcome";
+    MODE_FLIP = "翻棋：50 枚棋子背面朝上随机摆放，翻开才知是谁的", "Flip: all 50 pieces dealt face down at random; flip them to find out whose they are";
+    DEAL_SEED = "发牌种子", "Deal seed";
+    NEW_DEAL = "重新发牌", "New deal";
+    SEED_INVALID = "种子须为 0 到 18446744073709551615 的整数", "The seed must be a whole number from 0 to 18446744073709551615";
+    DEAL_REPLAY_HINT = "输入以前对局的种子即可重现同一发牌", "Enter an earlier game's seed to replay its deal";
+    HIDDEN_ONLY_RULE = "（仅暗棋）", "(hidden mode only)";
+    FLIP_ONLY_RULE = "（仅翻棋）", "(flip mode only)";
+    FLIP_DEFAULTS_NOTE = "翻棋默认：大本营可走、排完地雷才能扛旗、最小的子扛旗（可在下方修改）", "Flip-mode defaults: movable HQ, flag needs mines cleared, smallest piece takes the flag (change them below)";
+    CURTAIN = "轮到{side}方 — 点此继续", "{side} to move — press to continue";
+    CURTAIN_NOTE = "请把屏幕交给{side}方。双方棋子都已遮住。", "Hand the screen to {side}. Every piece is covered.";
+    CURTAIN_PRIVATE = "上一方的棋子已遮住；请只在轮到自己时看棋盘。", "The previous player's pieces are covered; look at the board only on your own turn.";
+    CURTAIN_OPTION = "暗棋换手遮挡（与电脑对弈时可关闭）", "Hand-over curtain in hidden games (switch off against the computer)";
+    CONFIRM_FLIP_OPTION = "翻棋需再点一次确认", "Flipping needs a second click";
+    FLIP_AGAIN = "再点一次 {sq} 即翻开", "Click {sq} again to flip it";
+    REFEREE_VIEW = "裁判视图…", "Referee view…";
+    REFEREE_CONFIRM_TITLE = "打开裁判视图？", "Show the referee view?";
+    REFEREE_CONFIRM_TEXT = "裁判视图会把每一枚棋子显示给正在看屏幕的人。只在中立裁判、观众或复盘时使用。对局记录会注明用过裁判视图。", "This shows every piece to whoever is looking at the screen. Use it only for a neutral referee, spectators or review. The game record will note that it was used.";
+    REFEREE_SHOW = "显示全部棋子", "Show every piece";
+    REFEREE_ON = "裁判视图已打开：显示全部棋子", "Referee view is on: every piece is shown";
+    REFEREE_OFF = "关闭裁判视图", "Turn the referee view off";
+    REFEREE_USED = "本局记录注明：用过裁判视图", "The record notes that the referee view was used";
+    TAG_MENU_TITLE = "标记猜测", "Tag a guess";
+    TAG_CLEAR = "清除", "Clear";
+    TAG_LABEL = "{sq} 标记 {tag}", "{sq} tag {tag}";
+    PLAYER = "玩家{n}", "Player {n}";
+    MOVER_FLIP = "{side}方（{player}）", "{side} ({player})";
+    PLAYER_COLOURS = "玩家1：{c1}方 · 玩家2：{c2}方", "Player 1: {c1} · Player 2: {c2}";
+    COLOURS_UNDECIDED = "玩家1 / 玩家2：颜色未定，第一次翻棋决定", "Player 1 / Player 2: colours not decided, the first flip decides";
+    COLOURS_UNDECIDED_ENGINEER = "玩家1 / 玩家2：颜色未定，先翻出工兵者执其颜色", "Player 1 / Player 2: colours not decided, whoever flips an engineer takes its colour";
+    DEAL = "发牌种子：{seed}", "Deal seed: {seed}";
+    HINT_FLIP = "{who}走棋：点击暗子翻开，或走己方明子", "{who} to move: click a face-down piece to flip it, or move one of your face-up pieces";
+    HINT_FLIP_ONLY = "{who}走棋：点击任意暗子翻开", "{who} to move: click any face-down piece to flip it";
+    COUNTS = "记子（暗 / 明 / 亡）", "Piece count (face down / face up / gone)";
+    COUNT_TOTAL = "{side}方：暗 {d}，明 {u}，亡 {g}", "{side}: {d} face down, {u} face up, {g} gone";
+    MV_FLIP = "{sq} 翻出{side}方{rank}", "{sq} flipped: {side} {rank}";
+    EV_COLOURS = "玩家{p}执{side}方，对方执{other}方", "Player {p} takes {side}, the other player {other}";
+    SUMMARY = "对局小结", "Summary";
+    SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} turns, {clashes} clashes";
+    SUMMARY_LOST = "{side}方损失 {n} 子：", "{side} lost {n}:";
 }
 
 /// Fill `{name}` placeholders of a template.

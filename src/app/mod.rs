@@ -5,6 +5,7 @@ pub mod board;
 pub mod fonts;
 pub mod formations;
 pub mod i18n;
+pub mod modes;
 pub mod newgame;
 pub mod replay;
 pub mod saves;
@@ -13,7 +14,7 @@ pub mod settings;
 use crate::engine::game::Ply;
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
 use crate::engine::{Action, Game, NodeId, Seen, Side, Status, Turn, Viewer};
-use board::{BoardWidget, Flash};
+use board::BoardWidget;
 use i18n::{Lang, fill};
 use newgame::{NewGame, NewGameSpec};
 use settings::Settings;
@@ -74,6 +75,17 @@ pub enum Command {
     EditFormation(Side),
     Saves(saves::SaveCmd),
     Replay(replay::ReplayCmd),
+    /// Hidden mode: the next player lifts the hand-over curtain.
+    LiftCurtain,
+    /// Ask for the referee view (a confirmation follows).
+    AskRefereeView,
+    /// Switch the referee view on (confirmed) or off (cancelled).
+    RefereeView(bool),
+    /// Open the tag menu on an enemy piece at a screen position.
+    TagMenu(NodeId, egui::Pos2),
+    CloseTagMenu,
+    /// Write (or clear) the player's tag on an enemy piece.
+    SetTag(NodeId, Option<String>),
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -89,11 +101,13 @@ pub struct Play {
     pub redo: Vec<Action>,
     pub selected: Option<NodeId>,
     pub message: Option<Message>,
-    pub flash: Option<Flash>,
+    pub flash: Option<board::Flash>,
     /// When the side to move started its turn (egui time), for the move clock.
     turn_started: Option<f64>,
     /// Number of plies when `turn_started` was set.
     clock_ply: usize,
+    /// Hidden and flip play: curtain, referee view, tags, flips.
+    pub modes: modes::ModeState,
 }
 
 pub struct JunqiApp {
@@ -325,6 +339,14 @@ impl JunqiApp {
                     ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
                     ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
                     ui.checkbox(&mut self.show_panel, lang.t(&i18n::SHOW_PANEL));
+                    ui.checkbox(
+                        &mut self.settings.modes.curtain,
+                        lang.t(&i18n::CURTAIN_OPTION),
+                    );
+                    ui.checkbox(
+                        &mut self.settings.modes.confirm_flip,
+                        lang.t(&i18n::CONFIRM_FLIP_OPTION),
+                    );
                     if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
                         out.push(Command::ToggleFullscreen);
                     }
@@ -388,6 +410,7 @@ impl Play {
             flash: None,
             turn_started: None,
             clock_ply: 0,
+            modes: Default::default(),
         }
     }
 
@@ -431,7 +454,7 @@ impl Play {
                 }
             }),
             Command::Timeout => self.act(Action::Timeout),
-            _ => {}
+            cmd => self.mode_command(cmd),
         }
     }
 
@@ -449,13 +472,14 @@ impl Play {
     }
 
     fn after_change(&mut self) {
+        self.modes.lifted = false;
         self.selected = None;
         self.flash = None;
         self.message = None;
     }
 
     fn click(&mut self, n: NodeId) {
-        if self.game.status().is_over() {
+        if self.game.status().is_over() || self.flip_click(n) {
             return;
         }
         let view = self.game.view(Viewer::Side(self.side_to_move()));
@@ -469,24 +493,7 @@ impl Play {
             Some(from) => {
                 let turn = Turn::Move { from, to: n };
                 match self.game.play(turn) {
-                    Ok(ply) => {
-                        let flash = ply
-                            .effects
-                            .attacker
-                            .zip(ply.effects.defender)
-                            .zip(ply.report.as_ref().and_then(|r| r.clash))
-                            .map(|((attacker, defender), outcome)| Flash {
-                                at: n,
-                                attacker,
-                                defender,
-                                outcome,
-                                fade: FLASH_SECONDS,
-                            });
-                        self.redo.clear();
-                        self.selected = None;
-                        self.message = None;
-                        self.flash = flash;
-                    }
+                    Ok(_) => self.after_turn(),
                     Err(e) => self.message = Some(Message::Illegal(e)),
                 }
             }
@@ -541,7 +548,7 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 }
 
 /// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
-fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
+fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, String)> {
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
     for a in &game.record().actions {
@@ -549,8 +556,11 @@ fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
             Action::Turn(_) => {
                 if let Some((i, ply)) = plies.next()
                     && let Some(report) = &ply.report
-                    && let Some(outcome) = report.clash
                 {
+                    modes::flip_events(report, lang, &mut out);
+                    let Some(outcome) = report.clash else {
+                        continue;
+                    };
                     let out_text = match lang {
                         Lang::Zh => outcome.zh(),
                         Lang::En => outcome.en(),
@@ -561,7 +571,7 @@ fn events(game: &Game, lang: Lang) -> Vec<(Option<Side>, String)> {
                             lang.t(&i18n::EV_CLASH),
                             &[
                                 ("n", &(i + 1).to_string()),
-                                ("mv", &move_text(game, ply, lang)),
+                                ("mv", &modes::move_text_for(game, i, ply, lang, looker)),
                                 ("out", out_text),
                             ],
                         ),
@@ -623,13 +633,17 @@ impl JunqiApp {
         let lang = self.lang();
         let opts = self.settings.board.clone();
         let bottom = self.settings.bottom;
+        let mode_opts = self.settings.modes.clone();
         let narrow = ui.available_width() < 760.0;
         let Some(play) = &mut self.play else {
             self.screen = Screen::Home;
             return;
         };
+        play.modes.opts = mode_opts;
+        let bottom = modes::bottom(play, bottom);
         let now = ui.input(|i| i.time);
         let dt = ui.input(|i| i.stable_dt).min(0.1);
+        modes::tick(play, dt, ui.ctx());
         let status = play.game.status();
         let mover = play.side_to_move();
 
@@ -668,7 +682,9 @@ impl JunqiApp {
                 Some(Message::Error(e)) => e.clone(),
                 None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
                 None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
-                None => fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))]),
+                None => modes::hint(play, lang).unwrap_or_else(|| {
+                    fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])
+                }),
             };
             let colour = if play.message.is_some() {
                 egui::Color32::from_rgb(0xb0, 0x20, 0x10)
@@ -709,7 +725,10 @@ impl JunqiApp {
                         });
                     });
             }
-            let view = play.game.view(Viewer::Side(mover));
+            if modes::curtain(ui, play, lang, out) {
+                return;
+            }
+            let view = play.board_view();
             let dests = match play.selected {
                 Some(s) => view.destinations_from(play.game.rules(), s),
                 None => Vec::new(),
@@ -736,12 +755,14 @@ impl JunqiApp {
                 interactive: !status.is_over(),
             }
             .show(ui);
+            modes::overlays(ui, play, &view, &opts, lang, bottom, &input, out);
             if let Some((a, b)) = input.dropped {
                 out.push(Command::Drop(a, b));
             } else if let Some(n) = input.clicked {
                 out.push(Command::Node(n));
             }
         });
+        modes::dialogs(ui.ctx(), play, lang, out);
     }
 }
 
@@ -755,16 +776,14 @@ fn side_panel(
     let game = &play.game;
     let status = game.status();
     let mover = play.side_to_move();
+    let looker = play.looker();
     ui.add_space(4.0);
+    modes::panel_top(ui, play, lang, out);
     if !status.is_over() {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-            ui.label(
-                egui::RichText::new(lang.side(mover))
-                    .size(22.0)
-                    .strong()
-                    .color(board::side_colour(mover)),
-            );
+            let (who, colour) = modes::mover_text(play, lang);
+            ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
             ui.label(fill(
                 lang.t(&i18n::TURN),
                 &[("n", &(game.position().ply() + 1).to_string())],
@@ -865,13 +884,7 @@ fn side_panel(
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
     for side in Side::BOTH {
-        let removed: Vec<_> = game
-            .plies()
-            .iter()
-            .flat_map(|p| p.effects.removed.iter())
-            .filter(|(_, p)| p.side() == side)
-            .map(|(_, p)| lang.rank(p.rank()))
-            .collect();
+        let removed = modes::removed_names(play, side, lang);
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(lang.side(side))
@@ -890,6 +903,7 @@ fn side_panel(
             }
         });
     }
+    modes::flip_counts(ui, play, lang);
     ui.separator();
     let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
@@ -906,8 +920,12 @@ fn side_panel(
                     .and_then(|r| r.mover.side())
                     .map_or(ui.visuals().text_color(), board::side_colour);
                 ui.label(
-                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_text(game, ply, lang)))
-                        .color(colour),
+                    egui::RichText::new(format!(
+                        "{:>3}. {}",
+                        i + 1,
+                        modes::move_text_for(game, i, ply, lang, looker)
+                    ))
+                    .color(colour),
                 );
             }
         });
@@ -918,7 +936,7 @@ fn side_panel(
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            for (side, text) in events(game, lang) {
+            for (side, text) in events(game, lang, looker) {
                 let colour = side.map_or(ui.visuals().text_color(), board::side_colour);
                 ui.label(egui::RichText::new(text).color(colour));
             }

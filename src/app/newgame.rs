@@ -5,6 +5,7 @@ use super::Command;
 use super::formations::{self, FormationChoice};
 use super::i18n::{self, Lang};
 use super::settings::Settings;
+use crate::engine::rng::SplitMix64;
 use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 use std::path::PathBuf;
@@ -13,14 +14,21 @@ use std::path::PathBuf;
 #[derive(Clone, Debug)]
 pub struct NewGameSpec {
     pub rules: Rules,
-    /// Red's and Blue's formations.
+    /// Red's and Blue's formations (open and hidden modes).
     pub formations: Box<[FormationChoice; 2]>,
     pub bottom: Side,
+    /// Flip mode: the seed of the deal.
+    pub flip_seed: u64,
 }
 
 impl NewGameSpec {
-    /// The game, from the chosen formations (each checked by the engine).
+    /// The game: a deal from the seed in flip mode, else the chosen formations (each checked by
+    /// the engine).
     pub fn game(&self) -> Result<Game, String> {
+        if self.rules.mode == Mode::Flip {
+            let seed = self.flip_seed;
+            return Game::new(self.rules.clone(), Start::FlipDeal { seed });
+        }
         let red = self.formations[0].formation(&self.rules);
         let blue = self.formations[1].formation(&self.rules);
         Game::new(self.rules.clone(), Start::formations(&red, &blue))
@@ -29,6 +37,8 @@ impl NewGameSpec {
 
 pub struct NewGame {
     pub spec: NewGameSpec,
+    /// The flip deal's seed as typed.
+    pub seed_text: String,
     /// Formations to pick from (the user's library and the shipped ones).
     pub library: Vec<(PathBuf, Formation)>,
     seed: u64,
@@ -49,18 +59,29 @@ fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
     })
 }
 
-/// House rules that change nothing in an open game.
-fn only_other_modes(key: &str) -> bool {
-    matches!(
-        key,
-        "flag_reveal_on_marshal_loss" | "engineer_scout" | "first_engineer_decides"
-    )
+/// The one mode a house rule matters in, if it is mode-specific.
+fn only_mode(key: &str) -> Option<Mode> {
+    match key {
+        "flag_reveal_on_marshal_loss" | "engineer_scout" => Some(Mode::Hidden),
+        "first_engineer_decides" => Some(Mode::Flip),
+        _ => None,
+    }
+}
+
+/// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
+/// (RULES.md section 8: movable HQ, flag needs mines cleared, flag takers); the others stay.
+fn pick_mode(rules: &mut Rules, mode: Mode) {
+    let d = Rules::for_mode(mode);
+    rules.mode = mode;
+    rules.movable_hq = d.movable_hq;
+    rules.flag_needs_mines_cleared = d.flag_needs_mines_cleared;
+    rules.flag_takers = d.flag_takers;
 }
 
 impl NewGame {
     pub fn new(settings: &Settings, seeds: (u64, u64)) -> NewGame {
-        let mut rules = settings.rules.clone();
-        rules.mode = Mode::Open;
+        let rules = settings.rules.clone();
+        let flip_seed = seeds.0.rotate_left(29) ^ seeds.1;
         NewGame {
             spec: NewGameSpec {
                 rules,
@@ -69,7 +90,9 @@ impl NewGame {
                     FormationChoice::Random(seeds.1),
                 ]),
                 bottom: settings.bottom,
+                flip_seed,
             },
+            seed_text: flip_seed.to_string(),
             library: Vec::new(),
             seed: seeds.0 ^ seeds.1.rotate_left(17),
         }
@@ -87,15 +110,25 @@ impl NewGame {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
         let mut cmd = None;
+        let seed_ok = match self.seed_text.trim().parse::<u64>() {
+            Ok(v) => {
+                self.spec.flip_seed = v;
+                true
+            }
+            Err(_) => self.spec.rules.mode != Mode::Flip,
+        };
         ui.horizontal(|ui| {
             ui.heading(lang.t(&i18n::NEW_GAME));
             ui.add_space(16.0);
             if ui
-                .add(egui::Button::new(
-                    egui::RichText::new(lang.t(&i18n::START))
-                        .size(18.0)
-                        .strong(),
-                ))
+                .add_enabled(
+                    seed_ok,
+                    egui::Button::new(
+                        egui::RichText::new(lang.t(&i18n::START))
+                            .size(18.0)
+                            .strong(),
+                    ),
+                )
                 .clicked()
             {
                 cmd = Some(Command::Start(self.spec()));
@@ -107,12 +140,30 @@ impl NewGame {
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
             let spec = &mut self.spec;
+            let seed_text = &mut self.seed_text;
+            let library = &self.library;
+            let next_seed = &mut self.seed;
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
                 .spacing([16.0, 8.0])
                 .show(ui, |ui| {
                     ui.strong(lang.t(&i18n::MODE));
-                    ui.radio_value(&mut spec.rules.mode, Mode::Open, lang.t(&i18n::MODE_OPEN));
+                    ui.vertical(|ui| {
+                        for (m, t) in [
+                            (Mode::Open, &i18n::MODE_OPEN),
+                            (Mode::Hidden, &i18n::MODE_HIDDEN),
+                            (Mode::Flip, &i18n::MODE_FLIP),
+                        ] {
+                            if ui.radio(spec.rules.mode == m, lang.t(t)).clicked()
+                                && spec.rules.mode != m
+                            {
+                                pick_mode(&mut spec.rules, m);
+                            }
+                        }
+                        if spec.rules.mode == Mode::Flip {
+                            ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
+                        }
+                    });
                     ui.end_row();
                     ui.strong(lang.t(&i18n::PLAYERS));
                     ui.label(format!(
@@ -123,21 +174,43 @@ impl NewGame {
                         lang.t(&i18n::HUMAN)
                     ));
                     ui.end_row();
-                    ui.strong(lang.t(&i18n::FORMATIONS));
-                    ui.vertical(|ui| {
-                        for side in Side::BOTH {
-                            let choice = &mut spec.formations[side.index()];
-                            if formations::picker(
-                                ui,
-                                lang,
-                                side,
-                                choice,
-                                &self.library,
-                                &mut self.seed,
-                            ) {
-                                cmd = Some(Command::EditFormation(side));
+                    if spec.rules.mode == Mode::Flip {
+                        let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
+                        ui.vertical(|ui| {
+                            ui.horizontal(|ui| {
+                                ui.add(
+                                    egui::TextEdit::singleline(seed_text)
+                                        .desired_width(190.0)
+                                        .char_limit(24),
+                                )
+                                .labelled_by(name_id);
+                                if ui.button(lang.t(&i18n::NEW_DEAL)).clicked() {
+                                    let mut rng = SplitMix64::new(spec.flip_seed ^ *next_seed);
+                                    *next_seed = rng.next_u64();
+                                    *seed_text = rng.next_u64().to_string();
+                                }
+                            });
+                            if seed_ok {
+                                ui.weak(lang.t(&i18n::DEAL_REPLAY_HINT));
+                            } else {
+                                ui.colored_label(
+                                    egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+                                    lang.t(&i18n::SEED_INVALID),
+                                );
                             }
-                        }
+                        });
+                        ui.end_row();
+                    }
+                    ui.strong(lang.t(&i18n::FORMATIONS));
+                    ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
+                        ui.vertical(|ui| {
+                            for side in Side::BOTH {
+                                let choice = &mut spec.formations[side.index()];
+                                if formations::picker(ui, lang, side, choice, library, next_seed) {
+                                    cmd = Some(Command::EditFormation(side));
+                                }
+                            }
+                        })
                     });
                     ui.end_row();
                     ui.strong(lang.t(&i18n::BOTTOM_SIDE));
@@ -163,7 +236,8 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
         Lang::Zh => (info.zh, info.explain_zh),
         Lang::En => (info.en, info.explain_en),
     };
-    let other_mode = only_other_modes(info.key);
+    let only = only_mode(info.key);
+    let other_mode = only.is_some_and(|m| m != rules.mode);
     ui.add_space(4.0);
     ui.add_enabled_ui(!other_mode, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -212,8 +286,12 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                     _ => {}
                 }
             }
-            if other_mode {
-                ui.weak(lang.t(&i18n::OPEN_ONLY_RULE));
+            if let Some(m) = only {
+                ui.weak(lang.t(if m == Mode::Hidden {
+                    &i18n::HIDDEN_ONLY_RULE
+                } else {
+                    &i18n::FLIP_ONLY_RULE
+                }));
             }
         });
         ui.indent(info.key, |ui| ui.weak(explain));

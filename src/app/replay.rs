@@ -258,7 +258,7 @@ pub fn ui(
                 ui.label(egui::RichText::new(t).strong());
             }
             if r.game.record().referee_view_used {
-                ui.weak(lang.t(&i18n::REFEREE_USED));
+                ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
             }
         });
     });

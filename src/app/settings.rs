@@ -40,6 +40,8 @@ pub struct Settings {
     pub rules: Rules,
     /// The colour drawn at the bottom.
     pub bottom: Side,
+    /// Hidden and flip play: the hand-over curtain, flip confirmation.
+    pub modes: super::modes::ModeOptions,
 }
 
 impl Default for Settings {
@@ -50,6 +52,7 @@ impl Default for Settings {
             board: BoardOptions::default(),
             rules: Rules::default(),
             bottom: Side::Red,
+            modes: Default::default(),
         }
     }
 }

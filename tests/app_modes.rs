@@ -1,0 +1,312 @@
+//! Hidden and flip play in the window, driven through the accessibility labels (egui_kittest).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::board::node_label;
+use junqi::app::i18n::Lang;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seen, Side, Start, Turn, Viewer};
+use std::path::Path;
+
+fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .with_max_steps(64)
+        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    h
+}
+
+/// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
+fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
+    h.get_all_by_label("New game")
+        .next()
+        .expect("a New game button")
+        .click();
+    h.run();
+    h.get_by_label_contains(mode_label).click();
+    h.run();
+}
+
+fn start(h: &mut Harness<'static, JunqiApp>) {
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+}
+
+fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
+    &h.state().play.as_ref().unwrap().game
+}
+
+fn name(h: &Harness<'static, JunqiApp>, n: NodeId) -> String {
+    game(h).board().name(n).to_string()
+}
+
+/// The label of node `n` as `viewer` sees it.
+fn label_for(h: &Harness<'static, JunqiApp>, n: NodeId, viewer: Viewer) -> String {
+    node_label(&game(h).view(viewer), Lang::En, n)
+}
+
+/// No label anywhere names a rank of `side`'s pieces together with the side.
+fn no_identity_of(h: &Harness<'static, JunqiApp>, side: Side) {
+    for r in Rank::ALL {
+        let text = format!("{} {}", side.en(), r.en());
+        assert!(
+            h.query_by_label_contains(&text).is_none(),
+            "'{text}' is readable on screen"
+        );
+    }
+}
+
+/// A plain move (no attack) of the side to move.
+fn plain_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
+    let g = game(h);
+    let pos = g.position();
+    pos.legal_turns(g.rules())
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a plain move")
+}
+
+fn hidden_game_after_red_move(h: &mut Harness<'static, JunqiApp>) {
+    open_dialog(h, "Hidden:");
+    start(h);
+    assert_eq!(game(h).rules().mode, Mode::Hidden);
+    // The first curtain: Red takes the screen.
+    h.get_by_label("Red to move — press to continue").click();
+    h.run();
+    let (from, to) = plain_move(h);
+    h.get_by_label(&label_for(h, from, Viewer::Side(Side::Red)))
+        .click();
+    h.run();
+    h.get_by_label(&name(h, to)).click();
+    h.run();
+    assert_eq!(game(h).plies().len(), 1);
+}
+
+#[test]
+fn hidden_curtain_covers_the_board_between_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    hidden_game_after_red_move(&mut h);
+    // The curtain is down: no node of the board is on screen, no identity of either side.
+    h.get_by_label("Blue to move — press to continue");
+    let some_red = game(&h).position().pieces(Side::Red).next().unwrap().0;
+    assert!(
+        h.query_by_label_contains(&format!("{} Red", name(&h, some_red)))
+            .is_none()
+    );
+    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Side::Blue);
+    // Blue lifts it: Blue's pieces show, Red's show only their side.
+    h.get_by_label("Blue to move — press to continue").click();
+    h.run();
+    let (blue_node, blue_piece) = game(&h).position().pieces(Side::Blue).next().unwrap();
+    h.get_by_label(&format!(
+        "{} Blue {}",
+        name(&h, blue_node),
+        blue_piece.rank().en()
+    ));
+    h.get_by_label(&format!("{} Red unknown piece", name(&h, some_red)));
+    no_identity_of(&h, Side::Red);
+    // Red's move is listed without its rank.
+    let ply = &game(&h).plies()[0];
+    let Some(Turn::Move { from, to }) = ply.turn else {
+        panic!("a move")
+    };
+    h.get_by_label(&format!("  1. {}-{}", name(&h, from), name(&h, to)));
+}
+
+#[test]
+fn hidden_tags_follow_the_player_and_are_kept_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    hidden_game_after_red_move(&mut h);
+    h.get_by_label("Blue to move — press to continue").click();
+    h.run();
+    let (red_node, _) = game(&h).position().pieces(Side::Red).next().unwrap();
+    let sq = name(&h, red_node);
+    h.get_by_label(&format!("{sq} Red unknown piece"))
+        .click_secondary();
+    h.run();
+    h.get_by_label("40").click();
+    h.run();
+    h.get_by_label(&format!("{sq} tag 40"));
+    let tags = &game(&h).record().tags;
+    assert_eq!(tags.len(), 1);
+    assert_eq!(
+        (tags[0].by, tags[0].square.as_str(), tags[0].text.as_str()),
+        (Side::Blue, sq.as_str(), "40")
+    );
+    assert!(game(&h).to_ron().contains("text: \"40\""));
+    // Blue moves; on Red's turn Blue's tag is not shown.
+    let (from, to) = plain_move(&h);
+    h.get_by_label(&label_for(&h, from, Viewer::Side(Side::Blue)))
+        .click();
+    h.run();
+    h.get_by_label(&name(&h, to)).click();
+    h.run();
+    h.get_by_label("Red to move — press to continue").click();
+    h.run();
+    assert!(h.query_by_label(&format!("{sq} tag 40")).is_none());
+    assert_eq!(game(&h).record().tags.len(), 1, "kept with the game");
+}
+
+#[test]
+fn referee_view_needs_confirmation_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    hidden_game_after_red_move(&mut h);
+    h.get_by_label("Blue to move — press to continue").click();
+    h.run();
+    // Cancel keeps it off.
+    h.get_by_label("Referee view…").click();
+    h.run();
+    h.get_by_label_contains("This shows every piece to whoever is looking at the screen");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!game(&h).record().referee_view_used);
+    assert!(!h.state().play.as_ref().unwrap().modes.referee);
+    no_identity_of(&h, Side::Red);
+    // Confirm shows every piece and marks the record.
+    h.get_by_label("Referee view…").click();
+    h.run();
+    h.get_by_label("Show every piece").click();
+    h.run();
+    assert!(game(&h).record().referee_view_used);
+    h.get_by_label("Referee view is on: every piece is shown");
+    let (red_node, red_piece) = game(&h).position().pieces(Side::Red).next().unwrap();
+    h.get_by_label(&format!(
+        "{} Red {}",
+        name(&h, red_node),
+        red_piece.rank().en()
+    ));
+    assert!(game(&h).to_ron().contains("referee_view_used: true"));
+    // Turning it off hides Red again.
+    h.get_by_label("Turn the referee view off").click();
+    h.run();
+    no_identity_of(&h, Side::Red);
+}
+
+/// A flip game from the dialog with a known seed typed in.
+fn flip_game(h: &mut Harness<'static, JunqiApp>, seed: u64) {
+    open_dialog(h, "Flip:");
+    h.get_by_label("Deal seed").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label("Deal seed").type_text(&seed.to_string());
+    h.run();
+    start(h);
+}
+
+#[test]
+fn flip_deal_replays_from_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    flip_game(&mut h, 4242);
+    let expected = Game::new(Rules::for_mode(Mode::Flip), Start::FlipDeal { seed: 4242 }).unwrap();
+    assert_eq!(game(&h).record().start, Start::FlipDeal { seed: 4242 });
+    assert_eq!(
+        game(&h).position().notation(),
+        expected.position().notation()
+    );
+    // The flip defaults came with the mode.
+    let r = game(&h).rules();
+    assert!(r.movable_hq && r.flag_needs_mines_cleared);
+    h.get_by_label("Deal seed: 4242");
+}
+
+#[test]
+fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    flip_game(&mut h, 7);
+    h.get_by_label("Player 1 / Player 2: colours not decided, the first flip decides");
+    h.get_by_label("Red: 25 face down, 0 face up, 0 gone");
+    h.get_by_label("Blue: 25 face down, 0 face up, 0 gone");
+    // Player 1 flips a8.
+    let a8 = game(&h).board().node_by_name("a8").unwrap();
+    h.get_by_label("a8 face-down piece").click();
+    h.run();
+    let g = game(&h);
+    let flipped = g.position().at(a8).expect("still there");
+    assert!(!flipped.is_face_down());
+    let colour = flipped.side();
+    assert_eq!(g.player_colour(1), Some(colour));
+    let (c1, c2) = (colour.en(), colour.other().en());
+    h.get_by_label(&format!("Player 1: {c1} · Player 2: {c2}"));
+    h.get_by_label(&format!("{c1}: 24 face down, 1 face up, 0 gone"));
+    h.get_by_label(&format!("a8 {c1} {}", flipped.rank().en()));
+
+    // Flip more pieces (through the engine) until the side to move has a face-up piece that
+    // can move, next to a face-down one.
+    let board = game(&h).board();
+    let found = loop {
+        let g = game(&h);
+        let pos = g.position();
+        let me = pos.side_to_move().expect("colours decided");
+        let pair = pos.pieces(me).find_map(|(n, p)| {
+            if p.is_face_down() || !p.rank().is_movable() {
+                return None;
+            }
+            let dest = pos.destinations_from(g.rules(), n);
+            board.links[n as usize]
+                .iter()
+                .find(|&&m| pos.at(m).is_some_and(|q| q.is_face_down()))
+                .filter(|_| !dest.is_empty())
+                .map(|&m| (n, m))
+        });
+        if let Some(pair) = pair {
+            break pair;
+        }
+        let next = (0..board.len() as NodeId)
+            .find(|&n| pos.at(n).is_some_and(|p| p.is_face_down()))
+            .expect("a face-down piece left");
+        h.state_mut()
+            .play
+            .as_mut()
+            .unwrap()
+            .game
+            .play(Turn::Flip(next))
+            .unwrap();
+        h.run();
+    };
+    let (mine, target) = found;
+    let before = game(&h).position().notation();
+    h.get_by_label(&label_for(&h, mine, Viewer::Side(Side::Red)))
+        .click();
+    h.run();
+    h.get_by_label(&format!("{} face-down piece", name(&h, target)))
+        .click();
+    h.run();
+    assert_eq!(game(&h).position().notation(), before, "nothing changed");
+    h.get_by_label(&format!(
+        "face-down pieces cannot be attacked ({})",
+        name(&h, target)
+    ));
+    // A move of the face-up piece is played as usual.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let g = game(&h);
+    let to = g.position().destinations_from(g.rules(), mine)[0];
+    let empty = g.position().at(to).is_none();
+    h.get_by_label(&label_for(&h, mine, Viewer::Side(Side::Red)))
+        .click();
+    h.run();
+    h.get_by_label(&label_for(&h, to, Viewer::Side(Side::Red)))
+        .click();
+    h.run();
+    assert_ne!(game(&h).position().notation(), before);
+    if empty {
+        assert!(matches!(
+            game(&h).view(Viewer::Side(Side::Red)).at(to),
+            Seen::Known(_)
+        ));
+    }
+}
