@@ -225,6 +225,15 @@ texts! {
     SUMMARY = "对局小结", "Summary";
     SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} turns, {clashes} clashes";
     SUMMARY_LOST = "{side}方损失 {n} 子：", "{side} lost {n}:";
+    // The computer opponent.
+    COMPUTER_THINKING = "电脑正在思考，请稍候", "The computer is thinking: please wait";
+    COMPUTER_THINKING_SIDE = "电脑（{side}方）思考中…", "The computer ({side}) is thinking…";
+    COMPUTER = "电脑", "Computer";
+    LEVEL_EASY = "简单", "Easy";
+    LEVEL_NORMAL = "普通", "Normal";
+    LEVEL_HARD = "困难", "Hard";
+    SEAT_PLAYER = "玩家{n}", "Player {n}";
+    PLAYED_BY = "{who}由", "{who} played by";
 }
 
 /// Fill `{name}` placeholders of a template.

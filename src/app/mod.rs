@@ -2,6 +2,7 @@
 //! The UI returns `Command`s and `JunqiApp::run_command` carries them out after the UI pass.
 
 pub mod board;
+pub mod computer;
 pub mod fonts;
 pub mod formations;
 pub mod i18n;
@@ -93,6 +94,7 @@ pub enum Command {
 pub enum Message {
     Illegal(crate::engine::IllegalTurn),
     Error(String),
+    Note(i18n::Text),
 }
 
 /// A game on screen.
@@ -108,6 +110,8 @@ pub struct Play {
     clock_ply: usize,
     /// Hidden and flip play: curtain, referee view, tags, flips.
     pub modes: modes::ModeState,
+    /// The seats the computer plays, and its thinking.
+    pub computer: computer::Seats,
 }
 
 pub struct JunqiApp {
@@ -217,6 +221,14 @@ impl JunqiApp {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
                 self.settings.bottom = spec.bottom;
+                self.settings.seats = spec.seats;
+                let mut game = game;
+                if let Some(text) = computer::seats_to_info(
+                    &spec.seats,
+                    spec.rules.mode == crate::engine::Mode::Flip,
+                ) {
+                    game.set_info("computer", &text);
+                }
                 self.play = Some(Play::new(game));
                 self.screen = Screen::Play;
             }
@@ -401,7 +413,15 @@ impl JunqiApp {
 
 impl Play {
     /// A game on screen, nothing selected.
+    /// A game on screen; the computer plays the seats the record's `computer` info names.
     pub fn new(game: Game) -> Play {
+        let info = game
+            .record()
+            .info
+            .iter()
+            .find(|(k, _)| k == "computer")
+            .map(|(_, v)| v.clone());
+        let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
         Play {
             game,
             redo: Vec::new(),
@@ -411,6 +431,7 @@ impl Play {
             turn_started: None,
             clock_ply: 0,
             modes: Default::default(),
+            computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
         }
     }
 
@@ -433,6 +454,7 @@ impl Play {
                 if let Some(a) = self.game.undo() {
                     self.redo.push(a);
                 }
+                self.undo_to_human();
                 self.after_change();
             }
             Command::Redo => {
@@ -442,6 +464,15 @@ impl Play {
                     self.message = Some(Message::Error(e));
                     self.redo.clear();
                 }
+                // Redo past the computer's answer too, then let it relearn the game.
+                while self.computer_to_move()
+                    && let Some(a) = self.redo.pop()
+                {
+                    if self.game.act(a).is_err() {
+                        self.redo.clear();
+                    }
+                }
+                self.computer.reset();
                 self.after_change();
             }
             Command::Resign => self.act(Action::Resign),
@@ -459,9 +490,13 @@ impl Play {
     }
 
     fn act(&mut self, make: impl FnOnce(Side) -> Action) {
-        let Some(side) = self.game.position().side_to_move() else {
+        let Some(mut side) = self.game.position().side_to_move() else {
             return;
         };
+        if self.computer.any() {
+            // Against the computer, resigning and draw offers are the human's.
+            side = self.looking_side();
+        }
         match self.game.act(make(side)) {
             Ok(()) => {
                 self.redo.clear();
@@ -479,6 +514,10 @@ impl Play {
     }
 
     fn click(&mut self, n: NodeId) {
+        if self.computer_to_move() {
+            self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
+            return;
+        }
         if self.game.status().is_over() || self.flip_click(n) {
             return;
         }
@@ -644,6 +683,7 @@ impl JunqiApp {
         let now = ui.input(|i| i.time);
         let dt = ui.input(|i| i.stable_dt).min(0.1);
         modes::tick(play, dt, ui.ctx());
+        play.computer_step(ui.ctx());
         let status = play.game.status();
         let mover = play.side_to_move();
 
@@ -680,7 +720,12 @@ impl JunqiApp {
             let text = match &play.message {
                 Some(Message::Illegal(e)) => lang.illegal(e),
                 Some(Message::Error(e)) => e.clone(),
+                Some(Message::Note(t)) => lang.t(t).to_string(),
                 None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
+                None if play.computer_to_move() => fill(
+                    lang.t(&i18n::COMPUTER_THINKING_SIDE),
+                    &[("side", lang.side(mover))],
+                ),
                 None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
                 None => modes::hint(play, lang).unwrap_or_else(|| {
                     fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])

@@ -17,7 +17,7 @@ use egui::{Color32, RichText, vec2};
 use serde::{Deserialize, Serialize};
 
 /// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
-const FLIP_SECONDS: f32 = 0.35;
+pub(super) const FLIP_SECONDS: f32 = 0.35;
 
 /// The guesses offered when tagging an enemy piece (UX.md "Hidden games").
 pub const TAG_CHOICES: [&str; 13] = [
@@ -82,6 +82,7 @@ impl Play {
     pub fn curtain_up(&self) -> bool {
         self.mode() == Mode::Hidden
             && self.modes.opts.curtain
+            && !self.computer.any()
             && !self.modes.lifted
             && !self.modes.referee
             && !self.game.status().is_over()
@@ -93,7 +94,7 @@ impl Play {
         } else if self.curtain_up() {
             Looker::Nobody
         } else {
-            Looker::Side(self.side_to_move())
+            Looker::Side(self.looking_side())
         }
     }
 
@@ -105,7 +106,7 @@ impl Play {
                 .position()
                 .view(self.game.rules(), Viewer::Referee)
         } else {
-            self.game.view(Viewer::Side(self.side_to_move()))
+            self.game.view(Viewer::Side(self.looking_side()))
         }
     }
 
@@ -334,7 +335,7 @@ pub fn removed_names(play: &Play, side: Side, lang: Lang) -> Vec<&'static str> {
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Play, default: Side) -> Side {
     match play.looker() {
-        Looker::Side(s) if play.modes.opts.curtain => s,
+        Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
         _ => default,
     }
 }

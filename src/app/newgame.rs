@@ -2,9 +2,11 @@
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
+use super::computer::Seat;
 use super::formations::{self, FormationChoice};
-use super::i18n::{self, Lang};
+use super::i18n::{self, Lang, fill};
 use super::settings::Settings;
+use crate::ai::Level;
 use crate::engine::rng::SplitMix64;
 use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
@@ -17,6 +19,8 @@ pub struct NewGameSpec {
     /// Red's and Blue's formations (open and hidden modes).
     pub formations: Box<[FormationChoice; 2]>,
     pub bottom: Side,
+    /// Who plays Red and Blue (player 1 and 2 in flip mode): a human or the computer.
+    pub seats: [Seat; 2],
     /// Flip mode: the seed of the deal.
     pub flip_seed: u64,
 }
@@ -90,6 +94,7 @@ impl NewGame {
                     FormationChoice::Random(seeds.1),
                 ]),
                 bottom: settings.bottom,
+                seats: settings.seats,
                 flip_seed,
             },
             seed_text: flip_seed.to_string(),
@@ -166,13 +171,17 @@ impl NewGame {
                     });
                     ui.end_row();
                     ui.strong(lang.t(&i18n::PLAYERS));
-                    ui.label(format!(
-                        "{}: {}    {}: {}",
-                        lang.side(Side::Red),
-                        lang.t(&i18n::HUMAN),
-                        lang.side(Side::Blue),
-                        lang.t(&i18n::HUMAN)
-                    ));
+                    ui.vertical(|ui| {
+                        for k in 0..2 {
+                            let who = if spec.rules.mode == Mode::Flip {
+                                fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+                            } else {
+                                lang.side(Side::BOTH[k]).to_string()
+                            };
+                            let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
+                            seat_picker(ui, lang, &who, k, &mut spec.seats[k]);
+                        }
+                    });
                     ui.end_row();
                     if spec.rules.mode == Mode::Flip {
                         let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
@@ -296,6 +305,35 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
         });
         ui.indent(info.key, |ui| ui.weak(explain));
     });
+}
+
+/// Human or computer (with its level) for one seat.
+fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Seat) {
+    let label = |s: &Seat| match s {
+        Seat::Human => lang.t(&i18n::HUMAN).to_string(),
+        Seat::Computer(l) => format!(
+            "{} · {}",
+            lang.t(&i18n::COMPUTER),
+            lang.t(match l {
+                Level::Easy => &i18n::LEVEL_EASY,
+                Level::Normal => &i18n::LEVEL_NORMAL,
+                Level::Hard => &i18n::LEVEL_HARD,
+            })
+        ),
+    };
+    egui::ComboBox::new(("seat", k), who)
+        .selected_text(label(seat))
+        .show_ui(ui, |ui| {
+            for s in [
+                Seat::Human,
+                Seat::Computer(Level::Easy),
+                Seat::Computer(Level::Normal),
+                Seat::Computer(Level::Hard),
+            ] {
+                let text = label(&s);
+                ui.selectable_value(seat, s, text);
+            }
+        });
 }
 
 #[cfg(test)]

@@ -42,6 +42,8 @@ pub struct Settings {
     pub bottom: Side,
     /// Hidden and flip play: the hand-over curtain, flip confirmation.
     pub modes: super::modes::ModeOptions,
+    /// Who played each seat in the last game started (human or computer and its level).
+    pub seats: [super::computer::Seat; 2],
 }
 
 impl Default for Settings {
@@ -53,6 +55,7 @@ impl Default for Settings {
             rules: Rules::default(),
             bottom: Side::Red,
             modes: Default::default(),
+            seats: Default::default(),
         }
     }
 }

@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn no_movable_pieces_loses() {
         let mut j = ClashJudge::new(Rules::default());
-        // Blue loses all 23 movable pieces to Red's bombs and officers trading equally.
+        // Blue loses all 21 movable pieces to Red's bombs and officers trading equally.
         for r in Rank::ALL.iter().filter(|r| r.is_movable()) {
             for _ in 0..r.count() {
                 let v = j.judge(Side::Red, *r, *r).unwrap();

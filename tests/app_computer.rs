@@ -1,0 +1,136 @@
+//! Playing the computer in the window: the seat picker, its answer arriving off the UI thread,
+//! undo back to the human's turn, and a hidden game that never shows the computer's pieces.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::board::node_label;
+use junqi::app::i18n::Lang;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::{Mode, Rules, Side, Turn, Viewer};
+use std::path::Path;
+use std::time::Duration;
+
+fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .with_max_steps(64)
+        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    h
+}
+
+fn plies(h: &Harness<'static, JunqiApp>) -> usize {
+    h.state().play.as_ref().unwrap().game.plies().len()
+}
+
+/// Step the window (real time passes) until the game has `n` plies, or fail after a few seconds.
+fn wait_for_plies(h: &mut Harness<'static, JunqiApp>, n: usize) {
+    for _ in 0..400 {
+        if plies(h) >= n {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    panic!("the computer did not answer (plies: {})", plies(h));
+}
+
+/// Open the new-game dialog, make Blue the computer (easy) through the seat picker, start.
+fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>) {
+    if let Some(m) = mode {
+        h.state_mut().settings.rules = Rules::for_mode(m);
+    }
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    h.get_by_label("Blue played by").click();
+    h.run();
+    h.get_by_label("Computer · Easy").click();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+}
+
+/// Play a plain legal move of Red by clicking it on the board.
+fn human_move(h: &mut Harness<'static, JunqiApp>) {
+    let (from, to, from_label, to_name) = {
+        let game = &h.state().play.as_ref().unwrap().game;
+        let pos = game.position();
+        let (from, to) = pos
+            .legal_turns(game.rules())
+            .into_iter()
+            .find_map(|t| match t {
+                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+                _ => None,
+            })
+            .unwrap();
+        let view = game.view(Viewer::Side(Side::Red));
+        (
+            from,
+            to,
+            node_label(&view, Lang::En, from),
+            game.board().name(to).to_string(),
+        )
+    };
+    let _ = (from, to);
+    h.get_by_label(&from_label).click();
+    h.run();
+    h.get_by_label(&to_name).click();
+    h.run();
+}
+
+#[test]
+fn the_computer_answers_and_undo_returns_to_the_human() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_against_computer(&mut h, None);
+    human_move(&mut h);
+    assert_eq!(plies(&h), 1);
+    wait_for_plies(&mut h, 2);
+    let game = &h.state().play.as_ref().unwrap().game;
+    assert_eq!(game.position().side_to_move(), Some(Side::Red));
+    assert!(
+        game.record()
+            .info
+            .iter()
+            .any(|(k, v)| k == "computer" && v == "blue:easy")
+    );
+    // Undo takes back the computer's answer and the human's move: Red to move at the start.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(plies(&h), 0);
+    // And the game goes on: the computer answers the next move too.
+    human_move(&mut h);
+    wait_for_plies(&mut h, 2);
+}
+
+#[test]
+fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_against_computer(&mut h, Some(Mode::Hidden));
+    // No curtain against the computer: the human's pieces are shown at once.
+    human_move(&mut h);
+    wait_for_plies(&mut h, 2);
+    h.run();
+    let play = h.state().play.as_ref().unwrap();
+    assert!(!play.curtain_up());
+    let view = play.game.view(Viewer::Side(Side::Red));
+    let board = play.game.board();
+    for n in 0..board.len() as u8 {
+        let label = node_label(&view, Lang::En, n);
+        if let Some(p) = play.game.position().at(n)
+            && p.side() == Side::Blue
+        {
+            // Blue's identities never appear on the board labels.
+            assert!(
+                !label.contains(p.rank().en()),
+                "{label} shows Blue's {}",
+                p.rank().en()
+            );
+        }
+        h.get_by_label(&label);
+    }
+}
