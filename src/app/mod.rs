@@ -6,6 +6,7 @@ pub mod fonts;
 pub mod formations;
 pub mod i18n;
 pub mod newgame;
+pub mod referee;
 pub mod settings;
 
 use crate::engine::game::Ply;
@@ -44,6 +45,8 @@ pub enum Screen {
     NewGame(NewGame),
     Play,
     Editor(Box<formations::EditorScreen>),
+    /// The referee for games on a physical board.
+    Referee(Box<referee::Referee>),
 }
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -69,6 +72,8 @@ pub enum Command {
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.
     EditFormation(Side),
+    /// The referee for games on a physical board (from the first screen).
+    OpenReferee,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -237,6 +242,7 @@ impl JunqiApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
             }
             Command::DismissWarning => self.warning = None,
+            Command::OpenReferee => self.open_referee(),
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -350,6 +356,10 @@ impl JunqiApp {
                 ui.add_space(10.0);
                 if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
                     out.push(Command::OpenEditor);
+                }
+                ui.add_space(10.0);
+                if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
+                    out.push(Command::OpenReferee);
                 }
             });
         });
@@ -913,6 +923,12 @@ impl eframe::App for JunqiApp {
                 egui::CentralPanel::default().show(ui, |ui| done = es.ui(ui, lang));
                 if let Some(outcome) = done {
                     self.editor_done(outcome);
+                }
+            }
+            Screen::Referee(r) => {
+                let (lang, bottom) = (self.settings.lang, self.settings.bottom);
+                if let Some(c) = r.ui(ui, lang, &self.settings.board, bottom) {
+                    commands.push(c);
                 }
             }
         }
