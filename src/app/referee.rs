@@ -89,7 +89,13 @@ pub fn pad_label(lang: Lang, rank: Rank) -> String {
 
 /// Why a claim is refused, in this language. `attack` is the attacker's claimed piece and `judge`
 /// the judge the claim was put to (a refused claim changes nothing in it).
-fn claim_text(lang: Lang, e: &ClaimError, judge: &ClashJudge, attacker: Side, attack: Rank) -> String {
+fn claim_text(
+    lang: Lang,
+    e: &ClaimError,
+    judge: &ClashJudge,
+    attacker: Side,
+    attack: Rank,
+) -> String {
     match lang {
         Lang::En => e.to_string(),
         Lang::Zh => match e {
@@ -211,7 +217,12 @@ enum Way {
 }
 
 /// The first page: house rules (names and explanations from `HOUSE_RULES`) and the two ways.
-fn menu(ui: &mut egui::Ui, lang: Lang, rules: &mut Rules, cmd: &mut Option<Command>) -> Option<Way> {
+fn menu(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    rules: &mut Rules,
+    cmd: &mut Option<Command>,
+) -> Option<Way> {
     let mut way = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -265,7 +276,9 @@ fn menu(ui: &mut egui::Ui, lang: Lang, rules: &mut Rules, cmd: &mut Option<Comma
                         })
                         .inner
                         .on_hover_text(explain);
-                    ui.horizontal_wrapped(|ui| rule_control(ui, lang, info.key, rules, name_resp.id));
+                    ui.horizontal_wrapped(|ui| {
+                        rule_control(ui, lang, info.key, rules, name_resp.id)
+                    });
                     ui.end_row();
                 }
             });
@@ -669,8 +682,9 @@ impl JudgeTable {
                 .spacing([8.0, 8.0])
                 .show(ui, |ui| {
                     for (i, r) in Rank::ALL.iter().enumerate() {
-                        let b = egui::Button::new(egui::RichText::new(pad_label(lang, *r)).size(20.0))
-                            .min_size(cell);
+                        let b =
+                            egui::Button::new(egui::RichText::new(pad_label(lang, *r)).size(20.0))
+                                .min_size(cell);
                         if ui.add_sized(cell, b).clicked() {
                             chosen = Some(*r);
                         }
@@ -746,7 +760,10 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
 fn banner(ui: &mut egui::Ui, text: &str) {
     egui::Frame::new()
         .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-        .stroke(egui::Stroke::new(2.0, egui::Color32::from_rgb(0xc0, 0x90, 0x20)))
+        .stroke(egui::Stroke::new(
+            2.0,
+            egui::Color32::from_rgb(0xc0, 0x90, 0x20),
+        ))
         .corner_radius(6)
         .inner_margin(8)
         .show(ui, |ui| {
@@ -930,14 +947,13 @@ impl FormationEntry {
                 ui.add_space(16.0);
                 ui.horizontal(|ui| {
                     ui.add_space((ui.available_width() - 560.0).max(0.0) / 2.0);
-                    ui.label(lang.t(&i18n::REF_USE_SAVED));
                     let shown = self
                         .picked
                         .and_then(|i| self.library.get(i))
                         .map_or(lang.t(&i18n::REF_CHOOSE).to_string(), |(_, f)| {
                             f.name.clone()
                         });
-                    egui::ComboBox::from_id_salt("referee-saved")
+                    egui::ComboBox::new("referee-saved", lang.t(&i18n::REF_USE_SAVED))
                         .selected_text(shown)
                         .width(220.0)
                         .show_ui(ui, |ui| {
@@ -1030,7 +1046,11 @@ impl Tracked {
             return;
         }
         let mover = self.mover();
-        let own = self.game.position().at(n).is_some_and(|p| p.side() == mover);
+        let own = self
+            .game
+            .position()
+            .at(n)
+            .is_some_and(|p| p.side() == mover);
         match self.selected {
             Some(from) if from == n => self.selected = None,
             Some(_) if own => self.selected = Some(n),
@@ -1092,7 +1112,10 @@ impl Tracked {
             }
             if let Some((s, _)) = report.flag_revealed {
                 line.push_str(if lang == Lang::Zh { "。" } else { ". " });
-                line.push_str(&fill(lang.t(&i18n::REF_SHOW_FLAG), &[("side", lang.side(s))]));
+                line.push_str(&fill(
+                    lang.t(&i18n::REF_SHOW_FLAG),
+                    &[("side", lang.side(s))],
+                ));
             }
             out.push((side, line));
         }
@@ -1118,7 +1141,10 @@ impl Tracked {
                     } else if self.selected.is_some() {
                         lang.t(&i18n::REF_TRACK_DEST).to_string()
                     } else {
-                        fill(lang.t(&i18n::REF_TRACK_SELECT), &[("side", lang.side(mover))])
+                        fill(
+                            lang.t(&i18n::REF_TRACK_SELECT),
+                            &[("side", lang.side(mover))],
+                        )
                     },
                     ui.visuals().text_color(),
                 ),
@@ -1157,8 +1183,14 @@ impl Tracked {
                 let pos = self.game.position();
                 let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
                 let turns = rules.turn_limit.saturating_sub(pos.ply());
-                ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &quiet.to_string())]));
-                ui.label(fill(lang.t(&i18n::REF_TURNS_LEFT), &[("n", &turns.to_string())]));
+                ui.label(fill(
+                    lang.t(&i18n::QUIET_LEFT),
+                    &[("n", &quiet.to_string())],
+                ));
+                ui.label(fill(
+                    lang.t(&i18n::REF_TURNS_LEFT),
+                    &[("n", &turns.to_string())],
+                ));
             } else if let Some(t) = status_text(status, lang) {
                 ui.label(egui::RichText::new(t).size(18.0).strong());
             }
@@ -1236,10 +1268,16 @@ impl Tracked {
                 bottom: self.bottom,
                 selected: self.selected,
                 destinations: &[],
-                last_move: self.game.plies().last().and_then(|p| match (p.turn, &p.report) {
-                    (Some(Turn::Move { from, to }), Some(r)) => r.mover.side().map(|s| (from, to, s)),
-                    _ => None,
-                }),
+                last_move: self
+                    .game
+                    .plies()
+                    .last()
+                    .and_then(|p| match (p.turn, &p.report) {
+                        (Some(Turn::Move { from, to }), Some(r)) => {
+                            r.mover.side().map(|s| (from, to, s))
+                        }
+                        _ => None,
+                    }),
                 flash: None,
                 interactive: !over,
             }
