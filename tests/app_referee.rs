@@ -244,10 +244,6 @@ fn enter_formations(h: &mut Harness<'static, JunqiApp>) {
     tracked(h);
 }
 
-fn node(h: &Harness<'static, JunqiApp>, name: &str) -> NodeId {
-    tracked(h).game.board().node_by_name(name).unwrap()
-}
-
 fn back_label(side: Side, name: &str) -> String {
     format!("{name} {} unknown piece", side.en())
 }

@@ -193,7 +193,7 @@ impl Referee {
             Stage::Formations(f) => match f.ui(ui, lang, &self.rules, self.data_dir.as_deref()) {
                 Some(Entered::Back) => self.stage = Stage::Menu,
                 Some(Entered::Game(game)) => {
-                    self.stage = Stage::Tracked(Box::new(Tracked::new(game, bottom)));
+                    self.stage = Stage::Tracked(Box::new(Tracked::new(*game, bottom)));
                 }
                 None => {}
             },
@@ -813,7 +813,7 @@ pub struct FormationEntry {
 
 enum Entered {
     Back,
-    Game(Game),
+    Game(Box<Game>),
 }
 
 impl FormationEntry {
@@ -856,7 +856,7 @@ impl FormationEntry {
             Some(red) => match Game::new(rules.clone(), Start::formations(&red, &f)) {
                 Ok(mut game) => {
                     game.set_info("referee", "tracked game on a physical board");
-                    Some(Entered::Game(game))
+                    Some(Entered::Game(Box::new(game)))
                 }
                 Err(e) => {
                     self.red = Some(red);
