@@ -234,6 +234,55 @@ texts! {
     LEVEL_HARD = "困难", "Hard";
     SEAT_PLAYER = "玩家{n}", "Player {n}";
     PLAYED_BY = "{who}由", "{who} played by";
+    // Referee for a physical board (src/app/referee.rs).
+    REF_HOME = "实体棋盘裁判", "Referee for a physical board";
+    REF_INTRO = "双方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";
+    REF_JUDGE = "碰子裁判", "Clash judge";
+    REF_JUDGE_EXPLAIN = "每次碰子时，进攻方和防守方依次在按键板上暗中输入自己的棋子；程序只宣布结果，并记录双方损失。", "At each clash the attacker, then the defender, enters their piece privately on a pad; the program announces only the outcome and keeps each side's losses.";
+    REF_TRACKED = "跟踪对局", "Tracked game";
+    REF_TRACKED_EXPLAIN = "双方各自暗中输入布阵，然后在程序的棋盘上照走每一步（只显示棋子背面）；程序判定每次碰子，拒绝违规走法。", "Each player enters a formation privately, then mirrors every move on the program's board, which shows only backs; the program judges every clash and rejects illegal moves.";
+    REF_TRACKED_ONLY = "（仅跟踪对局）", "(tracked game only)";
+    REF_MENU = "裁判菜单", "Referee menu";
+    REF_WHO_ATTACKS = "发生碰子：谁是进攻方？", "A clash: who attacks?";
+    REF_ATTACKS = "{side}方进攻", "{side} attacks";
+    REF_ENTER = "{side}方：暗中输入你的棋子 —— {other}方请回避", "{side}: enter your piece privately — {other}, look away";
+    REF_RECEIVED = "已收到{side}方的棋子。", "{side}'s piece is received.";
+    REF_HAND_OVER = "{side}方：请到屏幕前 —— {other}方请回避", "{side}: your turn at the screen — {other}, look away";
+    REF_READY = "我是{side}方：显示按键板", "I am {side}: show my pad";
+    REF_CANCEL_CLASH = "取消这次碰子", "Cancel this clash";
+    REF_OUT_DEFENDER = "防守方的棋子离开棋盘", "The defender's piece leaves the board";
+    REF_OUT_ATTACKER = "进攻方的棋子离开棋盘", "The attacker's piece leaves the board";
+    REF_OUT_BOTH = "双方的棋子都离开棋盘", "Both pieces leave the board";
+    REF_OUT_BOUNCED = "进攻方的棋子弹回原处（弹簧雷，地雷亮明）", "The attacker's piece bounces back where it came from (spring mine, now shown)";
+    REF_OUT_FLAG = "军旗被扛", "The flag is taken";
+    REF_CLASH_LINE = "第 {n} 次碰子（{side}方进攻）：{out}", "Clash {n} ({side} attacked): {out}";
+    REF_SHOW_FLAG = "{side}方司令阵亡：{side}方必须亮出军旗", "{side}'s field marshal is gone: {side} must show its flag";
+    REF_REFUSED = "不可能：{why}。{side}方请重新输入。", "Refused: {why}. {side}, enter your piece again.";
+    REF_TAKE_BACK = "不允许：{why}。请在棋盘上撤回这一步。", "Not allowed: {why}. Take the move back on the board.";
+    REF_LOSSES = "已失去：红方 {r} 子，蓝方 {b} 子", "Lost so far: Red {r} pieces, Blue {b} pieces";
+    REF_BY_RANK = "按兵种显示损失（双方都会看到）", "Show the losses by rank (both players will see them)";
+    REF_BY_RANK_WARN = "按兵种的损失会透露每次碰子的棋子；对局结束后自动显示。", "Losses by rank give away the pieces of each clash; they are shown when the game ends.";
+    REF_RESIGNS = "{side}方认输", "{side} resigns";
+    REF_AGREED_DRAW = "双方同意和棋", "Draw by agreement";
+    REF_RESTART = "重新开始（同样规则）", "Start again (same rules)";
+    REF_LOG = "记录", "Log";
+    REF_RULES_LINE = "规则：{rules}", "Rules: {rules}";
+    REF_FORMATION_CURTAIN = "{side}方：输入你的布阵 —— {other}方请回避", "{side}: enter your formation — {other}, look away";
+    REF_CONTINUE_AS = "我是{side}方：继续", "I am {side}: continue";
+    REF_USE_EDITOR = "在布阵编辑器里输入…", "Enter it in the formation editor…";
+    REF_USE_SAVED = "或使用保存的布阵：", "Or use a saved formation:";
+    REF_CHOOSE = "（请选择）", "(choose one)";
+    REF_USE_THIS = "使用这个布阵", "Use this formation";
+    REF_INVALID_FORMATION = "这个布阵在当前规则下不合规：{e}", "This formation is not valid under these rules: {e}";
+    REF_FORMATION_IN = "{side}方的布阵已收到。", "{side}'s formation is in.";
+    REF_TRACK_START = "双方布阵已收到：请在真实棋盘上摆好棋子。红方先走。", "Both formations are in: set up the real board. Red moves first.";
+    REF_TRACK_SELECT = "{side}方走棋：在这里点出你在棋盘上走的那一步（先点起点，再点终点）", "{side} to move: click the move you made on the real board (from, then to)";
+    REF_TRACK_DEST = "再点终点（再点一次起点则取消）", "Now click the destination (click the piece again to cancel)";
+    REF_MOVE_LINE = "第 {n} 步 {side}方 {mv}", "Turn {n}: {side} {mv}";
+    REF_TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} turns left before the turn-limit draw";
+    REF_UNDO_MOVE = "撤销上一步（双方同意时）", "Undo the last move (when both agree)";
+    REF_CANNOT_MOVE = "{sq} 上的棋子不能移动", "the piece on {sq} cannot move";
+    REF_NOT_TAKER = "按当前规则，这个棋子不能扛旗", "this piece may not take the flag under these rules";
 }
 
 /// Fill `{name}` placeholders of a template.

@@ -8,6 +8,7 @@ pub mod formations;
 pub mod i18n;
 pub mod modes;
 pub mod newgame;
+pub mod referee;
 pub mod replay;
 pub mod saves;
 pub mod settings;
@@ -49,6 +50,8 @@ pub enum Screen {
     Play,
     Editor(Box<formations::EditorScreen>),
     Replay(Box<replay::Replay>),
+    /// The referee for games on a physical board.
+    Referee(Box<referee::Referee>),
 }
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -87,6 +90,8 @@ pub enum Command {
     CloseTagMenu,
     /// Write (or clear) the player's tag on an enemy piece.
     SetTag(NodeId, Option<String>),
+    /// The referee for games on a physical board (from the first screen).
+    OpenReferee,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -283,6 +288,7 @@ impl JunqiApp {
             Command::DismissWarning => self.warning = None,
             Command::Saves(c) => self.run_save_command(c),
             Command::Replay(c) => self.run_replay_command(c),
+            Command::OpenReferee => self.open_referee(),
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -404,6 +410,10 @@ impl JunqiApp {
                 ui.add_space(10.0);
                 if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
                     out.push(Command::OpenEditor);
+                }
+                ui.add_space(10.0);
+                if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
+                    out.push(Command::OpenReferee);
                 }
                 saves::home_ui(ui, &self.saves, lang, out);
             });
@@ -1016,6 +1026,12 @@ impl eframe::App for JunqiApp {
             Screen::Replay(r) => {
                 let (lang, bottom) = (self.settings.lang, self.settings.bottom);
                 replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
+            }
+            Screen::Referee(r) => {
+                let (lang, bottom) = (self.settings.lang, self.settings.bottom);
+                if let Some(c) = r.ui(ui, lang, &self.settings.board, bottom) {
+                    commands.push(c);
+                }
             }
         }
         for c in commands {

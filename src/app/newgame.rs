@@ -49,7 +49,7 @@ pub struct NewGame {
 }
 
 /// The boolean field of `Rules` a house rule key names.
-fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
+pub(super) fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
     Some(match key {
         "flying_bombs" => &mut rules.flying_bombs,
         "movable_hq" => &mut rules.movable_hq,
