@@ -44,7 +44,7 @@ fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>
     }
     h.get_all_by_label("New game").next().unwrap().click();
     h.run();
-    h.get_by_label("Blue played by").click();
+    h.get_by_label("as Blue").click();
     h.run();
     h.get_by_label("Computer · Easy").click();
     h.run();

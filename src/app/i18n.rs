@@ -77,7 +77,7 @@ macro_rules! texts {
 
 texts! {
     APP_TITLE = "军棋", "Junqi";
-    APP_SUBTITLE = "陆战棋 · 两人同屏对弈", "Chinese military chess · two players, one screen";
+    APP_SUBTITLE = "陆战棋 · 同屏对弈、人机对战、布阵、实体棋盘裁判", "Chinese military chess · play on one screen or against the computer, design formations, referee a real board";
     HOME = "主页", "Home";
     NEW_GAME = "新对局", "New game";
     QUICK_START = "立即开始（上次的规则）", "Start now (last rules)";
@@ -233,7 +233,7 @@ texts! {
     LEVEL_NORMAL = "普通", "Normal";
     LEVEL_HARD = "困难", "Hard";
     SEAT_PLAYER = "玩家{n}", "Player {n}";
-    PLAYED_BY = "{who}由", "{who} played by";
+    PLAYED_BY = "执{who}", "as {who}";
     // Referee for a physical board (src/app/referee.rs).
     REF_HOME = "实体棋盘裁判", "Referee for a physical board";
     REF_INTRO = "双方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";

@@ -178,6 +178,7 @@ impl NewGame {
                             } else {
                                 lang.side(Side::BOTH[k]).to_string()
                             };
+                            // Reads "Human as Red" / "人 执红".
                             let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
                             seat_picker(ui, lang, &who, k, &mut spec.seats[k]);
                         }
