@@ -96,3 +96,24 @@ fn library_formations_are_offered_in_the_new_game_dialog() {
     // The shipped formations are offered too.
     assert!(ng.library.len() > 1);
 }
+
+#[test]
+fn hidden_games_enter_formations_behind_a_curtain() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.rules = junqi::engine::Rules::for_mode(junqi::engine::Mode::Hidden);
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    h.get_all_by_label("Edit now…").nth(1).unwrap().click();
+    h.run();
+    // Blue's formation: the curtain first, and no editor control until Blue presses it.
+    let curtain = "Blue: enter your formation (Red, look away) — press to begin";
+    assert!(h.query_by_label("Random").is_none());
+    h.get_by_label(curtain).click();
+    h.run();
+    h.get_by_label("Random").click();
+    h.run();
+    h.get_by_label("Use in game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::NewGame(_)));
+}

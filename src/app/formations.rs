@@ -75,6 +75,8 @@ pub struct EditorScreen {
     pub editor: FormationEditor,
     /// Editing a side's formation for the new-game dialog.
     pub for_game: Option<(super::newgame::NewGame, Side)>,
+    /// Hidden games: a hand-over curtain first, so the other player looks away.
+    pub curtain: Option<Side>,
 }
 
 impl EditorScreen {
@@ -87,11 +89,35 @@ impl EditorScreen {
         EditorScreen {
             editor,
             for_game: None,
+            curtain: None,
         }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<EditorOutcome> {
         self.editor.set_language(lang == Lang::Zh);
+        if let Some(side) = self.curtain {
+            // Nothing of the formation is drawn until its owner is at the screen.
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.3);
+                let text = super::i18n::fill(
+                    lang.t(&i18n::PRIVATE_FORMATION),
+                    &[
+                        ("side", lang.side(side)),
+                        ("other", lang.side(side.other())),
+                    ],
+                );
+                let button = egui::Button::new(
+                    egui::RichText::new(text)
+                        .size(24.0)
+                        .color(super::board::side_colour(side)),
+                )
+                .min_size(egui::vec2(420.0, 80.0));
+                if ui.add(button).clicked() {
+                    self.curtain = None;
+                }
+            });
+            return None;
+        }
         if let Some((_, side)) = &self.for_game {
             ui.label(
                 egui::RichText::new(super::i18n::fill(

@@ -271,6 +271,9 @@ impl JunqiApp {
                     {
                         es.editor = es.editor.with_formation(f.clone());
                     }
+                    if ng.spec.rules.mode == crate::engine::Mode::Hidden {
+                        es.curtain = Some(side);
+                    }
                     es.for_game = Some((ng, side));
                     self.screen = Screen::Editor(Box::new(es));
                 }
