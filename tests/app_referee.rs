@@ -368,3 +368,25 @@ fn tracked_game_judges_a_clash_and_announces_it() {
     }
     panic!("no clash in 200 turns");
 }
+
+#[test]
+fn a_tracked_game_is_saved_like_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    // Tests have no native dialog: the game goes to the recent games, and the app says so.
+    h.get_by_label("Save as…").click();
+    h.run();
+    let saved: Vec<_> = std::fs::read_dir(dir.path().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let game = junqi::engine::Game::from_ron(&std::fs::read_to_string(&saved[0]).unwrap()).unwrap();
+    assert_eq!(game.plies().len(), 1);
+    assert_eq!(game.position(), tracked(&h).game.position());
+}

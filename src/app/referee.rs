@@ -198,6 +198,9 @@ impl Referee {
                 None => {}
             },
             Stage::Tracked(t) => match t.ui(ui, lang, opts) {
+                _ if std::mem::take(&mut t.save_requested) => {
+                    cmd = Some(Command::Saves(super::saves::SaveCmd::SaveAs));
+                }
                 Some(TrackedExit::Menu) => self.stage = Stage::Menu,
                 Some(TrackedExit::Again) => {
                     self.stage = Stage::Formations(Box::new(FormationEntry::new(
@@ -986,6 +989,8 @@ impl FormationEntry {
 /// A hidden-mode game that mirrors the physical board.
 pub struct Tracked {
     pub game: Game,
+    /// "Save as…" was pressed: the app saves the game like any other.
+    pub save_requested: bool,
     pub selected: Option<NodeId>,
     /// Why the last move was refused.
     pub message: Option<IllegalTurn>,
@@ -1029,6 +1034,7 @@ pub fn public_reason(lang: Lang, e: &IllegalTurn) -> String {
 impl Tracked {
     fn new(game: Game, bottom: Side) -> Tracked {
         Tracked {
+            save_requested: false,
             game,
             selected: None,
             message: None,
@@ -1213,6 +1219,9 @@ impl Tracked {
                     self.game.undo();
                     self.selected = None;
                     self.message = None;
+                }
+                if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+                    self.save_requested = true;
                 }
                 for side in Side::BOTH {
                     let t = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);

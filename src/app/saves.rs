@@ -441,6 +441,10 @@ impl JunqiApp {
     fn save_as(&mut self) {
         let game = match &self.screen {
             Screen::Replay(r) => r.game.clone(),
+            Screen::Referee(r) => match r.tracked_game() {
+                Some(g) => g.clone(),
+                None => return,
+            },
             _ => match &self.play {
                 Some(p) => p.game.clone(),
                 None => return,
