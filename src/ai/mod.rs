@@ -180,7 +180,7 @@ impl Player for GreedyPlayer {
 /// simulations and benchmarks, not a player). Returns the final status and the turns played.
 pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (Status, u32) {
     let mut p = *pos;
-    let mut turns = Vec::with_capacity(128);
+    let mut turns = Vec::with_capacity(256);
     let mut played = 0;
     loop {
         p.pseudo_turns(rules, &mut turns);
@@ -189,7 +189,7 @@ pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (S
             return (status, played);
         }
         let t = turns[rng.below(turns.len() as u64) as usize];
-        p.play_unchecked(rules, t);
+        p.play_unchecked_fast(rules, t);
         played += 1;
     }
 }
