@@ -292,6 +292,11 @@ fn compare(pos: &Position, rules: &Rules) -> Vec<Turn> {
     let mut got = Vec::new();
     pos.pseudo_turns(rules, &mut got);
     assert_eq!(got, want, "turns of {pos:?}");
+    let sets = pos.turn_sets(rules);
+    assert_eq!(sets.len(), want.len());
+    let listed: Vec<Turn> = (0..sets.len()).filter_map(|k| sets.nth(k)).collect();
+    assert_eq!(listed, want, "turn sets of {pos:?}");
+    assert_eq!(sets.nth(want.len()), None);
     for side in Side::BOTH {
         let has = !ref_turns_of(pos, rules, Some(side)).is_empty();
         assert_eq!(pos.has_turn(rules, side), has, "has_turn {side} in {pos:?}");
@@ -431,14 +436,20 @@ fn hand_built_positions_match_the_reference() {
                 flag_needs_mines_cleared: true,
                 ..Rules::default()
             },
-            notation(&[(12, "bMbF......"), (11, "r1..b9...."), (1, "rF........")], "r 0 0"),
+            notation(
+                &[(12, "bMbF......"), (11, "r1..b9...."), (1, "rF........")],
+                "r 0 0",
+            ),
         ),
         (
             Rules {
                 flag_needs_mines_cleared: true,
                 ..Rules::default()
             },
-            notation(&[(12, "..bF......"), (11, "r1..b9...."), (1, "rF........")], "r 0 0"),
+            notation(
+                &[(12, "..bF......"), (11, "r1..b9...."), (1, "rF........")],
+                "r 0 0",
+            ),
         ),
         (
             Rules {
@@ -447,17 +458,28 @@ fn hand_built_positions_match_the_reference() {
                 ..Rules::default()
             },
             notation(
-                &[(12, "..bF......"), (11, "r4..r3...."), (6, "r2........"), (1, "rF........")],
+                &[
+                    (12, "..bF......"),
+                    (11, "r4..r3...."),
+                    (6, "r2........"),
+                    (1, "rF........"),
+                ],
                 "r 0 0",
             ),
         ),
         (
             Rules::for_mode(Mode::Flip),
-            notation(&[(12, "BF..BM...."), (11, "R1..b9...."), (1, "RF........")], "r 0 4"),
+            notation(
+                &[(12, "BF..BM...."), (11, "R1..b9...."), (1, "RF........")],
+                "r 0 4",
+            ),
         ),
         (
             Rules::default(),
-            notation(&[(12, "bF........"), (2, "rMrM......"), (1, "rFrM......")], "r 0 0"),
+            notation(
+                &[(12, "bF........"), (2, "rMrM......"), (1, "rFrM......")],
+                "r 0 0",
+            ),
         ),
         (
             Rules::default(),

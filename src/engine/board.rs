@@ -715,9 +715,6 @@ mod tests {
         };
         let mut runs: Vec<String> = t.rays_of(n("a6")).iter().map(names).collect();
         runs.sort();
-        assert_eq!(
-            runs,
-            ["a5 a4 a3 a2", "a7 a8 a9 a10 a11", "b6 c6 d6 e6"]
-        );
+        assert_eq!(runs, ["a5 a4 a3 a2", "a7 a8 a9 a10 a11", "b6 c6 d6 e6"]);
     }
 }

@@ -82,6 +82,46 @@ enum Refusal {
     FlagTaker,
 }
 
+/// More than the pieces a side may have (25).
+const MAX_MOVERS: usize = 32;
+
+/// The turns of the side to move as sets, from `Position::turn_sets`.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnSets {
+    flips: NodeSet,
+    moves: [(NodeId, NodeSet); MAX_MOVERS],
+    movers: usize,
+    total: usize,
+}
+
+impl TurnSets {
+    /// How many turns (the length of `pseudo_turns`).
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The `k`-th turn in the order of `pseudo_turns`, if `k < len()`.
+    pub fn nth(&self, mut k: usize) -> Option<Turn> {
+        let f = self.flips.len();
+        if k < f {
+            return self.flips.nth(k).map(Turn::Flip);
+        }
+        k -= f;
+        for &(from, d) in &self.moves[..self.movers] {
+            let c = d.len();
+            if k < c {
+                return d.nth(k).map(|to| Turn::Move { from, to });
+            }
+            k -= c;
+        }
+        None
+    }
+}
+
 /// Facts about the side to move that attack checks need, computed once per generation from the
 /// position's bit sets.
 struct Ctx<'a> {
@@ -337,6 +377,36 @@ impl Position {
                 out.push(Turn::Move { from, to });
             }
         }
+    }
+
+    /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
+    /// one without listing them all: `TurnSets::nth(k)` is `pseudo_turns(..)[k]`.
+    pub fn turn_sets(&self, rules: &Rules) -> TurnSets {
+        let mut ts = TurnSets {
+            flips: NodeSet::EMPTY,
+            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
+            movers: 0,
+            total: 0,
+        };
+        if rules.mode == Mode::Flip {
+            ts.flips = self.down_set;
+            ts.total = ts.flips.len();
+        }
+        let Mover::Side(me) = self.mover else {
+            return ts;
+        };
+        let cx = self.ctx(rules, me);
+        for from in self.movers(rules, me).iter() {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
+            let d = self.destinations(&cx, from, p);
+            if !d.is_empty() {
+                // A side has at most 25 pieces (checked by `Position::new`).
+                ts.moves[ts.movers] = (from, d);
+                ts.movers += 1;
+                ts.total += d.len();
+            }
+        }
+        ts
     }
 
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
