@@ -204,17 +204,21 @@ impl Player for GreedyPlayer {
 /// Play uniformly random legal turns from `pos` to the end of the game (the referee's view: for
 /// simulations and benchmarks, not a player). Returns the final status and the turns played.
 pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (Status, u32) {
+    // The engine directly, no views and no allocation: the turn sets of the side to move (the
+    // turns of `pseudo_turns`, in the same order, without listing them), the end-of-game check
+    // given whether there is a turn, and `play_unchecked_fast`.
     let mut p = *pos;
-    let mut turns = Vec::with_capacity(128);
     let mut played = 0;
     loop {
-        p.pseudo_turns(rules, &mut turns);
+        let turns = p.turn_sets(rules);
         let status = p.status_with(rules, Some(!turns.is_empty()));
         if status.is_over() {
             return (status, played);
         }
-        let t = turns[rng.below(turns.len() as u64) as usize];
-        p.play_unchecked(rules, t);
+        let t = turns
+            .nth(rng.below(turns.len() as u64) as usize)
+            .expect("index below the number of turns");
+        p.play_unchecked_fast(rules, t);
         played += 1;
     }
 }

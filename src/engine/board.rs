@@ -34,11 +34,37 @@ pub struct Node {
     pub half: Side,
 }
 
+/// Words in a `NodeSet`: enough for `MAX_NODES`.
+const WORDS: usize = MAX_NODES.div_ceil(64);
+
 /// A set of nodes (bit set).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct NodeSet([u64; 3]);
+///
+/// Design choice: one fixed multi-word type (`WORDS` = 3 words of 64 bits, enough for the 129-node
+/// four-player board) rather than a type generic over the board. Every operation is a loop over a
+/// constant number of words that the compiler unrolls into a few branch-free instructions, so the
+/// two-player board (60 nodes, all in word 0) pays only two extra word operations per set
+/// operation, and `Position` and the move generator stay non-generic.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct NodeSet([u64; WORDS]);
 
 impl NodeSet {
+    pub const EMPTY: NodeSet = NodeSet([0; WORDS]);
+
+    /// The set holding only `n`.
+    #[inline]
+    pub fn single(n: NodeId) -> NodeSet {
+        let mut s = NodeSet::EMPTY;
+        s.0[n as usize >> 6] = 1 << (n & 63);
+        s
+    }
+    /// Nodes `0..n`.
+    pub fn first(n: usize) -> NodeSet {
+        let mut s = NodeSet::EMPTY;
+        for i in 0..n.min(MAX_NODES) {
+            s.insert(i as NodeId);
+        }
+        s
+    }
     #[inline]
     pub fn insert(&mut self, n: NodeId) -> bool {
         let (w, b) = (n as usize >> 6, n & 63);
@@ -47,27 +73,259 @@ impl NodeSet {
         !had
     }
     #[inline]
+    pub fn remove(&mut self, n: NodeId) {
+        self.0[n as usize >> 6] &= !(1 << (n & 63));
+    }
+    #[inline]
     pub fn contains(&self, n: NodeId) -> bool {
         self.0[n as usize >> 6] >> (n & 63) & 1 == 1
     }
+    #[inline]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |a, &w| a | w) == 0
     }
-    pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
-        (0..3).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
+    /// Whether the two sets share a node.
+    #[inline]
+    pub fn intersects(&self, other: NodeSet) -> bool {
+        !(*self & other).is_empty()
+    }
+    /// The lowest node of the set.
+    #[inline]
+    pub fn lowest(&self) -> Option<NodeId> {
+        for (w, &bits) in self.0.iter().enumerate() {
+            if bits != 0 {
+                return Some((w as u32 * 64 + bits.trailing_zeros()) as NodeId);
+            }
+        }
+        None
+    }
+    /// The `k`-th node (from 0) in ascending order, if the set has more than `k` nodes.
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> Option<NodeId> {
+        for (w, &bits) in self.0.iter().enumerate() {
+            let c = bits.count_ones() as usize;
+            if k < c {
+                let mut b = bits;
+                for _ in 0..k {
+                    b &= b - 1;
                 }
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some((w as u32 * 64 + b) as NodeId)
+                return Some((w as u32 * 64 + b.trailing_zeros()) as NodeId);
+            }
+            k -= c;
+        }
+        None
+    }
+    #[inline]
+    pub fn iter(&self) -> NodeSetIter {
+        NodeSetIter {
+            words: self.0,
+            w: 0,
+        }
+    }
+}
+
+/// Ascending iteration over a `NodeSet`.
+pub struct NodeSetIter {
+    words: [u64; WORDS],
+    w: usize,
+}
+
+impl Iterator for NodeSetIter {
+    type Item = NodeId;
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        while self.w < WORDS {
+            let bits = self.words[self.w];
+            if bits != 0 {
+                self.words[self.w] = bits & (bits - 1);
+                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as NodeId);
+            }
+            self.w += 1;
+        }
+        None
+    }
+}
+
+macro_rules! set_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl std::ops::$tr for NodeSet {
+            type Output = NodeSet;
+            #[inline]
+            fn $f(self, o: NodeSet) -> NodeSet {
+                let mut r = self;
+                for i in 0..WORDS {
+                    r.0[i] = self.0[i] $op o.0[i];
+                }
+                r
+            }
+        }
+        impl std::ops::$atr for NodeSet {
+            #[inline]
+            fn $af(&mut self, o: NodeSet) {
+                for i in 0..WORDS {
+                    self.0[i] = self.0[i] $op o.0[i];
+                }
+            }
+        }
+    };
+}
+set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+set_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+/// Set difference: `a - b` holds the nodes of `a` not in `b`.
+impl std::ops::Sub for NodeSet {
+    type Output = NodeSet;
+    #[inline]
+    fn sub(self, o: NodeSet) -> NodeSet {
+        let mut r = self;
+        for i in 0..WORDS {
+            r.0[i] = self.0[i] & !o.0[i];
+        }
+        r
+    }
+}
+impl std::ops::SubAssign for NodeSet {
+    #[inline]
+    fn sub_assign(&mut self, o: NodeSet) {
+        for i in 0..WORDS {
+            self.0[i] &= !o.0[i];
+        }
+    }
+}
+
+impl FromIterator<NodeId> for NodeSet {
+    fn from_iter<I: IntoIterator<Item = NodeId>>(it: I) -> NodeSet {
+        let mut s = NodeSet::EMPTY;
+        for n in it {
+            s.insert(n);
+        }
+        s
+    }
+}
+
+/// A straight rail run from a node: the nodes of one rail line in one direction, nearest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    /// The line it runs along (index into `Board::lines`).
+    pub line: u8,
+    /// Its nodes are `Board::ray_nodes[start..start + len]`.
+    pub start: u16,
+    pub len: u8,
+    /// All its nodes.
+    pub mask: NodeSet,
+}
+
+/// Lookup tables derived from a board's node, link and line tables (never from its geometry), for
+/// bit-set move generation.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// Every node of the board.
+    pub all: NodeSet,
+    /// Per node: neighbours along any link (road or rail).
+    pub links: Vec<NodeSet>,
+    /// Per node: neighbours along rail links.
+    pub rail_links: Vec<NodeSet>,
+    pub camps: NodeSet,
+    pub hqs: NodeSet,
+    /// Nodes on a rail line.
+    pub rail: NodeSet,
+    /// Per line: its nodes.
+    pub line_masks: Vec<NodeSet>,
+    /// Per node `n`: its rays are `rays[ray_start[n]..ray_start[n + 1]]` (two per line through it,
+    /// empty ones left out).
+    pub ray_start: Vec<u16>,
+    pub rays: Vec<Ray>,
+    pub ray_nodes: Vec<NodeId>,
+    /// Per node: the first node of each of its rays (where every rail run starts).
+    pub run_first: Vec<NodeSet>,
+}
+
+impl Tables {
+    fn build(
+        n: usize,
+        kinds: &[NodeKind],
+        links: &[Vec<NodeId>],
+        rail_links: &[Vec<NodeId>],
+        lines: &[Vec<NodeId>],
+        lines_through: &[Vec<(u8, u8)>],
+    ) -> Tables {
+        assert!(n <= MAX_NODES, "a board has at most {MAX_NODES} nodes");
+        let of_kind = |k| {
+            (0..n)
+                .filter(|&i| kinds[i] == k)
+                .map(|i| i as NodeId)
+                .collect()
+        };
+        let mut rays = Vec::new();
+        let mut ray_nodes: Vec<NodeId> = Vec::new();
+        let mut ray_start = vec![0u16];
+        for through in lines_through.iter().take(n) {
+            for &(line, idx) in through {
+                let nodes = &lines[line as usize];
+                let (idx, len) = (idx as usize, nodes.len());
+                let forward: Vec<NodeId> = nodes[idx + 1..].to_vec();
+                let backward: Vec<NodeId> = nodes[..idx].iter().rev().copied().collect();
+                for ray in [backward, forward] {
+                    if ray.is_empty() {
+                        continue;
+                    }
+                    debug_assert!(ray.len() < len);
+                    rays.push(Ray {
+                        line,
+                        start: ray_nodes.len() as u16,
+                        len: ray.len() as u8,
+                        mask: ray.iter().copied().collect(),
+                    });
+                    ray_nodes.extend(ray);
+                }
+            }
+            ray_start.push(rays.len() as u16);
+        }
+        let run_first = (0..n)
+            .map(|i| {
+                let rs = &rays[ray_start[i] as usize..ray_start[i + 1] as usize];
+                rs.iter().map(|r| ray_nodes[r.start as usize]).collect()
             })
-        })
+            .collect();
+        Tables {
+            run_first,
+            all: NodeSet::first(n),
+            links: links.iter().map(|l| l.iter().copied().collect()).collect(),
+            rail_links: rail_links
+                .iter()
+                .map(|l| l.iter().copied().collect())
+                .collect(),
+            camps: of_kind(NodeKind::Camp),
+            hqs: of_kind(NodeKind::Hq),
+            rail: (0..n)
+                .filter(|&i| !lines_through[i].is_empty())
+                .map(|i| i as NodeId)
+                .collect(),
+            line_masks: lines.iter().map(|l| l.iter().copied().collect()).collect(),
+            ray_start,
+            rays,
+            ray_nodes,
+        }
+    }
+
+    /// The rays from node `n`.
+    #[inline]
+    pub fn rays_of(&self, n: NodeId) -> &[Ray] {
+        let (a, b) = (
+            self.ray_start[n as usize] as usize,
+            self.ray_start[n as usize + 1] as usize,
+        );
+        &self.rays[a..b]
+    }
+
+    /// The nodes of a ray, nearest first.
+    #[inline]
+    pub fn ray_nodes(&self, r: &Ray) -> &[NodeId] {
+        &self.ray_nodes[r.start as usize..r.start as usize + r.len as usize]
     }
 }
 
@@ -89,6 +347,8 @@ pub struct Board {
     pub front_row: [Vec<NodeId>; 2],
     pub width: u8,
     pub height: u8,
+    /// Bit-set tables derived from the ones above.
+    pub tables: Tables,
 }
 
 impl std::fmt::Debug for Board {
@@ -277,7 +537,10 @@ fn build_two_player() -> Board {
         (0..W).map(|f| id(f, 6)).collect(),
         (0..W).map(|f| id(f, 7)).collect(),
     ];
+    let kinds: Vec<NodeKind> = nodes.iter().map(|x| x.kind).collect();
+    let tables = Tables::build(n, &kinds, &links, &rail_links, &lines, &lines_through);
     Board {
+        tables,
         name: "two-player",
         nodes,
         links,
@@ -373,5 +636,85 @@ mod tests {
         for s in Side::BOTH {
             assert_eq!(b().deploy_nodes(s).count(), 25);
         }
+    }
+
+    #[test]
+    fn node_sets_span_every_word() {
+        // Nodes beyond 64 (the four-player board has 129) use the further words.
+        let nodes = [0u8, 5, 63, 64, 100, 127, 128, (MAX_NODES - 1) as u8];
+        let s: NodeSet = nodes.iter().copied().collect();
+        assert_eq!(s.len(), nodes.len());
+        assert_eq!(s.iter().collect::<Vec<_>>(), nodes);
+        for (k, &n) in nodes.iter().enumerate() {
+            assert!(s.contains(n));
+            assert_eq!(s.nth(k), Some(n));
+        }
+        assert_eq!(s.nth(nodes.len()), None);
+        assert_eq!(s.lowest(), Some(0));
+        let t: NodeSet = [64u8, 65, 128].into_iter().collect();
+        assert_eq!((s & t).iter().collect::<Vec<_>>(), [64, 128]);
+        assert_eq!((s - t).len(), nodes.len() - 2);
+        assert_eq!((s | t).len(), nodes.len() + 1);
+        assert!(s.intersects(t) && !(s - t).intersects(t));
+        let mut u = s;
+        u.remove(100);
+        u -= NodeSet::single(128);
+        assert_eq!(u.len(), nodes.len() - 2);
+        assert!(!u.contains(100) && !u.contains(128) && u.contains(127));
+        assert_eq!((t - s).lowest(), Some(65));
+        assert!(NodeSet::EMPTY.is_empty() && NodeSet::EMPTY.lowest().is_none());
+        assert_eq!(NodeSet::first(MAX_NODES).len(), MAX_NODES);
+    }
+
+    #[test]
+    fn tables_follow_the_link_and_line_tables() {
+        let b = b();
+        let t = &b.tables;
+        assert_eq!(t.all.len(), b.len());
+        for i in 0..b.len() {
+            let node = i as NodeId;
+            let links: NodeSet = b.links[i].iter().copied().collect();
+            let rail: NodeSet = b.rail_links[i].iter().copied().collect();
+            assert_eq!(t.links[i], links);
+            assert_eq!(t.rail_links[i], rail);
+            assert_eq!(t.rail.contains(node), b.is_rail(node));
+            assert_eq!(t.camps.contains(node), b.kind(node) == NodeKind::Camp);
+            assert_eq!(t.hqs.contains(node), b.kind(node) == NodeKind::Hq);
+            // Two rays per line through the node, minus those that start at a line's end; each
+            // runs along its line away from the node, one rail link at a time.
+            let rays = t.rays_of(node);
+            let ends = b.lines_through[i]
+                .iter()
+                .map(|&(l, k)| {
+                    usize::from(k == 0) + usize::from(k as usize + 1 == b.lines[l as usize].len())
+                })
+                .sum::<usize>();
+            assert_eq!(rays.len(), 2 * b.lines_through[i].len() - ends);
+            let mut first = NodeSet::EMPTY;
+            for r in rays {
+                let nodes = t.ray_nodes(r);
+                assert_eq!(nodes.iter().copied().collect::<NodeSet>(), r.mask);
+                assert!(t.line_masks[r.line as usize].contains(nodes[0]));
+                let mut prev = node;
+                for &v in nodes {
+                    assert!(b.rail_linked(prev, v), "{}-{}", b.name(prev), b.name(v));
+                    assert!(t.line_masks[r.line as usize].contains(v));
+                    prev = v;
+                }
+                first.insert(nodes[0]);
+            }
+            assert_eq!(t.run_first[i], first);
+        }
+        // a6 runs: along rank 6 to e6, along file a down to a2 and up to a11.
+        let names = |r: &Ray| {
+            t.ray_nodes(r)
+                .iter()
+                .map(|&v| b.name(v).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut runs: Vec<String> = t.rays_of(n("a6")).iter().map(names).collect();
+        runs.sort();
+        assert_eq!(runs, ["a5 a4 a3 a2", "a7 a8 a9 a10 a11", "b6 c6 d6 e6"]);
     }
 }

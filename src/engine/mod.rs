@@ -15,7 +15,7 @@ pub mod view;
 pub use board::{Board, NodeId, NodeKind};
 pub use formation::Formation;
 pub use game::{Action, Game, GameRecord, Start, Tag};
-pub use movegen::IllegalTurn;
+pub use movegen::{IllegalTurn, TurnSets};
 pub use piece::{Piece, Rank, Side};
 pub use play::{ClashOutcome, EndReason, Status, TurnReport, perft};
 pub use position::{Mover, Position, Setup, Turn};

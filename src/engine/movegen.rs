@@ -1,6 +1,6 @@
 //! Legal turns (RULES.md sections 3 and 6): road steps, rail runs, engineer flights, flips.
 
-use super::board::{NodeId, NodeKind, NodeSet};
+use super::board::{NodeId, NodeKind, NodeSet, Ray};
 use super::piece::{Piece, Rank, Side};
 use super::position::{Mover, Position, Turn};
 use super::rules::{FlagTakers, Mode, Rules};
@@ -82,7 +82,48 @@ enum Refusal {
     FlagTaker,
 }
 
-/// Facts about the side to move that attack checks need, computed once per generation.
+/// More than the pieces a side may have (25).
+const MAX_MOVERS: usize = 32;
+
+/// The turns of the side to move as sets, from `Position::turn_sets`.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnSets {
+    flips: NodeSet,
+    moves: [(NodeId, NodeSet); MAX_MOVERS],
+    movers: usize,
+    total: usize,
+}
+
+impl TurnSets {
+    /// How many turns (the length of `pseudo_turns`).
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The `k`-th turn in the order of `pseudo_turns`, if `k < len()`.
+    pub fn nth(&self, mut k: usize) -> Option<Turn> {
+        let f = self.flips.len();
+        if k < f {
+            return self.flips.nth(k).map(Turn::Flip);
+        }
+        k -= f;
+        for &(from, d) in &self.moves[..self.movers] {
+            let c = d.len();
+            if k < c {
+                return d.nth(k).map(|to| Turn::Move { from, to });
+            }
+            k -= c;
+        }
+        None
+    }
+}
+
+/// Facts about the side to move that attack checks need, computed once per generation from the
+/// position's bit sets.
 struct Ctx<'a> {
     rules: &'a Rules,
     me: Side,
@@ -90,37 +131,74 @@ struct Ctx<'a> {
     my_lowest: u8,
     /// Whether the enemy still has a mine on the board.
     enemy_has_mine: bool,
+    /// Empty nodes.
+    empty: NodeSet,
+    /// Nodes any attacker of mine may attack: face-up enemy pieces outside camps, flags excepted.
+    targets: NodeSet,
+    /// Enemy flags a flag taker of mine may attack (face up, outside camps, not mine-protected).
+    flag_targets: NodeSet,
+}
+
+impl Ctx<'_> {
+    /// Whether `attacker` may take a flag under the flag-taker rule.
+    #[inline]
+    fn flag_taker(&self, attacker: Piece) -> bool {
+        match self.rules.flag_takers {
+            FlagTakers::Any => true,
+            FlagTakers::Engineer => attacker.rank() == Rank::Engineer,
+            FlagTakers::Smallest => attacker.rank() as u8 == self.my_lowest,
+        }
+    }
+
+    /// The nodes `attacker` may attack.
+    #[inline]
+    fn targets_of(&self, attacker: Piece) -> NodeSet {
+        if self.flag_targets.is_empty() || !self.flag_taker(attacker) {
+            self.targets
+        } else {
+            self.targets | self.flag_targets
+        }
+    }
 }
 
 impl Position {
     fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
+        let t = &self.board.tables;
+        let enemy = self.side_set[me.other().index()];
+        let enemy_has_mine = self.mine_set.intersects(enemy);
         let mut my_lowest = u8::MAX;
-        let mut enemy_has_mine = false;
-        // Both facts only matter under the flag house rules: skip the scan otherwise.
-        let needed = rules.flag_takers == FlagTakers::Smallest || rules.flag_needs_mines_cleared;
-        if needed {
-            for p in self.cells().iter().flatten() {
-                if p.side() == me {
-                    let r = p.rank();
-                    if r.is_officer() && (rules.mode != Mode::Flip || !p.is_face_down()) {
-                        my_lowest = my_lowest.min(r as u8);
-                    }
-                } else if p.rank() == Rank::Mine {
-                    enemy_has_mine = true;
+        // Only `flag takers = smallest` needs the lowest officer: skip the scan otherwise.
+        if rules.flag_takers == FlagTakers::Smallest {
+            let mut mine = self.side_set[me.index()] - self.flag_set - self.mine_set;
+            if rules.mode == Mode::Flip {
+                mine -= self.down_set;
+            }
+            for n in mine.iter() {
+                let r = self.cells[n as usize].expect("in the side's set").rank();
+                if r.is_officer() {
+                    my_lowest = my_lowest.min(r as u8);
                 }
             }
         }
+        let attackable = enemy - self.down_set - t.camps;
+        let flag_targets = if rules.flag_needs_mines_cleared && enemy_has_mine {
+            NodeSet::EMPTY
+        } else {
+            attackable & self.flag_set
+        };
         Ctx {
             rules,
             me,
             my_lowest,
             enemy_has_mine,
+            empty: t.all - self.occupied(),
+            targets: attackable - self.flag_set,
+            flag_targets,
         }
     }
 
-    /// Why `attacker` may not attack node `n` (occupied by a piece), without naming squares: the
-    /// hot path of generation, which must not allocate.
-    #[inline]
+    /// Why `attacker` may not attack node `n` (occupied by `d`), piece by piece: for explaining a
+    /// refused turn (generation uses the bit sets of `Ctx`, which say the same).
     fn attack_refusal(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> Option<Refusal> {
         if d.side() == cx.me {
             return Some(Refusal::OwnPiece);
@@ -135,12 +213,7 @@ impl Position {
             if cx.rules.flag_needs_mines_cleared && cx.enemy_has_mine {
                 return Some(Refusal::FlagMines);
             }
-            let ok = match cx.rules.flag_takers {
-                FlagTakers::Any => true,
-                FlagTakers::Engineer => attacker.rank() == Rank::Engineer,
-                FlagTakers::Smallest => attacker.rank() as u8 == cx.my_lowest,
-            };
-            if !ok {
+            if !cx.flag_taker(attacker) {
                 return Some(Refusal::FlagTaker);
             }
         }
@@ -162,19 +235,6 @@ impl Position {
     }
 
     /// Whether `attacker` may attack the piece `d` on node `n`.
-    #[inline]
-    fn may_attack(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> bool {
-        self.attack_refusal(cx, attacker, n, d).is_none()
-    }
-
-    #[inline]
-    fn can_enter(&self, cx: &Ctx, attacker: Piece, n: NodeId) -> bool {
-        match self.at(n) {
-            None => true,
-            Some(d) => self.may_attack(cx, attacker, n, d),
-        }
-    }
-
     /// Why the piece on `from` cannot move at all, if it cannot.
     fn mobility_check(&self, rules: &Rules, me: Side, from: NodeId) -> Result<Piece, IllegalTurn> {
         let name = || self.board.name(from).to_string();
@@ -203,85 +263,95 @@ impl Position {
 
     /// Every destination of the piece on `from` (assumed movable and the mover's).
     fn destinations(&self, cx: &Ctx, from: NodeId, p: Piece) -> NodeSet {
-        let b = self.board;
-        let mut dests = NodeSet::default();
-        for &n in &b.links[from as usize] {
-            if self.can_enter(cx, p, n) {
-                dests.insert(n);
-            }
-        }
-        if !b.is_rail(from) {
+        let t = &self.board.tables;
+        let targets = cx.targets_of(p);
+        let mut dests = t.links[from as usize] & (cx.empty | targets);
+        if !t.rail.contains(from) {
             return dests;
         }
         if Self::flies(cx.rules, p) {
-            // Any path along rail links through empty nodes.
-            let mut seen = NodeSet::default();
-            seen.insert(from);
-            let mut stack = [0 as NodeId; 64];
-            let mut top = 0;
-            stack[top] = from;
-            top += 1;
-            while top > 0 {
-                top -= 1;
-                let u = stack[top];
-                for &v in &b.rail_links[u as usize] {
-                    if !seen.insert(v) {
-                        continue;
-                    }
-                    match self.at(v) {
-                        None => {
-                            dests.insert(v);
-                            if top < stack.len() {
-                                stack[top] = v;
-                                top += 1;
-                            }
-                        }
-                        Some(d) => {
-                            if self.may_attack(cx, p, v, d) {
-                                dests.insert(v);
-                            }
-                        }
-                    }
+            // Any path along rail links through empty nodes: flood fill from `from`, then every
+            // rail neighbour of a reached node that may be attacked.
+            let start = NodeSet::single(from);
+            let mut reached = start;
+            let mut frontier = start;
+            loop {
+                let mut next = NodeSet::EMPTY;
+                for u in frontier.iter() {
+                    next |= t.rail_links[u as usize];
                 }
+                dests |= next & targets;
+                frontier = (next & cx.empty) - reached;
+                if frontier.is_empty() {
+                    break;
+                }
+                reached |= frontier;
             }
+            dests |= reached - start;
         } else {
-            for &(line, idx) in &b.lines_through[from as usize] {
-                self.run(cx, p, line, idx, cx.rules.rail_turn_for_all, &mut dests);
+            let turn = cx.rules.rail_turn_for_all;
+            for ray in t.rays_of(from) {
+                self.run(cx, targets, ray, turn, &mut dests);
             }
         }
         dests
     }
 
-    /// Runs both ways along one straight line from index `idx`; with `turn`, one right-angle turn
-    /// onto a crossing line is allowed at any empty node reached.
-    fn run(&self, cx: &Ctx, p: Piece, line: u8, idx: u8, turn: bool, dests: &mut NodeSet) {
-        let b = self.board;
-        let nodes = &b.lines[line as usize];
-        for dir in [-1i32, 1] {
-            let mut i = idx as i32 + dir;
-            while i >= 0 && (i as usize) < nodes.len() {
-                let v = nodes[i as usize];
-                match self.at(v) {
-                    None => {
-                        dests.insert(v);
-                        if turn {
-                            for &(l2, i2) in &b.lines_through[v as usize] {
-                                if l2 != line {
-                                    self.run(cx, p, l2, i2, false, dests);
-                                }
-                            }
+    /// A straight run along `ray` up to the first piece (included if it may be attacked); with
+    /// `turn`, one right-angle turn onto a crossing line is allowed at any empty node reached.
+    #[inline]
+    fn run(&self, cx: &Ctx, targets: NodeSet, ray: &Ray, turn: bool, dests: &mut NodeSet) {
+        let t = &self.board.tables;
+        if !turn && (ray.mask - cx.empty).is_empty() {
+            *dests |= ray.mask;
+            return;
+        }
+        for &v in t.ray_nodes(ray) {
+            if cx.empty.contains(v) {
+                dests.insert(v);
+                if turn {
+                    for r2 in t.rays_of(v) {
+                        if r2.line != ray.line {
+                            self.run(cx, targets, r2, false, dests);
                         }
-                    }
-                    Some(d) => {
-                        if self.may_attack(cx, p, v, d) {
-                            dests.insert(v);
-                        }
-                        break;
                     }
                 }
-                i += dir;
+            } else {
+                if targets.contains(v) {
+                    dests.insert(v);
+                }
+                break;
             }
         }
+    }
+
+    /// The nodes of `side`'s pieces that may move at all: face up, not a mine or flag, and not
+    /// frozen in an HQ.
+    #[inline]
+    fn movers(&self, rules: &Rules, side: Side) -> NodeSet {
+        let m = self.side_set[side.index()] - self.down_set - self.flag_set - self.mine_set;
+        if rules.movable_hq {
+            m
+        } else {
+            m - self.board.tables.hqs
+        }
+    }
+
+    /// Whether the piece on `from` has any destination: every road step, rail run and flight
+    /// starts with a step to a neighbour (a link, the first node of a run, a rail link), and that
+    /// step is a destination itself when the node is empty or may be attacked.
+    #[inline]
+    fn has_destination(&self, cx: &Ctx, from: NodeId, p: Piece) -> bool {
+        let t = &self.board.tables;
+        let mut first = t.links[from as usize];
+        if t.rail.contains(from) {
+            first |= if Self::flies(cx.rules, p) {
+                t.rail_links[from as usize]
+            } else {
+                t.run_first[from as usize]
+            };
+        }
+        first.intersects(cx.empty | cx.targets_of(p))
     }
 
     /// The side whose pieces the mover moves, if colours are decided.
@@ -293,11 +363,7 @@ impl Position {
     pub fn pseudo_turns(&self, rules: &Rules, out: &mut Vec<Turn>) {
         out.clear();
         if rules.mode == Mode::Flip {
-            for (i, c) in self.cells().iter().enumerate() {
-                if c.is_some_and(|p| p.is_face_down()) {
-                    out.push(Turn::Flip(i as NodeId));
-                }
-            }
+            out.extend(self.down_set.iter().map(Turn::Flip));
         }
         let Mover::Side(me) = self.mover else { return };
         self.moves_of(rules, me, out);
@@ -305,34 +371,53 @@ impl Position {
 
     fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>) {
         let cx = self.ctx(rules, me);
-        for from in 0..self.board.len() as NodeId {
-            let Some(p) = self.at(from) else { continue };
-            if p.side() != me || p.is_face_down() || !p.rank().is_movable() {
-                continue;
-            }
-            if self.board.kind(from) == NodeKind::Hq && !rules.movable_hq {
-                continue;
-            }
+        for from in self.movers(rules, me).iter() {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
             for to in self.destinations(&cx, from, p).iter() {
                 out.push(Turn::Move { from, to });
             }
         }
     }
 
+    /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
+    /// one without listing them all: `TurnSets::nth(k)` is `pseudo_turns(..)[k]`.
+    pub fn turn_sets(&self, rules: &Rules) -> TurnSets {
+        let mut ts = TurnSets {
+            flips: NodeSet::EMPTY,
+            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
+            movers: 0,
+            total: 0,
+        };
+        if rules.mode == Mode::Flip {
+            ts.flips = self.down_set;
+            ts.total = ts.flips.len();
+        }
+        let Mover::Side(me) = self.mover else {
+            return ts;
+        };
+        let cx = self.ctx(rules, me);
+        for from in self.movers(rules, me).iter() {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
+            let d = self.destinations(&cx, from, p);
+            if !d.is_empty() {
+                // A side has at most 25 pieces (checked by `Position::new`).
+                ts.moves[ts.movers] = (from, d);
+                ts.movers += 1;
+                ts.total += d.len();
+            }
+        }
+        ts
+    }
+
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
     pub fn has_turn(&self, rules: &Rules, side: Side) -> bool {
-        if rules.mode == Mode::Flip && self.cells().iter().flatten().any(|p| p.is_face_down()) {
+        if rules.mode == Mode::Flip && !self.down_set.is_empty() {
             return true;
         }
         let cx = self.ctx(rules, side);
-        (0..self.board.len() as NodeId).any(|from| {
-            self.at(from).is_some_and(|p| {
-                p.side() == side
-                    && !p.is_face_down()
-                    && p.rank().is_movable()
-                    && (self.board.kind(from) != NodeKind::Hq || rules.movable_hq)
-                    && !self.destinations(&cx, from, p).is_empty()
-            })
+        self.movers(rules, side).iter().any(|from| {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
+            self.has_destination(&cx, from, p)
         })
     }
 

@@ -1,6 +1,6 @@
 //! Positions: the unchecked `Setup`, the checked `Position`, and the text notation of NOTATION.md.
 
-use super::board::{Board, MAX_NODES, NodeId, NodeKind};
+use super::board::{Board, MAX_NODES, NodeId, NodeKind, NodeSet};
 use super::piece::{Piece, Rank, Side};
 use super::rules::{Mode, Rules};
 use std::fmt;
@@ -259,6 +259,12 @@ pub struct Position {
     pub(crate) mover: Mover,
     pub(crate) quiet: u32,
     pub(crate) ply: u32,
+    /// Bit sets kept in step with `cells` by `set` (so equality and hashing stay those of the
+    /// cells): each side's pieces (any face), face-down pieces, flags and mines (both sides).
+    pub(crate) side_set: [NodeSet; 2],
+    pub(crate) down_set: NodeSet,
+    pub(crate) flag_set: NodeSet,
+    pub(crate) mine_set: NodeSet,
 }
 
 impl fmt::Debug for Position {
@@ -326,15 +332,39 @@ impl Position {
                 ply: setup.ply,
             });
         }
-        let mut cells = [None; MAX_NODES];
-        cells[..board.len()].copy_from_slice(&setup.cells);
-        Ok(Position {
+        Ok(Position::from_cells(
             board,
-            cells,
-            mover: setup.mover,
-            quiet: setup.quiet,
-            ply: setup.ply,
-        })
+            &setup.cells,
+            setup.mover,
+            setup.quiet,
+            setup.ply,
+        ))
+    }
+
+    /// A position from cells without any check (callers check, or build a stand-in), with its
+    /// bit sets built from the cells.
+    pub(crate) fn from_cells(
+        board: &'static Board,
+        cells: &[Option<Piece>],
+        mover: Mover,
+        quiet: u32,
+        ply: u32,
+    ) -> Position {
+        let mut p = Position {
+            board,
+            cells: [None; MAX_NODES],
+            mover,
+            quiet,
+            ply,
+            side_set: [NodeSet::EMPTY; 2],
+            down_set: NodeSet::EMPTY,
+            flag_set: NodeSet::EMPTY,
+            mine_set: NodeSet::EMPTY,
+        };
+        for (i, &c) in cells.iter().enumerate().take(board.len()) {
+            p.set(i as NodeId, c);
+        }
+        p
     }
 
     /// Parse notation and check it: the usual way to get a position from text.
@@ -403,8 +433,38 @@ impl Position {
         })
     }
 
+    /// The nodes holding pieces of `side` (face up or down).
+    pub fn pieces_set(&self, side: Side) -> NodeSet {
+        self.side_set[side.index()]
+    }
+
+    /// All occupied nodes.
+    #[inline]
+    pub fn occupied(&self) -> NodeSet {
+        self.side_set[0] | self.side_set[1]
+    }
+
+    /// The only way cells change after construction: keeps the bit sets in step.
+    #[inline]
     pub(crate) fn set(&mut self, n: NodeId, p: Option<Piece>) {
         self.cells[n as usize] = p;
+        let bit = NodeSet::single(n);
+        self.side_set[0] -= bit;
+        self.side_set[1] -= bit;
+        self.down_set -= bit;
+        self.flag_set -= bit;
+        self.mine_set -= bit;
+        if let Some(p) = p {
+            self.side_set[p.side().index()] |= bit;
+            if p.is_face_down() {
+                self.down_set |= bit;
+            }
+            match p.rank() {
+                Rank::Flag => self.flag_set |= bit,
+                Rank::Mine => self.mine_set |= bit,
+                _ => {}
+            }
+        }
     }
 }
 

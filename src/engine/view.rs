@@ -115,15 +115,7 @@ impl View {
                 Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
             };
         }
-        let mut cells = [None; super::board::MAX_NODES];
-        cells[..self.board.len()].copy_from_slice(&setup.cells);
-        Position {
-            board: self.board,
-            cells,
-            mover: self.mover,
-            quiet: self.quiet,
-            ply: self.ply,
-        }
+        Position::from_cells(self.board, &setup.cells, self.mover, self.quiet, self.ply)
     }
 
     /// The turns this viewer may try, judged from its view alone. In open and flip modes these are
