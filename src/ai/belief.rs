@@ -14,7 +14,7 @@
 //!
 //! Everything here is learned from the player's own views and the public turn reports.
 
-use crate::engine::board::{MAX_NODES, NodeId};
+use crate::engine::board::NodeId;
 use crate::engine::play::clash;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
@@ -75,25 +75,9 @@ fn deploy_mask(view: &View, rules: &Rules, side: Side, n: NodeId) -> RankSet {
     m
 }
 
-/// A stand-in position of a view: unknown enemies as plain enemy officers, face-down pieces face
-/// down. Only for questions of reachability.
+/// A stand-in position of a view (the engine's `View::proxy`): only for questions of reachability.
 pub fn proxy(view: &View) -> Position {
-    let mut cells = [None; MAX_NODES];
-    for (i, s) in view.cells.iter().enumerate() {
-        cells[i] = match *s {
-            Seen::Empty => None,
-            Seen::Known(p) => Some(p),
-            Seen::Unknown(side) => Some(Piece::new(side, Rank::Lieutenant)),
-            Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
-        };
-    }
-    Position {
-        board: view.board,
-        cells,
-        mover: view.mover,
-        quiet: view.quiet,
-        ply: view.ply,
-    }
+    view.proxy()
 }
 
 impl Belief {

@@ -105,7 +105,8 @@ impl View {
 
     /// A stand-in position that agrees with everything this viewer knows: unknown enemies become
     /// plain officers (attackable), face-down pieces stay face down (blocking, never attacked).
-    fn proxy(&self) -> Position {
+    /// Only for questions of reachability: it is not the truth behind the view.
+    pub fn proxy(&self) -> Position {
         let mut setup = super::position::Setup::empty(self.board);
         for (i, s) in self.cells.iter().enumerate() {
             setup.cells[i] = match *s {
