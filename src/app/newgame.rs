@@ -255,46 +255,7 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                 ui.checkbox(flag, egui::RichText::new(name).strong());
             } else {
                 let name_id = ui.label(egui::RichText::new(name).strong()).id;
-                match info.key {
-                    "mines" => {
-                        for (v, t) in [
-                            (MineRule::Standard, &i18n::MINES_STANDARD),
-                            (MineRule::Spring, &i18n::MINES_SPRING),
-                            (MineRule::Bomb, &i18n::MINES_BOMB),
-                        ] {
-                            ui.radio_value(&mut rules.mines, v, lang.t(t));
-                        }
-                    }
-                    "flag_takers" => {
-                        for (v, t) in [
-                            (FlagTakers::Any, &i18n::TAKERS_ANY),
-                            (FlagTakers::Engineer, &i18n::TAKERS_ENGINEER),
-                            (FlagTakers::Smallest, &i18n::TAKERS_SMALLEST),
-                        ] {
-                            ui.radio_value(&mut rules.flag_takers, v, lang.t(t));
-                        }
-                    }
-                    "quiet_limit" => {
-                        ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
-                            .labelled_by(name_id);
-                    }
-                    "turn_limit" => {
-                        ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
-                            .labelled_by(name_id);
-                    }
-                    "move_clock" => {
-                        let mut on = rules.move_clock.is_some();
-                        if ui.checkbox(&mut on, lang.t(&i18n::ON)).changed() {
-                            rules.move_clock = on.then_some(30);
-                        }
-                        if let Some(secs) = &mut rules.move_clock {
-                            ui.add(egui::DragValue::new(secs).range(5..=3600))
-                                .labelled_by(name_id);
-                            ui.label(lang.t(&i18n::SECONDS));
-                        }
-                    }
-                    _ => {}
-                }
+                value_rule_control(ui, lang, info.key, rules, name_id);
             }
             if let Some(m) = only {
                 ui.weak(lang.t(if m == Mode::Hidden {
@@ -306,6 +267,57 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
         });
         ui.indent(info.key, |ui| ui.weak(explain));
     });
+}
+
+/// The control of a house rule that is not a plain yes/no (mines, flag takers, limits, the move
+/// clock), labelled by the rule's name; shared by the new-game dialog and the referee's rule list.
+pub(super) fn value_rule_control(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    key: &str,
+    rules: &mut Rules,
+    name_id: egui::Id,
+) {
+    match key {
+        "mines" => {
+            for (v, t) in [
+                (MineRule::Standard, &i18n::MINES_STANDARD),
+                (MineRule::Spring, &i18n::MINES_SPRING),
+                (MineRule::Bomb, &i18n::MINES_BOMB),
+            ] {
+                ui.radio_value(&mut rules.mines, v, lang.t(t));
+            }
+        }
+        "flag_takers" => {
+            for (v, t) in [
+                (FlagTakers::Any, &i18n::TAKERS_ANY),
+                (FlagTakers::Engineer, &i18n::TAKERS_ENGINEER),
+                (FlagTakers::Smallest, &i18n::TAKERS_SMALLEST),
+            ] {
+                ui.radio_value(&mut rules.flag_takers, v, lang.t(t));
+            }
+        }
+        "quiet_limit" => {
+            ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
+                .labelled_by(name_id);
+        }
+        "turn_limit" => {
+            ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
+                .labelled_by(name_id);
+        }
+        "move_clock" => {
+            let mut on = rules.move_clock.is_some();
+            if ui.checkbox(&mut on, lang.t(&i18n::ON)).changed() {
+                rules.move_clock = on.then_some(30);
+            }
+            if let Some(secs) = &mut rules.move_clock {
+                ui.add(egui::DragValue::new(secs).range(5..=3600))
+                    .labelled_by(name_id);
+                ui.label(lang.t(&i18n::SECONDS));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Human or computer (with its level) for one seat.

@@ -294,35 +294,8 @@ fn rule_control(ui: &mut egui::Ui, lang: Lang, key: &str, rules: &mut Rules, nam
         ui.checkbox(flag, lang.t(&i18n::ON)).labelled_by(name_id);
         return;
     }
-    match key {
-        "mines" => {
-            for (v, t) in [
-                (MineRule::Standard, &i18n::MINES_STANDARD),
-                (MineRule::Spring, &i18n::MINES_SPRING),
-                (MineRule::Bomb, &i18n::MINES_BOMB),
-            ] {
-                ui.radio_value(&mut rules.mines, v, lang.t(t));
-            }
-        }
-        "flag_takers" => {
-            for (v, t) in [
-                (FlagTakers::Any, &i18n::TAKERS_ANY),
-                (FlagTakers::Engineer, &i18n::TAKERS_ENGINEER),
-                (FlagTakers::Smallest, &i18n::TAKERS_SMALLEST),
-            ] {
-                ui.radio_value(&mut rules.flag_takers, v, lang.t(t));
-            }
-        }
-        "quiet_limit" => {
-            ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
-                .labelled_by(name_id);
-        }
-        "turn_limit" => {
-            ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
-                .labelled_by(name_id);
-        }
-        _ => {}
-    }
+    // The move clock is left out of the referee's list before this is called.
+    super::newgame::value_rule_control(ui, lang, key, rules, name_id);
 }
 
 // ----- the clash judge --------------------------------------------------------------------------
