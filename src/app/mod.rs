@@ -769,19 +769,11 @@ impl JunqiApp {
 
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(text) = status_text(status, lang) {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-                    .stroke(egui::Stroke::new(
-                        2.0,
-                        egui::Color32::from_rgb(0xc0, 0x90, 0x20),
-                    ))
-                    .corner_radius(6)
-                    .inner_margin(8)
-                    .show(ui, |ui| {
-                        ui.vertical_centered(|ui| {
-                            ui.label(egui::RichText::new(text).size(24.0).strong());
-                        });
+                board::banner_frame(8).show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(egui::RichText::new(text).size(24.0).strong());
                     });
+                });
             }
             if modes::curtain(ui, play, lang, out) {
                 return;

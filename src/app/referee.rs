@@ -734,19 +734,11 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
 }
 
 fn banner(ui: &mut egui::Ui, text: &str) {
-    egui::Frame::new()
-        .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-        .stroke(egui::Stroke::new(
-            2.0,
-            egui::Color32::from_rgb(0xc0, 0x90, 0x20),
-        ))
-        .corner_radius(6)
-        .inner_margin(8)
-        .show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(text).size(24.0).strong());
-            });
+    super::board::banner_frame(8).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(text).size(24.0).strong());
         });
+    });
 }
 
 fn announcement(ui: &mut egui::Ui, text: &str, refused: bool) {

@@ -521,60 +521,52 @@ fn result_text(status: crate::engine::Status, turns: usize, lang: Lang) -> Strin
 pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Command>) {
     if let Some(offer) = &saves.resume {
         ui.add_space(18.0);
-        egui::Frame::new()
-            .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-            .stroke(egui::Stroke::new(
-                2.0,
-                egui::Color32::from_rgb(0xc0, 0x90, 0x20),
-            ))
-            .corner_radius(6)
-            .inner_margin(12)
-            .show(ui, |ui| {
-                ui.set_max_width(520.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(lang.t(&i18n::RESUME_TITLE))
-                            .size(20.0)
-                            .strong(),
-                    );
-                    let game = &offer.game;
-                    let side = game.position().side_to_move().map_or("", |s| lang.side(s));
-                    ui.label(fill(
-                        lang.t(&i18n::RESUME_DETAIL),
-                        &[
-                            ("mode", mode_text(game.rules().mode, lang)),
-                            ("n", &game.plies().len().to_string()),
-                            ("side", side),
-                            ("date", info_value(game.record(), "started").unwrap_or("?")),
-                        ],
-                    ));
-                    ui.horizontal(|ui| {
-                        let w = 2.0 * 150.0 + ui.spacing().item_spacing.x;
-                        ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
-                        if ui
-                            .add(
-                                egui::Button::new(
-                                    egui::RichText::new(lang.t(&i18n::RESUME)).size(18.0),
-                                )
+        super::board::banner_frame(12).show(ui, |ui| {
+            ui.set_max_width(520.0);
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(lang.t(&i18n::RESUME_TITLE))
+                        .size(20.0)
+                        .strong(),
+                );
+                let game = &offer.game;
+                let side = game.position().side_to_move().map_or("", |s| lang.side(s));
+                ui.label(fill(
+                    lang.t(&i18n::RESUME_DETAIL),
+                    &[
+                        ("mode", mode_text(game.rules().mode, lang)),
+                        ("n", &game.plies().len().to_string()),
+                        ("side", side),
+                        ("date", info_value(game.record(), "started").unwrap_or("?")),
+                    ],
+                ));
+                ui.horizontal(|ui| {
+                    let w = 2.0 * 150.0 + ui.spacing().item_spacing.x;
+                    ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                    if ui
+                        .add(
+                            egui::Button::new(
+                                egui::RichText::new(lang.t(&i18n::RESUME)).size(18.0),
+                            )
+                            .min_size(egui::vec2(150.0, 36.0)),
+                        )
+                        .clicked()
+                    {
+                        out.push(Command::Saves(SaveCmd::Resume));
+                    }
+                    if ui
+                        .add(
+                            egui::Button::new(lang.t(&i18n::DISCARD))
                                 .min_size(egui::vec2(150.0, 36.0)),
-                            )
-                            .clicked()
-                        {
-                            out.push(Command::Saves(SaveCmd::Resume));
-                        }
-                        if ui
-                            .add(
-                                egui::Button::new(lang.t(&i18n::DISCARD))
-                                    .min_size(egui::vec2(150.0, 36.0)),
-                            )
-                            .on_hover_text(lang.t(&i18n::DISCARD_HINT))
-                            .clicked()
-                        {
-                            out.push(Command::Saves(SaveCmd::Discard));
-                        }
-                    });
+                        )
+                        .on_hover_text(lang.t(&i18n::DISCARD_HINT))
+                        .clicked()
+                    {
+                        out.push(Command::Saves(SaveCmd::Discard));
+                    }
                 });
             });
+        });
     }
     ui.add_space(16.0);
     if ui
