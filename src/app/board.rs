@@ -542,6 +542,18 @@ fn railway(painter: &egui::Painter, a: Pos2, b: Pos2, width: f32, scale: f32) {
     }
 }
 
+/// The frame of announcements (end-of-game banner, resume offer, referee verdicts).
+pub fn banner_frame(margin: i8) -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
+        .stroke(egui::Stroke::new(
+            2.0,
+            egui::Color32::from_rgb(0xc0, 0x90, 0x20),
+        ))
+        .corner_radius(6)
+        .inner_margin(margin)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,16 +575,4 @@ mod tests {
         let n = |s: &str| node_pos(b, Side::Red, b.node_by_name(s).unwrap());
         assert!((n("a6").y - n("a7").y) > (n("a5").y - n("a6").y));
     }
-}
-
-/// The frame of announcements (end-of-game banner, resume offer, referee verdicts).
-pub fn banner_frame(margin: i8) -> egui::Frame {
-    egui::Frame::new()
-        .fill(egui::Color32::from_rgb(0xff, 0xf2, 0xc0))
-        .stroke(egui::Stroke::new(
-            2.0,
-            egui::Color32::from_rgb(0xc0, 0x90, 0x20),
-        ))
-        .corner_radius(6)
-        .inner_margin(margin)
 }
