@@ -14,8 +14,8 @@ use junqi::ai::random_playout;
 use junqi::engine::board::NodeId;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{
-    EndReason, FlagTakers, Formation, Game, MineRule, Mode, Mover, NodeKind, Piece, Position, Rank,
-    Rules, Side, Start, Status, Turn,
+    EndReason, FlagTakers, Game, MineRule, Mode, Mover, NodeKind, Piece, Position, Rank, Rules,
+    Side, Start, Status, Turn,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -273,14 +273,7 @@ fn rule_set(i: usize) -> Rules {
 const RULE_SETS: usize = 11;
 
 fn start(rules: &Rules, seed: u64) -> Position {
-    let start = if rules.mode == Mode::Flip {
-        Start::FlipDeal { seed }
-    } else {
-        let mut rng = SplitMix64::new(seed);
-        let red = Formation::random(&mut rng, rules);
-        let blue = Formation::random(&mut rng, rules);
-        Start::formations(&red, &blue)
-    };
+    let start = Start::random(rules, seed);
     *Game::new(rules.clone(), start)
         .expect("random starts are valid")
         .position()

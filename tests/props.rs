@@ -49,14 +49,7 @@ fn rule_set(i: usize) -> Rules {
 const RULE_SETS: usize = 8;
 
 fn new_game(rules: &Rules, seed: u64) -> Game {
-    let start = if rules.mode == Mode::Flip {
-        Start::FlipDeal { seed }
-    } else {
-        let mut rng = SplitMix64::new(seed);
-        let red = Formation::random(&mut rng, rules);
-        let blue = Formation::random(&mut rng, rules);
-        Start::formations(&red, &blue)
-    };
+    let start = Start::random(rules, seed);
     Game::new(rules.clone(), start).expect("random starts are valid")
 }
 

@@ -754,16 +754,7 @@ impl JunqiApp {
 
         let show_panel = self.show_panel;
         if show_panel {
-            let panel = if narrow {
-                egui::Panel::bottom("game-panel")
-                    .resizable(true)
-                    .default_size(220.0)
-            } else {
-                egui::Panel::right("game-panel")
-                    .resizable(true)
-                    .default_size(330.0)
-                    .min_size(250.0)
-            };
+            let panel = board::side_panel("game-panel", narrow);
             panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
         }
 

@@ -439,16 +439,7 @@ impl JudgeTable {
         let result = self.judge.result();
         let over = result.is_some();
         let narrow = ui.available_width() < 760.0;
-        let panel = if narrow {
-            egui::Panel::bottom("judge-panel")
-                .resizable(true)
-                .default_size(200.0)
-        } else {
-            egui::Panel::right("judge-panel")
-                .resizable(true)
-                .default_size(330.0)
-                .min_size(250.0)
-        };
+        let panel = super::board::side_panel("judge-panel", narrow);
         panel.show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.add_space(4.0);
@@ -1124,16 +1115,7 @@ impl Tracked {
         });
 
         let announcements = self.announcements(lang);
-        let panel = if narrow {
-            egui::Panel::bottom("tracked-panel")
-                .resizable(true)
-                .default_size(220.0)
-        } else {
-            egui::Panel::right("tracked-panel")
-                .resizable(true)
-                .default_size(330.0)
-                .min_size(250.0)
-        };
+        let panel = super::board::side_panel("tracked-panel", narrow);
         panel.show(ui, |ui| {
             ui.add_space(4.0);
             if !over {

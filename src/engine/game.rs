@@ -112,6 +112,17 @@ fn parse_lines(lines: &[String]) -> Result<Formation, String> {
 }
 
 impl Start {
+    /// A random start from `seed`: the deal in flip mode, else two random valid formations.
+    pub fn random(rules: &Rules, seed: u64) -> Start {
+        if rules.mode == Mode::Flip {
+            return Start::FlipDeal { seed };
+        }
+        let mut rng = super::rng::SplitMix64::new(seed);
+        let red = Formation::random(&mut rng, rules);
+        let blue = Formation::random(&mut rng, rules);
+        Start::formations(&red, &blue)
+    }
+
     pub fn formations(red: &Formation, blue: &Formation) -> Start {
         Start::Formations {
             red: formation_lines(red),
