@@ -390,35 +390,39 @@ impl JunqiApp {
     fn home(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let lang = self.lang();
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.18);
-                ui.heading(
-                    egui::RichText::new(i18n::APP_TITLE.zh)
-                        .size(56.0)
-                        .color(board::RED),
-                );
-                ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
-                ui.add_space(28.0);
-                let big = |t: &str| {
-                    egui::Button::new(egui::RichText::new(t).size(22.0))
-                        .min_size(egui::vec2(280.0, 48.0))
-                };
-                if ui.add(big(lang.t(&i18n::NEW_GAME))).clicked() {
-                    out.push(Command::OpenNewGame);
-                }
-                ui.add_space(10.0);
-                if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
-                    out.push(Command::QuickStart);
-                }
-                ui.add_space(10.0);
-                if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
-                    out.push(Command::OpenEditor);
-                }
-                ui.add_space(10.0);
-                if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
-                    out.push(Command::OpenReferee);
-                }
-                saves::home_ui(ui, &self.saves, lang, out);
+            // Scrolls on small windows, so the recent games stay reachable.
+            let top = (ui.available_height() * 0.18).min(160.0);
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(top);
+                    ui.heading(
+                        egui::RichText::new(i18n::APP_TITLE.zh)
+                            .size(56.0)
+                            .color(board::RED),
+                    );
+                    ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
+                    ui.add_space(28.0);
+                    let big = |t: &str| {
+                        egui::Button::new(egui::RichText::new(t).size(22.0))
+                            .min_size(egui::vec2(280.0, 48.0))
+                    };
+                    if ui.add(big(lang.t(&i18n::NEW_GAME))).clicked() {
+                        out.push(Command::OpenNewGame);
+                    }
+                    ui.add_space(10.0);
+                    if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
+                        out.push(Command::QuickStart);
+                    }
+                    ui.add_space(10.0);
+                    if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
+                        out.push(Command::OpenEditor);
+                    }
+                    ui.add_space(10.0);
+                    if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
+                        out.push(Command::OpenReferee);
+                    }
+                    saves::home_ui(ui, &self.saves, lang, out);
+                });
             });
         });
     }
