@@ -710,7 +710,13 @@ impl JunqiApp {
             && !status.is_over()
         {
             let plies = play.game.plies().len();
-            if play.turn_started.is_none() || play.clock_ply != plies {
+            // The clock starts when the player can see the board: not behind the hand-over
+            // curtain, and not while the computer thinks.
+            if play.turn_started.is_none()
+                || play.clock_ply != plies
+                || play.curtain_up()
+                || play.computer_to_move()
+            {
                 play.turn_started = Some(now);
                 play.clock_ply = plies;
             }
