@@ -1,5 +1,7 @@
 //! The window driven through its accessibility labels (egui_kittest; no GPU needed).
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -9,14 +11,7 @@ use junqi::engine::{NodeId, Seen, Turn, Viewer};
 use std::path::Path;
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1200.0, 900.0)
 }
 
 /// From the first screen to an open game in two clicks.

@@ -1,6 +1,8 @@
 //! Playing the computer in the window: the seat picker, its answer arriving off the UI thread,
 //! undo back to the human's turn, and a hidden game that never shows the computer's pieces.
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -11,14 +13,7 @@ use std::path::Path;
 use std::time::Duration;
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1200.0, 900.0)
 }
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {

@@ -1,22 +1,16 @@
 //! Formations in the window: the editor from the first screen and "edit now" in the new-game dialog.
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::formation::Formation;
 use junqi::engine::{Rank, Side};
 use std::path::Path;
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1300.0, 950.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1300.0, 950.0)
 }
 
 /// The formation a side played in the running game, read back from the start position.

@@ -1,5 +1,7 @@
 //! Hidden and flip play in the window, driven through the accessibility labels (egui_kittest).
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -9,14 +11,7 @@ use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seen, Side, Start, Turn, Vi
 use std::path::Path;
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1200.0, 900.0)
 }
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.

@@ -1,6 +1,8 @@
 //! The referee for games on a physical board, driven through the window's accessibility labels
 //! (egui_kittest): the clash judge and the tracked game.
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::i18n::Lang;
@@ -10,14 +12,7 @@ use junqi::engine::{NodeId, Rank, Side, Turn};
 use std::path::Path;
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1300.0, 950.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1300.0, 950.0)
 }
 
 fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {

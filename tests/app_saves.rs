@@ -1,6 +1,8 @@
 //! Saved games in the window (egui_kittest): resume after a kill, open from the recent list, the
 //! replay controls, hostile files, and a crash between writing and renaming the autosave.
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -13,14 +15,7 @@ use junqi::engine::{Action, Game, Mode, NodeId, Rules, Side, Start, Turn, Viewer
 use std::path::{Path, PathBuf};
 
 fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .with_max_steps(64)
-        .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
-    h.state_mut().settings.lang = Lang::En;
-    h.run();
-    h
+    common::harness_sized(dir, 1200.0, 900.0)
 }
 
 fn games(dir: &Path) -> PathBuf {
