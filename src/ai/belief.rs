@@ -381,7 +381,7 @@ fn viewer_side(v: &View) -> Option<Viewer> {
 /// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
 fn walker_reaches(view: &View, rules: &Rules, side: Side, from: NodeId, to: NodeId) -> bool {
     let mut pos = proxy(view);
-    pos.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
+    pos.set(from, Some(Piece::new(side, Rank::Lieutenant)));
     pos.mover = Mover::Side(side);
     let mut r = rules.clone();
     r.movable_hq = true;

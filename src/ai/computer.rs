@@ -281,7 +281,7 @@ impl AiPlayer {
                 let mut pos = proxy(view);
                 for (n, r) in self.belief.sample(rng) {
                     if let Some(Seen::Unknown(s)) = view.cells.get(n as usize) {
-                        pos.cells[n as usize] = Some(Piece::new(*s, r));
+                        pos.set(n, Some(Piece::new(*s, r)));
                     }
                 }
                 pos
@@ -305,7 +305,7 @@ impl AiPlayer {
             .map(|_| {
                 let mut pos = proxy(view);
                 for (n, p) in self.pool.deal(view, rng) {
-                    pos.cells[n as usize] = Some(p);
+                    pos.set(n, Some(p));
                 }
                 pos
             })
@@ -371,7 +371,7 @@ impl AiPlayer {
             let mut ev: i64 = 0;
             for &(p, c) in &kinds {
                 let mut child = *pos;
-                child.cells[n as usize] = Some(p);
+                child.set(n, Some(p));
                 child.mover = Mover::Side(me.other());
                 child.quiet = 0;
                 child.ply += 1;
