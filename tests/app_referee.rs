@@ -385,3 +385,15 @@ fn a_tracked_game_is_saved_like_any_game() {
     assert_eq!(game.plies().len(), 1);
     assert_eq!(game.position(), tracked(&h).game.position());
 }
+
+#[test]
+fn both_marshals_fall_and_the_judge_names_both_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_referee(&mut h, "Clash judge");
+    clash(&mut h, Side::Blue, Rank::Marshal, Rank::Marshal);
+    shown(
+        &h,
+        "Clash 1 (Blue attacked): Both pieces leave the board. Blue's field marshal is gone: Blue must show its flag. Red's field marshal is gone: Red must show its flag",
+    );
+}

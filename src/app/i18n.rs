@@ -318,6 +318,18 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         NotFlipMode => "只有翻棋模式才能翻棋".into(),
         AlreadyFaceUp(s) => format!("{s} 上的棋子已经翻开"),
         Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
+        FlagAttackRefused { by, square, mines } => {
+            let why = if *mines {
+                "对方还有地雷，不能攻击军旗".to_string()
+            } else {
+                "按当前规则，这个棋子不能扛旗".to_string()
+            };
+            format!(
+                "{}方攻击 {square} 被拒绝：那是军旗，{why}。{}方重新走棋",
+                by.zh(),
+                by.zh()
+            )
+        }
     }
 }
 

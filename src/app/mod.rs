@@ -607,6 +607,7 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, String)> {
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
+    let mut refusals = game.refusals().iter();
     for a in &game.record().actions {
         match a {
             Action::Turn(_) => {
@@ -632,7 +633,7 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                             ],
                         ),
                     ));
-                    if let Some((side, _)) = report.flag_revealed {
+                    for (side, _) in report.flags_revealed() {
                         out.push((
                             Some(side),
                             fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
@@ -663,6 +664,16 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                 fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
             )),
             Action::AcceptDraw(_) => {}
+            Action::Refused(_) => {
+                // Announced to both players (a flag rule refused an attack on the flag).
+                if let Some(r) = refusals.next() {
+                    let by = match &r.said {
+                        crate::engine::IllegalTurn::FlagAttackRefused { by, .. } => Some(*by),
+                        _ => None,
+                    };
+                    out.push((by, lang.illegal(&r.said)));
+                }
+            }
         }
     }
     out

@@ -677,7 +677,7 @@ fn verdict_text(v: &Verdict, attacker: Side, n: u32) -> Said {
                 ("out", l.t(outcome_text(v.outcome))),
             ],
         );
-        if let Some(side) = v.show_flag {
+        for &side in &v.show_flags {
             s.push_str(if l == Lang::Zh { "。" } else { ". " });
             s.push_str(&fill(l.t(&i18n::REF_SHOW_FLAG), &[("side", l.side(side))]));
         }
@@ -1055,7 +1055,17 @@ impl Tracked {
     pub fn announcements(&self, lang: Lang) -> Vec<(Side, String)> {
         let board = self.game.board();
         let mut out = Vec::new();
+        // Attacks refused by a flag rule are announced too, where they happened.
+        let refused = |after: usize, out: &mut Vec<(Side, String)>| {
+            for r in self.game.refusals().iter().filter(|r| r.after == after) {
+                if let IllegalTurn::FlagAttackRefused { by, .. } = r.said {
+                    out.push((by, public_reason(lang, &r.said)));
+                }
+            }
+        };
+        let n = self.game.plies().len();
         for (i, ply) in self.game.plies().iter().enumerate() {
+            refused(i, &mut out);
             let (Some(turn), Some(report)) = (ply.turn, &ply.report) else {
                 continue;
             };
@@ -1072,7 +1082,7 @@ impl Tracked {
                 line.push_str(if lang == Lang::Zh { "：" } else { ": " });
                 line.push_str(lang.t(outcome_text(o)));
             }
-            if let Some((s, _)) = report.flag_revealed {
+            for (s, _) in report.flags_revealed() {
                 line.push_str(if lang == Lang::Zh { "。" } else { ". " });
                 line.push_str(&fill(
                     lang.t(&i18n::REF_SHOW_FLAG),
@@ -1081,6 +1091,7 @@ impl Tracked {
             }
             out.push((side, line));
         }
+        refused(n, &mut out);
         out
     }
 

@@ -175,9 +175,10 @@ fn play_to_end(
     while !game.status().is_over() {
         let (a_moves, side) = seat_to_move(game, a_first);
         let seat = if a_moves { 0 } else { 1 };
-        let view = game.view(Viewer::Side(side));
         let mut tries = 0usize;
         loop {
+            // Again after a refusal: the refused attack showed the flag to both.
+            let view = game.view(Viewer::Side(side));
             let t0 = Instant::now();
             let choice = seats[seat].choose(&view, &rules, &mut rngs[seat]);
             times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
@@ -461,6 +462,49 @@ mod tests {
             refused > 0,
             "the lieutenant never tried the flag in 200 games"
         );
+    }
+
+    #[test]
+    fn computer_proposes_no_refused_turn_in_flip_mode() {
+        use crate::ai::AiPlayer;
+        // Flip mode (flag needs mines cleared, the smallest piece takes the flag): Red's captain,
+        // its smallest piece, stands beside Blue's face-up flag while a Blue mine is face down.
+        let mut rules = Rules::for_mode(Mode::Flip);
+        assert!(rules.flag_needs_mines_cleared);
+        assert_eq!(rules.flag_takers, crate::engine::FlagTakers::Smallest);
+        rules.turn_limit = 8;
+        let pos = "..b8..bFr3/BM......../........../........../........../........../r5......../........../........../........../........../..rF...... r 0 0";
+        let seats = || -> [Box<dyn Player>; 2] {
+            [
+                Box::new(AiPlayer::fixed_depth(1, 1)),
+                Box::new(AiPlayer::fixed_depth(1, 1)),
+            ]
+        };
+        let mut total = 0;
+        for seed in 0..3 {
+            // The position (colours already decided: Red is seat 0).
+            let mut game = Game::new(rules.clone(), Start::Position(pos.into())).unwrap();
+            let mut s = seats();
+            let mut rng = SplitMix64::new(seed);
+            while !game.status().is_over() && total < 100 {
+                let side = game.position().side_to_move().unwrap();
+                let view = game.view(Viewer::Side(side));
+                let turn = s[side.index()].choose(&view, &rules, &mut rng).unwrap();
+                if game.play(turn).is_err() {
+                    s[side.index()].refused(turn);
+                    total += 1;
+                }
+            }
+            // Whole games from a deal.
+            let mut deal = rules.clone();
+            deal.turn_limit = 40;
+            let mut game = Game::new(deal, Start::FlipDeal { seed }).unwrap();
+            let mut rngs = [SplitMix64::new(seed), SplitMix64::new(seed + 7)];
+            let (_, n) = play_to_end(&mut game, &mut seats(), &mut rngs, true, 0).unwrap();
+            assert!(game.status().is_over());
+            total += n;
+        }
+        assert_eq!(total, 0, "the computer proposed turns the referee refused");
     }
 
     #[test]

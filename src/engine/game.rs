@@ -4,7 +4,7 @@
 use super::board::{Board, NodeId};
 use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
-use super::piece::Side;
+use super::piece::{Rank, Side};
 use super::play::{EndReason, Status, TurnReport};
 use super::position::{Position, Setup, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
@@ -38,6 +38,20 @@ pub enum Action {
     DeclineDraw(Side),
     /// The side ran out of time on its turn: it loses the turn.
     Timeout(Side),
+    /// An attack (in notation) the referee refused by a flag rule the attacker could not know
+    /// applied: the target is the flag. Public (both players were told), it reveals the flag and
+    /// does not spend the turn: the attacker moves again (`Game::play`).
+    Refused(String),
+}
+
+/// A refused attack (`Action::Refused`), as announced to both players.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal {
+    /// How many turns had been played when it happened.
+    pub after: usize,
+    pub turn: Turn,
+    /// The announcement (`IllegalTurn::FlagAttackRefused`).
+    pub said: IllegalTurn,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -175,6 +189,8 @@ pub struct Game {
     timeouts: [u32; 2],
     /// Flip mode: the colour of player 1 once decided.
     player1: Option<Side>,
+    /// Attacks refused by a flag rule, in order (one per `Action::Refused`).
+    refusals: Vec<Refusal>,
 }
 
 impl Game {
@@ -197,6 +213,7 @@ impl Game {
             draw_offer: None,
             timeouts: [0, 0],
             player1: None,
+            refusals: Vec::new(),
         })
     }
 
@@ -317,17 +334,66 @@ impl Game {
             // When the game ends every piece is revealed.
             v = self.position().view(&self.record.rules, Viewer::Referee);
             v.viewer = viewer;
+        } else if let Viewer::Side(me) = viewer
+            && self.record.rules.mode == Mode::Hidden
+        {
+            let enemy = me.other();
+            if v.mines_known[enemy.index()].is_none()
+                && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
+            {
+                v.mines_known[enemy.index()] = Some(false);
+            }
         }
         v
     }
 
-    /// Play a turn; an illegal one changes nothing.
+    /// Hidden mode: how many of `side`'s mines both players saw leave the board (dug by an
+    /// engineer, or a revealed mine removed).
+    fn public_mines_removed(&self, side: Side) -> u8 {
+        let mut n = 0;
+        for (i, ply) in self.plies.iter().enumerate() {
+            let (Some(Turn::Move { to, .. }), Some(report)) = (ply.turn, &ply.report) else {
+                continue;
+            };
+            let Some(d) = ply.effects.defender else {
+                continue;
+            };
+            if d.side() != side || d.rank() != Rank::Mine {
+                continue;
+            }
+            let removed = !ply.after.at(to).is_some_and(|p| p.same_piece(d));
+            let seen = report.clash == Some(super::play::ClashOutcome::MineDug)
+                || self.position_at(i).at(to).is_some_and(|p| p.is_revealed());
+            if removed && seen {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Attacks refused by a flag rule the attacker could not know applied, in order.
+    pub fn refusals(&self) -> &[Refusal] {
+        &self.refusals
+    }
+
+    /// Play a turn; an illegal one changes nothing, with one exception: a reachable attack on a
+    /// piece the mover could not know was the flag, refused by a flag rule.
+    ///
+    /// RULES reading: in a refereed game the referee would say "illegal: that is the flag" for
+    /// both players to hear, and the attacker takes the move back and moves again. So here: the
+    /// reason a turn is refused is computed from the mover's view (`View::check_turn`); a refusal
+    /// only the truth decides is not a silent probe but a public event: `Action::Refused` is
+    /// written in the record, the flag is revealed to both, and the turn is not spent. The
+    /// returned `IllegalTurn::FlagAttackRefused` is that announcement.
     pub fn play(&mut self, turn: Turn) -> Result<&Ply, IllegalTurn> {
         if self.ended.is_some() {
             return Err(IllegalTurn::GameOver);
         }
         let mut after = *self.position();
-        let (report, effects) = after.play(&self.record.rules, turn)?;
+        let (report, effects) = match after.play(&self.record.rules, turn) {
+            Ok(r) => r,
+            Err(truth) => return Err(self.refuse(turn, truth)),
+        };
         if let Some((player, side)) = report.colours_decided {
             self.player1 = Some(if player == 1 { side } else { side.other() });
         }
@@ -343,6 +409,54 @@ impl Game {
             after,
         });
         Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// The reason to give for the illegal `turn`, whose true reason is `truth`: the reason the
+    /// mover's view gives, or, when only the truth refuses it (a flag rule), the public refusal,
+    /// recorded.
+    fn refuse(&mut self, turn: Turn, truth: IllegalTurn) -> IllegalTurn {
+        let (Some(me), Turn::Move { from, to }) = (self.position().side_to_move(), turn) else {
+            return truth;
+        };
+        let view = self.view(Viewer::Side(me));
+        if let Err(seen) = view.check_turn(&self.record.rules, turn) {
+            return seen;
+        }
+        let mines = match truth {
+            IllegalTurn::FlagProtectedByMines => true,
+            IllegalTurn::NotAFlagTaker(_) => false,
+            // The view allows every other refusal the truth makes (it sees occupancy and its own
+            // pieces); should that ever not hold, the view's answer is the one a player may read.
+            _ => {
+                return IllegalTurn::Unreachable {
+                    from: self.board().name(from).to_string(),
+                    to: self.board().name(to).to_string(),
+                };
+            }
+        };
+        let said = IllegalTurn::FlagAttackRefused {
+            by: me,
+            square: self.board().name(to).to_string(),
+            mines,
+        };
+        // The flag is now known to both.
+        let mut pos = *self.position();
+        if let Some(flag) = pos.at(to) {
+            pos.set(to, Some(flag.with_revealed(true)));
+        }
+        match self.plies.last_mut() {
+            Some(p) => p.after = pos,
+            None => self.start = pos,
+        }
+        self.record
+            .actions
+            .push(Action::Refused(turn.notation(self.board())));
+        self.refusals.push(Refusal {
+            after: self.plies.len(),
+            turn,
+            said: said.clone(),
+        });
+        said
     }
 
     /// The tags `by` has written, as (node, text).
@@ -420,6 +534,22 @@ impl Game {
                 let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
                 self.play(turn).map_err(|e| e.to_string())?;
                 return Ok(());
+            }
+            Action::Refused(t) => {
+                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
+                if self.position().check_turn(&self.record.rules, turn).is_ok() {
+                    return Err(format!("{t} is legal: the referee would not refuse it"));
+                }
+                let before = self.refusals.len();
+                let e = match self.play(turn) {
+                    Err(e) => e,
+                    Ok(_) => unreachable!("checked illegal above"),
+                };
+                return if self.refusals.len() > before {
+                    Ok(())
+                } else {
+                    Err(e.to_string())
+                };
             }
             Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
             Action::OfferDraw(s) => {
