@@ -1,7 +1,8 @@
 //! The interface language and every string the window shows, in Chinese and English. Names of
-//! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HOUSE_RULES` …), so
+//! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HouseRule::texts` …), so
 //! the rule text has one source.
 
+use crate::engine::rules::HouseRule;
 use crate::engine::{IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +49,15 @@ impl Lang {
         match self {
             Lang::Zh => rank.zh(),
             Lang::En => rank.en(),
+        }
+    }
+
+    /// A house rule's name and one-line explanation, in this language.
+    pub fn rule_texts(self, rule: HouseRule) -> (&'static str, &'static str) {
+        let t = rule.texts();
+        match self {
+            Lang::Zh => (t.zh, t.explain_zh),
+            Lang::En => (t.en, t.explain_en),
         }
     }
 

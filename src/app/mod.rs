@@ -26,7 +26,9 @@ use std::path::PathBuf;
 const FLASH_SECONDS: f32 = 1.6;
 
 /// Open the window and run until it is closed.
-pub fn run() -> Result<(), String> {
+/// Open the window; `file` (named on the command line) is opened in it: a formation in the
+/// editor, anything else as a game record in the replay viewer (a warning if it is not one).
+pub fn run(file: Option<PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("军棋 Junqi")
@@ -38,7 +40,13 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "junqi",
         options,
-        Box::new(|cc| Ok(Box::new(JunqiApp::new(cc, None)))),
+        Box::new(move |cc| {
+            let mut app = JunqiApp::new(cc, None);
+            if let Some(path) = &file {
+                app.open_file(path);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| e.to_string())
 }
@@ -180,6 +188,26 @@ impl JunqiApp {
             show_panel: true,
             seed,
             saves,
+        }
+    }
+
+    /// Open a file named on the command line: a formation in the editor, else a game record in
+    /// the replay viewer (which warns if the file is neither).
+    pub fn open_file(&mut self, path: &std::path::Path) {
+        let formation = crate::fsutil::read_text(path, crate::editor::files::MAX_FILE_BYTES)
+            .ok()
+            .and_then(|text| crate::engine::Formation::from_ron(&text).ok());
+        match formation {
+            Some(f) => {
+                let mut es = formations::EditorScreen::new(
+                    self.data_dir.as_deref(),
+                    self.settings.rules.clone(),
+                    self.lang(),
+                );
+                es.editor = es.editor.with_formation(f);
+                self.screen = Screen::Editor(Box::new(es));
+            }
+            None => self.run_save_command(saves::SaveCmd::Open(path.to_path_buf())),
         }
     }
 

@@ -1,4 +1,4 @@
-//! The new-game dialog: mode, players, house rules (texts from `engine::rules::HOUSE_RULES`),
+//! The new-game dialog: mode, players, house rules (texts from `engine::rules::HouseRule`),
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
@@ -8,7 +8,7 @@ use super::i18n::{self, Lang, fill};
 use super::settings::Settings;
 use crate::ai::Level;
 use crate::engine::rng::SplitMix64;
-use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
+use crate::engine::rules::HouseRule;
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 use std::path::PathBuf;
 
@@ -46,30 +46,6 @@ pub struct NewGame {
     /// Formations to pick from (the user's library and the shipped ones).
     pub library: Vec<(PathBuf, Formation)>,
     seed: u64,
-}
-
-/// The boolean field of `Rules` a house rule key names.
-pub(super) fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
-    Some(match key {
-        "flying_bombs" => &mut rules.flying_bombs,
-        "movable_hq" => &mut rules.movable_hq,
-        "bombs_in_front_row" => &mut rules.bombs_in_front_row,
-        "flag_reveal_on_marshal_loss" => &mut rules.flag_reveal_on_marshal_loss,
-        "engineer_scout" => &mut rules.engineer_scout,
-        "flag_needs_mines_cleared" => &mut rules.flag_needs_mines_cleared,
-        "rail_turn_for_all" => &mut rules.rail_turn_for_all,
-        "first_engineer_decides" => &mut rules.first_engineer_decides,
-        _ => return None,
-    })
-}
-
-/// The one mode a house rule matters in, if it is mode-specific.
-fn only_mode(key: &str) -> Option<Mode> {
-    match key {
-        "flag_reveal_on_marshal_loss" | "engineer_scout" => Some(Mode::Hidden),
-        "first_engineer_decides" => Some(Mode::Flip),
-        _ => None,
-    }
 }
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
@@ -233,29 +209,26 @@ impl NewGame {
                 });
             ui.separator();
             ui.strong(lang.t(&i18n::HOUSE_RULES));
-            for info in HOUSE_RULES {
-                house_rule(ui, lang, info, &mut spec.rules);
+            for rule in HouseRule::ALL {
+                house_rule(ui, lang, rule, &mut spec.rules);
             }
         });
         cmd
     }
 }
 
-fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut Rules) {
-    let (name, explain) = match lang {
-        Lang::Zh => (info.zh, info.explain_zh),
-        Lang::En => (info.en, info.explain_en),
-    };
-    let only = only_mode(info.key);
+fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules) {
+    let (name, explain) = lang.rule_texts(rule);
+    let only = rule.only_mode();
     let other_mode = only.is_some_and(|m| m != rules.mode);
     ui.add_space(4.0);
     ui.add_enabled_ui(!other_mode, |ui| {
         ui.horizontal_wrapped(|ui| {
-            if let Some(flag) = flag_mut(rules, info.key) {
+            if let Some(flag) = rules.switch_mut(rule) {
                 ui.checkbox(flag, egui::RichText::new(name).strong());
             } else {
                 let name_id = ui.label(egui::RichText::new(name).strong()).id;
-                value_rule_control(ui, lang, info.key, rules, name_id);
+                value_rule_control(ui, lang, rule, rules, name_id);
             }
             if let Some(m) = only {
                 ui.weak(lang.t(if m == Mode::Hidden {
@@ -265,21 +238,22 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                 }));
             }
         });
-        ui.indent(info.key, |ui| ui.weak(explain));
+        ui.indent(rule.key(), |ui| ui.weak(explain));
     });
 }
 
 /// The control of a house rule that is not a plain yes/no (mines, flag takers, limits, the move
 /// clock), labelled by the rule's name; shared by the new-game dialog and the referee's rule list.
+/// A yes/no rule has its checkbox from `Rules::switch_mut` and nothing here.
 pub(super) fn value_rule_control(
     ui: &mut egui::Ui,
     lang: Lang,
-    key: &str,
+    rule: HouseRule,
     rules: &mut Rules,
     name_id: egui::Id,
 ) {
-    match key {
-        "mines" => {
+    match rule {
+        HouseRule::Mines => {
             for (v, t) in [
                 (MineRule::Standard, &i18n::MINES_STANDARD),
                 (MineRule::Spring, &i18n::MINES_SPRING),
@@ -288,7 +262,7 @@ pub(super) fn value_rule_control(
                 ui.radio_value(&mut rules.mines, v, lang.t(t));
             }
         }
-        "flag_takers" => {
+        HouseRule::FlagTakers => {
             for (v, t) in [
                 (FlagTakers::Any, &i18n::TAKERS_ANY),
                 (FlagTakers::Engineer, &i18n::TAKERS_ENGINEER),
@@ -297,15 +271,15 @@ pub(super) fn value_rule_control(
                 ui.radio_value(&mut rules.flag_takers, v, lang.t(t));
             }
         }
-        "quiet_limit" => {
+        HouseRule::QuietLimit => {
             ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
                 .labelled_by(name_id);
         }
-        "turn_limit" => {
+        HouseRule::TurnLimit => {
             ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
                 .labelled_by(name_id);
         }
-        "move_clock" => {
+        HouseRule::MoveClock => {
             let mut on = rules.move_clock.is_some();
             if ui.checkbox(&mut on, lang.t(&i18n::ON)).changed() {
                 rules.move_clock = on.then_some(30);
@@ -316,7 +290,14 @@ pub(super) fn value_rule_control(
                 ui.label(lang.t(&i18n::SECONDS));
             }
         }
-        _ => {}
+        HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::RailTurnForAll
+        | HouseRule::FirstEngineerDecides => {}
     }
 }
 
@@ -352,24 +333,6 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Se
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_house_rule_has_a_control() {
-        let handled = [
-            "mines",
-            "flag_takers",
-            "quiet_limit",
-            "turn_limit",
-            "move_clock",
-        ];
-        for info in HOUSE_RULES {
-            assert!(
-                flag_mut(&mut Rules::default(), info.key).is_some() || handled.contains(&info.key),
-                "{}",
-                info.key
-            );
-        }
-    }
 
     #[test]
     fn spec_makes_a_game() {

@@ -21,7 +21,7 @@ use super::settings::BoardOptions;
 use super::{Command, JunqiApp, Screen, status_text};
 use crate::editor::EditorOutcome;
 use crate::engine::judge::{ClaimError, ClashJudge, Verdict};
-use crate::engine::rules::HOUSE_RULES;
+use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{
     Action, ClashOutcome, EndReason, FlagTakers, Formation, Game, IllegalTurn, MineRule, Mode,
     NodeId, Rank, Rules, Seen, Side, Start, Status, Turn, View, Viewer,
@@ -29,21 +29,40 @@ use crate::engine::{
 use std::path::PathBuf;
 
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
-fn offered(key: &str) -> bool {
-    !matches!(key, "first_engineer_decides" | "move_clock")
+fn offered(rule: HouseRule) -> bool {
+    match rule {
+        HouseRule::FirstEngineerDecides | HouseRule::MoveClock => false,
+        HouseRule::Mines
+        | HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::FlagTakers
+        | HouseRule::RailTurnForAll
+        | HouseRule::QuietLimit
+        | HouseRule::TurnLimit => true,
+    }
 }
 
 /// House rules that only the tracked game can enforce (movement, deployment and draw limits).
-fn tracked_only(key: &str) -> bool {
-    matches!(
-        key,
-        "flying_bombs"
-            | "movable_hq"
-            | "bombs_in_front_row"
-            | "rail_turn_for_all"
-            | "quiet_limit"
-            | "turn_limit"
-    )
+fn tracked_only(rule: HouseRule) -> bool {
+    match rule {
+        HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::RailTurnForAll
+        | HouseRule::QuietLimit
+        | HouseRule::TurnLimit => true,
+        HouseRule::Mines
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::FlagTakers
+        | HouseRule::FirstEngineerDecides
+        | HouseRule::MoveClock => false,
+    }
 }
 
 /// A sentence in both languages, made when the event happens (so a language switch rewrites it).
@@ -219,7 +238,7 @@ enum Way {
     Tracked,
 }
 
-/// The first page: house rules (names and explanations from `HOUSE_RULES`) and the two ways.
+/// The first page: house rules (names and explanations from `HouseRule`) and the two ways.
 fn menu(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -264,24 +283,19 @@ fn menu(
             .spacing([16.0, 6.0])
             .striped(true)
             .show(ui, |ui| {
-                for info in HOUSE_RULES.iter().filter(|i| offered(i.key)) {
-                    let (name, explain) = match lang {
-                        Lang::Zh => (info.zh, info.explain_zh),
-                        Lang::En => (info.en, info.explain_en),
-                    };
+                for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+                    let (name, explain) = lang.rule_texts(rule);
                     let name_resp = ui
                         .horizontal(|ui| {
                             let r = ui.label(egui::RichText::new(name).strong());
-                            if tracked_only(info.key) {
+                            if tracked_only(rule) {
                                 ui.weak(lang.t(&i18n::REF_TRACKED_ONLY));
                             }
                             r
                         })
                         .inner
                         .on_hover_text(explain);
-                    ui.horizontal_wrapped(|ui| {
-                        rule_control(ui, lang, info.key, rules, name_resp.id)
-                    });
+                    ui.horizontal_wrapped(|ui| rule_control(ui, lang, rule, rules, name_resp.id));
                     ui.end_row();
                 }
             });
@@ -289,13 +303,19 @@ fn menu(
     way
 }
 
-fn rule_control(ui: &mut egui::Ui, lang: Lang, key: &str, rules: &mut Rules, name_id: egui::Id) {
-    if let Some(flag) = super::newgame::flag_mut(rules, key) {
+fn rule_control(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    rule: HouseRule,
+    rules: &mut Rules,
+    name_id: egui::Id,
+) {
+    if let Some(flag) = rules.switch_mut(rule) {
         ui.checkbox(flag, lang.t(&i18n::ON)).labelled_by(name_id);
         return;
     }
     // The move clock is left out of the referee's list before this is called.
-    super::newgame::value_rule_control(ui, lang, key, rules, name_id);
+    super::newgame::value_rule_control(ui, lang, rule, rules, name_id);
 }
 
 // ----- the clash judge --------------------------------------------------------------------------
@@ -704,21 +724,17 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
         FlagTakers::Engineer => &i18n::TAKERS_ENGINEER,
         FlagTakers::Smallest => &i18n::TAKERS_SMALLEST,
     };
-    for info in HOUSE_RULES.iter().filter(|i| offered(i.key)) {
-        let name = match lang {
-            Lang::Zh => info.zh,
-            Lang::En => info.en,
-        };
-        let mut r = rules.clone();
-        match info.key {
-            "mines" => parts.push(format!("{name} {}", lang.t(mines))),
-            "flag_takers" => parts.push(format!("{name} {}", lang.t(takers))),
-            "quiet_limit" | "turn_limit" => {}
-            key => {
-                if super::newgame::flag_mut(&mut r, key).is_some_and(|f| *f) {
+    for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+        let (name, _) = lang.rule_texts(rule);
+        match rules.get(rule) {
+            RuleValue::Mines(_) => parts.push(format!("{name} {}", lang.t(mines))),
+            RuleValue::Takers(_) => parts.push(format!("{name} {}", lang.t(takers))),
+            RuleValue::Switch(on) => {
+                if on {
                     parts.push(name.to_string());
                 }
             }
+            RuleValue::Turns(_) | RuleValue::Clock(_) => {}
         }
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })

@@ -1,27 +1,65 @@
 //! `junqi arena`: computer players against each other, many games, in threads; deterministic for a
 //! seed whatever the thread count.
 
-use super::{CliError, CliResult, err, parse_rules};
+use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
-use std::path::{Path, PathBuf};
+use crate::fsutil::atomic_write;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-const USAGE: &str = "usage: junqi arena --mode open|hidden|flip --a SPEC --b SPEC --games N [--seed S] [--threads T] [--record DIR] [RULES]";
-const MAX_GAMES: u64 = 1_000_000;
-const MAX_THREADS: u64 = 256;
+const MAX_GAMES: usize = 1_000_000;
+const MAX_THREADS: usize = 256;
 
-/// The arena's own options (the rest are rules flags).
+/// `junqi arena`: its own options, then the rules flags.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
+from its own view), or the computer opponent ai:easy, ai:normal, ai:hard. The last line on stdout is \
+`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`."
+)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    opts: Options,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// The arena's own options.
+#[derive(clap::Args, Debug)]
 struct Options {
+    /// Player A (red in odd games, blue in even ones)
+    #[arg(long = "a", value_name = "SPEC", value_parser = player_spec)]
     a: String,
+    /// Player B
+    #[arg(long = "b", value_name = "SPEC", value_parser = player_spec)]
     b: String,
+    /// How many games to play (1 to 1000000)
+    #[arg(long, value_name = "N", value_parser = whole::<1, MAX_GAMES>)]
     games: usize,
+    /// The seed of the formations and deals (the same seed plays the same games)
+    #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Games played at once (1 to 256); the results do not depend on it
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = whole::<1, MAX_THREADS>)]
     threads: usize,
+    /// Write each game's record to this folder (game-0001.ron …)
+    #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+}
+
+fn player_spec(s: &str) -> Result<String, String> {
+    player_from_spec(s).map(|_| s.to_string())
+}
+
+fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .ok()
+        .filter(|n| (LO..=HI).contains(n))
+        .ok_or_else(|| format!("needs a whole number {LO} to {HI}"))
 }
 
 /// Which of the two seats won a game.
@@ -39,64 +77,6 @@ struct Outcome {
     b_ms: Vec<f64>,
     /// Turns the referee refused (hidden mode flag rules).
     refusals: u32,
-}
-
-fn split_options(args: &[String]) -> Result<(Options, Vec<String>), CliError> {
-    let mut a = None;
-    let mut b = None;
-    let mut games = None;
-    let mut seed = 0u64;
-    let mut threads = 2usize;
-    let mut record = None;
-    let mut rest = Vec::new();
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {
-        *i += 1;
-        args.get(*i)
-            .cloned()
-            .ok_or_else(|| CliError(format!("{flag} needs a value")))
-    };
-    let whole = |s: &str, flag: &str, lo: u64, hi: u64| -> Result<u64, CliError> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| {
-                CliError(format!(
-                    "{flag} needs a whole number {lo} to {hi}, not '{s}'"
-                ))
-            })
-    };
-    while i < args.len() {
-        let f = args[i].as_str();
-        match f {
-            "--a" => a = Some(value(&mut i, f)?),
-            "--b" => b = Some(value(&mut i, f)?),
-            "--games" => games = Some(whole(&value(&mut i, f)?, f, 1, MAX_GAMES)? as usize),
-            "--seed" => seed = whole(&value(&mut i, f)?, f, 0, u64::MAX)?,
-            "--threads" => threads = whole(&value(&mut i, f)?, f, 1, MAX_THREADS)? as usize,
-            "--record" => record = Some(PathBuf::from(value(&mut i, f)?)),
-            // Rules flags, with their values, go to parse_rules.
-            _ => rest.push(args[i].clone()),
-        }
-        i += 1;
-    }
-    let (Some(a), Some(b), Some(games)) = (a, b, games) else {
-        return err(format!("arena needs --a, --b and --games; {USAGE}"));
-    };
-    for spec in [&a, &b] {
-        player_from_spec(spec).map_err(CliError)?;
-    }
-    Ok((
-        Options {
-            a,
-            b,
-            games,
-            seed,
-            threads,
-            record,
-        },
-        rest,
-    ))
 }
 
 /// The seed of game `i`: a mix of the arena seed and the game number.
@@ -289,17 +269,6 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     ))
 }
 
-/// Write `text` to `dir/name` atomically: a temporary file in the same directory, then a rename.
-pub fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), String> {
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let target = dir.join(name);
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &target).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", target.display())
-    })
-}
-
 /// Median and 95th percentile (nearest rank) of a list of times.
 fn median_p95(v: &mut [f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -310,12 +279,9 @@ fn median_p95(v: &mut [f64]) -> (f64, f64) {
     (at(0.5), at(0.95))
 }
 
-pub fn cmd_arena(args: &[String]) -> CliResult {
-    let (opts, rest) = split_options(args)?;
-    let (rules, positional) = parse_rules(&rest)?;
-    if !positional.is_empty() {
-        return err(format!("unexpected argument '{}'; {USAGE}", positional[0]));
-    }
+pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
+    let opts = &args.opts;
+    let rules = args.rules.rules()?;
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
     }
@@ -338,9 +304,10 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
                     if i >= opts.games {
                         return;
                     }
-                    let played = play_game(&rules, &opts, i).and_then(|(outcome, game)| {
+                    let played = play_game(&rules, opts, i).and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
-                            write_atomic(dir, &format!("game-{:04}.ron", i + 1), &game.to_ron())?;
+                            let path = dir.join(format!("game-{:04}.ron", i + 1));
+                            atomic_write(&path, game.to_ron().as_bytes())?;
                         }
                         Ok(outcome)
                     });
