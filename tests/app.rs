@@ -321,3 +321,24 @@ fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
         .next()
         .expect("banner");
 }
+
+/// Whoever comes back to a hidden game between two players at one screen meets the hand-over
+/// curtain again, not the board as the last player left it.
+#[test]
+fn continuing_a_hidden_game_brings_the_curtain_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.rules = junqi::engine::Rules::for_mode(junqi::engine::Mode::Hidden);
+    start_game(&mut h);
+    let curtain = "Red to move — press to continue";
+    h.get_by_label(curtain).click();
+    h.run();
+    assert!(h.query_by_label(curtain).is_none());
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Hidden · Turn 1 · Red: Human · Blue: Human");
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    h.get_by_label(curtain);
+}
