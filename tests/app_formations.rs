@@ -209,3 +209,28 @@ fn formation_names_in_the_new_game_dialog_follow_the_language() {
     h.run();
     h.get(shown("Solid defence"));
 }
+
+/// The referee's tracked game offers the saved formations by their names in the interface language.
+#[test]
+fn referee_offers_saved_formations_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.run();
+    for label in [
+        "实体棋盘裁判",
+        "跟踪对局",
+        "我是红方：继续",
+        "或使用保存的布阵：",
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    assert!(h.query_by_label("Solid defence").is_none());
+    h.get_by_label("防守为主").click();
+    h.run();
+    let shown = egui_kittest::kittest::By::new()
+        .role(egui::accesskit::Role::ComboBox)
+        .value("防守为主");
+    h.get(shown);
+}
