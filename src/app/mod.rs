@@ -623,6 +623,7 @@ impl Play {
     }
 
     fn after_change(&mut self) {
+        self.confirm_resign = false;
         self.modes.lifted = false;
         self.selected = None;
         self.flash = None;
