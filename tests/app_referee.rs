@@ -112,7 +112,7 @@ fn a_clash_announces_only_the_outcome() {
         &h,
         "Clash 1 (Red attacked): The defender's piece leaves the board",
     );
-    h.get_by_label("Lost so far: Red 0 pieces, Blue 1 pieces");
+    h.get_by_label("Lost so far: Red 0 pieces, Blue 1 piece");
     no_rank_shown(&h);
     assert_eq!(judge(&h).judge.lost(Side::Blue, Rank::Major), 1);
 

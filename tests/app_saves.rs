@@ -182,6 +182,8 @@ fn a_finished_game_goes_to_the_recent_list_not_the_resume_offer() {
     click_a_move(&mut h);
     h.get_by_label("Resign").click();
     h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
     drop(h);
     let h = harness(dir.path());
     assert!(h.query_by_label("Resume").is_none());
@@ -512,4 +514,99 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
         })
         .count();
     assert_eq!(kept, 1);
+}
+
+/// A kill in the middle of a write leaves `.<file>.<pid>.tmp` behind. A later start removes those
+/// of processes that no longer run, in every folder the program writes (games, formations,
+/// settings), and keeps those a running process may still be writing (its own included).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let fdir = dir.path().join("formations");
+    std::fs::create_dir_all(&fdir).unwrap();
+    let (mut s, _) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    let mut play = Play::new(sample(Mode::Hidden, 8, 4));
+    s.autosave(Some(&mut play)).unwrap();
+    // A process that has ended, and one still running.
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let (dead, alive, me) = (ended.id(), running.id(), std::process::id());
+    let t = play.game.position().legal_turns(play.game.rules())[0];
+    play.game.play(t).unwrap();
+    // The kill: the temporary file is written and never renamed nor removed (kept under the
+    // names the ended and the running process would have given it).
+    let dead_tmp = gdir.join(format!(".current.ron.{dead}.tmp"));
+    let alive_tmp = gdir.join(format!(".current.ron.{alive}.tmp"));
+    s.autosave_with(Some(&mut play), |tmp| {
+        std::fs::copy(tmp, &dead_tmp)?;
+        std::fs::copy(tmp, &alive_tmp)?;
+        Err(std::io::Error::other("killed"))
+    })
+    .unwrap_err();
+    let own_tmp = gdir.join(format!(".current.ron.{me}.tmp"));
+    std::fs::write(&own_tmp, "being written").unwrap();
+    let settings_tmp = dir.path().join(format!(".settings.ron.{dead}.tmp"));
+    std::fs::write(&settings_tmp, "(").unwrap();
+    let formation_tmp = fdir.join(format!(".wall.ron.{dead}.tmp"));
+    std::fs::write(&formation_tmp, "(").unwrap();
+    // Not a temporary file of ours: never touched.
+    let other = gdir.join(".notes.tmp");
+    std::fs::write(&other, "x").unwrap();
+
+    let h = harness(dir.path());
+    assert!(!dead_tmp.exists() && !settings_tmp.exists() && !formation_tmp.exists());
+    assert!(alive_tmp.exists(), "a running process may still write it");
+    assert!(own_tmp.exists() && other.exists());
+    assert!(h.state().warning.is_none());
+    assert_eq!(
+        h.state()
+            .saves
+            .resume
+            .as_ref()
+            .expect("offer")
+            .game
+            .plies()
+            .len(),
+        4
+    );
+    drop(h);
+    // Once that process has ended too, the next start removes its file.
+    running.kill().unwrap();
+    running.wait().unwrap();
+    let _h = harness(dir.path());
+    assert!(!alive_tmp.exists());
+    assert!(own_tmp.exists() && other.exists());
+}
+
+/// With saving impossible (here the games folder is replaced by a file) the warning says how many
+/// turns are not on disk; when saving works again it says so and the warning of failure is gone.
+#[test]
+fn the_save_warning_counts_unsaved_turns_and_clears_after_a_successful_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    assert!(gdir.join(saves::CURRENT).exists());
+    let moved = dir.path().join("games-away");
+    std::fs::rename(&gdir, &moved).unwrap();
+    std::fs::write(&gdir, "not a folder").unwrap();
+    click_a_move(&mut h);
+    h.get_by_label_contains("1 turn is not yet on disk");
+    click_a_move(&mut h);
+    h.get_by_label_contains("2 turns are not yet on disk");
+    // Space comes back.
+    std::fs::remove_file(&gdir).unwrap();
+    std::fs::rename(&moved, &gdir).unwrap();
+    h.run();
+    assert!(h.query_by_label_contains("not yet on disk").is_none());
+    h.get_by_label_contains("The game is saved again");
+    let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 3);
 }

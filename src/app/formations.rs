@@ -2,7 +2,7 @@
 //! of the new-game dialog (random, from the library, or edited now).
 
 use super::i18n::{self, Lang};
-use crate::editor::files::{LibraryEntry, list_library, load_formation};
+use crate::editor::files::{LibraryEntry, list_library};
 use crate::editor::{EditorOutcome, FormationEditor};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rules, Side};
@@ -33,9 +33,13 @@ impl FormationChoice {
             FormationChoice::Random(seed) => {
                 format!("{} #{:04x}", lang.t(&i18n::RANDOM_FORMATION), seed & 0xffff)
             }
-            FormationChoice::File(_, f) => f.name.clone(),
+            FormationChoice::File(_, f) => f.name_in(lang == Lang::Zh).to_string(),
             FormationChoice::Edited(f) if f.name.is_empty() => lang.t(&i18n::EDITED).to_string(),
-            FormationChoice::Edited(f) => format!("{} ({})", f.name, lang.t(&i18n::EDITED)),
+            FormationChoice::Edited(f) => format!(
+                "{} ({})",
+                f.name_in(lang == Lang::Zh),
+                lang.t(&i18n::EDITED)
+            ),
         }
     }
 }
@@ -62,11 +66,7 @@ pub fn library(data_dir: Option<&Path>) -> Vec<(PathBuf, Formation)> {
     dirs.extend(shipped_dir());
     dirs.iter()
         .flat_map(|d| list_library(d))
-        .filter_map(|LibraryEntry { path, content }| {
-            content.ok()?;
-            let f = load_formation(&path).ok()?;
-            Some((path, f))
-        })
+        .filter_map(|LibraryEntry { path, content }| Some((path, content.ok()?)))
         .collect()
 }
 
@@ -158,8 +158,9 @@ pub fn picker(
                 }
                 for (path, f) in library {
                     let selected = matches!(choice, FormationChoice::File(p, _) if p == path);
-                    let resp = ui.selectable_label(selected, &f.name);
-                    let resp = match f.notes.lines().next() {
+                    let zh = lang == Lang::Zh;
+                    let resp = ui.selectable_label(selected, f.name_in(zh));
+                    let resp = match f.notes_in(zh).lines().next() {
                         Some(note) if !note.is_empty() => resp.on_hover_text(note),
                         _ => resp,
                     };

@@ -68,6 +68,8 @@ pub enum Screen {
 pub enum Command {
     Home,
     OpenNewGame,
+    /// Back to the game in play (from the first screen).
+    ContinueGame,
     Start(NewGameSpec),
     QuickStart,
     Node(NodeId),
@@ -75,7 +77,10 @@ pub enum Command {
     ClearSelection,
     Undo,
     Redo,
+    /// Ask before resigning (a confirmation follows).
     Resign,
+    /// The answer to the resignation question: resign (true) or play on.
+    ConfirmResign(bool),
     OfferDraw,
     AnswerDraw(bool),
     Timeout,
@@ -125,6 +130,8 @@ pub struct Play {
     pub modes: modes::ModeState,
     /// The seats the computer plays, and its thinking.
     pub computer: computer::Seats,
+    /// "Resign?" is asked.
+    pub confirm_resign: bool,
 }
 
 pub struct JunqiApp {
@@ -165,6 +172,14 @@ impl JunqiApp {
                 saves::Picker::Native,
             ),
         };
+        // Temporary files a killed run left in the folders written atomically.
+        for d in [dir.clone(), games_dir.clone()]
+            .into_iter()
+            .chain([data_dir.as_deref().map(formations::library_dir)])
+            .flatten()
+        {
+            crate::fsutil::remove_stale_temp_files(&d);
+        }
         let (saves, saves_warning) = saves::Saves::open(games_dir, picker);
         let (settings, warning) = match &dir {
             Some(d) => settings::load(d),
@@ -237,6 +252,10 @@ impl JunqiApp {
             (crate::editor::EditorOutcome::UseInGame(f), None) => {
                 let seeds = (self.next_seed(), self.next_seed());
                 let mut ng = self.new_game_dialog(seeds);
+                // Flip games deal at random: a formation needs open (or hidden) play.
+                if ng.spec.rules.mode == crate::engine::Mode::Flip {
+                    newgame::pick_mode(&mut ng.spec.rules, crate::engine::Mode::Open);
+                }
                 ng.spec.formations[0] = formations::FormationChoice::Edited(f);
                 self.screen = Screen::NewGame(ng);
             }
@@ -274,6 +293,14 @@ impl JunqiApp {
             Command::Home => {
                 self.saves.refresh();
                 self.screen = Screen::Home;
+            }
+            Command::ContinueGame => {
+                if let Some(play) = &mut self.play {
+                    // Someone else may be at the screen now: a hidden game's curtain comes down.
+                    play.modes.lifted = false;
+                    play.selected = None;
+                    self.screen = Screen::Play;
+                }
             }
             Command::OpenNewGame => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -403,7 +430,8 @@ impl JunqiApp {
             });
         });
         if let Some((text, detail)) = &self.warning {
-            let w = fill(lang.t(text), &[("e", detail)]);
+            let unsaved = self.saves.unsaved_turns(self.play.as_ref()).to_string();
+            let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
             egui::Panel::top("warning").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(egui::Color32::from_rgb(0xb0, 0x50, 0x00), format!("⚠ {w}"));
@@ -430,6 +458,10 @@ impl JunqiApp {
                     );
                     ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
                     ui.add_space(28.0);
+                    if let Some(play) = self.play.as_ref().filter(|p| !p.game.status().is_over()) {
+                        live_game(ui, play, lang, out);
+                        ui.add_space(18.0);
+                    }
                     let big = |t: &str| {
                         egui::Button::new(egui::RichText::new(t).size(22.0))
                             .min_size(egui::vec2(280.0, 48.0))
@@ -456,6 +488,58 @@ impl JunqiApp {
     }
 }
 
+/// The first screen's line for the game in play: mode, turn, players, and a way back to it.
+fn live_game(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+    let game = &play.game;
+    let flip = game.rules().mode == crate::engine::Mode::Flip;
+    let mut parts = vec![
+        saves::mode_text(game.rules().mode, lang).to_string(),
+        fill(
+            lang.t(&i18n::TURN),
+            &[("n", &(game.position().ply() + 1).to_string())],
+        ),
+    ];
+    for (k, seat) in play.computer.seats.iter().enumerate() {
+        let who = if flip {
+            fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+        } else {
+            lang.side(Side::BOTH[k]).to_string()
+        };
+        let seat = match seat {
+            computer::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
+            computer::Seat::Computer(l) => format!(
+                "{} · {}",
+                lang.t(&i18n::COMPUTER),
+                lang.t(match l {
+                    crate::ai::Level::Easy => &i18n::LEVEL_EASY,
+                    crate::ai::Level::Normal => &i18n::LEVEL_NORMAL,
+                    crate::ai::Level::Hard => &i18n::LEVEL_HARD,
+                })
+            ),
+        };
+        parts.push(fill(
+            lang.t(&i18n::SEAT_IS),
+            &[("who", &who), ("seat", &seat)],
+        ));
+    }
+    board::banner_frame(12).show(ui, |ui| {
+        ui.set_max_width(520.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(lang.t(&i18n::LIVE_GAME))
+                    .size(20.0)
+                    .strong(),
+            );
+            ui.label(parts.join(" · "));
+            let button = egui::Button::new(egui::RichText::new(lang.t(&i18n::CONTINUE)).size(18.0))
+                .min_size(egui::vec2(150.0, 36.0));
+            if ui.add(button).clicked() {
+                out.push(Command::ContinueGame);
+            }
+        });
+    });
+}
+
 impl Play {
     /// A game on screen, nothing selected.
     /// A game on screen; the computer plays the seats the record's `computer` info names.
@@ -477,6 +561,7 @@ impl Play {
             clock_ply: 0,
             modes: Default::default(),
             computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
+            confirm_resign: false,
         }
     }
 
@@ -494,6 +579,7 @@ impl Play {
             Command::ClearSelection => {
                 self.selected = None;
                 self.message = None;
+                self.confirm_resign = false;
             }
             Command::Undo => {
                 if let Some(a) = self.game.undo() {
@@ -520,7 +606,13 @@ impl Play {
                 self.computer.reset();
                 self.after_change();
             }
-            Command::Resign => self.act(Action::Resign),
+            Command::Resign => self.confirm_resign = !self.game.status().is_over(),
+            Command::ConfirmResign(yes) => {
+                self.confirm_resign = false;
+                if yes {
+                    self.act(Action::Resign);
+                }
+            }
             Command::OfferDraw => self.act(Action::OfferDraw),
             Command::AnswerDraw(yes) => self.act(|s| {
                 if yes {
@@ -534,14 +626,21 @@ impl Play {
         }
     }
 
+    /// The side a resignation or a draw offer is made for: the side to move, or against the
+    /// computer the human's.
+    fn acting_side(&self) -> Option<Side> {
+        let side = self.game.position().side_to_move()?;
+        Some(if self.computer.any() {
+            self.looking_side()
+        } else {
+            side
+        })
+    }
+
     fn act(&mut self, make: impl FnOnce(Side) -> Action) {
-        let Some(mut side) = self.game.position().side_to_move() else {
+        let Some(side) = self.acting_side() else {
             return;
         };
-        if self.computer.any() {
-            // Against the computer, resigning and draw offers are the human's.
-            side = self.looking_side();
-        }
         match self.game.act(make(side)) {
             Ok(()) => {
                 self.redo.clear();
@@ -552,6 +651,7 @@ impl Play {
     }
 
     fn after_change(&mut self) {
+        self.confirm_resign = false;
         self.modes.lifted = false;
         self.selected = None;
         self.flash = None;
@@ -853,6 +953,39 @@ impl JunqiApp {
             }
         });
         modes::dialogs(ui.ctx(), play, lang, out);
+        resign_dialog(ui.ctx(), play, lang, out);
+    }
+}
+
+/// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
+fn resign_dialog(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+    if !play.confirm_resign {
+        return;
+    }
+    let Some(side) = play.acting_side() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("junqi-resign-confirm")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.label(
+            egui::RichText::new(fill(
+                lang.t(&i18n::RESIGN_CONFIRM),
+                &[("side", lang.side(side))],
+            ))
+            .size(18.0),
+        );
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(&i18n::RESIGN_YES)).clicked() {
+                out.push(Command::ConfirmResign(true));
+            }
+            if ui.button(lang.t(&i18n::RESIGN_NO)).clicked() {
+                out.push(Command::ConfirmResign(false));
+            }
+        });
+    });
+    if modal.should_close() {
+        out.push(Command::ConfirmResign(false));
     }
 }
 
@@ -1073,6 +1206,11 @@ impl eframe::App for JunqiApp {
             self.run_command(&ctx, c);
         }
         self.save_settings_if_changed();
+        let warning = self.warning.clone();
         self.autosave();
+        if self.warning != warning {
+            // Shown at once, not at the next input.
+            ctx.request_repaint();
+        }
     }
 }

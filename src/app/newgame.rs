@@ -50,7 +50,7 @@ pub struct NewGame {
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
 /// (RULES.md section 8: movable HQ, flag needs mines cleared, flag takers); the others stay.
-fn pick_mode(rules: &mut Rules, mode: Mode) {
+pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
     let d = Rules::for_mode(mode);
     rules.mode = mode;
     rules.movable_hq = d.movable_hq;

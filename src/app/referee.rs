@@ -926,14 +926,15 @@ impl FormationEntry {
                         .picked
                         .and_then(|i| self.library.get(i))
                         .map_or(lang.t(&i18n::REF_CHOOSE).to_string(), |(_, f)| {
-                            f.name.clone()
+                            f.name_in(lang == Lang::Zh).to_string()
                         });
                     egui::ComboBox::new("referee-saved", lang.t(&i18n::REF_USE_SAVED))
                         .selected_text(shown)
                         .width(220.0)
                         .show_ui(ui, |ui| {
                             for (i, (_, f)) in self.library.iter().enumerate() {
-                                ui.selectable_value(&mut self.picked, Some(i), &f.name);
+                                let name = f.name_in(lang == Lang::Zh);
+                                ui.selectable_value(&mut self.picked, Some(i), name);
                             }
                         });
                     if ui

@@ -288,6 +288,25 @@ impl Saves {
         Ok(())
     }
 
+    /// How many actions of the game in play are not in the last `current.ron` written (all of them
+    /// for a game not written yet).
+    pub fn unsaved_turns(&self, play: Option<&Play>) -> usize {
+        let Some(play) = play else { return 0 };
+        let record = play.game.record();
+        match &self.last_saved {
+            Some(l) if info_value(l, "id") == info_value(record, "id") => {
+                let same = l
+                    .actions
+                    .iter()
+                    .zip(&record.actions)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                record.actions.len() - same
+            }
+            _ => record.actions.len(),
+        }
+    }
+
     /// Reread the recent games: the game files in the data folder and the remembered outside files.
     pub fn refresh(&mut self) {
         let Some(dir) = &self.dir else { return };
@@ -494,10 +513,16 @@ impl JunqiApp {
         }
     }
 
-    /// After each UI pass: write the game in progress if it changed.
+    /// After each UI pass: write the game in progress if it changed. A failure warns (with the
+    /// number of turns not on disk); the next success replaces that warning with "saved again".
     pub(super) fn autosave(&mut self) {
-        if let Err(e) = self.saves.autosave(self.play.as_mut()) {
-            self.warning = Some((i18n::SAVE_FAILED, e));
+        match self.saves.autosave(self.play.as_mut()) {
+            Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
+            Ok(()) => {
+                if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {
+                    self.warning = Some((i18n::SAVED_AGAIN, String::new()));
+                }
+            }
         }
     }
 }
