@@ -219,7 +219,7 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Open game…").click();
     h.run();
     // No side saved it: Red's view.
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Red));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
     assert_board(&h, &g, 8, Viewer::Side(Side::Red));
     h.get_by_label("‹ Back").click();
     h.run();
@@ -255,8 +255,12 @@ fn replay_controls_change_the_position_shown() {
     h.run();
     assert_eq!(replay(&h).ply, 3);
     assert_board(&h, &g, 3, Viewer::Side(Side::Red));
-    // Viewpoint: Blue sees its own pieces, not Red's.
+    // Viewpoint: Blue's needs a confirmation in an unfinished hidden game (the file is Red's),
+    // and is noted; Blue sees its own pieces, not Red's.
     h.get_by_label("Blue").click();
+    h.run();
+    h.get_by_label("Show Blue's viewpoint?");
+    h.get_by_label("Show Blue's pieces").click();
     h.run();
     assert_board(&h, &g, 3, Viewer::Side(Side::Blue));
     // The referee's view needs a confirmation; cancelling changes nothing.
@@ -265,14 +269,21 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Show the referee view?");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
-    assert!(!replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert!(
+        !replay(&h)
+            .game
+            .record()
+            .disclosures
+            .iter()
+            .any(|d| d.what == junqi::engine::Disclosure::RefereeView)
+    );
     h.get_by_label("Referee").click();
     h.run();
     h.get_by_label("Show every piece").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Referee);
-    assert!(replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Referee);
+    assert!(replay(&h).game.record().referee_view_used());
     assert_board(&h, &g, 3, Viewer::Referee);
     // Play runs to the end by itself.
     h.get_by_label("▶ Play").click();
@@ -442,7 +453,7 @@ fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
     h.run();
     h.get_by_label("Open game…").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
     assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
     assert!(
         h.state()
