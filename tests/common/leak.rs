@@ -138,6 +138,46 @@ fn cell_of(game: &Game, label: &str) -> Option<NodeId> {
     cell_shape.then_some(n)
 }
 
+/// The pieces a move-list or event-log line names: "  7. b6-b7 Colonel×?" or "7. b6-b7 Colonel×Major:
+/// …" — the first rank is the mover's, the second its opponent's.
+fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
+    let mut out = Vec::new();
+    let Some((num, rest)) = text.trim_start().split_once(". ") else {
+        return out;
+    };
+    let Ok(n) = num.parse::<usize>() else {
+        return out;
+    };
+    let Some(mover) = game
+        .plies()
+        .get(n.wrapping_sub(1))
+        .and_then(|p| p.report.as_ref())
+        .and_then(|r| r.mover.side())
+    else {
+        return out;
+    };
+    let Some((_mv, ranks)) = rest.split_once(' ') else {
+        return out;
+    };
+    let ranks = ranks.split([':', '：']).next().unwrap_or("").trim();
+    let rank_of = |w: &str| {
+        Rank::ALL
+            .into_iter()
+            .find(|r| r.en() == w.trim() || r.zh() == w.trim())
+    };
+    let (a, d) = match ranks.split_once('×') {
+        Some((a, d)) => (a, Some(d)),
+        None => (ranks, None),
+    };
+    if let Some(r) = rank_of(a) {
+        out.push((mover, r));
+    }
+    if let Some(r) = d.and_then(rank_of) {
+        out.push((mover.other(), r));
+    }
+    out
+}
+
 fn check(texts: &[String], game: &Game, looking: Looking, cells: Option<&View>, upto: usize) {
     let allowed = knowable(game, looking, upto);
     for t in texts {
@@ -152,7 +192,10 @@ fn check(texts: &[String], game: &Game, looking: Looking, cells: Option<&View>, 
             continue;
         }
         if let Some(allowed) = &allowed {
-            for piece in named_pieces(t) {
+            for piece in named_pieces(t)
+                .into_iter()
+                .chain(move_line_pieces(game, t))
+            {
                 assert!(
                     allowed.contains(&piece),
                     "leak: {t:?} names {piece:?}, unknown to {looking:?}"
