@@ -352,10 +352,9 @@ fn replay_of_unfinished_hidden_game_hides_other_side() {
     common::leak::run_checked(&mut h);
     assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Red));
     let noted = |g: &Game| {
-        g.record()
-            .disclosures
-            .iter()
-            .any(|d| d.what == junqi::engine::Disclosure::SideView(Side::Red) && d.by == Some(Side::Blue))
+        g.record().disclosures.iter().any(|d| {
+            d.what == junqi::engine::Disclosure::SideView(Side::Red) && d.by == Some(Side::Blue)
+        })
     };
     assert!(noted(&replay_screen(&h).game));
     assert!(noted(game(&h)));
@@ -464,7 +463,10 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     assert_eq!(g.record().actions.len(), 2);
     assert!(matches!(
         g.record().actions[1],
-        junqi::engine::Action::Takeback { by: Side::Red, turns: 1 }
+        junqi::engine::Action::Takeback {
+            by: Side::Red,
+            turns: 1
+        }
     ));
     assert_eq!(g.takebacks(Side::Red), 1);
     // It replays from the record.
@@ -522,7 +524,10 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
     assert_eq!(g.takebacks(Side::Red), 1);
     assert!(matches!(
         g.record().actions.last(),
-        Some(junqi::engine::Action::Takeback { by: Side::Red, turns: 2 })
+        Some(junqi::engine::Action::Takeback {
+            by: Side::Red,
+            turns: 2
+        })
     ));
 }
 
@@ -547,7 +552,10 @@ fn flip_seed_is_not_shown_until_the_end() {
     h.get_by_label("a8 face-down piece").click();
     common::leak::run_checked(&mut h);
     no_seed(&h);
-    assert_eq!(junqi::app::saves::info_value(game(&h).record(), "deal"), None);
+    assert_eq!(
+        junqi::app::saves::info_value(game(&h).record(), "deal"),
+        None
+    );
     // The replay of the running game does not show it either.
     h.get_by_label("Replay").click();
     common::leak::run_checked(&mut h);
@@ -572,7 +580,9 @@ fn random_formation_labels_show_no_seed() {
     open_dialog(&mut h, "Open:");
     let texts = common::leak::texts(&h);
     assert!(
-        texts.iter().any(|t| t.starts_with("Random valid formation")),
+        texts
+            .iter()
+            .any(|t| t.starts_with("Random valid formation")),
         "{texts:?}"
     );
     for t in texts {
@@ -633,8 +643,7 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
         h.get_by_label(&label_for(&h, from, Viewer::Side(me)))
             .click();
         common::leak::run_checked(&mut h);
-        h.get_by_label(&label_for(&h, to, Viewer::Side(me)))
-            .click();
+        h.get_by_label(&label_for(&h, to, Viewer::Side(me))).click();
         common::leak::run_checked(&mut h);
         clashes += usize::from(attack);
         assert_eq!(game(&h).plies().len(), k + 1);

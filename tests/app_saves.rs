@@ -106,8 +106,10 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
     click_a_move(&mut h);
     click_a_move(&mut h);
     click_a_move(&mut h);
-    // Undo the third turn: the redo stack is saved too.
+    // Undo the third turn (the other player agrees): the redo stack is saved too.
     h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Accept the takeback").click();
     h.run();
     let notation = game(&h).position().notation();
     let moves: Vec<String> = (0..2)
@@ -523,4 +525,48 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
         })
         .count();
     assert_eq!(kept, 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn saved_games_are_private_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&games(dir.path()).join(saves::CURRENT)), 0o600);
+    let path = dir.path().join("out.ron");
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Save as…").click();
+    h.run();
+    assert_eq!(mode(&path), 0o600);
+}
+
+#[test]
+fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    // Blue to move after 5 turns, two people at the screen.
+    let mut h = harness(dir.path());
+    h.state_mut().play = Some(Play::new(g.clone()));
+    h.state_mut().screen = Screen::Play;
+    h.run();
+    drop(h);
+    // The autosave, opened as a file: Blue's game, Blue's view only.
+    let copy = dir.path().join("copy.ron");
+    std::fs::copy(games(dir.path()).join(saves::CURRENT), &copy).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(copy));
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    common::leak::assert_no_leak(&h);
+    // Red's viewpoint waits for a confirmation.
+    h.get_by_label("Red").click();
+    h.run();
+    h.get_by_label("Show Red's viewpoint?");
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
 }

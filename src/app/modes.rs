@@ -196,7 +196,8 @@ impl Play {
                 self.modes.referee = None;
                 if on {
                     let by = self.asking_side();
-                    if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::RefereeView, by, true)
+                    if let Ok(Grant::Sight(s)) =
+                        self.game.disclose(Disclosure::RefereeView, by, true)
                     {
                         self.modes.referee = Some(s);
                     }
@@ -205,7 +206,8 @@ impl Play {
             }
             Command::CurtainOff(true) => {
                 self.modes.confirm_curtain = false;
-                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true) {
+                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true)
+                {
                     self.modes.curtain_off = Some(s);
                 }
             }
@@ -746,7 +748,10 @@ pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Comma
             ui.set_max_width(440.0);
             ui.heading(fill(
                 lang.t(&i18n::TAKEBACK_ASK),
-                &[("side", lang.side(asker)), ("other", lang.side(asker.other()))],
+                &[
+                    ("side", lang.side(asker)),
+                    ("other", lang.side(asker.other())),
+                ],
             ));
             ui.add_space(10.0);
             ui.horizontal(|ui| {

@@ -30,9 +30,7 @@ impl NewGameSpec {
     /// the engine).
     pub fn game(&self) -> Result<Game, String> {
         if self.rules.mode == Mode::Flip {
-            let seed = self
-                .flip_seed
-                .unwrap_or_else(crate::engine::rng::os_seed);
+            let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
             let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
             if self.flip_seed.is_some() {
                 // Both players may know a typed deal: the record and the end summary say so.

@@ -429,8 +429,7 @@ impl JunqiApp {
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().to_string());
                     let owner = opening_side(&game);
-                    self.screen =
-                        Screen::Replay(Box::new(Replay::new(game, name, false, owner)));
+                    self.screen = Screen::Replay(Box::new(Replay::new(game, name, false, owner)));
                 }
                 Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
             },
@@ -442,12 +441,8 @@ impl JunqiApp {
                 {
                     let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
                     let owner = play.looking_side();
-                    self.screen = Screen::Replay(Box::new(Replay::new(
-                        play.game.clone(),
-                        name,
-                        true,
-                        owner,
-                    )));
+                    self.screen =
+                        Screen::Replay(Box::new(Replay::new(play.game.clone(), name, true, owner)));
                 }
             }
         }
@@ -500,7 +495,9 @@ impl JunqiApp {
         let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
             .map_err(|e| format!("{}: {e}", path.display()))
             .and_then(|()| record_text(&record))
-            .and_then(|t| crate::fsutil::atomic_write_private_with(&path, t.as_bytes(), |_| Ok(())));
+            .and_then(|t| {
+                crate::fsutil::atomic_write_private_with(&path, t.as_bytes(), |_| Ok(()))
+            });
         match written {
             Ok(()) => {
                 self.saves.remember(&path);

@@ -102,7 +102,9 @@ impl Game {
             Disclosure::SideView(s) if by == Some(s) => true,
             // Flip mode: both players see the same (face-down pieces stay unknown to both).
             Disclosure::SideView(_) if self.rules().mode == Mode::Flip => true,
-            Disclosure::DealSeed => over || !matches!(self.record().start, super::Start::FlipDeal { .. }),
+            Disclosure::DealSeed => {
+                over || !matches!(self.record().start, super::Start::FlipDeal { .. })
+            }
             _ => over || self.rules().mode == Mode::Open,
         }
     }
@@ -186,7 +188,9 @@ impl Game {
     /// The flip deal's seed when it is open to everyone (the game is over), else `None`.
     pub fn free_seed(&self) -> Option<u64> {
         match self.record().start {
-            super::Start::FlipDeal { seed } if self.disclosure_is_free(Disclosure::DealSeed, None) => {
+            super::Start::FlipDeal { seed }
+                if self.disclosure_is_free(Disclosure::DealSeed, None) =>
+            {
                 Some(seed)
             }
             _ => None,
@@ -242,7 +246,10 @@ mod tests {
         assert!(g.record().disclosures.is_empty());
         assert!(g.free_sight(Viewer::Referee, None).is_none());
         // A player's own viewpoint is free.
-        assert!(g.free_sight(Viewer::Side(Side::Blue), Some(Side::Blue)).is_some());
+        assert!(
+            g.free_sight(Viewer::Side(Side::Blue), Some(Side::Blue))
+                .is_some()
+        );
         let Ok(Grant::Sight(s)) = g.disclose(Disclosure::RefereeView, Some(Side::Blue), true)
         else {
             panic!("granted")
@@ -298,7 +305,9 @@ mod tests {
         g.play(plain_turn(&g)).unwrap();
         // Not without the gate's grant.
         assert!(g.take_back(Grant::Seed(0), Side::Blue, 1).is_err());
-        let grant = g.disclose(Disclosure::Takeback, Some(Side::Blue), true).unwrap();
+        let grant = g
+            .disclose(Disclosure::Takeback, Some(Side::Blue), true)
+            .unwrap();
         g.take_back(grant, Side::Blue, 1).unwrap();
         assert_eq!(g.position().notation(), after_one);
         assert_eq!(g.record().actions.len(), 3);
@@ -308,11 +317,27 @@ mod tests {
         assert_eq!(back.position().notation(), after_one);
         assert_eq!(back.plies().len(), 1);
         // More turns than stand: refused, nothing changes.
-        assert!(g.act(Action::Takeback { by: Side::Red, turns: 2 }).is_err());
-        g.act(Action::Takeback { by: Side::Red, turns: 1 }).unwrap();
+        assert!(
+            g.act(Action::Takeback {
+                by: Side::Red,
+                turns: 2
+            })
+            .is_err()
+        );
+        g.act(Action::Takeback {
+            by: Side::Red,
+            turns: 1,
+        })
+        .unwrap();
         assert_eq!(g.position().notation(), start);
         // No takeback after the end.
         g.act(Action::Resign(Side::Red)).unwrap();
-        assert!(g.act(Action::Takeback { by: Side::Red, turns: 1 }).is_err());
+        assert!(
+            g.act(Action::Takeback {
+                by: Side::Red,
+                turns: 1
+            })
+            .is_err()
+        );
     }
 }

@@ -41,7 +41,10 @@ pub enum Action {
     Timeout(Side),
     /// `by` took back the last `turns` standing actions (hidden and flip games keep the taken-back
     /// turns in the record, followed by this; see `Game::take_back`).
-    Takeback { by: Side, turns: u32 },
+    Takeback {
+        by: Side,
+        turns: u32,
+    },
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -192,10 +192,7 @@ fn check(texts: &[String], game: &Game, looking: Looking, cells: Option<&View>, 
             continue;
         }
         if let Some(allowed) = &allowed {
-            for piece in named_pieces(t)
-                .into_iter()
-                .chain(move_line_pieces(game, t))
-            {
+            for piece in named_pieces(t).into_iter().chain(move_line_pieces(game, t)) {
                 assert!(
                     allowed.contains(&piece),
                     "leak: {t:?} names {piece:?}, unknown to {looking:?}"
