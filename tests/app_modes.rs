@@ -475,6 +475,38 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     // Red to move again behind the curtain; the event log lists the takeback.
     lift(&mut h, Side::Red);
     h.get_by_label("Red took back turns: 1");
+    // The replay counts it, and continues an unfinished hidden game only from its last turn.
+    h.get_by_label("Replay").click();
+    common::leak::run_checked(&mut h);
+    h.get_by_label("Takebacks: Red 1, Blue 0");
+    // And so does the end summary.
+    h.get_by_label("Close replay").click();
+    common::leak::run_checked(&mut h);
+    h.get_by_label("Resign").click();
+    common::leak::run_checked(&mut h);
+    if let Some(b) = h.query_by_label("Resign the game") {
+        b.click();
+        common::leak::run_checked(&mut h);
+    }
+    h.get_by_label("Takebacks: Red 1, Blue 0");
+}
+
+#[test]
+fn replay_of_unfinished_hidden_game_continues_only_from_the_last_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    hidden_game_after_red_move(&mut h);
+    lift(&mut h, Side::Blue);
+    h.get_by_label("Replay").click();
+    common::leak::run_checked(&mut h);
+    h.get_by_label("« Start").click();
+    common::leak::run_checked(&mut h);
+    // Continuing from the start would take back a turn past what both players saw.
+    assert!(
+        h.get_by_label("Continue from here")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]

@@ -285,6 +285,16 @@ pub fn ui(
             if r.game.record().referee_view_used() {
                 ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
             }
+            let takebacks = [Side::Red, Side::Blue].map(|s| r.game.takebacks(s));
+            if takebacks.iter().any(|&n| n > 0) {
+                ui.weak(fill(
+                    lang.t(&i18n::SUMMARY_TAKEBACKS),
+                    &[
+                        ("r", &takebacks[0].to_string()),
+                        ("b", &takebacks[1].to_string()),
+                    ],
+                ));
+            }
         });
     });
 
