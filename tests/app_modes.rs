@@ -700,3 +700,33 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
     h.get_by_label("Referee").click();
     common::leak::run_checked(&mut h);
 }
+
+#[test]
+fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_dialog(&mut h, "Hidden:");
+    h.get_by_label("Red Formations").click();
+    h.run();
+    h.get_by_label("Bomb ambush").click();
+    h.run();
+    // Close the list (a click elsewhere).
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let Screen::NewGame(ng) = &h.state().screen else {
+        panic!("the dialog")
+    };
+    assert!(matches!(
+        &ng.spec.formations[0],
+        junqi::app::formations::FormationChoice::File(_, f) if f.name == "Bomb ambush"
+    ));
+    let texts = common::leak::texts(&h);
+    for t in &texts {
+        assert!(!t.contains("Bomb ambush"), "the choice shows: {t:?}");
+        assert!(
+            !t.contains("Random valid formation"),
+            "the choice shows: {t:?}"
+        );
+    }
+    assert!(texts.iter().any(|t| t == "chosen"), "{texts:?}");
+}
