@@ -178,8 +178,49 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
     out
 }
 
+/// The pieces the trays name: after "Removed pieces", "Red" then its rank names, "Blue" then its.
+fn tray_pieces(texts: &[String]) -> Vec<(Side, Rank)> {
+    let mut out = Vec::new();
+    let Some(start) = texts.iter().position(|t| t == "Removed pieces") else {
+        return out;
+    };
+    let mut side = None;
+    let mut last: Option<&String> = None;
+    for t in &texts[start + 1..] {
+        // A label's text is read as its label and as its value: once is enough.
+        if last == Some(t) || t == "Removed pieces" {
+            continue;
+        }
+        last = Some(t);
+        if let Some(s) = Side::BOTH.into_iter().find(|s| s.en() == t) {
+            if side == Some(Side::Blue) {
+                break;
+            }
+            side = Some(s);
+            continue;
+        }
+        let Some(s) = side else { break };
+        if t == "?" || t == "(none yet)" {
+            continue;
+        }
+        match Rank::ALL.into_iter().find(|r| r.en() == t) {
+            Some(r) => out.push((s, r)),
+            None => break,
+        }
+    }
+    out
+}
+
 fn check(texts: &[String], game: &Game, looking: Looking, cells: Option<&View>, upto: usize) {
     let allowed = knowable(game, looking, upto);
+    if let Some(allowed) = &allowed {
+        for piece in tray_pieces(texts) {
+            assert!(
+                allowed.contains(&piece),
+                "leak: a tray names {piece:?}, unknown to {looking:?}"
+            );
+        }
+    }
     for t in texts {
         if let Some(n) = cell_of(game, t) {
             match cells {
