@@ -18,6 +18,25 @@ pub fn atomic_write_with(
     bytes: &[u8],
     before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
 ) -> Result<(), String> {
+    write_atomically(path, bytes, false, before_rename)
+}
+
+/// `atomic_write_with` for a file only its owner may read (mode 0600 on unix, the temporary file
+/// too): saved games hold both sides' pieces.
+pub fn atomic_write_private_with(
+    path: &Path,
+    bytes: &[u8],
+    before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> Result<(), String> {
+    write_atomically(path, bytes, true, before_rename)
+}
+
+fn write_atomically(
+    path: &Path,
+    bytes: &[u8],
+    private: bool,
+    before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> Result<(), String> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -28,7 +47,22 @@ pub fn atomic_write_with(
         .to_string_lossy();
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        let mut f = options.open(&tmp)?;
+        #[cfg(unix)]
+        if private {
+            // A file left from before keeps its mode through `open`: set it.
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);

@@ -162,7 +162,11 @@ fn undo_restores_and_redo_replays() {
     h.run();
     let after = notation(&h);
     assert_ne!(after, start);
+    // Two people at one screen: the other player agrees first.
     h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(notation(&h), after);
+    h.get_by_label("Accept the takeback").click();
     h.run();
     assert_eq!(notation(&h), start);
     h.get_by_label("Redo").click();
@@ -170,6 +174,8 @@ fn undo_restores_and_redo_replays() {
     assert_eq!(notation(&h), after);
     // Keyboard: Ctrl+Z.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.get_by_label("Accept the takeback").click();
     h.run();
     assert_eq!(notation(&h), start);
 }

@@ -106,8 +106,10 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
     click_a_move(&mut h);
     click_a_move(&mut h);
     click_a_move(&mut h);
-    // Undo the third turn: the redo stack is saved too.
+    // Undo the third turn (the other player agrees): the redo stack is saved too.
     h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Accept the takeback").click();
     h.run();
     let notation = game(&h).position().notation();
     let moves: Vec<String> = (0..2)
@@ -221,7 +223,7 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Open game…").click();
     h.run();
     // No side saved it: Red's view.
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Red));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
     assert_board(&h, &g, 8, Viewer::Side(Side::Red));
     h.get_by_label("‹ Back").click();
     h.run();
@@ -257,8 +259,12 @@ fn replay_controls_change_the_position_shown() {
     h.run();
     assert_eq!(replay(&h).ply, 3);
     assert_board(&h, &g, 3, Viewer::Side(Side::Red));
-    // Viewpoint: Blue sees its own pieces, not Red's.
+    // Viewpoint: Blue's needs a confirmation in an unfinished hidden game (the file is Red's),
+    // and is noted; Blue sees its own pieces, not Red's.
     h.get_by_label("Blue").click();
+    h.run();
+    h.get_by_label("Show Blue's viewpoint?");
+    h.get_by_label("Show Blue's pieces").click();
     h.run();
     assert_board(&h, &g, 3, Viewer::Side(Side::Blue));
     // The referee's view needs a confirmation; cancelling changes nothing.
@@ -267,14 +273,21 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Show the referee view?");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
-    assert!(!replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert!(
+        !replay(&h)
+            .game
+            .record()
+            .disclosures
+            .iter()
+            .any(|d| d.what == junqi::engine::Disclosure::RefereeView)
+    );
     h.get_by_label("Referee").click();
     h.run();
     h.get_by_label("Show every piece").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Referee);
-    assert!(replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Referee);
+    assert!(replay(&h).game.record().referee_view_used());
     assert_board(&h, &g, 3, Viewer::Referee);
     // Play runs to the end by itself.
     h.get_by_label("▶ Play").click();
@@ -444,7 +457,7 @@ fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
     h.run();
     h.get_by_label("Open game…").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
     assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
     assert!(
         h.state()
@@ -609,4 +622,48 @@ fn the_save_warning_counts_unsaved_turns_and_clears_after_a_successful_save() {
     h.get_by_label_contains("The game is saved again");
     let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
     assert_eq!(again.resume.expect("offer").game.plies().len(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn saved_games_are_private_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&games(dir.path()).join(saves::CURRENT)), 0o600);
+    let path = dir.path().join("out.ron");
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Save as…").click();
+    h.run();
+    assert_eq!(mode(&path), 0o600);
+}
+
+#[test]
+fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    // Blue to move after 5 turns, two people at the screen.
+    let mut h = harness(dir.path());
+    h.state_mut().play = Some(Play::new(g.clone()));
+    h.state_mut().screen = Screen::Play;
+    h.run();
+    drop(h);
+    // The autosave, opened as a file: Blue's game, Blue's view only.
+    let copy = dir.path().join("copy.ron");
+    std::fs::copy(games(dir.path()).join(saves::CURRENT), &copy).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(copy));
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    common::leak::assert_no_leak(&h);
+    // Red's viewpoint waits for a confirmation.
+    h.get_by_label("Red").click();
+    h.run();
+    h.get_by_label("Show Red's viewpoint?");
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
 }

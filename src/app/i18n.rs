@@ -243,6 +243,24 @@ texts! {
     SUMMARY = "对局小结", "Summary";
     SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} {turns|turn|turns}, {clashes} {clashes|clash|clashes}";
     SUMMARY_LOST = "{side}方损失 {n} 子：", "{side} lost {n}:";
+    SUMMARY_TAKEBACKS = "悔棋：红方 {r} 次，蓝方 {b} 次", "Takebacks: Red {r}, Blue {b}";
+    DEAL_TYPED = "本局发牌种子是手动输入的：双方可能事先知道发牌", "This deal's seed was typed in: both players may have known the deal";
+    DEAL_RANDOM_HINT = "空着则随机发牌", "Leave it empty for a random deal";
+    CURTAIN_OFF_TITLE = "关闭换手遮挡？", "Switch the hand-over curtain off?";
+    CURTAIN_OFF_TEXT = "对局进行中关闭遮挡，等于打开裁判视图：正在看屏幕的人会看到对方的棋子。对局记录会注明。", "Switching the curtain off during a hidden game between two people is the referee view: whoever looks at the screen sees the other side's pieces. The game record will note it.";
+    CURTAIN_OFF_YES = "关闭遮挡", "Switch it off";
+    TAKEBACK_ASK = "{side}方请{other}方同意悔棋", "{side} asks {other} to agree to take back the last turn";
+    TAKEBACK_ACCEPT = "同意悔棋", "Accept the takeback";
+    TAKEBACK_DECLINE = "不同意", "Decline";
+    TAKEBACK_DECLINED = "对方不同意悔棋", "The takeback was declined";
+    NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";
+    TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";
+    TAKEBACKS_OPTION = "与电脑下暗棋、翻棋时允许悔棋（记入对局记录）", "Allow takebacks in hidden and flip games against the computer (kept in the record)";
+    EV_TAKEBACK = "{side}方悔棋 {n} 步", "{side} took back turns: {n}";
+    SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";
+    SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
+    SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
+    CHOSEN = "已选", "chosen";
     // The computer opponent.
     COMPUTER_THINKING = "电脑正在思考，请稍候", "The computer is thinking: please wait";
     COMPUTER_THINKING_SIDE = "电脑（{side}方）思考中…", "The computer ({side}) is thinking…";

@@ -98,6 +98,11 @@ pub enum Command {
     AskRefereeView,
     /// Switch the referee view on (confirmed) or off (cancelled).
     RefereeView(bool),
+    /// Switch the hand-over curtain off during a hidden game between people (confirmed), or keep
+    /// it (cancelled).
+    CurtainOff(bool),
+    /// The other player's answer to a takeback.
+    AnswerTakeback(bool),
     /// Open the tag menu on an enemy piece at a screen position.
     TagMenu(NodeId, egui::Pos2),
     CloseTagMenu,
@@ -144,7 +149,6 @@ pub struct JunqiApp {
     pub screen: Screen,
     pub play: Option<Play>,
     show_panel: bool,
-    seed: u64,
     pub saves: saves::Saves,
 }
 
@@ -188,10 +192,6 @@ impl JunqiApp {
         let warning = warning
             .map(|w| (i18n::SETTINGS_WARNING, w))
             .or(saves_warning.map(|w| (i18n::OPEN_FAILED, w)));
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
         JunqiApp {
             saved: settings.clone(),
             settings,
@@ -201,7 +201,6 @@ impl JunqiApp {
             screen: Screen::Home,
             play: None,
             show_panel: true,
-            seed,
             saves,
         }
     }
@@ -263,9 +262,9 @@ impl JunqiApp {
         }
     }
 
+    /// A fresh seed for a random formation: from the operating system, unrelated to any other.
     fn next_seed(&mut self) -> u64 {
-        self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        self.seed
+        crate::engine::rng::os_seed()
     }
 
     fn start(&mut self, spec: NewGameSpec) {
@@ -347,6 +346,14 @@ impl JunqiApp {
             Command::Saves(c) => self.run_save_command(c),
             Command::Replay(c) => self.run_replay_command(c),
             Command::OpenReferee => self.open_referee(),
+            Command::CurtainOff(false) => {
+                // Cancelled: the curtain stays.
+                self.settings.modes.curtain = true;
+                if let Some(play) = &mut self.play {
+                    play.modes.confirm_curtain = false;
+                    play.modes.opts.curtain = true;
+                }
+            }
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -422,6 +429,10 @@ impl JunqiApp {
                     ui.checkbox(
                         &mut self.settings.modes.confirm_flip,
                         lang.t(&i18n::CONFIRM_FLIP_OPTION),
+                    );
+                    ui.checkbox(
+                        &mut self.settings.modes.takebacks_vs_computer,
+                        lang.t(&i18n::TAKEBACKS_OPTION),
                     );
                     if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
                         out.push(Command::ToggleFullscreen);
@@ -581,13 +592,8 @@ impl Play {
                 self.message = None;
                 self.confirm_resign = false;
             }
-            Command::Undo => {
-                if let Some(a) = self.game.undo() {
-                    self.redo.push(a);
-                }
-                self.undo_to_human();
-                self.after_change();
-            }
+            Command::Undo => self.undo_command(),
+            Command::AnswerTakeback(yes) => self.answer_takeback(yes),
             Command::Redo => {
                 if let Some(a) = self.redo.pop()
                     && let Err(e) = self.game.act(a)
@@ -736,7 +742,7 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
     let mut refusals = game.refusals().iter();
-    for a in &game.record().actions {
+    for a in game.standing_actions() {
         match a {
             Action::Turn(_) => {
                 if let Some((i, ply)) = plies.next()
@@ -791,7 +797,7 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                 Some(*s),
                 fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
             )),
-            Action::AcceptDraw(_) => {}
+            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
             Action::Refused(_) => {
                 // Announced to both players (a flag rule refused an attack on the flag).
                 if let Some(r) = refusals.next() {
@@ -802,6 +808,18 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                     out.push((by, lang.illegal(&r.said)));
                 }
             }
+        }
+    }
+    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
+    for a in &game.record().actions {
+        if let Action::Takeback { by, turns } = a {
+            out.push((
+                Some(*by),
+                fill(
+                    lang.t(&i18n::EV_TAKEBACK),
+                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
+                ),
+            ));
         }
     }
     out
@@ -835,6 +853,11 @@ impl JunqiApp {
             return;
         };
         play.modes.opts = mode_opts;
+        // Unticking the curtain during a hidden game between people is the referee view: it
+        // waits for a confirmation, and the gate records it.
+        if !play.modes.opts.curtain && play.hidden_hotseat() && play.modes.curtain_off.is_none() {
+            play.modes.confirm_curtain = true;
+        }
         let bottom = modes::bottom(play, bottom);
         let now = ui.input(|i| i.time);
         let dt = ui.input(|i| i.stable_dt).min(0.1);
@@ -1048,7 +1071,7 @@ fn side_panel(
         let over = status.is_over();
         if ui
             .add_enabled(
-                !game.record().actions.is_empty(),
+                !over && !game.standing_actions().is_empty(),
                 egui::Button::new(lang.t(&i18n::UNDO)),
             )
             .on_hover_text("Ctrl+Z")
@@ -1096,7 +1119,8 @@ fn side_panel(
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
-        saves::play_buttons(ui, lang, out);
+        // Under the hand-over curtain nobody in particular is looking: the replay waits.
+        saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
     if let Some(s) = game.draw_offer() {
         ui.colored_label(

@@ -7,7 +7,6 @@ use super::formations::{self, FormationChoice};
 use super::i18n::{self, Lang, fill};
 use super::settings::Settings;
 use crate::ai::Level;
-use crate::engine::rng::SplitMix64;
 use crate::engine::rules::HouseRule;
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 use std::path::PathBuf;
@@ -21,8 +20,9 @@ pub struct NewGameSpec {
     pub bottom: Side,
     /// Who plays Red and Blue (player 1 and 2 in flip mode): a human or the computer.
     pub seats: [Seat; 2],
-    /// Flip mode: the seed of the deal.
-    pub flip_seed: u64,
+    /// Flip mode: the seed of the deal as typed; `None` deals from the operating system's random
+    /// source when the game starts (nobody sees that seed before the end).
+    pub flip_seed: Option<u64>,
 }
 
 impl NewGameSpec {
@@ -30,8 +30,13 @@ impl NewGameSpec {
     /// the engine).
     pub fn game(&self) -> Result<Game, String> {
         if self.rules.mode == Mode::Flip {
-            let seed = self.flip_seed;
-            return Game::new(self.rules.clone(), Start::FlipDeal { seed });
+            let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
+            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
+            if self.flip_seed.is_some() {
+                // Both players may know a typed deal: the record and the end summary say so.
+                game.set_info("deal", "typed");
+            }
+            return Ok(game);
         }
         let red = self.formations[0].formation(&self.rules);
         let blue = self.formations[1].formation(&self.rules);
@@ -45,7 +50,6 @@ pub struct NewGame {
     pub seed_text: String,
     /// Formations to pick from (the user's library and the shipped ones).
     pub library: Vec<(PathBuf, Formation)>,
-    seed: u64,
 }
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
@@ -61,7 +65,6 @@ pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
 impl NewGame {
     pub fn new(settings: &Settings, seeds: (u64, u64)) -> NewGame {
         let rules = settings.rules.clone();
-        let flip_seed = seeds.0.rotate_left(29) ^ seeds.1;
         NewGame {
             spec: NewGameSpec {
                 rules,
@@ -71,11 +74,10 @@ impl NewGame {
                 ]),
                 bottom: settings.bottom,
                 seats: settings.seats,
-                flip_seed,
+                flip_seed: None,
             },
-            seed_text: flip_seed.to_string(),
+            seed_text: String::new(),
             library: Vec::new(),
-            seed: seeds.0 ^ seeds.1.rotate_left(17),
         }
     }
 
@@ -91,9 +93,14 @@ impl NewGame {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
         let mut cmd = None;
-        let seed_ok = match self.seed_text.trim().parse::<u64>() {
+        let typed = self.seed_text.trim();
+        let seed_ok = match typed.parse::<u64>() {
             Ok(v) => {
-                self.spec.flip_seed = v;
+                self.spec.flip_seed = Some(v);
+                true
+            }
+            Err(_) if typed.is_empty() => {
+                self.spec.flip_seed = None;
                 true
             }
             Err(_) => self.spec.rules.mode != Mode::Flip,
@@ -123,7 +130,6 @@ impl NewGame {
             let spec = &mut self.spec;
             let seed_text = &mut self.seed_text;
             let library = &self.library;
-            let next_seed = &mut self.seed;
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
                 .spacing([16.0, 8.0])
@@ -171,12 +177,12 @@ impl NewGame {
                                 )
                                 .labelled_by(name_id);
                                 if ui.button(lang.t(&i18n::NEW_DEAL)).clicked() {
-                                    let mut rng = SplitMix64::new(spec.flip_seed ^ *next_seed);
-                                    *next_seed = rng.next_u64();
-                                    *seed_text = rng.next_u64().to_string();
+                                    // An empty field: a random deal made when the game starts.
+                                    seed_text.clear();
                                 }
                             });
                             if seed_ok {
+                                ui.weak(lang.t(&i18n::DEAL_RANDOM_HINT));
                                 ui.weak(lang.t(&i18n::DEAL_REPLAY_HINT));
                             } else {
                                 ui.colored_label(
@@ -188,11 +194,14 @@ impl NewGame {
                         ui.end_row();
                     }
                     ui.strong(lang.t(&i18n::FORMATIONS));
+                    // Hidden games between people: each side's choice shows only as "chosen".
+                    let hide = spec.rules.mode == Mode::Hidden
+                        && spec.seats.iter().all(|s| *s == Seat::Human);
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
                             for side in Side::BOTH {
                                 let choice = &mut spec.formations[side.index()];
-                                if formations::picker(ui, lang, side, choice, library, next_seed) {
+                                if formations::picker(ui, lang, side, choice, library, hide) {
                                     cmd = Some(Command::EditFormation(side));
                                 }
                             }

@@ -2,6 +2,7 @@
 //! position is rebuilt. The file format is RON with a version field.
 
 use super::board::{Board, NodeId};
+use super::disclosure::{Disclosure, DisclosureUse};
 use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Side};
@@ -42,6 +43,12 @@ pub enum Action {
     /// applied: the target is the flag. Public (both players were told), it reveals the flag and
     /// does not spend the turn: the attacker moves again (`Game::play`).
     Refused(String),
+    /// `by` took back the last `turns` standing actions (hidden and flip games keep the taken-back
+    /// turns in the record, followed by this; see `Game::take_back`).
+    Takeback {
+        by: Side,
+        turns: u32,
+    },
 }
 
 /// A refused attack (`Action::Refused`), as announced to both players.
@@ -60,15 +67,28 @@ pub struct GameRecord {
     pub rules: Rules,
     pub start: Start,
     pub actions: Vec<Action>,
-    /// Whether anyone switched on the referee view during the game.
+    /// Every use of a disclosure the gate granted during the game (`engine::disclosure`): the
+    /// referee view, another side's viewpoint, the curtain switched off, a takeback, the deal seed.
     #[serde(default)]
-    pub referee_view_used: bool,
+    pub disclosures: Vec<DisclosureUse>,
+    /// Records written before `disclosures` said only whether the referee view was used; read
+    /// into `disclosures`, never written.
+    #[serde(default, rename = "referee_view_used", skip_serializing)]
+    pub legacy_referee_view: bool,
     /// Free-form facts: players, date, event.
     #[serde(default)]
     pub info: Vec<(String, String)>,
     /// Hidden mode: each player's guesses on enemy pieces, where those pieces stand now.
     #[serde(default)]
     pub tags: Vec<Tag>,
+}
+
+impl GameRecord {
+    /// Whether anyone saw pieces the rules hide before the end (the referee view, another
+    /// side's viewpoint, the curtain off, the deal seed).
+    pub fn referee_view_used(&self) -> bool {
+        self.legacy_referee_view || self.disclosures.iter().any(|d| d.what.shows_pieces())
+    }
 }
 
 /// A player's guess written on an enemy piece (40?, 炸?, 雷?, 旗? …). It follows the piece.
@@ -191,6 +211,9 @@ pub struct Game {
     player1: Option<Side>,
     /// Attacks refused by a flag rule, in order (one per `Action::Refused`).
     refusals: Vec<Refusal>,
+    /// The actions that stand (the record's, less those taken back), from which the position is
+    /// rebuilt.
+    standing: Vec<Action>,
 }
 
 impl Game {
@@ -203,7 +226,8 @@ impl Game {
                 rules,
                 start,
                 actions: Vec::new(),
-                referee_view_used: false,
+                disclosures: Vec::new(),
+                legacy_referee_view: false,
                 info: Vec::new(),
                 tags: Vec::new(),
             },
@@ -214,6 +238,7 @@ impl Game {
             timeouts: [0, 0],
             player1: None,
             refusals: Vec::new(),
+            standing: Vec::new(),
         })
     }
 
@@ -237,7 +262,14 @@ impl Game {
             g.act(a.clone())
                 .map_err(|e| RecordError(format!("action {} ({a:?}): {e}", i + 1)))?;
         }
-        g.record.referee_view_used = record.referee_view_used;
+        g.record.disclosures = record.disclosures;
+        if record.legacy_referee_view && !g.record.referee_view_used() {
+            g.record.disclosures.push(DisclosureUse {
+                what: Disclosure::RefereeView,
+                by: None,
+                ply: 0,
+            });
+        }
         g.record.info = record.info;
         for t in record.tags {
             let node = g
@@ -315,8 +347,21 @@ impl Game {
         self.player1
             .map(|s| if player == 1 { s } else { s.other() })
     }
-    pub fn mark_referee_view_used(&mut self) {
-        self.record.referee_view_used = true;
+    /// Write a granted disclosure into the record (only the gate calls this).
+    pub(super) fn record_disclosure(&mut self, used: DisclosureUse) {
+        self.record.disclosures.push(used);
+    }
+    /// The actions that stand: the record's, less those taken back.
+    pub fn standing_actions(&self) -> &[Action] {
+        &self.standing
+    }
+    /// How many takebacks `side` made.
+    pub fn takebacks(&self, side: Side) -> usize {
+        self.record
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Takeback { by, .. } if *by == side))
+            .count()
     }
     pub fn set_info(&mut self, key: &str, value: &str) {
         self.record.info.retain(|(k, _)| k != key);
@@ -398,9 +443,9 @@ impl Game {
             self.player1 = Some(if player == 1 { side } else { side.other() });
         }
         self.move_tags(turn, &after);
-        self.record
-            .actions
-            .push(Action::Turn(turn.notation(self.board())));
+        let action = Action::Turn(turn.notation(self.board()));
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
         self.draw_offer = None;
         self.plies.push(Ply {
             turn: Some(turn),
@@ -448,9 +493,9 @@ impl Game {
             Some(p) => p.after = pos,
             None => self.start = pos,
         }
-        self.record
-            .actions
-            .push(Action::Refused(turn.notation(self.board())));
+        let action = Action::Refused(turn.notation(self.board()));
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
         self.refusals.push(Refusal {
             after: self.plies.len(),
             turn,
@@ -567,6 +612,11 @@ impl Game {
                     self.ended = Some(Status::Draw(EndReason::Agreement));
                 }
             }
+            Action::Takeback { by, turns } => {
+                self.take_back_standing(*by, *turns)?;
+                self.record.actions.push(action);
+                return Ok(());
+            }
             Action::Timeout(s) => {
                 if self.record.rules.move_clock.is_none() {
                     return Err("there is no move clock in this game".into());
@@ -590,7 +640,52 @@ impl Game {
                 }
             }
         }
-        self.record.actions.push(action);
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
+        Ok(())
+    }
+
+    /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
+    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), String> {
+        let turns = turns as usize;
+        if turns == 0 || turns > self.standing.len() {
+            return Err(format!(
+                "{by} cannot take back {turns} turns: {} stand",
+                self.standing.len()
+            ));
+        }
+        let keep = self.standing.len() - turns;
+        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())?;
+        for a in &self.standing[..keep] {
+            g.act(a.clone())?;
+        }
+        // A flag shown by a refused attack was seen by both players: a takeback past the
+        // refusal does not hide it again (flags never move, so its square still holds it).
+        let shown: Vec<NodeId> = self.refusals[g.refusals.len()..]
+            .iter()
+            .filter_map(|r| match r.turn {
+                Turn::Move { to, .. } => Some(to),
+                Turn::Flip(_) => None,
+            })
+            .collect();
+        let tags = std::mem::take(&mut self.record.tags);
+        let record = std::mem::replace(&mut self.record, g.record.clone());
+        *self = Game { record, ..g };
+        let mut pos = *self.position();
+        for n in shown {
+            if let Some(p) = pos.at(n).filter(|p| p.rank() == Rank::Flag) {
+                pos.set(n, Some(p.with_revealed(true)));
+            }
+        }
+        match self.plies.last_mut() {
+            Some(p) => p.after = pos,
+            None => self.start = pos,
+        }
+        for t in tags {
+            if let Some(n) = self.board().node_by_name(&t.square) {
+                let _ = self.set_tag(t.by, n, Some(&t.text));
+            }
+        }
         Ok(())
     }
 
