@@ -219,6 +219,11 @@ fn flip_deal_replays_from_its_seed() {
         junqi::app::saves::info_value(game(&h).record(), "deal"),
         Some("typed")
     );
+    // Not on screen during the game, even typed; the end summary shows it and says it was typed.
+    assert!(h.query_by_label_contains("4242").is_none());
+    resign(&mut h);
+    h.get_by_label("Deal seed: 4242");
+    h.get_by_label("This deal's seed was typed in: both players may have known the deal");
 }
 
 #[test]
@@ -316,6 +321,19 @@ fn lift(h: &mut Harness<'static, JunqiApp>, side: Side) {
     common::leak::run_checked(h);
 }
 
+/// The side to move resigns (through the game: a confirmation dialog may come and go).
+fn resign(h: &mut Harness<'static, JunqiApp>) {
+    let side = game(h).position().side_to_move().unwrap_or(Side::Red);
+    h.state_mut()
+        .play
+        .as_mut()
+        .unwrap()
+        .game
+        .act(junqi::engine::Action::Resign(side))
+        .unwrap();
+    common::leak::run_checked(h);
+}
+
 fn replay_screen<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a junqi::app::replay::Replay {
     match &h.state().screen {
         Screen::Replay(r) => r,
@@ -370,13 +388,7 @@ fn replay_of_finished_hidden_game_opens_every_viewpoint() {
     let mut h = harness(dir.path());
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
-    h.get_by_label("Resign").click();
-    common::leak::run_checked(&mut h);
-    // A confirmation for resigning may come from elsewhere; accept it if present.
-    if let Some(b) = h.query_by_label("Resign the game") {
-        b.click();
-        common::leak::run_checked(&mut h);
-    }
+    resign(&mut h);
     assert!(game(&h).status().is_over());
     h.get_by_label("Replay").click();
     common::leak::run_checked(&mut h);
@@ -424,12 +436,7 @@ fn no_undo_after_the_game_is_over() {
     let mut h = harness(dir.path());
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
-    h.get_by_label("Resign").click();
-    common::leak::run_checked(&mut h);
-    if let Some(b) = h.query_by_label("Resign the game") {
-        b.click();
-        common::leak::run_checked(&mut h);
-    }
+    resign(&mut h);
     assert!(game(&h).status().is_over());
     let actions = game(&h).record().actions.clone();
     assert!(h.get_by_label("Undo").accesskit_node().is_disabled());
@@ -482,12 +489,7 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     // And so does the end summary.
     h.get_by_label("Close replay").click();
     common::leak::run_checked(&mut h);
-    h.get_by_label("Resign").click();
-    common::leak::run_checked(&mut h);
-    if let Some(b) = h.query_by_label("Resign the game") {
-        b.click();
-        common::leak::run_checked(&mut h);
-    }
+    resign(&mut h);
     h.get_by_label("Takebacks: Red 1, Blue 0");
 }
 
@@ -595,12 +597,7 @@ fn flip_seed_is_not_shown_until_the_end() {
     h.get_by_label("Close replay").click();
     common::leak::run_checked(&mut h);
     // After the end, the summary does.
-    h.get_by_label("Resign").click();
-    common::leak::run_checked(&mut h);
-    if let Some(b) = h.query_by_label("Resign the game") {
-        b.click();
-        common::leak::run_checked(&mut h);
-    }
+    resign(&mut h);
     assert!(game(&h).status().is_over());
     h.get_by_label(&format!("Deal seed: {seed}"));
 }
@@ -686,12 +683,7 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
         if let Some(side) = game(&h).position().side_to_move() {
             lift(&mut h, side);
         }
-        h.get_by_label("Resign").click();
-        common::leak::run_checked(&mut h);
-        if let Some(b) = h.query_by_label("Resign the game") {
-            b.click();
-            common::leak::run_checked(&mut h);
-        }
+        resign(&mut h);
     }
     assert!(game(&h).status().is_over());
     h.get_by_label("Summary");
