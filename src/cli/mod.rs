@@ -436,9 +436,8 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help, --version, `help`: the text on stdout, exit 0.
-            let mut so = std::io::stdout().lock();
-            let _ = write!(so, "{}", e.render());
+            // --help, --version, `help`: the text on stdout (styled on a terminal), exit 0.
+            let _ = e.print();
             return Outcome::Exit(0);
         }
         Err(e) => return fail(one_line(&e)),
