@@ -267,11 +267,6 @@ impl FromArgMatches for RuleFlags {
 }
 
 impl RuleFlags {
-    /// The mode given with `--mode`, if any.
-    pub fn mode(&self) -> Option<Mode> {
-        self.mode
-    }
-
     /// The rules: the `--rules` file or the mode's defaults, then `--mode`, then each house-rule
     /// flag; checked by `Rules::validate`.
     pub fn rules(&self) -> Result<Rules, CliError> {
