@@ -267,11 +267,6 @@ impl FromArgMatches for RuleFlags {
 }
 
 impl RuleFlags {
-    /// The mode given with `--mode`, if any.
-    pub fn mode(&self) -> Option<Mode> {
-        self.mode
-    }
-
     /// The rules: the `--rules` file or the mode's defaults, then `--mode`, then each house-rule
     /// flag; checked by `Rules::validate`.
     pub fn rules(&self) -> Result<Rules, CliError> {
@@ -436,9 +431,8 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help, --version, `help`: the text on stdout, exit 0.
-            let mut so = std::io::stdout().lock();
-            let _ = write!(so, "{}", e.render());
+            // --help, --version, `help`: the text on stdout (styled on a terminal), exit 0.
+            let _ = e.print();
             return Outcome::Exit(0);
         }
         Err(e) => return fail(one_line(&e)),
