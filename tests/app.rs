@@ -23,22 +23,22 @@ fn start_game(h: &mut Harness<'static, JunqiApp>) {
     h.run();
     h.get_by_label("Start game").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 fn label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {
-    let game = &h.state().play.as_ref().unwrap().game;
+    let game = &h.state().play().unwrap().game;
     let side = game.position().side_to_move().unwrap();
     node_label(&game.view(Viewer::Side(side)), lang, n)
 }
 
 fn notation(h: &Harness<'static, JunqiApp>) -> String {
-    h.state().play.as_ref().unwrap().game.position().notation()
+    h.state().play().unwrap().game.position().notation()
 }
 
 /// A legal plain move (no attack) of the side to move.
 fn some_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
-    let game = &h.state().play.as_ref().unwrap().game;
+    let game = &h.state().play().unwrap().game;
     let pos = game.position();
     pos.legal_turns(game.rules())
         .into_iter()
@@ -58,22 +58,13 @@ fn click_piece_then_destination_plays_the_move() {
     let from_label = label(&h, from, Lang::En);
     let name = h
         .state()
-        .play
-        .as_ref()
+        .play()
         .unwrap()
         .game
         .board()
         .name(from)
         .to_string();
-    let to_name = h
-        .state()
-        .play
-        .as_ref()
-        .unwrap()
-        .game
-        .board()
-        .name(to)
-        .to_string();
+    let to_name = h.state().play().unwrap().game.board().name(to).to_string();
     assert_eq!(
         label(&h, to, Lang::En),
         to_name,
@@ -89,7 +80,7 @@ fn click_piece_then_destination_plays_the_move() {
     h.get_by_label(&name);
     // The move list grew.
     h.get_by_label_contains(&format!("1. {name}-{to_name} "));
-    assert_eq!(h.state().play.as_ref().unwrap().game.plies().len(), 1);
+    assert_eq!(h.state().play().unwrap().game.plies().len(), 1);
 }
 
 #[test]
@@ -100,7 +91,7 @@ fn illegal_click_changes_nothing_and_says_why() {
     let before = notation(&h);
     let (from, _) = some_move(&h);
     let (target, reason) = {
-        let game = &h.state().play.as_ref().unwrap().game;
+        let game = &h.state().play().unwrap().game;
         let pos = game.position();
         let view = game.view(Viewer::Side(pos.side_to_move().unwrap()));
         (0..game.board().len() as NodeId)
@@ -155,7 +146,7 @@ fn undo_restores_and_redo_replays() {
     start_game(&mut h);
     let start = notation(&h);
     let (from, to) = some_move(&h);
-    let board = h.state().play.as_ref().unwrap().game.board();
+    let board = h.state().play().unwrap().game.board();
     h.get_by_label(&label(&h, from, Lang::En)).click();
     h.run();
     h.get_by_label(board.name(to)).click();
@@ -213,15 +204,7 @@ fn corrupt_settings_give_defaults_and_a_warning() {
 /// Play one plain move by clicking its piece and its destination.
 fn play_a_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to) = some_move(h);
-    let to_name = h
-        .state()
-        .play
-        .as_ref()
-        .unwrap()
-        .game
-        .board()
-        .name(to)
-        .to_string();
+    let to_name = h.state().play().unwrap().game.board().name(to).to_string();
     h.get_by_label(&label(h, from, Lang::En)).click();
     h.run();
     h.get_by_label(&to_name).click();
@@ -245,7 +228,7 @@ fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
     h.get_by_label("Open · Turn 2 · Red: Human · Blue: Human");
     h.get_by_label("Continue").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(notation(&h), before);
     // New game, then Cancel: the game is still there.
     h.get_all_by_label("New game").next().unwrap().click();
@@ -255,7 +238,7 @@ fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
     assert!(matches!(h.state().screen, Screen::Home));
     h.get_by_label("Continue").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(notation(&h), before);
     // A finished game is not "in progress".
     h.get_by_label("Resign").click();
@@ -271,7 +254,7 @@ fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
 fn the_live_game_line_names_the_computer_and_is_in_chinese() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().settings.seats[1] = junqi::app::computer::Seat::Computer(junqi::ai::Level::Easy);
+    h.state_mut().settings.seats[1] = junqi::app::settings::Seat::Computer(junqi::ai::Level::Easy);
     start_game(&mut h);
     h.get_by_label("Home").click();
     h.run();
@@ -282,7 +265,7 @@ fn the_live_game_line_names_the_computer_and_is_in_chinese() {
     h.get_by_label("明棋 · 第 1 步 · 红：人 · 蓝：电脑 · 简单");
     h.get_by_label("继续").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 #[test]
@@ -294,21 +277,12 @@ fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
     h.get_by_label("Resign").click();
     h.run();
     h.get_by_label("Red resigns and the game ends. Are you sure?");
-    assert!(
-        h.state()
-            .play
-            .as_ref()
-            .unwrap()
-            .game
-            .record()
-            .actions
-            .is_empty()
-    );
+    assert!(h.state().play().unwrap().game.record().actions.is_empty());
     // "Keep playing" closes the question and changes nothing.
     h.get_by_label("Keep playing").click();
     h.run();
     assert!(h.query_by_label("Yes, resign").is_none());
-    assert!(!h.state().play.as_ref().unwrap().game.status().is_over());
+    assert!(!h.state().play().unwrap().game.status().is_over());
     // Esc too.
     h.get_by_label("Resign").click();
     h.run();
@@ -316,7 +290,7 @@ fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(h.query_by_label("Yes, resign").is_none());
-    assert!(!h.state().play.as_ref().unwrap().game.status().is_over());
+    assert!(!h.state().play().unwrap().game.status().is_over());
     assert_eq!(notation(&h), before);
     // Yes resigns.
     h.get_by_label("Resign").click();
@@ -345,6 +319,6 @@ fn continuing_a_hidden_game_brings_the_curtain_down() {
     h.get_by_label("Hidden · Turn 1 · Red: Human · Blue: Human");
     h.get_by_label("Continue").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     h.get_by_label(curtain);
 }

@@ -17,7 +17,7 @@ fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
 }
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {
-    h.state().play.as_ref().unwrap().game.plies().len()
+    h.state().play().unwrap().game.plies().len()
 }
 
 /// Step the window (real time passes) until the game has `n` plies, or fail after a few seconds.
@@ -45,13 +45,13 @@ fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>
     h.run();
     h.get_by_label("Start game").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 /// Play a plain legal move of Red by clicking it on the board.
 fn human_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to, from_label, to_name) = {
-        let game = &h.state().play.as_ref().unwrap().game;
+        let game = &h.state().play().unwrap().game;
         let pos = game.position();
         let (from, to) = pos
             .legal_turns(game.rules())
@@ -84,7 +84,7 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
     human_move(&mut h);
     assert_eq!(plies(&h), 1);
     wait_for_plies(&mut h, 2);
-    let game = &h.state().play.as_ref().unwrap().game;
+    let game = &h.state().play().unwrap().game;
     assert_eq!(game.position().side_to_move(), Some(Side::Red));
     assert!(
         game.record()
@@ -119,7 +119,7 @@ fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
         wait_for_plies(&mut h, 4 + 2 * k);
         common::leak::run_checked(&mut h);
     }
-    let play = h.state().play.as_ref().unwrap();
+    let play = h.state().play().unwrap();
     assert!(!play.curtain_up());
     let view = play.game.view(Viewer::Side(Side::Red));
     let board = play.game.board();

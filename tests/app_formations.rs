@@ -15,7 +15,7 @@ fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
 
 /// The formation a side played in the running game, read back from the start position.
 fn played_formation(h: &Harness<'static, JunqiApp>, side: Side) -> Formation {
-    let game = &h.state().play.as_ref().unwrap().game;
+    let game = &h.state().play().unwrap().game;
     let b = game.board();
     let mut f = Formation::default();
     for l in 1..=6u8 {
@@ -50,7 +50,7 @@ fn edit_now_puts_the_edited_formation_into_the_game() {
     assert!(matches!(h.state().screen, Screen::NewGame(_)));
     h.get_by_label("Start game").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(played_formation(&h, Side::Red).grid, made);
     // Blue kept a random formation: a complete one, but not (in general) the same.
     assert_eq!(played_formation(&h, Side::Blue).count(Rank::Flag), 1);
@@ -144,7 +144,7 @@ fn use_in_game_after_a_flip_game_switches_to_a_mode_with_formations() {
         }
         h.get_by_label("Start game").click();
         h.run();
-        assert!(matches!(h.state().screen, Screen::Play));
+        assert!(matches!(h.state().screen, Screen::Play(_)));
         assert_eq!(played_formation(&h, Side::Red).grid, made, "after {last:?}");
     }
 }

@@ -28,11 +28,11 @@ fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
 fn start(h: &mut Harness<'static, JunqiApp>) {
     h.get_by_label("Start game").click();
     common::leak::run_checked(h);
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
-    &h.state().play.as_ref().unwrap().game
+    &h.state().play().unwrap().game
 }
 
 fn name(h: &Harness<'static, JunqiApp>, n: NodeId) -> String {
@@ -166,7 +166,7 @@ fn referee_view_needs_confirmation_and_is_recorded() {
     h.get_by_label("Cancel").click();
     common::leak::run_checked(&mut h);
     assert!(!game(&h).record().referee_view_used());
-    assert!(h.state().play.as_ref().unwrap().modes.referee.is_none());
+    assert!(h.state().play().unwrap().modes.referee.is_none());
     no_identity_of(&h, Side::Red);
     // Confirm shows every piece and marks the record.
     h.get_by_label("Referee view…").click();
@@ -273,8 +273,7 @@ fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
             .find(|&n| pos.at(n).is_some_and(|p| p.is_face_down()))
             .expect("a face-down piece left");
         h.state_mut()
-            .play
-            .as_mut()
+            .play_mut()
             .unwrap()
             .game
             .play(Turn::Flip(next))
@@ -325,8 +324,7 @@ fn lift(h: &mut Harness<'static, JunqiApp>, side: Side) {
 fn resign(h: &mut Harness<'static, JunqiApp>) {
     let side = game(h).position().side_to_move().unwrap_or(Side::Red);
     h.state_mut()
-        .play
-        .as_mut()
+        .play_mut()
         .unwrap()
         .game
         .act(junqi::engine::Action::Resign(side))
@@ -540,8 +538,7 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
             .unwrap()
     };
     g.play(Turn::Move { from, to }).unwrap();
-    h.state_mut().play = Some(junqi::app::Play::new(g));
-    h.state_mut().screen = Screen::Play;
+    h.state_mut().show_game(junqi::app::Session::new(g));
     common::leak::run_checked(&mut h);
     assert_eq!(game(&h).position().side_to_move(), Some(Side::Red));
     h.get_by_label("Undo").click();

@@ -5,9 +5,9 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use junqi::app::JunqiApp;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
-use junqi::app::{JunqiApp, Play, Screen};
 use junqi::engine::{Game, Mode, NodeId, Rules, Side, Start, Viewer};
 use std::path::Path;
 
@@ -21,7 +21,7 @@ fn node(g: &Game, name: &str) -> NodeId {
 
 /// Click node `name` as Red sees it.
 fn click(h: &mut Harness<'static, JunqiApp>, name: &str) {
-    let g = &h.state().play.as_ref().unwrap().game;
+    let g = &h.state().play().unwrap().game;
     let label = node_label(&g.view(Viewer::Side(Side::Red)), Lang::En, node(g, name));
     h.get_by_label(&label).click();
     h.run();
@@ -37,8 +37,7 @@ fn hidden_game(h: &mut Harness<'static, JunqiApp>) {
     let pos = "..b8r5bF../bM......../........../........../........../........b3/r5......../\
                ........../........../........../........../..rF..r8.. r 0 0";
     let g = Game::new(rules, Start::Position(pos.into())).unwrap();
-    h.state_mut().play = Some(Play::new(g));
-    h.state_mut().screen = Screen::Play;
+    h.state_mut().show_game(junqi::app::Session::new(g));
     h.run();
     h.get_by_label("Red to move — press to continue").click();
     h.run();
@@ -59,7 +58,7 @@ fn far_click_on_the_flag_gives_the_same_message_as_on_another_hq_piece() {
             .is_none()
     );
     // Nothing was written in the record.
-    let g = &h.state().play.as_ref().unwrap().game;
+    let g = &h.state().play().unwrap().game;
     assert!(g.record().actions.is_empty());
 }
 
@@ -79,7 +78,7 @@ fn reachable_refused_flag_attack_is_announced_to_both_players() {
     h.get_by_label("Blue to move — press to continue").click();
     h.run();
     h.get_by_label(said);
-    let g = &h.state().play.as_ref().unwrap().game;
+    let g = &h.state().play().unwrap().game;
     assert_eq!(g.refusals().len(), 1);
     assert_eq!(g.plies().len(), 1);
 }

@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::saves::{self, Picker, Saves};
-use junqi::app::{JunqiApp, Play, Screen};
+use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Action, Game, Mode, NodeId, Rules, Side, Start, Turn, Viewer};
@@ -25,11 +25,11 @@ fn games(dir: &Path) -> PathBuf {
 fn start_game(h: &mut Harness<'static, JunqiApp>) {
     h.get_by_label("Start now (last rules)").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
-    &h.state().play.as_ref().expect("a game in play").game
+    &h.state().play().expect("a game in play").game
 }
 
 /// Play a plain move of the side to move by clicking the piece and its destination.
@@ -118,7 +118,7 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
             format!(
                 "{:>3}. {}",
                 i + 1,
-                junqi::app::move_text(g, &g.plies()[i], Lang::En)
+                junqi::app::play::move_text(g, &g.plies()[i], Lang::En)
             )
         })
         .collect();
@@ -132,7 +132,7 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
     h.get_by_label_contains("2 turns played, Red to move");
     h.get_by_label("Resume").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(game(&h).position().notation(), notation);
     for m in &moves {
         h.get_by_label(m);
@@ -317,7 +317,7 @@ fn continue_from_here_starts_a_game_from_that_turn() {
     }
     h.get_by_label("Continue from here").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Play));
+    assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(game(&h).position(), g.position_at(4));
     assert_eq!(game(&h).plies().len(), 4);
     // It is the game in progress now: saved, and offered after a restart.
@@ -440,8 +440,7 @@ fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
     let g = sample(Mode::Hidden, 4, 5);
     // Blue is to move after 5 turns: a Save as in play is made for the side at the screen.
     let mut h = harness(dir.path());
-    h.state_mut().play = Some(Play::new(g.clone()));
-    h.state_mut().screen = Screen::Play;
+    h.state_mut().show_game(Session::new(g.clone()));
     h.run();
     let path = dir.path().join("out").join("mine");
     h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
@@ -476,7 +475,7 @@ fn a_crash_between_write_and_rename_keeps_the_previous_autosave() {
     let gdir = games(dir.path());
     let (mut s, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
     assert!(w.is_none());
-    let mut play = Play::new(sample(Mode::Hidden, 8, 4));
+    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
     s.autosave(Some(&mut play)).unwrap();
     let before = std::fs::read(gdir.join(saves::CURRENT)).unwrap();
     let t = play.game.position().legal_turns(play.game.rules())[0];
@@ -540,7 +539,7 @@ fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
     let fdir = dir.path().join("formations");
     std::fs::create_dir_all(&fdir).unwrap();
     let (mut s, _) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
-    let mut play = Play::new(sample(Mode::Hidden, 8, 4));
+    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
     s.autosave(Some(&mut play)).unwrap();
     // A process that has ended, and one still running.
     let mut ended = std::process::Command::new("true").spawn().unwrap();
@@ -647,8 +646,7 @@ fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
     let g = sample(Mode::Hidden, 4, 5);
     // Blue to move after 5 turns, two people at the screen.
     let mut h = harness(dir.path());
-    h.state_mut().play = Some(Play::new(g.clone()));
-    h.state_mut().screen = Screen::Play;
+    h.state_mut().show_game(Session::new(g.clone()));
     h.run();
     drop(h);
     // The autosave, opened as a file: Blue's game, Blue's view only.

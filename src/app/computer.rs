@@ -1,18 +1,10 @@
 //! The computer opponent in the window: which seats the computer plays, thinking off the UI thread
 //! (`ai::Thinker`), and the public reports it learns from. The computer gets only its own view.
 
-use super::Play;
+use super::session::{FLIP_SECONDS, Session};
+use super::settings::Seat;
 use crate::ai::{AiPlayer, Level, Player, Thinker};
 use crate::engine::{Action, Mode, Mover, Side, Viewer};
-use serde::{Deserialize, Serialize};
-
-/// Who plays a seat: seat 0 is Red (player 1 in flip mode), seat 1 Blue (player 2).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub enum Seat {
-    #[default]
-    Human,
-    Computer(Level),
-}
 
 /// The computer seats of a game on screen.
 #[derive(Default)]
@@ -76,7 +68,7 @@ impl Seats {
     }
 }
 
-impl Play {
+impl Session {
     /// The seat (0 or 1) of the side to move.
     fn seat_to_move(&self) -> usize {
         match self.game.position().mover() {
@@ -134,14 +126,15 @@ impl Play {
         self.computer.reset();
     }
 
-    /// One frame of the computer: tell it what happened, start or finish its thinking.
-    pub fn computer_step(&mut self, ctx: &egui::Context) {
+    /// One step of the computer: tell it what happened, start or finish its thinking (its turn
+    /// is played here). Returns when to look again (seconds), if the computer plays.
+    pub(super) fn computer_step(&mut self) -> Option<f64> {
         if !self.computer.any() {
-            return;
+            return None;
         }
         if self.game.status().is_over() {
             self.computer.thinking = None;
-            return;
+            return None;
         }
         // The computer answers a draw offer by declining it (it plays on).
         if let Some(offerer) = self.game.draw_offer() {
@@ -153,13 +146,11 @@ impl Play {
         self.observe_new_plies();
         let seat = self.seat_to_move();
         let Seat::Computer(_) = self.computer.seats[seat] else {
-            return;
+            return None;
         };
         match &mut self.computer.thinking {
             None => {
-                let Some(player) = self.computer.players[seat].take() else {
-                    return;
-                };
+                let player = self.computer.players[seat].take()?;
                 let view = self.game.view(Viewer::Side(self.side_of(seat)));
                 self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
                 let thinker =
@@ -176,7 +167,7 @@ impl Play {
                             Ok(_) => {
                                 self.after_turn();
                                 if let crate::engine::Turn::Flip(n) = turn {
-                                    self.modes.flipping = Some((n, super::modes::FLIP_SECONDS));
+                                    self.modes.flipping = Some((n, FLIP_SECONDS));
                                 }
                             }
                             Err(_) => {
@@ -192,11 +183,11 @@ impl Play {
                 }
             }
         }
-        if self.computer.thinking.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(40));
+        Some(if self.computer.thinking.is_some() {
+            0.04
         } else {
-            ctx.request_repaint();
-        }
+            0.0
+        })
     }
 
     /// Tell every computer player the public report of each new ply, with its own view after it.

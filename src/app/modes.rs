@@ -4,356 +4,22 @@
 //! count and the end-of-game summary. Everything a player sees comes from the engine's views and the
 //! public turn reports; only the referee view and a finished game show the true position.
 
-use super::board::{self, BoardInput, BoardWidget, Flash};
+use super::Command;
+use super::board::{self, BoardInput, BoardWidget};
 use super::i18n::{self, Lang, fill};
+use super::session::{Act, FLIP_SECONDS, Looker, Session, seen_at};
 use super::settings::BoardOptions;
-use super::{Command, Message, Play};
 use crate::engine::game::Ply;
 use crate::engine::{
-    ClashOutcome, Disclosure, Game, Grant, Mode, Mover, NodeId, Piece, Rank, Seen, Side, Sight,
-    Turn, TurnReport, View, Viewer,
+    ClashOutcome, Game, Mode, Mover, NodeId, Piece, Rank, Seen, Side, Turn, TurnReport, View,
+    Viewer,
 };
 use egui::{Color32, RichText, vec2};
-use serde::{Deserialize, Serialize};
-
-/// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
-pub(super) const FLIP_SECONDS: f32 = 0.35;
 
 /// The guesses offered when tagging an enemy piece (UX.md "Hidden games").
 pub const TAG_CHOICES: [&str; 13] = [
     "40", "39", "38", "37", "36", "35", "34", "33", "工", "炸", "雷", "旗", "小",
 ];
-
-/// Persisted options of hidden and flip play.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ModeOptions {
-    /// Cover the board between turns of a hidden game (off when one side is the computer).
-    pub curtain: bool,
-    /// A flip needs a second click on the same piece.
-    pub confirm_flip: bool,
-    /// Against the computer, a hidden or flip game allows takebacks (each one is kept in the
-    /// record and counted).
-    pub takebacks_vs_computer: bool,
-}
-
-impl Default for ModeOptions {
-    fn default() -> Self {
-        ModeOptions {
-            curtain: true,
-            confirm_flip: false,
-            takebacks_vs_computer: false,
-        }
-    }
-}
-
-/// The per-game state of hidden and flip play.
-#[derive(Default, Debug)]
-pub struct ModeState {
-    /// Copied from the settings every frame.
-    pub opts: ModeOptions,
-    /// The player to move has lifted the hand-over curtain for this turn.
-    pub lifted: bool,
-    /// The referee view is on (the true position is shown): the gate's grant.
-    pub referee: Option<Sight>,
-    /// The curtain was switched off during a hidden game between people: the gate's grant.
-    pub curtain_off: Option<Sight>,
-    /// The curtain setting was unticked and waits for the confirmation.
-    pub confirm_curtain: bool,
-    /// A takeback asked by this side, waiting for the other player's answer.
-    pub takeback_asked: Option<Side>,
-    /// The confirmation before the referee view is showing.
-    pub confirm_referee: bool,
-    /// The tag menu is open on this enemy piece, at this screen position.
-    pub tag_menu: Option<(NodeId, egui::Pos2)>,
-    /// A flip being animated: the node and the seconds left.
-    pub flipping: Option<(NodeId, f32)>,
-    /// A face-down piece clicked once (when flips need a second click).
-    pub pending_flip: Option<NodeId>,
-}
-
-/// Who is looking at the screen, for what the interface may show.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Looker {
-    /// Everything public is everything: open and flip modes, the referee view, a finished game.
-    /// The sight comes from the gate (`Game::disclose` / `Game::free_sight`).
-    All(Sight),
-    /// The player to move in a hidden game (the curtain is lifted or switched off).
-    Side(Side),
-    /// Nobody in particular: the curtain is down, only what both players know is shown.
-    Nobody,
-}
-
-impl Play {
-    fn mode(&self) -> Mode {
-        self.game.rules().mode
-    }
-
-    /// A hidden game between two people on one screen, still in progress: the hand-over curtain
-    /// guards it.
-    pub fn hidden_hotseat(&self) -> bool {
-        self.mode() == Mode::Hidden && !self.computer.any() && !self.game.status().is_over()
-    }
-
-    /// Whether the hand-over curtain covers the board now.
-    pub fn curtain_up(&self) -> bool {
-        self.hidden_hotseat()
-            && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
-            && !self.modes.lifted
-            && self.modes.referee.is_none()
-    }
-
-    /// Who is looking at the screen. Beyond a player's own pieces, every sight comes from the gate.
-    pub fn looker(&self) -> Looker {
-        if let Some(s) = self.modes.referee {
-            return Looker::All(s);
-        }
-        if let Some(s) = self.game.free_sight(Viewer::Referee, None) {
-            // Open mode, or a finished game.
-            return Looker::All(s);
-        }
-        if self.mode() == Mode::Flip {
-            // Flip mode: both players see the same, face-down pieces stay unknown.
-            return Looker::All(self.game.own_sight(self.looking_side()));
-        }
-        if self.curtain_up() {
-            Looker::Nobody
-        } else {
-            Looker::Side(self.looking_side())
-        }
-    }
-
-    /// What the board shows: the referee view when granted, else the view of the player looking
-    /// (the engine's view reveals everything once the game is over).
-    pub fn board_view(&self) -> View {
-        let sight = self
-            .modes
-            .referee
-            .unwrap_or_else(|| self.game.own_sight(self.looking_side()));
-        self.game.sight_now(sight)
-    }
-
-    /// The player asking for something through the gate: the one looking, if known.
-    pub fn asking_side(&self) -> Option<Side> {
-        match self.looker() {
-            Looker::Side(s) => Some(s),
-            _ if self.computer.any() => Some(self.looking_side()),
-            _ => None,
-        }
-    }
-
-    /// After a turn was played: clear the selection, lower the curtain, show the clash.
-    pub(super) fn after_turn(&mut self) {
-        self.redo.clear();
-        self.selected = None;
-        self.message = None;
-        self.modes.lifted = false;
-        self.modes.pending_flip = None;
-        self.modes.tag_menu = None;
-        self.flash = if self.curtain_up() {
-            None
-        } else {
-            flash_for(&self.game, self.looker())
-        };
-    }
-
-    /// Flip mode: a click on a face-down piece with nothing selected flips it (after a second click
-    /// if that option is on). Returns whether the click was used.
-    pub(super) fn flip_click(&mut self, n: NodeId) -> bool {
-        if self.mode() != Mode::Flip {
-            return false;
-        }
-        let face_down = self.board_view().at(n) == Seen::FaceDown;
-        if !face_down || self.selected.is_some() {
-            self.modes.pending_flip = None;
-            return false;
-        }
-        if self.modes.opts.confirm_flip && self.modes.pending_flip != Some(n) {
-            self.modes.pending_flip = Some(n);
-            self.message = None;
-            return true;
-        }
-        match self.game.play(Turn::Flip(n)) {
-            Ok(_) => {
-                self.after_turn();
-                self.modes.flipping = Some((n, FLIP_SECONDS));
-            }
-            Err(e) => self.message = Some(Message::Illegal(e)),
-        }
-        true
-    }
-
-    /// The commands of this module.
-    pub(super) fn mode_command(&mut self, cmd: Command) {
-        match cmd {
-            Command::LiftCurtain => {
-                self.modes.lifted = true;
-                self.flash = flash_for(&self.game, self.looker());
-            }
-            Command::AskRefereeView => self.modes.confirm_referee = true,
-            Command::RefereeView(on) => {
-                self.modes.confirm_referee = false;
-                self.modes.referee = None;
-                if on {
-                    let by = self.asking_side();
-                    if let Ok(Grant::Sight(s)) =
-                        self.game.disclose(Disclosure::RefereeView, by, true)
-                    {
-                        self.modes.referee = Some(s);
-                    }
-                    self.modes.tag_menu = None;
-                }
-            }
-            Command::CurtainOff(true) => {
-                self.modes.confirm_curtain = false;
-                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true)
-                {
-                    self.modes.curtain_off = Some(s);
-                }
-            }
-            Command::CurtainOff(false) => self.modes.confirm_curtain = false,
-            Command::TagMenu(n, pos) => self.modes.tag_menu = Some((n, pos)),
-            Command::CloseTagMenu => self.modes.tag_menu = None,
-            Command::SetTag(n, text) => {
-                self.modes.tag_menu = None;
-                if let Looker::Side(me) = self.looker()
-                    && let Err(e) = self.game.set_tag(me, n, text.as_deref())
-                {
-                    self.message = Some(Message::Error(e));
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-impl Play {
-    /// Undo, by the rules of fairness: nothing after the end; open games against the computer
-    /// undo as always; hidden and flip games against the computer only with the setting that
-    /// allows takebacks (each one recorded); between two people on one screen the other player
-    /// answers first.
-    pub(super) fn undo_command(&mut self) {
-        if self.game.status().is_over() {
-            self.message = Some(Message::Note(i18n::NO_UNDO_AFTER_END));
-            return;
-        }
-        if self.game.standing_actions().is_empty() {
-            return;
-        }
-        if self.computer.any() {
-            if self.mode() == Mode::Open {
-                self.plain_undo();
-            } else if self.modes.opts.takebacks_vs_computer {
-                self.take_back(self.looking_side());
-            } else {
-                self.message = Some(Message::Note(i18n::TAKEBACKS_OFF));
-            }
-            return;
-        }
-        // The player who moved last asks; the player to move answers.
-        self.modes.takeback_asked = Some(self.side_to_move().other());
-    }
-
-    /// The other player's answer to a takeback.
-    pub(super) fn answer_takeback(&mut self, yes: bool) {
-        let Some(asker) = self.modes.takeback_asked.take() else {
-            return;
-        };
-        if !yes {
-            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
-            return;
-        }
-        if self.mode() == Mode::Open {
-            self.plain_undo();
-        } else {
-            self.take_back(asker);
-        }
-    }
-
-    /// Today's undo of open games: the last action goes onto the redo list.
-    fn plain_undo(&mut self) {
-        if let Some(a) = self.game.undo() {
-            self.redo.push(a);
-        }
-        self.undo_to_human();
-        self.after_change();
-    }
-
-    /// Hidden and flip games: a takeback through the gate, kept in the record. Against the
-    /// computer it goes back to the human's turn.
-    fn take_back(&mut self, by: Side) {
-        let standing = self.game.standing_actions().len() as u32;
-        let mut turns = 1;
-        if self.computer.any() {
-            while turns < standing {
-                let mut probe = self.game.clone();
-                let _ = probe.act(crate::engine::Action::Takeback { by, turns });
-                if self.human_to_move(&probe) {
-                    break;
-                }
-                turns += 1;
-            }
-        }
-        let done = self
-            .game
-            .disclose(Disclosure::Takeback, Some(by), true)
-            .map_err(|e| e.to_string())
-            .and_then(|grant| self.game.take_back(grant, by, turns));
-        match done {
-            Ok(()) => {
-                self.redo.clear();
-                self.computer.reset();
-                self.after_change();
-            }
-            Err(e) => self.message = Some(Message::Error(e)),
-        }
-    }
-
-    /// Whether a human seat is to move in `game`.
-    fn human_to_move(&self, game: &Game) -> bool {
-        let seat = match game.position().mover() {
-            Mover::Player(p) => usize::from(p == 2),
-            Mover::Side(s) if game.rules().mode == Mode::Flip => {
-                usize::from(game.player_colour(1) != Some(s))
-            }
-            Mover::Side(s) => s.index(),
-        };
-        self.computer.seats[seat] == super::computer::Seat::Human
-    }
-}
-
-/// What `looker` knew of node `n` before ply `before` (0-based) was played.
-fn seen_at(game: &Game, before: usize, looker: Looker, n: NodeId) -> Seen {
-    let pos = game.position_at(before);
-    let rules = game.rules();
-    match looker {
-        Looker::All(sight) => game.sight_view(sight, before).at(n),
-        Looker::Side(s) => game.sight_view(game.own_sight(s), before).at(n),
-        // Public: a piece is known only if its opponent knows it too.
-        Looker::Nobody => match pos.view(rules, Viewer::Side(Side::Red)).at(n) {
-            Seen::Known(p) if p.side() == Side::Red => {
-                pos.view(rules, Viewer::Side(Side::Blue)).at(n)
-            }
-            other => other,
-        },
-    }
-}
-
-/// The clash of the last turn as `looker` may see it: unknown pieces as backs.
-fn flash_for(game: &Game, looker: Looker) -> Option<Flash> {
-    let i = game.plies().len().checked_sub(1)?;
-    let ply = &game.plies()[i];
-    let (Some(Turn::Move { from, to }), Some(report)) = (ply.turn, &ply.report) else {
-        return None;
-    };
-    Some(Flash {
-        at: to,
-        attacker: seen_at(game, i, looker, from),
-        defender: seen_at(game, i, looker, to),
-        outcome: report.clash?,
-        fade: super::FLASH_SECONDS,
-    })
-}
 
 fn seen_name(seen: Seen, lang: Lang) -> &'static str {
     match seen {
@@ -396,7 +62,7 @@ pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looke
                 mv
             }
         }
-        _ => super::move_text(game, ply, lang),
+        _ => super::play::move_text(game, ply, lang),
     }
 }
 
@@ -465,7 +131,7 @@ fn seen_side(s: Seen) -> Option<Side> {
 }
 
 /// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
-pub fn removed_names(play: &Play, side: Side, lang: Lang) -> Vec<&'static str> {
+pub fn removed_names(play: &Session, side: Side, lang: Lang) -> Vec<&'static str> {
     removed_seen(&play.game, play.looker(), side)
         .into_iter()
         .map(|s| seen_name(s, lang))
@@ -473,7 +139,7 @@ pub fn removed_names(play: &Play, side: Side, lang: Lang) -> Vec<&'static str> {
 }
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
-pub fn bottom(play: &Play, default: Side) -> Side {
+pub fn bottom(play: &Session, default: Side) -> Side {
     match play.looker() {
         Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
         _ => default,
@@ -481,7 +147,7 @@ pub fn bottom(play: &Play, default: Side) -> Side {
 }
 
 /// The status-bar hint for hidden and flip play, if it differs from open play's.
-pub fn hint(play: &Play, lang: Lang) -> Option<String> {
+pub fn hint(play: &Session, lang: Lang) -> Option<String> {
     if play.curtain_up() {
         return Some(fill(
             lang.t(&i18n::CURTAIN_NOTE),
@@ -506,7 +172,7 @@ pub fn hint(play: &Play, lang: Lang) -> Option<String> {
 
 /// Who is to move, for the panel: a colour, in flip mode with its player, or before colours are
 /// decided, the player.
-pub fn mover_text(play: &Play, lang: Lang) -> (String, Color32) {
+pub fn mover_text(play: &Session, lang: Lang) -> (String, Color32) {
     match play.game.position().mover() {
         Mover::Player(p) => (
             fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
@@ -537,7 +203,7 @@ pub fn mover_text(play: &Play, lang: Lang) -> (String, Color32) {
 }
 
 /// The curtain between turns of a hidden game: the whole board is covered. Returns whether it is up.
-pub fn curtain(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command>) -> bool {
+pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) -> bool {
     if !play.curtain_up() {
         return false;
     }
@@ -557,7 +223,7 @@ pub fn curtain(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command
         .fill(board::side_colour(side))
         .min_size(vec2(rect.width().min(420.0), 96.0));
         if ui.add(button).clicked() {
-            out.push(Command::LiftCurtain);
+            out.push(Command::Play(Act::LiftCurtain));
         }
         ui.add_space(14.0);
         ui.label(
@@ -574,7 +240,7 @@ pub fn curtain(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command
 #[allow(clippy::too_many_arguments)]
 pub fn overlays(
     ui: &mut egui::Ui,
-    play: &Play,
+    play: &Session,
     view: &View,
     opts: &BoardOptions,
     lang: Lang,
@@ -597,10 +263,10 @@ pub fn overlays(
         if let Some(n) = input.secondary
             && matches!(view.at(n), Seen::Unknown(s) if s != me)
         {
-            out.push(Command::TagMenu(
+            out.push(Command::Play(Act::TagMenu(
                 n,
                 input.centres[n as usize] + vec2(input.tile.x * 0.5, 0.0),
-            ));
+            )));
         }
         for (n, text) in play.game.tags(me) {
             let c = input.centres[n as usize];
@@ -695,33 +361,24 @@ pub fn overlays(
                     ui.horizontal_wrapped(|ui| {
                         for t in TAG_CHOICES {
                             if ui.button(t).clicked() {
-                                out.push(Command::SetTag(n, Some(t.to_string())));
+                                out.push(Command::Play(Act::SetTag(n, Some(t.to_string()))));
                             }
                         }
                     });
                     if ui.button(lang.t(&i18n::TAG_CLEAR)).clicked() {
-                        out.push(Command::SetTag(n, None));
+                        out.push(Command::Play(Act::SetTag(n, None)));
                     }
                 });
             });
         if area.response.clicked_elsewhere() {
-            out.push(Command::CloseTagMenu);
+            out.push(Command::Play(Act::CloseTagMenu));
         }
-    }
-}
-
-/// Advance the flip animation.
-pub fn tick(play: &mut Play, dt: f32, ctx: &egui::Context) {
-    if let Some((n, left)) = play.modes.flipping {
-        let left = left - dt;
-        play.modes.flipping = (left > 0.0).then_some((n, left));
-        ctx.request_repaint();
     }
 }
 
 /// The confirmation before the referee view, before the curtain goes off, and the answer to a
 /// takeback asked by the other player.
-pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
     if play.modes.confirm_curtain {
         let modal = egui::Modal::new(egui::Id::unique("junqi-curtain-confirm")).show(ctx, |ui| {
             ui.set_max_width(440.0);
@@ -731,15 +388,15 @@ pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Comma
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::CURTAIN_OFF_YES)).clicked() {
-                    out.push(Command::CurtainOff(true));
+                    out.push(Command::Play(Act::CurtainOff(true)));
                 }
                 if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    out.push(Command::CurtainOff(false));
+                    out.push(Command::Play(Act::CurtainOff(false)));
                 }
             });
         });
         if modal.should_close() {
-            out.push(Command::CurtainOff(false));
+            out.push(Command::Play(Act::CurtainOff(false)));
         }
         return;
     }
@@ -756,15 +413,15 @@ pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Comma
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::TAKEBACK_ACCEPT)).clicked() {
-                    out.push(Command::AnswerTakeback(true));
+                    out.push(Command::Play(Act::AnswerTakeback(true)));
                 }
                 if ui.button(lang.t(&i18n::TAKEBACK_DECLINE)).clicked() {
-                    out.push(Command::AnswerTakeback(false));
+                    out.push(Command::Play(Act::AnswerTakeback(false)));
                 }
             });
         });
         if modal.should_close() {
-            out.push(Command::AnswerTakeback(false));
+            out.push(Command::Play(Act::AnswerTakeback(false)));
         }
         return;
     }
@@ -779,21 +436,21 @@ pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Comma
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             if ui.button(lang.t(&i18n::REFEREE_SHOW)).clicked() {
-                out.push(Command::RefereeView(true));
+                out.push(Command::Play(Act::RefereeView(true)));
             }
             if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                out.push(Command::RefereeView(false));
+                out.push(Command::Play(Act::RefereeView(false)));
             }
         });
     });
     if modal.should_close() {
-        out.push(Command::RefereeView(false));
+        out.push(Command::Play(Act::RefereeView(false)));
     }
 }
 
 /// The top of the side panel in hidden and flip games: the referee view, the flip deal and colours,
 /// and at the end, the summary.
-pub fn panel_top(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
     let game = &play.game;
     let mode = game.rules().mode;
     if game.status().is_over() {
@@ -830,11 +487,11 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Comma
                         .color(Color32::from_rgb(0xb0, 0x20, 0x10)),
                 );
                 if ui.button(lang.t(&i18n::REFEREE_OFF)).clicked() {
-                    out.push(Command::RefereeView(false));
+                    out.push(Command::Play(Act::RefereeView(false)));
                 }
             });
         } else if !game.status().is_over() && ui.button(lang.t(&i18n::REFEREE_VIEW)).clicked() {
-            out.push(Command::AskRefereeView);
+            out.push(Command::Play(Act::AskRefereeView));
         }
         if game.record().referee_view_used() {
             ui.weak(lang.t(&i18n::REFEREE_USED));
@@ -900,7 +557,7 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
 
 /// Flip mode: per side, how many of each piece are face down, face up or gone. Face-up and removed
 /// pieces are public in flip mode; face down = the 25 of each side minus those.
-pub fn flip_counts(ui: &mut egui::Ui, play: &Play, lang: Lang) {
+pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     let game = &play.game;
     if game.rules().mode != Mode::Flip {
         return;

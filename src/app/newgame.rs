@@ -2,9 +2,9 @@
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
-use super::computer::Seat;
 use super::formations::{self, FormationChoice};
 use super::i18n::{self, Lang, fill};
+use super::settings::Seat;
 use super::settings::Settings;
 use crate::ai::Level;
 use crate::engine::rules::HouseRule;

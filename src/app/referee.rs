@@ -1288,9 +1288,9 @@ impl JunqiApp {
     }
 
     pub(super) fn open_referee(&mut self) {
-        self.screen = Screen::Referee(Box::new(Referee::new(
+        self.show(Screen::Referee(Box::new(Referee::new(
             &self.settings.rules,
             self.data_dir.clone(),
-        )));
+        ))));
     }
 }

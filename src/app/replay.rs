@@ -10,7 +10,7 @@ use super::board::{self, BoardWidget};
 use super::i18n::{self, Lang, fill};
 use super::saves;
 use super::settings::BoardOptions;
-use super::{Command, JunqiApp, Play, Screen};
+use super::{Command, JunqiApp, Screen, Session};
 use crate::engine::game::Ply;
 use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Side, Sight, Turn, Viewer};
 
@@ -147,7 +147,7 @@ fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
                 None => format!("{}-{}", b.name(from), b.name(to)),
             }
         }
-        _ => super::move_text(game, ply, lang),
+        _ => super::play::move_text(game, ply, lang),
     }
 }
 
@@ -198,34 +198,31 @@ impl JunqiApp {
             ReplayCmd::Confirmed(what) => {
                 r.confirmed(what);
                 if r.is_current
-                    && let Some(p) = &mut self.play
+                    && let Some(p) = &mut self.parked
                 {
                     // The game in play keeps the note too.
                     let _ = p.game.disclose(what, Some(r.owner), true);
                 }
             }
             ReplayCmd::Close => {
-                self.screen = if r.is_current && self.play.is_some() {
-                    Screen::Play
-                } else {
-                    Screen::Home
-                };
+                if !(r.is_current && self.show_parked()) {
+                    self.show(Screen::Home);
+                }
             }
             ReplayCmd::ContinueFrom(n) => {
                 if r.is_current
                     && n == r.last()
-                    && let Some(p) = &self.play
+                    && let Some(p) = &self.parked
                     && p.game.plies().len() == n
                 {
                     // The end of the game in play: just go back to it.
-                    self.screen = Screen::Play;
+                    self.show_parked();
                     return;
                 }
                 match record_until(&r.game, n) {
                     Ok(mut game) => {
                         game.set_info("seat", "hotseat");
-                        self.play = Some(Play::new(game));
-                        self.screen = Screen::Play;
+                        self.show_game(Session::new(game));
                     }
                     Err(e) => self.warning = Some((i18n::START_FAILED, e)),
                 }

@@ -7,7 +7,7 @@
 //! `blue`), `saved_by` (the side a Save as was made for) and, in `current.ron` only, `redo`.
 
 use super::i18n::{self, Lang, fill};
-use super::{Command, JunqiApp, Play, Screen, replay::Replay};
+use super::{Command, JunqiApp, Screen, Session, replay::Replay};
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Action, Game, GameRecord, Mode, Side};
 use std::path::{Path, PathBuf};
@@ -235,14 +235,14 @@ impl Saves {
 
     /// Write the game in progress as `current.ron` if it changed since the last write. A game with a
     /// different `id` first moves the previous current game into the recent list.
-    pub fn autosave(&mut self, play: Option<&mut Play>) -> Result<(), String> {
+    pub fn autosave(&mut self, play: Option<&mut Session>) -> Result<(), String> {
         self.autosave_with(play, |_| Ok(()))
     }
 
     /// `autosave` with a hook between writing the temporary file and the rename (crash tests).
     pub fn autosave_with(
         &mut self,
-        play: Option<&mut Play>,
+        play: Option<&mut Session>,
         before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
     ) -> Result<(), String> {
         let (Some(dir), Some(play)) = (self.dir.clone(), play) else {
@@ -296,7 +296,7 @@ impl Saves {
 
     /// How many actions of the game in play are not in the last `current.ron` written (all of them
     /// for a game not written yet).
-    pub fn unsaved_turns(&self, play: Option<&Play>) -> usize {
+    pub fn unsaved_turns(&self, play: Option<&Session>) -> usize {
         let Some(play) = play else { return 0 };
         let record = play.game.record();
         match &self.last_saved {
@@ -419,10 +419,9 @@ impl JunqiApp {
         match cmd {
             SaveCmd::Resume => {
                 if let Some(offer) = self.saves.resume.take() {
-                    let mut play = Play::new(offer.game);
+                    let mut play = Session::new(offer.game);
                     play.redo = offer.redo;
-                    self.play = Some(play);
-                    self.screen = Screen::Play;
+                    self.show_game(play);
                 }
             }
             SaveCmd::Discard => {
@@ -438,7 +437,7 @@ impl JunqiApp {
                 Ok(None) => {}
                 Err(()) => {
                     self.warning = Some((i18n::NO_DIALOG, String::new()));
-                    self.screen = Screen::Home;
+                    self.show(Screen::Home);
                 }
             },
             SaveCmd::Open(path) => match load_game(&path) {
@@ -448,20 +447,26 @@ impl JunqiApp {
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().to_string());
                     let owner = opening_side(&game);
-                    self.screen = Screen::Replay(Box::new(Replay::new(game, name, false, owner)));
+                    self.show(Screen::Replay(Box::new(Replay::new(
+                        game, name, false, owner,
+                    ))));
                 }
                 Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
             },
             SaveCmd::SaveAs => self.save_as(),
             SaveCmd::ReplayCurrent => {
                 // Not under the hand-over curtain: the replay is for the player looking.
-                if let Some(play) = &self.play
+                if let Some(play) = self.play()
                     && !play.curtain_up()
                 {
                     let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
                     let owner = play.looking_side();
-                    self.screen =
-                        Screen::Replay(Box::new(Replay::new(play.game.clone(), name, true, owner)));
+                    self.show(Screen::Replay(Box::new(Replay::new(
+                        play.game.clone(),
+                        name,
+                        true,
+                        owner,
+                    ))));
                 }
             }
         }
@@ -475,7 +480,7 @@ impl JunqiApp {
                 Some(g) => g.clone(),
                 None => return,
             },
-            _ => match &self.play {
+            _ => match self.play() {
                 Some(p) => p.game.clone(),
                 None => return,
             },
@@ -529,7 +534,10 @@ impl JunqiApp {
     /// After each UI pass: write the game in progress if it changed. A failure warns (with the
     /// number of turns not on disk); the next success replaces that warning with "saved again".
     pub(super) fn autosave(&mut self) {
-        match self.saves.autosave(self.play.as_mut()) {
+        match self
+            .saves
+            .autosave(super::live_session(&mut self.screen, &mut self.parked))
+        {
             Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
             Ok(()) => {
                 if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {

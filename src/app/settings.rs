@@ -30,6 +30,37 @@ impl Default for BoardOptions {
     }
 }
 
+/// Who plays a seat: seat 0 is Red (player 1 in flip mode), seat 1 Blue (player 2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum Seat {
+    #[default]
+    Human,
+    Computer(crate::ai::Level),
+}
+
+/// Persisted options of hidden and flip play.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ModeOptions {
+    /// Cover the board between turns of a hidden game (off when one side is the computer).
+    pub curtain: bool,
+    /// A flip needs a second click on the same piece.
+    pub confirm_flip: bool,
+    /// Against the computer, a hidden or flip game allows takebacks (each one is kept in the
+    /// record and counted).
+    pub takebacks_vs_computer: bool,
+}
+
+impl Default for ModeOptions {
+    fn default() -> Self {
+        ModeOptions {
+            curtain: true,
+            confirm_flip: false,
+            takebacks_vs_computer: false,
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -41,9 +72,9 @@ pub struct Settings {
     /// The colour drawn at the bottom.
     pub bottom: Side,
     /// Hidden and flip play: the hand-over curtain, flip confirmation.
-    pub modes: super::modes::ModeOptions,
+    pub modes: ModeOptions,
     /// Who played each seat in the last game started (human or computer and its level).
-    pub seats: [super::computer::Seat; 2],
+    pub seats: [Seat; 2],
 }
 
 impl Default for Settings {

@@ -13,8 +13,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use junqi::app::board::node_label;
-use junqi::app::computer::Seat;
 use junqi::app::i18n::Lang;
+use junqi::app::settings::Seat;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{
     ClashOutcome, Disclosure, Game, Mode, NodeId, Piece, Rank, Seen, Side, Turn, View, Viewer,
@@ -253,7 +253,7 @@ fn assert_noted(game: &Game, what: Disclosure) {
 
 /// Who looks at the play screen.
 pub fn play_looking(app: &JunqiApp) -> Looking {
-    let play = app.play.as_ref().expect("a game in play");
+    let play = app.play().expect("a game in play");
     let game = &play.game;
     if game.status().is_over() || game.rules().mode == Mode::Open {
         return Looking::All;
@@ -287,8 +287,7 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
     let app = h.state();
     let texts = texts(h);
     match &app.screen {
-        Screen::Play => {
-            let Some(play) = &app.play else { return };
+        Screen::Play(play) => {
             let game = &play.game;
             let looking = play_looking(app);
             let cells = match looking {

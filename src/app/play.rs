@@ -1,0 +1,499 @@
+//! The play screen: draws a `Session` (board, status line, side panel with the move list and the
+//! event log, the resignation question) and turns clicks into `Act`s. It only reads the session;
+//! the session changes in `Session::apply` and `Session::tick`, outside the UI pass.
+
+use super::board::{self, BoardWidget};
+use super::i18n::{self, Lang, fill};
+use super::modes;
+use super::session::{Act, Message, Session};
+use super::settings::Settings;
+use super::{Command, saves};
+use crate::engine::game::Ply;
+use crate::engine::rules::TIMEOUTS_TO_LOSE;
+use crate::engine::{Action, Game, Side, Status, Turn};
+
+/// The first screen's line for the game in play: mode, turn, players, and a way back to it.
+pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
+    let game = &play.game;
+    let flip = game.rules().mode == crate::engine::Mode::Flip;
+    let mut parts = vec![
+        saves::mode_text(game.rules().mode, lang).to_string(),
+        fill(
+            lang.t(&i18n::TURN),
+            &[("n", &(game.position().ply() + 1).to_string())],
+        ),
+    ];
+    for (k, seat) in play.computer.seats.iter().enumerate() {
+        let who = if flip {
+            fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+        } else {
+            lang.side(Side::BOTH[k]).to_string()
+        };
+        let seat = match seat {
+            super::settings::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
+            super::settings::Seat::Computer(l) => format!(
+                "{} · {}",
+                lang.t(&i18n::COMPUTER),
+                lang.t(match l {
+                    crate::ai::Level::Easy => &i18n::LEVEL_EASY,
+                    crate::ai::Level::Normal => &i18n::LEVEL_NORMAL,
+                    crate::ai::Level::Hard => &i18n::LEVEL_HARD,
+                })
+            ),
+        };
+        parts.push(fill(
+            lang.t(&i18n::SEAT_IS),
+            &[("who", &who), ("seat", &seat)],
+        ));
+    }
+    board::banner_frame(12).show(ui, |ui| {
+        ui.set_max_width(520.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(lang.t(&i18n::LIVE_GAME))
+                    .size(20.0)
+                    .strong(),
+            );
+            ui.label(parts.join(" · "));
+            let button = egui::Button::new(egui::RichText::new(lang.t(&i18n::CONTINUE)).size(18.0))
+                .min_size(egui::vec2(150.0, 36.0));
+            if ui.add(button).clicked() {
+                out.push(Command::ContinueGame);
+            }
+        });
+    });
+}
+
+/// The move list line of a ply: `a6-a11 团长×营长`.
+pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
+    let b = game.board();
+    match ply.turn {
+        Some(Turn::Move { from, to }) => {
+            let before = if let Some(a) = ply.effects.attacker {
+                Some(a)
+            } else {
+                ply.after.at(to)
+            };
+            let name = |p: crate::engine::Piece| lang.rank(p.rank());
+            match (before, ply.effects.defender) {
+                (Some(a), Some(d)) => {
+                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
+                }
+                (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
+                _ => format!("{}-{}", b.name(from), b.name(to)),
+            }
+        }
+        Some(Turn::Flip(n)) => b.name(n).to_string(),
+        // A turn lost to the move clock: the side that timed out is the one not to move after it.
+        None => match ply.after.mover().side() {
+            Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s.other()))]),
+            None => String::new(),
+        },
+    }
+}
+
+/// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
+fn events(game: &Game, lang: Lang, looker: super::session::Looker) -> Vec<(Option<Side>, String)> {
+    let mut out = Vec::new();
+    let mut plies = game.plies().iter().enumerate().peekable();
+    let mut refusals = game.refusals().iter();
+    for a in game.standing_actions() {
+        match a {
+            Action::Turn(_) => {
+                if let Some((i, ply)) = plies.next()
+                    && let Some(report) = &ply.report
+                {
+                    modes::flip_events(report, lang, &mut out);
+                    let Some(outcome) = report.clash else {
+                        continue;
+                    };
+                    let out_text = match lang {
+                        Lang::Zh => outcome.zh(),
+                        Lang::En => outcome.en(),
+                    };
+                    out.push((
+                        report.mover.side(),
+                        fill(
+                            lang.t(&i18n::EV_CLASH),
+                            &[
+                                ("n", &(i + 1).to_string()),
+                                ("mv", &modes::move_text_for(game, i, ply, lang, looker)),
+                                ("out", out_text),
+                            ],
+                        ),
+                    ));
+                    for (side, _) in report.flags_revealed() {
+                        out.push((
+                            Some(side),
+                            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
+                        ));
+                    }
+                }
+            }
+            Action::Timeout(s) => {
+                // A timeout that did not end the game left a passing ply.
+                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
+                    plies.next();
+                }
+                out.push((
+                    Some(*s),
+                    fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
+                ));
+            }
+            Action::Resign(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
+            )),
+            Action::OfferDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
+            )),
+            Action::DeclineDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
+            )),
+            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
+            Action::Refused(_) => {
+                // Announced to both players (a flag rule refused an attack on the flag).
+                if let Some(r) = refusals.next() {
+                    let by = match &r.said {
+                        crate::engine::IllegalTurn::FlagAttackRefused { by, .. } => Some(*by),
+                        _ => None,
+                    };
+                    out.push((by, lang.illegal(&r.said)));
+                }
+            }
+        }
+    }
+    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
+    for a in &game.record().actions {
+        if let Action::Takeback { by, turns } = a {
+            out.push((
+                Some(*by),
+                fill(
+                    lang.t(&i18n::EV_TAKEBACK),
+                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// The end-of-game line: "红方胜：军旗被扛".
+pub fn status_text(status: Status, lang: Lang) -> Option<String> {
+    let why = |r: crate::engine::EndReason| match lang {
+        Lang::Zh => r.zh(),
+        Lang::En => r.en(),
+    };
+    match status {
+        Status::Ongoing => None,
+        Status::Won(s, r) => Some(fill(
+            lang.t(&i18n::WINS),
+            &[("side", lang.side(s)), ("why", why(r))],
+        )),
+        Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
+    }
+}
+
+/// The play screen for `play`, at egui time `now`.
+pub fn screen(
+    ui: &mut egui::Ui,
+    play: &Session,
+    settings: &Settings,
+    show_panel: bool,
+    out: &mut Vec<Command>,
+) {
+    let lang = settings.lang;
+    let opts = &settings.board;
+    let narrow = ui.available_width() < 760.0;
+    let bottom = modes::bottom(play, settings.bottom);
+    let now = ui.input(|i| i.time);
+    let status = play.game.status();
+    let mover = play.side_to_move();
+    let clock_left = play.clock_left(now).map(|left| left.max(0.0));
+
+    // Status line at the bottom.
+    egui::Panel::bottom("status").show(ui, |ui| {
+        let text = match &play.message {
+            Some(Message::Illegal(e)) => lang.illegal(e),
+            Some(Message::Error(e)) => e.clone(),
+            Some(Message::Note(t)) => lang.t(t).to_string(),
+            None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
+            None if play.computer_to_move() => fill(
+                lang.t(&i18n::COMPUTER_THINKING_SIDE),
+                &[("side", lang.side(mover))],
+            ),
+            None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
+            None => modes::hint(play, lang)
+                .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
+        };
+        let colour = if play.message.is_some() {
+            egui::Color32::from_rgb(0xb0, 0x20, 0x10)
+        } else {
+            ui.visuals().text_color()
+        };
+        ui.label(egui::RichText::new(text).color(colour).size(16.0));
+    });
+
+    if show_panel {
+        let panel = board::side_panel("game-panel", narrow);
+        panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
+    }
+
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(text) = status_text(status, lang) {
+            board::banner_frame(8).show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new(text).size(24.0).strong());
+                });
+            });
+        }
+        if modes::curtain(ui, play, lang, out) {
+            return;
+        }
+        let view = play.board_view();
+        let dests = match play.selected {
+            Some(s) => view.destinations_from(play.game.rules(), s),
+            None => Vec::new(),
+        };
+        let last_move = play
+            .game
+            .plies()
+            .last()
+            .and_then(|p| match (p.turn, &p.report) {
+                (Some(Turn::Move { from, to }), Some(r)) => r.mover.side().map(|s| (from, to, s)),
+                _ => None,
+            });
+        let input = BoardWidget {
+            view: &view,
+            opts,
+            lang,
+            bottom,
+            selected: play.selected,
+            destinations: &dests,
+            last_move,
+            flash: play.flash.as_ref(),
+            interactive: !status.is_over(),
+        }
+        .show(ui);
+        modes::overlays(ui, play, &view, opts, lang, bottom, &input, out);
+        if let Some((a, b)) = input.dropped {
+            out.push(Command::Play(Act::Drop(a, b)));
+        } else if let Some(n) = input.clicked {
+            out.push(Command::Play(Act::Node(n)));
+        }
+    });
+    modes::dialogs(ui.ctx(), play, lang, out);
+    resign_dialog(ui.ctx(), play, lang, out);
+}
+
+/// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
+fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
+    if !play.confirm_resign {
+        return;
+    }
+    let Some(side) = play.acting_side() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("junqi-resign-confirm")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.label(
+            egui::RichText::new(fill(
+                lang.t(&i18n::RESIGN_CONFIRM),
+                &[("side", lang.side(side))],
+            ))
+            .size(18.0),
+        );
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(&i18n::RESIGN_YES)).clicked() {
+                out.push(Command::Play(Act::ConfirmResign(true)));
+            }
+            if ui.button(lang.t(&i18n::RESIGN_NO)).clicked() {
+                out.push(Command::Play(Act::ConfirmResign(false)));
+            }
+        });
+    });
+    if modal.should_close() {
+        out.push(Command::Play(Act::ConfirmResign(false)));
+    }
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    play: &Session,
+    lang: Lang,
+    clock_left: Option<f64>,
+    out: &mut Vec<Command>,
+) {
+    let game = &play.game;
+    let status = game.status();
+    let mover = play.side_to_move();
+    let looker = play.looker();
+    ui.add_space(4.0);
+    modes::panel_top(ui, play, lang, out);
+    if !status.is_over() {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+            let (who, colour) = modes::mover_text(play, lang);
+            ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
+            ui.label(fill(
+                lang.t(&i18n::TURN),
+                &[("n", &(game.position().ply() + 1).to_string())],
+            ));
+        });
+        let left = game
+            .rules()
+            .quiet_limit
+            .saturating_sub(game.position().quiet());
+        ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
+        if let Some(secs) = clock_left {
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::CLOCK),
+                    &[("n", &format!("{}", secs.ceil() as u64))],
+                ))
+                .size(20.0)
+                .strong()
+                .color(if secs < 10.0 {
+                    board::RED
+                } else {
+                    ui.visuals().text_color()
+                }),
+            );
+            ui.label(fill(
+                lang.t(&i18n::TIMEOUTS),
+                &[
+                    ("r", &game.timeouts(Side::Red).to_string()),
+                    ("b", &game.timeouts(Side::Blue).to_string()),
+                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                ],
+            ));
+        }
+    } else if let Some(t) = status_text(status, lang) {
+        ui.label(egui::RichText::new(t).size(18.0).strong());
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        let over = status.is_over();
+        if ui
+            .add_enabled(
+                !over && !game.standing_actions().is_empty(),
+                egui::Button::new(lang.t(&i18n::UNDO)),
+            )
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            out.push(Command::Play(Act::Undo));
+        }
+        if ui
+            .add_enabled(
+                !play.redo.is_empty(),
+                egui::Button::new(lang.t(&i18n::REDO)),
+            )
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            out.push(Command::Play(Act::Redo));
+        }
+        if ui
+            .add_enabled(!over, egui::Button::new(lang.t(&i18n::RESIGN)))
+            .clicked()
+        {
+            out.push(Command::Play(Act::Resign));
+        }
+        match game.draw_offer() {
+            Some(s) if s != mover && !over => {
+                if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
+                    out.push(Command::Play(Act::AnswerDraw(true)));
+                }
+                if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
+                    out.push(Command::Play(Act::AnswerDraw(false)));
+                }
+            }
+            other => {
+                if ui
+                    .add_enabled(
+                        !over && other.is_none(),
+                        egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Play(Act::OfferDraw));
+                }
+            }
+        }
+        if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
+            out.push(Command::OpenNewGame);
+        }
+        // Under the hand-over curtain nobody in particular is looking: the replay waits.
+        saves::play_buttons(ui, lang, !play.curtain_up(), out);
+    });
+    if let Some(s) = game.draw_offer() {
+        ui.colored_label(
+            board::side_colour(s),
+            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
+        );
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
+    for side in Side::BOTH {
+        let removed = modes::removed_names(play, side, lang);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(lang.side(side))
+                    .strong()
+                    .color(board::side_colour(side)),
+            );
+            if removed.is_empty() {
+                ui.weak(lang.t(&i18n::NONE_YET));
+            }
+            for name in removed {
+                ui.label(
+                    egui::RichText::new(name)
+                        .color(egui::Color32::WHITE)
+                        .background_color(board::side_colour(side)),
+                );
+            }
+        });
+    }
+    modes::flip_counts(ui, play, lang);
+    ui.separator();
+    let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
+    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(h)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (i, ply) in game.plies().iter().enumerate() {
+                let colour = ply
+                    .report
+                    .as_ref()
+                    .and_then(|r| r.mover.side())
+                    .map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{:>3}. {}",
+                        i + 1,
+                        modes::move_text_for(game, i, ply, lang, looker)
+                    ))
+                    .color(colour),
+                );
+            }
+        });
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("events")
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (side, text) in events(game, lang, looker) {
+                let colour = side.map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(egui::RichText::new(text).color(colour));
+            }
+        });
+}

@@ -1,0 +1,629 @@
+//! A game on screen, apart from the window: the `Game`, the selection, the redo stack, the move
+//! clock, the clash flash, the hidden/flip state (who is looking, the curtain, the gate's sights,
+//! takeback requests) and the computer's seats and thinking. The play screen draws a `Session` and
+//! sends it `Act`s; `Session::apply` carries them out after the UI pass, and `Session::tick` moves
+//! time on (the clock, the animations, the computer's turns) before it. No egui context is needed,
+//! so sessions are tested on their own (tests/session.rs).
+
+use super::board::Flash;
+use super::computer;
+use super::i18n;
+use super::settings::{ModeOptions, Seat};
+use crate::engine::{
+    Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seen, Side, Sight, Turn, Viewer,
+};
+
+/// How long a clash stays on screen (seconds); it never blocks input.
+pub const FLASH_SECONDS: f32 = 1.6;
+
+/// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
+pub const FLIP_SECONDS: f32 = 0.35;
+
+/// What the players ask of the game on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Act {
+    /// A click on a board node.
+    Node(NodeId),
+    /// A piece dragged from one node to another.
+    Drop(NodeId, NodeId),
+    ClearSelection,
+    Undo,
+    Redo,
+    /// Ask before resigning (a confirmation follows).
+    Resign,
+    /// The answer to the resignation question: resign (true) or play on.
+    ConfirmResign(bool),
+    OfferDraw,
+    AnswerDraw(bool),
+    /// The move clock ran out for the side to move.
+    Timeout,
+    /// Hidden mode: the next player lifts the hand-over curtain.
+    LiftCurtain,
+    /// Ask for the referee view (a confirmation follows).
+    AskRefereeView,
+    /// Switch the referee view on (confirmed) or off (cancelled).
+    RefereeView(bool),
+    /// Switch the hand-over curtain off during a hidden game between people (confirmed), or keep
+    /// it (cancelled).
+    CurtainOff(bool),
+    /// The other player's answer to a takeback.
+    AnswerTakeback(bool),
+    /// Open the tag menu on an enemy piece at a screen position.
+    TagMenu(NodeId, egui::Pos2),
+    CloseTagMenu,
+    /// Write (or clear) the player's tag on an enemy piece.
+    SetTag(NodeId, Option<String>),
+}
+
+/// A line of the status bar, kept as data so a language switch rewrites it.
+#[derive(Clone, Debug)]
+pub enum Message {
+    Illegal(crate::engine::IllegalTurn),
+    Error(String),
+    Note(i18n::Text),
+}
+
+/// What a tick asks of the window.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct Tick {
+    /// Draw again after this many seconds (something moves or a clock runs), if anything.
+    pub repaint_after: Option<f64>,
+}
+
+impl Tick {
+    fn want(&mut self, secs: f64) {
+        self.repaint_after = Some(self.repaint_after.map_or(secs, |s| s.min(secs)));
+    }
+}
+
+/// The per-game state of hidden and flip play.
+#[derive(Default, Debug)]
+pub struct ModeState {
+    /// Copied from the settings every frame (`Session::set_options`).
+    pub opts: ModeOptions,
+    /// The player to move has lifted the hand-over curtain for this turn.
+    pub lifted: bool,
+    /// The referee view is on (the true position is shown): the gate's grant.
+    pub referee: Option<Sight>,
+    /// The curtain was switched off during a hidden game between people: the gate's grant.
+    pub curtain_off: Option<Sight>,
+    /// The curtain setting was unticked and waits for the confirmation.
+    pub confirm_curtain: bool,
+    /// A takeback asked by this side, waiting for the other player's answer.
+    pub takeback_asked: Option<Side>,
+    /// The confirmation before the referee view is showing.
+    pub confirm_referee: bool,
+    /// The tag menu is open on this enemy piece, at this screen position.
+    pub tag_menu: Option<(NodeId, egui::Pos2)>,
+    /// A flip being animated: the node and the seconds left.
+    pub flipping: Option<(NodeId, f32)>,
+    /// A face-down piece clicked once (when flips need a second click).
+    pub pending_flip: Option<NodeId>,
+}
+
+/// Who is looking at the screen, for what the interface may show.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Looker {
+    /// Everything public is everything: open and flip modes, the referee view, a finished game.
+    /// The sight comes from the gate (`Game::disclose` / `Game::free_sight`).
+    All(Sight),
+    /// The player to move in a hidden game (the curtain is lifted or switched off).
+    Side(Side),
+    /// Nobody in particular: the curtain is down, only what both players know is shown.
+    Nobody,
+}
+
+/// A game on screen.
+pub struct Session {
+    pub game: Game,
+    pub redo: Vec<Action>,
+    pub selected: Option<NodeId>,
+    pub message: Option<Message>,
+    pub flash: Option<Flash>,
+    /// When the side to move started its turn (tick time), for the move clock.
+    turn_started: Option<f64>,
+    /// Number of plies when `turn_started` was set.
+    clock_ply: usize,
+    /// The time of the last tick, for the animations.
+    last_tick: Option<f64>,
+    /// Hidden and flip play: curtain, referee view, tags, flips.
+    pub modes: ModeState,
+    /// The seats the computer plays, and its thinking.
+    pub computer: computer::Seats,
+    /// "Resign?" is asked.
+    pub confirm_resign: bool,
+}
+
+impl Session {
+    /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
+    /// info names.
+    pub fn new(game: Game) -> Session {
+        let info = game
+            .record()
+            .info
+            .iter()
+            .find(|(k, _)| k == "computer")
+            .map(|(_, v)| v.clone());
+        let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
+        Session {
+            game,
+            redo: Vec::new(),
+            selected: None,
+            message: None,
+            flash: None,
+            turn_started: None,
+            clock_ply: 0,
+            last_tick: None,
+            modes: Default::default(),
+            computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
+            confirm_resign: false,
+        }
+    }
+
+    /// The options of hidden and flip play, from the settings (every frame). Unticking the
+    /// curtain during a hidden game between people is the referee view: it waits for a
+    /// confirmation, and the gate records it.
+    pub fn set_options(&mut self, opts: ModeOptions) {
+        self.modes.opts = opts;
+        if !self.modes.opts.curtain && self.hidden_hotseat() && self.modes.curtain_off.is_none() {
+            self.modes.confirm_curtain = true;
+        }
+    }
+
+    /// Someone else may be at the screen now (back from the first screen): a hidden game's
+    /// curtain comes down and nothing is selected.
+    pub fn resume(&mut self) {
+        self.modes.lifted = false;
+        self.selected = None;
+    }
+
+    /// Move time on to `now` (seconds): the flash and the flip animation fade, the computer thinks
+    /// and plays its turns, the move clock runs and a turn that ran out is lost.
+    pub fn tick(&mut self, now: f64) -> Tick {
+        let mut out = Tick::default();
+        let dt = self
+            .last_tick
+            .map_or(0.0, |t| (now - t).clamp(0.0, 0.1) as f32);
+        self.last_tick = Some(now);
+        if let Some((n, left)) = self.modes.flipping {
+            let left = left - dt;
+            self.modes.flipping = (left > 0.0).then_some((n, left));
+            out.want(0.0);
+        }
+        if let Some(f) = &mut self.flash {
+            f.fade -= dt;
+            if f.fade <= 0.0 {
+                self.flash = None;
+            } else {
+                out.want(0.05);
+            }
+        }
+        if let Some(secs) = self.computer_step() {
+            out.want(secs);
+        }
+        // The move clock.
+        if self.game.rules().move_clock.is_some() && !self.game.status().is_over() {
+            let plies = self.game.plies().len();
+            // The clock starts when the player can see the board: not behind the hand-over
+            // curtain, and not while the computer thinks.
+            if self.turn_started.is_none()
+                || self.clock_ply != plies
+                || self.curtain_up()
+                || self.computer_to_move()
+            {
+                self.turn_started = Some(now);
+                self.clock_ply = plies;
+            }
+            if self.clock_left(now).is_some_and(|left| left <= 0.0) {
+                self.apply(Act::Timeout);
+            }
+            out.want(0.25);
+        }
+        out
+    }
+
+    /// Seconds left on the move clock at `now`, if the game has one and is not over.
+    pub fn clock_left(&self, now: f64) -> Option<f64> {
+        let secs = self.game.rules().move_clock?;
+        if self.game.status().is_over() {
+            return None;
+        }
+        Some(secs as f64 - (now - self.turn_started.unwrap_or(now)))
+    }
+
+    /// Carry out what a player asked.
+    pub fn apply(&mut self, act: Act) {
+        match act {
+            Act::Node(n) => self.click(n),
+            Act::Drop(from, to) => {
+                self.selected = Some(from);
+                self.click(to);
+            }
+            Act::ClearSelection => {
+                self.selected = None;
+                self.message = None;
+                self.confirm_resign = false;
+            }
+            Act::Undo => self.undo_command(),
+            Act::AnswerTakeback(yes) => self.answer_takeback(yes),
+            Act::Redo => {
+                if let Some(a) = self.redo.pop()
+                    && let Err(e) = self.game.act(a)
+                {
+                    self.message = Some(Message::Error(e));
+                    self.redo.clear();
+                }
+                // Redo past the computer's answer too, then let it relearn the game.
+                while self.computer_to_move()
+                    && let Some(a) = self.redo.pop()
+                {
+                    if self.game.act(a).is_err() {
+                        self.redo.clear();
+                    }
+                }
+                self.computer.reset();
+                self.after_change();
+            }
+            Act::Resign => self.confirm_resign = !self.game.status().is_over(),
+            Act::ConfirmResign(yes) => {
+                self.confirm_resign = false;
+                if yes {
+                    self.act(Action::Resign);
+                }
+            }
+            Act::OfferDraw => self.act(Action::OfferDraw),
+            Act::AnswerDraw(yes) => self.act(|s| {
+                if yes {
+                    Action::AcceptDraw(s)
+                } else {
+                    Action::DeclineDraw(s)
+                }
+            }),
+            Act::Timeout => self.act(Action::Timeout),
+            Act::LiftCurtain => {
+                self.modes.lifted = true;
+                self.flash = flash_for(&self.game, self.looker());
+            }
+            Act::AskRefereeView => self.modes.confirm_referee = true,
+            Act::RefereeView(on) => {
+                self.modes.confirm_referee = false;
+                self.modes.referee = None;
+                if on {
+                    let by = self.asking_side();
+                    if let Ok(Grant::Sight(s)) =
+                        self.game.disclose(Disclosure::RefereeView, by, true)
+                    {
+                        self.modes.referee = Some(s);
+                    }
+                    self.modes.tag_menu = None;
+                }
+            }
+            Act::CurtainOff(true) => {
+                self.modes.confirm_curtain = false;
+                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true)
+                {
+                    self.modes.curtain_off = Some(s);
+                }
+            }
+            Act::CurtainOff(false) => {
+                // Cancelled: the curtain stays (the window ticks the setting again).
+                self.modes.confirm_curtain = false;
+                self.modes.opts.curtain = true;
+            }
+            Act::TagMenu(n, pos) => self.modes.tag_menu = Some((n, pos)),
+            Act::CloseTagMenu => self.modes.tag_menu = None,
+            Act::SetTag(n, text) => {
+                self.modes.tag_menu = None;
+                if let Looker::Side(me) = self.looker()
+                    && let Err(e) = self.game.set_tag(me, n, text.as_deref())
+                {
+                    self.message = Some(Message::Error(e));
+                }
+            }
+        }
+    }
+
+    pub fn rules(&self) -> &crate::engine::Rules {
+        self.game.rules()
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.game.rules().mode
+    }
+
+    /// The side a resignation or a draw offer is made for: the side to move, or against the
+    /// computer the human's.
+    pub fn acting_side(&self) -> Option<Side> {
+        let side = self.game.position().side_to_move()?;
+        Some(if self.computer.any() {
+            self.looking_side()
+        } else {
+            side
+        })
+    }
+
+    fn act(&mut self, make: impl FnOnce(Side) -> Action) {
+        let Some(side) = self.acting_side() else {
+            return;
+        };
+        match self.game.act(make(side)) {
+            Ok(()) => {
+                self.redo.clear();
+                self.after_change();
+            }
+            Err(e) => self.message = Some(Message::Error(e)),
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.confirm_resign = false;
+        self.modes.lifted = false;
+        self.selected = None;
+        self.flash = None;
+        self.message = None;
+    }
+
+    fn click(&mut self, n: NodeId) {
+        if self.computer_to_move() {
+            self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
+            return;
+        }
+        if self.game.status().is_over() || self.flip_click(n) {
+            return;
+        }
+        let view = self.game.view(Viewer::Side(self.side_to_move()));
+        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover.side());
+        match self.selected {
+            Some(from) if from == n => self.selected = None,
+            Some(_) if mine => {
+                self.selected = Some(n);
+                self.message = None;
+            }
+            Some(from) => {
+                let turn = Turn::Move { from, to: n };
+                match self.game.play(turn) {
+                    Ok(_) => self.after_turn(),
+                    Err(e) => self.message = Some(Message::Illegal(e)),
+                }
+            }
+            None => {
+                if mine {
+                    self.selected = Some(n);
+                    self.message = None;
+                } else if view.at(n) != Seen::Empty {
+                    let why = self
+                        .game
+                        .position()
+                        .check_turn(self.rules(), Turn::Move { from: n, to: n });
+                    if let Err(e) = why {
+                        self.message = Some(Message::Illegal(e));
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.game.position().side_to_move().unwrap_or(Side::Red)
+    }
+
+    /// A hidden game between two people on one screen, still in progress: the hand-over curtain
+    /// guards it.
+    pub fn hidden_hotseat(&self) -> bool {
+        self.mode() == Mode::Hidden && !self.computer.any() && !self.game.status().is_over()
+    }
+
+    /// Whether the hand-over curtain covers the board now.
+    pub fn curtain_up(&self) -> bool {
+        self.hidden_hotseat()
+            && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
+            && !self.modes.lifted
+            && self.modes.referee.is_none()
+    }
+
+    /// Who is looking at the screen. Beyond a player's own pieces, every sight comes from the gate.
+    pub fn looker(&self) -> Looker {
+        if let Some(s) = self.modes.referee {
+            return Looker::All(s);
+        }
+        if let Some(s) = self.game.free_sight(Viewer::Referee, None) {
+            // Open mode, or a finished game.
+            return Looker::All(s);
+        }
+        if self.mode() == Mode::Flip {
+            // Flip mode: both players see the same, face-down pieces stay unknown.
+            return Looker::All(self.game.own_sight(self.looking_side()));
+        }
+        if self.curtain_up() {
+            Looker::Nobody
+        } else {
+            Looker::Side(self.looking_side())
+        }
+    }
+
+    /// What the board shows: the referee view when granted, else the view of the player looking
+    /// (the engine's view reveals everything once the game is over).
+    pub fn board_view(&self) -> crate::engine::View {
+        let sight = self
+            .modes
+            .referee
+            .unwrap_or_else(|| self.game.own_sight(self.looking_side()));
+        self.game.sight_now(sight)
+    }
+
+    /// The player asking for something through the gate: the one looking, if known.
+    pub fn asking_side(&self) -> Option<Side> {
+        match self.looker() {
+            Looker::Side(s) => Some(s),
+            _ if self.computer.any() => Some(self.looking_side()),
+            _ => None,
+        }
+    }
+
+    /// After a turn was played: clear the selection, lower the curtain, show the clash.
+    pub(super) fn after_turn(&mut self) {
+        self.redo.clear();
+        self.selected = None;
+        self.message = None;
+        self.modes.lifted = false;
+        self.modes.pending_flip = None;
+        self.modes.tag_menu = None;
+        self.flash = if self.curtain_up() {
+            None
+        } else {
+            flash_for(&self.game, self.looker())
+        };
+    }
+
+    /// Flip mode: a click on a face-down piece with nothing selected flips it (after a second click
+    /// if that option is on). Returns whether the click was used.
+    fn flip_click(&mut self, n: NodeId) -> bool {
+        if self.mode() != Mode::Flip {
+            return false;
+        }
+        let face_down = self.board_view().at(n) == Seen::FaceDown;
+        if !face_down || self.selected.is_some() {
+            self.modes.pending_flip = None;
+            return false;
+        }
+        if self.modes.opts.confirm_flip && self.modes.pending_flip != Some(n) {
+            self.modes.pending_flip = Some(n);
+            self.message = None;
+            return true;
+        }
+        match self.game.play(Turn::Flip(n)) {
+            Ok(_) => {
+                self.after_turn();
+                self.modes.flipping = Some((n, FLIP_SECONDS));
+            }
+            Err(e) => self.message = Some(Message::Illegal(e)),
+        }
+        true
+    }
+
+    /// Undo, by the rules of fairness: nothing after the end; open games against the computer
+    /// undo as always; hidden and flip games against the computer only with the setting that
+    /// allows takebacks (each one recorded); between two people on one screen the other player
+    /// answers first.
+    fn undo_command(&mut self) {
+        if self.game.status().is_over() {
+            self.message = Some(Message::Note(i18n::NO_UNDO_AFTER_END));
+            return;
+        }
+        if self.game.standing_actions().is_empty() {
+            return;
+        }
+        if self.computer.any() {
+            if self.mode() == Mode::Open {
+                self.plain_undo();
+            } else if self.modes.opts.takebacks_vs_computer {
+                self.take_back(self.looking_side());
+            } else {
+                self.message = Some(Message::Note(i18n::TAKEBACKS_OFF));
+            }
+            return;
+        }
+        // The player who moved last asks; the player to move answers.
+        self.modes.takeback_asked = Some(self.side_to_move().other());
+    }
+
+    /// The other player's answer to a takeback.
+    fn answer_takeback(&mut self, yes: bool) {
+        let Some(asker) = self.modes.takeback_asked.take() else {
+            return;
+        };
+        if !yes {
+            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
+            return;
+        }
+        if self.mode() == Mode::Open {
+            self.plain_undo();
+        } else {
+            self.take_back(asker);
+        }
+    }
+
+    /// Today's undo of open games: the last action goes onto the redo list.
+    fn plain_undo(&mut self) {
+        if let Some(a) = self.game.undo() {
+            self.redo.push(a);
+        }
+        self.undo_to_human();
+        self.after_change();
+    }
+
+    /// Hidden and flip games: a takeback through the gate, kept in the record. Against the
+    /// computer it goes back to the human's turn.
+    fn take_back(&mut self, by: Side) {
+        let standing = self.game.standing_actions().len() as u32;
+        let mut turns = 1;
+        if self.computer.any() {
+            while turns < standing {
+                let mut probe = self.game.clone();
+                let _ = probe.act(Action::Takeback { by, turns });
+                if self.human_to_move(&probe) {
+                    break;
+                }
+                turns += 1;
+            }
+        }
+        let done = self
+            .game
+            .disclose(Disclosure::Takeback, Some(by), true)
+            .map_err(|e| e.to_string())
+            .and_then(|grant| self.game.take_back(grant, by, turns));
+        match done {
+            Ok(()) => {
+                self.redo.clear();
+                self.computer.reset();
+                self.after_change();
+            }
+            Err(e) => self.message = Some(Message::Error(e)),
+        }
+    }
+
+    /// Whether a human seat is to move in `game`.
+    fn human_to_move(&self, game: &Game) -> bool {
+        let seat = match game.position().mover() {
+            Mover::Player(p) => usize::from(p == 2),
+            Mover::Side(s) if game.rules().mode == Mode::Flip => {
+                usize::from(game.player_colour(1) != Some(s))
+            }
+            Mover::Side(s) => s.index(),
+        };
+        self.computer.seats[seat] == Seat::Human
+    }
+}
+
+/// What `looker` knew of node `n` before ply `before` (0-based) was played.
+pub fn seen_at(game: &Game, before: usize, looker: Looker, n: NodeId) -> Seen {
+    let pos = game.position_at(before);
+    let rules = game.rules();
+    match looker {
+        Looker::All(sight) => game.sight_view(sight, before).at(n),
+        Looker::Side(s) => game.sight_view(game.own_sight(s), before).at(n),
+        // Public: a piece is known only if its opponent knows it too.
+        Looker::Nobody => match pos.view(rules, Viewer::Side(Side::Red)).at(n) {
+            Seen::Known(p) if p.side() == Side::Red => {
+                pos.view(rules, Viewer::Side(Side::Blue)).at(n)
+            }
+            other => other,
+        },
+    }
+}
+
+/// The clash of the last turn as `looker` may see it: unknown pieces as backs.
+fn flash_for(game: &Game, looker: Looker) -> Option<Flash> {
+    let i = game.plies().len().checked_sub(1)?;
+    let ply = &game.plies()[i];
+    let (Some(Turn::Move { from, to }), Some(report)) = (ply.turn, &ply.report) else {
+        return None;
+    };
+    Some(Flash {
+        at: to,
+        attacker: seen_at(game, i, looker, from),
+        defender: seen_at(game, i, looker, to),
+        outcome: report.clash?,
+        fade: FLASH_SECONDS,
+    })
+}

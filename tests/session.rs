@@ -1,0 +1,108 @@
+//! The play session on its own, without a window: acts applied, time moved on by `tick`.
+
+use junqi::app::session::{Act, Message, Session};
+use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seen, Side, Start, Turn, Viewer};
+
+fn game(mode: Mode, clock: Option<u32>) -> Game {
+    let mut rules = Rules::for_mode(mode);
+    rules.move_clock = clock;
+    Game::new(rules, Start::random(&Rules::for_mode(mode), 11)).unwrap()
+}
+
+/// A plain move of the side to move (no attack).
+fn quiet_move(g: &Game) -> (NodeId, NodeId) {
+    g.position()
+        .legal_turns(g.rules())
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if g.position().at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a quiet move")
+}
+
+#[test]
+fn session_plays_a_move_by_two_clicks() {
+    let mut s = Session::new(game(Mode::Open, None));
+    let (from, to) = quiet_move(&s.game);
+    s.apply(Act::Node(from));
+    assert_eq!(s.selected, Some(from));
+    s.apply(Act::Node(to));
+    assert_eq!(s.game.plies().len(), 1);
+    assert_eq!(s.selected, None);
+    assert!(s.message.is_none());
+}
+
+#[test]
+fn session_refuses_an_illegal_click_and_keeps_the_game() {
+    let mut s = Session::new(game(Mode::Open, None));
+    let (from, _) = quiet_move(&s.game);
+    let view = s.game.view(Viewer::Side(Side::Red));
+    let dests = view.destinations_from(s.game.rules(), from);
+    // A node that is neither a destination nor a red piece.
+    let bad = (0..view.board.len() as NodeId)
+        .find(|&n| {
+            n != from
+                && !dests.contains(&n)
+                && !matches!(view.at(n), Seen::Known(p) if p.side() == Side::Red)
+        })
+        .expect("an illegal destination");
+    s.apply(Act::Node(from));
+    s.apply(Act::Node(bad));
+    assert!(s.game.record().actions.is_empty());
+    assert!(matches!(s.message, Some(Message::Illegal(_))));
+}
+
+#[test]
+fn session_takeback_between_people_waits_for_the_other_player() {
+    let mut s = Session::new(game(Mode::Hidden, None));
+    let (from, to) = quiet_move(&s.game);
+    s.apply(Act::Drop(from, to));
+    assert_eq!(s.game.plies().len(), 1);
+    s.apply(Act::Undo);
+    assert_eq!(s.modes.takeback_asked, Some(Side::Red));
+    assert_eq!(s.game.standing_actions().len(), 1, "nothing undone yet");
+    s.apply(Act::AnswerTakeback(false));
+    assert_eq!(s.game.standing_actions().len(), 1);
+    assert!(matches!(s.message, Some(Message::Note(_))));
+    s.apply(Act::Undo);
+    s.apply(Act::AnswerTakeback(true));
+    assert!(s.game.standing_actions().is_empty());
+    assert_eq!(s.game.takebacks(Side::Red), 1);
+}
+
+#[test]
+fn session_computer_turn_arrives_through_tick() {
+    let mut g = game(Mode::Open, None);
+    g.set_info("computer", "blue:easy");
+    let mut s = Session::new(g);
+    let (from, to) = quiet_move(&s.game);
+    s.apply(Act::Drop(from, to));
+    assert!(s.computer_to_move());
+    // A click while the computer thinks changes nothing.
+    s.apply(Act::Node(from));
+    assert_eq!(s.game.plies().len(), 1);
+    let mut now = 0.0;
+    while s.game.plies().len() < 2 && now < 30.0 {
+        let tick = s.tick(now);
+        assert!(tick.repaint_after.is_some(), "the window looks again");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        now += 0.01;
+    }
+    assert_eq!(s.game.plies().len(), 2, "the computer played in a tick");
+    assert!(!s.computer_to_move());
+}
+
+#[test]
+fn session_move_clock_runs_out_through_tick() {
+    let mut s = Session::new(game(Mode::Open, Some(30)));
+    s.tick(100.0);
+    s.tick(120.0);
+    assert!(s.game.record().actions.is_empty());
+    assert!(s.clock_left(120.0).is_some_and(|l| l > 0.0));
+    s.tick(131.0);
+    assert_eq!(s.game.record().actions, vec![Action::Timeout(Side::Red)]);
+    // The next side's clock starts afresh at the next tick.
+    s.tick(131.5);
+    assert!(s.clock_left(131.5).is_some_and(|l| (l - 30.0).abs() < 1e-9));
+}
