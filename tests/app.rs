@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -9,10 +11,6 @@ use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Seen, Turn, Viewer};
 use std::path::Path;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1200.0, 900.0)
-}
 
 /// From the first screen to an open game in two clicks.
 fn start_game(h: &mut Harness<'static, JunqiApp>) {
@@ -38,15 +36,7 @@ fn notation(h: &Harness<'static, JunqiApp>) -> String {
 
 /// A legal plain move (no attack) of the side to move.
 fn some_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
-    let game = &h.state().play().unwrap().game;
-    let pos = game.position();
-    pos.legal_turns(game.rules())
-        .into_iter()
-        .find_map(|t| match t {
-            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-            _ => None,
-        })
-        .expect("a plain move at the start")
+    common::plain_move(common::game(h))
 }
 
 #[test]

@@ -3,18 +3,15 @@
 
 mod common;
 
+use common::harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Mode, Rules, Side, Turn, Viewer};
-use std::path::Path;
+use junqi::engine::{Mode, Rules, Side, Viewer};
 use std::time::Duration;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1200.0, 900.0)
-}
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {
     h.state().play().unwrap().game.plies().len()
@@ -52,15 +49,7 @@ fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>
 fn human_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to, from_label, to_name) = {
         let game = &h.state().play().unwrap().game;
-        let pos = game.position();
-        let (from, to) = pos
-            .legal_turns(game.rules())
-            .into_iter()
-            .find_map(|t| match t {
-                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-                _ => None,
-            })
-            .unwrap();
+        let (from, to) = common::plain_move(game);
         let view = game.view(Viewer::Side(Side::Red));
         (
             from,

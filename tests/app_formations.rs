@@ -2,16 +2,13 @@
 
 mod common;
 
+use common::harness_wide as harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::formation::Formation;
 use junqi::engine::{Rank, Side};
-use std::path::Path;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1300.0, 950.0)
-}
 
 /// The formation a side played in the running game, read back from the start position.
 fn played_formation(h: &Harness<'static, JunqiApp>, side: Side) -> Formation {

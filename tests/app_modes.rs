@@ -2,17 +2,14 @@
 
 mod common;
 
+use common::harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seen, Side, Start, Turn, Viewer};
-use std::path::Path;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1200.0, 900.0)
-}
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
 fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
@@ -31,9 +28,7 @@ fn start(h: &mut Harness<'static, JunqiApp>) {
     assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
-fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
-    &h.state().play().unwrap().game
-}
+use common::game;
 
 fn name(h: &Harness<'static, JunqiApp>, n: NodeId) -> String {
     game(h).board().name(n).to_string()
@@ -57,15 +52,7 @@ fn no_identity_of(h: &Harness<'static, JunqiApp>, side: Side) {
 
 /// A plain move (no attack) of the side to move.
 fn plain_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
-    let g = game(h);
-    let pos = g.position();
-    pos.legal_turns(g.rules())
-        .into_iter()
-        .find_map(|t| match t {
-            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-            _ => None,
-        })
-        .expect("a plain move")
+    common::plain_move(game(h))
 }
 
 fn hidden_game_after_red_move(h: &mut Harness<'static, JunqiApp>) {

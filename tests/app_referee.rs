@@ -3,17 +3,14 @@
 
 mod common;
 
+use common::harness_wide as harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::i18n::Lang;
 use junqi::app::referee::{JudgeTable, Stage, Tracked, pad_label, public_reason};
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Rank, Side, Turn};
-use std::path::Path;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1300.0, 950.0)
-}
 
 fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
     h.get_by_label(label).click();
@@ -245,15 +242,7 @@ fn back_label(side: Side, name: &str) -> String {
 
 /// A plain move (to an empty node) of the side to move.
 fn plain_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
-    let game = &tracked(h).game;
-    let pos = game.position();
-    pos.legal_turns(game.rules())
-        .into_iter()
-        .find_map(|t| match t {
-            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-            _ => None,
-        })
-        .expect("a plain move")
+    common::plain_move(&tracked(h).game)
 }
 
 fn click_node(h: &mut Harness<'static, JunqiApp>, n: NodeId) {

@@ -3,17 +3,14 @@
 
 mod common;
 
+use common::harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::engine::{Game, Mode, NodeId, Rules, Side, Start, Viewer};
-use std::path::Path;
-
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1200.0, 900.0)
-}
 
 fn node(g: &Game, name: &str) -> NodeId {
     g.board().node_by_name(name).unwrap()

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
@@ -14,10 +16,6 @@ use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Action, Game, Mode, NodeId, Rules, Side, Start, Turn, Viewer};
 use std::path::{Path, PathBuf};
 
-fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
-    common::harness_sized(dir, 1200.0, 900.0)
-}
-
 fn games(dir: &Path) -> PathBuf {
     dir.join("games")
 }
@@ -28,24 +26,14 @@ fn start_game(h: &mut Harness<'static, JunqiApp>) {
     assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
-fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
-    &h.state().play().expect("a game in play").game
-}
+use common::game;
 
 /// Play a plain move of the side to move by clicking the piece and its destination.
 fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
     let (from_label, to_name) = {
         let g = game(h);
-        let pos = g.position();
-        let side = pos.side_to_move().unwrap();
-        let (from, to) = pos
-            .legal_turns(g.rules())
-            .into_iter()
-            .find_map(|t| match t {
-                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-                _ => None,
-            })
-            .expect("a plain move");
+        let side = g.position().side_to_move().unwrap();
+        let (from, to) = common::plain_move(g);
         (
             node_label(&g.view(Viewer::Side(side)), Lang::En, from),
             g.board().name(to).to_string(),

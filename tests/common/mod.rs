@@ -1,9 +1,11 @@
 //! Shared by the window tests: the real app in an egui_kittest harness, in English, with its
-//! settings and saved games in a temporary folder.
+//! settings and saved games in a temporary folder, and the helpers the window tests share.
+#![allow(dead_code)]
 
 use egui_kittest::Harness;
 use junqi::app::JunqiApp;
 use junqi::app::i18n::Lang;
+use junqi::engine::{Game, NodeId, Turn};
 use std::path::Path;
 
 /// The app at a window size of `w` × `h` points, after its first frames.
@@ -16,6 +18,33 @@ pub fn harness_sized(dir: &Path, w: f32, h: f32) -> Harness<'static, JunqiApp> {
     harness.state_mut().settings.lang = Lang::En;
     harness.run();
     harness
+}
+
+/// The app in a 1200 × 900 window.
+pub fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
+    harness_sized(dir, 1200.0, 900.0)
+}
+
+/// The app in a 1300 × 950 window (the editor and the referee want room).
+pub fn harness_wide(dir: &Path) -> Harness<'static, JunqiApp> {
+    harness_sized(dir, 1300.0, 950.0)
+}
+
+/// The game in play.
+pub fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
+    &h.state().play().expect("a game in play").game
+}
+
+/// A legal plain move (to an empty node, no attack) of the side to move.
+pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
+    let pos = game.position();
+    pos.legal_turns(game.rules())
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a plain move")
 }
 
 pub mod leak;
