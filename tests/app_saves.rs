@@ -106,7 +106,7 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
             format!(
                 "{:>3}. {}",
                 i + 1,
-                junqi::app::play::move_text(g, &g.plies()[i], Lang::En)
+                junqi::app::words::move_text(g, &g.plies()[i], Lang::En)
             )
         })
         .collect();

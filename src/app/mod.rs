@@ -5,8 +5,8 @@ pub mod board;
 pub mod computer;
 pub mod fonts;
 pub mod formations;
+pub mod hidden_flip;
 pub mod i18n;
-pub mod modes;
 pub mod newgame;
 pub mod play;
 pub mod referee;
@@ -14,14 +14,15 @@ pub mod replay;
 pub mod saves;
 pub mod session;
 pub mod settings;
+pub mod words;
 
 use crate::engine::Side;
 use i18n::{Lang, fill};
 use newgame::{NewGame, NewGameSpec};
-pub use play::status_text;
 pub use session::{Act, Message, Session};
 use settings::Settings;
 use std::path::PathBuf;
+pub use words::status_text;
 
 /// Open the window and run until it is closed.
 /// Open the window; `file` (named on the command line) is opened in it: a formation in the

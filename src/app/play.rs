@@ -3,14 +3,14 @@
 //! the session changes in `Session::apply` and `Session::tick`, outside the UI pass.
 
 use super::board::{self, BoardWidget};
+use super::hidden_flip;
 use super::i18n::{self, Lang, fill};
-use super::modes;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
+use super::words::{self, events, status_text};
 use super::{Command, saves};
-use crate::engine::game::Ply;
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
-use crate::engine::{Action, Game, Side, Status, Turn};
+use crate::engine::{Side, Turn};
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
@@ -64,138 +64,6 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
     });
 }
 
-/// The move list line of a ply: `a6-a11 团长×营长`.
-pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
-    let b = game.board();
-    match ply.turn {
-        Some(Turn::Move { from, to }) => {
-            let before = if let Some(a) = ply.effects.attacker {
-                Some(a)
-            } else {
-                ply.after.at(to)
-            };
-            let name = |p: crate::engine::Piece| lang.rank(p.rank());
-            match (before, ply.effects.defender) {
-                (Some(a), Some(d)) => {
-                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
-                }
-                (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
-                _ => format!("{}-{}", b.name(from), b.name(to)),
-            }
-        }
-        Some(Turn::Flip(n)) => b.name(n).to_string(),
-        // A turn lost to the move clock: the side that timed out is the one not to move after it.
-        None => match ply.after.mover().side() {
-            Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s.other()))]),
-            None => String::new(),
-        },
-    }
-}
-
-/// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
-fn events(game: &Game, lang: Lang, looker: super::session::Looker) -> Vec<(Option<Side>, String)> {
-    let mut out = Vec::new();
-    let mut plies = game.plies().iter().enumerate().peekable();
-    let mut refusals = game.refusals().iter();
-    for a in game.standing_actions() {
-        match a {
-            Action::Turn(_) => {
-                if let Some((i, ply)) = plies.next()
-                    && let Some(report) = &ply.report
-                {
-                    modes::flip_events(report, lang, &mut out);
-                    let Some(outcome) = report.clash else {
-                        continue;
-                    };
-                    let out_text = match lang {
-                        Lang::Zh => outcome.zh(),
-                        Lang::En => outcome.en(),
-                    };
-                    out.push((
-                        report.mover.side(),
-                        fill(
-                            lang.t(&i18n::EV_CLASH),
-                            &[
-                                ("n", &(i + 1).to_string()),
-                                ("mv", &modes::move_text_for(game, i, ply, lang, looker)),
-                                ("out", out_text),
-                            ],
-                        ),
-                    ));
-                    for (side, _) in report.flags_revealed() {
-                        out.push((
-                            Some(side),
-                            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
-                        ));
-                    }
-                }
-            }
-            Action::Timeout(s) => {
-                // A timeout that did not end the game left a passing ply.
-                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
-                    plies.next();
-                }
-                out.push((
-                    Some(*s),
-                    fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
-                ));
-            }
-            Action::Resign(s) => out.push((
-                Some(*s),
-                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
-            )),
-            Action::OfferDraw(s) => out.push((
-                Some(*s),
-                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
-            )),
-            Action::DeclineDraw(s) => out.push((
-                Some(*s),
-                fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
-            )),
-            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
-            Action::Refused(_) => {
-                // Announced to both players (a flag rule refused an attack on the flag).
-                if let Some(r) = refusals.next() {
-                    let by = match &r.said {
-                        crate::engine::IllegalTurn::FlagAttackRefused { by, .. } => Some(*by),
-                        _ => None,
-                    };
-                    out.push((by, lang.illegal(&r.said)));
-                }
-            }
-        }
-    }
-    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
-    for a in &game.record().actions {
-        if let Action::Takeback { by, turns } = a {
-            out.push((
-                Some(*by),
-                fill(
-                    lang.t(&i18n::EV_TAKEBACK),
-                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
-                ),
-            ));
-        }
-    }
-    out
-}
-
-/// The end-of-game line: "红方胜：军旗被扛".
-pub fn status_text(status: Status, lang: Lang) -> Option<String> {
-    let why = |r: crate::engine::EndReason| match lang {
-        Lang::Zh => r.zh(),
-        Lang::En => r.en(),
-    };
-    match status {
-        Status::Ongoing => None,
-        Status::Won(s, r) => Some(fill(
-            lang.t(&i18n::WINS),
-            &[("side", lang.side(s)), ("why", why(r))],
-        )),
-        Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
-    }
-}
-
 /// The play screen for `play`, at egui time `now`.
 pub fn screen(
     ui: &mut egui::Ui,
@@ -207,7 +75,7 @@ pub fn screen(
     let lang = settings.lang;
     let opts = &settings.board;
     let narrow = ui.available_width() < 760.0;
-    let bottom = modes::bottom(play, settings.bottom);
+    let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
     let status = play.game.status();
     let mover = play.side_to_move();
@@ -225,7 +93,7 @@ pub fn screen(
                 &[("side", lang.side(mover))],
             ),
             None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
-            None => modes::hint(play, lang)
+            None => hidden_flip::hint(play, lang)
                 .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
         };
         let colour = if play.message.is_some() {
@@ -249,7 +117,7 @@ pub fn screen(
                 });
             });
         }
-        if modes::curtain(ui, play, lang, out) {
+        if hidden_flip::curtain(ui, play, lang, out) {
             return;
         }
         let view = play.board_view();
@@ -277,14 +145,14 @@ pub fn screen(
             interactive: !status.is_over(),
         }
         .show(ui);
-        modes::overlays(ui, play, &view, opts, lang, bottom, &input, out);
+        hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
         if let Some((a, b)) = input.dropped {
             out.push(Command::Play(Act::Drop(a, b)));
         } else if let Some(n) = input.clicked {
             out.push(Command::Play(Act::Node(n)));
         }
     });
-    modes::dialogs(ui.ctx(), play, lang, out);
+    hidden_flip::dialogs(ui.ctx(), play, lang, out);
     resign_dialog(ui.ctx(), play, lang, out);
 }
 
@@ -332,11 +200,11 @@ fn side_panel(
     let mover = play.side_to_move();
     let looker = play.looker();
     ui.add_space(4.0);
-    modes::panel_top(ui, play, lang, out);
+    hidden_flip::panel_top(ui, play, lang, out);
     if !status.is_over() {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-            let (who, colour) = modes::mover_text(play, lang);
+            let (who, colour) = hidden_flip::mover_text(play, lang);
             ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
             ui.label(fill(
                 lang.t(&i18n::TURN),
@@ -439,7 +307,7 @@ fn side_panel(
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
     for side in Side::BOTH {
-        let removed = modes::removed_names(play, side, lang);
+        let removed = words::removed_names(play, side, lang);
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(lang.side(side))
@@ -458,7 +326,7 @@ fn side_panel(
             }
         });
     }
-    modes::flip_counts(ui, play, lang);
+    hidden_flip::flip_counts(ui, play, lang);
     ui.separator();
     let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
@@ -478,7 +346,7 @@ fn side_panel(
                     egui::RichText::new(format!(
                         "{:>3}. {}",
                         i + 1,
-                        modes::move_text_for(game, i, ply, lang, looker)
+                        words::move_text_for(game, i, ply, lang, looker)
                     ))
                     .color(colour),
                 );

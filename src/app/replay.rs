@@ -147,7 +147,7 @@ fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
                 None => format!("{}-{}", b.name(from), b.name(to)),
             }
         }
-        _ => super::play::move_text(game, ply, lang),
+        _ => super::words::move_text(game, ply, lang),
     }
 }
 
@@ -276,7 +276,7 @@ pub fn ui(
         ui.horizontal_wrapped(|ui| {
             ui.heading(fill(lang.t(&i18n::REPLAY_OF), &[("name", &r.source)]));
             ui.label(saves::mode_text(r.game.rules().mode, lang));
-            if let Some(t) = super::status_text(r.game.status(), lang) {
+            if let Some(t) = super::words::status_text(r.game.status(), lang) {
                 ui.label(egui::RichText::new(t).strong());
             }
             if r.game.record().referee_view_used() {
@@ -441,7 +441,7 @@ pub fn ui(
                         r.jump(n);
                     }
                     // Actions that are not turns (resignation, draws) at the end of the game.
-                    if let Some(t) = super::status_text(r.game.status(), lang)
+                    if let Some(t) = super::words::status_text(r.game.status(), lang)
                         && r.ply == last
                     {
                         ui.weak(t);

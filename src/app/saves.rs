@@ -559,7 +559,7 @@ pub fn mode_text(mode: Mode, lang: Lang) -> &'static str {
 
 /// "Blue wins: …" or "unfinished, 12 turns".
 fn result_text(status: crate::engine::Status, turns: usize, lang: Lang) -> String {
-    super::status_text(status, lang)
+    super::words::status_text(status, lang)
         .unwrap_or_else(|| fill(lang.t(&i18n::UNFINISHED), &[("n", &turns.to_string())]))
 }
 

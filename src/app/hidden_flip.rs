@@ -1,142 +1,22 @@
-//! Hidden (暗棋) and flip (翻棋) play on one screen: the hand-over curtain, what the player looking
-//! at the screen may know (board, trays, move list, event log, clash display), tags on enemy pieces,
-//! the referee view behind a confirmation, flips with their turn-over animation, the flip-mode piece
-//! count and the end-of-game summary. Everything a player sees comes from the engine's views and the
-//! public turn reports; only the referee view and a finished game show the true position.
+//! The hidden (暗棋) and flip (翻棋) play UI, drawn from a `Session`: the hand-over curtain, tags on
+//! enemy pieces and their menu, the referee view and its confirmation, the takeback question, the
+//! turn-over animation of flips, the flip-mode piece count and the end-of-game summary. It only
+//! reads the session and returns `Act`s; what a player may know comes from the session's `Looker`
+//! (the engine's disclosure gate), the words from `words.rs`.
 
 use super::Command;
 use super::board::{self, BoardInput, BoardWidget};
 use super::i18n::{self, Lang, fill};
-use super::session::{Act, FLIP_SECONDS, Looker, Session, seen_at};
+use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
-use crate::engine::game::Ply;
-use crate::engine::{
-    ClashOutcome, Game, Mode, Mover, NodeId, Piece, Rank, Seen, Side, Turn, TurnReport, View,
-    Viewer,
-};
+use super::words::{removed_seen, seen_name};
+use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seen, Side, View, Viewer};
 use egui::{Color32, RichText, vec2};
 
 /// The guesses offered when tagging an enemy piece (UX.md "Hidden games").
 pub const TAG_CHOICES: [&str; 13] = [
     "40", "39", "38", "37", "36", "35", "34", "33", "工", "炸", "雷", "旗", "小",
 ];
-
-fn seen_name(seen: Seen, lang: Lang) -> &'static str {
-    match seen {
-        Seen::Known(p) => lang.rank(p.rank()),
-        _ => "?",
-    }
-}
-
-/// The move-list text of ply `i` for `looker`: in hidden mode, ranks only where the looker knew
-/// them; flips name the piece turned up.
-pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
-    let b = game.board();
-    match (ply.turn, &ply.report) {
-        (
-            Some(Turn::Flip(n)),
-            Some(TurnReport {
-                flipped: Some((side, rank)),
-                ..
-            }),
-        ) => fill(
-            lang.t(&i18n::MV_FLIP),
-            &[
-                ("sq", b.name(n)),
-                ("side", lang.side(*side)),
-                ("rank", lang.rank(*rank)),
-            ],
-        ),
-        (Some(Turn::Move { from, to }), Some(report))
-            if game.rules().mode == Mode::Hidden
-                && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
-        {
-            let mv = format!("{}-{}", b.name(from), b.name(to));
-            let a = seen_at(game, i, looker, from);
-            if report.clash.is_some() {
-                let d = seen_at(game, i, looker, to);
-                format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
-            } else if let Seen::Known(p) = a {
-                format!("{mv} {}", lang.rank(p.rank()))
-            } else {
-                mv
-            }
-        }
-        _ => super::play::move_text(game, ply, lang),
-    }
-}
-
-/// Event-log lines of a flip: colours decided.
-pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Side>, String)>) {
-    if let Some((player, side)) = report.colours_decided {
-        out.push((
-            Some(side),
-            fill(
-                lang.t(&i18n::EV_COLOURS),
-                &[
-                    ("p", &player.to_string()),
-                    ("side", lang.side(side)),
-                    ("other", lang.side(side.other())),
-                ],
-            ),
-        ));
-    }
-}
-
-/// The pieces of `side` removed so far, as `looker` may know them.
-fn removed_seen(game: &Game, looker: Looker, side: Side) -> Vec<Seen> {
-    let mut out = Vec::new();
-    for (i, ply) in game.plies().iter().enumerate() {
-        if matches!(looker, Looker::All(_)) {
-            out.extend(
-                ply.effects
-                    .removed
-                    .iter()
-                    .filter(|(_, p)| p.side() == side)
-                    .map(|&(_, p)| Seen::Known(p)),
-            );
-            continue;
-        }
-        let (Some(Turn::Move { from, to }), Some(report)) = (ply.turn, &ply.report) else {
-            continue;
-        };
-        let Some(outcome) = report.clash else {
-            continue;
-        };
-        let a = seen_at(game, i, looker, from);
-        let mut d = seen_at(game, i, looker, to);
-        if outcome == ClashOutcome::MineDug
-            && let Seen::Unknown(s) = d
-        {
-            // "Mine dug" tells everyone the defender was a mine.
-            d = Seen::Known(Piece::new(s, Rank::Mine));
-        }
-        let gone: &[Seen] = match outcome {
-            ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken => &[d],
-            ClashOutcome::AttackerRemoved => &[a],
-            ClashOutcome::BothRemoved => &[a, d],
-            ClashOutcome::Bounced => &[],
-        };
-        out.extend(gone.iter().copied().filter(|s| seen_side(*s) == Some(side)));
-    }
-    out
-}
-
-fn seen_side(s: Seen) -> Option<Side> {
-    match s {
-        Seen::Known(p) => Some(p.side()),
-        Seen::Unknown(s) => Some(s),
-        _ => None,
-    }
-}
-
-/// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
-pub fn removed_names(play: &Session, side: Side, lang: Lang) -> Vec<&'static str> {
-    removed_seen(&play.game, play.looker(), side)
-        .into_iter()
-        .map(|s| seen_name(s, lang))
-        .collect()
-}
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Side) -> Side {
@@ -629,90 +509,4 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
                 ui.end_row();
             }
         });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Formation, Rules, Start, rng::SplitMix64};
-
-    fn hidden_game() -> Game {
-        let rules = Rules::for_mode(Mode::Hidden);
-        let red = Formation::random(&mut SplitMix64::new(1), &rules);
-        let blue = Formation::random(&mut SplitMix64::new(2), &rules);
-        Game::new(rules, Start::formations(&red, &blue)).unwrap()
-    }
-
-    /// Play turns until some clash happened; return its ply index.
-    fn play_to_clash(g: &mut Game) -> usize {
-        let mut rng = SplitMix64::new(7);
-        for _ in 0..2000 {
-            let turns = g.position().legal_turns(g.rules());
-            let attacks: Vec<_> = turns
-                .iter()
-                .copied()
-                .filter(|t| matches!(t, Turn::Move { to, .. } if g.position().at(*to).is_some()))
-                .collect();
-            let pick = rng.choose(if attacks.is_empty() { &turns } else { &attacks });
-            let t = *pick.expect("a legal turn");
-            g.play(t).unwrap();
-            if g.plies()
-                .last()
-                .unwrap()
-                .report
-                .as_ref()
-                .unwrap()
-                .clash
-                .is_some()
-            {
-                return g.plies().len() - 1;
-            }
-        }
-        panic!("no clash");
-    }
-
-    #[test]
-    fn public_knowledge_hides_both_sides() {
-        let mut g = hidden_game();
-        let i = play_to_clash(&mut g);
-        let ply = &g.plies()[i];
-        let Some(Turn::Move { from, to }) = ply.turn else {
-            panic!()
-        };
-        assert!(matches!(
-            seen_at(&g, i, Looker::Nobody, from),
-            Seen::Unknown(_)
-        ));
-        assert!(matches!(
-            seen_at(&g, i, Looker::Nobody, to),
-            Seen::Unknown(_)
-        ));
-        let mover = ply.report.as_ref().unwrap().mover.side().unwrap();
-        assert!(matches!(
-            seen_at(&g, i, Looker::Side(mover), from),
-            Seen::Known(_)
-        ));
-        assert!(matches!(
-            seen_at(&g, i, Looker::Side(mover), to),
-            Seen::Unknown(_)
-        ));
-        // The move list names no rank the looker does not know.
-        let text = move_text_for(&g, i, ply, Lang::En, Looker::Nobody);
-        assert!(text.ends_with("?×?"), "{text}");
-    }
-
-    #[test]
-    fn trays_count_every_removal_but_name_only_known_pieces() {
-        let mut g = hidden_game();
-        play_to_clash(&mut g);
-        for side in Side::BOTH {
-            let truth = removed_seen(&g, Looker::All(g.own_sight(Side::Red)), side).len();
-            let public = removed_seen(&g, Looker::Nobody, side);
-            assert_eq!(public.len(), truth);
-            let own = removed_seen(&g, Looker::Side(side), side);
-            assert!(own.iter().all(|s| matches!(s, Seen::Known(_))));
-            let enemy = removed_seen(&g, Looker::Side(side.other()), side);
-            assert_eq!(enemy.len(), truth);
-        }
-    }
 }

@@ -1,0 +1,345 @@
+//! What a game says in words, for the player looking: the move list, the event log, the end of the
+//! game, the trays of removed pieces. In hidden mode only ranks the looker knew are named; every
+//! sight comes from the engine's disclosure gate through `Looker`.
+
+use super::i18n::{self, Lang, fill};
+use super::session::{Looker, Session, seen_at};
+use crate::engine::game::Ply;
+use crate::engine::{
+    Action, ClashOutcome, Game, Mode, Piece, Rank, Seen, Side, Status, Turn, TurnReport, Viewer,
+};
+
+/// The move list line of a ply: `a6-a11 团长×营长`.
+pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
+    let b = game.board();
+    match ply.turn {
+        Some(Turn::Move { from, to }) => {
+            let before = if let Some(a) = ply.effects.attacker {
+                Some(a)
+            } else {
+                ply.after.at(to)
+            };
+            let name = |p: crate::engine::Piece| lang.rank(p.rank());
+            match (before, ply.effects.defender) {
+                (Some(a), Some(d)) => {
+                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
+                }
+                (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
+                _ => format!("{}-{}", b.name(from), b.name(to)),
+            }
+        }
+        Some(Turn::Flip(n)) => b.name(n).to_string(),
+        // A turn lost to the move clock: the side that timed out is the one not to move after it.
+        None => match ply.after.mover().side() {
+            Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s.other()))]),
+            None => String::new(),
+        },
+    }
+}
+
+/// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
+pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, String)> {
+    let mut out = Vec::new();
+    let mut plies = game.plies().iter().enumerate().peekable();
+    let mut refusals = game.refusals().iter();
+    for a in game.standing_actions() {
+        match a {
+            Action::Turn(_) => {
+                if let Some((i, ply)) = plies.next()
+                    && let Some(report) = &ply.report
+                {
+                    flip_events(report, lang, &mut out);
+                    let Some(outcome) = report.clash else {
+                        continue;
+                    };
+                    let out_text = match lang {
+                        Lang::Zh => outcome.zh(),
+                        Lang::En => outcome.en(),
+                    };
+                    out.push((
+                        report.mover.side(),
+                        fill(
+                            lang.t(&i18n::EV_CLASH),
+                            &[
+                                ("n", &(i + 1).to_string()),
+                                ("mv", &move_text_for(game, i, ply, lang, looker)),
+                                ("out", out_text),
+                            ],
+                        ),
+                    ));
+                    for (side, _) in report.flags_revealed() {
+                        out.push((
+                            Some(side),
+                            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
+                        ));
+                    }
+                }
+            }
+            Action::Timeout(s) => {
+                // A timeout that did not end the game left a passing ply.
+                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
+                    plies.next();
+                }
+                out.push((
+                    Some(*s),
+                    fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
+                ));
+            }
+            Action::Resign(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
+            )),
+            Action::OfferDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
+            )),
+            Action::DeclineDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
+            )),
+            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
+            Action::Refused(_) => {
+                // Announced to both players (a flag rule refused an attack on the flag).
+                if let Some(r) = refusals.next() {
+                    let by = match &r.said {
+                        crate::engine::IllegalTurn::FlagAttackRefused { by, .. } => Some(*by),
+                        _ => None,
+                    };
+                    out.push((by, lang.illegal(&r.said)));
+                }
+            }
+        }
+    }
+    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
+    for a in &game.record().actions {
+        if let Action::Takeback { by, turns } = a {
+            out.push((
+                Some(*by),
+                fill(
+                    lang.t(&i18n::EV_TAKEBACK),
+                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// The end-of-game line: "红方胜：军旗被扛".
+pub fn status_text(status: Status, lang: Lang) -> Option<String> {
+    let why = |r: crate::engine::EndReason| match lang {
+        Lang::Zh => r.zh(),
+        Lang::En => r.en(),
+    };
+    match status {
+        Status::Ongoing => None,
+        Status::Won(s, r) => Some(fill(
+            lang.t(&i18n::WINS),
+            &[("side", lang.side(s)), ("why", why(r))],
+        )),
+        Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
+    }
+}
+
+pub fn seen_name(seen: Seen, lang: Lang) -> &'static str {
+    match seen {
+        Seen::Known(p) => lang.rank(p.rank()),
+        _ => "?",
+    }
+}
+
+/// The move-list text of ply `i` for `looker`: in hidden mode, ranks only where the looker knew
+/// them; flips name the piece turned up.
+pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
+    let b = game.board();
+    match (ply.turn, &ply.report) {
+        (
+            Some(Turn::Flip(n)),
+            Some(TurnReport {
+                flipped: Some((side, rank)),
+                ..
+            }),
+        ) => fill(
+            lang.t(&i18n::MV_FLIP),
+            &[
+                ("sq", b.name(n)),
+                ("side", lang.side(*side)),
+                ("rank", lang.rank(*rank)),
+            ],
+        ),
+        (Some(Turn::Move { from, to }), Some(report))
+            if game.rules().mode == Mode::Hidden
+                && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
+        {
+            let mv = format!("{}-{}", b.name(from), b.name(to));
+            let a = seen_at(game, i, looker, from);
+            if report.clash.is_some() {
+                let d = seen_at(game, i, looker, to);
+                format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
+            } else if let Seen::Known(p) = a {
+                format!("{mv} {}", lang.rank(p.rank()))
+            } else {
+                mv
+            }
+        }
+        _ => move_text(game, ply, lang),
+    }
+}
+
+/// Event-log lines of a flip: colours decided.
+pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Side>, String)>) {
+    if let Some((player, side)) = report.colours_decided {
+        out.push((
+            Some(side),
+            fill(
+                lang.t(&i18n::EV_COLOURS),
+                &[
+                    ("p", &player.to_string()),
+                    ("side", lang.side(side)),
+                    ("other", lang.side(side.other())),
+                ],
+            ),
+        ));
+    }
+}
+
+/// The pieces of `side` removed so far, as `looker` may know them.
+pub fn removed_seen(game: &Game, looker: Looker, side: Side) -> Vec<Seen> {
+    let mut out = Vec::new();
+    for (i, ply) in game.plies().iter().enumerate() {
+        if matches!(looker, Looker::All(_)) {
+            out.extend(
+                ply.effects
+                    .removed
+                    .iter()
+                    .filter(|(_, p)| p.side() == side)
+                    .map(|&(_, p)| Seen::Known(p)),
+            );
+            continue;
+        }
+        let (Some(Turn::Move { from, to }), Some(report)) = (ply.turn, &ply.report) else {
+            continue;
+        };
+        let Some(outcome) = report.clash else {
+            continue;
+        };
+        let a = seen_at(game, i, looker, from);
+        let mut d = seen_at(game, i, looker, to);
+        if outcome == ClashOutcome::MineDug
+            && let Seen::Unknown(s) = d
+        {
+            // "Mine dug" tells everyone the defender was a mine.
+            d = Seen::Known(Piece::new(s, Rank::Mine));
+        }
+        let gone: &[Seen] = match outcome {
+            ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken => &[d],
+            ClashOutcome::AttackerRemoved => &[a],
+            ClashOutcome::BothRemoved => &[a, d],
+            ClashOutcome::Bounced => &[],
+        };
+        out.extend(gone.iter().copied().filter(|s| seen_side(*s) == Some(side)));
+    }
+    out
+}
+
+fn seen_side(s: Seen) -> Option<Side> {
+    match s {
+        Seen::Known(p) => Some(p.side()),
+        Seen::Unknown(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
+pub fn removed_names(play: &Session, side: Side, lang: Lang) -> Vec<&'static str> {
+    removed_seen(&play.game, play.looker(), side)
+        .into_iter()
+        .map(|s| seen_name(s, lang))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Formation, Rules, Start, rng::SplitMix64};
+
+    fn hidden_game() -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let red = Formation::random(&mut SplitMix64::new(1), &rules);
+        let blue = Formation::random(&mut SplitMix64::new(2), &rules);
+        Game::new(rules, Start::formations(&red, &blue)).unwrap()
+    }
+
+    /// Play turns until some clash happened; return its ply index.
+    fn play_to_clash(g: &mut Game) -> usize {
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..2000 {
+            let turns = g.position().legal_turns(g.rules());
+            let attacks: Vec<_> = turns
+                .iter()
+                .copied()
+                .filter(|t| matches!(t, Turn::Move { to, .. } if g.position().at(*to).is_some()))
+                .collect();
+            let pick = rng.choose(if attacks.is_empty() { &turns } else { &attacks });
+            let t = *pick.expect("a legal turn");
+            g.play(t).unwrap();
+            if g.plies()
+                .last()
+                .unwrap()
+                .report
+                .as_ref()
+                .unwrap()
+                .clash
+                .is_some()
+            {
+                return g.plies().len() - 1;
+            }
+        }
+        panic!("no clash");
+    }
+
+    #[test]
+    fn public_knowledge_hides_both_sides() {
+        let mut g = hidden_game();
+        let i = play_to_clash(&mut g);
+        let ply = &g.plies()[i];
+        let Some(Turn::Move { from, to }) = ply.turn else {
+            panic!()
+        };
+        assert!(matches!(
+            seen_at(&g, i, Looker::Nobody, from),
+            Seen::Unknown(_)
+        ));
+        assert!(matches!(
+            seen_at(&g, i, Looker::Nobody, to),
+            Seen::Unknown(_)
+        ));
+        let mover = ply.report.as_ref().unwrap().mover.side().unwrap();
+        assert!(matches!(
+            seen_at(&g, i, Looker::Side(mover), from),
+            Seen::Known(_)
+        ));
+        assert!(matches!(
+            seen_at(&g, i, Looker::Side(mover), to),
+            Seen::Unknown(_)
+        ));
+        // The move list names no rank the looker does not know.
+        let text = move_text_for(&g, i, ply, Lang::En, Looker::Nobody);
+        assert!(text.ends_with("?×?"), "{text}");
+    }
+
+    #[test]
+    fn trays_count_every_removal_but_name_only_known_pieces() {
+        let mut g = hidden_game();
+        play_to_clash(&mut g);
+        for side in Side::BOTH {
+            let truth = removed_seen(&g, Looker::All(g.own_sight(Side::Red)), side).len();
+            let public = removed_seen(&g, Looker::Nobody, side);
+            assert_eq!(public.len(), truth);
+            let own = removed_seen(&g, Looker::Side(side), side);
+            assert!(own.iter().all(|s| matches!(s, Seen::Known(_))));
+            let enemy = removed_seen(&g, Looker::Side(side.other()), side);
+            assert_eq!(enemy.len(), truth);
+        }
+    }
+}
