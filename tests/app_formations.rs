@@ -34,12 +34,12 @@ fn edit_now_puts_the_edited_formation_into_the_game() {
     // Red's "Edit now…" (the first of the two).
     h.get_all_by_label("Edit now…").next().unwrap().click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Editor(_)));
+    assert!(matches!(h.state().screen, Screen::Editor(..)));
     // An empty formation cannot be used yet.
     h.get_by_label("Random").click();
     h.run();
     let made = match &h.state().screen {
-        Screen::Editor(es) => es.editor.formation().grid,
+        Screen::Editor(es, _) => es.editor.formation().grid,
         _ => panic!("still in the editor"),
     };
     h.get_by_label("Use in game").click();
@@ -59,7 +59,7 @@ fn editor_from_the_first_screen_and_back() {
     let mut h = harness(dir.path());
     h.get_by_label("Formation editor").click();
     h.run();
-    assert!(matches!(h.state().screen, Screen::Editor(_)));
+    assert!(matches!(h.state().screen, Screen::Editor(..)));
     h.get_by_label("Random").click();
     h.run();
     h.get_by_label("Use in game").click();
@@ -127,7 +127,7 @@ fn use_in_game_after_a_flip_game_switches_to_a_mode_with_formations() {
         h.get_by_label("Random").click();
         h.run();
         let made = match &h.state().screen {
-            Screen::Editor(es) => es.editor.formation().grid,
+            Screen::Editor(es, _) => es.editor.formation().grid,
             _ => panic!("in the editor"),
         };
         h.get_by_label("Use in game").click();
@@ -193,7 +193,7 @@ fn formation_names_in_the_new_game_dialog_follow_the_language() {
     };
     assert!(matches!(
         &ng.spec.formations[0],
-        junqi::app::formations::FormationChoice::File(_, f) if f.name == "Solid defence"
+        junqi::app::newgame::FormationChoice::File(_, f) if f.name == "Solid defence"
     ));
     // The picker shows the choice by its name in the interface language.
     let shown = |v| {

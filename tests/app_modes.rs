@@ -606,8 +606,8 @@ fn random_formation_labels_show_no_seed() {
     };
     let (a, b) = match (&ng.spec.formations[0], &ng.spec.formations[1]) {
         (
-            junqi::app::formations::FormationChoice::Random(a),
-            junqi::app::formations::FormationChoice::Random(b),
+            junqi::app::newgame::FormationChoice::Random(a),
+            junqi::app::newgame::FormationChoice::Random(b),
         ) => (*a, *b),
         _ => return,
     };
@@ -694,7 +694,7 @@ fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
     };
     assert!(matches!(
         &ng.spec.formations[0],
-        junqi::app::formations::FormationChoice::File(_, f) if f.name == "Bomb ambush"
+        junqi::app::newgame::FormationChoice::File(_, f) if f.name == "Bomb ambush"
     ));
     let texts = common::leak::texts(&h);
     for t in &texts {

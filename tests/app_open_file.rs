@@ -16,7 +16,7 @@ fn file_from_the_command_line_opens_a_formation_in_the_editor() {
     h.state_mut().open_file(&shipped);
     h.run();
     match &h.state().screen {
-        Screen::Editor(es) => assert_eq!(es.editor.formation().grid, formation.grid),
+        Screen::Editor(es, _) => assert_eq!(es.editor.formation().grid, formation.grid),
         _ => panic!("the editor is not showing"),
     }
     assert!(h.state().warning.is_none());

@@ -1,47 +1,11 @@
-//! Formations in the app: the formation editor screen (src/editor) and the per-side formation choice
-//! of the new-game dialog (random, from the library, or edited now).
+//! Formations in the app: where they are kept (the user's library, the shipped ones) and the
+//! formation editor screen (src/editor). The new-game dialog's per-side choice lives in newgame.rs.
 
 use super::i18n::{self, Lang};
 use crate::editor::files::{LibraryEntry, list_library};
 use crate::editor::{EditorOutcome, FormationEditor};
-use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rules, Side};
 use std::path::{Path, PathBuf};
-
-/// Where a side's formation comes from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FormationChoice {
-    /// A random valid formation from this seed.
-    Random(u64),
-    /// A formation file (user library or shipped), read when chosen.
-    File(PathBuf, Formation),
-    /// Made in the editor for this game.
-    Edited(Formation),
-}
-
-impl FormationChoice {
-    /// The formation to play with.
-    pub fn formation(&self, rules: &Rules) -> Formation {
-        match self {
-            FormationChoice::Random(seed) => Formation::random(&mut SplitMix64::new(*seed), rules),
-            FormationChoice::File(_, f) | FormationChoice::Edited(f) => f.clone(),
-        }
-    }
-
-    fn label(&self, lang: Lang) -> String {
-        match self {
-            // No part of the seed is shown: it decides the formation.
-            FormationChoice::Random(_) => lang.t(&i18n::RANDOM_FORMATION).to_string(),
-            FormationChoice::File(_, f) => f.name_in(lang == Lang::Zh).to_string(),
-            FormationChoice::Edited(f) if f.name.is_empty() => lang.t(&i18n::EDITED).to_string(),
-            FormationChoice::Edited(f) => format!(
-                "{} ({})",
-                f.name_in(lang == Lang::Zh),
-                lang.t(&i18n::EDITED)
-            ),
-        }
-    }
-}
 
 /// The formations shipped with the program (`layouts/` beside the sources or the executable).
 pub fn shipped_dir() -> Option<PathBuf> {
@@ -72,8 +36,8 @@ pub fn library(data_dir: Option<&Path>) -> Vec<(PathBuf, Formation)> {
 /// The editor on its own screen, and where to go back to when it is done.
 pub struct EditorScreen {
     pub editor: FormationEditor,
-    /// Editing a side's formation for the new-game dialog.
-    pub for_game: Option<(super::newgame::NewGame, Side)>,
+    /// Editing this side's formation for the new-game dialog (which waits in `Screen::Editor`).
+    pub for_side: Option<Side>,
     /// Hidden games: a hand-over curtain first, so the other player looks away.
     pub curtain: Option<Side>,
 }
@@ -87,7 +51,7 @@ impl EditorScreen {
         editor.set_language(lang == Lang::Zh);
         EditorScreen {
             editor,
-            for_game: None,
+            for_side: None,
             curtain: None,
         }
     }
@@ -117,7 +81,7 @@ impl EditorScreen {
             });
             return None;
         }
-        if let Some((_, side)) = &self.for_game {
+        if let Some(side) = &self.for_side {
             ui.label(
                 egui::RichText::new(super::i18n::fill(
                     lang.t(&i18n::EDITING_FOR),
@@ -128,61 +92,4 @@ impl EditorScreen {
         }
         self.editor.ui(ui)
     }
-}
-
-/// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
-/// With `hide` (a hidden game between people) the choice reads only "chosen", and the list marks
-/// none, so the other player cannot learn it from the screen.
-pub fn picker(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    side: Side,
-    choice: &mut FormationChoice,
-    library: &[(PathBuf, Formation)],
-    hide: bool,
-) -> bool {
-    let mut edit = false;
-    ui.horizontal_wrapped(|ui| {
-        let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
-        egui::ComboBox::new(("formation", side), label)
-            .selected_text(if hide {
-                lang.t(&i18n::CHOSEN).to_string()
-            } else {
-                choice.label(lang)
-            })
-            .width(220.0)
-            .show_ui(ui, |ui| {
-                let random = FormationChoice::Random(crate::engine::rng::os_seed());
-                let is_random = !hide && matches!(choice, FormationChoice::Random(_));
-                if ui
-                    .selectable_label(is_random, lang.t(&i18n::RANDOM_FORMATION))
-                    .clicked()
-                {
-                    *choice = random;
-                }
-                for (path, f) in library {
-                    let selected =
-                        !hide && matches!(choice, FormationChoice::File(p, _) if p == path);
-                    let zh = lang == Lang::Zh;
-                    let resp = ui.selectable_label(selected, f.name_in(zh));
-                    let resp = match f.notes_in(zh).lines().next() {
-                        Some(note) if !note.is_empty() => resp.on_hover_text(note),
-                        _ => resp,
-                    };
-                    if resp.clicked() {
-                        *choice = FormationChoice::File(path.clone(), f.clone());
-                    }
-                }
-            });
-        if !hide
-            && matches!(choice, FormationChoice::Random(_))
-            && ui.button(lang.t(&i18n::REROLL)).clicked()
-        {
-            *choice = FormationChoice::Random(crate::engine::rng::os_seed());
-        }
-        if ui.button(lang.t(&i18n::EDIT_NOW)).clicked() {
-            edit = true;
-        }
-    });
-    edit
 }

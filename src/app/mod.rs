@@ -56,7 +56,8 @@ pub enum Screen {
     NewGame(NewGame),
     /// The game in play, on screen. While another screen shows, it waits in `JunqiApp::parked`.
     Play(Box<Session>),
-    Editor(Box<formations::EditorScreen>),
+    /// The formation editor; with the new-game dialog it goes back to, if it edits for a game.
+    Editor(Box<formations::EditorScreen>, Option<Box<NewGame>>),
     Replay(Box<replay::Replay>),
     /// The referee for games on a physical board.
     Referee(Box<referee::Referee>),
@@ -80,6 +81,8 @@ pub enum Command {
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.
     EditFormation(Side),
+    /// The formation editor is done: use its formation in a game, or close it.
+    EditorDone(crate::editor::EditorOutcome),
     Saves(saves::SaveCmd),
     Replay(replay::ReplayCmd),
     /// The referee for games on a physical board (from the first screen).
@@ -167,7 +170,7 @@ impl JunqiApp {
                     self.lang(),
                 );
                 es.editor = es.editor.with_formation(f);
-                self.show(Screen::Editor(Box::new(es)));
+                self.show(Screen::Editor(Box::new(es), None));
             }
             None => self.run_save_command(saves::SaveCmd::Open(path.to_path_buf())),
         }
@@ -224,17 +227,20 @@ impl JunqiApp {
 
     /// The editor finished: back to the new-game dialog (with the formation) or the first screen.
     fn editor_done(&mut self, outcome: crate::editor::EditorOutcome) {
-        let Screen::Editor(es) = std::mem::replace(&mut self.screen, Screen::Home) else {
+        if !matches!(self.screen, Screen::Editor(..)) {
+            return;
+        }
+        let Screen::Editor(es, back) = std::mem::replace(&mut self.screen, Screen::Home) else {
             return;
         };
-        let es = *es;
-        match (outcome, es.for_game) {
+        let for_game = back.zip(es.for_side);
+        match (outcome, for_game) {
             (crate::editor::EditorOutcome::UseInGame(f), Some((mut ng, side))) => {
-                ng.spec.formations[side.index()] = formations::FormationChoice::Edited(f);
-                self.show(Screen::NewGame(ng));
+                ng.spec.formations[side.index()] = newgame::FormationChoice::Edited(f);
+                self.show(Screen::NewGame(*ng));
             }
             (crate::editor::EditorOutcome::Close, Some((ng, _))) => {
-                self.show(Screen::NewGame(ng));
+                self.show(Screen::NewGame(*ng));
             }
             (crate::editor::EditorOutcome::UseInGame(f), None) => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -243,7 +249,7 @@ impl JunqiApp {
                 if ng.spec.rules.mode == crate::engine::Mode::Flip {
                     newgame::pick_mode(&mut ng.spec.rules, crate::engine::Mode::Open);
                 }
-                ng.spec.formations[0] = formations::FormationChoice::Edited(f);
+                ng.spec.formations[0] = newgame::FormationChoice::Edited(f);
                 self.show(Screen::NewGame(ng));
             }
             (crate::editor::EditorOutcome::Close, None) => {}
@@ -293,11 +299,14 @@ impl JunqiApp {
             }
             Command::OpenEditor => {
                 let rules = self.settings.rules.clone();
-                self.show(Screen::Editor(Box::new(formations::EditorScreen::new(
-                    self.data_dir.as_deref(),
-                    rules,
-                    self.lang(),
-                ))));
+                self.show(Screen::Editor(
+                    Box::new(formations::EditorScreen::new(
+                        self.data_dir.as_deref(),
+                        rules,
+                        self.lang(),
+                    )),
+                    None,
+                ));
             }
             Command::EditFormation(side) => {
                 if !matches!(self.screen, Screen::NewGame(_)) {
@@ -309,18 +318,19 @@ impl JunqiApp {
                         ng.spec.rules.clone(),
                         self.lang(),
                     );
-                    if let formations::FormationChoice::File(_, f)
-                    | formations::FormationChoice::Edited(f) = &ng.spec.formations[side.index()]
+                    if let newgame::FormationChoice::File(_, f)
+                    | newgame::FormationChoice::Edited(f) = &ng.spec.formations[side.index()]
                     {
                         es.editor = es.editor.with_formation(f.clone());
                     }
                     if ng.spec.rules.mode == crate::engine::Mode::Hidden {
                         es.curtain = Some(side);
                     }
-                    es.for_game = Some((ng, side));
-                    self.show(Screen::Editor(Box::new(es)));
+                    es.for_side = Some(side);
+                    self.show(Screen::Editor(Box::new(es), Some(Box::new(ng))));
                 }
             }
+            Command::EditorDone(outcome) => self.editor_done(outcome),
             Command::Start(spec) => self.start(spec),
             Command::QuickStart => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -532,13 +542,13 @@ impl eframe::App for JunqiApp {
             Screen::Play(play) => {
                 play::screen(ui, play, &self.settings, self.show_panel, &mut commands)
             }
-            Screen::Editor(es) => {
+            Screen::Editor(es, _) => {
                 let lang = self.settings.lang;
-                let mut done = None;
-                egui::CentralPanel::default().show(ui, |ui| done = es.ui(ui, lang));
-                if let Some(outcome) = done {
-                    self.editor_done(outcome);
-                }
+                egui::CentralPanel::default().show(ui, |ui| {
+                    if let Some(outcome) = es.ui(ui, lang) {
+                        commands.push(Command::EditorDone(outcome));
+                    }
+                });
             }
             Screen::Replay(r) => {
                 let (lang, bottom) = (self.settings.lang, self.settings.bottom);

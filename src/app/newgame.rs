@@ -2,7 +2,6 @@
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
-use super::formations::{self, FormationChoice};
 use super::i18n::{self, Lang, fill};
 use super::settings::Seat;
 use super::settings::Settings;
@@ -201,7 +200,7 @@ impl NewGame {
                         ui.vertical(|ui| {
                             for side in Side::BOTH {
                                 let choice = &mut spec.formations[side.index()];
-                                if formations::picker(ui, lang, side, choice, library, hide) {
+                                if picker(ui, lang, side, choice, library, hide) {
                                     cmd = Some(Command::EditFormation(side));
                                 }
                             }
@@ -337,6 +336,100 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Se
                 ui.selectable_value(seat, s, text);
             }
         });
+}
+
+/// Where a side's formation comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormationChoice {
+    /// A random valid formation from this seed.
+    Random(u64),
+    /// A formation file (user library or shipped), read when chosen.
+    File(PathBuf, Formation),
+    /// Made in the editor for this game.
+    Edited(Formation),
+}
+
+impl FormationChoice {
+    /// The formation to play with.
+    pub fn formation(&self, rules: &Rules) -> Formation {
+        match self {
+            FormationChoice::Random(seed) => {
+                Formation::random(&mut crate::engine::rng::SplitMix64::new(*seed), rules)
+            }
+            FormationChoice::File(_, f) | FormationChoice::Edited(f) => f.clone(),
+        }
+    }
+
+    fn label(&self, lang: Lang) -> String {
+        match self {
+            // No part of the seed is shown: it decides the formation.
+            FormationChoice::Random(_) => lang.t(&i18n::RANDOM_FORMATION).to_string(),
+            FormationChoice::File(_, f) => f.name_in(lang == Lang::Zh).to_string(),
+            FormationChoice::Edited(f) if f.name.is_empty() => lang.t(&i18n::EDITED).to_string(),
+            FormationChoice::Edited(f) => format!(
+                "{} ({})",
+                f.name_in(lang == Lang::Zh),
+                lang.t(&i18n::EDITED)
+            ),
+        }
+    }
+}
+
+/// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
+/// With `hide` (a hidden game between people) the choice reads only "chosen", and the list marks
+/// none, so the other player cannot learn it from the screen.
+pub fn picker(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    side: Side,
+    choice: &mut FormationChoice,
+    library: &[(PathBuf, Formation)],
+    hide: bool,
+) -> bool {
+    let mut edit = false;
+    ui.horizontal_wrapped(|ui| {
+        let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
+        egui::ComboBox::new(("formation", side), label)
+            .selected_text(if hide {
+                lang.t(&i18n::CHOSEN).to_string()
+            } else {
+                choice.label(lang)
+            })
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                let random = FormationChoice::Random(crate::engine::rng::os_seed());
+                let is_random = !hide && matches!(choice, FormationChoice::Random(_));
+                if ui
+                    .selectable_label(is_random, lang.t(&i18n::RANDOM_FORMATION))
+                    .clicked()
+                {
+                    *choice = random;
+                }
+                for (path, f) in library {
+                    let selected =
+                        !hide && matches!(choice, FormationChoice::File(p, _) if p == path);
+                    let zh = lang == Lang::Zh;
+                    let resp = ui.selectable_label(selected, f.name_in(zh));
+                    let resp = match f.notes_in(zh).lines().next() {
+                        Some(note) if !note.is_empty() => resp.on_hover_text(note),
+                        _ => resp,
+                    };
+                    if resp.clicked() {
+                        *choice = FormationChoice::File(path.clone(), f.clone());
+                    }
+                }
+            });
+        if !hide
+            && matches!(choice, FormationChoice::Random(_))
+            && ui.button(lang.t(&i18n::REROLL)).clicked()
+        {
+            *choice = FormationChoice::Random(crate::engine::rng::os_seed());
+        }
+        if ui.button(lang.t(&i18n::EDIT_NOW)).clicked() {
+            edit = true;
+        }
+    });
+    edit
 }
 
 #[cfg(test)]
