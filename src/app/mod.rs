@@ -359,6 +359,53 @@ impl JunqiApp {
         }
     }
 
+    /// A save command: the saves carry it out, the window shows what it opened.
+    pub(super) fn run_save_command(&mut self, cmd: saves::SaveCmd) {
+        let on_screen = match &self.screen {
+            Screen::Replay(r) => Some(&r.game),
+            Screen::Referee(r) => r.tracked_game(),
+            Screen::Play(s) => Some(&s.game),
+            _ => self.parked.as_deref().map(|s| &s.game),
+        };
+        let in_play = match &self.screen {
+            Screen::Play(s) => Some(&**s),
+            _ => self.parked.as_deref(),
+        };
+        let out = self.saves.run(cmd, on_screen, in_play, self.settings.lang);
+        if let Some(w) = out.warning {
+            self.warning = Some(w);
+        }
+        match out.show {
+            None => {}
+            Some(saves::Show::Home) => self.show(Screen::Home),
+            Some(saves::Show::Game(s)) => self.show(Screen::Play(s)),
+            Some(saves::Show::Replay {
+                game,
+                name,
+                current,
+                owner,
+            }) => self.show(Screen::Replay(Box::new(replay::Replay::new(
+                *game, name, current, owner,
+            )))),
+        }
+    }
+
+    /// After each UI pass: write the game in progress if it changed. A failure warns (with the
+    /// number of turns not on disk); the next success replaces that warning with "saved again".
+    fn autosave(&mut self) {
+        match self
+            .saves
+            .autosave(live_session(&mut self.screen, &mut self.parked))
+        {
+            Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
+            Ok(()) => {
+                if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {
+                    self.warning = Some((i18n::SAVED_AGAIN, String::new()));
+                }
+            }
+        }
+    }
+
     fn save_settings_if_changed(&mut self) {
         if self.settings != self.saved {
             self.saved = self.settings.clone();

@@ -7,7 +7,7 @@
 //! `blue`), `saved_by` (the side a Save as was made for) and, in `current.ron` only, `redo`.
 
 use super::i18n::{self, Lang, fill};
-use super::{Command, JunqiApp, Screen, Session, replay::Replay};
+use super::{Command, Session};
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Action, Game, GameRecord, Mode, Side};
 use std::path::{Path, PathBuf};
@@ -414,77 +414,116 @@ impl Saves {
     }
 }
 
-impl JunqiApp {
-    pub(super) fn run_save_command(&mut self, cmd: SaveCmd) {
+/// What a save command asks of the window: a screen to show, a warning to give.
+#[derive(Default)]
+pub struct SaveOutcome {
+    pub show: Option<Show>,
+    pub warning: Option<(i18n::Text, String)>,
+}
+
+/// A screen a save command opens; the window switches to it.
+pub enum Show {
+    Home,
+    /// The resumed game, in play.
+    Game(Box<Session>),
+    /// A record in the replay viewer: `current` if it is the game in play, seen by `owner`.
+    Replay {
+        game: Box<Game>,
+        name: String,
+        current: bool,
+        owner: Side,
+    },
+}
+
+impl SaveOutcome {
+    fn warn(text: i18n::Text, detail: String) -> SaveOutcome {
+        SaveOutcome {
+            show: None,
+            warning: Some((text, detail)),
+        }
+    }
+
+    fn show(show: Show) -> SaveOutcome {
+        SaveOutcome {
+            show: Some(show),
+            warning: None,
+        }
+    }
+}
+
+impl Saves {
+    /// Carry out a save command. `on_screen` is the game a Save as writes (the replay's, the
+    /// tracked game's, else the one in play); `in_play` the game in play.
+    pub fn run(
+        &mut self,
+        cmd: SaveCmd,
+        on_screen: Option<&Game>,
+        in_play: Option<&Session>,
+        lang: Lang,
+    ) -> SaveOutcome {
         match cmd {
-            SaveCmd::Resume => {
-                if let Some(offer) = self.saves.resume.take() {
+            SaveCmd::Resume => match self.resume.take() {
+                Some(offer) => {
                     let mut play = Session::new(offer.game);
                     play.redo = offer.redo;
-                    self.show_game(play);
+                    SaveOutcome::show(Show::Game(Box::new(play)))
                 }
-            }
+                None => SaveOutcome::default(),
+            },
             SaveCmd::Discard => {
-                if self.saves.resume.take().is_some() {
-                    if let Err(e) = self.saves.archive_current() {
-                        self.warning = Some((i18n::SAVE_FAILED, e));
+                let mut out = SaveOutcome::default();
+                if self.resume.take().is_some() {
+                    if let Err(e) = self.archive_current() {
+                        out = SaveOutcome::warn(i18n::SAVE_FAILED, e);
                     }
-                    self.saves.refresh();
+                    self.refresh();
                 }
+                out
             }
-            SaveCmd::OpenDialog => match self.saves.pick(false, "") {
-                Ok(Some(path)) => self.run_save_command(SaveCmd::Open(path)),
-                Ok(None) => {}
-                Err(()) => {
-                    self.warning = Some((i18n::NO_DIALOG, String::new()));
-                    self.show(Screen::Home);
-                }
+            SaveCmd::OpenDialog => match self.pick(false, "") {
+                Ok(Some(path)) => self.run(SaveCmd::Open(path), on_screen, in_play, lang),
+                Ok(None) => SaveOutcome::default(),
+                Err(()) => SaveOutcome {
+                    show: Some(Show::Home),
+                    warning: Some((i18n::NO_DIALOG, String::new())),
+                },
             },
             SaveCmd::Open(path) => match load_game(&path) {
                 Ok(game) => {
-                    self.saves.remember(&path);
+                    self.remember(&path);
                     let name = path
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().to_string());
                     let owner = opening_side(&game);
-                    self.show(Screen::Replay(Box::new(Replay::new(
-                        game, name, false, owner,
-                    ))));
-                }
-                Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
-            },
-            SaveCmd::SaveAs => self.save_as(),
-            SaveCmd::ReplayCurrent => {
-                // Not under the hand-over curtain: the replay is for the player looking.
-                if let Some(play) = self.play()
-                    && !play.curtain_up()
-                {
-                    let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
-                    let owner = play.looking_side();
-                    self.show(Screen::Replay(Box::new(Replay::new(
-                        play.game.clone(),
+                    SaveOutcome::show(Show::Replay {
+                        game: Box::new(game),
                         name,
-                        true,
+                        current: false,
                         owner,
-                    ))));
+                    })
                 }
-            }
+                Err(e) => SaveOutcome::warn(i18n::OPEN_FAILED, e),
+            },
+            SaveCmd::SaveAs => match on_screen {
+                Some(game) => self.save_as(game),
+                None => SaveOutcome::default(),
+            },
+            SaveCmd::ReplayCurrent => match in_play {
+                // Not under the hand-over curtain: the replay is for the player looking.
+                Some(play) if !play.curtain_up() => SaveOutcome::show(Show::Replay {
+                    game: Box::new(play.game.clone()),
+                    name: lang.t(&i18n::CURRENT_GAME).to_string(),
+                    current: true,
+                    owner: play.looking_side(),
+                }),
+                _ => SaveOutcome::default(),
+            },
         }
     }
 
-    /// Save the game on screen (the replay's, else the one in play) where the user chooses.
-    fn save_as(&mut self) {
-        let game = match &self.screen {
-            Screen::Replay(r) => r.game.clone(),
-            Screen::Referee(r) => match r.tracked_game() {
-                Some(g) => g.clone(),
-                None => return,
-            },
-            _ => match self.play() {
-                Some(p) => p.game.clone(),
-                None => return,
-            },
-        };
+    /// Save `game` where the user chooses.
+    fn save_as(&mut self, game: &Game) -> SaveOutcome {
+        let mut out = SaveOutcome::default();
         let mut record = game.record().clone();
         record.info.retain(|(k, _)| k != "redo");
         if saved_side(&record).is_none()
@@ -496,24 +535,21 @@ impl JunqiApp {
                 .push(("saved_by".into(), side.en().to_lowercase()));
         }
         let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
-        let path = match self.saves.pick(true, &name) {
+        let path = match self.pick(true, &name) {
             Ok(Some(mut p)) => {
                 if p.extension().is_none() {
                     p.set_extension("ron");
                 }
                 p
             }
-            Ok(None) => return,
-            Err(()) => match &self.saves.dir {
+            Ok(None) => return out,
+            Err(()) => match &self.dir {
                 // No dialog: the game goes to the recent games list instead.
                 Some(d) => {
-                    self.warning = Some((i18n::NO_DIALOG_SAVED, name.clone()));
+                    out = SaveOutcome::warn(i18n::NO_DIALOG_SAVED, name.clone());
                     d.join(&name)
                 }
-                None => {
-                    self.warning = Some((i18n::NO_DIALOG, String::new()));
-                    return;
-                }
+                None => return SaveOutcome::warn(i18n::NO_DIALOG, String::new()),
             },
         };
         let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
@@ -524,26 +560,11 @@ impl JunqiApp {
             });
         match written {
             Ok(()) => {
-                self.saves.remember(&path);
-                self.saves.refresh();
+                self.remember(&path);
+                self.refresh();
+                out
             }
-            Err(e) => self.warning = Some((i18n::SAVE_FAILED, e)),
-        }
-    }
-
-    /// After each UI pass: write the game in progress if it changed. A failure warns (with the
-    /// number of turns not on disk); the next success replaces that warning with "saved again".
-    pub(super) fn autosave(&mut self) {
-        match self
-            .saves
-            .autosave(super::live_session(&mut self.screen, &mut self.parked))
-        {
-            Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
-            Ok(()) => {
-                if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {
-                    self.warning = Some((i18n::SAVED_AGAIN, String::new()));
-                }
-            }
+            Err(e) => SaveOutcome::warn(i18n::SAVE_FAILED, e),
         }
     }
 }
