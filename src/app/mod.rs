@@ -390,6 +390,24 @@ impl JunqiApp {
         }
     }
 
+    /// A replay command: the replay carries it out, the window shows where it leads.
+    fn run_replay_command(&mut self, cmd: replay::ReplayCmd) {
+        let Screen::Replay(r) = &mut self.screen else {
+            return;
+        };
+        match r.apply(cmd, self.parked.as_deref_mut()) {
+            replay::ReplayOutcome::Stay => {}
+            replay::ReplayOutcome::BackToGame => {
+                if !self.show_parked() {
+                    self.show(Screen::Home);
+                }
+            }
+            replay::ReplayOutcome::Home => self.show(Screen::Home),
+            replay::ReplayOutcome::Continue(s) => self.show(Screen::Play(s)),
+            replay::ReplayOutcome::Failed(e) => self.warning = Some((i18n::START_FAILED, e)),
+        }
+    }
+
     /// After each UI pass: write the game in progress if it changed. A failure warns (with the
     /// number of turns not on disk); the next success replaces that warning with "saved again".
     fn autosave(&mut self) {

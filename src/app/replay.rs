@@ -10,7 +10,7 @@ use super::board::{self, BoardWidget};
 use super::i18n::{self, Lang, fill};
 use super::saves;
 use super::settings::BoardOptions;
-use super::{Command, JunqiApp, Screen, Session};
+use super::{Command, Session};
 use crate::engine::game::Ply;
 use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Side, Sight, Turn, Viewer};
 
@@ -189,42 +189,50 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
     Game::from_record(record).map_err(|e| e.to_string())
 }
 
-impl JunqiApp {
-    pub(super) fn run_replay_command(&mut self, cmd: ReplayCmd) {
-        let Screen::Replay(r) = &mut self.screen else {
-            return;
-        };
+/// Where a replay command leads; the window switches screens.
+pub enum ReplayOutcome {
+    /// The replay stays on screen.
+    Stay,
+    /// Back to the game in play (parked behind the replay), or the first screen if there is none.
+    BackToGame,
+    /// The first screen.
+    Home,
+    /// A new game continued from a turn of the replay.
+    Continue(Box<Session>),
+    /// The game could not be continued.
+    Failed(String),
+}
+
+impl Replay {
+    /// Carry out a replay command; `in_play` is the game in play (parked behind the replay).
+    pub fn apply(&mut self, cmd: ReplayCmd, in_play: Option<&mut Session>) -> ReplayOutcome {
         match cmd {
             ReplayCmd::Confirmed(what) => {
-                r.confirmed(what);
-                if r.is_current
-                    && let Some(p) = &mut self.parked
+                self.confirmed(what);
+                if self.is_current
+                    && let Some(p) = in_play
                 {
                     // The game in play keeps the note too.
-                    let _ = p.game.disclose(what, Some(r.owner), true);
+                    let _ = p.game.disclose(what, Some(self.owner), true);
                 }
+                ReplayOutcome::Stay
             }
-            ReplayCmd::Close => {
-                if !(r.is_current && self.show_parked()) {
-                    self.show(Screen::Home);
-                }
-            }
+            ReplayCmd::Close if self.is_current && in_play.is_some() => ReplayOutcome::BackToGame,
+            ReplayCmd::Close => ReplayOutcome::Home,
             ReplayCmd::ContinueFrom(n) => {
-                if r.is_current
-                    && n == r.last()
-                    && let Some(p) = &self.parked
-                    && p.game.plies().len() == n
+                if self.is_current
+                    && n == self.last()
+                    && in_play.is_some_and(|p| p.game.plies().len() == n)
                 {
                     // The end of the game in play: just go back to it.
-                    self.show_parked();
-                    return;
+                    return ReplayOutcome::BackToGame;
                 }
-                match record_until(&r.game, n) {
+                match record_until(&self.game, n) {
                     Ok(mut game) => {
                         game.set_info("seat", "hotseat");
-                        self.show_game(Session::new(game));
+                        ReplayOutcome::Continue(Box::new(Session::new(game)))
                     }
-                    Err(e) => self.warning = Some((i18n::START_FAILED, e)),
+                    Err(e) => ReplayOutcome::Failed(e),
                 }
             }
         }
