@@ -4,8 +4,8 @@
 //! reads the session and returns `Act`s; what a player may know comes from the session's `Looker`
 //! (the engine's disclosure gate), the words from `words.rs`.
 
-use super::Command;
 use super::board::{self, BoardInput, BoardWidget};
+use super::command::Command;
 use super::i18n::{self, Lang, fill};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;

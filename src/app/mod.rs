@@ -2,6 +2,7 @@
 //! The UI returns `Command`s and `JunqiApp::run_command` carries them out after the UI pass.
 
 pub mod board;
+pub mod command;
 pub mod computer;
 pub mod fonts;
 pub mod formations;
@@ -16,7 +17,7 @@ pub mod session;
 pub mod settings;
 pub mod words;
 
-use crate::engine::Side;
+pub use command::Command;
 use i18n::{Lang, fill};
 use newgame::{NewGame, NewGameSpec};
 pub use session::{Act, Message, Session};
@@ -61,32 +62,6 @@ pub enum Screen {
     Replay(Box<replay::Replay>),
     /// The referee for games on a physical board.
     Referee(Box<referee::Referee>),
-}
-
-/// Something the interface asked for, carried out after the UI pass.
-#[must_use]
-#[derive(Debug)]
-pub enum Command {
-    Home,
-    OpenNewGame,
-    /// Back to the game in play (from the first screen).
-    ContinueGame,
-    Start(NewGameSpec),
-    QuickStart,
-    /// Something for the game on screen.
-    Play(Act),
-    ToggleFullscreen,
-    DismissWarning,
-    /// The formation editor on its own (from the first screen).
-    OpenEditor,
-    /// Edit a side's formation for the new-game dialog.
-    EditFormation(Side),
-    /// The formation editor is done: use its formation in a game, or close it.
-    EditorDone(crate::editor::EditorOutcome),
-    Saves(saves::SaveCmd),
-    Replay(replay::ReplayCmd),
-    /// The referee for games on a physical board (from the first screen).
-    OpenReferee,
 }
 
 pub struct JunqiApp {
@@ -600,7 +575,13 @@ impl eframe::App for JunqiApp {
                 let lang = self.settings.lang;
                 egui::CentralPanel::default().show(ui, |ui| {
                     if let Some(c) = dialog.ui(ui, lang) {
-                        commands.push(c);
+                        commands.push(match c {
+                            newgame::NewGameCmd::Start(spec) => Command::Start(spec),
+                            newgame::NewGameCmd::Cancel => Command::Home,
+                            newgame::NewGameCmd::EditFormation(side) => {
+                                Command::EditFormation(side)
+                            }
+                        });
                     }
                 });
             }

@@ -1,7 +1,6 @@
 //! The new-game dialog: mode, players, house rules (texts from `engine::rules::HouseRule`),
 //! a formation for each side, and which colour sits at the bottom.
 
-use super::Command;
 use super::i18n::{self, Lang, fill};
 use super::settings::Seat;
 use super::settings::Settings;
@@ -90,7 +89,7 @@ impl NewGame {
         self.spec.clone()
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
         let mut cmd = None;
         let typed = self.seed_text.trim();
         let seed_ok = match typed.parse::<u64>() {
@@ -118,10 +117,10 @@ impl NewGame {
                 )
                 .clicked()
             {
-                cmd = Some(Command::Start(self.spec()));
+                cmd = Some(NewGameCmd::Start(self.spec()));
             }
             if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                cmd = Some(Command::Home);
+                cmd = Some(NewGameCmd::Cancel);
             }
         });
         ui.separator();
@@ -201,7 +200,7 @@ impl NewGame {
                             for side in Side::BOTH {
                                 let choice = &mut spec.formations[side.index()];
                                 if picker(ui, lang, side, choice, library, hide) {
-                                    cmd = Some(Command::EditFormation(side));
+                                    cmd = Some(NewGameCmd::EditFormation(side));
                                 }
                             }
                         })
@@ -430,6 +429,16 @@ pub fn picker(
         }
     });
     edit
+}
+
+/// What the new-game dialog asks for.
+#[derive(Debug)]
+pub enum NewGameCmd {
+    Start(NewGameSpec),
+    /// Back to the first screen.
+    Cancel,
+    /// Edit a side's formation in the editor, then come back.
+    EditFormation(Side),
 }
 
 #[cfg(test)]

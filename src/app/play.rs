@@ -3,12 +3,13 @@
 //! the session changes in `Session::apply` and `Session::tick`, outside the UI pass.
 
 use super::board::{self, BoardWidget};
+use super::command::Command;
 use super::hidden_flip;
 use super::i18n::{self, Lang, fill};
+use super::saves;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
-use super::{Command, saves};
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
 use crate::engine::{Side, Turn};
 

@@ -15,11 +15,12 @@
 //! itself and the losses by rank, which are off until the game ends.
 
 use super::board::{self, BoardWidget};
+use super::command::Command;
 use super::formations::{self, EditorScreen};
 use super::i18n::{self, Lang, Text, fill};
 use super::settings::BoardOptions;
 use super::words::status_text;
-use super::{Command, JunqiApp, Screen};
+use super::{JunqiApp, Screen};
 use crate::editor::EditorOutcome;
 use crate::engine::judge::{ClaimError, ClashJudge, Verdict};
 use crate::engine::rules::{HouseRule, RuleValue};

@@ -7,10 +7,12 @@
 //! confirmation and is noted in the record.
 
 use super::board::{self, BoardWidget};
+use super::command::Command;
+pub use super::command::ReplayCmd;
 use super::i18n::{self, Lang, fill};
 use super::saves;
+use super::session::Session;
 use super::settings::BoardOptions;
-use super::{Command, Session};
 use crate::engine::game::Ply;
 use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Side, Sight, Turn, Viewer};
 
@@ -36,17 +38,6 @@ pub struct Replay {
     pub is_current: bool,
     /// A viewpoint asked for that waits for the confirmation.
     pub confirm: Option<Disclosure>,
-}
-
-/// Something the replay viewer asks of the app.
-#[derive(Debug)]
-pub enum ReplayCmd {
-    /// Start a new game from the position after this many turns.
-    ContinueFrom(usize),
-    /// A viewpoint was confirmed: the gate grants and records it.
-    Confirmed(Disclosure),
-    /// Leave the viewer (to the game in play, or the first screen).
-    Close,
 }
 
 impl Replay {

@@ -6,8 +6,10 @@
 //! `id` (which game this is), `started`, `seat` (`hotseat`: both players at this screen; or `red` /
 //! `blue`), `saved_by` (the side a Save as was made for) and, in `current.ron` only, `redo`.
 
+use super::command::Command;
+pub use super::command::SaveCmd;
 use super::i18n::{self, Lang, fill};
-use super::{Command, Session};
+use super::session::Session;
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Action, Game, GameRecord, Mode, Side};
 use std::path::{Path, PathBuf};
@@ -51,18 +53,6 @@ pub struct RecentGame {
     pub mode: Option<Mode>,
     /// The result, or the reason the file cannot be read.
     pub result: Result<(crate::engine::Status, usize), String>,
-}
-
-/// Something the save/open interface asked for.
-#[derive(Debug)]
-pub enum SaveCmd {
-    Resume,
-    Discard,
-    OpenDialog,
-    Open(PathBuf),
-    SaveAs,
-    /// Watch the current game in the replay viewer.
-    ReplayCurrent,
 }
 
 pub struct Saves {

@@ -1,0 +1,57 @@
+//! What the interface asks for: screens return `Command`s during the UI pass and the app
+//! (`JunqiApp::run_command`) carries them out after it. Commands for the game on screen are
+//! `session::Act`s; a `match` with no catch-all arm handles each kind.
+
+use super::newgame::NewGameSpec;
+use super::session::Act;
+use crate::engine::{Disclosure, Side};
+use std::path::PathBuf;
+
+/// Something the interface asked for, carried out after the UI pass.
+#[must_use]
+#[derive(Debug)]
+pub enum Command {
+    Home,
+    OpenNewGame,
+    /// Back to the game in play (from the first screen).
+    ContinueGame,
+    Start(NewGameSpec),
+    QuickStart,
+    /// Something for the game on screen.
+    Play(Act),
+    ToggleFullscreen,
+    DismissWarning,
+    /// The formation editor on its own (from the first screen).
+    OpenEditor,
+    /// Edit a side's formation for the new-game dialog.
+    EditFormation(Side),
+    /// The formation editor is done: use its formation in a game, or close it.
+    EditorDone(crate::editor::EditorOutcome),
+    Saves(SaveCmd),
+    Replay(ReplayCmd),
+    /// The referee for games on a physical board (from the first screen).
+    OpenReferee,
+}
+
+/// Something the save/open interface asked for.
+#[derive(Debug)]
+pub enum SaveCmd {
+    Resume,
+    Discard,
+    OpenDialog,
+    Open(PathBuf),
+    SaveAs,
+    /// Watch the current game in the replay viewer.
+    ReplayCurrent,
+}
+
+/// Something the replay viewer asks of the app.
+#[derive(Debug)]
+pub enum ReplayCmd {
+    /// Start a new game from the position after this many turns.
+    ContinueFrom(usize),
+    /// A viewpoint was confirmed: the gate grants and records it.
+    Confirmed(Disclosure),
+    /// Leave the viewer (to the game in play, or the first screen).
+    Close,
+}
