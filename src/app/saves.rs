@@ -63,6 +63,8 @@ pub enum SaveCmd {
     SaveAs,
     /// Watch the current game in the replay viewer.
     ReplayCurrent,
+    /// Resume or discard what the referee left (a tracked game, a clash judge's tally).
+    Referee(super::referee::RefereeCmd),
 }
 
 pub struct Saves {
@@ -72,6 +74,8 @@ pub struct Saves {
     pub recent: Vec<RecentGame>,
     /// The record last written as `current.ron` (with the `redo` entry).
     last_saved: Option<GameRecord>,
+    /// The referee's tracked game and clash judge tally, saved apart (`referee/`).
+    pub referee: super::referee::RefereeSaves,
 }
 
 /// The value of an `info` entry of a record.
@@ -172,6 +176,7 @@ impl Saves {
             resume: None,
             recent: Vec::new(),
             last_saved: None,
+            referee: Default::default(),
         };
         let mut warning = None;
         if let Some(dir) = saves.dir.clone() {
@@ -201,6 +206,9 @@ impl Saves {
                     }
                 }
             }
+            let (referee, referee_warning) = super::referee::RefereeSaves::open(Some(&dir));
+            saves.referee = referee;
+            warning = warning.or(referee_warning);
             saves.refresh();
         }
         (saves, warning)
@@ -427,6 +435,7 @@ impl JunqiApp {
                 Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
             },
             SaveCmd::SaveAs => self.save_as(),
+            SaveCmd::Referee(c) => self.run_referee_command(c),
             SaveCmd::ReplayCurrent => {
                 if let Some(play) = &self.play {
                     let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
@@ -499,6 +508,7 @@ impl JunqiApp {
         if let Err(e) = self.saves.autosave(self.play.as_mut()) {
             self.warning = Some((i18n::SAVE_FAILED, e));
         }
+        self.autosave_referee();
     }
 }
 
@@ -568,6 +578,7 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
             });
         });
     }
+    super::referee::home_offers(ui, &saves.referee, lang, out);
     ui.add_space(16.0);
     if ui
         .add(egui::Button::new(lang.t(&i18n::OPEN_GAME)).min_size(egui::vec2(280.0, 36.0)))
