@@ -1408,7 +1408,6 @@ impl Tracked {
     /// draw, a flag taken …) showed both formations: that reveal goes into the record.
     fn undo_agreed(&mut self) {
         let status = self.game.status();
-        let before = self.game.plies().len();
         let Some(last) = self.game.undo() else {
             return;
         };
@@ -1426,13 +1425,7 @@ impl Tracked {
             record_reveal(&mut self.game, after, status);
         }
         if let Action::Turn(turn) = last {
-            add_note(
-                &mut self.game,
-                TrackedNote::TakenBack {
-                    ply: after.min(before),
-                    turn,
-                },
-            );
+            add_note(&mut self.game, TrackedNote::TakenBack { ply: after, turn });
         }
         self.selected = None;
         self.message = None;
