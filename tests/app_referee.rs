@@ -734,3 +734,36 @@ fn an_unreadable_referee_autosave_is_set_aside_with_a_warning() {
     h.get_by_label_contains("judge.ron");
     assert!(!referee_dir(dir.path()).join("judge.ron").exists());
 }
+
+#[test]
+fn tracked_game_takeback_needs_both_players_and_is_noted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    let mv = tracked(&h).game.plies()[0]
+        .turn
+        .unwrap()
+        .notation(tracked(&h).game.board());
+    click(&mut h, "Undo the last move (when both agree)");
+    h.get_by_label("Undo the last move only if both players agree.");
+    assert_eq!(tracked(&h).game.plies().len(), 1);
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Red agrees");
+    click(&mut h, "Undo now");
+    let game = &tracked(&h).game;
+    assert!(game.plies().is_empty());
+    assert_eq!(
+        tracked_notes(game),
+        vec![TrackedNote::TakenBack {
+            ply: 0,
+            turn: mv.clone()
+        }]
+    );
+    shown(
+        &h,
+        &format!("Turn 1 ({mv}) taken back with both players' consent"),
+    );
+}
