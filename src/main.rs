@@ -1,10 +1,13 @@
+use junqi::cli::Outcome;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Some(code) = junqi::cli::run(&args) {
-        std::process::exit(code);
-    }
-    if let Err(e) = junqi::app::run() {
-        eprintln!("junqi: cannot open the window: {e}");
-        std::process::exit(1);
+    match junqi::cli::run(std::env::args_os()) {
+        Outcome::Exit(code) => std::process::exit(code),
+        Outcome::Window(file) => {
+            if let Err(e) = junqi::app::run(file) {
+                eprintln!("junqi: cannot open the window: {e}");
+                std::process::exit(1);
+            }
+        }
     }
 }

@@ -162,7 +162,11 @@ fn undo_restores_and_redo_replays() {
     h.run();
     let after = notation(&h);
     assert_ne!(after, start);
+    // Two people at one screen: the other player agrees first.
     h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(notation(&h), after);
+    h.get_by_label("Accept the takeback").click();
     h.run();
     assert_eq!(notation(&h), start);
     h.get_by_label("Redo").click();
@@ -170,6 +174,8 @@ fn undo_restores_and_redo_replays() {
     assert_eq!(notation(&h), after);
     // Keyboard: Ctrl+Z.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.get_by_label("Accept the takeback").click();
     h.run();
     assert_eq!(notation(&h), start);
 }
@@ -180,6 +186,8 @@ fn resign_ends_the_game_with_a_banner() {
     let mut h = harness(dir.path());
     start_game(&mut h);
     h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
     h.run();
     h.get_all_by_label("Blue wins: resignation")
         .next()
@@ -200,4 +208,143 @@ fn corrupt_settings_give_defaults_and_a_warning() {
     h.get_by_label_contains("defaults are used");
     // The app still works.
     start_game(&mut h);
+}
+
+/// Play one plain move by clicking its piece and its destination.
+fn play_a_move(h: &mut Harness<'static, JunqiApp>) {
+    let (from, to) = some_move(h);
+    let to_name = h
+        .state()
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .board()
+        .name(to)
+        .to_string();
+    h.get_by_label(&label(h, from, Lang::En)).click();
+    h.run();
+    h.get_by_label(&to_name).click();
+    h.run();
+}
+
+#[test]
+fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // No game yet: nothing to continue.
+    assert!(h.query_by_label("Continue").is_none());
+    start_game(&mut h);
+    play_a_move(&mut h);
+    let before = notation(&h);
+    // Home, then back.
+    h.get_by_label("Home").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home));
+    h.get_by_label("A game is in progress");
+    h.get_by_label("Open · Turn 2 · Red: Human · Blue: Human");
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    assert_eq!(notation(&h), before);
+    // New game, then Cancel: the game is still there.
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home));
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    assert_eq!(notation(&h), before);
+    // A finished game is not "in progress".
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    h.get_by_label("Home").click();
+    h.run();
+    assert!(h.query_by_label("Continue").is_none());
+}
+
+#[test]
+fn the_live_game_line_names_the_computer_and_is_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.seats[1] = junqi::app::computer::Seat::Computer(junqi::ai::Level::Easy);
+    start_game(&mut h);
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Open · Turn 1 · Red: Human · Blue: Computer · Easy");
+    h.get_by_label("中文").click();
+    h.run();
+    h.get_by_label("对局进行中");
+    h.get_by_label("明棋 · 第 1 步 · 红：人 · 蓝：电脑 · 简单");
+    h.get_by_label("继续").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+}
+
+#[test]
+fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    let before = notation(&h);
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Red resigns and the game ends. Are you sure?");
+    assert!(
+        h.state()
+            .play
+            .as_ref()
+            .unwrap()
+            .game
+            .record()
+            .actions
+            .is_empty()
+    );
+    // "Keep playing" closes the question and changes nothing.
+    h.get_by_label("Keep playing").click();
+    h.run();
+    assert!(h.query_by_label("Yes, resign").is_none());
+    assert!(!h.state().play.as_ref().unwrap().game.status().is_over());
+    // Esc too.
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Yes, resign").is_none());
+    assert!(!h.state().play.as_ref().unwrap().game.status().is_over());
+    assert_eq!(notation(&h), before);
+    // Yes resigns.
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    h.get_all_by_label("Blue wins: resignation")
+        .next()
+        .expect("banner");
+}
+
+/// Whoever comes back to a hidden game between two players at one screen meets the hand-over
+/// curtain again, not the board as the last player left it.
+#[test]
+fn continuing_a_hidden_game_brings_the_curtain_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.rules = junqi::engine::Rules::for_mode(junqi::engine::Mode::Hidden);
+    start_game(&mut h);
+    let curtain = "Red to move — press to continue";
+    h.get_by_label(curtain).click();
+    h.run();
+    assert!(h.query_by_label(curtain).is_none());
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Hidden · Turn 1 · Red: Human · Blue: Human");
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    h.get_by_label(curtain);
 }

@@ -106,10 +106,19 @@ fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     start_against_computer(&mut h, Some(Mode::Hidden));
+    common::leak::assert_no_leak(&h);
     // No curtain against the computer: the human's pieces are shown at once.
     human_move(&mut h);
+    common::leak::assert_no_leak(&h);
     wait_for_plies(&mut h, 2);
-    h.run();
+    common::leak::run_checked(&mut h);
+    // A few more turns, checked after each.
+    for k in 0..3 {
+        human_move(&mut h);
+        common::leak::assert_no_leak(&h);
+        wait_for_plies(&mut h, 4 + 2 * k);
+        common::leak::run_checked(&mut h);
+    }
     let play = h.state().play.as_ref().unwrap();
     assert!(!play.curtain_up());
     let view = play.game.view(Viewer::Side(Side::Red));

@@ -111,3 +111,126 @@ fn hidden_games_enter_formations_behind_a_curtain() {
     h.run();
     assert!(matches!(h.state().screen, Screen::NewGame(_)));
 }
+
+/// "Use in game" from the editor after a flip game (where formations play no part) opens the
+/// new-game dialog in open mode with the formation; after a hidden game it stays hidden.
+#[test]
+fn use_in_game_after_a_flip_game_switches_to_a_mode_with_formations() {
+    use junqi::engine::{Mode, Rules};
+    for (last, expected) in [
+        (Mode::Flip, Mode::Open),
+        (Mode::Hidden, Mode::Hidden),
+        (Mode::Open, Mode::Open),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().settings.rules = Rules::for_mode(last);
+        h.get_by_label("Formation editor").click();
+        h.run();
+        h.get_by_label("Random").click();
+        h.run();
+        let made = match &h.state().screen {
+            Screen::Editor(es) => es.editor.formation().grid,
+            _ => panic!("in the editor"),
+        };
+        h.get_by_label("Use in game").click();
+        h.run();
+        let Screen::NewGame(ng) = &h.state().screen else {
+            panic!("the new-game dialog")
+        };
+        assert_eq!(ng.spec.rules.mode, expected, "after {last:?}");
+        if expected == Mode::Open {
+            assert_eq!(ng.spec.rules, Rules::for_mode(Mode::Open), "after {last:?}");
+        }
+        h.get_by_label("Start game").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Play));
+        assert_eq!(played_formation(&h, Side::Red).grid, made, "after {last:?}");
+    }
+}
+
+/// The shipped formations have a Chinese name and note, drawable with the shipped font.
+#[test]
+fn shipped_formations_have_chinese_names_and_notes_in_the_font() {
+    use egui::epaint::text::{Fonts, TextOptions};
+    let shipped = junqi::app::formations::shipped_dir().expect("layouts/");
+    let list = junqi::editor::list_library(&shipped);
+    assert!(list.len() >= 8);
+    let mut fonts = Fonts::new(TextOptions::default(), junqi::app::fonts::definitions());
+    let font = egui::FontId::proportional(14.0);
+    let mut names = std::collections::HashSet::new();
+    for e in list {
+        let f = e.content.expect("readable");
+        assert!(
+            !f.name_zh.trim().is_empty() && !f.notes_zh.trim().is_empty(),
+            "{}",
+            e.path.display()
+        );
+        assert!(names.insert(f.name_zh.clone()), "duplicate {}", f.name_zh);
+        let missing: String = f
+            .name_zh
+            .chars()
+            .chain(f.notes_zh.chars())
+            .filter(|&c| !fonts.has_glyph(&font, c))
+            .collect();
+        assert!(missing.is_empty(), "{}: {missing}", e.path.display());
+    }
+}
+
+/// In 中文 the new-game dialog offers the shipped formations by their Chinese names.
+#[test]
+fn formation_names_in_the_new_game_dialog_follow_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.run();
+    h.get_all_by_label("新对局").next().unwrap().click();
+    h.run();
+    h.get_by_label("红 布阵").click();
+    h.run();
+    assert!(h.query_by_label("Solid defence").is_none());
+    h.get_by_label("防守为主").click();
+    h.run();
+    let Screen::NewGame(ng) = &h.state().screen else {
+        panic!()
+    };
+    assert!(matches!(
+        &ng.spec.formations[0],
+        junqi::app::formations::FormationChoice::File(_, f) if f.name == "Solid defence"
+    ));
+    // The picker shows the choice by its name in the interface language.
+    let shown = |v| {
+        egui_kittest::kittest::By::new()
+            .role(egui::accesskit::Role::ComboBox)
+            .value(v)
+    };
+    h.get(shown("防守为主"));
+    h.get_by_label("English").click();
+    h.run();
+    h.get(shown("Solid defence"));
+}
+
+/// The referee's tracked game offers the saved formations by their names in the interface language.
+#[test]
+fn referee_offers_saved_formations_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.run();
+    for label in [
+        "实体棋盘裁判",
+        "跟踪对局",
+        "我是红方：继续",
+        "或使用保存的布阵：",
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    assert!(h.query_by_label("Solid defence").is_none());
+    h.get_by_label("防守为主").click();
+    h.run();
+    let shown = egui_kittest::kittest::By::new()
+        .role(egui::accesskit::Role::ComboBox)
+        .value("防守为主");
+    h.get(shown);
+}

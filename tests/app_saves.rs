@@ -106,8 +106,10 @@ fn a_killed_app_offers_to_resume_exactly_where_it_stopped() {
     click_a_move(&mut h);
     click_a_move(&mut h);
     click_a_move(&mut h);
-    // Undo the third turn: the redo stack is saved too.
+    // Undo the third turn (the other player agrees): the redo stack is saved too.
     h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Accept the takeback").click();
     h.run();
     let notation = game(&h).position().notation();
     let moves: Vec<String> = (0..2)
@@ -182,6 +184,8 @@ fn a_finished_game_goes_to_the_recent_list_not_the_resume_offer() {
     click_a_move(&mut h);
     h.get_by_label("Resign").click();
     h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
     drop(h);
     let h = harness(dir.path());
     assert!(h.query_by_label("Resume").is_none());
@@ -219,7 +223,7 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Open game…").click();
     h.run();
     // No side saved it: Red's view.
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Red));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
     assert_board(&h, &g, 8, Viewer::Side(Side::Red));
     h.get_by_label("‹ Back").click();
     h.run();
@@ -255,8 +259,12 @@ fn replay_controls_change_the_position_shown() {
     h.run();
     assert_eq!(replay(&h).ply, 3);
     assert_board(&h, &g, 3, Viewer::Side(Side::Red));
-    // Viewpoint: Blue sees its own pieces, not Red's.
+    // Viewpoint: Blue's needs a confirmation in an unfinished hidden game (the file is Red's),
+    // and is noted; Blue sees its own pieces, not Red's.
     h.get_by_label("Blue").click();
+    h.run();
+    h.get_by_label("Show Blue's viewpoint?");
+    h.get_by_label("Show Blue's pieces").click();
     h.run();
     assert_board(&h, &g, 3, Viewer::Side(Side::Blue));
     // The referee's view needs a confirmation; cancelling changes nothing.
@@ -265,14 +273,21 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Show the referee view?");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
-    assert!(!replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert!(
+        !replay(&h)
+            .game
+            .record()
+            .disclosures
+            .iter()
+            .any(|d| d.what == junqi::engine::Disclosure::RefereeView)
+    );
     h.get_by_label("Referee").click();
     h.run();
     h.get_by_label("Show every piece").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Referee);
-    assert!(replay(&h).game.record().referee_view_used);
+    assert_eq!(replay(&h).viewer(), Viewer::Referee);
+    assert!(replay(&h).game.record().referee_view_used());
     assert_board(&h, &g, 3, Viewer::Referee);
     // Play runs to the end by itself.
     h.get_by_label("▶ Play").click();
@@ -442,7 +457,7 @@ fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
     h.run();
     h.get_by_label("Open game…").click();
     h.run();
-    assert_eq!(replay(&h).viewer, Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
     assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
     assert!(
         h.state()
@@ -512,4 +527,143 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
         })
         .count();
     assert_eq!(kept, 1);
+}
+
+/// A kill in the middle of a write leaves `.<file>.<pid>.tmp` behind. A later start removes those
+/// of processes that no longer run, in every folder the program writes (games, formations,
+/// settings), and keeps those a running process may still be writing (its own included).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let fdir = dir.path().join("formations");
+    std::fs::create_dir_all(&fdir).unwrap();
+    let (mut s, _) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    let mut play = Play::new(sample(Mode::Hidden, 8, 4));
+    s.autosave(Some(&mut play)).unwrap();
+    // A process that has ended, and one still running.
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let (dead, alive, me) = (ended.id(), running.id(), std::process::id());
+    let t = play.game.position().legal_turns(play.game.rules())[0];
+    play.game.play(t).unwrap();
+    // The kill: the temporary file is written and never renamed nor removed (kept under the
+    // names the ended and the running process would have given it).
+    let dead_tmp = gdir.join(format!(".current.ron.{dead}.tmp"));
+    let alive_tmp = gdir.join(format!(".current.ron.{alive}.tmp"));
+    s.autosave_with(Some(&mut play), |tmp| {
+        std::fs::copy(tmp, &dead_tmp)?;
+        std::fs::copy(tmp, &alive_tmp)?;
+        Err(std::io::Error::other("killed"))
+    })
+    .unwrap_err();
+    let own_tmp = gdir.join(format!(".current.ron.{me}.tmp"));
+    std::fs::write(&own_tmp, "being written").unwrap();
+    let settings_tmp = dir.path().join(format!(".settings.ron.{dead}.tmp"));
+    std::fs::write(&settings_tmp, "(").unwrap();
+    let formation_tmp = fdir.join(format!(".wall.ron.{dead}.tmp"));
+    std::fs::write(&formation_tmp, "(").unwrap();
+    // Not a temporary file of ours: never touched.
+    let other = gdir.join(".notes.tmp");
+    std::fs::write(&other, "x").unwrap();
+
+    let h = harness(dir.path());
+    assert!(!dead_tmp.exists() && !settings_tmp.exists() && !formation_tmp.exists());
+    assert!(alive_tmp.exists(), "a running process may still write it");
+    assert!(own_tmp.exists() && other.exists());
+    assert!(h.state().warning.is_none());
+    assert_eq!(
+        h.state()
+            .saves
+            .resume
+            .as_ref()
+            .expect("offer")
+            .game
+            .plies()
+            .len(),
+        4
+    );
+    drop(h);
+    // Once that process has ended too, the next start removes its file.
+    running.kill().unwrap();
+    running.wait().unwrap();
+    let _h = harness(dir.path());
+    assert!(!alive_tmp.exists());
+    assert!(own_tmp.exists() && other.exists());
+}
+
+/// With saving impossible (here the games folder is replaced by a file) the warning says how many
+/// turns are not on disk; when saving works again it says so and the warning of failure is gone.
+#[test]
+fn the_save_warning_counts_unsaved_turns_and_clears_after_a_successful_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    assert!(gdir.join(saves::CURRENT).exists());
+    let moved = dir.path().join("games-away");
+    std::fs::rename(&gdir, &moved).unwrap();
+    std::fs::write(&gdir, "not a folder").unwrap();
+    click_a_move(&mut h);
+    h.get_by_label_contains("1 turn is not yet on disk");
+    click_a_move(&mut h);
+    h.get_by_label_contains("2 turns are not yet on disk");
+    // Space comes back.
+    std::fs::remove_file(&gdir).unwrap();
+    std::fs::rename(&moved, &gdir).unwrap();
+    h.run();
+    assert!(h.query_by_label_contains("not yet on disk").is_none());
+    h.get_by_label_contains("The game is saved again");
+    let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn saved_games_are_private_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&games(dir.path()).join(saves::CURRENT)), 0o600);
+    let path = dir.path().join("out.ron");
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Save as…").click();
+    h.run();
+    assert_eq!(mode(&path), 0o600);
+}
+
+#[test]
+fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    // Blue to move after 5 turns, two people at the screen.
+    let mut h = harness(dir.path());
+    h.state_mut().play = Some(Play::new(g.clone()));
+    h.state_mut().screen = Screen::Play;
+    h.run();
+    drop(h);
+    // The autosave, opened as a file: Blue's game, Blue's view only.
+    let copy = dir.path().join("copy.ron");
+    std::fs::copy(games(dir.path()).join(saves::CURRENT), &copy).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(copy));
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    common::leak::assert_no_leak(&h);
+    // Red's viewpoint waits for a confirmation.
+    h.get_by_label("Red").click();
+    h.run();
+    h.get_by_label("Show Red's viewpoint?");
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
 }

@@ -194,11 +194,12 @@ impl Belief {
                 self.marshal_fell(report, enemy, e);
             }
         }
-        if let Some((side, n)) = report.flag_revealed
-            && side == enemy
-            && let Some(f) = self.at(n)
-        {
-            self.pieces[f].may_be = bit(Rank::Flag);
+        for (side, n) in report.flags_revealed() {
+            if side == enemy
+                && let Some(f) = self.at(n)
+            {
+                self.pieces[f].may_be = bit(Rank::Flag);
+            }
         }
         self.sync(after, enemy);
         self.last = Some(after.clone());
@@ -206,7 +207,7 @@ impl Belief {
 
     /// The enemy's flag was shown this turn: its marshal fell, and piece `e` was the one removed.
     fn marshal_fell(&mut self, report: &TurnReport, enemy: Side, e: usize) {
-        if report.flag_revealed.is_some_and(|(s, _)| s == enemy) && self.pieces[e].node.is_none() {
+        if report.flags_revealed().any(|(s, _)| s == enemy) && self.pieces[e].node.is_none() {
             self.narrow(e, |r| r == Rank::Marshal);
         }
     }

@@ -440,6 +440,27 @@ impl Player for AiPlayer {
         }
         let mut turns = view.candidate_turns(rules);
         turns.retain(|t| !self.refused.contains(t));
+        if view.mode == Mode::Hidden && view.mover.side() == Some(me) {
+            // Propose only turns the referee cannot refuse: no attack on an unknown piece that
+            // may be the flag unless the flag rules let this piece take it now. (If nothing else
+            // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
+            if !self.belief.is_started() {
+                self.belief.start(view, rules, me);
+            }
+            let belief = &self.belief;
+            let sure: Vec<Turn> = turns
+                .iter()
+                .copied()
+                .filter(|&t| {
+                    !view.may_be_refused(rules, t, |n| {
+                        belief.may_be_at(n) & super::belief::bit(Rank::Flag) != 0
+                    })
+                })
+                .collect();
+            if !sure.is_empty() {
+                turns = sure;
+            }
+        }
         if turns.len() <= 1 {
             return turns.first().copied();
         }

@@ -46,7 +46,8 @@ mod tests {
         for r in crate::engine::Rank::ALL {
             texts.push(r.zh().into());
         }
-        for h in crate::engine::rules::HOUSE_RULES {
+        for rule in crate::engine::rules::HouseRule::ALL {
+            let h = rule.texts();
             texts.extend([h.zh, h.explain_zh, h.en, h.explain_en].map(String::from));
         }
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");

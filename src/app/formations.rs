@@ -2,7 +2,7 @@
 //! of the new-game dialog (random, from the library, or edited now).
 
 use super::i18n::{self, Lang};
-use crate::editor::files::{LibraryEntry, list_library, load_formation};
+use crate::editor::files::{LibraryEntry, list_library};
 use crate::editor::{EditorOutcome, FormationEditor};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rules, Side};
@@ -30,12 +30,15 @@ impl FormationChoice {
 
     fn label(&self, lang: Lang) -> String {
         match self {
-            FormationChoice::Random(seed) => {
-                format!("{} #{:04x}", lang.t(&i18n::RANDOM_FORMATION), seed & 0xffff)
-            }
-            FormationChoice::File(_, f) => f.name.clone(),
+            // No part of the seed is shown: it decides the formation.
+            FormationChoice::Random(_) => lang.t(&i18n::RANDOM_FORMATION).to_string(),
+            FormationChoice::File(_, f) => f.name_in(lang == Lang::Zh).to_string(),
             FormationChoice::Edited(f) if f.name.is_empty() => lang.t(&i18n::EDITED).to_string(),
-            FormationChoice::Edited(f) => format!("{} ({})", f.name, lang.t(&i18n::EDITED)),
+            FormationChoice::Edited(f) => format!(
+                "{} ({})",
+                f.name_in(lang == Lang::Zh),
+                lang.t(&i18n::EDITED)
+            ),
         }
     }
 }
@@ -62,11 +65,7 @@ pub fn library(data_dir: Option<&Path>) -> Vec<(PathBuf, Formation)> {
     dirs.extend(shipped_dir());
     dirs.iter()
         .flat_map(|d| list_library(d))
-        .filter_map(|LibraryEntry { path, content }| {
-            content.ok()?;
-            let f = load_formation(&path).ok()?;
-            Some((path, f))
-        })
+        .filter_map(|LibraryEntry { path, content }| Some((path, content.ok()?)))
         .collect()
 }
 
@@ -132,24 +131,29 @@ impl EditorScreen {
 }
 
 /// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
+/// With `hide` (a hidden game between people) the choice reads only "chosen", and the list marks
+/// none, so the other player cannot learn it from the screen.
 pub fn picker(
     ui: &mut egui::Ui,
     lang: Lang,
     side: Side,
     choice: &mut FormationChoice,
     library: &[(PathBuf, Formation)],
-    next_seed: &mut u64,
+    hide: bool,
 ) -> bool {
     let mut edit = false;
     ui.horizontal_wrapped(|ui| {
         let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
         egui::ComboBox::new(("formation", side), label)
-            .selected_text(choice.label(lang))
+            .selected_text(if hide {
+                lang.t(&i18n::CHOSEN).to_string()
+            } else {
+                choice.label(lang)
+            })
             .width(220.0)
             .show_ui(ui, |ui| {
-                *next_seed = next_seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                let random = FormationChoice::Random(*next_seed);
-                let is_random = matches!(choice, FormationChoice::Random(_));
+                let random = FormationChoice::Random(crate::engine::rng::os_seed());
+                let is_random = !hide && matches!(choice, FormationChoice::Random(_));
                 if ui
                     .selectable_label(is_random, lang.t(&i18n::RANDOM_FORMATION))
                     .clicked()
@@ -157,9 +161,11 @@ pub fn picker(
                     *choice = random;
                 }
                 for (path, f) in library {
-                    let selected = matches!(choice, FormationChoice::File(p, _) if p == path);
-                    let resp = ui.selectable_label(selected, &f.name);
-                    let resp = match f.notes.lines().next() {
+                    let selected =
+                        !hide && matches!(choice, FormationChoice::File(p, _) if p == path);
+                    let zh = lang == Lang::Zh;
+                    let resp = ui.selectable_label(selected, f.name_in(zh));
+                    let resp = match f.notes_in(zh).lines().next() {
                         Some(note) if !note.is_empty() => resp.on_hover_text(note),
                         _ => resp,
                     };
@@ -168,11 +174,11 @@ pub fn picker(
                     }
                 }
             });
-        if matches!(choice, FormationChoice::Random(_))
+        if !hide
+            && matches!(choice, FormationChoice::Random(_))
             && ui.button(lang.t(&i18n::REROLL)).clicked()
         {
-            *next_seed = next_seed.wrapping_mul(6364136223846793005).wrapping_add(7);
-            *choice = FormationChoice::Random(*next_seed);
+            *choice = FormationChoice::Random(crate::engine::rng::os_seed());
         }
         if ui.button(lang.t(&i18n::EDIT_NOW)).clicked() {
             edit = true;

@@ -1,7 +1,8 @@
 //! The interface language and every string the window shows, in Chinese and English. Names of
-//! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HOUSE_RULES` …), so
+//! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HouseRule::texts` …), so
 //! the rule text has one source.
 
+use crate::engine::rules::HouseRule;
 use crate::engine::{IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +52,15 @@ impl Lang {
         }
     }
 
+    /// A house rule's name and one-line explanation, in this language.
+    pub fn rule_texts(self, rule: HouseRule) -> (&'static str, &'static str) {
+        let t = rule.texts();
+        match self {
+            Lang::Zh => (t.zh, t.explain_zh),
+            Lang::En => (t.en, t.explain_en),
+        }
+    }
+
     /// The reason a turn is illegal, in this language.
     pub fn illegal(self, e: &IllegalTurn) -> String {
         match self {
@@ -61,7 +71,7 @@ impl Lang {
 }
 
 /// One interface string in both languages.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Text {
     pub zh: &'static str,
     pub en: &'static str,
@@ -81,6 +91,12 @@ texts! {
     HOME = "主页", "Home";
     NEW_GAME = "新对局", "New game";
     QUICK_START = "立即开始（上次的规则）", "Start now (last rules)";
+    LIVE_GAME = "对局进行中", "A game is in progress";
+    CONTINUE = "继续", "Continue";
+    SEAT_IS = "{who}：{seat}", "{who}: {seat}";
+    RESIGN_CONFIRM = "{side}方认输，对局结束。确定？", "{side} resigns and the game ends. Are you sure?";
+    RESIGN_YES = "确认认输", "Yes, resign";
+    RESIGN_NO = "继续对局", "Keep playing";
     START = "开始对局", "Start game";
     CANCEL = "取消", "Cancel";
     LANGUAGE = "语言", "Language";
@@ -103,7 +119,7 @@ texts! {
     ON = "启用", "On";
     TO_MOVE = "轮到", "To move";
     TURN = "第 {n} 步", "Turn {n}";
-    QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} turns left before the quiet-limit draw";
+    QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
     TIMEOUTS = "超时：红 {r} 次，蓝 {b} 次（{max} 次判负）", "Timeouts: Red {r}, Blue {b} ({max} lose)";
     UNDO = "悔棋", "Undo";
@@ -148,7 +164,7 @@ texts! {
     EDITING_FOR = "为{side}布阵：完成后点“用于对局”", "Formation for {side}: press “Use in game” when done";
     // Saved games and replay.
     RESUME_TITLE = "有一局未下完的对局", "An unfinished game was saved";
-    RESUME_DETAIL = "{mode}，已走 {n} 步，轮到{side}方（开始于 {date}）", "{mode}, {n} turns played, {side} to move (started {date})";
+    RESUME_DETAIL = "{mode}，已走 {n} 步，轮到{side}方（开始于 {date}）", "{mode}, {n} {n|turn|turns} played, {side} to move (started {date})";
     RESUME = "继续对局", "Resume";
     DISCARD = "放弃", "Discard";
     DISCARD_HINT = "对局不会删除：它会移到最近的对局中", "Nothing is deleted: the game moves to the recent games";
@@ -156,10 +172,12 @@ texts! {
     SAVE_AS = "另存为…", "Save as…";
     REPLAY = "复盘", "Replay";
     RECENT_GAMES = "最近的对局", "Recent games";
-    UNFINISHED = "未完（{n} 步）", "unfinished ({n} turns)";
+    UNFINISHED = "未完（{n} 步）", "unfinished ({n} {n|turn|turns})";
     UNREADABLE = "无法读取", "unreadable";
     OPEN_FAILED = "无法打开棋谱，当前对局未改变：{e}", "The game file could not be opened, nothing was changed: {e}";
     SAVE_FAILED = "对局无法保存：{e}", "The game could not be saved: {e}";
+    AUTOSAVE_FAILED = "对局无法保存，还有 {n} 步未存盘：{e}", "The game could not be saved, {n} {n|turn is|turns are} not yet on disk: {e}";
+    SAVED_AGAIN = "对局已重新保存，所有步都已存盘", "The game is saved again: every turn is on disk";
     NO_DIALOG = "无法打开文件对话框：请使用首页上“最近的对局”列表{e}", "The file dialog could not open: use the recent games list on the first screen{e}";
     NO_DIALOG_SAVED = "无法打开文件对话框：对局已存入“最近的对局”，文件名 {e}", "The file dialog could not open: the game was saved to the recent games as {e}";
     CURRENT_GAME = "当前对局", "current game";
@@ -174,7 +192,7 @@ texts! {
     TO_END = "终局 »", "End »";
     PLAY = "▶ 播放", "▶ Play";
     PAUSE = "暂停", "Pause";
-    SPEED = "每秒 {n} 步", "{n} turns/s";
+    SPEED = "每秒 {n} 步", "{n} {n|turn|turns}/s";
     SPEED_NAME = "速度", "Speed";
     TURN_SLIDER = "步数", "Turn";
     TURN_OF = "第 {n} / {max} 步", "Turn {n} / {max}";
@@ -223,8 +241,26 @@ texts! {
     MV_FLIP = "{sq} 翻出{side}方{rank}", "{sq} flipped: {side} {rank}";
     EV_COLOURS = "玩家{p}执{side}方，对方执{other}方", "Player {p} takes {side}, the other player {other}";
     SUMMARY = "对局小结", "Summary";
-    SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} turns, {clashes} clashes";
+    SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} {turns|turn|turns}, {clashes} {clashes|clash|clashes}";
     SUMMARY_LOST = "{side}方损失 {n} 子：", "{side} lost {n}:";
+    SUMMARY_TAKEBACKS = "悔棋：红方 {r} 次，蓝方 {b} 次", "Takebacks: Red {r}, Blue {b}";
+    DEAL_TYPED = "本局发牌种子是手动输入的：双方可能事先知道发牌", "This deal's seed was typed in: both players may have known the deal";
+    DEAL_RANDOM_HINT = "空着则随机发牌", "Leave it empty for a random deal";
+    CURTAIN_OFF_TITLE = "关闭换手遮挡？", "Switch the hand-over curtain off?";
+    CURTAIN_OFF_TEXT = "对局进行中关闭遮挡，等于打开裁判视图：正在看屏幕的人会看到对方的棋子。对局记录会注明。", "Switching the curtain off during a hidden game between two people is the referee view: whoever looks at the screen sees the other side's pieces. The game record will note it.";
+    CURTAIN_OFF_YES = "关闭遮挡", "Switch it off";
+    TAKEBACK_ASK = "{side}方请{other}方同意悔棋", "{side} asks {other} to agree to take back the last turn";
+    TAKEBACK_ACCEPT = "同意悔棋", "Accept the takeback";
+    TAKEBACK_DECLINE = "不同意", "Decline";
+    TAKEBACK_DECLINED = "对方不同意悔棋", "The takeback was declined";
+    NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";
+    TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";
+    TAKEBACKS_OPTION = "与电脑下暗棋、翻棋时允许悔棋（记入对局记录）", "Allow takebacks in hidden and flip games against the computer (kept in the record)";
+    EV_TAKEBACK = "{side}方悔棋 {n} 步", "{side} took back turns: {n}";
+    SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";
+    SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
+    SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
+    CHOSEN = "已选", "chosen";
     // The computer opponent.
     COMPUTER_THINKING = "电脑正在思考，请稍候", "The computer is thinking: please wait";
     COMPUTER_THINKING_SIDE = "电脑（{side}方）思考中…", "The computer ({side}) is thinking…";
@@ -260,7 +296,7 @@ texts! {
     REF_SHOW_FLAG = "{side}方司令阵亡：{side}方必须亮出军旗", "{side}'s field marshal is gone: {side} must show its flag";
     REF_REFUSED = "不可能：{why}。{side}方请重新输入。", "Refused: {why}. {side}, enter your piece again.";
     REF_TAKE_BACK = "不允许：{why}。请在棋盘上撤回这一步。", "Not allowed: {why}. Take the move back on the board.";
-    REF_LOSSES = "已失去：红方 {r} 子，蓝方 {b} 子", "Lost so far: Red {r} pieces, Blue {b} pieces";
+    REF_LOSSES = "已失去：红方 {r} 子，蓝方 {b} 子", "Lost so far: Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces}";
     REF_BY_RANK = "按兵种显示损失（双方都会看到）", "Show the losses by rank (both players will see them)";
     REF_BY_RANK_WARN = "按兵种的损失会透露每次碰子的棋子；对局结束后自动显示。", "Losses by rank give away the pieces of each clash; they are shown when the game ends.";
     REF_RESIGNS = "{side}方认输", "{side} resigns";
@@ -280,7 +316,7 @@ texts! {
     REF_TRACK_SELECT = "{side}方走棋：在这里点出你在棋盘上走的那一步（先点起点，再点终点）", "{side} to move: click the move you made on the real board (from, then to)";
     REF_TRACK_DEST = "再点终点（再点一次起点则取消）", "Now click the destination (click the piece again to cancel)";
     REF_MOVE_LINE = "第 {n} 步 {side}方 {mv}", "Turn {n}: {side} {mv}";
-    REF_TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} turns left before the turn-limit draw";
+    REF_TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} {n|turn|turns} left before the turn-limit draw";
     REF_UNDO_MOVE = "撤销上一步（双方同意时）", "Undo the last move (when both agree)";
     REF_CANNOT_MOVE = "{sq} 上的棋子不能移动", "the piece on {sq} cannot move";
     REF_NOT_TAKER = "按当前规则，这个棋子不能扛旗", "this piece may not take the flag under these rules";
@@ -296,21 +332,32 @@ texts! {
     REF_UNDO_NOW = "确认撤销", "Undo now";
     REF_REOPENED_LOG = "对局曾结束（{end}），双方布阵已亮明；双方同意撤销并继续。", "The game ended ({end}) and both formations were shown; both players agreed to undo and play on.";
     REF_TAKEN_BACK_LOG = "双方同意撤销第 {n} 步 {mv}", "Turn {n} ({mv}) taken back with both players' consent";
-    REF_TRIED_LINE = "第 {n} 步 {side}方走 {mv} 被拒", "Turn {n}: {side} tried {mv}";
     REF_RESUME_TRACKED_TITLE = "有一局未下完的跟踪对局", "An unfinished tracked game was saved";
     REF_RESUME_TRACKED = "继续跟踪对局", "Resume the tracked game";
     REF_DISCARD_TRACKED = "放弃跟踪对局", "Discard the tracked game";
     REF_RESUME_JUDGE_TITLE = "有一局未完成的碰子裁判记录", "An unfinished clash judge tally was saved";
-    REF_RESUME_JUDGE_DETAIL = "已裁判 {n} 次碰子；已失去：红方 {r} 子，蓝方 {b} 子（开始于 {date}）", "{n} clashes judged; lost so far: Red {r} pieces, Blue {b} pieces (started {date})";
+    REF_RESUME_JUDGE_DETAIL = "已裁判 {n} 次碰子；已失去：红方 {r} 子，蓝方 {b} 子（开始于 {date}）", "{n} {n|clash|clashes} judged; lost so far: Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces} (started {date})";
     REF_RESUME_JUDGE = "继续碰子裁判", "Resume the clash judge";
     REF_DISCARD_JUDGE = "放弃碰子裁判记录", "Discard the tally";
 }
 
-/// Fill `{name}` placeholders of a template.
+/// Fill `{name}` placeholders of a template. `{name|one|many}` is the word for a count: `one` when
+/// the value of `name` is 1, else `many` ("{n} {n|turn|turns}" reads "1 turn", "3 turns").
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     let mut s = template.to_string();
     for (k, v) in args {
         s = s.replace(&format!("{{{k}}}"), v);
+        let open = format!("{{{k}|");
+        while let Some(start) = s.find(&open) {
+            let body = start + open.len();
+            let Some(len) = s[body..].find('}') else {
+                break;
+            };
+            let forms = &s[body..body + len];
+            let (one, many) = forms.split_once('|').unwrap_or((forms, forms));
+            let word = if *v == "1" { one } else { many }.to_string();
+            s.replace_range(start..body + len + 1, &word);
+        }
     }
     s
 }
@@ -338,6 +385,18 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         NotFlipMode => "只有翻棋模式才能翻棋".into(),
         AlreadyFaceUp(s) => format!("{s} 上的棋子已经翻开"),
         Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
+        FlagAttackRefused { by, square, mines } => {
+            let why = if *mines {
+                "对方还有地雷，不能攻击军旗".to_string()
+            } else {
+                "按当前规则，这个棋子不能扛旗".to_string()
+            };
+            format!(
+                "{}方攻击 {square} 被拒绝：那是军旗，{why}。{}方重新走棋",
+                by.zh(),
+                by.zh()
+            )
+        }
     }
 }
 
@@ -362,11 +421,68 @@ mod tests {
                     .split('{')
                     .skip(1)
                     .filter_map(|p| p.split_once('}').map(|(k, _)| k.to_string()))
+                    .map(|k| k.split('|').next().unwrap_or_default().to_string())
                     .collect();
                 v.sort();
+                v.dedup();
                 v
             };
             assert_eq!(holes(t.zh), holes(t.en), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn counts_take_the_singular_for_one() {
+        let t = "Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces}";
+        assert_eq!(
+            fill(t, &[("r", "2"), ("b", "1")]),
+            "Red 2 pieces, Blue 1 piece"
+        );
+        assert_eq!(
+            fill(t, &[("r", "0"), ("b", "11")]),
+            "Red 0 pieces, Blue 11 pieces"
+        );
+        assert_eq!(
+            fill(REF_LOSSES.en, &[("r", "0"), ("b", "1")]),
+            "Lost so far: Red 0 pieces, Blue 1 piece"
+        );
+        assert_eq!(
+            fill(REF_LOSSES.zh, &[("r", "0"), ("b", "1")]),
+            "已失去：红方 0 子，蓝方 1 子"
+        );
+        assert_eq!(fill(UNFINISHED.en, &[("n", "1")]), "unfinished (1 turn)");
+        assert_eq!(
+            fill(SUMMARY_LINE.en, &[("turns", "1"), ("clashes", "1")]),
+            "1 turn, 1 clash"
+        );
+        assert_eq!(
+            fill(SUMMARY_LINE.en, &[("turns", "40"), ("clashes", "3")]),
+            "40 turns, 3 clashes"
+        );
+    }
+
+    /// No English count reads "1 turns" or "1 pieces": every count string uses `{n|one|many}`.
+    #[test]
+    fn every_english_count_agrees_with_its_number() {
+        for t in ALL {
+            let args: Vec<(String, String)> =
+                t.en.split('{')
+                    .skip(1)
+                    .filter_map(|p| p.split_once('}'))
+                    .map(|(k, _)| (k.split('|').next().unwrap().to_string(), "1".to_string()))
+                    .collect();
+            let args: Vec<(&str, &str)> =
+                args.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            let text = fill(t.en, &args);
+            for plural in [
+                "turns", "pieces", "clashes", "seconds", "timeouts", "problems",
+            ] {
+                assert!(
+                    !text.contains(&format!("1 {plural}")),
+                    "{text:?} from {:?}",
+                    t.en
+                );
+            }
         }
     }
 

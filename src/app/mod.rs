@@ -26,7 +26,9 @@ use std::path::PathBuf;
 const FLASH_SECONDS: f32 = 1.6;
 
 /// Open the window and run until it is closed.
-pub fn run() -> Result<(), String> {
+/// Open the window; `file` (named on the command line) is opened in it: a formation in the
+/// editor, anything else as a game record in the replay viewer (a warning if it is not one).
+pub fn run(file: Option<PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("军棋 Junqi")
@@ -38,7 +40,13 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "junqi",
         options,
-        Box::new(|cc| Ok(Box::new(JunqiApp::new(cc, None)))),
+        Box::new(move |cc| {
+            let mut app = JunqiApp::new(cc, None);
+            if let Some(path) = &file {
+                app.open_file(path);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| e.to_string())
 }
@@ -60,6 +68,8 @@ pub enum Screen {
 pub enum Command {
     Home,
     OpenNewGame,
+    /// Back to the game in play (from the first screen).
+    ContinueGame,
     Start(NewGameSpec),
     QuickStart,
     Node(NodeId),
@@ -67,7 +77,10 @@ pub enum Command {
     ClearSelection,
     Undo,
     Redo,
+    /// Ask before resigning (a confirmation follows).
     Resign,
+    /// The answer to the resignation question: resign (true) or play on.
+    ConfirmResign(bool),
     OfferDraw,
     AnswerDraw(bool),
     Timeout,
@@ -85,6 +98,11 @@ pub enum Command {
     AskRefereeView,
     /// Switch the referee view on (confirmed) or off (cancelled).
     RefereeView(bool),
+    /// Switch the hand-over curtain off during a hidden game between people (confirmed), or keep
+    /// it (cancelled).
+    CurtainOff(bool),
+    /// The other player's answer to a takeback.
+    AnswerTakeback(bool),
     /// Open the tag menu on an enemy piece at a screen position.
     TagMenu(NodeId, egui::Pos2),
     CloseTagMenu,
@@ -117,6 +135,8 @@ pub struct Play {
     pub modes: modes::ModeState,
     /// The seats the computer plays, and its thinking.
     pub computer: computer::Seats,
+    /// "Resign?" is asked.
+    pub confirm_resign: bool,
 }
 
 pub struct JunqiApp {
@@ -129,7 +149,6 @@ pub struct JunqiApp {
     pub screen: Screen,
     pub play: Option<Play>,
     show_panel: bool,
-    seed: u64,
     pub saves: saves::Saves,
 }
 
@@ -157,6 +176,14 @@ impl JunqiApp {
                 saves::Picker::Native,
             ),
         };
+        // Temporary files a killed run left in the folders written atomically.
+        for d in [dir.clone(), games_dir.clone()]
+            .into_iter()
+            .chain([data_dir.as_deref().map(formations::library_dir)])
+            .flatten()
+        {
+            crate::fsutil::remove_stale_temp_files(&d);
+        }
         let (saves, saves_warning) = saves::Saves::open(games_dir, picker);
         let (settings, warning) = match &dir {
             Some(d) => settings::load(d),
@@ -165,10 +192,6 @@ impl JunqiApp {
         let warning = warning
             .map(|w| (i18n::SETTINGS_WARNING, w))
             .or(saves_warning.map(|w| (i18n::OPEN_FAILED, w)));
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
         JunqiApp {
             saved: settings.clone(),
             settings,
@@ -178,8 +201,27 @@ impl JunqiApp {
             screen: Screen::Home,
             play: None,
             show_panel: true,
-            seed,
             saves,
+        }
+    }
+
+    /// Open a file named on the command line: a formation in the editor, else a game record in
+    /// the replay viewer (which warns if the file is neither).
+    pub fn open_file(&mut self, path: &std::path::Path) {
+        let formation = crate::fsutil::read_text(path, crate::editor::files::MAX_FILE_BYTES)
+            .ok()
+            .and_then(|text| crate::engine::Formation::from_ron(&text).ok());
+        match formation {
+            Some(f) => {
+                let mut es = formations::EditorScreen::new(
+                    self.data_dir.as_deref(),
+                    self.settings.rules.clone(),
+                    self.lang(),
+                );
+                es.editor = es.editor.with_formation(f);
+                self.screen = Screen::Editor(Box::new(es));
+            }
+            None => self.run_save_command(saves::SaveCmd::Open(path.to_path_buf())),
         }
     }
 
@@ -209,6 +251,10 @@ impl JunqiApp {
             (crate::editor::EditorOutcome::UseInGame(f), None) => {
                 let seeds = (self.next_seed(), self.next_seed());
                 let mut ng = self.new_game_dialog(seeds);
+                // Flip games deal at random: a formation needs open (or hidden) play.
+                if ng.spec.rules.mode == crate::engine::Mode::Flip {
+                    newgame::pick_mode(&mut ng.spec.rules, crate::engine::Mode::Open);
+                }
                 ng.spec.formations[0] = formations::FormationChoice::Edited(f);
                 self.screen = Screen::NewGame(ng);
             }
@@ -216,9 +262,9 @@ impl JunqiApp {
         }
     }
 
+    /// A fresh seed for a random formation: from the operating system, unrelated to any other.
     fn next_seed(&mut self) -> u64 {
-        self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        self.seed
+        crate::engine::rng::os_seed()
     }
 
     fn start(&mut self, spec: NewGameSpec) {
@@ -246,6 +292,14 @@ impl JunqiApp {
             Command::Home => {
                 self.saves.refresh();
                 self.screen = Screen::Home;
+            }
+            Command::ContinueGame => {
+                if let Some(play) = &mut self.play {
+                    // Someone else may be at the screen now: a hidden game's curtain comes down.
+                    play.modes.lifted = false;
+                    play.selected = None;
+                    self.screen = Screen::Play;
+                }
             }
             Command::OpenNewGame => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -292,6 +346,14 @@ impl JunqiApp {
             Command::Saves(c) => self.run_save_command(c),
             Command::Replay(c) => self.run_replay_command(c),
             Command::OpenReferee => self.open_referee(),
+            Command::CurtainOff(false) => {
+                // Cancelled: the curtain stays.
+                self.settings.modes.curtain = true;
+                if let Some(play) = &mut self.play {
+                    play.modes.confirm_curtain = false;
+                    play.modes.opts.curtain = true;
+                }
+            }
             cmd => {
                 if let (Screen::Play, Some(play)) = (&self.screen, &mut self.play) {
                     play.command(cmd);
@@ -368,6 +430,10 @@ impl JunqiApp {
                         &mut self.settings.modes.confirm_flip,
                         lang.t(&i18n::CONFIRM_FLIP_OPTION),
                     );
+                    ui.checkbox(
+                        &mut self.settings.modes.takebacks_vs_computer,
+                        lang.t(&i18n::TAKEBACKS_OPTION),
+                    );
                     if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
                         out.push(Command::ToggleFullscreen);
                     }
@@ -375,7 +441,8 @@ impl JunqiApp {
             });
         });
         if let Some((text, detail)) = &self.warning {
-            let w = fill(lang.t(text), &[("e", detail)]);
+            let unsaved = self.saves.unsaved_turns(self.play.as_ref()).to_string();
+            let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
             egui::Panel::top("warning").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(egui::Color32::from_rgb(0xb0, 0x50, 0x00), format!("⚠ {w}"));
@@ -402,6 +469,10 @@ impl JunqiApp {
                     );
                     ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
                     ui.add_space(28.0);
+                    if let Some(play) = self.play.as_ref().filter(|p| !p.game.status().is_over()) {
+                        live_game(ui, play, lang, out);
+                        ui.add_space(18.0);
+                    }
                     let big = |t: &str| {
                         egui::Button::new(egui::RichText::new(t).size(22.0))
                             .min_size(egui::vec2(280.0, 48.0))
@@ -428,6 +499,58 @@ impl JunqiApp {
     }
 }
 
+/// The first screen's line for the game in play: mode, turn, players, and a way back to it.
+fn live_game(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+    let game = &play.game;
+    let flip = game.rules().mode == crate::engine::Mode::Flip;
+    let mut parts = vec![
+        saves::mode_text(game.rules().mode, lang).to_string(),
+        fill(
+            lang.t(&i18n::TURN),
+            &[("n", &(game.position().ply() + 1).to_string())],
+        ),
+    ];
+    for (k, seat) in play.computer.seats.iter().enumerate() {
+        let who = if flip {
+            fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+        } else {
+            lang.side(Side::BOTH[k]).to_string()
+        };
+        let seat = match seat {
+            computer::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
+            computer::Seat::Computer(l) => format!(
+                "{} · {}",
+                lang.t(&i18n::COMPUTER),
+                lang.t(match l {
+                    crate::ai::Level::Easy => &i18n::LEVEL_EASY,
+                    crate::ai::Level::Normal => &i18n::LEVEL_NORMAL,
+                    crate::ai::Level::Hard => &i18n::LEVEL_HARD,
+                })
+            ),
+        };
+        parts.push(fill(
+            lang.t(&i18n::SEAT_IS),
+            &[("who", &who), ("seat", &seat)],
+        ));
+    }
+    board::banner_frame(12).show(ui, |ui| {
+        ui.set_max_width(520.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(lang.t(&i18n::LIVE_GAME))
+                    .size(20.0)
+                    .strong(),
+            );
+            ui.label(parts.join(" · "));
+            let button = egui::Button::new(egui::RichText::new(lang.t(&i18n::CONTINUE)).size(18.0))
+                .min_size(egui::vec2(150.0, 36.0));
+            if ui.add(button).clicked() {
+                out.push(Command::ContinueGame);
+            }
+        });
+    });
+}
+
 impl Play {
     /// A game on screen, nothing selected.
     /// A game on screen; the computer plays the seats the record's `computer` info names.
@@ -449,6 +572,7 @@ impl Play {
             clock_ply: 0,
             modes: Default::default(),
             computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
+            confirm_resign: false,
         }
     }
 
@@ -466,14 +590,10 @@ impl Play {
             Command::ClearSelection => {
                 self.selected = None;
                 self.message = None;
+                self.confirm_resign = false;
             }
-            Command::Undo => {
-                if let Some(a) = self.game.undo() {
-                    self.redo.push(a);
-                }
-                self.undo_to_human();
-                self.after_change();
-            }
+            Command::Undo => self.undo_command(),
+            Command::AnswerTakeback(yes) => self.answer_takeback(yes),
             Command::Redo => {
                 if let Some(a) = self.redo.pop()
                     && let Err(e) = self.game.act(a)
@@ -492,7 +612,13 @@ impl Play {
                 self.computer.reset();
                 self.after_change();
             }
-            Command::Resign => self.act(Action::Resign),
+            Command::Resign => self.confirm_resign = !self.game.status().is_over(),
+            Command::ConfirmResign(yes) => {
+                self.confirm_resign = false;
+                if yes {
+                    self.act(Action::Resign);
+                }
+            }
             Command::OfferDraw => self.act(Action::OfferDraw),
             Command::AnswerDraw(yes) => self.act(|s| {
                 if yes {
@@ -506,14 +632,21 @@ impl Play {
         }
     }
 
+    /// The side a resignation or a draw offer is made for: the side to move, or against the
+    /// computer the human's.
+    fn acting_side(&self) -> Option<Side> {
+        let side = self.game.position().side_to_move()?;
+        Some(if self.computer.any() {
+            self.looking_side()
+        } else {
+            side
+        })
+    }
+
     fn act(&mut self, make: impl FnOnce(Side) -> Action) {
-        let Some(mut side) = self.game.position().side_to_move() else {
+        let Some(side) = self.acting_side() else {
             return;
         };
-        if self.computer.any() {
-            // Against the computer, resigning and draw offers are the human's.
-            side = self.looking_side();
-        }
         match self.game.act(make(side)) {
             Ok(()) => {
                 self.redo.clear();
@@ -524,6 +657,7 @@ impl Play {
     }
 
     fn after_change(&mut self) {
+        self.confirm_resign = false;
         self.modes.lifted = false;
         self.selected = None;
         self.flash = None;
@@ -607,7 +741,8 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, String)> {
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
-    for a in &game.record().actions {
+    let mut refusals = game.refusals().iter();
+    for a in game.standing_actions() {
         match a {
             Action::Turn(_) => {
                 if let Some((i, ply)) = plies.next()
@@ -632,7 +767,7 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                             ],
                         ),
                     ));
-                    if let Some((side, _)) = report.flag_revealed {
+                    for (side, _) in report.flags_revealed() {
                         out.push((
                             Some(side),
                             fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
@@ -662,7 +797,29 @@ fn events(game: &Game, lang: Lang, looker: modes::Looker) -> Vec<(Option<Side>, 
                 Some(*s),
                 fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
             )),
-            Action::AcceptDraw(_) => {}
+            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
+            Action::Refused(_) => {
+                // Announced to both players (a flag rule refused an attack on the flag).
+                if let Some(r) = refusals.next() {
+                    let by = match &r.said {
+                        crate::engine::IllegalTurn::FlagAttackRefused { by, .. } => Some(*by),
+                        _ => None,
+                    };
+                    out.push((by, lang.illegal(&r.said)));
+                }
+            }
+        }
+    }
+    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
+    for a in &game.record().actions {
+        if let Action::Takeback { by, turns } = a {
+            out.push((
+                Some(*by),
+                fill(
+                    lang.t(&i18n::EV_TAKEBACK),
+                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
+                ),
+            ));
         }
     }
     out
@@ -696,6 +853,11 @@ impl JunqiApp {
             return;
         };
         play.modes.opts = mode_opts;
+        // Unticking the curtain during a hidden game between people is the referee view: it
+        // waits for a confirmation, and the gate records it.
+        if !play.modes.opts.curtain && play.hidden_hotseat() && play.modes.curtain_off.is_none() {
+            play.modes.confirm_curtain = true;
+        }
         let bottom = modes::bottom(play, bottom);
         let now = ui.input(|i| i.time);
         let dt = ui.input(|i| i.stable_dt).min(0.1);
@@ -814,6 +976,39 @@ impl JunqiApp {
             }
         });
         modes::dialogs(ui.ctx(), play, lang, out);
+        resign_dialog(ui.ctx(), play, lang, out);
+    }
+}
+
+/// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
+fn resign_dialog(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+    if !play.confirm_resign {
+        return;
+    }
+    let Some(side) = play.acting_side() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("junqi-resign-confirm")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.label(
+            egui::RichText::new(fill(
+                lang.t(&i18n::RESIGN_CONFIRM),
+                &[("side", lang.side(side))],
+            ))
+            .size(18.0),
+        );
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(&i18n::RESIGN_YES)).clicked() {
+                out.push(Command::ConfirmResign(true));
+            }
+            if ui.button(lang.t(&i18n::RESIGN_NO)).clicked() {
+                out.push(Command::ConfirmResign(false));
+            }
+        });
+    });
+    if modal.should_close() {
+        out.push(Command::ConfirmResign(false));
     }
 }
 
@@ -876,7 +1071,7 @@ fn side_panel(
         let over = status.is_over();
         if ui
             .add_enabled(
-                !game.record().actions.is_empty(),
+                !over && !game.standing_actions().is_empty(),
                 egui::Button::new(lang.t(&i18n::UNDO)),
             )
             .on_hover_text("Ctrl+Z")
@@ -924,7 +1119,8 @@ fn side_panel(
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
-        saves::play_buttons(ui, lang, out);
+        // Under the hand-over curtain nobody in particular is looking: the replay waits.
+        saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
     if let Some(s) = game.draw_offer() {
         ui.colored_label(
@@ -1034,6 +1230,11 @@ impl eframe::App for JunqiApp {
             self.run_command(&ctx, c);
         }
         self.save_settings_if_changed();
+        let warning = self.warning.clone();
         self.autosave();
+        if self.warning != warning {
+            // Shown at once, not at the next input.
+            ctx.request_repaint();
+        }
     }
 }

@@ -10,8 +10,8 @@ use super::settings::BoardOptions;
 use super::{Command, Message, Play};
 use crate::engine::game::Ply;
 use crate::engine::{
-    ClashOutcome, Game, Mode, Mover, NodeId, Piece, Rank, Seen, Side, Turn, TurnReport, View,
-    Viewer,
+    ClashOutcome, Disclosure, Game, Grant, Mode, Mover, NodeId, Piece, Rank, Seen, Side, Sight,
+    Turn, TurnReport, View, Viewer,
 };
 use egui::{Color32, RichText, vec2};
 use serde::{Deserialize, Serialize};
@@ -32,6 +32,9 @@ pub struct ModeOptions {
     pub curtain: bool,
     /// A flip needs a second click on the same piece.
     pub confirm_flip: bool,
+    /// Against the computer, a hidden or flip game allows takebacks (each one is kept in the
+    /// record and counted).
+    pub takebacks_vs_computer: bool,
 }
 
 impl Default for ModeOptions {
@@ -39,6 +42,7 @@ impl Default for ModeOptions {
         ModeOptions {
             curtain: true,
             confirm_flip: false,
+            takebacks_vs_computer: false,
         }
     }
 }
@@ -50,8 +54,14 @@ pub struct ModeState {
     pub opts: ModeOptions,
     /// The player to move has lifted the hand-over curtain for this turn.
     pub lifted: bool,
-    /// The referee view is on (the true position is shown).
-    pub referee: bool,
+    /// The referee view is on (the true position is shown): the gate's grant.
+    pub referee: Option<Sight>,
+    /// The curtain was switched off during a hidden game between people: the gate's grant.
+    pub curtain_off: Option<Sight>,
+    /// The curtain setting was unticked and waits for the confirmation.
+    pub confirm_curtain: bool,
+    /// A takeback asked by this side, waiting for the other player's answer.
+    pub takeback_asked: Option<Side>,
     /// The confirmation before the referee view is showing.
     pub confirm_referee: bool,
     /// The tag menu is open on this enemy piece, at this screen position.
@@ -66,7 +76,8 @@ pub struct ModeState {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Looker {
     /// Everything public is everything: open and flip modes, the referee view, a finished game.
-    All,
+    /// The sight comes from the gate (`Game::disclose` / `Game::free_sight`).
+    All(Sight),
     /// The player to move in a hidden game (the curtain is lifted or switched off).
     Side(Side),
     /// Nobody in particular: the curtain is down, only what both players know is shown.
@@ -78,35 +89,56 @@ impl Play {
         self.game.rules().mode
     }
 
-    /// Whether the hand-over curtain covers the board now.
-    pub fn curtain_up(&self) -> bool {
-        self.mode() == Mode::Hidden
-            && self.modes.opts.curtain
-            && !self.computer.any()
-            && !self.modes.lifted
-            && !self.modes.referee
-            && !self.game.status().is_over()
+    /// A hidden game between two people on one screen, still in progress: the hand-over curtain
+    /// guards it.
+    pub fn hidden_hotseat(&self) -> bool {
+        self.mode() == Mode::Hidden && !self.computer.any() && !self.game.status().is_over()
     }
 
+    /// Whether the hand-over curtain covers the board now.
+    pub fn curtain_up(&self) -> bool {
+        self.hidden_hotseat()
+            && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
+            && !self.modes.lifted
+            && self.modes.referee.is_none()
+    }
+
+    /// Who is looking at the screen. Beyond a player's own pieces, every sight comes from the gate.
     pub fn looker(&self) -> Looker {
-        if self.mode() != Mode::Hidden || self.modes.referee || self.game.status().is_over() {
-            Looker::All
-        } else if self.curtain_up() {
+        if let Some(s) = self.modes.referee {
+            return Looker::All(s);
+        }
+        if let Some(s) = self.game.free_sight(Viewer::Referee, None) {
+            // Open mode, or a finished game.
+            return Looker::All(s);
+        }
+        if self.mode() == Mode::Flip {
+            // Flip mode: both players see the same, face-down pieces stay unknown.
+            return Looker::All(self.game.own_sight(self.looking_side()));
+        }
+        if self.curtain_up() {
             Looker::Nobody
         } else {
             Looker::Side(self.looking_side())
         }
     }
 
-    /// What the board shows: the true position under the referee view, else the view of the side
-    /// to move (the engine's view reveals everything once the game is over).
+    /// What the board shows: the referee view when granted, else the view of the player looking
+    /// (the engine's view reveals everything once the game is over).
     pub fn board_view(&self) -> View {
-        if self.modes.referee {
-            self.game
-                .position()
-                .view(self.game.rules(), Viewer::Referee)
-        } else {
-            self.game.view(Viewer::Side(self.looking_side()))
+        let sight = self
+            .modes
+            .referee
+            .unwrap_or_else(|| self.game.own_sight(self.looking_side()));
+        self.game.sight_now(sight)
+    }
+
+    /// The player asking for something through the gate: the one looking, if known.
+    pub fn asking_side(&self) -> Option<Side> {
+        match self.looker() {
+            Looker::Side(s) => Some(s),
+            _ if self.computer.any() => Some(self.looking_side()),
+            _ => None,
         }
     }
 
@@ -131,7 +163,7 @@ impl Play {
         if self.mode() != Mode::Flip {
             return false;
         }
-        let face_down = self.game.view(Viewer::Side(Side::Red)).at(n) == Seen::FaceDown;
+        let face_down = self.board_view().at(n) == Seen::FaceDown;
         if !face_down || self.selected.is_some() {
             self.modes.pending_flip = None;
             return false;
@@ -161,12 +193,25 @@ impl Play {
             Command::AskRefereeView => self.modes.confirm_referee = true,
             Command::RefereeView(on) => {
                 self.modes.confirm_referee = false;
-                self.modes.referee = on;
+                self.modes.referee = None;
                 if on {
-                    self.game.mark_referee_view_used();
+                    let by = self.asking_side();
+                    if let Ok(Grant::Sight(s)) =
+                        self.game.disclose(Disclosure::RefereeView, by, true)
+                    {
+                        self.modes.referee = Some(s);
+                    }
                     self.modes.tag_menu = None;
                 }
             }
+            Command::CurtainOff(true) => {
+                self.modes.confirm_curtain = false;
+                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true)
+                {
+                    self.modes.curtain_off = Some(s);
+                }
+            }
+            Command::CurtainOff(false) => self.modes.confirm_curtain = false,
             Command::TagMenu(n, pos) => self.modes.tag_menu = Some((n, pos)),
             Command::CloseTagMenu => self.modes.tag_menu = None,
             Command::SetTag(n, text) => {
@@ -182,14 +227,108 @@ impl Play {
     }
 }
 
+impl Play {
+    /// Undo, by the rules of fairness: nothing after the end; open games against the computer
+    /// undo as always; hidden and flip games against the computer only with the setting that
+    /// allows takebacks (each one recorded); between two people on one screen the other player
+    /// answers first.
+    pub(super) fn undo_command(&mut self) {
+        if self.game.status().is_over() {
+            self.message = Some(Message::Note(i18n::NO_UNDO_AFTER_END));
+            return;
+        }
+        if self.game.standing_actions().is_empty() {
+            return;
+        }
+        if self.computer.any() {
+            if self.mode() == Mode::Open {
+                self.plain_undo();
+            } else if self.modes.opts.takebacks_vs_computer {
+                self.take_back(self.looking_side());
+            } else {
+                self.message = Some(Message::Note(i18n::TAKEBACKS_OFF));
+            }
+            return;
+        }
+        // The player who moved last asks; the player to move answers.
+        self.modes.takeback_asked = Some(self.side_to_move().other());
+    }
+
+    /// The other player's answer to a takeback.
+    pub(super) fn answer_takeback(&mut self, yes: bool) {
+        let Some(asker) = self.modes.takeback_asked.take() else {
+            return;
+        };
+        if !yes {
+            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
+            return;
+        }
+        if self.mode() == Mode::Open {
+            self.plain_undo();
+        } else {
+            self.take_back(asker);
+        }
+    }
+
+    /// Today's undo of open games: the last action goes onto the redo list.
+    fn plain_undo(&mut self) {
+        if let Some(a) = self.game.undo() {
+            self.redo.push(a);
+        }
+        self.undo_to_human();
+        self.after_change();
+    }
+
+    /// Hidden and flip games: a takeback through the gate, kept in the record. Against the
+    /// computer it goes back to the human's turn.
+    fn take_back(&mut self, by: Side) {
+        let standing = self.game.standing_actions().len() as u32;
+        let mut turns = 1;
+        if self.computer.any() {
+            while turns < standing {
+                let mut probe = self.game.clone();
+                let _ = probe.act(crate::engine::Action::Takeback { by, turns });
+                if self.human_to_move(&probe) {
+                    break;
+                }
+                turns += 1;
+            }
+        }
+        let done = self
+            .game
+            .disclose(Disclosure::Takeback, Some(by), true)
+            .map_err(|e| e.to_string())
+            .and_then(|grant| self.game.take_back(grant, by, turns));
+        match done {
+            Ok(()) => {
+                self.redo.clear();
+                self.computer.reset();
+                self.after_change();
+            }
+            Err(e) => self.message = Some(Message::Error(e)),
+        }
+    }
+
+    /// Whether a human seat is to move in `game`.
+    fn human_to_move(&self, game: &Game) -> bool {
+        let seat = match game.position().mover() {
+            Mover::Player(p) => usize::from(p == 2),
+            Mover::Side(s) if game.rules().mode == Mode::Flip => {
+                usize::from(game.player_colour(1) != Some(s))
+            }
+            Mover::Side(s) => s.index(),
+        };
+        self.computer.seats[seat] == super::computer::Seat::Human
+    }
+}
+
 /// What `looker` knew of node `n` before ply `before` (0-based) was played.
 fn seen_at(game: &Game, before: usize, looker: Looker, n: NodeId) -> Seen {
     let pos = game.position_at(before);
     let rules = game.rules();
     match looker {
-        Looker::All if rules.mode == Mode::Hidden => pos.view(rules, Viewer::Referee).at(n),
-        Looker::All => pos.view(rules, Viewer::Side(Side::Red)).at(n),
-        Looker::Side(s) => pos.view(rules, Viewer::Side(s)).at(n),
+        Looker::All(sight) => game.sight_view(sight, before).at(n),
+        Looker::Side(s) => game.sight_view(game.own_sight(s), before).at(n),
         // Public: a piece is known only if its opponent knows it too.
         Looker::Nobody => match pos.view(rules, Viewer::Side(Side::Red)).at(n) {
             Seen::Known(p) if p.side() == Side::Red => {
@@ -243,7 +382,8 @@ pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looke
             ],
         ),
         (Some(Turn::Move { from, to }), Some(report))
-            if game.rules().mode == Mode::Hidden && looker != Looker::All =>
+            if game.rules().mode == Mode::Hidden
+                && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
         {
             let mv = format!("{}-{}", b.name(from), b.name(to));
             let a = seen_at(game, i, looker, from);
@@ -281,7 +421,7 @@ pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Side>,
 fn removed_seen(game: &Game, looker: Looker, side: Side) -> Vec<Seen> {
     let mut out = Vec::new();
     for (i, ply) in game.plies().iter().enumerate() {
-        if looker == Looker::All {
+        if matches!(looker, Looker::All(_)) {
             out.extend(
                 ply.effects
                     .removed
@@ -579,8 +719,55 @@ pub fn tick(play: &mut Play, dt: f32, ctx: &egui::Context) {
     }
 }
 
-/// The confirmation before the referee view.
+/// The confirmation before the referee view, before the curtain goes off, and the answer to a
+/// takeback asked by the other player.
 pub fn dialogs(ctx: &egui::Context, play: &Play, lang: Lang, out: &mut Vec<Command>) {
+    if play.modes.confirm_curtain {
+        let modal = egui::Modal::new(egui::Id::unique("junqi-curtain-confirm")).show(ctx, |ui| {
+            ui.set_max_width(440.0);
+            ui.heading(lang.t(&i18n::CURTAIN_OFF_TITLE));
+            ui.add_space(6.0);
+            ui.label(lang.t(&i18n::CURTAIN_OFF_TEXT));
+            ui.add_space(10.0);
+            ui.horizontal(|ui| {
+                if ui.button(lang.t(&i18n::CURTAIN_OFF_YES)).clicked() {
+                    out.push(Command::CurtainOff(true));
+                }
+                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                    out.push(Command::CurtainOff(false));
+                }
+            });
+        });
+        if modal.should_close() {
+            out.push(Command::CurtainOff(false));
+        }
+        return;
+    }
+    if let Some(asker) = play.modes.takeback_asked {
+        let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
+            ui.set_max_width(440.0);
+            ui.heading(fill(
+                lang.t(&i18n::TAKEBACK_ASK),
+                &[
+                    ("side", lang.side(asker)),
+                    ("other", lang.side(asker.other())),
+                ],
+            ));
+            ui.add_space(10.0);
+            ui.horizontal(|ui| {
+                if ui.button(lang.t(&i18n::TAKEBACK_ACCEPT)).clicked() {
+                    out.push(Command::AnswerTakeback(true));
+                }
+                if ui.button(lang.t(&i18n::TAKEBACK_DECLINE)).clicked() {
+                    out.push(Command::AnswerTakeback(false));
+                }
+            });
+        });
+        if modal.should_close() {
+            out.push(Command::AnswerTakeback(false));
+        }
+        return;
+    }
     if !play.modes.confirm_referee {
         return;
     }
@@ -613,9 +800,6 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Comma
         summary(ui, game, lang);
     }
     if mode == Mode::Flip {
-        if let crate::engine::Start::FlipDeal { seed } = game.record().start {
-            ui.label(fill(lang.t(&i18n::DEAL), &[("seed", &seed.to_string())]));
-        }
         match (game.player_colour(1), game.player_colour(2)) {
             (Some(c1), Some(c2)) => {
                 ui.label(
@@ -638,7 +822,7 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Comma
         }
     }
     if mode != Mode::Open {
-        if play.modes.referee {
+        if play.modes.referee.is_some() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(lang.t(&i18n::REFEREE_ON))
@@ -652,7 +836,7 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Play, lang: Lang, out: &mut Vec<Comma
         } else if !game.status().is_over() && ui.button(lang.t(&i18n::REFEREE_VIEW)).clicked() {
             out.push(Command::AskRefereeView);
         }
-        if game.record().referee_view_used {
+        if game.record().referee_view_used() {
             ui.weak(lang.t(&i18n::REFEREE_USED));
         }
     }
@@ -674,8 +858,28 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ("clashes", &clashes.to_string()),
         ],
     ));
+    let takebacks = [Side::Red, Side::Blue].map(|s| game.takebacks(s));
+    if takebacks.iter().any(|&n| n > 0) {
+        ui.label(fill(
+            lang.t(&i18n::SUMMARY_TAKEBACKS),
+            &[
+                ("r", &takebacks[0].to_string()),
+                ("b", &takebacks[1].to_string()),
+            ],
+        ));
+    }
+    // The deal's seed, open once the game is over: the same deal can be played again.
+    if let Some(seed) = game.free_seed() {
+        ui.label(fill(lang.t(&i18n::DEAL), &[("seed", &seed.to_string())]));
+        if super::saves::info_value(game.record(), "deal") == Some("typed") {
+            ui.weak(lang.t(&i18n::DEAL_TYPED));
+        }
+    }
     for side in Side::BOTH {
-        let lost = removed_seen(game, Looker::All, side);
+        let lost = match game.free_sight(Viewer::Referee, None) {
+            Some(s) => removed_seen(game, Looker::All(s), side),
+            None => Vec::new(),
+        };
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(fill(
@@ -712,7 +916,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Play, lang: Lang) {
         }
     }
     for (side, list) in Side::BOTH.iter().zip(&mut gone) {
-        for s in removed_seen(game, Looker::All, *side) {
+        for s in removed_seen(game, Looker::All(game.own_sight(Side::Red)), *side) {
             if let Seen::Known(p) = s {
                 list[p.rank() as usize - 1] += 1;
             }
@@ -845,7 +1049,7 @@ mod tests {
         let mut g = hidden_game();
         play_to_clash(&mut g);
         for side in Side::BOTH {
-            let truth = removed_seen(&g, Looker::All, side).len();
+            let truth = removed_seen(&g, Looker::All(g.own_sight(Side::Red)), side).len();
             let public = removed_seen(&g, Looker::Nobody, side);
             assert_eq!(public.len(), truth);
             let own = removed_seen(&g, Looker::Side(side), side);

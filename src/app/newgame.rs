@@ -1,4 +1,4 @@
-//! The new-game dialog: mode, players, house rules (texts from `engine::rules::HOUSE_RULES`),
+//! The new-game dialog: mode, players, house rules (texts from `engine::rules::HouseRule`),
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::Command;
@@ -7,8 +7,7 @@ use super::formations::{self, FormationChoice};
 use super::i18n::{self, Lang, fill};
 use super::settings::Settings;
 use crate::ai::Level;
-use crate::engine::rng::SplitMix64;
-use crate::engine::rules::{HOUSE_RULES, HouseRuleInfo};
+use crate::engine::rules::HouseRule;
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 use std::path::PathBuf;
 
@@ -21,8 +20,9 @@ pub struct NewGameSpec {
     pub bottom: Side,
     /// Who plays Red and Blue (player 1 and 2 in flip mode): a human or the computer.
     pub seats: [Seat; 2],
-    /// Flip mode: the seed of the deal.
-    pub flip_seed: u64,
+    /// Flip mode: the seed of the deal as typed; `None` deals from the operating system's random
+    /// source when the game starts (nobody sees that seed before the end).
+    pub flip_seed: Option<u64>,
 }
 
 impl NewGameSpec {
@@ -30,8 +30,13 @@ impl NewGameSpec {
     /// the engine).
     pub fn game(&self) -> Result<Game, String> {
         if self.rules.mode == Mode::Flip {
-            let seed = self.flip_seed;
-            return Game::new(self.rules.clone(), Start::FlipDeal { seed });
+            let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
+            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
+            if self.flip_seed.is_some() {
+                // Both players may know a typed deal: the record and the end summary say so.
+                game.set_info("deal", "typed");
+            }
+            return Ok(game);
         }
         let red = self.formations[0].formation(&self.rules);
         let blue = self.formations[1].formation(&self.rules);
@@ -45,36 +50,11 @@ pub struct NewGame {
     pub seed_text: String,
     /// Formations to pick from (the user's library and the shipped ones).
     pub library: Vec<(PathBuf, Formation)>,
-    seed: u64,
-}
-
-/// The boolean field of `Rules` a house rule key names.
-pub(super) fn flag_mut<'a>(rules: &'a mut Rules, key: &str) -> Option<&'a mut bool> {
-    Some(match key {
-        "flying_bombs" => &mut rules.flying_bombs,
-        "movable_hq" => &mut rules.movable_hq,
-        "bombs_in_front_row" => &mut rules.bombs_in_front_row,
-        "flag_reveal_on_marshal_loss" => &mut rules.flag_reveal_on_marshal_loss,
-        "engineer_scout" => &mut rules.engineer_scout,
-        "flag_needs_mines_cleared" => &mut rules.flag_needs_mines_cleared,
-        "rail_turn_for_all" => &mut rules.rail_turn_for_all,
-        "first_engineer_decides" => &mut rules.first_engineer_decides,
-        _ => return None,
-    })
-}
-
-/// The one mode a house rule matters in, if it is mode-specific.
-fn only_mode(key: &str) -> Option<Mode> {
-    match key {
-        "flag_reveal_on_marshal_loss" | "engineer_scout" => Some(Mode::Hidden),
-        "first_engineer_decides" => Some(Mode::Flip),
-        _ => None,
-    }
 }
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
 /// (RULES.md section 8: movable HQ, flag needs mines cleared, flag takers); the others stay.
-fn pick_mode(rules: &mut Rules, mode: Mode) {
+pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
     let d = Rules::for_mode(mode);
     rules.mode = mode;
     rules.movable_hq = d.movable_hq;
@@ -85,7 +65,6 @@ fn pick_mode(rules: &mut Rules, mode: Mode) {
 impl NewGame {
     pub fn new(settings: &Settings, seeds: (u64, u64)) -> NewGame {
         let rules = settings.rules.clone();
-        let flip_seed = seeds.0.rotate_left(29) ^ seeds.1;
         NewGame {
             spec: NewGameSpec {
                 rules,
@@ -95,11 +74,10 @@ impl NewGame {
                 ]),
                 bottom: settings.bottom,
                 seats: settings.seats,
-                flip_seed,
+                flip_seed: None,
             },
-            seed_text: flip_seed.to_string(),
+            seed_text: String::new(),
             library: Vec::new(),
-            seed: seeds.0 ^ seeds.1.rotate_left(17),
         }
     }
 
@@ -115,9 +93,14 @@ impl NewGame {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
         let mut cmd = None;
-        let seed_ok = match self.seed_text.trim().parse::<u64>() {
+        let typed = self.seed_text.trim();
+        let seed_ok = match typed.parse::<u64>() {
             Ok(v) => {
-                self.spec.flip_seed = v;
+                self.spec.flip_seed = Some(v);
+                true
+            }
+            Err(_) if typed.is_empty() => {
+                self.spec.flip_seed = None;
                 true
             }
             Err(_) => self.spec.rules.mode != Mode::Flip,
@@ -147,7 +130,6 @@ impl NewGame {
             let spec = &mut self.spec;
             let seed_text = &mut self.seed_text;
             let library = &self.library;
-            let next_seed = &mut self.seed;
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
                 .spacing([16.0, 8.0])
@@ -195,12 +177,12 @@ impl NewGame {
                                 )
                                 .labelled_by(name_id);
                                 if ui.button(lang.t(&i18n::NEW_DEAL)).clicked() {
-                                    let mut rng = SplitMix64::new(spec.flip_seed ^ *next_seed);
-                                    *next_seed = rng.next_u64();
-                                    *seed_text = rng.next_u64().to_string();
+                                    // An empty field: a random deal made when the game starts.
+                                    seed_text.clear();
                                 }
                             });
                             if seed_ok {
+                                ui.weak(lang.t(&i18n::DEAL_RANDOM_HINT));
                                 ui.weak(lang.t(&i18n::DEAL_REPLAY_HINT));
                             } else {
                                 ui.colored_label(
@@ -212,11 +194,14 @@ impl NewGame {
                         ui.end_row();
                     }
                     ui.strong(lang.t(&i18n::FORMATIONS));
+                    // Hidden games between people: each side's choice shows only as "chosen".
+                    let hide = spec.rules.mode == Mode::Hidden
+                        && spec.seats.iter().all(|s| *s == Seat::Human);
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
                             for side in Side::BOTH {
                                 let choice = &mut spec.formations[side.index()];
-                                if formations::picker(ui, lang, side, choice, library, next_seed) {
+                                if formations::picker(ui, lang, side, choice, library, hide) {
                                     cmd = Some(Command::EditFormation(side));
                                 }
                             }
@@ -233,29 +218,26 @@ impl NewGame {
                 });
             ui.separator();
             ui.strong(lang.t(&i18n::HOUSE_RULES));
-            for info in HOUSE_RULES {
-                house_rule(ui, lang, info, &mut spec.rules);
+            for rule in HouseRule::ALL {
+                house_rule(ui, lang, rule, &mut spec.rules);
             }
         });
         cmd
     }
 }
 
-fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut Rules) {
-    let (name, explain) = match lang {
-        Lang::Zh => (info.zh, info.explain_zh),
-        Lang::En => (info.en, info.explain_en),
-    };
-    let only = only_mode(info.key);
+fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules) {
+    let (name, explain) = lang.rule_texts(rule);
+    let only = rule.only_mode();
     let other_mode = only.is_some_and(|m| m != rules.mode);
     ui.add_space(4.0);
     ui.add_enabled_ui(!other_mode, |ui| {
         ui.horizontal_wrapped(|ui| {
-            if let Some(flag) = flag_mut(rules, info.key) {
+            if let Some(flag) = rules.switch_mut(rule) {
                 ui.checkbox(flag, egui::RichText::new(name).strong());
             } else {
                 let name_id = ui.label(egui::RichText::new(name).strong()).id;
-                value_rule_control(ui, lang, info.key, rules, name_id);
+                value_rule_control(ui, lang, rule, rules, name_id);
             }
             if let Some(m) = only {
                 ui.weak(lang.t(if m == Mode::Hidden {
@@ -265,21 +247,22 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, info: &HouseRuleInfo, rules: &mut R
                 }));
             }
         });
-        ui.indent(info.key, |ui| ui.weak(explain));
+        ui.indent(rule.key(), |ui| ui.weak(explain));
     });
 }
 
 /// The control of a house rule that is not a plain yes/no (mines, flag takers, limits, the move
 /// clock), labelled by the rule's name; shared by the new-game dialog and the referee's rule list.
+/// A yes/no rule has its checkbox from `Rules::switch_mut` and nothing here.
 pub(super) fn value_rule_control(
     ui: &mut egui::Ui,
     lang: Lang,
-    key: &str,
+    rule: HouseRule,
     rules: &mut Rules,
     name_id: egui::Id,
 ) {
-    match key {
-        "mines" => {
+    match rule {
+        HouseRule::Mines => {
             for (v, t) in [
                 (MineRule::Standard, &i18n::MINES_STANDARD),
                 (MineRule::Spring, &i18n::MINES_SPRING),
@@ -288,7 +271,7 @@ pub(super) fn value_rule_control(
                 ui.radio_value(&mut rules.mines, v, lang.t(t));
             }
         }
-        "flag_takers" => {
+        HouseRule::FlagTakers => {
             for (v, t) in [
                 (FlagTakers::Any, &i18n::TAKERS_ANY),
                 (FlagTakers::Engineer, &i18n::TAKERS_ENGINEER),
@@ -297,15 +280,15 @@ pub(super) fn value_rule_control(
                 ui.radio_value(&mut rules.flag_takers, v, lang.t(t));
             }
         }
-        "quiet_limit" => {
+        HouseRule::QuietLimit => {
             ui.add(egui::DragValue::new(&mut rules.quiet_limit).range(1..=1000))
                 .labelled_by(name_id);
         }
-        "turn_limit" => {
+        HouseRule::TurnLimit => {
             ui.add(egui::DragValue::new(&mut rules.turn_limit).range(1..=100_000))
                 .labelled_by(name_id);
         }
-        "move_clock" => {
+        HouseRule::MoveClock => {
             let mut on = rules.move_clock.is_some();
             if ui.checkbox(&mut on, lang.t(&i18n::ON)).changed() {
                 rules.move_clock = on.then_some(30);
@@ -316,7 +299,14 @@ pub(super) fn value_rule_control(
                 ui.label(lang.t(&i18n::SECONDS));
             }
         }
-        _ => {}
+        HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::RailTurnForAll
+        | HouseRule::FirstEngineerDecides => {}
     }
 }
 
@@ -352,24 +342,6 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Se
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_house_rule_has_a_control() {
-        let handled = [
-            "mines",
-            "flag_takers",
-            "quiet_limit",
-            "turn_limit",
-            "move_clock",
-        ];
-        for info in HOUSE_RULES {
-            assert!(
-                flag_mut(&mut Rules::default(), info.key).is_some() || handled.contains(&info.key),
-                "{}",
-                info.key
-            );
-        }
-    }
 
     #[test]
     fn spec_makes_a_game() {

@@ -20,31 +20,51 @@ use super::i18n::{self, Lang, Text, fill};
 use super::settings::BoardOptions;
 use super::{Command, JunqiApp, Screen, status_text};
 use crate::editor::EditorOutcome;
+use crate::engine::disclosure::Disclosure;
 use crate::engine::judge::{ClaimError, ClashJudge, Verdict};
-use crate::engine::rules::HOUSE_RULES;
+use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{
     Action, ClashOutcome, EndReason, FlagTakers, Formation, Game, GameRecord, IllegalTurn,
-    MineRule, Mode, NodeId, Piece, Rank, Rules, Seen, Side, Start, Status, Turn, View, Viewer,
+    MineRule, Mode, NodeId, Rank, Rules, Seen, Side, Start, Status, Turn, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
-fn offered(key: &str) -> bool {
-    !matches!(key, "first_engineer_decides" | "move_clock")
+fn offered(rule: HouseRule) -> bool {
+    match rule {
+        HouseRule::FirstEngineerDecides | HouseRule::MoveClock => false,
+        HouseRule::Mines
+        | HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::FlagTakers
+        | HouseRule::RailTurnForAll
+        | HouseRule::QuietLimit
+        | HouseRule::TurnLimit => true,
+    }
 }
 
 /// House rules that only the tracked game can enforce (movement, deployment and draw limits).
-fn tracked_only(key: &str) -> bool {
-    matches!(
-        key,
-        "flying_bombs"
-            | "movable_hq"
-            | "bombs_in_front_row"
-            | "rail_turn_for_all"
-            | "quiet_limit"
-            | "turn_limit"
-    )
+fn tracked_only(rule: HouseRule) -> bool {
+    match rule {
+        HouseRule::FlyingBombs
+        | HouseRule::MovableHq
+        | HouseRule::BombsInFrontRow
+        | HouseRule::RailTurnForAll
+        | HouseRule::QuietLimit
+        | HouseRule::TurnLimit => true,
+        HouseRule::Mines
+        | HouseRule::FlagRevealOnMarshalLoss
+        | HouseRule::EngineerScout
+        | HouseRule::FlagNeedsMinesCleared
+        | HouseRule::FlagTakers
+        | HouseRule::FirstEngineerDecides
+        | HouseRule::MoveClock => false,
+    }
 }
 
 /// A sentence in both languages, made when the event happens (so a language switch rewrites it).
@@ -211,7 +231,7 @@ enum Way {
     Tracked,
 }
 
-/// The first page: house rules (names and explanations from `HOUSE_RULES`) and the two ways.
+/// The first page: house rules (names and explanations from `HouseRule`) and the two ways.
 fn menu(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -256,24 +276,19 @@ fn menu(
             .spacing([16.0, 6.0])
             .striped(true)
             .show(ui, |ui| {
-                for info in HOUSE_RULES.iter().filter(|i| offered(i.key)) {
-                    let (name, explain) = match lang {
-                        Lang::Zh => (info.zh, info.explain_zh),
-                        Lang::En => (info.en, info.explain_en),
-                    };
+                for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+                    let (name, explain) = lang.rule_texts(rule);
                     let name_resp = ui
                         .horizontal(|ui| {
                             let r = ui.label(egui::RichText::new(name).strong());
-                            if tracked_only(info.key) {
+                            if tracked_only(rule) {
                                 ui.weak(lang.t(&i18n::REF_TRACKED_ONLY));
                             }
                             r
                         })
                         .inner
                         .on_hover_text(explain);
-                    ui.horizontal_wrapped(|ui| {
-                        rule_control(ui, lang, info.key, rules, name_resp.id)
-                    });
+                    ui.horizontal_wrapped(|ui| rule_control(ui, lang, rule, rules, name_resp.id));
                     ui.end_row();
                 }
             });
@@ -281,13 +296,19 @@ fn menu(
     way
 }
 
-fn rule_control(ui: &mut egui::Ui, lang: Lang, key: &str, rules: &mut Rules, name_id: egui::Id) {
-    if let Some(flag) = super::newgame::flag_mut(rules, key) {
+fn rule_control(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    rule: HouseRule,
+    rules: &mut Rules,
+    name_id: egui::Id,
+) {
+    if let Some(flag) = rules.switch_mut(rule) {
         ui.checkbox(flag, lang.t(&i18n::ON)).labelled_by(name_id);
         return;
     }
     // The move clock is left out of the referee's list before this is called.
-    super::newgame::value_rule_control(ui, lang, key, rules, name_id);
+    super::newgame::value_rule_control(ui, lang, rule, rules, name_id);
 }
 
 // ----- the clash judge --------------------------------------------------------------------------
@@ -893,7 +914,7 @@ fn verdict_text(v: &Verdict, attacker: Side, n: u32) -> Said {
                 ("out", l.t(outcome_text(v.outcome))),
             ],
         );
-        if let Some(side) = v.show_flag {
+        for &side in &v.show_flags {
             s.push_str(if l == Lang::Zh { "。" } else { ". " });
             s.push_str(&fill(l.t(&i18n::REF_SHOW_FLAG), &[("side", l.side(side))]));
         }
@@ -920,21 +941,17 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
         FlagTakers::Engineer => &i18n::TAKERS_ENGINEER,
         FlagTakers::Smallest => &i18n::TAKERS_SMALLEST,
     };
-    for info in HOUSE_RULES.iter().filter(|i| offered(i.key)) {
-        let name = match lang {
-            Lang::Zh => info.zh,
-            Lang::En => info.en,
-        };
-        let mut r = rules.clone();
-        match info.key {
-            "mines" => parts.push(format!("{name} {}", lang.t(mines))),
-            "flag_takers" => parts.push(format!("{name} {}", lang.t(takers))),
-            "quiet_limit" | "turn_limit" => {}
-            key => {
-                if super::newgame::flag_mut(&mut r, key).is_some_and(|f| *f) {
+    for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+        let (name, _) = lang.rule_texts(rule);
+        match rules.get(rule) {
+            RuleValue::Mines(_) => parts.push(format!("{name} {}", lang.t(mines))),
+            RuleValue::Takers(_) => parts.push(format!("{name} {}", lang.t(takers))),
+            RuleValue::Switch(on) => {
+                if on {
                     parts.push(name.to_string());
                 }
             }
+            RuleValue::Turns(_) | RuleValue::Clock(_) => {}
         }
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })
@@ -1157,14 +1174,15 @@ impl FormationEntry {
                         .picked
                         .and_then(|i| self.library.get(i))
                         .map_or(lang.t(&i18n::REF_CHOOSE).to_string(), |(_, f)| {
-                            f.name.clone()
+                            f.name_in(lang == Lang::Zh).to_string()
                         });
                     egui::ComboBox::new("referee-saved", lang.t(&i18n::REF_USE_SAVED))
                         .selected_text(shown)
                         .width(220.0)
                         .show_ui(ui, |ui| {
                             for (i, (_, f)) in self.library.iter().enumerate() {
-                                ui.selectable_value(&mut self.picked, Some(i), &f.name);
+                                let name = f.name_in(lang == Lang::Zh);
+                                ui.selectable_value(&mut self.picked, Some(i), name);
                             }
                         });
                     if ui
@@ -1212,15 +1230,6 @@ enum TrackedExit {
 /// played when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrackedNote {
-    /// A flag rule refused an attack that the board of backs allowed (issue 18.1): only the truth
-    /// could refuse it, so the refusal is announced to both players and recorded, never a silent
-    /// probe. `mines`: refused because the owner still has mines (else: not a flag taker).
-    FlagRule {
-        ply: usize,
-        side: Side,
-        turn: String,
-        mines: bool,
-    },
     /// A turn taken back with both players' consent.
     TakenBack { ply: usize, turn: String },
     /// The game had ended, which showed both formations to both players, and was reopened with
@@ -1231,9 +1240,7 @@ pub enum TrackedNote {
 impl TrackedNote {
     fn ply(&self) -> usize {
         match self {
-            TrackedNote::FlagRule { ply, .. }
-            | TrackedNote::TakenBack { ply, .. }
-            | TrackedNote::Reopened { ply, .. } => *ply,
+            TrackedNote::TakenBack { ply, .. } | TrackedNote::Reopened { ply, .. } => *ply,
         }
     }
 }
@@ -1257,10 +1264,10 @@ fn add_note(game: &mut Game, note: TrackedNote) {
 }
 
 /// The end of a tracked game showed every piece to both players, and the players reopened it:
-/// the record says so (the referee-view flag, and a note). The one place this reveal is recorded,
-/// so it can move behind the engine's disclosure gate.
+/// the record says so — through the engine's disclosure gate, as the referee view used (both
+/// players agreed), and a note for the log.
 fn record_reveal(game: &mut Game, ply: usize, status: Status) {
-    game.mark_referee_view_used();
+    let _ = game.disclose(Disclosure::RefereeView, None, true);
     add_note(game, TrackedNote::Reopened { ply, status });
 }
 
@@ -1330,10 +1337,9 @@ impl Tracked {
                         self.selected = None;
                         self.message = None;
                     }
-                    Err(e) => {
-                        let e = self.refusal(from, n, e);
-                        self.message = Some(e);
-                    }
+                    // The engine answers from the mover's view; an attack only a flag rule
+                    // refuses is public and recorded (`Action::Refused`, issue 18.1).
+                    Err(e) => self.message = Some(e),
                 }
             }
             None if own => {
@@ -1351,81 +1357,45 @@ impl Tracked {
         }
     }
 
-    /// The reason to show for a refused move `from`-`to`, judged from what the mover may know
-    /// (issue 18.1): a target out of reach on the mover's view is out of reach whatever it is; an
-    /// attack within reach that only a flag rule refuses is announced to both and recorded.
-    ///
-    /// Rule reading: such an attempt does not cost the turn (the move is taken back on the real
-    /// board, as a human referee would have it), but it is public and stays in the record.
-    fn refusal(&mut self, from: NodeId, to: NodeId, e: IllegalTurn) -> IllegalTurn {
-        let mines = match e {
-            IllegalTurn::FlagProtectedByMines => true,
-            IllegalTurn::NotAFlagTaker(_) => false,
-            e => return e,
-        };
-        let side = self.mover();
-        let rules = self.game.rules();
-        let board = self.game.board();
-        let mut view = self.game.view(Viewer::Side(side));
-        if !view.destinations_from(rules, from).contains(&to) {
-            // The engine's explanation on a stand-in that agrees with the mover's view: unknown
-            // enemies are plain officers (`View::proxy`), and one of them other than the target
-            // holds the flag (so the stand-in is a game in progress). The target answers like any
-            // other piece out of reach.
-            let enemy_flag = view
-                .cells
-                .iter()
-                .any(|c| matches!(c, Seen::Known(p) if p.side() != side && p.rank() == Rank::Flag));
-            if !enemy_flag
-                && let Some(i) = (0..view.cells.len())
-                    .find(|&i| i != to as usize && view.cells[i] == Seen::Unknown(side.other()))
-            {
-                view.cells[i] = Seen::Known(Piece::new(side.other(), Rank::Flag));
-            }
-            return match view.proxy().check_turn(rules, Turn::Move { from, to }) {
-                Err(e) if !matches!(e, IllegalTurn::GameOver) => e,
-                _ => IllegalTurn::Unreachable {
-                    from: board.name(from).to_string(),
-                    to: board.name(to).to_string(),
-                },
-            };
-        }
-        let ply = self.game.plies().len();
-        let turn = Turn::Move { from, to }.notation(board);
-        add_note(
-            &mut self.game,
-            TrackedNote::FlagRule {
-                ply,
-                side,
-                turn,
-                mines,
-            },
-        );
-        e
-    }
-
-    /// Undo the last action, which both players agreed to. An end undone (resignation, agreed
-    /// draw, a flag taken …) showed both formations: that reveal goes into the record.
+    /// Undo the last action, which both players agreed to. During the game it is a takeback through
+    /// the engine's gate (kept in the record as `Action::Takeback`). After the end — which showed
+    /// both formations — the players may still agree to reopen the game (a resignation by a slip of
+    /// the hand): the ending action goes, and the reveal is recorded.
     fn undo_agreed(&mut self) {
         let status = self.game.status();
-        let Some(last) = self.game.undo() else {
-            return;
-        };
-        // An agreed draw is an offer and its acceptance, made together here: both go.
-        if matches!(last, Action::AcceptDraw(_))
-            && matches!(
-                self.game.record().actions.last(),
-                Some(Action::OfferDraw(_))
-            )
-        {
-            self.game.undo();
-        }
-        let after = self.game.plies().len();
-        if status.is_over() {
-            record_reveal(&mut self.game, after, status);
-        }
-        if let Action::Turn(turn) = last {
-            add_note(&mut self.game, TrackedNote::TakenBack { ply: after, turn });
+        let last_turn = self.game.standing_actions().last().and_then(|a| match a {
+            Action::Turn(t) => Some(t.clone()),
+            _ => None,
+        });
+        if !status.is_over() {
+            // The side that made the last move asks; the other agreed too.
+            let by = self.mover().other();
+            let done = self
+                .game
+                .disclose(Disclosure::Takeback, Some(by), true)
+                .map_err(|e| e.to_string())
+                .and_then(|grant| self.game.take_back(grant, by, 1));
+            if done.is_ok()
+                && let Some(turn) = last_turn
+            {
+                let ply = self.game.plies().len();
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
+        } else if let Some(last) = self.game.undo() {
+            // An agreed draw is an offer and its acceptance, made together here: both go.
+            if matches!(last, Action::AcceptDraw(_))
+                && matches!(
+                    self.game.record().actions.last(),
+                    Some(Action::OfferDraw(_))
+                )
+            {
+                self.game.undo();
+            }
+            let ply = self.game.plies().len();
+            record_reveal(&mut self.game, ply, status);
+            if let Action::Turn(turn) = last {
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
         }
         self.selected = None;
         self.message = None;
@@ -1450,29 +1420,6 @@ impl Tracked {
         let colon = if lang == Lang::Zh { "：" } else { ": " };
         let note_line = |note: &TrackedNote| -> (Side, String) {
             match note {
-                TrackedNote::FlagRule {
-                    ply,
-                    side,
-                    turn,
-                    mines,
-                } => {
-                    let why = if *mines {
-                        lang.illegal(&IllegalTurn::FlagProtectedByMines)
-                    } else {
-                        lang.t(&i18n::REF_NOT_TAKER).to_string()
-                    };
-                    let mut line = fill(
-                        lang.t(&i18n::REF_TRIED_LINE),
-                        &[
-                            ("n", &(ply + 1).to_string()),
-                            ("side", lang.side(*side)),
-                            ("mv", turn),
-                        ],
-                    );
-                    line.push_str(colon);
-                    line.push_str(&fill(lang.t(&i18n::REF_TAKE_BACK), &[("why", &why)]));
-                    (*side, line)
-                }
                 TrackedNote::TakenBack { ply, turn } => (
                     Side::Red,
                     fill(
@@ -1490,9 +1437,18 @@ impl Tracked {
             }
         };
         let mut out = Vec::new();
+        // Attacks refused by a flag rule are announced too, where they happened.
+        let refused = |after: usize, out: &mut Vec<(Side, String)>| {
+            for r in self.game.refusals().iter().filter(|r| r.after == after) {
+                if let IllegalTurn::FlagAttackRefused { by, .. } = r.said {
+                    out.push((by, public_reason(lang, &r.said)));
+                }
+            }
+        };
         let plies = self.game.plies();
         for i in 0..=plies.len() {
             out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
+            refused(i, &mut out);
             let Some(ply) = plies.get(i) else {
                 continue;
             };
@@ -1512,7 +1468,7 @@ impl Tracked {
                 line.push_str(colon);
                 line.push_str(lang.t(outcome_text(o)));
             }
-            if let Some((s, _)) = report.flag_revealed {
+            for (s, _) in report.flags_revealed() {
                 line.push_str(stop);
                 line.push_str(&fill(
                     lang.t(&i18n::REF_SHOW_FLAG),
@@ -1875,7 +1831,8 @@ impl RefereeSaves {
             return Ok(());
         };
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        crate::fsutil::atomic_write(&dir.join(name), text.as_bytes())
+        // Both formations (or every clash's pieces) in plain text: readable by the owner only.
+        crate::fsutil::atomic_write_private_with(&dir.join(name), text.as_bytes(), |_| Ok(()))
     }
 
     /// The tracked game on screen (if any) changed: write it. A different game first moves the
@@ -2182,7 +2139,7 @@ mod tests {
                                         .as_ref()
                                         .is_some_and(|v| v.outcome == ClashOutcome::Bounced),
                                     Rank::Marshal => {
-                                        verdict.as_ref().is_some_and(|v| v.show_flag.is_some())
+                                        verdict.as_ref().is_some_and(|v| !v.show_flags.is_empty())
                                     }
                                     _ => false,
                                 };

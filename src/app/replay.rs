@@ -1,7 +1,10 @@
 //! The replay viewer: step through a game turn by turn (buttons, ←/→, a slider, a clickable move
 //! list), play it at a chosen speed, from Red's, Blue's or the referee's point of view, and continue
-//! a new game from any turn. It shows `Position::view` of `game.position_at(n)`: what the chosen
-//! viewer knew at that turn (revealed pieces travel with the positions).
+//! a new game from any turn. It shows the view of `game.position_at(n)` through a `Sight` from the
+//! gate (`engine::disclosure`): what the chosen viewer knew at that turn. While a hidden game is
+//! unfinished only its owner's viewpoint is free (the player behind the lifted curtain, the human
+//! against the computer, the side that saved the file); another side or the referee view needs a
+//! confirmation and is noted in the record.
 
 use super::board::{self, BoardWidget};
 use super::i18n::{self, Lang, fill};
@@ -9,7 +12,7 @@ use super::saves;
 use super::settings::BoardOptions;
 use super::{Command, JunqiApp, Play, Screen};
 use crate::engine::game::Ply;
-use crate::engine::{Game, GameRecord, Mode, Side, Turn, Viewer};
+use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Side, Sight, Turn, Viewer};
 
 /// Replay speeds, in turns per second.
 pub const SPEEDS: [f32; 5] = [0.5, 1.0, 2.0, 4.0, 8.0];
@@ -18,7 +21,10 @@ pub struct Replay {
     pub game: Game,
     /// Turns shown (0 = the start).
     pub ply: usize,
-    pub viewer: Viewer,
+    /// The viewpoint shown, granted by the gate.
+    sight: Sight,
+    /// The player the replay is for (whose own viewpoint is free).
+    pub owner: Side,
     pub playing: bool,
     /// Turns per second while playing.
     pub speed: f32,
@@ -28,8 +34,8 @@ pub struct Replay {
     pub source: String,
     /// Whether this is the game in play (so a referee view is recorded in it too).
     pub is_current: bool,
-    /// The referee view was asked for and waits for the confirmation.
-    pub confirm_referee: bool,
+    /// A viewpoint asked for that waits for the confirmation.
+    pub confirm: Option<Disclosure>,
 }
 
 /// Something the replay viewer asks of the app.
@@ -37,30 +43,33 @@ pub struct Replay {
 pub enum ReplayCmd {
     /// Start a new game from the position after this many turns.
     ContinueFrom(usize),
-    /// The referee view was confirmed: record it.
-    RefereeConfirmed,
+    /// A viewpoint was confirmed: the gate grants and records it.
+    Confirmed(Disclosure),
     /// Leave the viewer (to the game in play, or the first screen).
     Close,
 }
 
 impl Replay {
-    pub fn new(game: Game, source: String, is_current: bool) -> Replay {
-        let viewer = if is_current {
-            Viewer::Side(game.position().side_to_move().unwrap_or(Side::Red))
-        } else {
-            saves::opening_viewer(&game)
-        };
+    /// The replay of `game` for `owner` (the player looking, or the side that saved the file).
+    pub fn new(game: Game, source: String, is_current: bool, owner: Side) -> Replay {
+        let sight = game.own_sight(owner);
         Replay {
             ply: game.plies().len(),
             game,
-            viewer,
+            sight,
+            owner,
             playing: false,
             speed: 1.0,
             last_step: None,
             source,
             is_current,
-            confirm_referee: false,
+            confirm: None,
         }
+    }
+
+    /// The viewpoint shown.
+    pub fn viewer(&self) -> Viewer {
+        self.sight.viewer()
     }
 
     pub fn last(&self) -> usize {
@@ -81,24 +90,39 @@ impl Replay {
         self.jump(n);
     }
 
-    /// Ask for a viewpoint; the referee's needs a confirmation in a hidden or flip game in progress.
+    /// Ask for a viewpoint through the gate: a free one is shown at once, another waits for the
+    /// confirmation.
     pub fn choose_viewer(&mut self, v: Viewer) {
-        if v == Viewer::Referee
-            && self.viewer != Viewer::Referee
-            && saves::referee_needs_confirmation(&self.game)
-        {
-            self.confirm_referee = true;
-        } else {
-            self.viewer = v;
+        if v == self.viewer() {
+            return;
         }
+        match self.game.free_sight(v, Some(self.owner)) {
+            Some(s) => self.sight = s,
+            None => {
+                self.confirm = Some(match v {
+                    Viewer::Referee => Disclosure::RefereeView,
+                    Viewer::Side(s) => Disclosure::SideView(s),
+                })
+            }
+        }
+    }
+
+    /// The confirmed viewpoint: granted by the gate and noted in this game's record.
+    pub fn confirmed(&mut self, what: Disclosure) {
+        self.confirm = None;
+        if let Ok(Grant::Sight(s)) = self.game.disclose(what, Some(self.owner), true) {
+            self.sight = s;
+        }
+    }
+
+    /// The position shown, as the chosen viewer saw it.
+    pub fn shown_view(&self) -> crate::engine::View {
+        self.game.sight_view(self.sight, self.ply)
     }
 
     /// The notation of the position shown, as the chosen viewer sees it.
     pub fn shown_notation(&self) -> String {
-        self.game
-            .position_at(self.ply)
-            .view(self.game.rules(), self.viewer)
-            .notation()
+        self.shown_view().notation()
     }
 }
 
@@ -171,12 +195,13 @@ impl JunqiApp {
             return;
         };
         match cmd {
-            ReplayCmd::RefereeConfirmed => {
-                r.game.mark_referee_view_used();
+            ReplayCmd::Confirmed(what) => {
+                r.confirmed(what);
                 if r.is_current
                     && let Some(p) = &mut self.play
                 {
-                    p.game.mark_referee_view_used();
+                    // The game in play keeps the note too.
+                    let _ = p.game.disclose(what, Some(r.owner), true);
                 }
             }
             ReplayCmd::Close => {
@@ -257,8 +282,18 @@ pub fn ui(
             if let Some(t) = super::status_text(r.game.status(), lang) {
                 ui.label(egui::RichText::new(t).strong());
             }
-            if r.game.record().referee_view_used {
+            if r.game.record().referee_view_used() {
                 ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
+            }
+            let takebacks = [Side::Red, Side::Blue].map(|s| r.game.takebacks(s));
+            if takebacks.iter().any(|&n| n > 0) {
+                ui.weak(fill(
+                    lang.t(&i18n::SUMMARY_TAKEBACKS),
+                    &[
+                        ("r", &takebacks[0].to_string()),
+                        ("b", &takebacks[1].to_string()),
+                    ],
+                ));
             }
         });
     });
@@ -343,13 +378,17 @@ pub fn ui(
                 (Viewer::Side(Side::Blue), lang.side(Side::Blue)),
                 (Viewer::Referee, lang.t(&i18n::REFEREE)),
             ] {
-                if ui.selectable_label(r.viewer == v, text).clicked() {
+                if ui.selectable_label(r.viewer() == v, text).clicked() {
                     r.choose_viewer(v);
                 }
             }
             ui.separator();
+            // An unfinished hidden or flip game continues only from its last turn: an earlier one
+            // would be a takeback past what both players saw.
+            let secret = r.game.rules().mode != Mode::Open && !r.game.status().is_over();
             let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
-                || (r.ply == last && r.game.status().is_over());
+                || (r.ply == last && r.game.status().is_over())
+                || (secret && r.ply != last);
             if ui
                 .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
                 .clicked()
@@ -390,7 +429,7 @@ pub fn ui(
                         let text = egui::RichText::new(format!(
                             "{:>3}. {}",
                             i + 1,
-                            ply_text(&r.game, ply, r.viewer, lang)
+                            ply_text(&r.game, ply, r.viewer(), lang)
                         ))
                         .color(colour);
                         let resp = ui.selectable_label(r.ply == i + 1, text);
@@ -415,7 +454,7 @@ pub fn ui(
 
     egui::CentralPanel::default().show(ui, |ui| {
         let pos = r.game.position_at(r.ply);
-        let view = pos.view(r.game.rules(), r.viewer);
+        let view = r.shown_view();
         let last_move = if r.ply == 0 {
             None
         } else {
@@ -445,24 +484,42 @@ pub fn ui(
         .show(ui);
     });
 
-    if r.confirm_referee {
-        let modal = egui::Modal::new(egui::Id::unique("confirm-referee")).show(ui.ctx(), |ui| {
+    if let Some(what) = r.confirm {
+        let modal = egui::Modal::new(egui::Id::unique("confirm-viewpoint")).show(ui.ctx(), |ui| {
             ui.set_max_width(420.0);
-            ui.heading(lang.t(&i18n::REFEREE_CONFIRM_TITLE));
-            ui.label(lang.t(&i18n::REFEREE_CONFIRM_TEXT));
+            match what {
+                Disclosure::SideView(s) => {
+                    ui.heading(fill(
+                        lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE),
+                        &[("side", lang.side(s))],
+                    ));
+                    ui.label(fill(
+                        lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT),
+                        &[("side", lang.side(s))],
+                    ));
+                }
+                _ => {
+                    ui.heading(lang.t(&i18n::REFEREE_CONFIRM_TITLE));
+                    ui.label(lang.t(&i18n::REFEREE_CONFIRM_TEXT));
+                }
+            }
             ui.horizontal(|ui| {
-                if ui.button(lang.t(&i18n::REFEREE_SHOW)).clicked() {
-                    r.confirm_referee = false;
-                    r.viewer = Viewer::Referee;
-                    out.push(Command::Replay(ReplayCmd::RefereeConfirmed));
+                let yes = match what {
+                    Disclosure::SideView(s) => {
+                        fill(lang.t(&i18n::SIDE_VIEW_SHOW), &[("side", lang.side(s))])
+                    }
+                    _ => lang.t(&i18n::REFEREE_SHOW).to_string(),
+                };
+                if ui.button(yes).clicked() {
+                    out.push(Command::Replay(ReplayCmd::Confirmed(what)));
                 }
                 if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    r.confirm_referee = false;
+                    r.confirm = None;
                 }
             });
         });
         if modal.should_close() {
-            r.confirm_referee = false;
+            r.confirm = None;
         }
     }
 }

@@ -9,7 +9,7 @@
 use super::i18n::{self, Lang, fill};
 use super::{Command, JunqiApp, Play, Screen, replay::Replay};
 use crate::engine::game::MAX_RECORD_BYTES;
-use crate::engine::{Action, Game, GameRecord, Mode, Side, Viewer};
+use crate::engine::{Action, Game, GameRecord, Mode, Side};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -268,6 +268,12 @@ impl Saves {
                 play.game.set_info("seat", "hotseat");
             }
         }
+        // The side the game belongs to on reopening: the human against the computer, else the
+        // side whose turn it is (who lifts the curtain next).
+        let side = play.looking_side().en().to_lowercase();
+        if info_value(play.game.record(), "saved_by") != Some(side.as_str()) {
+            play.game.set_info("saved_by", &side);
+        }
         let mut record = play.game.record().clone();
         if !play.redo.is_empty() {
             let redo = ron::to_string(&play.redo).map_err(|e| e.to_string())?;
@@ -287,13 +293,32 @@ impl Saves {
             self.refresh();
         }
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        crate::fsutil::atomic_write_with(
+        crate::fsutil::atomic_write_private_with(
             &dir.join(CURRENT),
             record_text(&record)?.as_bytes(),
             before_rename,
         )?;
         self.last_saved = Some(record);
         Ok(())
+    }
+
+    /// How many actions of the game in play are not in the last `current.ron` written (all of them
+    /// for a game not written yet).
+    pub fn unsaved_turns(&self, play: Option<&Play>) -> usize {
+        let Some(play) = play else { return 0 };
+        let record = play.game.record();
+        match &self.last_saved {
+            Some(l) if info_value(l, "id") == info_value(record, "id") => {
+                let same = l
+                    .actions
+                    .iter()
+                    .zip(&record.actions)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                record.actions.len() - same
+            }
+            _ => record.actions.len(),
+        }
     }
 
     /// Reread the recent games: the game files in the data folder and the remembered outside files.
@@ -430,17 +455,22 @@ impl JunqiApp {
                     let name = path
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().to_string());
-                    self.screen = Screen::Replay(Box::new(Replay::new(game, name, false)));
+                    let owner = opening_side(&game);
+                    self.screen = Screen::Replay(Box::new(Replay::new(game, name, false, owner)));
                 }
                 Err(e) => self.warning = Some((i18n::OPEN_FAILED, e)),
             },
             SaveCmd::SaveAs => self.save_as(),
             SaveCmd::Referee(c) => self.run_referee_command(c),
             SaveCmd::ReplayCurrent => {
-                if let Some(play) = &self.play {
+                // Not under the hand-over curtain: the replay is for the player looking.
+                if let Some(play) = &self.play
+                    && !play.curtain_up()
+                {
                     let name = self.lang().t(&i18n::CURRENT_GAME).to_string();
+                    let owner = play.looking_side();
                     self.screen =
-                        Screen::Replay(Box::new(Replay::new(play.game.clone(), name, true)));
+                        Screen::Replay(Box::new(Replay::new(play.game.clone(), name, true, owner)));
                 }
             }
         }
@@ -493,7 +523,9 @@ impl JunqiApp {
         let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
             .map_err(|e| format!("{}: {e}", path.display()))
             .and_then(|()| record_text(&record))
-            .and_then(|t| crate::fsutil::atomic_write(&path, t.as_bytes()));
+            .and_then(|t| {
+                crate::fsutil::atomic_write_private_with(&path, t.as_bytes(), |_| Ok(()))
+            });
         match written {
             Ok(()) => {
                 self.saves.remember(&path);
@@ -503,10 +535,16 @@ impl JunqiApp {
         }
     }
 
-    /// After each UI pass: write the game in progress if it changed.
+    /// After each UI pass: write the game in progress if it changed. A failure warns (with the
+    /// number of turns not on disk); the next success replaces that warning with "saved again".
     pub(super) fn autosave(&mut self) {
-        if let Err(e) = self.saves.autosave(self.play.as_mut()) {
-            self.warning = Some((i18n::SAVE_FAILED, e));
+        match self.saves.autosave(self.play.as_mut()) {
+            Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
+            Ok(()) => {
+                if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {
+                    self.warning = Some((i18n::SAVED_AGAIN, String::new()));
+                }
+            }
         }
         self.autosave_referee();
     }
@@ -630,24 +668,22 @@ fn board_warn() -> egui::Color32 {
 }
 
 /// Buttons of the play screen's panel: Save as… and Replay.
-pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, out: &mut Vec<Command>) {
+pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, replay: bool, out: &mut Vec<Command>) {
     if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
         out.push(Command::Saves(SaveCmd::SaveAs));
     }
-    if ui.button(lang.t(&i18n::REPLAY)).clicked() {
+    if ui
+        .add_enabled(replay, egui::Button::new(lang.t(&i18n::REPLAY)))
+        .clicked()
+    {
         out.push(Command::Saves(SaveCmd::ReplayCurrent));
     }
 }
 
-/// Whether choosing the referee view needs a confirmation: a hidden or flip game still in progress
-/// (in an open game, or once a game is over, everything is public).
-pub fn referee_needs_confirmation(game: &Game) -> bool {
-    game.rules().mode != Mode::Open && !game.status().is_over()
-}
-
-/// The viewpoint a game opened from a file starts with: the side that saved it (else Red).
-pub fn opening_viewer(game: &Game) -> Viewer {
-    Viewer::Side(saved_side(game.record()).unwrap_or(Side::Red))
+/// The side a game opened from a file belongs to: the side that saved it (else Red, for files
+/// written before the program noted it).
+pub fn opening_side(game: &Game) -> Side {
+    saved_side(game.record()).unwrap_or(Side::Red)
 }
 
 #[cfg(test)]

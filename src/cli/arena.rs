@@ -1,27 +1,65 @@
 //! `junqi arena`: computer players against each other, many games, in threads; deterministic for a
 //! seed whatever the thread count.
 
-use super::{CliError, CliResult, err, parse_rules};
+use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
-use std::path::{Path, PathBuf};
+use crate::fsutil::atomic_write;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-const USAGE: &str = "usage: junqi arena --mode open|hidden|flip --a SPEC --b SPEC --games N [--seed S] [--threads T] [--record DIR] [RULES]";
-const MAX_GAMES: u64 = 1_000_000;
-const MAX_THREADS: u64 = 256;
+const MAX_GAMES: usize = 1_000_000;
+const MAX_THREADS: usize = 256;
 
-/// The arena's own options (the rest are rules flags).
+/// `junqi arena`: its own options, then the rules flags.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
+from its own view), or the computer opponent ai:easy, ai:normal, ai:hard. The last line on stdout is \
+`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`."
+)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    opts: Options,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// The arena's own options.
+#[derive(clap::Args, Debug)]
 struct Options {
+    /// Player A (red in odd games, blue in even ones)
+    #[arg(long = "a", value_name = "SPEC", value_parser = player_spec)]
     a: String,
+    /// Player B
+    #[arg(long = "b", value_name = "SPEC", value_parser = player_spec)]
     b: String,
+    /// How many games to play (1 to 1000000)
+    #[arg(long, value_name = "N", value_parser = whole::<1, MAX_GAMES>)]
     games: usize,
+    /// The seed of the formations and deals (the same seed plays the same games)
+    #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Games played at once (1 to 256); the results do not depend on it
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = whole::<1, MAX_THREADS>)]
     threads: usize,
+    /// Write each game's record to this folder (game-0001.ron …)
+    #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+}
+
+fn player_spec(s: &str) -> Result<String, String> {
+    player_from_spec(s).map(|_| s.to_string())
+}
+
+fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .ok()
+        .filter(|n| (LO..=HI).contains(n))
+        .ok_or_else(|| format!("needs a whole number {LO} to {HI}"))
 }
 
 /// Which of the two seats won a game.
@@ -39,64 +77,6 @@ struct Outcome {
     b_ms: Vec<f64>,
     /// Turns the referee refused (hidden mode flag rules).
     refusals: u32,
-}
-
-fn split_options(args: &[String]) -> Result<(Options, Vec<String>), CliError> {
-    let mut a = None;
-    let mut b = None;
-    let mut games = None;
-    let mut seed = 0u64;
-    let mut threads = 2usize;
-    let mut record = None;
-    let mut rest = Vec::new();
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {
-        *i += 1;
-        args.get(*i)
-            .cloned()
-            .ok_or_else(|| CliError(format!("{flag} needs a value")))
-    };
-    let whole = |s: &str, flag: &str, lo: u64, hi: u64| -> Result<u64, CliError> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| {
-                CliError(format!(
-                    "{flag} needs a whole number {lo} to {hi}, not '{s}'"
-                ))
-            })
-    };
-    while i < args.len() {
-        let f = args[i].as_str();
-        match f {
-            "--a" => a = Some(value(&mut i, f)?),
-            "--b" => b = Some(value(&mut i, f)?),
-            "--games" => games = Some(whole(&value(&mut i, f)?, f, 1, MAX_GAMES)? as usize),
-            "--seed" => seed = whole(&value(&mut i, f)?, f, 0, u64::MAX)?,
-            "--threads" => threads = whole(&value(&mut i, f)?, f, 1, MAX_THREADS)? as usize,
-            "--record" => record = Some(PathBuf::from(value(&mut i, f)?)),
-            // Rules flags, with their values, go to parse_rules.
-            _ => rest.push(args[i].clone()),
-        }
-        i += 1;
-    }
-    let (Some(a), Some(b), Some(games)) = (a, b, games) else {
-        return err(format!("arena needs --a, --b and --games; {USAGE}"));
-    };
-    for spec in [&a, &b] {
-        player_from_spec(spec).map_err(CliError)?;
-    }
-    Ok((
-        Options {
-            a,
-            b,
-            games,
-            seed,
-            threads,
-            record,
-        },
-        rest,
-    ))
 }
 
 /// The seed of game `i`: a mix of the arena seed and the game number.
@@ -175,9 +155,10 @@ fn play_to_end(
     while !game.status().is_over() {
         let (a_moves, side) = seat_to_move(game, a_first);
         let seat = if a_moves { 0 } else { 1 };
-        let view = game.view(Viewer::Side(side));
         let mut tries = 0usize;
         loop {
+            // Again after a refusal: the refused attack showed the flag to both.
+            let view = game.view(Viewer::Side(side));
             let t0 = Instant::now();
             let choice = seats[seat].choose(&view, &rules, &mut rngs[seat]);
             times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
@@ -288,17 +269,6 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     ))
 }
 
-/// Write `text` to `dir/name` atomically: a temporary file in the same directory, then a rename.
-pub fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), String> {
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let target = dir.join(name);
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &target).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", target.display())
-    })
-}
-
 /// Median and 95th percentile (nearest rank) of a list of times.
 fn median_p95(v: &mut [f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -309,12 +279,9 @@ fn median_p95(v: &mut [f64]) -> (f64, f64) {
     (at(0.5), at(0.95))
 }
 
-pub fn cmd_arena(args: &[String]) -> CliResult {
-    let (opts, rest) = split_options(args)?;
-    let (rules, positional) = parse_rules(&rest)?;
-    if !positional.is_empty() {
-        return err(format!("unexpected argument '{}'; {USAGE}", positional[0]));
-    }
+pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
+    let opts = &args.opts;
+    let rules = args.rules.rules()?;
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
     }
@@ -337,9 +304,10 @@ pub fn cmd_arena(args: &[String]) -> CliResult {
                     if i >= opts.games {
                         return;
                     }
-                    let played = play_game(&rules, &opts, i).and_then(|(outcome, game)| {
+                    let played = play_game(&rules, opts, i).and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
-                            write_atomic(dir, &format!("game-{:04}.ron", i + 1), &game.to_ron())?;
+                            let path = dir.join(format!("game-{:04}.ron", i + 1));
+                            atomic_write(&path, game.to_ron().as_bytes())?;
                         }
                         Ok(outcome)
                     });
@@ -461,6 +429,49 @@ mod tests {
             refused > 0,
             "the lieutenant never tried the flag in 200 games"
         );
+    }
+
+    #[test]
+    fn computer_proposes_no_refused_turn_in_flip_mode() {
+        use crate::ai::AiPlayer;
+        // Flip mode (flag needs mines cleared, the smallest piece takes the flag): Red's captain,
+        // its smallest piece, stands beside Blue's face-up flag while a Blue mine is face down.
+        let mut rules = Rules::for_mode(Mode::Flip);
+        assert!(rules.flag_needs_mines_cleared);
+        assert_eq!(rules.flag_takers, crate::engine::FlagTakers::Smallest);
+        rules.turn_limit = 8;
+        let pos = "..b8..bFr3/BM......../........../........../........../........../r5......../........../........../........../........../..rF...... r 0 0";
+        let seats = || -> [Box<dyn Player>; 2] {
+            [
+                Box::new(AiPlayer::fixed_depth(1, 1)),
+                Box::new(AiPlayer::fixed_depth(1, 1)),
+            ]
+        };
+        let mut total = 0;
+        for seed in 0..3 {
+            // The position (colours already decided: Red is seat 0).
+            let mut game = Game::new(rules.clone(), Start::Position(pos.into())).unwrap();
+            let mut s = seats();
+            let mut rng = SplitMix64::new(seed);
+            while !game.status().is_over() && total < 100 {
+                let side = game.position().side_to_move().unwrap();
+                let view = game.view(Viewer::Side(side));
+                let turn = s[side.index()].choose(&view, &rules, &mut rng).unwrap();
+                if game.play(turn).is_err() {
+                    s[side.index()].refused(turn);
+                    total += 1;
+                }
+            }
+            // Whole games from a deal.
+            let mut deal = rules.clone();
+            deal.turn_limit = 40;
+            let mut game = Game::new(deal, Start::FlipDeal { seed }).unwrap();
+            let mut rngs = [SplitMix64::new(seed), SplitMix64::new(seed + 7)];
+            let (_, n) = play_to_end(&mut game, &mut seats(), &mut rngs, true, 0).unwrap();
+            assert!(game.status().is_over());
+            total += n;
+        }
+        assert_eq!(total, 0, "the computer proposed turns the referee refused");
     }
 
     #[test]

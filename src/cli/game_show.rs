@@ -1,52 +1,50 @@
 //! `junqi game show [--as red|blue|referee] FILE`: a game record replayed as one line per turn, each
 //! with the position as the chosen viewer saw it right after that turn.
 
-use super::{CliError, CliResult, err, read_small};
+use super::{CliError, CliResult, read_small};
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Game, Side, Viewer};
 use std::fmt::Write;
+use std::path::PathBuf;
 
-const USAGE: &str = "usage: junqi game show [--as red|blue|referee] FILE";
-
-pub fn cmd_game(args: &[String]) -> CliResult {
-    match args.first().map(String::as_str) {
-        Some("show") => cmd_show(&args[1..]),
-        Some(other) => err(format!("unknown game command '{other}'; {USAGE}")),
-        None => err(USAGE),
-    }
+#[derive(clap::Subcommand, Debug)]
+pub enum GameCommand {
+    /// A game record replayed as one line per turn, with the position as the viewer saw it
+    #[command(
+        long_about = "A game record replayed as one line per turn: `0 start <position>`, then \
+        `<ply> <turn> <position>` with the position as the chosen viewer saw it right after that turn, \
+        then `result: …`. Pieces the viewer cannot identify are written `r?`/`b?`, face-down ones `??`."
+    )]
+    Show {
+        /// Whose view: red, blue, or the referee (everything)
+        #[arg(long = "as", value_name = "VIEWER", default_value = "referee")]
+        viewer: ViewerArg,
+        /// The game record (.ron)
+        file: PathBuf,
+    },
 }
 
-fn cmd_show(args: &[String]) -> CliResult {
-    let mut viewer = Viewer::Referee;
-    let mut file = None;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--as" => {
-                i += 1;
-                viewer = match args.get(i).map(String::as_str) {
-                    Some("red") => Viewer::Side(Side::Red),
-                    Some("blue") => Viewer::Side(Side::Blue),
-                    Some("referee") => Viewer::Referee,
-                    Some(v) => return err(format!("--as must be red, blue or referee, not '{v}'")),
-                    None => return err("--as needs a value: red, blue or referee"),
-                };
-            }
-            a if a.starts_with("--") => return err(format!("unknown flag '{a}'; {USAGE}")),
-            a => {
-                if file.replace(a.to_string()).is_some() {
-                    return err(format!("game show takes one file; {USAGE}"));
-                }
-            }
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum ViewerArg {
+    Red,
+    Blue,
+    Referee,
+}
+
+pub fn run(command: &GameCommand) -> CliResult {
+    match command {
+        GameCommand::Show { viewer, file } => {
+            let viewer = match viewer {
+                ViewerArg::Red => Viewer::Side(Side::Red),
+                ViewerArg::Blue => Viewer::Side(Side::Blue),
+                ViewerArg::Referee => Viewer::Referee,
+            };
+            let path = file.display().to_string();
+            let text = read_small(&path, MAX_RECORD_BYTES as u64)?;
+            let game = Game::from_ron(&text).map_err(|e| CliError(format!("{path}: {e}")))?;
+            Ok(show(&game, viewer))
         }
-        i += 1;
     }
-    let Some(path) = file else {
-        return err(USAGE);
-    };
-    let text = read_small(&path, MAX_RECORD_BYTES as u64)?;
-    let game = Game::from_ron(&text).map_err(|e| CliError(format!("{path}: {e}")))?;
-    Ok(show(&game, viewer))
 }
 
 /// The listing: `0 start <position>`, then `<ply> <turn> <position>` per turn, then `result: …`.

@@ -1,12 +1,30 @@
-//! `junqi layout check FILE...`: formation files (布阵) checked against the deployment rules.
+//! `junqi layout check [RULES] FILE...`: formation files (布阵) checked against the deployment
+//! rules (the house rules given as flags, e.g. `--bombs-in-front-row`).
 
-use super::{CliError, read_small};
-use crate::engine::{Formation, Rules};
+use super::{CliError, RuleFlags, read_small};
+use crate::engine::{Formation, Mode, Rules};
+use std::path::PathBuf;
 
 /// Formation files are small; anything larger is refused before parsing.
 pub const MAX_FORMATION_BYTES: u64 = 64 * 1024;
 
-const USAGE: &str = "usage: junqi layout check FILE...";
+#[derive(clap::Subcommand, Debug)]
+pub enum LayoutCommand {
+    /// Check formation files against the deployment rules
+    #[command(
+        long_about = "Check formation files against the deployment rules (RULES.md section 3, \
+        and the house rules given as flags, e.g. --bombs-in-front-row). Each valid file is confirmed \
+        on stdout as `FILE: ok`; each problem goes to stderr as `FILE: problem`; the exit status is 0 \
+        if every file is valid, else 2."
+    )]
+    Check {
+        /// Formation files (.ron)
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        rules: RuleFlags,
+    },
+}
 
 /// Every problem of one formation file, as messages without the file name (empty: valid).
 pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
@@ -29,22 +47,25 @@ pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
 
 /// Run `layout …`: the exit status; problems go to stderr one per line as `FILE: message`, and
 /// each valid file is confirmed on stdout as `FILE: ok`.
-pub fn run_layout(args: &[String]) -> i32 {
-    let files = match args.first().map(String::as_str) {
-        Some("check") if args.len() > 1 => &args[1..],
-        Some("check") | None => {
-            eprintln!("junqi: layout check needs at least one file; {USAGE}");
+pub fn run(command: &LayoutCommand) -> i32 {
+    let LayoutCommand::Check { files, rules } = command;
+    let rules = match rules.rules() {
+        Ok(r) if r.mode == Mode::Flip => {
+            eprintln!(
+                "junqi: flip mode deals its pieces face down; formations are for open and hidden games"
+            );
             return 2;
         }
-        Some(other) => {
-            eprintln!("junqi: unknown layout command '{other}'; {USAGE}");
+        Ok(r) => r,
+        Err(CliError(m)) => {
+            eprintln!("junqi: {m}");
             return 2;
         }
     };
-    let rules = Rules::default();
     let mut bad = false;
     for path in files {
-        let problems = check_file(path, &rules);
+        let path = path.display().to_string();
+        let problems = check_file(&path, &rules);
         if problems.is_empty() {
             println!("{path}: ok");
         }

@@ -1,8 +1,15 @@
-//! The headless commands of NOTATION.md (`moves`, `perft`, `apply`) and the tools built on the
-//! engine (`arena`, `game show`, `layout check`). Every bad input: one line on stderr, exit 2.
+//! The command line (clap): the headless commands of NOTATION.md (`moves`, `perft`, `apply`), the
+//! tools built on the engine (`arena`, `game show`, `layout check`), shell completions, and
+//! `junqi [FILE]`, which opens the window. Every bad input, clap's own usage errors included: one
+//! line on stderr, exit 2, nothing on stdout.
 
+use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{Mode, Position, Rules, Turn, perft};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::ffi::OsString;
 use std::io::Write;
+use std::path::PathBuf;
 
 pub mod arena;
 pub mod game_show;
@@ -24,134 +31,350 @@ fn err<T>(m: impl Into<String>) -> Result<T, CliError> {
     Err(CliError(m.into()))
 }
 
-/// A change to the rules made by one command-line flag, applied after the mode's defaults.
-type RulesEdit = Box<dyn Fn(&mut Rules)>;
+const ABOUT: &str = "Junqi (军棋 / 陆战棋): play, design formations, and referee games";
 
-/// Split arguments into rules flags and positional arguments.
+const LONG_ABOUT: &str = "Junqi (军棋 / 陆战棋): play, design formations, and referee games.
+
+Without a command the window opens (with FILE: a game record in the replay viewer, or a formation \
+in the editor). With a command the program works headless and never opens the window. Positions and \
+turns are written in the notation of NOTATION.md. Bad input (a position, a turn, a flag, a file) \
+prints one line on standard error and exits with status 2, printing nothing on standard output.";
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "junqi",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A game record to watch in the replay viewer, or a formation to open in the editor
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Every legal turn of a position, one per line, sorted in byte order
+    Moves(MovesArgs),
+    /// The number of turn sequences of a given length from a position
+    Perft(PerftArgs),
+    /// Play turns from a position: the position after them, then `result: …`
+    Apply(ApplyArgs),
+    /// Computer players against each other, many games in parallel threads
+    Arena(arena::ArenaArgs),
+    /// Game records
+    #[command(arg_required_else_help = false)]
+    Game {
+        #[command(subcommand)]
+        command: game_show::GameCommand,
+    },
+    /// Formation files (布阵)
+    #[command(arg_required_else_help = false)]
+    Layout {
+        #[command(subcommand)]
+        command: layout::LayoutCommand,
+    },
+    /// Print a shell completion script for bash, zsh, fish, elvish or powershell
+    #[command(
+        long_about = "Print a shell completion script on standard output, e.g.\n  \
+        junqi completions bash > ~/.local/share/bash-completion/completions/junqi\n  \
+        junqi completions zsh > ~/.zfunc/_junqi\n  \
+        junqi completions fish > ~/.config/fish/completions/junqi.fish"
+    )]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+}
+
+const POSITION_HELP: &str = "A position in the notation of NOTATION.md (quote it: it holds spaces)";
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[arg(help = POSITION_HELP)]
+    pub position: String,
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[arg(help = POSITION_HELP)]
+    pub position: String,
+    /// The length of the turn sequences counted, 0 to 12 (depth 0 counts 1)
+    #[arg(value_parser = depth)]
+    pub depth: u32,
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+#[derive(Args, Debug)]
+pub struct ApplyArgs {
+    #[arg(help = POSITION_HELP)]
+    pub position: String,
+    /// Turns to play in order: `a6-a11` (a move or an attack), `c7` (a flip)
+    pub turns: Vec<String>,
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+fn depth(s: &str) -> Result<u32, String> {
+    s.parse::<u32>()
+        .ok()
+        .filter(|d| *d <= 12)
+        .ok_or_else(|| "depth must be a whole number 0 to 12".to_string())
+}
+
+/// The rules flags of every command that plays or checks (`moves`, `perft`, `apply`, `arena`,
+/// `layout check`): `--mode`, `--rules FILE`, and one flag per house rule, made from
+/// `HouseRule` (its flag, explanation and values) — a new house rule needs no change here.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFlags {
+    mode: Option<Mode>,
+    file: Option<PathBuf>,
+    /// The house rules set on the command line, in the order of `HouseRule::ALL`.
+    set: Vec<(HouseRule, RuleValue)>,
+}
+
+const MODE_ID: &str = "mode";
+const RULES_FILE_ID: &str = "rules";
+
+fn default_word(value: RuleValue) -> String {
+    match value {
+        RuleValue::Switch(on) => (if on { "on" } else { "off" }).to_string(),
+        RuleValue::Mines(m) => m.word().to_string(),
+        RuleValue::Takers(t) => t.word().to_string(),
+        RuleValue::Turns(n) => n.to_string(),
+        RuleValue::Clock(None) => "no clock".to_string(),
+        RuleValue::Clock(Some(s)) => format!("{s} seconds"),
+    }
+}
+
+/// The `--help` text of a house rule's flag: its name and explanation in both languages, and its
+/// defaults.
+fn long_help(rule: HouseRule) -> String {
+    let t = rule.texts();
+    let open = Rules::default().get(rule);
+    let flip = Rules::for_mode(Mode::Flip).get(rule);
+    let mut default = format!("Default: {}", default_word(open));
+    if flip != open {
+        default.push_str(&format!(" ({} in flip mode)", default_word(flip)));
+    }
+    if let RuleValue::Switch(on) = open {
+        default.push_str(if on {
+            "; this flag turns it off"
+        } else {
+            "; this flag turns it on"
+        });
+    }
+    format!(
+        "{} ({}): {}\n{}\n{default}.",
+        t.en, t.zh, t.explain_en, t.explain_zh
+    )
+}
+
+impl Args for RuleFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd
+            .next_help_heading("Rules (RULES.md sections 6 and 8)")
+            .arg(
+                Arg::new(MODE_ID)
+                    .long("mode")
+                    .value_name("MODE")
+                    .value_parser(
+                        PossibleValuesParser::new(Mode::ALL.map(Mode::word))
+                            .try_map(|s| Mode::parse(&s).ok_or("not a mode")),
+                    )
+                    .help("The game mode: open 明棋, hidden 暗棋 or flip 翻棋 [default: open]")
+                    .long_help(
+                        "The game mode: open 明棋 (everything visible), hidden 暗棋 (each side sees \
+                         its own pieces) or flip 翻棋 (every piece starts face down). Flip mode \
+                         brings its own defaults for some house rules; a flag given on the command \
+                         line wins over a default. [default: open]",
+                    ),
+            )
+            .arg(
+                Arg::new(RULES_FILE_ID)
+                    .long("rules")
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("A saved house-rules file (RON); flags given beside it win over it"),
+            );
+        for rule in HouseRule::ALL {
+            let t = rule.texts();
+            let arg = Arg::new(rule.key())
+                .long(rule.flag())
+                .help(t.explain_en)
+                .long_help(long_help(rule));
+            let arg = match Rules::default().get(rule) {
+                RuleValue::Switch(_) => arg.action(ArgAction::SetTrue),
+                RuleValue::Mines(_) | RuleValue::Takers(_) => arg
+                    .value_name(rule.words().join("|"))
+                    .value_parser(
+                        PossibleValuesParser::new(rule.words())
+                            .try_map(move |s| rule.parse_value(&s)),
+                    )
+                    .hide_possible_values(true),
+                RuleValue::Turns(_) => arg
+                    .value_name("TURNS")
+                    .value_parser(move |s: &str| rule.parse_value(s)),
+                RuleValue::Clock(_) => arg
+                    .value_name("SECONDS")
+                    .value_parser(move |s: &str| rule.parse_value(s)),
+            };
+            cmd = cmd.arg(arg);
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for RuleFlags {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = RuleFlags::default();
+        flags.update_from_arg_matches(m)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        if let Some(mode) = m.get_one::<Mode>(MODE_ID) {
+            self.mode = Some(*mode);
+        }
+        if let Some(file) = m.get_one::<PathBuf>(RULES_FILE_ID) {
+            self.file = Some(file.clone());
+        }
+        for rule in HouseRule::ALL {
+            let value = match Rules::default().get(rule) {
+                // A yes/no flag sets the opposite of the rule's default.
+                RuleValue::Switch(on) => m.get_flag(rule.key()).then_some(RuleValue::Switch(!on)),
+                _ => m.get_one::<RuleValue>(rule.key()).copied(),
+            };
+            if let Some(v) = value {
+                self.set.retain(|(r, _)| *r != rule);
+                self.set.push((rule, v));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RuleFlags {
+    /// The rules: the `--rules` file or the mode's defaults, then `--mode`, then each house-rule
+    /// flag; checked by `Rules::validate`.
+    pub fn rules(&self) -> Result<Rules, CliError> {
+        let mut rules = match &self.file {
+            Some(path) => {
+                let f = path.display().to_string();
+                let text = read_small(&f, 64 * 1024)?;
+                ron::from_str::<Rules>(&text).map_err(|e| {
+                    CliError(format!(
+                        "{f}: line {}, column {}: {}",
+                        e.span.start.line, e.span.start.col, e.code
+                    ))
+                })?
+            }
+            None => Rules::for_mode(self.mode.unwrap_or_default()),
+        };
+        if let Some(m) = self.mode {
+            rules.mode = m;
+        }
+        for (rule, value) in &self.set {
+            rules.set(*rule, *value).map_err(CliError)?;
+        }
+        rules.validate().map_err(CliError)?;
+        Ok(rules)
+    }
+}
+
+/// Split arguments into rules flags and positional arguments (the flags of `RuleFlags`; for
+/// tests and benches that read flags from data files).
 pub fn parse_rules(args: &[String]) -> Result<(Rules, Vec<String>), CliError> {
-    let mut mode: Option<Mode> = None;
-    let mut file: Option<String> = None;
-    let mut edits: Vec<RulesEdit> = Vec::new();
-    let mut rest = Vec::new();
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, CliError> {
-        *i += 1;
-        args.get(*i)
-            .cloned()
-            .ok_or_else(|| CliError(format!("{flag} needs a value")))
-    };
-    let number = |s: &str, flag: &str| -> Result<u32, CliError> {
-        s.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
-            CliError(format!(
-                "{flag} needs a whole number of at least 1, not '{s}'"
-            ))
-        })
-    };
-    while i < args.len() {
-        let a = args[i].as_str();
-        match a {
-            "--mode" => {
-                let v = value(&mut i, a)?;
-                mode = Some(Mode::parse(&v).ok_or_else(|| {
-                    CliError(format!("--mode must be open, hidden or flip, not '{v}'"))
-                })?);
-            }
-            "--mines" => {
-                let v = value(&mut i, a)?;
-                let m = crate::engine::MineRule::parse(&v).ok_or_else(|| {
-                    CliError(format!(
-                        "--mines must be standard, spring or bomb, not '{v}'"
-                    ))
-                })?;
-                edits.push(Box::new(move |r| r.mines = m));
-            }
-            "--flag-takers" => {
-                let v = value(&mut i, a)?;
-                let t = crate::engine::FlagTakers::parse(&v).ok_or_else(|| {
-                    CliError(format!(
-                        "--flag-takers must be any, engineer or smallest, not '{v}'"
-                    ))
-                })?;
-                edits.push(Box::new(move |r| r.flag_takers = t));
-            }
-            "--flying-bombs" => edits.push(Box::new(|r| r.flying_bombs = true)),
-            "--movable-hq" => edits.push(Box::new(|r| r.movable_hq = true)),
-            "--bombs-in-front-row" => edits.push(Box::new(|r| r.bombs_in_front_row = true)),
-            "--no-flag-reveal" => edits.push(Box::new(|r| r.flag_reveal_on_marshal_loss = false)),
-            "--engineer-scout" => edits.push(Box::new(|r| r.engineer_scout = true)),
-            "--flag-needs-mines-cleared" => {
-                edits.push(Box::new(|r| r.flag_needs_mines_cleared = true))
-            }
-            "--rail-turn-for-all" => edits.push(Box::new(|r| r.rail_turn_for_all = true)),
-            "--first-engineer-decides" => edits.push(Box::new(|r| r.first_engineer_decides = true)),
-            "--quiet-limit" => {
-                let n = number(&value(&mut i, a)?, a)?;
-                edits.push(Box::new(move |r| r.quiet_limit = n));
-            }
-            "--turn-limit" => {
-                let n = number(&value(&mut i, a)?, a)?;
-                edits.push(Box::new(move |r| r.turn_limit = n));
-            }
-            "--rules" => file = Some(value(&mut i, a)?),
-            _ if a.starts_with("--") => return err(format!("unknown flag '{a}'")),
-            _ => rest.push(args[i].clone()),
-        }
-        i += 1;
-    }
-    let mut rules = match file {
-        Some(f) => {
-            let text = read_small(&f, 64 * 1024)?;
-            ron::from_str::<Rules>(&text).map_err(|e| {
-                CliError(format!(
-                    "{f}: line {}, column {}: {}",
-                    e.span.start.line, e.span.start.col, e.code
-                ))
-            })?
-        }
-        None => Rules::for_mode(mode.unwrap_or_default()),
-    };
-    if let Some(m) = mode {
-        rules.mode = m;
-    }
-    for e in edits {
-        e(&mut rules);
-    }
-    rules.validate().map_err(CliError)?;
+    let cmd = RuleFlags::augment_args(
+        clap::Command::new("junqi")
+            .no_binary_name(true)
+            .disable_help_flag(true),
+    )
+    .arg(Arg::new("rest").num_args(0..).action(ArgAction::Append));
+    let m = cmd.try_get_matches_from(args).map_err(|e| one_line(&e))?;
+    let rest = m
+        .get_many::<String>("rest")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default();
+    let rules = RuleFlags::from_arg_matches(&m)
+        .map_err(|e| one_line(&e))?
+        .rules()?;
     Ok((rules, rest))
+}
+
+/// A clap error as one line: its first line, plus the detail lines clap puts under it
+/// (`[possible values: …]`, a similar flag, the missing arguments), and where to find help in place
+/// of the usage.
+fn one_line(e: &clap::Error) -> CliError {
+    let text = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    let mut command = "junqi".to_string();
+    for raw in text.lines() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            // `Usage: junqi layout check [OPTIONS] <FILE>...`: the command's words.
+            command = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect::<Vec<_>>()
+                .join(" ");
+            break;
+        }
+        if line.starts_with("For more information") {
+            break;
+        }
+        if line.starts_with("tip: to pass") {
+            // "use '-- --flag'" does not apply: no command takes a value starting with '-'.
+            continue;
+        }
+        let indented = raw.starts_with(' ') && !line.starts_with("tip:");
+        match parts.last_mut() {
+            // What clap indents under its message: possible values, a list of missing arguments.
+            Some(last) if indented => {
+                last.push_str(if last.ends_with(':') || line.starts_with('[') {
+                    " "
+                } else {
+                    ", "
+                });
+                last.push_str(line);
+            }
+            _ => parts.push(line.strip_prefix("error: ").unwrap_or(line).to_string()),
+        }
+    }
+    let mut msg = parts.join("; ");
+    if msg.is_empty() {
+        msg = format!("{:?}", e.kind());
+    }
+    CliError(format!("{msg}; see '{command} --help'"))
 }
 
 /// Read a file of at most `limit` bytes as UTF-8, with messages naming the file.
 pub fn read_small(path: &str, limit: u64) -> Result<String, CliError> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))?;
-    let mut buf = Vec::new();
-    f.take(limit + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| CliError(format!("{path}: {e}")))?;
-    if buf.len() as u64 > limit {
-        return err(format!("{path}: file is larger than {limit} bytes"));
-    }
-    String::from_utf8(buf).map_err(|e| {
-        CliError(format!(
-            "{path}: not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    crate::fsutil::read_text(std::path::Path::new(path), limit).map_err(CliError)
 }
 
-fn position_arg(rules: &Rules, rest: &[String], what: &str) -> Result<Position, CliError> {
-    let Some(text) = rest.first() else {
-        return err(format!("{what} needs a position"));
-    };
+fn position_arg(rules: &Rules, text: &str) -> Result<Position, CliError> {
     Position::from_notation(text, rules).map_err(|e| CliError(format!("bad position: {e}")))
 }
 
-pub fn cmd_moves(args: &[String]) -> CliResult {
-    let (rules, rest) = parse_rules(args)?;
-    if rest.len() != 1 {
-        return err("usage: junqi moves [RULES] '<position>'");
-    }
-    let pos = position_arg(&rules, &rest, "moves")?;
+pub fn cmd_moves(args: &MovesArgs) -> CliResult {
+    let rules = args.rules.rules()?;
+    let pos = position_arg(&rules, &args.position)?;
     let mut turns: Vec<String> = pos
         .legal_turns(&rules)
         .into_iter()
@@ -161,28 +384,16 @@ pub fn cmd_moves(args: &[String]) -> CliResult {
     Ok(turns.iter().map(|t| format!("{t}\n")).collect())
 }
 
-pub fn cmd_perft(args: &[String]) -> CliResult {
-    let (rules, rest) = parse_rules(args)?;
-    if rest.len() != 2 {
-        return err("usage: junqi perft [RULES] '<position>' <depth>");
-    }
-    let pos = position_arg(&rules, &rest, "perft")?;
-    let depth: u32 = rest[1].parse().ok().filter(|d| *d <= 12).ok_or_else(|| {
-        CliError(format!(
-            "depth must be a whole number 0 to 12, not '{}'",
-            rest[1]
-        ))
-    })?;
-    Ok(format!("{}\n", perft(&pos, &rules, depth)))
+pub fn cmd_perft(args: &PerftArgs) -> CliResult {
+    let rules = args.rules.rules()?;
+    let pos = position_arg(&rules, &args.position)?;
+    Ok(format!("{}\n", perft(&pos, &rules, args.depth)))
 }
 
-pub fn cmd_apply(args: &[String]) -> CliResult {
-    let (rules, rest) = parse_rules(args)?;
-    if rest.is_empty() {
-        return err("usage: junqi apply [RULES] '<position>' <turn>...");
-    }
-    let mut pos = position_arg(&rules, &rest, "apply")?;
-    for (i, t) in rest[1..].iter().enumerate() {
+pub fn cmd_apply(args: &ApplyArgs) -> CliResult {
+    let rules = args.rules.rules()?;
+    let mut pos = position_arg(&rules, &args.position)?;
+    for (i, t) in args.turns.iter().enumerate() {
         let turn = Turn::parse(t, pos.board())
             .map_err(|e| CliError(format!("turn {} '{t}': {e}", i + 1)))?;
         pos.play(&rules, turn)
@@ -195,31 +406,134 @@ pub fn cmd_apply(args: &[String]) -> CliResult {
     ))
 }
 
-const USAGE: &str = "usage: junqi [moves|perft|apply|arena|game show|layout check] …  (no command opens the window)";
+fn cmd_completions(shell: clap_complete::Shell) -> CliResult {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "junqi", &mut out);
+    String::from_utf8(out).map_err(|e| CliError(e.to_string()))
+}
 
-/// Run a headless command; `None` if `args` names none (the window opens instead).
-pub fn run(args: &[String]) -> Option<i32> {
-    let cmd = args.first()?.as_str();
-    let rest = &args[1..];
-    let result = match cmd {
-        "moves" => cmd_moves(rest),
-        "perft" => cmd_perft(rest),
-        "apply" => cmd_apply(rest),
-        "arena" => arena::cmd_arena(rest),
-        "game" => game_show::cmd_game(rest),
-        "layout" => return Some(layout::run_layout(rest)),
-        "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
-        _ => Err(CliError(format!("unknown command '{cmd}'; {USAGE}"))),
+/// What `main` does after the command line is read.
+#[derive(Debug, PartialEq)]
+pub enum Outcome {
+    /// A headless command ran (or the command line was refused): exit with this status.
+    Exit(i32),
+    /// Open the window, with a file named on the command line.
+    Window(Option<PathBuf>),
+}
+
+/// Read the command line (the program name first, as `std::env::args_os` gives it) and run a
+/// headless command; `Outcome::Window` if there is none.
+pub fn run<I, T>(args: I) -> Outcome
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help, --version, `help`: the text on stdout (styled on a terminal), exit 0.
+            let _ = e.print();
+            return Outcome::Exit(0);
+        }
+        Err(e) => return fail(one_line(&e)),
     };
-    Some(match result {
+    let result = match &cli.command {
+        None => {
+            return match cli.file {
+                Some(path) if !path.is_file() => fail(CliError(format!(
+                    "'{}' is neither a command nor a file; see 'junqi --help'",
+                    path.display()
+                ))),
+                file => Outcome::Window(file),
+            };
+        }
+        Some(Command::Moves(a)) => cmd_moves(a),
+        Some(Command::Perft(a)) => cmd_perft(a),
+        Some(Command::Apply(a)) => cmd_apply(a),
+        Some(Command::Arena(a)) => arena::cmd_arena(a),
+        Some(Command::Game { command }) => game_show::run(command),
+        Some(Command::Layout { command }) => return Outcome::Exit(layout::run(command)),
+        Some(Command::Completions { shell }) => cmd_completions(*shell),
+    };
+    match result {
         Ok(out) => {
             let mut so = std::io::stdout().lock();
             let _ = so.write_all(out.as_bytes());
-            0
+            Outcome::Exit(0)
         }
-        Err(CliError(m)) => {
-            eprintln!("junqi: {m}");
-            2
+        Err(e) => fail(e),
+    }
+}
+
+fn fail(CliError(m): CliError) -> Outcome {
+    eprintln!("junqi: {}", m.replace('\n', " "));
+    Outcome::Exit(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{FlagTakers, MineRule};
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_house_rule_has_a_flag_read_back_into_the_rules() {
+        for rule in HouseRule::ALL {
+            let mut args = vec![format!("--{}", rule.flag())];
+            let expect = match Rules::default().get(rule) {
+                RuleValue::Switch(on) => RuleValue::Switch(!on),
+                RuleValue::Mines(_) => {
+                    args.push("spring".into());
+                    RuleValue::Mines(MineRule::Spring)
+                }
+                RuleValue::Takers(_) => {
+                    args.push("engineer".into());
+                    RuleValue::Takers(FlagTakers::Engineer)
+                }
+                RuleValue::Turns(_) => {
+                    args.push("12".into());
+                    RuleValue::Turns(12)
+                }
+                RuleValue::Clock(_) => {
+                    args.push("30".into());
+                    RuleValue::Clock(Some(30))
+                }
+            };
+            args.push("pos".into());
+            let (rules, rest) = parse_rules(&args).unwrap_or_else(|e| panic!("{args:?}: {}", e.0));
+            assert_eq!(rules.get(rule), expect, "{args:?}");
+            assert_eq!(rest, ["pos"]);
         }
-    })
+    }
+
+    #[test]
+    fn flags_win_over_the_flip_defaults() {
+        let args: Vec<String> = ["--mode", "flip", "--flag-takers", "any"]
+            .map(String::from)
+            .into();
+        let (rules, _) = parse_rules(&args).unwrap();
+        assert_eq!(rules.mode, Mode::Flip);
+        assert_eq!(rules.flag_takers, FlagTakers::Any);
+        assert!(rules.movable_hq && rules.flag_needs_mines_cleared);
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        for args in [
+            &["junqi", "moves", "--bogus", "x"][..],
+            &["junqi", "moves"],
+            &["junqi", "moves", "--mode", "chess", "x"],
+            &["junqi", "game"],
+            &["junqi", "perft", "x", "99"],
+        ] {
+            let e = Cli::try_parse_from(args).unwrap_err();
+            let CliError(m) = one_line(&e);
+            assert!(!m.contains('\n') && !m.contains("Usage"), "{args:?}: {m}");
+            assert!(m.len() > 20, "{args:?}: {m}");
+        }
+    }
 }

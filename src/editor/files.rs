@@ -82,8 +82,40 @@ pub fn free_path(dir: &Path, name: &str) -> PathBuf {
 #[derive(Clone, Debug)]
 pub struct LibraryEntry {
     pub path: PathBuf,
-    /// The formation's name and first line of notes, or the reason it cannot be read.
-    pub content: Result<(String, String), String>,
+    /// The formation, or the reason it cannot be read.
+    pub content: Result<Formation, String>,
+}
+
+/// Chinese (and other CJK) characters: each is a word of its own, a line may break around it.
+fn is_cjk(c: char) -> bool {
+    ('\u{2e80}'..='\u{9fff}').contains(&c)
+        || ('\u{f900}'..='\u{faff}').contains(&c)
+        || ('\u{ff00}'..='\u{ffef}').contains(&c)
+}
+
+/// The first line of a note, at most `max` characters: a longer one is cut at the last word
+/// boundary that fits (a space, or beside a Chinese character), ending in "…"; a single word longer
+/// than that is cut where it must.
+pub fn short_note(note: &str, max: usize) -> String {
+    let line = note.lines().next().unwrap_or("").trim();
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= max {
+        return line.to_string();
+    }
+    if max < 2 {
+        return "…".into();
+    }
+    let room = max.saturating_sub(1).max(1);
+    let cut = (1..=room)
+        .rev()
+        .find(|&i| {
+            let (a, b) = (chars[i - 1], chars[i]);
+            a.is_whitespace() || b.is_whitespace() || is_cjk(a) || is_cjk(b)
+        })
+        .unwrap_or(room);
+    let head: String = chars[..cut].iter().collect();
+    let head = head.trim_end_matches(|c: char| c.is_whitespace() || ",;:，；：、".contains(c));
+    format!("{head}…")
 }
 
 /// The `*.ron` files of a folder, sorted by file name (a missing folder lists nothing).
@@ -101,17 +133,7 @@ pub fn list_library(dir: &Path) -> Vec<LibraryEntry> {
     paths
         .into_iter()
         .map(|path| {
-            let content = load_formation(&path).map(|f| {
-                let note = f
-                    .notes
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .chars()
-                    .take(120)
-                    .collect();
-                (f.name, note)
-            });
+            let content = load_formation(&path);
             LibraryEntry { path, content }
         })
         .collect()

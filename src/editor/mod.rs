@@ -31,6 +31,9 @@ use words::{rank_name, sq, tr};
 
 type Grid = [[Option<Rank>; 5]; 6];
 
+/// The longest note shown in the library list (the whole note is in the formation's Notes field).
+const NOTE_CHARS: usize = 120;
+
 /// The most steps kept for undo.
 const UNDO_LIMIT: usize = 500;
 
@@ -146,6 +149,8 @@ impl FormationEditor {
         }
         self.push_undo(UndoStep::Grid(before));
         self.dirty = true;
+        // A message is about the board before this change.
+        self.status = None;
         true
     }
 
@@ -161,11 +166,13 @@ impl FormationEditor {
             Some(UndoStep::Grid(g)) => {
                 self.formation.grid = g;
                 self.dirty = true;
+                self.status = None;
             }
             Some(UndoStep::Whole(f, path)) => {
                 self.formation = f;
                 self.current_path = path;
                 self.dirty = true;
+                self.status = None;
             }
             None => self.say(
                 Level::Info,
@@ -257,6 +264,7 @@ impl FormationEditor {
 
     fn clear(&mut self) {
         self.change(|g| *g = Grid::default());
+        self.status = None;
         self.selected = None;
     }
 
@@ -292,8 +300,9 @@ impl FormationEditor {
                             "已作为未完成的布阵保存到 {shown}：还有 {problems} 个问题，解决后才能用于对局。"
                         )
                     } else {
+                        let word = if problems == 1 { "problem" } else { "problems" };
                         format!(
-                            "Saved as work in progress to {shown}: {problems} problem(s) left; it can be used in a game once complete and valid."
+                            "Saved as work in progress to {shown}: {problems} {word} left; it can be used in a game once complete and valid."
                         )
                     };
                     self.say(Level::Warning, msg);
@@ -1053,6 +1062,8 @@ impl FormationEditor {
             .labelled_by(label.id);
         if name.changed() {
             self.dirty = true;
+            // A translation of the old name would no longer match.
+            self.formation.name_zh.clear();
         }
         let label = ui.label(tr(zh, "Notes", "说明"));
         let notes = ui
@@ -1066,6 +1077,7 @@ impl FormationEditor {
             .labelled_by(label.id);
         if notes.changed() {
             self.dirty = true;
+            self.formation.notes_zh.clear();
         }
         ui.add_space(6.0);
 
@@ -1159,8 +1171,10 @@ impl FormationEditor {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 match &e.content {
-                    Ok((name, note)) => {
+                    Ok(f) => {
+                        let name = f.name_in(zh);
                         let shown = if name.trim().is_empty() { &file } else { name };
+                        let note = files::short_note(f.notes_in(zh), NOTE_CHARS);
                         ui.horizontal_wrapped(|ui| {
                             if ui.button(shown).on_hover_text(&file).clicked() {
                                 open = Some(e.path.clone());

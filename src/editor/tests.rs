@@ -531,3 +531,86 @@ fn typing_in_the_name_field_places_no_pieces() {
     assert_eq!(h.state().ed.formation().count(Rank::Marshal), 0);
     assert!(h.state().ed.dirty);
 }
+
+/// A message about a refused placement describes the board it was refused on: Clear (or any later
+/// change of the board) takes it away.
+#[test]
+fn camp_message_goes_away_on_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.key_press(Key::ArrowDown);
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert!(has(&h, "b5 is a camp: camps start empty."));
+    // Even with nothing on the board to clear.
+    h.get_by_label("Clear").click();
+    h.run();
+    assert!(!has(&h, "b5 is a camp: camps start empty."));
+    // And after a change of the board.
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert!(has(&h, "b5 is a camp: camps start empty."));
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert_eq!(h.state().ed.formation().at(2, 3), Some(Rank::Colonel));
+    assert!(!has(&h, "b5 is a camp: camps start empty."));
+}
+
+#[test]
+fn long_notes_are_cut_at_a_word_boundary_with_an_ellipsis() {
+    let note = "Engineers on the front-rail corners fly along the side rails";
+    // Room for "Engineers on the front-rail corn": cut before "corners", not inside it.
+    assert_eq!(files::short_note(note, 33), "Engineers on the front-rail…");
+    assert_eq!(files::short_note(note, 200), note);
+    // Only the first line.
+    assert_eq!(files::short_note("one\ntwo", 200), "one");
+    // Punctuation before the cut goes.
+    assert_eq!(
+        files::short_note("Flag left, mines round it", 12),
+        "Flag left…"
+    );
+    // One word longer than the room is cut where it must.
+    assert_eq!(files::short_note("Abcdefghijkl", 6), "Abcde…");
+    // Chinese breaks between any two characters.
+    assert_eq!(
+        files::short_note("军旗在左侧大本营，用 3 个地雷守住", 9),
+        "军旗在左侧大本营…"
+    );
+}
+
+/// The library list shows every shipped formation's note whole or cut at a word, in the language
+/// of the interface, with the formation's name in that language.
+#[test]
+fn library_shows_shipped_formations_in_the_interface_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");
+    let ed = FormationEditor::new(
+        dir.path().join("mine"),
+        Some(shipped.clone()),
+        Rules::default(),
+    );
+    let mut h = harness_with(ed);
+    h.state_mut().ed.set_language(false);
+    h.run();
+    let solid = load_formation(&shipped.join("solid-defence.ron")).unwrap();
+    assert!(has(&h, "Solid defence"));
+    let shown = files::short_note(&solid.notes, NOTE_CHARS);
+    assert!(shown.ends_with('…') && shown.chars().count() <= NOTE_CHARS);
+    let kept = shown.trim_end_matches('…');
+    assert!(
+        solid.notes.starts_with(kept)
+            && solid.notes[kept.len()..].starts_with(|c: char| !c.is_alphanumeric()),
+        "cut inside a word: {shown}"
+    );
+    assert!(has(&h, &shown), "{shown}");
+    h.state_mut().ed.set_language(true);
+    h.run();
+    assert!(has(&h, "防守为主"));
+    assert!(has(&h, &files::short_note(&solid.notes_zh, NOTE_CHARS)));
+    assert!(!has(&h, "Solid defence"));
+}

@@ -16,6 +16,10 @@ pub const FORMATION_VERSION: u32 = 1;
 pub struct Formation {
     pub name: String,
     pub notes: String,
+    /// The name and notes in Chinese, if the file has them (the shipped formations do); empty
+    /// otherwise, and then `name` and `notes` serve both languages.
+    pub name_zh: String,
+    pub notes_zh: String,
     pub grid: [[Option<Rank>; 5]; 6],
 }
 
@@ -38,8 +42,13 @@ impl fmt::Display for FormationProblem {
 struct FormationFile {
     version: u32,
     name: String,
+    /// Optional (files without it read as before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    name_zh: String,
     #[serde(default)]
     notes: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    notes_zh: String,
     lines: Vec<String>,
 }
 
@@ -58,6 +67,24 @@ pub fn square_name(side: Side, line: u8, col: u8) -> String {
 }
 
 impl Formation {
+    /// The name in Chinese (`zh`) or English; the Chinese one falls back to `name`.
+    pub fn name_in(&self, zh: bool) -> &str {
+        if zh && !self.name_zh.trim().is_empty() {
+            &self.name_zh
+        } else {
+            &self.name
+        }
+    }
+
+    /// The notes in Chinese (`zh`) or English; the Chinese ones fall back to `notes`.
+    pub fn notes_in(&self, zh: bool) -> &str {
+        if zh && !self.notes_zh.trim().is_empty() {
+            &self.notes_zh
+        } else {
+            &self.notes
+        }
+    }
+
     pub fn at(&self, line: u8, col: u8) -> Option<Rank> {
         self.grid[line as usize - 1][col as usize - 1]
     }
@@ -238,7 +265,9 @@ impl Formation {
         let file = FormationFile {
             version: FORMATION_VERSION,
             name: self.name.clone(),
+            name_zh: self.name_zh.clone(),
             notes: self.notes.clone(),
+            notes_zh: self.notes_zh.clone(),
             lines,
         };
         let mut s = String::from(
@@ -277,12 +306,16 @@ impl Formation {
                 file.lines.len()
             ));
         }
-        if file.name.chars().count() > 200 || file.notes.chars().count() > 10_000 {
+        let long =
+            |name: &str, notes: &str| name.chars().count() > 200 || notes.chars().count() > 10_000;
+        if long(&file.name, &file.notes) || long(&file.name_zh, &file.notes_zh) {
             return Err("name or notes are too long".into());
         }
         let mut f = Formation {
             name: file.name,
             notes: file.notes,
+            name_zh: file.name_zh,
+            notes_zh: file.notes_zh,
             grid: Default::default(),
         };
         for (l, line) in file.lines.iter().enumerate() {

@@ -2,9 +2,10 @@
 //! position is rebuilt. The file format is RON with a version field.
 
 use super::board::{Board, NodeId};
+use super::disclosure::{Disclosure, DisclosureUse};
 use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
-use super::piece::Side;
+use super::piece::{Rank, Side};
 use super::play::{EndReason, Status, TurnReport};
 use super::position::{Position, Setup, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
@@ -38,6 +39,26 @@ pub enum Action {
     DeclineDraw(Side),
     /// The side ran out of time on its turn: it loses the turn.
     Timeout(Side),
+    /// An attack (in notation) the referee refused by a flag rule the attacker could not know
+    /// applied: the target is the flag. Public (both players were told), it reveals the flag and
+    /// does not spend the turn: the attacker moves again (`Game::play`).
+    Refused(String),
+    /// `by` took back the last `turns` standing actions (hidden and flip games keep the taken-back
+    /// turns in the record, followed by this; see `Game::take_back`).
+    Takeback {
+        by: Side,
+        turns: u32,
+    },
+}
+
+/// A refused attack (`Action::Refused`), as announced to both players.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal {
+    /// How many turns had been played when it happened.
+    pub after: usize,
+    pub turn: Turn,
+    /// The announcement (`IllegalTurn::FlagAttackRefused`).
+    pub said: IllegalTurn,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -46,15 +67,28 @@ pub struct GameRecord {
     pub rules: Rules,
     pub start: Start,
     pub actions: Vec<Action>,
-    /// Whether anyone switched on the referee view during the game.
+    /// Every use of a disclosure the gate granted during the game (`engine::disclosure`): the
+    /// referee view, another side's viewpoint, the curtain switched off, a takeback, the deal seed.
     #[serde(default)]
-    pub referee_view_used: bool,
+    pub disclosures: Vec<DisclosureUse>,
+    /// Records written before `disclosures` said only whether the referee view was used; read
+    /// into `disclosures`, never written.
+    #[serde(default, rename = "referee_view_used", skip_serializing)]
+    pub legacy_referee_view: bool,
     /// Free-form facts: players, date, event.
     #[serde(default)]
     pub info: Vec<(String, String)>,
     /// Hidden mode: each player's guesses on enemy pieces, where those pieces stand now.
     #[serde(default)]
     pub tags: Vec<Tag>,
+}
+
+impl GameRecord {
+    /// Whether anyone saw pieces the rules hide before the end (the referee view, another
+    /// side's viewpoint, the curtain off, the deal seed).
+    pub fn referee_view_used(&self) -> bool {
+        self.legacy_referee_view || self.disclosures.iter().any(|d| d.what.shows_pieces())
+    }
 }
 
 /// A player's guess written on an enemy piece (40?, 炸?, 雷?, 旗? …). It follows the piece.
@@ -175,6 +209,11 @@ pub struct Game {
     timeouts: [u32; 2],
     /// Flip mode: the colour of player 1 once decided.
     player1: Option<Side>,
+    /// Attacks refused by a flag rule, in order (one per `Action::Refused`).
+    refusals: Vec<Refusal>,
+    /// The actions that stand (the record's, less those taken back), from which the position is
+    /// rebuilt.
+    standing: Vec<Action>,
 }
 
 impl Game {
@@ -187,7 +226,8 @@ impl Game {
                 rules,
                 start,
                 actions: Vec::new(),
-                referee_view_used: false,
+                disclosures: Vec::new(),
+                legacy_referee_view: false,
                 info: Vec::new(),
                 tags: Vec::new(),
             },
@@ -197,6 +237,8 @@ impl Game {
             draw_offer: None,
             timeouts: [0, 0],
             player1: None,
+            refusals: Vec::new(),
+            standing: Vec::new(),
         })
     }
 
@@ -220,7 +262,14 @@ impl Game {
             g.act(a.clone())
                 .map_err(|e| RecordError(format!("action {} ({a:?}): {e}", i + 1)))?;
         }
-        g.record.referee_view_used = record.referee_view_used;
+        g.record.disclosures = record.disclosures;
+        if record.legacy_referee_view && !g.record.referee_view_used() {
+            g.record.disclosures.push(DisclosureUse {
+                what: Disclosure::RefereeView,
+                by: None,
+                ply: 0,
+            });
+        }
         g.record.info = record.info;
         for t in record.tags {
             let node = g
@@ -298,8 +347,21 @@ impl Game {
         self.player1
             .map(|s| if player == 1 { s } else { s.other() })
     }
-    pub fn mark_referee_view_used(&mut self) {
-        self.record.referee_view_used = true;
+    /// Write a granted disclosure into the record (only the gate calls this).
+    pub(super) fn record_disclosure(&mut self, used: DisclosureUse) {
+        self.record.disclosures.push(used);
+    }
+    /// The actions that stand: the record's, less those taken back.
+    pub fn standing_actions(&self) -> &[Action] {
+        &self.standing
+    }
+    /// How many takebacks `side` made.
+    pub fn takebacks(&self, side: Side) -> usize {
+        self.record
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Takeback { by, .. } if *by == side))
+            .count()
     }
     pub fn set_info(&mut self, key: &str, value: &str) {
         self.record.info.retain(|(k, _)| k != key);
@@ -317,24 +379,73 @@ impl Game {
             // When the game ends every piece is revealed.
             v = self.position().view(&self.record.rules, Viewer::Referee);
             v.viewer = viewer;
+        } else if let Viewer::Side(me) = viewer
+            && self.record.rules.mode == Mode::Hidden
+        {
+            let enemy = me.other();
+            if v.mines_known[enemy.index()].is_none()
+                && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
+            {
+                v.mines_known[enemy.index()] = Some(false);
+            }
         }
         v
     }
 
-    /// Play a turn; an illegal one changes nothing.
+    /// Hidden mode: how many of `side`'s mines both players saw leave the board (dug by an
+    /// engineer, or a revealed mine removed).
+    fn public_mines_removed(&self, side: Side) -> u8 {
+        let mut n = 0;
+        for (i, ply) in self.plies.iter().enumerate() {
+            let (Some(Turn::Move { to, .. }), Some(report)) = (ply.turn, &ply.report) else {
+                continue;
+            };
+            let Some(d) = ply.effects.defender else {
+                continue;
+            };
+            if d.side() != side || d.rank() != Rank::Mine {
+                continue;
+            }
+            let removed = !ply.after.at(to).is_some_and(|p| p.same_piece(d));
+            let seen = report.clash == Some(super::play::ClashOutcome::MineDug)
+                || self.position_at(i).at(to).is_some_and(|p| p.is_revealed());
+            if removed && seen {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Attacks refused by a flag rule the attacker could not know applied, in order.
+    pub fn refusals(&self) -> &[Refusal] {
+        &self.refusals
+    }
+
+    /// Play a turn; an illegal one changes nothing, with one exception: a reachable attack on a
+    /// piece the mover could not know was the flag, refused by a flag rule.
+    ///
+    /// RULES reading: in a refereed game the referee would say "illegal: that is the flag" for
+    /// both players to hear, and the attacker takes the move back and moves again. So here: the
+    /// reason a turn is refused is computed from the mover's view (`View::check_turn`); a refusal
+    /// only the truth decides is not a silent probe but a public event: `Action::Refused` is
+    /// written in the record, the flag is revealed to both, and the turn is not spent. The
+    /// returned `IllegalTurn::FlagAttackRefused` is that announcement.
     pub fn play(&mut self, turn: Turn) -> Result<&Ply, IllegalTurn> {
         if self.ended.is_some() {
             return Err(IllegalTurn::GameOver);
         }
         let mut after = *self.position();
-        let (report, effects) = after.play(&self.record.rules, turn)?;
+        let (report, effects) = match after.play(&self.record.rules, turn) {
+            Ok(r) => r,
+            Err(truth) => return Err(self.refuse(turn, truth)),
+        };
         if let Some((player, side)) = report.colours_decided {
             self.player1 = Some(if player == 1 { side } else { side.other() });
         }
         self.move_tags(turn, &after);
-        self.record
-            .actions
-            .push(Action::Turn(turn.notation(self.board())));
+        let action = Action::Turn(turn.notation(self.board()));
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
         self.draw_offer = None;
         self.plies.push(Ply {
             turn: Some(turn),
@@ -343,6 +454,54 @@ impl Game {
             after,
         });
         Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// The reason to give for the illegal `turn`, whose true reason is `truth`: the reason the
+    /// mover's view gives, or, when only the truth refuses it (a flag rule), the public refusal,
+    /// recorded.
+    fn refuse(&mut self, turn: Turn, truth: IllegalTurn) -> IllegalTurn {
+        let (Some(me), Turn::Move { from, to }) = (self.position().side_to_move(), turn) else {
+            return truth;
+        };
+        let view = self.view(Viewer::Side(me));
+        if let Err(seen) = view.check_turn(&self.record.rules, turn) {
+            return seen;
+        }
+        let mines = match truth {
+            IllegalTurn::FlagProtectedByMines => true,
+            IllegalTurn::NotAFlagTaker(_) => false,
+            // The view allows every other refusal the truth makes (it sees occupancy and its own
+            // pieces); should that ever not hold, the view's answer is the one a player may read.
+            _ => {
+                return IllegalTurn::Unreachable {
+                    from: self.board().name(from).to_string(),
+                    to: self.board().name(to).to_string(),
+                };
+            }
+        };
+        let said = IllegalTurn::FlagAttackRefused {
+            by: me,
+            square: self.board().name(to).to_string(),
+            mines,
+        };
+        // The flag is now known to both.
+        let mut pos = *self.position();
+        if let Some(flag) = pos.at(to) {
+            pos.set(to, Some(flag.with_revealed(true)));
+        }
+        match self.plies.last_mut() {
+            Some(p) => p.after = pos,
+            None => self.start = pos,
+        }
+        let action = Action::Refused(turn.notation(self.board()));
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
+        self.refusals.push(Refusal {
+            after: self.plies.len(),
+            turn,
+            said: said.clone(),
+        });
+        said
     }
 
     /// The tags `by` has written, as (node, text).
@@ -421,6 +580,22 @@ impl Game {
                 self.play(turn).map_err(|e| e.to_string())?;
                 return Ok(());
             }
+            Action::Refused(t) => {
+                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
+                if self.position().check_turn(&self.record.rules, turn).is_ok() {
+                    return Err(format!("{t} is legal: the referee would not refuse it"));
+                }
+                let before = self.refusals.len();
+                let e = match self.play(turn) {
+                    Err(e) => e,
+                    Ok(_) => unreachable!("checked illegal above"),
+                };
+                return if self.refusals.len() > before {
+                    Ok(())
+                } else {
+                    Err(e.to_string())
+                };
+            }
             Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
             Action::OfferDraw(s) => {
                 if self.draw_offer.is_some() {
@@ -436,6 +611,11 @@ impl Game {
                 if matches!(action, Action::AcceptDraw(_)) {
                     self.ended = Some(Status::Draw(EndReason::Agreement));
                 }
+            }
+            Action::Takeback { by, turns } => {
+                self.take_back_standing(*by, *turns)?;
+                self.record.actions.push(action);
+                return Ok(());
             }
             Action::Timeout(s) => {
                 if self.record.rules.move_clock.is_none() {
@@ -460,7 +640,52 @@ impl Game {
                 }
             }
         }
-        self.record.actions.push(action);
+        self.record.actions.push(action.clone());
+        self.standing.push(action);
+        Ok(())
+    }
+
+    /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
+    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), String> {
+        let turns = turns as usize;
+        if turns == 0 || turns > self.standing.len() {
+            return Err(format!(
+                "{by} cannot take back {turns} turns: {} stand",
+                self.standing.len()
+            ));
+        }
+        let keep = self.standing.len() - turns;
+        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())?;
+        for a in &self.standing[..keep] {
+            g.act(a.clone())?;
+        }
+        // A flag shown by a refused attack was seen by both players: a takeback past the
+        // refusal does not hide it again (flags never move, so its square still holds it).
+        let shown: Vec<NodeId> = self.refusals[g.refusals.len()..]
+            .iter()
+            .filter_map(|r| match r.turn {
+                Turn::Move { to, .. } => Some(to),
+                Turn::Flip(_) => None,
+            })
+            .collect();
+        let tags = std::mem::take(&mut self.record.tags);
+        let record = std::mem::replace(&mut self.record, g.record.clone());
+        *self = Game { record, ..g };
+        let mut pos = *self.position();
+        for n in shown {
+            if let Some(p) = pos.at(n).filter(|p| p.rank() == Rank::Flag) {
+                pos.set(n, Some(p.with_revealed(true)));
+            }
+        }
+        match self.plies.last_mut() {
+            Some(p) => p.after = pos,
+            None => self.start = pos,
+        }
+        for t in tags {
+            if let Some(n) = self.board().node_by_name(&t.square) {
+                let _ = self.set_tag(t.by, n, Some(&t.text));
+            }
+        }
         Ok(())
     }
 

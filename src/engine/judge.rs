@@ -52,8 +52,9 @@ pub struct Verdict {
     pub outcome: ClashOutcome,
     pub attacker_removed: bool,
     pub defender_removed: bool,
-    /// This side lost its field marshal and must show its flag (when the house rule is on).
-    pub show_flag: Option<Side>,
+    /// The sides that lost their field marshal in this clash and must show their flag (when the
+    /// house rule is on): both when the two marshals fell together.
+    pub show_flags: Vec<Side>,
     /// The game ended with this clash.
     pub result: Option<Status>,
 }
@@ -155,21 +156,21 @@ impl ClashJudge {
         );
         let attacker_removed = at_from.is_none() && at_to.is_none_or(|p| p.side() != attacker);
         let defender_removed = at_to.is_none_or(|p| p.side() != defender);
-        let mut show_flag = None;
+        let mut show_flags = Vec::new();
         if attacker_removed {
             self.lost[attacker.index()][a as usize] += 1;
             if a == Rank::Marshal {
-                show_flag = Some(attacker);
+                show_flags.push(attacker);
             }
         }
         if defender_removed {
             self.lost[defender.index()][d as usize] += 1;
             if d == Rank::Marshal {
-                show_flag = Some(defender);
+                show_flags.push(defender);
             }
         }
         if !self.rules.flag_reveal_on_marshal_loss {
-            show_flag = None;
+            show_flags.clear();
         }
         self.clashes += 1;
         self.result = self.status_now(outcome, attacker);
@@ -177,7 +178,7 @@ impl ClashJudge {
             outcome,
             attacker_removed,
             defender_removed,
-            show_flag,
+            show_flags,
             result: self.result,
         })
     }
@@ -215,10 +216,23 @@ mod tests {
         assert_eq!(j.lost(Side::Blue, Rank::Major), 1);
         let v = j.judge(Side::Blue, Rank::Bomb, Rank::Marshal).unwrap();
         assert_eq!(v.outcome, ClashOutcome::BothRemoved);
-        assert_eq!(v.show_flag, Some(Side::Red));
+        assert_eq!(v.show_flags, vec![Side::Red]);
         let v = j.judge(Side::Red, Rank::Engineer, Rank::Mine).unwrap();
         assert_eq!(v.outcome, ClashOutcome::MineDug);
         assert!(v.result.is_none());
+    }
+
+    #[test]
+    fn marshal_takes_marshal_in_the_judge_shows_both_flags() {
+        let mut j = ClashJudge::new(Rules::default());
+        let v = j.judge(Side::Blue, Rank::Marshal, Rank::Marshal).unwrap();
+        assert_eq!(v.outcome, ClashOutcome::BothRemoved);
+        assert!(v.attacker_removed && v.defender_removed);
+        assert_eq!(v.show_flags, vec![Side::Blue, Side::Red]);
+        assert_eq!(v.result, None);
+        // A bomb on a marshal: only the marshal's side.
+        let v = j.judge(Side::Red, Rank::Bomb, Rank::General).unwrap();
+        assert!(v.show_flags.is_empty());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The rules engine: pure, no windows. Everything else in the program stands on it.
 
 pub mod board;
+pub mod disclosure;
 pub mod formation;
 pub mod game;
 pub mod judge;
@@ -13,6 +14,7 @@ pub mod rules;
 pub mod view;
 
 pub use board::{Board, NodeId, NodeKind};
+pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
 pub use game::{Action, Game, GameRecord, Start, Tag};
 pub use movegen::{IllegalTurn, TurnSets};

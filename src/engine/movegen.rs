@@ -12,7 +12,10 @@ pub enum IllegalTurn {
     NoPiece(String),
     NotYourPiece(String),
     FaceDown(String),
-    CannotMove { square: String, rank: Rank },
+    CannotMove {
+        square: String,
+        rank: Rank,
+    },
     FrozenInHq(String),
     OwnPieceThere(String),
     CampOccupied(String),
@@ -20,13 +23,28 @@ pub enum IllegalTurn {
     FaceDownTarget(String),
     FlagProtectedByMines,
     NotAFlagTaker(Rank),
-    NotLinked { from: String, to: String },
+    NotLinked {
+        from: String,
+        to: String,
+    },
     NoRailTurn,
     RailBlocked,
     OnlyFlipsUntilColours,
     NotFlipMode,
     AlreadyFaceUp(String),
-    Unreachable { from: String, to: String },
+    Unreachable {
+        from: String,
+        to: String,
+    },
+    /// A reachable attack on a piece the mover could not know was the flag, refused by a flag
+    /// rule: announced to both players and written in the record (`Action::Refused`), so it is
+    /// never a silent probe. `mines`: refused because `by`'s enemy still has mines; otherwise
+    /// because the attacker may not take the flag (the attacker's rank is not named).
+    FlagAttackRefused {
+        by: Side,
+        square: String,
+        mines: bool,
+    },
 }
 
 impl std::fmt::Display for IllegalTurn {
@@ -67,6 +85,15 @@ impl std::fmt::Display for IllegalTurn {
             NotFlipMode => write!(f, "flips exist only in flip mode"),
             AlreadyFaceUp(s) => write!(f, "the piece on {s} is already face up"),
             Unreachable { from, to } => write!(f, "the piece on {from} cannot reach {to}"),
+            FlagAttackRefused { by, square, mines } => {
+                write!(f, "{by} attacked {square}, the flag: refused, ")?;
+                if *mines {
+                    write!(f, "{} still has mines", by.other())?;
+                } else {
+                    write!(f, "this piece may not take the flag under these rules")?;
+                }
+                write!(f, "; {by} moves again")
+            }
         }
     }
 }
@@ -163,9 +190,15 @@ impl Ctx<'_> {
 
 impl Position {
     fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
+        self.ctx_with(rules, me, None)
+    }
+
+    /// `ctx`, with whether the enemy has a mine on the board given instead of read from the
+    /// position (a view's proxy does not hold the enemy's hidden or face-down mines).
+    fn ctx_with<'a>(&self, rules: &'a Rules, me: Side, enemy_mine: Option<bool>) -> Ctx<'a> {
         let t = &self.board.tables;
         let enemy = self.side_set[me.other().index()];
-        let enemy_has_mine = self.mine_set.intersects(enemy);
+        let enemy_has_mine = enemy_mine.unwrap_or_else(|| self.mine_set.intersects(enemy));
         let mut my_lowest = u8::MAX;
         // Only `flag takers = smallest` needs the lowest officer: skip the scan otherwise.
         if rules.flag_takers == FlagTakers::Smallest {
@@ -200,11 +233,12 @@ impl Position {
     /// Why `attacker` may not attack node `n` (occupied by `d`), piece by piece: for explaining a
     /// refused turn (generation uses the bit sets of `Ctx`, which say the same).
     fn attack_refusal(&self, cx: &Ctx, attacker: Piece, n: NodeId, d: Piece) -> Option<Refusal> {
-        if d.side() == cx.me {
-            return Some(Refusal::OwnPiece);
-        }
+        // Face down first: a face-down piece's colour is unknown to both players.
         if d.is_face_down() {
             return Some(Refusal::FaceDown);
+        }
+        if d.side() == cx.me {
+            return Some(Refusal::OwnPiece);
         }
         if self.board.kind(n) == NodeKind::Camp {
             return Some(Refusal::Camp);
@@ -361,16 +395,26 @@ impl Position {
 
     /// All legal turns of the side to move, ignoring whether the game has ended (see `legal_turns`).
     pub fn pseudo_turns(&self, rules: &Rules, out: &mut Vec<Turn>) {
+        self.pseudo_turns_with(rules, out, None);
+    }
+
+    /// `pseudo_turns`, with whether the enemy has a mine on the board given (for a view's proxy).
+    pub(crate) fn pseudo_turns_with(
+        &self,
+        rules: &Rules,
+        out: &mut Vec<Turn>,
+        enemy_mine: Option<bool>,
+    ) {
         out.clear();
         if rules.mode == Mode::Flip {
             out.extend(self.down_set.iter().map(Turn::Flip));
         }
         let Mover::Side(me) = self.mover else { return };
-        self.moves_of(rules, me, out);
+        self.moves_of(rules, me, out, enemy_mine);
     }
 
-    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>) {
-        let cx = self.ctx(rules, me);
+    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>, enemy_mine: Option<bool>) {
+        let cx = self.ctx_with(rules, me, enemy_mine);
         for from in self.movers(rules, me).iter() {
             let p = self.cells[from as usize].expect("a mover's node holds a piece");
             for to in self.destinations(&cx, from, p).iter() {
@@ -433,12 +477,22 @@ impl Position {
 
     /// Destinations of the piece on `from` for the side to move (for highlighting in a window).
     pub fn destinations_from(&self, rules: &Rules, from: NodeId) -> Vec<NodeId> {
+        self.destinations_from_with(rules, from, None)
+    }
+
+    /// `destinations_from`, with whether the enemy has a mine on the board given (for a proxy).
+    pub(crate) fn destinations_from_with(
+        &self,
+        rules: &Rules,
+        from: NodeId,
+        enemy_mine: Option<bool>,
+    ) -> Vec<NodeId> {
         let Some(me) = self.side_to_move() else {
             return Vec::new();
         };
         match self.mobility_check(rules, me, from) {
             Ok(p) => self
-                .destinations(&self.ctx(rules, me), from, p)
+                .destinations(&self.ctx_with(rules, me, enemy_mine), from, p)
                 .iter()
                 .collect(),
             Err(_) => Vec::new(),
@@ -446,10 +500,29 @@ impl Position {
     }
 
     /// `Ok` if the turn is legal (game not over), else the reason in players' words.
+    ///
+    /// The reasons are tried in the order a player can know them: the piece's own mobility, what
+    /// stands on the target that the mover can see (own piece, occupied camp, face-down piece),
+    /// then whether the target can be reached at all (an unreachable target is "not reachable"
+    /// whatever stands there), and only then the flag rules, which depend on the target's true
+    /// identity. A window must not show that last kind of reason to a player who cannot know it:
+    /// `Game::play` turns it into a public refused attack.
     pub fn check_turn(&self, rules: &Rules, turn: Turn) -> Result<(), IllegalTurn> {
         if self.status(rules).is_over() {
             return Err(IllegalTurn::GameOver);
         }
+        self.check_turn_with(rules, turn, None)
+    }
+
+    /// `check_turn` without the end-of-game check, with whether the enemy has a mine on the board
+    /// given instead of read from the position (for a view's proxy, whose end-of-game status means
+    /// nothing: its unknown pieces are stand-ins).
+    pub(crate) fn check_turn_with(
+        &self,
+        rules: &Rules,
+        turn: Turn,
+        enemy_mine: Option<bool>,
+    ) -> Result<(), IllegalTurn> {
         let b = self.board;
         let on_board = |n: NodeId| (n as usize) < b.len();
         match turn {
@@ -473,11 +546,11 @@ impl Position {
                     return Err(IllegalTurn::OnlyFlipsUntilColours);
                 };
                 let p = self.mobility_check(rules, me, from)?;
-                let cx = self.ctx(rules, me);
+                let cx = self.ctx_with(rules, me, enemy_mine);
                 if self.destinations(&cx, from, p).contains(to) {
                     return Ok(());
                 }
-                // Explain why not, most specific reason first.
+                // Explain why not: first what the mover sees on the target.
                 let to_name = b.name(to).to_string();
                 if let Some(d) = self.at(to) {
                     if d.side() == me && !d.is_face_down() {
@@ -490,7 +563,18 @@ impl Position {
                             IllegalTurn::CampIsSafe(to_name)
                         });
                     }
-                    self.attack_check(&cx, p, to)?;
+                    if d.is_face_down() {
+                        return Err(IllegalTurn::FaceDownTarget(to_name));
+                    }
+                    // Then reachability, as if any piece there could be attacked: only a target
+                    // the piece reaches is judged by what it truly is (the flag rules).
+                    let reach = Ctx {
+                        targets: cx.targets | self.occupied(),
+                        ..cx
+                    };
+                    if self.destinations(&reach, from, p).contains(to) {
+                        self.attack_check(&cx, p, to)?;
+                    }
                 }
                 let from_name = b.name(from).to_string();
                 let (f, t) = (&b.nodes[from as usize], &b.nodes[to as usize]);

@@ -58,10 +58,24 @@ pub struct TurnReport {
     pub flipped: Option<(Side, Rank)>,
     /// For an attack: the outcome.
     pub clash: Option<ClashOutcome>,
-    /// A flag shown to both because its marshal fell (hidden mode).
-    pub flag_revealed: Option<(Side, NodeId)>,
+    /// Flags shown to both because their marshal fell (hidden mode): both when the two marshals
+    /// fell in one clash. Read with `flags_revealed()`.
+    pub flags_revealed: [Option<(Side, NodeId)>; 2],
+    /// The defender's node when the clash revealed it to both (a spring mine that threw the
+    /// attacker back, a piece scouted by an engineer).
+    pub revealed: Option<NodeId>,
     /// Colours decided by this flip: (player, colour that player takes).
     pub colours_decided: Option<(u8, Side)>,
+    /// How the game stands after the turn, when it ended with it (filled by the checked
+    /// `Position::play` and so by `Game::play`; `None` from the unchecked paths of searches).
+    pub result: Option<Status>,
+}
+
+impl TurnReport {
+    /// The flags shown to both by this turn, with their side.
+    pub fn flags_revealed(&self) -> impl Iterator<Item = (Side, NodeId)> + '_ {
+        self.flags_revealed.iter().flatten().copied()
+    }
 }
 
 /// Why a game ended (the `<why>` words of NOTATION.md plus the ones players cause).
@@ -155,7 +169,9 @@ impl Position {
         turn: Turn,
     ) -> Result<(TurnReport, Effects), IllegalTurn> {
         self.check_turn(rules, turn)?;
-        Ok(self.play_unchecked(rules, turn))
+        let (mut report, fx) = self.play_unchecked(rules, turn);
+        report.result = Some(self.status(rules)).filter(|s| s.is_over());
+        Ok((report, fx))
     }
 
     /// Play a turn known to be legal (from `legal_turns`).
@@ -180,8 +196,10 @@ impl Position {
             mover: self.mover,
             flipped: None,
             clash: None,
-            flag_revealed: None,
+            flags_revealed: [None, None],
+            revealed: None,
             colours_decided: None,
+            result: None,
         };
         let mut fx = Played::default();
         match turn {
@@ -221,6 +239,8 @@ impl Position {
                         }
                         if at_to.is_none_or(|p| !p.same_piece(d)) {
                             fx.push((to, d));
+                        } else if at_to.is_some_and(|p| p.is_revealed() && !d.is_revealed()) {
+                            report.revealed = Some(to);
                         }
                     }
                 }
@@ -234,7 +254,8 @@ impl Position {
                     let flag = self.at(f).expect("found");
                     if !flag.is_revealed() {
                         self.set(f, Some(flag.with_revealed(true)));
-                        report.flag_revealed = Some((p.side(), f));
+                        let k = usize::from(report.flags_revealed[0].is_some());
+                        report.flags_revealed[k] = Some((p.side(), f));
                     }
                 }
             }

@@ -1,6 +1,16 @@
 //! A small deterministic generator (SplitMix64): deals and random formations must replay the same
 //! from a seed in every build, so they do not depend on an external crate's algorithm.
 
+/// A seed from the operating system's random source, for everything that decides hidden pieces
+/// (random formations, the flip deal): never derived from the time or from another seed, so
+/// nothing a player sees tells them the other side's pieces.
+pub fn os_seed() -> u64 {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_next_u64()
+        .unwrap_or_else(|_| rand::random::<u64>())
+}
+
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 

@@ -15,6 +15,8 @@ pub enum Mode {
 }
 
 impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Open, Mode::Hidden, Mode::Flip];
+
     pub fn word(self) -> &'static str {
         match self {
             Mode::Open => "open",
@@ -182,121 +184,344 @@ impl Rules {
         if self.turn_limit == 0 {
             return Err("turn limit must be at least 1".into());
         }
-        if self.quiet_limit > 1_000_000 || self.turn_limit > 1_000_000 {
-            return Err("quiet and turn limits must be at most 1000000".into());
+        if self.quiet_limit > MAX_LIMIT || self.turn_limit > MAX_LIMIT {
+            return Err(format!("quiet and turn limits must be at most {MAX_LIMIT}"));
         }
         if let Some(s) = self.move_clock
-            && !(1..=3600).contains(&s)
+            && !(1..=MAX_CLOCK_SECONDS).contains(&s)
         {
-            return Err(format!("move clock must be 1 to 3600 seconds, not {s}"));
+            return Err(format!(
+                "move clock must be 1 to {MAX_CLOCK_SECONDS} seconds, not {s}"
+            ));
         }
         Ok(())
     }
 }
 
-/// One house rule as the interface lists it: the description comes from here, so the in-app
-/// rulebook and the tooltips match the engine.
-pub struct HouseRuleInfo {
-    pub key: &'static str,
+/// One house rule of RULES.md section 8. Everything that lists or sets house rules (the new-game
+/// dialog, the referee's rule list, the command-line flags) goes through this enum: a new rule is a
+/// new variant, and the compiler points at every place that must handle it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum HouseRule {
+    Mines,
+    FlyingBombs,
+    MovableHq,
+    BombsInFrontRow,
+    FlagRevealOnMarshalLoss,
+    EngineerScout,
+    FlagNeedsMinesCleared,
+    FlagTakers,
+    RailTurnForAll,
+    FirstEngineerDecides,
+    QuietLimit,
+    TurnLimit,
+    MoveClock,
+}
+
+/// The value of one house rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum RuleValue {
+    /// A rule that is on or off.
+    Switch(bool),
+    Mines(MineRule),
+    Takers(FlagTakers),
+    /// A number of turns (quiet and turn limits).
+    Turns(u32),
+    /// Seconds per turn, or no clock.
+    Clock(Option<u32>),
+}
+
+/// The texts of a house rule, in both languages; the in-app rulebook, the tooltips and the
+/// command line's help all show these.
+pub struct HouseRuleTexts {
     pub zh: &'static str,
     pub en: &'static str,
     pub explain_zh: &'static str,
     pub explain_en: &'static str,
 }
 
-pub const HOUSE_RULES: &[HouseRuleInfo] = &[
-    HouseRuleInfo {
-        key: "mines",
-        zh: "地雷规则",
-        en: "Mines",
-        explain_zh: "标准：非工兵撞雷阵亡；弹簧雷：撞雷者弹回原处，地雷亮明；炸弹雷：撞雷者与地雷同归于尽。",
-        explain_en: "Standard: a non-engineer dies on a mine. Spring: it bounces back and the mine is shown. Bomb: both are removed.",
-    },
-    HouseRuleInfo {
-        key: "flying_bombs",
-        zh: "炸弹满天飞",
-        en: "Flying bombs",
-        explain_zh: "炸弹在铁路上像工兵一样可以拐弯飞行。",
-        explain_en: "Bombs move like engineers on the railway.",
-    },
-    HouseRuleInfo {
-        key: "movable_hq",
-        zh: "大本营可走",
-        en: "Movable HQ",
-        explain_zh: "进入大本营的棋子还可以再走出来（军旗、地雷仍不能动）。",
-        explain_en: "Pieces in an HQ may move out again (flag and mines still never move).",
-    },
-    HouseRuleInfo {
-        key: "bombs_in_front_row",
-        zh: "炸弹可放第一排",
-        en: "Bombs in front row",
-        explain_zh: "布阵时炸弹可以放在第一排。",
-        explain_en: "Bombs may be deployed in the front row.",
-    },
-    HouseRuleInfo {
-        key: "flag_reveal_on_marshal_loss",
-        zh: "司令阵亡亮军旗",
-        en: "Flag shown when marshal falls",
-        explain_zh: "暗棋：司令阵亡后，该方军旗对双方亮明。",
-        explain_en: "Hidden mode: when a side's field marshal is removed, its flag is shown to both.",
-    },
-    HouseRuleInfo {
-        key: "engineer_scout",
-        zh: "工兵侦察",
-        en: "Engineer scout",
-        explain_zh: "暗棋：工兵进攻地雷、炸弹、军旗以外的棋子时阵亡，被攻击者亮明。",
-        explain_en: "Hidden mode: an engineer attacking anything but a mine, bomb or flag dies and reveals the defender.",
-    },
-    HouseRuleInfo {
-        key: "flag_needs_mines_cleared",
-        zh: "排完地雷才能扛旗",
-        en: "Flag needs mines cleared",
-        explain_zh: "一方的地雷还在棋盘上时，不能攻击其军旗。",
-        explain_en: "A flag cannot be attacked while its owner still has a mine on the board.",
-    },
-    HouseRuleInfo {
-        key: "flag_takers",
-        zh: "扛旗棋子",
-        en: "Flag takers",
-        explain_zh: "任意：任何可动棋子；工兵：只有工兵；最小：只有己方最小的军官（翻棋中只看已翻开的）。",
-        explain_en: "Any movable piece; engineers only; or only your lowest-ranked officer (face-up ones in flip).",
-    },
-    HouseRuleInfo {
-        key: "rail_turn_for_all",
-        zh: "任何子可拐一个弯",
-        en: "One rail turn for all",
-        explain_zh: "所有棋子在铁路上行进时可以拐一个直角弯（工兵不限）。",
-        explain_en: "Every piece may make one right-angle turn in a rail run (engineers stay unlimited).",
-    },
-    HouseRuleInfo {
-        key: "first_engineer_decides",
-        zh: "先翻工兵定颜色",
-        en: "First engineer decides",
-        explain_zh: "翻棋：一直翻到有人翻出工兵，该玩家执工兵的颜色。",
-        explain_en: "Flip mode: flipping goes on until someone flips an engineer; that player takes its colour.",
-    },
-    HouseRuleInfo {
-        key: "quiet_limit",
-        zh: "无吃子和棋步数",
-        en: "Quiet limit",
-        explain_zh: "连续这么多步没有吃子或翻棋，判和。",
-        explain_en: "Draw after this many turns in a row with no piece removed and nothing flipped.",
-    },
-    HouseRuleInfo {
-        key: "turn_limit",
-        zh: "总步数上限",
-        en: "Turn limit",
-        explain_zh: "总步数达到上限，判和。",
-        explain_en: "Draw after this many turns in all.",
-    },
-    HouseRuleInfo {
-        key: "move_clock",
-        zh: "走棋限时",
-        en: "Move clock",
-        explain_zh: "每步限时；超时则失去该步，超时五次判负。",
-        explain_en: "Seconds per turn; a timeout loses the turn, five timeouts lose the game.",
-    },
-];
+impl HouseRule {
+    /// Every house rule, in the order of RULES.md section 8 (the order the interface lists them).
+    pub const ALL: [HouseRule; 13] = [
+        HouseRule::Mines,
+        HouseRule::FlyingBombs,
+        HouseRule::MovableHq,
+        HouseRule::BombsInFrontRow,
+        HouseRule::FlagRevealOnMarshalLoss,
+        HouseRule::EngineerScout,
+        HouseRule::FlagNeedsMinesCleared,
+        HouseRule::FlagTakers,
+        HouseRule::RailTurnForAll,
+        HouseRule::FirstEngineerDecides,
+        HouseRule::QuietLimit,
+        HouseRule::TurnLimit,
+        HouseRule::MoveClock,
+    ];
+
+    /// The rule's field name in `Rules` and in saved rules files.
+    pub fn key(self) -> &'static str {
+        match self {
+            HouseRule::Mines => "mines",
+            HouseRule::FlyingBombs => "flying_bombs",
+            HouseRule::MovableHq => "movable_hq",
+            HouseRule::BombsInFrontRow => "bombs_in_front_row",
+            HouseRule::FlagRevealOnMarshalLoss => "flag_reveal_on_marshal_loss",
+            HouseRule::EngineerScout => "engineer_scout",
+            HouseRule::FlagNeedsMinesCleared => "flag_needs_mines_cleared",
+            HouseRule::FlagTakers => "flag_takers",
+            HouseRule::RailTurnForAll => "rail_turn_for_all",
+            HouseRule::FirstEngineerDecides => "first_engineer_decides",
+            HouseRule::QuietLimit => "quiet_limit",
+            HouseRule::TurnLimit => "turn_limit",
+            HouseRule::MoveClock => "move_clock",
+        }
+    }
+
+    /// The command-line flag (without `--`) of the headless commands. A yes/no rule's flag sets
+    /// it to the opposite of its default in `Rules::default()` (so `--no-flag-reveal` turns the
+    /// flag reveal off); the others take a value, read by `parse_value`.
+    pub fn flag(self) -> &'static str {
+        match self {
+            HouseRule::Mines => "mines",
+            HouseRule::FlyingBombs => "flying-bombs",
+            HouseRule::MovableHq => "movable-hq",
+            HouseRule::BombsInFrontRow => "bombs-in-front-row",
+            HouseRule::FlagRevealOnMarshalLoss => "no-flag-reveal",
+            HouseRule::EngineerScout => "engineer-scout",
+            HouseRule::FlagNeedsMinesCleared => "flag-needs-mines-cleared",
+            HouseRule::FlagTakers => "flag-takers",
+            HouseRule::RailTurnForAll => "rail-turn-for-all",
+            HouseRule::FirstEngineerDecides => "first-engineer-decides",
+            HouseRule::QuietLimit => "quiet-limit",
+            HouseRule::TurnLimit => "turn-limit",
+            HouseRule::MoveClock => "move-clock",
+        }
+    }
+
+    /// The rule's name and one-line explanation in both languages.
+    pub fn texts(self) -> &'static HouseRuleTexts {
+        match self {
+            HouseRule::Mines => &HouseRuleTexts {
+                zh: "地雷规则",
+                en: "Mines",
+                explain_zh: "标准：非工兵撞雷阵亡；弹簧雷：撞雷者弹回原处，地雷亮明；炸弹雷：撞雷者与地雷同归于尽。",
+                explain_en: "Standard: a non-engineer dies on a mine. Spring: it bounces back and the mine is shown. Bomb: both are removed.",
+            },
+            HouseRule::FlyingBombs => &HouseRuleTexts {
+                zh: "炸弹满天飞",
+                en: "Flying bombs",
+                explain_zh: "炸弹在铁路上像工兵一样可以拐弯飞行。",
+                explain_en: "Bombs move like engineers on the railway.",
+            },
+            HouseRule::MovableHq => &HouseRuleTexts {
+                zh: "大本营可走",
+                en: "Movable HQ",
+                explain_zh: "进入大本营的棋子还可以再走出来（军旗、地雷仍不能动）。",
+                explain_en: "Pieces in an HQ may move out again (flag and mines still never move).",
+            },
+            HouseRule::BombsInFrontRow => &HouseRuleTexts {
+                zh: "炸弹可放第一排",
+                en: "Bombs in front row",
+                explain_zh: "布阵时炸弹可以放在第一排。",
+                explain_en: "Bombs may be deployed in the front row.",
+            },
+            HouseRule::FlagRevealOnMarshalLoss => &HouseRuleTexts {
+                zh: "司令阵亡亮军旗",
+                en: "Flag shown when marshal falls",
+                explain_zh: "暗棋：司令阵亡后，该方军旗对双方亮明。",
+                explain_en: "Hidden mode: when a side's field marshal is removed, its flag is shown to both.",
+            },
+            HouseRule::EngineerScout => &HouseRuleTexts {
+                zh: "工兵侦察",
+                en: "Engineer scout",
+                explain_zh: "暗棋：工兵进攻地雷、炸弹、军旗以外的棋子时阵亡，被攻击者亮明。",
+                explain_en: "Hidden mode: an engineer attacking anything but a mine, bomb or flag dies and reveals the defender.",
+            },
+            HouseRule::FlagNeedsMinesCleared => &HouseRuleTexts {
+                zh: "排完地雷才能扛旗",
+                en: "Flag needs mines cleared",
+                explain_zh: "一方的地雷还在棋盘上时，不能攻击其军旗。",
+                explain_en: "A flag cannot be attacked while its owner still has a mine on the board.",
+            },
+            HouseRule::FlagTakers => &HouseRuleTexts {
+                zh: "扛旗棋子",
+                en: "Flag takers",
+                explain_zh: "任意：任何可动棋子；工兵：只有工兵；最小：只有己方最小的军官（翻棋中只看已翻开的）。",
+                explain_en: "Any movable piece; engineers only; or only your lowest-ranked officer (face-up ones in flip).",
+            },
+            HouseRule::RailTurnForAll => &HouseRuleTexts {
+                zh: "任何子可拐一个弯",
+                en: "One rail turn for all",
+                explain_zh: "所有棋子在铁路上行进时可以拐一个直角弯（工兵不限）。",
+                explain_en: "Every piece may make one right-angle turn in a rail run (engineers stay unlimited).",
+            },
+            HouseRule::FirstEngineerDecides => &HouseRuleTexts {
+                zh: "先翻工兵定颜色",
+                en: "First engineer decides",
+                explain_zh: "翻棋：一直翻到有人翻出工兵，该玩家执工兵的颜色。",
+                explain_en: "Flip mode: flipping goes on until someone flips an engineer; that player takes its colour.",
+            },
+            HouseRule::QuietLimit => &HouseRuleTexts {
+                zh: "无吃子和棋步数",
+                en: "Quiet limit",
+                explain_zh: "连续这么多步没有吃子或翻棋，判和。",
+                explain_en: "Draw after this many turns in a row with no piece removed and nothing flipped.",
+            },
+            HouseRule::TurnLimit => &HouseRuleTexts {
+                zh: "总步数上限",
+                en: "Turn limit",
+                explain_zh: "总步数达到上限，判和。",
+                explain_en: "Draw after this many turns in all.",
+            },
+            HouseRule::MoveClock => &HouseRuleTexts {
+                zh: "走棋限时",
+                en: "Move clock",
+                explain_zh: "每步限时；超时则失去该步，超时五次判负。",
+                explain_en: "Seconds per turn; a timeout loses the turn, five timeouts lose the game.",
+            },
+        }
+    }
+
+    /// The one mode a house rule matters in, if it is mode-specific.
+    pub fn only_mode(self) -> Option<Mode> {
+        match self {
+            HouseRule::FlagRevealOnMarshalLoss | HouseRule::EngineerScout => Some(Mode::Hidden),
+            HouseRule::FirstEngineerDecides => Some(Mode::Flip),
+            HouseRule::Mines
+            | HouseRule::FlyingBombs
+            | HouseRule::MovableHq
+            | HouseRule::BombsInFrontRow
+            | HouseRule::FlagNeedsMinesCleared
+            | HouseRule::FlagTakers
+            | HouseRule::RailTurnForAll
+            | HouseRule::QuietLimit
+            | HouseRule::TurnLimit
+            | HouseRule::MoveClock => None,
+        }
+    }
+
+    /// The words a value of this rule may be written as, for rules with a fixed set of values
+    /// (mines, flag takers); empty for the others.
+    pub fn words(self) -> &'static [&'static str] {
+        match Rules::default().get(self) {
+            RuleValue::Mines(_) => &["standard", "spring", "bomb"],
+            RuleValue::Takers(_) => &["any", "engineer", "smallest"],
+            RuleValue::Switch(_) | RuleValue::Turns(_) | RuleValue::Clock(_) => &[],
+        }
+    }
+
+    /// Read a value of this rule from its command-line text: a word of `words()` or a number of
+    /// turns or seconds. A yes/no rule's text is `on` or `off`.
+    pub fn parse_value(self, text: &str) -> Result<RuleValue, String> {
+        let number = |lo: u32, hi: u32, what: &str| {
+            text.parse::<u32>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("needs a whole number of {what} from {lo} to {hi}"))
+        };
+        match Rules::default().get(self) {
+            RuleValue::Switch(_) => match text {
+                "on" => Ok(RuleValue::Switch(true)),
+                "off" => Ok(RuleValue::Switch(false)),
+                _ => Err("must be on or off".into()),
+            },
+            RuleValue::Mines(_) => MineRule::parse(text)
+                .map(RuleValue::Mines)
+                .ok_or_else(|| "must be standard, spring or bomb".into()),
+            RuleValue::Takers(_) => FlagTakers::parse(text)
+                .map(RuleValue::Takers)
+                .ok_or_else(|| "must be any, engineer or smallest".into()),
+            RuleValue::Turns(_) => number(1, MAX_LIMIT, "turns").map(RuleValue::Turns),
+            RuleValue::Clock(_) => {
+                number(1, MAX_CLOCK_SECONDS, "seconds").map(|s| RuleValue::Clock(Some(s)))
+            }
+        }
+    }
+}
+
+/// The largest quiet limit and turn limit.
+pub const MAX_LIMIT: u32 = 1_000_000;
+/// The longest move clock, in seconds.
+pub const MAX_CLOCK_SECONDS: u32 = 3600;
+
+impl Rules {
+    /// The value of one house rule.
+    pub fn get(&self, rule: HouseRule) -> RuleValue {
+        match rule {
+            HouseRule::Mines => RuleValue::Mines(self.mines),
+            HouseRule::FlagTakers => RuleValue::Takers(self.flag_takers),
+            HouseRule::QuietLimit => RuleValue::Turns(self.quiet_limit),
+            HouseRule::TurnLimit => RuleValue::Turns(self.turn_limit),
+            HouseRule::MoveClock => RuleValue::Clock(self.move_clock),
+            HouseRule::FlyingBombs
+            | HouseRule::MovableHq
+            | HouseRule::BombsInFrontRow
+            | HouseRule::FlagRevealOnMarshalLoss
+            | HouseRule::EngineerScout
+            | HouseRule::FlagNeedsMinesCleared
+            | HouseRule::RailTurnForAll
+            | HouseRule::FirstEngineerDecides => {
+                RuleValue::Switch(*self.switch(rule).expect("a yes/no rule"))
+            }
+        }
+    }
+
+    /// Set one house rule. A value of the wrong kind for the rule (a number for the mines rule …)
+    /// is refused and nothing changes.
+    pub fn set(&mut self, rule: HouseRule, value: RuleValue) -> Result<(), String> {
+        match (rule, value) {
+            (HouseRule::Mines, RuleValue::Mines(m)) => self.mines = m,
+            (HouseRule::FlagTakers, RuleValue::Takers(t)) => self.flag_takers = t,
+            (HouseRule::QuietLimit, RuleValue::Turns(n)) => self.quiet_limit = n,
+            (HouseRule::TurnLimit, RuleValue::Turns(n)) => self.turn_limit = n,
+            (HouseRule::MoveClock, RuleValue::Clock(c)) => self.move_clock = c,
+            (rule, RuleValue::Switch(on)) if self.switch_mut(rule).is_some() => {
+                *self.switch_mut(rule).expect("checked") = on;
+            }
+            (rule, value) => {
+                return Err(format!("{} cannot be set to {value:?}", rule.key()));
+            }
+        }
+        Ok(())
+    }
+
+    fn switch(&self, rule: HouseRule) -> Option<&bool> {
+        Some(match rule {
+            HouseRule::FlyingBombs => &self.flying_bombs,
+            HouseRule::MovableHq => &self.movable_hq,
+            HouseRule::BombsInFrontRow => &self.bombs_in_front_row,
+            HouseRule::FlagRevealOnMarshalLoss => &self.flag_reveal_on_marshal_loss,
+            HouseRule::EngineerScout => &self.engineer_scout,
+            HouseRule::FlagNeedsMinesCleared => &self.flag_needs_mines_cleared,
+            HouseRule::RailTurnForAll => &self.rail_turn_for_all,
+            HouseRule::FirstEngineerDecides => &self.first_engineer_decides,
+            HouseRule::Mines
+            | HouseRule::FlagTakers
+            | HouseRule::QuietLimit
+            | HouseRule::TurnLimit
+            | HouseRule::MoveClock => return None,
+        })
+    }
+
+    /// The field of a yes/no house rule (`None` for the others), for a checkbox.
+    pub fn switch_mut(&mut self, rule: HouseRule) -> Option<&mut bool> {
+        Some(match rule {
+            HouseRule::FlyingBombs => &mut self.flying_bombs,
+            HouseRule::MovableHq => &mut self.movable_hq,
+            HouseRule::BombsInFrontRow => &mut self.bombs_in_front_row,
+            HouseRule::FlagRevealOnMarshalLoss => &mut self.flag_reveal_on_marshal_loss,
+            HouseRule::EngineerScout => &mut self.engineer_scout,
+            HouseRule::FlagNeedsMinesCleared => &mut self.flag_needs_mines_cleared,
+            HouseRule::RailTurnForAll => &mut self.rail_turn_for_all,
+            HouseRule::FirstEngineerDecides => &mut self.first_engineer_decides,
+            HouseRule::Mines
+            | HouseRule::FlagTakers
+            | HouseRule::QuietLimit
+            | HouseRule::TurnLimit
+            | HouseRule::MoveClock => return None,
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -321,8 +546,97 @@ mod tests {
 
     #[test]
     fn every_rule_field_is_listed_for_the_interface() {
-        // One entry per house-rule field of `Rules` (mode excluded).
-        assert_eq!(HOUSE_RULES.len(), 13);
+        // One entry per house-rule field of `Rules` (mode excluded), each key a field name of the
+        // saved rules file, each flag different.
+        assert_eq!(HouseRule::ALL.len(), 13);
+        let text = ron::to_string(&Rules::default()).unwrap();
+        let mut flags = std::collections::HashSet::new();
+        for rule in HouseRule::ALL {
+            assert!(text.contains(&format!("{}:", rule.key())), "{}", rule.key());
+            assert!(flags.insert(rule.flag()), "{}", rule.flag());
+            let t = rule.texts();
+            for s in [t.zh, t.en, t.explain_zh, t.explain_en] {
+                assert!(!s.is_empty() && !s.contains('\n'), "{}", rule.key());
+            }
+        }
+        // Fields are the rules plus the mode.
+        assert_eq!(
+            text.matches(':').count(),
+            HouseRule::ALL.len() + 1,
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn house_rule_get_set_round_trip() {
+        for rule in HouseRule::ALL {
+            let mut r = Rules::default();
+            let changed = match r.get(rule) {
+                RuleValue::Switch(on) => RuleValue::Switch(!on),
+                RuleValue::Mines(_) => RuleValue::Mines(MineRule::Bomb),
+                RuleValue::Takers(_) => RuleValue::Takers(FlagTakers::Engineer),
+                RuleValue::Turns(n) => RuleValue::Turns(n + 1),
+                RuleValue::Clock(_) => RuleValue::Clock(Some(42)),
+            };
+            r.set(rule, changed).unwrap();
+            assert_eq!(r.get(rule), changed, "{}", rule.key());
+            // Only that rule changed.
+            for other in HouseRule::ALL.into_iter().filter(|o| *o != rule) {
+                assert_eq!(r.get(other), Rules::default().get(other), "{}", other.key());
+            }
+            // A value of the wrong kind is refused and changes nothing.
+            let wrong = match changed {
+                RuleValue::Turns(_) => RuleValue::Mines(MineRule::Spring),
+                _ => RuleValue::Turns(5),
+            };
+            let before = r.clone();
+            assert!(r.set(rule, wrong).is_err(), "{}", rule.key());
+            assert_eq!(r, before);
+            assert_eq!(
+                r.switch_mut(rule).is_some(),
+                matches!(changed, RuleValue::Switch(_))
+            );
+        }
+    }
+
+    #[test]
+    fn house_rule_values_read_from_text() {
+        assert_eq!(
+            HouseRule::Mines.parse_value("spring"),
+            Ok(RuleValue::Mines(MineRule::Spring))
+        );
+        assert_eq!(
+            HouseRule::FlagTakers.parse_value("smallest"),
+            Ok(RuleValue::Takers(FlagTakers::Smallest))
+        );
+        assert_eq!(
+            HouseRule::QuietLimit.parse_value("12"),
+            Ok(RuleValue::Turns(12))
+        );
+        assert_eq!(
+            HouseRule::MoveClock.parse_value("30"),
+            Ok(RuleValue::Clock(Some(30)))
+        );
+        assert_eq!(
+            HouseRule::MovableHq.parse_value("on"),
+            Ok(RuleValue::Switch(true))
+        );
+        for (rule, bad) in [
+            (HouseRule::Mines, "chess"),
+            (HouseRule::FlagTakers, ""),
+            (HouseRule::QuietLimit, "0"),
+            (HouseRule::TurnLimit, "1000001"),
+            (HouseRule::MoveClock, "-5"),
+            (HouseRule::FlyingBombs, "yes"),
+        ] {
+            assert!(rule.parse_value(bad).is_err(), "{} {bad}", rule.key());
+        }
+        // Every word of a rule reads back as a value.
+        for rule in HouseRule::ALL {
+            for w in rule.words() {
+                assert!(rule.parse_value(w).is_ok(), "{} {w}", rule.key());
+            }
+        }
     }
 
     #[test]

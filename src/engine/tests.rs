@@ -716,7 +716,7 @@ fn flag_shown_to_the_enemy_when_its_marshal_falls_in_hidden_mode() {
         Seen::Unknown(Side::Blue)
     );
     let rep = play(&mut p, &r, "c6-c7");
-    assert_eq!(rep.flag_revealed, Some((Side::Blue, flag)));
+    assert_eq!(rep.flags_revealed, [Some((Side::Blue, flag)), None]);
     assert_eq!(
         p.view(&r, Viewer::Side(Side::Red)).at(flag),
         Seen::Known(Piece::new(Side::Blue, Rank::Flag))
@@ -742,7 +742,7 @@ fn flag_reveal_is_off_with_the_house_rule_off_and_idle_in_open_mode() {
     };
     let mut p = pos(&hidden_off, &lay("r", &format!("{BASE} c6=rB c7=b9")));
     let rep = play(&mut p, &hidden_off, "c6-c7");
-    assert_eq!(rep.flag_revealed, None);
+    assert_eq!(rep.flags_revealed().count(), 0);
     assert_eq!(
         p.view(&hidden_off, Viewer::Side(Side::Red)).at(sq("d12")),
         Seen::Unknown(Side::Blue)
@@ -752,7 +752,7 @@ fn flag_reveal_is_off_with_the_house_rule_off_and_idle_in_open_mode() {
     let o = Rules::default();
     let mut p = pos(&o, &lay("r", &format!("{BASE} c6=rB c7=b9")));
     let rep = play(&mut p, &o, "c6-c7");
-    assert_eq!(rep.flag_revealed, None);
+    assert_eq!(rep.flags_revealed().count(), 0);
     assert_eq!(
         p.view(&o, Viewer::Side(Side::Red)).at(sq("d12")),
         Seen::Known(Piece::new(Side::Blue, Rank::Flag))
@@ -1187,4 +1187,235 @@ fn out_of_range_turns_are_refused_without_panicking() {
         assert!(q.play(&r, t).is_err(), "{t:?}");
         assert_eq!(q.notation(), p.notation());
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fair refusals and complete announcements (issues 11 and 18).
+
+/// A hidden game from a position (`BASE` plus `cells`, Red to move) under `rules`.
+fn hidden_game(rules: &Rules, cells: &str) -> Game {
+    Game::new(
+        rules.clone(),
+        Start::Position(lay("r", &format!("{BASE} {cells}"))),
+    )
+    .unwrap()
+}
+
+#[test]
+fn refusal_from_far_away_gives_the_reachability_reason_for_flag_and_non_flag_alike() {
+    // Blue's flag on d12, a general on b12 (both HQs). A Red colonel far away on a6 clicks each.
+    for rules in [
+        with(|r| {
+            r.mode = Mode::Hidden;
+            r.flag_needs_mines_cleared = true;
+        }),
+        with(|r| {
+            r.mode = Mode::Hidden;
+            r.flag_takers = FlagTakers::Engineer;
+        }),
+        with(|r| {
+            r.mode = Mode::Hidden;
+            r.flag_takers = FlagTakers::Smallest;
+        }),
+    ] {
+        let mut g = hidden_game(&rules, "a6=r5 c6=r3 a11=bM e7=b3");
+        let before = g.record().clone();
+        let e_flag = g.play(turn(g.position(), "a6-d12")).unwrap_err();
+        let e_other = g.play(turn(g.position(), "a6-b12")).unwrap_err();
+        let unreachable = |to: &str| IllegalTurn::NotLinked {
+            from: "a6".into(),
+            to: to.into(),
+        };
+        assert_eq!(e_flag, unreachable("d12"), "{rules:?}");
+        assert_eq!(e_other, unreachable("b12"), "{rules:?}");
+        // Nothing recorded, nothing revealed.
+        assert_eq!(g.record(), &before);
+        assert_eq!(
+            g.view(Viewer::Side(Side::Red)).at(sq("d12")),
+            Seen::Unknown(Side::Blue)
+        );
+        // The position's own reason (the referee's) is the same: reachability first.
+        assert_eq!(
+            g.position()
+                .check_turn(&rules, turn(g.position(), "a6-d12")),
+            Err(unreachable("d12"))
+        );
+    }
+}
+
+#[test]
+fn reachable_refused_flag_attack_is_public_and_recorded() {
+    let rules = with(|r| {
+        r.mode = Mode::Hidden;
+        r.flag_needs_mines_cleared = true;
+    });
+    // Red's colonel on c12 beside Blue's flag (d12) and general (b12); a Blue mine on a11.
+    let mut g = hidden_game(&rules, "c12=r5 a6=r3 a11=bM e7=b3");
+    assert_eq!(g.view(Viewer::Side(Side::Red)).mines_known[1], None);
+    let e = g.play(turn(g.position(), "c12-d12")).unwrap_err();
+    let said = IllegalTurn::FlagAttackRefused {
+        by: Side::Red,
+        square: "d12".into(),
+        mines: true,
+    };
+    assert_eq!(e, said);
+    assert_eq!(
+        e.to_string(),
+        "Red attacked d12, the flag: refused, Blue still has mines; Red moves again"
+    );
+    // Public: in the record, in the refusals, the flag shown to both; the turn is not spent.
+    assert_eq!(g.record().actions, vec![Action::Refused("c12-d12".into())]);
+    assert_eq!(g.refusals().len(), 1);
+    assert_eq!(g.refusals()[0].said, said);
+    assert_eq!(g.refusals()[0].after, 0);
+    for s in Side::BOTH {
+        assert_eq!(
+            g.view(Viewer::Side(s)).at(sq("d12")),
+            Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+        );
+    }
+    assert_eq!(g.position().side_to_move(), Some(Side::Red));
+    // Again on the now-known flag: the view cannot tell whether Blue still has mines, so the
+    // referee refuses in public again.
+    assert!(matches!(
+        g.play(turn(g.position(), "c12-d12")),
+        Err(IllegalTurn::FlagAttackRefused { .. })
+    ));
+    g.play(turn(g.position(), "c12-b12")).unwrap();
+    // The record replays to the same game.
+    let again = Game::from_ron(&g.to_ron()).unwrap();
+    assert_eq!(again.refusals(), g.refusals());
+    assert_eq!(again.record().actions, g.record().actions);
+    assert!(again.position().at(sq("d12")).unwrap().is_revealed());
+    // A record that claims a refusal of a legal turn is rejected.
+    let mut bad = hidden_game(&rules, "c12=r5 a6=r3 a11=bM e7=b3")
+        .record()
+        .clone();
+    bad.actions.push(Action::Refused("c12-b12".into()));
+    assert!(Game::from_record(bad).is_err());
+    // Flag takers: the announcement names no rank.
+    let eng = with(|r| {
+        r.mode = Mode::Hidden;
+        r.flag_takers = FlagTakers::Engineer;
+    });
+    let mut g = hidden_game(&eng, "c12=r5 a6=r3 e7=b3");
+    let e = g.play(turn(g.position(), "c12-d12")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Red attacked d12, the flag: refused, this piece may not take the flag under these rules; Red moves again"
+    );
+}
+
+#[test]
+fn refusal_a_player_can_know_is_not_announced() {
+    // Blue has no mine at all: Red's view knows it, and a known flag rule is a private reason.
+    let eng = with(|r| {
+        r.mode = Mode::Hidden;
+        r.flag_takers = FlagTakers::Engineer;
+        r.flag_needs_mines_cleared = true;
+    });
+    let g = hidden_game(&eng, "c12=r5 a6=r3 e7=b3");
+    assert_eq!(
+        g.view(Viewer::Side(Side::Red)).mines_known,
+        [Some(false); 2]
+    );
+    // Red's own mine is known to Red; Blue does not know it.
+    let g = hidden_game(&eng, "c12=r5 a6=r3 a1=rM e7=b3");
+    assert_eq!(
+        g.view(Viewer::Side(Side::Red)).mines_known,
+        [Some(true), Some(false)]
+    );
+    assert_eq!(
+        g.view(Viewer::Side(Side::Blue)).mines_known,
+        [None, Some(false)]
+    );
+    // Open mode: the flag and the mines are in plain view, so nothing is announced.
+    let on = with(|r| r.flag_needs_mines_cleared = true);
+    let mut g = Game::new(
+        on,
+        Start::Position(lay("r", &format!("{BASE} c12=r5 a11=bM a6=r3 e7=b3"))),
+    )
+    .unwrap();
+    assert_eq!(
+        g.play(turn(g.position(), "c12-d12")).unwrap_err(),
+        IllegalTurn::FlagProtectedByMines
+    );
+    assert!(g.record().actions.is_empty());
+}
+
+#[test]
+fn flip_candidates_never_attack_the_flag_while_face_down_mines_may_remain() {
+    let r = mode(Mode::Flip);
+    assert!(r.flag_needs_mines_cleared);
+    // Blue's flag face up on d12, Red's smallest piece (captain) beside it; a Blue mine face down.
+    let cells = "b1=rF d12=bF e12=r3 b12=b8 a6=r5 a11=BM";
+    let p = pos(&r, &lay("r", cells));
+    let v = p.view(&r, Viewer::Side(Side::Red));
+    assert_eq!(v.mines_known[Side::Blue.index()], Some(true));
+    let attack = turn(&p, "e12-d12");
+    assert!(!v.candidate_turns(&r).contains(&attack));
+    assert!(!v.destinations_from(&r, sq("e12")).contains(&sq("d12")));
+    assert_eq!(
+        v.check_turn(&r, attack),
+        Err(IllegalTurn::FlagProtectedByMines)
+    );
+    // Every candidate is legal, and every legal turn a candidate.
+    let mut c = v.candidate_turns(&r);
+    let mut l = p.legal_turns(&r);
+    c.sort_by_key(|t| format!("{t:?}"));
+    l.sort_by_key(|t| format!("{t:?}"));
+    assert_eq!(c, l);
+}
+
+#[test]
+fn face_down_piece_target_is_never_called_own() {
+    // Flip mode: a face-down Red piece beside a Red face-up piece is "face down", not "your own".
+    let r = mode(Mode::Flip);
+    let p = pos(&r, &lay("r", "b1=rF d12=bF c6=r5 c7=R3 b12=b8"));
+    assert_eq!(
+        refuse(&p, &r, "c6-c7"),
+        IllegalTurn::FaceDownTarget("c7".into())
+    );
+}
+
+#[test]
+fn marshal_takes_marshal_reveals_both_flags() {
+    let r = mode(Mode::Hidden);
+    let mut g = hidden_game(&r, "c6=r9 c7=b9 a6=r3 e7=b3");
+    let ply = g.play(turn(g.position(), "c6-c7")).unwrap();
+    let report = ply.report.clone().unwrap();
+    assert_eq!(report.clash, Some(ClashOutcome::BothRemoved));
+    assert_eq!(
+        report.flags_revealed().collect::<Vec<_>>(),
+        vec![(Side::Red, sq("b1")), (Side::Blue, sq("d12"))]
+    );
+    assert_eq!(report.result, None);
+    for s in Side::BOTH {
+        let v = g.view(Viewer::Side(s));
+        assert_eq!(
+            v.at(sq("b1")),
+            Seen::Known(Piece::new(Side::Red, Rank::Flag))
+        );
+        assert_eq!(
+            v.at(sq("d12")),
+            Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+        );
+    }
+}
+
+#[test]
+fn turn_report_carries_the_revealed_mine_and_the_end() {
+    let spring = with(|r| {
+        r.mode = Mode::Hidden;
+        r.mines = MineRule::Spring;
+    });
+    let mut p = pos(&spring, &lay("r", &format!("{BASE} c6=r5 c7=bM e7=b3")));
+    let rep = play(&mut p, &spring, "c6-c7");
+    assert_eq!(rep.clash, Some(ClashOutcome::Bounced));
+    assert_eq!(rep.revealed, Some(sq("c7")));
+    // The last Blue piece that could move goes (its general is frozen in the HQ): the game ends.
+    let r = mode(Mode::Hidden);
+    let mut p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=b3 a6=r3")));
+    let rep = play(&mut p, &r, "c6-c7");
+    assert_eq!(rep.result, Some(Status::Won(Side::Red, EndReason::NoMoves)));
 }

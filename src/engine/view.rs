@@ -2,9 +2,10 @@
 //! opponent read only a `View`, never the position behind it.
 
 use super::board::{Board, NodeId};
+use super::movegen::IllegalTurn;
 use super::piece::{Piece, Rank, Side};
 use super::position::{Mover, Position, Turn, write_notation};
-use super::rules::{Mode, Rules};
+use super::rules::{FlagTakers, Mode, Rules};
 
 /// Who is looking.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -36,6 +37,12 @@ pub struct View {
     pub mover: Mover,
     pub quiet: u32,
     pub ply: u32,
+    /// Per side (`Side::index`): whether it still has a mine on the board, as far as this viewer
+    /// can know (`None`: it may or may not). Open and flip modes: always known (in flip mode every
+    /// removed piece was face up, so the mines left are counted in public). Hidden mode: known for
+    /// the viewer's own side; for the enemy, `Some(true)` while one of its mines is revealed on
+    /// the board, `Some(false)` once all of them were seen leave it (`Game::view`), else `None`.
+    pub mines_known: [Option<bool>; 2],
 }
 
 impl Position {
@@ -60,6 +67,16 @@ impl Position {
                 },
             })
             .collect();
+        let has_mine = |s: Side| self.count(s, Rank::Mine) > 0;
+        let mines_known = Side::BOTH.map(|s| match viewer {
+            Viewer::Side(me) if rules.mode == Mode::Hidden && s != me => {
+                // A revealed mine (a spring mine that threw an attacker back) is on the board.
+                self.pieces(s)
+                    .any(|(_, p)| p.rank() == Rank::Mine && p.is_revealed())
+                    .then_some(true)
+            }
+            _ => Some(has_mine(s)),
+        });
         View {
             viewer,
             mode: rules.mode,
@@ -68,6 +85,7 @@ impl Position {
             mover: self.mover,
             quiet: self.quiet,
             ply: self.ply,
+            mines_known,
         }
     }
 }
@@ -119,16 +137,81 @@ impl View {
         Position::from_cells(self.board, &setup.cells, self.mover, self.quiet, self.ply)
     }
 
+    /// Whether the enemy of the side to move may still have a mine on the board, for this viewer.
+    fn enemy_may_have_mine(&self) -> Option<bool> {
+        let me = self.mover.side()?;
+        Some(self.mines_known[me.other().index()] != Some(false))
+    }
+
     /// The turns this viewer may try, judged from its view alone. In open and flip modes these are
-    /// exactly the legal turns; in hidden mode an attack on an unknown piece is offered even where a
-    /// flag rule (`flag takers`, `flag needs mines cleared`) will make the referee refuse it.
+    /// exactly the legal turns (whether the enemy has a mine left is public there); in hidden mode
+    /// an attack on an unknown piece is offered even where a flag rule (`flag takers`, `flag needs
+    /// mines cleared`) will make the referee refuse it (see `may_be_refused`), and an attack on a
+    /// revealed flag is offered only if no enemy mine may be left (under that rule).
     pub fn candidate_turns(&self, rules: &Rules) -> Vec<Turn> {
         let mut out = Vec::new();
         if !self.my_turn() {
             return out;
         }
-        self.proxy().pseudo_turns(rules, &mut out);
+        self.proxy()
+            .pseudo_turns_with(rules, &mut out, self.enemy_may_have_mine());
         out
+    }
+
+    /// Whether the referee may refuse `turn` (one of `candidate_turns`) for a reason this viewer
+    /// cannot see: an attack on an unknown piece (hidden mode) that could be the flag, by a piece
+    /// that may not take the flag now (`flag takers`), or while the enemy may still have a mine
+    /// (`flag needs mines cleared`). `could_be_flag` says whether the piece on a node could be the
+    /// flag (a player's belief; `|_| true` when nothing more is known).
+    pub fn may_be_refused(
+        &self,
+        rules: &Rules,
+        turn: Turn,
+        could_be_flag: impl Fn(NodeId) -> bool,
+    ) -> bool {
+        let Turn::Move { from, to } = turn else {
+            return false;
+        };
+        let (Seen::Unknown(_), Seen::Known(a)) = (self.at(to), self.at(from)) else {
+            return false;
+        };
+        if !could_be_flag(to) {
+            return false;
+        }
+        if rules.flag_needs_mines_cleared && self.enemy_may_have_mine() != Some(false) {
+            return true;
+        }
+        match rules.flag_takers {
+            FlagTakers::Any => false,
+            FlagTakers::Engineer => a.rank() != Rank::Engineer,
+            FlagTakers::Smallest => {
+                let lowest = self
+                    .cells
+                    .iter()
+                    .filter_map(|c| match *c {
+                        Seen::Known(p) if p.side() == a.side() && p.rank().is_officer() => {
+                            Some(p.rank() as u8)
+                        }
+                        _ => None,
+                    })
+                    .min();
+                Some(a.rank() as u8) != lowest
+            }
+        }
+    }
+
+    /// Why `turn` is not legal as far as this viewer can know (`Ok` if its view allows it): the
+    /// reasons of `Position::check_turn`, computed on the view alone, with the enemy's mines
+    /// counted only where the viewer knows they are there.
+    ///
+    /// # Errors
+    /// The reason, in players' words.
+    pub fn check_turn(&self, rules: &Rules, turn: Turn) -> Result<(), IllegalTurn> {
+        let sure = self
+            .mover
+            .side()
+            .map(|me| self.mines_known[me.other().index()] == Some(true));
+        self.proxy().check_turn_with(rules, turn, sure)
     }
 
     /// Destinations of the viewer's piece on `from`, judged from the view.
@@ -136,6 +219,7 @@ impl View {
         if !self.my_turn() {
             return Vec::new();
         }
-        self.proxy().destinations_from(rules, from)
+        self.proxy()
+            .destinations_from_with(rules, from, self.enemy_may_have_mine())
     }
 }

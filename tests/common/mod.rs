@@ -17,3 +17,5 @@ pub fn harness_sized(dir: &Path, w: f32, h: f32) -> Harness<'static, JunqiApp> {
     harness.run();
     harness
 }
+
+pub mod leak;

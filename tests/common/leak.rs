@@ -1,0 +1,341 @@
+//! The leak checker: after a step of a window test, read every label and value on screen and fail
+//! if one shows a piece the player looking may not know.
+//!
+//! Who is looking is worked out from the game, not from the app's own bookkeeping: a finished
+//! game, an open game or the referee view shows everything; a flip game in progress shows what both
+//! players see; against the computer the human looks; in a hidden game between people the curtain
+//! down means nobody in particular (only what both players know), lifted the side to move.
+//! Board cells must read exactly as `node_label` of that looker's view; any other text may name a
+//! piece (side and rank, in English or Chinese) only if the looker knew it at some turn (its own
+//! pieces, a revealed flag, a flipped piece, a dug mine).
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use junqi::app::board::node_label;
+use junqi::app::computer::Seat;
+use junqi::app::i18n::Lang;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::{
+    ClashOutcome, Disclosure, Game, Mode, NodeId, Piece, Rank, Seen, Side, Turn, View, Viewer,
+};
+use std::collections::HashSet;
+
+/// Who looks at the screen, as the leak checker works it out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Looking {
+    /// Everything may be shown.
+    All,
+    /// What this viewer knows (a side in a hidden game, Red's view = everyone's in a flip game).
+    Viewer(Viewer),
+    /// Only what both players know; no board cell at all (the curtain is down).
+    Nobody,
+}
+
+/// Every label and value on screen.
+pub fn texts(h: &Harness<'static, JunqiApp>) -> Vec<String> {
+    let mut out = Vec::new();
+    for node in h.query_all(By::new()) {
+        let n = node.accesskit_node();
+        out.extend(n.label());
+        out.extend(n.value());
+        out.extend(n.description());
+    }
+    out
+}
+
+/// The (side, rank) pairs `looking` may know in `game`: every piece it saw at any turn up to `upto`
+/// (plies), its own side, and mines dug (announced to both).
+fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Side, Rank)>> {
+    let rules = game.rules();
+    let mut set = HashSet::new();
+    let add_known = |set: &mut HashSet<(Side, Rank)>, v: &View, other: Option<&View>| {
+        for n in 0..v.board.len() as NodeId {
+            if let Seen::Known(p) = v.at(n)
+                && !p.is_face_down()
+                && other.is_none_or(|o| matches!(o.at(n), Seen::Known(_)))
+            {
+                set.insert((p.side(), p.rank()));
+            }
+        }
+    };
+    for k in 0..=upto.min(game.plies().len()) {
+        let pos = game.position_at(k);
+        match looking {
+            Looking::All => return None,
+            Looking::Viewer(Viewer::Referee) => return None,
+            Looking::Viewer(v) => add_known(&mut set, &pos.view(rules, v), None),
+            Looking::Nobody => {
+                let red = pos.view(rules, Viewer::Side(Side::Red));
+                let blue = pos.view(rules, Viewer::Side(Side::Blue));
+                add_known(&mut set, &red, Some(&blue));
+            }
+        }
+    }
+    if let Looking::Viewer(Viewer::Side(me)) = looking
+        && rules.mode == Mode::Hidden
+    {
+        for r in Rank::ALL {
+            set.insert((me, r));
+        }
+    }
+    for (i, ply) in game.plies().iter().enumerate().take(upto) {
+        if let (Some(Turn::Move { to, .. }), Some(rep)) = (ply.turn, &ply.report)
+            && rep.clash == Some(ClashOutcome::MineDug)
+            && let Some(d) = game.position_at(i).at(to)
+        {
+            set.insert((d.side(), Rank::Mine));
+        }
+    }
+    Some(set)
+}
+
+/// The pieces a text names: "Red Colonel" / "红 团长" / "红团长" (the longest rank name wins, so
+/// "Major General" is not read as "Major").
+pub fn named_pieces(text: &str) -> Vec<(Side, Rank)> {
+    let mut out = Vec::new();
+    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
+    ranks.sort_by_key(|r| std::cmp::Reverse(r.en().len()));
+    for side in Side::BOTH {
+        for (word, zh) in [(side.en(), false), (side.zh(), true)] {
+            for (i, _) in text.match_indices(word) {
+                let rest = &text[i + word.len()..];
+                let rest = if zh {
+                    rest.strip_prefix(' ').unwrap_or(rest)
+                } else {
+                    match rest.strip_prefix(' ') {
+                        Some(r) => r,
+                        None => continue,
+                    }
+                };
+                if let Some(r) = ranks.iter().find(|r| {
+                    if zh {
+                        rest.starts_with(r.zh())
+                    } else {
+                        rest.starts_with(r.en())
+                    }
+                }) {
+                    out.push((side, *r));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// If `label` has the shape of a board cell's label ("b2", "b2 Red Colonel", "b2 Red unknown
+/// piece", "b2 face-down piece"), its node.
+fn cell_of(game: &Game, label: &str) -> Option<NodeId> {
+    let (sq, rest) = label.split_once(' ').unwrap_or((label, ""));
+    let n = game.board().node_by_name(sq)?;
+    let cell_shape = rest.is_empty()
+        || rest == "face-down piece"
+        || Side::BOTH.iter().any(|s| {
+            rest.strip_prefix(s.en())
+                .and_then(|r| r.strip_prefix(' '))
+                .is_some_and(|r| r == "unknown piece" || Rank::ALL.iter().any(|k| k.en() == r))
+        });
+    cell_shape.then_some(n)
+}
+
+/// The pieces a move-list or event-log line names: "  7. b6-b7 Colonel×?" or "7. b6-b7 Colonel×Major:
+/// …" — the first rank is the mover's, the second its opponent's.
+fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
+    let mut out = Vec::new();
+    let Some((num, rest)) = text.trim_start().split_once(". ") else {
+        return out;
+    };
+    let Ok(n) = num.parse::<usize>() else {
+        return out;
+    };
+    let Some(mover) = game
+        .plies()
+        .get(n.wrapping_sub(1))
+        .and_then(|p| p.report.as_ref())
+        .and_then(|r| r.mover.side())
+    else {
+        return out;
+    };
+    let Some((_mv, ranks)) = rest.split_once(' ') else {
+        return out;
+    };
+    let ranks = ranks.split([':', '：']).next().unwrap_or("").trim();
+    let rank_of = |w: &str| {
+        Rank::ALL
+            .into_iter()
+            .find(|r| r.en() == w.trim() || r.zh() == w.trim())
+    };
+    let (a, d) = match ranks.split_once('×') {
+        Some((a, d)) => (a, Some(d)),
+        None => (ranks, None),
+    };
+    if let Some(r) = rank_of(a) {
+        out.push((mover, r));
+    }
+    if let Some(r) = d.and_then(rank_of) {
+        out.push((mover.other(), r));
+    }
+    out
+}
+
+/// The pieces the trays name: after "Removed pieces", "Red" then its rank names, "Blue" then its.
+fn tray_pieces(texts: &[String]) -> Vec<(Side, Rank)> {
+    let mut out = Vec::new();
+    let Some(start) = texts.iter().position(|t| t == "Removed pieces") else {
+        return out;
+    };
+    let mut side = None;
+    let mut last: Option<&String> = None;
+    for t in &texts[start + 1..] {
+        // A label's text is read as its label and as its value: once is enough.
+        if last == Some(t) || t == "Removed pieces" {
+            continue;
+        }
+        last = Some(t);
+        if let Some(s) = Side::BOTH.into_iter().find(|s| s.en() == t) {
+            if side == Some(Side::Blue) {
+                break;
+            }
+            side = Some(s);
+            continue;
+        }
+        let Some(s) = side else { break };
+        if t == "?" || t == "(none yet)" {
+            continue;
+        }
+        match Rank::ALL.into_iter().find(|r| r.en() == t) {
+            Some(r) => out.push((s, r)),
+            None => break,
+        }
+    }
+    out
+}
+
+fn check(texts: &[String], game: &Game, looking: Looking, cells: Option<&View>, upto: usize) {
+    let allowed = knowable(game, looking, upto);
+    if let Some(allowed) = &allowed {
+        for piece in tray_pieces(texts) {
+            assert!(
+                allowed.contains(&piece),
+                "leak: a tray names {piece:?}, unknown to {looking:?}"
+            );
+        }
+    }
+    for t in texts {
+        if let Some(n) = cell_of(game, t) {
+            match cells {
+                None => panic!("leak: board cell {t:?} on screen while nobody in particular looks"),
+                Some(v) => {
+                    let want = node_label(v, Lang::En, n);
+                    assert_eq!(t, &want, "leak: board cell for {looking:?}");
+                }
+            }
+            continue;
+        }
+        if let Some(allowed) = &allowed {
+            for piece in named_pieces(t).into_iter().chain(move_line_pieces(game, t)) {
+                assert!(
+                    allowed.contains(&piece),
+                    "leak: {t:?} names {piece:?}, unknown to {looking:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The gate's note for a viewpoint beyond the owner's own must be in the record.
+fn assert_noted(game: &Game, what: Disclosure) {
+    assert!(
+        game.record().disclosures.iter().any(|d| d.what == what),
+        "{what:?} shown without a note in the record"
+    );
+}
+
+/// Who looks at the play screen.
+pub fn play_looking(app: &JunqiApp) -> Looking {
+    let play = app.play.as_ref().expect("a game in play");
+    let game = &play.game;
+    if game.status().is_over() || game.rules().mode == Mode::Open {
+        return Looking::All;
+    }
+    if play.modes.referee.is_some() {
+        assert_noted(game, Disclosure::RefereeView);
+        return Looking::All;
+    }
+    if game.rules().mode == Mode::Flip {
+        return Looking::Viewer(Viewer::Side(Side::Red));
+    }
+    let seats = play.computer.seats;
+    if seats.iter().any(|s| *s != Seat::Human) {
+        let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
+        return Looking::Viewer(Viewer::Side(Side::BOTH[k]));
+    }
+    let to_move = game.position().side_to_move().unwrap_or(Side::Red);
+    if play.modes.curtain_off.is_some() {
+        assert_noted(game, Disclosure::CurtainOff);
+        return Looking::Viewer(Viewer::Side(to_move));
+    }
+    if play.modes.lifted {
+        Looking::Viewer(Viewer::Side(to_move))
+    } else {
+        Looking::Nobody
+    }
+}
+
+/// Fail if anything on screen shows a piece the player looking may not know.
+pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
+    let app = h.state();
+    let texts = texts(h);
+    match &app.screen {
+        Screen::Play => {
+            let Some(play) = &app.play else { return };
+            let game = &play.game;
+            let looking = play_looking(app);
+            let cells = match looking {
+                Looking::Nobody => None,
+                Looking::All if !game.status().is_over() && game.rules().mode != Mode::Open => {
+                    Some(game.position().view(game.rules(), Viewer::Referee))
+                }
+                Looking::All => Some(game.view(Viewer::Referee)),
+                Looking::Viewer(v) => Some(game.view(v)),
+            };
+            check(&texts, game, looking, cells.as_ref(), game.plies().len());
+        }
+        Screen::Replay(r) => {
+            let game = &r.game;
+            let viewer = r.viewer();
+            let free = game.status().is_over()
+                || game.rules().mode == Mode::Open
+                || viewer == Viewer::Side(r.owner)
+                || (game.rules().mode == Mode::Flip && viewer != Viewer::Referee);
+            if !free {
+                assert_noted(
+                    game,
+                    match viewer {
+                        Viewer::Referee => Disclosure::RefereeView,
+                        Viewer::Side(s) => Disclosure::SideView(s),
+                    },
+                );
+            }
+            let looking = if game.status().is_over() {
+                Looking::All
+            } else {
+                Looking::Viewer(viewer)
+            };
+            let cells = game.position_at(r.ply).view(game.rules(), viewer);
+            check(&texts, game, looking, Some(&cells), game.plies().len());
+        }
+        _ => {}
+    }
+}
+
+/// `Harness::run` followed by the leak check.
+pub fn run_checked(h: &mut Harness<'static, JunqiApp>) {
+    h.run();
+    assert_no_leak(h);
+}
+
+/// A piece's words as the English board labels them, for messages.
+pub fn piece_words(p: Piece) -> String {
+    format!("{} {}", p.side().en(), p.rank().en())
+}
