@@ -620,6 +620,16 @@ fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
     no_rank_shown(&h);
 }
 
+/// The autosaves hold both formations (or every clash's pieces): readable by the owner only.
+fn private_file(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}", path.display());
+    }
+}
+
 fn referee_dir(dir: &Path) -> std::path::PathBuf {
     dir.join("games").join("referee")
 }
@@ -638,6 +648,7 @@ fn a_killed_app_offers_to_resume_the_tracked_game() {
     // No orderly shutdown: the harness is simply dropped, as after `kill -9`.
     drop(h);
     assert!(referee_dir(dir.path()).join("tracked.ron").exists());
+    private_file(&referee_dir(dir.path()).join("tracked.ron"));
 
     let mut h = harness(dir.path());
     assert!(matches!(h.state().screen, Screen::Home));
@@ -704,6 +715,7 @@ fn a_killed_app_restores_the_clash_judges_tally() {
     let log: Vec<_> = judge(&h).log.clone();
     drop(h);
     assert!(referee_dir(dir.path()).join("judge.ron").exists());
+    private_file(&referee_dir(dir.path()).join("judge.ron"));
 
     let mut h = harness(dir.path());
     h.get_by_label("An unfinished clash judge tally was saved");
