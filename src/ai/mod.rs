@@ -23,8 +23,11 @@ use std::sync::atomic::AtomicBool;
 /// A computer player.
 ///
 /// `choose` gets only what the player may know. In hidden mode the referee may refuse a candidate
-/// turn (an attack on an unknown piece that turns out to be a flag the attacker may not take);
-/// `refused` tells the player, and the next `choose` for the same position must not offer it again.
+/// turn (an attack on an unknown piece that turns out to be a flag the attacker may not take): the
+/// refusal is public (`Action::Refused`, the flag is shown) and does not spend the turn; `refused`
+/// tells the player, and the next `choose` for the same position must not offer it again. The
+/// computer opponent (`AiPlayer`) avoids such attacks (`View::may_be_refused`); `random` and
+/// `greedy` do not.
 pub trait Player: Send {
     /// A short name (`random`, `greedy`).
     fn name(&self) -> &'static str;

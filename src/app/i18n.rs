@@ -387,7 +387,7 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
         FlagAttackRefused { by, square, mines } => {
             let why = if *mines {
-                "对方还有地雷，不能攻击军旗".to_string()
+                format!("{}方还有地雷，不能攻击军旗", by.other().zh())
             } else {
                 "按当前规则，这个棋子不能扛旗".to_string()
             };
