@@ -11,6 +11,7 @@ use junqi::app::i18n::Lang;
 use junqi::app::referee::{JudgeTable, Stage, Tracked, pad_label, public_reason};
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Rank, Side, Turn};
+use std::path::Path;
 
 fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
     h.get_by_label(label).click();
@@ -144,7 +145,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
     click(&mut h, "Red attacks");
     click(&mut h, &pad_label(Lang::En, Rank::Engineer));
     h.get_by_label(
-        "Refused: Red has no engineer left on the board (all 3 are gone). Red, enter your piece again.",
+        "Refused: Red has none of that piece left on the board (all of them are gone). Red, enter your piece again.",
     );
     assert_eq!(judge(&h).lost_total(Side::Red), 4);
     assert_eq!(judge(&h).judge.clashes(), 4);
@@ -153,7 +154,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
     click(&mut h, "I am Blue: show my pad");
     // Blue's marshal is gone: a second one is refused, and Blue enters again.
     click(&mut h, &pad_label(Lang::En, Rank::Marshal));
-    h.get_by_label_contains("Refused: Blue has no field marshal left");
+    h.get_by_label_contains("Refused: Blue has none of that piece left");
     assert_eq!(judge(&h).lost_total(Side::Blue), 1);
     click(&mut h, &pad_label(Lang::En, Rank::Captain));
     shown(
@@ -163,7 +164,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
     // A mine that "attacked".
     click(&mut h, "Blue attacks");
     click(&mut h, &pad_label(Lang::En, Rank::Mine));
-    h.get_by_label_contains("Refused: Blue's landmine never moves, so it cannot attack");
+    h.get_by_label_contains("Refused: the piece Blue entered never moves, so it cannot attack");
     assert_eq!(judge(&h).judge.clashes(), 5);
 }
 
@@ -384,5 +385,397 @@ fn both_marshals_fall_and_the_judge_names_both_flags() {
     shown(
         &h,
         "Clash 1 (Blue attacked): Both pieces leave the board. Blue's field marshal is gone: Blue must show its flag. Red's field marshal is gone: Red must show its flag",
+    );
+}
+
+// ----- fairness and nothing lost (issues 11 and 18) ---------------------------------------------
+
+use junqi::app::referee::{JudgeEvent, Referee, TrackedNote, tracked_notes};
+use junqi::engine::{FlagTakers, Game, Mode, Rules, Start, Status};
+
+/// The window's texts in Chinese too (the same frame redrawn in the other language).
+fn all_text_zh(h: &mut Harness<'static, JunqiApp>) -> String {
+    h.state_mut().settings.lang = Lang::Zh;
+    h.run();
+    let text = all_text(h);
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    text
+}
+
+#[test]
+fn judge_flag_rule_notice_names_no_rank() {
+    // Issue 18.6: "a colonel may not take the flag under these rules" named the attacker's piece.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.rules.flag_takers = FlagTakers::Engineer;
+    open_referee(&mut h, "Clash judge");
+    clash(&mut h, Side::Red, Rank::Colonel, Rank::Flag);
+    let notice = "Not allowed: this piece may not take the flag under these rules. Take the move back on the board.";
+    shown(&h, notice);
+    // Announced to both and written in the log (not a silent probe).
+    assert!(judge(&h).log.iter().any(|s| s.en.contains(notice)));
+    assert_eq!(judge(&h).judge.clashes(), 0);
+    let text = all_text(&h);
+    assert!(!text.to_lowercase().contains("colonel"), "{text}");
+    let zh = all_text_zh(&mut h);
+    assert!(!zh.contains(Rank::Colonel.zh()), "{zh}");
+    // And the same with the mines rule: the wording is the rule's, never the piece's.
+    h.state_mut().settings.rules.flag_takers = FlagTakers::Any;
+    h.state_mut().settings.rules.flag_needs_mines_cleared = true;
+    click(&mut h, "Referee menu");
+    click(&mut h, "Cancel");
+    open_referee(&mut h, "Clash judge");
+    clash(&mut h, Side::Blue, Rank::General, Rank::Flag);
+    shown(
+        &h,
+        "Not allowed: the flag cannot be attacked while its owner still has mines. Take the move back on the board.",
+    );
+    assert!(!all_text(&h).contains("General"));
+    assert!(!all_text_zh(&mut h).contains(Rank::General.zh()));
+}
+
+#[test]
+fn judge_losses_by_rank_need_both_players_and_are_noted() {
+    // Issue 18.8: either player could tick "show the losses by rank" while the other looked away.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_referee(&mut h, "Clash judge");
+    clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
+    click(
+        &mut h,
+        "Show the losses by rank (both players will see them)",
+    );
+    // Nothing shown yet: both players must agree.
+    assert!(!judge(&h).by_rank);
+    no_rank_shown(&h);
+    click(&mut h, "Red agrees");
+    assert!(h.get_by_label("Show them").accesskit_node().is_disabled());
+    no_rank_shown(&h);
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Show them");
+    assert!(judge(&h).by_rank);
+    h.get_by_label("Major");
+    let note = "After clash 1: both players agreed to show the losses by rank";
+    shown(&h, note);
+    assert_eq!(
+        judge(&h).record.events.last(),
+        Some(&JudgeEvent::ShowByRank)
+    );
+    // Hiding needs no consent; showing again asks again.
+    click(&mut h, "Hide the losses by rank");
+    assert!(!judge(&h).by_rank);
+    no_rank_shown(&h);
+    click(
+        &mut h,
+        "Show the losses by rank (both players will see them)",
+    );
+    click(&mut h, "Cancel");
+    assert!(!judge(&h).by_rank);
+    no_rank_shown(&h);
+}
+
+#[test]
+fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
+    // Issue 18.7: resign, see both formations, undo and play on, with no trace.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    click(&mut h, "Blue resigns");
+    assert!(tracked(&h).game.status().is_over());
+    click(&mut h, "Undo the last move (when both agree)");
+    // One click undoes nothing: both players must agree.
+    assert!(tracked(&h).game.status().is_over());
+    h.get_by_label_contains("The game is over and both formations have been shown");
+    click(&mut h, "Red agrees");
+    assert!(tracked(&h).game.status().is_over());
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Undo now");
+    let game = &tracked(&h).game;
+    assert!(!game.status().is_over());
+    assert_eq!(game.plies().len(), 1, "only the resignation is undone");
+    // The reveal stays in the record and the log.
+    assert!(game.record().referee_view_used());
+    assert_eq!(
+        tracked_notes(game),
+        vec![TrackedNote::Reopened {
+            ply: 1,
+            status: Status::Won(Side::Red, junqi::engine::EndReason::Resignation),
+        }]
+    );
+    shown(
+        &h,
+        "The game ended (Red wins: resignation) and both formations were shown; both players agreed to undo and play on.",
+    );
+    no_rank_shown(&h);
+    // An agreed draw is undone whole (offer and acceptance), again only with both players' consent.
+    click(&mut h, "Draw by agreement");
+    click(&mut h, "Undo the last move (when both agree)");
+    click(&mut h, "Cancel");
+    assert!(tracked(&h).game.status().is_over());
+    click(&mut h, "Undo the last move (when both agree)");
+    click(&mut h, "Red agrees");
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Undo now");
+    let game = &tracked(&h).game;
+    assert!(!game.status().is_over());
+    assert_eq!(game.draw_offer(), None);
+    assert_eq!(tracked_notes(game).len(), 2);
+}
+
+/// A tracked hidden game from a position (squares as `d11=r6`), on the referee screen.
+fn tracked_from(h: &mut Harness<'static, JunqiApp>, rules: Rules, cells: &str) {
+    let b = junqi::engine::Board::two_player();
+    let mut grid = vec![String::from(".."); b.len()];
+    for item in cells.split_whitespace() {
+        let (name, cell) = item.split_once('=').unwrap();
+        grid[b.node_by_name(name).unwrap() as usize] = cell.to_string();
+    }
+    let ranks: Vec<String> = (0..b.height)
+        .rev()
+        .map(|row| {
+            (0..b.width)
+                .map(|col| grid[b.node_at(col, row).unwrap() as usize].as_str())
+                .collect()
+        })
+        .collect();
+    let text = format!("{} r 0 0", ranks.join("/"));
+    let game = Game::new(rules.clone(), Start::Position(text)).unwrap();
+    let mut r = Referee::new(&rules, None);
+    r.stage = Stage::Tracked(Box::new(Tracked::new(game, Side::Red)));
+    h.state_mut().screen = Screen::Referee(Box::new(r));
+    h.run();
+}
+
+#[test]
+fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
+    // Issue 18.1 (the tracked game's path): a flag rule answered before reachability, so clicking
+    // each enemy HQ piece from anywhere found the flag, with no trace.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let rules = Rules {
+        mode: Mode::Hidden,
+        flag_needs_mines_cleared: true,
+        ..Rules::default()
+    };
+    tracked_from(
+        &mut h,
+        rules,
+        "b12=b5 d12=bF e12=bM a10=b4 d11=r6 a1=r4 b1=rF",
+    );
+    let name =
+        |h: &Harness<'static, JunqiApp>, n: &str| tracked(h).game.board().node_by_name(n).unwrap();
+    // From far away, the flag and the other HQ piece answer alike: out of reach.
+    let (a1, b12, d12, d11) = (
+        name(&h, "a1"),
+        name(&h, "b12"),
+        name(&h, "d12"),
+        name(&h, "d11"),
+    );
+    click_node(&mut h, a1);
+    click_node(&mut h, d12);
+    let to_flag = tracked(&h).message.clone().expect("refused");
+    // (a1 stays selected after a refusal.)
+    click_node(&mut h, b12);
+    let to_other = tracked(&h).message.clone().expect("refused");
+    let words = |e| public_reason(Lang::En, &e);
+    assert_eq!(
+        words(to_flag.clone()),
+        words(to_other.clone()).replace("b12", "d12"),
+        "the flag answers like any piece out of reach"
+    );
+    h.get_by_label(&words(to_other));
+    assert!(tracked_notes(&tracked(&h).game).is_empty());
+    assert!(!all_text(&h).contains("mines"));
+    // Next to the flag, the rule refuses the attack: announced to both, logged and recorded.
+    click_node(&mut h, d11);
+    click_node(&mut h, d12);
+    let line = "Red attacked d12, the flag: refused, Blue still has mines; Red moves again";
+    // In the status line, the banner and the log.
+    assert!(h.get_all_by_label(line).count() >= 2, "{}", all_text(&h));
+    let game = &tracked(&h).game;
+    assert!(game.plies().is_empty());
+    assert_eq!(game.refusals().len(), 1);
+    assert!(
+        game.record()
+            .actions
+            .contains(&junqi::engine::Action::Refused("d11-d12".into()))
+    );
+    // It stays in the saved record.
+    let again = Game::from_ron(&game.to_ron()).unwrap();
+    assert_eq!(again.refusals(), game.refusals());
+    no_rank_shown(&h);
+}
+
+/// The autosaves hold both formations (or every clash's pieces): readable by the owner only.
+fn private_file(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}", path.display());
+    }
+}
+
+fn referee_dir(dir: &Path) -> std::path::PathBuf {
+    dir.join("games").join("referee")
+}
+
+#[test]
+fn a_killed_app_offers_to_resume_the_tracked_game() {
+    // Issue 11: kill -9 after a move and the tracked game was gone.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    let position = tracked(&h).game.position().notation();
+    let start = tracked(&h).game.record().start.clone();
+    // No orderly shutdown: the harness is simply dropped, as after `kill -9`.
+    drop(h);
+    assert!(referee_dir(dir.path()).join("tracked.ron").exists());
+    private_file(&referee_dir(dir.path()).join("tracked.ron"));
+
+    let mut h = harness(dir.path());
+    assert!(matches!(h.state().screen, Screen::Home));
+    h.get_by_label("An unfinished tracked game was saved");
+    h.get_by_label_contains("Tracked game, 1 turn played, Blue to move");
+    // The played game's offer is not confused with it.
+    assert!(h.query_by_label("Resume").is_none());
+    no_rank_shown(&h);
+    click(&mut h, "Resume the tracked game");
+    let game = &tracked(&h).game;
+    assert_eq!(game.position().notation(), position);
+    assert_eq!(game.record().start, start);
+    h.get_by_label_contains("Blue to move");
+    no_rank_shown(&h);
+    // Play on: the next move is saved too.
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label_contains("Tracked game, 2 turns played, Red to move");
+    // Leaving the tracked game for the first screen keeps it on offer there.
+    click(&mut h, "Resume the tracked game");
+    click(&mut h, "Home");
+    h.get_by_label("An unfinished tracked game was saved");
+    // Discard moves it to the recent games (nothing is deleted).
+    click(&mut h, "Discard the tracked game");
+    assert!(h.query_by_label("Resume the tracked game").is_none());
+    assert!(!referee_dir(dir.path()).join("tracked.ron").exists());
+    h.get_by_label("unfinished (2 turns)");
+}
+
+#[test]
+fn a_finished_tracked_game_goes_to_the_recent_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    click(&mut h, "Red resigns");
+    drop(h);
+    let h = harness(dir.path());
+    assert!(h.query_by_label("Resume the tracked game").is_none());
+    h.get_by_label("Blue wins: resignation");
+    assert!(!referee_dir(dir.path()).join("tracked.ron").exists());
+}
+
+#[test]
+fn a_killed_app_restores_the_clash_judges_tally() {
+    // Issue 11: the clash judge's running tally (losses, flags shown, clashes) survives a crash.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_referee(&mut h, "Clash judge");
+    clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
+    clash(&mut h, Side::Blue, Rank::Bomb, Rank::Marshal);
+    click(
+        &mut h,
+        "Show the losses by rank (both players will see them)",
+    );
+    click(&mut h, "Red agrees");
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Show them");
+    let log: Vec<_> = judge(&h).log.clone();
+    drop(h);
+    assert!(referee_dir(dir.path()).join("judge.ron").exists());
+    private_file(&referee_dir(dir.path()).join("judge.ron"));
+
+    let mut h = harness(dir.path());
+    h.get_by_label("An unfinished clash judge tally was saved");
+    h.get_by_label_contains("2 clashes judged; lost so far: Red 1 piece, Blue 2 pieces");
+    click(&mut h, "Resume the clash judge");
+    let j = judge(&h);
+    assert_eq!(j.judge.clashes(), 2);
+    assert_eq!(j.judge.lost(Side::Blue, Rank::Major), 1);
+    assert_eq!(j.judge.lost(Side::Red, Rank::Marshal), 1);
+    assert!(j.by_rank);
+    assert_eq!(j.log, log);
+    shown(
+        &h,
+        "Clash 2 (Blue attacked): Both pieces leave the board. Red's field marshal is gone: Red must show its flag",
+    );
+    // The next clash carries on from there.
+    clash(&mut h, Side::Red, Rank::Engineer, Rank::Captain);
+    assert_eq!(judge(&h).judge.clashes(), 3);
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label_contains("3 clashes judged");
+    click(&mut h, "Discard the tally");
+    assert!(h.query_by_label("Resume the clash judge").is_none());
+    assert!(!referee_dir(dir.path()).join("judge.ron").exists());
+}
+
+#[test]
+fn an_unreadable_referee_autosave_is_set_aside_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(referee_dir(dir.path())).unwrap();
+    std::fs::write(
+        referee_dir(dir.path()).join("judge.ron"),
+        "(version: 1, rules: oops",
+    )
+    .unwrap();
+    let h = harness(dir.path());
+    assert!(h.query_by_label("Resume the clash judge").is_none());
+    h.get_by_label_contains("judge.ron");
+    assert!(!referee_dir(dir.path()).join("judge.ron").exists());
+}
+
+#[test]
+fn tracked_game_takeback_needs_both_players_and_is_noted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    enter_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    let mv = tracked(&h).game.plies()[0]
+        .turn
+        .unwrap()
+        .notation(tracked(&h).game.board());
+    click(&mut h, "Undo the last move (when both agree)");
+    h.get_by_label("Undo the last move only if both players agree.");
+    assert_eq!(tracked(&h).game.plies().len(), 1);
+    click(&mut h, "Blue agrees");
+    click(&mut h, "Red agrees");
+    click(&mut h, "Undo now");
+    let game = &tracked(&h).game;
+    assert!(game.plies().is_empty());
+    assert_eq!(
+        tracked_notes(game),
+        vec![TrackedNote::TakenBack {
+            ply: 0,
+            turn: mv.clone()
+        }]
+    );
+    shown(
+        &h,
+        &format!("Turn 1 ({mv}) taken back with both players' consent"),
     );
 }

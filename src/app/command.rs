@@ -43,6 +43,8 @@ pub enum SaveCmd {
     SaveAs,
     /// Watch the current game in the replay viewer.
     ReplayCurrent,
+    /// Resume or discard what the referee left (a tracked game, a clash judge's tally).
+    Referee(super::referee::RefereeCmd),
 }
 
 /// Something the replay viewer asks of the app.

@@ -320,6 +320,25 @@ texts! {
     REF_UNDO_MOVE = "撤销上一步（双方同意时）", "Undo the last move (when both agree)";
     REF_CANNOT_MOVE = "{sq} 上的棋子不能移动", "the piece on {sq} cannot move";
     REF_NOT_TAKER = "按当前规则，这个棋子不能扛旗", "this piece may not take the flag under these rules";
+    REF_NONE_LEFT = "{side}方已经没有这种棋子了（都已离开棋盘）", "{side} has none of that piece left on the board (all of them are gone)";
+    REF_CANNOT_ATTACK = "{side}方输入的棋子不能移动，所以不能进攻", "the piece {side} entered never moves, so it cannot attack";
+    REF_AGREES = "{side}方同意", "{side} agrees";
+    REF_BY_RANK_ASK = "必须双方同意：按兵种的损失会透露每次碰子的棋子。", "Both players must agree: the losses by rank give away the pieces of each clash.";
+    REF_SHOW = "显示", "Show them";
+    REF_HIDE_BY_RANK = "不再显示按兵种的损失", "Hide the losses by rank";
+    REF_BY_RANK_LOG = "第 {n} 次碰子后：双方同意按兵种显示损失", "After clash {n}: both players agreed to show the losses by rank";
+    REF_UNDO_ASK = "只有双方都同意才能撤销上一步。", "Undo the last move only if both players agree.";
+    REF_UNDO_AFTER_END_ASK = "对局已经结束，双方布阵都已亮明。只有双方都同意才能撤销并继续；记录中会注明。", "The game is over and both formations have been shown. Undo and play on only if both players agree: the record will note it.";
+    REF_UNDO_NOW = "确认撤销", "Undo now";
+    REF_REOPENED_LOG = "对局曾结束（{end}），双方布阵已亮明；双方同意撤销并继续。", "The game ended ({end}) and both formations were shown; both players agreed to undo and play on.";
+    REF_TAKEN_BACK_LOG = "双方同意撤销第 {n} 步 {mv}", "Turn {n} ({mv}) taken back with both players' consent";
+    REF_RESUME_TRACKED_TITLE = "有一局未下完的跟踪对局", "An unfinished tracked game was saved";
+    REF_RESUME_TRACKED = "继续跟踪对局", "Resume the tracked game";
+    REF_DISCARD_TRACKED = "放弃跟踪对局", "Discard the tracked game";
+    REF_RESUME_JUDGE_TITLE = "有一局未完成的碰子裁判记录", "An unfinished clash judge tally was saved";
+    REF_RESUME_JUDGE_DETAIL = "已裁判 {n} 次碰子；已失去：红方 {r} 子，蓝方 {b} 子（开始于 {date}）", "{n} {n|clash|clashes} judged; lost so far: Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces} (started {date})";
+    REF_RESUME_JUDGE = "继续碰子裁判", "Resume the clash judge";
+    REF_DISCARD_JUDGE = "放弃碰子裁判记录", "Discard the tally";
 }
 
 /// Fill `{name}` placeholders of a template. `{name|one|many}` is the word for a count: `one` when

@@ -336,6 +336,9 @@ impl JunqiApp {
 
     /// A save command: the saves carry it out, the window shows what it opened.
     pub(super) fn run_save_command(&mut self, cmd: saves::SaveCmd) {
+        if let saves::SaveCmd::Referee(c) = cmd {
+            return self.run_referee_command(c);
+        }
         let on_screen = match &self.screen {
             Screen::Replay(r) => Some(&r.game),
             Screen::Referee(r) => r.tracked_game(),
@@ -397,6 +400,7 @@ impl JunqiApp {
                 }
             }
         }
+        self.autosave_referee();
     }
 
     fn save_settings_if_changed(&mut self) {

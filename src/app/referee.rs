@@ -22,13 +22,15 @@ use super::settings::BoardOptions;
 use super::words::status_text;
 use super::{JunqiApp, Screen};
 use crate::editor::EditorOutcome;
+use crate::engine::disclosure::Disclosure;
 use crate::engine::judge::{ClaimError, ClashJudge, Verdict};
 use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{
-    Action, ClashOutcome, EndReason, FlagTakers, Formation, Game, IllegalTurn, MineRule, Mode,
-    NodeId, Rank, Rules, Seen, Side, Start, Status, Turn, View, Viewer,
+    Action, ClashOutcome, EndReason, FlagTakers, Formation, Game, GameRecord, IllegalTurn,
+    MineRule, Mode, NodeId, Rank, Rules, Seen, Side, Start, Status, Turn, View, Viewer,
 };
-use std::path::PathBuf;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
 fn offered(rule: HouseRule) -> bool {
@@ -108,39 +110,30 @@ pub fn pad_label(lang: Lang, rank: Rank) -> String {
     }
 }
 
-/// Why a claim is refused, in this language. `attack` is the attacker's claimed piece and `judge`
-/// the judge the claim was put to (a refused claim changes nothing in it).
-fn claim_text(
-    lang: Lang,
-    e: &ClaimError,
-    judge: &ClashJudge,
-    attacker: Side,
-    attack: Rank,
-) -> String {
-    match lang {
-        Lang::En => e.to_string(),
-        Lang::Zh => match e {
-            ClaimError::NoneLeft { side, rank } => format!(
-                "{}方已经没有{}了（{} 个都已离开棋盘）",
-                side.zh(),
-                rank.zh(),
-                rank.count()
-            ),
-            ClaimError::CannotAttack { side, rank } => {
-                format!("{}方的{}不能移动，所以不能进攻", side.zh(), rank.zh())
+/// Why a claim is refused, in this language, in words that name no rank (issue 18.6): the
+/// claimant knows which piece they entered, and a flag rule's refusal is announced to both players.
+/// `attacker` is the side whose piece attacks and `judge` the judge the claim was put to (a refused
+/// claim changes nothing in it).
+fn claim_text(lang: Lang, e: &ClaimError, judge: &ClashJudge, attacker: Side) -> String {
+    match e {
+        ClaimError::NoneLeft { side, .. } => {
+            fill(lang.t(&i18n::REF_NONE_LEFT), &[("side", lang.side(*side))])
+        }
+        ClaimError::CannotAttack { side, .. } => fill(
+            lang.t(&i18n::REF_CANNOT_ATTACK),
+            &[("side", lang.side(*side))],
+        ),
+        ClaimError::FlagRule(_) => {
+            // The judge checks the mines first, then who may take the flag.
+            if judge.rules().flag_needs_mines_cleared
+                && judge.left(attacker.other(), Rank::Mine) > 0
+            {
+                lang.illegal(&IllegalTurn::FlagProtectedByMines)
+            } else {
+                lang.t(&i18n::REF_NOT_TAKER).to_string()
             }
-            ClaimError::FlagRule(_) => {
-                // The judge checks the mines first, then who may take the flag.
-                if judge.rules().flag_needs_mines_cleared
-                    && judge.left(attacker.other(), Rank::Mine) > 0
-                {
-                    i18n::illegal_zh(&IllegalTurn::FlagProtectedByMines)
-                } else {
-                    i18n::illegal_zh(&IllegalTurn::NotAFlagTaker(attack))
-                }
-            }
-            ClaimError::GameOver => i18n::illegal_zh(&IllegalTurn::GameOver),
-        },
+        }
+        ClaimError::GameOver => lang.illegal(&IllegalTurn::GameOver),
     }
 }
 
@@ -341,6 +334,85 @@ pub enum Notice {
     Refused(Said),
 }
 
+/// Version of the clash judge's record (`judge.ron`).
+pub const JUDGE_RECORD_VERSION: u32 = 1;
+/// More events than a judged game can have: such a record is refused.
+const MAX_JUDGE_EVENTS: usize = 5_000;
+
+/// One thing that happened at the clash judge, in the order it happened. Replaying the events
+/// through `engine::judge::ClashJudge` rebuilds the tally and the log, so the record is the tally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JudgeEvent {
+    /// A clash judged.
+    Clash {
+        attacker: Side,
+        attack: Rank,
+        defend: Rank,
+    },
+    /// A flag rule forbade the attack: announced to both, taken back on the board.
+    Refused {
+        attacker: Side,
+        attack: Rank,
+        defend: Rank,
+    },
+    /// Both players agreed to show the losses by rank.
+    ShowByRank,
+    HideByRank,
+    Resign(Side),
+    AgreedDraw,
+}
+
+/// The clash judge's record: the rules and every event, plus `info` (`id`, `started`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgeRecord {
+    pub version: u32,
+    pub rules: Rules,
+    pub events: Vec<JudgeEvent>,
+    #[serde(default)]
+    pub info: Vec<(String, String)>,
+}
+
+impl JudgeRecord {
+    pub fn info(&self, key: &str) -> Option<&str> {
+        self.info
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The record's file text.
+    pub fn to_ron(&self) -> Result<String, String> {
+        let body = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        Ok(format!(
+            "// Junqi clash judge tally (RON): the rules and every event, replayed to rebuild the tally.\n{body}\n"
+        ))
+    }
+
+    /// Parse and check a record's text (the events must replay).
+    pub fn from_ron(text: &str) -> Result<JudgeRecord, String> {
+        let record: JudgeRecord = ron::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })?;
+        JudgeTable::from_record(record.clone())?;
+        Ok(record)
+    }
+}
+
+/// An id and a start date for a new record (the same form as the played games').
+fn new_identity() -> (String, String) {
+    let now = std::time::SystemTime::now();
+    let nanos = now
+        .duration_since(std::time::SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let started = super::saves::date_text(now);
+    let stamp = started.replace([' ', ':', '-'], "");
+    (format!("{stamp}{:04x}", nanos & 0xffff), started)
+}
+
 pub struct JudgeTable {
     pub judge: ClashJudge,
     pub pending: Option<Pending>,
@@ -348,20 +420,116 @@ pub struct JudgeTable {
     /// Every announcement so far, newest last.
     pub log: Vec<Said>,
     pub by_rank: bool,
+    /// Asking both players before the losses by rank are shown: who has agreed.
+    pub by_rank_consent: Option<[bool; 2]>,
+    /// Everything that happened, autosaved and replayed after a crash.
+    pub record: JudgeRecord,
     /// Where the pad was drawn last frame (the pointer is moved there after a choice).
     pad_rect: Option<egui::Rect>,
 }
 
 impl JudgeTable {
     pub fn new(rules: Rules) -> JudgeTable {
+        let (id, started) = new_identity();
         JudgeTable {
-            judge: ClashJudge::new(rules),
+            judge: ClashJudge::new(rules.clone()),
             pending: None,
             notice: None,
             log: Vec::new(),
             by_rank: false,
+            by_rank_consent: None,
+            record: JudgeRecord {
+                version: JUDGE_RECORD_VERSION,
+                rules,
+                events: Vec::new(),
+                info: vec![("id".into(), id), ("started".into(), started)],
+            },
             pad_rect: None,
         }
+    }
+
+    /// Rebuild a judge table from its record, checking every event.
+    pub fn from_record(record: JudgeRecord) -> Result<JudgeTable, String> {
+        if record.version != JUDGE_RECORD_VERSION {
+            return Err(format!(
+                "clash judge record version {} is not supported (this program reads version {JUDGE_RECORD_VERSION})",
+                record.version
+            ));
+        }
+        if record.events.len() > MAX_JUDGE_EVENTS {
+            return Err(format!(
+                "{} events: more than a judged game can have",
+                record.events.len()
+            ));
+        }
+        record.rules.validate()?;
+        let mut t = JudgeTable::new(record.rules.clone());
+        for (i, ev) in record.events.iter().enumerate() {
+            t.apply(*ev)
+                .map_err(|e| format!("event {} ({ev:?}): {e}", i + 1))?;
+        }
+        t.notice = None;
+        t.record = record;
+        Ok(t)
+    }
+
+    /// Carry out an event (from the window or a record) and note it. A clash the judge refuses
+    /// as impossible is an error and changes nothing.
+    fn apply(&mut self, ev: JudgeEvent) -> Result<(), String> {
+        let over = self.judge.result().is_some();
+        match ev {
+            JudgeEvent::Clash {
+                attacker,
+                attack,
+                defend,
+            } => {
+                let v = self
+                    .judge
+                    .judge(attacker, attack, defend)
+                    .map_err(|e| e.to_string())?;
+                let said = verdict_text(&v, attacker, self.judge.clashes());
+                self.log.push(said.clone());
+                self.notice = Some(Notice::Verdict(said));
+            }
+            JudgeEvent::Refused {
+                attacker,
+                attack,
+                defend,
+            } => {
+                // A flag rule forbids the attack itself: it is announced to both players, written
+                // in the log, and taken back on the board (issue 18.1: never a silent probe).
+                let mut probe = self.judge.clone();
+                let e = match probe.judge(attacker, attack, defend) {
+                    Err(e @ ClaimError::FlagRule(_)) => e,
+                    Err(e) => return Err(e.to_string()),
+                    Ok(_) => return Err("no flag rule forbids this attack".into()),
+                };
+                let why = Said::new(|l| claim_text(l, &e, &self.judge, attacker));
+                let said = Said::new(|l| fill(l.t(&i18n::REF_TAKE_BACK), &[("why", why.get(l))]));
+                self.log.push(said.clone());
+                self.notice = Some(Notice::Refused(said));
+            }
+            JudgeEvent::ShowByRank => {
+                let n = self.judge.clashes().to_string();
+                self.log.push(Said::new(|l| {
+                    fill(l.t(&i18n::REF_BY_RANK_LOG), &[("n", &n)])
+                }));
+                self.by_rank = true;
+            }
+            JudgeEvent::HideByRank => self.by_rank = false,
+            JudgeEvent::Resign(side) if !over => {
+                self.judge
+                    .end(Status::Won(side.other(), EndReason::Resignation));
+            }
+            JudgeEvent::AgreedDraw if !over => {
+                self.judge.end(Status::Draw(EndReason::Agreement));
+            }
+            JudgeEvent::Resign(_) | JudgeEvent::AgreedDraw => {
+                return Err("the game is already over".into());
+            }
+        }
+        self.record.events.push(ev);
+        Ok(())
     }
 
     /// Pieces `side` has lost in all.
@@ -378,8 +546,8 @@ impl JudgeTable {
             return;
         };
         let attacker = p.attacker;
-        let refuse = move |e: ClaimError, t: &JudgeTable, who: Side, attack: Rank| {
-            let why = Said::new(|l| claim_text(l, &e, &t.judge, attacker, attack));
+        let refuse = move |e: ClaimError, t: &JudgeTable, who: Side| {
+            let why = Said::new(|l| claim_text(l, &e, &t.judge, attacker));
             Said::new(|l| {
                 fill(
                     l.t(&i18n::REF_REFUSED),
@@ -403,7 +571,7 @@ impl JudgeTable {
                 None
             };
             if let Some(e) = e {
-                self.notice = Some(Notice::Refused(refuse(e, self, p.attacker, rank)));
+                self.notice = Some(Notice::Refused(refuse(e, self, p.attacker)));
                 p.pad_open = true;
                 self.pending = Some(p);
                 return;
@@ -420,17 +588,23 @@ impl JudgeTable {
             self.pending = Some(p);
             return;
         };
-        match self.judge.judge(p.attacker, a, d) {
-            Ok(v) => {
-                let said = verdict_text(&v, p.attacker, self.judge.clashes());
-                self.log.push(said.clone());
-                self.notice = Some(Notice::Verdict(said));
+        // Ask a copy first: a refused claim changes nothing.
+        match self.judge.clone().judge(p.attacker, a, d) {
+            Ok(_) => {
+                let ev = JudgeEvent::Clash {
+                    attacker: p.attacker,
+                    attack: a,
+                    defend: d,
+                };
+                if let Err(e) = self.apply(ev) {
+                    debug_assert!(false, "a clash the judge accepted: {e}");
+                }
                 self.pending = None;
             }
             Err(ClaimError::NoneLeft { side, rank }) => {
                 // That side enters again; the other side's claim stands.
                 let e = ClaimError::NoneLeft { side, rank };
-                self.notice = Some(Notice::Refused(refuse(e, self, side, a)));
+                self.notice = Some(Notice::Refused(refuse(e, self, side)));
                 if side == p.attacker {
                     p.attack = None;
                 } else {
@@ -440,12 +614,19 @@ impl JudgeTable {
                 p.who = side;
                 self.pending = Some(p);
             }
+            Err(ClaimError::FlagRule(_)) => {
+                let ev = JudgeEvent::Refused {
+                    attacker: p.attacker,
+                    attack: a,
+                    defend: d,
+                };
+                if let Err(e) = self.apply(ev) {
+                    debug_assert!(false, "a flag rule refusal: {e}");
+                }
+                self.pending = None;
+            }
             Err(e) => {
-                // A flag rule forbids the attack itself: it is taken back on the board.
-                let why = Said::new(|l| claim_text(l, &e, &self.judge, p.attacker, a));
-                self.notice = Some(Notice::Refused(Said::new(|l| {
-                    fill(l.t(&i18n::REF_TAKE_BACK), &[("why", why.get(l))])
-                })));
+                self.notice = Some(Notice::Refused(refuse(e, self, p.who)));
                 self.pending = None;
             }
         }
@@ -453,6 +634,44 @@ impl JudgeTable {
 
     fn restart(&mut self) {
         *self = JudgeTable::new(self.judge.rules().clone());
+    }
+
+    /// The losses by rank: shown once both players agreed, hidden by either.
+    fn by_rank_ui(&mut self, ui: &mut egui::Ui, lang: Lang, over: bool) {
+        if over {
+            return;
+        }
+        if self.by_rank {
+            if ui.button(lang.t(&i18n::REF_HIDE_BY_RANK)).clicked() {
+                let _ = self.apply(JudgeEvent::HideByRank);
+            }
+            return;
+        }
+        match &mut self.by_rank_consent {
+            None => {
+                if ui
+                    .button(lang.t(&i18n::REF_BY_RANK))
+                    .on_hover_text(lang.t(&i18n::REF_BY_RANK_WARN))
+                    .clicked()
+                {
+                    self.by_rank_consent = Some([false, false]);
+                }
+            }
+            Some(agreed) => match consent_ui(
+                ui,
+                lang,
+                lang.t(&i18n::REF_BY_RANK_ASK),
+                agreed,
+                lang.t(&i18n::REF_SHOW),
+            ) {
+                Some(true) => {
+                    self.by_rank_consent = None;
+                    let _ = self.apply(JudgeEvent::ShowByRank);
+                }
+                Some(false) => self.by_rank_consent = None,
+                None => {}
+            },
+        }
     }
 
     /// Returns true to go back to the referee menu.
@@ -475,8 +694,7 @@ impl JudgeTable {
                     ))
                     .size(16.0),
                 );
-                ui.checkbox(&mut self.by_rank, lang.t(&i18n::REF_BY_RANK))
-                    .on_hover_text(lang.t(&i18n::REF_BY_RANK_WARN));
+                self.by_rank_ui(ui, lang, over);
                 if self.by_rank || over {
                     self.losses_by_rank(ui, lang);
                 }
@@ -485,8 +703,7 @@ impl JudgeTable {
                     for side in Side::BOTH {
                         let t = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
                         if ui.add_enabled(!over, egui::Button::new(t)).clicked() {
-                            self.judge
-                                .end(Status::Won(side.other(), EndReason::Resignation));
+                            let _ = self.apply(JudgeEvent::Resign(side));
                             self.pending = None;
                         }
                     }
@@ -494,7 +711,7 @@ impl JudgeTable {
                         .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
                         .clicked()
                     {
-                        self.judge.end(Status::Draw(EndReason::Agreement));
+                        let _ = self.apply(JudgeEvent::AgreedDraw);
                         self.pending = None;
                     }
                 });
@@ -742,6 +959,37 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
     parts.join(if lang == Lang::Zh { "，" } else { ", " })
 }
 
+/// Both players' consent on the shared screen: the question, one box per player, then confirm
+/// (enabled once both agreed) or cancel. `Some(true)` when confirmed, `Some(false)` when cancelled.
+fn consent_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    question: &str,
+    agreed: &mut [bool; 2],
+    confirm: &str,
+) -> Option<bool> {
+    let mut out = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(egui::RichText::new(question).strong());
+        ui.horizontal_wrapped(|ui| {
+            for side in Side::BOTH {
+                let t = fill(lang.t(&i18n::REF_AGREES), &[("side", lang.side(side))]);
+                ui.checkbox(&mut agreed[side.index()], t);
+            }
+        });
+        ui.horizontal(|ui| {
+            let both = agreed.iter().all(|a| *a);
+            if ui.add_enabled(both, egui::Button::new(confirm)).clicked() {
+                out = Some(true);
+            }
+            if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                out = Some(false);
+            }
+        });
+    });
+    out
+}
+
 fn banner(ui: &mut egui::Ui, text: &str) {
     super::board::banner_frame(8).show(ui, |ui| {
         ui.vertical_centered(|ui| {
@@ -969,12 +1217,60 @@ pub struct Tracked {
     pub selected: Option<NodeId>,
     /// Why the last move was refused.
     pub message: Option<IllegalTurn>,
+    /// Asking both players before a move (or the end) is undone: who has agreed.
+    pub undo_consent: Option<[bool; 2]>,
     bottom: Side,
 }
 
 enum TrackedExit {
     Menu,
     Again,
+}
+
+/// Something the tracked game's record notes beside its actions (kept in `GameRecord.info` under
+/// `NOTES_KEY`, so it is saved, autosaved and replayed with the game). `ply` is the number of turns
+/// played when it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackedNote {
+    /// A turn taken back with both players' consent.
+    TakenBack { ply: usize, turn: String },
+    /// The game had ended, which showed both formations to both players, and was reopened with
+    /// both players' consent (issue 18.7).
+    Reopened { ply: usize, status: Status },
+}
+
+impl TrackedNote {
+    fn ply(&self) -> usize {
+        match self {
+            TrackedNote::TakenBack { ply, .. } | TrackedNote::Reopened { ply, .. } => *ply,
+        }
+    }
+}
+
+/// The `info` key of a tracked game's notes.
+pub const NOTES_KEY: &str = "referee_notes";
+
+/// The notes of a tracked game's record, oldest first (an unreadable entry reads as none).
+pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
+    super::saves::info_value(game.record(), NOTES_KEY)
+        .and_then(|t| ron::from_str(t).ok())
+        .unwrap_or_default()
+}
+
+fn add_note(game: &mut Game, note: TrackedNote) {
+    let mut notes = tracked_notes(game);
+    notes.push(note);
+    if let Ok(text) = ron::to_string(&notes) {
+        game.set_info(NOTES_KEY, &text);
+    }
+}
+
+/// The end of a tracked game showed every piece to both players, and the players reopened it:
+/// the record says so — through the engine's disclosure gate, as the referee view used (both
+/// players agreed), and a note for the log.
+fn record_reveal(game: &mut Game, ply: usize, status: Status) {
+    let _ = game.disclose(Disclosure::RefereeView, None, true);
+    add_note(game, TrackedNote::Reopened { ply, status });
 }
 
 /// The board as both players may see it: backs only, except pieces revealed to both (a flag after
@@ -1007,12 +1303,13 @@ pub fn public_reason(lang: Lang, e: &IllegalTurn) -> String {
 }
 
 impl Tracked {
-    fn new(game: Game, bottom: Side) -> Tracked {
+    pub fn new(game: Game, bottom: Side) -> Tracked {
         Tracked {
             save_requested: false,
             game,
             selected: None,
             message: None,
+            undo_consent: None,
             bottom,
         }
     }
@@ -1042,6 +1339,8 @@ impl Tracked {
                         self.selected = None;
                         self.message = None;
                     }
+                    // The engine answers from the mover's view; an attack only a flag rule
+                    // refuses is public and recorded (`Action::Refused`, issue 18.1).
                     Err(e) => self.message = Some(e),
                 }
             }
@@ -1060,6 +1359,50 @@ impl Tracked {
         }
     }
 
+    /// Undo the last action, which both players agreed to. During the game it is a takeback through
+    /// the engine's gate (kept in the record as `Action::Takeback`). After the end — which showed
+    /// both formations — the players may still agree to reopen the game (a resignation by a slip of
+    /// the hand): the ending action goes, and the reveal is recorded.
+    fn undo_agreed(&mut self) {
+        let status = self.game.status();
+        let last_turn = self.game.standing_actions().last().and_then(|a| match a {
+            Action::Turn(t) => Some(t.clone()),
+            _ => None,
+        });
+        if !status.is_over() {
+            // The side that made the last move asks; the other agreed too.
+            let by = self.mover().other();
+            let done = self
+                .game
+                .disclose(Disclosure::Takeback, Some(by), true)
+                .map_err(|e| e.to_string())
+                .and_then(|grant| self.game.take_back(grant, by, 1));
+            if done.is_ok()
+                && let Some(turn) = last_turn
+            {
+                let ply = self.game.plies().len();
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
+        } else if let Some(last) = self.game.undo() {
+            // An agreed draw is an offer and its acceptance, made together here: both go.
+            if matches!(last, Action::AcceptDraw(_))
+                && matches!(
+                    self.game.record().actions.last(),
+                    Some(Action::OfferDraw(_))
+                )
+            {
+                self.game.undo();
+            }
+            let ply = self.game.plies().len();
+            record_reveal(&mut self.game, ply, status);
+            if let Action::Turn(turn) = last {
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
+        }
+        self.selected = None;
+        self.message = None;
+    }
+
     /// Pieces `side` has lost.
     pub fn lost_total(&self, side: Side) -> usize {
         self.game
@@ -1070,9 +1413,31 @@ impl Tracked {
             .count()
     }
 
-    /// The public announcements, one per turn with a clash or a flag shown; newest last.
+    /// The public announcements, one per turn, and the record's notes where they happened; newest
+    /// last.
     pub fn announcements(&self, lang: Lang) -> Vec<(Side, String)> {
         let board = self.game.board();
+        let notes = tracked_notes(&self.game);
+        let stop = if lang == Lang::Zh { "。" } else { ". " };
+        let colon = if lang == Lang::Zh { "：" } else { ": " };
+        let note_line = |note: &TrackedNote| -> (Side, String) {
+            match note {
+                TrackedNote::TakenBack { ply, turn } => (
+                    Side::Red,
+                    fill(
+                        lang.t(&i18n::REF_TAKEN_BACK_LOG),
+                        &[("n", &(ply + 1).to_string()), ("mv", turn)],
+                    ),
+                ),
+                TrackedNote::Reopened { status, .. } => (
+                    Side::Red,
+                    fill(
+                        lang.t(&i18n::REF_REOPENED_LOG),
+                        &[("end", &status_text(*status, lang).unwrap_or_default())],
+                    ),
+                ),
+            }
+        };
         let mut out = Vec::new();
         // Attacks refused by a flag rule are announced too, where they happened.
         let refused = |after: usize, out: &mut Vec<(Side, String)>| {
@@ -1082,9 +1447,13 @@ impl Tracked {
                 }
             }
         };
-        let n = self.game.plies().len();
-        for (i, ply) in self.game.plies().iter().enumerate() {
+        let plies = self.game.plies();
+        for i in 0..=plies.len() {
+            out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
             refused(i, &mut out);
+            let Some(ply) = plies.get(i) else {
+                continue;
+            };
             let (Some(turn), Some(report)) = (ply.turn, &ply.report) else {
                 continue;
             };
@@ -1098,11 +1467,11 @@ impl Tracked {
                 ],
             );
             if let Some(o) = report.clash {
-                line.push_str(if lang == Lang::Zh { "：" } else { ": " });
+                line.push_str(colon);
                 line.push_str(lang.t(outcome_text(o)));
             }
             for (s, _) in report.flags_revealed() {
-                line.push_str(if lang == Lang::Zh { "。" } else { ". " });
+                line.push_str(stop);
                 line.push_str(&fill(
                     lang.t(&i18n::REF_SHOW_FLAG),
                     &[("side", lang.side(s))],
@@ -1110,7 +1479,13 @@ impl Tracked {
             }
             out.push((side, line));
         }
-        refused(n, &mut out);
+        // Notes past the last turn (a note on a turn later taken back).
+        out.extend(
+            notes
+                .iter()
+                .filter(|n| n.ply() > plies.len())
+                .map(note_line),
+        );
         out
     }
 
@@ -1186,16 +1561,16 @@ impl Tracked {
             ));
             ui.separator();
             ui.horizontal_wrapped(|ui| {
+                // Undo needs both players' consent (issue 18.7): after the end, both formations
+                // have been shown, and the record notes the reopening.
                 if ui
                     .add_enabled(
-                        !self.game.record().actions.is_empty(),
+                        !self.game.record().actions.is_empty() && self.undo_consent.is_none(),
                         egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
                     )
                     .clicked()
                 {
-                    self.game.undo();
-                    self.selected = None;
-                    self.message = None;
+                    self.undo_consent = Some([false, false]);
                 }
                 if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
                     self.save_requested = true;
@@ -1216,6 +1591,21 @@ impl Tracked {
                     self.selected = None;
                 }
             });
+            if let Some(agreed) = &mut self.undo_consent {
+                let ask = if over {
+                    &i18n::REF_UNDO_AFTER_END_ASK
+                } else {
+                    &i18n::REF_UNDO_ASK
+                };
+                match consent_ui(ui, lang, lang.t(ask), agreed, lang.t(&i18n::REF_UNDO_NOW)) {
+                    Some(true) => {
+                        self.undo_consent = None;
+                        self.undo_agreed();
+                    }
+                    Some(false) => self.undo_consent = None,
+                    None => {}
+                }
+            }
             ui.horizontal_wrapped(|ui| {
                 if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
                     exit = Some(TrackedExit::Again);
@@ -1279,6 +1669,334 @@ impl Tracked {
     }
 }
 
+// ----- nothing lost: autosave and resume (issue 11) ----------------------------------------------
+
+/// The tracked game in progress, autosaved after every change (in `<games>/referee/`, apart from
+/// the played game's `current.ron`).
+pub const TRACKED_FILE: &str = "tracked.ron";
+/// The clash judge's tally in progress.
+pub const JUDGE_FILE: &str = "judge.ron";
+const FOLDER: &str = "referee";
+
+/// A clash judge's record is small; anything larger is refused before parsing.
+const MAX_JUDGE_BYTES: u64 = 512 * 1024;
+
+/// What the referee left behind: the files written after every change, and what the first screen
+/// offers to resume (after a crash, or after leaving a game unfinished).
+#[derive(Default)]
+pub struct RefereeSaves {
+    /// The games folder (`None`: nothing is saved).
+    games: Option<PathBuf>,
+    pub tracked_offer: Option<Game>,
+    pub judge_offer: Option<JudgeRecord>,
+    /// What `tracked.ron` / `judge.ron` hold now.
+    tracked_saved: Option<GameRecord>,
+    judge_saved: Option<JudgeRecord>,
+}
+
+/// The first screen's resume buttons for the referee.
+#[derive(Debug)]
+pub enum RefereeCmd {
+    ResumeTracked,
+    DiscardTracked,
+    ResumeJudge,
+    DiscardJudge,
+}
+
+/// A name for an archived record: `<prefix>-<started>-<id>.ron`, not taken yet in `dir`.
+fn archive_name(dir: &Path, prefix: &str, started: Option<&str>, id: Option<&str>) -> PathBuf {
+    let (new_id, now) = new_identity();
+    let started = started.unwrap_or(&now).replace([' ', ':', '-'], "");
+    let id = id.unwrap_or(&new_id);
+    let mut target = dir.join(format!("{prefix}-{started}-{id}.ron"));
+    for k in 2..100 {
+        if !target.exists() {
+            break;
+        }
+        target = dir.join(format!("{prefix}-{started}-{id}-{k}.ron"));
+    }
+    target
+}
+
+impl RefereeSaves {
+    /// Read what a previous run left in `games/referee/`: an unfinished tracked game or tally is
+    /// offered for resume; a finished tracked game joins the recent games; an unreadable file is set
+    /// aside (renamed) with a warning.
+    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<String>) {
+        let mut saves = RefereeSaves {
+            games: games.map(Path::to_path_buf),
+            ..Default::default()
+        };
+        let Some(dir) = saves.folder() else {
+            return (saves, None);
+        };
+        let mut warnings = Vec::new();
+        let set_aside = |path: &Path, e: String| {
+            let stem = path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().to_string());
+            let aside = archive_name(&dir, &format!("unreadable-{stem}"), None, None);
+            match std::fs::rename(path, &aside) {
+                Ok(()) => format!("{e} (kept as {})", aside.display()),
+                Err(_) => e,
+            }
+        };
+        let tracked = dir.join(TRACKED_FILE);
+        if tracked.exists() {
+            match super::saves::load_game(&tracked) {
+                Ok(game) => {
+                    saves.tracked_saved = Some(game.record().clone());
+                    if game.status().is_over() {
+                        if let Err(e) = saves.archive_tracked() {
+                            warnings.push(e);
+                        }
+                    } else {
+                        saves.tracked_offer = Some(game);
+                    }
+                }
+                Err(e) => warnings.push(set_aside(&tracked, e)),
+            }
+        }
+        let judge = dir.join(JUDGE_FILE);
+        if judge.exists() {
+            let read = crate::fsutil::read_text(&judge, MAX_JUDGE_BYTES).and_then(|t| {
+                JudgeRecord::from_ron(&t).map_err(|e| format!("{}: {e}", judge.display()))
+            });
+            match read {
+                Ok(record) => {
+                    let over = JudgeTable::from_record(record.clone())
+                        .is_ok_and(|t| t.judge.result().is_some());
+                    saves.judge_saved = Some(record.clone());
+                    if over {
+                        if let Err(e) = saves.archive_judge() {
+                            warnings.push(e);
+                        }
+                    } else {
+                        saves.judge_offer = Some(record);
+                    }
+                }
+                Err(e) => warnings.push(set_aside(&judge, e)),
+            }
+        }
+        let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
+        (saves, warning)
+    }
+
+    fn folder(&self) -> Option<PathBuf> {
+        self.games.as_ref().map(|g| g.join(FOLDER))
+    }
+
+    /// Move `tracked.ron` among the recent games (one with no action is simply dropped).
+    fn archive_tracked(&mut self) -> Result<(), String> {
+        let (Some(dir), Some(games)) = (self.folder(), self.games.clone()) else {
+            return Ok(());
+        };
+        let file = dir.join(TRACKED_FILE);
+        let last = self.tracked_saved.take();
+        if !file.exists() {
+            return Ok(());
+        }
+        let Some(record) = last.filter(|r| !r.actions.is_empty()) else {
+            let _ = std::fs::remove_file(&file);
+            return Ok(());
+        };
+        let target = archive_name(
+            &games,
+            "tracked",
+            super::saves::info_value(&record, "started"),
+            super::saves::info_value(&record, "id"),
+        );
+        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    /// Keep `judge.ron` aside as `judge-<started>-<id>.ron` in the same folder (one with no event is
+    /// simply dropped).
+    fn archive_judge(&mut self) -> Result<(), String> {
+        let Some(dir) = self.folder() else {
+            return Ok(());
+        };
+        let file = dir.join(JUDGE_FILE);
+        let last = self.judge_saved.take();
+        if !file.exists() {
+            return Ok(());
+        }
+        let Some(record) = last.filter(|r| !r.events.is_empty()) else {
+            let _ = std::fs::remove_file(&file);
+            return Ok(());
+        };
+        let target = archive_name(&dir, "judge", record.info("started"), record.info("id"));
+        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        let Some(dir) = self.folder() else {
+            return Ok(());
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // Both formations (or every clash's pieces) in plain text: readable by the owner only.
+        crate::fsutil::atomic_write_private_with(&dir.join(name), text.as_bytes(), |_| Ok(()))
+    }
+
+    /// The tracked game on screen (if any) changed: write it. A different game first moves the
+    /// previous one among the recent games. With none on screen, an unfinished saved one is offered
+    /// on the first screen and a finished one joins the recent games. Returns whether the recent
+    /// games changed.
+    fn autosave_tracked(&mut self, game: Option<&mut Game>) -> Result<bool, String> {
+        let Some(game) = game else {
+            let Some(saved) = &self.tracked_saved else {
+                return Ok(false);
+            };
+            if self.tracked_offer.is_some() {
+                return Ok(false);
+            }
+            match Game::from_record(saved.clone()) {
+                Ok(g) if !g.status().is_over() => {
+                    self.tracked_offer = Some(g);
+                    return Ok(false);
+                }
+                _ => {
+                    self.archive_tracked()?;
+                    return Ok(true);
+                }
+            }
+        };
+        if super::saves::info_value(game.record(), "id").is_none() {
+            let (id, started) = new_identity();
+            game.set_info("id", &id);
+            game.set_info("started", &started);
+        }
+        let record = game.record();
+        if self.tracked_saved.as_ref() == Some(record) {
+            return Ok(false);
+        }
+        let id = |r: &GameRecord| super::saves::info_value(r, "id").map(str::to_string);
+        let mut recent_changed = false;
+        if let Some(old) = &self.tracked_saved
+            && id(old) != id(record)
+        {
+            self.archive_tracked()?;
+            recent_changed = true;
+        }
+        // A game on screen is offered no more: it is resumed, or another replaced it (and went to
+        // the recent games above).
+        self.tracked_offer = None;
+        self.write(TRACKED_FILE, &game.to_ron())?;
+        self.tracked_saved = Some(record.clone());
+        Ok(recent_changed)
+    }
+
+    /// The clash judge on screen (if any) changed: write its record (once it has an event). A new
+    /// tally first keeps the previous one aside. With none on screen, an unfinished saved tally is
+    /// offered on the first screen, a finished one kept aside.
+    fn autosave_judge(&mut self, record: Option<&JudgeRecord>) -> Result<(), String> {
+        let Some(record) = record else {
+            let Some(saved) = &self.judge_saved else {
+                return Ok(());
+            };
+            if self.judge_offer.is_some() {
+                return Ok(());
+            }
+            let over =
+                JudgeTable::from_record(saved.clone()).map_or(true, |t| t.judge.result().is_some());
+            if over {
+                self.archive_judge()?;
+            } else {
+                self.judge_offer = Some(saved.clone());
+            }
+            return Ok(());
+        };
+        if record.events.is_empty() || self.judge_saved.as_ref() == Some(record) {
+            return Ok(());
+        }
+        if let Some(old) = &self.judge_saved
+            && old.info("id") != record.info("id")
+        {
+            self.archive_judge()?;
+        }
+        self.judge_offer = None;
+        self.write(JUDGE_FILE, &record.to_ron()?)?;
+        self.judge_saved = Some(record.clone());
+        Ok(())
+    }
+}
+
+/// The first screen's offers to resume a tracked game or a clash judge's tally.
+pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang, out: &mut Vec<Command>) {
+    let offer = |ui: &mut egui::Ui,
+                 out: &mut Vec<Command>,
+                 title: &Text,
+                 detail: String,
+                 buttons: [(&Text, RefereeCmd); 2]| {
+        ui.add_space(18.0);
+        super::board::banner_frame(12).show(ui, |ui| {
+            ui.set_max_width(520.0);
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(lang.t(title)).size(20.0).strong());
+                ui.label(detail);
+                ui.horizontal(|ui| {
+                    let w = 2.0 * 200.0 + ui.spacing().item_spacing.x;
+                    ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                    for (text, cmd) in buttons {
+                        let b = egui::Button::new(egui::RichText::new(lang.t(text)).size(16.0))
+                            .min_size(egui::vec2(200.0, 36.0));
+                        if ui.add(b).clicked() {
+                            out.push(Command::Saves(super::saves::SaveCmd::Referee(cmd)));
+                        }
+                    }
+                });
+            });
+        });
+    };
+    if let Some(game) = &saves.tracked_offer {
+        let side = game.position().side_to_move().map_or("", |s| lang.side(s));
+        let detail = fill(
+            lang.t(&i18n::RESUME_DETAIL),
+            &[
+                ("mode", lang.t(&i18n::REF_TRACKED)),
+                ("n", &game.plies().len().to_string()),
+                ("side", side),
+                (
+                    "date",
+                    super::saves::info_value(game.record(), "started").unwrap_or("?"),
+                ),
+            ],
+        );
+        offer(
+            ui,
+            out,
+            &i18n::REF_RESUME_TRACKED_TITLE,
+            detail,
+            [
+                (&i18n::REF_RESUME_TRACKED, RefereeCmd::ResumeTracked),
+                (&i18n::REF_DISCARD_TRACKED, RefereeCmd::DiscardTracked),
+            ],
+        );
+    }
+    if let Some(record) = &saves.judge_offer
+        && let Ok(t) = JudgeTable::from_record(record.clone())
+    {
+        let detail = fill(
+            lang.t(&i18n::REF_RESUME_JUDGE_DETAIL),
+            &[
+                ("n", &t.judge.clashes().to_string()),
+                ("r", &t.lost_total(Side::Red).to_string()),
+                ("b", &t.lost_total(Side::Blue).to_string()),
+                ("date", record.info("started").unwrap_or("?")),
+            ],
+        );
+        offer(
+            ui,
+            out,
+            &i18n::REF_RESUME_JUDGE_TITLE,
+            detail,
+            [
+                (&i18n::REF_RESUME_JUDGE, RefereeCmd::ResumeJudge),
+                (&i18n::REF_DISCARD_JUDGE, RefereeCmd::DiscardJudge),
+            ],
+        );
+    }
+}
+
 impl JunqiApp {
     /// The tracked game of the referee screen, if one is in progress (it is an ordinary hidden-mode
     /// `Game`, so it can be saved and replayed like the `Play` game).
@@ -1294,5 +2012,197 @@ impl JunqiApp {
             &self.settings.rules,
             self.data_dir.clone(),
         ))));
+    }
+
+    /// After each UI pass: write the tracked game or the clash judge's tally if it changed.
+    pub(super) fn autosave_referee(&mut self) {
+        let (game, judge) = match &mut self.screen {
+            Screen::Referee(r) => match &mut r.stage {
+                Stage::Tracked(t) => (Some(&mut t.game), None),
+                Stage::Judge(j) => (None, Some(&j.record)),
+                _ => (None, None),
+            },
+            _ => (None, None),
+        };
+        let saves = &mut self.saves.referee;
+        let tracked = saves.autosave_tracked(game);
+        let judged = saves.autosave_judge(judge);
+        match tracked {
+            Ok(true) => self.saves.refresh(),
+            Ok(false) => {}
+            Err(e) => self.warning = Some((i18n::SAVE_FAILED, e)),
+        }
+        if let Err(e) = judged {
+            self.warning = Some((i18n::SAVE_FAILED, e));
+        }
+    }
+
+    pub(super) fn run_referee_command(&mut self, cmd: RefereeCmd) {
+        let mut referee = Referee::new(&self.settings.rules, self.data_dir.clone());
+        match cmd {
+            RefereeCmd::ResumeTracked => {
+                let Some(game) = self.saves.referee.tracked_offer.take() else {
+                    return;
+                };
+                referee.rules = game.rules().clone();
+                referee.stage = Stage::Tracked(Box::new(Tracked::new(game, self.settings.bottom)));
+            }
+            RefereeCmd::ResumeJudge => {
+                let Some(record) = self.saves.referee.judge_offer.take() else {
+                    return;
+                };
+                match JudgeTable::from_record(record) {
+                    Ok(t) => {
+                        referee.rules = t.judge.rules().clone();
+                        referee.stage = Stage::Judge(Box::new(t));
+                    }
+                    Err(e) => {
+                        self.warning = Some((i18n::OPEN_FAILED, e));
+                        return;
+                    }
+                }
+            }
+            RefereeCmd::DiscardTracked => {
+                if self.saves.referee.tracked_offer.take().is_some() {
+                    if let Err(e) = self.saves.referee.archive_tracked() {
+                        self.warning = Some((i18n::SAVE_FAILED, e));
+                    }
+                    self.saves.refresh();
+                }
+                return;
+            }
+            RefereeCmd::DiscardJudge => {
+                if self.saves.referee.judge_offer.take().is_some()
+                    && let Err(e) = self.saves.referee.archive_judge()
+                {
+                    self.warning = Some((i18n::SAVE_FAILED, e));
+                }
+                return;
+            }
+        }
+        self.screen = Screen::Referee(Box::new(referee));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `text` names `rank`, in either language.
+    fn names(text: &str, rank: Rank) -> bool {
+        text.to_lowercase().contains(&rank.en().to_lowercase()) || text.contains(rank.zh())
+    }
+
+    /// Issue 18.6: every public notice of the clash judge (verdicts, refusals, the log) names no
+    /// rank a player may not know, whatever the clash and the house rules. Public by the rules:
+    /// the flag when it is the piece attacked (a flag rule's refusal, a flag taken), a sprung mine,
+    /// a fallen marshal whose flag must be shown.
+    #[test]
+    fn judge_public_notices_never_name_a_hidden_rank() {
+        let mut variants = Vec::new();
+        for takers in [FlagTakers::Any, FlagTakers::Engineer, FlagTakers::Smallest] {
+            for mines_first in [false, true] {
+                for mines in [MineRule::Standard, MineRule::Spring, MineRule::Bomb] {
+                    variants.push(Rules {
+                        flag_takers: takers,
+                        flag_needs_mines_cleared: mines_first,
+                        mines,
+                        ..Rules::default()
+                    });
+                }
+            }
+        }
+        let mut checked = 0;
+        for rules in variants {
+            for a in Rank::ALL.iter().copied().filter(|r| r.is_movable()) {
+                for d in Rank::ALL {
+                    let mut t = JudgeTable::new(rules.clone());
+                    t.pending = Some(Pending {
+                        attacker: Side::Red,
+                        attack: None,
+                        defend: None,
+                        who: Side::Red,
+                        pad_open: true,
+                    });
+                    t.enter(a);
+                    t.enter(d);
+                    let mut said: Vec<Said> = t.log.clone();
+                    match &t.notice {
+                        Some(Notice::Verdict(s) | Notice::Refused(s)) => said.push(s.clone()),
+                        None => panic!("no notice after {a:?} on {d:?}"),
+                    }
+                    let verdict = rules_verdict(&rules, a, d);
+                    for s in &said {
+                        for text in [&s.en, &s.zh] {
+                            for r in [a, d] {
+                                let public = match r {
+                                    Rank::Flag => r == d,
+                                    Rank::Mine => verdict
+                                        .as_ref()
+                                        .is_some_and(|v| v.outcome == ClashOutcome::Bounced),
+                                    Rank::Marshal => {
+                                        verdict.as_ref().is_some_and(|v| !v.show_flags.is_empty())
+                                    }
+                                    _ => false,
+                                };
+                                assert!(
+                                    public || !names(text, r),
+                                    "{a:?} on {d:?} under {rules:?}: {text:?} names {r:?}"
+                                );
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    fn rules_verdict(rules: &Rules, a: Rank, d: Rank) -> Option<Verdict> {
+        ClashJudge::new(rules.clone()).judge(Side::Red, a, d).ok()
+    }
+
+    #[test]
+    fn a_judge_record_replays_to_the_same_tally_and_log() {
+        let mut t = JudgeTable::new(Rules::default());
+        for ev in [
+            JudgeEvent::Clash {
+                attacker: Side::Red,
+                attack: Rank::Colonel,
+                defend: Rank::Major,
+            },
+            JudgeEvent::ShowByRank,
+            JudgeEvent::Clash {
+                attacker: Side::Blue,
+                attack: Rank::Bomb,
+                defend: Rank::Marshal,
+            },
+            JudgeEvent::Resign(Side::Blue),
+        ] {
+            t.apply(ev).unwrap();
+        }
+        let text = t.record.to_ron().unwrap();
+        let again = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
+        assert_eq!(again.log, t.log);
+        assert_eq!(again.record, t.record);
+        assert!(again.by_rank);
+        assert_eq!(again.judge.lost(Side::Red, Rank::Marshal), 1);
+        assert_eq!(
+            again.judge.result(),
+            Some(Status::Won(Side::Red, EndReason::Resignation))
+        );
+        // A record that does not replay is refused with the event's number.
+        let mut bad = t.record.clone();
+        bad.events.insert(
+            0,
+            JudgeEvent::Clash {
+                attacker: Side::Red,
+                attack: Rank::Mine,
+                defend: Rank::Major,
+            },
+        );
+        let e = JudgeTable::from_record(bad).err().unwrap();
+        assert!(e.starts_with("event 1 "), "{e}");
     }
 }

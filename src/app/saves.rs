@@ -62,6 +62,8 @@ pub struct Saves {
     pub recent: Vec<RecentGame>,
     /// The record last written as `current.ron` (with the `redo` entry).
     last_saved: Option<GameRecord>,
+    /// The referee's tracked game and clash judge tally, saved apart (`referee/`).
+    pub referee: super::referee::RefereeSaves,
 }
 
 /// The value of an `info` entry of a record.
@@ -162,6 +164,7 @@ impl Saves {
             resume: None,
             recent: Vec::new(),
             last_saved: None,
+            referee: Default::default(),
         };
         let mut warning = None;
         if let Some(dir) = saves.dir.clone() {
@@ -191,6 +194,9 @@ impl Saves {
                     }
                 }
             }
+            let (referee, referee_warning) = super::referee::RefereeSaves::open(Some(&dir));
+            saves.referee = referee;
+            warning = warning.or(referee_warning);
             saves.refresh();
         }
         (saves, warning)
@@ -498,6 +504,8 @@ impl Saves {
                 Some(game) => self.save_as(game),
                 None => SaveOutcome::default(),
             },
+            // The window hands these to the referee (`JunqiApp::run_save_command`).
+            SaveCmd::Referee(_) => SaveOutcome::default(),
             SaveCmd::ReplayCurrent => match in_play {
                 // Not under the hand-over curtain: the replay is for the player looking.
                 Some(play) if !play.curtain_up() => SaveOutcome::show(Show::Replay {
@@ -625,6 +633,7 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
             });
         });
     }
+    super::referee::home_offers(ui, &saves.referee, lang, out);
     ui.add_space(16.0);
     if ui
         .add(egui::Button::new(lang.t(&i18n::OPEN_GAME)).min_size(egui::vec2(280.0, 36.0)))
