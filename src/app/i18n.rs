@@ -2,6 +2,7 @@
 //! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HouseRule::texts` …), so
 //! the rule text has one source.
 
+use crate::engine::formation::FormationProblem;
 use crate::engine::rules::HouseRule;
 use crate::engine::{IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,14 @@ impl Lang {
         match self {
             Lang::Zh => (t.zh, t.explain_zh),
             Lang::En => (t.en, t.explain_en),
+        }
+    }
+
+    /// A broken deployment rule of a formation, in this language.
+    pub fn formation_problem(self, p: &FormationProblem) -> String {
+        match self {
+            Lang::En => p.to_string(),
+            Lang::Zh => formation_problem_zh(p),
         }
     }
 
@@ -344,6 +353,22 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
 }
 
 /// The Chinese wording of each reason a turn is illegal.
+/// A formation problem in Chinese (the English is the engine's `Display`).
+pub fn formation_problem_zh(p: &FormationProblem) -> String {
+    use FormationProblem::*;
+    let s = p.square().unwrap_or_default();
+    match *p {
+        CampNotEmpty { rank, .. } => format!("{}在行营 {s}：行营开局必须空着", rank.zh()),
+        FlagOutsideHq { .. } => format!("军旗在 {s}：军旗只能放在两个大本营之一"),
+        MineTooFarForward { .. } => format!("地雷在 {s}：地雷只能放在最后两线"),
+        BombOnFrontLine { .. } => format!("炸弹在第一线 {s}：炸弹不能放在第一线"),
+        TooMany { rank, have } => {
+            format!("{} 有 {have} 个（只允许 {} 个）", rank.zh(), rank.count())
+        }
+        Missing { rank, missing } => format!("{} 还有 {missing} 个没摆", rank.zh()),
+    }
+}
+
 pub fn illegal_zh(e: &IllegalTurn) -> String {
     use IllegalTurn::*;
     match e {

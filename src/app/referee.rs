@@ -810,12 +810,12 @@ impl FormationEntry {
         self.picked = None;
         let problems = f.problems(rules);
         if !problems.is_empty() {
-            let e = problems
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join("; ");
             self.error = Some(Said::new(|l| {
+                let e = problems
+                    .iter()
+                    .map(|p| l.formation_problem(p))
+                    .collect::<Vec<_>>()
+                    .join("; ");
                 fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e)])
             }));
             return None;
@@ -1278,15 +1278,6 @@ impl Tracked {
 }
 
 impl JunqiApp {
-    /// The tracked game of the referee screen, if one is in progress (it is an ordinary hidden-mode
-    /// `Game`, so it can be saved and replayed like the `Play` game).
-    pub fn referee_game(&self) -> Option<&Game> {
-        match &self.screen {
-            Screen::Referee(r) => r.tracked_game(),
-            _ => None,
-        }
-    }
-
     pub(super) fn open_referee(&mut self) {
         self.screen = Screen::Referee(Box::new(Referee::new(
             &self.settings.rules,

@@ -119,11 +119,6 @@ impl Replay {
     pub fn shown_view(&self) -> crate::engine::View {
         self.game.sight_view(self.sight, self.ply)
     }
-
-    /// The notation of the position shown, as the chosen viewer sees it.
-    pub fn shown_notation(&self) -> String {
-        self.shown_view().notation()
-    }
 }
 
 /// The move-list line of a ply as `viewer` may read it: in a hidden game in progress the ranks in a

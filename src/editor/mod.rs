@@ -14,7 +14,7 @@ mod tests;
 pub use files::{
     LibraryEntry, MAX_FILE_BYTES, file_stem, list_library, load_formation, save_formation,
 };
-pub use words::{problem_text, square_tooltip};
+pub use words::square_tooltip;
 
 use crate::engine::board::Board;
 use crate::engine::formation::{Formation, FormationProblem, is_camp_square};
@@ -27,7 +27,7 @@ use egui::{
 };
 use files::{DialogKind, DialogResult, PendingDialog};
 use std::path::{Path, PathBuf};
-use words::{rank_name, sq, tr};
+use words::{lang, rank_name, sq, tr};
 
 type Grid = [[Option<Rank>; 5]; 6];
 
@@ -831,7 +831,7 @@ impl FormationEditor {
             );
         }
 
-        let bad: Vec<(u8, u8)> = problems.iter().filter_map(|p| p.at).collect();
+        let bad: Vec<(u8, u8)> = problems.iter().filter_map(|p| p.at()).collect();
         let pointer = ui.input(|i| i.pointer.interact_pos());
         self.square_rects.clear();
         for l in 1..=6u8 {
@@ -1098,12 +1098,12 @@ impl FormationEditor {
             };
             ui.strong(head);
             for p in problems {
-                let color = if p.at.is_some() {
+                let color = if p.at().is_some() {
                     BAD
                 } else {
                     Color32::from_rgb(200, 120, 0)
                 };
-                ui.colored_label(color, format!("• {}", problem_text(p, &self.formation, zh)));
+                ui.colored_label(color, format!("• {}", lang(zh).formation_problem(p)));
             }
         }
         ui.add_space(6.0);

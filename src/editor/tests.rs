@@ -2,6 +2,7 @@
 //! file handling and Chinese problem text.
 
 use super::*;
+use crate::app::i18n::Lang;
 use crate::engine::formation::Formation;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -457,12 +458,14 @@ fn every_engine_problem_kind_reads_in_chinese() {
     let problems = f.problems(&rules);
     assert!(problems.len() >= 6);
     for p in &problems {
-        let zh = translate_zh_for_test(p, &f);
-        assert!(zh.is_some(), "no Chinese for {:?}", p.message);
-        assert!(!zh.unwrap().is_ascii());
+        let zh = Lang::Zh.formation_problem(p);
+        assert!(!zh.is_ascii(), "no Chinese for {p:?}: {zh}");
+        assert_eq!(Lang::En.formation_problem(p), p.to_string());
     }
-    assert_eq!(problem_text(&problems[0], &f, false), problems[0].message);
-    let text: Vec<String> = problems.iter().map(|p| problem_text(p, &f, true)).collect();
+    let text: Vec<String> = problems
+        .iter()
+        .map(|p| Lang::Zh.formation_problem(p))
+        .collect();
     assert!(
         text.iter().any(|t| t == "司令 有 2 个（只允许 1 个）"),
         "{text:?}"
@@ -472,10 +475,18 @@ fn every_engine_problem_kind_reads_in_chinese() {
             .any(|t| t == "炸弹在第一线 c6：炸弹不能放在第一线"),
         "{text:?}"
     );
-}
-
-fn translate_zh_for_test(p: &FormationProblem, f: &Formation) -> Option<String> {
-    words::translate_zh(p, f)
+    // Every kind, with the English the command line prints.
+    let en: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    for want in [
+        "Colonel in a camp at b5: camps start empty",
+        "flag at a6: the flag goes in one of the two HQs",
+        "mine at b6: mines only in the last two lines",
+        "bomb on the front line at c6",
+        "2 × Field Marshal (only 1 allowed)",
+        "3 × Engineer not placed yet",
+    ] {
+        assert!(en.iter().any(|t| t == want), "{want}: {en:?}");
+    }
 }
 
 #[test]

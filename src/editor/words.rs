@@ -1,10 +1,17 @@
-//! The editor's words: English or Chinese text, the engine's formation problems in Chinese, and the
-//! names players give the squares of their own half.
+//! The editor's words: English or Chinese text and the names players give the squares of their own
+//! half. The engine's formation problems are worded by the window's language layer (`app::i18n`).
 
+use crate::app::i18n::Lang;
 use crate::engine::board::Board;
-use crate::engine::formation::{Formation, FormationProblem, is_camp_square, square_name};
+use crate::engine::formation::{Formation, is_camp_square, square_name};
 use crate::engine::piece::{Rank, Side};
 use crate::engine::rules::Rules;
+
+/// The window's language for the editor's `zh` flag: the engine's typed errors (formation
+/// problems) are worded by the window's language layer.
+pub(crate) fn lang(zh: bool) -> Lang {
+    if zh { Lang::Zh } else { Lang::En }
+}
 
 /// Pick the Chinese or the English text.
 pub(crate) fn tr(zh: bool, en: &'static str, zh_text: &'static str) -> &'static str {
@@ -19,59 +26,6 @@ pub(crate) fn rank_name(zh: bool, r: Rank) -> &'static str {
 /// A square as named on the board (Red's view, like the engine's problem messages), e.g. `c6`.
 pub(crate) fn sq(line: u8, col: u8) -> String {
     square_name(Side::Red, line, col)
-}
-
-/// One engine problem in words. English is the engine's own message; Chinese is matched kind by
-/// kind against the engine's messages, falling back to the engine's English when nothing matches
-/// (a test checks that every kind the engine produces is matched).
-pub fn problem_text(p: &FormationProblem, f: &Formation, zh: bool) -> String {
-    if !zh {
-        return p.message.clone();
-    }
-    translate_zh(p, f).unwrap_or_else(|| p.message.clone())
-}
-
-pub(crate) fn translate_zh(p: &FormationProblem, f: &Formation) -> Option<String> {
-    match p.at {
-        Some((l, c)) => {
-            let r = f.at(l, c)?;
-            let s = sq(l, c);
-            let kinds = [
-                (
-                    format!("{} in a camp at {s}: camps start empty", r.en()),
-                    format!("{}在行营 {s}：行营开局必须空着", r.zh()),
-                ),
-                (
-                    format!("flag at {s}: the flag goes in one of the two HQs"),
-                    format!("军旗在 {s}：军旗只能放在两个大本营之一"),
-                ),
-                (
-                    format!("mine at {s}: mines only in the last two lines"),
-                    format!("地雷在 {s}：地雷只能放在最后两线"),
-                ),
-                (
-                    format!("bomb on the front line at {s}"),
-                    format!("炸弹在第一线 {s}：炸弹不能放在第一线"),
-                ),
-            ];
-            kinds
-                .into_iter()
-                .find(|(en, _)| *en == p.message)
-                .map(|(_, zh)| zh)
-        }
-        None => Rank::ALL.iter().find_map(|&r| {
-            let have = f.count(r);
-            let n = r.count();
-            if have > n && p.message == format!("{have} × {} (only {n} allowed)", r.en()) {
-                Some(format!("{} 有 {have} 个（只允许 {n} 个）", r.zh()))
-            } else if have < n && p.message == format!("{} × {} not placed yet", n - have, r.en())
-            {
-                Some(format!("{} 还有 {} 个没摆", r.zh(), n - have))
-            } else {
-                None
-            }
-        }),
-    }
 }
 
 /// What players call a square of their own half (line 1 front … 6 back, columns from the left),
@@ -139,11 +93,11 @@ pub fn square_tooltip(line: u8, col: u8, rules: &Rules, zh: bool) -> String {
             for p in f
                 .problems(rules)
                 .iter()
-                .filter(|p| p.at == Some((line, col)))
+                .filter(|p| p.at() == Some((line, col)))
             {
                 out.push('\n');
                 out.push_str(tr(zh, "Not here: ", "不可放："));
-                out.push_str(&problem_text(p, &f, zh));
+                out.push_str(&lang(zh).formation_problem(p));
             }
         }
     }

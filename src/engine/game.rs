@@ -113,26 +113,6 @@ impl std::fmt::Display for RecordError {
 }
 impl std::error::Error for RecordError {}
 
-fn formation_lines(f: &Formation) -> Vec<String> {
-    f.grid
-        .iter()
-        .enumerate()
-        .map(|(l, row)| {
-            row.iter()
-                .enumerate()
-                .map(|(c, cell)| match cell {
-                    Some(r) => r.code().to_string(),
-                    None if super::formation::is_camp_square(l as u8 + 1, c as u8 + 1) => {
-                        "+".into()
-                    }
-                    None => ".".into(),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
-}
-
 fn parse_lines(lines: &[String]) -> Result<Formation, String> {
     let text = format!(
         "(version: 1, name: \"\", lines: [{}])",
@@ -159,8 +139,8 @@ impl Start {
 
     pub fn formations(red: &Formation, blue: &Formation) -> Start {
         Start::Formations {
-            red: formation_lines(red),
-            blue: formation_lines(blue),
+            red: red.lines(),
+            blue: blue.lines(),
         }
     }
 
@@ -486,9 +466,7 @@ impl Game {
         };
         // The flag is now known to both.
         let mut pos = *self.position();
-        if let Some(flag) = pos.at(to) {
-            pos.set(to, Some(flag.with_revealed(true)));
-        }
+        pos.reveal(to);
         match self.plies.last_mut() {
             Some(p) => p.after = pos,
             None => self.start = pos,
@@ -630,7 +608,7 @@ impl Game {
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();
-                    after.pass();
+                    after.pass_turn(false);
                     self.plies.push(Ply {
                         turn: None,
                         report: None,
@@ -673,8 +651,8 @@ impl Game {
         *self = Game { record, ..g };
         let mut pos = *self.position();
         for n in shown {
-            if let Some(p) = pos.at(n).filter(|p| p.rank() == Rank::Flag) {
-                pos.set(n, Some(p.with_revealed(true)));
+            if pos.at(n).is_some_and(|p| p.rank() == Rank::Flag) {
+                pos.reveal(n);
             }
         }
         match self.plies.last_mut() {
@@ -704,17 +682,5 @@ impl Game {
             }
         }
         Some(last)
-    }
-}
-
-impl Position {
-    /// A lost turn (timeout): the other side moves; counts toward the quiet and turn limits.
-    pub(crate) fn pass(&mut self) {
-        self.quiet += 1;
-        self.ply += 1;
-        self.mover = match self.mover {
-            super::position::Mover::Side(s) => super::position::Mover::Side(s.other()),
-            super::position::Mover::Player(p) => super::position::Mover::Player(3 - p),
-        };
     }
 }

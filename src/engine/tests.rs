@@ -520,7 +520,7 @@ fn formation() -> Formation {
 fn problems(f: &Formation, rules: &Rules) -> Vec<(Option<(u8, u8)>, String)> {
     f.problems(rules)
         .into_iter()
-        .map(|p| (p.at, p.message))
+        .map(|p| (p.at(), p.to_string()))
         .collect()
 }
 
