@@ -3,6 +3,7 @@
 //! the rule text has one source.
 
 use crate::engine::formation::FormationProblem;
+use crate::engine::judge::ClaimError;
 use crate::engine::rules::HouseRule;
 use crate::engine::{IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
@@ -67,6 +68,14 @@ impl Lang {
         match self {
             Lang::En => p.to_string(),
             Lang::Zh => formation_problem_zh(p),
+        }
+    }
+
+    /// Why the clash judge refuses a claim, in this language.
+    pub fn claim_error(self, e: &ClaimError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => claim_error_zh(e),
         }
     }
 
@@ -369,6 +378,24 @@ pub fn formation_problem_zh(p: &FormationProblem) -> String {
     }
 }
 
+/// A refused judge claim in Chinese (the English is the engine's `Display`).
+pub fn claim_error_zh(e: &ClaimError) -> String {
+    match *e {
+        ClaimError::NoneLeft { side, rank } => format!(
+            "{}方已经没有{}了（{} 个都已离开棋盘）",
+            side.zh(),
+            rank.zh(),
+            rank.count()
+        ),
+        ClaimError::CannotAttack { side, rank } => {
+            format!("{}方的{}不能移动，所以不能进攻", side.zh(), rank.zh())
+        }
+        ClaimError::FlagProtectedByMines => illegal_zh(&IllegalTurn::FlagProtectedByMines),
+        ClaimError::NotAFlagTaker(r) => illegal_zh(&IllegalTurn::NotAFlagTaker(r)),
+        ClaimError::GameOver => illegal_zh(&IllegalTurn::GameOver),
+    }
+}
+
 pub fn illegal_zh(e: &IllegalTurn) -> String {
     use IllegalTurn::*;
     match e {
@@ -501,6 +528,22 @@ mod tests {
         assert_eq!(
             Lang::En.illegal(&IllegalTurn::NoRailTurn),
             "non-engineers cannot turn on the railway"
+        );
+    }
+
+    #[test]
+    fn claim_flag_refusals_name_their_rule_in_chinese() {
+        assert_eq!(
+            Lang::Zh.claim_error(&ClaimError::FlagProtectedByMines),
+            "对方还有地雷，不能攻击军旗"
+        );
+        assert_eq!(
+            Lang::Zh.claim_error(&ClaimError::NotAFlagTaker(Rank::Major)),
+            format!("按当前规则，{}不能扛旗", Rank::Major.zh())
+        );
+        assert_eq!(
+            Lang::En.claim_error(&ClaimError::NotAFlagTaker(Rank::Major)),
+            "a major may not take the flag under these rules"
         );
     }
 }

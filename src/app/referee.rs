@@ -106,42 +106,6 @@ pub fn pad_label(lang: Lang, rank: Rank) -> String {
     }
 }
 
-/// Why a claim is refused, in this language. `attack` is the attacker's claimed piece and `judge`
-/// the judge the claim was put to (a refused claim changes nothing in it).
-fn claim_text(
-    lang: Lang,
-    e: &ClaimError,
-    judge: &ClashJudge,
-    attacker: Side,
-    attack: Rank,
-) -> String {
-    match lang {
-        Lang::En => e.to_string(),
-        Lang::Zh => match e {
-            ClaimError::NoneLeft { side, rank } => format!(
-                "{}方已经没有{}了（{} 个都已离开棋盘）",
-                side.zh(),
-                rank.zh(),
-                rank.count()
-            ),
-            ClaimError::CannotAttack { side, rank } => {
-                format!("{}方的{}不能移动，所以不能进攻", side.zh(), rank.zh())
-            }
-            ClaimError::FlagRule(_) => {
-                // The judge checks the mines first, then who may take the flag.
-                if judge.rules().flag_needs_mines_cleared
-                    && judge.left(attacker.other(), Rank::Mine) > 0
-                {
-                    i18n::illegal_zh(&IllegalTurn::FlagProtectedByMines)
-                } else {
-                    i18n::illegal_zh(&IllegalTurn::NotAFlagTaker(attack))
-                }
-            }
-            ClaimError::GameOver => i18n::illegal_zh(&IllegalTurn::GameOver),
-        },
-    }
-}
-
 /// The referee screen: the house rules and a choice of the two ways, then one of them.
 pub struct Referee {
     pub rules: Rules,
@@ -375,9 +339,8 @@ impl JudgeTable {
         let Some(mut p) = self.pending else {
             return;
         };
-        let attacker = p.attacker;
-        let refuse = move |e: ClaimError, t: &JudgeTable, who: Side, attack: Rank| {
-            let why = Said::new(|l| claim_text(l, &e, &t.judge, attacker, attack));
+        let refuse = move |e: ClaimError, who: Side| {
+            let why = Said::new(|l| l.claim_error(&e));
             Said::new(|l| {
                 fill(
                     l.t(&i18n::REF_REFUSED),
@@ -401,7 +364,7 @@ impl JudgeTable {
                 None
             };
             if let Some(e) = e {
-                self.notice = Some(Notice::Refused(refuse(e, self, p.attacker, rank)));
+                self.notice = Some(Notice::Refused(refuse(e, p.attacker)));
                 p.pad_open = true;
                 self.pending = Some(p);
                 return;
@@ -428,7 +391,7 @@ impl JudgeTable {
             Err(ClaimError::NoneLeft { side, rank }) => {
                 // That side enters again; the other side's claim stands.
                 let e = ClaimError::NoneLeft { side, rank };
-                self.notice = Some(Notice::Refused(refuse(e, self, side, a)));
+                self.notice = Some(Notice::Refused(refuse(e, side)));
                 if side == p.attacker {
                     p.attack = None;
                 } else {
@@ -440,7 +403,7 @@ impl JudgeTable {
             }
             Err(e) => {
                 // A flag rule forbids the attack itself: it is taken back on the board.
-                let why = Said::new(|l| claim_text(l, &e, &self.judge, p.attacker, a));
+                let why = Said::new(|l| l.claim_error(&e));
                 self.notice = Some(Notice::Refused(Said::new(|l| {
                     fill(l.t(&i18n::REF_TAKE_BACK), &[("why", why.get(l))])
                 })));
