@@ -5,7 +5,7 @@
 use crate::engine::formation::FormationProblem;
 use crate::engine::judge::ClaimError;
 use crate::engine::rules::HouseRule;
-use crate::engine::{IllegalTurn, Rank, Side};
+use crate::engine::{ActionError, IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -76,6 +76,14 @@ impl Lang {
         match self {
             Lang::En => e.to_string(),
             Lang::Zh => claim_error_zh(e),
+        }
+    }
+
+    /// Why the game refuses an action (`Game::act`), in this language.
+    pub fn action_error(self, e: &ActionError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => action_error_zh(e),
         }
     }
 
@@ -396,6 +404,26 @@ pub fn claim_error_zh(e: &ClaimError) -> String {
     }
 }
 
+/// A refused action in Chinese (the English is the engine's `Display`).
+pub fn action_error_zh(e: &ActionError) -> String {
+    match e {
+        ActionError::GameOver => illegal_zh(&IllegalTurn::GameOver),
+        ActionError::Notation(n) => format!("棋步格式不对：{n}"),
+        ActionError::Illegal(i) => illegal_zh(i),
+        ActionError::NotRefusable(t) => format!("{t} 是合法的一步：裁判不会拒绝"),
+        ActionError::DrawOfferOpen => "已经有一方提和，还没有回复".into(),
+        ActionError::NoDrawOffer(s) => format!("对方没有提和，{}方无需回复", s.zh()),
+        ActionError::NoMoveClock => "本局没有每步限时".into(),
+        ActionError::NotToMove(s) => format!("现在不是{}方走棋，不能超时", s.zh()),
+        ActionError::TakebackTooLong {
+            by,
+            turns,
+            standing,
+        } => format!("{}方不能悔棋 {turns} 步：只走了 {standing} 步", by.zh()),
+        ActionError::NoTakebackGrant => "悔棋需经对方同意".into(),
+    }
+}
+
 pub fn illegal_zh(e: &IllegalTurn) -> String {
     use IllegalTurn::*;
     match e {
@@ -544,6 +572,32 @@ mod tests {
         assert_eq!(
             Lang::En.claim_error(&ClaimError::NotAFlagTaker(Rank::Major)),
             "a major may not take the flag under these rules"
+        );
+    }
+
+    #[test]
+    fn refused_actions_read_in_both_languages() {
+        use crate::engine::{Action, Game, Rules, Start};
+        let mut g = Game::new(Rules::default(), Start::random(&Rules::default(), 7)).unwrap();
+        let e = g.act(Action::AcceptDraw(Side::Red)).unwrap_err();
+        assert_eq!(e, ActionError::NoDrawOffer(Side::Red));
+        assert_eq!(Lang::En.action_error(&e), "Red has no draw offer to answer");
+        assert_eq!(Lang::Zh.action_error(&e), "对方没有提和，红方无需回复");
+        let e = g.act(Action::Turn("a1-a1".into())).unwrap_err();
+        assert!(matches!(e, ActionError::Illegal(_)), "{e:?}");
+        assert_eq!(
+            Lang::Zh.action_error(&e),
+            match &e {
+                ActionError::Illegal(i) => illegal_zh(i),
+                _ => unreachable!(),
+            }
+        );
+        let e = g.act(Action::Turn("z9".into())).unwrap_err();
+        assert!(matches!(e, ActionError::Notation(_)), "{e:?}");
+        assert!(!Lang::Zh.action_error(&e).is_ascii());
+        assert_eq!(
+            Lang::En.action_error(&ActionError::NoTakebackGrant),
+            "a takeback needs the gate's grant"
         );
     }
 }

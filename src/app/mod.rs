@@ -116,6 +116,7 @@ pub enum Command {
 #[derive(Clone, Debug)]
 pub enum Message {
     Illegal(crate::engine::IllegalTurn),
+    Refused(crate::engine::ActionError),
     Error(String),
     Note(i18n::Text),
 }
@@ -598,7 +599,7 @@ impl Play {
                 if let Some(a) = self.redo.pop()
                     && let Err(e) = self.game.act(a)
                 {
-                    self.message = Some(Message::Error(e));
+                    self.message = Some(Message::Refused(e));
                     self.redo.clear();
                 }
                 // Redo past the computer's answer too, then let it relearn the game.
@@ -652,7 +653,7 @@ impl Play {
                 self.redo.clear();
                 self.after_change();
             }
-            Err(e) => self.message = Some(Message::Error(e)),
+            Err(e) => self.message = Some(Message::Refused(e)),
         }
     }
 
@@ -904,6 +905,7 @@ impl JunqiApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             let text = match &play.message {
                 Some(Message::Illegal(e)) => lang.illegal(e),
+                Some(Message::Refused(e)) => lang.action_error(e),
                 Some(Message::Error(e)) => e.clone(),
                 Some(Message::Note(t)) => lang.t(t).to_string(),
                 None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),

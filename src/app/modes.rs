@@ -297,15 +297,19 @@ impl Play {
         let done = self
             .game
             .disclose(Disclosure::Takeback, Some(by), true)
-            .map_err(|e| e.to_string())
-            .and_then(|grant| self.game.take_back(grant, by, turns));
+            .map_err(|e| Message::Error(e.to_string()))
+            .and_then(|grant| {
+                self.game
+                    .take_back(grant, by, turns)
+                    .map_err(Message::Refused)
+            });
         match done {
             Ok(()) => {
                 self.redo.clear();
                 self.computer.reset();
                 self.after_change();
             }
-            Err(e) => self.message = Some(Message::Error(e)),
+            Err(m) => self.message = Some(m),
         }
     }
 

@@ -160,7 +160,7 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
             if probe.plies().len() == n {
                 break;
             }
-            probe.act(a.clone())?;
+            probe.act(a.clone()).map_err(|e| e.to_string())?;
             keep += 1;
         }
     }

@@ -7,7 +7,7 @@ use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Side};
 use super::play::{EndReason, Status, TurnReport};
-use super::position::{Position, Setup, Turn};
+use super::position::{NotationError, Position, Setup, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
@@ -101,6 +101,60 @@ pub struct Tag {
 
 /// Longest tag text, in characters.
 pub const MAX_TAG_CHARS: usize = 8;
+
+/// Why `Game::act` refuses an action. `Display` gives the English (the command line prints it);
+/// the window words it in either language (`app::i18n`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ActionError {
+    /// The game has ended: no action is taken any more.
+    GameOver,
+    /// A turn that is not notation.
+    Notation(NotationError),
+    /// A turn the rules do not allow.
+    Illegal(IllegalTurn),
+    /// A refused attack recorded for a turn that is legal (the referee would not refuse it).
+    NotRefusable(String),
+    /// A draw offer while one is open.
+    DrawOfferOpen,
+    /// An answer from a side that has no offer to answer.
+    NoDrawOffer(Side),
+    /// A timeout in a game without a move clock.
+    NoMoveClock,
+    /// A timeout for the side that is not to move.
+    NotToMove(Side),
+    /// A takeback of more turns than stand (or of none).
+    TakebackTooLong {
+        by: Side,
+        turns: u32,
+        standing: usize,
+    },
+    /// A takeback without the disclosure gate's grant.
+    NoTakebackGrant,
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::GameOver => f.write_str("the game is already over"),
+            ActionError::Notation(e) => e.fmt(f),
+            ActionError::Illegal(e) => e.fmt(f),
+            ActionError::NotRefusable(t) => {
+                write!(f, "{t} is legal: the referee would not refuse it")
+            }
+            ActionError::DrawOfferOpen => f.write_str("a draw offer is already open"),
+            ActionError::NoDrawOffer(s) => write!(f, "{s} has no draw offer to answer"),
+            ActionError::NoMoveClock => f.write_str("there is no move clock in this game"),
+            ActionError::NotToMove(s) => write!(f, "{s} is not to move, so cannot time out"),
+            ActionError::TakebackTooLong {
+                by,
+                turns,
+                standing,
+            } => write!(f, "{by} cannot take back {turns} turns: {standing} stand"),
+            ActionError::NoTakebackGrant => f.write_str("a takeback needs the gate's grant"),
+        }
+    }
+}
+impl std::error::Error for ActionError {}
 
 /// Why a record cannot be replayed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -547,21 +601,21 @@ impl Game {
     }
 
     /// Apply any action (turn in notation, resignation, draw offers, timeouts).
-    pub fn act(&mut self, action: Action) -> Result<(), String> {
+    pub fn act(&mut self, action: Action) -> Result<(), ActionError> {
         if self.status().is_over() {
-            return Err("the game is already over".into());
+            return Err(ActionError::GameOver);
         }
         let to_move = self.position().side_to_move();
         match &action {
             Action::Turn(t) => {
-                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
-                self.play(turn).map_err(|e| e.to_string())?;
+                let turn = Turn::parse(t, self.board()).map_err(ActionError::Notation)?;
+                self.play(turn).map_err(ActionError::Illegal)?;
                 return Ok(());
             }
             Action::Refused(t) => {
-                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
+                let turn = Turn::parse(t, self.board()).map_err(ActionError::Notation)?;
                 if self.position().check_turn(&self.record.rules, turn).is_ok() {
-                    return Err(format!("{t} is legal: the referee would not refuse it"));
+                    return Err(ActionError::NotRefusable(t.clone()));
                 }
                 let before = self.refusals.len();
                 let e = match self.play(turn) {
@@ -571,19 +625,19 @@ impl Game {
                 return if self.refusals.len() > before {
                     Ok(())
                 } else {
-                    Err(e.to_string())
+                    Err(ActionError::Illegal(e))
                 };
             }
             Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
             Action::OfferDraw(s) => {
                 if self.draw_offer.is_some() {
-                    return Err("a draw offer is already open".into());
+                    return Err(ActionError::DrawOfferOpen);
                 }
                 self.draw_offer = Some(*s);
             }
             Action::AcceptDraw(s) | Action::DeclineDraw(s) => {
                 if self.draw_offer != Some(s.other()) {
-                    return Err(format!("{s} has no draw offer to answer"));
+                    return Err(ActionError::NoDrawOffer(*s));
                 }
                 self.draw_offer = None;
                 if matches!(action, Action::AcceptDraw(_)) {
@@ -597,10 +651,10 @@ impl Game {
             }
             Action::Timeout(s) => {
                 if self.record.rules.move_clock.is_none() {
-                    return Err("there is no move clock in this game".into());
+                    return Err(ActionError::NoMoveClock);
                 }
                 if to_move != Some(*s) {
-                    return Err(format!("{s} is not to move, so cannot time out"));
+                    return Err(ActionError::NotToMove(*s));
                 }
                 self.timeouts[s.index()] += 1;
                 if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
@@ -624,16 +678,17 @@ impl Game {
     }
 
     /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
-    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), String> {
-        let turns = turns as usize;
-        if turns == 0 || turns > self.standing.len() {
-            return Err(format!(
-                "{by} cannot take back {turns} turns: {} stand",
-                self.standing.len()
-            ));
+    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), ActionError> {
+        if turns == 0 || turns as usize > self.standing.len() {
+            return Err(ActionError::TakebackTooLong {
+                by,
+                turns,
+                standing: self.standing.len(),
+            });
         }
-        let keep = self.standing.len() - turns;
-        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())?;
+        let keep = self.standing.len() - turns as usize;
+        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())
+            .expect("the game's own start is valid");
         for a in &self.standing[..keep] {
             g.act(a.clone())?;
         }
