@@ -799,7 +799,7 @@ impl FormationEntry {
                 Err(e) => {
                     self.red = Some(red);
                     self.error = Some(Said::new(|l| {
-                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e)])
+                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
                     }));
                     None
                 }

@@ -151,7 +151,7 @@ fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
 /// colour. Turns past `n` are dropped, and so are tags unless nothing is dropped.
 pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
     let full = game.record();
-    let mut probe = Game::new(full.rules.clone(), full.start.clone())?;
+    let mut probe = Game::new(full.rules.clone(), full.start.clone()).map_err(|e| e.to_string())?;
     let mut keep = 0;
     if n >= game.plies().len() {
         keep = full.actions.len();

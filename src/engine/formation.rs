@@ -380,12 +380,16 @@ impl Formation {
 }
 
 /// Build the start of an open or hidden game from two formations (each checked).
-pub fn start_setup(red: &Formation, blue: &Formation, rules: &Rules) -> Result<Setup, String> {
+pub fn start_setup(
+    red: &Formation,
+    blue: &Formation,
+    rules: &Rules,
+) -> Result<Setup, (Side, FormationProblem)> {
     let board = Board::two_player();
     let mut setup = Setup::empty(board);
     for (side, f) in [(Side::Red, red), (Side::Blue, blue)] {
-        if let Some(p) = f.problems(rules).first() {
-            return Err(format!("{side} formation: {p}"));
+        if let Some(&p) = f.problems(rules).first() {
+            return Err((side, p));
         }
         for l in 1..=6u8 {
             for c in 1..=5u8 {

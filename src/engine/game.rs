@@ -156,6 +156,49 @@ impl std::fmt::Display for ActionError {
 }
 impl std::error::Error for ActionError {}
 
+/// Why a game cannot start: bad rules, a start that does not fit the mode, a formation that is
+/// not text of the file form or breaks a deployment rule, or a position the rules do not allow.
+/// `Display` gives the English (the command line prints it).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StartError {
+    /// The house rules do not fit together (`Rules::validate`).
+    Rules(String),
+    /// Formations given for a flip game, which starts from a deal.
+    FormationsInFlip,
+    /// A deal given outside flip mode.
+    DealOutsideFlip,
+    /// A formation's lines that are not the file form.
+    FormationText { side: Side, error: String },
+    /// A formation that breaks a deployment rule (the first one found).
+    Formation {
+        side: Side,
+        problem: super::formation::FormationProblem,
+    },
+    /// A start position that is not notation.
+    Notation(NotationError),
+    /// A start position the rules do not allow.
+    Setup(super::position::SetupError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Rules(e) => f.write_str(e),
+            StartError::FormationsInFlip => {
+                f.write_str("a flip game starts from a deal, not formations")
+            }
+            StartError::DealOutsideFlip => f.write_str("a deal is only for flip mode"),
+            StartError::FormationText { side, error } => {
+                write!(f, "{} formation: {error}", side.en().to_lowercase())
+            }
+            StartError::Formation { side, problem } => write!(f, "{side} formation: {problem}"),
+            StartError::Notation(e) => e.fmt(f),
+            StartError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+impl std::error::Error for StartError {}
+
 /// Why a record cannot be replayed.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RecordError(pub String);
@@ -199,25 +242,29 @@ impl Start {
     }
 
     /// The checked start position under `rules`.
-    pub fn position(&self, rules: &Rules) -> Result<Position, String> {
+    pub fn position(&self, rules: &Rules) -> Result<Position, StartError> {
         let setup: Setup = match self {
             Start::Formations { red, blue } => {
                 if rules.mode == Mode::Flip {
-                    return Err("a flip game starts from a deal, not formations".into());
+                    return Err(StartError::FormationsInFlip);
                 }
-                let red = parse_lines(red).map_err(|e| format!("red formation: {e}"))?;
-                let blue = parse_lines(blue).map_err(|e| format!("blue formation: {e}"))?;
-                start_setup(&red, &blue, rules)?
+                let text = |side: Side, lines: &[String]| {
+                    parse_lines(lines).map_err(|error| StartError::FormationText { side, error })
+                };
+                let red = text(Side::Red, red)?;
+                let blue = text(Side::Blue, blue)?;
+                start_setup(&red, &blue, rules)
+                    .map_err(|(side, problem)| StartError::Formation { side, problem })?
             }
             Start::FlipDeal { seed } => {
                 if rules.mode != Mode::Flip {
-                    return Err("a deal is only for flip mode".into());
+                    return Err(StartError::DealOutsideFlip);
                 }
                 flip_deal(*seed)
             }
-            Start::Position(text) => Setup::parse(text).map_err(|e| e.to_string())?,
+            Start::Position(text) => Setup::parse(text).map_err(StartError::Notation)?,
         };
-        Position::new(setup, rules).map_err(|e| e.to_string())
+        Position::new(setup, rules).map_err(StartError::Setup)
     }
 }
 
@@ -251,8 +298,8 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(rules: Rules, start: Start) -> Result<Game, String> {
-        rules.validate()?;
+    pub fn new(rules: Rules, start: Start) -> Result<Game, StartError> {
+        rules.validate().map_err(StartError::Rules)?;
         let pos = start.position(&rules)?;
         Ok(Game {
             record: GameRecord {

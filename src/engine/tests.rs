@@ -1419,3 +1419,53 @@ fn turn_report_carries_the_revealed_mine_and_the_end() {
     let rep = play(&mut p, &r, "c6-c7");
     assert_eq!(rep.result, Some(Status::Won(Side::Red, EndReason::NoMoves)));
 }
+
+#[test]
+fn start_errors_are_typed_and_keep_their_english() {
+    use super::formation::FormationProblem;
+    use super::game::StartError;
+    let rules = Rules::default();
+    let good = formation();
+    let mut bad = good.clone();
+    bad.set(6, 2, Some(Rank::Engineer)); // the flag's HQ now holds an engineer: no flag, 4 engineers
+    let e = Game::new(rules.clone(), Start::formations(&good, &bad)).unwrap_err();
+    match &e {
+        StartError::Formation { side, problem } => {
+            assert_eq!(*side, Side::Blue);
+            assert!(
+                matches!(
+                    problem,
+                    FormationProblem::TooMany { .. } | FormationProblem::Missing { .. }
+                ),
+                "{problem:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().starts_with("Blue formation: "), "{e}");
+    let flip = Rules::for_mode(Mode::Flip);
+    let e = Game::new(flip, Start::formations(&good, &good)).unwrap_err();
+    assert_eq!(e, StartError::FormationsInFlip);
+    assert_eq!(
+        e.to_string(),
+        "a flip game starts from a deal, not formations"
+    );
+    let e = Game::new(rules.clone(), Start::FlipDeal { seed: 1 }).unwrap_err();
+    assert_eq!(e.to_string(), "a deal is only for flip mode");
+    let lines = Start::Formations {
+        red: vec!["x".into()],
+        blue: good.lines(),
+    };
+    let e = Game::new(rules, lines).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StartError::FormationText {
+                side: Side::Red,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("red formation: "), "{e}");
+}
