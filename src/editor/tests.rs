@@ -33,7 +33,7 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         Some(dir.join("shipped")),
         Rules::default(),
     );
-    ed.set_language(false);
+    ed.set_language(Lang::En);
     harness_with(ed)
 }
 
@@ -492,23 +492,23 @@ fn every_engine_problem_kind_reads_in_chinese() {
 #[test]
 fn tooltips_name_positions_and_take_rules_from_the_engine() {
     let rules = Rules::default();
-    let t = square_tooltip(1, 2, &rules, false);
+    let t = square_tooltip(1, 2, &rules, Lang::En);
     assert!(
         t.contains("棋眉") && t.contains("锋线") && t.contains("b6"),
         "{t}"
     );
     assert!(t.contains("bomb on the front line at b6"), "{t}");
     assert!(t.contains("mine at b6"), "{t}");
-    let t = square_tooltip(6, 2, &rules, false);
+    let t = square_tooltip(6, 2, &rules, Lang::En);
     assert!(t.contains("大本营") && !t.contains("flag at"), "{t}");
-    let t = square_tooltip(6, 1, &rules, true);
+    let t = square_tooltip(6, 1, &rules, Lang::Zh);
     assert!(t.contains("底角") && t.contains("军旗在 a1"), "{t}");
     let house = Rules {
         bombs_in_front_row: true,
         ..Rules::default()
     };
-    assert!(!square_tooltip(1, 2, &house, false).contains("bomb"));
-    assert!(square_tooltip(2, 2, &rules, false).contains("camp"));
+    assert!(!square_tooltip(1, 2, &house, Lang::En).contains("bomb"));
+    assert!(square_tooltip(2, 2, &rules, Lang::En).contains("camp"));
 }
 
 #[test]
@@ -606,7 +606,7 @@ fn library_shows_shipped_formations_in_the_interface_language() {
         Rules::default(),
     );
     let mut h = harness_with(ed);
-    h.state_mut().ed.set_language(false);
+    h.state_mut().ed.set_language(Lang::En);
     h.run();
     let solid = load_formation(&shipped.join("solid-defence.ron")).unwrap();
     assert!(has(&h, "Solid defence"));
@@ -619,7 +619,7 @@ fn library_shows_shipped_formations_in_the_interface_language() {
         "cut inside a word: {shown}"
     );
     assert!(has(&h, &shown), "{shown}");
-    h.state_mut().ed.set_language(true);
+    h.state_mut().ed.set_language(Lang::Zh);
     h.run();
     assert!(has(&h, "防守为主"));
     assert!(has(&h, &files::short_note(&solid.notes_zh, NOTE_CHARS)));
