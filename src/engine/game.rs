@@ -199,13 +199,60 @@ impl std::fmt::Display for StartError {
 }
 impl std::error::Error for StartError {}
 
-/// Why a record cannot be replayed.
+/// Why a record cannot be read or replayed. `Display` gives the English (the command line prints
+/// it); a bad action is named by number with the reason.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RecordError(pub String);
+pub enum RecordError {
+    /// A file larger than a record can be.
+    TooLarge(usize),
+    /// Not RON of a record: where and why.
+    Syntax {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// A record version this program does not read.
+    Version(u32),
+    /// More actions than a game can have.
+    TooManyActions(usize),
+    /// The start does not make a game.
+    Start(StartError),
+    /// Action `number` (from 1) is refused.
+    Action {
+        number: usize,
+        action: Action,
+        error: ActionError,
+    },
+    /// A tag on a name that is not a square.
+    TagSquare(String),
+    /// A tag the game does not take (no enemy piece there, too long).
+    Tag { square: String, error: String },
+}
 
 impl std::fmt::Display for RecordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RecordError::TooLarge(n) => write!(
+                f,
+                "file is {n} bytes: too large for a game record (limit {MAX_RECORD_BYTES})"
+            ),
+            RecordError::Syntax { line, col, message } => {
+                write!(f, "line {line}, column {col}: {message}")
+            }
+            RecordError::Version(v) => write!(
+                f,
+                "game record version {v} is not supported (this program reads version {RECORD_VERSION})"
+            ),
+            RecordError::TooManyActions(n) => write!(f, "{n} actions: more than a game can have"),
+            RecordError::Start(e) => write!(f, "start: {e}"),
+            RecordError::Action {
+                number,
+                action,
+                error,
+            } => write!(f, "action {number} ({action:?}): {error}"),
+            RecordError::TagSquare(sq) => write!(f, "tag on '{sq}': not a square"),
+            RecordError::Tag { square, error } => write!(f, "tag on {square}: {error}"),
+        }
     }
 }
 impl std::error::Error for RecordError {}
@@ -326,22 +373,19 @@ impl Game {
     /// Replay a record, checking every action; a bad one is named by number with the reason.
     pub fn from_record(record: GameRecord) -> Result<Game, RecordError> {
         if record.version != RECORD_VERSION {
-            return Err(RecordError(format!(
-                "game record version {} is not supported (this program reads version {RECORD_VERSION})",
-                record.version
-            )));
+            return Err(RecordError::Version(record.version));
         }
         if record.actions.len() > MAX_ACTIONS {
-            return Err(RecordError(format!(
-                "{} actions: more than a game can have",
-                record.actions.len()
-            )));
+            return Err(RecordError::TooManyActions(record.actions.len()));
         }
-        let mut g = Game::new(record.rules.clone(), record.start.clone())
-            .map_err(|e| RecordError(format!("start: {e}")))?;
+        let mut g =
+            Game::new(record.rules.clone(), record.start.clone()).map_err(RecordError::Start)?;
         for (i, a) in record.actions.iter().enumerate() {
-            g.act(a.clone())
-                .map_err(|e| RecordError(format!("action {} ({a:?}): {e}", i + 1)))?;
+            g.act(a.clone()).map_err(|error| RecordError::Action {
+                number: i + 1,
+                action: a.clone(),
+                error,
+            })?;
         }
         g.record.disclosures = record.disclosures;
         if record.legacy_referee_view && !g.record.referee_view_used() {
@@ -356,9 +400,12 @@ impl Game {
             let node = g
                 .board()
                 .node_by_name(&t.square)
-                .ok_or_else(|| RecordError(format!("tag on '{}': not a square", t.square)))?;
+                .ok_or_else(|| RecordError::TagSquare(t.square.clone()))?;
             g.set_tag(t.by, node, Some(&t.text))
-                .map_err(|e| RecordError(format!("tag on {}: {e}", t.square)))?;
+                .map_err(|error| RecordError::Tag {
+                    square: t.square.clone(),
+                    error,
+                })?;
         }
         Ok(g)
     }
@@ -366,16 +413,12 @@ impl Game {
     /// Parse a record file's text (size-checked, syntax errors with line and column) and replay it.
     pub fn from_ron(text: &str) -> Result<Game, RecordError> {
         if text.len() > MAX_RECORD_BYTES {
-            return Err(RecordError(format!(
-                "file is {} bytes: too large for a game record (limit {MAX_RECORD_BYTES})",
-                text.len()
-            )));
+            return Err(RecordError::TooLarge(text.len()));
         }
-        let record: GameRecord = ron::from_str(text).map_err(|e| {
-            RecordError(format!(
-                "line {}, column {}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            ))
+        let record: GameRecord = ron::from_str(text).map_err(|e| RecordError::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
         })?;
         Game::from_record(record)
     }

@@ -104,8 +104,6 @@ pub enum SetupError {
     NoFlags,
     /// The quiet counter exceeds the ply counter.
     QuietAbovePly { quiet: u32, ply: u32 },
-    /// A rule of deployment (formation) broken.
-    Deployment(String),
 }
 
 impl fmt::Display for SetupError {
@@ -147,7 +145,6 @@ impl fmt::Display for SetupError {
                     "quiet counter {quiet} is larger than the ply counter {ply}"
                 )
             }
-            SetupError::Deployment(s) => f.write_str(s),
         }
     }
 }

@@ -1292,7 +1292,25 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
         .record()
         .clone();
     bad.actions.push(Action::Refused("c12-b12".into()));
-    assert!(Game::from_record(bad).is_err());
+    let n = bad.actions.len();
+    let e = Game::from_record(bad).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            super::game::RecordError::Action {
+                number,
+                error: super::game::ActionError::NotRefusable(t),
+                ..
+            } if *number == n && t == "c12-b12"
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "action {n} (Refused(\"c12-b12\")): c12-b12 is legal: the referee would not refuse it"
+        )
+    );
     // Flag takers: the announcement names no rank.
     let eng = with(|r| {
         r.mode = Mode::Hidden;
