@@ -461,6 +461,7 @@ impl Position {
     /// the ply counter counts up; the quiet counter is reset (`reset_quiet`: a flip or a capture)
     /// or counts up. The one place a turn ends: play, a lost turn (timeout) and the search's null
     /// flip all come here.
+    #[inline]
     pub(crate) fn pass_turn(&mut self, reset_quiet: bool) {
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
