@@ -43,7 +43,11 @@ fn main() -> eframe::Result {
         f.name = "demo".into();
         editor = editor.with_formation(f);
     }
-    editor.set_language(zh);
+    editor.set_language(if zh {
+        junqi::app::i18n::Lang::Zh
+    } else {
+        junqi::app::i18n::Lang::En
+    });
     let mut fonts_done = false;
     eframe::run_ui_native(
         "junqi formation editor",

@@ -30,10 +30,6 @@ pub fn bit(r: Rank) -> RankSet {
     1 << (r as u8)
 }
 
-pub fn movable_ranks() -> RankSet {
-    ALL_RANKS & !bit(Rank::Mine) & !bit(Rank::Flag)
-}
-
 pub fn ranks_in(set: RankSet) -> impl Iterator<Item = Rank> {
     Rank::ALL.into_iter().filter(move |r| set & bit(*r) != 0)
 }
@@ -381,9 +377,10 @@ fn viewer_side(v: &View) -> Option<Viewer> {
 
 /// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
 fn walker_reaches(view: &View, rules: &Rules, side: Side, from: NodeId, to: NodeId) -> bool {
-    let mut pos = proxy(view);
-    pos.set(from, Some(Piece::new(side, Rank::Lieutenant)));
-    pos.mover = Mover::Side(side);
+    let mut setup = view.proxy_setup();
+    setup.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
+    setup.mover = Mover::Side(side);
+    let pos = Position::stand_in(&setup);
     let mut r = rules.clone();
     r.movable_hq = true;
     pos.destinations_from(&r, from).contains(&to)

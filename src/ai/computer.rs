@@ -278,13 +278,13 @@ impl AiPlayer {
         }
         let samples: Vec<Position> = (0..self.budget.samples.max(1))
             .map(|_| {
-                let mut pos = proxy(view);
+                let mut setup = view.proxy_setup();
                 for (n, r) in self.belief.sample(rng) {
                     if let Some(Seen::Unknown(s)) = view.cells.get(n as usize) {
-                        pos.set(n, Some(Piece::new(*s, r)));
+                        setup.cells[n as usize] = Some(Piece::new(*s, r));
                     }
                 }
-                pos
+                Position::stand_in(&setup)
             })
             .collect();
         self.decide(&samples, turns, rules, me, deadline)
@@ -301,15 +301,16 @@ impl AiPlayer {
         deadline: Instant,
     ) -> Option<Turn> {
         let k = (self.budget.samples / 3).max(1);
-        let samples: Vec<Position> = (0..k)
+        let setups: Vec<Setup> = (0..k)
             .map(|_| {
-                let mut pos = proxy(view);
+                let mut setup = view.proxy_setup();
                 for (n, p) in self.pool.deal(view, rng) {
-                    pos.set(n, Some(p));
+                    setup.cells[n as usize] = Some(p);
                 }
-                pos
+                setup
             })
             .collect();
+        let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
         let moves: Vec<Turn> = turns
             .iter()
             .copied()
@@ -327,7 +328,7 @@ impl AiPlayer {
             now + deadline.saturating_duration_since(now).mul_f64(0.7)
         };
         let best_move = self.decide(&samples, &moves, rules, me, move_deadline);
-        let best_flip = self.best_flip(&samples[0], view, &flips, rules, me, rng, deadline);
+        let best_flip = self.best_flip(&setups[0], view, &flips, rules, me, rng, deadline);
         match (best_move, best_flip) {
             (Some((m, ms)), Some((f, fs))) => Some(if fs > ms { f } else { m }),
             (Some((m, _)), None) => Some(m),
@@ -341,7 +342,7 @@ impl AiPlayer {
     #[allow(clippy::too_many_arguments)]
     fn best_flip(
         &mut self,
-        pos: &Position,
+        setup: &Setup,
         view: &View,
         flips: &[Turn],
         rules: &Rules,
@@ -370,11 +371,11 @@ impl AiPlayer {
             let Turn::Flip(n) = f else { continue };
             let mut ev: i64 = 0;
             for &(p, c) in &kinds {
-                let mut child = *pos;
-                child.set(n, Some(p));
-                child.mover = Mover::Side(me.other());
-                child.quiet = 0;
-                child.ply += 1;
+                // The sample with `p` face down on `n`, then the flip played.
+                let mut imagined = setup.clone();
+                imagined.cells[n as usize] = Some(p.with_face_down(true));
+                let mut child = Position::stand_in(&imagined);
+                child.play_unchecked_fast(rules, f);
                 let v = -s.quiesce(&child, 1, -WIN, WIN, 0);
                 ev += v as i64 * c as i64;
             }

@@ -118,12 +118,7 @@ pub struct Search<'a> {
 /// Apply a turn inside the search (the null flip passes the move).
 pub fn apply(pos: &mut Position, rules: &Rules, t: Turn) {
     if t == NULL_FLIP {
-        pos.mover = match pos.mover {
-            Mover::Side(s) => Mover::Side(s.other()),
-            Mover::Player(p) => Mover::Player(3 - p),
-        };
-        pos.quiet = 0;
-        pos.ply += 1;
+        pos.pass_turn(true);
     } else {
         pos.play_unchecked(rules, t);
     }

@@ -48,7 +48,7 @@ impl EditorScreen {
             .map(library_dir)
             .unwrap_or_else(|| std::env::temp_dir().join("junqi-formations"));
         let mut editor = FormationEditor::new(lib, shipped_dir(), rules);
-        editor.set_language(lang == Lang::Zh);
+        editor.set_language(lang);
         EditorScreen {
             editor,
             for_side: None,
@@ -57,7 +57,7 @@ impl EditorScreen {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<EditorOutcome> {
-        self.editor.set_language(lang == Lang::Zh);
+        self.editor.set_language(lang);
         if let Some(side) = self.curtain {
             // Nothing of the formation is drawn until its owner is at the screen.
             ui.vertical_centered(|ui| {

@@ -2,8 +2,10 @@
 //! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HouseRule::texts` …), so
 //! the rule text has one source.
 
+use crate::engine::formation::FormationProblem;
+use crate::engine::judge::ClaimError;
 use crate::engine::rules::HouseRule;
-use crate::engine::{IllegalTurn, Rank, Side};
+use crate::engine::{ActionError, IllegalTurn, Rank, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -58,6 +60,30 @@ impl Lang {
         match self {
             Lang::Zh => (t.zh, t.explain_zh),
             Lang::En => (t.en, t.explain_en),
+        }
+    }
+
+    /// A broken deployment rule of a formation, in this language.
+    pub fn formation_problem(self, p: &FormationProblem) -> String {
+        match self {
+            Lang::En => p.to_string(),
+            Lang::Zh => formation_problem_zh(p),
+        }
+    }
+
+    /// Why the clash judge refuses a claim, in this language.
+    pub fn claim_error(self, e: &ClaimError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => claim_error_zh(e),
+        }
+    }
+
+    /// Why the game refuses an action (`Game::act`), in this language.
+    pub fn action_error(self, e: &ActionError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => action_error_zh(e),
         }
     }
 
@@ -363,6 +389,60 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
 }
 
 /// The Chinese wording of each reason a turn is illegal.
+/// A formation problem in Chinese (the English is the engine's `Display`).
+pub fn formation_problem_zh(p: &FormationProblem) -> String {
+    use FormationProblem::*;
+    let s = p.square().unwrap_or_default();
+    match *p {
+        CampNotEmpty { rank, .. } => format!("{}在行营 {s}：行营开局必须空着", rank.zh()),
+        FlagOutsideHq { .. } => format!("军旗在 {s}：军旗只能放在两个大本营之一"),
+        MineTooFarForward { .. } => format!("地雷在 {s}：地雷只能放在最后两线"),
+        BombOnFrontLine { .. } => format!("炸弹在第一线 {s}：炸弹不能放在第一线"),
+        TooMany { rank, have } => {
+            format!("{} 有 {have} 个（只允许 {} 个）", rank.zh(), rank.count())
+        }
+        Missing { rank, missing } => format!("{} 还有 {missing} 个没摆", rank.zh()),
+    }
+}
+
+/// A refused judge claim in Chinese (the English is the engine's `Display`).
+pub fn claim_error_zh(e: &ClaimError) -> String {
+    match *e {
+        ClaimError::NoneLeft { side, rank } => format!(
+            "{}方已经没有{}了（{} 个都已离开棋盘）",
+            side.zh(),
+            rank.zh(),
+            rank.count()
+        ),
+        ClaimError::CannotAttack { side, rank } => {
+            format!("{}方的{}不能移动，所以不能进攻", side.zh(), rank.zh())
+        }
+        ClaimError::FlagProtectedByMines => illegal_zh(&IllegalTurn::FlagProtectedByMines),
+        ClaimError::NotAFlagTaker(r) => illegal_zh(&IllegalTurn::NotAFlagTaker(r)),
+        ClaimError::GameOver => illegal_zh(&IllegalTurn::GameOver),
+    }
+}
+
+/// A refused action in Chinese (the English is the engine's `Display`).
+pub fn action_error_zh(e: &ActionError) -> String {
+    match e {
+        ActionError::GameOver => illegal_zh(&IllegalTurn::GameOver),
+        ActionError::Notation(n) => format!("棋步格式不对：{n}"),
+        ActionError::Illegal(i) => illegal_zh(i),
+        ActionError::NotRefusable(t) => format!("{t} 是合法的一步：裁判不会拒绝"),
+        ActionError::DrawOfferOpen => "已经有一方提和，还没有回复".into(),
+        ActionError::NoDrawOffer(s) => format!("对方没有提和，{}方无需回复", s.zh()),
+        ActionError::NoMoveClock => "本局没有每步限时".into(),
+        ActionError::NotToMove(s) => format!("现在不是{}方走棋，不能超时", s.zh()),
+        ActionError::TakebackTooLong {
+            by,
+            turns,
+            standing,
+        } => format!("{}方不能悔棋 {turns} 步：只走了 {standing} 步", by.zh()),
+        ActionError::NoTakebackGrant => "悔棋需经对方同意".into(),
+    }
+}
+
 pub fn illegal_zh(e: &IllegalTurn) -> String {
     use IllegalTurn::*;
     match e {
@@ -495,6 +575,48 @@ mod tests {
         assert_eq!(
             Lang::En.illegal(&IllegalTurn::NoRailTurn),
             "non-engineers cannot turn on the railway"
+        );
+    }
+
+    #[test]
+    fn claim_flag_refusals_name_their_rule_in_chinese() {
+        assert_eq!(
+            Lang::Zh.claim_error(&ClaimError::FlagProtectedByMines),
+            "对方还有地雷，不能攻击军旗"
+        );
+        assert_eq!(
+            Lang::Zh.claim_error(&ClaimError::NotAFlagTaker(Rank::Major)),
+            format!("按当前规则，{}不能扛旗", Rank::Major.zh())
+        );
+        assert_eq!(
+            Lang::En.claim_error(&ClaimError::NotAFlagTaker(Rank::Major)),
+            "a major may not take the flag under these rules"
+        );
+    }
+
+    #[test]
+    fn refused_actions_read_in_both_languages() {
+        use crate::engine::{Action, Game, Rules, Start};
+        let mut g = Game::new(Rules::default(), Start::random(&Rules::default(), 7)).unwrap();
+        let e = g.act(Action::AcceptDraw(Side::Red)).unwrap_err();
+        assert_eq!(e, ActionError::NoDrawOffer(Side::Red));
+        assert_eq!(Lang::En.action_error(&e), "Red has no draw offer to answer");
+        assert_eq!(Lang::Zh.action_error(&e), "对方没有提和，红方无需回复");
+        let e = g.act(Action::Turn("a1-a1".into())).unwrap_err();
+        assert!(matches!(e, ActionError::Illegal(_)), "{e:?}");
+        assert_eq!(
+            Lang::Zh.action_error(&e),
+            match &e {
+                ActionError::Illegal(i) => illegal_zh(i),
+                _ => unreachable!(),
+            }
+        );
+        let e = g.act(Action::Turn("z9".into())).unwrap_err();
+        assert!(matches!(e, ActionError::Notation(_)), "{e:?}");
+        assert!(!Lang::Zh.action_error(&e).is_ascii());
+        assert_eq!(
+            Lang::En.action_error(&ActionError::NoTakebackGrant),
+            "a takeback needs the gate's grant"
         );
     }
 }

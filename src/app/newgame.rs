@@ -29,7 +29,8 @@ impl NewGameSpec {
     pub fn game(&self) -> Result<Game, String> {
         if self.rules.mode == Mode::Flip {
             let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
-            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
+            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })
+                .map_err(|e| e.to_string())?;
             if self.flip_seed.is_some() {
                 // Both players may know a typed deal: the record and the end summary say so.
                 game.set_info("deal", "typed");
@@ -38,7 +39,7 @@ impl NewGameSpec {
         }
         let red = self.formations[0].formation(&self.rules);
         let blue = self.formations[1].formation(&self.rules);
-        Game::new(self.rules.clone(), Start::formations(&red, &blue))
+        Game::new(self.rules.clone(), Start::formations(&red, &blue)).map_err(|e| e.to_string())
     }
 }
 

@@ -86,6 +86,7 @@ pub fn screen(
     egui::Panel::bottom("status").show(ui, |ui| {
         let text = match &play.message {
             Some(Message::Illegal(e)) => lang.illegal(e),
+            Some(Message::Refused(e)) => lang.action_error(e),
             Some(Message::Error(e)) => e.clone(),
             Some(Message::Note(t)) => lang.t(t).to_string(),
             None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),

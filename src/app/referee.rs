@@ -112,9 +112,8 @@ pub fn pad_label(lang: Lang, rank: Rank) -> String {
 
 /// Why a claim is refused, in this language, in words that name no rank (issue 18.6): the
 /// claimant knows which piece they entered, and a flag rule's refusal is announced to both players.
-/// `attacker` is the side whose piece attacks and `judge` the judge the claim was put to (a refused
-/// claim changes nothing in it).
-fn claim_text(lang: Lang, e: &ClaimError, judge: &ClashJudge, attacker: Side) -> String {
+/// (`Lang::claim_error` names the rank; it is for the claimant's own eyes only, never a notice.)
+fn claim_text(lang: Lang, e: &ClaimError) -> String {
     match e {
         ClaimError::NoneLeft { side, .. } => {
             fill(lang.t(&i18n::REF_NONE_LEFT), &[("side", lang.side(*side))])
@@ -123,16 +122,9 @@ fn claim_text(lang: Lang, e: &ClaimError, judge: &ClashJudge, attacker: Side) ->
             lang.t(&i18n::REF_CANNOT_ATTACK),
             &[("side", lang.side(*side))],
         ),
-        ClaimError::FlagRule(_) => {
-            // The judge checks the mines first, then who may take the flag.
-            if judge.rules().flag_needs_mines_cleared
-                && judge.left(attacker.other(), Rank::Mine) > 0
-            {
-                lang.illegal(&IllegalTurn::FlagProtectedByMines)
-            } else {
-                lang.t(&i18n::REF_NOT_TAKER).to_string()
-            }
-        }
+        ClaimError::FlagProtectedByMines => lang.illegal(&IllegalTurn::FlagProtectedByMines),
+        // Never the rank: the notice is public.
+        ClaimError::NotAFlagTaker(_) => lang.t(&i18n::REF_NOT_TAKER).to_string(),
         ClaimError::GameOver => lang.illegal(&IllegalTurn::GameOver),
     }
 }
@@ -500,11 +492,11 @@ impl JudgeTable {
                 // in the log, and taken back on the board (issue 18.1: never a silent probe).
                 let mut probe = self.judge.clone();
                 let e = match probe.judge(attacker, attack, defend) {
-                    Err(e @ ClaimError::FlagRule(_)) => e,
+                    Err(e @ (ClaimError::FlagProtectedByMines | ClaimError::NotAFlagTaker(_))) => e,
                     Err(e) => return Err(e.to_string()),
                     Ok(_) => return Err("no flag rule forbids this attack".into()),
                 };
-                let why = Said::new(|l| claim_text(l, &e, &self.judge, attacker));
+                let why = Said::new(|l| claim_text(l, &e));
                 let said = Said::new(|l| fill(l.t(&i18n::REF_TAKE_BACK), &[("why", why.get(l))]));
                 self.log.push(said.clone());
                 self.notice = Some(Notice::Refused(said));
@@ -545,9 +537,8 @@ impl JudgeTable {
         let Some(mut p) = self.pending else {
             return;
         };
-        let attacker = p.attacker;
-        let refuse = move |e: ClaimError, t: &JudgeTable, who: Side| {
-            let why = Said::new(|l| claim_text(l, &e, &t.judge, attacker));
+        let refuse = move |e: ClaimError, who: Side| {
+            let why = Said::new(|l| claim_text(l, &e));
             Said::new(|l| {
                 fill(
                     l.t(&i18n::REF_REFUSED),
@@ -571,7 +562,7 @@ impl JudgeTable {
                 None
             };
             if let Some(e) = e {
-                self.notice = Some(Notice::Refused(refuse(e, self, p.attacker)));
+                self.notice = Some(Notice::Refused(refuse(e, p.attacker)));
                 p.pad_open = true;
                 self.pending = Some(p);
                 return;
@@ -604,7 +595,7 @@ impl JudgeTable {
             Err(ClaimError::NoneLeft { side, rank }) => {
                 // That side enters again; the other side's claim stands.
                 let e = ClaimError::NoneLeft { side, rank };
-                self.notice = Some(Notice::Refused(refuse(e, self, side)));
+                self.notice = Some(Notice::Refused(refuse(e, side)));
                 if side == p.attacker {
                     p.attack = None;
                 } else {
@@ -614,7 +605,7 @@ impl JudgeTable {
                 p.who = side;
                 self.pending = Some(p);
             }
-            Err(ClaimError::FlagRule(_)) => {
+            Err(ClaimError::FlagProtectedByMines | ClaimError::NotAFlagTaker(_)) => {
                 let ev = JudgeEvent::Refused {
                     attacker: p.attacker,
                     attack: a,
@@ -626,7 +617,7 @@ impl JudgeTable {
                 self.pending = None;
             }
             Err(e) => {
-                self.notice = Some(Notice::Refused(refuse(e, self, p.who)));
+                self.notice = Some(Notice::Refused(refuse(e, p.who)));
                 self.pending = None;
             }
         }
@@ -1060,12 +1051,12 @@ impl FormationEntry {
         self.picked = None;
         let problems = f.problems(rules);
         if !problems.is_empty() {
-            let e = problems
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join("; ");
             self.error = Some(Said::new(|l| {
+                let e = problems
+                    .iter()
+                    .map(|p| l.formation_problem(p))
+                    .collect::<Vec<_>>()
+                    .join("; ");
                 fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e)])
             }));
             return None;
@@ -1086,7 +1077,7 @@ impl FormationEntry {
                 Err(e) => {
                     self.red = Some(red);
                     self.error = Some(Said::new(|l| {
-                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e)])
+                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
                     }));
                     None
                 }
@@ -1376,7 +1367,7 @@ impl Tracked {
                 .game
                 .disclose(Disclosure::Takeback, Some(by), true)
                 .map_err(|e| e.to_string())
-                .and_then(|grant| self.game.take_back(grant, by, 1));
+                .and_then(|grant| self.game.take_back(grant, by, 1).map_err(|e| e.to_string()));
             if done.is_ok()
                 && let Some(turn) = last_turn
             {
@@ -1998,15 +1989,6 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang, out: &mu
 }
 
 impl JunqiApp {
-    /// The tracked game of the referee screen, if one is in progress (it is an ordinary hidden-mode
-    /// `Game`, so it can be saved and replayed like the `Play` game).
-    pub fn referee_game(&self) -> Option<&Game> {
-        match &self.screen {
-            Screen::Referee(r) => r.tracked_game(),
-            _ => None,
-        }
-    }
-
     pub(super) fn open_referee(&mut self) {
         self.show(Screen::Referee(Box::new(Referee::new(
             &self.settings.rules,

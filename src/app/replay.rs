@@ -110,11 +110,6 @@ impl Replay {
     pub fn shown_view(&self) -> crate::engine::View {
         self.game.sight_view(self.sight, self.ply)
     }
-
-    /// The notation of the position shown, as the chosen viewer sees it.
-    pub fn shown_notation(&self) -> String {
-        self.shown_view().notation()
-    }
 }
 
 /// The move-list line of a ply as `viewer` may read it: in a hidden game in progress the ranks in a
@@ -147,7 +142,7 @@ fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
 /// colour. Turns past `n` are dropped, and so are tags unless nothing is dropped.
 pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
     let full = game.record();
-    let mut probe = Game::new(full.rules.clone(), full.start.clone())?;
+    let mut probe = Game::new(full.rules.clone(), full.start.clone()).map_err(|e| e.to_string())?;
     let mut keep = 0;
     if n >= game.plies().len() {
         keep = full.actions.len();
@@ -156,7 +151,7 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
             if probe.plies().len() == n {
                 break;
             }
-            probe.act(a.clone())?;
+            probe.act(a.clone()).map_err(|e| e.to_string())?;
             keep += 1;
         }
     }

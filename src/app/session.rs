@@ -60,6 +60,7 @@ pub enum Act {
 #[derive(Clone, Debug)]
 pub enum Message {
     Illegal(crate::engine::IllegalTurn),
+    Refused(crate::engine::ActionError),
     Error(String),
     Note(i18n::Text),
 }
@@ -251,7 +252,7 @@ impl Session {
                 if let Some(a) = self.redo.pop()
                     && let Err(e) = self.game.act(a)
                 {
-                    self.message = Some(Message::Error(e));
+                    self.message = Some(Message::Refused(e));
                     self.redo.clear();
                 }
                 // Redo past the computer's answer too, then let it relearn the game.
@@ -352,7 +353,7 @@ impl Session {
                 self.redo.clear();
                 self.after_change();
             }
-            Err(e) => self.message = Some(Message::Error(e)),
+            Err(e) => self.message = Some(Message::Refused(e)),
         }
     }
 
@@ -571,15 +572,19 @@ impl Session {
         let done = self
             .game
             .disclose(Disclosure::Takeback, Some(by), true)
-            .map_err(|e| e.to_string())
-            .and_then(|grant| self.game.take_back(grant, by, turns));
+            .map_err(|e| Message::Error(e.to_string()))
+            .and_then(|grant| {
+                self.game
+                    .take_back(grant, by, turns)
+                    .map_err(Message::Refused)
+            });
         match done {
             Ok(()) => {
                 self.redo.clear();
                 self.computer.reset();
                 self.after_change();
             }
-            Err(e) => self.message = Some(Message::Error(e)),
+            Err(m) => self.message = Some(m),
         }
     }
 

@@ -14,8 +14,9 @@ mod tests;
 pub use files::{
     LibraryEntry, MAX_FILE_BYTES, file_stem, list_library, load_formation, save_formation,
 };
-pub use words::{problem_text, square_tooltip};
+pub use words::square_tooltip;
 
+use crate::app::i18n::Lang;
 use crate::engine::board::Board;
 use crate::engine::formation::{Formation, FormationProblem, is_camp_square};
 use crate::engine::piece::Rank;
@@ -67,7 +68,7 @@ enum UndoStep {
 pub struct FormationEditor {
     formation: Formation,
     rules: Rules,
-    zh: bool,
+    lang: Lang,
     library_dir: PathBuf,
     shipped_dir: Option<PathBuf>,
     /// The file that Save writes (never a shipped one).
@@ -99,7 +100,7 @@ impl FormationEditor {
         FormationEditor {
             formation: Formation::default(),
             rules,
-            zh: true,
+            lang: Lang::Zh,
             library_dir,
             shipped_dir,
             current_path: None,
@@ -126,8 +127,8 @@ impl FormationEditor {
         self
     }
 
-    pub fn set_language(&mut self, zh: bool) {
-        self.zh = zh;
+    pub fn set_language(&mut self, lang: Lang) {
+        self.lang = lang;
     }
 
     pub fn formation(&self) -> &Formation {
@@ -176,7 +177,7 @@ impl FormationEditor {
             }
             None => self.say(
                 Level::Info,
-                tr(self.zh, "Nothing to undo.", "没有可撤销的操作。"),
+                tr(self.lang, "Nothing to undo.", "没有可撤销的操作。"),
             ),
         }
         self.selected = None;
@@ -189,7 +190,7 @@ impl FormationEditor {
     /// Put a piece from the tray on a square; a piece already there goes back to the tray.
     fn place(&mut self, line: u8, col: u8, r: Rank) {
         if is_camp_square(line, col) {
-            let msg = if self.zh {
+            let msg = if self.lang == Lang::Zh {
                 format!("{} 是行营：开局必须空着。", sq(line, col))
             } else {
                 format!("{} is a camp: camps start empty.", sq(line, col))
@@ -201,7 +202,7 @@ impl FormationEditor {
             return;
         }
         if self.remaining(r) == 0 {
-            let msg = if self.zh {
+            let msg = if self.lang == Lang::Zh {
                 format!("托盘里没有{}了。", r.zh())
             } else {
                 format!("No {} left in the tray.", r.en())
@@ -219,7 +220,7 @@ impl FormationEditor {
         }
         if is_camp_square(to.0, to.1) || is_camp_square(from.0, from.1) {
             let camp = if is_camp_square(to.0, to.1) { to } else { from };
-            let msg = if self.zh {
+            let msg = if self.lang == Lang::Zh {
                 format!("{} 是行营：开局必须空着。", sq(camp.0, camp.1))
             } else {
                 format!("{} is a camp: camps start empty.", sq(camp.0, camp.1))
@@ -253,7 +254,7 @@ impl FormationEditor {
             self.say(
                 Level::Warning,
                 tr(
-                    self.zh,
+                    self.lang,
                     "Filled the empty squares, but the pieces already placed keep it from being valid: see the problems.",
                     "已补齐空位，但已摆的棋子使布阵仍不合规：见下方问题。",
                 ),
@@ -288,14 +289,14 @@ impl FormationEditor {
                 let problems = self.formation.problems(&self.rules).len();
                 let shown = path.display().to_string();
                 if problems == 0 {
-                    let msg = if self.zh {
+                    let msg = if self.lang == Lang::Zh {
                         format!("已保存到 {shown}")
                     } else {
                         format!("Saved to {shown}")
                     };
                     self.say(Level::Info, msg);
                 } else {
-                    let msg = if self.zh {
+                    let msg = if self.lang == Lang::Zh {
                         format!(
                             "已作为未完成的布阵保存到 {shown}：还有 {problems} 个问题，解决后才能用于对局。"
                         )
@@ -312,7 +313,7 @@ impl FormationEditor {
                 self.library = None;
             }
             Err(e) => {
-                let msg = if self.zh {
+                let msg = if self.lang == Lang::Zh {
                     format!("保存失败（原文件未改动）：{e}")
                 } else {
                     format!("Could not save (the old file is untouched): {e}")
@@ -332,7 +333,7 @@ impl FormationEditor {
                 self.dirty = false;
                 let shown = path.display().to_string();
                 if self.is_shipped(path) {
-                    let msg = if self.zh {
+                    let msg = if self.lang == Lang::Zh {
                         format!("已打开自带布阵 {shown}（只读：保存会另存一份）")
                     } else {
                         format!(
@@ -342,7 +343,7 @@ impl FormationEditor {
                     self.say(Level::Info, msg);
                 } else {
                     self.current_path = Some(path.to_path_buf());
-                    let msg = if self.zh {
+                    let msg = if self.lang == Lang::Zh {
                         format!("已打开 {shown}")
                     } else {
                         format!("Opened {shown}")
@@ -351,7 +352,7 @@ impl FormationEditor {
                 }
             }
             Err(e) => {
-                let msg = if self.zh {
+                let msg = if self.lang == Lang::Zh {
                     format!("无法打开（编辑器内容未改动）：{e}")
                 } else {
                     format!("Could not open (nothing changed): {e}")
@@ -404,7 +405,7 @@ impl FormationEditor {
                             self.say(
                                 Level::Error,
                                 tr(
-                                    self.zh,
+                                    self.lang,
                                     "The shipped formations are read-only: choose another folder.",
                                     "自带布阵是只读的：请选择其他文件夹。",
                                 ),
@@ -420,7 +421,7 @@ impl FormationEditor {
                         self.say(
                             Level::Warning,
                             tr(
-                                self.zh,
+                                self.lang,
                                 "The system file dialog could not open here (no desktop portal or zenity). Use the library panel instead: it opens and saves formations in your formation folder.",
                                 "这里打不开系统文件对话框（没有桌面门户或 zenity）。请改用布阵库：它在你的布阵文件夹里打开和保存布阵。",
                             ),
@@ -553,7 +554,7 @@ impl FormationEditor {
                     ui.scope_id().with("junqi-editor-drag"),
                 ));
                 let rect = Rect::from_center_size(pos, rect.size());
-                paint_tile(&painter, rect, r, self.zh, TileLook::Floating);
+                paint_tile(&painter, rect, r, self.lang, TileLook::Floating);
             }
         }
     }
@@ -593,15 +594,15 @@ impl FormationEditor {
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui) -> Option<EditorOutcome> {
-        let zh = self.zh;
+        let lang = self.lang;
         let mut outcome = None;
         ui.horizontal_wrapped(|ui| {
-            ui.heading(tr(zh, "Formation", "布阵"));
+            ui.heading(tr(lang, "Formation", "布阵"));
             ui.separator();
             if ui
                 .add_enabled(
                     !self.undo.is_empty(),
-                    egui::Button::new(tr(zh, "Undo", "撤销")),
+                    egui::Button::new(tr(lang, "Undo", "撤销")),
                 )
                 .on_hover_text("Ctrl+Z")
                 .clicked()
@@ -609,9 +610,9 @@ impl FormationEditor {
                 self.undo();
             }
             if ui
-                .button(tr(zh, "Random", "随机布阵"))
+                .button(tr(lang, "Random", "随机布阵"))
                 .on_hover_text(tr(
-                    zh,
+                    lang,
                     "Replace everything with a random valid formation",
                     "整盘换成一个随机的合规布阵",
                 ))
@@ -620,9 +621,9 @@ impl FormationEditor {
                 self.random();
             }
             if ui
-                .button(tr(zh, "Fill the rest", "随机补齐"))
+                .button(tr(lang, "Fill the rest", "随机补齐"))
                 .on_hover_text(tr(
-                    zh,
+                    lang,
                     "Put the tray's pieces on the empty squares at random",
                     "把托盘里的棋子随机放到空位上",
                 ))
@@ -630,34 +631,34 @@ impl FormationEditor {
             {
                 self.fill_rest();
             }
-            if ui.button(tr(zh, "Mirror", "左右镜像")).clicked() {
+            if ui.button(tr(lang, "Mirror", "左右镜像")).clicked() {
                 self.mirror();
             }
-            if ui.button(tr(zh, "Clear", "清空")).clicked() {
+            if ui.button(tr(lang, "Clear", "清空")).clicked() {
                 self.clear();
             }
             ui.separator();
             let idle = self.dialog.is_none();
             if ui
-                .add_enabled(idle, egui::Button::new(tr(zh, "Open…", "打开…")))
+                .add_enabled(idle, egui::Button::new(tr(lang, "Open…", "打开…")))
                 .clicked()
             {
                 self.start_dialog(DialogKind::Open);
             }
             if ui
-                .add_enabled(idle, egui::Button::new(tr(zh, "Save", "保存")))
+                .add_enabled(idle, egui::Button::new(tr(lang, "Save", "保存")))
                 .clicked()
             {
                 self.save();
             }
             if ui
-                .add_enabled(idle, egui::Button::new(tr(zh, "Save as…", "另存为…")))
+                .add_enabled(idle, egui::Button::new(tr(lang, "Save as…", "另存为…")))
                 .clicked()
             {
                 self.start_dialog(DialogKind::SaveAs);
             }
             if ui
-                .toggle_value(&mut self.show_library, tr(zh, "Library", "布阵库"))
+                .toggle_value(&mut self.show_library, tr(lang, "Library", "布阵库"))
                 .clicked()
             {
                 self.library = None;
@@ -665,16 +666,19 @@ impl FormationEditor {
             ui.separator();
             let valid = self.formation.is_valid(&self.rules);
             let use_btn = ui
-                .add_enabled(valid, egui::Button::new(tr(zh, "Use in game", "用于对局")))
+                .add_enabled(
+                    valid,
+                    egui::Button::new(tr(lang, "Use in game", "用于对局")),
+                )
                 .on_disabled_hover_text(tr(
-                    zh,
+                    lang,
                     "Only a complete, valid formation can be used in a game: see the problems.",
                     "只有完整且合规的布阵才能用于对局：见问题列表。",
                 ));
             if use_btn.clicked() && valid {
                 outcome = Some(EditorOutcome::UseInGame(self.formation.clone()));
             }
-            if ui.button(tr(zh, "Close", "关闭")).clicked() {
+            if ui.button(tr(lang, "Close", "关闭")).clicked() {
                 if self.dirty {
                     self.confirm_close = true;
                 } else {
@@ -687,19 +691,19 @@ impl FormationEditor {
                 ui.colored_label(
                     Color32::from_rgb(200, 120, 0),
                     tr(
-                        zh,
+                        lang,
                         "This formation has unsaved changes.",
                         "这个布阵有未保存的修改。",
                     ),
                 );
                 if ui
-                    .button(tr(zh, "Close without saving", "不保存，关闭"))
+                    .button(tr(lang, "Close without saving", "不保存，关闭"))
                     .clicked()
                 {
                     self.confirm_close = false;
                     outcome = Some(EditorOutcome::Close);
                 }
-                if ui.button(tr(zh, "Keep editing", "继续编辑")).clicked() {
+                if ui.button(tr(lang, "Keep editing", "继续编辑")).clicked() {
                     self.confirm_close = false;
                 }
             });
@@ -708,25 +712,25 @@ impl FormationEditor {
     }
 
     fn status_line(&mut self, ui: &mut egui::Ui) {
-        let zh = self.zh;
+        let lang = self.lang;
         ui.horizontal_wrapped(|ui| {
             let file = match &self.current_path {
                 Some(p) => p.display().to_string(),
-                None => tr(zh, "not saved yet", "尚未保存").to_string(),
+                None => tr(lang, "not saved yet", "尚未保存").to_string(),
             };
-            let mut line = format!("{}{file}", tr(zh, "File: ", "文件："));
+            let mut line = format!("{}{file}", tr(lang, "File: ", "文件："));
             if self.dirty {
-                line.push_str(tr(zh, " • unsaved changes", " • 有未保存的修改"));
+                line.push_str(tr(lang, " • unsaved changes", " • 有未保存的修改"));
             }
             ui.weak(line);
             if self.dialog.is_some() {
                 ui.label(tr(
-                    zh,
+                    lang,
                     "The file dialog is open (if none appeared, use the library).",
                     "文件对话框已打开（如果没有出现，请使用布阵库）。",
                 ));
                 if ui
-                    .small_button(tr(zh, "Stop waiting", "不再等待"))
+                    .small_button(tr(lang, "Stop waiting", "不再等待"))
                     .clicked()
                 {
                     // The dialog's thread cannot be stopped; its answer is simply ignored.
@@ -745,7 +749,7 @@ impl FormationEditor {
                 ui.colored_label(color, text);
                 dismiss = ui
                     .small_button("×")
-                    .on_hover_text(tr(zh, "Dismiss", "关闭提示"))
+                    .on_hover_text(tr(lang, "Dismiss", "关闭提示"))
                     .clicked();
             });
             if dismiss {
@@ -758,7 +762,7 @@ impl FormationEditor {
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
-        let zh = self.zh;
+        let lang = self.lang;
         let avail = ui.available_width();
         let tile_w = ((avail - 60.0) / 5.0 / 1.3).clamp(50.0, 100.0);
         let tile = vec2(tile_w, (tile_w * 0.52).max(28.0));
@@ -779,7 +783,7 @@ impl FormationEditor {
             pos2(rect.center().x, rect.min.y + 4.0),
             Align2::CENTER_TOP,
             tr(
-                zh,
+                lang,
                 "▲ front line (the enemy is beyond)",
                 "▲ 前线（对面是敌方）",
             ),
@@ -831,7 +835,7 @@ impl FormationEditor {
             );
         }
 
-        let bad: Vec<(u8, u8)> = problems.iter().filter_map(|p| p.at).collect();
+        let bad: Vec<(u8, u8)> = problems.iter().filter_map(|p| p.at()).collect();
         let pointer = ui.input(|i| i.pointer.interact_pos());
         self.square_rects.clear();
         for l in 1..=6u8 {
@@ -854,7 +858,7 @@ impl FormationEditor {
         bad: bool,
         pointer: Option<Pos2>,
     ) {
-        let zh = self.zh;
+        let lang = self.lang;
         let camp = is_camp_square(l, c);
         let hq = l == 6 && (c == 2 || c == 4);
         let piece = self.formation.at(l, c);
@@ -866,9 +870,9 @@ impl FormationEditor {
         };
         let resp = ui.interact(r, id, sense);
         let what = match (camp, piece) {
-            (_, Some(p)) => rank_name(zh, p).to_string(),
-            (true, None) => tr(zh, "camp", "行营").to_string(),
-            (false, None) => tr(zh, "empty", "空").to_string(),
+            (_, Some(p)) => rank_name(lang, p).to_string(),
+            (true, None) => tr(lang, "camp", "行营").to_string(),
+            (false, None) => tr(lang, "empty", "空").to_string(),
         };
         let label = format!("line {l} column {c} {} {what}", sq(l, c));
         let selected = self.selected == Some(Pick::Square(l, c));
@@ -911,13 +915,13 @@ impl FormationEditor {
                 } else {
                     TileLook::Normal
                 };
-                paint_tile(painter, r, p, zh, look);
+                paint_tile(painter, r, p, lang, look);
             }
             None if hq => {
                 painter.text(
                     r.center(),
                     Align2::CENTER_CENTER,
-                    tr(zh, "HQ", "大本营"),
+                    tr(lang, "HQ", "大本营"),
                     FontId::proportional(r.height() * 0.3),
                     LINE_COLOR,
                 );
@@ -943,7 +947,7 @@ impl FormationEditor {
 
         let rules = &self.rules;
         let resp = resp.on_hover_ui(|ui| {
-            ui.label(square_tooltip(l, c, rules, zh));
+            ui.label(square_tooltip(l, c, rules, lang));
         });
         if camp {
             return;
@@ -961,9 +965,9 @@ impl FormationEditor {
     }
 
     fn tray_ui(&mut self, ui: &mut egui::Ui) {
-        let zh = self.zh;
+        let lang = self.lang;
         ui.label(tr(
-            zh,
+            lang,
             "Tray: drag a piece onto the board, or click it and then a square",
             "托盘：把棋子拖到棋盘上，或先点棋子再点格子",
         ));
@@ -1006,7 +1010,7 @@ impl FormationEditor {
                 Sense::hover()
             };
             let resp = ui.interact(r, id, sense);
-            let label = format!("tray {} ×{left}", rank_name(zh, rank));
+            let label = format!("tray {} ×{left}", rank_name(lang, rank));
             let selected = self.selected == Some(Pick::Tray(rank));
             resp.widget_info(|| WidgetInfo::selected(Role::Button, left > 0, selected, &label));
             let look = if left == 0 {
@@ -1016,7 +1020,7 @@ impl FormationEditor {
             } else {
                 TileLook::Normal
             };
-            paint_tile(&painter, r, rank, zh, look);
+            paint_tile(&painter, r, rank, lang, look);
             // Count badge.
             let badge = pos2(r.max.x - 2.0, r.min.y + 2.0);
             painter.circle_filled(badge, 9.0, if left > 0 { BADGE } else { Color32::GRAY });
@@ -1031,8 +1035,11 @@ impl FormationEditor {
                 Some(n) => format!("{} · {} · {n}", rank.zh(), rank.en()),
                 None => format!("{} · {}", rank.zh(), rank.en()),
             };
-            let resp =
-                resp.on_hover_text(format!("{tip}\n{} {}", tr(zh, "key", "按键"), rank.code()));
+            let resp = resp.on_hover_text(format!(
+                "{tip}\n{} {}",
+                tr(lang, "key", "按键"),
+                rank.code()
+            ));
             if left == 0 {
                 continue;
             }
@@ -1050,14 +1057,14 @@ impl FormationEditor {
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
-        let zh = self.zh;
-        let label = ui.label(tr(zh, "Name", "名称"));
+        let lang = self.lang;
+        let label = ui.label(tr(lang, "Name", "名称"));
         let name = ui
             .add(
                 egui::TextEdit::singleline(&mut self.formation.name)
                     .char_limit(200)
                     .desired_width(f32::INFINITY)
-                    .hint_text(tr(zh, "name of this formation", "布阵名称")),
+                    .hint_text(tr(lang, "name of this formation", "布阵名称")),
             )
             .labelled_by(label.id);
         if name.changed() {
@@ -1065,14 +1072,14 @@ impl FormationEditor {
             // A translation of the old name would no longer match.
             self.formation.name_zh.clear();
         }
-        let label = ui.label(tr(zh, "Notes", "说明"));
+        let label = ui.label(tr(lang, "Notes", "说明"));
         let notes = ui
             .add(
                 egui::TextEdit::multiline(&mut self.formation.notes)
                     .char_limit(10_000)
                     .desired_width(f32::INFINITY)
                     .desired_rows(3)
-                    .hint_text(tr(zh, "the idea of this formation", "这个布阵的思路")),
+                    .hint_text(tr(lang, "the idea of this formation", "这个布阵的思路")),
             )
             .labelled_by(label.id);
         if notes.changed() {
@@ -1085,31 +1092,31 @@ impl FormationEditor {
             ui.colored_label(
                 Color32::from_rgb(30, 140, 60),
                 tr(
-                    zh,
+                    lang,
                     "Complete and valid: ready for a game.",
                     "完整且合规：可以用于对局。",
                 ),
             );
         } else {
-            let head = if zh {
+            let head = if lang == Lang::Zh {
                 format!("问题（{}）", problems.len())
             } else {
                 format!("Problems ({})", problems.len())
             };
             ui.strong(head);
             for p in problems {
-                let color = if p.at.is_some() {
+                let color = if p.at().is_some() {
                     BAD
                 } else {
                     Color32::from_rgb(200, 120, 0)
                 };
-                ui.colored_label(color, format!("• {}", problem_text(p, &self.formation, zh)));
+                ui.colored_label(color, format!("• {}", lang.formation_problem(p)));
             }
         }
         ui.add_space(6.0);
-        ui.collapsing(tr(zh, "Keyboard", "键盘"), |ui| {
+        ui.collapsing(tr(lang, "Keyboard", "键盘"), |ui| {
             ui.label(tr(
-                zh,
+                lang,
                 "Arrow keys move the blue cursor. Type a piece code to place it there: 9 Field Marshal … 1 Engineer, B bomb, M landmine, F flag. Delete removes. Ctrl+Z undoes. Click two pieces to swap them; right-click removes.",
                 "方向键移动蓝色光标。输入棋子代码放到光标处：9 司令 … 1 工兵，B 炸弹，M 地雷，F 军旗。Delete 删除，Ctrl+Z 撤销。点两个棋子可互换；右键移除。",
             ));
@@ -1121,14 +1128,14 @@ impl FormationEditor {
     }
 
     fn library_ui(&mut self, ui: &mut egui::Ui) {
-        let zh = self.zh;
+        let lang = self.lang;
         ui.horizontal(|ui| {
-            ui.strong(tr(zh, "Library", "布阵库"));
-            if ui.button(tr(zh, "Refresh", "刷新")).clicked() {
+            ui.strong(tr(lang, "Library", "布阵库"));
+            if ui.button(tr(lang, "Refresh", "刷新")).clicked() {
                 self.library = None;
             }
             if ui
-                .button(tr(zh, "Save in library", "保存到布阵库"))
+                .button(tr(lang, "Save in library", "保存到布阵库"))
                 .on_hover_text(self.library_dir.display().to_string())
                 .clicked()
             {
@@ -1148,12 +1155,12 @@ impl FormationEditor {
         let mut open = None;
         for (title, entries, dir) in [
             (
-                tr(zh, "My formations", "我的布阵"),
+                tr(lang, "My formations", "我的布阵"),
                 &mine,
                 Some(self.library_dir.as_path()),
             ),
             (
-                tr(zh, "Shipped formations (read-only)", "自带布阵（只读）"),
+                tr(lang, "Shipped formations (read-only)", "自带布阵（只读）"),
                 &shipped,
                 self.shipped_dir.as_deref(),
             ),
@@ -1162,7 +1169,7 @@ impl FormationEditor {
             ui.label(egui::RichText::new(title).strong())
                 .on_hover_text(dir.display().to_string());
             if entries.is_empty() {
-                ui.weak(tr(zh, "(none yet)", "（暂无）"));
+                ui.weak(tr(lang, "(none yet)", "（暂无）"));
             }
             for e in entries {
                 let file = e
@@ -1172,9 +1179,9 @@ impl FormationEditor {
                     .unwrap_or_default();
                 match &e.content {
                     Ok(f) => {
-                        let name = f.name_in(zh);
+                        let name = f.name_in(lang == Lang::Zh);
                         let shown = if name.trim().is_empty() { &file } else { name };
-                        let note = files::short_note(f.notes_in(zh), NOTE_CHARS);
+                        let note = files::short_note(f.notes_in(lang == Lang::Zh), NOTE_CHARS);
                         ui.horizontal_wrapped(|ui| {
                             if ui.button(shown).on_hover_text(&file).clicked() {
                                 open = Some(e.path.clone());
@@ -1222,7 +1229,7 @@ enum TileLook {
 }
 
 /// A piece: a cream tile with its name in red, the players' number small in the corner.
-fn paint_tile(p: &Painter, r: Rect, rank: Rank, zh: bool, look: TileLook) {
+fn paint_tile(p: &Painter, r: Rect, rank: Rank, lang: Lang, look: TileLook) {
     let (bg, text, border) = match look {
         TileLook::Normal | TileLook::Floating => (TILE_BG, TILE_TEXT, Stroke::new(1.5, TILE_TEXT)),
         TileLook::Selected => (
@@ -1244,8 +1251,8 @@ fn paint_tile(p: &Painter, r: Rect, rank: Rank, zh: bool, look: TileLook) {
         );
     }
     p.rect(r, 5.0, bg, border, StrokeKind::Inside);
-    let name = rank_name(zh, rank);
-    let size = if zh {
+    let name = rank_name(lang, rank);
+    let size = if lang == Lang::Zh {
         r.height() * 0.5
     } else {
         (r.height() * 0.38).min(1.75 * r.width() / name.chars().count().max(4) as f32)

@@ -2,6 +2,7 @@
 //! file handling and Chinese problem text.
 
 use super::*;
+use crate::app::i18n::Lang;
 use crate::engine::formation::Formation;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -32,7 +33,7 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         Some(dir.join("shipped")),
         Rules::default(),
     );
-    ed.set_language(false);
+    ed.set_language(Lang::En);
     harness_with(ed)
 }
 
@@ -457,12 +458,14 @@ fn every_engine_problem_kind_reads_in_chinese() {
     let problems = f.problems(&rules);
     assert!(problems.len() >= 6);
     for p in &problems {
-        let zh = translate_zh_for_test(p, &f);
-        assert!(zh.is_some(), "no Chinese for {:?}", p.message);
-        assert!(!zh.unwrap().is_ascii());
+        let zh = Lang::Zh.formation_problem(p);
+        assert!(!zh.is_ascii(), "no Chinese for {p:?}: {zh}");
+        assert_eq!(Lang::En.formation_problem(p), p.to_string());
     }
-    assert_eq!(problem_text(&problems[0], &f, false), problems[0].message);
-    let text: Vec<String> = problems.iter().map(|p| problem_text(p, &f, true)).collect();
+    let text: Vec<String> = problems
+        .iter()
+        .map(|p| Lang::Zh.formation_problem(p))
+        .collect();
     assert!(
         text.iter().any(|t| t == "司令 有 2 个（只允许 1 个）"),
         "{text:?}"
@@ -472,32 +475,40 @@ fn every_engine_problem_kind_reads_in_chinese() {
             .any(|t| t == "炸弹在第一线 c6：炸弹不能放在第一线"),
         "{text:?}"
     );
-}
-
-fn translate_zh_for_test(p: &FormationProblem, f: &Formation) -> Option<String> {
-    words::translate_zh(p, f)
+    // Every kind, with the English the command line prints.
+    let en: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    for want in [
+        "Colonel in a camp at b5: camps start empty",
+        "flag at a6: the flag goes in one of the two HQs",
+        "mine at b6: mines only in the last two lines",
+        "bomb on the front line at c6",
+        "2 × Field Marshal (only 1 allowed)",
+        "3 × Engineer not placed yet",
+    ] {
+        assert!(en.iter().any(|t| t == want), "{want}: {en:?}");
+    }
 }
 
 #[test]
 fn tooltips_name_positions_and_take_rules_from_the_engine() {
     let rules = Rules::default();
-    let t = square_tooltip(1, 2, &rules, false);
+    let t = square_tooltip(1, 2, &rules, Lang::En);
     assert!(
         t.contains("棋眉") && t.contains("锋线") && t.contains("b6"),
         "{t}"
     );
     assert!(t.contains("bomb on the front line at b6"), "{t}");
     assert!(t.contains("mine at b6"), "{t}");
-    let t = square_tooltip(6, 2, &rules, false);
+    let t = square_tooltip(6, 2, &rules, Lang::En);
     assert!(t.contains("大本营") && !t.contains("flag at"), "{t}");
-    let t = square_tooltip(6, 1, &rules, true);
+    let t = square_tooltip(6, 1, &rules, Lang::Zh);
     assert!(t.contains("底角") && t.contains("军旗在 a1"), "{t}");
     let house = Rules {
         bombs_in_front_row: true,
         ..Rules::default()
     };
-    assert!(!square_tooltip(1, 2, &house, false).contains("bomb"));
-    assert!(square_tooltip(2, 2, &rules, false).contains("camp"));
+    assert!(!square_tooltip(1, 2, &house, Lang::En).contains("bomb"));
+    assert!(square_tooltip(2, 2, &rules, Lang::En).contains("camp"));
 }
 
 #[test]
@@ -595,7 +606,7 @@ fn library_shows_shipped_formations_in_the_interface_language() {
         Rules::default(),
     );
     let mut h = harness_with(ed);
-    h.state_mut().ed.set_language(false);
+    h.state_mut().ed.set_language(Lang::En);
     h.run();
     let solid = load_formation(&shipped.join("solid-defence.ron")).unwrap();
     assert!(has(&h, "Solid defence"));
@@ -608,7 +619,7 @@ fn library_shows_shipped_formations_in_the_interface_language() {
         "cut inside a word: {shown}"
     );
     assert!(has(&h, &shown), "{shown}");
-    h.state_mut().ed.set_language(true);
+    h.state_mut().ed.set_language(Lang::Zh);
     h.run();
     assert!(has(&h, "防守为主"));
     assert!(has(&h, &files::short_note(&solid.notes_zh, NOTE_CHARS)));

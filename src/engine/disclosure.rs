@@ -202,9 +202,14 @@ impl Game {
     ///
     /// # Errors
     /// Not a takeback grant, or fewer actions than `turns`.
-    pub fn take_back(&mut self, grant: Grant, by: Side, turns: u32) -> Result<(), String> {
+    pub fn take_back(
+        &mut self,
+        grant: Grant,
+        by: Side,
+        turns: u32,
+    ) -> Result<(), super::game::ActionError> {
         if grant != Grant::Takeback {
-            return Err("a takeback needs the gate's grant".into());
+            return Err(super::game::ActionError::NoTakebackGrant);
         }
         self.act(super::Action::Takeback { by, turns })
     }

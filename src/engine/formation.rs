@@ -5,7 +5,7 @@ use super::board::{Board, NodeKind};
 use super::piece::{Piece, Rank, Side};
 use super::position::{Mover, Setup};
 use super::rng::SplitMix64;
-use super::rules::{Mode, Rules};
+use super::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -23,18 +23,63 @@ pub struct Formation {
     pub grid: [[Option<Rank>; 5]; 6],
 }
 
-/// One broken deployment rule, with the square it concerns (owner's line and column) if any.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FormationProblem {
-    pub at: Option<(u8, u8)>,
-    pub message: String,
+/// One broken deployment rule (RULES.md section 5, plus counts and camps). Squares are the
+/// owner's (line, column); `Display` gives the English sentence (the command line prints it), and
+/// the window words each kind in either language (`app::i18n::formation_problem`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FormationProblem {
+    /// A piece in a camp: camps start empty.
+    CampNotEmpty { rank: Rank, line: u8, col: u8 },
+    /// The flag outside the two HQs.
+    FlagOutsideHq { line: u8, col: u8 },
+    /// A mine in front of the last two lines.
+    MineTooFarForward { line: u8, col: u8 },
+    /// A bomb on line 1 (unless the house rule allows it).
+    BombOnFrontLine { line: u8, col: u8 },
+    /// More of a rank than a side owns.
+    TooMany { rank: Rank, have: u8 },
+    /// Pieces of a rank not placed yet.
+    Missing { rank: Rank, missing: u8 },
+}
+
+impl FormationProblem {
+    /// The square the problem concerns (owner's line and column), if any.
+    pub fn at(&self) -> Option<(u8, u8)> {
+        use FormationProblem::*;
+        match *self {
+            CampNotEmpty { line, col, .. }
+            | FlagOutsideHq { line, col }
+            | MineTooFarForward { line, col }
+            | BombOnFrontLine { line, col } => Some((line, col)),
+            TooMany { .. } | Missing { .. } => None,
+        }
+    }
+
+    /// The square's name as on the board for Red (the owner's view is the same for both sides).
+    pub fn square(&self) -> Option<String> {
+        self.at().map(|(l, c)| square_name(Side::Red, l, c))
+    }
 }
 
 impl fmt::Display for FormationProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        use FormationProblem::*;
+        let sq = self.square().unwrap_or_default();
+        match *self {
+            CampNotEmpty { rank, .. } => {
+                write!(f, "{} in a camp at {sq}: camps start empty", rank.en())
+            }
+            FlagOutsideHq { .. } => write!(f, "flag at {sq}: the flag goes in one of the two HQs"),
+            MineTooFarForward { .. } => write!(f, "mine at {sq}: mines only in the last two lines"),
+            BombOnFrontLine { .. } => write!(f, "bomb on the front line at {sq}"),
+            TooMany { rank, have } => {
+                write!(f, "{have} × {} (only {} allowed)", rank.en(), rank.count())
+            }
+            Missing { rank, missing } => write!(f, "{missing} × {} not placed yet", rank.en()),
+        }
     }
 }
+impl std::error::Error for FormationProblem {}
 
 /// The file form: human-editable RON. Each line is five tokens: a piece code (1–9, B, M, F),
 /// `.` for an empty square, `+` for a camp.
@@ -119,59 +164,35 @@ impl Formation {
     /// Every broken rule of RULES.md section 5 (plus counts and camps). Squares are named as on the
     /// board for Red (the owner's view is the same for both sides).
     pub fn problems(&self, rules: &Rules) -> Vec<FormationProblem> {
+        use FormationProblem::*;
         let mut out = Vec::new();
-        let name = |l: u8, c: u8| square_name(Side::Red, l, c);
-        for l in 1..=6u8 {
-            for c in 1..=5u8 {
-                let Some(r) = self.at(l, c) else { continue };
-                let at = Some((l, c));
-                if is_camp_square(l, c) {
-                    out.push(FormationProblem {
-                        at,
-                        message: format!(
-                            "{} in a camp at {}: camps start empty",
-                            r.en(),
-                            name(l, c)
-                        ),
-                    });
+        for line in 1..=6u8 {
+            for col in 1..=5u8 {
+                let Some(rank) = self.at(line, col) else {
+                    continue;
+                };
+                if is_camp_square(line, col) {
+                    out.push(CampNotEmpty { rank, line, col });
                 }
-                if r == Rank::Flag && !(l == 6 && (c == 2 || c == 4)) {
-                    out.push(FormationProblem {
-                        at,
-                        message: format!(
-                            "flag at {}: the flag goes in one of the two HQs",
-                            name(l, c)
-                        ),
-                    });
+                if rank == Rank::Flag && !(line == 6 && (col == 2 || col == 4)) {
+                    out.push(FlagOutsideHq { line, col });
                 }
-                if r == Rank::Mine && l < 5 {
-                    out.push(FormationProblem {
-                        at,
-                        message: format!(
-                            "mine at {}: mines only in the last two lines",
-                            name(l, c)
-                        ),
-                    });
+                if rank == Rank::Mine && line < 5 {
+                    out.push(MineTooFarForward { line, col });
                 }
-                if r == Rank::Bomb && l == 1 && !rules.bombs_in_front_row {
-                    out.push(FormationProblem {
-                        at,
-                        message: format!("bomb on the front line at {}", name(l, c)),
-                    });
+                if rank == Rank::Bomb && line == 1 && !rules.bombs_in_front_row {
+                    out.push(BombOnFrontLine { line, col });
                 }
             }
         }
-        for r in Rank::ALL {
-            let have = self.count(r);
-            if have > r.count() {
-                out.push(FormationProblem {
-                    at: None,
-                    message: format!("{have} × {} (only {} allowed)", r.en(), r.count()),
-                });
-            } else if have < r.count() {
-                out.push(FormationProblem {
-                    at: None,
-                    message: format!("{} × {} not placed yet", r.count() - have, r.en()),
+        for rank in Rank::ALL {
+            let have = self.count(rank);
+            if have > rank.count() {
+                out.push(TooMany { rank, have });
+            } else if have < rank.count() {
+                out.push(Missing {
+                    rank,
+                    missing: rank.count() - have,
                 });
             }
         }
@@ -244,10 +265,10 @@ impl Formation {
         ok && self.is_valid(rules)
     }
 
-    /// The RON text of a formation file.
-    pub fn to_ron(&self) -> String {
-        let lines = self
-            .grid
+    /// The six lines of the file form (front first): five tokens each, a piece code, `.` for
+    /// an empty square or `+` for a camp. Formation files and game records both write these.
+    pub fn lines(&self) -> Vec<String> {
+        self.grid
             .iter()
             .enumerate()
             .map(|(l, row)| {
@@ -261,7 +282,12 @@ impl Formation {
                     .collect::<Vec<_>>()
                     .join(" ")
             })
-            .collect();
+            .collect()
+    }
+
+    /// The RON text of a formation file.
+    pub fn to_ron(&self) -> String {
+        let lines = self.lines();
         let file = FormationFile {
             version: FORMATION_VERSION,
             name: self.name.clone(),
@@ -354,12 +380,16 @@ impl Formation {
 }
 
 /// Build the start of an open or hidden game from two formations (each checked).
-pub fn start_setup(red: &Formation, blue: &Formation, rules: &Rules) -> Result<Setup, String> {
+pub fn start_setup(
+    red: &Formation,
+    blue: &Formation,
+    rules: &Rules,
+) -> Result<Setup, (Side, FormationProblem)> {
     let board = Board::two_player();
     let mut setup = Setup::empty(board);
     for (side, f) in [(Side::Red, red), (Side::Blue, blue)] {
-        if let Some(p) = f.problems(rules).first() {
-            return Err(format!("{side} formation: {p}"));
+        if let Some(&p) = f.problems(rules).first() {
+            return Err((side, p));
         }
         for l in 1..=6u8 {
             for c in 1..=5u8 {
@@ -393,9 +423,4 @@ pub fn flip_deal(seed: u64) -> Setup {
     }
     setup.mover = Mover::Player(1);
     setup
-}
-
-/// Rules for a mode are the caller's; this checks that a formation-based start fits them.
-pub fn mode_uses_formations(mode: Mode) -> bool {
-    mode != Mode::Flip
 }

@@ -7,7 +7,7 @@ use super::formation::{Formation, flip_deal, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Side};
 use super::play::{EndReason, Status, TurnReport};
-use super::position::{Position, Setup, Turn};
+use super::position::{NotationError, Position, Setup, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
@@ -102,36 +102,160 @@ pub struct Tag {
 /// Longest tag text, in characters.
 pub const MAX_TAG_CHARS: usize = 8;
 
-/// Why a record cannot be replayed.
+/// Why `Game::act` refuses an action. `Display` gives the English (the command line prints it);
+/// the window words it in either language (`app::i18n`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RecordError(pub String);
+pub enum ActionError {
+    /// The game has ended: no action is taken any more.
+    GameOver,
+    /// A turn that is not notation.
+    Notation(NotationError),
+    /// A turn the rules do not allow.
+    Illegal(IllegalTurn),
+    /// A refused attack recorded for a turn that is legal (the referee would not refuse it).
+    NotRefusable(String),
+    /// A draw offer while one is open.
+    DrawOfferOpen,
+    /// An answer from a side that has no offer to answer.
+    NoDrawOffer(Side),
+    /// A timeout in a game without a move clock.
+    NoMoveClock,
+    /// A timeout for the side that is not to move.
+    NotToMove(Side),
+    /// A takeback of more turns than stand (or of none).
+    TakebackTooLong {
+        by: Side,
+        turns: u32,
+        standing: usize,
+    },
+    /// A takeback without the disclosure gate's grant.
+    NoTakebackGrant,
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::GameOver => f.write_str("the game is already over"),
+            ActionError::Notation(e) => e.fmt(f),
+            ActionError::Illegal(e) => e.fmt(f),
+            ActionError::NotRefusable(t) => {
+                write!(f, "{t} is legal: the referee would not refuse it")
+            }
+            ActionError::DrawOfferOpen => f.write_str("a draw offer is already open"),
+            ActionError::NoDrawOffer(s) => write!(f, "{s} has no draw offer to answer"),
+            ActionError::NoMoveClock => f.write_str("there is no move clock in this game"),
+            ActionError::NotToMove(s) => write!(f, "{s} is not to move, so cannot time out"),
+            ActionError::TakebackTooLong {
+                by,
+                turns,
+                standing,
+            } => write!(f, "{by} cannot take back {turns} turns: {standing} stand"),
+            ActionError::NoTakebackGrant => f.write_str("a takeback needs the gate's grant"),
+        }
+    }
+}
+impl std::error::Error for ActionError {}
+
+/// Why a game cannot start: bad rules, a start that does not fit the mode, a formation that is
+/// not text of the file form or breaks a deployment rule, or a position the rules do not allow.
+/// `Display` gives the English (the command line prints it).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StartError {
+    /// The house rules do not fit together (`Rules::validate`).
+    Rules(String),
+    /// Formations given for a flip game, which starts from a deal.
+    FormationsInFlip,
+    /// A deal given outside flip mode.
+    DealOutsideFlip,
+    /// A formation's lines that are not the file form.
+    FormationText { side: Side, error: String },
+    /// A formation that breaks a deployment rule (the first one found).
+    Formation {
+        side: Side,
+        problem: super::formation::FormationProblem,
+    },
+    /// A start position that is not notation.
+    Notation(NotationError),
+    /// A start position the rules do not allow.
+    Setup(super::position::SetupError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Rules(e) => f.write_str(e),
+            StartError::FormationsInFlip => {
+                f.write_str("a flip game starts from a deal, not formations")
+            }
+            StartError::DealOutsideFlip => f.write_str("a deal is only for flip mode"),
+            StartError::FormationText { side, error } => {
+                write!(f, "{} formation: {error}", side.en().to_lowercase())
+            }
+            StartError::Formation { side, problem } => write!(f, "{side} formation: {problem}"),
+            StartError::Notation(e) => e.fmt(f),
+            StartError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+impl std::error::Error for StartError {}
+
+/// Why a record cannot be read or replayed. `Display` gives the English (the command line prints
+/// it); a bad action is named by number with the reason.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RecordError {
+    /// A file larger than a record can be.
+    TooLarge(usize),
+    /// Not RON of a record: where and why.
+    Syntax {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// A record version this program does not read.
+    Version(u32),
+    /// More actions than a game can have.
+    TooManyActions(usize),
+    /// The start does not make a game.
+    Start(StartError),
+    /// Action `number` (from 1) is refused.
+    Action {
+        number: usize,
+        action: Action,
+        error: ActionError,
+    },
+    /// A tag on a name that is not a square.
+    TagSquare(String),
+    /// A tag the game does not take (no enemy piece there, too long).
+    Tag { square: String, error: String },
+}
 
 impl std::fmt::Display for RecordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RecordError::TooLarge(n) => write!(
+                f,
+                "file is {n} bytes: too large for a game record (limit {MAX_RECORD_BYTES})"
+            ),
+            RecordError::Syntax { line, col, message } => {
+                write!(f, "line {line}, column {col}: {message}")
+            }
+            RecordError::Version(v) => write!(
+                f,
+                "game record version {v} is not supported (this program reads version {RECORD_VERSION})"
+            ),
+            RecordError::TooManyActions(n) => write!(f, "{n} actions: more than a game can have"),
+            RecordError::Start(e) => write!(f, "start: {e}"),
+            RecordError::Action {
+                number,
+                action,
+                error,
+            } => write!(f, "action {number} ({action:?}): {error}"),
+            RecordError::TagSquare(sq) => write!(f, "tag on '{sq}': not a square"),
+            RecordError::Tag { square, error } => write!(f, "tag on {square}: {error}"),
+        }
     }
 }
 impl std::error::Error for RecordError {}
-
-fn formation_lines(f: &Formation) -> Vec<String> {
-    f.grid
-        .iter()
-        .enumerate()
-        .map(|(l, row)| {
-            row.iter()
-                .enumerate()
-                .map(|(c, cell)| match cell {
-                    Some(r) => r.code().to_string(),
-                    None if super::formation::is_camp_square(l as u8 + 1, c as u8 + 1) => {
-                        "+".into()
-                    }
-                    None => ".".into(),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
-}
 
 fn parse_lines(lines: &[String]) -> Result<Formation, String> {
     let text = format!(
@@ -159,31 +283,35 @@ impl Start {
 
     pub fn formations(red: &Formation, blue: &Formation) -> Start {
         Start::Formations {
-            red: formation_lines(red),
-            blue: formation_lines(blue),
+            red: red.lines(),
+            blue: blue.lines(),
         }
     }
 
     /// The checked start position under `rules`.
-    pub fn position(&self, rules: &Rules) -> Result<Position, String> {
+    pub fn position(&self, rules: &Rules) -> Result<Position, StartError> {
         let setup: Setup = match self {
             Start::Formations { red, blue } => {
                 if rules.mode == Mode::Flip {
-                    return Err("a flip game starts from a deal, not formations".into());
+                    return Err(StartError::FormationsInFlip);
                 }
-                let red = parse_lines(red).map_err(|e| format!("red formation: {e}"))?;
-                let blue = parse_lines(blue).map_err(|e| format!("blue formation: {e}"))?;
-                start_setup(&red, &blue, rules)?
+                let text = |side: Side, lines: &[String]| {
+                    parse_lines(lines).map_err(|error| StartError::FormationText { side, error })
+                };
+                let red = text(Side::Red, red)?;
+                let blue = text(Side::Blue, blue)?;
+                start_setup(&red, &blue, rules)
+                    .map_err(|(side, problem)| StartError::Formation { side, problem })?
             }
             Start::FlipDeal { seed } => {
                 if rules.mode != Mode::Flip {
-                    return Err("a deal is only for flip mode".into());
+                    return Err(StartError::DealOutsideFlip);
                 }
                 flip_deal(*seed)
             }
-            Start::Position(text) => Setup::parse(text).map_err(|e| e.to_string())?,
+            Start::Position(text) => Setup::parse(text).map_err(StartError::Notation)?,
         };
-        Position::new(setup, rules).map_err(|e| e.to_string())
+        Position::new(setup, rules).map_err(StartError::Setup)
     }
 }
 
@@ -217,8 +345,8 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(rules: Rules, start: Start) -> Result<Game, String> {
-        rules.validate()?;
+    pub fn new(rules: Rules, start: Start) -> Result<Game, StartError> {
+        rules.validate().map_err(StartError::Rules)?;
         let pos = start.position(&rules)?;
         Ok(Game {
             record: GameRecord {
@@ -245,22 +373,19 @@ impl Game {
     /// Replay a record, checking every action; a bad one is named by number with the reason.
     pub fn from_record(record: GameRecord) -> Result<Game, RecordError> {
         if record.version != RECORD_VERSION {
-            return Err(RecordError(format!(
-                "game record version {} is not supported (this program reads version {RECORD_VERSION})",
-                record.version
-            )));
+            return Err(RecordError::Version(record.version));
         }
         if record.actions.len() > MAX_ACTIONS {
-            return Err(RecordError(format!(
-                "{} actions: more than a game can have",
-                record.actions.len()
-            )));
+            return Err(RecordError::TooManyActions(record.actions.len()));
         }
-        let mut g = Game::new(record.rules.clone(), record.start.clone())
-            .map_err(|e| RecordError(format!("start: {e}")))?;
+        let mut g =
+            Game::new(record.rules.clone(), record.start.clone()).map_err(RecordError::Start)?;
         for (i, a) in record.actions.iter().enumerate() {
-            g.act(a.clone())
-                .map_err(|e| RecordError(format!("action {} ({a:?}): {e}", i + 1)))?;
+            g.act(a.clone()).map_err(|error| RecordError::Action {
+                number: i + 1,
+                action: a.clone(),
+                error,
+            })?;
         }
         g.record.disclosures = record.disclosures;
         if record.legacy_referee_view && !g.record.referee_view_used() {
@@ -275,9 +400,12 @@ impl Game {
             let node = g
                 .board()
                 .node_by_name(&t.square)
-                .ok_or_else(|| RecordError(format!("tag on '{}': not a square", t.square)))?;
+                .ok_or_else(|| RecordError::TagSquare(t.square.clone()))?;
             g.set_tag(t.by, node, Some(&t.text))
-                .map_err(|e| RecordError(format!("tag on {}: {e}", t.square)))?;
+                .map_err(|error| RecordError::Tag {
+                    square: t.square.clone(),
+                    error,
+                })?;
         }
         Ok(g)
     }
@@ -285,16 +413,12 @@ impl Game {
     /// Parse a record file's text (size-checked, syntax errors with line and column) and replay it.
     pub fn from_ron(text: &str) -> Result<Game, RecordError> {
         if text.len() > MAX_RECORD_BYTES {
-            return Err(RecordError(format!(
-                "file is {} bytes: too large for a game record (limit {MAX_RECORD_BYTES})",
-                text.len()
-            )));
+            return Err(RecordError::TooLarge(text.len()));
         }
-        let record: GameRecord = ron::from_str(text).map_err(|e| {
-            RecordError(format!(
-                "line {}, column {}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            ))
+        let record: GameRecord = ron::from_str(text).map_err(|e| RecordError::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
         })?;
         Game::from_record(record)
     }
@@ -486,9 +610,7 @@ impl Game {
         };
         // The flag is now known to both.
         let mut pos = *self.position();
-        if let Some(flag) = pos.at(to) {
-            pos.set(to, Some(flag.with_revealed(true)));
-        }
+        pos.reveal(to);
         match self.plies.last_mut() {
             Some(p) => p.after = pos,
             None => self.start = pos,
@@ -569,21 +691,21 @@ impl Game {
     }
 
     /// Apply any action (turn in notation, resignation, draw offers, timeouts).
-    pub fn act(&mut self, action: Action) -> Result<(), String> {
+    pub fn act(&mut self, action: Action) -> Result<(), ActionError> {
         if self.status().is_over() {
-            return Err("the game is already over".into());
+            return Err(ActionError::GameOver);
         }
         let to_move = self.position().side_to_move();
         match &action {
             Action::Turn(t) => {
-                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
-                self.play(turn).map_err(|e| e.to_string())?;
+                let turn = Turn::parse(t, self.board()).map_err(ActionError::Notation)?;
+                self.play(turn).map_err(ActionError::Illegal)?;
                 return Ok(());
             }
             Action::Refused(t) => {
-                let turn = Turn::parse(t, self.board()).map_err(|e| e.to_string())?;
+                let turn = Turn::parse(t, self.board()).map_err(ActionError::Notation)?;
                 if self.position().check_turn(&self.record.rules, turn).is_ok() {
-                    return Err(format!("{t} is legal: the referee would not refuse it"));
+                    return Err(ActionError::NotRefusable(t.clone()));
                 }
                 let before = self.refusals.len();
                 let e = match self.play(turn) {
@@ -593,19 +715,19 @@ impl Game {
                 return if self.refusals.len() > before {
                     Ok(())
                 } else {
-                    Err(e.to_string())
+                    Err(ActionError::Illegal(e))
                 };
             }
             Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
             Action::OfferDraw(s) => {
                 if self.draw_offer.is_some() {
-                    return Err("a draw offer is already open".into());
+                    return Err(ActionError::DrawOfferOpen);
                 }
                 self.draw_offer = Some(*s);
             }
             Action::AcceptDraw(s) | Action::DeclineDraw(s) => {
                 if self.draw_offer != Some(s.other()) {
-                    return Err(format!("{s} has no draw offer to answer"));
+                    return Err(ActionError::NoDrawOffer(*s));
                 }
                 self.draw_offer = None;
                 if matches!(action, Action::AcceptDraw(_)) {
@@ -619,10 +741,10 @@ impl Game {
             }
             Action::Timeout(s) => {
                 if self.record.rules.move_clock.is_none() {
-                    return Err("there is no move clock in this game".into());
+                    return Err(ActionError::NoMoveClock);
                 }
                 if to_move != Some(*s) {
-                    return Err(format!("{s} is not to move, so cannot time out"));
+                    return Err(ActionError::NotToMove(*s));
                 }
                 self.timeouts[s.index()] += 1;
                 if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
@@ -630,7 +752,7 @@ impl Game {
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();
-                    after.pass();
+                    after.pass_turn(false);
                     self.plies.push(Ply {
                         turn: None,
                         report: None,
@@ -646,16 +768,17 @@ impl Game {
     }
 
     /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
-    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), String> {
-        let turns = turns as usize;
-        if turns == 0 || turns > self.standing.len() {
-            return Err(format!(
-                "{by} cannot take back {turns} turns: {} stand",
-                self.standing.len()
-            ));
+    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), ActionError> {
+        if turns == 0 || turns as usize > self.standing.len() {
+            return Err(ActionError::TakebackTooLong {
+                by,
+                turns,
+                standing: self.standing.len(),
+            });
         }
-        let keep = self.standing.len() - turns;
-        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())?;
+        let keep = self.standing.len() - turns as usize;
+        let mut g = Game::new(self.record.rules.clone(), self.record.start.clone())
+            .expect("the game's own start is valid");
         for a in &self.standing[..keep] {
             g.act(a.clone())?;
         }
@@ -673,8 +796,8 @@ impl Game {
         *self = Game { record, ..g };
         let mut pos = *self.position();
         for n in shown {
-            if let Some(p) = pos.at(n).filter(|p| p.rank() == Rank::Flag) {
-                pos.set(n, Some(p.with_revealed(true)));
+            if pos.at(n).is_some_and(|p| p.rank() == Rank::Flag) {
+                pos.reveal(n);
             }
         }
         match self.plies.last_mut() {
@@ -704,17 +827,5 @@ impl Game {
             }
         }
         Some(last)
-    }
-}
-
-impl Position {
-    /// A lost turn (timeout): the other side moves; counts toward the quiet and turn limits.
-    pub(crate) fn pass(&mut self) {
-        self.quiet += 1;
-        self.ply += 1;
-        self.mover = match self.mover {
-            super::position::Mover::Side(s) => super::position::Mover::Side(s.other()),
-            super::position::Mover::Player(p) => super::position::Mover::Player(3 - p),
-        };
     }
 }

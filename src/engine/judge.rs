@@ -20,8 +20,10 @@ pub enum ClaimError {
         side: Side,
         rank: Rank,
     },
-    /// The flag may not be attacked now (flag rules).
-    FlagRule(String),
+    /// The flag may not be attacked while its owner still has mines (`flag needs mines cleared`).
+    FlagProtectedByMines,
+    /// This piece may not take the flag under the house rules (`flag takers`).
+    NotAFlagTaker(Rank),
     GameOver,
 }
 
@@ -39,7 +41,14 @@ impl std::fmt::Display for ClaimError {
                 "{side}'s {} never moves, so it cannot attack",
                 rank.en().to_lowercase()
             ),
-            ClaimError::FlagRule(s) => f.write_str(s),
+            ClaimError::FlagProtectedByMines => {
+                f.write_str("the flag cannot be attacked while its owner still has mines")
+            }
+            ClaimError::NotAFlagTaker(r) => write!(
+                f,
+                "a {} may not take the flag under these rules",
+                r.en().to_lowercase()
+            ),
             ClaimError::GameOver => f.write_str("the game is over"),
         }
     }
@@ -129,9 +138,7 @@ impl ClashJudge {
         }
         if d == Rank::Flag {
             if self.rules.flag_needs_mines_cleared && self.left(defender, Rank::Mine) > 0 {
-                return Err(ClaimError::FlagRule(
-                    "the flag cannot be attacked while its owner still has mines".into(),
-                ));
+                return Err(ClaimError::FlagProtectedByMines);
             }
             let lowest = Rank::ALL
                 .iter()
@@ -143,10 +150,7 @@ impl ClashJudge {
                 FlagTakers::Smallest => Some(&a) == lowest,
             };
             if !ok {
-                return Err(ClaimError::FlagRule(format!(
-                    "a {} may not take the flag under these rules",
-                    a.en().to_lowercase()
-                )));
+                return Err(ClaimError::NotAFlagTaker(a));
             }
         }
         let (outcome, at_from, at_to) = clash(
@@ -263,10 +267,12 @@ mod tests {
             ..Rules::default()
         };
         let mut j = ClashJudge::new(rules);
-        assert!(matches!(
-            j.judge(Side::Red, Rank::Major, Rank::Flag),
-            Err(ClaimError::FlagRule(_))
-        ));
+        let e = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap_err();
+        assert_eq!(e, ClaimError::FlagProtectedByMines);
+        assert_eq!(
+            e.to_string(),
+            "the flag cannot be attacked while its owner still has mines"
+        );
         for _ in 0..3 {
             j.judge(Side::Red, Rank::Engineer, Rank::Mine).unwrap();
         }
@@ -276,6 +282,22 @@ mod tests {
             j.judge(Side::Red, Rank::Major, Rank::Major),
             Err(ClaimError::GameOver)
         );
+    }
+
+    #[test]
+    fn judge_names_the_piece_that_may_not_take_the_flag() {
+        let rules = Rules {
+            flag_takers: FlagTakers::Engineer,
+            ..Rules::default()
+        };
+        let mut j = ClashJudge::new(rules);
+        let e = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap_err();
+        assert_eq!(e, ClaimError::NotAFlagTaker(Rank::Major));
+        assert_eq!(
+            e.to_string(),
+            "a major may not take the flag under these rules"
+        );
+        assert_eq!(j.lost(Side::Blue, Rank::Flag), 0);
     }
 
     #[test]

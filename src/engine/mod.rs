@@ -5,18 +5,19 @@ pub mod disclosure;
 pub mod formation;
 pub mod game;
 pub mod judge;
-pub mod movegen;
 pub mod piece;
-pub mod play;
 pub mod position;
 pub mod rng;
 pub mod rules;
 pub mod view;
 
+// Move generation and play live beneath `position` (they keep its invariants); their paths stay.
+pub use position::{movegen, play};
+
 pub use board::{Board, NodeId, NodeKind};
 pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
-pub use game::{Action, Game, GameRecord, Start, Tag};
+pub use game::{Action, ActionError, Game, GameRecord, Start, StartError, Tag};
 pub use movegen::{IllegalTurn, TurnSets};
 pub use piece::{Piece, Rank, Side};
 pub use play::{ClashOutcome, EndReason, Status, TurnReport, perft};

@@ -1,9 +1,12 @@
 //! Positions: the unchecked `Setup`, the checked `Position`, and the text notation of NOTATION.md.
 
-use super::board::{Board, MAX_NODES, NodeId, NodeKind, NodeSet};
+use super::board::{Board, MAX_NODES, NodeId, NodeSet};
 use super::piece::{Piece, Rank, Side};
 use super::rules::{Mode, Rules};
 use std::fmt;
+
+pub mod movegen;
+pub mod play;
 
 /// Who is to move: a colour, or in flip mode before colours are decided, player 1 or 2.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -101,8 +104,6 @@ pub enum SetupError {
     NoFlags,
     /// The quiet counter exceeds the ply counter.
     QuietAbovePly { quiet: u32, ply: u32 },
-    /// A rule of deployment (formation) broken.
-    Deployment(String),
 }
 
 impl fmt::Display for SetupError {
@@ -144,7 +145,6 @@ impl fmt::Display for SetupError {
                     "quiet counter {quiet} is larger than the ply counter {ply}"
                 )
             }
-            SetupError::Deployment(s) => f.write_str(s),
         }
     }
 }
@@ -252,19 +252,35 @@ impl Setup {
 }
 
 /// A checked position: made only by `Position::new` (or by playing legal turns from one).
+///
+/// The one exception is named: `Position::stand_in`, the computer's imagined positions (a view
+/// with its unknowns filled in), which are not checked. The fields are private to this module and
+/// its children (move generation and play): cells change only through `set`, which keeps the bit
+/// sets in step, and the turn passes only through `pass_turn`. Outside code cannot write a cell:
+///
+/// ```compile_fail
+/// use junqi::engine::{Position, Rules};
+/// let mut p = Position::from_notation(
+///     "....bF..../........../........../........../........../........../\
+///      ........../........../........../........../........../..rF...... r 0 0",
+///     &Rules::default(),
+/// )
+/// .unwrap();
+/// p.cells[0] = None;
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) board: &'static Board,
-    pub(crate) cells: [Option<Piece>; MAX_NODES],
-    pub(crate) mover: Mover,
-    pub(crate) quiet: u32,
-    pub(crate) ply: u32,
+    board: &'static Board,
+    cells: [Option<Piece>; MAX_NODES],
+    mover: Mover,
+    quiet: u32,
+    ply: u32,
     /// Bit sets kept in step with `cells` by `set` (so equality and hashing stay those of the
     /// cells): each side's pieces (any face), face-down pieces, flags and mines (both sides).
-    pub(crate) side_set: [NodeSet; 2],
-    pub(crate) down_set: NodeSet,
-    pub(crate) flag_set: NodeSet,
-    pub(crate) mine_set: NodeSet,
+    side_set: [NodeSet; 2],
+    down_set: NodeSet,
+    flag_set: NodeSet,
+    mine_set: NodeSet,
 }
 
 impl fmt::Debug for Position {
@@ -341,9 +357,21 @@ impl Position {
         ))
     }
 
-    /// A position from cells without any check (callers check, or build a stand-in), with its
-    /// bit sets built from the cells.
-    pub(crate) fn from_cells(
+    /// A stand-in: the computer's imagined position (a view's unknowns filled with guesses, so
+    /// piece counts may exceed the rules'), built from a setup WITHOUT the checks of `new`. Only
+    /// for search and reachability questions; never a game's position.
+    pub fn stand_in(setup: &Setup) -> Position {
+        Position::from_cells(
+            setup.board,
+            &setup.cells,
+            setup.mover,
+            setup.quiet,
+            setup.ply,
+        )
+    }
+
+    /// A position from cells without any check, with its bit sets built from the cells.
+    fn from_cells(
         board: &'static Board,
         cells: &[Option<Piece>],
         mover: Mover,
@@ -393,17 +421,6 @@ impl Position {
         &self.cells[..self.board.len()]
     }
 
-    /// Back to an unchecked setup (for editing or rebuilding).
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            cells: self.cells().to_vec(),
-            mover: self.mover,
-            quiet: self.quiet,
-            ply: self.ply,
-        }
-    }
-
     /// Pieces of a side on the board (any face).
     pub fn pieces(&self, side: Side) -> impl Iterator<Item = (NodeId, Piece)> + '_ {
         self.cells()
@@ -420,10 +437,6 @@ impl Position {
         self.pieces(side)
             .find(|(_, p)| p.rank() == rank)
             .map(|(n, _)| n)
-    }
-
-    pub fn is_camp(&self, n: NodeId) -> bool {
-        self.board.kind(n) == NodeKind::Camp
     }
 
     /// The notation of NOTATION.md.
@@ -444,9 +457,31 @@ impl Position {
         self.side_set[0] | self.side_set[1]
     }
 
+    /// The turn passes to the other side (or, before colours are decided, the other player) and
+    /// the ply counter counts up; the quiet counter is reset (`reset_quiet`: a flip or a capture)
+    /// or counts up. The one place a turn ends: play, a lost turn (timeout) and the search's null
+    /// flip all come here.
+    #[inline]
+    pub(crate) fn pass_turn(&mut self, reset_quiet: bool) {
+        self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
+        self.ply += 1;
+        self.mover = match self.mover {
+            Mover::Side(s) => Mover::Side(s.other()),
+            Mover::Player(p) => Mover::Player(3 - p),
+        };
+    }
+
+    /// Mark the piece on `n` as revealed (a flag both players have now seen). Nothing else
+    /// changes; an empty node stays empty.
+    pub(crate) fn reveal(&mut self, n: NodeId) {
+        if let Some(p) = self.at(n) {
+            self.set(n, Some(p.with_revealed(true)));
+        }
+    }
+
     /// The only way cells change after construction: keeps the bit sets in step.
     #[inline]
-    pub(crate) fn set(&mut self, n: NodeId, p: Option<Piece>) {
+    fn set(&mut self, n: NodeId, p: Option<Piece>) {
         self.cells[n as usize] = p;
         let bit = NodeSet::single(n);
         self.side_set[0] -= bit;
@@ -517,6 +552,56 @@ mod tests {
             p.at(b.node_by_name("d12").unwrap()),
             Some(Piece::new(Side::Blue, Rank::Flag))
         );
+    }
+
+    #[test]
+    fn pass_turn_hands_over_and_counts() {
+        let r = Rules::default();
+        let mut p = Position::from_notation(&EXAMPLE.replace(" r 0 0", " r 3 7"), &r).unwrap();
+        p.pass_turn(false);
+        assert_eq!(
+            (p.mover(), p.quiet(), p.ply()),
+            (Mover::Side(Side::Blue), 4, 8)
+        );
+        p.pass_turn(true);
+        assert_eq!(
+            (p.mover(), p.quiet(), p.ply()),
+            (Mover::Side(Side::Red), 0, 9)
+        );
+        let flip = Rules::for_mode(Mode::Flip);
+        let down = EXAMPLE
+            .replace('r', "R")
+            .replace('b', "B")
+            .replace(" R 0 0", " 1 0 0");
+        let mut f = Position::from_notation(&down, &flip).unwrap();
+        f.pass_turn(true);
+        assert_eq!(f.mover(), Mover::Player(2));
+    }
+
+    #[test]
+    fn stand_in_skips_the_checks_and_keeps_the_sets() {
+        let r = Rules::default();
+        let mut setup = Setup::parse(EXAMPLE).unwrap();
+        // Four engineers: refused by `new`, allowed in an imagined position.
+        let n = setup.board.node_by_name("a12").unwrap();
+        setup.cells[n as usize] = Some(Piece::new(Side::Blue, Rank::Engineer));
+        assert!(Position::new(setup.clone(), &r).is_err());
+        let p = Position::stand_in(&setup);
+        assert_eq!(p.count(Side::Blue, Rank::Engineer), 4);
+        assert!(p.pieces_set(Side::Blue).contains(n));
+        assert_eq!(p.occupied().len(), 50);
+    }
+
+    #[test]
+    fn reveal_marks_only_the_piece() {
+        let mut p = Position::from_notation(EXAMPLE, &Rules::default()).unwrap();
+        let b1 = p.board().node_by_name("b1").unwrap();
+        p.reveal(b1);
+        assert!(p.at(b1).unwrap().is_revealed());
+        assert_eq!(p.at(b1).unwrap().rank(), Rank::Flag);
+        let b3 = p.board().node_by_name("b3").unwrap();
+        p.reveal(b3);
+        assert_eq!(p.at(b3), None);
     }
 
     #[test]

@@ -520,7 +520,7 @@ fn formation() -> Formation {
 fn problems(f: &Formation, rules: &Rules) -> Vec<(Option<(u8, u8)>, String)> {
     f.problems(rules)
         .into_iter()
-        .map(|p| (p.at, p.message))
+        .map(|p| (p.at(), p.to_string()))
         .collect()
 }
 
@@ -1292,7 +1292,25 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
         .record()
         .clone();
     bad.actions.push(Action::Refused("c12-b12".into()));
-    assert!(Game::from_record(bad).is_err());
+    let n = bad.actions.len();
+    let e = Game::from_record(bad).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            super::game::RecordError::Action {
+                number,
+                error: super::game::ActionError::NotRefusable(t),
+                ..
+            } if *number == n && t == "c12-b12"
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "action {n} (Refused(\"c12-b12\")): c12-b12 is legal: the referee would not refuse it"
+        )
+    );
     // Flag takers: the announcement names no rank.
     let eng = with(|r| {
         r.mode = Mode::Hidden;
@@ -1418,4 +1436,54 @@ fn turn_report_carries_the_revealed_mine_and_the_end() {
     let mut p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=b3 a6=r3")));
     let rep = play(&mut p, &r, "c6-c7");
     assert_eq!(rep.result, Some(Status::Won(Side::Red, EndReason::NoMoves)));
+}
+
+#[test]
+fn start_errors_are_typed_and_keep_their_english() {
+    use super::formation::FormationProblem;
+    use super::game::StartError;
+    let rules = Rules::default();
+    let good = formation();
+    let mut bad = good.clone();
+    bad.set(6, 2, Some(Rank::Engineer)); // the flag's HQ now holds an engineer: no flag, 4 engineers
+    let e = Game::new(rules.clone(), Start::formations(&good, &bad)).unwrap_err();
+    match &e {
+        StartError::Formation { side, problem } => {
+            assert_eq!(*side, Side::Blue);
+            assert!(
+                matches!(
+                    problem,
+                    FormationProblem::TooMany { .. } | FormationProblem::Missing { .. }
+                ),
+                "{problem:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().starts_with("Blue formation: "), "{e}");
+    let flip = Rules::for_mode(Mode::Flip);
+    let e = Game::new(flip, Start::formations(&good, &good)).unwrap_err();
+    assert_eq!(e, StartError::FormationsInFlip);
+    assert_eq!(
+        e.to_string(),
+        "a flip game starts from a deal, not formations"
+    );
+    let e = Game::new(rules.clone(), Start::FlipDeal { seed: 1 }).unwrap_err();
+    assert_eq!(e.to_string(), "a deal is only for flip mode");
+    let lines = Start::Formations {
+        red: vec!["x".into()],
+        blue: good.lines(),
+    };
+    let e = Game::new(rules, lines).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StartError::FormationText {
+                side: Side::Red,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("red formation: "), "{e}");
 }

@@ -80,11 +80,11 @@ impl Position {
         View {
             viewer,
             mode: rules.mode,
-            board: self.board,
+            board: self.board(),
             cells,
-            mover: self.mover,
-            quiet: self.quiet,
-            ply: self.ply,
+            mover: self.mover(),
+            quiet: self.quiet(),
+            ply: self.ply(),
             mines_known,
         }
     }
@@ -125,6 +125,11 @@ impl View {
     /// plain officers (attackable), face-down pieces stay face down (blocking, never attacked).
     /// Only for questions of reachability: it is not the truth behind the view.
     pub fn proxy(&self) -> Position {
+        Position::stand_in(&self.proxy_setup())
+    }
+
+    /// The setup of `proxy`, for a caller that fills in some unknowns before making its stand-in.
+    pub fn proxy_setup(&self) -> super::position::Setup {
         let mut setup = super::position::Setup::empty(self.board);
         for (i, s) in self.cells.iter().enumerate() {
             setup.cells[i] = match *s {
@@ -134,7 +139,10 @@ impl View {
                 Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
             };
         }
-        Position::from_cells(self.board, &setup.cells, self.mover, self.quiet, self.ply)
+        setup.mover = self.mover;
+        setup.quiet = self.quiet;
+        setup.ply = self.ply;
+        setup
     }
 
     /// Whether the enemy of the side to move may still have a mine on the board, for this viewer.

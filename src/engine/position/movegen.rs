@@ -1,9 +1,9 @@
 //! Legal turns (RULES.md sections 3 and 6): road steps, rail runs, engineer flights, flips.
 
-use super::board::{NodeId, NodeKind, NodeSet, Ray};
-use super::piece::{Piece, Rank, Side};
-use super::position::{Mover, Position, Turn};
-use super::rules::{FlagTakers, Mode, Rules};
+use super::{Mover, Position, Turn};
+use crate::engine::board::{NodeId, NodeKind, NodeSet, Ray};
+use crate::engine::piece::{Piece, Rank, Side};
+use crate::engine::rules::{FlagTakers, Mode, Rules};
 
 /// Why a turn is not legal: shown to players ("camps are safe"), so phrased for them.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -1,11 +1,11 @@
 //! Playing turns: clashes (RULES.md section 4), flips and colour assignment (section 6), and the end
 //! of the game (section 7).
 
-use super::board::NodeId;
 use super::movegen::IllegalTurn;
-use super::piece::{Piece, Rank, Side};
-use super::position::{Mover, Position, Turn};
-use super::rules::{MineRule, Rules};
+use super::{Mover, Position, Turn};
+use crate::engine::board::NodeId;
+use crate::engine::piece::{Piece, Rank, Side};
+use crate::engine::rules::{MineRule, Rules};
 use serde::{Deserialize, Serialize};
 
 /// What a clash did, in the words a referee announces: never the ranks.
@@ -207,19 +207,19 @@ impl Position {
                 let p = self.at(n).expect("flip of a piece").with_face_down(false);
                 self.set(n, Some(p));
                 report.flipped = Some((p.side(), p.rank()));
-                self.mover = match self.mover {
-                    Mover::Player(pl) => {
-                        if !rules.first_engineer_decides || p.rank() == Rank::Engineer {
-                            report.colours_decided = Some((pl, p.side()));
-                            Mover::Side(p.side().other())
-                        } else {
-                            Mover::Player(3 - pl)
-                        }
+                let decided = match self.mover {
+                    Mover::Player(pl)
+                        if !rules.first_engineer_decides || p.rank() == Rank::Engineer =>
+                    {
+                        report.colours_decided = Some((pl, p.side()));
+                        true
                     }
-                    Mover::Side(s) => Mover::Side(s.other()),
+                    _ => false,
                 };
-                self.quiet = 0;
-                self.ply += 1;
+                self.pass_turn(true);
+                if decided {
+                    self.mover = Mover::Side(p.side().other());
+                }
                 return (report, fx);
             }
             Turn::Move { from, to } => {
@@ -260,12 +260,7 @@ impl Position {
                 }
             }
         }
-        self.quiet = if fx.n_removed > 0 { 0 } else { self.quiet + 1 };
-        self.ply += 1;
-        self.mover = match self.mover {
-            Mover::Side(s) => Mover::Side(s.other()),
-            Mover::Player(p) => Mover::Player(3 - p),
-        };
+        self.pass_turn(fx.n_removed > 0);
         (report, fx)
     }
 
