@@ -5,7 +5,9 @@
 
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
-use crate::engine::{Board, ClashOutcome, NodeId, NodeKind, Piece, Seen, Side, View};
+use crate::engine::{
+    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Seen, Side, Turn, View,
+};
 use egui::emath::RectTransform;
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,
@@ -51,10 +53,97 @@ pub struct BoardWidget<'a> {
     pub bottom: Side,
     pub selected: Option<NodeId>,
     pub destinations: &'a [NodeId],
-    pub last_move: Option<(NodeId, NodeId, Side)>,
+    /// The last turn, marked until the next one (see `last_mark`).
+    pub last_move: Option<LastMark>,
     pub flash: Option<&'a Flash>,
     /// Whether pieces of the side to move may be picked up (false when the game is over).
     pub interactive: bool,
+}
+
+/// The last turn as the board marks it: the nodes a move passed through (the rail path, corners
+/// included), or the one node flipped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastMark {
+    pub path: Vec<NodeId>,
+    pub colour: Color32,
+}
+
+/// The mark of the turn that led to position `shown` of `game` (`None` at the start and after a
+/// turn lost to the clock). Every screen that shows a game marks its last turn through this, so
+/// moves, flips and the computer's turns all get the same mark. Only public facts are used: the
+/// turn, its mover and which nodes were occupied before it.
+pub fn last_mark(game: &Game, shown: usize) -> Option<LastMark> {
+    let ply = game.plies().get(shown.checked_sub(1)?)?;
+    let (turn, report) = (ply.turn?, ply.report.as_ref()?);
+    let side = match report.mover {
+        Mover::Side(s) => Some(s),
+        // Flip mode before colours: the flipper's colour if this flip decided it.
+        Mover::Player(p) => report
+            .colours_decided
+            .map(|(q, s)| if q == p { s } else { s.other() }),
+    };
+    let colour = side.map_or(INK, side_colour);
+    let path = match turn {
+        Turn::Move { from, to } => {
+            let before = game.position_at(shown - 1);
+            game.board().move_path(from, to, |n| before.at(n).is_none())
+        }
+        Turn::Flip(n) => vec![n],
+    };
+    Some(LastMark { path, colour })
+}
+
+/// Where the board drew the last-turn mark in its latest frame (kept in the context's data under
+/// `LAST_MARK_ID`, for tests and tools): the nodes, their screen points and the arrowhead length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnMark {
+    pub path: Vec<NodeId>,
+    pub points: Vec<Pos2>,
+    pub head: f32,
+}
+
+pub const LAST_MARK_ID: &str = "junqi-last-mark";
+
+/// Outline the first and last node of the mark and, for a move, draw the path with an arrowhead
+/// sized to the board. Returns the arrowhead's length (0 for a flip).
+fn draw_last_mark(
+    painter: &egui::Painter,
+    mark: &LastMark,
+    points: &[Pos2],
+    tile: Vec2,
+    scale: f32,
+) -> f32 {
+    let c = mark.colour;
+    let outline = Stroke::new((scale * 0.05).max(2.0), c);
+    let ends = [points.first(), points.last()];
+    for p in ends.into_iter().flatten() {
+        painter.rect_stroke(
+            Rect::from_center_size(*p, tile * 1.12),
+            CornerRadius::same((scale * 0.06) as u8),
+            outline,
+            StrokeKind::Outside,
+        );
+    }
+    if points.len() < 2 {
+        return 0.0;
+    }
+    let line = Stroke::new((scale * 0.04).max(1.5), c.gamma_multiply(0.85));
+    let head = (scale * 0.22).max(6.0);
+    let (last, before) = (points[points.len() - 1], points[points.len() - 2]);
+    let dir = (last - before).normalized();
+    // The tip stops short of the destination's centre so the piece's name stays readable.
+    let tip = last - dir * (tile.y * 0.3).min((last - before).length() * 0.5);
+    let base = tip - dir * head;
+    let mut line_points: Vec<Pos2> = points[..points.len() - 1].to_vec();
+    line_points.push(base);
+    painter.add(Shape::line(line_points, line));
+    let side = dir.rot90() * head * 0.5;
+    painter.add(Shape::convex_polygon(
+        vec![tip, base + side, base - side],
+        c.gamma_multiply(0.85),
+        Stroke::NONE,
+    ));
+    head
 }
 
 /// What the player did on the board this frame.
@@ -285,23 +374,23 @@ impl BoardWidget<'_> {
             }
         }
 
-        // The last move, in the mover's colour.
-        if let Some((from, to, side)) = self.last_move {
-            let c = side_colour(side);
-            let stroke = Stroke::new((scale * 0.05).max(2.0), c);
-            for n in [from, to] {
-                painter.rect_stroke(
-                    Rect::from_center_size(at(n), tile * 1.12),
-                    CornerRadius::same((scale * 0.06) as u8),
-                    stroke,
-                    StrokeKind::Outside,
-                );
-            }
-            painter.arrow(
-                at(from),
-                (at(to) - at(from)) * 0.85,
-                Stroke::new((scale * 0.035).max(1.5), c.gamma_multiply(0.8)),
-            );
+        // The last turn, in the mover's colour: the path a move took, or the node flipped.
+        let mark_id = egui::Id::unique(LAST_MARK_ID);
+        if let Some(mark) = &self.last_move {
+            let points: Vec<Pos2> = mark.path.iter().map(|&n| at(n)).collect();
+            let head = draw_last_mark(&painter, mark, &points, tile, scale);
+            ui.ctx().data_mut(|d| {
+                d.insert_temp(
+                    mark_id,
+                    DrawnMark {
+                        path: mark.path.clone(),
+                        points,
+                        head,
+                    },
+                )
+            });
+        } else {
+            ui.ctx().data_mut(|d| d.remove::<DrawnMark>(mark_id));
         }
 
         // Interaction and pieces.

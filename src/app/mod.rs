@@ -946,16 +946,7 @@ impl JunqiApp {
                 Some(s) => view.destinations_from(play.game.rules(), s),
                 None => Vec::new(),
             };
-            let last_move = play
-                .game
-                .plies()
-                .last()
-                .and_then(|p| match (p.turn, &p.report) {
-                    (Some(Turn::Move { from, to }), Some(r)) => {
-                        r.mover.side().map(|s| (from, to, s))
-                    }
-                    _ => None,
-                });
+            let last_move = board::last_mark(&play.game, play.game.plies().len());
             let input = BoardWidget {
                 view: &view,
                 opts: &opts,
