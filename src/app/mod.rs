@@ -887,8 +887,8 @@ impl JunqiApp {
                 out.push(Command::Timeout);
             }
             clock_left = Some(left.max(0.0));
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(250));
+            // Repaint when the second shown changes, not every frame.
+            ui.ctx().request_repaint_after(clock_wait(left));
         }
         if let Some(f) = &mut play.flash {
             f.fade -= dt;
@@ -969,6 +969,19 @@ impl JunqiApp {
         modes::dialogs(ui.ctx(), play, lang, out);
         resign_dialog(ui.ctx(), play, lang, out);
     }
+}
+
+/// How long until the move clock, `left` seconds from running out and shown rounded up to whole
+/// seconds, shows another number (a little after, so the next frame sees the new second).
+pub fn clock_wait(left: f64) -> std::time::Duration {
+    let left = left.max(0.0);
+    let shown = left.ceil();
+    let until = if shown > 0.0 {
+        left - (shown - 1.0)
+    } else {
+        0.0
+    };
+    std::time::Duration::from_secs_f64(until + 0.005)
 }
 
 /// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
