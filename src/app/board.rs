@@ -6,7 +6,7 @@
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
 use crate::engine::{
-    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Seen, Side, Turn, View,
+    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seen, Side, Turn, View,
 };
 use egui::emath::RectTransform;
 use egui::{
@@ -541,46 +541,26 @@ impl BoardWidget<'_> {
                     Stroke::new(1.0, Color32::from_white_alpha(110)),
                     StrokeKind::Inside,
                 );
-                let name = if self.opts.english_names {
-                    p.rank().en()
-                } else {
-                    p.rank().zh()
-                };
-                let mut size = r.height() * 0.5;
-                let font = |s: f32| FontId::proportional(s);
-                let w = painter
-                    .layout_no_wrap(name.to_string(), font(size), Color32::WHITE)
-                    .size()
-                    .x;
-                let room = r.width()
-                    * if self.opts.rank_numbers && p.rank().players_number().is_some() {
-                        0.72
-                    } else {
-                        0.88
-                    };
-                if w > room {
-                    size *= room / w;
-                }
-                let centre = if self.opts.rank_numbers && p.rank().players_number().is_some() {
-                    r.center() - vec2(r.width() * 0.1, 0.0)
-                } else {
-                    r.center()
-                };
+                let t = piece_text(
+                    painter,
+                    r,
+                    p.rank(),
+                    self.opts.english_names,
+                    self.opts.rank_numbers,
+                );
                 painter.text(
-                    centre,
+                    t.name_rect.center(),
                     egui::Align2::CENTER_CENTER,
-                    name,
-                    font(size),
+                    t.name,
+                    FontId::proportional(t.name_size),
                     Color32::WHITE,
                 );
-                if self.opts.rank_numbers
-                    && let Some(num) = p.rank().players_number()
-                {
+                if let Some((num, rect, size)) = t.number {
                     painter.text(
-                        pos2(r.right() - r.width() * 0.05, r.center().y),
-                        egui::Align2::RIGHT_CENTER,
-                        num.to_string(),
-                        FontId::proportional(r.height() * 0.34),
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        num,
+                        FontId::proportional(size),
                         Color32::from_rgb(0xff, 0xee, 0x99),
                     );
                 }
@@ -610,6 +590,84 @@ impl BoardWidget<'_> {
                 );
             }
         }
+    }
+}
+
+/// The name of a rank on a piece in English: the usual military abbreviations, short enough to
+/// stay legible on a tile (the full name is in the tooltip and the screen-reader label).
+pub fn short_en(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Marshal => "FM",
+        Rank::General => "Gen",
+        Rank::MajorGeneral => "MGen",
+        Rank::Brigadier => "Brig",
+        Rank::Colonel => "Col",
+        Rank::Major => "Maj",
+        Rank::Captain => "Capt",
+        Rank::Lieutenant => "Lt",
+        Rank::Engineer => "Eng",
+        Rank::Bomb => "Bomb",
+        Rank::Mine => "Mine",
+        Rank::Flag => "Flag",
+    }
+}
+
+/// The texts on a face-up piece, placed: the name and, with rank numbers on, the number beside
+/// it, side by side and centred, both shrunk together only if they would not fit.
+#[derive(Debug)]
+pub struct PieceText {
+    pub name: &'static str,
+    pub name_rect: Rect,
+    pub name_size: f32,
+    pub number: Option<(String, Rect, f32)>,
+}
+
+pub fn piece_text(
+    painter: &egui::Painter,
+    r: Rect,
+    rank: Rank,
+    english: bool,
+    numbers: bool,
+) -> PieceText {
+    let name = if english { short_en(rank) } else { rank.zh() };
+    let number = rank
+        .players_number()
+        .filter(|_| numbers)
+        .map(|n| n.to_string());
+    let measure = |t: &str, size: f32| {
+        painter
+            .layout_no_wrap(t.to_string(), FontId::proportional(size), Color32::WHITE)
+            .size()
+    };
+    let (mut name_size, mut num_size) = (r.height() * 0.5, r.height() * 0.36);
+    let gap = if number.is_some() {
+        r.width() * 0.05
+    } else {
+        0.0
+    };
+    let room = r.width() * 0.88;
+    let name_w = measure(name, name_size).x;
+    let num_w = number.as_deref().map_or(0.0, |n| measure(n, num_size).x);
+    let total = name_w + gap + num_w;
+    let k = (room / total).min(1.0);
+    name_size *= k;
+    num_size *= k;
+    let name_dim = measure(name, name_size);
+    let left = r.center().x - total * k / 2.0;
+    let name_rect = Rect::from_min_size(pos2(left, r.center().y - name_dim.y / 2.0), name_dim);
+    let number = number.map(|n| {
+        let d = measure(&n, num_size);
+        let rect = Rect::from_min_size(
+            pos2(name_rect.right() + gap * k, r.center().y - d.y / 2.0),
+            d,
+        );
+        (n, rect, num_size)
+    });
+    PieceText {
+        name,
+        name_rect,
+        name_size,
+        number,
     }
 }
 
@@ -675,5 +733,33 @@ mod tests {
         let b = Board::two_player();
         let n = |s: &str| node_pos(b, Side::Red, b.node_by_name(s).unwrap());
         assert!((n("a6").y - n("a7").y) > (n("a5").y - n("a6").y));
+    }
+
+    #[test]
+    fn piece_names_with_numbers_stay_legible_and_apart() {
+        // A tile of the default window (1120 × 780): about 62 × 37 points.
+        let ctx = egui::Context::default();
+        super::super::fonts::install(&ctx);
+        let mut checked = 0;
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            let r = Rect::from_min_size(pos2(0.0, 0.0), vec2(62.0, 37.0));
+            for english in [true, false] {
+                for rank in Rank::ALL {
+                    let t = piece_text(painter, r, rank, english, true);
+                    let what = format!("{rank:?} english={english}: {t:?}");
+                    assert!(t.name_size >= 14.0, "too small: {what}");
+                    assert!(r.contains_rect(t.name_rect), "outside the tile: {what}");
+                    if let Some((_, n, size)) = &t.number {
+                        assert!(*size >= 10.0, "number too small: {what}");
+                        assert!(r.contains_rect(*n), "number outside: {what}");
+                        assert!(!t.name_rect.intersects(*n), "overlap: {what}");
+                    }
+                    checked += 1;
+                }
+            }
+        });
+        out.textures_delta.clear();
+        assert_eq!(checked, 24);
     }
 }
