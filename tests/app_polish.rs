@@ -13,3 +13,14 @@ fn move_clock_repaints_only_when_the_shown_second_changes() {
     // Run out: repaint at once (the timeout is handled on that frame).
     assert!(ms(0.0) < 10.0 && ms(-1.0) < 10.0);
 }
+
+#[test]
+fn window_icon_is_embedded_and_square() {
+    let icon = junqi::app::icon();
+    assert_eq!((icon.width, icon.height), (256, 256));
+    assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+    // The desktop file names the same application id and icon.
+    let desktop = include_str!("../assets/junqi.desktop");
+    assert!(desktop.contains(&format!("StartupWMClass={}", junqi::app::APP_ID)));
+    assert!(desktop.contains("Icon=junqi\n"));
+}

@@ -33,7 +33,9 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         viewport: egui::ViewportBuilder::default()
             .with_title("军棋 Junqi")
             .with_inner_size([1120.0, 780.0])
-            .with_min_inner_size([480.0, 400.0]),
+            .with_min_inner_size([480.0, 400.0])
+            .with_app_id(APP_ID)
+            .with_icon(icon()),
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
@@ -49,6 +51,16 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         }),
     )
     .map_err(|e| e.to_string())
+}
+
+/// The application id: the Wayland app id and X11 WM_CLASS, matching `assets/junqi.desktop`.
+pub const APP_ID: &str = "junqi";
+
+/// The window icon, embedded in the binary (`assets/icons/junqi.png`, drawn by
+/// `assets/icons/make-icon.sh`).
+pub fn icon() -> egui::IconData {
+    eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icons/junqi.png"))
+        .expect("the embedded icon is a valid PNG")
 }
 
 /// Which screen is showing.
