@@ -1,6 +1,12 @@
 //! Player aids and desktop polish: the idle move clock, the in-app rules.
 
-use junqi::app::clock_wait;
+mod common;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::i18n::Lang;
+use junqi::app::{JunqiApp, Screen, clock_wait};
+use junqi::engine::rules::HouseRule;
 
 #[test]
 fn move_clock_repaints_only_when_the_shown_second_changes() {
@@ -23,4 +29,48 @@ fn window_icon_is_embedded_and_square() {
     let desktop = include_str!("../assets/junqi.desktop");
     assert!(desktop.contains(&format!("StartupWMClass={}", junqi::app::APP_ID)));
     assert!(desktop.contains("Icon=junqi\n"));
+}
+
+/// The rules window is open and lists every house rule by name, with the pieces section.
+fn rules_window_lists_every_house_rule(h: &Harness<'static, JunqiApp>) {
+    h.get_by_label("Pieces (highest first)");
+    for rule in HouseRule::ALL {
+        let (name, _) = Lang::En.rule_texts(rule);
+        assert!(
+            h.query_all_by_label(name).next().is_some(),
+            "the rules window does not name the house rule '{name}'"
+        );
+    }
+}
+
+#[test]
+fn rules_window_opens_from_the_first_screen_and_from_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1200.0, 900.0);
+    assert!(h.query_by_label("Pieces (highest first)").is_none());
+    // From the first screen: the Rules button.
+    h.get_all_by_label("Rules")
+        .next()
+        .expect("a Rules button")
+        .click();
+    h.run();
+    rules_window_lists_every_house_rule(&h);
+    h.get_by_label("The rules of the last game started (the new-game defaults)");
+    // F1 closes it again.
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.query_by_label("Pieces (highest first)").is_none());
+    // From play: F1 opens it with the game's rules.
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play));
+    h.key_press(egui::Key::F1);
+    h.run();
+    rules_window_lists_every_house_rule(&h);
+    h.get_by_label("The rules of the game on screen");
+    // The engine's outcome table: a field marshal is removed only by a bomb or a mine.
+    h.get_by_label_contains("both removed: Field Marshal, Bomb");
+    h.get_by_label_contains("is removed by: Landmine");
 }

@@ -10,6 +10,7 @@ pub mod modes;
 pub mod newgame;
 pub mod referee;
 pub mod replay;
+pub mod rules_help;
 pub mod saves;
 pub mod settings;
 
@@ -162,6 +163,8 @@ pub struct JunqiApp {
     pub play: Option<Play>,
     show_panel: bool,
     pub saves: saves::Saves,
+    /// The rules window (规则) is open.
+    pub rules_help: bool,
 }
 
 impl JunqiApp {
@@ -213,6 +216,7 @@ impl JunqiApp {
             screen: Screen::Home,
             play: None,
             show_panel: true,
+            rules_help: false,
             saves,
         }
     }
@@ -423,6 +427,13 @@ impl JunqiApp {
                 {
                     out.push(Command::OpenNewGame);
                 }
+                if ui
+                    .button(lang.t(&i18n::RULES))
+                    .on_hover_text(lang.t(&i18n::RULES_F1))
+                    .clicked()
+                {
+                    self.rules_help = !self.rules_help;
+                }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
@@ -452,6 +463,18 @@ impl JunqiApp {
                 });
             });
         });
+        if ui.input(|i| i.key_pressed(egui::Key::F1)) {
+            self.rules_help = !self.rules_help;
+        }
+        if self.rules_help {
+            let (rules, in_game) = match &self.screen {
+                Screen::Play => self.play.as_ref().map(|p| (p.game.rules().clone(), true)),
+                Screen::Replay(r) => Some((r.game.rules().clone(), true)),
+                _ => None,
+            }
+            .unwrap_or_else(|| (self.settings.rules.clone(), false));
+            rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game);
+        }
         if let Some((text, detail)) = &self.warning {
             let unsaved = self.saves.unsaved_turns(self.play.as_ref()).to_string();
             let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
