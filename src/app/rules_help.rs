@@ -39,10 +39,12 @@ fn names(lang: Lang, ranks: &[Rank]) -> String {
     v.join(if lang == Lang::Zh { "、" } else { ", " })
 }
 
-/// What a piece of rank `a` does when it attacks each rank: (removes, both removed, is removed by).
+/// What a piece of rank `a` does when it attacks each rank but the flag: (removes, both removed,
+/// is removed by).
 fn attacks(rules: &Rules, a: Rank) -> (Vec<Rank>, Vec<Rank>, Vec<Rank>) {
     let (mut beats, mut even, mut loses) = (Vec::new(), Vec::new(), Vec::new());
-    for d in Rank::ALL {
+    // The flag is left out: who may take it is the flag-taker rule's business (Clashes below).
+    for d in Rank::ALL.into_iter().filter(|&d| d != Rank::Flag) {
         match clash_outcome(rules, a, d) {
             ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken => {
                 beats.push(d)
