@@ -131,8 +131,11 @@ fn draw_last_mark(
     let head = (scale * 0.22).max(6.0);
     let (last, before) = (points[points.len() - 1], points[points.len() - 2]);
     let dir = (last - before).normalized();
-    // The tip stops short of the destination's centre so the piece's name stays readable.
-    let tip = last - dir * (tile.y * 0.3).min((last - before).length() * 0.5);
+    // The tip touches the destination tile's edge (pieces are painted over the mark, and the
+    // piece's name stays readable), or half-way on a very short leg.
+    let to_edge =
+        (tile.x * 0.56 / dir.x.abs().max(1e-3)).min(tile.y * 0.56 / dir.y.abs().max(1e-3));
+    let tip = last - dir * to_edge.min((last - before).length() * 0.5);
     let base = tip - dir * head;
     let mut line_points: Vec<Pos2> = points[..points.len() - 1].to_vec();
     line_points.push(base);
