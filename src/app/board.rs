@@ -5,7 +5,9 @@
 
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
-use crate::engine::{Board, ClashOutcome, NodeId, NodeKind, Piece, Seen, Side, View};
+use crate::engine::{
+    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seen, Side, Turn, View,
+};
 use egui::emath::RectTransform;
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,
@@ -51,10 +53,100 @@ pub struct BoardWidget<'a> {
     pub bottom: Side,
     pub selected: Option<NodeId>,
     pub destinations: &'a [NodeId],
-    pub last_move: Option<(NodeId, NodeId, Side)>,
+    /// The last turn, marked until the next one (see `last_mark`).
+    pub last_move: Option<LastMark>,
     pub flash: Option<&'a Flash>,
     /// Whether pieces of the side to move may be picked up (false when the game is over).
     pub interactive: bool,
+}
+
+/// The last turn as the board marks it: the nodes a move passed through (the rail path, corners
+/// included), or the one node flipped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastMark {
+    pub path: Vec<NodeId>,
+    pub colour: Color32,
+}
+
+/// The mark of the turn that led to position `shown` of `game` (`None` at the start and after a
+/// turn lost to the clock). Every screen that shows a game marks its last turn through this, so
+/// moves, flips and the computer's turns all get the same mark. Only public facts are used: the
+/// turn, its mover and which nodes were occupied before it.
+pub fn last_mark(game: &Game, shown: usize) -> Option<LastMark> {
+    let ply = game.plies().get(shown.checked_sub(1)?)?;
+    let (turn, report) = (ply.turn?, ply.report.as_ref()?);
+    let side = match report.mover {
+        Mover::Side(s) => Some(s),
+        // Flip mode before colours: the flipper's colour if this flip decided it.
+        Mover::Player(p) => report
+            .colours_decided
+            .map(|(q, s)| if q == p { s } else { s.other() }),
+    };
+    let colour = side.map_or(INK, side_colour);
+    let path = match turn {
+        Turn::Move { from, to } => {
+            let before = game.position_at(shown - 1);
+            game.board().move_path(from, to, |n| before.at(n).is_none())
+        }
+        Turn::Flip(n) => vec![n],
+    };
+    Some(LastMark { path, colour })
+}
+
+/// Where the board drew the last-turn mark in its latest frame (kept in the context's data under
+/// `LAST_MARK_ID`, for tests and tools): the nodes, their screen points and the arrowhead length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnMark {
+    pub path: Vec<NodeId>,
+    pub points: Vec<Pos2>,
+    pub head: f32,
+}
+
+pub const LAST_MARK_ID: &str = "junqi-last-mark";
+
+/// Outline the first and last node of the mark and, for a move, draw the path with an arrowhead
+/// sized to the board. Returns the arrowhead's length (0 for a flip).
+fn draw_last_mark(
+    painter: &egui::Painter,
+    mark: &LastMark,
+    points: &[Pos2],
+    tile: Vec2,
+    scale: f32,
+) -> f32 {
+    let c = mark.colour;
+    let outline = Stroke::new((scale * 0.05).max(2.0), c);
+    let ends = [points.first(), points.last()];
+    for p in ends.into_iter().flatten() {
+        painter.rect_stroke(
+            Rect::from_center_size(*p, tile * 1.12),
+            CornerRadius::same((scale * 0.06) as u8),
+            outline,
+            StrokeKind::Outside,
+        );
+    }
+    if points.len() < 2 {
+        return 0.0;
+    }
+    let line = Stroke::new((scale * 0.04).max(1.5), c.gamma_multiply(0.85));
+    let head = (scale * 0.22).max(6.0);
+    let (last, before) = (points[points.len() - 1], points[points.len() - 2]);
+    let dir = (last - before).normalized();
+    // The tip touches the destination tile's edge (pieces are painted over the mark, and the
+    // piece's name stays readable), or half-way on a very short leg.
+    let to_edge =
+        (tile.x * 0.56 / dir.x.abs().max(1e-3)).min(tile.y * 0.56 / dir.y.abs().max(1e-3));
+    let tip = last - dir * to_edge.min((last - before).length() * 0.5);
+    let base = tip - dir * head;
+    let mut line_points: Vec<Pos2> = points[..points.len() - 1].to_vec();
+    line_points.push(base);
+    painter.add(Shape::line(line_points, line));
+    let side = dir.rot90() * head * 0.5;
+    painter.add(Shape::convex_polygon(
+        vec![tip, base + side, base - side],
+        c.gamma_multiply(0.85),
+        Stroke::NONE,
+    ));
+    head
 }
 
 /// What the player did on the board this frame.
@@ -285,23 +377,23 @@ impl BoardWidget<'_> {
             }
         }
 
-        // The last move, in the mover's colour.
-        if let Some((from, to, side)) = self.last_move {
-            let c = side_colour(side);
-            let stroke = Stroke::new((scale * 0.05).max(2.0), c);
-            for n in [from, to] {
-                painter.rect_stroke(
-                    Rect::from_center_size(at(n), tile * 1.12),
-                    CornerRadius::same((scale * 0.06) as u8),
-                    stroke,
-                    StrokeKind::Outside,
-                );
-            }
-            painter.arrow(
-                at(from),
-                (at(to) - at(from)) * 0.85,
-                Stroke::new((scale * 0.035).max(1.5), c.gamma_multiply(0.8)),
-            );
+        // The last turn, in the mover's colour: the path a move took, or the node flipped.
+        let mark_id = egui::Id::unique(LAST_MARK_ID);
+        if let Some(mark) = &self.last_move {
+            let points: Vec<Pos2> = mark.path.iter().map(|&n| at(n)).collect();
+            let head = draw_last_mark(&painter, mark, &points, tile, scale);
+            ui.ctx().data_mut(|d| {
+                d.insert_temp(
+                    mark_id,
+                    DrawnMark {
+                        path: mark.path.clone(),
+                        points,
+                        head,
+                    },
+                )
+            });
+        } else {
+            ui.ctx().data_mut(|d| d.remove::<DrawnMark>(mark_id));
         }
 
         // Interaction and pieces.
@@ -452,46 +544,26 @@ impl BoardWidget<'_> {
                     Stroke::new(1.0, Color32::from_white_alpha(110)),
                     StrokeKind::Inside,
                 );
-                let name = if self.opts.english_names {
-                    p.rank().en()
-                } else {
-                    p.rank().zh()
-                };
-                let mut size = r.height() * 0.5;
-                let font = |s: f32| FontId::proportional(s);
-                let w = painter
-                    .layout_no_wrap(name.to_string(), font(size), Color32::WHITE)
-                    .size()
-                    .x;
-                let room = r.width()
-                    * if self.opts.rank_numbers && p.rank().players_number().is_some() {
-                        0.72
-                    } else {
-                        0.88
-                    };
-                if w > room {
-                    size *= room / w;
-                }
-                let centre = if self.opts.rank_numbers && p.rank().players_number().is_some() {
-                    r.center() - vec2(r.width() * 0.1, 0.0)
-                } else {
-                    r.center()
-                };
+                let t = piece_text(
+                    painter,
+                    r,
+                    p.rank(),
+                    self.opts.english_names,
+                    self.opts.rank_numbers,
+                );
                 painter.text(
-                    centre,
+                    t.name_rect.center(),
                     egui::Align2::CENTER_CENTER,
-                    name,
-                    font(size),
+                    t.name,
+                    FontId::proportional(t.name_size),
                     Color32::WHITE,
                 );
-                if self.opts.rank_numbers
-                    && let Some(num) = p.rank().players_number()
-                {
+                if let Some((num, rect, size)) = t.number {
                     painter.text(
-                        pos2(r.right() - r.width() * 0.05, r.center().y),
-                        egui::Align2::RIGHT_CENTER,
-                        num.to_string(),
-                        FontId::proportional(r.height() * 0.34),
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        num,
+                        FontId::proportional(size),
                         Color32::from_rgb(0xff, 0xee, 0x99),
                     );
                 }
@@ -521,6 +593,84 @@ impl BoardWidget<'_> {
                 );
             }
         }
+    }
+}
+
+/// The name of a rank on a piece in English: the usual military abbreviations, short enough to
+/// stay legible on a tile (the full name is in the tooltip and the screen-reader label).
+pub fn short_en(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Marshal => "FM",
+        Rank::General => "Gen",
+        Rank::MajorGeneral => "MGen",
+        Rank::Brigadier => "Brig",
+        Rank::Colonel => "Col",
+        Rank::Major => "Maj",
+        Rank::Captain => "Capt",
+        Rank::Lieutenant => "Lt",
+        Rank::Engineer => "Eng",
+        Rank::Bomb => "Bomb",
+        Rank::Mine => "Mine",
+        Rank::Flag => "Flag",
+    }
+}
+
+/// The texts on a face-up piece, placed: the name and, with rank numbers on, the number beside
+/// it, side by side and centred, both shrunk together only if they would not fit.
+#[derive(Debug)]
+pub struct PieceText {
+    pub name: &'static str,
+    pub name_rect: Rect,
+    pub name_size: f32,
+    pub number: Option<(String, Rect, f32)>,
+}
+
+pub fn piece_text(
+    painter: &egui::Painter,
+    r: Rect,
+    rank: Rank,
+    english: bool,
+    numbers: bool,
+) -> PieceText {
+    let name = if english { short_en(rank) } else { rank.zh() };
+    let number = rank
+        .players_number()
+        .filter(|_| numbers)
+        .map(|n| n.to_string());
+    let measure = |t: &str, size: f32| {
+        painter
+            .layout_no_wrap(t.to_string(), FontId::proportional(size), Color32::WHITE)
+            .size()
+    };
+    let (mut name_size, mut num_size) = (r.height() * 0.5, r.height() * 0.36);
+    let gap = if number.is_some() {
+        r.width() * 0.05
+    } else {
+        0.0
+    };
+    let room = r.width() * 0.88;
+    let name_w = measure(name, name_size).x;
+    let num_w = number.as_deref().map_or(0.0, |n| measure(n, num_size).x);
+    let total = name_w + gap + num_w;
+    let k = (room / total).min(1.0);
+    name_size *= k;
+    num_size *= k;
+    let name_dim = measure(name, name_size);
+    let left = r.center().x - total * k / 2.0;
+    let name_rect = Rect::from_min_size(pos2(left, r.center().y - name_dim.y / 2.0), name_dim);
+    let number = number.map(|n| {
+        let d = measure(&n, num_size);
+        let rect = Rect::from_min_size(
+            pos2(name_rect.right() + gap * k, r.center().y - d.y / 2.0),
+            d,
+        );
+        (n, rect, num_size)
+    });
+    PieceText {
+        name,
+        name_rect,
+        name_size,
+        number,
     }
 }
 
@@ -586,5 +736,33 @@ mod tests {
         let b = Board::two_player();
         let n = |s: &str| node_pos(b, Side::Red, b.node_by_name(s).unwrap());
         assert!((n("a6").y - n("a7").y) > (n("a5").y - n("a6").y));
+    }
+
+    #[test]
+    fn piece_names_with_numbers_stay_legible_and_apart() {
+        // A tile of the default window (1120 × 780): about 62 × 37 points.
+        let ctx = egui::Context::default();
+        super::super::fonts::install(&ctx);
+        let mut checked = 0;
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            let r = Rect::from_min_size(pos2(0.0, 0.0), vec2(62.0, 37.0));
+            for english in [true, false] {
+                for rank in Rank::ALL {
+                    let t = piece_text(painter, r, rank, english, true);
+                    let what = format!("{rank:?} english={english}: {t:?}");
+                    assert!(t.name_size >= 14.0, "too small: {what}");
+                    assert!(r.contains_rect(t.name_rect), "outside the tile: {what}");
+                    if let Some((_, n, size)) = &t.number {
+                        assert!(*size >= 10.0, "number too small: {what}");
+                        assert!(r.contains_rect(*n), "number outside: {what}");
+                        assert!(!t.name_rect.intersects(*n), "overlap: {what}");
+                    }
+                    checked += 1;
+                }
+            }
+        });
+        out.textures_delta.clear();
+        assert_eq!(checked, 24);
     }
 }

@@ -12,6 +12,7 @@ pub mod newgame;
 pub mod play;
 pub mod referee;
 pub mod replay;
+pub mod rules_help;
 pub mod saves;
 pub mod session;
 pub mod settings;
@@ -33,7 +34,9 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         viewport: egui::ViewportBuilder::default()
             .with_title("军棋 Junqi")
             .with_inner_size([1120.0, 780.0])
-            .with_min_inner_size([480.0, 400.0]),
+            .with_min_inner_size([480.0, 400.0])
+            .with_app_id(APP_ID)
+            .with_icon(icon()),
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
@@ -49,6 +52,16 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         }),
     )
     .map_err(|e| e.to_string())
+}
+
+/// The application id: the Wayland app id and X11 WM_CLASS, matching `assets/junqi.desktop`.
+pub const APP_ID: &str = "junqi";
+
+/// The window icon, embedded in the binary (`assets/icons/junqi.png`, drawn by
+/// `assets/icons/make-icon.sh`).
+pub fn icon() -> egui::IconData {
+    eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icons/junqi.png"))
+        .expect("the embedded icon is a valid PNG")
 }
 
 /// Which screen is showing.
@@ -76,6 +89,8 @@ pub struct JunqiApp {
     pub parked: Option<Box<Session>>,
     show_panel: bool,
     pub saves: saves::Saves,
+    /// The rules window (规则) is open.
+    pub rules_help: bool,
 }
 
 impl JunqiApp {
@@ -127,6 +142,7 @@ impl JunqiApp {
             screen: Screen::Home,
             parked: None,
             show_panel: true,
+            rules_help: false,
             saves,
         }
     }
@@ -452,6 +468,13 @@ impl JunqiApp {
                 {
                     out.push(Command::OpenNewGame);
                 }
+                if ui
+                    .button(lang.t(&i18n::RULES))
+                    .on_hover_text(lang.t(&i18n::RULES_F1))
+                    .clicked()
+                {
+                    self.rules_help = !self.rules_help;
+                }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
@@ -481,6 +504,18 @@ impl JunqiApp {
                 });
             });
         });
+        if ui.input(|i| i.key_pressed(egui::Key::F1)) {
+            self.rules_help = !self.rules_help;
+        }
+        if self.rules_help {
+            let (rules, in_game) = match &self.screen {
+                Screen::Play(p) => Some((p.game.rules().clone(), true)),
+                Screen::Replay(r) => Some((r.game.rules().clone(), true)),
+                _ => None,
+            }
+            .unwrap_or_else(|| (self.settings.rules.clone(), false));
+            rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game);
+        }
         if let Some((text, detail)) = &self.warning {
             let unsaved = self.saves.unsaved_turns(self.play()).to_string();
             let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
@@ -622,4 +657,17 @@ impl eframe::App for JunqiApp {
             ctx.request_repaint();
         }
     }
+}
+
+/// How long until the move clock, `left` seconds from running out and shown rounded up to whole
+/// seconds, shows another number (a little after, so the next frame sees the new second).
+pub fn clock_wait(left: f64) -> std::time::Duration {
+    let left = left.max(0.0);
+    let shown = left.ceil();
+    let until = if shown > 0.0 {
+        left - (shown - 1.0)
+    } else {
+        0.0
+    };
+    std::time::Duration::from_secs_f64(until + 0.005)
 }

@@ -11,7 +11,7 @@ use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
-use crate::engine::{Side, Turn};
+use crate::engine::Side;
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
@@ -127,14 +127,7 @@ pub fn screen(
             Some(s) => view.destinations_from(play.game.rules(), s),
             None => Vec::new(),
         };
-        let last_move = play
-            .game
-            .plies()
-            .last()
-            .and_then(|p| match (p.turn, &p.report) {
-                (Some(Turn::Move { from, to }), Some(r)) => r.mover.side().map(|s| (from, to, s)),
-                _ => None,
-            });
+        let last_move = super::board::last_mark(&play.game, play.game.plies().len());
         let input = BoardWidget {
             view: &view,
             opts,

@@ -1635,16 +1635,7 @@ impl Tracked {
                 bottom: self.bottom,
                 selected: self.selected,
                 destinations: &[],
-                last_move: self
-                    .game
-                    .plies()
-                    .last()
-                    .and_then(|p| match (p.turn, &p.report) {
-                        (Some(Turn::Move { from, to }), Some(r)) => {
-                            r.mover.side().map(|s| (from, to, s))
-                        }
-                        _ => None,
-                    }),
+                last_move: super::board::last_mark(&self.game, self.game.plies().len()),
                 flash: None,
                 interactive: !over,
             }

@@ -446,17 +446,7 @@ pub fn ui(
     egui::CentralPanel::default().show(ui, |ui| {
         let pos = r.game.position_at(r.ply);
         let view = r.shown_view();
-        let last_move = if r.ply == 0 {
-            None
-        } else {
-            let p = &r.game.plies()[r.ply - 1];
-            match (p.turn, &p.report) {
-                (Some(Turn::Move { from, to }), Some(rep)) => {
-                    rep.mover.side().map(|s| (from, to, s))
-                }
-                _ => None,
-            }
-        };
+        let last_move = super::board::last_mark(&r.game, r.ply);
         ui.horizontal(|ui| {
             let to_move = pos.side_to_move().map_or("", |s| lang.side(s));
             ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", to_move)]));

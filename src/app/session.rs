@@ -219,7 +219,10 @@ impl Session {
             if self.clock_left(now).is_some_and(|left| left <= 0.0) {
                 self.apply(Act::Timeout);
             }
-            out.want(0.25);
+            // Repaint when the second shown changes, not every frame.
+            if let Some(left) = self.clock_left(now) {
+                out.want(super::clock_wait(left).as_secs_f64());
+            }
         }
         out
     }

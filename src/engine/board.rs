@@ -400,6 +400,82 @@ impl Board {
         self.rail_links[a as usize].contains(&b)
     }
 
+    /// The nodes a move from `from` to `to` passes through, both ends included: a step along a
+    /// link, a straight rail run, a rail run with one right-angle turn, or else a flight along the
+    /// rails with the fewest links (an engineer's, corners included). Only nodes for which `empty`
+    /// holds are passed through (`to` may hold a piece: an attack). The path depends only on which
+    /// nodes are occupied, never on the piece that moved, so drawing it tells no one more than the
+    /// move itself. `[from, to]` when no such path exists.
+    pub fn move_path(
+        &self,
+        from: NodeId,
+        to: NodeId,
+        empty: impl Fn(NodeId) -> bool,
+    ) -> Vec<NodeId> {
+        if from == to || self.linked(from, to) {
+            return vec![from, to];
+        }
+        let t = &self.tables;
+        // The nodes of `ray` up to `to`, if every node before `to` is empty.
+        let run_to = |ray: &Ray| -> Option<Vec<NodeId>> {
+            let nodes = t.ray_nodes(ray);
+            let i = nodes.iter().position(|&v| v == to)?;
+            nodes[..i]
+                .iter()
+                .all(|&v| empty(v))
+                .then(|| nodes[..=i].to_vec())
+        };
+        for ray in t.rays_of(from) {
+            if let Some(rest) = run_to(ray) {
+                return std::iter::once(from).chain(rest).collect();
+            }
+        }
+        for ray in t.rays_of(from) {
+            let nodes = t.ray_nodes(ray);
+            for (i, &v) in nodes.iter().enumerate() {
+                if !empty(v) {
+                    break;
+                }
+                for r2 in t.rays_of(v) {
+                    if r2.line != ray.line
+                        && let Some(rest) = run_to(r2)
+                    {
+                        return std::iter::once(from)
+                            .chain(nodes[..=i].iter().copied())
+                            .chain(rest)
+                            .collect();
+                    }
+                }
+            }
+        }
+        // Breadth first along rail links through empty nodes.
+        let mut came = vec![None::<NodeId>; self.len()];
+        let mut queue = std::collections::VecDeque::from([from]);
+        came[from as usize] = Some(from);
+        while let Some(u) = queue.pop_front() {
+            for &v in &self.rail_links[u as usize] {
+                if came[v as usize].is_some() {
+                    continue;
+                }
+                if v == to {
+                    let mut path = vec![to, u];
+                    let mut w = u;
+                    while w != from {
+                        w = came[w as usize].expect("reached");
+                        path.push(w);
+                    }
+                    path.reverse();
+                    return path;
+                }
+                if empty(v) {
+                    came[v as usize] = Some(u);
+                    queue.push_back(v);
+                }
+            }
+        }
+        vec![from, to]
+    }
+
     /// Line (1 = front … 6 = back) and column (1 = owner's left) of a node in its owner's half.
     pub fn owner_coords(&self, side: Side, n: NodeId) -> Option<(u8, u8)> {
         for (l, row) in self.deploy[side.index()].iter().enumerate() {
@@ -716,5 +792,35 @@ mod tests {
         let mut runs: Vec<String> = t.rays_of(n("a6")).iter().map(names).collect();
         runs.sort();
         assert_eq!(runs, ["a5 a4 a3 a2", "a7 a8 a9 a10 a11", "b6 c6 d6 e6"]);
+    }
+
+    #[test]
+    fn move_path_follows_the_rails_round_corners() {
+        let b = Board::two_player();
+        let n = |s: &str| b.node_by_name(s).unwrap();
+        let names = |p: Vec<NodeId>| p.iter().map(|&v| b.name(v)).collect::<Vec<_>>().join(" ");
+        let all_empty = |_: NodeId| true;
+        // A road step and a straight run.
+        assert_eq!(names(b.move_path(n("b1"), n("b2"), all_empty)), "b1 b2");
+        assert_eq!(
+            names(b.move_path(n("a2"), n("a5"), all_empty)),
+            "a2 a3 a4 a5"
+        );
+        // One corner: up file a, along row 6.
+        assert_eq!(
+            names(b.move_path(n("a5"), n("c6"), all_empty)),
+            "a5 a6 b6 c6"
+        );
+        // With a6 taken, the only way round is the loop of the red half (an engineer's flight).
+        let a6 = n("a6");
+        assert_eq!(
+            names(b.move_path(n("a5"), n("c6"), |v| v != a6)),
+            "a5 a4 a3 a2 b2 c2 d2 e2 e3 e4 e5 e6 d6 c6"
+        );
+        // An attack at the end of a run passes only empty nodes.
+        let c6 = n("c6");
+        assert_eq!(names(b.move_path(n("a6"), c6, |v| v != c6)), "a6 b6 c6");
+        // Not reachable along the rails: the two ends.
+        assert_eq!(names(b.move_path(n("b3"), n("d5"), all_empty)), "b3 d5");
     }
 }

@@ -20,7 +20,7 @@ pub use formation::Formation;
 pub use game::{Action, ActionError, Game, GameRecord, Start, StartError, Tag};
 pub use movegen::{IllegalTurn, TurnSets};
 pub use piece::{Piece, Rank, Side};
-pub use play::{ClashOutcome, EndReason, Status, TurnReport, perft};
+pub use play::{ClashOutcome, EndReason, Status, TurnReport, clash_outcome, perft};
 pub use position::{Mover, Position, Setup, Turn};
 pub use rules::{FlagTakers, MineRule, Mode, Rules};
 pub use view::{Seen, View, Viewer};

@@ -323,6 +323,15 @@ impl Played {
     }
 }
 
+/// The outcome when a piece of rank `attacker` attacks one of rank `defender` under `rules` (the
+/// clash rules alone: whether the attack is allowed at all is movegen's business). The in-app
+/// rulebook is generated from this, so it says what the engine does.
+pub fn clash_outcome(rules: &Rules, attacker: Rank, defender: Rank) -> ClashOutcome {
+    let a = Piece::new(Side::Red, attacker);
+    let d = Piece::new(Side::Blue, defender);
+    clash(rules, a, d).0
+}
+
 /// Resolve a clash: the outcome and what is left on the attacker's and the defender's node.
 pub(crate) fn clash(
     rules: &Rules,
