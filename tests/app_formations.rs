@@ -95,7 +95,13 @@ fn hidden_games_enter_formations_behind_a_curtain() {
     h.state_mut().settings.rules = junqi::engine::Rules::for_mode(junqi::engine::Mode::Hidden);
     h.get_all_by_label("New game").next().unwrap().click();
     h.run();
-    h.get_all_by_label("Edit now…").nth(1).unwrap().click();
+    // Between people each side chooses behind its own curtain.
+    h.get_by_label("Blue: choose privately…").click();
+    h.run();
+    h.get_by_label("Blue: choose your formation (Red, look away) — press to begin")
+        .click();
+    h.run();
+    h.get_by_label("Edit now…").click();
     h.run();
     // Blue's formation: the curtain first, and no editor control until Blue presses it.
     let curtain = "Blue: enter your formation (Red, look away) — press to begin";

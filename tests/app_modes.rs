@@ -682,12 +682,24 @@ fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     open_dialog(&mut h, "Hidden:");
+    // Between people, nobody can open another side's list from the dialog.
+    assert!(h.query_by_label("Red Formations").is_none());
+    h.get_by_label("Red: choose privately…").click();
+    h.run();
+    // The curtain first: nothing of the choice shows until Red lifts it.
+    assert!(h.query_by_label("Red Formations").is_none());
+    assert!(h.query_by_label("Start game").is_none());
+    h.get_by_label("Red: choose your formation (Blue, look away) — press to begin")
+        .click();
+    h.run();
     h.get_by_label("Red Formations").click();
     h.run();
     h.get_by_label("Bomb ambush").click();
     h.run();
     // Close the list (a click elsewhere).
     h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Done (cover it)").click();
     h.run();
     let Screen::NewGame(ng) = &h.state().screen else {
         panic!("the dialog")
@@ -704,5 +716,12 @@ fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
             "the choice shows: {t:?}"
         );
     }
-    assert!(texts.iter().any(|t| t == "chosen"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "Red Formations: chosen"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t == "Blue Formations: chosen"),
+        "{texts:?}"
+    );
 }

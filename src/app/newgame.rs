@@ -49,6 +49,9 @@ pub struct NewGame {
     pub seed_text: String,
     /// Formations to pick from (the user's library and the shipped ones).
     pub library: Vec<(PathBuf, Formation)>,
+    /// A hidden game between people: the side choosing its formation behind the hand-over curtain
+    /// now, and whether it has lifted the curtain (the rest of the dialog is covered meanwhile).
+    pub private: Option<(Side, bool)>,
 }
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
@@ -77,6 +80,7 @@ impl NewGame {
             },
             seed_text: String::new(),
             library: Vec::new(),
+            private: None,
         }
     }
 
@@ -90,7 +94,56 @@ impl NewGame {
         self.spec.clone()
     }
 
+    /// One side of a hidden game between people chooses its formation: first the hand-over
+    /// curtain (the other player looks away), then that side's picker alone; "Done" covers it
+    /// again and returns to the dialog, which shows the choice only as "chosen".
+    fn private_choice(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        side: Side,
+        lifted: bool,
+    ) -> Option<NewGameCmd> {
+        let names = [
+            ("side", lang.side(side)),
+            ("other", lang.side(side.other())),
+        ];
+        if !lifted {
+            let text = fill(lang.t(&i18n::PRIVATE_CHOICE_CURTAIN), &names);
+            ui.add_space(ui.available_height() * 0.3);
+            ui.vertical_centered(|ui| {
+                let button = egui::Button::new(egui::RichText::new(text).size(22.0).strong())
+                    .min_size(egui::vec2(360.0, 90.0));
+                if ui.add(button).clicked() {
+                    self.private = Some((side, true));
+                }
+            });
+            return None;
+        }
+        let mut cmd = None;
+        ui.heading(format!(
+            "{} — {}",
+            lang.side(side),
+            lang.t(&i18n::FORMATIONS)
+        ));
+        ui.separator();
+        let choice = &mut self.spec.formations[side.index()];
+        if picker(ui, lang, side, choice, &self.library) {
+            // The editor brings its own curtain for this side.
+            self.private = None;
+            cmd = Some(NewGameCmd::EditFormation(side));
+        }
+        ui.add_space(12.0);
+        if ui.button(lang.t(&i18n::PRIVATE_CHOICE_DONE)).clicked() {
+            self.private = None;
+        }
+        cmd
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
+        if let Some((side, lifted)) = self.private {
+            return self.private_choice(ui, lang, side, lifted);
+        }
         let mut cmd = None;
         let typed = self.seed_text.trim();
         let seed_ok = match typed.parse::<u64>() {
@@ -129,6 +182,7 @@ impl NewGame {
             let spec = &mut self.spec;
             let seed_text = &mut self.seed_text;
             let library = &self.library;
+            let private = &mut self.private;
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
                 .spacing([16.0, 8.0])
@@ -199,8 +253,30 @@ impl NewGame {
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
                             for side in Side::BOTH {
+                                if hide {
+                                    // Each side chooses behind its own curtain; here only
+                                    // "chosen" shows, and nobody can change another's choice.
+                                    ui.horizontal(|ui| {
+                                        ui.label(format!(
+                                            "{} {}: {}",
+                                            lang.side(side),
+                                            lang.t(&i18n::FORMATIONS),
+                                            lang.t(&i18n::CHOSEN)
+                                        ));
+                                        if ui
+                                            .button(fill(
+                                                lang.t(&i18n::CHOOSE_PRIVATELY),
+                                                &[("side", lang.side(side))],
+                                            ))
+                                            .clicked()
+                                        {
+                                            *private = Some((side, false));
+                                        }
+                                    });
+                                    continue;
+                                }
                                 let choice = &mut spec.formations[side.index()];
-                                if picker(ui, lang, side, choice, library, hide) {
+                                if picker(ui, lang, side, choice, library) {
                                     cmd = Some(NewGameCmd::EditFormation(side));
                                 }
                             }
@@ -376,29 +452,24 @@ impl FormationChoice {
 }
 
 /// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
-/// With `hide` (a hidden game between people) the choice reads only "chosen", and the list marks
-/// none, so the other player cannot learn it from the screen.
+/// In a hidden game between people it is shown only behind that side's curtain
+/// (`NewGame::private_choice`); the dialog itself then reads only "chosen".
 pub fn picker(
     ui: &mut egui::Ui,
     lang: Lang,
     side: Side,
     choice: &mut FormationChoice,
     library: &[(PathBuf, Formation)],
-    hide: bool,
 ) -> bool {
     let mut edit = false;
     ui.horizontal_wrapped(|ui| {
         let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
         egui::ComboBox::new(("formation", side), label)
-            .selected_text(if hide {
-                lang.t(&i18n::CHOSEN).to_string()
-            } else {
-                choice.label(lang)
-            })
+            .selected_text(choice.label(lang))
             .width(220.0)
             .show_ui(ui, |ui| {
                 let random = FormationChoice::Random(crate::engine::rng::os_seed());
-                let is_random = !hide && matches!(choice, FormationChoice::Random(_));
+                let is_random = matches!(choice, FormationChoice::Random(_));
                 if ui
                     .selectable_label(is_random, lang.t(&i18n::RANDOM_FORMATION))
                     .clicked()
@@ -406,8 +477,7 @@ pub fn picker(
                     *choice = random;
                 }
                 for (path, f) in library {
-                    let selected =
-                        !hide && matches!(choice, FormationChoice::File(p, _) if p == path);
+                    let selected = matches!(choice, FormationChoice::File(p, _) if p == path);
                     let zh = lang == Lang::Zh;
                     let resp = ui.selectable_label(selected, f.name_in(zh));
                     let resp = match f.notes_in(zh).lines().next() {
@@ -419,8 +489,7 @@ pub fn picker(
                     }
                 }
             });
-        if !hide
-            && matches!(choice, FormationChoice::Random(_))
+        if matches!(choice, FormationChoice::Random(_))
             && ui.button(lang.t(&i18n::REROLL)).clicked()
         {
             *choice = FormationChoice::Random(crate::engine::rng::os_seed());

@@ -10,8 +10,8 @@ use super::saves;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
-use crate::engine::rules::TIMEOUTS_TO_LOSE;
 use crate::engine::Side;
+use crate::engine::rules::TIMEOUTS_TO_LOSE;
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
