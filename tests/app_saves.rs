@@ -202,15 +202,17 @@ fn open_a_saved_file_from_the_recent_list() {
 #[test]
 fn replay_controls_change_the_position_shown() {
     let dir = tempfile::tempdir().unwrap();
-    let g = sample(Mode::Hidden, 9, 8);
+    let mut g = sample(Mode::Hidden, 9, 8);
     assert_eq!(g.plies().len(), 8);
+    // Saved by Red (a file that names no side opens covered: see the test below).
+    g.set_info("saved_by", "red");
     let path = dir.path().join("hidden.ron");
     std::fs::write(&path, g.to_ron()).unwrap();
     let mut h = harness(dir.path());
     h.state_mut().saves.picker = Picker::Fixed(Some(path));
     h.get_by_label("Open game…").click();
     h.run();
-    // No side saved it: Red's view.
+    // Red saved it: Red's view.
     assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
     assert_board(&h, &g, 8, Viewer::Side(Side::Red));
     h.get_by_label("‹ Back").click();
@@ -652,4 +654,35 @@ fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
     h.run();
     h.get_by_label("Show Red's viewpoint?");
     assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+}
+
+/// A file that does not say which side saved it (an older file, a tracked physical-board game both
+/// players entered) opens covered when it holds an unfinished hidden game: no side's pieces until a
+/// viewpoint is confirmed, and that use is noted.
+#[test]
+fn unfinished_hidden_game_with_no_saving_side_opens_covered() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    let mut record = g.record().clone();
+    record.info.retain(|(k, _)| k != "saved_by" && k != "seat");
+    let path = dir.path().join("nobody.ron");
+    std::fs::write(&path, Game::from_record(record).unwrap().to_ron()).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(path));
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert!(replay(&h).covered);
+    h.get_by_label_contains("does not say which side saved it");
+    common::leak::assert_no_leak(&h);
+    // Even Red's viewpoint waits for a confirmation, and is noted once given.
+    h.get_by_label("Red").click();
+    h.run();
+    h.get_by_label("Show Red's viewpoint?");
+    common::leak::assert_no_leak(&h);
+    h.get_by_label("Show Red's pieces").click();
+    h.run();
+    assert!(!replay(&h).covered);
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
+    assert!(replay(&h).game.record().referee_view_used());
+    common::leak::assert_no_leak(&h);
 }

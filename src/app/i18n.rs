@@ -317,6 +317,7 @@ texts! {
     SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
     SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
     CHOSEN = "已选", "chosen";
+    REPLAY_COVERED = "这局暗棋还没有结束，文件没有说明保存的一方：请先选择视角（先确认）", "This hidden game is unfinished and the file does not say which side saved it: choose a viewpoint first (it needs a confirmation)";
     CHOOSE_PRIVATELY = "{side}方暗中选择…", "{side}: choose privately…";
     PRIVATE_CHOICE_CURTAIN = "{side}方选择布阵：{other}方请回避 — 点此开始", "{side}: choose your formation ({other}, look away) — press to begin";
     PRIVATE_CHOICE_DONE = "完成（遮挡）", "Done (cover it)";

@@ -25,8 +25,11 @@ pub struct Replay {
     pub ply: usize,
     /// The viewpoint shown, granted by the gate.
     sight: Sight,
-    /// The player the replay is for (whose own viewpoint is free).
-    pub owner: Side,
+    /// The player the replay is for (whose own viewpoint is free), if known.
+    pub owner: Option<Side>,
+    /// No viewpoint is open yet (an unfinished hidden game whose owner is unknown): the board and
+    /// the move list stay covered until one is confirmed.
+    pub covered: bool,
     pub playing: bool,
     /// Turns per second while playing.
     pub speed: f32,
@@ -42,9 +45,17 @@ pub struct Replay {
 
 impl Replay {
     /// The replay of `game` for `owner` (the player looking, or the side that saved the file).
-    pub fn new(game: Game, source: String, is_current: bool, owner: Side) -> Replay {
-        let sight = game.own_sight(owner);
+    pub fn new(game: Game, source: String, is_current: bool, owner: Option<Side>) -> Replay {
+        let (sight, covered) = match owner {
+            Some(s) => (game.own_sight(s), false),
+            None => match game.free_sight(Viewer::Side(Side::Red), None) {
+                Some(s) => (s, false),
+                // A placeholder never drawn while covered.
+                None => (game.own_sight(Side::Red), true),
+            },
+        };
         Replay {
+            covered,
             ply: game.plies().len(),
             game,
             sight,
@@ -84,10 +95,10 @@ impl Replay {
     /// Ask for a viewpoint through the gate: a free one is shown at once, another waits for the
     /// confirmation.
     pub fn choose_viewer(&mut self, v: Viewer) {
-        if v == self.viewer() {
+        if v == self.viewer() && !self.covered {
             return;
         }
-        match self.game.free_sight(v, Some(self.owner)) {
+        match self.game.free_sight(v, self.owner) {
             Some(s) => self.sight = s,
             None => {
                 self.confirm = Some(match v {
@@ -101,8 +112,9 @@ impl Replay {
     /// The confirmed viewpoint: granted by the gate and noted in this game's record.
     pub fn confirmed(&mut self, what: Disclosure) {
         self.confirm = None;
-        if let Ok(Grant::Sight(s)) = self.game.disclose(what, Some(self.owner), true) {
+        if let Ok(Grant::Sight(s)) = self.game.disclose(what, self.owner, true) {
             self.sight = s;
+            self.covered = false;
         }
     }
 
@@ -199,7 +211,7 @@ impl Replay {
                     && let Some(p) = in_play
                 {
                     // The game in play keeps the note too.
-                    let _ = p.game.disclose(what, Some(self.owner), true);
+                    let _ = p.game.disclose(what, self.owner, true);
                 }
                 ReplayOutcome::Stay
             }
@@ -369,7 +381,10 @@ pub fn ui(
                 (Viewer::Side(Side::Blue), lang.side(Side::Blue)),
                 (Viewer::Referee, lang.t(&i18n::REFEREE)),
             ] {
-                if ui.selectable_label(r.viewer() == v, text).clicked() {
+                if ui
+                    .selectable_label(!r.covered && r.viewer() == v, text)
+                    .clicked()
+                {
                     r.choose_viewer(v);
                 }
             }
@@ -412,6 +427,9 @@ pub fn ui(
                     }
                     let mut jump = None;
                     for (i, ply) in r.game.plies().iter().enumerate() {
+                        if r.covered {
+                            break;
+                        }
                         let colour = ply
                             .report
                             .as_ref()
@@ -444,6 +462,13 @@ pub fn ui(
         });
 
     egui::CentralPanel::default().show(ui, |ui| {
+        if r.covered {
+            ui.add_space(ui.available_height() * 0.3);
+            ui.vertical_centered(|ui| {
+                ui.heading(lang.t(&i18n::REPLAY_COVERED));
+            });
+            return;
+        }
         let pos = r.game.position_at(r.ply);
         let view = r.shown_view();
         let last_move = super::board::last_mark(&r.game, r.ply);

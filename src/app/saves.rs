@@ -427,7 +427,7 @@ pub enum Show {
         game: Box<Game>,
         name: String,
         current: bool,
-        owner: Side,
+        owner: Option<Side>,
     },
 }
 
@@ -512,7 +512,7 @@ impl Saves {
                     game: Box::new(play.game.clone()),
                     name: lang.t(&i18n::CURRENT_GAME).to_string(),
                     current: true,
-                    owner: play.looking_side(),
+                    owner: Some(play.looking_side()),
                 }),
                 _ => SaveOutcome::default(),
             },
@@ -699,8 +699,11 @@ pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, replay: bool, out: &mut Vec<C
 
 /// The side a game opened from a file belongs to: the side that saved it (else Red, for files
 /// written before the program noted it).
-pub fn opening_side(game: &Game) -> Side {
-    saved_side(game.record()).unwrap_or(Side::Red)
+/// The side a file opens as: the one that saved it, if the file says so. A file that does not
+/// (an older file, a tracked physical-board game both players entered) has no owner: an unfinished
+/// hidden game in it shows nothing until a viewpoint is confirmed through the gate.
+pub fn opening_side(game: &Game) -> Option<Side> {
+    saved_side(game.record())
 }
 
 #[cfg(test)]

@@ -300,12 +300,16 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
             };
             check(&texts, game, looking, cells.as_ref(), game.plies().len());
         }
+        Screen::Replay(r) if r.covered => {
+            // Nothing of any side: no board cell and no piece named anywhere.
+            check(&texts, &r.game, Looking::Nobody, None, r.game.plies().len());
+        }
         Screen::Replay(r) => {
             let game = &r.game;
             let viewer = r.viewer();
             let free = game.status().is_over()
                 || game.rules().mode == Mode::Open
-                || viewer == Viewer::Side(r.owner)
+                || r.owner.is_some_and(|s| viewer == Viewer::Side(s))
                 || (game.rules().mode == Mode::Flip && viewer != Viewer::Referee);
             if !free {
                 assert_noted(
