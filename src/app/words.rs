@@ -261,14 +261,9 @@ pub fn removed_names(play: &Session, side: Side, lang: Lang) -> Vec<&'static str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Formation, Rules, Start, rng::SplitMix64};
+    use crate::engine::rng::SplitMix64;
 
-    fn hidden_game() -> Game {
-        let rules = Rules::for_mode(Mode::Hidden);
-        let red = Formation::random(&mut SplitMix64::new(1), &rules);
-        let blue = Formation::random(&mut SplitMix64::new(2), &rules);
-        Game::new(rules, Start::formations(&red, &blue)).unwrap()
-    }
+    use crate::engine::hidden_test_game as hidden_game;
 
     /// Play turns until some clash happened; return its ply index.
     fn play_to_clash(g: &mut Game) -> usize {

@@ -218,15 +218,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::SplitMix64;
-    use crate::engine::{Action, Formation, Rules, Start, Turn};
+    use crate::engine::{Action, Turn};
 
-    fn hidden_game() -> Game {
-        let rules = Rules::for_mode(Mode::Hidden);
-        let red = Formation::random(&mut SplitMix64::new(1), &rules);
-        let blue = Formation::random(&mut SplitMix64::new(2), &rules);
-        Game::new(rules, Start::formations(&red, &blue)).unwrap()
-    }
+    use crate::engine::hidden_test_game as hidden_game;
 
     fn plain_turn(g: &Game) -> Turn {
         let pos = g.position();

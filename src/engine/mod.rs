@@ -27,3 +27,12 @@ pub use view::{Seen, View, Viewer};
 
 #[cfg(test)]
 mod tests;
+
+/// Tests: a hidden game between two fixed random formations (seeds 1 and 2), before any turn.
+#[cfg(test)]
+pub(crate) fn hidden_test_game() -> Game {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let red = Formation::random(&mut rng::SplitMix64::new(1), &rules);
+    let blue = Formation::random(&mut rng::SplitMix64::new(2), &rules);
+    Game::new(rules, Start::formations(&red, &blue)).unwrap()
+}
