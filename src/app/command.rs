@@ -31,6 +31,8 @@ pub enum Command {
     Replay(ReplayCmd),
     /// The referee for games on a physical board (from the first screen).
     OpenReferee,
+    /// Something for the referee screen.
+    Referee(super::referee::RefereeCmd),
 }
 
 /// Something the save/open interface asked for.
@@ -44,7 +46,7 @@ pub enum SaveCmd {
     /// Watch the current game in the replay viewer.
     ReplayCurrent,
     /// Resume or discard what the referee left (a tracked game, a clash judge's tally).
-    Referee(super::referee::RefereeCmd),
+    Referee(super::referee::ResumeCmd),
 }
 
 /// Something the replay viewer asks of the app.

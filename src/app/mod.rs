@@ -10,6 +10,7 @@ pub mod hidden_flip;
 pub mod i18n;
 pub mod newgame;
 pub mod play;
+pub mod records;
 pub mod referee;
 pub mod replay;
 pub mod rules_help;
@@ -21,7 +22,7 @@ pub mod words;
 pub use command::Command;
 use i18n::{Lang, fill};
 use newgame::{NewGame, NewGameSpec};
-pub use session::{Act, Message, Session};
+pub use session::{Act, Message, Session, clock_wait};
 use settings::Settings;
 use std::path::PathBuf;
 pub use words::status_text;
@@ -335,7 +336,11 @@ impl JunqiApp {
             Command::DismissWarning => self.warning = None,
             Command::Saves(c) => self.run_save_command(c),
             Command::Replay(c) => self.run_replay_command(c),
-            Command::OpenReferee => self.open_referee(),
+            Command::OpenReferee => {
+                let referee = self.new_referee();
+                self.show(Screen::Referee(Box::new(referee)));
+            }
+            Command::Referee(c) => self.run_referee_command(ctx, c),
             Command::Play(act) => {
                 if act == Act::CurtainOff(false) {
                     // Cancelled: the curtain setting stays on.
@@ -353,7 +358,7 @@ impl JunqiApp {
     /// A save command: the saves carry it out, the window shows what it opened.
     pub(super) fn run_save_command(&mut self, cmd: saves::SaveCmd) {
         if let saves::SaveCmd::Referee(c) = cmd {
-            return self.run_referee_command(c);
+            return self.resume_referee(c);
         }
         let on_screen = match &self.screen {
             Screen::Replay(r) => Some(&r.game),
@@ -399,6 +404,55 @@ impl JunqiApp {
             replay::ReplayOutcome::Home => self.show(Screen::Home),
             replay::ReplayOutcome::Continue(s) => self.show(Screen::Play(s)),
             replay::ReplayOutcome::Failed(e) => self.warning = Some((i18n::START_FAILED, e)),
+        }
+    }
+
+    /// A referee screen with the rules last used.
+    fn new_referee(&self) -> referee::Referee {
+        referee::Referee::new(&self.settings.rules, self.data_dir.clone())
+            .with_bottom(self.settings.bottom)
+    }
+
+    /// A command of the referee screen: the referee carries it out, the window goes where it leads.
+    fn run_referee_command(&mut self, ctx: &egui::Context, cmd: referee::RefereeCmd) {
+        let Screen::Referee(r) = &mut self.screen else {
+            return;
+        };
+        match r.apply(cmd) {
+            referee::RefereeOutcome::Stay => {}
+            referee::RefereeOutcome::Leave => self.run_command(ctx, Command::Home),
+            referee::RefereeOutcome::SaveAs => self.run_save_command(saves::SaveCmd::SaveAs),
+        }
+    }
+
+    /// A first-screen button for what the referee left: resume it on the referee screen, or
+    /// discard it.
+    fn resume_referee(&mut self, cmd: referee::ResumeCmd) {
+        let fresh = self.new_referee();
+        let out = self.saves.referee.resume(cmd, fresh);
+        if out.recent_changed {
+            self.saves.refresh();
+        }
+        if let Some(w) = out.warning {
+            self.warning = Some(w);
+        }
+        if let Some(r) = out.referee {
+            self.show(Screen::Referee(Box::new(r)));
+        }
+    }
+
+    /// After each UI pass: write the referee's tracked game or clash judge tally if it changed.
+    fn autosave_referee(&mut self) {
+        let on_screen = match &mut self.screen {
+            Screen::Referee(r) => Some(&mut **r),
+            _ => None,
+        };
+        let out = self.saves.referee.autosave(on_screen);
+        if out.recent_changed {
+            self.saves.refresh();
+        }
+        if let Some(e) = out.error {
+            self.warning = Some((i18n::SAVE_FAILED, e));
         }
     }
 
@@ -640,10 +694,9 @@ impl eframe::App for JunqiApp {
                 replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
             }
             Screen::Referee(r) => {
-                let (lang, bottom) = (self.settings.lang, self.settings.bottom);
-                if let Some(c) = r.ui(ui, lang, &self.settings.board, bottom) {
-                    commands.push(c);
-                }
+                let mut asked = Vec::new();
+                referee::ui(ui, r, self.settings.lang, &self.settings.board, &mut asked);
+                commands.extend(asked.into_iter().map(Command::Referee));
             }
         }
         for c in commands {
@@ -657,17 +710,4 @@ impl eframe::App for JunqiApp {
             ctx.request_repaint();
         }
     }
-}
-
-/// How long until the move clock, `left` seconds from running out and shown rounded up to whole
-/// seconds, shows another number (a little after, so the next frame sees the new second).
-pub fn clock_wait(left: f64) -> std::time::Duration {
-    let left = left.max(0.0);
-    let shown = left.ceil();
-    let until = if shown > 0.0 {
-        left - (shown - 1.0)
-    } else {
-        0.0
-    };
-    std::time::Duration::from_secs_f64(until + 0.005)
 }

@@ -9,8 +9,8 @@
 use super::command::Command;
 pub use super::command::SaveCmd;
 use super::i18n::{self, Lang, fill};
+pub use super::records::{date_text, info_value, load_game};
 use super::session::Session;
-use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Action, Game, GameRecord, Mode, Side};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -66,15 +66,6 @@ pub struct Saves {
     pub referee: super::referee::RefereeSaves,
 }
 
-/// The value of an `info` entry of a record.
-pub fn info_value<'a>(record: &'a GameRecord, key: &str) -> Option<&'a str> {
-    record
-        .info
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
-}
-
 /// The side a record was saved for (`saved_by`, else a one-side `seat`).
 pub fn saved_side(record: &GameRecord) -> Option<Side> {
     [info_value(record, "saved_by"), info_value(record, "seat")]
@@ -87,16 +78,6 @@ pub fn saved_side(record: &GameRecord) -> Option<Side> {
         })
 }
 
-/// Read a game file: size-checked, UTF-8, parsed and replayed. The message names the file and, for a
-/// bad action, its number and the reason.
-pub fn load_game(path: &Path) -> Result<Game, String> {
-    let text = crate::fsutil::read_text(path, MAX_RECORD_BYTES as u64)?;
-    if text.trim().is_empty() {
-        return Err(format!("{}: the file is empty", path.display()));
-    }
-    Game::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
 /// The file text of a record (the same layout as `Game::to_ron`).
 fn record_text(record: &GameRecord) -> Result<String, String> {
     let body = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())
@@ -104,29 +85,6 @@ fn record_text(record: &GameRecord) -> Result<String, String> {
     Ok(format!(
         "// Junqi game record (RON). Turns in the notation of NOTATION.md.\n{body}\n"
     ))
-}
-
-/// Days since 1970-01-01 to (year, month, day) (H. Hinnant's civil_from_days).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-/// "2025-06-01 14:32" (UTC) of a time.
-pub fn date_text(t: SystemTime) -> String {
-    let secs = t
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let (y, m, d) = civil(secs.div_euclid(86_400));
-    let s = secs.rem_euclid(86_400);
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", s / 3600, s / 60 % 60)
 }
 
 fn stamp(t: SystemTime) -> String {
@@ -633,7 +591,9 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
             });
         });
     }
-    super::referee::home_offers(ui, &saves.referee, lang, out);
+    if let Some(c) = super::referee::home_offers(ui, &saves.referee, lang) {
+        out.push(Command::Saves(SaveCmd::Referee(c)));
+    }
     ui.add_space(16.0);
     if ui
         .add(egui::Button::new(lang.t(&i18n::OPEN_GAME)).min_size(egui::vec2(280.0, 36.0)))

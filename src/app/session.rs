@@ -221,7 +221,7 @@ impl Session {
             }
             // Repaint when the second shown changes, not every frame.
             if let Some(left) = self.clock_left(now) {
-                out.want(super::clock_wait(left).as_secs_f64());
+                out.want(clock_wait(left).as_secs_f64());
             }
         }
         out
@@ -780,4 +780,16 @@ impl Session {
             self.computer.observed += 1;
         }
     }
+}
+/// How long until the move clock, `left` seconds from running out and shown rounded up to whole
+/// seconds, shows another number (a little after, so the next frame sees the new second).
+pub fn clock_wait(left: f64) -> std::time::Duration {
+    let left = left.max(0.0);
+    let shown = left.ceil();
+    let until = if shown > 0.0 {
+        left - (shown - 1.0)
+    } else {
+        0.0
+    };
+    std::time::Duration::from_secs_f64(until + 0.005)
 }

@@ -1,0 +1,340 @@
+//! Nothing lost (issue 11): the tracked game and the clash judge's tally are written after every
+//! change (in `<games>/referee/`, apart from the played game's `current.ron`); the first screen
+//! offers to resume what a previous run left.
+
+use super::judge::{JudgeRecord, JudgeTable, new_identity};
+use super::tracked::Tracked;
+use super::{Referee, Stage};
+use crate::app::i18n::{self, Text};
+use crate::app::records::{info_value, load_game};
+use crate::engine::{Game, GameRecord};
+use std::path::{Path, PathBuf};
+
+/// The tracked game in progress, autosaved after every change.
+pub const TRACKED_FILE: &str = "tracked.ron";
+/// The clash judge's tally in progress.
+pub const JUDGE_FILE: &str = "judge.ron";
+const FOLDER: &str = "referee";
+
+/// A clash judge's record is small; anything larger is refused before parsing.
+const MAX_JUDGE_BYTES: u64 = 512 * 1024;
+
+/// What the referee left behind: the files written after every change, and what the first screen
+/// offers to resume (after a crash, or after leaving a game unfinished).
+#[derive(Default)]
+pub struct RefereeSaves {
+    /// The games folder (`None`: nothing is saved).
+    games: Option<PathBuf>,
+    pub tracked_offer: Option<Game>,
+    pub judge_offer: Option<JudgeRecord>,
+    /// What `tracked.ron` / `judge.ron` hold now.
+    tracked_saved: Option<GameRecord>,
+    judge_saved: Option<JudgeRecord>,
+}
+
+/// The first screen's resume buttons for the referee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResumeCmd {
+    ResumeTracked,
+    DiscardTracked,
+    ResumeJudge,
+    DiscardJudge,
+}
+
+/// What a resume command led to, for the window to show.
+#[derive(Default)]
+pub struct Resumed {
+    /// The referee screen to show, with the game or tally resumed.
+    pub referee: Option<Referee>,
+    pub warning: Option<(Text, String)>,
+    /// The recent games changed (a discarded game joined them).
+    pub recent_changed: bool,
+}
+
+/// What an autosave did.
+#[derive(Debug, Default, PartialEq)]
+pub struct Autosaved {
+    /// The recent games changed (a finished or replaced tracked game joined them).
+    pub recent_changed: bool,
+    /// Why a file could not be written or moved.
+    pub error: Option<String>,
+}
+
+/// A name for an archived record: `<prefix>-<started>-<id>.ron`, not taken yet in `dir`.
+fn archive_name(dir: &Path, prefix: &str, started: Option<&str>, id: Option<&str>) -> PathBuf {
+    let (new_id, now) = new_identity();
+    let started = started.unwrap_or(&now).replace([' ', ':', '-'], "");
+    let id = id.unwrap_or(&new_id);
+    let mut target = dir.join(format!("{prefix}-{started}-{id}.ron"));
+    for k in 2..100 {
+        if !target.exists() {
+            break;
+        }
+        target = dir.join(format!("{prefix}-{started}-{id}-{k}.ron"));
+    }
+    target
+}
+
+impl RefereeSaves {
+    /// Read what a previous run left in `games/referee/`: an unfinished tracked game or tally is
+    /// offered for resume; a finished tracked game joins the recent games; an unreadable file is set
+    /// aside (renamed) with a warning.
+    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<String>) {
+        let mut saves = RefereeSaves {
+            games: games.map(Path::to_path_buf),
+            ..Default::default()
+        };
+        let Some(dir) = saves.folder() else {
+            return (saves, None);
+        };
+        let mut warnings = Vec::new();
+        let set_aside = |path: &Path, e: String| {
+            let stem = path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().to_string());
+            let aside = archive_name(&dir, &format!("unreadable-{stem}"), None, None);
+            match std::fs::rename(path, &aside) {
+                Ok(()) => format!("{e} (kept as {})", aside.display()),
+                Err(_) => e,
+            }
+        };
+        let tracked = dir.join(TRACKED_FILE);
+        if tracked.exists() {
+            match load_game(&tracked) {
+                Ok(game) => {
+                    saves.tracked_saved = Some(game.record().clone());
+                    if game.status().is_over() {
+                        if let Err(e) = saves.archive_tracked() {
+                            warnings.push(e);
+                        }
+                    } else {
+                        saves.tracked_offer = Some(game);
+                    }
+                }
+                Err(e) => warnings.push(set_aside(&tracked, e)),
+            }
+        }
+        let judge = dir.join(JUDGE_FILE);
+        if judge.exists() {
+            let read = crate::fsutil::read_text(&judge, MAX_JUDGE_BYTES).and_then(|t| {
+                JudgeRecord::from_ron(&t).map_err(|e| format!("{}: {e}", judge.display()))
+            });
+            match read {
+                Ok(record) => {
+                    let over = JudgeTable::from_record(record.clone()).is_ok_and(|t| t.is_over());
+                    saves.judge_saved = Some(record.clone());
+                    if over {
+                        if let Err(e) = saves.archive_judge() {
+                            warnings.push(e);
+                        }
+                    } else {
+                        saves.judge_offer = Some(record);
+                    }
+                }
+                Err(e) => warnings.push(set_aside(&judge, e)),
+            }
+        }
+        let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
+        (saves, warning)
+    }
+
+    fn folder(&self) -> Option<PathBuf> {
+        self.games.as_ref().map(|g| g.join(FOLDER))
+    }
+
+    /// A first-screen button: resume the tracked game or tally on offer in `referee` (a new referee
+    /// screen), or discard it (a tracked game joins the recent games, a tally is kept aside).
+    pub fn resume(&mut self, cmd: ResumeCmd, mut referee: Referee) -> Resumed {
+        let mut out = Resumed::default();
+        match cmd {
+            ResumeCmd::ResumeTracked => {
+                if let Some(game) = self.tracked_offer.take() {
+                    referee.rules = game.rules().clone();
+                    referee.stage = Stage::Tracked(Box::new(Tracked::new(game, referee.bottom)));
+                    out.referee = Some(referee);
+                }
+            }
+            ResumeCmd::ResumeJudge => {
+                if let Some(record) = self.judge_offer.take() {
+                    match JudgeTable::from_record(record) {
+                        Ok(t) => {
+                            referee.rules = t.judge.rules().clone();
+                            referee.stage = Stage::Judge(Box::new(t));
+                            out.referee = Some(referee);
+                        }
+                        Err(e) => out.warning = Some((i18n::OPEN_FAILED, e)),
+                    }
+                }
+            }
+            ResumeCmd::DiscardTracked => {
+                if self.tracked_offer.take().is_some() {
+                    if let Err(e) = self.archive_tracked() {
+                        out.warning = Some((i18n::SAVE_FAILED, e));
+                    }
+                    out.recent_changed = true;
+                }
+            }
+            ResumeCmd::DiscardJudge => {
+                if self.judge_offer.take().is_some()
+                    && let Err(e) = self.archive_judge()
+                {
+                    out.warning = Some((i18n::SAVE_FAILED, e));
+                }
+            }
+        }
+        out
+    }
+
+    /// After each UI pass: write the tracked game or the clash judge's tally on screen (`None`:
+    /// the referee is not on screen) if it changed.
+    pub fn autosave(&mut self, on_screen: Option<&mut Referee>) -> Autosaved {
+        let (game, judge) = match on_screen.map(|r| &mut r.stage) {
+            Some(Stage::Tracked(t)) => (Some(&mut t.game), None),
+            Some(Stage::Judge(j)) => (None, Some(&j.record)),
+            Some(Stage::Menu | Stage::Formations(_)) | None => (None, None),
+        };
+        let tracked = self.autosave_tracked(game);
+        let judged = self.autosave_judge(judge);
+        let mut out = Autosaved::default();
+        match tracked {
+            Ok(changed) => out.recent_changed = changed,
+            Err(e) => out.error = Some(e),
+        }
+        if let Err(e) = judged {
+            out.error = Some(e);
+        }
+        out
+    }
+
+    /// Move `tracked.ron` among the recent games (one with no action is simply dropped).
+    fn archive_tracked(&mut self) -> Result<(), String> {
+        let (Some(dir), Some(games)) = (self.folder(), self.games.clone()) else {
+            return Ok(());
+        };
+        let file = dir.join(TRACKED_FILE);
+        let last = self.tracked_saved.take();
+        if !file.exists() {
+            return Ok(());
+        }
+        let Some(record) = last.filter(|r| !r.actions.is_empty()) else {
+            let _ = std::fs::remove_file(&file);
+            return Ok(());
+        };
+        let target = archive_name(
+            &games,
+            "tracked",
+            info_value(&record, "started"),
+            info_value(&record, "id"),
+        );
+        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    /// Keep `judge.ron` aside as `judge-<started>-<id>.ron` in the same folder (one with no event is
+    /// simply dropped).
+    fn archive_judge(&mut self) -> Result<(), String> {
+        let Some(dir) = self.folder() else {
+            return Ok(());
+        };
+        let file = dir.join(JUDGE_FILE);
+        let last = self.judge_saved.take();
+        if !file.exists() {
+            return Ok(());
+        }
+        let Some(record) = last.filter(|r| !r.events.is_empty()) else {
+            let _ = std::fs::remove_file(&file);
+            return Ok(());
+        };
+        let target = archive_name(&dir, "judge", record.info("started"), record.info("id"));
+        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        let Some(dir) = self.folder() else {
+            return Ok(());
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // Both formations (or every clash's pieces) in plain text: readable by the owner only.
+        crate::fsutil::atomic_write_private_with(&dir.join(name), text.as_bytes(), |_| Ok(()))
+    }
+
+    /// The tracked game on screen (if any) changed: write it. A different game first moves the
+    /// previous one among the recent games. With none on screen, an unfinished saved one is offered
+    /// on the first screen and a finished one joins the recent games. Returns whether the recent
+    /// games changed.
+    fn autosave_tracked(&mut self, game: Option<&mut Game>) -> Result<bool, String> {
+        let Some(game) = game else {
+            let Some(saved) = &self.tracked_saved else {
+                return Ok(false);
+            };
+            if self.tracked_offer.is_some() {
+                return Ok(false);
+            }
+            match Game::from_record(saved.clone()) {
+                Ok(g) if !g.status().is_over() => {
+                    self.tracked_offer = Some(g);
+                    return Ok(false);
+                }
+                _ => {
+                    self.archive_tracked()?;
+                    return Ok(true);
+                }
+            }
+        };
+        if info_value(game.record(), "id").is_none() {
+            let (id, started) = new_identity();
+            game.set_info("id", &id);
+            game.set_info("started", &started);
+        }
+        let record = game.record();
+        if self.tracked_saved.as_ref() == Some(record) {
+            return Ok(false);
+        }
+        let id = |r: &GameRecord| info_value(r, "id").map(str::to_string);
+        let mut recent_changed = false;
+        if let Some(old) = &self.tracked_saved
+            && id(old) != id(record)
+        {
+            self.archive_tracked()?;
+            recent_changed = true;
+        }
+        // A game on screen is offered no more: it is resumed, or another replaced it (and went to
+        // the recent games above).
+        self.tracked_offer = None;
+        self.write(TRACKED_FILE, &game.to_ron())?;
+        self.tracked_saved = Some(record.clone());
+        Ok(recent_changed)
+    }
+
+    /// The clash judge on screen (if any) changed: write its record (once it has an event). A new
+    /// tally first keeps the previous one aside. With none on screen, an unfinished saved tally is
+    /// offered on the first screen, a finished one kept aside.
+    fn autosave_judge(&mut self, record: Option<&JudgeRecord>) -> Result<(), String> {
+        let Some(record) = record else {
+            let Some(saved) = &self.judge_saved else {
+                return Ok(());
+            };
+            if self.judge_offer.is_some() {
+                return Ok(());
+            }
+            let over = JudgeTable::from_record(saved.clone()).map_or(true, |t| t.is_over());
+            if over {
+                self.archive_judge()?;
+            } else {
+                self.judge_offer = Some(saved.clone());
+            }
+            return Ok(());
+        };
+        if record.events.is_empty() || self.judge_saved.as_ref() == Some(record) {
+            return Ok(());
+        }
+        if let Some(old) = &self.judge_saved
+            && old.info("id") != record.info("id")
+        {
+            self.archive_judge()?;
+        }
+        self.judge_offer = None;
+        self.write(JUDGE_FILE, &record.to_ron()?)?;
+        self.judge_saved = Some(record.clone());
+        Ok(())
+    }
+}

@@ -1,0 +1,420 @@
+//! The clash judge's model: at each clash the attacker, then the defender, enters their piece
+//! privately; `engine::judge::ClashJudge` announces only the outcome, keeps the losses, refuses
+//! impossible claims and declares the winner. Everything that happens is a `JudgeEvent` in the
+//! tally's record, autosaved and replayed after a crash.
+
+use super::Consent;
+use super::words::{Said, claim_text, verdict_text};
+use crate::app::i18n::{self, fill};
+use crate::engine::judge::{ClaimError, ClashJudge};
+use crate::engine::{EndReason, Rank, Rules, Side, Status};
+use serde::{Deserialize, Serialize};
+
+/// A clash being entered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pending {
+    pub attacker: Side,
+    attack: Option<Rank>,
+    defend: Option<Rank>,
+    /// Whose entry is awaited.
+    pub who: Side,
+    /// Whether the pad is showing (otherwise `who` is asked to come to the screen).
+    pub pad_open: bool,
+}
+
+/// The last thing the judge said.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    Verdict(Said),
+    Refused(Said),
+}
+
+/// Something the clash judge's screen asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgeCmd {
+    /// A side presses its colour: it attacks, and the pad opens for it.
+    Attacks(Side),
+    /// The player at the pad entered a piece.
+    Enter(Rank),
+    /// The player asked to come to the screen is there: the pad opens.
+    Ready,
+    CancelClash,
+    Resign(Side),
+    AgreedDraw,
+    /// Ask both players before the losses by rank are shown.
+    AskByRank,
+    /// The answer to that question.
+    ByRank(Consent),
+    /// Hide the losses by rank (either player may).
+    HideByRank,
+    /// A new tally with the same rules.
+    Restart,
+}
+
+/// Version of the clash judge's record (`judge.ron`).
+pub const JUDGE_RECORD_VERSION: u32 = 1;
+/// More events than a judged game can have: such a record is refused.
+const MAX_JUDGE_EVENTS: usize = 5_000;
+
+/// One thing that happened at the clash judge, in the order it happened. Replaying the events
+/// through `engine::judge::ClashJudge` rebuilds the tally and the log, so the record is the tally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JudgeEvent {
+    /// A clash judged.
+    Clash {
+        attacker: Side,
+        attack: Rank,
+        defend: Rank,
+    },
+    /// A flag rule forbade the attack: announced to both, taken back on the board.
+    Refused {
+        attacker: Side,
+        attack: Rank,
+        defend: Rank,
+    },
+    /// Both players agreed to show the losses by rank.
+    ShowByRank,
+    HideByRank,
+    Resign(Side),
+    AgreedDraw,
+}
+
+/// The clash judge's record: the rules and every event, plus `info` (`id`, `started`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgeRecord {
+    pub version: u32,
+    pub rules: Rules,
+    pub events: Vec<JudgeEvent>,
+    #[serde(default)]
+    pub info: Vec<(String, String)>,
+}
+
+impl JudgeRecord {
+    pub fn info(&self, key: &str) -> Option<&str> {
+        self.info
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The record's file text.
+    pub fn to_ron(&self) -> Result<String, String> {
+        let body = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        Ok(format!(
+            "// Junqi clash judge tally (RON): the rules and every event, replayed to rebuild the tally.\n{body}\n"
+        ))
+    }
+
+    /// Parse and check a record's text (the events must replay).
+    pub fn from_ron(text: &str) -> Result<JudgeRecord, String> {
+        let record: JudgeRecord = ron::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })?;
+        JudgeTable::from_record(record.clone())?;
+        Ok(record)
+    }
+}
+
+/// An id and a start date for a new record (the same form as the played games').
+pub(super) fn new_identity() -> (String, String) {
+    let now = std::time::SystemTime::now();
+    let nanos = now
+        .duration_since(std::time::SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let started = crate::app::records::date_text(now);
+    let stamp = started.replace([' ', ':', '-'], "");
+    (format!("{stamp}{:04x}", nanos & 0xffff), started)
+}
+
+/// The clash judge's tally: the judge, the clash being entered, what was said.
+pub struct JudgeTable {
+    pub judge: ClashJudge,
+    pub pending: Option<Pending>,
+    pub notice: Option<Notice>,
+    /// Every announcement so far, newest last.
+    pub log: Vec<Said>,
+    pub by_rank: bool,
+    /// Asking both players before the losses by rank are shown: who has agreed.
+    pub by_rank_consent: Option<[bool; 2]>,
+    /// Everything that happened, autosaved and replayed after a crash.
+    pub record: JudgeRecord,
+}
+
+impl JudgeTable {
+    pub fn new(rules: Rules) -> JudgeTable {
+        let (id, started) = new_identity();
+        JudgeTable {
+            judge: ClashJudge::new(rules.clone()),
+            pending: None,
+            notice: None,
+            log: Vec::new(),
+            by_rank: false,
+            by_rank_consent: None,
+            record: JudgeRecord {
+                version: JUDGE_RECORD_VERSION,
+                rules,
+                events: Vec::new(),
+                info: vec![("id".into(), id), ("started".into(), started)],
+            },
+        }
+    }
+
+    /// Rebuild a judge table from its record, checking every event.
+    pub fn from_record(record: JudgeRecord) -> Result<JudgeTable, String> {
+        if record.version != JUDGE_RECORD_VERSION {
+            return Err(format!(
+                "clash judge record version {} is not supported (this program reads version {JUDGE_RECORD_VERSION})",
+                record.version
+            ));
+        }
+        if record.events.len() > MAX_JUDGE_EVENTS {
+            return Err(format!(
+                "{} events: more than a judged game can have",
+                record.events.len()
+            ));
+        }
+        record.rules.validate().map_err(|e| e.to_string())?;
+        let mut t = JudgeTable::new(record.rules.clone());
+        for (i, ev) in record.events.iter().enumerate() {
+            t.apply_event(*ev)
+                .map_err(|e| format!("event {} ({ev:?}): {e}", i + 1))?;
+        }
+        t.notice = None;
+        t.record = record;
+        Ok(t)
+    }
+
+    /// Whether the judged game is over.
+    pub fn is_over(&self) -> bool {
+        self.judge.result().is_some()
+    }
+
+    /// Carry out a command of the screen. One that does not fit the moment (a piece entered with
+    /// no pad open, a resignation after the end …) changes nothing.
+    pub fn apply(&mut self, cmd: JudgeCmd) {
+        let over = self.is_over();
+        match cmd {
+            JudgeCmd::Attacks(side) => {
+                if !over && self.pending.is_none() {
+                    self.notice = None;
+                    self.pending = Some(Pending {
+                        attacker: side,
+                        attack: None,
+                        defend: None,
+                        who: side,
+                        pad_open: true,
+                    });
+                }
+            }
+            JudgeCmd::Enter(rank) => {
+                if !over && self.pending.is_some_and(|p| p.pad_open) {
+                    self.enter(rank);
+                }
+            }
+            JudgeCmd::Ready => {
+                if let Some(p) = &mut self.pending {
+                    p.pad_open = true;
+                }
+            }
+            JudgeCmd::CancelClash => {
+                if self.pending.take().is_some() {
+                    self.notice = None;
+                }
+            }
+            JudgeCmd::Resign(side) => {
+                if self.apply_event(JudgeEvent::Resign(side)).is_ok() {
+                    self.pending = None;
+                }
+            }
+            JudgeCmd::AgreedDraw => {
+                if self.apply_event(JudgeEvent::AgreedDraw).is_ok() {
+                    self.pending = None;
+                }
+            }
+            JudgeCmd::AskByRank => {
+                if !over && !self.by_rank && self.by_rank_consent.is_none() {
+                    self.by_rank_consent = Some([false, false]);
+                }
+            }
+            JudgeCmd::ByRank(answer) => match (answer, &mut self.by_rank_consent) {
+                (_, None) => {}
+                (Consent::Agree(side, yes), Some(agreed)) => agreed[side.index()] = yes,
+                (Consent::Confirm, Some(agreed)) => {
+                    if !over && agreed.iter().all(|a| *a) {
+                        self.by_rank_consent = None;
+                        let _ = self.apply_event(JudgeEvent::ShowByRank);
+                    }
+                }
+                (Consent::Cancel, Some(_)) => self.by_rank_consent = None,
+            },
+            JudgeCmd::HideByRank => {
+                if !over && self.by_rank {
+                    let _ = self.apply_event(JudgeEvent::HideByRank);
+                }
+            }
+            JudgeCmd::Restart => *self = JudgeTable::new(self.judge.rules().clone()),
+        }
+    }
+
+    /// Carry out an event (from the screen or a record) and note it. A clash the judge refuses
+    /// as impossible is an error and changes nothing.
+    pub fn apply_event(&mut self, ev: JudgeEvent) -> Result<(), String> {
+        let over = self.is_over();
+        match ev {
+            JudgeEvent::Clash {
+                attacker,
+                attack,
+                defend,
+            } => {
+                let v = self
+                    .judge
+                    .judge(attacker, attack, defend)
+                    .map_err(|e| e.to_string())?;
+                let said = verdict_text(&v, attacker, self.judge.clashes());
+                self.log.push(said.clone());
+                self.notice = Some(Notice::Verdict(said));
+            }
+            JudgeEvent::Refused {
+                attacker,
+                attack,
+                defend,
+            } => {
+                // A flag rule forbids the attack itself: it is announced to both players, written
+                // in the log, and taken back on the board (issue 18.1: never a silent probe).
+                let mut probe = self.judge.clone();
+                let e = match probe.judge(attacker, attack, defend) {
+                    Err(e @ (ClaimError::FlagProtectedByMines | ClaimError::NotAFlagTaker(_))) => e,
+                    Err(e) => return Err(e.to_string()),
+                    Ok(_) => return Err("no flag rule forbids this attack".into()),
+                };
+                let why = Said::new(|l| claim_text(l, &e));
+                let said = Said::new(|l| fill(l.t(&i18n::REF_TAKE_BACK), &[("why", why.get(l))]));
+                self.log.push(said.clone());
+                self.notice = Some(Notice::Refused(said));
+            }
+            JudgeEvent::ShowByRank => {
+                let n = self.judge.clashes().to_string();
+                self.log.push(Said::new(|l| {
+                    fill(l.t(&i18n::REF_BY_RANK_LOG), &[("n", &n)])
+                }));
+                self.by_rank = true;
+            }
+            JudgeEvent::HideByRank => self.by_rank = false,
+            JudgeEvent::Resign(side) if !over => {
+                self.judge
+                    .end(Status::Won(side.other(), EndReason::Resignation));
+            }
+            JudgeEvent::AgreedDraw if !over => {
+                self.judge.end(Status::Draw(EndReason::Agreement));
+            }
+            JudgeEvent::Resign(_) | JudgeEvent::AgreedDraw => {
+                return Err("the game is already over".into());
+            }
+        }
+        self.record.events.push(ev);
+        Ok(())
+    }
+
+    /// Pieces `side` has lost in all.
+    pub fn lost_total(&self, side: Side) -> u32 {
+        Rank::ALL
+            .iter()
+            .map(|r| u32::from(self.judge.lost(side, *r)))
+            .sum()
+    }
+
+    /// The player at the pad entered a piece.
+    fn enter(&mut self, rank: Rank) {
+        let Some(mut p) = self.pending else {
+            return;
+        };
+        let refuse = move |e: ClaimError, who: Side| {
+            let why = Said::new(|l| claim_text(l, &e));
+            Said::new(|l| {
+                fill(
+                    l.t(&i18n::REF_REFUSED),
+                    &[("why", why.get(l)), ("side", l.side(who))],
+                )
+            })
+        };
+        if p.who == p.attacker {
+            // The attacker's own claim can be checked at once.
+            let e = if self.judge.left(p.attacker, rank) == 0 {
+                Some(ClaimError::NoneLeft {
+                    side: p.attacker,
+                    rank,
+                })
+            } else if !rank.is_movable() {
+                Some(ClaimError::CannotAttack {
+                    side: p.attacker,
+                    rank,
+                })
+            } else {
+                None
+            };
+            if let Some(e) = e {
+                self.notice = Some(Notice::Refused(refuse(e, p.attacker)));
+                p.pad_open = true;
+                self.pending = Some(p);
+                return;
+            }
+            p.attack = Some(rank);
+        } else {
+            p.defend = Some(rank);
+        }
+        let (Some(a), Some(d)) = (p.attack, p.defend) else {
+            // Hand the screen over to the defender.
+            self.notice = None;
+            p.who = p.attacker.other();
+            p.pad_open = false;
+            self.pending = Some(p);
+            return;
+        };
+        // Ask a copy first: a refused claim changes nothing.
+        match self.judge.clone().judge(p.attacker, a, d) {
+            Ok(_) => {
+                let ev = JudgeEvent::Clash {
+                    attacker: p.attacker,
+                    attack: a,
+                    defend: d,
+                };
+                if let Err(e) = self.apply_event(ev) {
+                    debug_assert!(false, "a clash the judge accepted: {e}");
+                }
+                self.pending = None;
+            }
+            Err(ClaimError::NoneLeft { side, rank }) => {
+                // That side enters again; the other side's claim stands.
+                let e = ClaimError::NoneLeft { side, rank };
+                self.notice = Some(Notice::Refused(refuse(e, side)));
+                if side == p.attacker {
+                    p.attack = None;
+                } else {
+                    p.defend = None;
+                }
+                p.pad_open = side == p.who;
+                p.who = side;
+                self.pending = Some(p);
+            }
+            Err(ClaimError::FlagProtectedByMines | ClaimError::NotAFlagTaker(_)) => {
+                let ev = JudgeEvent::Refused {
+                    attacker: p.attacker,
+                    attack: a,
+                    defend: d,
+                };
+                if let Err(e) = self.apply_event(ev) {
+                    debug_assert!(false, "a flag rule refusal: {e}");
+                }
+                self.pending = None;
+            }
+            Err(e) => {
+                self.notice = Some(Notice::Refused(refuse(e, p.who)));
+                self.pending = None;
+            }
+        }
+    }
+}

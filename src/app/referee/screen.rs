@@ -1,0 +1,248 @@
+//! The referee screen's drawing: the menu (house rules and the two ways), the widgets the two ways
+//! share, and the first screen's resume offers. Drawing changes nothing: it returns `RefereeCmd`s.
+
+use super::{
+    Consent, Referee, RefereeCmd, RefereeSaves, ResumeCmd, Stage, Way, judge_pad, offered,
+    tracked_board, tracked_only,
+};
+use crate::app::i18n::{self, Lang, Text, fill};
+use crate::app::records::info_value;
+use crate::app::settings::BoardOptions;
+use crate::engine::Side;
+use crate::engine::rules::HouseRule;
+
+/// Draw the referee screen. Only the formation editor, a widget with its own state, changes here.
+pub fn ui(
+    ui: &mut egui::Ui,
+    referee: &mut Referee,
+    lang: Lang,
+    opts: &BoardOptions,
+    out: &mut Vec<RefereeCmd>,
+) {
+    match &mut referee.stage {
+        Stage::Menu => {
+            egui::CentralPanel::default().show(ui, |ui| menu(ui, lang, &referee.rules, out));
+        }
+        Stage::Judge(j) => judge_pad::ui(ui, j, lang, out),
+        Stage::Formations(f) => tracked_board::formations_ui(ui, f, lang, out),
+        Stage::Tracked(t) => tracked_board::ui(ui, t, lang, opts, out),
+    }
+}
+
+/// The first page: house rules (names and explanations from `HouseRule`) and the two ways.
+fn menu(ui: &mut egui::Ui, lang: Lang, rules: &crate::engine::Rules, out: &mut Vec<RefereeCmd>) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(lang.t(&i18n::REF_HOME));
+            if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                out.push(RefereeCmd::Leave);
+            }
+        });
+        ui.label(lang.t(&i18n::REF_INTRO));
+        ui.add_space(12.0);
+        let big = |t: &str| {
+            egui::Button::new(egui::RichText::new(t).size(22.0).strong())
+                .min_size(egui::vec2(260.0, 48.0))
+        };
+        ui.horizontal_top(|ui| {
+            for (w, title, explain) in [
+                (Way::Judge, &i18n::REF_JUDGE, &i18n::REF_JUDGE_EXPLAIN),
+                (Way::Tracked, &i18n::REF_TRACKED, &i18n::REF_TRACKED_EXPLAIN),
+            ] {
+                ui.allocate_ui(egui::vec2(360.0, 140.0), |ui| {
+                    ui.vertical(|ui| {
+                        if ui.add(big(lang.t(title))).clicked() {
+                            out.push(RefereeCmd::Choose(w));
+                        }
+                        ui.label(lang.t(explain));
+                    });
+                });
+                ui.add_space(24.0);
+            }
+        });
+        ui.add_space(12.0);
+        ui.separator();
+        ui.strong(lang.t(&i18n::HOUSE_RULES));
+        egui::Grid::new("referee-rules")
+            .num_columns(2)
+            .spacing([16.0, 6.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+                    let (name, explain) = lang.rule_texts(rule);
+                    let name_resp = ui
+                        .horizontal(|ui| {
+                            let r = ui.label(egui::RichText::new(name).strong());
+                            if tracked_only(rule) {
+                                ui.weak(lang.t(&i18n::REF_TRACKED_ONLY));
+                            }
+                            r
+                        })
+                        .inner
+                        .on_hover_text(explain);
+                    ui.horizontal_wrapped(|ui| {
+                        rule_control(ui, lang, rule, rules, name_resp.id, out);
+                    });
+                    ui.end_row();
+                }
+            });
+    });
+}
+
+/// The control of one house rule: it edits a copy of the rules, and a change becomes a command.
+fn rule_control(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    rule: HouseRule,
+    rules: &crate::engine::Rules,
+    name_id: egui::Id,
+    out: &mut Vec<RefereeCmd>,
+) {
+    let mut edited = rules.clone();
+    if let Some(flag) = edited.switch_mut(rule) {
+        ui.checkbox(flag, lang.t(&i18n::ON)).labelled_by(name_id);
+    } else {
+        // The move clock is left out of the referee's list before this is called.
+        crate::app::newgame::value_rule_control(ui, lang, rule, &mut edited, name_id);
+    }
+    let value = edited.get(rule);
+    if value != rules.get(rule) {
+        out.push(RefereeCmd::SetRule(rule, value));
+    }
+}
+
+/// Both players' consent on the shared screen: the question, one box per player, then confirm
+/// (enabled once both agreed) or cancel.
+pub(super) fn consent_ui(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    question: &str,
+    agreed: [bool; 2],
+    confirm: &str,
+) -> Option<Consent> {
+    let mut out = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(egui::RichText::new(question).strong());
+        ui.horizontal_wrapped(|ui| {
+            for side in Side::BOTH {
+                let t = fill(lang.t(&i18n::REF_AGREES), &[("side", lang.side(side))]);
+                let mut yes = agreed[side.index()];
+                if ui.checkbox(&mut yes, t).changed() {
+                    out = Some(Consent::Agree(side, yes));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let both = agreed.iter().all(|a| *a);
+            if ui.add_enabled(both, egui::Button::new(confirm)).clicked() {
+                out = Some(Consent::Confirm);
+            }
+            if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                out = Some(Consent::Cancel);
+            }
+        });
+    });
+    out
+}
+
+pub(super) fn banner(ui: &mut egui::Ui, text: &str) {
+    crate::app::board::banner_frame(8).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(text).size(24.0).strong());
+        });
+    });
+}
+
+pub(super) fn announcement(ui: &mut egui::Ui, text: &str, refused: bool) {
+    let (fill_c, stroke_c) = if refused {
+        (
+            egui::Color32::from_rgb(0xfd, 0xe4, 0xe0),
+            egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+        )
+    } else {
+        (
+            egui::Color32::from_rgb(0xe6, 0xf0, 0xfa),
+            egui::Color32::from_rgb(0x1f, 0x4e, 0xa0),
+        )
+    };
+    egui::Frame::new()
+        .fill(fill_c)
+        .stroke(egui::Stroke::new(1.5, stroke_c))
+        .corner_radius(6)
+        .inner_margin(10)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(text).size(20.0));
+        });
+}
+
+/// The first screen's offers to resume a tracked game or a clash judge's tally.
+pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Option<ResumeCmd> {
+    let mut out = None;
+    let mut offer =
+        |ui: &mut egui::Ui, title: &Text, detail: String, buttons: [(&Text, ResumeCmd); 2]| {
+            ui.add_space(18.0);
+            crate::app::board::banner_frame(12).show(ui, |ui| {
+                ui.set_max_width(520.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new(lang.t(title)).size(20.0).strong());
+                    ui.label(detail);
+                    ui.horizontal(|ui| {
+                        let w = 2.0 * 200.0 + ui.spacing().item_spacing.x;
+                        ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                        for (text, cmd) in buttons {
+                            let b = egui::Button::new(egui::RichText::new(lang.t(text)).size(16.0))
+                                .min_size(egui::vec2(200.0, 36.0));
+                            if ui.add(b).clicked() {
+                                out = Some(cmd);
+                            }
+                        }
+                    });
+                });
+            });
+        };
+    if let Some(game) = &saves.tracked_offer {
+        let side = game.position().side_to_move().map_or("", |s| lang.side(s));
+        let detail = fill(
+            lang.t(&i18n::RESUME_DETAIL),
+            &[
+                ("mode", lang.t(&i18n::REF_TRACKED)),
+                ("n", &game.plies().len().to_string()),
+                ("side", side),
+                ("date", info_value(game.record(), "started").unwrap_or("?")),
+            ],
+        );
+        offer(
+            ui,
+            &i18n::REF_RESUME_TRACKED_TITLE,
+            detail,
+            [
+                (&i18n::REF_RESUME_TRACKED, ResumeCmd::ResumeTracked),
+                (&i18n::REF_DISCARD_TRACKED, ResumeCmd::DiscardTracked),
+            ],
+        );
+    }
+    if let Some(record) = &saves.judge_offer
+        && let Ok(t) = super::JudgeTable::from_record(record.clone())
+    {
+        let detail = fill(
+            lang.t(&i18n::REF_RESUME_JUDGE_DETAIL),
+            &[
+                ("n", &t.judge.clashes().to_string()),
+                ("r", &t.lost_total(Side::Red).to_string()),
+                ("b", &t.lost_total(Side::Blue).to_string()),
+                ("date", record.info("started").unwrap_or("?")),
+            ],
+        );
+        offer(
+            ui,
+            &i18n::REF_RESUME_JUDGE_TITLE,
+            detail,
+            [
+                (&i18n::REF_RESUME_JUDGE, ResumeCmd::ResumeJudge),
+                (&i18n::REF_DISCARD_JUDGE, ResumeCmd::DiscardJudge),
+            ],
+        );
+    }
+    out
+}

@@ -1,0 +1,484 @@
+//! The tracked game's model: each player enters a formation privately (the formation editor or a
+//! saved file) behind a hand-over curtain (`FormationEntry`); then every physical move is mirrored
+//! on a board that shows only backs, and an ordinary hidden-mode `Game` judges it (`Tracked`).
+
+use super::Consent;
+use super::words::{Said, outcome_text, public_reason};
+use crate::app::formations::EditorScreen;
+use crate::app::i18n::{self, Lang, fill};
+use crate::app::records::info_value;
+use crate::app::words::status_text;
+use crate::editor::EditorOutcome;
+use crate::engine::disclosure::Disclosure;
+use crate::engine::{
+    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seen, Side, Start, Status, Turn, View,
+    Viewer,
+};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+// ----- formations -------------------------------------------------------------------------------
+
+/// Each player enters a formation privately, Red first.
+pub struct FormationEntry {
+    /// Whose formation is being entered.
+    pub side: Side,
+    /// The hand-over curtain is up.
+    pub curtain: bool,
+    red: Option<Formation>,
+    /// The formation editor, open for `side` (a widget with its own state, drawn by the screen).
+    pub editor: Option<Box<EditorScreen>>,
+    pub library: Vec<(PathBuf, Formation)>,
+    /// The saved formation chosen in the list.
+    pub picked: Option<usize>,
+    /// Why the last formation was refused.
+    pub error: Option<Said>,
+}
+
+/// Something the formation entry asks for.
+#[derive(Debug)]
+pub enum FormationCmd {
+    /// The player named on the curtain is at the screen.
+    Continue,
+    /// Enter the formation in the formation editor (opened in this language).
+    OpenEditor(Lang),
+    /// The formation editor is done.
+    Editor(EditorOutcome),
+    /// A saved formation chosen in the list.
+    Pick(usize),
+    /// Use the saved formation chosen.
+    UseSaved,
+}
+
+impl FormationEntry {
+    pub fn new(library: Vec<(PathBuf, Formation)>) -> FormationEntry {
+        FormationEntry {
+            side: Side::Red,
+            curtain: true,
+            red: None,
+            editor: None,
+            library,
+            picked: None,
+            error: None,
+        }
+    }
+
+    /// Whether Red's formation is in.
+    pub fn red_is_in(&self) -> bool {
+        self.red.is_some()
+    }
+
+    /// Carry out a command; the game once both formations are in.
+    pub fn apply(
+        &mut self,
+        cmd: FormationCmd,
+        rules: &Rules,
+        data_dir: Option<&Path>,
+    ) -> Option<Box<Game>> {
+        match cmd {
+            FormationCmd::Continue => {
+                self.curtain = false;
+                None
+            }
+            FormationCmd::OpenEditor(lang) => {
+                if !self.curtain {
+                    self.editor = Some(Box::new(EditorScreen::new(data_dir, rules.clone(), lang)));
+                }
+                None
+            }
+            FormationCmd::Editor(EditorOutcome::UseInGame(f)) => {
+                if self.editor.is_some() {
+                    self.accept(f, rules)
+                } else {
+                    None
+                }
+            }
+            FormationCmd::Editor(EditorOutcome::Close) => {
+                self.editor = None;
+                None
+            }
+            FormationCmd::Pick(i) => {
+                if i < self.library.len() {
+                    self.picked = Some(i);
+                }
+                None
+            }
+            FormationCmd::UseSaved => {
+                let f = self
+                    .picked
+                    .and_then(|i| self.library.get(i))
+                    .map(|(_, f)| f.clone())?;
+                if self.curtain {
+                    return None;
+                }
+                self.accept(f, rules)
+            }
+        }
+    }
+
+    /// The formation of `self.side` is in.
+    fn accept(&mut self, f: Formation, rules: &Rules) -> Option<Box<Game>> {
+        self.editor = None;
+        self.picked = None;
+        let problems = f.problems(rules);
+        if !problems.is_empty() {
+            self.error = Some(Said::new(|l| {
+                let e = problems
+                    .iter()
+                    .map(|p| l.formation_problem(p))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e)])
+            }));
+            return None;
+        }
+        self.error = None;
+        match self.red.take() {
+            None => {
+                self.red = Some(f);
+                self.side = Side::Blue;
+                self.curtain = true;
+                None
+            }
+            Some(red) => match Game::new(rules.clone(), Start::formations(&red, &f)) {
+                Ok(mut game) => {
+                    game.set_info("referee", "tracked game on a physical board");
+                    Some(Box::new(game))
+                }
+                Err(e) => {
+                    self.red = Some(red);
+                    self.error = Some(Said::new(|l| {
+                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
+                    }));
+                    None
+                }
+            },
+        }
+    }
+}
+
+// ----- play ---------------------------------------------------------------------------------------
+
+/// A hidden-mode game that mirrors the physical board.
+pub struct Tracked {
+    pub game: Game,
+    pub selected: Option<NodeId>,
+    /// Why the last move was refused.
+    pub message: Option<IllegalTurn>,
+    /// Asking both players before a move (or the end) is undone: who has agreed.
+    pub undo_consent: Option<[bool; 2]>,
+    /// The side at the bottom of the board on screen.
+    pub bottom: Side,
+}
+
+/// Something the tracked game's screen asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrackedCmd {
+    /// A click on a node of the board.
+    Click(NodeId),
+    /// A piece dragged from one node to another.
+    Drop(NodeId, NodeId),
+    /// Ask both players before the last move (or the end) is undone.
+    AskUndo,
+    /// The answer to that question.
+    Undo(Consent),
+    Resign(Side),
+    /// A draw both players agreed at the board.
+    AgreedDraw,
+}
+
+/// Something the tracked game's record notes beside its actions (kept in `GameRecord.info` under
+/// `NOTES_KEY`, so it is saved, autosaved and replayed with the game). `ply` is the number of turns
+/// played when it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackedNote {
+    /// A turn taken back with both players' consent.
+    TakenBack { ply: usize, turn: String },
+    /// The game had ended, which showed both formations to both players, and was reopened with
+    /// both players' consent (issue 18.7).
+    Reopened { ply: usize, status: Status },
+}
+
+impl TrackedNote {
+    fn ply(&self) -> usize {
+        match self {
+            TrackedNote::TakenBack { ply, .. } | TrackedNote::Reopened { ply, .. } => *ply,
+        }
+    }
+}
+
+/// The `info` key of a tracked game's notes.
+pub const NOTES_KEY: &str = "referee_notes";
+
+/// The notes of a tracked game's record, oldest first (an unreadable entry reads as none).
+pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
+    info_value(game.record(), NOTES_KEY)
+        .and_then(|t| ron::from_str(t).ok())
+        .unwrap_or_default()
+}
+
+fn add_note(game: &mut Game, note: TrackedNote) {
+    let mut notes = tracked_notes(game);
+    notes.push(note);
+    if let Ok(text) = ron::to_string(&notes) {
+        game.set_info(NOTES_KEY, &text);
+    }
+}
+
+/// The end of a tracked game showed every piece to both players, and the players reopened it:
+/// the record says so — through the engine's disclosure gate, as the referee view used (both
+/// players agreed), and a note for the log.
+fn record_reveal(game: &mut Game, ply: usize, status: Status) {
+    let _ = game.disclose(Disclosure::RefereeView, None, true);
+    add_note(game, TrackedNote::Reopened { ply, status });
+}
+
+/// The board as both players may see it: backs only, except pieces revealed to both (a flag after
+/// its marshal fell, a sprung mine, a scouted piece); everything once the game is over.
+pub fn public_view(game: &Game) -> View {
+    let mut v = game.view(Viewer::Referee);
+    if !game.status().is_over() {
+        for c in &mut v.cells {
+            if let Seen::Known(p) = *c {
+                *c = if p.is_revealed() {
+                    Seen::Known(p.with_revealed(false))
+                } else {
+                    Seen::Unknown(p.side())
+                };
+            }
+        }
+    }
+    v
+}
+
+impl Tracked {
+    pub fn new(game: Game, bottom: Side) -> Tracked {
+        Tracked {
+            game,
+            selected: None,
+            message: None,
+            undo_consent: None,
+            bottom,
+        }
+    }
+
+    /// The side to move (Red once the game is over).
+    pub fn mover(&self) -> Side {
+        self.game.position().side_to_move().unwrap_or(Side::Red)
+    }
+
+    /// Carry out a command of the screen. One that does not fit the moment (a move after the end,
+    /// an undo nobody asked for …) changes nothing.
+    pub fn apply(&mut self, cmd: TrackedCmd) {
+        let over = self.game.status().is_over();
+        match cmd {
+            TrackedCmd::Click(n) => self.click(n),
+            TrackedCmd::Drop(from, to) => {
+                if !over {
+                    self.selected = Some(from);
+                    self.click(to);
+                }
+            }
+            TrackedCmd::AskUndo => {
+                if !self.game.record().actions.is_empty() && self.undo_consent.is_none() {
+                    self.undo_consent = Some([false, false]);
+                }
+            }
+            TrackedCmd::Undo(answer) => match (answer, &mut self.undo_consent) {
+                (_, None) => {}
+                (Consent::Agree(side, yes), Some(agreed)) => agreed[side.index()] = yes,
+                (Consent::Confirm, Some(agreed)) => {
+                    if agreed.iter().all(|a| *a) {
+                        self.undo_consent = None;
+                        self.undo_agreed();
+                    }
+                }
+                (Consent::Cancel, Some(_)) => self.undo_consent = None,
+            },
+            TrackedCmd::Resign(side) => {
+                if !over {
+                    let _ = self.game.act(Action::Resign(side));
+                    self.selected = None;
+                }
+            }
+            TrackedCmd::AgreedDraw => {
+                let mover = self.mover();
+                if !over && self.game.act(Action::OfferDraw(mover)).is_ok() {
+                    let _ = self.game.act(Action::AcceptDraw(mover.other()));
+                    self.selected = None;
+                }
+            }
+        }
+    }
+
+    /// A click on a node of the board.
+    fn click(&mut self, n: NodeId) {
+        if self.game.status().is_over() {
+            return;
+        }
+        let mover = self.mover();
+        let own = self
+            .game
+            .position()
+            .at(n)
+            .is_some_and(|p| p.side() == mover);
+        match self.selected {
+            Some(from) if from == n => self.selected = None,
+            Some(_) if own => self.selected = Some(n),
+            Some(from) => {
+                let turn = Turn::Move { from, to: n };
+                match self.game.play(turn) {
+                    Ok(_) => {
+                        self.selected = None;
+                        self.message = None;
+                    }
+                    // The engine answers from the mover's view; an attack only a flag rule
+                    // refuses is public and recorded (`Action::Refused`, issue 18.1).
+                    Err(e) => self.message = Some(e),
+                }
+            }
+            None if own => {
+                self.selected = Some(n);
+                self.message = None;
+            }
+            None => {
+                // An empty node or an enemy piece: say why it cannot be moved (names no rank).
+                let why = self
+                    .game
+                    .position()
+                    .check_turn(self.game.rules(), Turn::Move { from: n, to: n });
+                self.message = why.err();
+            }
+        }
+    }
+
+    /// Undo the last action, which both players agreed to. During the game it is a takeback through
+    /// the engine's gate (kept in the record as `Action::Takeback`). After the end — which showed
+    /// both formations — the players may still agree to reopen the game (a resignation by a slip of
+    /// the hand): the ending action goes, and the reveal is recorded.
+    fn undo_agreed(&mut self) {
+        let status = self.game.status();
+        let last_turn = self.game.standing_actions().last().and_then(|a| match a {
+            Action::Turn(t) => Some(t.clone()),
+            _ => None,
+        });
+        if !status.is_over() {
+            // The side that made the last move asks; the other agreed too.
+            let by = self.mover().other();
+            let done = self
+                .game
+                .disclose(Disclosure::Takeback, Some(by), true)
+                .map_err(|e| e.to_string())
+                .and_then(|grant| self.game.take_back(grant, by, 1).map_err(|e| e.to_string()));
+            if done.is_ok()
+                && let Some(turn) = last_turn
+            {
+                let ply = self.game.plies().len();
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
+        } else if let Some(last) = self.game.undo() {
+            // An agreed draw is an offer and its acceptance, made together here: both go.
+            if matches!(last, Action::AcceptDraw(_))
+                && matches!(
+                    self.game.record().actions.last(),
+                    Some(Action::OfferDraw(_))
+                )
+            {
+                self.game.undo();
+            }
+            let ply = self.game.plies().len();
+            record_reveal(&mut self.game, ply, status);
+            if let Action::Turn(turn) = last {
+                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+            }
+        }
+        self.selected = None;
+        self.message = None;
+    }
+
+    /// Pieces `side` has lost.
+    pub fn lost_total(&self, side: Side) -> usize {
+        self.game
+            .plies()
+            .iter()
+            .flat_map(|p| p.effects.removed.iter())
+            .filter(|(_, p)| p.side() == side)
+            .count()
+    }
+
+    /// The public announcements, one per turn, and the record's notes where they happened; newest
+    /// last.
+    pub fn announcements(&self, lang: Lang) -> Vec<(Side, String)> {
+        let board = self.game.board();
+        let notes = tracked_notes(&self.game);
+        let stop = if lang == Lang::Zh { "。" } else { ". " };
+        let colon = if lang == Lang::Zh { "：" } else { ": " };
+        let note_line = |note: &TrackedNote| -> (Side, String) {
+            match note {
+                TrackedNote::TakenBack { ply, turn } => (
+                    Side::Red,
+                    fill(
+                        lang.t(&i18n::REF_TAKEN_BACK_LOG),
+                        &[("n", &(ply + 1).to_string()), ("mv", turn)],
+                    ),
+                ),
+                TrackedNote::Reopened { status, .. } => (
+                    Side::Red,
+                    fill(
+                        lang.t(&i18n::REF_REOPENED_LOG),
+                        &[("end", &status_text(*status, lang).unwrap_or_default())],
+                    ),
+                ),
+            }
+        };
+        let mut out = Vec::new();
+        // Attacks refused by a flag rule are announced too, where they happened.
+        let refused = |after: usize, out: &mut Vec<(Side, String)>| {
+            for r in self.game.refusals().iter().filter(|r| r.after == after) {
+                if let IllegalTurn::FlagAttackRefused { by, .. } = r.said {
+                    out.push((by, public_reason(lang, &r.said)));
+                }
+            }
+        };
+        let plies = self.game.plies();
+        for i in 0..=plies.len() {
+            out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
+            refused(i, &mut out);
+            let Some(ply) = plies.get(i) else {
+                continue;
+            };
+            let (Some(turn), Some(report)) = (ply.turn, &ply.report) else {
+                continue;
+            };
+            let side = report.mover.side().unwrap_or(Side::Red);
+            let mut line = fill(
+                lang.t(&i18n::REF_MOVE_LINE),
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("side", lang.side(side)),
+                    ("mv", &turn.notation(board)),
+                ],
+            );
+            if let Some(o) = report.clash {
+                line.push_str(colon);
+                line.push_str(lang.t(outcome_text(o)));
+            }
+            for (s, _) in report.flags_revealed() {
+                line.push_str(stop);
+                line.push_str(&fill(
+                    lang.t(&i18n::REF_SHOW_FLAG),
+                    &[("side", lang.side(s))],
+                ));
+            }
+            out.push((side, line));
+        }
+        // Notes past the last turn (a note on a turn later taken back).
+        out.extend(
+            notes
+                .iter()
+                .filter(|n| n.ply() > plies.len())
+                .map(note_line),
+        );
+        out
+    }
+}

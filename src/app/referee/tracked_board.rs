@@ -1,0 +1,282 @@
+//! The tracked game's screens: entering the formations behind the hand-over curtain, then the
+//! board that shows only backs, the status line, the buttons and the log. Drawing changes nothing
+//! but the formation editor's own state: it returns commands.
+
+use super::screen::{announcement, banner, consent_ui};
+use super::{
+    FormationCmd, FormationEntry, RefereeCmd, Tracked, TrackedCmd, Way, public_reason, public_view,
+};
+use crate::app::board::{self, BoardWidget};
+use crate::app::i18n::{self, Lang, fill};
+use crate::app::settings::BoardOptions;
+use crate::app::words::status_text;
+use crate::engine::Side;
+
+/// Each player's formation, privately: the curtain, then the editor or a saved formation.
+pub(super) fn formations_ui(
+    ui: &mut egui::Ui,
+    f: &mut FormationEntry,
+    lang: Lang,
+    out: &mut Vec<RefereeCmd>,
+) {
+    let side = f.side;
+    let other = side.other();
+    let curtain_line = fill(
+        lang.t(&i18n::REF_FORMATION_CURTAIN),
+        &[("side", lang.side(side)), ("other", lang.side(other))],
+    );
+    if let Some(es) = &mut f.editor {
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(curtain_line)
+                    .strong()
+                    .color(board::side_colour(side)),
+            );
+            if let Some(done) = es.ui(ui, lang) {
+                out.push(RefereeCmd::Formation(FormationCmd::Editor(done)));
+            }
+        });
+        return;
+    }
+    let f = &*f;
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(lang.t(&i18n::REF_TRACKED));
+            if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
+                out.push(RefereeCmd::Menu);
+            }
+        });
+        ui.separator();
+        if f.red_is_in() {
+            ui.label(fill(
+                lang.t(&i18n::REF_FORMATION_IN),
+                &[("side", lang.side(Side::Red))],
+            ));
+        }
+        if let Some(e) = &f.error {
+            announcement(ui, e.get(lang), true);
+        }
+        ui.add_space(ui.available_height() * 0.12);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(curtain_line)
+                    .size(26.0)
+                    .strong()
+                    .color(board::side_colour(side)),
+            );
+            ui.add_space(20.0);
+            if f.curtain {
+                let t = fill(lang.t(&i18n::REF_CONTINUE_AS), &[("side", lang.side(side))]);
+                let b = egui::Button::new(egui::RichText::new(t).size(22.0).strong())
+                    .min_size(egui::vec2(300.0, 56.0));
+                if ui.add(b).clicked() {
+                    out.push(RefereeCmd::Formation(FormationCmd::Continue));
+                }
+                return;
+            }
+            let b =
+                egui::Button::new(egui::RichText::new(lang.t(&i18n::REF_USE_EDITOR)).size(20.0))
+                    .min_size(egui::vec2(300.0, 48.0));
+            if ui.add(b).clicked() {
+                out.push(RefereeCmd::Formation(FormationCmd::OpenEditor(lang)));
+            }
+            ui.add_space(16.0);
+            ui.horizontal(|ui| {
+                ui.add_space((ui.available_width() - 560.0).max(0.0) / 2.0);
+                let shown = f
+                    .picked
+                    .and_then(|i| f.library.get(i))
+                    .map_or(lang.t(&i18n::REF_CHOOSE).to_string(), |(_, f)| {
+                        f.name_in(lang == Lang::Zh).to_string()
+                    });
+                egui::ComboBox::new("referee-saved", lang.t(&i18n::REF_USE_SAVED))
+                    .selected_text(shown)
+                    .width(220.0)
+                    .show_ui(ui, |ui| {
+                        for (i, (_, formation)) in f.library.iter().enumerate() {
+                            let name = formation.name_in(lang == Lang::Zh);
+                            if ui.selectable_label(f.picked == Some(i), name).clicked() {
+                                out.push(RefereeCmd::Formation(FormationCmd::Pick(i)));
+                            }
+                        }
+                    });
+                if ui
+                    .add_enabled(
+                        f.picked.is_some(),
+                        egui::Button::new(lang.t(&i18n::REF_USE_THIS)),
+                    )
+                    .clicked()
+                {
+                    out.push(RefereeCmd::Formation(FormationCmd::UseSaved));
+                }
+            });
+        });
+    });
+}
+
+/// The tracked game: status line, side panel (turn, limits, losses, buttons, log) and the board.
+pub(super) fn ui(
+    ui: &mut egui::Ui,
+    t: &Tracked,
+    lang: Lang,
+    opts: &BoardOptions,
+    out: &mut Vec<RefereeCmd>,
+) {
+    let status = t.game.status();
+    let over = status.is_over();
+    let mover = t.mover();
+    let narrow = ui.available_width() < 760.0;
+
+    egui::Panel::bottom("tracked-status").show(ui, |ui| {
+        let (text, colour) = match &t.message {
+            Some(e) => (
+                public_reason(lang, e),
+                egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+            ),
+            None => (
+                if over {
+                    lang.t(&i18n::GAME_OVER).to_string()
+                } else if t.selected.is_some() {
+                    lang.t(&i18n::REF_TRACK_DEST).to_string()
+                } else {
+                    fill(
+                        lang.t(&i18n::REF_TRACK_SELECT),
+                        &[("side", lang.side(mover))],
+                    )
+                },
+                ui.visuals().text_color(),
+            ),
+        };
+        ui.label(egui::RichText::new(text).color(colour).size(16.0));
+    });
+
+    let announcements = t.announcements(lang);
+    let panel = board::side_panel("tracked-panel", narrow);
+    panel.show(ui, |ui| {
+        ui.add_space(4.0);
+        if !over {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+                ui.label(
+                    egui::RichText::new(lang.side(mover))
+                        .size(22.0)
+                        .strong()
+                        .color(board::side_colour(mover)),
+                );
+                ui.label(fill(
+                    lang.t(&i18n::TURN),
+                    &[("n", &(t.game.position().ply() + 1).to_string())],
+                ));
+            });
+            let rules = t.game.rules();
+            let pos = t.game.position();
+            let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
+            let turns = rules.turn_limit.saturating_sub(pos.ply());
+            ui.label(fill(
+                lang.t(&i18n::QUIET_LEFT),
+                &[("n", &quiet.to_string())],
+            ));
+            ui.label(fill(
+                lang.t(&i18n::REF_TURNS_LEFT),
+                &[("n", &turns.to_string())],
+            ));
+        } else if let Some(text) = status_text(status, lang) {
+            ui.label(egui::RichText::new(text).size(18.0).strong());
+        }
+        ui.label(fill(
+            lang.t(&i18n::REF_LOSSES),
+            &[
+                ("r", &t.lost_total(Side::Red).to_string()),
+                ("b", &t.lost_total(Side::Blue).to_string()),
+            ],
+        ));
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            // Undo needs both players' consent (issue 18.7): after the end, both formations
+            // have been shown, and the record notes the reopening.
+            if ui
+                .add_enabled(
+                    !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
+                    egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
+                )
+                .clicked()
+            {
+                out.push(RefereeCmd::Tracked(TrackedCmd::AskUndo));
+            }
+            if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+                out.push(RefereeCmd::SaveAs);
+            }
+            for side in Side::BOTH {
+                let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
+                if ui.add_enabled(!over, egui::Button::new(text)).clicked() {
+                    out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
+                }
+            }
+            if ui
+                .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
+                .clicked()
+            {
+                out.push(RefereeCmd::Tracked(TrackedCmd::AgreedDraw));
+            }
+        });
+        if let Some(agreed) = t.undo_consent {
+            let ask = if over {
+                &i18n::REF_UNDO_AFTER_END_ASK
+            } else {
+                &i18n::REF_UNDO_ASK
+            };
+            if let Some(c) = consent_ui(ui, lang, lang.t(ask), agreed, lang.t(&i18n::REF_UNDO_NOW))
+            {
+                out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
+                out.push(RefereeCmd::Choose(Way::Tracked));
+            }
+            if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
+                out.push(RefereeCmd::Menu);
+            }
+        });
+        ui.separator();
+        ui.strong(lang.t(&i18n::REF_LOG));
+        egui::ScrollArea::vertical()
+            .id_salt("tracked-log")
+            .stick_to_bottom(true)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (side, line) in &announcements {
+                    ui.colored_label(board::side_colour(*side), line);
+                }
+            });
+    });
+
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(text) = status_text(status, lang) {
+            banner(ui, &text);
+        } else {
+            match announcements.last() {
+                Some((_, line)) => announcement(ui, line, false),
+                None => announcement(ui, lang.t(&i18n::REF_TRACK_START), false),
+            }
+        }
+        let view = public_view(&t.game);
+        let input = BoardWidget {
+            view: &view,
+            opts,
+            lang,
+            bottom: t.bottom,
+            selected: t.selected,
+            destinations: &[],
+            last_move: board::last_mark(&t.game, t.game.plies().len()),
+            flash: None,
+            interactive: !over,
+        }
+        .show(ui);
+        if let Some((a, b)) = input.dropped {
+            out.push(RefereeCmd::Tracked(TrackedCmd::Drop(a, b)));
+        } else if let Some(n) = input.clicked {
+            out.push(RefereeCmd::Tracked(TrackedCmd::Click(n)));
+        }
+    });
+}
