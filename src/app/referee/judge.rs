@@ -418,3 +418,128 @@ impl JudgeTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::judge::Verdict;
+    use crate::engine::{ClashOutcome, FlagTakers, MineRule};
+
+    /// Whether `text` names `rank`, in either language.
+    fn names(text: &str, rank: Rank) -> bool {
+        text.to_lowercase().contains(&rank.en().to_lowercase()) || text.contains(rank.zh())
+    }
+
+    /// Issue 18.6: every public notice of the clash judge (verdicts, refusals, the log) names no
+    /// rank a player may not know, whatever the clash and the house rules. Public by the rules:
+    /// the flag when it is the piece attacked (a flag rule's refusal, a flag taken), a sprung mine,
+    /// a fallen marshal whose flag must be shown.
+    #[test]
+    fn judge_public_notices_never_name_a_hidden_rank() {
+        let mut variants = Vec::new();
+        for takers in [FlagTakers::Any, FlagTakers::Engineer, FlagTakers::Smallest] {
+            for mines_first in [false, true] {
+                for mines in [MineRule::Standard, MineRule::Spring, MineRule::Bomb] {
+                    variants.push(Rules {
+                        flag_takers: takers,
+                        flag_needs_mines_cleared: mines_first,
+                        mines,
+                        ..Rules::default()
+                    });
+                }
+            }
+        }
+        let mut checked = 0;
+        for rules in variants {
+            for a in Rank::ALL.iter().copied().filter(|r| r.is_movable()) {
+                for d in Rank::ALL {
+                    let mut t = JudgeTable::new(rules.clone());
+                    t.pending = Some(Pending {
+                        attacker: Side::Red,
+                        attack: None,
+                        defend: None,
+                        who: Side::Red,
+                        pad_open: true,
+                    });
+                    t.enter(a);
+                    t.enter(d);
+                    let mut said: Vec<Said> = t.log.clone();
+                    match &t.notice {
+                        Some(Notice::Verdict(s) | Notice::Refused(s)) => said.push(s.clone()),
+                        None => panic!("no notice after {a:?} on {d:?}"),
+                    }
+                    let verdict = rules_verdict(&rules, a, d);
+                    for s in &said {
+                        for text in [&s.en, &s.zh] {
+                            for r in [a, d] {
+                                let public = match r {
+                                    Rank::Flag => r == d,
+                                    Rank::Mine => verdict
+                                        .as_ref()
+                                        .is_some_and(|v| v.outcome == ClashOutcome::Bounced),
+                                    Rank::Marshal => {
+                                        verdict.as_ref().is_some_and(|v| !v.show_flags.is_empty())
+                                    }
+                                    _ => false,
+                                };
+                                assert!(
+                                    public || !names(text, r),
+                                    "{a:?} on {d:?} under {rules:?}: {text:?} names {r:?}"
+                                );
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    fn rules_verdict(rules: &Rules, a: Rank, d: Rank) -> Option<Verdict> {
+        ClashJudge::new(rules.clone()).judge(Side::Red, a, d).ok()
+    }
+
+    #[test]
+    fn a_judge_record_replays_to_the_same_tally_and_log() {
+        let mut t = JudgeTable::new(Rules::default());
+        for ev in [
+            JudgeEvent::Clash {
+                attacker: Side::Red,
+                attack: Rank::Colonel,
+                defend: Rank::Major,
+            },
+            JudgeEvent::ShowByRank,
+            JudgeEvent::Clash {
+                attacker: Side::Blue,
+                attack: Rank::Bomb,
+                defend: Rank::Marshal,
+            },
+            JudgeEvent::Resign(Side::Blue),
+        ] {
+            t.apply_event(ev).unwrap();
+        }
+        let text = t.record.to_ron().unwrap();
+        let again = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
+        assert_eq!(again.log, t.log);
+        assert_eq!(again.record, t.record);
+        assert!(again.by_rank);
+        assert_eq!(again.judge.lost(Side::Red, Rank::Marshal), 1);
+        assert_eq!(
+            again.judge.result(),
+            Some(Status::Won(Side::Red, EndReason::Resignation))
+        );
+        // A record that does not replay is refused with the event's number.
+        let mut bad = t.record.clone();
+        bad.events.insert(
+            0,
+            JudgeEvent::Clash {
+                attacker: Side::Red,
+                attack: Rank::Mine,
+                defend: Rank::Major,
+            },
+        );
+        let e = JudgeTable::from_record(bad).err().unwrap();
+        assert!(e.starts_with("event 1 "), "{e}");
+    }
+}

@@ -216,3 +216,6 @@ impl Referee {
         RefereeOutcome::Stay
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,435 @@
+//! The referee's model, driven by its commands without a window.
+
+use super::*;
+use crate::app::i18n::Lang;
+use crate::editor::EditorOutcome;
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Action, EndReason, Formation, NodeId, Rank, Status, Turn};
+
+fn judge_cmd(r: &mut Referee, c: JudgeCmd) {
+    assert_eq!(r.apply(RefereeCmd::Judge(c)), RefereeOutcome::Stay);
+}
+
+fn table(r: &Referee) -> &JudgeTable {
+    match &r.stage {
+        Stage::Judge(j) => j,
+        _ => panic!("not the clash judge"),
+    }
+}
+
+fn tracked(r: &Referee) -> &Tracked {
+    match &r.stage {
+        Stage::Tracked(t) => t,
+        _ => panic!("not a tracked game"),
+    }
+}
+
+fn judge_referee() -> Referee {
+    let mut r = Referee::new(&Rules::default(), None);
+    r.apply(RefereeCmd::Choose(Way::Judge));
+    r
+}
+
+/// One clash entered through the commands, as the pad sends them.
+fn clash(r: &mut Referee, attacker: Side, a: Rank, d: Rank) {
+    judge_cmd(r, JudgeCmd::Attacks(attacker));
+    judge_cmd(r, JudgeCmd::Enter(a));
+    judge_cmd(r, JudgeCmd::Ready);
+    judge_cmd(r, JudgeCmd::Enter(d));
+}
+
+#[test]
+fn judge_commands_judge_a_clash_after_the_hand_over() {
+    let mut r = judge_referee();
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Colonel));
+    let p = table(&r).pending.expect("a clash being entered");
+    assert_eq!((p.who, p.pad_open), (Side::Blue, false));
+    // The pad is closed until the defender is at the screen: an entry now changes nothing.
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
+    assert_eq!(table(&r).pending, Some(p));
+    assert_eq!(table(&r).judge.clashes(), 0);
+    judge_cmd(&mut r, JudgeCmd::Ready);
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
+    let t = table(&r);
+    assert_eq!(t.judge.clashes(), 1);
+    assert_eq!(t.judge.lost(Side::Blue, Rank::Major), 1);
+    assert!(t.pending.is_none());
+    assert!(matches!(t.notice, Some(Notice::Verdict(_))));
+    assert_eq!(t.log.len(), 1);
+    assert_eq!(t.record.events.len(), 1);
+}
+
+#[test]
+fn judge_refuses_an_impossible_claim_and_the_same_player_enters_again() {
+    let mut r = judge_referee();
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Blue));
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Mine));
+    let t = table(&r);
+    assert!(matches!(t.notice, Some(Notice::Refused(_))));
+    let p = t.pending.expect("still entering");
+    assert_eq!((p.who, p.pad_open), (Side::Blue, true));
+    assert!(t.record.events.is_empty());
+    // A third marshal-less clash: Blue's marshal is gone after the first.
+    judge_cmd(&mut r, JudgeCmd::CancelClash);
+    assert!(table(&r).pending.is_none() && table(&r).notice.is_none());
+    clash(&mut r, Side::Red, Rank::Marshal, Rank::Marshal);
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::General));
+    judge_cmd(&mut r, JudgeCmd::Ready);
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Marshal));
+    let t = table(&r);
+    assert_eq!(t.judge.clashes(), 1);
+    let p = t.pending.expect("Blue enters again");
+    assert_eq!((p.who, p.pad_open), (Side::Blue, true));
+}
+
+#[test]
+fn judge_resignation_and_agreed_draw_end_the_tally_once() {
+    let mut r = judge_referee();
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Resign(Side::Blue));
+    let t = table(&r);
+    assert_eq!(
+        t.judge.result(),
+        Some(Status::Won(Side::Red, EndReason::Resignation))
+    );
+    assert!(t.pending.is_none());
+    // Over: no draw, no second resignation, no clash.
+    judge_cmd(&mut r, JudgeCmd::AgreedDraw);
+    judge_cmd(&mut r, JudgeCmd::Resign(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    let t = table(&r);
+    assert_eq!(t.record.events, vec![JudgeEvent::Resign(Side::Blue)]);
+    assert!(t.pending.is_none());
+    // Start again: a fresh tally with the same rules.
+    judge_cmd(&mut r, JudgeCmd::Restart);
+    judge_cmd(&mut r, JudgeCmd::AgreedDraw);
+    assert_eq!(
+        table(&r).judge.result(),
+        Some(Status::Draw(EndReason::Agreement))
+    );
+    assert_eq!(table(&r).record.events, vec![JudgeEvent::AgreedDraw]);
+}
+
+#[test]
+fn judge_losses_by_rank_need_both_players() {
+    let mut r = judge_referee();
+    clash(&mut r, Side::Red, Rank::Colonel, Rank::Major);
+    // Nobody asked: a confirmation changes nothing.
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    assert!(!table(&r).by_rank);
+    judge_cmd(&mut r, JudgeCmd::AskByRank);
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    assert!(!table(&r).by_rank, "one player is not enough");
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Blue, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, false)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    assert!(!table(&r).by_rank, "Red took the consent back");
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    let t = table(&r);
+    assert!(t.by_rank && t.by_rank_consent.is_none());
+    assert_eq!(t.record.events.last(), Some(&JudgeEvent::ShowByRank));
+    judge_cmd(&mut r, JudgeCmd::HideByRank);
+    assert!(!table(&r).by_rank);
+    judge_cmd(&mut r, JudgeCmd::AskByRank);
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Cancel));
+    assert!(table(&r).by_rank_consent.is_none());
+}
+
+fn formation(seed: u64, rules: &Rules) -> Formation {
+    Formation::random(&mut SplitMix64::new(seed), rules)
+}
+
+fn form(r: &mut Referee, c: FormationCmd) {
+    assert_eq!(r.apply(RefereeCmd::Formation(c)), RefereeOutcome::Stay);
+}
+
+/// Both formations entered in the editor, as the screen sends them.
+fn tracked_referee() -> Referee {
+    let mut r = Referee::new(&Rules::default(), None).with_bottom(Side::Blue);
+    r.apply(RefereeCmd::Choose(Way::Tracked));
+    for seed in [1, 2] {
+        let f = formation(seed, &r.rules);
+        form(&mut r, FormationCmd::Continue);
+        form(&mut r, FormationCmd::OpenEditor(Lang::En));
+        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+    }
+    r
+}
+
+#[test]
+fn tracked_formations_are_entered_behind_the_curtain() {
+    let mut r = Referee::new(&Rules::default(), None);
+    r.apply(RefereeCmd::Choose(Way::Tracked));
+    let red = formation(1, &r.rules);
+    // The curtain is up: no editor, and a formation from nowhere changes nothing.
+    form(&mut r, FormationCmd::OpenEditor(Lang::En));
+    form(
+        &mut r,
+        FormationCmd::Editor(EditorOutcome::UseInGame(red.clone())),
+    );
+    let Stage::Formations(f) = &r.stage else {
+        panic!("entering formations")
+    };
+    assert!(f.editor.is_none() && !f.red_is_in() && f.curtain);
+    form(&mut r, FormationCmd::Continue);
+    form(&mut r, FormationCmd::OpenEditor(Lang::En));
+    // A formation with a problem is refused with the reason; Red enters again.
+    let mut bad = red.clone();
+    *bad.grid.iter_mut().flatten().find(|c| c.is_some()).unwrap() = None;
+    assert!(!bad.problems(&r.rules).is_empty());
+    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(bad)));
+    let Stage::Formations(f) = &r.stage else {
+        panic!("entering formations")
+    };
+    assert!(f.error.is_some() && !f.red_is_in() && f.editor.is_none());
+    assert_eq!(f.side, Side::Red);
+    form(&mut r, FormationCmd::OpenEditor(Lang::En));
+    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(red)));
+    let Stage::Formations(f) = &r.stage else {
+        panic!("entering formations")
+    };
+    assert!(f.red_is_in() && f.error.is_none());
+    assert_eq!((f.side, f.curtain), (Side::Blue, true));
+    let blue = formation(2, &r.rules);
+    form(&mut r, FormationCmd::Continue);
+    form(&mut r, FormationCmd::OpenEditor(Lang::En));
+    form(&mut r, FormationCmd::Editor(EditorOutcome::Close));
+    form(
+        &mut r,
+        FormationCmd::Editor(EditorOutcome::UseInGame(blue.clone())),
+    );
+    assert!(
+        matches!(r.stage, Stage::Formations(_)),
+        "the editor was closed"
+    );
+    form(&mut r, FormationCmd::OpenEditor(Lang::En));
+    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(blue)));
+    let t = tracked(&r);
+    assert!(t.game.plies().is_empty());
+    assert_eq!(t.game.rules().mode, Mode::Hidden);
+}
+
+/// A legal plain move (to an empty node) of the side to move.
+fn plain_move(game: &Game) -> (NodeId, NodeId) {
+    let pos = game.position();
+    pos.legal_turns(game.rules())
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a plain move")
+}
+
+fn track(r: &mut Referee, c: TrackedCmd) {
+    assert_eq!(r.apply(RefereeCmd::Tracked(c)), RefereeOutcome::Stay);
+}
+
+#[test]
+fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
+    let mut r = tracked_referee();
+    assert_eq!(tracked(&r).bottom, Side::Blue);
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Click(from));
+    assert_eq!(tracked(&r).selected, Some(from));
+    track(&mut r, TrackedCmd::Click(to));
+    assert_eq!(tracked(&r).game.plies().len(), 1);
+    assert_eq!(tracked(&r).selected, None);
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Drop(from, to));
+    assert_eq!(tracked(&r).game.plies().len(), 2);
+    // An enemy piece cannot be picked up: the reason is given, nothing is played.
+    let enemy = tracked(&r)
+        .game
+        .position()
+        .pieces(Side::Blue)
+        .next()
+        .map(|(n, _)| n)
+        .unwrap();
+    track(&mut r, TrackedCmd::Click(enemy));
+    assert!(tracked(&r).message.is_some());
+    assert_eq!(tracked(&r).game.plies().len(), 2);
+    // "Save as…" goes to the window.
+    assert_eq!(r.apply(RefereeCmd::SaveAs), RefereeOutcome::SaveAs);
+}
+
+#[test]
+fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
+    let mut r = tracked_referee();
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Drop(from, to));
+    track(&mut r, TrackedCmd::Resign(Side::Blue));
+    assert!(tracked(&r).game.status().is_over());
+    // Over: no move, no second resignation.
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Drop(from, to));
+    track(&mut r, TrackedCmd::Resign(Side::Red));
+    assert_eq!(
+        tracked(&r).game.status(),
+        Status::Won(Side::Red, EndReason::Resignation)
+    );
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    assert!(tracked(&r).game.status().is_over(), "nobody asked");
+    track(&mut r, TrackedCmd::AskUndo);
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    assert!(tracked(&r).game.status().is_over(), "one player agreed");
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let t = tracked(&r);
+    assert!(!t.game.status().is_over());
+    assert_eq!(t.game.plies().len(), 1);
+    assert!(t.game.record().referee_view_used());
+    assert_eq!(
+        tracked_notes(&t.game),
+        vec![TrackedNote::Reopened {
+            ply: 1,
+            status: Status::Won(Side::Red, EndReason::Resignation)
+        }]
+    );
+}
+
+#[test]
+fn tracked_agreed_draw_is_an_offer_and_its_acceptance_undone_together() {
+    let mut r = tracked_referee();
+    track(&mut r, TrackedCmd::AgreedDraw);
+    let t = tracked(&r);
+    assert_eq!(t.game.status(), Status::Draw(EndReason::Agreement));
+    assert_eq!(
+        t.game.record().actions,
+        vec![Action::OfferDraw(Side::Red), Action::AcceptDraw(Side::Blue)]
+    );
+    track(&mut r, TrackedCmd::AskUndo);
+    track(&mut r, TrackedCmd::Undo(Consent::Cancel));
+    assert!(tracked(&r).undo_consent.is_none());
+    track(&mut r, TrackedCmd::AskUndo);
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let t = tracked(&r);
+    assert!(!t.game.status().is_over());
+    assert_eq!(t.game.draw_offer(), None);
+}
+
+#[test]
+fn tracked_takeback_needs_both_players_and_is_noted() {
+    let mut r = tracked_referee();
+    // Nothing to undo yet: nobody is asked.
+    track(&mut r, TrackedCmd::AskUndo);
+    assert!(tracked(&r).undo_consent.is_none());
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Drop(from, to));
+    let mv = tracked(&r).game.plies()[0]
+        .turn
+        .unwrap()
+        .notation(tracked(&r).game.board());
+    track(&mut r, TrackedCmd::AskUndo);
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let t = tracked(&r);
+    assert!(t.game.plies().is_empty());
+    assert_eq!(
+        tracked_notes(&t.game),
+        vec![TrackedNote::TakenBack { ply: 0, turn: mv }]
+    );
+}
+
+#[test]
+fn commands_for_another_stage_change_nothing() {
+    let mut r = Referee::new(&Rules::default(), None);
+    // The menu: house rules change here, and only those offered.
+    assert_eq!(
+        r.apply(RefereeCmd::SetRule(
+            HouseRule::FlyingBombs,
+            RuleValue::Switch(true)
+        )),
+        RefereeOutcome::Stay
+    );
+    assert!(r.rules.flying_bombs);
+    r.apply(RefereeCmd::SetRule(
+        HouseRule::MoveClock,
+        RuleValue::Clock(Some(30)),
+    ));
+    assert_eq!(r.rules.move_clock, None);
+    // A value of the wrong kind is refused.
+    r.apply(RefereeCmd::SetRule(HouseRule::Mines, RuleValue::Turns(3)));
+    assert_eq!(r.rules.mines, Rules::default().mines);
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    track(&mut r, TrackedCmd::Resign(Side::Red));
+    form(&mut r, FormationCmd::Continue);
+    assert_eq!(r.apply(RefereeCmd::SaveAs), RefereeOutcome::Stay);
+    assert!(matches!(r.stage, Stage::Menu));
+    // The judge takes the menu's rules; rules change no more once it runs.
+    r.apply(RefereeCmd::Choose(Way::Judge));
+    assert!(table(&r).judge.rules().flying_bombs);
+    r.apply(RefereeCmd::SetRule(
+        HouseRule::FlyingBombs,
+        RuleValue::Switch(false),
+    ));
+    assert!(r.rules.flying_bombs);
+    r.apply(RefereeCmd::Menu);
+    assert!(matches!(r.stage, Stage::Menu));
+    assert_eq!(r.apply(RefereeCmd::Leave), RefereeOutcome::Leave);
+}
+
+#[test]
+fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path();
+    let (mut saves, warning) = RefereeSaves::open(Some(games));
+    assert!(warning.is_none());
+    // A tracked game with one move, autosaved.
+    let mut r = tracked_referee();
+    let (from, to) = plain_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Drop(from, to));
+    assert_eq!(saves.autosave(Some(&mut r)), Autosaved::default());
+    let file = games.join("referee").join(TRACKED_FILE);
+    assert!(file.exists());
+    let position = tracked(&r).game.position().notation();
+    // The next run offers it; resuming puts it on a new referee screen.
+    let (mut saves, _) = RefereeSaves::open(Some(games));
+    assert!(saves.tracked_offer.is_some());
+    let fresh = Referee::new(&Rules::default(), None).with_bottom(Side::Blue);
+    let out = saves.resume(ResumeCmd::ResumeTracked, fresh);
+    let back = out.referee.expect("resumed");
+    assert!(out.warning.is_none());
+    assert_eq!(tracked(&back).game.position().notation(), position);
+    assert_eq!(tracked(&back).bottom, Side::Blue);
+    assert!(saves.tracked_offer.is_none());
+    // Nothing more on offer: a second resume does nothing.
+    let again = saves.resume(
+        ResumeCmd::ResumeTracked,
+        Referee::new(&Rules::default(), None),
+    );
+    assert!(again.referee.is_none());
+
+    // A tally with one clash, autosaved, left (offered again), and resumed.
+    let mut j = judge_referee();
+    clash(&mut j, Side::Red, Rank::Colonel, Rank::Major);
+    assert_eq!(saves.autosave(Some(&mut j)), Autosaved::default());
+    assert!(games.join("referee").join(JUDGE_FILE).exists());
+    saves.autosave(None);
+    assert!(saves.judge_offer.is_some());
+    let out = saves.resume(
+        ResumeCmd::ResumeJudge,
+        Referee::new(&Rules::default(), None),
+    );
+    let back = out.referee.expect("resumed");
+    assert_eq!(table(&back).judge.clashes(), 1);
+    assert_eq!(table(&back).log, table(&j).log);
+    // Discarding a tally keeps it aside, out of the offer.
+    saves.autosave(None);
+    assert!(saves.judge_offer.is_some());
+    let out = saves.resume(
+        ResumeCmd::DiscardJudge,
+        Referee::new(&Rules::default(), None),
+    );
+    assert!(out.referee.is_none() && out.warning.is_none());
+    assert!(!games.join("referee").join(JUDGE_FILE).exists());
+    assert!(saves.judge_offer.is_none());
+}
