@@ -194,3 +194,37 @@ fn tags_follow_their_piece_and_are_saved() {
     }
     panic!("the tagged piece never moved");
 }
+
+#[test]
+fn tag_refusals_are_typed_errors() {
+    // Issue 12: `Game::set_tag` answered with a `String`.
+    use junqi::engine::game::MAX_TAG_CHARS;
+    use junqi::engine::{Side, TagError};
+    let rules = Rules {
+        mode: junqi::engine::Mode::Hidden,
+        ..Rules::default()
+    };
+    let mut rng = SplitMix64::new(9);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules, Start::formations(&red, &blue)).unwrap();
+    let n = |s: &str| g.board().node_by_name(s).unwrap();
+    let (a6, a7) = (n("a6"), n("a7"));
+    assert_eq!(
+        g.set_tag(Side::Red, a6, Some("40?")),
+        Err(TagError::NoEnemyPiece("a6".into()))
+    );
+    assert_eq!(
+        g.set_tag(Side::Red, a7, Some("123456789")),
+        Err(TagError::TooLong)
+    );
+    assert_eq!(
+        TagError::TooLong.to_string(),
+        format!("a tag has at most {MAX_TAG_CHARS} characters")
+    );
+    assert_eq!(
+        TagError::NoEnemyPiece("a6".into()).to_string(),
+        "no enemy piece on a6 to tag"
+    );
+    assert!(g.record().tags.is_empty());
+}

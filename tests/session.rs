@@ -1,7 +1,7 @@
 //! The play session on its own, without a window: acts applied, time moved on by `tick`.
 
 use junqi::app::session::{Act, Message, Session};
-use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seen, Side, Start, Turn, Viewer};
+use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seen, Side, Start, TagError, Turn, Viewer};
 
 fn game(mode: Mode, clock: Option<u32>) -> Game {
     let mut rules = Rules::for_mode(mode);
@@ -105,4 +105,21 @@ fn session_move_clock_runs_out_through_tick() {
     // The next side's clock starts afresh at the next tick.
     s.tick(131.5);
     assert!(s.clock_left(131.5).is_some_and(|l| (l - 30.0).abs() < 1e-9));
+}
+
+#[test]
+fn session_tag_refusal_is_a_typed_message() {
+    // Issue 12: `Game::set_tag` answered with an English string the Chinese window showed as is.
+    let mut s = Session::new(game(Mode::Hidden, None));
+    // Red is at the screen.
+    s.apply(Act::LiftCurtain);
+    let own = s.game.position().pieces(Side::Red).next().unwrap().0;
+    s.apply(Act::SetTag(own, Some("40?".into())));
+    let square = s.game.board().name(own).to_string();
+    assert!(
+        matches!(&s.message, Some(Message::Tag(TagError::NoEnemyPiece(sq))) if *sq == square),
+        "{:?}",
+        s.message
+    );
+    assert!(s.game.record().tags.is_empty());
 }

@@ -3,9 +3,10 @@
 //! the rule text has one source.
 
 use crate::engine::formation::FormationProblem;
+use crate::engine::game::MAX_TAG_CHARS;
 use crate::engine::judge::ClaimError;
-use crate::engine::rules::HouseRule;
-use crate::engine::{ActionError, IllegalTurn, Rank, Side};
+use crate::engine::rules::{HouseRule, MAX_CLOCK_SECONDS, MAX_LIMIT, RulesError};
+use crate::engine::{ActionError, IllegalTurn, Rank, Side, TagError};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -84,6 +85,22 @@ impl Lang {
         match self {
             Lang::En => e.to_string(),
             Lang::Zh => action_error_zh(e),
+        }
+    }
+
+    /// Why a tag is refused (`Game::set_tag`), in this language.
+    pub fn tag_error(self, e: &TagError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => tag_error_zh(e),
+        }
+    }
+
+    /// Why house rules do not fit together (`Rules::validate`), in this language.
+    pub fn rules_error(self, e: &RulesError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => rules_error_zh(e),
         }
     }
 
@@ -477,6 +494,31 @@ pub fn action_error_zh(e: &ActionError) -> String {
     }
 }
 
+/// A refused tag in Chinese (the English is the engine's `Display`).
+pub fn tag_error_zh(e: &TagError) -> String {
+    match e {
+        TagError::TooLong => format!("标记最多 {MAX_TAG_CHARS} 个字"),
+        TagError::NoEnemyPiece(s) => format!("{s} 上没有对方的棋子可以标记"),
+    }
+}
+
+/// Rules that do not fit together, in Chinese (the English is the engine's `Display`).
+pub fn rules_error_zh(e: &RulesError) -> String {
+    let name = |r: HouseRule| r.texts().zh;
+    match e {
+        RulesError::NoQuietLimit => format!("{}必须大于 0", name(HouseRule::QuietLimit)),
+        RulesError::NoTurnLimit => format!("{}必须大于 0", name(HouseRule::TurnLimit)),
+        RulesError::LimitTooLarge => format!(
+            "{}和{}不能超过 {MAX_LIMIT}",
+            name(HouseRule::QuietLimit),
+            name(HouseRule::TurnLimit)
+        ),
+        RulesError::MoveClock(s) => {
+            format!("每步限时必须在 1 到 {MAX_CLOCK_SECONDS} 秒之间，不是 {s}")
+        }
+    }
+}
+
 pub fn illegal_zh(e: &IllegalTurn) -> String {
     use IllegalTurn::*;
     match e {
@@ -517,6 +559,34 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_and_rules_errors_read_in_both_languages() {
+        // Issue 12: these were English strings, shown as is in the Chinese window.
+        use crate::engine::TagError;
+        use crate::engine::rules::RulesError;
+        let tags = [TagError::TooLong, TagError::NoEnemyPiece("c5".into())];
+        let rules = [
+            RulesError::NoQuietLimit,
+            RulesError::NoTurnLimit,
+            RulesError::LimitTooLarge,
+            RulesError::MoveClock(0),
+        ];
+        let mut zh = Vec::new();
+        for e in &tags {
+            assert_eq!(Lang::En.tag_error(e), e.to_string());
+            zh.push(Lang::Zh.tag_error(e));
+        }
+        for e in &rules {
+            assert_eq!(Lang::En.rules_error(e), e.to_string());
+            zh.push(Lang::Zh.rules_error(e));
+        }
+        for (i, s) in zh.iter().enumerate() {
+            assert!(!s.is_ascii(), "{s}");
+            assert!(zh[..i].iter().all(|t| t != s), "two errors read alike: {s}");
+        }
+        assert!(zh[1].contains("c5"), "{}", zh[1]);
+    }
 
     #[test]
     fn locale_picks_language() {

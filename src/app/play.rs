@@ -88,6 +88,7 @@ pub fn screen(
             Some(Message::Illegal(e)) => lang.illegal(e),
             Some(Message::Refused(e)) => lang.action_error(e),
             Some(Message::Error(e)) => e.clone(),
+            Some(Message::Tag(e)) => lang.tag_error(e),
             Some(Message::Note(t)) => lang.t(t).to_string(),
             None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
             None if play.computer_to_move() => fill(

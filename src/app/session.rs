@@ -62,6 +62,8 @@ pub enum Message {
     Illegal(crate::engine::IllegalTurn),
     Refused(crate::engine::ActionError),
     Error(String),
+    /// A tag refused (`Game::set_tag`).
+    Tag(crate::engine::TagError),
     Note(i18n::Text),
 }
 
@@ -322,7 +324,7 @@ impl Session {
                 if let Looker::Side(me) = self.looker()
                     && let Err(e) = self.game.set_tag(me, n, text.as_deref())
                 {
-                    self.message = Some(Message::Error(e));
+                    self.message = Some(Message::Tag(e));
                 }
             }
         }

@@ -118,13 +118,17 @@ pub fn load(dir: &Path) -> (Settings, Option<String>) {
         ),
         Ok(s) => match s.rules.validate() {
             Ok(()) => (s, None),
-            Err(e) => (
-                Settings {
-                    rules: Rules::default(),
-                    ..s
-                },
-                Some(format!("{}: {e}", path.display())),
-            ),
+            Err(e) => {
+                // In the language of the settings read.
+                let why = s.lang.rules_error(&e);
+                (
+                    Settings {
+                        rules: Rules::default(),
+                        ..s
+                    },
+                    Some(format!("{}: {why}", path.display())),
+                )
+            }
         },
         Err(e) => (
             Settings::default(),

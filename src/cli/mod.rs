@@ -289,7 +289,7 @@ impl RuleFlags {
         for (rule, value) in &self.set {
             rules.set(*rule, *value).map_err(CliError)?;
         }
-        rules.validate().map_err(CliError)?;
+        rules.validate().map_err(|e| CliError(e.to_string()))?;
         Ok(rules)
     }
 }

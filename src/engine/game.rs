@@ -99,6 +99,25 @@ pub struct Tag {
     pub text: String,
 }
 
+/// Why a tag is refused (`Game::set_tag`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TagError {
+    /// A text longer than `MAX_TAG_CHARS`.
+    TooLong,
+    /// No enemy piece on this square.
+    NoEnemyPiece(String),
+}
+
+impl std::fmt::Display for TagError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TagError::TooLong => write!(f, "a tag has at most {MAX_TAG_CHARS} characters"),
+            TagError::NoEnemyPiece(square) => write!(f, "no enemy piece on {square} to tag"),
+        }
+    }
+}
+impl std::error::Error for TagError {}
+
 /// Longest tag text, in characters.
 pub const MAX_TAG_CHARS: usize = 8;
 
@@ -162,7 +181,7 @@ impl std::error::Error for ActionError {}
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum StartError {
     /// The house rules do not fit together (`Rules::validate`).
-    Rules(String),
+    Rules(super::rules::RulesError),
     /// Formations given for a flip game, which starts from a deal.
     FormationsInFlip,
     /// A deal given outside flip mode.
@@ -183,7 +202,7 @@ pub enum StartError {
 impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StartError::Rules(e) => f.write_str(e),
+            StartError::Rules(e) => write!(f, "{e}"),
             StartError::FormationsInFlip => {
                 f.write_str("a flip game starts from a deal, not formations")
             }
@@ -226,7 +245,7 @@ pub enum RecordError {
     /// A tag on a name that is not a square.
     TagSquare(String),
     /// A tag the game does not take (no enemy piece there, too long).
-    Tag { square: String, error: String },
+    Tag { square: String, error: TagError },
 }
 
 impl std::fmt::Display for RecordError {
@@ -640,7 +659,7 @@ impl Game {
     ///
     /// # Errors
     /// No enemy piece there, or a tag longer than `MAX_TAG_CHARS`.
-    pub fn set_tag(&mut self, by: Side, node: NodeId, text: Option<&str>) -> Result<(), String> {
+    pub fn set_tag(&mut self, by: Side, node: NodeId, text: Option<&str>) -> Result<(), TagError> {
         let square = self.board().name(node).to_string();
         let text = text.map(str::trim).filter(|t| !t.is_empty());
         self.record
@@ -648,11 +667,11 @@ impl Game {
             .retain(|t| !(t.by == by && t.square == square));
         let Some(text) = text else { return Ok(()) };
         if text.chars().count() > MAX_TAG_CHARS {
-            return Err(format!("a tag has at most {MAX_TAG_CHARS} characters"));
+            return Err(TagError::TooLong);
         }
         match self.position().at(node) {
             Some(p) if p.side() != by => {}
-            _ => return Err(format!("no enemy piece on {square} to tag")),
+            _ => return Err(TagError::NoEnemyPiece(square)),
         }
         self.record.tags.push(Tag {
             by,

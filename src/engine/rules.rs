@@ -177,26 +177,54 @@ impl Rules {
     }
 
     /// Check limits that would make a game meaningless.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), RulesError> {
         if self.quiet_limit == 0 {
-            return Err("quiet limit must be at least 1".into());
+            return Err(RulesError::NoQuietLimit);
         }
         if self.turn_limit == 0 {
-            return Err("turn limit must be at least 1".into());
+            return Err(RulesError::NoTurnLimit);
         }
         if self.quiet_limit > MAX_LIMIT || self.turn_limit > MAX_LIMIT {
-            return Err(format!("quiet and turn limits must be at most {MAX_LIMIT}"));
+            return Err(RulesError::LimitTooLarge);
         }
         if let Some(s) = self.move_clock
             && !(1..=MAX_CLOCK_SECONDS).contains(&s)
         {
-            return Err(format!(
-                "move clock must be 1 to {MAX_CLOCK_SECONDS} seconds, not {s}"
-            ));
+            return Err(RulesError::MoveClock(s));
         }
         Ok(())
     }
 }
+
+/// Why house rules do not fit together (`Rules::validate`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RulesError {
+    /// A quiet limit of 0.
+    NoQuietLimit,
+    /// A turn limit of 0.
+    NoTurnLimit,
+    /// A quiet or turn limit above `MAX_LIMIT`.
+    LimitTooLarge,
+    /// A move clock of this many seconds, outside 1 to `MAX_CLOCK_SECONDS`.
+    MoveClock(u32),
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulesError::NoQuietLimit => f.write_str("quiet limit must be at least 1"),
+            RulesError::NoTurnLimit => f.write_str("turn limit must be at least 1"),
+            RulesError::LimitTooLarge => {
+                write!(f, "quiet and turn limits must be at most {MAX_LIMIT}")
+            }
+            RulesError::MoveClock(s) => write!(
+                f,
+                "move clock must be 1 to {MAX_CLOCK_SECONDS} seconds, not {s}"
+            ),
+        }
+    }
+}
+impl std::error::Error for RulesError {}
 
 /// One house rule of RULES.md section 8. Everything that lists or sets house rules (the new-game
 /// dialog, the referee's rule list, the command-line flags) goes through this enum: a new rule is a
@@ -526,6 +554,36 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn validate_refuses_with_a_typed_error() {
+        // Issue 12: `Rules::validate` answered with a `String`.
+        let bad = |f: fn(&mut Rules)| {
+            let mut r = Rules::default();
+            f(&mut r);
+            r.validate()
+        };
+        assert_eq!(bad(|_| {}), Ok(()));
+        assert_eq!(bad(|r| r.quiet_limit = 0), Err(RulesError::NoQuietLimit));
+        assert_eq!(bad(|r| r.turn_limit = 0), Err(RulesError::NoTurnLimit));
+        assert_eq!(
+            bad(|r| r.turn_limit = MAX_LIMIT + 1),
+            Err(RulesError::LimitTooLarge)
+        );
+        assert_eq!(
+            bad(|r| r.move_clock = Some(0)),
+            Err(RulesError::MoveClock(0))
+        );
+        // The English wording is the one the command line has always printed.
+        assert_eq!(
+            RulesError::NoQuietLimit.to_string(),
+            "quiet limit must be at least 1"
+        );
+        assert_eq!(
+            RulesError::MoveClock(0).to_string(),
+            format!("move clock must be 1 to {MAX_CLOCK_SECONDS} seconds, not 0")
+        );
+    }
 
     #[test]
     fn defaults_match_rules_md() {
