@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::harness;
+use common::{harness, start_game};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,18 +11,6 @@ use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Seen, Turn, Viewer};
 use std::path::Path;
-
-/// From the first screen to an open game in two clicks.
-fn start_game(h: &mut Harness<'static, JunqiApp>) {
-    h.get_all_by_label("New game")
-        .next()
-        .expect("a New game button")
-        .click();
-    h.run();
-    h.get_by_label("Start game").click();
-    h.run();
-    assert!(matches!(h.state().screen, Screen::Play(_)));
-}
 
 fn label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {
     let game = &h.state().play().unwrap().game;
@@ -41,8 +29,7 @@ fn some_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
 
 #[test]
 fn click_piece_then_destination_plays_the_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     start_game(&mut h);
     let (from, to) = some_move(&h);
     let from_label = label(&h, from, Lang::En);
@@ -60,10 +47,8 @@ fn click_piece_then_destination_plays_the_move() {
         to_name,
         "empty node is labelled by its name"
     );
-    h.get_by_label(&from_label).click();
-    h.run();
-    h.get_by_label(&to_name).click();
-    h.run();
+    common::click(&mut h, &from_label);
+    common::click(&mut h, &to_name);
     // The piece now stands on the destination and the origin is empty.
     let moved = from_label.replacen(&name, &to_name, 1);
     h.get_by_label(&moved);
@@ -75,8 +60,7 @@ fn click_piece_then_destination_plays_the_move() {
 
 #[test]
 fn illegal_click_changes_nothing_and_says_why() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     start_game(&mut h);
     let before = notation(&h);
     let (from, _) = some_move(&h);
@@ -103,16 +87,14 @@ fn illegal_click_changes_nothing_and_says_why() {
 
 #[test]
 fn language_switch_changes_the_labels() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (dir, mut h) = common::window();
     start_game(&mut h);
     let (from, _) = some_move(&h);
     let en = label(&h, from, Lang::En);
     let zh = label(&h, from, Lang::Zh);
     assert_ne!(en, zh);
     h.get_by_label(&en);
-    h.get_by_label("中文").click();
-    h.run();
+    common::click(&mut h, "中文");
     h.get_by_label(&zh);
     assert!(h.query_by_label(&en).is_none());
     h.get_all_by_label("新对局").next().expect("Chinese button");
@@ -131,48 +113,44 @@ fn harness_keep_lang(dir: &Path) -> Harness<'static, JunqiApp> {
 
 #[test]
 fn undo_restores_and_redo_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     start_game(&mut h);
     let start = notation(&h);
     let (from, to) = some_move(&h);
     let board = h.state().play().unwrap().game.board();
     h.get_by_label(&label(&h, from, Lang::En)).click();
     h.run();
-    h.get_by_label(board.name(to)).click();
-    h.run();
+    common::click(&mut h, board.name(to));
     let after = notation(&h);
     assert_ne!(after, start);
     // Two people at one screen: the other player agrees first.
-    h.get_by_label("Undo").click();
-    h.run();
+    common::click(&mut h, "Undo");
     assert_eq!(notation(&h), after);
-    h.get_by_label("Accept the takeback").click();
-    h.run();
+    common::click(&mut h, "Accept the takeback");
     assert_eq!(notation(&h), start);
-    h.get_by_label("Redo").click();
-    h.run();
+    common::click(&mut h, "Redo");
     assert_eq!(notation(&h), after);
     // Keyboard: Ctrl+Z.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    h.get_by_label("Accept the takeback").click();
-    h.run();
+    common::click(&mut h, "Accept the takeback");
     assert_eq!(notation(&h), start);
+}
+
+/// Red resigns (the button, then its confirmation); the end banner shows.
+fn resign_and_see_the_banner(h: &mut Harness<'static, JunqiApp>) {
+    common::click(h, "Resign");
+    common::click(h, "Yes, resign");
+    h.get_all_by_label("Blue wins: resignation")
+        .next()
+        .expect("banner");
 }
 
 #[test]
 fn resign_ends_the_game_with_a_banner() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     start_game(&mut h);
-    h.get_by_label("Resign").click();
-    h.run();
-    h.get_by_label("Yes, resign").click();
-    h.run();
-    h.get_all_by_label("Blue wins: resignation")
-        .next()
-        .expect("banner");
+    resign_and_see_the_banner(&mut h);
 }
 
 #[test]
@@ -197,85 +175,68 @@ fn play_a_move(h: &mut Harness<'static, JunqiApp>) {
     let to_name = h.state().play().unwrap().game.board().name(to).to_string();
     h.get_by_label(&label(h, from, Lang::En)).click();
     h.run();
-    h.get_by_label(&to_name).click();
-    h.run();
+    common::click(h, &to_name);
 }
 
 #[test]
 fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     // No game yet: nothing to continue.
     assert!(h.query_by_label("Continue").is_none());
     start_game(&mut h);
     play_a_move(&mut h);
     let before = notation(&h);
     // Home, then back.
-    h.get_by_label("Home").click();
-    h.run();
+    common::click(&mut h, "Home");
     assert!(matches!(h.state().screen, Screen::Home));
     h.get_by_label("A game is in progress");
     h.get_by_label("Open · Turn 2 · Red: Human · Blue: Human");
-    h.get_by_label("Continue").click();
-    h.run();
+    common::click(&mut h, "Continue");
     assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(notation(&h), before);
     // New game, then Cancel: the game is still there.
     h.get_all_by_label("New game").next().unwrap().click();
     h.run();
-    h.get_by_label("Cancel").click();
-    h.run();
+    common::click(&mut h, "Cancel");
     assert!(matches!(h.state().screen, Screen::Home));
-    h.get_by_label("Continue").click();
-    h.run();
+    common::click(&mut h, "Continue");
     assert!(matches!(h.state().screen, Screen::Play(_)));
     assert_eq!(notation(&h), before);
     // A finished game is not "in progress".
-    h.get_by_label("Resign").click();
-    h.run();
-    h.get_by_label("Yes, resign").click();
-    h.run();
-    h.get_by_label("Home").click();
-    h.run();
+    common::click(&mut h, "Resign");
+    common::click(&mut h, "Yes, resign");
+    common::click(&mut h, "Home");
     assert!(h.query_by_label("Continue").is_none());
 }
 
 #[test]
 fn the_live_game_line_names_the_computer_and_is_in_chinese() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     h.state_mut().settings.seats[1] = junqi::app::settings::Seat::Computer(junqi::ai::Level::Easy);
     start_game(&mut h);
-    h.get_by_label("Home").click();
-    h.run();
+    common::click(&mut h, "Home");
     h.get_by_label("Open · Turn 1 · Red: Human · Blue: Computer · Easy");
-    h.get_by_label("中文").click();
-    h.run();
+    common::click(&mut h, "中文");
     h.get_by_label("对局进行中");
     h.get_by_label("明棋 · 第 1 步 · 红：人 · 蓝：电脑 · 简单");
-    h.get_by_label("继续").click();
-    h.run();
+    common::click(&mut h, "继续");
     assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
 #[test]
 fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     start_game(&mut h);
     let before = notation(&h);
-    h.get_by_label("Resign").click();
-    h.run();
+    common::click(&mut h, "Resign");
     h.get_by_label("Red resigns and the game ends. Are you sure?");
     assert!(h.state().play().unwrap().game.record().actions.is_empty());
     // "Keep playing" closes the question and changes nothing.
-    h.get_by_label("Keep playing").click();
-    h.run();
+    common::click(&mut h, "Keep playing");
     assert!(h.query_by_label("Yes, resign").is_none());
     assert!(!h.state().play().unwrap().game.status().is_over());
     // Esc too.
-    h.get_by_label("Resign").click();
-    h.run();
+    common::click(&mut h, "Resign");
     h.get_by_label("Yes, resign");
     h.key_press(egui::Key::Escape);
     h.run();
@@ -283,32 +244,22 @@ fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
     assert!(!h.state().play().unwrap().game.status().is_over());
     assert_eq!(notation(&h), before);
     // Yes resigns.
-    h.get_by_label("Resign").click();
-    h.run();
-    h.get_by_label("Yes, resign").click();
-    h.run();
-    h.get_all_by_label("Blue wins: resignation")
-        .next()
-        .expect("banner");
+    resign_and_see_the_banner(&mut h);
 }
 
 /// Whoever comes back to a hidden game between two players at one screen meets the hand-over
 /// curtain again, not the board as the last player left it.
 #[test]
 fn continuing_a_hidden_game_brings_the_curtain_down() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     h.state_mut().settings.rules = junqi::engine::Rules::for_mode(junqi::engine::Mode::Hidden);
     start_game(&mut h);
     let curtain = "Red to move — press to continue";
-    h.get_by_label(curtain).click();
-    h.run();
+    common::click(&mut h, curtain);
     assert!(h.query_by_label(curtain).is_none());
-    h.get_by_label("Home").click();
-    h.run();
+    common::click(&mut h, "Home");
     h.get_by_label("Hidden · Turn 1 · Red: Human · Blue: Human");
-    h.get_by_label("Continue").click();
-    h.run();
+    common::click(&mut h, "Continue");
     assert!(matches!(h.state().screen, Screen::Play(_)));
     h.get_by_label(curtain);
 }

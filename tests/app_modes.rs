@@ -2,8 +2,6 @@
 
 mod common;
 
-use common::harness;
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
@@ -23,8 +21,7 @@ fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
 }
 
 fn start(h: &mut Harness<'static, JunqiApp>) {
-    h.get_by_label("Start game").click();
-    common::leak::run_checked(h);
+    common::leak::click(h, "Start game");
     assert!(matches!(h.state().screen, Screen::Play(_)));
 }
 
@@ -60,8 +57,7 @@ fn hidden_game_after_red_move(h: &mut Harness<'static, JunqiApp>) {
     start(h);
     assert_eq!(game(h).rules().mode, Mode::Hidden);
     // The first curtain: Red takes the screen.
-    h.get_by_label("Red to move — press to continue").click();
-    common::leak::run_checked(h);
+    common::leak::click(h, "Red to move — press to continue");
     let (from, to) = plain_move(h);
     h.get_by_label(&label_for(h, from, Viewer::Side(Side::Red)))
         .click();
@@ -73,8 +69,7 @@ fn hidden_game_after_red_move(h: &mut Harness<'static, JunqiApp>) {
 
 #[test]
 fn hidden_curtain_covers_the_board_between_turns() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     // The curtain is down: no node of the board is on screen, no identity of either side.
     h.get_by_label("Blue to move — press to continue");
@@ -86,8 +81,7 @@ fn hidden_curtain_covers_the_board_between_turns() {
     no_identity_of(&h, Side::Red);
     no_identity_of(&h, Side::Blue);
     // Blue lifts it: Blue's pieces show, Red's show only their side.
-    h.get_by_label("Blue to move — press to continue").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Blue to move — press to continue");
     let (blue_node, blue_piece) = game(&h).position().pieces(Side::Blue).next().unwrap();
     h.get_by_label(&format!(
         "{} Blue {}",
@@ -106,18 +100,15 @@ fn hidden_curtain_covers_the_board_between_turns() {
 
 #[test]
 fn hidden_tags_follow_the_player_and_are_kept_in_the_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    h.get_by_label("Blue to move — press to continue").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Blue to move — press to continue");
     let (red_node, _) = game(&h).position().pieces(Side::Red).next().unwrap();
     let sq = name(&h, red_node);
     h.get_by_label(&format!("{sq} Red unknown piece"))
         .click_secondary();
     common::leak::run_checked(&mut h);
-    h.get_by_label("40").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "40");
     h.get_by_label(&format!("{sq} tag 40"));
     let tags = &game(&h).record().tags;
     assert_eq!(tags.len(), 1);
@@ -133,33 +124,26 @@ fn hidden_tags_follow_the_player_and_are_kept_in_the_record() {
     common::leak::run_checked(&mut h);
     h.get_by_label(&name(&h, to)).click();
     common::leak::run_checked(&mut h);
-    h.get_by_label("Red to move — press to continue").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Red to move — press to continue");
     assert!(h.query_by_label(&format!("{sq} tag 40")).is_none());
     assert_eq!(game(&h).record().tags.len(), 1, "kept with the game");
 }
 
 #[test]
 fn referee_view_needs_confirmation_and_is_recorded() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    h.get_by_label("Blue to move — press to continue").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Blue to move — press to continue");
     // Cancel keeps it off.
-    h.get_by_label("Referee view…").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Referee view…");
     h.get_by_label_contains("This shows every piece to whoever is looking at the screen");
-    h.get_by_label("Cancel").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Cancel");
     assert!(!game(&h).record().referee_view_used());
     assert!(h.state().play().unwrap().modes.referee.is_none());
     no_identity_of(&h, Side::Red);
     // Confirm shows every piece and marks the record.
-    h.get_by_label("Referee view…").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("Show every piece").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Referee view…");
+    common::leak::click(&mut h, "Show every piece");
     assert!(game(&h).record().referee_view_used());
     h.get_by_label("Referee view is on: every piece is shown");
     let (red_node, red_piece) = game(&h).position().pieces(Side::Red).next().unwrap();
@@ -170,8 +154,7 @@ fn referee_view_needs_confirmation_and_is_recorded() {
     ));
     assert!(game(&h).to_ron().contains("what: RefereeView"));
     // Turning it off hides Red again.
-    h.get_by_label("Turn the referee view off").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Turn the referee view off");
     no_identity_of(&h, Side::Red);
 }
 
@@ -189,8 +172,7 @@ fn flip_game(h: &mut Harness<'static, JunqiApp>, seed: u64) {
 
 #[test]
 fn flip_deal_replays_from_its_seed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     flip_game(&mut h, 4242);
     let expected = Game::new(Rules::for_mode(Mode::Flip), Start::FlipDeal { seed: 4242 }).unwrap();
     assert_eq!(game(&h).record().start, Start::FlipDeal { seed: 4242 });
@@ -215,16 +197,14 @@ fn flip_deal_replays_from_its_seed() {
 
 #[test]
 fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     flip_game(&mut h, 7);
     h.get_by_label("Player 1 / Player 2: colours not decided, the first flip decides");
     h.get_by_label("Red: 25 face down, 0 face up, 0 gone");
     h.get_by_label("Blue: 25 face down, 0 face up, 0 gone");
     // Player 1 flips a8.
     let a8 = game(&h).board().node_by_name("a8").unwrap();
-    h.get_by_label("a8 face-down piece").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "a8 face-down piece");
     let g = game(&h);
     let flipped = g.position().at(a8).expect("still there");
     assert!(!flipped.is_face_down());
@@ -328,31 +308,25 @@ fn replay_screen<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a junqi::app::repla
 
 #[test]
 fn replay_of_unfinished_hidden_game_hides_other_side() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     // Under the curtain nobody in particular looks: no replay.
     assert!(h.get_by_label("Replay").accesskit_node().is_disabled());
     lift(&mut h, Side::Blue);
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
     // Blue's own viewpoint, free.
     assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Blue));
     no_identity_of(&h, Side::Red);
     // Red's viewpoint needs a confirmation; cancelling shows nothing and notes nothing.
-    h.get_by_label("Red").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Red");
     h.get_by_label("Show Red's viewpoint?");
-    h.get_by_label("Cancel").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Cancel");
     assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Blue));
     assert!(replay_screen(&h).game.record().disclosures.is_empty());
     no_identity_of(&h, Side::Red);
     // Confirmed: shown and noted, in the replay and in the game in play.
-    h.get_by_label("Red").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("Show Red's pieces").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Red");
+    common::leak::click(&mut h, "Show Red's pieces");
     assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Red));
     let noted = |g: &Game| {
         g.record().disclosures.iter().any(|d| {
@@ -362,31 +336,26 @@ fn replay_of_unfinished_hidden_game_hides_other_side() {
     assert!(noted(&replay_screen(&h).game));
     assert!(noted(game(&h)));
     // The referee view too.
-    h.get_by_label("Referee").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Referee");
     h.get_by_label("Show the referee view?");
 }
 
 #[test]
 fn replay_of_finished_hidden_game_opens_every_viewpoint() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
     resign(&mut h);
     assert!(game(&h).status().is_over());
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("Referee").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
+    common::leak::click(&mut h, "Referee");
     assert_eq!(replay_screen(&h).viewer(), Viewer::Referee);
     assert!(replay_screen(&h).game.record().disclosures.is_empty());
 }
 
 #[test]
 fn curtain_cannot_be_switched_off_mid_game_without_the_referee_note() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     // Blue's turn, covered. Untick the curtain (as the View menu does).
     h.state_mut().settings.modes.curtain = false;
@@ -395,16 +364,14 @@ fn curtain_cannot_be_switched_off_mid_game_without_the_referee_note() {
     // Still covered while the question is open.
     h.get_by_label("Blue to move — press to continue");
     no_identity_of(&h, Side::Red);
-    h.get_by_label("Cancel").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Cancel");
     assert!(h.state().settings.modes.curtain, "the setting goes back on");
     assert!(game(&h).record().disclosures.is_empty());
     h.get_by_label("Blue to move — press to continue");
     // Switching it off for real is the referee view, noted in the record.
     h.state_mut().settings.modes.curtain = false;
     common::leak::run_checked(&mut h);
-    h.get_by_label("Switch it off").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Switch it off");
     assert!(game(&h).record().referee_view_used());
     assert!(
         game(&h)
@@ -417,8 +384,7 @@ fn curtain_cannot_be_switched_off_mid_game_without_the_referee_note() {
 
 #[test]
 fn no_undo_after_the_game_is_over() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
     resign(&mut h);
@@ -434,21 +400,16 @@ fn no_undo_after_the_game_is_over() {
 
 #[test]
 fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
     // Red asks (Red moved last); Blue answers.
-    h.get_by_label("Undo").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Undo");
     h.get_by_label("Red asks Blue to agree to take back the last turn");
-    h.get_by_label("Decline").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Decline");
     assert_eq!(game(&h).plies().len(), 1);
-    h.get_by_label("Undo").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("Accept the takeback").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Undo");
+    common::leak::click(&mut h, "Accept the takeback");
     let g = game(&h);
     assert_eq!(g.plies().len(), 0, "the turn is taken back");
     // Append-only: the turn stays in the record, followed by the takeback.
@@ -468,26 +429,21 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     lift(&mut h, Side::Red);
     h.get_by_label("Red took back turns: 1");
     // The replay counts it, and continues an unfinished hidden game only from its last turn.
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
     h.get_by_label("Takebacks: Red 1, Blue 0");
     // And so does the end summary.
-    h.get_by_label("Close replay").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Close replay");
     resign(&mut h);
     h.get_by_label("Takebacks: Red 1, Blue 0");
 }
 
 #[test]
 fn replay_of_unfinished_hidden_game_continues_only_from_the_last_turn() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Side::Blue);
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("« Start").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
+    common::leak::click(&mut h, "« Start");
     // Continuing from the start would take back a turn past what both players saw.
     assert!(
         h.get_by_label("Continue from here")
@@ -498,45 +454,24 @@ fn replay_of_unfinished_hidden_game_continues_only_from_the_last_turn() {
 
 #[test]
 fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     let rules = Rules::for_mode(Mode::Hidden);
     let mut g = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
     g.set_info("computer", "blue:easy");
-    let (from, to) = {
-        let pos = g.position();
-        pos.legal_turns(&rules)
-            .into_iter()
-            .find_map(|t| match t {
-                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-                _ => None,
-            })
-            .unwrap()
-    };
+    let (from, to) = common::plain_move(&g);
     g.play(Turn::Move { from, to }).unwrap();
-    let (from, to) = {
-        let pos = g.position();
-        pos.legal_turns(&rules)
-            .into_iter()
-            .find_map(|t| match t {
-                Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-                _ => None,
-            })
-            .unwrap()
-    };
+    let (from, to) = common::plain_move(&g);
     g.play(Turn::Move { from, to }).unwrap();
     h.state_mut().show_game(junqi::app::Session::new(g));
     common::leak::run_checked(&mut h);
     assert_eq!(game(&h).position().side_to_move(), Some(Side::Red));
-    h.get_by_label("Undo").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Undo");
     assert_eq!(game(&h).plies().len(), 2, "takebacks are off");
     h.get_by_label_contains("Takebacks are off");
     // Allowed by the setting: back to the human's turn, counted.
     h.state_mut().settings.modes.takebacks_vs_computer = true;
     common::leak::run_checked(&mut h);
-    h.get_by_label("Undo").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Undo");
     let g = game(&h);
     assert_eq!(g.plies().len(), 0);
     assert_eq!(g.takebacks(Side::Red), 1);
@@ -551,8 +486,7 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
 
 #[test]
 fn flip_seed_is_not_shown_until_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     open_dialog(&mut h, "Flip:");
     // The dialog shows no seed: an empty field deals at random.
     assert_eq!(h.get_by_label("Deal seed").value().unwrap_or_default(), "");
@@ -567,19 +501,16 @@ fn flip_seed_is_not_shown_until_the_end() {
         }
     };
     no_seed(&h);
-    h.get_by_label("a8 face-down piece").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "a8 face-down piece");
     no_seed(&h);
     assert_eq!(
         junqi::app::saves::info_value(game(&h).record(), "deal"),
         None
     );
     // The replay of the running game does not show it either.
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
     no_seed(&h);
-    h.get_by_label("Close replay").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Close replay");
     // After the end, the summary does.
     resign(&mut h);
     assert!(game(&h).status().is_over());
@@ -588,8 +519,7 @@ fn flip_seed_is_not_shown_until_the_end() {
 
 #[test]
 fn random_formation_labels_show_no_seed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     open_dialog(&mut h, "Open:");
     let texts = common::leak::texts(&h);
     assert!(
@@ -620,8 +550,7 @@ fn random_formation_labels_show_no_seed() {
 /// display, summary) after every step, then the end and the replay.
 #[test]
 fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     open_dialog(&mut h, "Hidden:");
     start(&mut h);
     let mut clashes = 0;
@@ -649,8 +578,7 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
             h.get_by_label(&label_for(&h, enemy, Viewer::Side(me)))
                 .click_secondary();
             common::leak::run_checked(&mut h);
-            h.get_by_label("炸").click();
-            common::leak::run_checked(&mut h);
+            common::leak::click(&mut h, "炸");
         }
         let attack = game(&h).position().at(to).is_some();
         h.get_by_label(&label_for(&h, from, Viewer::Side(me)))
@@ -671,36 +599,29 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
     }
     assert!(game(&h).status().is_over());
     h.get_by_label("Summary");
-    h.get_by_label("Replay").click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label("Referee").click();
-    common::leak::run_checked(&mut h);
+    common::leak::click(&mut h, "Replay");
+    common::leak::click(&mut h, "Referee");
 }
 
 #[test]
 fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::window();
     open_dialog(&mut h, "Hidden:");
     // Between people, nobody can open another side's list from the dialog.
     assert!(h.query_by_label("Red Formations").is_none());
-    h.get_by_label("Red: choose privately…").click();
-    h.run();
+    common::click(&mut h, "Red: choose privately…");
     // The curtain first: nothing of the choice shows until Red lifts it.
     assert!(h.query_by_label("Red Formations").is_none());
     assert!(h.query_by_label("Start game").is_none());
     h.get_by_label("Red: choose your formation (Blue, look away) — press to begin")
         .click();
     h.run();
-    h.get_by_label("Red Formations").click();
-    h.run();
-    h.get_by_label("Bomb ambush").click();
-    h.run();
+    common::click(&mut h, "Red Formations");
+    common::click(&mut h, "Bomb ambush");
     // Close the list (a click elsewhere).
     h.key_press(egui::Key::Escape);
     h.run();
-    h.get_by_label("Done (cover it)").click();
-    h.run();
+    common::click(&mut h, "Done (cover it)");
     let Screen::NewGame(ng) = &h.state().screen else {
         panic!("the dialog")
     };

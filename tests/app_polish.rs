@@ -5,7 +5,7 @@ mod common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::i18n::Lang;
-use junqi::app::{JunqiApp, Screen, clock_wait};
+use junqi::app::{JunqiApp, clock_wait};
 use junqi::engine::rules::HouseRule;
 
 #[test]
@@ -61,11 +61,7 @@ fn rules_window_opens_from_the_first_screen_and_from_play() {
     h.run();
     assert!(h.query_by_label("Pieces (highest first)").is_none());
     // From play: F1 opens it with the game's rules.
-    h.get_all_by_label("New game").next().unwrap().click();
-    h.run();
-    h.get_by_label("Start game").click();
-    h.run();
-    assert!(matches!(h.state().screen, Screen::Play(_)));
+    common::start_game(&mut h);
     h.key_press(egui::Key::F1);
     h.run();
     rules_window_lists_every_house_rule(&h);

@@ -3,8 +3,6 @@
 
 mod common;
 
-use common::harness_wide as harness;
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::i18n::Lang;
@@ -13,10 +11,8 @@ use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Rank, Side, Turn};
 use std::path::Path;
 
-fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
+use common::click;
+use common::harness_wide as harness;
 
 fn open_referee(h: &mut Harness<'static, JunqiApp>, way: &str) {
     click(h, "Referee for a physical board");
@@ -92,8 +88,7 @@ fn clash(h: &mut Harness<'static, JunqiApp>, attacker: Side, a: Rank, d: Rank) {
 
 #[test]
 fn a_clash_announces_only_the_outcome() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     // The pad is the same twelve buttons for both players.
     click(&mut h, "Red attacks");
@@ -133,8 +128,7 @@ fn a_clash_announces_only_the_outcome() {
 
 #[test]
 fn an_impossible_claim_is_refused_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Red, Rank::Marshal, Rank::Marshal);
     for _ in 0..3 {
@@ -170,8 +164,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
 
 #[test]
 fn losing_the_marshal_means_showing_the_flag() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Blue, Rank::Bomb, Rank::Marshal);
     shown(
@@ -182,8 +175,7 @@ fn losing_the_marshal_means_showing_the_flag() {
 
 #[test]
 fn a_side_with_no_movable_pieces_loses() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     // Red's officers and bombs attack Blue's mines (an officer dies and the mine stays; a bomb
     // takes a mine with it) and Red's engineers die on Blue's marshal, until Red has nothing movable.
@@ -211,8 +203,7 @@ fn a_side_with_no_movable_pieces_loses() {
 
 #[test]
 fn resigning_ends_the_judged_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     click(&mut h, "Blue resigns");
     shown(&h, "Red wins: resignation");
@@ -259,8 +250,7 @@ fn click_node(h: &mut Harness<'static, JunqiApp>, n: NodeId) {
 
 #[test]
 fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     no_rank_shown(&h);
     h.get_by_label("Both formations are in: set up the real board. Red moves first.");
@@ -278,8 +268,7 @@ fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
 
 #[test]
 fn tracked_game_rejects_an_illegal_move_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let before = tracked(&h).game.position().notation();
     // A red piece that cannot reach some empty node.
@@ -309,8 +298,7 @@ fn tracked_game_rejects_an_illegal_move_with_the_reason() {
 
 #[test]
 fn tracked_game_judges_a_clash_and_announces_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     // Play legal turns chosen to reach an attack: take the first attack available, else the
     // first plain move of the side to move.
@@ -356,15 +344,13 @@ fn tracked_game_judges_a_clash_and_announces_it() {
 
 #[test]
 fn a_tracked_game_is_saved_like_any_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
     click_node(&mut h, to);
     // Tests have no native dialog: the game goes to the recent games, and the app says so.
-    h.get_by_label("Save as…").click();
-    h.run();
+    common::click(&mut h, "Save as…");
     let saved: Vec<_> = std::fs::read_dir(dir.path().join("games"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -378,8 +364,7 @@ fn a_tracked_game_is_saved_like_any_game() {
 
 #[test]
 fn both_marshals_fall_and_the_judge_names_both_flags() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Blue, Rank::Marshal, Rank::Marshal);
     shown(
@@ -406,8 +391,7 @@ fn all_text_zh(h: &mut Harness<'static, JunqiApp>) -> String {
 #[test]
 fn judge_flag_rule_notice_names_no_rank() {
     // Issue 18.6: "a colonel may not take the flag under these rules" named the attacker's piece.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     h.state_mut().settings.rules.flag_takers = FlagTakers::Engineer;
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Red, Rank::Colonel, Rank::Flag);
@@ -438,8 +422,7 @@ fn judge_flag_rule_notice_names_no_rank() {
 #[test]
 fn judge_losses_by_rank_need_both_players_and_are_noted() {
     // Issue 18.8: either player could tick "show the losses by rank" while the other looked away.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
     click(
@@ -478,8 +461,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
 #[test]
 fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
     // Issue 18.7: resign, see both formations, undo and play on, with no trace.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
@@ -554,8 +536,7 @@ fn tracked_from(h: &mut Harness<'static, JunqiApp>, rules: Rules, cells: &str) {
 fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
     // Issue 18.1 (the tracked game's path): a flag rule answered before reachability, so clicking
     // each enemy HQ piece from anywhere found the flag, with no trace.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     let rules = Rules {
         mode: Mode::Hidden,
         flag_needs_mines_cleared: true,
@@ -627,8 +608,7 @@ fn referee_dir(dir: &Path) -> std::path::PathBuf {
 #[test]
 fn a_killed_app_offers_to_resume_the_tracked_game() {
     // Issue 11: kill -9 after a move and the tracked game was gone.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
@@ -673,8 +653,7 @@ fn a_killed_app_offers_to_resume_the_tracked_game() {
 
 #[test]
 fn a_finished_tracked_game_goes_to_the_recent_games() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
@@ -690,8 +669,7 @@ fn a_finished_tracked_game_goes_to_the_recent_games() {
 #[test]
 fn a_killed_app_restores_the_clash_judges_tally() {
     // Issue 11: the clash judge's running tally (losses, flags shown, clashes) survives a crash.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
     clash(&mut h, Side::Blue, Rank::Bomb, Rank::Marshal);
@@ -749,8 +727,7 @@ fn an_unreadable_referee_autosave_is_set_aside_with_a_warning() {
 
 #[test]
 fn tracked_game_takeback_needs_both_players_and_is_noted() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);

@@ -338,6 +338,12 @@ pub fn run_checked(h: &mut Harness<'static, JunqiApp>) {
     assert_no_leak(h);
 }
 
+/// Click the widget labelled `label`, let the window settle, and check for leaks.
+pub fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
+    h.get_by_label(label).click();
+    run_checked(h);
+}
+
 /// A piece's words as the English board labels them, for messages.
 pub fn piece_words(p: Piece) -> String {
     format!("{} {}", p.side().en(), p.rank().en())

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
 use junqi::app::i18n::Lang;
 use junqi::engine::{Game, NodeId, Turn};
@@ -28,6 +29,37 @@ pub fn harness(dir: &Path) -> Harness<'static, JunqiApp> {
 /// The app in a 1300 × 950 window (the editor and the referee want room).
 pub fn harness_wide(dir: &Path) -> Harness<'static, JunqiApp> {
     harness_sized(dir, 1300.0, 950.0)
+}
+
+/// A temporary folder and the app in a 1200 × 900 window keeping its files there.
+pub fn window() -> (tempfile::TempDir, Harness<'static, JunqiApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path());
+    (dir, h)
+}
+
+/// A temporary folder and the app in a 1300 × 950 window keeping its files there.
+pub fn wide_window() -> (tempfile::TempDir, Harness<'static, JunqiApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness_wide(dir.path());
+    (dir, h)
+}
+
+/// Click the widget labelled `label` and let the window settle.
+pub fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// From the first screen to an open game (the dialog's defaults) in two clicks.
+pub fn start_game(h: &mut Harness<'static, JunqiApp>) {
+    h.get_all_by_label("New game")
+        .next()
+        .expect("a New game button")
+        .click();
+    h.run();
+    click(h, "Start game");
+    assert!(matches!(h.state().screen, junqi::app::Screen::Play(_)));
 }
 
 /// The game in play.

@@ -213,16 +213,12 @@ fn tracked_formations_are_entered_behind_the_curtain() {
     assert_eq!(t.game.rules().mode, Mode::Hidden);
 }
 
-/// A legal plain move (to an empty node) of the side to move.
-fn plain_move(game: &Game) -> (NodeId, NodeId) {
-    let pos = game.position();
-    pos.legal_turns(game.rules())
-        .into_iter()
-        .find_map(|t| match t {
-            Turn::Move { from, to } if pos.at(to).is_none() => Some((from, to)),
-            _ => None,
-        })
-        .expect("a plain move")
+/// The first legal move of the side to move.
+fn a_move(game: &Game) -> (NodeId, NodeId) {
+    match game.position().legal_turns(game.rules()).first() {
+        Some(&Turn::Move { from, to }) => (from, to),
+        t => panic!("no move: {t:?}"),
+    }
 }
 
 fn track(r: &mut Referee, c: TrackedCmd) {
@@ -233,13 +229,13 @@ fn track(r: &mut Referee, c: TrackedCmd) {
 fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
     let mut r = tracked_referee();
     assert_eq!(tracked(&r).bottom, Side::Blue);
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Click(from));
     assert_eq!(tracked(&r).selected, Some(from));
     track(&mut r, TrackedCmd::Click(to));
     assert_eq!(tracked(&r).game.plies().len(), 1);
     assert_eq!(tracked(&r).selected, None);
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
     assert_eq!(tracked(&r).game.plies().len(), 2);
     // An enemy piece cannot be picked up: the reason is given, nothing is played.
@@ -260,12 +256,12 @@ fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
 #[test]
 fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
     let mut r = tracked_referee();
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
     track(&mut r, TrackedCmd::Resign(Side::Blue));
     assert!(tracked(&r).game.status().is_over());
     // Over: no move, no second resignation.
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
     track(&mut r, TrackedCmd::Resign(Side::Red));
     assert_eq!(
@@ -321,7 +317,7 @@ fn tracked_takeback_needs_both_players_and_is_noted() {
     // Nothing to undo yet: nobody is asked.
     track(&mut r, TrackedCmd::AskUndo);
     assert!(tracked(&r).undo_consent.is_none());
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
     let mv = tracked(&r).game.plies()[0]
         .turn
@@ -385,7 +381,7 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
     assert!(warning.is_none());
     // A tracked game with one move, autosaved.
     let mut r = tracked_referee();
-    let (from, to) = plain_move(&tracked(&r).game);
+    let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
     assert_eq!(saves.autosave(Some(&mut r)), Autosaved::default());
     let file = games.join("referee").join(TRACKED_FILE);
