@@ -87,7 +87,8 @@ pub struct JunqiApp {
     pub screen: Screen,
     /// The game in play while another screen shows: the first screen offers to continue it.
     pub parked: Option<Box<Session>>,
-    show_panel: bool,
+    /// The play screen's side panel: wanted, opened from its toggle while collapsed.
+    pub panel: play::PanelState,
     pub saves: saves::Saves,
     /// The rules window (规则) is open.
     pub rules_help: bool,
@@ -100,6 +101,9 @@ impl JunqiApp {
     pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
+        // Scroll bars take their own room rather than float over text and buttons.
+        cc.egui_ctx
+            .all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
         // Tests pass one folder for everything; otherwise settings go to the platform's config
         // folder and formations and games to its data folder.
         let data_dir = settings_dir.clone().or_else(|| {
@@ -141,7 +145,7 @@ impl JunqiApp {
             warning,
             screen: Screen::Home,
             parked: None,
-            show_panel: true,
+            panel: play::PanelState::default(),
             rules_help: false,
             saves,
         }
@@ -475,6 +479,9 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
+                if matches!(self.screen, Screen::Play(_)) {
+                    self.panel.toggle_button(ui, lang);
+                }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
@@ -485,7 +492,7 @@ impl JunqiApp {
                     ui.checkbox(&mut o.coordinates, lang.t(&i18n::COORDINATES));
                     ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
                     ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
-                    ui.checkbox(&mut self.show_panel, lang.t(&i18n::SHOW_PANEL));
+                    ui.checkbox(&mut self.panel.wanted, lang.t(&i18n::SHOW_PANEL));
                     ui.checkbox(
                         &mut self.settings.modes.curtain,
                         lang.t(&i18n::CURTAIN_OPTION),
@@ -625,7 +632,7 @@ impl eframe::App for JunqiApp {
                 });
             }
             Screen::Play(play) => {
-                play::screen(ui, play, &self.settings, self.show_panel, &mut commands)
+                play::screen(ui, play, &self.settings, &mut self.panel, &mut commands)
             }
             Screen::Editor(es, _) => {
                 let lang = self.settings.lang;

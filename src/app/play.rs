@@ -65,17 +65,89 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
     });
 }
 
+/// The narrowest the side panel gets before it collapses to its toggle, and the widest it gets.
+pub const PANEL_MIN: f32 = 230.0;
+pub const PANEL_MAX: f32 = 380.0;
+/// The height of the top bar and the status line around the board.
+const CHROME_HEIGHT: f32 = 64.0;
+
+/// The side panel's width in a window of `size` points: the board takes first what it needs (as
+/// wide as the window's height lets it be), the panel the rest, up to `PANEL_MAX`; `None` when
+/// less than `PANEL_MIN` is left (the panel collapses to its toggle). Worked out from the window
+/// size alone every frame, so a window narrowed and widened again gets the same layout back.
+pub fn panel_room(size: egui::Vec2) -> Option<f32> {
+    let board_h = (size.y - CHROME_HEIGHT).max(120.0);
+    let need = board_h * board::aspect(crate::engine::Board::two_player()) + 24.0;
+    let room = size.x - need;
+    (room >= PANEL_MIN).then(|| room.min(PANEL_MAX))
+}
+
+/// The play screen's side panel: whether the player wants it, and whether it was opened from its
+/// toggle while the window is too narrow for it (it then takes `PANEL_MIN` from the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelState {
+    pub wanted: bool,
+    pub peek: bool,
+}
+
+impl Default for PanelState {
+    fn default() -> Self {
+        PanelState {
+            wanted: true,
+            peek: false,
+        }
+    }
+}
+
+impl PanelState {
+    /// The panel's width in a window of `size`, or `None` if it is hidden.
+    pub fn width(&self, size: egui::Vec2) -> Option<f32> {
+        match panel_room(size) {
+            Some(w) => self.wanted.then_some(w),
+            None => self.peek.then_some(PANEL_MIN),
+        }
+    }
+
+    /// Show or hide the panel (F9, or its toggle button).
+    pub fn toggle(&mut self, size: egui::Vec2) {
+        if panel_room(size).is_some() {
+            self.wanted = !self.wanted;
+        } else {
+            self.peek = !self.peek;
+        }
+    }
+
+    /// The toggle in the top bar: "Game panel", selected while the panel shows.
+    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let size = ui.ctx().content_rect().size();
+        let shown = self.width(size).is_some();
+        if ui
+            .selectable_label(shown, lang.t(&i18n::SHOW_PANEL))
+            .on_hover_text("F9")
+            .clicked()
+        {
+            self.toggle(size);
+        }
+    }
+}
+
 /// The play screen for `play`, at egui time `now`.
 pub fn screen(
     ui: &mut egui::Ui,
     play: &Session,
     settings: &Settings,
-    show_panel: bool,
+    panel: &mut PanelState,
     out: &mut Vec<Command>,
 ) {
     let lang = settings.lang;
     let opts = &settings.board;
-    let narrow = ui.available_width() < 760.0;
+    let size = ui.ctx().content_rect().size();
+    if panel_room(size).is_some() {
+        panel.peek = false;
+    }
+    if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
+        panel.toggle(size);
+    }
     let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
     let status = play.game.status();
@@ -106,9 +178,17 @@ pub fn screen(
         ui.label(egui::RichText::new(text).color(colour).size(16.0));
     });
 
-    if show_panel {
-        let panel = board::side_panel("game-panel", narrow);
-        panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
+    if let Some(width) = panel.width(size) {
+        egui::Panel::right("game-panel")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                let list_h = ((ui.available_height() - 300.0) / 2.0).clamp(90.0, 400.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("game-panel-scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| side_panel(ui, play, lang, clock_left, list_h, out));
+            });
     }
 
     egui::CentralPanel::default().show(ui, |ui| {
@@ -188,6 +268,7 @@ fn side_panel(
     play: &Session,
     lang: Lang,
     clock_left: Option<f64>,
+    list_h: f32,
     out: &mut Vec<Command>,
 ) {
     let game = &play.game;
@@ -323,11 +404,10 @@ fn side_panel(
     }
     hidden_flip::flip_counts(ui, play, lang);
     ui.separator();
-    let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
     egui::ScrollArea::vertical()
         .id_salt("moves")
-        .max_height(h)
+        .max_height(list_h)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
@@ -351,6 +431,7 @@ fn side_panel(
     ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
     egui::ScrollArea::vertical()
         .id_salt("events")
+        .max_height(list_h)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
