@@ -143,3 +143,42 @@ fn side_panel_collapses_to_a_toggle_in_a_tall_narrow_window() {
     h.run();
     assert!(h.query_by_label("Undo").is_some());
 }
+
+/// A red engineer on a5 facing a blue piece on a6, the flags in their HQs.
+const CLASH: &str = "..bF..b1../........../........../........../........../........../\
+                     b9......../r1......../........../........../........../..rF...... r 0 0";
+
+#[test]
+fn clash_notice_hides_nothing_on_the_board_and_goes_at_the_next_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = egui::vec2(800.0, 600.0);
+    let mut h = common::harness_sized(dir.path(), size.x, size.y);
+    let game = junqi::engine::Game::new(
+        Rules::for_mode(Mode::Open),
+        junqi::engine::Start::Position(CLASH.to_string()),
+    )
+    .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    h.run();
+    h.get_by_label_contains("a5 Red").click();
+    h.run();
+    h.get_by_label_contains("a6 Blue").click();
+    // The click's frame plays the turn, the next shows the notice.
+    h.step();
+    h.step();
+    let notice = h.get_by_label_contains("Clash at a6: ").rect();
+    for c in cells(&h) {
+        assert!(
+            !notice.intersects(c.rect),
+            "the clash notice at {notice:?} covers {} at {:?}",
+            c.label,
+            c.rect
+        );
+    }
+    assert_tidy(&h, size, "clash notice up");
+    // The next click on the board takes it away at once.
+    h.get_by_label_contains("b12").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label_contains("Clash at a6: ").is_none());
+}

@@ -132,6 +132,7 @@ texts! {
     RANK_NUMBERS = "显示军衔数字 (40…32)", "Show rank numbers (40…32)";
     FULLSCREEN = "全屏 (F11)", "Full screen (F11)";
     SHOW_PANEL = "对局面板", "Game panel";
+    CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
     PLAYERS = "对弈者", "Players";

@@ -175,7 +175,14 @@ pub fn screen(
         } else {
             ui.visuals().text_color()
         };
-        ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        // As tall as the clash notice always, so the board does not jump when one shows.
+        ui.set_min_height(CLASH_NOTICE_HEIGHT);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(f) = &play.flash {
+                clash_notice(ui, f, play, settings, bottom, out);
+            }
+            ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        });
     });
 
     if let Some(width) = panel.width(size) {
@@ -216,7 +223,8 @@ pub fn screen(
             selected: play.selected,
             destinations: &dests,
             last_move,
-            flash: play.flash.as_ref(),
+            // Clashes show in the status line, where they hide nothing.
+            flash: None,
             interactive: !status.is_over(),
         }
         .show(ui);
@@ -229,6 +237,93 @@ pub fn screen(
     });
     hidden_flip::dialogs(ui.ctx(), play, lang, out);
     resign_dialog(ui.ctx(), play, lang, out);
+}
+
+const CLASH_NOTICE_HEIGHT: f32 = 28.0;
+
+/// The clash of the last turn in the status line, below the board: both pieces as the player
+/// looking knows them and the outcome. It fades after `FLASH_SECONDS`, at the next click on the
+/// board, or when clicked.
+fn clash_notice(
+    ui: &mut egui::Ui,
+    f: &board::Flash,
+    play: &Session,
+    settings: &Settings,
+    bottom: Side,
+    out: &mut Vec<Command>,
+) {
+    let lang = settings.lang;
+    let outcome = match lang {
+        Lang::Zh => f.outcome.zh(),
+        Lang::En => f.outcome.en(),
+    };
+    let label = fill(
+        lang.t(&i18n::CLASH_NOTICE),
+        &[("sq", play.game.board().name(f.at)), ("out", outcome)],
+    );
+    let alpha = (f.fade / 0.3).clamp(0.0, 1.0);
+    let tile = egui::vec2(40.0, CLASH_NOTICE_HEIGHT - 4.0);
+    let font = egui::FontId::proportional(15.0);
+    let text = ui.painter().layout_no_wrap(
+        label.clone(),
+        font,
+        ui.visuals().text_color().gamma_multiply(alpha),
+    );
+    let size = egui::vec2(tile.x * 2.0 + 18.0 + text.size().x + 8.0, tile.y + 4.0);
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    let resp = resp.on_hover_text(lang.t(&i18n::DISMISS));
+    if resp.clicked() {
+        out.push(Command::Play(Act::DismissClash));
+    }
+    let view = play.board_view();
+    let widget = BoardWidget {
+        view: &view,
+        opts: &settings.board,
+        lang,
+        bottom,
+        selected: None,
+        destinations: &[],
+        last_move: None,
+        flash: None,
+        interactive: false,
+    };
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(
+        rect,
+        4,
+        egui::Color32::from_rgb(0xff, 0xf2, 0xc0).gamma_multiply(alpha),
+    );
+    let left = rect.left_center() + egui::vec2(2.0 + tile.x / 2.0, 0.0);
+    let scale = tile.x / 0.76;
+    widget.paint_seen(
+        &painter,
+        egui::Rect::from_center_size(left, tile),
+        f.attacker,
+        scale,
+    );
+    painter.text(
+        left + egui::vec2(tile.x / 2.0 + 7.0, 0.0),
+        egui::Align2::CENTER_CENTER,
+        "×",
+        egui::FontId::proportional(16.0),
+        ui.visuals().text_color().gamma_multiply(alpha),
+    );
+    let right = left + egui::vec2(tile.x + 14.0, 0.0);
+    widget.paint_seen(
+        &painter,
+        egui::Rect::from_center_size(right, tile),
+        f.defender,
+        scale,
+    );
+    painter.galley(
+        egui::pos2(
+            right.x + tile.x / 2.0 + 6.0,
+            rect.center().y - text.size().y / 2.0,
+        ),
+        text,
+        ui.visuals().text_color(),
+    );
 }
 
 /// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).

@@ -14,8 +14,9 @@ use crate::engine::{
     Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seen, Side, Sight, Turn, Viewer,
 };
 
-/// How long a clash stays on screen (seconds); it never blocks input.
-pub const FLASH_SECONDS: f32 = 1.6;
+/// How long a clash stays on screen (seconds), in the status line below the board (it hides
+/// nothing and never blocks input; the next click on the board takes it away).
+pub const FLASH_SECONDS: f32 = 3.0;
 
 /// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
 pub const FLIP_SECONDS: f32 = 0.35;
@@ -54,6 +55,8 @@ pub enum Act {
     CloseTagMenu,
     /// Write (or clear) the player's tag on an enemy piece.
     SetTag(NodeId, Option<String>),
+    /// Take the clash notice away now.
+    DismissClash,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -239,7 +242,12 @@ impl Session {
     /// Carry out what a player asked.
     pub fn apply(&mut self, act: Act) {
         match act {
-            Act::Node(n) => self.click(n),
+            Act::Node(n) => {
+                // The clash notice goes at the next click.
+                self.flash = None;
+                self.click(n);
+            }
+            Act::DismissClash => self.flash = None,
             Act::Drop(from, to) => {
                 self.selected = Some(from);
                 self.click(to);
