@@ -132,6 +132,12 @@ texts! {
     RANK_NUMBERS = "显示军衔数字 (40…32)", "Show rank numbers (40…32)";
     FULLSCREEN = "全屏 (F11)", "Full screen (F11)";
     SHOW_PANEL = "对局面板", "Game panel";
+    ENEMY_COUNTS = "记子：{side}方棋子", "Counting {side}'s pieces (记子)";
+    COUNT_RANK = "军衔", "Rank";
+    COUNT_LEFT = "未明", "Left";
+    COUNT_REMOVED = "已亡", "Removed";
+    COUNT_SHOWN = "已见", "Seen";
+    COUNT_REMOVED_UNKNOWN = "已亡（军衔未知）：{n}", "Removed, rank unknown: {n}";
     CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";

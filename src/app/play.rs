@@ -498,6 +498,7 @@ fn side_panel(
         });
     }
     hidden_flip::flip_counts(ui, play, lang);
+    hidden_flip::enemy_count_panel(ui, play, lang);
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
     egui::ScrollArea::vertical()

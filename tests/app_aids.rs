@@ -1,0 +1,82 @@
+//! Player aids in the window: the 记子 panel of hidden games, the hint against the computer.
+
+mod common;
+
+use common::leak::run_checked;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::{JunqiApp, Session};
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{ClashOutcome, Formation, Game, Mode, Rules, Seen, Side, Start, Turn, Viewer};
+
+/// A hidden game between two people after `plies` turns, attacks first (pieces come off).
+fn hidden_game_with_clashes(plies: usize) -> Game {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let red = Formation::random(&mut SplitMix64::new(1), &rules);
+    let blue = Formation::random(&mut SplitMix64::new(2), &rules);
+    let mut g = Game::new(rules, Start::formations(&red, &blue)).unwrap();
+    let mut rng = SplitMix64::new(11);
+    while g.plies().len() < plies && !g.status().is_over() {
+        let pos = g.position();
+        let turns = pos.legal_turns(g.rules());
+        let attacks: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()))
+            .collect();
+        let pick = if attacks.is_empty() { &turns } else { &attacks };
+        let t = *rng.choose(pick).unwrap();
+        g.play(t).unwrap();
+    }
+    g
+}
+
+/// Blue's pieces removed so far whose rank Red never saw: worked out from Red's view of each
+/// position before the clash (a dug mine is named by the clash itself).
+fn blue_removed_unknown_to_red(g: &Game) -> usize {
+    let mut n = 0;
+    for (i, ply) in g.plies().iter().enumerate() {
+        let before = g.position_at(i).view(g.rules(), Viewer::Side(Side::Red));
+        let dug = ply.report.as_ref().and_then(|r| r.clash) == Some(ClashOutcome::MineDug);
+        for &(at, p) in &ply.effects.removed {
+            let named = matches!(before.at(at), Seen::Known(_))
+                || (dug && matches!(ply.turn, Some(Turn::Move { to, .. }) if to == at));
+            if p.side() == Side::Blue && !named {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn show(h: &mut Harness<'static, JunqiApp>, g: Game) {
+    h.state_mut().show_game(Session::new(g));
+    run_checked(h);
+}
+
+#[test]
+fn hidden_game_counts_enemy_pieces_from_the_players_own_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    // Even plies: Red to move.
+    let g = hidden_game_with_clashes(40);
+    assert_eq!(g.position().side_to_move(), Some(Side::Red));
+    let unknown = blue_removed_unknown_to_red(&g);
+    assert!(unknown > 0, "the test game removed no blue piece unseen");
+    show(&mut h, g);
+    // Behind the curtain nobody in particular looks: no count.
+    assert!(h.query_by_label_contains("(记子)").is_none());
+    h.get_by_label_contains("Red to move — press").click();
+    run_checked(&mut h);
+    h.get_by_label("Counting Blue's pieces (记子)");
+    h.get_by_label(&format!("Removed, rank unknown: {unknown}"));
+    // Every rank has its row (the rank's name in the panel as well as the trays).
+    h.get_by_label("Left");
+    h.get_by_label("Seen");
+    common::layout::assert_tidy(&h, egui::vec2(1280.0, 860.0), "记子 panel");
+    // In Chinese too.
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.run();
+    h.get_by_label("记子：蓝方棋子");
+    h.get_by_label(&format!("已亡（军衔未知）：{unknown}"));
+}
