@@ -80,3 +80,99 @@ fn hidden_game_counts_enemy_pieces_from_the_players_own_view() {
     h.get_by_label("记子：蓝方棋子");
     h.get_by_label(&format!("已亡（军衔未知）：{unknown}"));
 }
+
+/// Step the window until `done` holds (the computer thinks on its own thread, in real time).
+fn wait_for(
+    h: &mut Harness<'static, JunqiApp>,
+    done: impl Fn(&Harness<'static, JunqiApp>) -> bool,
+) {
+    for _ in 0..500 {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("waited too long");
+}
+
+fn hint_info(h: &Harness<'static, JunqiApp>) -> Option<String> {
+    common::game(h)
+        .record()
+        .info
+        .iter()
+        .find(|(k, _)| k == "hints")
+        .map(|(_, v)| v.clone())
+}
+
+#[test]
+fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.state_mut().settings.seats[1] = junqi::app::settings::Seat::Computer(junqi::ai::Level::Easy);
+    h.get_by_label("Start now (last rules)").click();
+    run_checked(&mut h);
+    assert_eq!(hint_info(&h), None);
+    h.get_by_label("Hint (H)").click();
+    h.run();
+    wait_for(&mut h, |h| h.state().play().unwrap().hint.is_some());
+    run_checked(&mut h);
+    let hint = h.state().play().unwrap().hint.clone().unwrap();
+    assert!(!hint.turns.is_empty() && hint.turns.len() <= 3);
+    let g = common::game(&h);
+    let legal = g.position().legal_turns(g.rules());
+    for (k, t) in hint.turns.iter().enumerate() {
+        assert!(legal.contains(t), "hint {t:?} is not a legal turn");
+        h.get_by_label(&format!("Hint {}: {}", k + 1, t.notation(g.board())));
+    }
+    h.get_by_label_contains("Hint: 1. ");
+    assert_eq!(hint_info(&h).as_deref(), Some("1"));
+    h.get_by_label("Hints asked: 1");
+    common::layout::assert_tidy(&h, egui::vec2(1280.0, 860.0), "hint marks");
+    // Play the first suggestion: the marks go; the computer answers; H asks again.
+    if let Turn::Move { from, to } = hint.turns[0] {
+        let cell = |h: &Harness<'static, JunqiApp>, n| {
+            let view = common::game(h).view(Viewer::Side(Side::Red));
+            junqi::app::board::node_label(&view, junqi::app::i18n::Lang::En, n)
+        };
+        let (a, z) = (cell(&h, from), cell(&h, to));
+        h.get_by_label(&a).click();
+        h.run();
+        h.get_by_label(&z).click();
+        h.run();
+    }
+    assert!(
+        !common::game(&h).plies().is_empty(),
+        "the suggestion was played"
+    );
+    assert!(h.query_by_label_contains("Hint 1: ").is_none());
+    wait_for(&mut h, |h| !h.state().play().unwrap().computer_to_move());
+    run_checked(&mut h);
+    let plies = common::game(&h).plies().len();
+    h.key_press(egui::Key::H);
+    wait_for(&mut h, |h| h.state().play().unwrap().hint.is_some());
+    assert_eq!(
+        hint_info(&h),
+        Some(format!("1,{}", plies + 1)),
+        "each hint is noted with its turn"
+    );
+    h.get_by_label("Hints asked: 2");
+}
+
+#[test]
+fn no_hint_between_two_people_in_a_hidden_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.get_by_label("Start now (last rules)").click();
+    run_checked(&mut h);
+    h.get_by_label_contains("Red to move — press").click();
+    run_checked(&mut h);
+    assert!(h.query_by_label("Hint (H)").is_none());
+    h.key_press(egui::Key::H);
+    h.run();
+    h.run();
+    assert!(h.state().play().unwrap().hint_thought.is_none());
+    assert_eq!(hint_info(&h), None);
+}

@@ -138,6 +138,13 @@ texts! {
     COUNT_REMOVED = "已亡", "Removed";
     COUNT_SHOWN = "已见", "Seen";
     COUNT_REMOVED_UNKNOWN = "已亡（军衔未知）：{n}", "Removed, rank unknown: {n}";
+    HINT = "提示 (H)", "Hint (H)";
+    HINT_THINKING = "电脑正在思考…", "Thinking…";
+    HINT_TIP = "电脑按你所见为你提示走法；提示记入棋谱", "The computer suggests turns from what you see; hints are noted in the record";
+    HINT_LINE = "提示：{list}", "Hint: {list}";
+    HINT_NONE = "电脑没有提示", "The computer has no suggestion";
+    HINT_MARK = "提示 {k}：{mv}", "Hint {k}: {mv}";
+    HINTS_ASKED = "已用提示：{n} 次", "Hints asked: {n}";
     CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";

@@ -148,6 +148,9 @@ pub fn screen(
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
         panel.toggle(size);
     }
+    if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
+        out.push(Command::Play(Act::Hint));
+    }
     let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
     let status = play.game.status();
@@ -229,6 +232,7 @@ pub fn screen(
         }
         .show(ui);
         hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
+        hint_marks(ui, play, lang, &input);
         if let Some((a, b)) = input.dropped {
             out.push(Command::Play(Act::Drop(a, b)));
         } else if let Some(n) = input.clicked {
@@ -240,6 +244,78 @@ pub fn screen(
 }
 
 const CLASH_NOTICE_HEIGHT: f32 = 28.0;
+
+/// The colour of the hint marks.
+const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
+
+/// The hint's suggestions on the board: a numbered dashed arrow for each move (a numbered ring for
+/// a flip), each readable by screen readers as "Hint 1: c4-c5".
+fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::BoardInput) {
+    let Some(hint) = play
+        .hint
+        .as_ref()
+        .filter(|h| h.ply == play.game.plies().len())
+    else {
+        return;
+    };
+    if input.centres.is_empty() {
+        return;
+    }
+    let painter = ui.painter().clone();
+    let stroke = egui::Stroke::new((input.scale * 0.05).max(2.0), HINT_COLOUR);
+    let b = play.game.board();
+    for (k, turn) in hint.turns.iter().enumerate() {
+        let (from, to) = match *turn {
+            crate::engine::Turn::Move { from, to } => (from, to),
+            crate::engine::Turn::Flip(n) => (n, n),
+        };
+        let (a, z) = (input.centres[from as usize], input.centres[to as usize]);
+        if from != to {
+            let dir = (z - a).normalized();
+            let tip = z - dir * input.tile.y * 0.3;
+            painter.extend(egui::Shape::dashed_line(
+                &[a, tip],
+                stroke,
+                input.scale * 0.12,
+                input.scale * 0.08,
+            ));
+            let head = (input.scale * 0.18).max(6.0);
+            let side = dir.rot90() * head * 0.5;
+            painter.add(egui::Shape::convex_polygon(
+                vec![tip, tip - dir * head + side, tip - dir * head - side],
+                HINT_COLOUR,
+                egui::Stroke::NONE,
+            ));
+        }
+        painter.rect_stroke(
+            egui::Rect::from_center_size(z, input.tile * 1.18),
+            4,
+            stroke,
+            egui::StrokeKind::Outside,
+        );
+        // The number, at the destination's corner.
+        let r = (input.tile.y * 0.3).max(7.0);
+        let at = z + egui::vec2(-input.tile.x * 0.5, -input.tile.y * 0.5);
+        painter.circle_filled(at, r, HINT_COLOUR);
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            (k + 1).to_string(),
+            egui::FontId::proportional(r * 1.3),
+            egui::Color32::WHITE,
+        );
+        let label = fill(
+            lang.t(&i18n::HINT_MARK),
+            &[("k", &(k + 1).to_string()), ("mv", &turn.notation(b))],
+        );
+        ui.interact(
+            egui::Rect::from_center_size(at, egui::vec2(r, r) * 2.0),
+            ui.make_persistent_id(("junqi-hint", k)),
+            egui::Sense::hover(),
+        )
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+    }
+}
 
 /// The clash of the last turn in the status line, below the board: both pieces as the player
 /// looking knows them and the outcome. It fades after `FLASH_SECONDS`, at the next click on the
@@ -463,12 +539,53 @@ fn side_panel(
                 }
             }
         }
+        if play.hint_offered() {
+            let thinking = play.hint_thought.is_some();
+            let text = if thinking {
+                lang.t(&i18n::HINT_THINKING)
+            } else {
+                lang.t(&i18n::HINT)
+            };
+            if ui
+                .add_enabled(
+                    !thinking && !play.computer_to_move(),
+                    egui::Button::new(text),
+                )
+                .on_hover_text(lang.t(&i18n::HINT_TIP))
+                .clicked()
+            {
+                out.push(Command::Play(Act::Hint));
+            }
+        }
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
         // Under the hand-over curtain nobody in particular is looking: the replay waits.
         saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
+    if let Some(h) = play.hint.as_ref().filter(|h| h.ply == game.plies().len()) {
+        let list = if h.turns.is_empty() {
+            lang.t(&i18n::HINT_NONE).to_string()
+        } else {
+            h.turns
+                .iter()
+                .enumerate()
+                .map(|(k, t)| format!("{}. {}", k + 1, t.notation(game.board())))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        ui.colored_label(
+            HINT_COLOUR,
+            fill(lang.t(&i18n::HINT_LINE), &[("list", &list)]),
+        );
+    }
+    let asked = play.hints_asked();
+    if asked > 0 {
+        ui.weak(fill(
+            lang.t(&i18n::HINTS_ASKED),
+            &[("n", &asked.to_string())],
+        ));
+    }
     if let Some(s) = game.draw_offer() {
         ui.colored_label(
             board::side_colour(s),

@@ -57,6 +57,8 @@ pub enum Act {
     SetTag(NodeId, Option<String>),
     /// Take the clash notice away now.
     DismissClash,
+    /// Ask the computer for its suggestions for the human's position (games against the computer).
+    Hint,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -137,7 +139,22 @@ pub struct Session {
     pub computer: computer::Seats,
     /// "Resign?" is asked.
     pub confirm_resign: bool,
+    /// The computer's suggestions for the position on screen (asked for with `Act::Hint`).
+    pub hint: Option<Hint>,
+    /// A hint being thought out.
+    pub hint_thought: Option<computer::HintThought>,
 }
+
+/// The computer's suggestions for the human's position after `ply` plies, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub ply: usize,
+    pub turns: Vec<Turn>,
+}
+
+/// The record's info key listing the turns (numbered from 1) at which a hint was asked:
+/// `hints` = `5,12`. Older files simply have none.
+pub const HINTS_INFO: &str = "hints";
 
 impl Session {
     /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
@@ -162,6 +179,8 @@ impl Session {
             modes: Default::default(),
             computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
             confirm_resign: false,
+            hint: None,
+            hint_thought: None,
         }
     }
 
@@ -206,6 +225,21 @@ impl Session {
         if let Some(secs) = self.computer_step() {
             out.want(secs);
         }
+        if let Some(thought) = &self.hint_thought {
+            match thought.poll() {
+                Some(turns) => {
+                    if thought.ply == self.game.plies().len() {
+                        self.hint = Some(Hint {
+                            ply: thought.ply,
+                            turns,
+                        });
+                    }
+                    self.hint_thought = None;
+                    out.want(0.0);
+                }
+                None => out.want(0.04),
+            }
+        }
         // The move clock.
         if self.game.rules().move_clock.is_some() && !self.game.status().is_over() {
             let plies = self.game.plies().len();
@@ -248,6 +282,7 @@ impl Session {
                 self.click(n);
             }
             Act::DismissClash => self.flash = None,
+            Act::Hint => self.ask_hint(),
             Act::Drop(from, to) => {
                 self.selected = Some(from);
                 self.click(to);
@@ -369,6 +404,8 @@ impl Session {
     }
 
     fn after_change(&mut self) {
+        self.hint = None;
+        self.hint_thought = None;
         self.confirm_resign = false;
         self.modes.lifted = false;
         self.selected = None;
@@ -475,6 +512,8 @@ impl Session {
 
     /// After a turn was played: clear the selection, lower the curtain, show the clash.
     pub(super) fn after_turn(&mut self) {
+        self.hint = None;
+        self.hint_thought = None;
         self.redo.clear();
         self.selected = None;
         self.message = None;
@@ -597,6 +636,57 @@ impl Session {
             }
             Err(m) => self.message = Some(m),
         }
+    }
+
+    /// Whether a hint may be asked: a game in progress against the computer (never between two
+    /// people: in a hidden game that would show one player's pieces to the other's adviser).
+    pub fn hint_offered(&self) -> bool {
+        !self.game.status().is_over() && self.opponent_level().is_some()
+    }
+
+    /// The level the computer plays at against the lone human.
+    fn opponent_level(&self) -> Option<crate::ai::Level> {
+        let human = self.computer.lone_human()?;
+        match self.computer.seats[1 - human] {
+            Seat::Computer(level) => Some(level),
+            Seat::Human => None,
+        }
+    }
+
+    /// How many hints the record says were asked.
+    pub fn hints_asked(&self) -> usize {
+        super::saves::info_value(self.game.record(), HINTS_INFO)
+            .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
+    }
+
+    /// Ask the computer for its suggestions for the human's position, from the human's own sight,
+    /// off the UI thread; the record notes the turn it was asked at.
+    fn ask_hint(&mut self) {
+        let Some(level) = self.opponent_level().filter(|_| self.hint_offered()) else {
+            return;
+        };
+        if self.computer_to_move() {
+            self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
+            return;
+        }
+        let plies = self.game.plies().len();
+        if self.hint_thought.is_some() || self.hint.as_ref().is_some_and(|h| h.ply == plies) {
+            return;
+        }
+        let me = self.looking_side();
+        self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.hint_thought = Some(computer::HintThought::start(
+            &self.game,
+            me,
+            level,
+            self.computer.seed,
+        ));
+        let mut asked: Vec<String> = super::saves::info_value(self.game.record(), HINTS_INFO)
+            .map(|v| v.split(',').map(str::to_string).collect())
+            .unwrap_or_default();
+        asked.retain(|s| !s.trim().is_empty());
+        asked.push((plies + 1).to_string());
+        self.game.set_info(HINTS_INFO, &asked.join(","));
     }
 
     /// Whether a human seat is to move in `game`.
