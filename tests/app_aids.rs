@@ -176,3 +176,22 @@ fn no_hint_between_two_people_in_a_hidden_game() {
     assert!(h.state().play().unwrap().hint_thought.is_none());
     assert_eq!(hint_info(&h), None);
 }
+
+#[test]
+fn recent_games_read_as_games_not_file_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let mut g = hidden_game_with_clashes(6);
+    g.set_info("computer", "blue:normal");
+    g.set_info("started", "2026-11-30 15:56");
+    g.act(junqi::engine::Action::Resign(Side::Blue)).unwrap();
+    std::fs::write(games.join("20261130155600ab12.ron"), g.to_ron()).unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    h.run();
+    h.get_by_label("Hidden · vs computer (normal) · 6 moves · Red won · 11-30 15:56");
+    assert!(h.query_by_label_contains("20261130155600ab12").is_none());
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.run();
+    h.get_by_label("暗棋 · 对电脑（普通） · 6 步 · 红方胜 · 11-30 15:56");
+}

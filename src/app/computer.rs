@@ -67,6 +67,15 @@ impl Seats {
     }
 }
 
+/// The name of a level, for the interface.
+pub fn level_text(level: Level) -> &'static super::i18n::Text {
+    match level {
+        Level::Easy => &super::i18n::LEVEL_EASY,
+        Level::Normal => &super::i18n::LEVEL_NORMAL,
+        Level::Hard => &super::i18n::LEVEL_HARD,
+    }
+}
+
 /// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard` …), so a
 /// resumed game goes on against the computer.
 pub fn seats_to_info(seats: &[Seat; 2], flip: bool) -> Option<String> {

@@ -145,6 +145,12 @@ texts! {
     HINT_NONE = "电脑没有提示", "The computer has no suggestion";
     HINT_MARK = "提示 {k}：{mv}", "Hint {k}: {mv}";
     HINTS_ASKED = "已用提示：{n} 次", "Hints asked: {n}";
+    RECENT_VS_COMPUTER = "对电脑（{level}）", "vs computer ({level})";
+    RECENT_TWO_PLAYERS = "双人", "two players";
+    RECENT_MOVES = "{n} 步", "{n} {n|move|moves}";
+    RECENT_WON = "{side}方胜", "{side} won";
+    RECENT_DRAW = "和棋", "draw";
+    RECENT_UNFINISHED = "未完", "unfinished";
     CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
