@@ -195,3 +195,58 @@ fn recent_games_read_as_games_not_file_ids() {
     h.run();
     h.get_by_label("暗棋 · 对电脑（普通） · 6 步 · 红方胜 · 11-30 15:56");
 }
+
+/// The formation picker of `side` shows `name`.
+fn picker_shows(h: &Harness<'static, JunqiApp>, name: &str) -> bool {
+    h.query(
+        egui_kittest::kittest::By::new()
+            .role(egui::accesskit::Role::ComboBox)
+            .value(name),
+    )
+    .is_some()
+}
+
+#[test]
+fn the_last_used_formation_is_offered_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    assert!(!picker_shows(&h, "Solid defence"));
+    h.get_by_label("Red Formations").click();
+    h.run();
+    h.get_by_label("Solid defence").click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    // Next time (and after a restart) the dialog offers it again, pre-selected.
+    drop(h);
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    assert!(picker_shows(&h, "Solid defence"), "not pre-selected");
+    let junqi::app::Screen::NewGame(ng) = &h.state().screen else {
+        panic!("the dialog")
+    };
+    assert!(matches!(
+        &ng.spec.formations[0],
+        junqi::app::newgame::FormationChoice::File(_, f) if f.name == "Solid defence"
+    ));
+    // Blue used a random formation: random again.
+    assert!(matches!(
+        &ng.spec.formations[1],
+        junqi::app::newgame::FormationChoice::Random(_)
+    ));
+    // A hidden game between people chooses behind curtains: nothing is pre-selected there.
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    let junqi::app::Screen::NewGame(ng) = &h.state().screen else {
+        panic!("the dialog")
+    };
+    assert!(matches!(
+        &ng.spec.formations[0],
+        junqi::app::newgame::FormationChoice::Random(_)
+    ));
+}

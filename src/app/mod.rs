@@ -218,6 +218,7 @@ impl JunqiApp {
     fn new_game_dialog(&self, seeds: (u64, u64)) -> NewGame {
         NewGame::new(&self.settings, seeds)
             .with_library(formations::library(self.data_dir.as_deref()))
+            .with_last(&self.settings.last_formations)
     }
 
     /// The editor finished: back to the new-game dialog (with the formation) or the first screen.
@@ -262,6 +263,9 @@ impl JunqiApp {
                 self.settings.rules = spec.rules.clone();
                 self.settings.bottom = spec.bottom;
                 self.settings.seats = spec.seats;
+                if let Some(last) = newgame::last_formations(&spec) {
+                    self.settings.last_formations = last;
+                }
                 let mut game = game;
                 if let Some(text) = computer::seats_to_info(
                     &spec.seats,
