@@ -293,9 +293,14 @@ fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::Boar
             stroke,
             egui::StrokeKind::Outside,
         );
-        // The number, at the destination's corner.
+        // The number, half-way along the arrow (two suggestions may share a destination), or
+        // at the corner of a flipped piece.
         let r = (input.tile.y * 0.3).max(7.0);
-        let at = z + egui::vec2(-input.tile.x * 0.5, -input.tile.y * 0.5);
+        let at = if from != to {
+            a + (z - a) * 0.5
+        } else {
+            z + egui::vec2(-input.tile.x * 0.5, -input.tile.y * 0.5)
+        };
         painter.circle_filled(at, r, HINT_COLOUR);
         painter.text(
             at,
