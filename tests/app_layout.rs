@@ -62,7 +62,10 @@ fn check_all(h: &mut Harness<'static, JunqiApp>, what: &str) {
         if matches!(h.state().screen, Screen::Play(_)) {
             assert_board_readable(h, size, &what);
             // The panel fits beside the board at every one of these sizes.
-            assert!(h.query_by_label("Undo").is_some(), "{what}: no side panel");
+            assert!(
+                h.query_by_label("Undo").is_some() || h.query_by_label("悔棋").is_some(),
+                "{what}: no side panel"
+            );
         }
     }
 }
@@ -82,6 +85,19 @@ fn layout_is_tidy_and_the_board_readable_at_every_size() {
     assert_eq!(common::game(&h).rules().mode, Mode::Hidden);
     check_all(&mut h, "hidden game");
     common::leak::assert_no_leak(&h);
+    // Chinese labels are laid out differently: the same checks.
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    check_all(&mut h, "hidden game in Chinese");
+    h.get_by_label("主页").click();
+    h.run();
+    check_all(&mut h, "first screen in Chinese");
+    // A flip game (its count panel is the longest).
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::En;
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Flip);
+    h.state_mut().settings.seats[1] = Seat::Human;
+    h.run();
+    start_now(&mut h);
+    check_all(&mut h, "flip game");
 }
 
 /// The left edge of the side panel's Undo button and the width of a board cell.
