@@ -342,7 +342,7 @@ fn clash_notice(
         lang.t(&i18n::CLASH_NOTICE),
         &[("sq", play.game.board().name(f.at)), ("out", outcome)],
     );
-    let alpha = (f.fade / 0.3).clamp(0.0, 1.0);
+    let alpha = (f.fade / super::session::FLASH_FADE).clamp(0.0, 1.0);
     let tile = egui::vec2(40.0, CLASH_NOTICE_HEIGHT - 4.0);
     let font = egui::FontId::proportional(15.0);
     let text = ui.painter().layout_no_wrap(

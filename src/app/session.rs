@@ -18,6 +18,9 @@ use crate::engine::{
 /// nothing and never blocks input; the next click on the board takes it away).
 pub const FLASH_SECONDS: f32 = 3.0;
 
+/// The last part of `FLASH_SECONDS`, in which the clash notice fades out.
+pub const FLASH_FADE: f32 = 0.3;
+
 /// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
 pub const FLIP_SECONDS: f32 = 0.35;
 
@@ -205,9 +208,8 @@ impl Session {
     /// and plays its turns, the move clock runs and a turn that ran out is lost.
     pub fn tick(&mut self, now: f64) -> Tick {
         let mut out = Tick::default();
-        let dt = self
-            .last_tick
-            .map_or(0.0, |t| (now - t).clamp(0.0, 0.1) as f32);
+        let elapsed = self.last_tick.map_or(0.0, |t| (now - t).max(0.0) as f32);
+        let dt = elapsed.min(0.1);
         self.last_tick = Some(now);
         if let Some((n, left)) = self.modes.flipping {
             let left = left - dt;
@@ -215,9 +217,12 @@ impl Session {
             out.want(0.0);
         }
         if let Some(f) = &mut self.flash {
-            f.fade -= dt;
+            // Wall time, not the animation step: the window sleeps until the fade begins.
+            f.fade -= elapsed;
             if f.fade <= 0.0 {
                 self.flash = None;
+            } else if f.fade > FLASH_FADE {
+                out.want((f.fade - FLASH_FADE) as f64);
             } else {
                 out.want(0.05);
             }
