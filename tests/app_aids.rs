@@ -129,6 +129,8 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     h.get_by_label_contains("Hint: 1. ");
     assert_eq!(hint_info(&h).as_deref(), Some("1"));
     h.get_by_label("Hints asked: 1");
+    // The event log says so too.
+    h.get_by_label("Turn 1: a hint was asked");
     common::layout::assert_tidy(&h, egui::vec2(1280.0, 860.0), "hint marks");
     // Play the first suggestion: the marks go; the computer answers; H asks again.
     if let Turn::Move { from, to } = hint.turns[0] {

@@ -144,6 +144,7 @@ texts! {
     HINT_LINE = "提示：{list}", "Hint: {list}";
     HINT_NONE = "电脑没有提示", "The computer has no suggestion";
     HINT_MARK = "提示 {k}：{mv}", "Hint {k}: {mv}";
+    EV_HINT = "第 {n} 步：使用提示", "Turn {n}: a hint was asked";
     HINTS_ASKED = "已用提示：{n} 次", "Hints asked: {n}";
     RECENT_VS_COMPUTER = "对电脑（{level}）", "vs computer ({level})";
     RECENT_TWO_PLAYERS = "双人", "two players";
