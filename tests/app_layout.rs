@@ -124,12 +124,15 @@ fn side_panel_collapses_to_a_toggle_in_a_tall_narrow_window() {
     let dir = tempfile::tempdir().unwrap();
     let size = egui::vec2(520.0, 800.0);
     let mut h = common::harness_sized(dir.path(), size.x, size.y);
+    h.state_mut().settings.rules.move_clock = Some(30);
     start_now(&mut h);
     // The board keeps its width: no panel beside it, only its toggle in the top bar.
     assert!(
         h.query_by_label("Undo").is_none(),
         "the panel did not collapse"
     );
+    // The move clock stays next to the board, in the status line.
+    h.get_by_label_contains(" s left for this turn");
     assert_board_readable(&h, size, "collapsed");
     assert_tidy(&h, size, "collapsed");
     // F9 opens it (the player asked: the board gives up room), the toggle closes it again.

@@ -181,6 +181,22 @@ pub fn screen(
         // As tall as the clash notice always, so the board does not jump when one shows.
         ui.set_min_height(CLASH_NOTICE_HEIGHT);
         ui.horizontal_wrapped(|ui| {
+            // The panel folded away: its move clock shows here, next to the board.
+            if let Some(secs) = clock_left.filter(|_| panel.width(size).is_none()) {
+                ui.label(
+                    egui::RichText::new(fill(
+                        lang.t(&i18n::CLOCK),
+                        &[("n", &format!("{}", secs.ceil() as u64))],
+                    ))
+                    .size(16.0)
+                    .strong()
+                    .color(if secs < 10.0 {
+                        board::RED
+                    } else {
+                        ui.visuals().text_color()
+                    }),
+                );
+            }
             if let Some(f) = &play.flash {
                 clash_notice(ui, f, play, settings, bottom, out);
             }
