@@ -648,7 +648,7 @@ fn a_killed_app_offers_to_resume_the_tracked_game() {
     click(&mut h, "Discard the tracked game");
     assert!(h.query_by_label("Resume the tracked game").is_none());
     assert!(!referee_dir(dir.path()).join("tracked.ron").exists());
-    h.get_by_label("unfinished (2 turns)");
+    h.get_by_label_contains(" · 2 moves · unfinished · ");
 }
 
 #[test]
@@ -662,7 +662,7 @@ fn a_finished_tracked_game_goes_to_the_recent_games() {
     drop(h);
     let h = harness(dir.path());
     assert!(h.query_by_label("Resume the tracked game").is_none());
-    h.get_by_label("Blue wins: resignation");
+    h.get_by_label_contains(" · 1 move · Blue won · ");
     assert!(!referee_dir(dir.path()).join("tracked.ron").exists());
 }
 

@@ -123,3 +123,34 @@ fn session_tag_refusal_is_a_typed_message() {
     );
     assert!(s.game.record().tags.is_empty());
 }
+
+#[test]
+fn clash_notice_repaints_only_to_fade_and_goes_on_time() {
+    use junqi::app::board::Flash;
+    use junqi::app::session::FLASH_SECONDS;
+    use junqi::engine::ClashOutcome;
+    let mut s = Session::new(game(Mode::Open, None));
+    s.flash = Some(Flash {
+        at: 0,
+        attacker: Seen::Empty,
+        defender: Seen::Empty,
+        outcome: ClashOutcome::BothRemoved,
+        fade: FLASH_SECONDS,
+    });
+    s.tick(10.0);
+    // Nothing moves until the fade: the next repaint is then, not a frame away.
+    let wait = s.tick(10.1).repaint_after.expect("a repaint for the fade");
+    assert!(
+        (wait - (FLASH_SECONDS as f64 - 0.1 - 0.3)).abs() < 0.01,
+        "repaint after {wait} s"
+    );
+    // The window sleeps until then: the notice has not lasted longer in wall time.
+    let t = 10.1 + wait;
+    assert!(s.tick(t).repaint_after.unwrap() <= 0.05, "fading");
+    s.tick(t + 0.35);
+    assert!(
+        s.flash.is_none(),
+        "gone {} s after it showed",
+        t + 0.35 - 10.0
+    );
+}

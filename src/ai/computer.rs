@@ -136,6 +136,35 @@ impl AiPlayer {
         &self.belief
     }
 
+    /// Up to `n` different turns the computer would play in `view`, best first: its choice, then
+    /// its choice with the turns already named left out (a hint for a human player; the view is
+    /// the human's own). What it remembers of refusals and of its recent turns is left as it was.
+    pub fn suggest(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        rng: &mut SplitMix64,
+        n: usize,
+    ) -> Vec<Turn> {
+        let (refused, recent) = (self.refused.clone(), self.recent.clone());
+        let mut out = Vec::new();
+        while out.len() < n {
+            let Some(t) = self.choose(view, rules, rng) else {
+                break;
+            };
+            if out.contains(&t) {
+                break;
+            }
+            out.push(t);
+            // Left out of the next choice (within this position only: `choose` forgets these
+            // at the next ply).
+            self.refused.push(t);
+        }
+        self.refused = refused;
+        self.recent = recent;
+        out
+    }
+
     fn reset(&mut self) {
         self.tt.clear();
         self.belief = Belief::default();
@@ -535,6 +564,25 @@ mod tests {
         let flag = "bF......../r3b9......../........../........../........../........../........../........../........../........../........../rF........ r 0 0"
             .replace("r3b9........", "r3b9......");
         assert_eq!(open_choice(&flag, 3), "a11-a12");
+    }
+
+    #[test]
+    fn suggestions_are_the_choice_first_then_other_legal_turns() {
+        let free = "bF......../........../........../....b9..../........../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        let rules = Rules::default();
+        let pos = Position::from_notation(free, &rules).unwrap();
+        let view = pos.view(&rules, Viewer::Side(Side::Red));
+        let mut p = AiPlayer::fixed_depth(3, 1);
+        let hints = p.suggest(&view, &rules, &mut SplitMix64::new(3), 3);
+        let names: Vec<String> = hints.iter().map(|t| t.notation(view.board)).collect();
+        assert_eq!(names.len(), 3, "{names:?}");
+        assert_eq!(names[0], "c6-c7", "the computer's own choice first");
+        assert!(names[1] != names[0] && names[2] != names[0] && names[1] != names[2]);
+        let legal = view.candidate_turns(&rules);
+        assert!(hints.iter().all(|t| legal.contains(t)));
+        // Nothing is left behind: the same player chooses as before.
+        let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
+        assert_eq!(t.notation(view.board), "c6-c7");
     }
 
     #[test]

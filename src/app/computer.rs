@@ -67,6 +67,15 @@ impl Seats {
     }
 }
 
+/// The name of a level, for the interface.
+pub fn level_text(level: Level) -> &'static super::i18n::Text {
+    match level {
+        Level::Easy => &super::i18n::LEVEL_EASY,
+        Level::Normal => &super::i18n::LEVEL_NORMAL,
+        Level::Hard => &super::i18n::LEVEL_HARD,
+    }
+}
+
 /// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard` …), so a
 /// resumed game goes on against the computer.
 pub fn seats_to_info(seats: &[Seat; 2], flip: bool) -> Option<String> {
@@ -105,6 +114,66 @@ pub fn seats_from_info(text: Option<&str>) -> [Seat; 2] {
         }
     }
     seats
+}
+
+/// A hint: the computer's suggestions for a human's position, thought out off the UI thread from
+/// that human's own sight (the gate's `own_sight`: the history as the human saw it and the board as
+/// the human sees it), at the level the computer plays against them.
+pub struct HintThought {
+    /// The number of plies played when the hint was asked (it is for that position only).
+    pub ply: usize,
+    rx: std::sync::mpsc::Receiver<Vec<crate::engine::Turn>>,
+}
+
+/// How many turns a hint suggests.
+pub const HINT_TURNS: usize = 3;
+
+impl HintThought {
+    pub fn start(
+        game: &crate::engine::Game,
+        me: crate::engine::Side,
+        level: Level,
+        seed: u64,
+    ) -> HintThought {
+        let sight = game.own_sight(me);
+        let history: Vec<_> = game
+            .plies()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, ply)| {
+                let report = ply.report.clone()?;
+                Some((report, game.sight_view(sight, i + 1)))
+            })
+            .collect();
+        let view = game.sight_now(sight);
+        let rules = game.rules().clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        // Without a thread the sender is dropped: `poll` then answers with no suggestions.
+        let _ = std::thread::Builder::new()
+            .name("junqi-hint".into())
+            .spawn(move || {
+                let mut player = AiPlayer::new(level);
+                for (report, after) in &history {
+                    player.observe(report, after);
+                }
+                let mut rng = crate::engine::rng::SplitMix64::new(seed);
+                // The receiver may be gone (the position changed): nothing to do then.
+                let _ = tx.send(player.suggest(&view, &rules, &mut rng, HINT_TURNS));
+            });
+        HintThought {
+            ply: game.plies().len(),
+            rx,
+        }
+    }
+
+    /// `None` while thinking; then the suggestions, best first (empty if the thought failed).
+    pub fn poll(&self) -> Option<Vec<crate::engine::Turn>> {
+        match self.rx.try_recv() {
+            Ok(turns) => Some(turns),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Vec::new()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -435,6 +435,124 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
     }
 }
 
+/// One rank of the 记子 panel: how many of the enemy's pieces of that rank there were at the start,
+/// were seen removed, are seen on the board (a flag shown after its marshal fell, say), and are not
+/// yet accounted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountRow {
+    pub rank: Rank,
+    pub start: u8,
+    pub removed: u8,
+    pub shown: u8,
+    pub left: u8,
+}
+
+/// 记子: the enemy's pieces as `me` can account for them in a hidden game, from `me`'s own sight
+/// only (the gate's `own_sight`: never the true position). Removed pieces whose rank `me` never
+/// learnt are counted apart, in `removed_unknown` (they are still among the rows' `left`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnemyCounts {
+    pub enemy: Side,
+    pub rows: Vec<CountRow>,
+    pub removed_unknown: u32,
+}
+
+pub fn enemy_counts(game: &Game, me: Side) -> EnemyCounts {
+    let enemy = me.other();
+    let mut removed = [0u8; 12];
+    let mut removed_unknown = 0;
+    for s in removed_seen(game, Looker::Side(me), enemy) {
+        match s {
+            Seen::Known(p) => removed[p.rank() as usize - 1] += 1,
+            _ => removed_unknown += 1,
+        }
+    }
+    let view = game.sight_now(game.own_sight(me));
+    let mut shown = [0u8; 12];
+    for n in 0..view.board.len() as NodeId {
+        if let Seen::Known(p) = view.at(n)
+            && p.side() == enemy
+            && !p.is_face_down()
+        {
+            shown[p.rank() as usize - 1] += 1;
+        }
+    }
+    let rows = Rank::ALL
+        .iter()
+        .map(|&rank| {
+            let i = rank as usize - 1;
+            CountRow {
+                rank,
+                start: rank.count(),
+                removed: removed[i],
+                shown: shown[i],
+                left: rank.count().saturating_sub(removed[i] + shown[i]),
+            }
+        })
+        .collect();
+    EnemyCounts {
+        enemy,
+        rows,
+        removed_unknown,
+    }
+}
+
+/// Hidden mode: the 记子 panel for the player looking (nothing while the curtain is down, with the
+/// referee view on, or after the end, when everything is shown anyway).
+pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
+    let game = &play.game;
+    let Looker::Side(me) = play.looker() else {
+        return;
+    };
+    if game.rules().mode != Mode::Hidden || game.status().is_over() {
+        return;
+    }
+    let counts = enemy_counts(game, me);
+    let colour = board::side_colour(counts.enemy);
+    ui.separator();
+    egui::CollapsingHeader::new(
+        RichText::new(fill(
+            lang.t(&i18n::ENEMY_COUNTS),
+            &[("side", lang.side(counts.enemy))],
+        ))
+        .strong(),
+    )
+    .id_salt("enemy-counts")
+    .default_open(true)
+    .show(ui, |ui| {
+        egui::Grid::new("enemy-counts-grid")
+            .striped(true)
+            .spacing([18.0, 2.0])
+            .show(ui, |ui| {
+                for head in [
+                    &i18n::COUNT_RANK,
+                    &i18n::COUNT_LEFT,
+                    &i18n::COUNT_REMOVED,
+                    &i18n::COUNT_SHOWN,
+                ] {
+                    ui.label(RichText::new(lang.t(head)).strong());
+                }
+                ui.end_row();
+                for row in &counts.rows {
+                    ui.label(lang.rank(row.rank));
+                    let left = RichText::new(row.left.to_string()).monospace().strong();
+                    ui.label(if row.left == 0 {
+                        left.weak()
+                    } else {
+                        left.color(colour)
+                    });
+                    ui.label(RichText::new(row.removed.to_string()).monospace());
+                    ui.label(RichText::new(row.shown.to_string()).monospace());
+                    ui.end_row();
+                }
+            });
+        ui.label(fill(
+            lang.t(&i18n::COUNT_REMOVED_UNKNOWN),
+            &[("n", &counts.removed_unknown.to_string())],
+        ));
+    });
+}
+
 /// Flip mode: per side, how many of each piece are face down, face up or gone. Face-up and removed
 /// pieces are public in flip mode; face down = the 25 of each side minus those.
 pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
@@ -509,4 +627,97 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
                 ui.end_row();
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::SplitMix64;
+    use crate::engine::{ClashOutcome, Turn};
+
+    /// 记子 worked out another way: each removed enemy piece is named only if `me`'s view of the
+    /// position before that turn showed it (or the clash said "mine dug").
+    fn oracle(game: &Game, me: Side) -> ([u8; 12], u32) {
+        let mut known = [0u8; 12];
+        let mut unknown = 0;
+        for (i, ply) in game.plies().iter().enumerate() {
+            let before = game.position_at(i).view(game.rules(), Viewer::Side(me));
+            let dug = ply.report.as_ref().and_then(|r| r.clash) == Some(ClashOutcome::MineDug);
+            let to = match ply.turn {
+                Some(Turn::Move { to, .. }) => Some(to),
+                _ => None,
+            };
+            for &(n, p) in &ply.effects.removed {
+                if p.side() == me {
+                    continue;
+                }
+                match before.at(n) {
+                    Seen::Known(q) => known[q.rank() as usize - 1] += 1,
+                    _ if dug && to == Some(n) => known[Rank::Mine as usize - 1] += 1,
+                    _ => unknown += 1,
+                }
+            }
+        }
+        (known, unknown)
+    }
+
+    #[test]
+    fn enemy_counts_come_from_the_players_own_view() {
+        let mut g = crate::engine::hidden_test_game();
+        let mut rng = SplitMix64::new(11);
+        let mut clashes = 0;
+        let (mut saw_named, mut saw_unknown) = (false, false);
+        for _ in 0..400 {
+            if g.status().is_over() {
+                break;
+            }
+            // Attacks first, so pieces come off (mines dug among them).
+            let turns = g.position().legal_turns(g.rules());
+            let attacks: Vec<Turn> = turns
+                .iter()
+                .copied()
+                .filter(|t| matches!(t, Turn::Move { to, .. } if g.position().at(*to).is_some()))
+                .collect();
+            let pick = if attacks.is_empty() { &turns } else { &attacks };
+            let Some(&t) = rng.choose(pick) else { break };
+            g.play(t).unwrap();
+            clashes += usize::from(
+                g.plies()
+                    .last()
+                    .unwrap()
+                    .report
+                    .as_ref()
+                    .unwrap()
+                    .clash
+                    .is_some(),
+            );
+            for me in Side::BOTH {
+                let c = enemy_counts(&g, me);
+                let (known, unknown) = oracle(&g, me);
+                assert_eq!(
+                    c.removed_unknown,
+                    unknown,
+                    "after {} plies",
+                    g.plies().len()
+                );
+                for row in &c.rows {
+                    assert_eq!(row.removed, known[row.rank as usize - 1], "{row:?}");
+                    assert_eq!(row.start, row.rank.count());
+                    assert_eq!(row.left + row.removed + row.shown, row.start, "{row:?}");
+                }
+                // Every enemy piece: on the board (seen or not) or removed (named or not).
+                let on_board = g.position().pieces(me.other()).count() as u32;
+                let named: u32 = c.rows.iter().map(|r| r.removed as u32).sum();
+                let total: u32 = c.rows.iter().map(|r| r.start as u32).sum();
+                assert_eq!(on_board + named + c.removed_unknown, total);
+                saw_named |= named > 0;
+                saw_unknown |= c.removed_unknown > 0;
+            }
+        }
+        assert!(clashes > 0, "the test game had no clash");
+        assert!(
+            saw_named && saw_unknown,
+            "named {saw_named}, unknown {saw_unknown}"
+        );
+    }
 }

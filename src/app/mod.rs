@@ -88,7 +88,8 @@ pub struct JunqiApp {
     pub screen: Screen,
     /// The game in play while another screen shows: the first screen offers to continue it.
     pub parked: Option<Box<Session>>,
-    show_panel: bool,
+    /// The play screen's side panel: wanted, opened from its toggle while collapsed.
+    pub panel: play::PanelState,
     pub saves: saves::Saves,
     /// The rules window (规则) is open.
     pub rules_help: bool,
@@ -101,6 +102,9 @@ impl JunqiApp {
     pub fn new(cc: &eframe::CreationContext<'_>, settings_dir: Option<PathBuf>) -> JunqiApp {
         fonts::install(&cc.egui_ctx);
         cc.egui_ctx.set_theme(egui::Theme::Light);
+        // Scroll bars take their own room rather than float over text and buttons.
+        cc.egui_ctx
+            .all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
         // Tests pass one folder for everything; otherwise settings go to the platform's config
         // folder and formations and games to its data folder.
         let data_dir = settings_dir.clone().or_else(|| {
@@ -142,7 +146,7 @@ impl JunqiApp {
             warning,
             screen: Screen::Home,
             parked: None,
-            show_panel: true,
+            panel: play::PanelState::default(),
             rules_help: false,
             saves,
         }
@@ -215,6 +219,7 @@ impl JunqiApp {
     fn new_game_dialog(&self, seeds: (u64, u64)) -> NewGame {
         NewGame::new(&self.settings, seeds)
             .with_library(formations::library(self.data_dir.as_deref()))
+            .with_last(&self.settings.last_formations)
     }
 
     /// The editor finished: back to the new-game dialog (with the formation) or the first screen.
@@ -259,6 +264,9 @@ impl JunqiApp {
                 self.settings.rules = spec.rules.clone();
                 self.settings.bottom = spec.bottom;
                 self.settings.seats = spec.seats;
+                if let Some(last) = newgame::last_formations(&spec) {
+                    self.settings.last_formations = last;
+                }
                 let mut game = game;
                 if let Some(text) = computer::seats_to_info(
                     &spec.seats,
@@ -529,6 +537,9 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
+                if matches!(self.screen, Screen::Play(_)) {
+                    self.panel.toggle_button(ui, lang);
+                }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
@@ -539,7 +550,7 @@ impl JunqiApp {
                     ui.checkbox(&mut o.coordinates, lang.t(&i18n::COORDINATES));
                     ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
                     ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
-                    ui.checkbox(&mut self.show_panel, lang.t(&i18n::SHOW_PANEL));
+                    ui.checkbox(&mut self.panel.wanted, lang.t(&i18n::SHOW_PANEL));
                     ui.checkbox(
                         &mut self.settings.modes.curtain,
                         lang.t(&i18n::CURTAIN_OPTION),
@@ -679,7 +690,7 @@ impl eframe::App for JunqiApp {
                 });
             }
             Screen::Play(play) => {
-                play::screen(ui, play, &self.settings, self.show_panel, &mut commands)
+                play::screen(ui, play, &self.settings, &mut self.panel, &mut commands)
             }
             Screen::Editor(es, _) => {
                 let lang = self.settings.lang;

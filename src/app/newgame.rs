@@ -3,7 +3,7 @@
 
 use super::i18n::{self, Lang, fill};
 use super::settings::Seat;
-use super::settings::Settings;
+use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::HouseRule;
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
@@ -52,6 +52,26 @@ pub struct NewGame {
     /// A hidden game between people: the side choosing its formation behind the hand-over curtain
     /// now, and whether it has lifted the curtain (the rest of the dialog is covered meanwhile).
     pub private: Option<(Side, bool)>,
+    /// Each side's formation was pre-selected from the last game (not chosen in this dialog).
+    preselected: [bool; 2],
+}
+
+/// A hidden game between people: each side chooses its formation privately.
+pub fn private_choices(spec: &NewGameSpec) -> bool {
+    spec.rules.mode == Mode::Hidden && spec.seats.iter().all(|s| *s == Seat::Human)
+}
+
+/// The formations of `spec` to offer again next time (none for a random one, and nothing at all
+/// from a hidden game between people or a flip game).
+pub fn last_formations(spec: &NewGameSpec) -> Option<[Option<LastFormation>; 2]> {
+    if private_choices(spec) || spec.rules.mode == Mode::Flip {
+        return None;
+    }
+    Some(spec.formations.clone().map(|c| match c {
+        FormationChoice::Random(_) => None,
+        FormationChoice::File(p, _) => Some(LastFormation::File(p)),
+        FormationChoice::Edited(f) => Some(LastFormation::Edited(f.to_ron())),
+    }))
 }
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
@@ -81,6 +101,45 @@ impl NewGame {
             seed_text: String::new(),
             library: Vec::new(),
             private: None,
+            preselected: [false; 2],
+        }
+    }
+
+    /// With the formations of the last game offered again (pre-selected): a library file still
+    /// in the library, or a formation made in the editor. Not in a hidden game between people,
+    /// where each side chooses behind its own curtain.
+    pub fn with_last(mut self, last: &[Option<LastFormation>; 2]) -> NewGame {
+        for (k, choice) in last.iter().enumerate() {
+            let found = match choice {
+                Some(LastFormation::File(path)) => self
+                    .library
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .map(|(p, f)| FormationChoice::File(p.clone(), f.clone())),
+                Some(LastFormation::Edited(text)) => {
+                    Formation::from_ron(text).ok().map(FormationChoice::Edited)
+                }
+                None => None,
+            };
+            if let Some(c) = found {
+                self.spec.formations[k] = c;
+                self.preselected[k] = true;
+            }
+        }
+        self.forget_preselected_if_private();
+        self
+    }
+
+    /// A hidden game between people: the formations pre-selected from the last game go back to
+    /// random ones (a formation must not be offered to whoever sits at that side now).
+    fn forget_preselected_if_private(&mut self) {
+        if !private_choices(&self.spec) {
+            return;
+        }
+        for k in 0..2 {
+            if std::mem::take(&mut self.preselected[k]) {
+                self.spec.formations[k] = FormationChoice::Random(crate::engine::rng::os_seed());
+            }
         }
     }
 
@@ -141,6 +200,7 @@ impl NewGame {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
+        self.forget_preselected_if_private();
         if let Some((side, lifted)) = self.private {
             return self.private_choice(ui, lang, side, lifted);
         }

@@ -65,17 +65,92 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
     });
 }
 
+/// The narrowest the side panel gets before it collapses to its toggle, and the widest it gets.
+pub const PANEL_MIN: f32 = 230.0;
+pub const PANEL_MAX: f32 = 380.0;
+/// The height of the top bar and the status line around the board.
+const CHROME_HEIGHT: f32 = 64.0;
+
+/// The side panel's width in a window of `size` points: the board takes first what it needs (as
+/// wide as the window's height lets it be), the panel the rest, up to `PANEL_MAX`; `None` when
+/// less than `PANEL_MIN` is left (the panel collapses to its toggle). Worked out from the window
+/// size alone every frame, so a window narrowed and widened again gets the same layout back.
+pub fn panel_room(size: egui::Vec2) -> Option<f32> {
+    let board_h = (size.y - CHROME_HEIGHT).max(120.0);
+    let need = board_h * board::aspect(crate::engine::Board::two_player()) + 24.0;
+    let room = size.x - need;
+    (room >= PANEL_MIN).then(|| room.min(PANEL_MAX))
+}
+
+/// The play screen's side panel: whether the player wants it, and whether it was opened from its
+/// toggle while the window is too narrow for it (it then takes `PANEL_MIN` from the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelState {
+    pub wanted: bool,
+    pub peek: bool,
+}
+
+impl Default for PanelState {
+    fn default() -> Self {
+        PanelState {
+            wanted: true,
+            peek: false,
+        }
+    }
+}
+
+impl PanelState {
+    /// The panel's width in a window of `size`, or `None` if it is hidden.
+    pub fn width(&self, size: egui::Vec2) -> Option<f32> {
+        match panel_room(size) {
+            Some(w) => self.wanted.then_some(w),
+            None => self.peek.then_some(PANEL_MIN),
+        }
+    }
+
+    /// Show or hide the panel (F9, or its toggle button).
+    pub fn toggle(&mut self, size: egui::Vec2) {
+        if panel_room(size).is_some() {
+            self.wanted = !self.wanted;
+        } else {
+            self.peek = !self.peek;
+        }
+    }
+
+    /// The toggle in the top bar: "Game panel", selected while the panel shows.
+    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let size = ui.ctx().content_rect().size();
+        let shown = self.width(size).is_some();
+        if ui
+            .selectable_label(shown, lang.t(&i18n::SHOW_PANEL))
+            .on_hover_text("F9")
+            .clicked()
+        {
+            self.toggle(size);
+        }
+    }
+}
+
 /// The play screen for `play`, at egui time `now`.
 pub fn screen(
     ui: &mut egui::Ui,
     play: &Session,
     settings: &Settings,
-    show_panel: bool,
+    panel: &mut PanelState,
     out: &mut Vec<Command>,
 ) {
     let lang = settings.lang;
     let opts = &settings.board;
-    let narrow = ui.available_width() < 760.0;
+    let size = ui.ctx().content_rect().size();
+    if panel_room(size).is_some() {
+        panel.peek = false;
+    }
+    if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
+        panel.toggle(size);
+    }
+    if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
+        out.push(Command::Play(Act::Hint));
+    }
     let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
     let status = play.game.status();
@@ -104,12 +179,43 @@ pub fn screen(
         } else {
             ui.visuals().text_color()
         };
-        ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        // As tall as the clash notice always, so the board does not jump when one shows.
+        ui.set_min_height(CLASH_NOTICE_HEIGHT);
+        ui.horizontal_wrapped(|ui| {
+            // The panel folded away: its move clock shows here, next to the board.
+            if let Some(secs) = clock_left.filter(|_| panel.width(size).is_none()) {
+                ui.label(
+                    egui::RichText::new(fill(
+                        lang.t(&i18n::CLOCK),
+                        &[("n", &format!("{}", secs.ceil() as u64))],
+                    ))
+                    .size(16.0)
+                    .strong()
+                    .color(if secs < 10.0 {
+                        board::RED
+                    } else {
+                        ui.visuals().text_color()
+                    }),
+                );
+            }
+            if let Some(f) = &play.flash {
+                clash_notice(ui, f, play, settings, bottom, out);
+            }
+            ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        });
     });
 
-    if show_panel {
-        let panel = board::side_panel("game-panel", narrow);
-        panel.show(ui, |ui| side_panel(ui, play, lang, clock_left, out));
+    if let Some(width) = panel.width(size) {
+        egui::Panel::right("game-panel")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                let list_h = ((ui.available_height() - 300.0) / 2.0).clamp(90.0, 400.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("game-panel-scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| side_panel(ui, play, lang, clock_left, list_h, out));
+            });
     }
 
     egui::CentralPanel::default().show(ui, |ui| {
@@ -137,11 +243,13 @@ pub fn screen(
             selected: play.selected,
             destinations: &dests,
             last_move,
-            flash: play.flash.as_ref(),
+            // Clashes show in the status line, where they hide nothing.
+            flash: None,
             interactive: !status.is_over(),
         }
         .show(ui);
         hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
+        hint_marks(ui, play, lang, &input);
         if let Some((a, b)) = input.dropped {
             out.push(Command::Play(Act::Drop(a, b)));
         } else if let Some(n) = input.clicked {
@@ -150,6 +258,170 @@ pub fn screen(
     });
     hidden_flip::dialogs(ui.ctx(), play, lang, out);
     resign_dialog(ui.ctx(), play, lang, out);
+}
+
+const CLASH_NOTICE_HEIGHT: f32 = 28.0;
+
+/// The colour of the hint marks.
+const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
+
+/// The hint's suggestions on the board: a numbered dashed arrow for each move (a numbered ring for
+/// a flip), each readable by screen readers as "Hint 1: c4-c5".
+fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::BoardInput) {
+    let Some(hint) = play
+        .hint
+        .as_ref()
+        .filter(|h| h.ply == play.game.plies().len())
+    else {
+        return;
+    };
+    if input.centres.is_empty() {
+        return;
+    }
+    let painter = ui.painter().clone();
+    let stroke = egui::Stroke::new((input.scale * 0.05).max(2.0), HINT_COLOUR);
+    let b = play.game.board();
+    for (k, turn) in hint.turns.iter().enumerate() {
+        let (from, to) = match *turn {
+            crate::engine::Turn::Move { from, to } => (from, to),
+            crate::engine::Turn::Flip(n) => (n, n),
+        };
+        let (a, z) = (input.centres[from as usize], input.centres[to as usize]);
+        if from != to {
+            let dir = (z - a).normalized();
+            let tip = z - dir * input.tile.y * 0.3;
+            painter.extend(egui::Shape::dashed_line(
+                &[a, tip],
+                stroke,
+                input.scale * 0.12,
+                input.scale * 0.08,
+            ));
+            let head = (input.scale * 0.18).max(6.0);
+            let side = dir.rot90() * head * 0.5;
+            painter.add(egui::Shape::convex_polygon(
+                vec![tip, tip - dir * head + side, tip - dir * head - side],
+                HINT_COLOUR,
+                egui::Stroke::NONE,
+            ));
+        }
+        painter.rect_stroke(
+            egui::Rect::from_center_size(z, input.tile * 1.18),
+            4,
+            stroke,
+            egui::StrokeKind::Outside,
+        );
+        // The number, half-way along the arrow (two suggestions may share a destination), or
+        // at the corner of a flipped piece.
+        let r = (input.tile.y * 0.3).max(7.0);
+        let at = if from != to {
+            a + (z - a) * 0.5
+        } else {
+            z + egui::vec2(-input.tile.x * 0.5, -input.tile.y * 0.5)
+        };
+        painter.circle_filled(at, r, HINT_COLOUR);
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            (k + 1).to_string(),
+            egui::FontId::proportional(r * 1.3),
+            egui::Color32::WHITE,
+        );
+        let label = fill(
+            lang.t(&i18n::HINT_MARK),
+            &[("k", &(k + 1).to_string()), ("mv", &turn.notation(b))],
+        );
+        ui.interact(
+            egui::Rect::from_center_size(at, egui::vec2(r, r) * 2.0),
+            ui.make_persistent_id(("junqi-hint", k)),
+            egui::Sense::hover(),
+        )
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+    }
+}
+
+/// The clash of the last turn in the status line, below the board: both pieces as the player
+/// looking knows them and the outcome. It fades after `FLASH_SECONDS`, at the next click on the
+/// board, or when clicked.
+fn clash_notice(
+    ui: &mut egui::Ui,
+    f: &board::Flash,
+    play: &Session,
+    settings: &Settings,
+    bottom: Side,
+    out: &mut Vec<Command>,
+) {
+    let lang = settings.lang;
+    let outcome = match lang {
+        Lang::Zh => f.outcome.zh(),
+        Lang::En => f.outcome.en(),
+    };
+    let label = fill(
+        lang.t(&i18n::CLASH_NOTICE),
+        &[("sq", play.game.board().name(f.at)), ("out", outcome)],
+    );
+    let alpha = (f.fade / super::session::FLASH_FADE).clamp(0.0, 1.0);
+    let tile = egui::vec2(40.0, CLASH_NOTICE_HEIGHT - 4.0);
+    let font = egui::FontId::proportional(15.0);
+    let text = ui.painter().layout_no_wrap(
+        label.clone(),
+        font,
+        ui.visuals().text_color().gamma_multiply(alpha),
+    );
+    let size = egui::vec2(tile.x * 2.0 + 18.0 + text.size().x + 8.0, tile.y + 4.0);
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    let resp = resp.on_hover_text(lang.t(&i18n::DISMISS));
+    if resp.clicked() {
+        out.push(Command::Play(Act::DismissClash));
+    }
+    let view = play.board_view();
+    let widget = BoardWidget {
+        view: &view,
+        opts: &settings.board,
+        lang,
+        bottom,
+        selected: None,
+        destinations: &[],
+        last_move: None,
+        flash: None,
+        interactive: false,
+    };
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(
+        rect,
+        4,
+        egui::Color32::from_rgb(0xff, 0xf2, 0xc0).gamma_multiply(alpha),
+    );
+    let left = rect.left_center() + egui::vec2(2.0 + tile.x / 2.0, 0.0);
+    let scale = tile.x / 0.76;
+    widget.paint_seen(
+        &painter,
+        egui::Rect::from_center_size(left, tile),
+        f.attacker,
+        scale,
+    );
+    painter.text(
+        left + egui::vec2(tile.x / 2.0 + 7.0, 0.0),
+        egui::Align2::CENTER_CENTER,
+        "×",
+        egui::FontId::proportional(16.0),
+        ui.visuals().text_color().gamma_multiply(alpha),
+    );
+    let right = left + egui::vec2(tile.x + 14.0, 0.0);
+    widget.paint_seen(
+        &painter,
+        egui::Rect::from_center_size(right, tile),
+        f.defender,
+        scale,
+    );
+    painter.galley(
+        egui::pos2(
+            right.x + tile.x / 2.0 + 6.0,
+            rect.center().y - text.size().y / 2.0,
+        ),
+        text,
+        ui.visuals().text_color(),
+    );
 }
 
 /// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
@@ -189,6 +461,7 @@ fn side_panel(
     play: &Session,
     lang: Lang,
     clock_left: Option<f64>,
+    list_h: f32,
     out: &mut Vec<Command>,
 ) {
     let game = &play.game;
@@ -288,12 +561,53 @@ fn side_panel(
                 }
             }
         }
+        if play.hint_offered() {
+            let thinking = play.hint_thought.is_some();
+            let text = if thinking {
+                lang.t(&i18n::HINT_THINKING)
+            } else {
+                lang.t(&i18n::HINT)
+            };
+            if ui
+                .add_enabled(
+                    !thinking && !play.computer_to_move(),
+                    egui::Button::new(text),
+                )
+                .on_hover_text(lang.t(&i18n::HINT_TIP))
+                .clicked()
+            {
+                out.push(Command::Play(Act::Hint));
+            }
+        }
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
         // Under the hand-over curtain nobody in particular is looking: the replay waits.
         saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
+    if let Some(h) = play.hint.as_ref().filter(|h| h.ply == game.plies().len()) {
+        let list = if h.turns.is_empty() {
+            lang.t(&i18n::HINT_NONE).to_string()
+        } else {
+            h.turns
+                .iter()
+                .enumerate()
+                .map(|(k, t)| format!("{}. {}", k + 1, t.notation(game.board())))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        ui.colored_label(
+            HINT_COLOUR,
+            fill(lang.t(&i18n::HINT_LINE), &[("list", &list)]),
+        );
+    }
+    let asked = play.hints_asked();
+    if asked > 0 {
+        ui.weak(fill(
+            lang.t(&i18n::HINTS_ASKED),
+            &[("n", &asked.to_string())],
+        ));
+    }
     if let Some(s) = game.draw_offer() {
         ui.colored_label(
             board::side_colour(s),
@@ -323,12 +637,12 @@ fn side_panel(
         });
     }
     hidden_flip::flip_counts(ui, play, lang);
+    hidden_flip::enemy_count_panel(ui, play, lang);
     ui.separator();
-    let h = (ui.available_height() / 2.0 - 24.0).max(60.0);
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
     egui::ScrollArea::vertical()
         .id_salt("moves")
-        .max_height(h)
+        .max_height(list_h)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
@@ -352,6 +666,7 @@ fn side_panel(
     ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
     egui::ScrollArea::vertical()
         .id_salt("events")
+        .max_height(list_h)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {

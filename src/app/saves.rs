@@ -51,8 +51,51 @@ pub struct RecentGame {
     pub name: String,
     pub date: String,
     pub mode: Option<Mode>,
+    /// The computer's level, if one side was the computer.
+    pub computer: Option<crate::ai::Level>,
+    /// When the game started (the record's `started`), if it says.
+    pub started: Option<String>,
     /// The result, or the reason the file cannot be read.
     pub result: Result<(crate::engine::Status, usize), String>,
+}
+
+impl RecentGame {
+    /// The line of the recent games list: "暗棋 · vs computer (normal) · 34 moves · Red won ·
+    /// 11-30 15:56" (the file's name only where the file cannot be read).
+    pub fn line(&self, lang: Lang) -> String {
+        let Ok((status, turns)) = &self.result else {
+            return self.name.clone();
+        };
+        let mut parts = Vec::new();
+        if let Some(m) = self.mode {
+            parts.push(mode_text(m, lang).to_string());
+        }
+        parts.push(match self.computer {
+            Some(level) => {
+                let level = match lang {
+                    Lang::Zh => lang.t(super::computer::level_text(level)).to_string(),
+                    Lang::En => lang.t(super::computer::level_text(level)).to_lowercase(),
+                };
+                fill(lang.t(&i18n::RECENT_VS_COMPUTER), &[("level", &level)])
+            }
+            None => lang.t(&i18n::RECENT_TWO_PLAYERS).to_string(),
+        });
+        parts.push(fill(
+            lang.t(&i18n::RECENT_MOVES),
+            &[("n", &turns.to_string())],
+        ));
+        parts.push(match status {
+            crate::engine::Status::Won(side, _) => {
+                fill(lang.t(&i18n::RECENT_WON), &[("side", lang.side(*side))])
+            }
+            crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
+            crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
+        });
+        // "2026-11-30 15:56" → "11-30 15:56".
+        let date = self.started.as_deref().unwrap_or(&self.date);
+        parts.push(date.get(5..).unwrap_or(date).to_string());
+        parts.join(" · ")
+    }
 }
 
 pub struct Saves {
@@ -300,12 +343,26 @@ impl Saves {
             .into_iter()
             .map(|(path, time)| {
                 let game = load_game(&path);
+                let record = game.as_ref().ok().map(|g| g.record());
+                let computer = record.and_then(|r| {
+                    let seats = super::computer::seats_from_info(info_value(r, "computer"));
+                    seats.iter().find_map(|s| match s {
+                        super::settings::Seat::Computer(l) => Some(*l),
+                        super::settings::Seat::Human => None,
+                    })
+                });
+                let started = record
+                    .and_then(|r| info_value(r, "started"))
+                    .filter(|d| d.len() == 16 && d.is_ascii())
+                    .map(str::to_string);
                 RecentGame {
                     name: path
                         .file_stem()
                         .map_or_else(String::new, |s| s.to_string_lossy().to_string()),
                     date: date_text(time),
                     mode: game.as_ref().ok().map(|g| g.rules().mode),
+                    computer,
+                    started,
                     result: game.as_ref().map(summary).map_err(Clone::clone),
                     path,
                 }
@@ -534,12 +591,6 @@ pub fn mode_text(mode: Mode, lang: Lang) -> &'static str {
     })
 }
 
-/// "Blue wins: …" or "unfinished, 12 turns".
-fn result_text(status: crate::engine::Status, turns: usize, lang: Lang) -> String {
-    super::words::status_text(status, lang)
-        .unwrap_or_else(|| fill(lang.t(&i18n::UNFINISHED), &[("n", &turns.to_string())]))
-}
-
 /// The first screen's part: the resume offer, Open game… and the recent games.
 pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Command>) {
     if let Some(offer) = &saves.resume {
@@ -617,18 +668,14 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
                 .show(ui, |ui| {
                     for g in &saves.recent {
                         if ui
-                            .link(g.name.as_str())
+                            .link(g.line(lang))
                             .on_hover_text(g.path.display().to_string())
                             .clicked()
                         {
                             out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
                         }
-                        ui.label(g.date.as_str());
-                        ui.label(g.mode.map_or("", |m| mode_text(m, lang)));
                         match &g.result {
-                            Ok((status, turns)) => {
-                                ui.label(result_text(*status, *turns, lang));
-                            }
+                            Ok(_) => {}
                             Err(e) => {
                                 ui.colored_label(board_warn(), lang.t(&i18n::UNREADABLE))
                                     .on_hover_text(e.as_str());

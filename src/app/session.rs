@@ -14,8 +14,12 @@ use crate::engine::{
     Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seen, Side, Sight, Turn, Viewer,
 };
 
-/// How long a clash stays on screen (seconds); it never blocks input.
-pub const FLASH_SECONDS: f32 = 1.6;
+/// How long a clash stays on screen (seconds), in the status line below the board (it hides
+/// nothing and never blocks input; the next click on the board takes it away).
+pub const FLASH_SECONDS: f32 = 3.0;
+
+/// The last part of `FLASH_SECONDS`, in which the clash notice fades out.
+pub const FLASH_FADE: f32 = 0.3;
 
 /// How long the turn-over animation of a flip lasts (seconds); input is never blocked.
 pub const FLIP_SECONDS: f32 = 0.35;
@@ -54,6 +58,10 @@ pub enum Act {
     CloseTagMenu,
     /// Write (or clear) the player's tag on an enemy piece.
     SetTag(NodeId, Option<String>),
+    /// Take the clash notice away now.
+    DismissClash,
+    /// Ask the computer for its suggestions for the human's position (games against the computer).
+    Hint,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -136,7 +144,22 @@ pub struct Session {
     pub computer: computer::Seats,
     /// "Resign?" is asked.
     pub confirm_resign: bool,
+    /// The computer's suggestions for the position on screen (asked for with `Act::Hint`).
+    pub hint: Option<Hint>,
+    /// A hint being thought out.
+    pub hint_thought: Option<computer::HintThought>,
 }
+
+/// The computer's suggestions for the human's position after `ply` plies, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub ply: usize,
+    pub turns: Vec<Turn>,
+}
+
+/// The record's info key listing the turns (numbered from 1) at which a hint was asked:
+/// `hints` = `5,12`. Older files simply have none.
+pub const HINTS_INFO: &str = "hints";
 
 impl Session {
     /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
@@ -161,6 +184,8 @@ impl Session {
             modes: Default::default(),
             computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
             confirm_resign: false,
+            hint: None,
+            hint_thought: None,
         }
     }
 
@@ -185,9 +210,8 @@ impl Session {
     /// and plays its turns, the move clock runs and a turn that ran out is lost.
     pub fn tick(&mut self, now: f64) -> Tick {
         let mut out = Tick::default();
-        let dt = self
-            .last_tick
-            .map_or(0.0, |t| (now - t).clamp(0.0, 0.1) as f32);
+        let elapsed = self.last_tick.map_or(0.0, |t| (now - t).max(0.0) as f32);
+        let dt = elapsed.min(0.1);
         self.last_tick = Some(now);
         if let Some((n, left)) = self.modes.flipping {
             let left = left - dt;
@@ -195,15 +219,33 @@ impl Session {
             out.want(0.0);
         }
         if let Some(f) = &mut self.flash {
-            f.fade -= dt;
+            // Wall time, not the animation step: the window sleeps until the fade begins.
+            f.fade -= elapsed;
             if f.fade <= 0.0 {
                 self.flash = None;
+            } else if f.fade > FLASH_FADE {
+                out.want((f.fade - FLASH_FADE) as f64);
             } else {
                 out.want(0.05);
             }
         }
         if let Some(secs) = self.computer_step() {
             out.want(secs);
+        }
+        if let Some(thought) = &self.hint_thought {
+            match thought.poll() {
+                Some(turns) => {
+                    if thought.ply == self.game.plies().len() {
+                        self.hint = Some(Hint {
+                            ply: thought.ply,
+                            turns,
+                        });
+                    }
+                    self.hint_thought = None;
+                    out.want(0.0);
+                }
+                None => out.want(0.04),
+            }
         }
         // The move clock.
         if self.game.rules().move_clock.is_some() && !self.game.status().is_over() {
@@ -241,7 +283,13 @@ impl Session {
     /// Carry out what a player asked.
     pub fn apply(&mut self, act: Act) {
         match act {
-            Act::Node(n) => self.click(n),
+            Act::Node(n) => {
+                // The clash notice goes at the next click.
+                self.flash = None;
+                self.click(n);
+            }
+            Act::DismissClash => self.flash = None,
+            Act::Hint => self.ask_hint(),
             Act::Drop(from, to) => {
                 self.selected = Some(from);
                 self.click(to);
@@ -363,6 +411,8 @@ impl Session {
     }
 
     fn after_change(&mut self) {
+        self.hint = None;
+        self.hint_thought = None;
         self.confirm_resign = false;
         self.modes.lifted = false;
         self.selected = None;
@@ -469,6 +519,8 @@ impl Session {
 
     /// After a turn was played: clear the selection, lower the curtain, show the clash.
     pub(super) fn after_turn(&mut self) {
+        self.hint = None;
+        self.hint_thought = None;
         self.redo.clear();
         self.selected = None;
         self.message = None;
@@ -591,6 +643,57 @@ impl Session {
             }
             Err(m) => self.message = Some(m),
         }
+    }
+
+    /// Whether a hint may be asked: a game in progress against the computer (never between two
+    /// people: in a hidden game that would show one player's pieces to the other's adviser).
+    pub fn hint_offered(&self) -> bool {
+        !self.game.status().is_over() && self.opponent_level().is_some()
+    }
+
+    /// The level the computer plays at against the lone human.
+    fn opponent_level(&self) -> Option<crate::ai::Level> {
+        let human = self.computer.lone_human()?;
+        match self.computer.seats[1 - human] {
+            Seat::Computer(level) => Some(level),
+            Seat::Human => None,
+        }
+    }
+
+    /// How many hints the record says were asked.
+    pub fn hints_asked(&self) -> usize {
+        super::saves::info_value(self.game.record(), HINTS_INFO)
+            .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
+    }
+
+    /// Ask the computer for its suggestions for the human's position, from the human's own sight,
+    /// off the UI thread; the record notes the turn it was asked at.
+    fn ask_hint(&mut self) {
+        let Some(level) = self.opponent_level().filter(|_| self.hint_offered()) else {
+            return;
+        };
+        if self.computer_to_move() {
+            self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
+            return;
+        }
+        let plies = self.game.plies().len();
+        if self.hint_thought.is_some() || self.hint.as_ref().is_some_and(|h| h.ply == plies) {
+            return;
+        }
+        let me = self.looking_side();
+        self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.hint_thought = Some(computer::HintThought::start(
+            &self.game,
+            me,
+            level,
+            self.computer.seed,
+        ));
+        let mut asked: Vec<String> = super::saves::info_value(self.game.record(), HINTS_INFO)
+            .map(|v| v.split(',').map(str::to_string).collect())
+            .unwrap_or_default();
+        asked.retain(|s| !s.trim().is_empty());
+        asked.push((plies + 1).to_string());
+        self.game.set_info(HINTS_INFO, &asked.join(","));
     }
 
     /// Whether a human seat is to move in `game`.

@@ -75,6 +75,18 @@ pub struct Settings {
     pub modes: ModeOptions,
     /// Who played each seat in the last game started (human or computer and its level).
     pub seats: [Seat; 2],
+    /// Red's and Blue's formations in the last game started (none: a random one), offered again
+    /// in the new-game dialog.
+    pub last_formations: [Option<LastFormation>; 2],
+}
+
+/// A formation used in the last game started.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum LastFormation {
+    /// A formation file of the library (the user's or a shipped one), by its path.
+    File(PathBuf),
+    /// A formation made in the editor for that game, as its RON text.
+    Edited(String),
 }
 
 impl Default for Settings {
@@ -87,6 +99,7 @@ impl Default for Settings {
             bottom: Side::Red,
             modes: Default::default(),
             seats: Default::default(),
+            last_formations: Default::default(),
         }
     }
 }

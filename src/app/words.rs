@@ -110,6 +110,12 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, Str
             }
         }
     }
+    // Hints asked against the computer, noted in the record's info: listed for everyone.
+    if let Some(turns) = super::saves::info_value(game.record(), super::session::HINTS_INFO) {
+        for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            out.push((None, fill(lang.t(&i18n::EV_HINT), &[("n", n)])));
+        }
+    }
     // Takebacks stay in the record and are listed (what they undid is no longer on the board).
     for a in &game.record().actions {
         if let Action::Takeback { by, turns } = a {

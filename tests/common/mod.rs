@@ -79,4 +79,5 @@ pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
         .expect("a plain move")
 }
 
+pub mod layout;
 pub mod leak;

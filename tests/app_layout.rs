@@ -1,0 +1,203 @@
+//! The board wins the space: at every window size the board stays readable, the side panel takes
+//! what is left (and collapses to its toggle when too little is), and no interactive widget
+//! overlaps another or leaves the window — on the first screen, in an open game and in a hidden
+//! game.
+
+mod common;
+
+use common::layout::{Widget, assert_tidy, interactive};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::settings::Seat;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::{Mode, Rules};
+
+const SIZES: [(f32, f32); 4] = [
+    (640.0, 480.0),
+    (800.0, 600.0),
+    (1280.0, 860.0),
+    (1920.0, 1080.0),
+];
+
+/// The board's cells (their labels start with a node name: "c6", "c6 Red Colonel").
+fn cells(h: &Harness<'static, JunqiApp>) -> Vec<Widget> {
+    let board = junqi::engine::Board::two_player();
+    interactive(h)
+        .into_iter()
+        .filter(|w| {
+            let sq = w.label.split(' ').next().unwrap_or("");
+            board.node_by_name(sq).is_some() && w.role == egui::accesskit::Role::Button
+        })
+        .collect()
+}
+
+/// All 60 cells on screen, each at least 6% of the window's height wide (at 800 × 600 that is
+/// 36 points: the height decides the board's size, the panel gets what is left).
+fn assert_board_readable(h: &Harness<'static, JunqiApp>, size: egui::Vec2, what: &str) {
+    let cells = cells(h);
+    assert_eq!(cells.len(), 60, "{what}: the whole board on screen");
+    let narrowest = cells
+        .iter()
+        .map(|c| c.rect.width())
+        .fold(f32::INFINITY, f32::min);
+    assert!(
+        narrowest >= size.y * 0.06,
+        "{what}: board cells only {narrowest} points wide in a {size:?} window"
+    );
+}
+
+fn start_now(h: &mut Harness<'static, JunqiApp>) {
+    h.get_by_label("Start now (last rules)").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play(_)));
+}
+
+fn check_all(h: &mut Harness<'static, JunqiApp>, what: &str) {
+    for (w, hh) in SIZES {
+        let size = egui::vec2(w, hh);
+        h.set_size(size);
+        h.run();
+        let what = format!("{what} at {w}×{hh}");
+        assert_tidy(h, size, &what);
+        if matches!(h.state().screen, Screen::Play(_)) {
+            assert_board_readable(h, size, &what);
+            // The panel fits beside the board at every one of these sizes.
+            assert!(
+                h.query_by_label("Undo").is_some() || h.query_by_label("悔棋").is_some(),
+                "{what}: no side panel"
+            );
+        }
+    }
+}
+
+#[test]
+fn layout_is_tidy_and_the_board_readable_at_every_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 640.0, 480.0);
+    check_all(&mut h, "first screen");
+    start_now(&mut h);
+    check_all(&mut h, "open game");
+    h.get_by_label("Home").click();
+    h.run();
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.state_mut().settings.seats[1] = Seat::Computer(junqi::ai::Level::Easy);
+    start_now(&mut h);
+    assert_eq!(common::game(&h).rules().mode, Mode::Hidden);
+    check_all(&mut h, "hidden game");
+    common::leak::assert_no_leak(&h);
+    // Chinese labels are laid out differently: the same checks.
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    check_all(&mut h, "hidden game in Chinese");
+    h.get_by_label("主页").click();
+    h.run();
+    check_all(&mut h, "first screen in Chinese");
+    // A flip game (its count panel is the longest).
+    h.state_mut().settings.lang = junqi::app::i18n::Lang::En;
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Flip);
+    h.state_mut().settings.seats[1] = Seat::Human;
+    h.run();
+    start_now(&mut h);
+    check_all(&mut h, "flip game");
+}
+
+/// The left edge of the side panel's Undo button and the width of a board cell.
+fn panel_and_cell(h: &Harness<'static, JunqiApp>) -> (f32, f32) {
+    let undo = h.get_by_label("Undo").rect().left();
+    (undo, cells(h)[0].rect.width())
+}
+
+#[test]
+fn side_panel_gives_width_back_after_the_window_is_narrowed_and_widened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    start_now(&mut h);
+    let wide = panel_and_cell(&h);
+    for (w, hh) in [(640.0, 480.0), (520.0, 700.0), (1280.0, 860.0)] {
+        h.set_size(egui::vec2(w, hh));
+        h.run();
+    }
+    assert_eq!(panel_and_cell(&h), wide);
+}
+
+#[test]
+fn side_panel_collapses_to_a_toggle_in_a_tall_narrow_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = egui::vec2(520.0, 800.0);
+    let mut h = common::harness_sized(dir.path(), size.x, size.y);
+    h.state_mut().settings.rules.move_clock = Some(30);
+    start_now(&mut h);
+    // The board keeps its width: no panel beside it, only its toggle in the top bar.
+    assert!(
+        h.query_by_label("Undo").is_none(),
+        "the panel did not collapse"
+    );
+    // The move clock stays next to the board, in the status line.
+    h.get_by_label_contains(" s left for this turn");
+    assert_board_readable(&h, size, "collapsed");
+    assert_tidy(&h, size, "collapsed");
+    // F9 opens it (the player asked: the board gives up room), the toggle closes it again.
+    h.key_press(egui::Key::F9);
+    h.run();
+    assert!(
+        h.query_by_label("Undo").is_some(),
+        "F9 did not open the panel"
+    );
+    assert_tidy(&h, size, "opened");
+    h.get_by_label("Game panel").click();
+    h.run();
+    assert!(
+        h.query_by_label("Undo").is_none(),
+        "the toggle did not close it"
+    );
+    // In a wide window the same toggle hides and shows the panel.
+    let wide = egui::vec2(1280.0, 860.0);
+    h.set_size(wide);
+    h.run();
+    assert!(h.query_by_label("Undo").is_some());
+    h.get_by_label("Game panel").click();
+    h.run();
+    assert!(h.query_by_label("Undo").is_none());
+    assert_board_readable(&h, wide, "panel hidden");
+    h.key_press(egui::Key::F9);
+    h.run();
+    assert!(h.query_by_label("Undo").is_some());
+}
+
+/// A red engineer on a5 facing a blue piece on a6, the flags in their HQs.
+const CLASH: &str = "..bF..b1../........../........../........../........../........../\
+                     b9......../r1......../........../........../........../..rF...... r 0 0";
+
+#[test]
+fn clash_notice_hides_nothing_on_the_board_and_goes_at_the_next_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = egui::vec2(800.0, 600.0);
+    let mut h = common::harness_sized(dir.path(), size.x, size.y);
+    let game = junqi::engine::Game::new(
+        Rules::for_mode(Mode::Open),
+        junqi::engine::Start::Position(CLASH.to_string()),
+    )
+    .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    h.run();
+    h.get_by_label_contains("a5 Red").click();
+    h.run();
+    h.get_by_label_contains("a6 Blue").click();
+    // The click's frame plays the turn, the next shows the notice.
+    h.step();
+    h.step();
+    let notice = h.get_by_label_contains("Clash at a6: ").rect();
+    for c in cells(&h) {
+        assert!(
+            !notice.intersects(c.rect),
+            "the clash notice at {notice:?} covers {} at {:?}",
+            c.label,
+            c.rect
+        );
+    }
+    assert_tidy(&h, size, "clash notice up");
+    // The next click on the board takes it away at once.
+    h.get_by_label_contains("b12").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label_contains("Clash at a6: ").is_none());
+}
