@@ -35,7 +35,10 @@ use std::path::{Path, PathBuf};
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
 fn offered(rule: HouseRule) -> bool {
     match rule {
-        HouseRule::FirstEngineerDecides | HouseRule::MoveClock => false,
+        HouseRule::FirstEngineerDecides
+        | HouseRule::MoveClock
+        | HouseRule::TurnOrder
+        | HouseRule::TeamView => false,
         HouseRule::Mines
         | HouseRule::FlyingBombs
         | HouseRule::MovableHq
@@ -65,7 +68,9 @@ fn tracked_only(rule: HouseRule) -> bool {
         | HouseRule::FlagNeedsMinesCleared
         | HouseRule::FlagTakers
         | HouseRule::FirstEngineerDecides
-        | HouseRule::MoveClock => false,
+        | HouseRule::MoveClock
+        | HouseRule::TurnOrder
+        | HouseRule::TeamView => false,
     }
 }
 
@@ -511,7 +516,7 @@ impl JudgeTable {
             JudgeEvent::HideByRank => self.by_rank = false,
             JudgeEvent::Resign(side) if !over => {
                 self.judge
-                    .end(Status::Won(side.other(), EndReason::Resignation));
+                    .end(Status::Won(side.other().team(), EndReason::Resignation));
             }
             JudgeEvent::AgreedDraw if !over => {
                 self.judge.end(Status::Draw(EndReason::Agreement));
@@ -944,7 +949,7 @@ fn rules_summary(rules: &Rules, lang: Lang) -> String {
                     parts.push(name.to_string());
                 }
             }
-            RuleValue::Turns(_) | RuleValue::Clock(_) => {}
+            RuleValue::Turns(_) | RuleValue::Clock(_) | RuleValue::Order(_) => {}
         }
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })
@@ -2163,7 +2168,10 @@ mod tests {
         assert_eq!(again.judge.lost(Side::Red, Rank::Marshal), 1);
         assert_eq!(
             again.judge.result(),
-            Some(Status::Won(Side::Red, EndReason::Resignation))
+            Some(Status::Won(
+                crate::engine::Team::Red,
+                EndReason::Resignation
+            ))
         );
         // A record that does not replay is refused with the event's number.
         let mut bad = t.record.clone();

@@ -107,6 +107,8 @@ pub fn square_name(side: Side, line: u8, col: u8) -> String {
     let (file, rank) = match side {
         Side::Red => (col - 1, 7 - line),
         Side::Blue => (4 - (col - 1), 6 + line),
+        // Four players: own file C, own rank 7 − L, by the table of RULES.md 9.2 / 9.5.
+        seat => super::board::four_player_xy(seat, col - 1, 7 - line),
     };
     format!("{}{}", (b'a' + file) as char, rank)
 }

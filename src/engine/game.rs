@@ -718,7 +718,9 @@ impl Game {
                     Err(ActionError::Illegal(e))
                 };
             }
-            Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
+            Action::Resign(s) => {
+                self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation))
+            }
             Action::OfferDraw(s) => {
                 if self.draw_offer.is_some() {
                     return Err(ActionError::DrawOfferOpen);
@@ -748,7 +750,7 @@ impl Game {
                 }
                 self.timeouts[s.index()] += 1;
                 if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
-                    self.ended = Some(Status::Won(s.other(), EndReason::Timeouts));
+                    self.ended = Some(Status::Won(s.other().team(), EndReason::Timeouts));
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();
