@@ -27,6 +27,8 @@ pub use view::{Seen, View, Viewer};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_four;
 
 /// Tests: a hidden game between two fixed random formations (seeds 1 and 2), before any turn.
 #[cfg(test)]
