@@ -104,3 +104,23 @@ proptest! {
         }
     }
 }
+
+/// Hundreds of random four-player games to the end under each rule set, without a panic and
+/// each ending in a result (`cargo test --test four_props -- --ignored`).
+#[test]
+#[ignore]
+fn hundreds_of_random_four_player_games_end() {
+    let mut ends = std::collections::BTreeMap::new();
+    for set in 0..4 {
+        let rules = rule_set(set);
+        for seed in 0..100u64 {
+            let p = start(&rules, seed);
+            let mut rng = SplitMix64::new(seed + 1000);
+            let (status, plies) = junqi::ai::random_playout(&p, &rules, &mut rng);
+            assert!(status.is_over() && plies > 0);
+            *ends.entry(status.word()).or_insert(0) += 1;
+        }
+    }
+    eprintln!("{ends:?}");
+    assert_eq!(ends.values().sum::<i32>(), 400);
+}

@@ -810,10 +810,11 @@ impl Position {
 
     /// The turn passes to the other side (or, before colours are decided, the other player) and
     /// the ply counter counts up; the quiet counter is reset (`reset_quiet`: a flip or a capture)
-    /// or counts up. The one place a turn ends: play, a lost turn (timeout) and the search's null
-    /// flip all come here.
+    /// or counts up. The one place a two-player turn ends: play, a lost turn (timeout) and the
+    /// search's null flip all come here. Four-player turns end in `pass_turn_in`.
     #[inline]
     pub(crate) fn pass_turn(&mut self, reset_quiet: bool) {
+        debug_assert!(!self.board.is_four(), "four players: pass_turn_in");
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
         self.mover = match self.mover {

@@ -942,3 +942,43 @@ fn two_player_results_keep_their_words() {
         "ew-wins no-pieces"
     );
 }
+
+#[test]
+fn a_resigning_player_goes_out_and_the_turn_passes_on() {
+    let r = Rules::default();
+    let mut p = pos(&r, &lay4("s", 5, 9, "-", BASE4));
+    p.put_out(&r, Seat::South, OutReason::Resigned);
+    assert!(p.pieces(Seat::South).next().is_none());
+    assert_eq!(p.mover(), Mover::Side(Seat::East));
+    assert!(p.notation().ends_with(" e 5 9 sr"), "{}", p.notation());
+    assert_eq!(p.status(&r), Status::Ongoing);
+    // Not its turn: only the pieces go. Then North resigns too: East and West win.
+    p.put_out(&r, Seat::North, OutReason::Resigned);
+    assert_eq!(p.mover(), Mover::Side(Seat::East));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(Team::EastWest, EndReason::Resignation)
+    );
+    // Going out twice changes nothing.
+    let before = p;
+    p.put_out(&r, Seat::North, OutReason::Timeouts);
+    assert_eq!(p, before);
+}
+
+#[test]
+fn a_lost_turn_counts_and_passes_to_the_next_player_still_in() {
+    let r = Rules::default();
+    // North is out: South's lost turn (timeout) goes to East, then East's to West.
+    let text = lay4("s", 2, 7, "nr", "h1=sF g1=s2 q8=eF q7=e2 a10=wF a11=w2");
+    let mut p = pos(&r, &text);
+    p.pass_turn_in(&r, false);
+    assert!(p.notation().ends_with(" e 3 8 nr"), "{}", p.notation());
+    p.pass_turn_in(&r, false);
+    assert!(p.notation().ends_with(" w 4 9 nr"), "{}", p.notation());
+    // A next player with no legal turn goes out (step 3): West's only piece is frozen in an HQ.
+    let text = lay4("s", 2, 7, "nr", "h1=sF g1=s2 q8=eF q7=e2 a10=wF a8=w2");
+    let mut p = pos(&r, &text);
+    p.pass_turn_in(&r, false);
+    p.pass_turn_in(&r, false);
+    assert!(p.notation().ends_with(" s 0 9 nrwm"), "{}", p.notation());
+}

@@ -273,6 +273,43 @@ impl Position {
         (report, fx)
     }
 
+    /// A turn ends without a move (a lost turn: the move clock ran out; the search's null move):
+    /// two players, the other side moves; four players, steps 2–3 of RULES.md 9.7 follow (the
+    /// next player still in; one with no legal turn goes out). `ply` grows by one; `quiet` is
+    /// reset if `reset_quiet` or if a player went out with pieces, else grows by one.
+    pub fn pass_turn_in(&mut self, rules: &Rules, reset_quiet: bool) {
+        if self.board.is_four() {
+            self.end_turn_four(rules, reset_quiet, None);
+        } else {
+            self.pass_turn(reset_quiet);
+        }
+    }
+
+    /// Four players: `seat` goes out outside a turn (RULES.md 9.7: resigned, `r`, or a fifth
+    /// timeout, `t`): all its pieces leave the board at once. If it was that player's turn and
+    /// the game goes on, step 3 follows from them (the next player still in; one with no legal
+    /// turn goes out). Not a turn: `ply` and `quiet` stay (reading: only turns count; a timeout's
+    /// lost turn is counted by `pass_turn_in` before the fifth one puts the player out). Nothing
+    /// happens on a two-player board or for a seat already out.
+    pub fn put_out(&mut self, rules: &Rules, seat: Seat, why: OutReason) {
+        if !self.board.is_four() || self.out.contains(seat) || !self.board.seats.contains(&seat) {
+            return;
+        }
+        self.go_out(seat, why);
+        if self.mover != Mover::Side(seat) {
+            return;
+        }
+        if self.some_team_out() {
+            if let Some(next) = self.next_in(rules, seat) {
+                self.mover = Mover::Side(next);
+            }
+            return;
+        }
+        let (quiet, ply) = (self.quiet, self.ply);
+        self.end_turn_four(rules, false, None);
+        (self.quiet, self.ply) = (quiet, ply);
+    }
+
     /// The seat after `seat` in the rules' turn order that is not out (RULES.md 9.1), if any
     /// other seat is in.
     pub fn next_in(&self, rules: &Rules, seat: Seat) -> Option<Seat> {
