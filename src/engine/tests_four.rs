@@ -374,7 +374,7 @@ fn same_formation_deploys_on_every_arm() {
     }
     assert_eq!(p.mover(), Mover::Side(Seat::South));
     assert!(p.out().is_empty());
-    assert_eq!(p.notation().split(' ').last(), Some("-"));
+    assert!(p.notation().ends_with(" s 0 0 -"));
 }
 
 // ---------------------------------------------------------------------------------------------
