@@ -178,6 +178,9 @@ pub enum StartError {
     Notation(NotationError),
     /// A start position the rules do not allow.
     Setup(super::position::SetupError),
+    /// A four-player start position: games (records, views, clocks) are two-player for now;
+    /// four-player positions go through `moves`, `perft` and `apply`.
+    FourPlayerGame,
 }
 
 impl std::fmt::Display for StartError {
@@ -194,6 +197,9 @@ impl std::fmt::Display for StartError {
             StartError::Formation { side, problem } => write!(f, "{side} formation: {problem}"),
             StartError::Notation(e) => e.fmt(f),
             StartError::Setup(e) => e.fmt(f),
+            StartError::FourPlayerGame => f.write_str(
+                "four-player games cannot be played as a game yet (moves, perft and apply take four-player positions)",
+            ),
         }
     }
 }
@@ -311,6 +317,9 @@ impl Start {
             }
             Start::Position(text) => Setup::parse(text).map_err(StartError::Notation)?,
         };
+        if setup.board.is_four() {
+            return Err(StartError::FourPlayerGame);
+        }
         Position::new(setup, rules).map_err(StartError::Setup)
     }
 }

@@ -692,6 +692,27 @@ mod tests {
     }
 
     #[test]
+    fn rules_files_without_the_four_player_rules_still_load() {
+        // A rules file saved before `turn_order` and `team_view` existed.
+        let old = "(mode:hidden,mines:spring,flying_bombs:true,movable_hq:false,bombs_in_front_row:false,flag_reveal_on_marshal_loss:true,engineer_scout:false,flag_needs_mines_cleared:false,flag_takers:any,rail_turn_for_all:false,first_engineer_decides:false,quiet_limit:70,turn_limit:1000,move_clock:None)";
+        let r: Rules = ron::from_str(old).unwrap();
+        assert_eq!((r.mode, r.mines), (Mode::Hidden, MineRule::Spring));
+        assert_eq!(r.turn_order, TurnOrder::Counterclockwise);
+        assert!(!r.team_view);
+        // And the new fields round-trip.
+        let mut n = r.clone();
+        n.turn_order = TurnOrder::Clockwise;
+        n.team_view = true;
+        let back: Rules = ron::from_str(&ron::to_string(&n).unwrap()).unwrap();
+        assert_eq!(back, n);
+        assert_eq!(
+            HouseRule::TurnOrder.parse_value("cw"),
+            Ok(RuleValue::Order(TurnOrder::Clockwise))
+        );
+        assert!(HouseRule::TurnOrder.parse_value("up").is_err());
+    }
+
+    #[test]
     fn house_rule_values_read_from_text() {
         assert_eq!(
             HouseRule::Mines.parse_value("spring"),

@@ -982,3 +982,12 @@ fn a_lost_turn_counts_and_passes_to_the_next_player_still_in() {
     p.pass_turn_in(&r, false);
     assert!(p.notation().ends_with(" s 0 9 nrwm"), "{}", p.notation());
 }
+
+#[test]
+fn a_four_player_position_is_refused_as_a_game_start_for_now() {
+    // `Game` (records, views per seat, timeouts) is two-player until it learns seats: a
+    // four-player start position is refused with a clear error, not played half-way.
+    let e = Game::new(Rules::default(), Start::Position(FOUR_START.into())).unwrap_err();
+    assert_eq!(e, StartError::FourPlayerGame);
+    assert!(e.to_string().contains("four-player"));
+}
