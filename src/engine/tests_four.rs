@@ -991,3 +991,18 @@ fn a_four_player_position_is_refused_as_a_game_start_for_now() {
     assert_eq!(e, StartError::FourPlayerGame);
     assert!(e.to_string().contains("four-player"));
 }
+
+#[test]
+fn a_spring_mine_bounce_removes_nothing_and_the_quiet_count_grows() {
+    let r = with(|r| r.mines = MineRule::Spring);
+    let mut p = pos(&r, &lay4("s", 4, 9, "-", &format!("{BASE4} p9=s5 q9=eM")));
+    let report = play(&mut p, &r, "p9-q9");
+    assert_eq!(report.clash, Some(ClashOutcome::Bounced));
+    assert_eq!((p.quiet(), p.ply()), (5, 10));
+    assert!(p.out().is_empty());
+    // A clash that removes a piece resets it.
+    let r = Rules::default();
+    let mut p = pos(&r, &lay4("s", 4, 9, "-", &format!("{BASE4} p9=s5 q9=e4")));
+    play(&mut p, &r, "p9-q9");
+    assert_eq!((p.quiet(), p.ply()), (0, 10));
+}
