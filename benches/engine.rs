@@ -1,9 +1,11 @@
 //! Engine speed: legal-turn generation on fixed midgame positions, perft 3 from the start position of
-//! NOTATION.md, and random playouts to the end of open games.
+//! NOTATION.md, and random playouts to the end of open games; for two players and, beside them, for
+//! the four players of RULES.md section 9.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use junqi::ai::random_playout;
 use junqi::cli::parse_rules;
+use junqi::engine::formation::four_player_setup;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Formation, Game, Position, Rules, Start, perft};
 use std::hint::black_box;
@@ -29,6 +31,17 @@ const MIDGAMES: &[(&str, &str)] = &[
         "--mode open --mines bomb",
         "b7bFb4b2bM/bMbBbM..b1/b4....b2b9/b1b3b6b3b7/bBb5..b5b2/b3b6b1..../r5r1..r1../r6r7r5..r9/..r2r3r4../r2r4..r8../rMrMr3rM../r7r6r2rFrB r 3 20",
     ),
+];
+
+/// The four-player start of NOTATION.md (perft 3 = 73458 under the default rules).
+const FOUR_START: &str = "n2n1nMnFnM/n3nBn5nMn7/n4..n6..n1/n2n9..nBn8/n4..n1..n5/n3n6n2n7n3/wMw7w1w8w5w3......e3e4e2e4e3e2/wFwM..wB..w7e6..e9..eBe1/wMw5w6..w1w2......e2e1..e6e5eM/w1wB..w9..w6e7..eB..eMeF/w2w3w4w2w4w3......e3e5e8e1e7eM/s3s7s2s6s3/s5..s1..s4/s8sB..s9s2/s1..s6..s4/s7sMs5sBs3/sMsFsMs1s2 s 0 0 -";
+
+/// Four-player midgame positions from /work/shared/golden/four.txt (cases 1, 2, 4 and 5, open).
+const FOUR_MIDGAMES: &[&str] = &[
+    "n7nFnMnMn6/nB..nMn5n3/n2n3n9..n8/n4n7..n1n6/n1n3nB..n1/w6..n2n5n2/w7w5w3w1....e2s6....e7e3eBe7e3/w2wB..w3w1w5e9..eB..eMeF/wMw6w8..w4w2......e4e5....e3e1/wFwB..w3..w7e4..e2e1e8eM/wMwMw9w1w4w2......e2e1e6e5eMe6/s2s3..s5s7/..s1sB..s9/s1s8..s4s1/s4..s5..s3/sBs7s3s6sM/s2sFsMs2sM e 5 8 -",
+    "nBnFn7n9nM/n1nMnMn3n8/n4..n1n2../n5n2..n1n3/n6..n6..nB/n5n2n7n3s2/wMw4w8w1w5w2......e6e6e9e4e2eM/wFw9..w3..w6e3......e5eF/wMw6w7........w7..e4e3e1e3e2e1/wBwM..w1w1w4e7..eB..eMe8/w3wBw3w5w2w2e7......eBe1e2eMe5/s3s2s8s4../s1....s4s3/s3s1..s2s5/s7..s9..sB/sBs5s6s1sM/s6sFsMsMs7 e 6 8 -",
+    "nMn3n3nFnM/n8n3n7nMnB/n2..n4n5../n5nB..n4n6/n6..n2..n7/..n1n2n9n1/wMw4w1wBwBw6......e1e6..e3eMe5/wMw8..w3..w7e5..e2e7e8eB/w3w2w2..w1w9..n1..e2e3e6e2eMe4/wFwM....w6w7e3......e7eF/w1w5w5w4w3....s3..e4e9e1e1eMeB/s3s3..s2s2/s1..s9..s6/s8s4....sB/s5..s1s1s2/s5s4sMsMs7/s7sFsMsBs6 n 1 8 -",
+    "n6nFnMn4n4/n1n8nM..nM/..n1n7n5n3/n2n2..nBn7/n3..nB..n3/n1n5n6n2n9/w5w1wBw7w4w1....s6e1e2e1e5e3e2/w4w1..w6..w7e7..e2..e6eM/w3wMw6..w5w2......e8..e4e5eBe3/wFwM..w8..w3e9e1....eMeF/w2wMw3w2wBw9......e7e6eBe4e3eM/s1s7s3s5../s3..s1..s3/..s9..s2s2/s1sBs4..s5/s2s4sMs7sB/s8sFsMsMs6 s 8 8 -",
 ];
 
 fn midgames() -> Vec<(Rules, Position)> {
@@ -100,5 +113,75 @@ fn playouts(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, legal_turns, perft3, playouts);
+fn four_legal_turns(c: &mut Criterion) {
+    let rules = Rules::default();
+    let positions: Vec<Position> = FOUR_MIDGAMES
+        .iter()
+        .map(|p| Position::from_notation(p, &rules).expect("golden position"))
+        .collect();
+    let mut g = c.benchmark_group("four_legal_turns");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("4 four-player midgame positions", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for p in &positions {
+                n += black_box(p).legal_turns(&rules).len();
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn four_perft3(c: &mut Criterion) {
+    let rules = Rules::default();
+    let start = Position::from_notation(FOUR_START, &rules).expect("NOTATION.md four-player start");
+    assert_eq!(perft(&start, &rules, 3), 73458);
+    let mut g = c.benchmark_group("four_perft");
+    g.throughput(Throughput::Elements(73458));
+    g.sample_size(20);
+    g.bench_function("perft 3 four-player start", |b| {
+        b.iter(|| perft(black_box(&start), &rules, 3))
+    });
+    g.finish();
+}
+
+fn four_playouts(c: &mut Criterion) {
+    let rules = Rules::default();
+    let starts: Vec<Position> = (0..16u64)
+        .map(|seed| {
+            let mut rng = SplitMix64::new(seed);
+            let f: Vec<Formation> = (0..4)
+                .map(|_| Formation::random(&mut rng, &rules))
+                .collect();
+            let setup = four_player_setup([&f[0], &f[1], &f[2], &f[3]], &rules)
+                .expect("random formations are valid");
+            Position::new(setup, &rules).expect("a four-player start")
+        })
+        .collect();
+    let mut g = c.benchmark_group("four_playout");
+    g.throughput(Throughput::Elements(starts.len() as u64));
+    g.sample_size(20);
+    g.bench_function("16 random open four-player games to the end", |b| {
+        let mut rng = SplitMix64::new(99);
+        b.iter(|| {
+            let mut plies = 0;
+            for s in &starts {
+                plies += random_playout(black_box(s), &rules, &mut rng).1;
+            }
+            plies
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    legal_turns,
+    perft3,
+    playouts,
+    four_legal_turns,
+    four_perft3,
+    four_playouts
+);
 criterion_main!(benches);

@@ -485,7 +485,10 @@ fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
         tracked_notes(game),
         vec![TrackedNote::Reopened {
             ply: 1,
-            status: Status::Won(Side::Red, junqi::engine::EndReason::Resignation),
+            status: Status::Won(
+                junqi::engine::Team::Red,
+                junqi::engine::EndReason::Resignation
+            ),
         }]
     );
     shown(

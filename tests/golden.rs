@@ -1,5 +1,7 @@
-//! The reference cases of `tests/data/turns.txt` (a copy of the project's golden file), checked
-//! through the library and, for a few of them and for bad input, through the built binary.
+//! The reference cases of `tests/data/turns.txt` and `tests/data/four.txt` (copies of the project's
+//! two golden files: two players, and the four players of RULES.md section 9), checked through the
+//! library and through the built binary (a few two-player cases, every four-player case), and bad
+//! input through the binary.
 
 use junqi::cli::parse_rules;
 use junqi::engine::{Position, Rules, Turn, perft};
@@ -16,8 +18,24 @@ struct Case {
     result: Option<String>,
 }
 
+/// The two-player cases.
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/turns.txt");
+    parse_cases(include_str!("data/turns.txt"))
+}
+
+/// The four-player cases.
+fn four_cases() -> Vec<Case> {
+    parse_cases(include_str!("data/four.txt"))
+}
+
+/// Both files' cases.
+fn all_cases() -> Vec<Case> {
+    let mut all = cases();
+    all.extend(four_cases());
+    all
+}
+
+fn parse_cases(text: &str) -> Vec<Case> {
     let mut out = Vec::new();
     for block in text.split("\n\n") {
         let mut fields = std::collections::HashMap::new();
@@ -64,16 +82,17 @@ fn rules_of(case: &Case) -> Rules {
 
 #[test]
 fn golden_file_has_all_cases() {
-    let cs = cases();
-    assert_eq!(cs.len(), 34);
-    for (i, c) in cs.iter().enumerate() {
-        assert_eq!(c.number, (i + 1).to_string());
+    for (cs, n) in [(cases(), 34), (four_cases(), 46)] {
+        assert_eq!(cs.len(), n);
+        for (i, c) in cs.iter().enumerate() {
+            assert_eq!(c.number, (i + 1).to_string());
+        }
     }
 }
 
 #[test]
 fn golden_moves_sorted() {
-    for c in cases() {
+    for c in all_cases() {
         let rules = rules_of(&c);
         let pos = Position::from_notation(&c.position, &rules)
             .unwrap_or_else(|e| panic!("case {}: {e}", c.number));
@@ -95,7 +114,7 @@ fn golden_moves_sorted() {
 
 #[test]
 fn golden_perft_2() {
-    for c in cases() {
+    for c in all_cases() {
         let rules = rules_of(&c);
         let pos = Position::from_notation(&c.position, &rules).unwrap();
         assert_eq!(
@@ -109,7 +128,7 @@ fn golden_perft_2() {
 
 #[test]
 fn golden_lines_after_and_result() {
-    for c in cases() {
+    for c in all_cases() {
         if c.line.is_empty() {
             continue;
         }
@@ -123,6 +142,10 @@ fn golden_lines_after_and_result() {
             }
         }
         assert_eq!(Some(pos.notation()), c.after, "case {}: after", c.number);
+        // The position written back reads back to itself.
+        let again = Position::from_notation(&pos.notation(), &rules)
+            .unwrap_or_else(|e| panic!("case {}: after reads back: {e}", c.number));
+        assert_eq!(again.notation(), pos.notation(), "case {}", c.number);
         assert_eq!(
             Some(pos.status(&rules).word()),
             c.result,
@@ -145,45 +168,103 @@ fn junqi(args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
+fn golden_positions_read_back_byte_identically() {
+    for c in all_cases() {
+        let rules = rules_of(&c);
+        let pos = Position::from_notation(&c.position, &rules).unwrap();
+        assert_eq!(pos.notation(), c.position, "case {}", c.number);
+    }
+}
+
+/// One case through the binary: `moves`, `perft 2` and `apply` print what the case says.
+fn check_case_with_binary(c: &Case) {
+    let n = &c.number;
+    let flags: Vec<&str> = c.flags.iter().map(String::as_str).collect();
+    let mut args = vec!["moves"];
+    args.extend(&flags);
+    args.push(&c.position);
+    let (code, out, err) = junqi(&args);
+    assert_eq!((code, err.as_str()), (0, ""), "case {n}: moves");
+    let expect: String = c.turns.iter().map(|t| format!("{t}\n")).collect();
+    assert_eq!(out, expect, "case {n}: moves output in byte order");
+
+    let mut args = vec!["perft"];
+    args.extend(&flags);
+    args.extend([c.position.as_str(), "2"]);
+    let (code, out, _) = junqi(&args);
+    assert_eq!(
+        (code, out),
+        (0, format!("{}\n", c.perft2)),
+        "case {n}: perft"
+    );
+
+    let mut args = vec!["apply"];
+    args.extend(&flags);
+    args.push(&c.position);
+    args.extend(c.line.iter().map(String::as_str));
+    let (code, out, _) = junqi(&args);
+    assert_eq!(code, 0, "case {n}: apply");
+    assert_eq!(
+        out,
+        format!(
+            "{}\nresult: {}\n",
+            c.after.as_deref().unwrap(),
+            c.result.as_deref().unwrap()
+        ),
+        "case {n}: apply output"
+    );
+}
+
+#[test]
 fn binary_answers_golden_cases() {
     let cs = cases();
     // One open, one hidden, one flip case.
     for n in ["1", "16", "25"] {
-        let c = cs.iter().find(|c| c.number == n).unwrap();
-        let flags: Vec<&str> = c.flags.iter().map(String::as_str).collect();
-        let mut args = vec!["moves"];
-        args.extend(&flags);
-        args.push(&c.position);
+        check_case_with_binary(cs.iter().find(|c| c.number == n).unwrap());
+    }
+}
+
+#[test]
+fn binary_answers_every_four_player_case() {
+    for c in four_cases() {
+        check_case_with_binary(&c);
+    }
+}
+
+#[test]
+fn binary_bad_four_player_input_exits_2_with_one_line_on_stderr() {
+    let cs = four_cases();
+    let start = &cs[0].position; // case 1: East to move, nobody out
+    let no_out_field = start.trim_end_matches(" -").to_string();
+    // South out (listed) while its pieces stand on the board.
+    let out_with_pieces = format!("{no_out_field} sr");
+    // South's flag (h1) gone while South is in.
+    let flagless = start.replacen("s2sFsMs2sM e", "s2..sMs2sM e", 1);
+    // NOTATION.md's third worked example after its turn, with East (out) to move.
+    let mover_out = "......nF../........../........../........../........../....n2..../............................../wF....................../..........w4................../......................../............................../........../..s3....../........../........../........../..sF...... e 0 1 em";
+    let face_down = start.replacen("s2sFsMs2sM e", "S2sFsMs2sM e", 1);
+    let bad_out = format!("{no_out_field} sx");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["moves", &no_out_field], "5 fields"),
+        (vec!["moves", &out_with_pieces], "still has pieces"),
+        (vec!["moves", &flagless], "South"),
+        (vec!["moves", mover_out], "East is to move but is out"),
+        (vec!["moves", &face_down], "face down"),
+        (vec!["moves", &bad_out], "reason"),
+        (vec!["moves", "--mode", "flip", start], "four players"),
+        (vec!["perft", "--order", "up", start, "1"], "--order"),
+        (vec!["apply", start, "g11-g12"], "illegal"),
+    ];
+    for (args, says) in cases {
         let (code, out, err) = junqi(&args);
-        assert_eq!((code, err.as_str()), (0, ""), "case {n}: moves");
-        let expect: String = c.turns.iter().map(|t| format!("{t}\n")).collect();
-        assert_eq!(out, expect, "case {n}: moves output in byte order");
-
-        let mut args = vec!["perft"];
-        args.extend(&flags);
-        args.extend([c.position.as_str(), "2"]);
-        let (code, out, _) = junqi(&args);
+        assert_eq!(code, 2, "{args:?}: exit status");
+        assert_eq!(out, "", "{args:?}: nothing on stdout");
         assert_eq!(
-            (code, out),
-            (0, format!("{}\n", c.perft2)),
-            "case {n}: perft"
+            err.lines().count(),
+            1,
+            "{args:?}: one line on stderr: {err:?}"
         );
-
-        let mut args = vec!["apply"];
-        args.extend(&flags);
-        args.push(&c.position);
-        args.extend(c.line.iter().map(String::as_str));
-        let (code, out, _) = junqi(&args);
-        assert_eq!(code, 0, "case {n}: apply");
-        assert_eq!(
-            out,
-            format!(
-                "{}\nresult: {}\n",
-                c.after.as_deref().unwrap(),
-                c.result.as_deref().unwrap()
-            ),
-            "case {n}: apply output"
-        );
+        assert!(err.contains(says), "{args:?}: {err:?} should name '{says}'");
     }
 }
 

@@ -188,13 +188,13 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
     }
     for side in Side::BOTH {
         if !has_flag[side.index()] {
-            return Status::Won(side.other(), EndReason::Flag);
+            return Status::Won(side.other().team(), EndReason::Flag);
         }
     }
     match movable {
         [false, false] => return Status::Draw(EndReason::NoPieces),
-        [false, true] => return Status::Won(Side::Blue, EndReason::NoPieces),
-        [true, false] => return Status::Won(Side::Red, EndReason::NoPieces),
+        [false, true] => return Status::Won(junqi::engine::Team::Blue, EndReason::NoPieces),
+        [true, false] => return Status::Won(junqi::engine::Team::Red, EndReason::NoPieces),
         _ => {}
     }
     let has = |s: Side| !ref_turns_of(pos, rules, Some(s)).is_empty();
@@ -202,7 +202,7 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
         && !has(me)
     {
         return if has(me.other()) {
-            Status::Won(me.other(), EndReason::NoMoves)
+            Status::Won(me.other().team(), EndReason::NoMoves)
         } else {
             Status::Draw(EndReason::NoMoves)
         };

@@ -91,3 +91,23 @@ fn perft_regression() {
         }
     }
 }
+
+/// The four-player start of NOTATION.md.
+const FOUR_START: &str = "n2n1nMnFnM/n3nBn5nMn7/n4..n6..n1/n2n9..nBn8/n4..n1..n5/n3n6n2n7n3/wMw7w1w8w5w3......e3e4e2e4e3e2/wFwM..wB..w7e6..e9..eBe1/wMw5w6..w1w2......e2e1..e6e5eM/w1wB..w9..w6e7..eB..eMeF/w2w3w4w2w4w3......e3e5e8e1e7eM/s3s7s2s6s3/s5..s1..s4/s8sB..s9s2/s1..s6..s4/s7sMs5sBs3/sMsFsMs1s2 s 0 0 -";
+
+#[test]
+fn four_player_perft_from_the_notation_md_start() {
+    let rules = junqi::engine::Rules::default();
+    let pos = Position::from_notation(FOUR_START, &rules).unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&pos, &rules, d)).collect();
+    assert_eq!(counts, [42, 1762, 73458]);
+}
+
+/// Depth 4 (3,061,612): about a second in a debug build; run with `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn four_player_perft_4_from_the_notation_md_start() {
+    let rules = junqi::engine::Rules::default();
+    let pos = Position::from_notation(FOUR_START, &rules).unwrap();
+    assert_eq!(perft(&pos, &rules, 4), 3_061_612);
+}

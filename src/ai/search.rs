@@ -199,7 +199,7 @@ impl<'a> Search<'a> {
     fn terminal(&self, st: Status, mover: Side, ply: u32) -> i32 {
         match st {
             Status::Won(s, _) => {
-                if s == mover {
+                if s == mover.team() {
                     WIN - ply as i32
                 } else {
                     -(WIN - ply as i32)

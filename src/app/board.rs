@@ -27,9 +27,10 @@ pub const BOARD_BG: Color32 = Color32::from_rgb(0xee, 0xdc, 0xb0);
 const INK: Color32 = Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 pub fn side_colour(side: Side) -> Color32 {
+    // Four-player seats (not drawn yet): one colour per team.
     match side {
-        Side::Red => RED,
-        Side::Blue => BLUE,
+        Side::Red | Side::South | Side::North => RED,
+        Side::Blue | Side::East | Side::West => BLUE,
     }
 }
 
@@ -183,8 +184,9 @@ fn display_cell(board: &Board, bottom: Side, n: NodeId) -> (f32, f32) {
     let (c, r) = (node.col as f32, node.row as f32);
     let (w, h) = (board.width as f32 - 1.0, board.height as f32 - 1.0);
     match bottom {
-        Side::Red => (c, h - r),
         Side::Blue => (w - c, r),
+        // Red, and (not drawn yet) the four-player seats as South sees the board.
+        _ => (c, h - r),
     }
 }
 

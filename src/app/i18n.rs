@@ -550,6 +550,7 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         CannotMove { square, rank } => format!("{square} 上的{}不能移动", rank.zh()),
         FrozenInHq(s) => format!("进入大本营的棋子不能再移动（{s}）"),
         OwnPieceThere(s) => format!("{s} 上是自己的棋子"),
+        PartnerPieceThere(s) => format!("{s} 上是对家的棋子"),
         CampOccupied(s) => format!("行营 {s} 已有棋子：行营只能容纳一子"),
         CampIsSafe(s) => format!("行营里的棋子不能被攻击（{s}）"),
         FaceDownTarget(s) => format!("未翻开的棋子不能被攻击（{s}）"),

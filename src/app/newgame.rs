@@ -441,7 +441,10 @@ pub(super) fn value_rule_control(
         | HouseRule::EngineerScout
         | HouseRule::FlagNeedsMinesCleared
         | HouseRule::RailTurnForAll
-        | HouseRule::FirstEngineerDecides => {}
+        | HouseRule::FirstEngineerDecides
+        // Four-player rules: not in `HouseRule::ALL`, so never offered here yet.
+        | HouseRule::TurnOrder
+        | HouseRule::TeamView => {}
     }
 }
 

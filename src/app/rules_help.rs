@@ -87,6 +87,11 @@ pub fn value_text(lang: Lang, rules: &Rules, rule: HouseRule) -> String {
         RuleValue::Turns(0) | RuleValue::Clock(None) => lang.t(&i18n::RULES_NONE).to_string(),
         RuleValue::Turns(n) => n.to_string(),
         RuleValue::Clock(Some(s)) => fill(lang.t(&i18n::RULES_SECONDS), &[("n", &s.to_string())]),
+        RuleValue::Order(o) => match lang {
+            Lang::Zh => o.zh(),
+            _ => o.en(),
+        }
+        .to_string(),
     }
 }
 

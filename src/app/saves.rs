@@ -85,9 +85,10 @@ impl RecentGame {
             &[("n", &turns.to_string())],
         ));
         parts.push(match status {
-            crate::engine::Status::Won(side, _) => {
-                fill(lang.t(&i18n::RECENT_WON), &[("side", lang.side(*side))])
-            }
+            crate::engine::Status::Won(team, _) => fill(
+                lang.t(&i18n::RECENT_WON),
+                &[("side", lang.side(team.side()))],
+            ),
             crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
             crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
         });

@@ -141,7 +141,7 @@ pub fn status_text(status: Status, lang: Lang) -> Option<String> {
         Status::Ongoing => None,
         Status::Won(s, r) => Some(fill(
             lang.t(&i18n::WINS),
-            &[("side", lang.side(s)), ("why", why(r))],
+            &[("side", lang.side(s.side())), ("why", why(r))],
         )),
         Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
     }

@@ -220,7 +220,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     ];
     let (times, refusals) = play_to_end(&mut game, &mut seats, &mut rngs, a_first, i)?;
     let winner_side = match game.status() {
-        Status::Won(s, _) => Some(s),
+        Status::Won(s, _) => Some(s.side()),
         _ => None,
     };
     let winner = match winner_side {

@@ -152,6 +152,7 @@ fn default_word(value: RuleValue) -> String {
         RuleValue::Turns(n) => n.to_string(),
         RuleValue::Clock(None) => "no clock".to_string(),
         RuleValue::Clock(Some(s)) => format!("{s} seconds"),
+        RuleValue::Order(o) => o.word().to_string(),
     }
 }
 
@@ -205,7 +206,7 @@ impl Args for RuleFlags {
                     .value_parser(clap::value_parser!(PathBuf))
                     .help("A saved house-rules file (RON); flags given beside it win over it"),
             );
-        for rule in HouseRule::ALL {
+        for rule in HouseRule::every() {
             let t = rule.texts();
             let arg = Arg::new(rule.key())
                 .long(rule.flag())
@@ -213,7 +214,7 @@ impl Args for RuleFlags {
                 .long_help(long_help(rule));
             let arg = match Rules::default().get(rule) {
                 RuleValue::Switch(_) => arg.action(ArgAction::SetTrue),
-                RuleValue::Mines(_) | RuleValue::Takers(_) => arg
+                RuleValue::Mines(_) | RuleValue::Takers(_) | RuleValue::Order(_) => arg
                     .value_name(rule.words().join("|"))
                     .value_parser(
                         PossibleValuesParser::new(rule.words())
@@ -251,7 +252,7 @@ impl FromArgMatches for RuleFlags {
         if let Some(file) = m.get_one::<PathBuf>(RULES_FILE_ID) {
             self.file = Some(file.clone());
         }
-        for rule in HouseRule::ALL {
+        for rule in HouseRule::every() {
             let value = match Rules::default().get(rule) {
                 // A yes/no flag sets the opposite of the rule's default.
                 RuleValue::Switch(on) => m.get_flag(rule.key()).then_some(RuleValue::Switch(!on)),
@@ -369,6 +370,11 @@ pub fn read_small(path: &str, limit: u64) -> Result<String, CliError> {
 }
 
 fn position_arg(rules: &Rules, text: &str) -> Result<Position, CliError> {
+    if rules.mode == Mode::Flip
+        && crate::engine::Setup::parse(text).is_ok_and(|s| s.board.is_four())
+    {
+        return err("bad flag: --mode flip is not offered for four players (RULES.md 9.6)");
+    }
     Position::from_notation(text, rules).map_err(|e| CliError(format!("bad position: {e}")))
 }
 
@@ -482,7 +488,7 @@ mod tests {
 
     #[test]
     fn every_house_rule_has_a_flag_read_back_into_the_rules() {
-        for rule in HouseRule::ALL {
+        for rule in HouseRule::every() {
             let mut args = vec![format!("--{}", rule.flag())];
             let expect = match Rules::default().get(rule) {
                 RuleValue::Switch(on) => RuleValue::Switch(!on),
@@ -501,6 +507,10 @@ mod tests {
                 RuleValue::Clock(_) => {
                     args.push("30".into());
                     RuleValue::Clock(Some(30))
+                }
+                RuleValue::Order(_) => {
+                    args.push("cw".into());
+                    RuleValue::Order(crate::engine::TurnOrder::Clockwise)
                 }
             };
             args.push("pos".into());

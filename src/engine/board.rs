@@ -1,8 +1,8 @@
 //! The board as data: nodes with kinds, road and rail links, and the straight rail lines, built once
 //! into lookup tables (RULES.md section 2). Move generation only reads these tables, so the
-//! four-player board of section 9 can later be a second `Board` value for the same engine.
+//! four-player board of section 9.2 is a second `Board` value for the same engine.
 
-use super::piece::Side;
+use super::piece::{Seat, Side, Team};
 use std::sync::LazyLock;
 
 /// Index of a node on its board.
@@ -27,11 +27,12 @@ pub struct Node {
     pub kind: NodeKind,
     /// On a rail line.
     pub rail: bool,
-    /// Display coordinates: column (0 = file a) and row (0 = rank 1) in Red's view.
+    /// Display coordinates: column (0 = file a) and row (0 = rank 1) in Red's (South's) view; on
+    /// the four-player board the x, y of the 17 × 17 grid (row = y − 1).
     pub col: u8,
     pub row: u8,
-    /// Whose half the node is in.
-    pub half: Side,
+    /// Whose half (arm) the node is in; `None` for the centre of the four-player board.
+    pub half: Option<Seat>,
 }
 
 /// Words in a `NodeSet`: enough for `MAX_NODES`.
@@ -341,12 +342,19 @@ pub struct Board {
     pub lines: Vec<Vec<NodeId>>,
     /// For each node, the lines through it and its index on each.
     pub lines_through: Vec<Vec<(u8, u8)>>,
-    /// Deployment squares per side: `[line 1..=6][column 1..=5]` in the owner's view, `None` for camps.
-    pub deploy: [[[Option<NodeId>; 5]; 6]; 2],
-    /// The front row (line 1) per side.
-    pub front_row: [Vec<NodeId>; 2],
+    /// The seats, in counterclockwise turn order (Red, Blue / South, East, North, West).
+    pub seats: &'static [Seat],
+    /// The teams (two-player: each colour a team of one).
+    pub teams: &'static [Team],
+    /// Deployment squares per seat (`seat.index()`): `[line 1..=6][column 1..=5]` in the owner's
+    /// view, `None` for camps. Unused seats of a two-player board stay all `None`.
+    pub deploy: [[[Option<NodeId>; 5]; 6]; 4],
+    /// The front row (line 1) per seat (`seat.index()`).
+    pub front_row: [Vec<NodeId>; 4],
     pub width: u8,
     pub height: u8,
+    /// Per grid cell (`row * width + col`): the node there, if any.
+    grid: Vec<Option<NodeId>>,
     /// Bit-set tables derived from the ones above.
     pub tables: Tables,
 }
@@ -386,10 +394,20 @@ impl Board {
     }
 
     pub fn node_at(&self, col: u8, row: u8) -> Option<NodeId> {
-        self.nodes
-            .iter()
-            .position(|n| n.col == col && n.row == row)
-            .map(|i| i as NodeId)
+        if col >= self.width || row >= self.height {
+            return None;
+        }
+        self.grid[row as usize * self.width as usize + col as usize]
+    }
+
+    /// Whether this is the four-player board (four seats).
+    pub fn is_four(&self) -> bool {
+        self.seats.len() == 4
+    }
+
+    /// The seat of a notation letter on this board.
+    pub fn seat_of_letter(&self, c: char) -> Option<Seat> {
+        self.seats.iter().copied().find(|s| s.letter() == c)
     }
 
     pub fn linked(&self, a: NodeId, b: NodeId) -> bool {
@@ -502,6 +520,58 @@ impl Board {
         static BOARD: LazyLock<Board> = LazyLock::new(build_two_player);
         &BOARD
     }
+
+    /// The four-player board of RULES.md section 9.2.
+    pub fn four_player() -> &'static Board {
+        static BOARD: LazyLock<Board> = LazyLock::new(build_four_player);
+        &BOARD
+    }
+
+    /// Assemble a board from its node, link and line tables.
+    #[allow(clippy::too_many_arguments)]
+    fn assemble(
+        name: &'static str,
+        seats: &'static [Seat],
+        teams: &'static [Team],
+        nodes: Vec<Node>,
+        links: Vec<Vec<NodeId>>,
+        rail_links: Vec<Vec<NodeId>>,
+        lines: Vec<Vec<NodeId>>,
+        deploy: [[[Option<NodeId>; 5]; 6]; 4],
+        front_row: [Vec<NodeId>; 4],
+        width: u8,
+        height: u8,
+    ) -> Board {
+        let n = nodes.len();
+        let mut lines_through = vec![Vec::new(); n];
+        for (li, line) in lines.iter().enumerate() {
+            for (i, &node) in line.iter().enumerate() {
+                lines_through[node as usize].push((li as u8, i as u8));
+            }
+        }
+        let mut grid = vec![None; width as usize * height as usize];
+        for (i, node) in nodes.iter().enumerate() {
+            grid[node.row as usize * width as usize + node.col as usize] = Some(i as NodeId);
+        }
+        let kinds: Vec<NodeKind> = nodes.iter().map(|x| x.kind).collect();
+        let tables = Tables::build(n, &kinds, &links, &rail_links, &lines, &lines_through);
+        Board {
+            tables,
+            name,
+            nodes,
+            links,
+            rail_links,
+            lines,
+            lines_through,
+            seats,
+            teams,
+            deploy,
+            front_row,
+            width,
+            height,
+            grid,
+        }
+    }
 }
 
 fn build_two_player() -> Board {
@@ -540,7 +610,7 @@ fn build_two_player() -> Board {
                     || (file == 2 && (rank == 6 || rank == 7)),
                 col: file,
                 row: rank - 1,
-                half: if rank <= 6 { Side::Red } else { Side::Blue },
+                half: Some(if rank <= 6 { Side::Red } else { Side::Blue }),
             });
         }
     }
@@ -591,13 +661,7 @@ fn build_two_player() -> Board {
         lines.push((2..=11).map(|r| id(f, r)).collect());
     }
     lines.push(vec![id(2, 6), id(2, 7)]);
-    let mut lines_through = vec![Vec::new(); n];
-    for (li, line) in lines.iter().enumerate() {
-        for (i, &node) in line.iter().enumerate() {
-            lines_through[node as usize].push((li as u8, i as u8));
-        }
-    }
-    let mut deploy = [[[None; 5]; 6]; 2];
+    let mut deploy = [[[None; 5]; 6]; 4];
     for l in 1..=6u8 {
         for c in 1..=5u8 {
             let red = id(c - 1, 7 - l);
@@ -612,22 +676,206 @@ fn build_two_player() -> Board {
     let front_row = [
         (0..W).map(|f| id(f, 6)).collect(),
         (0..W).map(|f| id(f, 7)).collect(),
+        Vec::new(),
+        Vec::new(),
     ];
-    let kinds: Vec<NodeKind> = nodes.iter().map(|x| x.kind).collect();
-    let tables = Tables::build(n, &kinds, &links, &rail_links, &lines, &lines_through);
-    Board {
-        tables,
-        name: "two-player",
+    Board::assemble(
+        "two-player",
+        &Seat::BOTH,
+        &[Team::Red, Team::Blue],
         nodes,
         links,
         rail_links,
         lines,
-        lines_through,
         deploy,
         front_row,
-        width: W,
-        height: H,
+        W,
+        H,
+    )
+}
+
+/// The grid x, y (x = file index a = 0 … q = 16, y = rank) of own file `f` (a = 0 … e = 4) and own
+/// rank `r` of a four-player seat: the table of RULES.md 9.2 (r = 7, 9, 11 give the centre
+/// stations straight ahead of own files a, c, e).
+pub fn four_player_xy(seat: Seat, f: u8, r: u8) -> (u8, u8) {
+    match seat {
+        Seat::South => (6 + f, r),
+        Seat::East => (17 - r, 7 + f),
+        Seat::North => (10 - f, 18 - r),
+        Seat::West => (r - 1, 11 - f),
+        Seat::Red | Seat::Blue => unreachable!("a four-player seat"),
     }
+}
+
+/// The four-player board of RULES.md 9.2, built from the arm formulas: each arm is a two-player
+/// half in its owner's terms; rails join arms to the centre, the centre stations to each other,
+/// and each arm's own a6 to own e6 of the arm on its owner's left (the corner arcs).
+fn build_four_player() -> Board {
+    const W: u8 = 17;
+    const H: u8 = 17;
+    let exists = |x: u8, y: u8| -> bool {
+        match y {
+            1..=6 | 12..=17 => (6..=10).contains(&x),
+            7 | 9 | 11 => x <= 6 || x == 8 || (10..=16).contains(&x),
+            8 | 10 => x <= 5 || (11..=16).contains(&x),
+            _ => false,
+        }
+    };
+    let own_camp = |f: u8, r: u8| matches!((f, r), (1, 3) | (3, 3) | (2, 4) | (1, 5) | (3, 5));
+    let own_hq = |f: u8, r: u8| r == 1 && (f == 1 || f == 3);
+    // Kinds and arms from the arm formulas.
+    let mut kind_at = vec![None::<(NodeKind, Option<Seat>)>; W as usize * (H as usize + 1)];
+    for seat in Seat::FOUR {
+        for f in 0..5 {
+            for r in 1..=6 {
+                let (x, y) = four_player_xy(seat, f, r);
+                let kind = if own_hq(f, r) {
+                    NodeKind::Hq
+                } else if own_camp(f, r) {
+                    NodeKind::Camp
+                } else {
+                    NodeKind::Station
+                };
+                kind_at[y as usize * W as usize + x as usize] = Some((kind, Some(seat)));
+            }
+        }
+    }
+    let mut nodes = Vec::new();
+    let mut id_at = vec![None::<NodeId>; W as usize * (H as usize + 1)];
+    for y in 1..=H {
+        for x in 0..W {
+            if !exists(x, y) {
+                continue;
+            }
+            let (kind, half) =
+                kind_at[y as usize * W as usize + x as usize].unwrap_or((NodeKind::Station, None));
+            id_at[y as usize * W as usize + x as usize] = Some(nodes.len() as NodeId);
+            nodes.push(Node {
+                name: format!("{}{}", (b'a' + x) as char, y),
+                kind,
+                rail: false,
+                col: x,
+                row: y - 1,
+                half,
+            });
+        }
+    }
+    let id = |(x, y): (u8, u8)| -> NodeId {
+        id_at[y as usize * W as usize + x as usize].expect("a node")
+    };
+    let own = |seat: Seat, f: u8, r: u8| id(four_player_xy(seat, f, r));
+    let n = nodes.len();
+    let mut links = vec![Vec::new(); n];
+    let mut rail_links = vec![Vec::new(); n];
+    let mut link = |a: NodeId, b: NodeId, rail: bool| {
+        // A camp's diagonal to the camp of own c4 is met from both camps: one link.
+        if links[a as usize].contains(&b) {
+            return;
+        }
+        links[a as usize].push(b);
+        links[b as usize].push(a);
+        if rail {
+            rail_links[a as usize].push(b);
+            rail_links[b as usize].push(a);
+        }
+    };
+    for (i, &seat) in Seat::FOUR.iter().enumerate() {
+        // Inside the arm: as a two-player half in own terms.
+        for f in 0..5u8 {
+            for r in 1..=6u8 {
+                if f < 4 {
+                    let rail = r == 2 || r == 6;
+                    link(own(seat, f, r), own(seat, f + 1, r), rail);
+                }
+                if r < 6 {
+                    let rail = (f == 0 || f == 4) && r >= 2;
+                    link(own(seat, f, r), own(seat, f, r + 1), rail);
+                }
+            }
+        }
+        for (f, r) in [(1u8, 3u8), (3, 3), (2, 4), (1, 5), (3, 5)] {
+            for (df, dr) in [(-1i8, -1i8), (1, -1), (-1, 1), (1, 1)] {
+                let (nf, nr) = ((f as i8 + df) as u8, (r as i8 + dr) as u8);
+                link(own(seat, f, r), own(seat, nf, nr), false);
+            }
+        }
+        // Arm to centre: own a6, c6, e6 to the centre station straight ahead.
+        for f in [0, 2, 4] {
+            link(own(seat, f, 6), own(seat, f, 7), true);
+        }
+        // The corner arc: own a6 to own e6 of the arm on the owner's left (the seat before in
+        // counterclockwise order).
+        let left = Seat::FOUR[(i + 3) % 4];
+        link(own(seat, 0, 6), own(left, 4, 6), true);
+    }
+    // The centre: each station to the next in its rank or file.
+    for a in [7u8, 9, 11] {
+        for b in [7u8, 9] {
+            // Along rank a (x = b − 1 to b + 1) and along file x = a − 1 (y = b to b + 2).
+            link(id((b - 1, a)), id((b + 1, a)), true);
+            link(id((a - 1, b)), id((a - 1, b + 2)), true);
+        }
+    }
+    // The 18 rail lines, in the order of RULES.md 9.2.
+    let (s, e, no, w) = (Seat::South, Seat::East, Seat::North, Seat::West);
+    let row = |seat: Seat, r: u8| -> Vec<NodeId> { (0..5).map(|f| own(seat, f, r)).collect() };
+    let up = |seat: Seat, f: u8| -> Vec<NodeId> { (2..=6).map(|r| own(seat, f, r)).collect() };
+    let down =
+        |seat: Seat, f: u8| -> Vec<NodeId> { (2..=6).rev().map(|r| own(seat, f, r)).collect() };
+    let centre =
+        |seat: Seat, f: u8| -> Vec<NodeId> { [7, 9, 11].map(|r| own(seat, f, r)).to_vec() };
+    let cat = |parts: &[Vec<NodeId>]| -> Vec<NodeId> { parts.concat() };
+    let lines: Vec<Vec<NodeId>> = vec![
+        row(s, 2),
+        row(s, 6),
+        row(e, 2),
+        row(e, 6),
+        row(no, 2),
+        row(no, 6),
+        row(w, 2),
+        row(w, 6),
+        cat(&[up(s, 0), centre(s, 0), down(no, 4)]),
+        cat(&[up(s, 4), centre(s, 4), down(no, 0)]),
+        cat(&[vec![own(s, 2, 6)], centre(s, 2), vec![own(no, 2, 6)]]),
+        cat(&[up(w, 0), centre(w, 0), down(e, 4)]),
+        cat(&[up(w, 4), centre(w, 4), down(e, 0)]),
+        cat(&[vec![own(w, 2, 6)], centre(w, 2), vec![own(e, 2, 6)]]),
+        cat(&[up(s, 0), down(w, 4)]),
+        cat(&[up(e, 0), down(s, 4)]),
+        cat(&[up(no, 0), down(e, 4)]),
+        cat(&[up(w, 0), down(no, 4)]),
+    ];
+    for line in &lines {
+        for &v in line {
+            nodes[v as usize].rail = true;
+        }
+    }
+    let mut deploy = [[[None; 5]; 6]; 4];
+    let mut front_row: [Vec<NodeId>; 4] = Default::default();
+    for seat in Seat::FOUR {
+        for l in 1..=6u8 {
+            for c in 1..=5u8 {
+                let node = own(seat, c - 1, 7 - l);
+                if nodes[node as usize].kind != NodeKind::Camp {
+                    deploy[seat.index()][l as usize - 1][c as usize - 1] = Some(node);
+                }
+            }
+        }
+        front_row[seat.index()] = row(seat, 6);
+    }
+    Board::assemble(
+        "four-player",
+        &Seat::FOUR,
+        &[Team::SouthNorth, Team::EastWest],
+        nodes,
+        links,
+        rail_links,
+        lines,
+        deploy,
+        front_row,
+        W,
+        H,
+    )
 }
 
 #[cfg(test)]

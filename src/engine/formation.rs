@@ -107,6 +107,8 @@ pub fn square_name(side: Side, line: u8, col: u8) -> String {
     let (file, rank) = match side {
         Side::Red => (col - 1, 7 - line),
         Side::Blue => (4 - (col - 1), 6 + line),
+        // Four players: own file C, own rank 7 − L, by the table of RULES.md 9.2 / 9.5.
+        seat => super::board::four_player_xy(seat, col - 1, 7 - line),
     };
     format!("{}{}", (b'a' + file) as char, rank)
 }
@@ -379,6 +381,37 @@ impl Formation {
     }
 }
 
+/// Build the start of a four-player game from the formations of South, East, North and West
+/// (each checked by the same rules), each deployed on its owner's arm by the mapping of RULES.md
+/// 9.5; South moves first.
+pub fn four_player_setup(
+    formations: [&Formation; 4],
+    rules: &Rules,
+) -> Result<Setup, (Side, FormationProblem)> {
+    let board = Board::four_player();
+    let mut setup = Setup::empty(board);
+    for (&seat, f) in board.seats.iter().zip(formations) {
+        if let Some(&p) = f.problems(rules).first() {
+            return Err((seat, p));
+        }
+        deploy_on(&mut setup, seat, f);
+    }
+    Ok(setup)
+}
+
+/// Put a formation's pieces on `seat`'s deployment nodes of the setup's board.
+fn deploy_on(setup: &mut Setup, seat: Side, f: &Formation) {
+    let board = setup.board;
+    for l in 1..=6u8 {
+        for c in 1..=5u8 {
+            if let Some(node) = board.deploy[seat.index()][l as usize - 1][c as usize - 1] {
+                debug_assert_ne!(board.kind(node), NodeKind::Camp);
+                setup.cells[node as usize] = f.at(l, c).map(|r| Piece::new(seat, r));
+            }
+        }
+    }
+}
+
 /// Build the start of an open or hidden game from two formations (each checked).
 pub fn start_setup(
     red: &Formation,
@@ -391,14 +424,7 @@ pub fn start_setup(
         if let Some(&p) = f.problems(rules).first() {
             return Err((side, p));
         }
-        for l in 1..=6u8 {
-            for c in 1..=5u8 {
-                if let Some(node) = board.deploy[side.index()][l as usize - 1][c as usize - 1] {
-                    debug_assert_ne!(board.kind(node), NodeKind::Camp);
-                    setup.cells[node as usize] = f.at(l, c).map(|r| Piece::new(side, r));
-                }
-            }
-        }
+        deploy_on(&mut setup, side, f);
     }
     Ok(setup)
 }

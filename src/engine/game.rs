@@ -197,6 +197,9 @@ pub enum StartError {
     Notation(NotationError),
     /// A start position the rules do not allow.
     Setup(super::position::SetupError),
+    /// A four-player start position: games (records, views, clocks) are two-player for now;
+    /// four-player positions go through `moves`, `perft` and `apply`.
+    FourPlayerGame,
 }
 
 impl std::fmt::Display for StartError {
@@ -213,6 +216,9 @@ impl std::fmt::Display for StartError {
             StartError::Formation { side, problem } => write!(f, "{side} formation: {problem}"),
             StartError::Notation(e) => e.fmt(f),
             StartError::Setup(e) => e.fmt(f),
+            StartError::FourPlayerGame => f.write_str(
+                "four-player games cannot be played as a game yet (moves, perft and apply take four-player positions)",
+            ),
         }
     }
 }
@@ -330,6 +336,9 @@ impl Start {
             }
             Start::Position(text) => Setup::parse(text).map_err(StartError::Notation)?,
         };
+        if setup.board.is_four() {
+            return Err(StartError::FourPlayerGame);
+        }
         Position::new(setup, rules).map_err(StartError::Setup)
     }
 }
@@ -737,7 +746,9 @@ impl Game {
                     Err(ActionError::Illegal(e))
                 };
             }
-            Action::Resign(s) => self.ended = Some(Status::Won(s.other(), EndReason::Resignation)),
+            Action::Resign(s) => {
+                self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation))
+            }
             Action::OfferDraw(s) => {
                 if self.draw_offer.is_some() {
                     return Err(ActionError::DrawOfferOpen);
@@ -767,7 +778,7 @@ impl Game {
                 }
                 self.timeouts[s.index()] += 1;
                 if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
-                    self.ended = Some(Status::Won(s.other(), EndReason::Timeouts));
+                    self.ended = Some(Status::Won(s.other().team(), EndReason::Timeouts));
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();

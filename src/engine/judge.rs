@@ -195,12 +195,12 @@ impl ClashJudge {
 
     fn status_now(&self, outcome: ClashOutcome, attacker: Side) -> Option<Status> {
         if outcome == ClashOutcome::FlagTaken {
-            return Some(Status::Won(attacker, EndReason::Flag));
+            return Some(Status::Won(attacker.team(), EndReason::Flag));
         }
         match (self.has_movable(Side::Red), self.has_movable(Side::Blue)) {
             (false, false) => Some(Status::Draw(EndReason::NoPieces)),
-            (false, true) => Some(Status::Won(Side::Blue, EndReason::NoPieces)),
-            (true, false) => Some(Status::Won(Side::Red, EndReason::NoPieces)),
+            (false, true) => Some(Status::Won(Side::Blue.team(), EndReason::NoPieces)),
+            (true, false) => Some(Status::Won(Side::Red.team(), EndReason::NoPieces)),
             _ => None,
         }
     }
@@ -277,7 +277,10 @@ mod tests {
             j.judge(Side::Red, Rank::Engineer, Rank::Mine).unwrap();
         }
         let v = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap();
-        assert_eq!(v.result, Some(Status::Won(Side::Red, EndReason::Flag)));
+        assert_eq!(
+            v.result,
+            Some(Status::Won(crate::engine::Team::Red, EndReason::Flag))
+        );
         assert_eq!(
             j.judge(Side::Red, Rank::Major, Rank::Major),
             Err(ClaimError::GameOver)

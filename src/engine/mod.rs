@@ -19,14 +19,16 @@ pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
 pub use game::{Action, ActionError, Game, GameRecord, Start, StartError, Tag, TagError};
 pub use movegen::{IllegalTurn, TurnSets};
-pub use piece::{Piece, Rank, Side};
+pub use piece::{Piece, Rank, Seat, Side, Team};
 pub use play::{ClashOutcome, EndReason, Status, TurnReport, clash_outcome, perft};
-pub use position::{Mover, Position, Setup, Turn};
-pub use rules::{FlagTakers, MineRule, Mode, Rules};
+pub use position::{Mover, OutList, OutReason, Position, Setup, Turn};
+pub use rules::{FlagTakers, MineRule, Mode, Rules, TurnOrder};
 pub use view::{Seen, View, Viewer};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_four;
 
 /// Tests: a hidden game between two fixed random formations (seeds 1 and 2), before any turn.
 #[cfg(test)]

@@ -1,62 +1,209 @@
-//! Sides and pieces (RULES.md section 1).
+//! Seats, teams and pieces (RULES.md sections 1 and 9.1).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::num::NonZeroU8;
 
-/// One of the two colours. Red moves first and sits at the bottom.
+/// A seat at the board: the two colours of the two-player game (Red moves first and sits at the
+/// bottom) or the four players of RULES.md section 9 (South, East, North, West). A board lists its
+/// own seats (`Board::seats`); `index()` is the seat's index on its board, so per-seat tables are
+/// sized 4 and shared by both boards.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Side {
+pub enum Seat {
     Red,
     Blue,
+    South,
+    East,
+    North,
+    West,
 }
 
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::Red, Side::Blue];
+/// The two-player name of a seat: two-player code says `Side::Red`, `Side::BOTH`, `side.other()`.
+pub type Side = Seat;
 
-    pub fn other(self) -> Side {
+/// A team: the winners of a game. Two players: each colour is a team of one. Four players: South
+/// with North (`sn`) and East with West (`ew`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Team {
+    Red,
+    Blue,
+    SouthNorth,
+    EastWest,
+}
+
+impl Team {
+    /// The word used in `result:` lines (`red`, `blue`, `sn`, `ew`).
+    pub fn word(self) -> &'static str {
         match self {
-            Side::Red => Side::Blue,
-            Side::Blue => Side::Red,
+            Team::Red => "red",
+            Team::Blue => "blue",
+            Team::SouthNorth => "sn",
+            Team::EastWest => "ew",
         }
     }
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The notation character of a face-up piece of this side (`r` / `b`).
-    pub fn char(self) -> char {
+    /// The team's seats (one in two-player games).
+    pub fn seats(self) -> &'static [Seat] {
         match self {
-            Side::Red => 'r',
-            Side::Blue => 'b',
+            Team::Red => &[Seat::Red],
+            Team::Blue => &[Seat::Blue],
+            Team::SouthNorth => &[Seat::South, Seat::North],
+            Team::EastWest => &[Seat::East, Seat::West],
         }
     }
 
-    pub fn zh(self) -> &'static str {
+    /// The one seat of a two-player team (the colour that won).
+    pub fn side(self) -> Side {
+        debug_assert!(self.seats().len() == 1, "a two-player team");
+        self.seats()[0]
+    }
+
+    /// The other team.
+    pub fn other(self) -> Team {
         match self {
-            Side::Red => "红",
-            Side::Blue => "蓝",
+            Team::Red => Team::Blue,
+            Team::Blue => Team::Red,
+            Team::SouthNorth => Team::EastWest,
+            Team::EastWest => Team::SouthNorth,
         }
     }
 
     pub fn en(self) -> &'static str {
         match self {
-            Side::Red => "Red",
-            Side::Blue => "Blue",
+            Team::Red => "Red",
+            Team::Blue => "Blue",
+            Team::SouthNorth => "South and North",
+            Team::EastWest => "East and West",
         }
     }
 
-    /// The word used in `result:` lines (`red-wins`, `blue-wins`).
-    pub fn word(self) -> &'static str {
+    pub fn zh(self) -> &'static str {
         match self {
-            Side::Red => "red",
-            Side::Blue => "blue",
+            Team::Red => "红",
+            Team::Blue => "蓝",
+            Team::SouthNorth => "南北",
+            Team::EastWest => "东西",
         }
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for Team {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.en())
+    }
+}
+
+impl Seat {
+    /// The two seats of the two-player game.
+    pub const BOTH: [Seat; 2] = [Seat::Red, Seat::Blue];
+    /// The four seats of the four-player game, in counterclockwise turn order (RULES.md 9.1).
+    pub const FOUR: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
+
+    /// The opponent in a two-player game (four-player code uses the board's turn order instead).
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::Red => Seat::Blue,
+            Seat::Blue => Seat::Red,
+            s => {
+                debug_assert!(false, "other() is two-player only ({s:?})");
+                s.partner().unwrap_or(s)
+            }
+        }
+    }
+
+    /// The seat's index on its board: Red 0, Blue 1; South 0, East 1, North 2, West 3.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Seat::Red | Seat::South => 0,
+            Seat::Blue | Seat::East => 1,
+            Seat::North => 2,
+            Seat::West => 3,
+        }
+    }
+
+    /// Whether this is a seat of the four-player game.
+    pub fn is_four(self) -> bool {
+        !matches!(self, Seat::Red | Seat::Blue)
+    }
+
+    /// The notation letter of a face-up piece of this seat (`r`, `b` / `s`, `e`, `n`, `w`).
+    pub fn letter(self) -> char {
+        match self {
+            Seat::Red => 'r',
+            Seat::Blue => 'b',
+            Seat::South => 's',
+            Seat::East => 'e',
+            Seat::North => 'n',
+            Seat::West => 'w',
+        }
+    }
+
+    /// The notation letter (two-player code's older name for `letter`).
+    pub fn char(self) -> char {
+        self.letter()
+    }
+
+    /// The seat of a four-player notation letter.
+    pub fn from_four_letter(c: char) -> Option<Seat> {
+        match c {
+            's' => Some(Seat::South),
+            'e' => Some(Seat::East),
+            'n' => Some(Seat::North),
+            'w' => Some(Seat::West),
+            _ => None,
+        }
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            Seat::Red => "红",
+            Seat::Blue => "蓝",
+            Seat::South => "南",
+            Seat::East => "东",
+            Seat::North => "北",
+            Seat::West => "西",
+        }
+    }
+
+    pub fn en(self) -> &'static str {
+        match self {
+            Seat::Red => "Red",
+            Seat::Blue => "Blue",
+            Seat::South => "South",
+            Seat::East => "East",
+            Seat::North => "North",
+            Seat::West => "West",
+        }
+    }
+
+    /// The word used in `result:` lines: the seat's team (`red`, `blue`, `sn`, `ew`).
+    pub fn word(self) -> &'static str {
+        self.team().word()
+    }
+
+    pub fn team(self) -> Team {
+        match self {
+            Seat::Red => Team::Red,
+            Seat::Blue => Team::Blue,
+            Seat::South | Seat::North => Team::SouthNorth,
+            Seat::East | Seat::West => Team::EastWest,
+        }
+    }
+
+    /// The partner sitting opposite (four players); none in a two-player game.
+    pub fn partner(self) -> Option<Seat> {
+        match self {
+            Seat::Red | Seat::Blue => None,
+            Seat::South => Some(Seat::North),
+            Seat::North => Some(Seat::South),
+            Seat::East => Some(Seat::West),
+            Seat::West => Some(Seat::East),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.en())
     }
@@ -200,18 +347,36 @@ impl fmt::Display for Rank {
     }
 }
 
-/// A piece on the board, packed in one byte: rank (bits 0–3), side (bit 4), face down (bit 5) and
-/// "revealed to both players" (bit 6, hidden mode knowledge that travels with the piece).
+/// A piece on the board, packed in one byte: rank (bits 0–3), owner code (bits 4–6) and "revealed
+/// to every player" (bit 7, hidden-mode knowledge that travels with the piece).
+///
+/// The owner code holds the seat and the face: 0–5 a face-up piece of `Seat` 0–5 (Red, Blue,
+/// South, East, North, West), 6 and 7 a face-down red or blue piece. Face-down pieces exist only
+/// in flip mode, which only two players play (RULES.md 9.6), so the six seats and the face fit in
+/// three bits and a piece stays one byte (positions are copied by every search; a wider piece
+/// would double the cells).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(NonZeroU8);
 
-const SIDE_BIT: u8 = 0x10;
-const DOWN_BIT: u8 = 0x20;
-const SHOWN_BIT: u8 = 0x40;
+const OWNER_SHIFT: u8 = 4;
+const OWNER_MASK: u8 = 0x70;
+const DOWN_RED: u8 = 6;
+const SHOWN_BIT: u8 = 0x80;
+
+const SEAT_OF_CODE: [Seat; 8] = [
+    Seat::Red,
+    Seat::Blue,
+    Seat::South,
+    Seat::East,
+    Seat::North,
+    Seat::West,
+    Seat::Red,
+    Seat::Blue,
+];
 
 impl Piece {
-    pub fn new(side: Side, rank: Rank) -> Piece {
-        let v = rank as u8 | if side == Side::Blue { SIDE_BIT } else { 0 };
+    pub fn new(side: Seat, rank: Rank) -> Piece {
+        let v = rank as u8 | (side as u8) << OWNER_SHIFT;
         Piece(NonZeroU8::new(v).expect("rank is never zero"))
     }
 
@@ -219,20 +384,25 @@ impl Piece {
         Piece::new(side, rank).with_face_down(true)
     }
 
-    pub fn side(self) -> Side {
-        if self.0.get() & SIDE_BIT != 0 {
-            Side::Blue
-        } else {
-            Side::Red
-        }
+    /// The owner's seat (`side` in two-player code).
+    #[inline]
+    pub fn seat(self) -> Seat {
+        SEAT_OF_CODE[((self.0.get() & OWNER_MASK) >> OWNER_SHIFT) as usize]
     }
 
+    #[inline]
+    pub fn side(self) -> Side {
+        self.seat()
+    }
+
+    #[inline]
     pub fn rank(self) -> Rank {
         Rank::from_u8(self.0.get() & 0x0f).expect("packed rank is valid")
     }
 
+    #[inline]
     pub fn is_face_down(self) -> bool {
-        self.0.get() & DOWN_BIT != 0
+        (self.0.get() & OWNER_MASK) >> OWNER_SHIFT >= DOWN_RED
     }
 
     /// Publicly revealed (hidden mode: flag after marshal loss, sprung mine, scouted piece).
@@ -240,21 +410,26 @@ impl Piece {
         self.0.get() & SHOWN_BIT != 0
     }
 
-    fn with_bit(self, bit: u8, on: bool) -> Piece {
-        let v = if on {
-            self.0.get() | bit
+    /// Face down (only red and blue pieces can lie face down: flip mode is two-player only).
+    pub fn with_face_down(self, down: bool) -> Piece {
+        let seat = self.seat();
+        debug_assert!(!(down && seat.is_four()), "no face-down four-player pieces");
+        let code = if down && !seat.is_four() {
+            DOWN_RED + seat as u8
         } else {
-            self.0.get() & !bit
+            seat as u8
         };
+        let v = (self.0.get() & !OWNER_MASK) | code << OWNER_SHIFT;
         Piece(NonZeroU8::new(v).expect("rank bits kept"))
     }
 
-    pub fn with_face_down(self, down: bool) -> Piece {
-        self.with_bit(DOWN_BIT, down)
-    }
-
     pub fn with_revealed(self, shown: bool) -> Piece {
-        self.with_bit(SHOWN_BIT, shown)
+        let v = if shown {
+            self.0.get() | SHOWN_BIT
+        } else {
+            self.0.get() & !SHOWN_BIT
+        };
+        Piece(NonZeroU8::new(v).expect("rank bits kept"))
     }
 
     /// The two-character notation cell (`r9`, `bB`, `RM` for a face-down red mine).
@@ -299,9 +474,43 @@ mod tests {
                 let d = p.with_face_down(true).with_revealed(true);
                 assert!(d.is_face_down() && d.is_revealed());
                 assert_eq!((d.side(), d.rank()), (side, rank));
+                assert_eq!(d.with_face_down(false).with_revealed(false), p);
                 assert_eq!(Rank::from_code(rank.code()), Some(rank));
             }
         }
+        for seat in Seat::FOUR {
+            for rank in Rank::ALL {
+                let p = Piece::new(seat, rank);
+                assert_eq!((p.seat(), p.rank(), p.is_face_down()), (seat, rank, false));
+                let r = p.with_revealed(true);
+                assert!(r.is_revealed() && !r.is_face_down());
+                assert_eq!((r.seat(), r.rank()), (seat, rank));
+                assert_eq!(p.notation()[0], seat.letter());
+            }
+        }
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+    }
+
+    #[test]
+    fn seats_teams_and_partners() {
+        assert_eq!(
+            Seat::FOUR.map(|s| (s.index(), s.letter(), s.zh())),
+            [
+                (0, 's', "南"),
+                (1, 'e', "东"),
+                (2, 'n', "北"),
+                (3, 'w', "西")
+            ]
+        );
+        assert_eq!(Seat::South.partner(), Some(Seat::North));
+        assert_eq!(Seat::East.partner(), Some(Seat::West));
+        assert_eq!(Seat::Red.partner(), None);
+        assert_eq!(Seat::West.team(), Team::EastWest);
+        assert_eq!(Seat::North.team().word(), "sn");
+        assert_eq!(Seat::Red.team().word(), "red");
+        assert_eq!(Team::SouthNorth.other(), Team::EastWest);
+        assert_eq!(Team::Blue.side(), Seat::Blue);
+        assert_eq!((Seat::Red.index(), Seat::Blue.index()), (0, 1));
     }
 
     #[test]

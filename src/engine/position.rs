@@ -1,7 +1,7 @@
 //! Positions: the unchecked `Setup`, the checked `Position`, and the text notation of NOTATION.md.
 
 use super::board::{Board, MAX_NODES, NodeId, NodeSet};
-use super::piece::{Piece, Rank, Side};
+use super::piece::{Piece, Rank, Seat, Side, Team};
 use super::rules::{Mode, Rules};
 use std::fmt;
 
@@ -29,6 +29,148 @@ impl Mover {
             Mover::Side(s) => s.char(),
             Mover::Player(p) => (b'0' + p) as char,
         }
+    }
+}
+
+/// Why a four-player seat went out (RULES.md 9.7), with its `<out>` letter of NOTATION.md.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+pub enum OutReason {
+    /// `f`: its flag was taken.
+    Flag,
+    /// `p`: no movable piece left.
+    NoPieces,
+    /// `m`: no legal turn when the turn came to it.
+    NoMoves,
+    /// `r`: resigned.
+    Resigned,
+    /// `t`: five timeouts.
+    Timeouts,
+}
+
+impl OutReason {
+    pub const ALL: [OutReason; 5] = [
+        OutReason::Flag,
+        OutReason::NoPieces,
+        OutReason::NoMoves,
+        OutReason::Resigned,
+        OutReason::Timeouts,
+    ];
+
+    pub fn letter(self) -> char {
+        match self {
+            OutReason::Flag => 'f',
+            OutReason::NoPieces => 'p',
+            OutReason::NoMoves => 'm',
+            OutReason::Resigned => 'r',
+            OutReason::Timeouts => 't',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<OutReason> {
+        OutReason::ALL.into_iter().find(|r| r.letter() == c)
+    }
+
+    /// The reason a game ends when this was the last player of a team to go out.
+    pub fn end_reason(self) -> play::EndReason {
+        use play::EndReason;
+        match self {
+            OutReason::Flag => EndReason::Flag,
+            OutReason::NoPieces => EndReason::NoPieces,
+            OutReason::NoMoves => EndReason::NoMoves,
+            OutReason::Resigned => EndReason::Resignation,
+            OutReason::Timeouts => EndReason::Timeouts,
+        }
+    }
+}
+
+/// The four-player seats that are out, in the order they went out (the `<out>` field of
+/// NOTATION.md); always empty in two-player games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct OutList {
+    entries: [Option<(Seat, OutReason)>; 4],
+}
+
+impl OutList {
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, OutReason)> + '_ {
+        self.entries.iter().map_while(|e| *e)
+    }
+
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries[0].is_none()
+    }
+
+    pub fn contains(&self, seat: Seat) -> bool {
+        self.iter().any(|(s, _)| s == seat)
+    }
+
+    /// Why `seat` is out, if it is.
+    pub fn reason(&self, seat: Seat) -> Option<OutReason> {
+        self.iter().find(|&(s, _)| s == seat).map(|(_, r)| r)
+    }
+
+    /// Add a seat at the end (nothing if it is already out).
+    pub fn push(&mut self, seat: Seat, why: OutReason) {
+        if self.contains(seat) {
+            return;
+        }
+        if let Some(e) = self.entries.iter_mut().find(|e| e.is_none()) {
+            *e = Some((seat, why));
+        }
+    }
+
+    /// Whether every seat of `team` is out.
+    pub fn team_out(&self, team: Team) -> bool {
+        team.seats().iter().all(|&s| self.contains(s))
+    }
+
+    /// The `<out>` field: `-` or seat letters each followed by the reason (`nfwm`).
+    pub fn notation(&self) -> String {
+        if self.is_empty() {
+            return "-".into();
+        }
+        self.iter()
+            .flat_map(|(s, r)| [s.letter(), r.letter()])
+            .collect()
+    }
+
+    /// Parse the `<out>` field (syntax only).
+    pub fn parse(text: &str) -> Result<OutList, NotationError> {
+        let mut out = OutList::default();
+        if text == "-" {
+            return Ok(out);
+        }
+        let chars: Vec<char> = text.chars().collect();
+        if chars.is_empty() || !chars.len().is_multiple_of(2) || chars.len() > 8 {
+            return Err(NotationError(format!(
+                "out field '{text}' must be '-' or up to four pairs of a seat letter (s e n w) and a reason (f p m r t)"
+            )));
+        }
+        for pair in chars.chunks(2) {
+            let Some(seat) = Seat::from_four_letter(pair[0]) else {
+                return Err(NotationError(format!(
+                    "out field '{text}': '{}' is not a seat letter (s e n w)",
+                    pair[0]
+                )));
+            };
+            let Some(why) = OutReason::from_letter(pair[1]) else {
+                return Err(NotationError(format!(
+                    "out field '{text}': '{}' is not a reason (f p m r t)",
+                    pair[1]
+                )));
+            };
+            if out.contains(seat) {
+                return Err(NotationError(format!(
+                    "out field '{text}' lists {} twice",
+                    seat.en()
+                )));
+            }
+            out.push(seat, why);
+        }
+        Ok(out)
     }
 }
 
@@ -104,6 +246,20 @@ pub enum SetupError {
     NoFlags,
     /// The quiet counter exceeds the ply counter.
     QuietAbovePly { quiet: u32, ply: u32 },
+    /// Four players: a player listed out still has pieces on the board.
+    OutHasPieces { seat: Seat },
+    /// Four players: a player still in has no flag (or more than one).
+    InWithoutFlag { seat: Seat, flags: u8 },
+    /// Four players: the player to move is out (and not all four are).
+    MoverOut { seat: Seat },
+    /// Four players: a player still in has no movable piece while neither team is entirely out.
+    InWithoutMovable { seat: Seat },
+    /// Four players: the player to move has no legal turn but another player still in has one.
+    MoverWithoutTurn { seat: Seat },
+    /// A seat (a piece's owner or the player to move) that the board does not have.
+    WrongSeat { seat: Seat },
+    /// Flip mode with four players (RULES.md 9.6: not offered).
+    FourPlayerFlip,
 }
 
 impl fmt::Display for SetupError {
@@ -145,6 +301,30 @@ impl fmt::Display for SetupError {
                     "quiet counter {quiet} is larger than the ply counter {ply}"
                 )
             }
+            SetupError::OutHasPieces { seat } => {
+                write!(f, "{seat} is listed out but still has pieces on the board")
+            }
+            SetupError::InWithoutFlag { seat, flags } => {
+                write!(
+                    f,
+                    "{seat} is not listed out but has {flags} flags (needs one)"
+                )
+            }
+            SetupError::MoverOut { seat } => write!(f, "{seat} is to move but is out"),
+            SetupError::InWithoutMovable { seat } => write!(
+                f,
+                "{seat} is not listed out but has no movable piece (it would be out)"
+            ),
+            SetupError::MoverWithoutTurn { seat } => write!(
+                f,
+                "{seat} is to move but has no legal turn while another player still in has one"
+            ),
+            SetupError::WrongSeat { seat } => {
+                write!(f, "{seat} has no seat on this board")
+            }
+            SetupError::FourPlayerFlip => {
+                write!(f, "flip mode is not offered for four players")
+            }
         }
     }
 }
@@ -158,6 +338,8 @@ pub struct Setup {
     pub mover: Mover,
     pub quiet: u32,
     pub ply: u32,
+    /// Four players: who is out, in order (empty for two players).
+    pub out: OutList,
 }
 
 impl Setup {
@@ -165,20 +347,29 @@ impl Setup {
         Setup {
             board,
             cells: vec![None; board.len()],
-            mover: Mover::Side(Side::Red),
+            mover: Mover::Side(board.seats[0]),
             quiet: 0,
             ply: 0,
+            out: OutList::default(),
         }
     }
 
-    /// Parse the notation of NOTATION.md (syntax only; `Position::new` checks the rules).
+    /// Parse the notation of NOTATION.md (syntax only; `Position::new` checks the rules). A board
+    /// of 17 ranks is a four-player position (five fields).
     pub fn parse(text: &str) -> Result<Setup, NotationError> {
-        let board = Board::two_player();
         let err = |m: String| Err(NotationError(m));
         if text.len() > 1000 {
             return err("position is too long".into());
         }
         let parts: Vec<&str> = text.split_whitespace().collect();
+        let four = Board::four_player();
+        if parts
+            .first()
+            .is_some_and(|b| b.split('/').count() == four.height as usize)
+        {
+            return Setup::parse_four(&parts);
+        }
+        let board = Board::two_player();
         if parts.len() != 4 {
             return err(format!(
                 "position needs 4 fields '<board> <turn> <quiet> <ply>', found {}",
@@ -237,18 +428,86 @@ impl Setup {
             "2" => Mover::Player(2),
             t => return err(format!("turn '{t}' must be r, b, 1 or 2")),
         };
-        let num = |s: &str, what: &str| -> Result<u32, NotationError> {
-            if s.is_empty() || s.len() > 9 || !s.bytes().all(|c| c.is_ascii_digit()) {
-                return Err(NotationError(format!(
-                    "{what} '{s}' must be a whole number (at most 9 digits)"
-                )));
-            }
-            Ok(s.parse().expect("digits"))
-        };
-        setup.quiet = num(parts[2], "quiet counter")?;
-        setup.ply = num(parts[3], "ply counter")?;
+        setup.quiet = counter(parts[2], "quiet counter")?;
+        setup.ply = counter(parts[3], "ply counter")?;
         Ok(setup)
     }
+
+    /// The four-player notation of NOTATION.md: `<board> <turn> <quiet> <ply> <out>`, the board
+    /// from rank 17 down to rank 1, each rank listing only the positions that exist in it.
+    fn parse_four(parts: &[&str]) -> Result<Setup, NotationError> {
+        let board = Board::four_player();
+        let err = |m: String| Err(NotationError(m));
+        if parts.len() != 5 {
+            return err(format!(
+                "four-player position needs 5 fields '<board> <turn> <quiet> <ply> <out>', found {}",
+                parts.len()
+            ));
+        }
+        let mut setup = Setup::empty(board);
+        for (i, row) in parts[0].split('/').enumerate() {
+            let y = board.height - i as u8;
+            let nodes: Vec<NodeId> = (0..board.width)
+                .filter_map(|x| board.node_at(x, y - 1))
+                .collect();
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != 2 * nodes.len() {
+                return err(format!(
+                    "rank {y} '{row}' must be {} cells of two characters",
+                    nodes.len()
+                ));
+            }
+            for (k, &node) in nodes.iter().enumerate() {
+                let (a, b) = (chars[2 * k], chars[2 * k + 1]);
+                let square = board.name(node);
+                if a == '.' && b == '.' {
+                    continue;
+                }
+                let Some(seat) = Seat::from_four_letter(a) else {
+                    return err(
+                        if Seat::from_four_letter(a.to_ascii_lowercase()).is_some() {
+                            format!(
+                                "{square}: '{a}{b}' is face down: four-player positions have no face-down pieces"
+                            )
+                        } else {
+                            format!(
+                                "{square}: '{a}{b}' is not a cell (.. or s/e/n/w then 1-9, B, M, F)"
+                            )
+                        },
+                    );
+                };
+                let Some(rank) = Rank::from_code(b) else {
+                    return err(format!(
+                        "{square}: '{a}{b}' has no piece code (1-9, B, M, F)"
+                    ));
+                };
+                setup.cells[node as usize] = Some(Piece::new(seat, rank));
+            }
+        }
+        let Some(seat) = parts[1]
+            .chars()
+            .next()
+            .filter(|_| parts[1].chars().count() == 1)
+            .and_then(Seat::from_four_letter)
+        else {
+            return err(format!("turn '{}' must be s, e, n or w", parts[1]));
+        };
+        setup.mover = Mover::Side(seat);
+        setup.quiet = counter(parts[2], "quiet counter")?;
+        setup.ply = counter(parts[3], "ply counter")?;
+        setup.out = OutList::parse(parts[4])?;
+        Ok(setup)
+    }
+}
+
+/// A whole number of at most 9 digits (the quiet and ply counters).
+fn counter(s: &str, what: &str) -> Result<u32, NotationError> {
+    if s.is_empty() || s.len() > 9 || !s.bytes().all(|c| c.is_ascii_digit()) {
+        return Err(NotationError(format!(
+            "{what} '{s}' must be a whole number (at most 9 digits)"
+        )));
+    }
+    Ok(s.parse().expect("digits"))
 }
 
 /// A checked position: made only by `Position::new` (or by playing legal turns from one).
@@ -275,9 +534,13 @@ pub struct Position {
     mover: Mover,
     quiet: u32,
     ply: u32,
+    /// Four players: who is out, in order (always empty for two players).
+    out: OutList,
     /// Bit sets kept in step with `cells` by `set` (so equality and hashing stay those of the
-    /// cells): each side's pieces (any face), face-down pieces, flags and mines (both sides).
-    side_set: [NodeSet; 2],
+    /// cells): each seat's pieces (any face, by `seat.index()`), all pieces, face-down pieces,
+    /// flags and mines (every seat).
+    side_set: [NodeSet; 4],
+    occ_set: NodeSet,
     down_set: NodeSet,
     flag_set: NodeSet,
     mine_set: NodeSet,
@@ -309,10 +572,13 @@ impl Position {
         if setup.cells.len() != board.len() {
             return Err(SetupError::NoSuchNode);
         }
-        let mut counts = [[0u8; 13]; 2];
+        let mut counts = [[0u8; 13]; 4];
         let mut any_down = false;
         for (i, cell) in setup.cells.iter().enumerate() {
             let Some(p) = cell else { continue };
+            if !board.seats.contains(&p.seat()) {
+                return Err(SetupError::WrongSeat { seat: p.seat() });
+            }
             if p.is_face_down() {
                 any_down = true;
                 if rules.mode != Mode::Flip {
@@ -323,13 +589,21 @@ impl Position {
             }
             counts[p.side().index()][p.rank() as usize] += 1;
         }
-        for side in Side::BOTH {
+        for &side in board.seats {
             for rank in Rank::ALL {
                 let count = counts[side.index()][rank as usize];
                 if count > rank.count() {
                     return Err(SetupError::TooMany { side, rank, count });
                 }
             }
+        }
+        if let Mover::Side(s) = setup.mover
+            && !board.seats.contains(&s)
+        {
+            return Err(SetupError::WrongSeat { seat: s });
+        }
+        if board.is_four() {
+            return Position::new_four(setup, rules, &counts);
         }
         if counts[0][Rank::Flag as usize] == 0 && counts[1][Rank::Flag as usize] == 0 {
             return Err(SetupError::NoFlags);
@@ -357,17 +631,87 @@ impl Position {
         ))
     }
 
+    /// The four-player checks of NOTATION.md: out players have no pieces, players in have one
+    /// flag, the player to move is in (unless all four are out), and while neither team is out,
+    /// every player in has a movable piece and the player to move has a legal turn unless no
+    /// player in has one.
+    fn new_four(
+        setup: Setup,
+        rules: &Rules,
+        counts: &[[u8; 13]; 4],
+    ) -> Result<Position, SetupError> {
+        let board = setup.board;
+        if rules.mode == Mode::Flip {
+            return Err(SetupError::FourPlayerFlip);
+        }
+        if let Mover::Player(_) = setup.mover {
+            return Err(SetupError::PlayerOutsideFlip);
+        }
+        if setup.quiet > setup.ply {
+            return Err(SetupError::QuietAbovePly {
+                quiet: setup.quiet,
+                ply: setup.ply,
+            });
+        }
+        let out = setup.out;
+        for &seat in board.seats {
+            let c = &counts[seat.index()];
+            if out.contains(seat) {
+                if c.iter().any(|&n| n > 0) {
+                    return Err(SetupError::OutHasPieces { seat });
+                }
+            } else if c[Rank::Flag as usize] != 1 {
+                return Err(SetupError::InWithoutFlag {
+                    seat,
+                    flags: c[Rank::Flag as usize],
+                });
+            }
+        }
+        let Mover::Side(mover) = setup.mover else {
+            unreachable!("checked above")
+        };
+        if out.contains(mover) && out.len() < 4 {
+            return Err(SetupError::MoverOut { seat: mover });
+        }
+        let mut p = Position::from_cells(board, &setup.cells, setup.mover, setup.quiet, setup.ply);
+        p.out = out;
+        if !board.teams.iter().any(|&t| out.team_out(t)) {
+            for &seat in board.seats {
+                let movable = c_movable(&counts[seat.index()]);
+                if !out.contains(seat) && !movable {
+                    return Err(SetupError::InWithoutMovable { seat });
+                }
+            }
+            if !p.has_turn(rules, mover)
+                && board
+                    .seats
+                    .iter()
+                    .any(|&s| !out.contains(s) && p.has_turn(rules, s))
+            {
+                return Err(SetupError::MoverWithoutTurn { seat: mover });
+            }
+        }
+        Ok(p)
+    }
+
+    /// Four players: the players who are out, in the order they went out.
+    pub fn out(&self) -> OutList {
+        self.out
+    }
+
     /// A stand-in: the computer's imagined position (a view's unknowns filled with guesses, so
     /// piece counts may exceed the rules'), built from a setup WITHOUT the checks of `new`. Only
     /// for search and reachability questions; never a game's position.
     pub fn stand_in(setup: &Setup) -> Position {
-        Position::from_cells(
+        let mut p = Position::from_cells(
             setup.board,
             &setup.cells,
             setup.mover,
             setup.quiet,
             setup.ply,
-        )
+        );
+        p.out = setup.out;
+        p
     }
 
     /// A position from cells without any check, with its bit sets built from the cells.
@@ -384,7 +728,9 @@ impl Position {
             mover,
             quiet,
             ply,
-            side_set: [NodeSet::EMPTY; 2],
+            out: OutList::default(),
+            side_set: [NodeSet::EMPTY; 4],
+            occ_set: NodeSet::EMPTY,
             down_set: NodeSet::EMPTY,
             flag_set: NodeSet::EMPTY,
             mine_set: NodeSet::EMPTY,
@@ -441,9 +787,14 @@ impl Position {
 
     /// The notation of NOTATION.md.
     pub fn notation(&self) -> String {
-        write_notation(self.board, self.mover, self.quiet, self.ply, |n| {
+        let mut s = write_notation(self.board, self.mover, self.quiet, self.ply, |n| {
             self.at(n).map(|p| p.notation())
-        })
+        });
+        if self.board.is_four() {
+            s.push(' ');
+            s.push_str(&self.out.notation());
+        }
+        s
     }
 
     /// The nodes holding pieces of `side` (face up or down).
@@ -454,15 +805,16 @@ impl Position {
     /// All occupied nodes.
     #[inline]
     pub fn occupied(&self) -> NodeSet {
-        self.side_set[0] | self.side_set[1]
+        self.occ_set
     }
 
     /// The turn passes to the other side (or, before colours are decided, the other player) and
     /// the ply counter counts up; the quiet counter is reset (`reset_quiet`: a flip or a capture)
-    /// or counts up. The one place a turn ends: play, a lost turn (timeout) and the search's null
-    /// flip all come here.
+    /// or counts up. The one place a two-player turn ends: play, a lost turn (timeout) and the
+    /// search's null flip all come here. Four-player turns end in `pass_turn_in`.
     #[inline]
     pub(crate) fn pass_turn(&mut self, reset_quiet: bool) {
+        debug_assert!(!self.board.is_four(), "four players: pass_turn_in");
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
         self.mover = match self.mover {
@@ -482,15 +834,18 @@ impl Position {
     /// The only way cells change after construction: keeps the bit sets in step.
     #[inline]
     fn set(&mut self, n: NodeId, p: Option<Piece>) {
-        self.cells[n as usize] = p;
         let bit = NodeSet::single(n);
-        self.side_set[0] -= bit;
-        self.side_set[1] -= bit;
-        self.down_set -= bit;
-        self.flag_set -= bit;
-        self.mine_set -= bit;
+        if let Some(old) = self.cells[n as usize] {
+            self.side_set[old.seat().index()] -= bit;
+            self.occ_set -= bit;
+            self.down_set -= bit;
+            self.flag_set -= bit;
+            self.mine_set -= bit;
+        }
+        self.cells[n as usize] = p;
         if let Some(p) = p {
-            self.side_set[p.side().index()] |= bit;
+            self.side_set[p.seat().index()] |= bit;
+            self.occ_set |= bit;
             if p.is_face_down() {
                 self.down_set |= bit;
             }
@@ -503,6 +858,13 @@ impl Position {
     }
 }
 
+/// Whether piece counts (indexed by rank code) include a movable piece (codes 1–9, B).
+fn c_movable(c: &[u8; 13]) -> bool {
+    Rank::ALL
+        .iter()
+        .any(|&r| r.is_movable() && c[r as usize] > 0)
+}
+
 /// Write a position's notation with a cell function giving two characters (or `None` for `..`).
 pub fn write_notation(
     board: &Board,
@@ -511,10 +873,13 @@ pub fn write_notation(
     ply: u32,
     cell: impl Fn(NodeId) -> Option<[char; 2]>,
 ) -> String {
-    let mut s = String::with_capacity(140);
+    let mut s = String::with_capacity(300);
     for row in (0..board.height).rev() {
         for col in 0..board.width {
-            let node = board.node_at(col, row).expect("rectangular board");
+            // The four-player board lists only the positions that exist in each rank.
+            let Some(node) = board.node_at(col, row) else {
+                continue;
+            };
             match cell(node) {
                 Some([a, b]) => {
                     s.push(a);

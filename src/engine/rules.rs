@@ -95,6 +95,49 @@ impl FlagTakers {
     }
 }
 
+/// Four players: the order of turns (RULES.md 9.1 and 9.8).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnOrder {
+    /// South, East, North, West (each player's successor sits on their right).
+    #[default]
+    Counterclockwise,
+    /// South, West, North, East.
+    Clockwise,
+}
+
+impl TurnOrder {
+    pub fn parse(s: &str) -> Option<TurnOrder> {
+        match s {
+            "ccw" | "counterclockwise" => Some(TurnOrder::Counterclockwise),
+            "cw" | "clockwise" => Some(TurnOrder::Clockwise),
+            _ => None,
+        }
+    }
+    /// The command-line word (`ccw`, `cw`).
+    pub fn word(self) -> &'static str {
+        match self {
+            TurnOrder::Counterclockwise => "ccw",
+            TurnOrder::Clockwise => "cw",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        match self {
+            TurnOrder::Counterclockwise => "counterclockwise",
+            TurnOrder::Clockwise => "clockwise",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            TurnOrder::Counterclockwise => "逆时针",
+            TurnOrder::Clockwise => "顺时针",
+        }
+    }
+    pub fn is_clockwise(self) -> bool {
+        self == TurnOrder::Clockwise
+    }
+}
+
 /// Every setting a game is played under. Saved with each game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
 #[serde(default)]
@@ -124,6 +167,10 @@ pub struct Rules {
     pub turn_limit: u32,
     /// Seconds per turn; `None` is no clock. Five timeouts lose.
     pub move_clock: Option<u32>,
+    /// Four players: turn order (counterclockwise by default).
+    pub turn_order: TurnOrder,
+    /// Four players, hidden mode: partners see each other's identities (对家明).
+    pub team_view: bool,
 }
 
 /// Timeouts that lose the game under the move clock (RULES.md section 7).
@@ -146,6 +193,8 @@ impl Default for Rules {
             quiet_limit: 70,
             turn_limit: 1000,
             move_clock: None,
+            turn_order: TurnOrder::Counterclockwise,
+            team_view: false,
         }
     }
 }
@@ -244,6 +293,10 @@ pub enum HouseRule {
     QuietLimit,
     TurnLimit,
     MoveClock,
+    /// Four players: counterclockwise or clockwise turns (RULES.md 9.8).
+    TurnOrder,
+    /// Four players, hidden mode: partners see each other's identities (RULES.md 9.8).
+    TeamView,
 }
 
 /// The value of one house rule.
@@ -257,6 +310,8 @@ pub enum RuleValue {
     Turns(u32),
     /// Seconds per turn, or no clock.
     Clock(Option<u32>),
+    /// Four players: the turn order.
+    Order(TurnOrder),
 }
 
 /// The texts of a house rule, in both languages; the in-app rulebook, the tooltips and the
@@ -286,6 +341,15 @@ impl HouseRule {
         HouseRule::MoveClock,
     ];
 
+    /// The house rules of the four-player game only (RULES.md 9.8); not in `ALL`, which lists
+    /// the rules of the two-player game the window offers.
+    pub const FOUR_PLAYER: [HouseRule; 2] = [HouseRule::TurnOrder, HouseRule::TeamView];
+
+    /// Every house rule: `ALL`, then `FOUR_PLAYER` (the command-line flags, saved files).
+    pub fn every() -> impl Iterator<Item = HouseRule> {
+        HouseRule::ALL.into_iter().chain(HouseRule::FOUR_PLAYER)
+    }
+
     /// The rule's field name in `Rules` and in saved rules files.
     pub fn key(self) -> &'static str {
         match self {
@@ -302,6 +366,8 @@ impl HouseRule {
             HouseRule::QuietLimit => "quiet_limit",
             HouseRule::TurnLimit => "turn_limit",
             HouseRule::MoveClock => "move_clock",
+            HouseRule::TurnOrder => "turn_order",
+            HouseRule::TeamView => "team_view",
         }
     }
 
@@ -323,6 +389,8 @@ impl HouseRule {
             HouseRule::QuietLimit => "quiet-limit",
             HouseRule::TurnLimit => "turn-limit",
             HouseRule::MoveClock => "move-clock",
+            HouseRule::TurnOrder => "order",
+            HouseRule::TeamView => "team-view",
         }
     }
 
@@ -407,6 +475,18 @@ impl HouseRule {
                 explain_zh: "每步限时；超时则失去该步，超时五次判负。",
                 explain_en: "Seconds per turn; a timeout loses the turn, five timeouts lose the game.",
             },
+            HouseRule::TurnOrder => &HouseRuleTexts {
+                zh: "走棋顺序",
+                en: "Turn order",
+                explain_zh: "四国军棋：逆时针（南、东、北、西）或顺时针（南、西、北、东）。",
+                explain_en: "Four players: counterclockwise (South, East, North, West) or clockwise (South, West, North, East).",
+            },
+            HouseRule::TeamView => &HouseRuleTexts {
+                zh: "对家明",
+                en: "Team view",
+                explain_zh: "四国暗棋：对家之间可以看到彼此的棋子。",
+                explain_en: "Four players, hidden mode: partners see each other's pieces.",
+            },
         }
     }
 
@@ -424,7 +504,9 @@ impl HouseRule {
             | HouseRule::RailTurnForAll
             | HouseRule::QuietLimit
             | HouseRule::TurnLimit
-            | HouseRule::MoveClock => None,
+            | HouseRule::MoveClock
+            | HouseRule::TurnOrder => None,
+            HouseRule::TeamView => Some(Mode::Hidden),
         }
     }
 
@@ -434,6 +516,7 @@ impl HouseRule {
         match Rules::default().get(self) {
             RuleValue::Mines(_) => &["standard", "spring", "bomb"],
             RuleValue::Takers(_) => &["any", "engineer", "smallest"],
+            RuleValue::Order(_) => &["ccw", "cw"],
             RuleValue::Switch(_) | RuleValue::Turns(_) | RuleValue::Clock(_) => &[],
         }
     }
@@ -463,6 +546,9 @@ impl HouseRule {
             RuleValue::Clock(_) => {
                 number(1, MAX_CLOCK_SECONDS, "seconds").map(|s| RuleValue::Clock(Some(s)))
             }
+            RuleValue::Order(_) => TurnOrder::parse(text)
+                .map(RuleValue::Order)
+                .ok_or_else(|| "must be ccw or cw".into()),
         }
     }
 }
@@ -481,6 +567,7 @@ impl Rules {
             HouseRule::QuietLimit => RuleValue::Turns(self.quiet_limit),
             HouseRule::TurnLimit => RuleValue::Turns(self.turn_limit),
             HouseRule::MoveClock => RuleValue::Clock(self.move_clock),
+            HouseRule::TurnOrder => RuleValue::Order(self.turn_order),
             HouseRule::FlyingBombs
             | HouseRule::MovableHq
             | HouseRule::BombsInFrontRow
@@ -488,9 +575,8 @@ impl Rules {
             | HouseRule::EngineerScout
             | HouseRule::FlagNeedsMinesCleared
             | HouseRule::RailTurnForAll
-            | HouseRule::FirstEngineerDecides => {
-                RuleValue::Switch(*self.switch(rule).expect("a yes/no rule"))
-            }
+            | HouseRule::FirstEngineerDecides
+            | HouseRule::TeamView => RuleValue::Switch(*self.switch(rule).expect("a yes/no rule")),
         }
     }
 
@@ -503,6 +589,7 @@ impl Rules {
             (HouseRule::QuietLimit, RuleValue::Turns(n)) => self.quiet_limit = n,
             (HouseRule::TurnLimit, RuleValue::Turns(n)) => self.turn_limit = n,
             (HouseRule::MoveClock, RuleValue::Clock(c)) => self.move_clock = c,
+            (HouseRule::TurnOrder, RuleValue::Order(o)) => self.turn_order = o,
             (rule, RuleValue::Switch(on)) if self.switch_mut(rule).is_some() => {
                 *self.switch_mut(rule).expect("checked") = on;
             }
@@ -523,11 +610,13 @@ impl Rules {
             HouseRule::FlagNeedsMinesCleared => &self.flag_needs_mines_cleared,
             HouseRule::RailTurnForAll => &self.rail_turn_for_all,
             HouseRule::FirstEngineerDecides => &self.first_engineer_decides,
+            HouseRule::TeamView => &self.team_view,
             HouseRule::Mines
             | HouseRule::FlagTakers
             | HouseRule::QuietLimit
             | HouseRule::TurnLimit
-            | HouseRule::MoveClock => return None,
+            | HouseRule::MoveClock
+            | HouseRule::TurnOrder => return None,
         })
     }
 
@@ -542,11 +631,13 @@ impl Rules {
             HouseRule::FlagNeedsMinesCleared => &mut self.flag_needs_mines_cleared,
             HouseRule::RailTurnForAll => &mut self.rail_turn_for_all,
             HouseRule::FirstEngineerDecides => &mut self.first_engineer_decides,
+            HouseRule::TeamView => &mut self.team_view,
             HouseRule::Mines
             | HouseRule::FlagTakers
             | HouseRule::QuietLimit
             | HouseRule::TurnLimit
-            | HouseRule::MoveClock => return None,
+            | HouseRule::MoveClock
+            | HouseRule::TurnOrder => return None,
         })
     }
 }
@@ -609,7 +700,7 @@ mod tests {
         assert_eq!(HouseRule::ALL.len(), 13);
         let text = ron::to_string(&Rules::default()).unwrap();
         let mut flags = std::collections::HashSet::new();
-        for rule in HouseRule::ALL {
+        for rule in HouseRule::every() {
             assert!(text.contains(&format!("{}:", rule.key())), "{}", rule.key());
             assert!(flags.insert(rule.flag()), "{}", rule.flag());
             let t = rule.texts();
@@ -620,14 +711,14 @@ mod tests {
         // Fields are the rules plus the mode.
         assert_eq!(
             text.matches(':').count(),
-            HouseRule::ALL.len() + 1,
+            HouseRule::every().count() + 1,
             "{text}"
         );
     }
 
     #[test]
     fn house_rule_get_set_round_trip() {
-        for rule in HouseRule::ALL {
+        for rule in HouseRule::every() {
             let mut r = Rules::default();
             let changed = match r.get(rule) {
                 RuleValue::Switch(on) => RuleValue::Switch(!on),
@@ -635,11 +726,12 @@ mod tests {
                 RuleValue::Takers(_) => RuleValue::Takers(FlagTakers::Engineer),
                 RuleValue::Turns(n) => RuleValue::Turns(n + 1),
                 RuleValue::Clock(_) => RuleValue::Clock(Some(42)),
+                RuleValue::Order(_) => RuleValue::Order(TurnOrder::Clockwise),
             };
             r.set(rule, changed).unwrap();
             assert_eq!(r.get(rule), changed, "{}", rule.key());
             // Only that rule changed.
-            for other in HouseRule::ALL.into_iter().filter(|o| *o != rule) {
+            for other in HouseRule::every().filter(|o| *o != rule) {
                 assert_eq!(r.get(other), Rules::default().get(other), "{}", other.key());
             }
             // A value of the wrong kind is refused and changes nothing.
@@ -655,6 +747,27 @@ mod tests {
                 matches!(changed, RuleValue::Switch(_))
             );
         }
+    }
+
+    #[test]
+    fn rules_files_without_the_four_player_rules_still_load() {
+        // A rules file saved before `turn_order` and `team_view` existed.
+        let old = "(mode:hidden,mines:spring,flying_bombs:true,movable_hq:false,bombs_in_front_row:false,flag_reveal_on_marshal_loss:true,engineer_scout:false,flag_needs_mines_cleared:false,flag_takers:any,rail_turn_for_all:false,first_engineer_decides:false,quiet_limit:70,turn_limit:1000,move_clock:None)";
+        let r: Rules = ron::from_str(old).unwrap();
+        assert_eq!((r.mode, r.mines), (Mode::Hidden, MineRule::Spring));
+        assert_eq!(r.turn_order, TurnOrder::Counterclockwise);
+        assert!(!r.team_view);
+        // And the new fields round-trip.
+        let mut n = r.clone();
+        n.turn_order = TurnOrder::Clockwise;
+        n.team_view = true;
+        let back: Rules = ron::from_str(&ron::to_string(&n).unwrap()).unwrap();
+        assert_eq!(back, n);
+        assert_eq!(
+            HouseRule::TurnOrder.parse_value("cw"),
+            Ok(RuleValue::Order(TurnOrder::Clockwise))
+        );
+        assert!(HouseRule::TurnOrder.parse_value("up").is_err());
     }
 
     #[test]

@@ -388,7 +388,10 @@ fn taking_the_flag_wins() {
         p.notation(),
         lay_counts("b", 0, 1, "b1=rF d1=r8 b12=b8 d12=r3")
     );
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::Flag)
+    );
     assert_eq!(p.status(&r).word(), "red-wins flag");
     assert!(p.legal_turns(&r).is_empty());
 }
@@ -399,7 +402,10 @@ fn a_bomb_that_takes_the_flag_is_removed_and_still_wins() {
     let (rep, p) = attack(&r, "c12=rB", "c12-d12");
     assert_eq!(rep.clash, Some(ClashOutcome::FlagTaken));
     assert_eq!(p.notation(), lay_counts("b", 0, 1, "b1=rF d1=r8 b12=b8"));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::Flag)
+    );
 }
 
 #[test]
@@ -907,7 +913,10 @@ fn flag_needs_mines_cleared_counts_face_down_mines() {
     // Once all are gone the flag can be taken.
     let mut p = pos(&r, &lay("r", cells));
     play(&mut p, &r, "e12-d12");
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::Flag)
+    );
     // Open mode: off by default, on as a house rule.
     let open_cells = format!("{BASE} c12=r5 a11=bM");
     let p = setup(&lay("r", &open_cells));
@@ -1007,7 +1016,10 @@ fn flag_capture_that_also_leaves_the_loser_without_movable_pieces_is_flag() {
     let r = Rules::default();
     let mut p = setup(&lay("r", "b1=rF a1=rM d12=bF c12=rB c7=b5"));
     play(&mut p, &r, "c12-d12");
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::Flag)
+    );
     // Blue takes the flag with its last movable piece while Red has pieces: still flag.
     let mut p = setup(&lay("b", "b1=rF d12=bF c1=b3 c6=r5"));
     play(&mut p, &r, "c1-b1");
@@ -1020,7 +1032,10 @@ fn a_side_without_movable_pieces_loses_and_both_without_draw() {
     // Red's colonel removes Blue's last movable piece.
     let mut p = setup(&lay("r", "b1=rF d12=bF a11=bM c6=r5 c7=b3"));
     play(&mut p, &r, "c6-c7");
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::NoPieces));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::NoPieces)
+    );
     assert_eq!(p.status(&r).word(), "red-wins no-pieces");
     // Red's last piece, a bomb, meets Blue's last piece: both sides are out of movable pieces.
     let mut p = setup(&lay("r", "b1=rF d12=bF c6=rB c7=b3"));
@@ -1034,7 +1049,10 @@ fn no_pieces_is_checked_before_no_moves() {
     // Red to move has no turn (its general is frozen) and Blue has no movable piece at all.
     let r = Rules::default();
     let p = setup(&lay("r", "b1=rF d12=bF d1=r8"));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::NoPieces));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::NoPieces)
+    );
 }
 
 #[test]
@@ -1042,14 +1060,20 @@ fn side_to_move_without_a_legal_turn_loses_both_without_draw() {
     let r = Rules::default();
     // Blue's only movable piece is frozen in its HQ; Red can move.
     let p = setup(&lay("b", &format!("{BASE} c3=r5")));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::NoMoves));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::NoMoves)
+    );
     assert_eq!(turns(&p, &r), "");
     // Both frozen.
     let p = setup(&lay("b", BASE));
     assert_eq!(p.status(&r), Status::Draw(EndReason::NoMoves));
     // Hemmed in by its own mines rather than frozen: the same.
     let p = setup(&lay("b", "b1=rF d12=bF c3=r5 a12=b5 a11=bM b12=bM"));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::NoMoves));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::NoMoves)
+    );
     // And movable HQ frees them.
     let m = with(|r| r.movable_hq = true);
     assert_eq!(setup(&lay("b", BASE)).status(&m), Status::Ongoing);
@@ -1059,7 +1083,10 @@ fn side_to_move_without_a_legal_turn_loses_both_without_draw() {
 fn no_moves_is_checked_before_the_quiet_and_turn_limits() {
     let r = Rules::default();
     let p = setup(&lay_counts("b", 70, 1000, &format!("{BASE} c3=r5")));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::NoMoves));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::NoMoves)
+    );
 }
 
 #[test]
@@ -1152,7 +1179,10 @@ fn quiet_counter_resets_on_removal_and_flip_not_on_a_bounce() {
 fn finished_games_have_no_turns_and_refuse_them() {
     let r = Rules::default();
     let p = setup(&lay("r", "b1=rF d1=r8 b12=b8 c3=r5"));
-    assert_eq!(p.status(&r), Status::Won(Side::Red, EndReason::Flag));
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::Flag)
+    );
     assert_eq!(turns(&p, &r), "");
     assert_eq!(refuse(&p, &r, "c3-c2"), IllegalTurn::GameOver);
     assert_eq!(perft(&p, &r, 1), 0);
@@ -1435,7 +1465,10 @@ fn turn_report_carries_the_revealed_mine_and_the_end() {
     let r = mode(Mode::Hidden);
     let mut p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=b3 a6=r3")));
     let rep = play(&mut p, &r, "c6-c7");
-    assert_eq!(rep.result, Some(Status::Won(Side::Red, EndReason::NoMoves)));
+    assert_eq!(
+        rep.result,
+        Some(Status::Won(crate::engine::Team::Red, EndReason::NoMoves))
+    );
 }
 
 #[test]

@@ -306,7 +306,7 @@ impl JudgeTable {
             JudgeEvent::HideByRank => self.by_rank = false,
             JudgeEvent::Resign(side) if !over => {
                 self.judge
-                    .end(Status::Won(side.other(), EndReason::Resignation));
+                    .end(Status::Won(side.other().team(), EndReason::Resignation));
             }
             JudgeEvent::AgreedDraw if !over => {
                 self.judge.end(Status::Draw(EndReason::Agreement));
@@ -527,7 +527,7 @@ mod tests {
         assert_eq!(again.judge.lost(Side::Red, Rank::Marshal), 1);
         assert_eq!(
             again.judge.result(),
-            Some(Status::Won(Side::Red, EndReason::Resignation))
+            Some(Status::Won(Side::Red.team(), EndReason::Resignation))
         );
         // A record that does not replay is refused with the event's number.
         let mut bad = t.record.clone();

@@ -46,7 +46,10 @@ use std::path::PathBuf;
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
 fn offered(rule: HouseRule) -> bool {
     match rule {
-        HouseRule::FirstEngineerDecides | HouseRule::MoveClock => false,
+        HouseRule::FirstEngineerDecides
+        | HouseRule::MoveClock
+        | HouseRule::TurnOrder
+        | HouseRule::TeamView => false,
         HouseRule::Mines
         | HouseRule::FlyingBombs
         | HouseRule::MovableHq
@@ -76,7 +79,9 @@ fn tracked_only(rule: HouseRule) -> bool {
         | HouseRule::FlagNeedsMinesCleared
         | HouseRule::FlagTakers
         | HouseRule::FirstEngineerDecides
-        | HouseRule::MoveClock => false,
+        | HouseRule::MoveClock
+        | HouseRule::TurnOrder
+        | HouseRule::TeamView => false,
     }
 }
 

@@ -92,7 +92,7 @@ fn judge_resignation_and_agreed_draw_end_the_tally_once() {
     let t = table(&r);
     assert_eq!(
         t.judge.result(),
-        Some(Status::Won(Side::Red, EndReason::Resignation))
+        Some(Status::Won(Side::Red.team(), EndReason::Resignation))
     );
     assert!(t.pending.is_none());
     // Over: no draw, no second resignation, no clash.
@@ -266,7 +266,7 @@ fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
     track(&mut r, TrackedCmd::Resign(Side::Red));
     assert_eq!(
         tracked(&r).game.status(),
-        Status::Won(Side::Red, EndReason::Resignation)
+        Status::Won(Side::Red.team(), EndReason::Resignation)
     );
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     assert!(tracked(&r).game.status().is_over(), "nobody asked");
@@ -284,7 +284,7 @@ fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
         tracked_notes(&t.game),
         vec![TrackedNote::Reopened {
             ply: 1,
-            status: Status::Won(Side::Red, EndReason::Resignation)
+            status: Status::Won(Side::Red.team(), EndReason::Resignation)
         }]
     );
 }

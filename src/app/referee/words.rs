@@ -130,7 +130,7 @@ pub(super) fn rules_summary(rules: &Rules, lang: Lang) -> String {
                     parts.push(name.to_string());
                 }
             }
-            RuleValue::Turns(_) | RuleValue::Clock(_) => {}
+            RuleValue::Turns(_) | RuleValue::Clock(_) | RuleValue::Order(_) => {}
         }
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })

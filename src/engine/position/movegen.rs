@@ -18,6 +18,8 @@ pub enum IllegalTurn {
     },
     FrozenInHq(String),
     OwnPieceThere(String),
+    /// Four players: the partner's piece stands there (partners never clash).
+    PartnerPieceThere(String),
     CampOccupied(String),
     CampIsSafe(String),
     FaceDownTarget(String),
@@ -64,6 +66,12 @@ impl std::fmt::Display for IllegalTurn {
             }
             FrozenInHq(s) => write!(f, "a piece in an HQ never moves again ({s})"),
             OwnPieceThere(s) => write!(f, "your own piece stands on {s}"),
+            PartnerPieceThere(s) => {
+                write!(
+                    f,
+                    "your partner's piece stands on {s}: partners never clash"
+                )
+            }
             CampOccupied(s) => write!(f, "the camp {s} is occupied: camps hold one piece"),
             CampIsSafe(s) => write!(f, "camps are safe: the piece on {s} cannot be attacked"),
             FaceDownTarget(s) => write!(f, "face-down pieces cannot be attacked ({s})"),
@@ -103,6 +111,7 @@ impl std::error::Error for IllegalTurn {}
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Refusal {
     OwnPiece,
+    PartnerPiece,
     FaceDown,
     Camp,
     FlagMines,
@@ -149,15 +158,17 @@ impl TurnSets {
     }
 }
 
-/// Facts about the side to move that attack checks need, computed once per generation from the
-/// position's bit sets.
+/// Facts about the seat to move that attack checks need, computed once per generation from the
+/// position's bit sets. The same for both boards: "enemy" is every piece that is neither the
+/// mover's nor the partner's (four players, RULES.md 9.3).
 struct Ctx<'a> {
     rules: &'a Rules,
     me: Side,
     /// Lowest officer rank of mine (face up in flip mode), for `flag takers = smallest`.
     my_lowest: u8,
-    /// Whether the enemy still has a mine on the board.
-    enemy_has_mine: bool,
+    /// Whether the enemy still has a mine, when given instead of read from the position (a
+    /// view's proxy does not hold the enemy's hidden mines; two players only).
+    enemy_mine: Option<bool>,
     /// Empty nodes.
     empty: NodeSet,
     /// Nodes any attacker of mine may attack: face-up enemy pieces outside camps, flags excepted.
@@ -197,8 +208,11 @@ impl Position {
     /// position (a view's proxy does not hold the enemy's hidden or face-down mines).
     fn ctx_with<'a>(&self, rules: &'a Rules, me: Side, enemy_mine: Option<bool>) -> Ctx<'a> {
         let t = &self.board.tables;
-        let enemy = self.side_set[me.other().index()];
-        let enemy_has_mine = enemy_mine.unwrap_or_else(|| self.mine_set.intersects(enemy));
+        let mut friends = self.side_set[me.index()];
+        if let Some(partner) = me.partner() {
+            friends |= self.side_set[partner.index()];
+        }
+        let enemy = self.occ_set - friends;
         let mut my_lowest = u8::MAX;
         // Only `flag takers = smallest` needs the lowest officer: skip the scan otherwise.
         if rules.flag_takers == FlagTakers::Smallest {
@@ -214,20 +228,31 @@ impl Position {
             }
         }
         let attackable = enemy - self.down_set - t.camps;
-        let flag_targets = if rules.flag_needs_mines_cleared && enemy_has_mine {
-            NodeSet::EMPTY
-        } else {
-            attackable & self.flag_set
-        };
+        let mut flag_targets = attackable & self.flag_set;
+        if rules.flag_needs_mines_cleared && !flag_targets.is_empty() {
+            // Each flag looks at its owner's mines (RULES.md 9.8).
+            for &s in self.board.seats {
+                let own = self.side_set[s.index()];
+                if own.intersects(enemy) && self.owner_has_mine(s, enemy_mine) {
+                    flag_targets -= own;
+                }
+            }
+        }
         Ctx {
             rules,
             me,
             my_lowest,
-            enemy_has_mine,
+            enemy_mine,
             empty: t.all - self.occupied(),
             targets: attackable - self.flag_set,
             flag_targets,
         }
+    }
+
+    /// Whether `owner` still has a mine on the board (or, given, whether the enemy has one).
+    #[inline]
+    fn owner_has_mine(&self, owner: Side, enemy_mine: Option<bool>) -> bool {
+        enemy_mine.unwrap_or_else(|| self.mine_set.intersects(self.side_set[owner.index()]))
     }
 
     /// Why `attacker` may not attack node `n` (occupied by `d`), piece by piece: for explaining a
@@ -240,11 +265,14 @@ impl Position {
         if d.side() == cx.me {
             return Some(Refusal::OwnPiece);
         }
+        if Some(d.side()) == cx.me.partner() {
+            return Some(Refusal::PartnerPiece);
+        }
         if self.board.kind(n) == NodeKind::Camp {
             return Some(Refusal::Camp);
         }
         if d.rank() == Rank::Flag {
-            if cx.rules.flag_needs_mines_cleared && cx.enemy_has_mine {
+            if cx.rules.flag_needs_mines_cleared && self.owner_has_mine(d.side(), cx.enemy_mine) {
                 return Some(Refusal::FlagMines);
             }
             if !cx.flag_taker(attacker) {
@@ -261,6 +289,7 @@ impl Position {
         match self.attack_refusal(cx, attacker, n, d) {
             None => Ok(()),
             Some(Refusal::OwnPiece) => Err(IllegalTurn::OwnPieceThere(name())),
+            Some(Refusal::PartnerPiece) => Err(IllegalTurn::PartnerPieceThere(name())),
             Some(Refusal::FaceDown) => Err(IllegalTurn::FaceDownTarget(name())),
             Some(Refusal::Camp) => Err(IllegalTurn::CampIsSafe(name())),
             Some(Refusal::FlagMines) => Err(IllegalTurn::FlagProtectedByMines),
@@ -332,7 +361,10 @@ impl Position {
     }
 
     /// A straight run along `ray` up to the first piece (included if it may be attacked); with
-    /// `turn`, one right-angle turn onto a crossing line is allowed at any empty node reached.
+    /// `turn`, one turn onto another line through any empty node reached is allowed, in either
+    /// direction except back towards the node the run came from (RULES.md 8 and 9.8: on the
+    /// four-player board an arm's side rail belongs to two lines, so "another line" may also
+    /// carry on straight ahead).
     #[inline]
     fn run(&self, cx: &Ctx, targets: NodeSet, ray: &Ray, turn: bool, dests: &mut NodeSet) {
         let t = &self.board.tables;
@@ -340,12 +372,16 @@ impl Position {
             *dests |= ray.mask;
             return;
         }
-        for &v in t.ray_nodes(ray) {
+        let nodes = t.ray_nodes(ray);
+        for (i, &v) in nodes.iter().enumerate() {
             if cx.empty.contains(v) {
                 dests.insert(v);
                 if turn {
+                    let prev = if i == 0 { None } else { Some(nodes[i - 1]) };
                     for r2 in t.rays_of(v) {
-                        if r2.line != ray.line {
+                        if r2.line != ray.line
+                            && (prev.is_none() || Some(t.ray_nodes(r2)[0]) != prev)
+                        {
                             self.run(cx, targets, r2, false, dests);
                         }
                     }
@@ -555,6 +591,9 @@ impl Position {
                 if let Some(d) = self.at(to) {
                     if d.side() == me && !d.is_face_down() {
                         return Err(IllegalTurn::OwnPieceThere(to_name));
+                    }
+                    if Some(d.side()) == me.partner() {
+                        return Err(IllegalTurn::PartnerPieceThere(to_name));
                     }
                     if b.kind(to) == NodeKind::Camp {
                         return Err(if d.is_face_down() || d.side() == me {

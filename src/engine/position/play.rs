@@ -2,9 +2,9 @@
 //! of the game (section 7).
 
 use super::movegen::IllegalTurn;
-use super::{Mover, Position, Turn};
-use crate::engine::board::NodeId;
-use crate::engine::piece::{Piece, Rank, Side};
+use super::{Mover, OutReason, Position, Turn};
+use crate::engine::board::{NodeId, NodeSet};
+use crate::engine::piece::{Piece, Rank, Seat, Side, Team};
 use crate::engine::rules::{MineRule, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -133,7 +133,8 @@ impl EndReason {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Status {
     Ongoing,
-    Won(Side, EndReason),
+    /// The team that won (two players: a team of one colour, `Team::side`).
+    Won(Team, EndReason),
     Draw(EndReason),
 }
 
@@ -202,6 +203,7 @@ impl Position {
             result: None,
         };
         let mut fx = Played::default();
+        let mut flag_owner = None;
         match turn {
             Turn::Flip(n) => {
                 let p = self.at(n).expect("flip of a piece").with_face_down(false);
@@ -232,6 +234,9 @@ impl Position {
                         fx.defender = Some(d);
                         let (outcome, at_from, at_to) = clash(rules, a, d);
                         report.clash = Some(outcome);
+                        if outcome == ClashOutcome::FlagTaken {
+                            flag_owner = Some(d.seat());
+                        }
                         self.set(from, at_from);
                         self.set(to, at_to);
                         if at_from.is_none() && at_to != Some(a) {
@@ -260,8 +265,165 @@ impl Position {
                 }
             }
         }
-        self.pass_turn(fx.n_removed > 0);
+        if self.board.is_four() {
+            self.end_turn_four(rules, fx.n_removed > 0, flag_owner);
+        } else {
+            self.pass_turn(fx.n_removed > 0);
+        }
         (report, fx)
+    }
+
+    /// A turn ends without a move (a lost turn: the move clock ran out; the search's null move):
+    /// two players, the other side moves; four players, steps 2–3 of RULES.md 9.7 follow (the
+    /// next player still in; one with no legal turn goes out). `ply` grows by one; `quiet` is
+    /// reset if `reset_quiet` or if a player went out with pieces, else grows by one.
+    pub fn pass_turn_in(&mut self, rules: &Rules, reset_quiet: bool) {
+        if self.board.is_four() {
+            self.end_turn_four(rules, reset_quiet, None);
+        } else {
+            self.pass_turn(reset_quiet);
+        }
+    }
+
+    /// Four players: `seat` goes out outside a turn (RULES.md 9.7: resigned, `r`, or a fifth
+    /// timeout, `t`): all its pieces leave the board at once. If it was that player's turn and
+    /// the game goes on, step 3 follows from them (the next player still in; one with no legal
+    /// turn goes out). Not a turn: `ply` and `quiet` stay (reading: only turns count; a timeout's
+    /// lost turn is counted by `pass_turn_in` before the fifth one puts the player out). Nothing
+    /// happens on a two-player board or for a seat already out.
+    pub fn put_out(&mut self, rules: &Rules, seat: Seat, why: OutReason) {
+        if !self.board.is_four() || self.out.contains(seat) || !self.board.seats.contains(&seat) {
+            return;
+        }
+        self.go_out(seat, why);
+        if self.mover != Mover::Side(seat) {
+            return;
+        }
+        if self.some_team_out() {
+            if let Some(next) = self.next_in(rules, seat) {
+                self.mover = Mover::Side(next);
+            }
+            return;
+        }
+        let (quiet, ply) = (self.quiet, self.ply);
+        self.end_turn_four(rules, false, None);
+        (self.quiet, self.ply) = (quiet, ply);
+    }
+
+    /// The seat after `seat` in the rules' turn order that is not out (RULES.md 9.1), if any
+    /// other seat is in.
+    pub fn next_in(&self, rules: &Rules, seat: Seat) -> Option<Seat> {
+        let seats = self.board.seats;
+        let n = seats.len();
+        let i = seats.iter().position(|&s| s == seat)?;
+        (1..n)
+            .map(|k| {
+                if rules.turn_order.is_clockwise() {
+                    seats[(i + n - k) % n]
+                } else {
+                    seats[(i + k) % n]
+                }
+            })
+            .find(|&s| !self.out.contains(s))
+    }
+
+    /// Put a four-player seat out: all its pieces leave the board at once (RULES.md 9.7).
+    /// Whether any piece left.
+    pub(crate) fn go_out(&mut self, seat: Seat, why: OutReason) -> bool {
+        let gone: NodeSet = self.side_set[seat.index()];
+        for n in gone.iter() {
+            self.set(n, None);
+        }
+        self.out.push(seat, why);
+        !gone.is_empty()
+    }
+
+    /// Whether a seat has a movable piece (codes 1–9, B) on the board.
+    fn has_movable(&self, seat: Seat) -> bool {
+        !(self.side_set[seat.index()] - self.flag_set - self.mine_set).is_empty()
+    }
+
+    fn some_team_out(&self) -> bool {
+        self.board.teams.iter().any(|&t| self.out.team_out(t))
+    }
+
+    /// The end of a four-player turn, steps 1–3 of RULES.md 9.7 in order (they are part of the
+    /// turn), then the counters: `ply` + 1, `quiet` 0 if any piece left the board.
+    ///
+    /// Readings: when step 1 or 2 ends the game the turn stays with the player who moved (the
+    /// NOTATION.md examples), unless that player went out and someone is still in (then the
+    /// next player still in, so the position stays well formed). When step 3 puts a player out
+    /// and so ends the game, the turn passes to the next player still in after them and nothing
+    /// more is checked (golden cases 34, 36, 41).
+    fn end_turn_four(&mut self, rules: &Rules, mut removed: bool, flag_owner: Option<Seat>) {
+        let Mover::Side(mover) = self.mover else {
+            unreachable!("four-player games have seats to move")
+        };
+        let mut over = false;
+        // 1. A taken flag puts its owner out.
+        if let Some(owner) = flag_owner {
+            removed |= self.go_out(owner, OutReason::Flag);
+            over = self.out.team_out(owner.team());
+        }
+        // 2. Players still in with no movable piece, in turn order from the mover.
+        if !over {
+            let mut seat = Some(mover);
+            for _ in 0..self.board.seats.len() {
+                let Some(s) = seat else { break };
+                if !self.out.contains(s) && !self.has_movable(s) {
+                    removed |= self.go_out(s, OutReason::NoPieces);
+                }
+                seat = self.next_seat(rules, s);
+            }
+            over = self.some_team_out();
+        }
+        if over {
+            if self.out.contains(mover)
+                && let Some(next) = self.next_in(rules, mover)
+            {
+                self.mover = Mover::Side(next);
+            }
+        } else {
+            // 3. The next player still in; one with no legal turn goes out (unless nobody in
+            // has a legal turn: a draw, and the turn rests with that player).
+            let mut cur = mover;
+            while let Some(next) = self.next_in(rules, cur) {
+                self.mover = Mover::Side(next);
+                if self.has_turn(rules, next) {
+                    break;
+                }
+                let anyone = self
+                    .board
+                    .seats
+                    .iter()
+                    .any(|&s| s != next && !self.out.contains(s) && self.has_turn(rules, s));
+                if !anyone {
+                    break;
+                }
+                removed |= self.go_out(next, OutReason::NoMoves);
+                if self.out.team_out(next.team()) {
+                    if let Some(after) = self.next_in(rules, next) {
+                        self.mover = Mover::Side(after);
+                    }
+                    break;
+                }
+                cur = next;
+            }
+        }
+        self.quiet = if removed { 0 } else { self.quiet + 1 };
+        self.ply += 1;
+    }
+
+    /// The seat after `seat` in the rules' turn order, out or not.
+    fn next_seat(&self, rules: &Rules, seat: Seat) -> Option<Seat> {
+        let seats = self.board.seats;
+        let n = seats.len();
+        let i = seats.iter().position(|&s| s == seat)?;
+        Some(if rules.turn_order.is_clockwise() {
+            seats[(i + n - 1) % n]
+        } else {
+            seats[(i + 1) % n]
+        })
     }
 
     /// The end-of-game checks of RULES.md section 7, in order, on this position.
@@ -271,10 +433,13 @@ impl Position {
 
     /// `status`, given (if known) whether the side to move has a legal turn, to save regenerating.
     pub fn status_with(&self, rules: &Rules, mover_has_turn: Option<bool>) -> Status {
+        if self.board.is_four() {
+            return self.status_four(rules, mover_has_turn);
+        }
         // 1. A flag taken.
         for side in Side::BOTH {
             if !self.side_set[side.index()].intersects(self.flag_set) {
-                return Status::Won(side.other(), EndReason::Flag);
+                return Status::Won(side.other().team(), EndReason::Flag);
             }
         }
         // 2. No movable pieces (face up or face down).
@@ -282,8 +447,8 @@ impl Position {
         let movable = Side::BOTH.map(|s| !(self.side_set[s.index()] - fixed).is_empty());
         match movable {
             [false, false] => return Status::Draw(EndReason::NoPieces),
-            [false, true] => return Status::Won(Side::Blue, EndReason::NoPieces),
-            [true, false] => return Status::Won(Side::Red, EndReason::NoPieces),
+            [false, true] => return Status::Won(Team::Blue, EndReason::NoPieces),
+            [true, false] => return Status::Won(Team::Red, EndReason::NoPieces),
             _ => {}
         }
         // 3. The side to move has no legal turn.
@@ -291,12 +456,51 @@ impl Position {
             && !mover_has_turn.unwrap_or_else(|| self.has_turn(rules, me))
         {
             return if self.has_turn(rules, me.other()) {
-                Status::Won(me.other(), EndReason::NoMoves)
+                Status::Won(me.other().team(), EndReason::NoMoves)
             } else {
                 Status::Draw(EndReason::NoMoves)
             };
         }
         // 4. Quiet limit, 5. turn limit.
+        if self.quiet >= rules.quiet_limit {
+            return Status::Draw(EndReason::QuietLimit);
+        }
+        if self.ply >= rules.turn_limit {
+            return Status::Draw(EndReason::TurnLimit);
+        }
+        Status::Ongoing
+    }
+}
+
+impl Position {
+    /// How a four-player game stands (RULES.md 9.7; steps 1–3 were applied by the turn that
+    /// caused them, so the out list says who is out): a team with both players out has lost
+    /// (`<why>` = why its last player went out); both teams out is a draw; the player to move
+    /// with no legal turn means nobody in has one (a draw, `no-moves`); then the limits.
+    fn status_four(&self, rules: &Rules, mover_has_turn: Option<bool>) -> Status {
+        let teams = self.board.teams;
+        let out_teams: Vec<Team> = teams
+            .iter()
+            .copied()
+            .filter(|&t| self.out.team_out(t))
+            .collect();
+        let last_out = |t: Option<Team>| {
+            self.out
+                .iter()
+                .filter(|(s, _)| t.is_none_or(|t| s.team() == t))
+                .last()
+                .map_or(EndReason::NoPieces, |(_, why)| why.end_reason())
+        };
+        match out_teams[..] {
+            [] => {}
+            [lost] => return Status::Won(lost.other(), last_out(Some(lost))),
+            _ => return Status::Draw(last_out(None)),
+        }
+        if let Mover::Side(me) = self.mover
+            && !mover_has_turn.unwrap_or_else(|| self.has_turn(rules, me))
+        {
+            return Status::Draw(EndReason::NoMoves);
+        }
         if self.quiet >= rules.quiet_limit {
             return Status::Draw(EndReason::QuietLimit);
         }
