@@ -497,3 +497,17 @@ fn four_player_records_round_trip_with_who_went_out_and_why() {
     assert_eq!(back.rules().turn_order, TurnOrder::Clockwise);
     assert_eq!(back.status(), g.status());
 }
+
+#[test]
+fn tags_go_on_enemy_pieces_only_never_on_a_partners() {
+    let rules = hidden(|_| {});
+    let mut g = game(&rules, FOUR_START);
+    // g1 is South's, k17 North's (South's partner), q7 East's.
+    let (own, partner, enemy) = (sq(&g, "g1"), sq(&g, "k17"), sq(&g, "q7"));
+    assert!(g.set_tag(Seat::South, own, Some("40?")).is_err());
+    assert!(g.set_tag(Seat::South, partner, Some("40?")).is_err());
+    g.set_tag(Seat::South, enemy, Some("40?")).unwrap();
+    assert_eq!(g.tags(Seat::South), vec![(enemy, "40?")]);
+    let back = Game::from_ron(&g.to_ron()).unwrap();
+    assert_eq!(back.tags(Seat::South), vec![(enemy, "40?")]);
+}
