@@ -511,3 +511,33 @@ fn tags_go_on_enemy_pieces_only_never_on_a_partners() {
     let back = Game::from_ron(&g.to_ron()).unwrap();
     assert_eq!(back.tags(Seat::South), vec![(enemy, "40?")]);
 }
+
+#[test]
+fn a_partners_unknown_pieces_are_never_targets_of_a_view() {
+    // Hidden, no team view: South sees North's piece on g7 as `n?`, yet never attacks it.
+    let rules = hidden(|_| {});
+    let g = game(
+        &rules,
+        &lay4("s", 0, 0, "-", &format!("{BASE4} g6=s5 g7=n3 f7=w3")),
+    );
+    let v = g.view(Viewer::Side(Seat::South));
+    let (g6, g7, f7) = (sq(&g, "g6"), sq(&g, "g7"), sq(&g, "f7"));
+    assert_eq!(v.at(g7), Seen::Unknown(Seat::North));
+    let candidates = v.candidate_turns(&rules);
+    assert!(
+        !candidates
+            .iter()
+            .any(|t| matches!(t, Turn::Move { to, .. } if *to == g7))
+    );
+    assert!(candidates.contains(&Turn::Move { from: g6, to: f7 }));
+    assert_eq!(
+        v.check_turn(&rules, Turn::Move { from: g6, to: g7 }),
+        Err(IllegalTurn::PartnerPieceThere("g7".into()))
+    );
+    assert!(!v.destinations_from(&rules, g6).contains(&g7));
+    assert_eq!(
+        candidates.len(),
+        g.position().legal_turns(&rules).len(),
+        "South's view allows exactly the legal turns here"
+    );
+}
