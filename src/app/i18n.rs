@@ -48,6 +48,16 @@ impl Lang {
         }
     }
 
+    /// The colour of a seat's pieces in words (four-player seats: red, purple, blue, green).
+    pub fn seat_colour(self, seat: Side) -> &'static str {
+        self.t(match seat {
+            Side::Red | Side::South => &COLOUR_RED,
+            Side::East => &COLOUR_PURPLE,
+            Side::Blue | Side::North => &COLOUR_BLUE,
+            Side::West => &COLOUR_GREEN,
+        })
+    }
+
     pub fn rank(self, rank: Rank) -> &'static str {
         match self {
             Lang::Zh => rank.zh(),
@@ -182,6 +192,12 @@ texts! {
     SECONDS = "秒", "seconds";
     ON = "启用", "On";
     TO_MOVE = "轮到", "To move";
+    COLOUR_RED = "红", "red";
+    COLOUR_PURPLE = "紫", "purple";
+    COLOUR_BLUE = "蓝", "blue";
+    COLOUR_GREEN = "绿", "green";
+    SEAT_TAG = "{seat}（{colour}）", "{seat} ({colour})";
+    SEAT_TAG_TO_MOVE = "{seat}（{colour}）— 轮到", "{seat} ({colour}) — to move";
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
