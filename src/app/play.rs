@@ -28,7 +28,7 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
         let who = if flip {
             fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
         } else {
-            lang.side(Side::BOTH[k]).to_string()
+            lang.side(game.board().seats[k]).to_string()
         };
         let seat = match seat {
             super::settings::Seat::Human => lang.t(&i18n::HUMAN).to_string(),

@@ -172,6 +172,7 @@ impl Session {
             .find(|(k, _)| k == "computer")
             .map(|(_, v)| v.clone());
         let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
+        let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
         Session {
             game,
             redo: Vec::new(),
@@ -182,7 +183,7 @@ impl Session {
             clock_ply: 0,
             last_tick: None,
             modes: Default::default(),
-            computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
+            computer: computer::Seats::new(seats, seed),
             confirm_resign: false,
             hint: None,
             hint_thought: None,
@@ -654,10 +655,14 @@ impl Session {
     /// The level the computer plays at against the lone human.
     fn opponent_level(&self) -> Option<crate::ai::Level> {
         let human = self.computer.lone_human()?;
-        match self.computer.seats[1 - human] {
-            Seat::Computer(level) => Some(level),
-            Seat::Human => None,
-        }
+        self.computer
+            .seats
+            .iter()
+            .enumerate()
+            .find_map(|(k, s)| match s {
+                Seat::Computer(level) if k != human => Some(*level),
+                _ => None,
+            })
     }
 
     /// How many hints the record says were asked.
@@ -766,10 +771,8 @@ impl Session {
     fn side_of(&self, seat: usize) -> Side {
         if self.game.rules().mode == Mode::Flip {
             self.game.player_colour(seat as u8 + 1).unwrap_or(Side::Red)
-        } else if seat == 0 {
-            Side::Red
         } else {
-            Side::Blue
+            self.game.board().seats[seat]
         }
     }
 
@@ -813,9 +816,16 @@ impl Session {
         }
         // The computer answers a draw offer by declining it (it plays on).
         if let Some(offerer) = self.game.draw_offer() {
-            let other = offerer.other();
-            if self.computer.seats[self.seat_of(other)] != Seat::Human {
-                let _ = self.game.act(Action::DeclineDraw(other));
+            let board = self.game.board();
+            let others = board.seats.iter().copied().filter(|&s| s != offerer);
+            for other in others.collect::<Vec<_>>() {
+                if board.is_four() && self.game.position().out().contains(other) {
+                    continue;
+                }
+                if self.computer.seats[self.seat_of(other)] != Seat::Human {
+                    let _ = self.game.act(Action::DeclineDraw(other));
+                    break;
+                }
             }
         }
         self.observe_new_plies();
@@ -875,7 +885,7 @@ impl Session {
             let i = self.computer.observed;
             if let Some(report) = self.game.plies()[i].report.clone() {
                 let after = self.game.position_at(i + 1);
-                for k in 0..2 {
+                for k in 0..self.computer.seats.len() {
                     let side = self.side_of(k);
                     if let Some(p) = self.computer.players[k].as_mut() {
                         p.observe(&report, &after.view(self.game.rules(), Viewer::Side(side)));

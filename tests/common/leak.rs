@@ -292,10 +292,10 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
     if game.rules().mode == Mode::Flip {
         return Looking::Viewer(Viewer::Side(Side::Red));
     }
-    let seats = play.computer.seats;
+    let seats = &play.computer.seats;
     if seats.iter().any(|s| *s != Seat::Human) {
         let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
-        return Looking::Viewer(Viewer::Side(Side::BOTH[k]));
+        return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
     let to_move = game.position().side_to_move().unwrap_or(Side::Red);
     if play.modes.curtain_off.is_some() {
