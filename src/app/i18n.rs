@@ -520,6 +520,7 @@ pub fn action_error_zh(e: &ActionError) -> String {
         ActionError::NotRefusable(t) => format!("{t} 是合法的一步：裁判不会拒绝"),
         ActionError::DrawOfferOpen => "已经有一方提和，还没有回复".into(),
         ActionError::NoDrawOffer(s) => format!("对方没有提和，{}方无需回复", s.zh()),
+        ActionError::NotInGame(s) => format!("{}方不在本局中", s.zh()),
         ActionError::NoMoveClock => "本局没有每步限时".into(),
         ActionError::NotToMove(s) => format!("现在不是{}方走棋，不能超时", s.zh()),
         ActionError::TakebackTooLong {
