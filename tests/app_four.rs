@@ -102,3 +102,62 @@ fn four_player_board_tags_each_seat_with_colour_and_marks_the_seat_to_move() {
     // Open game: every piece named with its seat, e.g. South's flag.
     assert!(got.iter().any(|t| t.ends_with("南 军旗")));
 }
+
+/// Start a four-player game from the new-game dialog: two or four players, each seat's player.
+fn start_four(h: &mut Harness<'static, junqi::app::JunqiApp>, hidden: bool) {
+    h.get_all_by_label("New game")
+        .next()
+        .expect("New game")
+        .click();
+    h.run();
+    if hidden {
+        common::click(h, "Hidden (暗棋)");
+    }
+    common::click(h, "Four players (四国)");
+    common::click(h, "Start game");
+    assert!(matches!(h.state().screen, junqi::app::Screen::Play(_)));
+}
+
+#[test]
+fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
+    let (_dir, mut h) = common::window();
+    start_four(&mut h, false);
+    let play = h.state().play().unwrap();
+    assert!(play.game.board().is_four());
+    assert_eq!(play.computer.seats.len(), 4);
+    assert_eq!(play.computer.seats[0], junqi::app::settings::Seat::Human);
+    assert!(
+        play.computer.seats[1..]
+            .iter()
+            .all(|s| *s != junqi::app::settings::Seat::Human)
+    );
+    let got = common::leak::texts(&h);
+    assert!(got.iter().any(|t| t == "South (red) — to move"), "{got:?}");
+    assert!(got.iter().any(|t| t.starts_with("g6 South ")));
+    // South moves; then the computers play East, North and West in turn.
+    let (from, to) = common::plain_move(common::game(&h));
+    let name = |n| common::game(&h).board().name(n).to_string();
+    let (a, b) = (name(from), name(to));
+    let label = format!("{a} South {}", rank_word(&h, from));
+    common::click(&mut h, &label);
+    h.get_all_by_label(&b).next().expect("destination").click();
+    h.run();
+    assert_eq!(common::game(&h).plies().len(), 1);
+    for _ in 0..400 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        if common::game(&h).plies().len() >= 4 {
+            break;
+        }
+    }
+    assert!(
+        common::game(&h).plies().len() >= 4,
+        "the three computers played"
+    );
+    // Settings for two-player games are left alone.
+    assert_eq!(h.state().settings.bottom, junqi::engine::Side::Red);
+}
+
+fn rank_word(h: &Harness<'static, junqi::app::JunqiApp>, n: NodeId) -> &'static str {
+    common::game(h).position().at(n).unwrap().rank().en()
+}

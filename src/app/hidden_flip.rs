@@ -20,6 +20,11 @@ pub const TAG_CHOICES: [&str; 13] = [
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Side) -> Side {
+    let default = if play.game.board().is_four() {
+        play.bottom4
+    } else {
+        default
+    };
     match play.looker() {
         Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
         _ => default,

@@ -183,6 +183,10 @@ texts! {
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
     PLAYERS = "对弈者", "Players";
+    TWO_PLAYERS = "双人", "Two players";
+    FOUR_PLAYERS = "四国（四人）", "Four players (四国)";
+    FOUR_NO_FLIP = "四国军棋没有翻棋", "Flip is not offered for four players";
+    PRIVATE_CHOICE_CURTAIN_FOUR = "{side}方选择布阵：其他人请回避 — 点此开始", "{side}: choose your formation (everyone else, look away) — press to begin";
     HUMAN = "人", "Human";
     HOUSE_RULES = "自选规则", "House rules";
     FORMATIONS = "布阵", "Formations";

@@ -148,6 +148,9 @@ pub struct Session {
     pub hint: Option<Hint>,
     /// A hint being thought out.
     pub hint_thought: Option<computer::HintThought>,
+    /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
+    /// new-game dialog; South by default).
+    pub bottom4: Side,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -187,6 +190,7 @@ impl Session {
             confirm_resign: false,
             hint: None,
             hint_thought: None,
+            bottom4: Side::South,
         }
     }
 
