@@ -8,6 +8,8 @@ pub mod eval;
 pub mod formation;
 pub mod search;
 pub mod thinker;
+#[cfg(test)]
+mod tests_four;
 
 pub use computer::{AiPlayer, Level};
 pub use formation::ai_formation;
