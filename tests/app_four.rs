@@ -161,3 +161,103 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
 fn rank_word(h: &Harness<'static, junqi::app::JunqiApp>, n: NodeId) -> &'static str {
     common::game(h).position().at(n).unwrap().rank().en()
 }
+
+/// Four-player notation from `square=cell` items, other squares empty.
+fn lay4(to_move: &str, cells: &str) -> String {
+    let b = junqi::engine::Board::four_player();
+    let mut grid = vec![String::from(".."); b.len()];
+    for item in cells.split_whitespace() {
+        let (square, cell) = item.split_once('=').unwrap();
+        grid[b.node_by_name(square).unwrap() as usize] = cell.to_string();
+    }
+    let ranks: Vec<String> = (0..b.height)
+        .rev()
+        .map(|row| {
+            (0..b.width)
+                .filter_map(|col| b.node_at(col, row))
+                .map(|n| grid[n as usize].as_str())
+                .collect()
+        })
+        .collect();
+    format!("{} {to_move} 0 0 -", ranks.join("/"))
+}
+
+/// Near the end of a hidden game of four people: South's marshal beside West's flag, South's
+/// general beside East's flag; every player has one piece that can move.
+const NEAR_END: &str = "h1=sF a9=s9 p8=s8 q8=eF q7=e3 j17=nF k17=n2 a10=wF a11=w2";
+
+/// Click the piece on `from`, then `to`, as the side to move sees them; the leak checker runs
+/// after each click.
+fn move_by_clicks(h: &mut Harness<'static, junqi::app::JunqiApp>, from: &str, to: &str) {
+    let game = common::game(h);
+    let me = game.position().side_to_move().unwrap();
+    let view = game.view(Viewer::Side(me));
+    let b = game.board();
+    let (f, t) = (b.node_by_name(from).unwrap(), b.node_by_name(to).unwrap());
+    let (lf, lt) = (
+        node_label(&view, Lang::En, f),
+        node_label(&view, Lang::En, t),
+    );
+    common::leak::click(h, &lf);
+    common::leak::click(h, &lt);
+}
+
+fn lift(h: &mut Harness<'static, junqi::app::JunqiApp>, seat: Seat) {
+    common::leak::click(h, &format!("{} to move — press to continue", seat.en()));
+}
+
+#[test]
+fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    // Four people, no team view: the curtain goes down between every turn.
+    assert!(h.state().play().unwrap().hidden_hotseat());
+    assert!(h.query_by_label_contains("South Field Marshal").is_none());
+    lift(&mut h, Seat::South);
+    assert!(
+        h.query_by_label_contains("a9 South Field Marshal")
+            .is_some()
+    );
+    // South takes West's flag: West is out, its pieces leave the board; the game goes on.
+    move_by_clicks(&mut h, "a9", "a10");
+    let g = common::game(&h);
+    assert!(g.position().out().contains(Seat::West));
+    assert!(!g.status().is_over());
+    assert_eq!(g.position().pieces(Seat::West).count(), 0);
+    assert_eq!(g.position().side_to_move(), Some(Seat::East));
+    lift(&mut h, Seat::East);
+    let texts = common::leak::texts(&h);
+    assert!(
+        texts.iter().any(|t| t.starts_with("West is out: ")),
+        "an event says who went out and why: {texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "out"), "West's tray says out");
+    move_by_clicks(&mut h, "q7", "p7");
+    lift(&mut h, Seat::North);
+    move_by_clicks(&mut h, "k17", "k16");
+    // West is out: South moves next, and takes East's flag.
+    lift(&mut h, Seat::South);
+    move_by_clicks(&mut h, "p8", "q8");
+    let g = common::game(&h);
+    assert_eq!(
+        g.status(),
+        junqi::engine::Status::Won(
+            junqi::engine::Team::SouthNorth,
+            junqi::engine::EndReason::Flag
+        )
+    );
+    let texts = common::leak::texts(&h);
+    assert!(
+        texts.iter().any(|t| t.contains("South and North wins")),
+        "{texts:?}"
+    );
+    // Every piece revealed at the end: North's lieutenant reads as such.
+    assert!(
+        texts.iter().any(|t| t == "k16 North Lieutenant"),
+        "{texts:?}"
+    );
+}

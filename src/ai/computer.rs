@@ -498,10 +498,12 @@ pub fn setup_four(view: &View) -> Setup {
 /// two-player code), from the view as a stand-in position.
 pub fn candidate_turns_four(view: &View, rules: &Rules) -> Vec<Turn> {
     let mut out = Vec::new();
-    if view.mover != Mover::Side(match view.viewer {
-        Viewer::Side(s) => s,
-        Viewer::Referee => return out,
-    }) {
+    if view.mover
+        != Mover::Side(match view.viewer {
+            Viewer::Side(s) => s,
+            Viewer::Referee => return out,
+        })
+    {
         return out;
     }
     Position::stand_in(&setup_four(view)).pseudo_turns(rules, &mut out);

@@ -7,9 +7,9 @@ pub mod computer;
 pub mod eval;
 pub mod formation;
 pub mod search;
-pub mod thinker;
 #[cfg(test)]
 mod tests_four;
+pub mod thinker;
 
 pub use computer::{AiPlayer, Level};
 pub use formation::ai_formation;

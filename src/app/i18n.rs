@@ -224,6 +224,9 @@ texts! {
     EV_CLASH = "{n}. {mv}：{out}", "{n}. {mv}: {out}";
     EV_TIMEOUT = "{side}方超时，失去本步", "{side} timed out and loses the turn";
     EV_RESIGN = "{side}方认输", "{side} resigned";
+    EV_OUT = "{side}方出局：{why}，棋子全部离开棋盘", "{side} is out: {why}; all their pieces leave the board";
+    ON_BOARD = "盘上 {n} 子", "{n} on the board";
+    OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
     EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";
     SETTINGS_WARNING = "设置文件无法读取，已使用默认设置：{e}", "The settings file could not be read, defaults are used: {e}";

@@ -472,7 +472,19 @@ impl Session {
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
     /// guards it.
     pub fn hidden_hotseat(&self) -> bool {
-        self.mode() == Mode::Hidden && !self.computer.any() && !self.game.status().is_over()
+        self.mode() == Mode::Hidden && self.humans_apart() && !self.game.status().is_over()
+    }
+
+    /// Whether two or more people play seats that must not see each other's pieces: two people
+    /// in a two-player game; four players, any two humans except two partners under team view
+    /// (who may share the screen).
+    pub fn humans_apart(&self) -> bool {
+        let humans: Vec<Side> = self.computer.humans().map(|k| self.side_of(k)).collect();
+        if humans.len() < 2 {
+            return false;
+        }
+        let partners = humans.len() == 2 && humans[0].partner() == Some(humans[1]);
+        !(self.game.board().is_four() && self.game.rules().team_view && partners)
     }
 
     /// Whether the hand-over curtain covers the board now.
@@ -726,12 +738,19 @@ pub fn seen_at(game: &Game, before: usize, looker: Looker, n: NodeId) -> Seen {
         Looker::All(sight) => game.sight_view(sight, before).at(n),
         Looker::Side(s) => game.sight_view(game.own_sight(s), before).at(n),
         // Public: a piece is known only if its opponent knows it too.
-        Looker::Nobody => match pos.view(rules, Viewer::Side(Side::Red)).at(n) {
-            Seen::Known(p) if p.side() == Side::Red => {
-                pos.view(rules, Viewer::Side(Side::Blue)).at(n)
+        // (Four players: known only if every seat knows it.)
+        Looker::Nobody => {
+            let seats = game.board().seats;
+            let own = pos.view(rules, Viewer::Side(seats[0])).at(n);
+            match own {
+                Seen::Known(_) => seats[1..]
+                    .iter()
+                    .map(|&s| pos.view(rules, Viewer::Side(s)).at(n))
+                    .find(|v| !matches!(v, Seen::Known(_)))
+                    .unwrap_or(own),
+                other => other,
             }
-            other => other,
-        },
+        }
     }
 }
 
@@ -787,9 +806,19 @@ impl Session {
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
     pub fn looking_side(&self) -> Side {
-        match self.computer.lone_human() {
-            Some(seat) => self.side_of(seat),
-            None => self.game.position().side_to_move().unwrap_or(Side::Red),
+        if let Some(seat) = self.computer.lone_human() {
+            return self.side_of(seat);
+        }
+        let to_move = self.game.position().side_to_move();
+        let board = self.game.board();
+        match to_move {
+            // Four players, a computer to move: the people at the screen keep their own eyes
+            // (partners under team view share them; otherwise the curtain is down).
+            Some(s) if board.is_four() && self.computer.seats[s.index()] != Seat::Human => {
+                self.computer.humans().next().map_or(s, |k| self.side_of(k))
+            }
+            Some(s) => s,
+            None => board.seats[0],
         }
     }
 

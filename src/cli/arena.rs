@@ -3,8 +3,8 @@
 
 use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
-use crate::engine::rng::SplitMix64;
 use crate::engine::formation::four_player_setup;
+use crate::engine::rng::SplitMix64;
 use crate::engine::{
     Board, Formation, Game, Mode, Mover, Position, Rules, Side, Start, Status, Team, Turn, Viewer,
 };
@@ -322,7 +322,12 @@ fn start_four(
         })
         .collect();
     let setup = four_player_setup(
-        [&formations[0], &formations[1], &formations[2], &formations[3]],
+        [
+            &formations[0],
+            &formations[1],
+            &formations[2],
+            &formations[3],
+        ],
         rules,
     )
     .map_err(|(seat, p)| format!("game {}: {seat}'s formation: {p:?}", i + 1))?;
@@ -447,10 +452,14 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         return err("arena games are played without a move clock");
     }
     if opts.players == 4 && rules.mode == Mode::Flip {
-        return err("flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden");
+        return err(
+            "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
+        );
     }
     if opts.players == 4 && opts.record.is_some() {
-        return err("--record is not available for four-player games yet (games do not record four players)");
+        return err(
+            "--record is not available for four-player games yet (games do not record four players)",
+        );
     }
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
