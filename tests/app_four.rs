@@ -111,7 +111,8 @@ fn start_four(h: &mut Harness<'static, junqi::app::JunqiApp>, hidden: bool) {
         .click();
     h.run();
     if hidden {
-        common::click(h, "Hidden (暗棋)");
+        h.get_by_label_contains("Hidden:").click();
+        h.run();
     }
     common::click(h, "Four players (四国)");
     common::click(h, "Start game");
@@ -260,4 +261,55 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         texts.iter().any(|t| t == "k16 North Lieutenant"),
         "{texts:?}"
     );
+}
+
+/// Let the computers think until it is South's turn again (or the game ends), checking for
+/// leaks on the way.
+fn until_south(h: &mut Harness<'static, junqi::app::JunqiApp>) {
+    for _ in 0..600 {
+        let g = common::game(h);
+        if g.status().is_over() || g.position().side_to_move() == Some(Seat::South) {
+            break;
+        }
+        h.step();
+        common::leak::assert_no_leak(h);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    common::leak::run_checked(h);
+}
+
+#[test]
+fn hidden_four_player_game_against_three_computers_shows_only_south_and_replays_by_seat() {
+    let (_dir, mut h) = common::window();
+    start_four(&mut h, true);
+    assert_eq!(common::game(&h).rules().mode, Mode::Hidden);
+    // One person: no curtain; the board is South's.
+    assert!(!h.state().play().unwrap().hidden_hotseat());
+    common::leak::run_checked(&mut h);
+    for _ in 0..3 {
+        if common::game(&h).status().is_over() {
+            break;
+        }
+        let (from, to) = common::plain_move(common::game(&h));
+        let b = common::game(&h).board();
+        let (f, t) = (b.name(from).to_string(), b.name(to).to_string());
+        move_by_clicks(&mut h, &f, &t);
+        until_south(&mut h);
+    }
+    assert!(common::game(&h).plies().len() >= 8);
+    // No other seat's rank anywhere on screen.
+    for seat in [Seat::East, Seat::North, Seat::West] {
+        for t in common::leak::texts(&h) {
+            assert!(
+                named_pieces(&t).iter().all(|(s, _)| *s != seat),
+                "{t:?} names a piece of {seat:?}"
+            );
+        }
+    }
+    // The replay offers each seat's viewpoint; South's is shown.
+    common::leak::click(&mut h, "Replay");
+    for seat in ["South", "East", "North", "West", "Referee"] {
+        assert!(h.query_by_label(seat).is_some(), "viewpoint {seat}");
+    }
+    common::leak::run_checked(&mut h);
 }

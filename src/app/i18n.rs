@@ -226,6 +226,7 @@ texts! {
     EV_RESIGN = "{side}方认输", "{side} resigned";
     EV_OUT = "{side}方出局：{why}，棋子全部离开棋盘", "{side} is out: {why}; all their pieces leave the board";
     ON_BOARD = "盘上 {n} 子", "{n} on the board";
+    TIMEOUTS_FOUR = "超时：{list}（{max} 次出局）", "Timeouts: {list} ({max} put a player out)";
     OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
     EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";

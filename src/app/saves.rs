@@ -115,10 +115,17 @@ pub fn saved_side(record: &GameRecord) -> Option<Side> {
     [info_value(record, "saved_by"), info_value(record, "seat")]
         .into_iter()
         .flatten()
-        .find_map(|v| match v {
-            "red" => Some(Side::Red),
-            "blue" => Some(Side::Blue),
-            _ => None,
+        .find_map(|v| {
+            [
+                Side::Red,
+                Side::Blue,
+                Side::South,
+                Side::East,
+                Side::North,
+                Side::West,
+            ]
+            .into_iter()
+            .find(|s| s.en().eq_ignore_ascii_case(v))
         })
 }
 
