@@ -237,6 +237,15 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         "an event says who went out and why: {texts:?}"
     );
     assert!(texts.iter().any(|t| t == "out"), "West's tray says out");
+    assert!(
+        texts.iter().any(|t| t == "West (green) — out"),
+        "West's tag says out"
+    );
+    // The move list names the seat that moved.
+    assert!(
+        texts.iter().any(|t| t.contains("1. South a9-a10")),
+        "{texts:?}"
+    );
     move_by_clicks(&mut h, "q7", "p7");
     lift(&mut h, Seat::North);
     move_by_clicks(&mut h, "k17", "k16");

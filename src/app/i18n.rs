@@ -202,6 +202,7 @@ texts! {
     COLOUR_GREEN = "绿", "green";
     SEAT_TAG = "{seat}（{colour}）", "{seat} ({colour})";
     SEAT_TAG_TO_MOVE = "{seat}（{colour}）— 轮到", "{seat} ({colour}) — to move";
+    SEAT_TAG_OUT = "{seat}（{colour}）— 出局", "{seat} ({colour}) — out";
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";

@@ -527,6 +527,22 @@ fn side_panel(
     } else if let Some(t) = status_text(status, lang) {
         ui.label(egui::RichText::new(t).size(18.0).strong());
     }
+    // Four players: a banner for each player who is out, who and why (their pieces have left
+    // the board).
+    for (seat, why) in game.position().out().iter() {
+        let why = why.end_reason();
+        let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+        board::banner_frame(6).show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::EV_OUT),
+                    &[("side", lang.side(seat)), ("why", why)],
+                ))
+                .strong()
+                .color(board::side_colour(seat)),
+            );
+        });
+    }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         let over = status.is_over();

@@ -177,6 +177,15 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
     else {
         return out;
     };
+    // Four players: the mover's seat comes first ("East l11-k12 ?×?").
+    let rest = SEATS
+        .iter()
+        .find_map(|s| {
+            rest.strip_prefix(s.en())
+                .or_else(|| rest.strip_prefix(s.zh()))
+                .and_then(|r| r.strip_prefix(' '))
+        })
+        .unwrap_or(rest);
     let Some((_mv, ranks)) = rest.split_once(' ') else {
         return out;
     };
