@@ -322,3 +322,29 @@ fn hidden_four_player_game_against_three_computers_shows_only_south_and_replays_
     }
     common::leak::run_checked(&mut h);
 }
+
+#[test]
+fn a_killed_four_player_game_against_computers_resumes_with_its_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(dir.path());
+    start_four(&mut h, true);
+    let (from, to) = common::plain_move(common::game(&h));
+    let b = common::game(&h).board();
+    let (f, t) = (b.name(from).to_string(), b.name(to).to_string());
+    move_by_clicks(&mut h, &f, &t);
+    until_south(&mut h);
+    let notation = common::game(&h).position().notation();
+    let seats = h.state().play().unwrap().computer.seats.clone();
+    // No orderly shutdown, as after `kill -9`.
+    drop(h);
+    let mut h = common::harness(dir.path());
+    h.get_by_label("An unfinished game was saved");
+    h.get_by_label("Resume").click();
+    h.run();
+    common::leak::run_checked(&mut h);
+    assert!(common::game(&h).board().is_four());
+    assert_eq!(common::game(&h).position().notation(), notation);
+    assert_eq!(h.state().play().unwrap().computer.seats, seats);
+    // The resumed game is South's (the human's): only South's ranks are on screen.
+    assert!(h.query_all_by_label_contains("South").next().is_some());
+}
