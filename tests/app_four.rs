@@ -348,3 +348,41 @@ fn a_killed_four_player_game_against_computers_resumes_with_its_seats() {
     // The resumed game is South's (the human's): only South's ranks are on screen.
     assert!(h.query_all_by_label_contains("South").next().is_some());
 }
+
+#[test]
+fn a_finished_four_player_record_opens_in_the_replay_viewer_with_every_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut game =
+        junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+            .unwrap();
+    let b = game.board();
+    let mv = |a: &str, z: &str| junqi::engine::Turn::Move {
+        from: b.node_by_name(a).unwrap(),
+        to: b.node_by_name(z).unwrap(),
+    };
+    for (a, z) in [("a9", "a10"), ("q7", "p7"), ("k17", "k16"), ("p8", "q8")] {
+        game.play(mv(a, z)).unwrap();
+    }
+    assert!(game.status().is_over());
+    let path = dir.path().join("four.ron");
+    std::fs::write(&path, game.to_ron()).unwrap();
+    let mut h = common::harness_sized(dir.path(), 1200.0, 900.0);
+    h.state_mut().open_file(&path);
+    h.run();
+    assert!(matches!(h.state().screen, junqi::app::Screen::Replay(_)));
+    assert!(h.state().warning.is_none());
+    for seat in ["South", "East", "North", "West"] {
+        common::leak::click(&mut h, seat);
+    }
+    // A finished game: every piece may be shown, e.g. West's flag at the start.
+    if let junqi::app::Screen::Replay(r) = &mut h.state_mut().screen {
+        r.ply = 0;
+    }
+    common::leak::run_checked(&mut h);
+    assert!(
+        h.query_all_by_label_contains("a10 West Flag")
+            .next()
+            .is_some()
+    );
+}
