@@ -246,6 +246,14 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         texts.iter().any(|t| t.contains("1. South a9-a10")),
         "{texts:?}"
     );
+    // No takebacks between four people (it would need three answers): a note, nothing undone.
+    common::leak::click(&mut h, "Undo");
+    assert_eq!(common::game(&h).plies().len(), 1);
+    assert!(
+        h.query_all_by_label_contains("No takebacks between people")
+            .next()
+            .is_some()
+    );
     move_by_clicks(&mut h, "q7", "p7");
     lift(&mut h, Seat::North);
     move_by_clicks(&mut h, "k17", "k16");
@@ -385,4 +393,18 @@ fn a_finished_four_player_record_opens_in_the_replay_viewer_with_every_seat() {
             .next()
             .is_some()
     );
+}
+
+#[test]
+fn a_refused_flag_attack_of_a_four_player_seat_is_announced_in_both_languages() {
+    let said = junqi::engine::IllegalTurn::FlagAttackRefused {
+        by: Seat::South,
+        square: "q8".into(),
+        mines: true,
+    };
+    let en = Lang::En.illegal(&said);
+    let zh = Lang::Zh.illegal(&said);
+    assert!(en.contains("the flag's owner still has mines"), "{en}");
+    assert!(zh.contains("军旗的主人还有地雷"), "{zh}");
+    assert!(en.starts_with("South attacked q8") && zh.starts_with("南方攻击 q8"));
 }

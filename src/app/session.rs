@@ -599,6 +599,11 @@ impl Session {
             }
             return;
         }
+        if self.game.board().is_four() {
+            // Four people: a takeback would need three answers; not offered.
+            self.message = Some(Message::Note(i18n::TAKEBACKS_FOUR_OFF));
+            return;
+        }
         // The player who moved last asks; the player to move answers.
         self.modes.takeback_asked = Some(self.side_to_move().other());
     }
