@@ -408,3 +408,73 @@ fn a_refused_flag_attack_of_a_four_player_seat_is_announced_in_both_languages() 
     assert!(zh.contains("军旗的主人还有地雷"), "{zh}");
     assert!(en.starts_with("South attacked q8") && zh.starts_with("南方攻击 q8"));
 }
+
+/// Partners South and North at the screen against two computers.
+fn partners_game(team_view: bool) -> junqi::app::Session {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.team_view = team_view;
+    let start = junqi::engine::Start::random_four(&rules, 5);
+    let mut game = junqi::engine::Game::new(rules, start).unwrap();
+    game.set_info("computer", "east:easy,west:easy");
+    junqi::app::Session::new(game)
+}
+
+#[test]
+fn partners_under_team_view_share_the_screen_and_without_it_hand_over() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().show_game(partners_game(true));
+    common::leak::run_checked(&mut h);
+    let play = h.state().play().unwrap();
+    assert!(
+        !play.hidden_hotseat(),
+        "partners under team view share the screen"
+    );
+    // Both partners' ranks are on the board, no opponent's.
+    let texts = common::leak::texts(&h);
+    assert!(texts.iter().any(|t| t.starts_with("g1 South ")));
+    assert!(texts.iter().any(|t| t.starts_with("k17 North ")));
+    assert!(texts.iter().all(|t| {
+        named_pieces(t)
+            .iter()
+            .all(|(s, _)| *s != Seat::East && *s != Seat::West)
+    }));
+
+    let (_dir, mut h) = common::window();
+    h.state_mut().show_game(partners_game(false));
+    common::leak::run_checked(&mut h);
+    assert!(
+        h.state().play().unwrap().hidden_hotseat(),
+        "a curtain between partners"
+    );
+    assert!(h.query_all_by_label_contains("South ").all(|n| {
+        n.accesskit_node()
+            .label()
+            .is_some_and(|l| !l.contains("South Field"))
+    }));
+    lift(&mut h, Seat::South);
+    let texts = common::leak::texts(&h);
+    assert!(texts.iter().any(|t| t.starts_with("g1 South ")));
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.starts_with("k17 North ") && t != "k17 North unknown piece")
+    );
+}
+
+#[test]
+fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
+    let mut play = partners_game(false);
+    play.apply(junqi::app::Act::LiftCurtain);
+    assert!(!play.curtain_up(), "South lifts it");
+    // South moves; East (a computer) is to move: nobody may lift the curtain now.
+    let (from, to) = common::plain_move(&play.game);
+    play.apply(junqi::app::Act::Drop(from, to));
+    assert_eq!(play.game.position().side_to_move(), Some(Seat::East));
+    assert!(play.curtain_up());
+    play.apply(junqi::app::Act::LiftCurtain);
+    assert!(
+        play.curtain_up(),
+        "no seat's pieces shown while the computer plays"
+    );
+    assert!(matches!(play.looker(), junqi::app::session::Looker::Nobody));
+}

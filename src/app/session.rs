@@ -340,6 +340,9 @@ impl Session {
                 }
             }),
             Act::Timeout => self.act(Action::Timeout),
+            // Four players: the curtain stays down while a computer seat plays (nobody at the
+            // screen is to move).
+            Act::LiftCurtain if self.computer_to_move() => {}
             Act::LiftCurtain => {
                 self.modes.lifted = true;
                 self.flash = flash_for(&self.game, self.looker());

@@ -302,7 +302,9 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
         return Looking::Viewer(Viewer::Side(Side::Red));
     }
     let seats = &play.computer.seats;
-    if seats.iter().any(|s| *s != Seat::Human) {
+    // Against the computer the human looks, unless people who must not see each other share
+    // the screen (four players: then the curtain decides, as between two people).
+    if seats.iter().any(|s| *s != Seat::Human) && !play.hidden_hotseat() {
         let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
         return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
