@@ -323,6 +323,11 @@ fn hidden_four_player_game_against_three_computers_shows_only_south_and_replays_
             );
         }
     }
+    // 记子: a table for each opponent.
+    for seat in ["East", "North", "West"] {
+        let head = format!("Counting {seat}'s pieces (记子)");
+        assert!(h.query_all_by_label(&head).next().is_some(), "{head}");
+    }
     // The replay offers each seat's viewpoint; South's is shown.
     common::leak::click(&mut h, "Replay");
     for seat in ["South", "East", "North", "West", "Referee"] {

@@ -480,7 +480,12 @@ pub struct EnemyCounts {
 }
 
 pub fn enemy_counts(game: &Game, me: Side) -> EnemyCounts {
-    let enemy = me.other();
+    seat_counts(game, me, me.other())
+}
+
+/// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
+/// and the partner without team view).
+pub fn seat_counts(game: &Game, me: Side, enemy: Side) -> EnemyCounts {
     let mut removed = [0u8; 12];
     let mut removed_unknown = 0;
     for s in removed_seen(game, Looker::Side(me), enemy) {
@@ -529,11 +534,29 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     if game.rules().mode != Mode::Hidden || game.status().is_over() {
         return;
     }
-    if game.board().is_four() {
-        // 记子 for three opponents' pieces is not built yet.
-        return;
+    let board = game.board();
+    let others: Vec<Side> = if board.is_four() {
+        // Every other seat still in whose pieces `me` does not see (the partner's are seen
+        // under team view).
+        let out = game.position().out();
+        board
+            .seats
+            .iter()
+            .copied()
+            .filter(|&s| s != me && !out.contains(s))
+            .filter(|&s| !(game.rules().team_view && me.partner() == Some(s)))
+            .collect()
+    } else {
+        vec![me.other()]
+    };
+    for (k, enemy) in others.into_iter().enumerate() {
+        let counts = seat_counts(game, me, enemy);
+        count_panel(ui, lang, &counts, k == 0);
     }
-    let counts = enemy_counts(game, me);
+}
+
+/// One seat's 记子 table.
+fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) {
     let colour = board::side_colour(counts.enemy);
     ui.separator();
     egui::CollapsingHeader::new(
@@ -543,10 +566,10 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
         ))
         .strong(),
     )
-    .id_salt("enemy-counts")
-    .default_open(true)
+    .id_salt(("enemy-counts", counts.enemy))
+    .default_open(open)
     .show(ui, |ui| {
-        egui::Grid::new("enemy-counts-grid")
+        egui::Grid::new(("enemy-counts-grid", counts.enemy))
             .striped(true)
             .spacing([18.0, 2.0])
             .show(ui, |ui| {
