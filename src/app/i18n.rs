@@ -773,5 +773,9 @@ mod tests {
             Lang::En.action_error(&ActionError::NoTakebackGrant),
             "a takeback needs the gate's grant"
         );
+        let e = g.act(Action::Resign(Side::West)).unwrap_err();
+        assert_eq!(e, ActionError::NotInGame(Side::West));
+        assert_eq!(Lang::En.action_error(&e), "West is not in the game");
+        assert_eq!(Lang::Zh.action_error(&e), "西方不在本局中");
     }
 }

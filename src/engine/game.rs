@@ -752,7 +752,8 @@ impl Game {
             return Err(TagError::TooLong);
         }
         match self.position().at(node) {
-            Some(p) if p.side() != by => {}
+            // An enemy's: neither the tagger's own nor (four players) the partner's.
+            Some(p) if p.side() != by && Some(p.side()) != by.partner() => {}
             _ => return Err(TagError::NoEnemyPiece(square)),
         }
         self.record.tags.push(Tag {

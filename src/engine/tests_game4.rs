@@ -497,3 +497,47 @@ fn four_player_records_round_trip_with_who_went_out_and_why() {
     assert_eq!(back.rules().turn_order, TurnOrder::Clockwise);
     assert_eq!(back.status(), g.status());
 }
+
+#[test]
+fn tags_go_on_enemy_pieces_only_never_on_a_partners() {
+    let rules = hidden(|_| {});
+    let mut g = game(&rules, FOUR_START);
+    // g1 is South's, k17 North's (South's partner), q7 East's.
+    let (own, partner, enemy) = (sq(&g, "g1"), sq(&g, "k17"), sq(&g, "q7"));
+    assert!(g.set_tag(Seat::South, own, Some("40?")).is_err());
+    assert!(g.set_tag(Seat::South, partner, Some("40?")).is_err());
+    g.set_tag(Seat::South, enemy, Some("40?")).unwrap();
+    assert_eq!(g.tags(Seat::South), vec![(enemy, "40?")]);
+    let back = Game::from_ron(&g.to_ron()).unwrap();
+    assert_eq!(back.tags(Seat::South), vec![(enemy, "40?")]);
+}
+
+#[test]
+fn a_partners_unknown_pieces_are_never_targets_of_a_view() {
+    // Hidden, no team view: South sees North's piece on g7 as `n?`, yet never attacks it.
+    let rules = hidden(|_| {});
+    let g = game(
+        &rules,
+        &lay4("s", 0, 0, "-", &format!("{BASE4} g6=s5 g7=n3 f7=w3")),
+    );
+    let v = g.view(Viewer::Side(Seat::South));
+    let (g6, g7, f7) = (sq(&g, "g6"), sq(&g, "g7"), sq(&g, "f7"));
+    assert_eq!(v.at(g7), Seen::Unknown(Seat::North));
+    let candidates = v.candidate_turns(&rules);
+    assert!(
+        !candidates
+            .iter()
+            .any(|t| matches!(t, Turn::Move { to, .. } if *to == g7))
+    );
+    assert!(candidates.contains(&Turn::Move { from: g6, to: f7 }));
+    assert_eq!(
+        v.check_turn(&rules, Turn::Move { from: g6, to: g7 }),
+        Err(IllegalTurn::PartnerPieceThere("g7".into()))
+    );
+    assert!(!v.destinations_from(&rules, g6).contains(&g7));
+    assert_eq!(
+        candidates.len(),
+        g.position().legal_turns(&rules).len(),
+        "South's view allows exactly the legal turns here"
+    );
+}
