@@ -667,6 +667,33 @@ mod tests {
     }
 
     #[test]
+    fn four_player_games_give_team_a_both_seats_and_alternate_teams() {
+        let opts = Options {
+            players: 4,
+            a: "greedy".into(),
+            b: "random".into(),
+            games: 2,
+            seed: 4,
+            threads: 1,
+            record: None,
+        };
+        for mode in [Mode::Open, Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for i in 0..2 {
+                let (_, specs) = start_four(&rules, &opts, i, game_seed(opts.seed, i)).unwrap();
+                let board = Board::four_player();
+                for (k, spec) in specs.iter().enumerate() {
+                    let a = board.seats[k].team() == team_a(i);
+                    assert_eq!(spec, if a { "greedy" } else { "random" });
+                }
+                let (o, _) = play_game_four(&rules, &opts, i).unwrap();
+                assert!(!o.a_ms.is_empty() && !o.b_ms.is_empty());
+            }
+            assert_ne!(team_a(0), team_a(1));
+        }
+    }
+
+    #[test]
     fn same_seed_same_games() {
         let opts = Options {
             a: "random".into(),
