@@ -504,6 +504,7 @@ pub fn action_error_zh(e: &ActionError) -> String {
         ActionError::NotRefusable(t) => format!("{t} 是合法的一步：裁判不会拒绝"),
         ActionError::DrawOfferOpen => "已经有一方提和，还没有回复".into(),
         ActionError::NoDrawOffer(s) => format!("对方没有提和，{}方无需回复", s.zh()),
+        ActionError::NotInGame(s) => format!("{}方不在本局中", s.zh()),
         ActionError::NoMoveClock => "本局没有每步限时".into(),
         ActionError::NotToMove(s) => format!("现在不是{}方走棋，不能超时", s.zh()),
         ActionError::TakebackTooLong {
@@ -744,5 +745,9 @@ mod tests {
             Lang::En.action_error(&ActionError::NoTakebackGrant),
             "a takeback needs the gate's grant"
         );
+        let e = g.act(Action::Resign(Side::West)).unwrap_err();
+        assert_eq!(e, ActionError::NotInGame(Side::West));
+        assert_eq!(Lang::En.action_error(&e), "West is not in the game");
+        assert_eq!(Lang::Zh.action_error(&e), "西方不在本局中");
     }
 }

@@ -1,4 +1,4 @@
-//! `junqi game show [--as red|blue|referee] FILE`: a game record replayed as one line per turn, each
+//! `junqi game show [--as red|blue|s|e|n|w|referee] FILE`: a game record replayed as one line per turn, each
 //! with the position as the chosen viewer saw it right after that turn.
 
 use super::{CliError, CliResult, read_small};
@@ -13,10 +13,12 @@ pub enum GameCommand {
     #[command(
         long_about = "A game record replayed as one line per turn: `0 start <position>`, then \
         `<ply> <turn> <position>` with the position as the chosen viewer saw it right after that turn, \
-        then `result: …`. Pieces the viewer cannot identify are written `r?`/`b?`, face-down ones `??`."
+        then `result: …`. Pieces the viewer cannot identify are written with their owner's seat letter and \
+        `?` (`r?`, `b?`; four players `s?`, `e?`, `n?`, `w?`), face-down ones `??`. Two-player records take \
+        `--as red|blue|referee`, four-player records `--as s|e|n|w|referee`."
     )]
     Show {
-        /// Whose view: red, blue, or the referee (everything)
+        /// Whose view: red or blue (two players), s, e, n or w (four players), or the referee (everything)
         #[arg(long = "as", value_name = "VIEWER", default_value = "referee")]
         viewer: ViewerArg,
         /// The game record (.ron)
@@ -28,20 +30,57 @@ pub enum GameCommand {
 pub enum ViewerArg {
     Red,
     Blue,
+    /// South (four players)
+    #[value(name = "s", alias = "south")]
+    South,
+    /// East (four players)
+    #[value(name = "e", alias = "east")]
+    East,
+    /// North (four players)
+    #[value(name = "n", alias = "north")]
+    North,
+    /// West (four players)
+    #[value(name = "w", alias = "west")]
+    West,
     Referee,
 }
 
 pub fn run(command: &GameCommand) -> CliResult {
     match command {
         GameCommand::Show { viewer, file } => {
-            let viewer = match viewer {
-                ViewerArg::Red => Viewer::Side(Side::Red),
-                ViewerArg::Blue => Viewer::Side(Side::Blue),
-                ViewerArg::Referee => Viewer::Referee,
+            let seat = match viewer {
+                ViewerArg::Red => Some(Side::Red),
+                ViewerArg::Blue => Some(Side::Blue),
+                ViewerArg::South => Some(Side::South),
+                ViewerArg::East => Some(Side::East),
+                ViewerArg::North => Some(Side::North),
+                ViewerArg::West => Some(Side::West),
+                ViewerArg::Referee => None,
             };
             let path = file.display().to_string();
             let text = read_small(&path, MAX_RECORD_BYTES as u64)?;
             let game = Game::from_ron(&text).map_err(|e| CliError(format!("{path}: {e}")))?;
+            let viewer = match seat {
+                None => Viewer::Referee,
+                Some(s) if game.board().seats.contains(&s) => Viewer::Side(s),
+                Some(s) => {
+                    // The `--as` word of a seat: `red`, `blue`; `s`, `e`, `n`, `w`.
+                    let name = |s: Side| {
+                        if s.is_four() {
+                            s.letter().to_string()
+                        } else {
+                            s.en().to_lowercase()
+                        }
+                    };
+                    let seats: Vec<String> = game.board().seats.iter().map(|&s| name(s)).collect();
+                    return Err(CliError(format!(
+                        "bad flag: --as {} does not fit {path}, a {}-player game (use --as {}|referee)",
+                        name(s),
+                        game.board().seats.len(),
+                        seats.join("|")
+                    )));
+                }
+            };
             Ok(show(&game, viewer))
         }
     }

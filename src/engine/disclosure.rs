@@ -100,6 +100,12 @@ impl Game {
             Disclosure::Takeback => !over && self.rules().mode == Mode::Open,
             Disclosure::EndReveal => over,
             Disclosure::SideView(s) if by == Some(s) => true,
+            // Four players under `team view`: partners see each other's identities anyway.
+            Disclosure::SideView(s)
+                if self.rules().team_view && by.is_some_and(|b| b.partner() == Some(s)) =>
+            {
+                true
+            }
             // Flip mode: both players see the same (face-down pieces stay unknown to both).
             Disclosure::SideView(_) if self.rules().mode == Mode::Flip => true,
             Disclosure::DealSeed => {

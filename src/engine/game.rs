@@ -3,11 +3,11 @@
 
 use super::board::{Board, NodeId};
 use super::disclosure::{Disclosure, DisclosureUse};
-use super::formation::{Formation, flip_deal, start_setup};
+use super::formation::{Formation, flip_deal, four_player_setup, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Side};
 use super::play::{EndReason, Status, TurnReport};
-use super::position::{NotationError, Position, Setup, Turn};
+use super::position::{NotationError, OutReason, Position, Setup, SetupError, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,14 @@ pub enum Start {
     Formations { red: Vec<String>, blue: Vec<String> },
     /// Flip mode: the deal is made from this seed.
     FlipDeal { seed: u64 },
+    /// A four-player game (open or hidden): the four formations, each as `lines` in its owner's
+    /// terms, deployed on the owner's arm by RULES.md 9.5 (`formation::four_player_setup`).
+    FourFormations {
+        south: Vec<String>,
+        east: Vec<String>,
+        north: Vec<String>,
+        west: Vec<String>,
+    },
     /// Any position in notation (puzzles, continuing from a position).
     Position(String),
 }
@@ -33,6 +41,8 @@ pub enum Start {
 pub enum Action {
     /// A turn in notation (`a6-a11`, or `c7` for a flip).
     Turn(String),
+    /// The player gives up. Two players: the other wins. Four players: the player is out
+    /// (`r`); the game ends only when that leaves the team with both players out.
     Resign(Side),
     OfferDraw(Side),
     AcceptDraw(Side),
@@ -135,8 +145,11 @@ pub enum ActionError {
     NotRefusable(String),
     /// A draw offer while one is open.
     DrawOfferOpen,
-    /// An answer from a side that has no offer to answer.
+    /// An answer from a side that has no offer to answer (none open, its own, or already
+    /// accepted by it).
     NoDrawOffer(Side),
+    /// Four players: an action of a player who is out (or of a seat the board does not have).
+    NotInGame(Side),
     /// A timeout in a game without a move clock.
     NoMoveClock,
     /// A timeout for the side that is not to move.
@@ -162,6 +175,7 @@ impl std::fmt::Display for ActionError {
             }
             ActionError::DrawOfferOpen => f.write_str("a draw offer is already open"),
             ActionError::NoDrawOffer(s) => write!(f, "{s} has no draw offer to answer"),
+            ActionError::NotInGame(s) => write!(f, "{s} is not in the game"),
             ActionError::NoMoveClock => f.write_str("there is no move clock in this game"),
             ActionError::NotToMove(s) => write!(f, "{s} is not to move, so cannot time out"),
             ActionError::TakebackTooLong {
@@ -197,9 +211,6 @@ pub enum StartError {
     Notation(NotationError),
     /// A start position the rules do not allow.
     Setup(super::position::SetupError),
-    /// A four-player start position: games (records, views, clocks) are two-player for now;
-    /// four-player positions go through `moves`, `perft` and `apply`.
-    FourPlayerGame,
 }
 
 impl std::fmt::Display for StartError {
@@ -216,9 +227,6 @@ impl std::fmt::Display for StartError {
             StartError::Formation { side, problem } => write!(f, "{side} formation: {problem}"),
             StartError::Notation(e) => e.fmt(f),
             StartError::Setup(e) => e.fmt(f),
-            StartError::FourPlayerGame => f.write_str(
-                "four-player games cannot be played as a game yet (moves, perft and apply take four-player positions)",
-            ),
         }
     }
 }
@@ -313,6 +321,24 @@ impl Start {
         }
     }
 
+    /// A four-player start from the formations of South, East, North and West.
+    pub fn four_formations(formations: [&Formation; 4]) -> Start {
+        let [south, east, north, west] = formations.map(Formation::lines);
+        Start::FourFormations {
+            south,
+            east,
+            north,
+            west,
+        }
+    }
+
+    /// A random four-player start from `seed`: four random valid formations (open or hidden).
+    pub fn random_four(rules: &Rules, seed: u64) -> Start {
+        let mut rng = super::rng::SplitMix64::new(seed);
+        let f: [Formation; 4] = std::array::from_fn(|_| Formation::random(&mut rng, rules));
+        Start::four_formations([&f[0], &f[1], &f[2], &f[3]])
+    }
+
     /// The checked start position under `rules`.
     pub fn position(&self, rules: &Rules) -> Result<Position, StartError> {
         let setup: Setup = match self {
@@ -334,11 +360,29 @@ impl Start {
                 }
                 flip_deal(*seed)
             }
+            Start::FourFormations {
+                south,
+                east,
+                north,
+                west,
+            } => {
+                if rules.mode == Mode::Flip {
+                    return Err(StartError::Setup(SetupError::FourPlayerFlip));
+                }
+                let text = |side: Side, lines: &[String]| {
+                    parse_lines(lines).map_err(|error| StartError::FormationText { side, error })
+                };
+                let f = [
+                    text(Side::South, south)?,
+                    text(Side::East, east)?,
+                    text(Side::North, north)?,
+                    text(Side::West, west)?,
+                ];
+                four_player_setup([&f[0], &f[1], &f[2], &f[3]], rules)
+                    .map_err(|(side, problem)| StartError::Formation { side, problem })?
+            }
             Start::Position(text) => Setup::parse(text).map_err(StartError::Notation)?,
         };
-        if setup.board.is_four() {
-            return Err(StartError::FourPlayerGame);
-        }
         Position::new(setup, rules).map_err(StartError::Setup)
     }
 }
@@ -361,8 +405,12 @@ pub struct Game {
     start: Position,
     plies: Vec<Ply>,
     ended: Option<Status>,
+    /// The player whose draw offer is open.
     draw_offer: Option<Side>,
-    timeouts: [u32; 2],
+    /// Per seat (`Seat::index`): accepted the open draw offer (the offerer too).
+    draw_accepted: [bool; 4],
+    /// Timeouts per seat (`Seat::index`).
+    timeouts: [u32; 4],
     /// Flip mode: the colour of player 1 once decided.
     player1: Option<Side>,
     /// Attacks refused by a flag rule, in order (one per `Action::Refused`).
@@ -391,7 +439,8 @@ impl Game {
             plies: Vec::new(),
             ended: None,
             draw_offer: None,
-            timeouts: [0, 0],
+            draw_accepted: [false; 4],
+            timeouts: [0; 4],
             player1: None,
             refusals: Vec::new(),
             standing: Vec::new(),
@@ -491,6 +540,32 @@ impl Game {
     pub fn draw_offer(&self) -> Option<Side> {
         self.draw_offer
     }
+    /// Whether `seat` has accepted the open draw offer (its offerer has).
+    pub fn draw_accepted(&self, seat: Side) -> bool {
+        self.draw_offer.is_some() && self.draw_accepted[seat.index()]
+    }
+    /// The players still in, in the board's seat order (two players: both).
+    pub fn seats_in(&self) -> Vec<Side> {
+        let out = self.position().out();
+        self.board()
+            .seats
+            .iter()
+            .copied()
+            .filter(|&s| !out.contains(s))
+            .collect()
+    }
+    fn withdraw_draw_offer(&mut self) {
+        self.draw_offer = None;
+        self.draw_accepted = [false; 4];
+    }
+    /// Replace the current position (an event that is not a turn: a refused attack's flag
+    /// shown, a player out by resignation): the last ply's, or the start's before any turn.
+    fn set_position(&mut self, pos: Position) {
+        match self.plies.last_mut() {
+            Some(p) => p.after = pos,
+            None => self.start = pos,
+        }
+    }
     pub fn timeouts(&self, side: Side) -> u32 {
         self.timeouts[side.index()]
     }
@@ -531,14 +606,15 @@ impl Game {
             // When the game ends every piece is revealed.
             v = self.position().view(&self.record.rules, Viewer::Referee);
             v.viewer = viewer;
-        } else if let Viewer::Side(me) = viewer
+        } else if let Viewer::Side(_) = viewer
             && self.record.rules.mode == Mode::Hidden
         {
-            let enemy = me.other();
-            if v.mines_known[enemy.index()].is_none()
-                && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
-            {
-                v.mines_known[enemy.index()] = Some(false);
+            for &enemy in self.board().seats {
+                if v.mines_known[enemy.index()].is_none()
+                    && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
+                {
+                    v.mines_known[enemy.index()] = Some(false);
+                }
             }
         }
         v
@@ -598,7 +674,7 @@ impl Game {
         let action = Action::Turn(turn.notation(self.board()));
         self.record.actions.push(action.clone());
         self.standing.push(action);
-        self.draw_offer = None;
+        self.withdraw_draw_offer();
         self.plies.push(Ply {
             turn: Some(turn),
             report: Some(report),
@@ -636,13 +712,10 @@ impl Game {
             square: self.board().name(to).to_string(),
             mines,
         };
-        // The flag is now known to both.
+        // The flag is now known to all.
         let mut pos = *self.position();
         pos.reveal(to);
-        match self.plies.last_mut() {
-            Some(p) => p.after = pos,
-            None => self.start = pos,
-        }
+        self.set_position(pos);
         let action = Action::Refused(turn.notation(self.board()));
         self.record.actions.push(action.clone());
         self.standing.push(action);
@@ -679,7 +752,8 @@ impl Game {
             return Err(TagError::TooLong);
         }
         match self.position().at(node) {
-            Some(p) if p.side() != by => {}
+            // An enemy's: neither the tagger's own nor (four players) the partner's.
+            Some(p) if p.side() != by && Some(p.side()) != by.partner() => {}
             _ => return Err(TagError::NoEnemyPiece(square)),
         }
         self.record.tags.push(Tag {
@@ -747,21 +821,46 @@ impl Game {
                 };
             }
             Action::Resign(s) => {
-                self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation))
+                let s = self.seat_in(*s)?;
+                if self.board().is_four() {
+                    // Out (`r`); the game ends only when the team is out (the position says).
+                    let mut pos = *self.position();
+                    pos.put_out(&self.record.rules, s, OutReason::Resigned);
+                    self.set_position(pos);
+                    // Reading: an open draw offer needs every player still in; the players
+                    // are no longer those who saw it made, so it lapses.
+                    self.withdraw_draw_offer();
+                } else {
+                    self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation));
+                }
             }
             Action::OfferDraw(s) => {
+                let s = self.seat_in(*s)?;
                 if self.draw_offer.is_some() {
                     return Err(ActionError::DrawOfferOpen);
                 }
-                self.draw_offer = Some(*s);
+                self.draw_offer = Some(s);
+                self.draw_accepted = [false; 4];
+                self.draw_accepted[s.index()] = true;
             }
             Action::AcceptDraw(s) | Action::DeclineDraw(s) => {
-                if self.draw_offer != Some(s.other()) {
-                    return Err(ActionError::NoDrawOffer(*s));
+                let s = self.seat_in(*s)?;
+                if self.draw_offer.is_none() || self.draw_accepted[s.index()] {
+                    return Err(ActionError::NoDrawOffer(s));
                 }
-                self.draw_offer = None;
                 if matches!(action, Action::AcceptDraw(_)) {
-                    self.ended = Some(Status::Draw(EndReason::Agreement));
+                    self.draw_accepted[s.index()] = true;
+                    // A draw by agreement needs every player still in (RULES.md 9.7).
+                    if self
+                        .seats_in()
+                        .iter()
+                        .all(|seat| self.draw_accepted[seat.index()])
+                    {
+                        self.withdraw_draw_offer();
+                        self.ended = Some(Status::Draw(EndReason::Agreement));
+                    }
+                } else {
+                    self.withdraw_draw_offer();
                 }
             }
             Action::Takeback { by, turns } => {
@@ -777,7 +876,25 @@ impl Game {
                     return Err(ActionError::NotToMove(*s));
                 }
                 self.timeouts[s.index()] += 1;
-                if self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE {
+                let fifth = self.timeouts[s.index()] >= TIMEOUTS_TO_LOSE;
+                if self.board().is_four() {
+                    // The lost turn counts as a turn (ply and quiet grow, step 3 follows); the
+                    // fifth also puts the player out (`t`): their pieces leave the board in that
+                    // turn, so the quiet count restarts. Any turn withdraws a draw offer.
+                    let rules = &self.record.rules;
+                    let mut after = *self.position();
+                    after.pass_turn_in(rules, fifth);
+                    if fifth {
+                        after.put_out(rules, *s, OutReason::Timeouts);
+                    }
+                    self.withdraw_draw_offer();
+                    self.plies.push(Ply {
+                        turn: None,
+                        report: None,
+                        effects: Default::default(),
+                        after,
+                    });
+                } else if fifth {
                     self.ended = Some(Status::Won(s.other().team(), EndReason::Timeouts));
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
@@ -795,6 +912,15 @@ impl Game {
         self.record.actions.push(action.clone());
         self.standing.push(action);
         Ok(())
+    }
+
+    /// `seat` if it is a seat of this game's board and still in (four players), else the error.
+    fn seat_in(&self, seat: Side) -> Result<Side, ActionError> {
+        if self.board().seats.contains(&seat) && !self.position().out().contains(seat) {
+            Ok(seat)
+        } else {
+            Err(ActionError::NotInGame(seat))
+        }
     }
 
     /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
@@ -830,10 +956,7 @@ impl Game {
                 pos.reveal(n);
             }
         }
-        match self.plies.last_mut() {
-            Some(p) => p.after = pos,
-            None => self.start = pos,
-        }
+        self.set_position(pos);
         for t in tags {
             if let Some(n) = self.board().node_by_name(&t.square) {
                 let _ = self.set_tag(t.by, n, Some(&t.text));

@@ -29,6 +29,8 @@ pub use view::{Seen, View, Viewer};
 mod tests;
 #[cfg(test)]
 mod tests_four;
+#[cfg(test)]
+mod tests_game4;
 
 /// Tests: a hidden game between two fixed random formations (seeds 1 and 2), before any turn.
 #[cfg(test)]

@@ -3,8 +3,9 @@
 
 use super::board::{Board, NodeId};
 use super::movegen::IllegalTurn;
-use super::piece::{Piece, Rank, Side};
-use super::position::{Mover, Position, Turn, write_notation};
+use super::movegen::MineBelief;
+use super::piece::{Piece, Rank, Seat, Side};
+use super::position::{Mover, OutList, Position, Turn, write_notation};
 use super::rules::{FlagTakers, Mode, Rules};
 
 /// Who is looking.
@@ -37,12 +38,28 @@ pub struct View {
     pub mover: Mover,
     pub quiet: u32,
     pub ply: u32,
-    /// Per side (`Side::index`): whether it still has a mine on the board, as far as this viewer
-    /// can know (`None`: it may or may not). Open and flip modes: always known (in flip mode every
-    /// removed piece was face up, so the mines left are counted in public). Hidden mode: known for
-    /// the viewer's own side; for the enemy, `Some(true)` while one of its mines is revealed on
-    /// the board, `Some(false)` once all of them were seen leave it (`Game::view`), else `None`.
-    pub mines_known: [Option<bool>; 2],
+    /// Four players: who is out and why (public; empty for two players).
+    pub out: OutList,
+    /// Per seat (`Seat::index`; two players use 0 and 1): whether it still has a mine on the
+    /// board, as far as this viewer can know (`None`: it may or may not). Open and flip modes:
+    /// always known (in flip mode every removed piece was face up, so the mines left are counted
+    /// in public). Hidden mode: known for the viewer's own seat (and the partner's under `team
+    /// view`) and for a player who is out (none); for another, `Some(true)` while one of its
+    /// mines is revealed on the board, `Some(false)` once all of them were seen leave it
+    /// (`Game::view`), else `None`. Seats the board does not have: `None`.
+    pub mines_known: [Option<bool>; 4],
+}
+
+impl Viewer {
+    /// Whether this viewer may know the identity of `owner`'s face-up pieces in hidden mode
+    /// (RULES.md 6 and 9.6): the referee all; a player their own, and the partner's under the
+    /// `team view` house rule.
+    pub fn knows_seat(self, rules: &Rules, owner: Seat) -> bool {
+        match self {
+            Viewer::Referee => true,
+            Viewer::Side(me) => me == owner || (rules.team_view && me.partner() == Some(owner)),
+        }
+    }
 }
 
 impl Position {
@@ -55,10 +72,13 @@ impl Position {
                 None => Seen::Empty,
                 Some(p) => match viewer {
                     Viewer::Referee => Seen::Known(p),
-                    Viewer::Side(me) => {
+                    Viewer::Side(_) => {
                         if p.is_face_down() {
                             Seen::FaceDown
-                        } else if rules.mode != Mode::Hidden || p.side() == me || p.is_revealed() {
+                        } else if rules.mode != Mode::Hidden
+                            || viewer.knows_seat(rules, p.side())
+                            || p.is_revealed()
+                        {
                             Seen::Known(p.with_revealed(false))
                         } else {
                             Seen::Unknown(p.side())
@@ -67,16 +87,20 @@ impl Position {
                 },
             })
             .collect();
-        let has_mine = |s: Side| self.count(s, Rank::Mine) > 0;
-        let mines_known = Side::BOTH.map(|s| match viewer {
-            Viewer::Side(me) if rules.mode == Mode::Hidden && s != me => {
-                // A revealed mine (a spring mine that threw an attacker back) is on the board.
-                self.pieces(s)
-                    .any(|(_, p)| p.rank() == Rank::Mine && p.is_revealed())
-                    .then_some(true)
-            }
-            _ => Some(has_mine(s)),
-        });
+        let out = self.out();
+        let mut mines_known = [None; 4];
+        for &s in self.board().seats {
+            let has_mine = self.count(s, Rank::Mine) > 0;
+            mines_known[s.index()] =
+                if rules.mode != Mode::Hidden || viewer.knows_seat(rules, s) || out.contains(s) {
+                    Some(has_mine)
+                } else {
+                    // A revealed mine (a spring mine that threw an attacker back) is on the board.
+                    self.pieces(s)
+                        .any(|(_, p)| p.rank() == Rank::Mine && p.is_revealed())
+                        .then_some(true)
+                };
+        }
         View {
             viewer,
             mode: rules.mode,
@@ -85,6 +109,7 @@ impl Position {
             mover: self.mover(),
             quiet: self.quiet(),
             ply: self.ply(),
+            out,
             mines_known,
         }
     }
@@ -95,20 +120,22 @@ impl View {
         self.cells[n as usize]
     }
 
-    /// The position as this viewer sees it: unknown enemies `r?`/`b?`, face-down pieces `??`.
+    /// The position as this viewer sees it: unknown pieces as their owner's seat letter and `?`
+    /// (`b?`, `e?`), face-down pieces `??`; four players add the `<out>` field.
     pub fn notation(&self) -> String {
-        write_notation(
-            self.board,
-            self.mover,
-            self.quiet,
-            self.ply,
-            |n| match self.at(n) {
-                Seen::Empty => None,
-                Seen::Known(p) => Some(p.notation()),
-                Seen::Unknown(s) => Some([s.char(), '?']),
-                Seen::FaceDown => Some(['?', '?']),
-            },
-        )
+        let mut s = write_notation(self.board, self.mover, self.quiet, self.ply, |n| match self
+            .at(n)
+        {
+            Seen::Empty => None,
+            Seen::Known(p) => Some(p.notation()),
+            Seen::Unknown(s) => Some([s.char(), '?']),
+            Seen::FaceDown => Some(['?', '?']),
+        });
+        if self.board.is_four() {
+            s.push(' ');
+            s.push_str(&self.out.notation());
+        }
+        s
     }
 
     /// Whether the viewer is the side to move.
@@ -142,13 +169,21 @@ impl View {
         setup.mover = self.mover;
         setup.quiet = self.quiet;
         setup.ply = self.ply;
+        setup.out = self.out;
         setup
     }
 
-    /// Whether the enemy of the side to move may still have a mine on the board, for this viewer.
-    fn enemy_may_have_mine(&self) -> Option<bool> {
-        let me = self.mover.side()?;
-        Some(self.mines_known[me.other().index()] != Some(false))
+    /// Per seat, whether it may still have a mine on the board, for this viewer (`None` before
+    /// colours are decided: nothing to judge).
+    fn mines_possible(&self) -> MineBelief {
+        self.mover.side()?;
+        Some(self.mines_known.map(|k| k != Some(false)))
+    }
+
+    /// Per seat, whether it surely still has a mine on the board, for this viewer.
+    fn mines_sure(&self) -> MineBelief {
+        self.mover.side()?;
+        Some(self.mines_known.map(|k| k == Some(true)))
     }
 
     /// The turns this viewer may try, judged from its view alone. In open and flip modes these are
@@ -162,7 +197,7 @@ impl View {
             return out;
         }
         self.proxy()
-            .pseudo_turns_with(rules, &mut out, self.enemy_may_have_mine());
+            .pseudo_turns_with(rules, &mut out, self.mines_possible());
         out
     }
 
@@ -180,13 +215,14 @@ impl View {
         let Turn::Move { from, to } = turn else {
             return false;
         };
-        let (Seen::Unknown(_), Seen::Known(a)) = (self.at(to), self.at(from)) else {
+        let (Seen::Unknown(owner), Seen::Known(a)) = (self.at(to), self.at(from)) else {
             return false;
         };
         if !could_be_flag(to) {
             return false;
         }
-        if rules.flag_needs_mines_cleared && self.enemy_may_have_mine() != Some(false) {
+        // The flag's owner's mines decide (RULES.md 9.8).
+        if rules.flag_needs_mines_cleared && self.mines_known[owner.index()] != Some(false) {
             return true;
         }
         match rules.flag_takers {
@@ -215,11 +251,7 @@ impl View {
     /// # Errors
     /// The reason, in players' words.
     pub fn check_turn(&self, rules: &Rules, turn: Turn) -> Result<(), IllegalTurn> {
-        let sure = self
-            .mover
-            .side()
-            .map(|me| self.mines_known[me.other().index()] == Some(true));
-        self.proxy().check_turn_with(rules, turn, sure)
+        self.proxy().check_turn_with(rules, turn, self.mines_sure())
     }
 
     /// Destinations of the viewer's piece on `from`, judged from the view.
@@ -228,6 +260,6 @@ impl View {
             return Vec::new();
         }
         self.proxy()
-            .destinations_from_with(rules, from, self.enemy_may_have_mine())
+            .destinations_from_with(rules, from, self.mines_possible())
     }
 }

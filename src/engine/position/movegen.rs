@@ -166,9 +166,9 @@ struct Ctx<'a> {
     me: Side,
     /// Lowest officer rank of mine (face up in flip mode), for `flag takers = smallest`.
     my_lowest: u8,
-    /// Whether the enemy still has a mine, when given instead of read from the position (a
-    /// view's proxy does not hold the enemy's hidden mines; two players only).
-    enemy_mine: Option<bool>,
+    /// Whether each seat (by `Seat::index`) still has a mine, when given instead of read from
+    /// the position (a view's proxy does not hold the enemies' hidden mines).
+    enemy_mine: MineBelief,
     /// Empty nodes.
     empty: NodeSet,
     /// Nodes any attacker of mine may attack: face-up enemy pieces outside camps, flags excepted.
@@ -176,6 +176,10 @@ struct Ctx<'a> {
     /// Enemy flags a flag taker of mine may attack (face up, outside camps, not mine-protected).
     flag_targets: NodeSet,
 }
+
+/// Whether each seat (by `Seat::index`) still has a mine on the board, as a view judges it;
+/// `None`: read from the position.
+pub(crate) type MineBelief = Option<[bool; 4]>;
 
 impl Ctx<'_> {
     /// Whether `attacker` may take a flag under the flag-taker rule.
@@ -206,7 +210,7 @@ impl Position {
 
     /// `ctx`, with whether the enemy has a mine on the board given instead of read from the
     /// position (a view's proxy does not hold the enemy's hidden or face-down mines).
-    fn ctx_with<'a>(&self, rules: &'a Rules, me: Side, enemy_mine: Option<bool>) -> Ctx<'a> {
+    fn ctx_with<'a>(&self, rules: &'a Rules, me: Side, enemy_mine: MineBelief) -> Ctx<'a> {
         let t = &self.board.tables;
         let mut friends = self.side_set[me.index()];
         if let Some(partner) = me.partner() {
@@ -249,10 +253,13 @@ impl Position {
         }
     }
 
-    /// Whether `owner` still has a mine on the board (or, given, whether the enemy has one).
+    /// Whether `owner` still has a mine on the board (or, given, as the view believes).
     #[inline]
-    fn owner_has_mine(&self, owner: Side, enemy_mine: Option<bool>) -> bool {
-        enemy_mine.unwrap_or_else(|| self.mine_set.intersects(self.side_set[owner.index()]))
+    fn owner_has_mine(&self, owner: Side, enemy_mine: MineBelief) -> bool {
+        enemy_mine.map_or_else(
+            || self.mine_set.intersects(self.side_set[owner.index()]),
+            |m| m[owner.index()],
+        )
     }
 
     /// Why `attacker` may not attack node `n` (occupied by `d`), piece by piece: for explaining a
@@ -439,7 +446,7 @@ impl Position {
         &self,
         rules: &Rules,
         out: &mut Vec<Turn>,
-        enemy_mine: Option<bool>,
+        enemy_mine: MineBelief,
     ) {
         out.clear();
         if rules.mode == Mode::Flip {
@@ -449,7 +456,7 @@ impl Position {
         self.moves_of(rules, me, out, enemy_mine);
     }
 
-    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>, enemy_mine: Option<bool>) {
+    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
         let cx = self.ctx_with(rules, me, enemy_mine);
         for from in self.movers(rules, me).iter() {
             let p = self.cells[from as usize].expect("a mover's node holds a piece");
@@ -521,7 +528,7 @@ impl Position {
         &self,
         rules: &Rules,
         from: NodeId,
-        enemy_mine: Option<bool>,
+        enemy_mine: MineBelief,
     ) -> Vec<NodeId> {
         let Some(me) = self.side_to_move() else {
             return Vec::new();
@@ -557,7 +564,7 @@ impl Position {
         &self,
         rules: &Rules,
         turn: Turn,
-        enemy_mine: Option<bool>,
+        enemy_mine: MineBelief,
     ) -> Result<(), IllegalTurn> {
         let b = self.board;
         let on_board = |n: NodeId| (n as usize) < b.len();

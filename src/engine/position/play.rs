@@ -104,6 +104,15 @@ impl EndReason {
             EndReason::Timeouts => "timeouts",
         }
     }
+    /// The word in a four-player `result:` line (NOTATION.md: `resign`, `timeout`; the others
+    /// as for two players, whose records keep `resignation` and `timeouts`).
+    pub fn word_four(self) -> &'static str {
+        match self {
+            EndReason::Resignation => "resign",
+            EndReason::Timeouts => "timeout",
+            other => other.word(),
+        }
+    }
     pub fn en(self) -> &'static str {
         match self {
             EndReason::Flag => "the flag was taken",
@@ -147,7 +156,10 @@ impl Status {
     pub fn word(self) -> String {
         match self {
             Status::Ongoing => "ongoing".into(),
-            Status::Won(s, why) => format!("{}-wins {}", s.word(), why.word()),
+            Status::Won(t, why) if t.seats().len() == 2 => {
+                format!("{}-wins {}", t.word(), why.word_four())
+            }
+            Status::Won(t, why) => format!("{}-wins {}", t.word(), why.word()),
             Status::Draw(why) => format!("draw {}", why.word()),
         }
     }
