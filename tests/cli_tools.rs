@@ -162,8 +162,9 @@ fn arena_plays_four_player_games_in_open_and_hidden_mode() {
         assert_eq!(w + d + l, 6, "{mode}");
         assert!(text(&o.stderr).contains("6/6 games"), "{mode}: progress");
     }
-    // Deterministic for a seed whatever the thread count.
-    let run = |threads: &str| {
+    // Deterministic for a seed whatever the thread count; four-player records.
+    let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let run = |threads: &str, dir: &Path| {
         counts(&arena_fields(&junqi(&[
             "arena",
             "--players",
@@ -180,9 +181,31 @@ fn arena_plays_four_player_games_in_open_and_hidden_mode() {
             "5",
             "--threads",
             threads,
+            "--record",
+            dir.to_str().unwrap(),
         ])))
     };
-    assert_eq!(run("1"), run("3"));
+    assert_eq!(run("1", dirs[0].path()), run("3", dirs[1].path()));
+    for i in 1..=4 {
+        let n = format!("game-{i:04}.ron");
+        let a = std::fs::read_to_string(dirs[0].path().join(&n)).unwrap();
+        let b = std::fs::read_to_string(dirs[1].path().join(&n)).unwrap();
+        assert_eq!(a, b, "{n} differs between thread counts");
+        let g = Game::from_ron(&a).unwrap();
+        assert!(g.status().is_over());
+        assert!(g.position().board().is_four(), "{n} is a four-player game");
+        let info = &g.record().info;
+        let spec = |seat: &str| &info.iter().find(|(k, _)| k == seat).unwrap().1;
+        // Team A (random) sits South and North in the first game, East and West in the second.
+        let a_seats = if i % 2 == 1 {
+            ["south", "north"]
+        } else {
+            ["east", "west"]
+        };
+        for s in a_seats {
+            assert_eq!(spec(s), "random", "{n}: {s}");
+        }
+    }
 }
 
 #[test]

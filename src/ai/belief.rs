@@ -282,12 +282,7 @@ impl Belief {
 
     /// The view before the first observed turn, when it was the game's first turn (so that the
     /// deployment rules can be applied to every enemy piece).
-    fn reconstruct_start(
-        &self,
-        report: &TurnReport,
-        after: &View,
-        me: Side,
-    ) -> Option<View> {
+    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Side) -> Option<View> {
         let Mover::Side(mover) = report.mover else {
             return None;
         };

@@ -2,7 +2,6 @@
 //! the team evaluation, hidden-mode beliefs about the other three players, its formations on
 //! every arm, and proposals the referee never refuses.
 
-use super::computer::candidate_turns_four;
 use super::search::{Limits, Search, Tt, WIN, search_turns};
 use super::{AiPlayer, Player, ai_formation};
 use crate::engine::board::{Board, NodeId};
@@ -83,7 +82,10 @@ fn search_sees_the_partner_move_next_when_a_player_is_out() {
         "h1=sF j1=s8 g1=s2 j17=nF h17=n8 k17=n2 b10=n3 a10=wF a8=w8 a11=w2",
     );
     let (_, score) = search(&pos, &rules, 2);
-    assert!(score > WIN - 10, "score {score}: the partner's win was not seen");
+    assert!(
+        score > WIN - 10,
+        "score {score}: the partner's win was not seen"
+    );
 }
 
 #[test]
@@ -181,7 +183,8 @@ fn same_four_player_view_same_choice_whatever_the_truth() {
         } else {
             let a = games[0].legal_turns(&rules);
             let b = games[1].legal_turns(&rules);
-            let plain = |g: &Position, t: &Turn| matches!(t, Turn::Move { to, .. } if g.at(*to).is_none());
+            let plain =
+                |g: &Position, t: &Turn| matches!(t, Turn::Move { to, .. } if g.at(*to).is_none());
             match a
                 .iter()
                 .find(|t| b.contains(t) && plain(&games[0], t) && plain(&games[1], t))
@@ -218,11 +221,8 @@ fn play_four(pos: &mut Position, rules: &Rules, plies: usize, seed: u64) -> u32 
         };
         let view = pos.view(rules, Viewer::Side(seat));
         let legal = pos.legal_turns(rules);
-        assert!(
-            candidate_turns_four(&view, rules)
-                .iter()
-                .all(|t| legal.contains(t) || matches!(t, Turn::Move { to, .. } if matches!(view.at(*to), Seen::Unknown(_))))
-        );
+        assert!(view.candidate_turns(rules).iter().all(|t| legal.contains(t)
+            || matches!(t, Turn::Move { to, .. } if matches!(view.at(*to), Seen::Unknown(_)))));
         let t = players[seat.index()]
             .choose(&view, rules, &mut rng)
             .expect("a turn while the game goes on");
