@@ -14,8 +14,7 @@ use super::belief::{Belief, FlipPool, proxy};
 use super::search::{Limits, Search, Tt, WIN};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    FlagTakers, Mode, Mover, OutList, OutReason, Piece, Position, Rank, Rules, Seen, Setup, Side,
-    Turn, TurnReport, View, Viewer,
+    Mode, Mover, Piece, Position, Rank, Rules, Seen, Setup, Side, Turn, TurnReport, View, Viewer,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -475,39 +474,9 @@ impl AiPlayer {
     }
 }
 
-/// Four players: the view as a setup (unknown pieces as lieutenants), with the players who are
-/// out (those with no piece on the board: going out removes every piece, RULES.md 9.7).
+/// Four players: the view as a setup (unknown pieces as lieutenants, the players who are out).
 pub fn setup_four(view: &View) -> Setup {
-    let mut setup = view.proxy_setup();
-    let mut out = OutList::default();
-    for &seat in view.board.seats {
-        let any = view.cells.iter().any(|c| match *c {
-            Seen::Known(p) => p.side() == seat,
-            Seen::Unknown(s) => s == seat,
-            _ => false,
-        });
-        if !any {
-            out.push(seat, OutReason::NoPieces);
-        }
-    }
-    setup.out = out;
-    setup
-}
-
-/// Four players: the turns the view's player may try (the view's own candidate turns are
-/// two-player code), from the view as a stand-in position.
-pub fn candidate_turns_four(view: &View, rules: &Rules) -> Vec<Turn> {
-    let mut out = Vec::new();
-    if view.mover
-        != Mover::Side(match view.viewer {
-            Viewer::Side(s) => s,
-            Viewer::Referee => return out,
-        })
-    {
-        return out;
-    }
-    Position::stand_in(&setup_four(view)).pseudo_turns(rules, &mut out);
-    out
+    view.proxy_setup()
 }
 
 /// The complete position an open-mode view shows (every piece known).
@@ -558,61 +527,48 @@ impl Player for AiPlayer {
             self.refused.clear();
             self.refused_ply = view.ply;
         }
-        let four = view.board.is_four();
-        let mut turns = if four {
-            candidate_turns_four(view, rules)
-        } else {
-            view.candidate_turns(rules)
-        };
+        let mut turns = view.candidate_turns(rules);
         turns.retain(|t| !self.refused.contains(t));
-        if four
-            && view.mode == Mode::Hidden
-            && (rules.flag_needs_mines_cleared || rules.flag_takers != FlagTakers::Any)
-        {
-            // A flag rule may make the referee refuse an attack on an unknown piece that is a
-            // flag: propose none that may be one (unless nothing else is left).
-            for b in self.others_of(view).iter_mut() {
-                if !b.is_started() {
-                    b.start(view, rules, me);
-                }
-            }
-            let others = &self.others;
-            let sure: Vec<Turn> = turns
-                .iter()
-                .copied()
-                .filter(|&t| {
-                    let Turn::Move { to, .. } = t else {
-                        return true;
-                    };
-                    let Seen::Unknown(s) = view.at(to) else {
-                        return true;
-                    };
-                    others
-                        .iter()
-                        .filter(|b| b.is_about(s))
-                        .all(|b| b.may_be_at(to) & super::belief::bit(Rank::Flag) == 0)
-                })
-                .collect();
-            if !sure.is_empty() {
-                turns = sure;
-            }
-        } else if !four && view.mode == Mode::Hidden && view.mover.side() == Some(me) {
+        if view.mode == Mode::Hidden && view.mover.side() == Some(me) {
             // Propose only turns the referee cannot refuse: no attack on an unknown piece that
             // may be the flag unless the flag rules let this piece take it now. (If nothing else
             // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
-            if !self.belief.is_started() {
-                self.belief.start(view, rules, me);
-            }
-            let belief = &self.belief;
-            let sure: Vec<Turn> = turns
-                .iter()
-                .copied()
-                .filter(|&t| {
-                    !view.may_be_refused(rules, t, |n| {
-                        belief.may_be_at(n) & super::belief::bit(Rank::Flag) != 0
+            let flag = super::belief::bit(Rank::Flag);
+            let sure: Vec<Turn> = if view.board.is_four() {
+                for b in self.others_of(view).iter_mut() {
+                    if !b.is_started() {
+                        b.start(view, rules, me);
+                    }
+                }
+                let others = &self.others;
+                turns
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        !view.may_be_refused(rules, t, |n| {
+                            let Seen::Unknown(owner) = view.at(n) else {
+                                return true;
+                            };
+                            others
+                                .iter()
+                                .filter(|b| b.is_about(owner))
+                                .all(|b| b.may_be_at(n) & flag != 0)
+                        })
                     })
-                })
-                .collect();
+                    .collect()
+            } else {
+                if !self.belief.is_started() {
+                    self.belief.start(view, rules, me);
+                }
+                let belief = &self.belief;
+                turns
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        !view.may_be_refused(rules, t, |n| belief.may_be_at(n) & flag != 0)
+                    })
+                    .collect()
+            };
             if !sure.is_empty() {
                 turns = sure;
             }

@@ -83,11 +83,7 @@ impl Refusals {
             self.turns.clear();
             self.ply = view.ply;
         }
-        let mut c = if view.board.is_four() {
-            computer::candidate_turns_four(view, rules)
-        } else {
-            view.candidate_turns(rules)
-        };
+        let mut c = view.candidate_turns(rules);
         c.retain(|t| !self.turns.contains(t));
         c
     }

@@ -2,7 +2,6 @@
 //! the team evaluation, hidden-mode beliefs about the other three players, its formations on
 //! every arm, and proposals the referee never refuses.
 
-use super::computer::candidate_turns_four;
 use super::search::{Limits, Search, Tt, WIN, search_turns};
 use super::{AiPlayer, Player, ai_formation};
 use crate::engine::board::{Board, NodeId};
@@ -222,11 +221,8 @@ fn play_four(pos: &mut Position, rules: &Rules, plies: usize, seed: u64) -> u32 
         };
         let view = pos.view(rules, Viewer::Side(seat));
         let legal = pos.legal_turns(rules);
-        assert!(
-            candidate_turns_four(&view, rules)
-                .iter()
-                .all(|t| legal.contains(t) || matches!(t, Turn::Move { to, .. } if matches!(view.at(*to), Seen::Unknown(_))))
-        );
+        assert!(view.candidate_turns(rules).iter().all(|t| legal.contains(t)
+            || matches!(t, Turn::Move { to, .. } if matches!(view.at(*to), Seen::Unknown(_)))));
         let t = players[seat.index()]
             .choose(&view, rules, &mut rng)
             .expect("a turn while the game goes on");

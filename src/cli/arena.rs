@@ -3,10 +3,9 @@
 
 use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
-use crate::engine::formation::four_player_setup;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Board, Formation, Game, Mode, Mover, Position, Rules, Side, Start, Status, Team, Turn, Viewer,
+    Board, Formation, Game, Mode, Mover, Rules, Side, Start, Status, Team, Viewer,
 };
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
@@ -301,7 +300,7 @@ fn start_four(
     opts: &Options,
     i: usize,
     seed: u64,
-) -> Result<(Position, [String; 4]), String> {
+) -> Result<(Game, [String; 4]), String> {
     let board = Board::four_player();
     let specs: [String; 4] = std::array::from_fn(|k| {
         if board.seats[k].team() == team_a(i) {
@@ -321,44 +320,39 @@ fn start_four(
             }
         })
         .collect();
-    let setup = four_player_setup(
-        [
-            &formations[0],
-            &formations[1],
-            &formations[2],
-            &formations[3],
-        ],
-        rules,
-    )
-    .map_err(|(seat, p)| format!("game {}: {seat}'s formation: {p:?}", i + 1))?;
-    let pos = Position::new(setup, rules).map_err(|e| format!("game {}: {e}", i + 1))?;
-    Ok((pos, specs))
+    let start = Start::four_formations([
+        &formations[0],
+        &formations[1],
+        &formations[2],
+        &formations[3],
+    ]);
+    let game = Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))?;
+    Ok((game, specs))
 }
 
-/// Four players: let the seats play `pos` to its end (the engine is the referee; every player
-/// observes every public report from its own view). Returns the thinking times per turn by
-/// seat index, the number of refused proposals and the turns played.
+/// Four players: let the seats (by seat index) play `game` to its end; every player observes
+/// every public report from its own view. Returns the thinking times per turn by seat index and
+/// the number of refused proposals.
 fn play_four_to_end(
-    pos: &mut Position,
-    rules: &Rules,
+    game: &mut Game,
     seats: &mut [Box<dyn Player>],
     rngs: &mut [SplitMix64],
     i: usize,
-) -> Result<([Vec<f64>; 4], u32, Vec<Turn>), String> {
-    let board = pos.board();
+) -> Result<([Vec<f64>; 4], u32), String> {
+    let rules = game.rules().clone();
+    let board = game.position().board();
     let mut times: [Vec<f64>; 4] = Default::default();
     let mut refusals = 0;
-    let mut turns = Vec::new();
-    while !pos.status(rules).is_over() {
-        let Mover::Side(seat) = pos.mover() else {
+    while !game.status().is_over() {
+        let Mover::Side(seat) = game.position().mover() else {
             return Err(format!("game {}: no seat to move", i + 1));
         };
         let k = seat.index();
         let mut tries = 0usize;
         loop {
-            let view = pos.view(rules, Viewer::Side(seat));
+            let view = game.view(Viewer::Side(seat));
             let t0 = Instant::now();
-            let choice = seats[k].choose(&view, rules, &mut rngs[k]);
+            let choice = seats[k].choose(&view, &rules, &mut rngs[k]);
             times[k].push(t0.elapsed().as_secs_f64() * 1000.0);
             let Some(turn) = choice else {
                 return Err(format!(
@@ -368,11 +362,12 @@ fn play_four_to_end(
                     view.ply
                 ));
             };
-            match pos.play(rules, turn) {
-                Ok((report, _)) => {
-                    turns.push(turn);
-                    for (j, p) in seats.iter_mut().enumerate() {
-                        p.observe(&report, &pos.view(rules, Viewer::Side(board.seats[j])));
+            match game.play(turn) {
+                Ok(ply) => {
+                    if let Some(report) = ply.report.clone() {
+                        for (j, p) in seats.iter_mut().enumerate() {
+                            p.observe(&report, &game.view(Viewer::Side(board.seats[j])));
+                        }
                     }
                     break;
                 }
@@ -380,7 +375,7 @@ fn play_four_to_end(
                     tries += 1;
                     if tries > view.cells.len() * 64 {
                         return Err(format!(
-                            "game {}: {} keeps proposing refused turns ({e:?})",
+                            "game {}: {} keeps proposing refused turns ({e})",
                             i + 1,
                             seats[k].name()
                         ));
@@ -391,18 +386,13 @@ fn play_four_to_end(
             }
         }
     }
-    Ok((times, refusals, turns))
+    Ok((times, refusals))
 }
 
-/// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`), and the
-/// game's record text when records are asked for.
-fn play_game_four(
-    rules: &Rules,
-    opts: &Options,
-    i: usize,
-) -> Result<(Outcome, Option<String>), String> {
+/// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`).
+fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
     let seed = game_seed(opts.seed, i);
-    let (mut pos, specs) = start_four(rules, opts, i, seed)?;
+    let (mut game, specs) = start_four(rules, opts, i, seed)?;
     let mut seats: Vec<Box<dyn Player>> = specs
         .iter()
         .map(|s| player_from_spec(s))
@@ -410,19 +400,25 @@ fn play_game_four(
     let mut rngs: Vec<SplitMix64> = (0..4u64)
         .map(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k)))
         .collect();
-    let (times, refusals, _turns) = play_four_to_end(&mut pos, rules, &mut seats, &mut rngs, i)?;
-    let winner = match pos.status(rules) {
+    let (times, refusals) = play_four_to_end(&mut game, &mut seats, &mut rngs, i)?;
+    let winner = match game.status() {
         Status::Won(t, _) if t == team_a(i) => Winner::A,
         Status::Won(..) => Winner::B,
         _ => Winner::Draw,
     };
+    let board = game.position().board();
     let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
     for (k, t) in times.into_iter().enumerate() {
-        if pos.board().seats[k].team() == team_a(i) {
+        if board.seats[k].team() == team_a(i) {
             a_ms.extend(t);
         } else {
             b_ms.extend(t);
         }
+    }
+    game.set_info("arena-game", &(i + 1).to_string());
+    game.set_info("arena-seed", &opts.seed.to_string());
+    for (k, spec) in specs.iter().enumerate() {
+        game.set_info(board.seats[k].en().to_lowercase().as_str(), spec);
     }
     Ok((
         Outcome {
@@ -431,7 +427,7 @@ fn play_game_four(
             b_ms,
             refusals,
         },
-        None,
+        game,
     ))
 }
 
@@ -456,11 +452,6 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
             "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
         );
     }
-    if opts.players == 4 && opts.record.is_some() {
-        return err(
-            "--record is not available for four-player games yet (games do not record four players)",
-        );
-    }
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
     }
@@ -480,31 +471,12 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                     if i >= opts.games {
                         return;
                     }
-                    if opts.players == 4 {
-                        let played = play_game_four(&rules, opts, i).and_then(|(o, record)| {
-                            if let (Some(dir), Some(text)) = (&opts.record, record) {
-                                let path = dir.join(format!("game-{:04}.ron", i + 1));
-                                atomic_write(&path, text.as_bytes())?;
-                            }
-                            Ok(o)
-                        });
-                        match played {
-                            Ok(outcome) => {
-                                results.lock().expect("no panics hold it")[i] = Some(outcome);
-                                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                                let step = opts.games.div_ceil(10);
-                                if n.is_multiple_of(step) || n == opts.games {
-                                    eprintln!("arena: {n}/{} games", opts.games);
-                                }
-                            }
-                            Err(e) => {
-                                failure.lock().expect("no panics hold it").get_or_insert(e);
-                                return;
-                            }
-                        }
-                        continue;
-                    }
-                    let played = play_game(&rules, opts, i).and_then(|(outcome, game)| {
+                    let played = if opts.players == 4 {
+                        play_game_four(&rules, opts, i)
+                    } else {
+                        play_game(&rules, opts, i)
+                    };
+                    let played = played.and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
                             let path = dir.join(format!("game-{:04}.ron", i + 1));
                             atomic_write(&path, game.to_ron().as_bytes())?;
@@ -673,6 +645,33 @@ mod tests {
             total += n;
         }
         assert_eq!(total, 0, "the computer proposed turns the referee refused");
+    }
+
+    #[test]
+    fn four_player_games_give_team_a_both_seats_and_alternate_teams() {
+        let opts = Options {
+            players: 4,
+            a: "greedy".into(),
+            b: "random".into(),
+            games: 2,
+            seed: 4,
+            threads: 1,
+            record: None,
+        };
+        for mode in [Mode::Open, Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for i in 0..2 {
+                let (_, specs) = start_four(&rules, &opts, i, game_seed(opts.seed, i)).unwrap();
+                let board = Board::four_player();
+                for (k, spec) in specs.iter().enumerate() {
+                    let a = board.seats[k].team() == team_a(i);
+                    assert_eq!(spec, if a { "greedy" } else { "random" });
+                }
+                let (o, _) = play_game_four(&rules, &opts, i).unwrap();
+                assert!(!o.a_ms.is_empty() && !o.b_ms.is_empty());
+            }
+            assert_ne!(team_a(0), team_a(1));
+        }
     }
 
     #[test]
