@@ -483,3 +483,27 @@ fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
     );
     assert!(matches!(play.looker(), junqi::app::session::Looker::Nobody));
 }
+
+#[test]
+fn a_draw_between_four_people_needs_every_player_still_in() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    lift(&mut h, Seat::South);
+    common::leak::click(&mut h, "Offer draw");
+    common::leak::click(&mut h, "East accepts the draw");
+    common::leak::click(&mut h, "North accepts the draw");
+    assert!(
+        !common::game(&h).status().is_over(),
+        "West has not answered"
+    );
+    assert!(h.query_by_label("East accepts the draw").is_none());
+    common::leak::click(&mut h, "West accepts the draw");
+    assert_eq!(
+        common::game(&h).status(),
+        junqi::engine::Status::Draw(junqi::engine::EndReason::Agreement)
+    );
+}

@@ -213,6 +213,8 @@ texts! {
     OFFER_DRAW = "提和", "Offer draw";
     ACCEPT_DRAW = "同意和棋", "Accept draw";
     DECLINE_DRAW = "拒绝和棋", "Decline draw";
+    ACCEPT_DRAW_FOR = "{side}方同意和棋", "{side} accepts the draw";
+    DECLINE_DRAW_FOR = "{side}方拒绝和棋", "{side} declines the draw";
     DRAW_OFFERED = "{side}方提和", "{side} offers a draw";
     MOVES = "着法", "Moves";
     EVENTS = "事件", "Events";

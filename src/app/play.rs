@@ -573,6 +573,30 @@ fn side_panel(
             out.push(Command::Play(Act::Resign));
         }
         match game.draw_offer() {
+            // Four players: every player still in answers (people at the screen, each for
+            // their own seat; the computer declines).
+            Some(s) if game.board().is_four() && !over => {
+                for seat in game.seats_in() {
+                    let human = play.computer.seats.get(seat.index())
+                        == Some(&super::settings::Seat::Human);
+                    if seat == s || !human || game.draw_accepted(seat) {
+                        continue;
+                    }
+                    let names = [("side", lang.side(seat))];
+                    if ui
+                        .button(fill(lang.t(&i18n::ACCEPT_DRAW_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerDrawFor(seat, true)));
+                    }
+                    if ui
+                        .button(fill(lang.t(&i18n::DECLINE_DRAW_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerDrawFor(seat, false)));
+                    }
+                }
+            }
             Some(s) if s != mover && !over => {
                 if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
                     out.push(Command::Play(Act::AnswerDraw(true)));

@@ -40,6 +40,9 @@ pub enum Act {
     ConfirmResign(bool),
     OfferDraw,
     AnswerDraw(bool),
+    /// Four people: a seat still in answers a draw offer (a draw needs every player still in;
+    /// each answers at the screen, whoever is to move).
+    AnswerDrawFor(Side, bool),
     /// The move clock ran out for the side to move.
     Timeout,
     /// Hidden mode: the next player lifts the hand-over curtain.
@@ -339,6 +342,24 @@ impl Session {
                     Action::DeclineDraw(s)
                 }
             }),
+            Act::AnswerDrawFor(seat, yes) => {
+                let action = if yes {
+                    Action::AcceptDraw(seat)
+                } else {
+                    Action::DeclineDraw(seat)
+                };
+                let human = self.computer.seats.get(seat.index()) == Some(&Seat::Human);
+                if !self.game.board().is_four() || !human {
+                    return;
+                }
+                match self.game.act(action) {
+                    Ok(()) => {
+                        self.redo.clear();
+                        self.message = None;
+                    }
+                    Err(e) => self.message = Some(Message::Refused(e)),
+                }
+            }
             Act::Timeout => self.act(Action::Timeout),
             // Four players: the curtain stays down while a computer seat plays (nobody at the
             // screen is to move).
