@@ -507,3 +507,33 @@ fn a_draw_between_four_people_needs_every_player_still_in() {
         junqi::engine::Status::Draw(junqi::engine::EndReason::Agreement)
     );
 }
+
+#[test]
+fn a_four_player_seat_that_resigns_is_out_and_the_game_goes_on() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    lift(&mut h, Seat::South);
+    common::leak::click(&mut h, "Resign");
+    assert!(
+        h.query_all_by_label_contains("South resigns and is out")
+            .next()
+            .is_some(),
+        "the question says the game goes on"
+    );
+    common::leak::click(&mut h, "Yes, resign");
+    let g = common::game(&h);
+    assert!(g.position().out().contains(Seat::South));
+    assert!(!g.status().is_over(), "North plays on for the team");
+    assert_eq!(g.position().pieces(Seat::South).count(), 0);
+    lift(&mut h, Seat::East);
+    assert!(
+        h.query_all_by_label_contains("South is out: ")
+            .next()
+            .is_some()
+    );
+    assert!(h.query_by_label("South (red) — out").is_some());
+}

@@ -149,6 +149,7 @@ texts! {
     SEAT_IS = "{who}：{seat}", "{who}: {seat}";
     RESIGN_CONFIRM = "{side}方认输，对局结束。确定？", "{side} resigns and the game ends. Are you sure?";
     RESIGN_YES = "确认认输", "Yes, resign";
+    RESIGN_CONFIRM_FOUR = "{side}方认输出局，棋子全部离开棋盘。确定？", "{side} resigns and is out: all their pieces leave the board. Are you sure?";
     RESIGN_NO = "继续对局", "Keep playing";
     START = "开始对局", "Start game";
     CANCEL = "取消", "Cancel";

@@ -436,7 +436,11 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
         ui.set_max_width(420.0);
         ui.label(
             egui::RichText::new(fill(
-                lang.t(&i18n::RESIGN_CONFIRM),
+                lang.t(if play.game.board().is_four() {
+                    &i18n::RESIGN_CONFIRM_FOUR
+                } else {
+                    &i18n::RESIGN_CONFIRM
+                }),
                 &[("side", lang.side(side))],
             ))
             .size(18.0),
