@@ -144,7 +144,7 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
     h.get_all_by_label(&b).next().expect("destination").click();
     h.run();
     assert_eq!(common::game(&h).plies().len(), 1);
-    for _ in 0..400 {
+    for _ in 0..3000 {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(5));
         if common::game(&h).plies().len() >= 4 {
@@ -283,7 +283,7 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
 /// Let the computers think until it is South's turn again (or the game ends), checking for
 /// leaks on the way.
 fn until_south(h: &mut Harness<'static, junqi::app::JunqiApp>) {
-    for _ in 0..600 {
+    for _ in 0..3000 {
         let g = common::game(h);
         if g.status().is_over() || g.position().side_to_move() == Some(Seat::South) {
             break;
