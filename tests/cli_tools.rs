@@ -140,6 +140,118 @@ fn arena_is_deterministic_whatever_the_thread_count() {
 }
 
 #[test]
+fn arena_plays_four_player_games_in_open_and_hidden_mode() {
+    for mode in ["open", "hidden"] {
+        let o = junqi(&[
+            "arena",
+            "--players",
+            "4",
+            "--mode",
+            mode,
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+        ]);
+        let [games, w, d, l] = counts(&arena_fields(&o));
+        assert_eq!(games, 6);
+        assert_eq!(w + d + l, 6, "{mode}");
+        assert!(text(&o.stderr).contains("6/6 games"), "{mode}: progress");
+    }
+    // Deterministic for a seed whatever the thread count; four-player records.
+    let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let run = |threads: &str, dir: &Path| {
+        counts(&arena_fields(&junqi(&[
+            "arena",
+            "--players",
+            "4",
+            "--mode",
+            "hidden",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--record",
+            dir.to_str().unwrap(),
+        ])))
+    };
+    assert_eq!(run("1", dirs[0].path()), run("3", dirs[1].path()));
+    for i in 1..=4 {
+        let n = format!("game-{i:04}.ron");
+        let a = std::fs::read_to_string(dirs[0].path().join(&n)).unwrap();
+        let b = std::fs::read_to_string(dirs[1].path().join(&n)).unwrap();
+        assert_eq!(a, b, "{n} differs between thread counts");
+        let g = Game::from_ron(&a).unwrap();
+        assert!(g.status().is_over());
+        assert!(g.position().board().is_four(), "{n} is a four-player game");
+        let info = &g.record().info;
+        let spec = |seat: &str| &info.iter().find(|(k, _)| k == seat).unwrap().1;
+        // Team A (random) sits South and North in the first game, East and West in the second.
+        let a_seats = if i % 2 == 1 {
+            ["south", "north"]
+        } else {
+            ["east", "west"]
+        };
+        for s in a_seats {
+            assert_eq!(spec(s), "random", "{n}: {s}");
+        }
+    }
+}
+
+#[test]
+fn arena_refuses_four_player_flip_mode_and_bad_player_counts() {
+    for (args, expect) in [
+        (
+            &[
+                "arena",
+                "--players",
+                "4",
+                "--mode",
+                "flip",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+            ][..],
+            "flip",
+        ),
+        (
+            &[
+                "arena",
+                "--players",
+                "3",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+            ][..],
+            "--players",
+        ),
+    ] {
+        let o = junqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn arena_refuses_bad_options() {
     for (args, expect) in [
         (

@@ -84,6 +84,8 @@ pub struct AiPlayer {
     timed: bool,
     tt: Tt,
     belief: Belief,
+    /// Four players, hidden mode: a belief about each of the other three players' pieces.
+    others: Vec<Belief>,
     pool: FlipPool,
     rules: Option<Rules>,
     /// Reports seen before the rules were known (the first `choose` brings them).
@@ -103,6 +105,7 @@ impl AiPlayer {
             timed: true,
             tt: Tt::new(18),
             belief: Belief::default(),
+            others: Vec::new(),
             pool: FlipPool::default(),
             rules: None,
             pending: Vec::new(),
@@ -168,14 +171,36 @@ impl AiPlayer {
     fn reset(&mut self) {
         self.tt.clear();
         self.belief = Belief::default();
+        self.others.clear();
         self.pool = FlipPool::default();
         self.recent.clear();
         self.refused.clear();
         self.last_ply = None;
     }
 
+    /// Four players: the beliefs about the other three seats, made on first use.
+    fn others_of(&mut self, view: &View) -> &mut Vec<Belief> {
+        if self.others.is_empty()
+            && let Viewer::Side(me) = view.viewer
+        {
+            self.others = view
+                .board
+                .seats
+                .iter()
+                .filter(|&&s| s != me)
+                .map(|&s| Belief::about(s))
+                .collect();
+        }
+        &mut self.others
+    }
+
     fn learn(&mut self, report: &TurnReport, after: &View, rules: &Rules) {
         match after.mode {
+            Mode::Hidden if after.board.is_four() => {
+                for b in self.others_of(after).iter_mut() {
+                    b.observe(report, after, rules);
+                }
+            }
             Mode::Hidden => self.belief.observe(report, after, rules),
             Mode::Flip => self.pool.observe(report, after),
             Mode::Open => {}
@@ -289,7 +314,11 @@ impl AiPlayer {
         turns: &[Turn],
         deadline: Instant,
     ) -> Option<Turn> {
-        let pos = open_position(view, rules);
+        let pos = if view.board.is_four() {
+            Position::stand_in(&setup_four(view))
+        } else {
+            open_position(view, rules)
+        };
         self.decide(&[pos], turns, rules, me, deadline).map(|x| x.0)
     }
 
@@ -302,6 +331,31 @@ impl AiPlayer {
         rng: &mut SplitMix64,
         deadline: Instant,
     ) -> Option<Turn> {
+        if view.board.is_four() {
+            for b in self.others_of(view).iter_mut() {
+                if !b.is_started() {
+                    b.start(view, rules, me);
+                }
+            }
+            let samples: Vec<Position> = (0..self.budget.samples.max(1))
+                .map(|_| {
+                    let mut setup = setup_four(view);
+                    for b in &self.others {
+                        for (n, r) in b.sample(rng) {
+                            if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
+                                && b.is_about(*s)
+                            {
+                                setup.cells[n as usize] = Some(Piece::new(*s, r));
+                            }
+                        }
+                    }
+                    Position::stand_in(&setup)
+                })
+                .collect();
+            return self
+                .decide(&samples, turns, rules, me, deadline)
+                .map(|x| x.0);
+        }
         if !self.belief.is_started() {
             self.belief.start(view, rules, me);
         }
@@ -420,6 +474,11 @@ impl AiPlayer {
     }
 }
 
+/// Four players: the view as a setup (unknown pieces as lieutenants, the players who are out).
+pub fn setup_four(view: &View) -> Setup {
+    view.proxy_setup()
+}
+
 /// The complete position an open-mode view shows (every piece known).
 pub fn open_position(view: &View, rules: &Rules) -> Position {
     let mut setup = Setup::empty(view.board);
@@ -474,19 +533,42 @@ impl Player for AiPlayer {
             // Propose only turns the referee cannot refuse: no attack on an unknown piece that
             // may be the flag unless the flag rules let this piece take it now. (If nothing else
             // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
-            if !self.belief.is_started() {
-                self.belief.start(view, rules, me);
-            }
-            let belief = &self.belief;
-            let sure: Vec<Turn> = turns
-                .iter()
-                .copied()
-                .filter(|&t| {
-                    !view.may_be_refused(rules, t, |n| {
-                        belief.may_be_at(n) & super::belief::bit(Rank::Flag) != 0
+            let flag = super::belief::bit(Rank::Flag);
+            let sure: Vec<Turn> = if view.board.is_four() {
+                for b in self.others_of(view).iter_mut() {
+                    if !b.is_started() {
+                        b.start(view, rules, me);
+                    }
+                }
+                let others = &self.others;
+                turns
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        !view.may_be_refused(rules, t, |n| {
+                            let Seen::Unknown(owner) = view.at(n) else {
+                                return true;
+                            };
+                            others
+                                .iter()
+                                .filter(|b| b.is_about(owner))
+                                .all(|b| b.may_be_at(n) & flag != 0)
+                        })
                     })
-                })
-                .collect();
+                    .collect()
+            } else {
+                if !self.belief.is_started() {
+                    self.belief.start(view, rules, me);
+                }
+                let belief = &self.belief;
+                turns
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        !view.may_be_refused(rules, t, |n| belief.may_be_at(n) & flag != 0)
+                    })
+                    .collect()
+            };
             if !sure.is_empty() {
                 turns = sure;
             }
@@ -518,6 +600,9 @@ impl Player for AiPlayer {
         // In hidden mode only an attack on the flag is refused (a flag rule): the target is the flag.
         if let Turn::Move { to, .. } = turn {
             self.belief.learn_flag_at(to);
+            for b in &mut self.others {
+                b.learn_flag_at(to);
+            }
         }
     }
 

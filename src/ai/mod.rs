@@ -7,6 +7,8 @@ pub mod computer;
 pub mod eval;
 pub mod formation;
 pub mod search;
+#[cfg(test)]
+mod tests_four;
 pub mod thinker;
 
 pub use computer::{AiPlayer, Level};

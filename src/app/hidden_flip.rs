@@ -20,6 +20,14 @@ pub const TAG_CHOICES: [&str; 13] = [
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Side) -> Side {
+    if play.game.board().is_four() {
+        // Four players: the seat chosen in the dialog; people taking turns behind the curtain
+        // each see the board from their own seat.
+        return match play.looker() {
+            Looker::Side(s) if play.hidden_hotseat() => s,
+            _ => play.bottom4,
+        };
+    }
     match play.looker() {
         Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
         _ => default,
@@ -93,7 +101,12 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         .rect_filled(rect, 8, Color32::from_rgb(0x3a, 0x30, 0x26));
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.32);
-        let text = fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))]);
+        // Four players: while a computer seat plays, nobody lifts the curtain.
+        let text = if play.computer_to_move() {
+            format!("{} — {}", lang.side(side), lang.t(&i18n::COMPUTER_THINKING))
+        } else {
+            fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))])
+        };
         let button = egui::Button::new(
             RichText::new(text)
                 .size(28.0)
@@ -412,7 +425,16 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }
-    for side in Side::BOTH {
+    let order: &[Side] = if game.board().is_four() {
+        &[Side::South, Side::North, Side::East, Side::West]
+    } else {
+        game.board().seats
+    };
+    for &side in order {
+        if game.board().is_four() && matches!(side, Side::South | Side::East) {
+            // Four players: the summary goes by team (South and North, East and West).
+            ui.label(RichText::new(super::words::team_name(side.team(), lang)).strong());
+        }
         let lost = match game.free_sight(Viewer::Referee, None) {
             Some(s) => removed_seen(game, Looker::All(s), side),
             None => Vec::new(),
@@ -458,7 +480,12 @@ pub struct EnemyCounts {
 }
 
 pub fn enemy_counts(game: &Game, me: Side) -> EnemyCounts {
-    let enemy = me.other();
+    seat_counts(game, me, me.other())
+}
+
+/// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
+/// and the partner without team view).
+pub fn seat_counts(game: &Game, me: Side, enemy: Side) -> EnemyCounts {
     let mut removed = [0u8; 12];
     let mut removed_unknown = 0;
     for s in removed_seen(game, Looker::Side(me), enemy) {
@@ -507,7 +534,29 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     if game.rules().mode != Mode::Hidden || game.status().is_over() {
         return;
     }
-    let counts = enemy_counts(game, me);
+    let board = game.board();
+    let others: Vec<Side> = if board.is_four() {
+        // Every other seat still in whose pieces `me` does not see (the partner's are seen
+        // under team view).
+        let out = game.position().out();
+        board
+            .seats
+            .iter()
+            .copied()
+            .filter(|&s| s != me && !out.contains(s))
+            .filter(|&s| !(game.rules().team_view && me.partner() == Some(s)))
+            .collect()
+    } else {
+        vec![me.other()]
+    };
+    for (k, enemy) in others.into_iter().enumerate() {
+        let counts = seat_counts(game, me, enemy);
+        count_panel(ui, lang, &counts, k == 0);
+    }
+}
+
+/// One seat's 记子 table.
+fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) {
     let colour = board::side_colour(counts.enemy);
     ui.separator();
     egui::CollapsingHeader::new(
@@ -517,10 +566,10 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
         ))
         .strong(),
     )
-    .id_salt("enemy-counts")
-    .default_open(true)
+    .id_salt(("enemy-counts", counts.enemy))
+    .default_open(open)
     .show(ui, |ui| {
-        egui::Grid::new("enemy-counts-grid")
+        egui::Grid::new(("enemy-counts-grid", counts.enemy))
             .striped(true)
             .spacing([18.0, 2.0])
             .show(ui, |ui| {

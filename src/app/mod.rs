@@ -233,7 +233,7 @@ impl JunqiApp {
         let for_game = back.zip(es.for_side);
         match (outcome, for_game) {
             (crate::editor::EditorOutcome::UseInGame(f), Some((mut ng, side))) => {
-                ng.spec.formations[side.index()] = newgame::FormationChoice::Edited(f);
+                *ng.spec.choice_mut(side) = newgame::FormationChoice::Edited(f);
                 self.show(Screen::NewGame(*ng));
             }
             (crate::editor::EditorOutcome::Close, Some((ng, _))) => {
@@ -262,19 +262,25 @@ impl JunqiApp {
         match spec.game() {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
-                self.settings.bottom = spec.bottom;
-                self.settings.seats = spec.seats;
+                if !spec.four {
+                    self.settings.bottom = spec.bottom;
+                    self.settings.seats = spec.seats;
+                }
                 if let Some(last) = newgame::last_formations(&spec) {
                     self.settings.last_formations = last;
                 }
                 let mut game = game;
                 if let Some(text) = computer::seats_to_info(
-                    &spec.seats,
+                    spec.players(),
                     spec.rules.mode == crate::engine::Mode::Flip,
                 ) {
                     game.set_info("computer", &text);
                 }
-                self.show_game(Session::new(game));
+                let mut session = Session::new(game);
+                if spec.four {
+                    session.bottom4 = spec.bottom;
+                }
+                self.show_game(session);
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
         }
@@ -312,14 +318,14 @@ impl JunqiApp {
                 if !matches!(self.screen, Screen::NewGame(_)) {
                     return;
                 }
-                if let Screen::NewGame(ng) = std::mem::replace(&mut self.screen, Screen::Home) {
+                if let Screen::NewGame(mut ng) = std::mem::replace(&mut self.screen, Screen::Home) {
                     let mut es = formations::EditorScreen::new(
                         self.data_dir.as_deref(),
                         ng.spec.rules.clone(),
                         self.lang(),
                     );
                     if let newgame::FormationChoice::File(_, f)
-                    | newgame::FormationChoice::Edited(f) = &ng.spec.formations[side.index()]
+                    | newgame::FormationChoice::Edited(f) = ng.spec.choice_mut(side)
                     {
                         es.editor = es.editor.with_formation(f.clone());
                     }

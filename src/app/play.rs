@@ -28,7 +28,7 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
         let who = if flip {
             fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
         } else {
-            lang.side(Side::BOTH[k]).to_string()
+            lang.side(game.board().seats[k]).to_string()
         };
         let seat = match seat {
             super::settings::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
@@ -436,7 +436,11 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
         ui.set_max_width(420.0);
         ui.label(
             egui::RichText::new(fill(
-                lang.t(&i18n::RESIGN_CONFIRM),
+                lang.t(if play.game.board().is_four() {
+                    &i18n::RESIGN_CONFIRM_FOUR
+                } else {
+                    &i18n::RESIGN_CONFIRM
+                }),
                 &[("side", lang.side(side))],
             ))
             .size(18.0),
@@ -499,17 +503,49 @@ fn side_panel(
                     ui.visuals().text_color()
                 }),
             );
-            ui.label(fill(
-                lang.t(&i18n::TIMEOUTS),
-                &[
-                    ("r", &game.timeouts(Side::Red).to_string()),
-                    ("b", &game.timeouts(Side::Blue).to_string()),
-                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                ],
-            ));
+            if game.board().is_four() {
+                let list: Vec<String> = game
+                    .board()
+                    .seats
+                    .iter()
+                    .map(|&s| format!("{} {}", lang.side(s), game.timeouts(s)))
+                    .collect();
+                ui.label(fill(
+                    lang.t(&i18n::TIMEOUTS_FOUR),
+                    &[
+                        ("list", &list.join(", ")),
+                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                    ],
+                ));
+            } else {
+                ui.label(fill(
+                    lang.t(&i18n::TIMEOUTS),
+                    &[
+                        ("r", &game.timeouts(Side::Red).to_string()),
+                        ("b", &game.timeouts(Side::Blue).to_string()),
+                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                    ],
+                ));
+            }
         }
     } else if let Some(t) = status_text(status, lang) {
         ui.label(egui::RichText::new(t).size(18.0).strong());
+    }
+    // Four players: a banner for each player who is out, who and why (their pieces have left
+    // the board).
+    for (seat, why) in game.position().out().iter() {
+        let why = why.end_reason();
+        let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+        board::banner_frame(6).show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::EV_OUT),
+                    &[("side", lang.side(seat)), ("why", why)],
+                ))
+                .strong()
+                .color(board::side_colour(seat)),
+            );
+        });
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
@@ -541,6 +577,30 @@ fn side_panel(
             out.push(Command::Play(Act::Resign));
         }
         match game.draw_offer() {
+            // Four players: every player still in answers (people at the screen, each for
+            // their own seat; the computer declines).
+            Some(s) if game.board().is_four() && !over => {
+                for seat in game.seats_in() {
+                    let human = play.computer.seats.get(seat.index())
+                        == Some(&super::settings::Seat::Human);
+                    if seat == s || !human || game.draw_accepted(seat) {
+                        continue;
+                    }
+                    let names = [("side", lang.side(seat))];
+                    if ui
+                        .button(fill(lang.t(&i18n::ACCEPT_DRAW_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerDrawFor(seat, true)));
+                    }
+                    if ui
+                        .button(fill(lang.t(&i18n::DECLINE_DRAW_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerDrawFor(seat, false)));
+                    }
+                }
+            }
             Some(s) if s != mover && !over => {
                 if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
                     out.push(Command::Play(Act::AnswerDraw(true)));
@@ -616,7 +676,7 @@ fn side_panel(
     }
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
-    for side in Side::BOTH {
+    for &side in game.board().seats {
         let removed = words::removed_names(play, side, lang);
         ui.horizontal_wrapped(|ui| {
             ui.label(
@@ -624,6 +684,21 @@ fn side_panel(
                     .strong()
                     .color(board::side_colour(side)),
             );
+            if game.board().is_four() {
+                // Four players: pieces on the board (public: every piece's place is seen), and
+                // whether the player is out.
+                let on_board = game.position().pieces(side).count();
+                ui.weak(fill(
+                    lang.t(&i18n::ON_BOARD),
+                    &[("n", &on_board.to_string())],
+                ));
+                if game.position().out().contains(side) {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+                        lang.t(&i18n::OUT_TAG),
+                    );
+                }
+            }
             if removed.is_empty() {
                 ui.weak(lang.t(&i18n::NONE_YET));
             }

@@ -4,7 +4,9 @@
 use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
-use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
+use crate::engine::{
+    Board, Formation, Game, Mode, Mover, Rules, Side, Start, Status, Team, Viewer,
+};
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -19,7 +21,7 @@ const MAX_THREADS: usize = 256;
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
 from its own view), or the computer opponent ai:easy, ai:normal, ai:hard. The last line on stdout is \
-`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`."
+`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`. With --players 4, A and B are teams: A's spec plays both seats of one team (South and North in odd games, East and West in even ones), and wins, draws and times count for the teams."
 )]
 pub struct ArenaArgs {
     #[command(flatten)]
@@ -31,7 +33,11 @@ pub struct ArenaArgs {
 /// The arena's own options.
 #[derive(clap::Args, Debug)]
 struct Options {
-    /// Player A (red in odd games, blue in even ones)
+    /// Players: 2 (default) or 4 (RULES.md section 9; open or hidden mode)
+    #[arg(long, value_name = "P", default_value_t = 2, value_parser = players)]
+    players: u8,
+    /// Player A (red in odd games, blue in even ones; four players: team South and North in odd
+    /// games, East and West in even ones)
     #[arg(long = "a", value_name = "SPEC", value_parser = player_spec)]
     a: String,
     /// Player B
@@ -53,6 +59,14 @@ struct Options {
 
 fn player_spec(s: &str) -> Result<String, String> {
     player_from_spec(s).map(|_| s.to_string())
+}
+
+fn players(s: &str) -> Result<u8, String> {
+    match s {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err("needs 2 or 4".into()),
+    }
 }
 
 fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
@@ -269,6 +283,154 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     ))
 }
 
+/// The team whose seats player A plays in game `i` (four players): South and North in even
+/// games (the first game), East and West in odd ones.
+fn team_a(i: usize) -> Team {
+    if i.is_multiple_of(2) {
+        Team::SouthNorth
+    } else {
+        Team::EastWest
+    }
+}
+
+/// Four players: the start of game `i` (the computer's own formation on an `ai:*` seat, a random
+/// one otherwise), with the spec of each seat (by seat index).
+fn start_four(
+    rules: &Rules,
+    opts: &Options,
+    i: usize,
+    seed: u64,
+) -> Result<(Game, [String; 4]), String> {
+    let board = Board::four_player();
+    let specs: [String; 4] = std::array::from_fn(|k| {
+        if board.seats[k].team() == team_a(i) {
+            opts.a.clone()
+        } else {
+            opts.b.clone()
+        }
+    });
+    let mut rng = SplitMix64::new(seed);
+    let formations: Vec<Formation> = specs
+        .iter()
+        .map(|spec| {
+            if spec.starts_with("ai:") {
+                ai_formation(&mut rng, rules)
+            } else {
+                Formation::random(&mut rng, rules)
+            }
+        })
+        .collect();
+    let start = Start::four_formations([
+        &formations[0],
+        &formations[1],
+        &formations[2],
+        &formations[3],
+    ]);
+    let game = Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))?;
+    Ok((game, specs))
+}
+
+/// Four players: let the seats (by seat index) play `game` to its end; every player observes
+/// every public report from its own view. Returns the thinking times per turn by seat index and
+/// the number of refused proposals.
+fn play_four_to_end(
+    game: &mut Game,
+    seats: &mut [Box<dyn Player>],
+    rngs: &mut [SplitMix64],
+    i: usize,
+) -> Result<([Vec<f64>; 4], u32), String> {
+    let rules = game.rules().clone();
+    let board = game.position().board();
+    let mut times: [Vec<f64>; 4] = Default::default();
+    let mut refusals = 0;
+    while !game.status().is_over() {
+        let Mover::Side(seat) = game.position().mover() else {
+            return Err(format!("game {}: no seat to move", i + 1));
+        };
+        let k = seat.index();
+        let mut tries = 0usize;
+        loop {
+            let view = game.view(Viewer::Side(seat));
+            let t0 = Instant::now();
+            let choice = seats[k].choose(&view, &rules, &mut rngs[k]);
+            times[k].push(t0.elapsed().as_secs_f64() * 1000.0);
+            let Some(turn) = choice else {
+                return Err(format!(
+                    "game {}: {} ({seat}) found no turn at ply {} although the game goes on",
+                    i + 1,
+                    seats[k].name(),
+                    view.ply
+                ));
+            };
+            match game.play(turn) {
+                Ok(ply) => {
+                    if let Some(report) = ply.report.clone() {
+                        for (j, p) in seats.iter_mut().enumerate() {
+                            p.observe(&report, &game.view(Viewer::Side(board.seats[j])));
+                        }
+                    }
+                    break;
+                }
+                Err(e) => {
+                    tries += 1;
+                    if tries > view.cells.len() * 64 {
+                        return Err(format!(
+                            "game {}: {} keeps proposing refused turns ({e})",
+                            i + 1,
+                            seats[k].name()
+                        ));
+                    }
+                    seats[k].refused(turn);
+                    refusals += 1;
+                }
+            }
+        }
+    }
+    Ok((times, refusals))
+}
+
+/// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`).
+fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
+    let seed = game_seed(opts.seed, i);
+    let (mut game, specs) = start_four(rules, opts, i, seed)?;
+    let mut seats: Vec<Box<dyn Player>> = specs
+        .iter()
+        .map(|s| player_from_spec(s))
+        .collect::<Result<_, _>>()?;
+    let mut rngs: Vec<SplitMix64> = (0..4u64)
+        .map(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k)))
+        .collect();
+    let (times, refusals) = play_four_to_end(&mut game, &mut seats, &mut rngs, i)?;
+    let winner = match game.status() {
+        Status::Won(t, _) if t == team_a(i) => Winner::A,
+        Status::Won(..) => Winner::B,
+        _ => Winner::Draw,
+    };
+    let board = game.position().board();
+    let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
+    for (k, t) in times.into_iter().enumerate() {
+        if board.seats[k].team() == team_a(i) {
+            a_ms.extend(t);
+        } else {
+            b_ms.extend(t);
+        }
+    }
+    game.set_info("arena-game", &(i + 1).to_string());
+    game.set_info("arena-seed", &opts.seed.to_string());
+    for (k, spec) in specs.iter().enumerate() {
+        game.set_info(board.seats[k].en().to_lowercase().as_str(), spec);
+    }
+    Ok((
+        Outcome {
+            winner,
+            a_ms,
+            b_ms,
+            refusals,
+        },
+        game,
+    ))
+}
+
 /// Median and 95th percentile (nearest rank) of a list of times.
 fn median_p95(v: &mut [f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -284,6 +446,11 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
+    }
+    if opts.players == 4 && rules.mode == Mode::Flip {
+        return err(
+            "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
+        );
     }
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
@@ -304,7 +471,12 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                     if i >= opts.games {
                         return;
                     }
-                    let played = play_game(&rules, opts, i).and_then(|(outcome, game)| {
+                    let played = if opts.players == 4 {
+                        play_game_four(&rules, opts, i)
+                    } else {
+                        play_game(&rules, opts, i)
+                    };
+                    let played = played.and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
                             let path = dir.join(format!("game-{:04}.ron", i + 1));
                             atomic_write(&path, game.to_ron().as_bytes())?;
@@ -375,6 +547,7 @@ mod tests {
         let opts = Options {
             a: "greedy".into(),
             b: "random".into(),
+            players: 2,
             games: 2,
             seed: 3,
             threads: 1,
@@ -475,10 +648,38 @@ mod tests {
     }
 
     #[test]
+    fn four_player_games_give_team_a_both_seats_and_alternate_teams() {
+        let opts = Options {
+            players: 4,
+            a: "greedy".into(),
+            b: "random".into(),
+            games: 2,
+            seed: 4,
+            threads: 1,
+            record: None,
+        };
+        for mode in [Mode::Open, Mode::Hidden] {
+            let rules = Rules::for_mode(mode);
+            for i in 0..2 {
+                let (_, specs) = start_four(&rules, &opts, i, game_seed(opts.seed, i)).unwrap();
+                let board = Board::four_player();
+                for (k, spec) in specs.iter().enumerate() {
+                    let a = board.seats[k].team() == team_a(i);
+                    assert_eq!(spec, if a { "greedy" } else { "random" });
+                }
+                let (o, _) = play_game_four(&rules, &opts, i).unwrap();
+                assert!(!o.a_ms.is_empty() && !o.b_ms.is_empty());
+            }
+            assert_ne!(team_a(0), team_a(1));
+        }
+    }
+
+    #[test]
     fn same_seed_same_games() {
         let opts = Options {
             a: "random".into(),
             b: "greedy".into(),
+            players: 2,
             games: 1,
             seed: 11,
             threads: 1,
