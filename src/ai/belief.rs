@@ -48,6 +48,9 @@ pub struct Tracked {
 #[derive(Clone, Debug, Default)]
 pub struct Belief {
     me: Option<Side>,
+    /// The player this belief is about (two players: the enemy, `me.other()`; four players: one
+    /// of the other three, partner included when its pieces are hidden).
+    about: Option<Side>,
     pub pieces: Vec<Tracked>,
     /// My last view's cells (to know my own piece in a clash and to judge reachability).
     last: Option<View>,
@@ -77,6 +80,28 @@ pub fn proxy(view: &View) -> Position {
 }
 
 impl Belief {
+    /// A belief about `seat`'s pieces (four players: one per other seat).
+    pub fn about(seat: Side) -> Belief {
+        Belief {
+            about: Some(seat),
+            ..Belief::default()
+        }
+    }
+
+    /// The seat this belief is about, once known.
+    fn enemy(&self, me: Side) -> Side {
+        self.about.unwrap_or_else(|| me.other())
+    }
+
+    /// Whether this belief is about `seat`'s pieces (a two-player belief is about the enemy).
+    pub fn is_about(&self, seat: Side) -> bool {
+        match (self.about, self.me) {
+            (Some(a), _) => a == seat,
+            (None, Some(me)) => me != seat,
+            (None, None) => true,
+        }
+    }
+
     pub fn is_started(&self) -> bool {
         self.me.is_some()
     }
@@ -87,7 +112,7 @@ impl Belief {
 
     /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
     pub fn start(&mut self, view: &View, rules: &Rules, me: Side) {
-        let enemy = me.other();
+        let enemy = self.enemy(me);
         self.me = Some(me);
         self.pieces.clear();
         for (i, s) in view.cells.iter().enumerate() {
@@ -145,7 +170,7 @@ impl Belief {
                 }
             }
         }
-        let enemy = me.other();
+        let enemy = self.enemy(me);
         let last = self.last.take().expect("started");
         if let Turn::Move { from, to } = report.turn {
             let by_enemy = report.mover == Mover::Side(enemy);
@@ -171,7 +196,17 @@ impl Belief {
                             };
                             self.marshal_fell(report, enemy, e);
                         }
-                        (Some(_), _) => {}
+                        // A clash with a piece this viewer cannot see (four players: the
+                        // partner's or another player's): where the attacker is now, at least.
+                        (Some(o), _) => {
+                            self.pieces[e].node = match o {
+                                ClashOutcome::DefenderRemoved
+                                | ClashOutcome::MineDug
+                                | ClashOutcome::FlagTaken => Some(to),
+                                ClashOutcome::Bounced => Some(from),
+                                ClashOutcome::AttackerRemoved | ClashOutcome::BothRemoved => None,
+                            };
+                        }
                     }
                 }
             } else if let (Some(o), Seen::Known(mine)) = (report.clash, last.at(from))
@@ -248,18 +283,28 @@ impl Belief {
     /// The view before the first observed turn, when it was the game's first turn (so that the
     /// deployment rules can be applied to every enemy piece).
     fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Side) -> Option<View> {
-        if after.ply != 1 || report.mover != Mover::Side(me.other()) {
+        let Mover::Side(mover) = report.mover else {
+            return None;
+        };
+        if after.ply != 1 || mover == me {
             return None;
         }
         let Turn::Move { from, to } = report.turn else {
             return None;
         };
+        let four = after.board.is_four();
         let mut before = after.clone();
         before.ply = 0;
         before.mover = report.mover;
-        before.cells[from as usize] = Seen::Unknown(me.other());
+        before.cells[from as usize] = if four && report.clash.is_none() {
+            after.cells[to as usize]
+        } else {
+            Seen::Unknown(mover)
+        };
         match report.clash {
             None => before.cells[to as usize] = Seen::Empty,
+            // Four players: who stood on `to` is not worked out here.
+            Some(_) if four => return None,
             Some(ClashOutcome::AttackerRemoved | ClashOutcome::Bounced) => {}
             Some(_) => {
                 // My piece that was on `to`: the one missing from my full set.
@@ -283,6 +328,10 @@ impl Belief {
     /// Deal every enemy piece a rank consistent with the belief and the counts: the ranks of the
     /// pieces on the board, by node.
     pub fn sample(&self, rng: &mut SplitMix64) -> Vec<(NodeId, Rank)> {
+        if self.pieces.iter().all(|t| t.node.is_none()) {
+            // A player who is out (four players): nothing on the board to deal.
+            return Vec::new();
+        }
         let mut counts = [0u8; 13];
         for r in Rank::ALL {
             counts[r as usize] = r.count();

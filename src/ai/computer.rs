@@ -14,7 +14,8 @@ use super::belief::{Belief, FlipPool, proxy};
 use super::search::{Limits, Search, Tt, WIN};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Mode, Mover, Piece, Position, Rank, Rules, Seen, Setup, Side, Turn, TurnReport, View, Viewer,
+    FlagTakers, Mode, Mover, OutList, OutReason, Piece, Position, Rank, Rules, Seen, Setup, Side,
+    Turn, TurnReport, View, Viewer,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -84,6 +85,8 @@ pub struct AiPlayer {
     timed: bool,
     tt: Tt,
     belief: Belief,
+    /// Four players, hidden mode: a belief about each of the other three players' pieces.
+    others: Vec<Belief>,
     pool: FlipPool,
     rules: Option<Rules>,
     /// Reports seen before the rules were known (the first `choose` brings them).
@@ -103,6 +106,7 @@ impl AiPlayer {
             timed: true,
             tt: Tt::new(18),
             belief: Belief::default(),
+            others: Vec::new(),
             pool: FlipPool::default(),
             rules: None,
             pending: Vec::new(),
@@ -168,14 +172,36 @@ impl AiPlayer {
     fn reset(&mut self) {
         self.tt.clear();
         self.belief = Belief::default();
+        self.others.clear();
         self.pool = FlipPool::default();
         self.recent.clear();
         self.refused.clear();
         self.last_ply = None;
     }
 
+    /// Four players: the beliefs about the other three seats, made on first use.
+    fn others_of(&mut self, view: &View) -> &mut Vec<Belief> {
+        if self.others.is_empty()
+            && let Viewer::Side(me) = view.viewer
+        {
+            self.others = view
+                .board
+                .seats
+                .iter()
+                .filter(|&&s| s != me)
+                .map(|&s| Belief::about(s))
+                .collect();
+        }
+        &mut self.others
+    }
+
     fn learn(&mut self, report: &TurnReport, after: &View, rules: &Rules) {
         match after.mode {
+            Mode::Hidden if after.board.is_four() => {
+                for b in self.others_of(after).iter_mut() {
+                    b.observe(report, after, rules);
+                }
+            }
             Mode::Hidden => self.belief.observe(report, after, rules),
             Mode::Flip => self.pool.observe(report, after),
             Mode::Open => {}
@@ -289,7 +315,11 @@ impl AiPlayer {
         turns: &[Turn],
         deadline: Instant,
     ) -> Option<Turn> {
-        let pos = open_position(view, rules);
+        let pos = if view.board.is_four() {
+            Position::stand_in(&setup_four(view))
+        } else {
+            open_position(view, rules)
+        };
         self.decide(&[pos], turns, rules, me, deadline).map(|x| x.0)
     }
 
@@ -302,6 +332,31 @@ impl AiPlayer {
         rng: &mut SplitMix64,
         deadline: Instant,
     ) -> Option<Turn> {
+        if view.board.is_four() {
+            for b in self.others_of(view).iter_mut() {
+                if !b.is_started() {
+                    b.start(view, rules, me);
+                }
+            }
+            let samples: Vec<Position> = (0..self.budget.samples.max(1))
+                .map(|_| {
+                    let mut setup = setup_four(view);
+                    for b in &self.others {
+                        for (n, r) in b.sample(rng) {
+                            if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
+                                && b.is_about(*s)
+                            {
+                                setup.cells[n as usize] = Some(Piece::new(*s, r));
+                            }
+                        }
+                    }
+                    Position::stand_in(&setup)
+                })
+                .collect();
+            return self
+                .decide(&samples, turns, rules, me, deadline)
+                .map(|x| x.0);
+        }
         if !self.belief.is_started() {
             self.belief.start(view, rules, me);
         }
@@ -420,6 +475,41 @@ impl AiPlayer {
     }
 }
 
+/// Four players: the view as a setup (unknown pieces as lieutenants), with the players who are
+/// out (those with no piece on the board: going out removes every piece, RULES.md 9.7).
+pub fn setup_four(view: &View) -> Setup {
+    let mut setup = view.proxy_setup();
+    let mut out = OutList::default();
+    for &seat in view.board.seats {
+        let any = view.cells.iter().any(|c| match *c {
+            Seen::Known(p) => p.side() == seat,
+            Seen::Unknown(s) => s == seat,
+            _ => false,
+        });
+        if !any {
+            out.push(seat, OutReason::NoPieces);
+        }
+    }
+    setup.out = out;
+    setup
+}
+
+/// Four players: the turns the view's player may try (the view's own candidate turns are
+/// two-player code), from the view as a stand-in position.
+pub fn candidate_turns_four(view: &View, rules: &Rules) -> Vec<Turn> {
+    let mut out = Vec::new();
+    if view.mover
+        != Mover::Side(match view.viewer {
+            Viewer::Side(s) => s,
+            Viewer::Referee => return out,
+        })
+    {
+        return out;
+    }
+    Position::stand_in(&setup_four(view)).pseudo_turns(rules, &mut out);
+    out
+}
+
 /// The complete position an open-mode view shows (every piece known).
 pub fn open_position(view: &View, rules: &Rules) -> Position {
     let mut setup = Setup::empty(view.board);
@@ -468,9 +558,45 @@ impl Player for AiPlayer {
             self.refused.clear();
             self.refused_ply = view.ply;
         }
-        let mut turns = view.candidate_turns(rules);
+        let four = view.board.is_four();
+        let mut turns = if four {
+            candidate_turns_four(view, rules)
+        } else {
+            view.candidate_turns(rules)
+        };
         turns.retain(|t| !self.refused.contains(t));
-        if view.mode == Mode::Hidden && view.mover.side() == Some(me) {
+        if four
+            && view.mode == Mode::Hidden
+            && (rules.flag_needs_mines_cleared || rules.flag_takers != FlagTakers::Any)
+        {
+            // A flag rule may make the referee refuse an attack on an unknown piece that is a
+            // flag: propose none that may be one (unless nothing else is left).
+            for b in self.others_of(view).iter_mut() {
+                if !b.is_started() {
+                    b.start(view, rules, me);
+                }
+            }
+            let others = &self.others;
+            let sure: Vec<Turn> = turns
+                .iter()
+                .copied()
+                .filter(|&t| {
+                    let Turn::Move { to, .. } = t else {
+                        return true;
+                    };
+                    let Seen::Unknown(s) = view.at(to) else {
+                        return true;
+                    };
+                    others
+                        .iter()
+                        .filter(|b| b.is_about(s))
+                        .all(|b| b.may_be_at(to) & super::belief::bit(Rank::Flag) == 0)
+                })
+                .collect();
+            if !sure.is_empty() {
+                turns = sure;
+            }
+        } else if !four && view.mode == Mode::Hidden && view.mover.side() == Some(me) {
             // Propose only turns the referee cannot refuse: no attack on an unknown piece that
             // may be the flag unless the flag rules let this piece take it now. (If nothing else
             // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
@@ -518,6 +644,9 @@ impl Player for AiPlayer {
         // In hidden mode only an attack on the flag is refused (a flag rule): the target is the flag.
         if let Turn::Move { to, .. } = turn {
             self.belief.learn_flag_at(to);
+            for b in &mut self.others {
+                b.learn_flag_at(to);
+            }
         }
     }
 

@@ -13,6 +13,8 @@ use std::sync::LazyLock;
 pub struct Distances {
     pub walk: Vec<[u8; MAX_NODES]>,
     pub fly: Vec<[u8; MAX_NODES]>,
+    /// The seat index whose arm holds each node (`u8::MAX`: the centre, or no arm).
+    pub arm: [u8; MAX_NODES],
 }
 
 fn bfs(board: &Board, src: NodeId, fly: bool) -> [u8; MAX_NODES] {
@@ -44,16 +46,113 @@ fn bfs(board: &Board, src: NodeId, fly: bool) -> [u8; MAX_NODES] {
     d
 }
 
+fn tables(b: &Board) -> Distances {
+    let mut arm = [u8::MAX; MAX_NODES];
+    for &seat in b.seats {
+        for n in b.deploy_nodes(seat) {
+            arm[n as usize] = seat.index() as u8;
+        }
+    }
+    Distances {
+        walk: (0..b.len() as NodeId).map(|s| bfs(b, s, false)).collect(),
+        fly: (0..b.len() as NodeId).map(|s| bfs(b, s, true)).collect(),
+        arm,
+    }
+}
+
 /// The distance tables of the two-player board.
 pub fn distances() -> &'static Distances {
-    static D: LazyLock<Distances> = LazyLock::new(|| {
-        let b = Board::two_player();
-        Distances {
-            walk: (0..b.len() as NodeId).map(|s| bfs(b, s, false)).collect(),
-            fly: (0..b.len() as NodeId).map(|s| bfs(b, s, true)).collect(),
-        }
-    });
+    static D: LazyLock<Distances> = LazyLock::new(|| tables(Board::two_player()));
     &D
+}
+
+/// The distance tables of the four-player board.
+pub fn distances_four() -> &'static Distances {
+    static D: LazyLock<Distances> = LazyLock::new(|| tables(Board::four_player()));
+    &D
+}
+
+/// What a player going out costs its team beyond the pieces it loses (RULES.md 9.7: the partner
+/// plays on, but two against one).
+pub const OUT_PENALTY: i32 = 400;
+
+/// Four players: the score of `pos` for `me`'s team (positive is good for it). Material of both
+/// partners, pressure on the nearer enemy flag (which is also the threat to a partner's flag:
+/// the enemy's pressure counts against the team), mobility, a player out, and a small cost for
+/// standing on the partner's railways (blocking its rail runs).
+pub fn evaluate_four(pos: &Position, rules: &Rules, me: Side) -> i32 {
+    let board = pos.board();
+    let dist = distances_four();
+    let seats = board.seats;
+    let mut mines = [0u8; 4];
+    let mut flag: [Option<NodeId>; 4] = [None; 4];
+    for (i, c) in pos.cells().iter().enumerate() {
+        let Some(p) = c else { continue };
+        match p.rank() {
+            Rank::Mine => mines[p.side().index()] += 1,
+            Rank::Flag => flag[p.side().index()] = Some(i as NodeId),
+            _ => {}
+        }
+    }
+    let enemies = |s: Side| -> [Side; 2] {
+        let t = s.team().other();
+        [t.seats()[0], t.seats()[1]]
+    };
+    let mut score = [0i32; 4];
+    for (i, c) in pos.cells().iter().enumerate() {
+        let Some(p) = c else { continue };
+        let s = p.side();
+        let r = p.rank();
+        let n = i as NodeId;
+        let [e1, e2] = enemies(s);
+        let enemy_mines = (mines[e1.index()] + mines[e2.index()]).div_ceil(2);
+        let mut v = value(r, enemy_mines, rules.mode);
+        if r == Rank::Mine {
+            if let Some(f) = flag[s.index()]
+                && board.linked(n, f)
+            {
+                v += 10;
+            }
+        } else if r.is_movable() {
+            if board.is_rail(n) {
+                v += if r == Rank::Engineer { 3 } else { 2 };
+                // On the partner's arm: in the way of its rail runs.
+                if let Some(partner) = s.partner()
+                    && dist.arm[n as usize] == partner.index() as u8
+                {
+                    v -= 4;
+                }
+            }
+            let fly = r == Rank::Engineer || (r == Rank::Bomb && rules.flying_bombs);
+            let d = [e1, e2]
+                .iter()
+                .filter_map(|e| flag[e.index()])
+                .map(|f| {
+                    if fly {
+                        dist.fly[n as usize][f as usize]
+                    } else {
+                        dist.walk[n as usize][f as usize]
+                    }
+                })
+                .min();
+            if let Some(d) = d {
+                let w = match r {
+                    Rank::Engineer => 3,
+                    Rank::Lieutenant | Rank::Captain | Rank::Major | Rank::Colonel => 2,
+                    _ => 1,
+                };
+                v += w * PRESSURE[(d as usize).min(PRESSURE.len() - 1)];
+            }
+        }
+        score[s.index()] += v;
+    }
+    let out = pos.out();
+    let mut total = 0;
+    for &s in seats {
+        let v = score[s.index()] - if out.contains(s) { OUT_PENALTY } else { 0 };
+        total += if s.team() == me.team() { v } else { -v };
+    }
+    total
 }
 
 /// What a face-up piece is worth to its owner. `enemy_mines` is how many mines the enemy still has.
@@ -80,6 +179,9 @@ const PRESSURE: [i32; 7] = [0, 14, 8, 5, 3, 2, 1];
 
 /// The score of `pos` for `me` (positive is good for `me`).
 pub fn evaluate(pos: &Position, rules: &Rules, me: Side) -> i32 {
+    if pos.board().is_four() {
+        return evaluate_four(pos, rules, me);
+    }
     let board = pos.board();
     let dist = distances();
     let mut mines = [0u8; 2];

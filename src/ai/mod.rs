@@ -7,6 +7,8 @@ pub mod computer;
 pub mod eval;
 pub mod formation;
 pub mod search;
+#[cfg(test)]
+mod tests_four;
 pub mod thinker;
 
 pub use computer::{AiPlayer, Level};
@@ -81,7 +83,11 @@ impl Refusals {
             self.turns.clear();
             self.ply = view.ply;
         }
-        let mut c = view.candidate_turns(rules);
+        let mut c = if view.board.is_four() {
+            computer::candidate_turns_four(view, rules)
+        } else {
+            view.candidate_turns(rules)
+        };
         c.retain(|t| !self.turns.contains(t));
         c
     }

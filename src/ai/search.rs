@@ -35,7 +35,8 @@ pub struct Limits {
 
 struct Zobrist {
     cells: Vec<[u64; 48]>,
-    side: u64,
+    /// Per seat index to move (index 0 hashes as nothing, as before four players).
+    seat: [u64; 4],
 }
 
 fn zobrist() -> &'static Zobrist {
@@ -45,7 +46,7 @@ fn zobrist() -> &'static Zobrist {
             cells: (0..MAX_NODES)
                 .map(|_| std::array::from_fn(|_| r.next_u64()))
                 .collect(),
-            side: r.next_u64(),
+            seat: [0, r.next_u64(), r.next_u64(), r.next_u64()],
         }
     });
     &Z
@@ -64,8 +65,8 @@ pub fn hash(pos: &Position) -> u64 {
             h ^= z.cells[i][piece_index(*p)];
         }
     }
-    if pos.mover() == Mover::Side(Side::Blue) {
-        h ^= z.side;
+    if let Mover::Side(s) = pos.mover() {
+        h ^= z.seat[s.index()];
     }
     h
 }
@@ -138,6 +139,16 @@ pub fn search_turns(pos: &Position, rules: &Rules, out: &mut Vec<Turn>) -> bool 
     any
 }
 
+/// Whether the score changes sign from a position whose mover is `parent` to one whose mover is
+/// `child`: the movers are on different teams (always so for two players; four players may see
+/// one team move twice in a row once a player is out, RULES.md 9.1).
+fn sign_flips(parent: Mover, child: Mover) -> bool {
+    match (parent, child) {
+        (Mover::Side(a), Mover::Side(b)) => a.team() != b.team(),
+        _ => true,
+    }
+}
+
 /// Material change for the mover of a clash with a known outcome, and the outcome.
 fn clash_gain(pos: &Position, rules: &Rules, from: u8, to: u8) -> Option<(ClashOutcome, i32)> {
     let a = pos.at(from)?;
@@ -206,7 +217,7 @@ impl<'a> Search<'a> {
                 }
             }
             _ => {
-                if mover == self.root {
+                if mover.team() == self.root.team() {
                     -CONTEMPT
                 } else {
                     CONTEMPT
@@ -250,7 +261,25 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Negamax with alpha-beta; the score is for the side to move.
+    /// The score of `child` for the mover of `parent`, searched with the window (`alpha`, `beta`)
+    /// of the parent's mover: negamax between teams, the same window when one team moves again.
+    fn child(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        depth: i32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if sign_flips(parent.mover(), child.mover()) {
+            -self.node(child, depth, ply, -beta, -alpha)
+        } else {
+            self.node(child, depth, ply, alpha, beta)
+        }
+    }
+
+    /// Negamax with alpha-beta; the score is for the side to move (its team).
     pub fn node(&mut self, pos: &Position, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & 511 == 0 {
@@ -300,7 +329,7 @@ impl<'a> Search<'a> {
         for &t in &moves {
             let mut child = *pos;
             apply(&mut child, self.rules, t);
-            let s = -self.node(&child, depth - 1, ply + 1, -beta, -alpha);
+            let s = self.child(pos, &child, depth - 1, ply + 1, alpha, beta);
             if self.stopped {
                 return 0;
             }
@@ -394,10 +423,17 @@ impl<'a> Search<'a> {
             let mut child = *pos;
             child.play_unchecked(self.rules, t);
             let st = child.status_with(self.rules, Some(true));
-            let s = if let Status::Won(..) = st {
-                -self.terminal(st, me.other(), ply + 1)
-            } else {
+            let flips = sign_flips(pos.mover(), child.mover());
+            let s = if let Status::Won(team, _) = st {
+                if team == me.team() {
+                    WIN - ply as i32 - 1
+                } else {
+                    -(WIN - ply as i32 - 1)
+                }
+            } else if flips {
                 -self.quiesce(&child, ply + 1, -beta, -alpha, qd + 1)
+            } else {
+                self.quiesce(&child, ply + 1, alpha, beta, qd + 1)
             };
             if self.stopped {
                 return 0;
@@ -418,7 +454,7 @@ impl<'a> Search<'a> {
             .map(|&t| {
                 let mut child = *pos;
                 apply(&mut child, self.rules, t);
-                -self.node(&child, depth - 1, 1, -INF, INF)
+                self.child(pos, &child, depth - 1, 1, -INF, INF)
             })
             .collect()
     }
@@ -444,7 +480,7 @@ impl<'a> Search<'a> {
             for &(t, pen) in &order {
                 let mut child = *pos;
                 apply(&mut child, self.rules, t);
-                let s = -self.node(&child, depth as i32 - 1, 1, -INF, -(alpha + pen)) - pen;
+                let s = self.child(pos, &child, depth as i32 - 1, 1, alpha + pen, INF) - pen;
                 if self.stopped {
                     break;
                 }

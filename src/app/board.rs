@@ -5,6 +5,8 @@
 
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
+#[cfg(test)]
+use crate::engine::Seat;
 use crate::engine::{
     Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seen, Side, Turn, View,
 };
@@ -26,11 +28,56 @@ pub const BLUE: Color32 = Color32::from_rgb(0x1f, 0x4e, 0xa0);
 pub const BOARD_BG: Color32 = Color32::from_rgb(0xee, 0xdc, 0xb0);
 const INK: Color32 = Color32::from_rgb(0x4a, 0x3a, 0x28);
 
+pub const PURPLE: Color32 = Color32::from_rgb(0x74, 0x3c, 0x9e);
+pub const GREEN: Color32 = Color32::from_rgb(0x2f, 0x7a, 0x3a);
+
+/// The colour of a seat's pieces. Four players (seed 001): South red 红, East purple 紫, North
+/// blue 蓝, West green 绿 — partners opposite. Hue is never the only sign: four-player pieces
+/// also carry their seat's shape (`seat_shape`).
 pub fn side_colour(side: Side) -> Color32 {
-    // Four-player seats (not drawn yet): one colour per team.
     match side {
-        Side::Red | Side::South | Side::North => RED,
-        Side::Blue | Side::East | Side::West => BLUE,
+        Side::Red | Side::South => RED,
+        Side::East => PURPLE,
+        Side::Blue | Side::North => BLUE,
+        Side::West => GREEN,
+    }
+}
+
+/// The shape that marks a four-player seat besides its colour (for colour-blind players): South
+/// a circle, East a triangle, North a square, West a diamond.
+pub fn paint_seat_shape(painter: &egui::Painter, seat: Side, c: Pos2, r: f32, fill: Color32) {
+    let stroke = Stroke::new((r * 0.18).max(1.0), Color32::from_black_alpha(140));
+    match seat {
+        Side::South => {
+            painter.circle(c, r, fill, stroke);
+        }
+        Side::East => {
+            let pts = vec![
+                c + vec2(0.0, -r * 1.1),
+                c + vec2(r * 1.0, r * 0.75),
+                c + vec2(-r * 1.0, r * 0.75),
+            ];
+            painter.add(Shape::convex_polygon(pts, fill, stroke));
+        }
+        Side::North => {
+            painter.rect(
+                Rect::from_center_size(c, Vec2::splat(r * 1.7)),
+                CornerRadius::ZERO,
+                fill,
+                stroke,
+                StrokeKind::Middle,
+            );
+        }
+        Side::West => {
+            let pts = vec![
+                c + vec2(0.0, -r * 1.2),
+                c + vec2(r * 1.2, 0.0),
+                c + vec2(0.0, r * 1.2),
+                c + vec2(-r * 1.2, 0.0),
+            ];
+            painter.add(Shape::convex_polygon(pts, fill, stroke));
+        }
+        Side::Red | Side::Blue => {}
     }
 }
 
@@ -178,20 +225,68 @@ pub fn node_label(view: &View, lang: Lang, n: NodeId) -> String {
     }
 }
 
-/// Column and row of a node as drawn (0,0 = top left) with `bottom` at the bottom.
+/// Column and row of a node as drawn (0,0 = top left) with `bottom` at the bottom. The
+/// four-player board is turned a quarter at a time so the `bottom` seat's arm is at the bottom.
 fn display_cell(board: &Board, bottom: Side, n: NodeId) -> (f32, f32) {
     let node = &board.nodes[n as usize];
     let (c, r) = (node.col as f32, node.row as f32);
     let (w, h) = (board.width as f32 - 1.0, board.height as f32 - 1.0);
+    if board.is_four() {
+        // As South sees it, then a quarter turn per seat after South (East's arm on the right
+        // comes to the bottom: (x, y) -> (h - y, x)).
+        let (mut x, mut y) = (c, h - r);
+        let turns = if bottom.is_four() { bottom.index() } else { 0 };
+        for _ in 0..turns {
+            (x, y) = (h - y, x);
+        }
+        return (x, y);
+    }
     match bottom {
         Side::Blue => (w - c, r),
-        // Red, and (not drawn yet) the four-player seats as South sees the board.
         _ => (c, h - r),
     }
 }
 
+/// The sizes of a board drawing, in board units (one unit = the distance between files).
+#[derive(Clone, Copy)]
+struct Geom {
+    tile: Vec2,
+    camp_r: f32,
+    /// The height of a node's click area.
+    hit_h: f32,
+}
+
+fn geom(board: &Board) -> Geom {
+    if board.is_four() {
+        Geom {
+            tile: TILE4,
+            camp_r: 0.33,
+            hit_h: 0.8,
+        }
+    } else {
+        Geom {
+            tile: TILE,
+            camp_r: CAMP_R,
+            hit_h: ROW.min(TILE.y * 1.3),
+        }
+    }
+}
+
+/// Tile of the four-player board (its grid is square: arms turn with their owners).
+const TILE4: Vec2 = vec2(0.84, 0.52);
+/// Extra space between the four-player centre and each arm.
+const GAP4: f32 = 0.45;
+/// Room around the four-player cross for the seat tags and coordinates.
+const MARGIN4: f32 = 0.95;
+
 /// Board units of a displayed cell.
 fn cell_pos(board: &Board, col: f32, row: f32) -> Pos2 {
+    if board.is_four() {
+        // The arms stand a little apart from the centre, so the corner arcs show as curves.
+        let spread =
+            |v: f32| v + if v > 5.5 { GAP4 } else { 0.0 } + if v > 10.5 { GAP4 } else { 0.0 };
+        return pos2(spread(col), spread(row));
+    }
     let half = board.height as f32 / 2.0;
     pos2(col, row * ROW + if row >= half { GAP } else { 0.0 })
 }
@@ -201,9 +296,50 @@ fn node_pos(board: &Board, bottom: Side, n: NodeId) -> Pos2 {
     cell_pos(board, c, r)
 }
 
+/// The points (board units) of a link as drawn: a straight segment, or for a corner arc 弧线 of
+/// the four-player board a quarter circle round the empty corner between the two arms.
+fn link_points(board: &Board, bottom: Side, a: NodeId, b: NodeId) -> Vec<Pos2> {
+    let (pa, pb) = (node_pos(board, bottom, a), node_pos(board, bottom, b));
+    let arc = board.is_four()
+        && matches!((board.nodes[a as usize].half, board.nodes[b as usize].half),
+            (Some(x), Some(y)) if x != y);
+    if !arc {
+        return vec![pa, pb];
+    }
+    let mid = four_middle(board);
+    let corner = [pos2(pa.x, pb.y), pos2(pb.x, pa.y)]
+        .into_iter()
+        .max_by(|p, q| p.distance(mid).total_cmp(&q.distance(mid)))
+        .expect("two corners");
+    let (ta, tb) = ((pa - corner).angle(), (pb - corner).angle());
+    let mut d = tb - ta;
+    if d > std::f32::consts::PI {
+        d -= std::f32::consts::TAU;
+    } else if d < -std::f32::consts::PI {
+        d += std::f32::consts::TAU;
+    }
+    let r = pa.distance(corner);
+    (0..=12)
+        .map(|i| {
+            let t = ta + d * i as f32 / 12.0;
+            corner + vec2(t.cos(), t.sin()) * r
+        })
+        .collect()
+}
+
+/// The middle of the four-player board (the middle palace 中宫), in board units.
+fn four_middle(board: &Board) -> Pos2 {
+    let m = (board.width as f32 - 1.0) / 2.0;
+    cell_pos(board, m, m)
+}
+
 /// The board's extent in board units (coordinates need a little room on the left and bottom).
 fn board_units(board: &Board) -> Rect {
     let w = board.width as f32 - 1.0;
+    if board.is_four() {
+        let far = cell_pos(board, w, w);
+        return Rect::from_min_max(pos2(-MARGIN4, -MARGIN4), far + Vec2::splat(MARGIN4));
+    }
     let h = (board.height as f32 - 1.0) * ROW + GAP;
     Rect::from_min_max(
         pos2(-MARGIN - 0.25, -MARGIN),
@@ -237,16 +373,25 @@ impl BoardWidget<'_> {
         let at = |n: NodeId| to_screen.transform_pos(node_pos(board, self.bottom, n));
         let mut input = BoardInput::default();
 
-        // Board background.
-        painter.rect_filled(rect, CornerRadius::same((scale * 0.12) as u8), BOARD_BG);
-        painter.rect_stroke(
-            rect.shrink(scale * 0.12),
-            CornerRadius::same((scale * 0.08) as u8),
-            Stroke::new((scale * 0.02).max(1.0), INK),
-            StrokeKind::Inside,
-        );
+        let g = geom(board);
+        let tile = g.tile * scale;
 
-        // Roads first (thin), then railways (thick black with white dashes).
+        // Board background: a rectangle, or the four-player cross with each arm tinted by its
+        // seat's colour.
+        if board.is_four() {
+            self.paint_cross(&painter, &to_screen, scale);
+        } else {
+            painter.rect_filled(rect, CornerRadius::same((scale * 0.12) as u8), BOARD_BG);
+            painter.rect_stroke(
+                rect.shrink(scale * 0.12),
+                CornerRadius::same((scale * 0.08) as u8),
+                Stroke::new((scale * 0.02).max(1.0), INK),
+                StrokeKind::Inside,
+            );
+        }
+
+        // Roads first (thin), then railways (thick black with white dashes); the four-player
+        // board's corner arcs as curves.
         let road = Stroke::new((scale * 0.025).max(1.0), INK);
         for a in 0..board.len() as NodeId {
             for &b in &board.links[a as usize] {
@@ -259,44 +404,22 @@ impl BoardWidget<'_> {
         for a in 0..board.len() as NodeId {
             for &b in &board.rail_links[a as usize] {
                 if b > a {
-                    railway(&painter, at(a), at(b), rail_w, scale);
+                    let points: Vec<Pos2> = link_points(board, self.bottom, a, b)
+                        .into_iter()
+                        .map(|p| to_screen.transform_pos(p))
+                        .collect();
+                    railway(&painter, &points, rail_w, scale);
                 }
             }
         }
 
-        // The front line: mountains on files b and d.
-        let mid_y = cell_pos(board, 0.0, board.height as f32 / 2.0 - 1.0).y + (ROW + GAP) / 2.0;
-        for col in [1.0, 3.0] {
-            let c = to_screen.transform_pos(pos2(col, mid_y));
-            let s = scale * 0.26;
-            let mountain = |dx: f32, h: f32| {
-                Shape::convex_polygon(
-                    vec![
-                        c + vec2(dx - s * 0.7, s * 0.45),
-                        c + vec2(dx, s * 0.45 - h),
-                        c + vec2(dx + s * 0.7, s * 0.45),
-                    ],
-                    Color32::from_rgb(0x8a, 0x6a, 0x3a),
-                    Stroke::new(1.0, INK),
-                )
-            };
-            painter.add(mountain(-s * 0.45, s * 0.8));
-            painter.add(mountain(s * 0.4, s * 1.1));
-        }
-        let shan = to_screen.transform_pos(pos2(2.5, mid_y));
-        let jie = to_screen.transform_pos(pos2(1.5, mid_y));
-        for (p, t) in [(jie, "山"), (shan, "界")] {
-            painter.text(
-                p,
-                egui::Align2::CENTER_CENTER,
-                t,
-                FontId::proportional(scale * 0.26),
-                INK.gamma_multiply(0.55),
-            );
+        if !board.is_four() {
+            front_line(&painter, board, &to_screen, scale);
         }
 
-        // Node outlines: stations as tiles, camps as circles, HQs arched.
-        let tile = TILE * scale;
+        // Node outlines: stations as tiles, camps as circles, HQs arched towards the board's
+        // middle.
+        let centre = to_screen.transform_pos(units.center());
         for n in 0..board.len() as NodeId {
             let p = at(n);
             let outline = Stroke::new((scale * 0.02).max(1.0), INK);
@@ -313,7 +436,7 @@ impl BoardWidget<'_> {
                 NodeKind::Camp => {
                     painter.circle(
                         p,
-                        CAMP_R * scale,
+                        g.camp_r * scale,
                         Color32::from_rgb(0xf6, 0xea, 0xc8),
                         outline,
                     );
@@ -322,19 +445,35 @@ impl BoardWidget<'_> {
                     let r = Rect::from_center_size(p, vec2(tile.x * 1.0, tile.y * 1.15));
                     let big = (tile.y * 0.55) as u8;
                     let small = (scale * 0.04) as u8;
-                    let top = display_cell(board, self.bottom, n).1 < 1.0;
-                    let cr = if top {
+                    let d = centre - p;
+                    let cr = if d.y.abs() >= d.x.abs() {
+                        if d.y > 0.0 {
+                            CornerRadius {
+                                nw: small,
+                                ne: small,
+                                sw: big,
+                                se: big,
+                            }
+                        } else {
+                            CornerRadius {
+                                nw: big,
+                                ne: big,
+                                sw: small,
+                                se: small,
+                            }
+                        }
+                    } else if d.x > 0.0 {
                         CornerRadius {
                             nw: small,
-                            ne: small,
-                            sw: big,
+                            sw: small,
+                            ne: big,
                             se: big,
                         }
                     } else {
                         CornerRadius {
                             nw: big,
-                            ne: big,
-                            sw: small,
+                            sw: big,
+                            ne: small,
                             se: small,
                         }
                     };
@@ -351,39 +490,29 @@ impl BoardWidget<'_> {
 
         // Coordinates.
         if self.opts.coordinates {
-            let font = FontId::monospace(scale * 0.2);
-            let colour = INK.gamma_multiply(0.8);
-            for col in 0..board.width {
-                let n = board.node_at(col, 0).expect("rectangular board");
-                let x = at(n).x;
-                let y = to_screen.transform_pos(pos2(0.0, units.max.y - 0.22)).y;
-                painter.text(
-                    pos2(x, y),
-                    egui::Align2::CENTER_CENTER,
-                    board.name(n)[..1].to_string(),
-                    font.clone(),
-                    colour,
-                );
+            if board.is_four() {
+                self.four_coordinates(&painter, &to_screen, scale);
+            } else {
+                two_coordinates(&painter, board, &to_screen, units, scale, &at);
             }
-            for row in 0..board.height {
-                let n = board.node_at(0, row).expect("rectangular board");
-                let y = at(n).y;
-                let x = to_screen.transform_pos(pos2(units.min.x + 0.22, 0.0)).x;
-                painter.text(
-                    pos2(x, y),
-                    egui::Align2::CENTER_CENTER,
-                    (row + 1).to_string(),
-                    font.clone(),
-                    colour,
-                );
-            }
+        }
+
+        // Four players: a tag per seat beside its arm, the seat to move marked.
+        if board.is_four() {
+            self.seat_tags(ui, &painter, &to_screen, scale);
         }
 
         // The last turn, in the mover's colour: the path a move took, or the node flipped.
         let mark_id = egui::Id::unique(LAST_MARK_ID);
         if let Some(mark) = &self.last_move {
             let points: Vec<Pos2> = mark.path.iter().map(|&n| at(n)).collect();
-            let head = draw_last_mark(&painter, mark, &points, tile, scale);
+            // Drawn along the rails: round a corner arc rather than across the corner.
+            let mut drawn = points.first().copied().into_iter().collect::<Vec<_>>();
+            for w in mark.path.windows(2) {
+                let legs = link_points(board, self.bottom, w[0], w[1]);
+                drawn.extend(legs[1..].iter().map(|&p| to_screen.transform_pos(p)));
+            }
+            let head = draw_last_mark(&painter, mark, &drawn, tile, scale);
             ui.ctx().data_mut(|d| {
                 d.insert_temp(
                     mark_id,
@@ -404,7 +533,7 @@ impl BoardWidget<'_> {
         let mut dragging: Option<(NodeId, Piece)> = None;
         for n in 0..board.len() as NodeId {
             let p = at(n);
-            let hit = Rect::from_center_size(p, vec2(tile.x, (ROW * scale).min(tile.y * 1.3)));
+            let hit = Rect::from_center_size(p, vec2(tile.x, g.hit_h * scale));
             let resp = ui.interact(hit, id.with(n), Sense::click_and_drag());
             let label = node_label(self.view, self.lang, n);
             resp.widget_info(|| {
@@ -522,6 +651,150 @@ impl BoardWidget<'_> {
         input
     }
 
+    /// The four-player cross: one light square per arm tinted with its seat's colour and the
+    /// nine-station centre, each outlined; the arm of the seat to move outlined in gold.
+    fn paint_cross(&self, painter: &egui::Painter, to_screen: &RectTransform, scale: f32) {
+        let board = self.view.board;
+        let outline = Stroke::new((scale * 0.03).max(1.0), INK);
+        let pad = 0.55;
+        let bounds = |half: Option<Side>| {
+            let mut r = Rect::NOTHING;
+            for n in 0..board.len() as NodeId {
+                if board.nodes[n as usize].half == half {
+                    r.extend_with(node_pos(board, self.bottom, n));
+                }
+            }
+            r.expand(pad)
+        };
+        let centre = bounds(None);
+        painter.rect(
+            to_screen.transform_rect(centre),
+            CornerRadius::same((scale * 0.1) as u8),
+            BOARD_BG,
+            outline,
+            StrokeKind::Middle,
+        );
+        let mover = self.view.mover.side();
+        for &seat in board.seats {
+            let r = to_screen.transform_rect(bounds(Some(seat)));
+            let tint = side_colour(seat).gamma_multiply(0.16);
+            painter.rect_filled(r, CornerRadius::same((scale * 0.1) as u8), BOARD_BG);
+            painter.rect(
+                r,
+                CornerRadius::same((scale * 0.1) as u8),
+                tint,
+                outline,
+                StrokeKind::Middle,
+            );
+            if mover == Some(seat) {
+                painter.rect_stroke(
+                    r.expand(scale * 0.06),
+                    CornerRadius::same((scale * 0.14) as u8),
+                    Stroke::new((scale * 0.1).max(3.0), Color32::from_rgb(0xf0, 0xb0, 0x00)),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+    }
+
+    /// File letters and rank numbers of the four-player board, beside the outermost node of each
+    /// displayed column (below it) and row (left of it), whichever way the board is turned.
+    fn four_coordinates(&self, painter: &egui::Painter, to_screen: &RectTransform, scale: f32) {
+        let board = self.view.board;
+        let font = FontId::monospace(scale * 0.24);
+        let colour = INK.gamma_multiply(0.8);
+        for (vertical, _, name, nodes) in four_lines(board, self.bottom) {
+            let ps = nodes.iter().map(|&n| node_pos(board, self.bottom, n));
+            let p = if vertical {
+                let p = ps.max_by(|a, b| a.y.total_cmp(&b.y)).expect("a node");
+                p + vec2(0.0, 0.62)
+            } else {
+                let p = ps.min_by(|a, b| a.x.total_cmp(&b.x)).expect("a node");
+                p - vec2(0.66, 0.0)
+            };
+            painter.text(
+                to_screen.transform_pos(p),
+                egui::Align2::CENTER_CENTER,
+                name,
+                font.clone(),
+                colour,
+            );
+        }
+    }
+
+    /// A tag for each seat in the corner on its arm's right (as the board is drawn): the seat's
+    /// shape in its colour, its name and colour in words, and "to move" for the seat to move.
+    /// Screen readers read it ("South (red) — to move").
+    fn seat_tags(
+        &self,
+        ui: &mut egui::Ui,
+        painter: &egui::Painter,
+        to_screen: &RectTransform,
+        scale: f32,
+    ) {
+        let board = self.view.board;
+        let mid = four_middle(board);
+        let mover = self.view.mover.side();
+        for &seat in board.seats {
+            // The arm's middle, the direction from the board's middle to it, and the corner
+            // beside it.
+            let (mut sum, mut k) = (Vec2::ZERO, 0.0);
+            for n in 0..board.len() as NodeId {
+                if board.nodes[n as usize].half == Some(seat) {
+                    sum += node_pos(board, self.bottom, n).to_vec2();
+                    k += 1.0;
+                }
+            }
+            let arm = (sum / k).to_pos2();
+            let out = (arm - mid).normalized();
+            let at = arm + out * 1.0 + out.rot90() * 4.6;
+            let to_move = mover == Some(seat);
+            let template = if to_move {
+                &i18n::SEAT_TAG_TO_MOVE
+            } else {
+                &i18n::SEAT_TAG
+            };
+            let text = i18n::fill(
+                self.lang.t(template),
+                &[
+                    ("seat", self.lang.side(seat)),
+                    ("colour", self.lang.seat_colour(seat)),
+                ],
+            );
+            let c = to_screen.transform_pos(at);
+            let font = FontId::proportional(scale * 0.3);
+            let galley = painter.layout(text.clone(), font, INK, scale * 3.6);
+            let shape_r = scale * 0.2;
+            let w = galley.size().x + shape_r * 3.0;
+            let box_rect = Rect::from_center_size(
+                c,
+                vec2(w, galley.size().y.max(shape_r * 2.4)) + Vec2::splat(scale * 0.2),
+            );
+            let frame = if to_move {
+                Stroke::new((scale * 0.07).max(2.0), Color32::from_rgb(0xf0, 0xb0, 0x00))
+            } else {
+                Stroke::new(1.0, INK.gamma_multiply(0.6))
+            };
+            painter.rect(
+                box_rect,
+                CornerRadius::same((scale * 0.08) as u8),
+                Color32::from_rgb(0xfb, 0xf4, 0xe2),
+                frame,
+                StrokeKind::Middle,
+            );
+            let shape_c = pos2(box_rect.left() + scale * 0.1 + shape_r * 1.3, c.y);
+            paint_seat_shape(painter, seat, shape_c, shape_r, side_colour(seat));
+            let text_pos = pos2(shape_c.x + shape_r * 1.7, c.y - galley.size().y / 2.0);
+            painter.galley(text_pos, galley, INK);
+            let resp = ui.interact(
+                box_rect,
+                ui.make_persistent_id(("junqi-seat-tag", seat.index())),
+                Sense::hover(),
+            );
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        }
+    }
+
     fn node_at_screen(&self, to_screen: &RectTransform, pos: Pos2) -> Option<NodeId> {
         let board = self.view.board;
         let u = to_screen.inverse().transform_pos(pos);
@@ -545,6 +818,14 @@ impl BoardWidget<'_> {
                     rounding,
                     Stroke::new(1.0, Color32::from_white_alpha(110)),
                     StrokeKind::Inside,
+                );
+                // Four players: the seat's shape in the top left corner.
+                paint_seat_shape(
+                    painter,
+                    p.side(),
+                    r.left_top() + Vec2::splat(r.height() * 0.16),
+                    r.height() * 0.09,
+                    Color32::from_white_alpha(220),
                 );
                 let t = piece_text(
                     painter,
@@ -577,6 +858,14 @@ impl BoardWidget<'_> {
                     rounding,
                     Stroke::new(1.5, Color32::from_white_alpha(90)),
                     StrokeKind::Inside,
+                );
+                // Four players: the seat's shape on its backs, so hue is not the only sign.
+                paint_seat_shape(
+                    painter,
+                    side,
+                    r.center(),
+                    r.height() * 0.2,
+                    Color32::from_white_alpha(200),
                 );
             }
             Seen::FaceDown => {
@@ -676,22 +965,137 @@ pub fn piece_text(
     }
 }
 
-/// A railway between two points: a thick black line with white dashes along it.
-fn railway(painter: &egui::Painter, a: Pos2, b: Pos2, width: f32, scale: f32) {
-    painter.line_segment(
-        [a, b],
+/// A railway along a polyline: a thick black line with white dashes along it.
+fn railway(painter: &egui::Painter, points: &[Pos2], width: f32, scale: f32) {
+    painter.add(Shape::line(
+        points.to_vec(),
         Stroke::new(width, Color32::from_rgb(0x20, 0x1a, 0x14)),
-    );
-    let len = a.distance(b);
+    ));
     let dash = (scale * 0.12).max(4.0);
-    let steps = (len / dash).floor() as usize;
-    let dir = (b - a) / len.max(1e-3);
     let white = Stroke::new(width * 0.5, Color32::from_rgb(0xf4, 0xef, 0xe2));
-    for i in (0..steps).step_by(2) {
-        let s = a + dir * (i as f32 * dash);
-        let e = a + dir * ((i as f32 + 1.0) * dash).min(len);
-        painter.line_segment([s, e], white);
+    // Walk the polyline, painting every other dash-length piece white.
+    let mut travelled = 0.0_f32;
+    for w in points.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = a.distance(b);
+        if len <= 0.0 {
+            continue;
+        }
+        let dir = (b - a) / len;
+        let mut t = 0.0;
+        while t < len {
+            let k = ((travelled + t) / dash).floor();
+            let next = ((k + 1.0) * dash - travelled).min(len);
+            if (k as i64) % 2 == 0 {
+                painter.line_segment([a + dir * t, a + dir * next], white);
+            }
+            t = next.max(t + 1e-3);
+        }
+        travelled += len;
     }
+}
+
+/// The front line of the two-player board: mountains on files b and d, 山界 between.
+fn front_line(painter: &egui::Painter, board: &Board, to_screen: &RectTransform, scale: f32) {
+    let mid_y = cell_pos(board, 0.0, board.height as f32 / 2.0 - 1.0).y + (ROW + GAP) / 2.0;
+    for col in [1.0, 3.0] {
+        let c = to_screen.transform_pos(pos2(col, mid_y));
+        let s = scale * 0.26;
+        let mountain = |dx: f32, h: f32| {
+            Shape::convex_polygon(
+                vec![
+                    c + vec2(dx - s * 0.7, s * 0.45),
+                    c + vec2(dx, s * 0.45 - h),
+                    c + vec2(dx + s * 0.7, s * 0.45),
+                ],
+                Color32::from_rgb(0x8a, 0x6a, 0x3a),
+                Stroke::new(1.0, INK),
+            )
+        };
+        painter.add(mountain(-s * 0.45, s * 0.8));
+        painter.add(mountain(s * 0.4, s * 1.1));
+    }
+    let shan = to_screen.transform_pos(pos2(2.5, mid_y));
+    let jie = to_screen.transform_pos(pos2(1.5, mid_y));
+    for (p, t) in [(jie, "山"), (shan, "界")] {
+        painter.text(
+            p,
+            egui::Align2::CENTER_CENTER,
+            t,
+            FontId::proportional(scale * 0.26),
+            INK.gamma_multiply(0.55),
+        );
+    }
+}
+
+/// File letters below and rank numbers left of the two-player board.
+fn two_coordinates(
+    painter: &egui::Painter,
+    board: &Board,
+    to_screen: &RectTransform,
+    units: Rect,
+    scale: f32,
+    at: &dyn Fn(NodeId) -> Pos2,
+) {
+    let font = FontId::monospace(scale * 0.2);
+    let colour = INK.gamma_multiply(0.8);
+    for col in 0..board.width {
+        let n = board.node_at(col, 0).expect("rectangular board");
+        let x = at(n).x;
+        let y = to_screen.transform_pos(pos2(0.0, units.max.y - 0.22)).y;
+        painter.text(
+            pos2(x, y),
+            egui::Align2::CENTER_CENTER,
+            board.name(n)[..1].to_string(),
+            font.clone(),
+            colour,
+        );
+    }
+    for row in 0..board.height {
+        let n = board.node_at(0, row).expect("rectangular board");
+        let y = at(n).y;
+        let x = to_screen.transform_pos(pos2(units.min.x + 0.22, 0.0)).x;
+        painter.text(
+            pos2(x, y),
+            egui::Align2::CENTER_CENTER,
+            (row + 1).to_string(),
+            font.clone(),
+            colour,
+        );
+    }
+}
+
+/// The name parts of a node: file letter and rank number.
+fn file_and_rank(name: &str) -> (&str, &str) {
+    name.split_at(1)
+}
+
+/// The four-player board's displayed rows and columns (as turned for `bottom`), each with the
+/// nodes on it and the one coordinate they share (a file letter or a rank number).
+fn four_lines(board: &Board, bottom: Side) -> Vec<(bool, f32, String, Vec<NodeId>)> {
+    let mut out = Vec::new();
+    let size = board.width.max(board.height) as i32;
+    for vertical in [true, false] {
+        for k in 0..size {
+            let nodes: Vec<NodeId> = (0..board.len() as NodeId)
+                .filter(|&n| {
+                    let (c, r) = display_cell(board, bottom, n);
+                    (if vertical { c } else { r }).round() as i32 == k
+                })
+                .collect();
+            let Some(&first) = nodes.first() else {
+                continue;
+            };
+            let (f0, r0) = file_and_rank(board.name(first));
+            let name = if nodes.iter().all(|&n| file_and_rank(board.name(n)).0 == f0) {
+                f0.to_string()
+            } else {
+                r0.to_string()
+            };
+            out.push((vertical, k as f32, name, nodes));
+        }
+    }
+    out
 }
 
 /// The frame of announcements (end-of-game banner, resume offer, referee verdicts).
@@ -738,6 +1142,109 @@ mod tests {
         let b = Board::two_player();
         let n = |s: &str| node_pos(b, Side::Red, b.node_by_name(s).unwrap());
         assert!((n("a6").y - n("a7").y) > (n("a5").y - n("a6").y));
+    }
+
+    #[test]
+    fn four_player_board_turns_so_the_bottom_seat_sits_at_the_bottom() {
+        let b = Board::four_player();
+        for bottom in Seat::FOUR {
+            // The bottom seat's HQs are the lowest nodes drawn; its own a1 is at the left.
+            let lowest = (0..b.len() as NodeId)
+                .map(|n| node_pos(b, bottom, n).y)
+                .fold(f32::MIN, f32::max);
+            for n in b.deploy_nodes(bottom) {
+                if b.kind(n) == NodeKind::Hq {
+                    assert_eq!(node_pos(b, bottom, n).y, lowest, "{bottom:?} {}", b.name(n));
+                }
+            }
+            let own = |f: u8| {
+                let (x, y) = crate::engine::board::four_player_xy(bottom, f, 1);
+                b.node_at(x, y - 1).unwrap()
+            };
+            assert!(node_pos(b, bottom, own(0)).x < node_pos(b, bottom, own(4)).x);
+            // The partner sits at the top, the seat on the bottom seat's right at the right.
+            let partner = bottom.partner().unwrap();
+            let top = b
+                .deploy_nodes(partner)
+                .map(|n| node_pos(b, bottom, n).y)
+                .fold(f32::MAX, f32::min);
+            assert!(
+                top < 1.0,
+                "{partner:?} on top when {bottom:?} is at the bottom"
+            );
+        }
+        // South at the bottom: as RULES.md 9.2 draws it (West left, East right).
+        let p = |s: &str| node_pos(b, Seat::South, b.node_by_name(s).unwrap());
+        assert!(p("a9").x < p("i9").x && p("i9").x < p("q9").x);
+        assert!(p("i17").y < p("i9").y && p("i9").y < p("i1").y);
+        // East at the bottom: South's arm on the left.
+        let e = |s: &str| node_pos(b, Seat::East, b.node_by_name(s).unwrap());
+        assert!(e("i1").x < e("i9").x && e("q9").y > e("i9").y);
+    }
+
+    #[test]
+    fn corner_arcs_are_drawn_as_curves_round_the_empty_corner() {
+        let b = Board::four_player();
+        let n = |s: &str| b.node_by_name(s).unwrap();
+        for bottom in Seat::FOUR {
+            for (x, y) in [("g6", "f7"), ("k6", "l7"), ("k12", "l11"), ("g12", "f11")] {
+                let pts = link_points(b, bottom, n(x), n(y));
+                assert!(pts.len() > 2, "{x}-{y} is a curve");
+                let (a, z) = (pts[0], *pts.last().unwrap());
+                assert!(a.distance(node_pos(b, bottom, n(x))) < 1e-4);
+                assert!(z.distance(node_pos(b, bottom, n(y))) < 1e-4);
+                // It bulges towards the middle of the board, away from the empty corner.
+                let mid = four_middle(b);
+                let chord_mid = pos2((a.x + z.x) / 2.0, (a.y + z.y) / 2.0);
+                let arc_mid = pts[pts.len() / 2];
+                assert!(arc_mid.distance(mid) < chord_mid.distance(mid), "{x}-{y}");
+            }
+            // Other links are straight.
+            assert_eq!(link_points(b, bottom, n("g6"), n("g7")).len(), 2);
+            assert_eq!(link_points(b, bottom, n("h3"), n("g2")).len(), 2);
+        }
+    }
+
+    #[test]
+    fn four_player_coordinates_name_each_drawn_line() {
+        let b = Board::four_player();
+        let lines = four_lines(b, Seat::South);
+        let names = |vertical: bool| -> Vec<String> {
+            lines
+                .iter()
+                .filter(|l| l.0 == vertical)
+                .map(|l| l.2.clone())
+                .collect()
+        };
+        assert_eq!(names(true).concat(), "abcdefghijklmnopq");
+        let rows: Vec<String> = (1..=17).rev().map(|r: u32| r.to_string()).collect();
+        assert_eq!(names(false), rows);
+        // Turned a quarter (East at the bottom): the columns are ranks, the rows files.
+        let lines = four_lines(b, Seat::East);
+        assert!(
+            lines
+                .iter()
+                .filter(|l| l.0)
+                .all(|l| l.2.parse::<u32>().is_ok())
+        );
+        assert!(
+            lines
+                .iter()
+                .filter(|l| !l.0)
+                .all(|l| l.2.parse::<u32>().is_err())
+        );
+    }
+
+    #[test]
+    fn seats_have_four_colours_and_the_two_player_colours_stay() {
+        let c: Vec<Color32> = Seat::FOUR.iter().map(|&s| side_colour(s)).collect();
+        for i in 0..4 {
+            for j in 0..i {
+                assert_ne!(c[i], c[j]);
+            }
+        }
+        assert_eq!(side_colour(Side::Red), RED);
+        assert_eq!(side_colour(Side::Blue), BLUE);
     }
 
     #[test]

@@ -5,11 +5,12 @@
 use super::settings::Seat;
 use crate::ai::{AiPlayer, Level, Player, Thinker};
 
-/// The computer seats of a game on screen.
+/// The computer seats of a game on screen: one per seat of the board (two, or four in the order
+/// South, East, North, West), each a human or the computer.
 #[derive(Default)]
 pub struct Seats {
-    pub seats: [Seat; 2],
-    pub(super) players: [Option<Box<dyn Player>>; 2],
+    pub seats: Vec<Seat>,
+    pub(super) players: Vec<Option<Box<dyn Player>>>,
     pub(super) thinking: Option<(usize, Thinker)>,
     /// How many plies the computer players have been told about.
     pub(super) observed: usize,
@@ -27,7 +28,7 @@ impl std::fmt::Debug for Seats {
 }
 
 impl Seats {
-    pub fn new(seats: [Seat; 2], seed: u64) -> Seats {
+    pub fn new(seats: Vec<Seat>, seed: u64) -> Seats {
         let mut s = Seats {
             seats,
             seed,
@@ -41,12 +42,14 @@ impl Seats {
     pub fn reset(&mut self) {
         self.thinking = None;
         self.observed = 0;
-        for (k, seat) in self.seats.iter().enumerate() {
-            self.players[k] = match seat {
+        self.players = self
+            .seats
+            .iter()
+            .map(|seat| match seat {
                 Seat::Computer(level) => Some(Box::new(AiPlayer::new(*level)) as Box<dyn Player>),
                 Seat::Human => None,
-            };
-        }
+            })
+            .collect();
     }
 
     pub fn any(&self) -> bool {
@@ -57,13 +60,22 @@ impl Seats {
         self.thinking.is_some()
     }
 
-    /// The one human seat, if exactly one seat is human.
+    /// The one human seat, if exactly one seat is human (the others are the computer).
     pub(super) fn lone_human(&self) -> Option<usize> {
-        match self.seats {
-            [Seat::Human, Seat::Computer(_)] => Some(0),
-            [Seat::Computer(_), Seat::Human] => Some(1),
+        let mut humans = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s == Seat::Human);
+        match (humans.next(), humans.next()) {
+            (Some((k, _)), None) => Some(k),
             _ => None,
         }
+    }
+
+    /// The human seats.
+    pub fn humans(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|&k| self.seats[k] == Seat::Human)
     }
 }
 
@@ -76,15 +88,20 @@ pub fn level_text(level: Level) -> &'static super::i18n::Text {
     }
 }
 
-/// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard` …), so a
-/// resumed game goes on against the computer.
-pub fn seats_to_info(seats: &[Seat; 2], flip: bool) -> Option<String> {
+/// The words naming the seats of four-player games in the record's `computer` info.
+const FOUR_WORDS: [&str; 4] = ["south", "east", "north", "west"];
+
+/// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard`,
+/// `east:easy,west:hard` …), so a resumed game goes on against the computer. Two seats are Red and
+/// Blue (players 1 and 2 in a flip game), four are South, East, North and West.
+pub fn seats_to_info(seats: &[Seat], flip: bool) -> Option<String> {
     let parts: Vec<String> = seats
         .iter()
         .enumerate()
         .filter_map(|(k, s)| match s {
             Seat::Computer(level) => {
                 let who = match (flip, k) {
+                    _ if seats.len() == 4 => FOUR_WORDS[k].to_string(),
                     (true, k) => (k + 1).to_string(),
                     (false, 0) => "red".into(),
                     (false, _) => "blue".into(),
@@ -97,16 +114,21 @@ pub fn seats_to_info(seats: &[Seat; 2], flip: bool) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(","))
 }
 
-/// Read `seats_to_info` back; anything unreadable is a human seat.
-pub fn seats_from_info(text: Option<&str>) -> [Seat; 2] {
-    let mut seats = [Seat::Human; 2];
+/// Read `seats_to_info` back for a board of `n` seats (2 or 4); anything unreadable is a human
+/// seat.
+pub fn seats_from_info(text: Option<&str>, n: usize) -> Vec<Seat> {
+    let mut seats = vec![Seat::Human; n];
     for part in text.unwrap_or("").split(',') {
         let Some((who, level)) = part.split_once(':') else {
             continue;
         };
         let k = match who {
-            "red" | "1" => 0,
-            "blue" | "2" => 1,
+            "red" | "1" if n == 2 => 0,
+            "blue" | "2" if n == 2 => 1,
+            w if n == 4 => match FOUR_WORDS.iter().position(|f| *f == w) {
+                Some(k) => k,
+                None => continue,
+            },
             _ => continue,
         };
         if let Some(level) = Level::parse(level) {
@@ -185,11 +207,39 @@ mod tests {
         let seats = [Seat::Human, Seat::Computer(Level::Hard)];
         let text = seats_to_info(&seats, false).unwrap();
         assert_eq!(text, "blue:hard");
-        assert_eq!(seats_from_info(Some(&text)), seats);
+        assert_eq!(seats_from_info(Some(&text), 2), seats);
         assert_eq!(seats_to_info(&[Seat::Human; 2], true), None);
         assert_eq!(
-            seats_from_info(Some("1:easy,zz:hard,2:nope")),
+            seats_from_info(Some("1:easy,zz:hard,2:nope"), 2),
             [Seat::Computer(Level::Easy), Seat::Human]
         );
+    }
+
+    #[test]
+    fn four_seats_round_trip_through_the_record_info() {
+        let seats = [
+            Seat::Human,
+            Seat::Computer(Level::Easy),
+            Seat::Human,
+            Seat::Computer(Level::Hard),
+        ];
+        let text = seats_to_info(&seats, false).unwrap();
+        assert_eq!(text, "east:easy,west:hard");
+        assert_eq!(seats_from_info(Some(&text), 4), seats);
+        // Two-player words mean nothing on four seats, and the other way round.
+        assert_eq!(seats_from_info(Some("blue:hard"), 4), [Seat::Human; 4]);
+        assert_eq!(seats_from_info(Some("east:hard"), 2), [Seat::Human; 2]);
+        let lone = Seats::new(seats.to_vec(), 1);
+        assert_eq!(lone.lone_human(), None);
+        let lone = Seats::new(
+            vec![
+                Seat::Computer(Level::Easy),
+                Seat::Human,
+                Seat::Computer(Level::Easy),
+                Seat::Computer(Level::Easy),
+            ],
+            1,
+        );
+        assert_eq!(lone.lone_human(), Some(1));
     }
 }

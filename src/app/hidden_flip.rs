@@ -20,6 +20,14 @@ pub const TAG_CHOICES: [&str; 13] = [
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Side) -> Side {
+    if play.game.board().is_four() {
+        // Four players: the seat chosen in the dialog; people taking turns behind the curtain
+        // each see the board from their own seat.
+        return match play.looker() {
+            Looker::Side(s) if play.hidden_hotseat() => s,
+            _ => play.bottom4,
+        };
+    }
     match play.looker() {
         Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
         _ => default,
@@ -412,7 +420,16 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }
-    for side in Side::BOTH {
+    let order: &[Side] = if game.board().is_four() {
+        &[Side::South, Side::North, Side::East, Side::West]
+    } else {
+        game.board().seats
+    };
+    for &side in order {
+        if game.board().is_four() && matches!(side, Side::South | Side::East) {
+            // Four players: the summary goes by team (South and North, East and West).
+            ui.label(RichText::new(super::words::team_name(side.team(), lang)).strong());
+        }
         let lost = match game.free_sight(Viewer::Referee, None) {
             Some(s) => removed_seen(game, Looker::All(s), side),
             None => Vec::new(),
@@ -505,6 +522,10 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
         return;
     };
     if game.rules().mode != Mode::Hidden || game.status().is_over() {
+        return;
+    }
+    if game.board().is_four() {
+        // 记子 for three opponents' pieces is not built yet.
         return;
     }
     let counts = enemy_counts(game, me);

@@ -48,6 +48,16 @@ impl Lang {
         }
     }
 
+    /// The colour of a seat's pieces in words (four-player seats: red, purple, blue, green).
+    pub fn seat_colour(self, seat: Side) -> &'static str {
+        self.t(match seat {
+            Side::Red | Side::South => &COLOUR_RED,
+            Side::East => &COLOUR_PURPLE,
+            Side::Blue | Side::North => &COLOUR_BLUE,
+            Side::West => &COLOUR_GREEN,
+        })
+    }
+
     pub fn rank(self, rank: Rank) -> &'static str {
         match self {
             Lang::Zh => rank.zh(),
@@ -173,6 +183,10 @@ texts! {
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
     PLAYERS = "对弈者", "Players";
+    TWO_PLAYERS = "双人", "Two players";
+    FOUR_PLAYERS = "四国（四人）", "Four players (四国)";
+    FOUR_NO_FLIP = "四国军棋没有翻棋", "Flip is not offered for four players";
+    PRIVATE_CHOICE_CURTAIN_FOUR = "{side}方选择布阵：其他人请回避 — 点此开始", "{side}: choose your formation (everyone else, look away) — press to begin";
     HUMAN = "人", "Human";
     HOUSE_RULES = "自选规则", "House rules";
     FORMATIONS = "布阵", "Formations";
@@ -182,6 +196,12 @@ texts! {
     SECONDS = "秒", "seconds";
     ON = "启用", "On";
     TO_MOVE = "轮到", "To move";
+    COLOUR_RED = "红", "red";
+    COLOUR_PURPLE = "紫", "purple";
+    COLOUR_BLUE = "蓝", "blue";
+    COLOUR_GREEN = "绿", "green";
+    SEAT_TAG = "{seat}（{colour}）", "{seat} ({colour})";
+    SEAT_TAG_TO_MOVE = "{seat}（{colour}）— 轮到", "{seat} ({colour}) — to move";
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
@@ -204,6 +224,9 @@ texts! {
     EV_CLASH = "{n}. {mv}：{out}", "{n}. {mv}: {out}";
     EV_TIMEOUT = "{side}方超时，失去本步", "{side} timed out and loses the turn";
     EV_RESIGN = "{side}方认输", "{side} resigned";
+    EV_OUT = "{side}方出局：{why}，棋子全部离开棋盘", "{side} is out: {why}; all their pieces leave the board";
+    ON_BOARD = "盘上 {n} 子", "{n} on the board";
+    OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
     EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";
     SETTINGS_WARNING = "设置文件无法读取，已使用默认设置：{e}", "The settings file could not be read, defaults are used: {e}";

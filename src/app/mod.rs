@@ -262,19 +262,25 @@ impl JunqiApp {
         match spec.game() {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
-                self.settings.bottom = spec.bottom;
-                self.settings.seats = spec.seats;
+                if !spec.four {
+                    self.settings.bottom = spec.bottom;
+                    self.settings.seats = spec.seats;
+                }
                 if let Some(last) = newgame::last_formations(&spec) {
                     self.settings.last_formations = last;
                 }
                 let mut game = game;
                 if let Some(text) = computer::seats_to_info(
-                    &spec.seats,
+                    spec.players(),
                     spec.rules.mode == crate::engine::Mode::Flip,
                 ) {
                     game.set_info("computer", &text);
                 }
-                self.show_game(Session::new(game));
+                let mut session = Session::new(game);
+                if spec.four {
+                    session.bottom4 = spec.bottom;
+                }
+                self.show_game(session);
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
         }

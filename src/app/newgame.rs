@@ -5,7 +5,7 @@ use super::i18n::{self, Lang, fill};
 use super::settings::Seat;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
-use crate::engine::rules::HouseRule;
+use crate::engine::rules::{HouseRule, TurnOrder};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
 use std::path::PathBuf;
 
@@ -21,12 +21,55 @@ pub struct NewGameSpec {
     /// Flip mode: the seed of the deal as typed; `None` deals from the operating system's random
     /// source when the game starts (nobody sees that seed before the end).
     pub flip_seed: Option<u64>,
+    /// A four-player game (RULES.md 9): `seats4` and `formations4` are used instead of `seats`
+    /// and `formations`, and `bottom` is a four-player seat.
+    pub four: bool,
+    /// Who plays South, East, North and West.
+    pub seats4: [Seat; 4],
+    /// South's, East's, North's and West's formations.
+    pub formations4: Box<[FormationChoice; 4]>,
 }
 
 impl NewGameSpec {
+    /// The seats of the game's board: Red and Blue, or South, East, North and West.
+    pub fn board_seats(&self) -> &'static [Side] {
+        if self.four { &Side::FOUR } else { &Side::BOTH }
+    }
+
+    /// Who plays each seat of the board (in `board_seats` order).
+    pub fn players(&self) -> &[Seat] {
+        if self.four { &self.seats4 } else { &self.seats }
+    }
+
+    /// The formation choice of a seat.
+    pub fn choice_mut(&mut self, side: Side) -> &mut FormationChoice {
+        if side.is_four() {
+            &mut self.formations4[side.index()]
+        } else {
+            &mut self.formations[side.index()]
+        }
+    }
+
+    /// Four players: the seat at the bottom by default, the first human seat (South if none).
+    pub fn first_human_seat(&self) -> Side {
+        Side::FOUR
+            .into_iter()
+            .zip(self.seats4)
+            .find(|(_, s)| *s == Seat::Human)
+            .map_or(Side::South, |(side, _)| side)
+    }
+
     /// The game: a deal from the seed in flip mode, else the chosen formations (each checked by
     /// the engine).
     pub fn game(&self) -> Result<Game, String> {
+        if self.four {
+            let f = self.formations4.clone().map(|c| c.formation(&self.rules));
+            return Game::new(
+                self.rules.clone(),
+                Start::four_formations([&f[0], &f[1], &f[2], &f[3]]),
+            )
+            .map_err(|e| e.to_string());
+        }
         if self.rules.mode == Mode::Flip {
             let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
             let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })
@@ -57,14 +100,20 @@ pub struct NewGame {
 }
 
 /// A hidden game between people: each side chooses its formation privately.
+/// Four players: whenever two or more seats are human (each chooses behind its own curtain).
 pub fn private_choices(spec: &NewGameSpec) -> bool {
-    spec.rules.mode == Mode::Hidden && spec.seats.iter().all(|s| *s == Seat::Human)
+    spec.rules.mode == Mode::Hidden
+        && if spec.four {
+            spec.seats4.iter().filter(|s| **s == Seat::Human).count() > 1
+        } else {
+            spec.seats.iter().all(|s| *s == Seat::Human)
+        }
 }
 
 /// The formations of `spec` to offer again next time (none for a random one, and nothing at all
 /// from a hidden game between people or a flip game).
 pub fn last_formations(spec: &NewGameSpec) -> Option<[Option<LastFormation>; 2]> {
-    if private_choices(spec) || spec.rules.mode == Mode::Flip {
+    if private_choices(spec) || spec.rules.mode == Mode::Flip || spec.four {
         return None;
     }
     Some(spec.formations.clone().map(|c| match c {
@@ -97,6 +146,16 @@ impl NewGame {
                 bottom: settings.bottom,
                 seats: settings.seats,
                 flip_seed: None,
+                four: false,
+                seats4: [
+                    Seat::Human,
+                    Seat::Computer(Level::Normal),
+                    Seat::Computer(Level::Normal),
+                    Seat::Computer(Level::Normal),
+                ],
+                formations4: Box::new(
+                    [(); 4].map(|_| FormationChoice::Random(crate::engine::rng::os_seed())),
+                ),
             },
             seed_text: String::new(),
             library: Vec::new(),
@@ -163,12 +222,19 @@ impl NewGame {
         side: Side,
         lifted: bool,
     ) -> Option<NewGameCmd> {
-        let names = [
-            ("side", lang.side(side)),
-            ("other", lang.side(side.other())),
-        ];
+        let other = if side.is_four() {
+            ""
+        } else {
+            lang.side(side.other())
+        };
+        let names = [("side", lang.side(side)), ("other", other)];
         if !lifted {
-            let text = fill(lang.t(&i18n::PRIVATE_CHOICE_CURTAIN), &names);
+            let curtain = if side.is_four() {
+                &i18n::PRIVATE_CHOICE_CURTAIN_FOUR
+            } else {
+                &i18n::PRIVATE_CHOICE_CURTAIN
+            };
+            let text = fill(lang.t(curtain), &names);
             ui.add_space(ui.available_height() * 0.3);
             ui.vertical_centered(|ui| {
                 let button = egui::Button::new(egui::RichText::new(text).size(22.0).strong())
@@ -186,7 +252,7 @@ impl NewGame {
             lang.t(&i18n::FORMATIONS)
         ));
         ui.separator();
-        let choice = &mut self.spec.formations[side.index()];
+        let choice = self.spec.choice_mut(side);
         if picker(ui, lang, side, choice, &self.library) {
             // The editor brings its own curtain for this side.
             self.private = None;
@@ -254,7 +320,13 @@ impl NewGame {
                             (Mode::Hidden, &i18n::MODE_HIDDEN),
                             (Mode::Flip, &i18n::MODE_FLIP),
                         ] {
-                            if ui.radio(spec.rules.mode == m, lang.t(t)).clicked()
+                            let offered = !(spec.four && m == Mode::Flip);
+                            if ui
+                                .add_enabled(
+                                    offered,
+                                    egui::RadioButton::new(spec.rules.mode == m, lang.t(t)),
+                                )
+                                .clicked()
                                 && spec.rules.mode != m
                             {
                                 pick_mode(&mut spec.rules, m);
@@ -263,10 +335,45 @@ impl NewGame {
                         if spec.rules.mode == Mode::Flip {
                             ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
                         }
+                        if spec.four {
+                            ui.weak(lang.t(&i18n::FOUR_NO_FLIP));
+                        }
                     });
                     ui.end_row();
                     ui.strong(lang.t(&i18n::PLAYERS));
                     ui.vertical(|ui| {
+                        ui.horizontal(|ui| {
+                            for (four, t) in
+                                [(false, &i18n::TWO_PLAYERS), (true, &i18n::FOUR_PLAYERS)]
+                            {
+                                if ui.radio(spec.four == four, lang.t(t)).clicked()
+                                    && spec.four != four
+                                {
+                                    spec.four = four;
+                                    if four {
+                                        if spec.rules.mode == Mode::Flip {
+                                            pick_mode(&mut spec.rules, Mode::Open);
+                                        }
+                                        spec.bottom = spec.first_human_seat();
+                                    } else if spec.bottom.is_four() {
+                                        spec.bottom = Side::Red;
+                                    }
+                                }
+                            }
+                        });
+                        if spec.four {
+                            for (k, side) in Side::FOUR.into_iter().enumerate() {
+                                let who =
+                                    format!("{} ({})", lang.side(side), lang.seat_colour(side));
+                                let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
+                                let before = spec.seats4[k];
+                                seat_picker(ui, lang, &who, 10 + k, &mut spec.seats4[k]);
+                                if spec.seats4[k] != before {
+                                    spec.bottom = spec.first_human_seat();
+                                }
+                            }
+                            return;
+                        }
                         for k in 0..2 {
                             let who = if spec.rules.mode == Mode::Flip {
                                 fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
@@ -308,12 +415,12 @@ impl NewGame {
                     }
                     ui.strong(lang.t(&i18n::FORMATIONS));
                     // Hidden games between people: each side's choice shows only as "chosen".
-                    let hide = spec.rules.mode == Mode::Hidden
-                        && spec.seats.iter().all(|s| *s == Seat::Human);
+                    let hide = private_choices(spec);
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
-                            for side in Side::BOTH {
-                                if hide {
+                            for &side in spec.board_seats() {
+                                let human = spec.players()[side.index()] == Seat::Human;
+                                if hide && human {
                                     // Each side chooses behind its own curtain; here only
                                     // "chosen" shows, and nobody can change another's choice.
                                     ui.horizontal(|ui| {
@@ -335,7 +442,7 @@ impl NewGame {
                                     });
                                     continue;
                                 }
-                                let choice = &mut spec.formations[side.index()];
+                                let choice = spec.choice_mut(side);
                                 if picker(ui, lang, side, choice, library) {
                                     cmd = Some(NewGameCmd::EditFormation(side));
                                 }
@@ -345,7 +452,7 @@ impl NewGame {
                     ui.end_row();
                     ui.strong(lang.t(&i18n::BOTTOM_SIDE));
                     ui.horizontal(|ui| {
-                        for s in Side::BOTH {
+                        for &s in spec.board_seats() {
                             ui.radio_value(&mut spec.bottom, s, lang.side(s));
                         }
                     });
@@ -355,6 +462,11 @@ impl NewGame {
             ui.strong(lang.t(&i18n::HOUSE_RULES));
             for rule in HouseRule::ALL {
                 house_rule(ui, lang, rule, &mut spec.rules);
+            }
+            if spec.four {
+                for rule in HouseRule::FOUR_PLAYER {
+                    house_rule(ui, lang, rule, &mut spec.rules);
+                }
             }
         });
         cmd
@@ -442,9 +554,13 @@ pub(super) fn value_rule_control(
         | HouseRule::FlagNeedsMinesCleared
         | HouseRule::RailTurnForAll
         | HouseRule::FirstEngineerDecides
-        // Four-player rules: not in `HouseRule::ALL`, so never offered here yet.
-        | HouseRule::TurnOrder
         | HouseRule::TeamView => {}
+        HouseRule::TurnOrder => {
+            for v in [TurnOrder::Counterclockwise, TurnOrder::Clockwise] {
+                let t = if lang == Lang::Zh { v.zh() } else { v.en() };
+                ui.radio_value(&mut rules.turn_order, v, t);
+            }
+        }
     }
 }
 

@@ -28,7 +28,7 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
         let who = if flip {
             fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
         } else {
-            lang.side(Side::BOTH[k]).to_string()
+            lang.side(game.board().seats[k]).to_string()
         };
         let seat = match seat {
             super::settings::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
@@ -616,7 +616,7 @@ fn side_panel(
     }
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
-    for side in Side::BOTH {
+    for &side in game.board().seats {
         let removed = words::removed_names(play, side, lang);
         ui.horizontal_wrapped(|ui| {
             ui.label(
@@ -624,6 +624,21 @@ fn side_panel(
                     .strong()
                     .color(board::side_colour(side)),
             );
+            if game.board().is_four() {
+                // Four players: pieces on the board (public: every piece's place is seen), and
+                // whether the player is out.
+                let on_board = game.position().pieces(side).count();
+                ui.weak(fill(
+                    lang.t(&i18n::ON_BOARD),
+                    &[("n", &on_board.to_string())],
+                ));
+                if game.position().out().contains(side) {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+                        lang.t(&i18n::OUT_TAG),
+                    );
+                }
+            }
             if removed.is_empty() {
                 ui.weak(lang.t(&i18n::NONE_YET));
             }

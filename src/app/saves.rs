@@ -345,8 +345,11 @@ impl Saves {
             .map(|(path, time)| {
                 let game = load_game(&path);
                 let record = game.as_ref().ok().map(|g| g.record());
-                let computer = record.and_then(|r| {
-                    let seats = super::computer::seats_from_info(info_value(r, "computer"));
+                let computer = game.as_ref().ok().and_then(|g| {
+                    let seats = super::computer::seats_from_info(
+                        info_value(g.record(), "computer"),
+                        g.board().seats.len(),
+                    );
                     seats.iter().find_map(|s| match s {
                         super::settings::Seat::Computer(l) => Some(*l),
                         super::settings::Seat::Human => None,

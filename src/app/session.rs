@@ -148,6 +148,9 @@ pub struct Session {
     pub hint: Option<Hint>,
     /// A hint being thought out.
     pub hint_thought: Option<computer::HintThought>,
+    /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
+    /// new-game dialog; South by default).
+    pub bottom4: Side,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -172,6 +175,7 @@ impl Session {
             .find(|(k, _)| k == "computer")
             .map(|(_, v)| v.clone());
         let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
+        let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
         Session {
             game,
             redo: Vec::new(),
@@ -182,10 +186,11 @@ impl Session {
             clock_ply: 0,
             last_tick: None,
             modes: Default::default(),
-            computer: computer::Seats::new(computer::seats_from_info(info.as_deref()), seed),
+            computer: computer::Seats::new(seats, seed),
             confirm_resign: false,
             hint: None,
             hint_thought: None,
+            bottom4: Side::South,
         }
     }
 
@@ -467,7 +472,19 @@ impl Session {
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
     /// guards it.
     pub fn hidden_hotseat(&self) -> bool {
-        self.mode() == Mode::Hidden && !self.computer.any() && !self.game.status().is_over()
+        self.mode() == Mode::Hidden && self.humans_apart() && !self.game.status().is_over()
+    }
+
+    /// Whether two or more people play seats that must not see each other's pieces: two people
+    /// in a two-player game; four players, any two humans except two partners under team view
+    /// (who may share the screen).
+    pub fn humans_apart(&self) -> bool {
+        let humans: Vec<Side> = self.computer.humans().map(|k| self.side_of(k)).collect();
+        if humans.len() < 2 {
+            return false;
+        }
+        let partners = humans.len() == 2 && humans[0].partner() == Some(humans[1]);
+        !(self.game.board().is_four() && self.game.rules().team_view && partners)
     }
 
     /// Whether the hand-over curtain covers the board now.
@@ -654,10 +671,14 @@ impl Session {
     /// The level the computer plays at against the lone human.
     fn opponent_level(&self) -> Option<crate::ai::Level> {
         let human = self.computer.lone_human()?;
-        match self.computer.seats[1 - human] {
-            Seat::Computer(level) => Some(level),
-            Seat::Human => None,
-        }
+        self.computer
+            .seats
+            .iter()
+            .enumerate()
+            .find_map(|(k, s)| match s {
+                Seat::Computer(level) if k != human => Some(*level),
+                _ => None,
+            })
     }
 
     /// How many hints the record says were asked.
@@ -717,12 +738,19 @@ pub fn seen_at(game: &Game, before: usize, looker: Looker, n: NodeId) -> Seen {
         Looker::All(sight) => game.sight_view(sight, before).at(n),
         Looker::Side(s) => game.sight_view(game.own_sight(s), before).at(n),
         // Public: a piece is known only if its opponent knows it too.
-        Looker::Nobody => match pos.view(rules, Viewer::Side(Side::Red)).at(n) {
-            Seen::Known(p) if p.side() == Side::Red => {
-                pos.view(rules, Viewer::Side(Side::Blue)).at(n)
+        // (Four players: known only if every seat knows it.)
+        Looker::Nobody => {
+            let seats = game.board().seats;
+            let own = pos.view(rules, Viewer::Side(seats[0])).at(n);
+            match own {
+                Seen::Known(_) => seats[1..]
+                    .iter()
+                    .map(|&s| pos.view(rules, Viewer::Side(s)).at(n))
+                    .find(|v| !matches!(v, Seen::Known(_)))
+                    .unwrap_or(own),
+                other => other,
             }
-            other => other,
-        },
+        }
     }
 }
 
@@ -766,10 +794,8 @@ impl Session {
     fn side_of(&self, seat: usize) -> Side {
         if self.game.rules().mode == Mode::Flip {
             self.game.player_colour(seat as u8 + 1).unwrap_or(Side::Red)
-        } else if seat == 0 {
-            Side::Red
         } else {
-            Side::Blue
+            self.game.board().seats[seat]
         }
     }
 
@@ -780,9 +806,19 @@ impl Session {
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
     pub fn looking_side(&self) -> Side {
-        match self.computer.lone_human() {
-            Some(seat) => self.side_of(seat),
-            None => self.game.position().side_to_move().unwrap_or(Side::Red),
+        if let Some(seat) = self.computer.lone_human() {
+            return self.side_of(seat);
+        }
+        let to_move = self.game.position().side_to_move();
+        let board = self.game.board();
+        match to_move {
+            // Four players, a computer to move: the people at the screen keep their own eyes
+            // (partners under team view share them; otherwise the curtain is down).
+            Some(s) if board.is_four() && self.computer.seats[s.index()] != Seat::Human => {
+                self.computer.humans().next().map_or(s, |k| self.side_of(k))
+            }
+            Some(s) => s,
+            None => board.seats[0],
         }
     }
 
@@ -813,9 +849,16 @@ impl Session {
         }
         // The computer answers a draw offer by declining it (it plays on).
         if let Some(offerer) = self.game.draw_offer() {
-            let other = offerer.other();
-            if self.computer.seats[self.seat_of(other)] != Seat::Human {
-                let _ = self.game.act(Action::DeclineDraw(other));
+            let board = self.game.board();
+            let others = board.seats.iter().copied().filter(|&s| s != offerer);
+            for other in others.collect::<Vec<_>>() {
+                if board.is_four() && self.game.position().out().contains(other) {
+                    continue;
+                }
+                if self.computer.seats[self.seat_of(other)] != Seat::Human {
+                    let _ = self.game.act(Action::DeclineDraw(other));
+                    break;
+                }
             }
         }
         self.observe_new_plies();
@@ -875,7 +918,7 @@ impl Session {
             let i = self.computer.observed;
             if let Some(report) = self.game.plies()[i].report.clone() {
                 let after = self.game.position_at(i + 1);
-                for k in 0..2 {
+                for k in 0..self.computer.seats.len() {
                     let side = self.side_of(k);
                     if let Some(p) = self.computer.players[k].as_mut() {
                         p.observe(&report, &after.view(self.game.rules(), Viewer::Side(side)));

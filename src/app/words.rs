@@ -29,11 +29,14 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
             }
         }
         Some(Turn::Flip(n)) => b.name(n).to_string(),
-        // A turn lost to the move clock: the side that timed out is the one not to move after it.
-        None => match ply.after.mover().side() {
-            Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s.other()))]),
-            None => String::new(),
-        },
+        // A turn lost to the move clock: the side that timed out is the one to move before it.
+        None => {
+            let i = game.plies().iter().position(|p| std::ptr::eq(p, ply));
+            match i.and_then(|i| game.position_at(i).mover().side()) {
+                Some(s) => fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(s))]),
+                None => String::new(),
+            }
+        }
     }
 }
 
@@ -50,6 +53,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, Str
                 {
                     flip_events(report, lang, &mut out);
                     let Some(outcome) = report.clash else {
+                        out_events(game, i, lang, &mut out);
                         continue;
                     };
                     let out_text = match lang {
@@ -73,22 +77,39 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, Str
                             fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
                         ));
                     }
+                    out_events(game, i, lang, &mut out);
                 }
             }
             Action::Timeout(s) => {
                 // A timeout that did not end the game left a passing ply.
-                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
-                    plies.next();
-                }
                 out.push((
                     Some(*s),
                     fill(lang.t(&i18n::EV_TIMEOUT), &[("side", lang.side(*s))]),
                 ));
+                if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
+                    let (i, _) = plies.next().expect("peeked");
+                    out_events(game, i, lang, &mut out);
+                }
             }
-            Action::Resign(s) => out.push((
-                Some(*s),
-                fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
-            )),
+            Action::Resign(s) => {
+                out.push((
+                    Some(*s),
+                    fill(lang.t(&i18n::EV_RESIGN), &[("side", lang.side(*s))]),
+                ));
+                // Four players: a player who resigns is out (their pieces leave the board) and
+                // the game goes on.
+                if game.board().is_four() {
+                    let why = crate::engine::EndReason::Resignation;
+                    let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+                    out.push((
+                        Some(*s),
+                        fill(
+                            lang.t(&i18n::EV_OUT),
+                            &[("side", lang.side(*s)), ("why", why)],
+                        ),
+                    ));
+                }
+            }
             Action::OfferDraw(s) => out.push((
                 Some(*s),
                 fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
@@ -131,7 +152,40 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, Str
     out
 }
 
-/// The end-of-game line: "红方胜：军旗被扛".
+/// Four players: the event-log lines of the players who went out in ply `i` (who and why; their
+/// pieces leave the board).
+fn out_events(game: &Game, i: usize, lang: Lang, out: &mut Vec<(Option<Side>, String)>) {
+    if !game.board().is_four() {
+        return;
+    }
+    let before = game.position_at(i).out();
+    for (seat, why) in game.position_at(i + 1).out().iter() {
+        if before.contains(seat) {
+            continue;
+        }
+        let why = match lang {
+            Lang::Zh => why.end_reason().zh(),
+            Lang::En => why.end_reason().en(),
+        };
+        out.push((
+            Some(seat),
+            fill(
+                lang.t(&i18n::EV_OUT),
+                &[("side", lang.side(seat)), ("why", why)],
+            ),
+        ));
+    }
+}
+
+/// The name of a team in the interface: a colour (two players) or "South and North".
+pub fn team_name(team: crate::engine::Team, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => team.zh(),
+        Lang::En => team.en(),
+    }
+}
+
+/// The end-of-game line: "红方胜：军旗被扛", "南北方胜：军旗被扛".
 pub fn status_text(status: Status, lang: Lang) -> Option<String> {
     let why = |r: crate::engine::EndReason| match lang {
         Lang::Zh => r.zh(),
@@ -139,9 +193,9 @@ pub fn status_text(status: Status, lang: Lang) -> Option<String> {
     };
     match status {
         Status::Ongoing => None,
-        Status::Won(s, r) => Some(fill(
+        Status::Won(t, r) => Some(fill(
             lang.t(&i18n::WINS),
-            &[("side", lang.side(s.side())), ("why", why(r))],
+            &[("side", team_name(t, lang)), ("why", why(r))],
         )),
         Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
     }

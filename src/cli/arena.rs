@@ -3,8 +3,11 @@
 
 use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
+use crate::engine::formation::four_player_setup;
 use crate::engine::rng::SplitMix64;
-use crate::engine::{Formation, Game, Mode, Mover, Rules, Side, Start, Status, Viewer};
+use crate::engine::{
+    Board, Formation, Game, Mode, Mover, Position, Rules, Side, Start, Status, Team, Turn, Viewer,
+};
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -19,7 +22,7 @@ const MAX_THREADS: usize = 256;
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
 from its own view), or the computer opponent ai:easy, ai:normal, ai:hard. The last line on stdout is \
-`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`."
+`arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`. With --players 4, A and B are teams: A's spec plays both seats of one team (South and North in odd games, East and West in even ones), and wins, draws and times count for the teams."
 )]
 pub struct ArenaArgs {
     #[command(flatten)]
@@ -31,7 +34,11 @@ pub struct ArenaArgs {
 /// The arena's own options.
 #[derive(clap::Args, Debug)]
 struct Options {
-    /// Player A (red in odd games, blue in even ones)
+    /// Players: 2 (default) or 4 (RULES.md section 9; open or hidden mode)
+    #[arg(long, value_name = "P", default_value_t = 2, value_parser = players)]
+    players: u8,
+    /// Player A (red in odd games, blue in even ones; four players: team South and North in odd
+    /// games, East and West in even ones)
     #[arg(long = "a", value_name = "SPEC", value_parser = player_spec)]
     a: String,
     /// Player B
@@ -53,6 +60,14 @@ struct Options {
 
 fn player_spec(s: &str) -> Result<String, String> {
     player_from_spec(s).map(|_| s.to_string())
+}
+
+fn players(s: &str) -> Result<u8, String> {
+    match s {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err("needs 2 or 4".into()),
+    }
 }
 
 fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
@@ -269,6 +284,157 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     ))
 }
 
+/// The team whose seats player A plays in game `i` (four players): South and North in even
+/// games (the first game), East and West in odd ones.
+fn team_a(i: usize) -> Team {
+    if i.is_multiple_of(2) {
+        Team::SouthNorth
+    } else {
+        Team::EastWest
+    }
+}
+
+/// Four players: the start of game `i` (the computer's own formation on an `ai:*` seat, a random
+/// one otherwise), with the spec of each seat (by seat index).
+fn start_four(
+    rules: &Rules,
+    opts: &Options,
+    i: usize,
+    seed: u64,
+) -> Result<(Position, [String; 4]), String> {
+    let board = Board::four_player();
+    let specs: [String; 4] = std::array::from_fn(|k| {
+        if board.seats[k].team() == team_a(i) {
+            opts.a.clone()
+        } else {
+            opts.b.clone()
+        }
+    });
+    let mut rng = SplitMix64::new(seed);
+    let formations: Vec<Formation> = specs
+        .iter()
+        .map(|spec| {
+            if spec.starts_with("ai:") {
+                ai_formation(&mut rng, rules)
+            } else {
+                Formation::random(&mut rng, rules)
+            }
+        })
+        .collect();
+    let setup = four_player_setup(
+        [
+            &formations[0],
+            &formations[1],
+            &formations[2],
+            &formations[3],
+        ],
+        rules,
+    )
+    .map_err(|(seat, p)| format!("game {}: {seat}'s formation: {p:?}", i + 1))?;
+    let pos = Position::new(setup, rules).map_err(|e| format!("game {}: {e}", i + 1))?;
+    Ok((pos, specs))
+}
+
+/// Four players: let the seats play `pos` to its end (the engine is the referee; every player
+/// observes every public report from its own view). Returns the thinking times per turn by
+/// seat index, the number of refused proposals and the turns played.
+fn play_four_to_end(
+    pos: &mut Position,
+    rules: &Rules,
+    seats: &mut [Box<dyn Player>],
+    rngs: &mut [SplitMix64],
+    i: usize,
+) -> Result<([Vec<f64>; 4], u32, Vec<Turn>), String> {
+    let board = pos.board();
+    let mut times: [Vec<f64>; 4] = Default::default();
+    let mut refusals = 0;
+    let mut turns = Vec::new();
+    while !pos.status(rules).is_over() {
+        let Mover::Side(seat) = pos.mover() else {
+            return Err(format!("game {}: no seat to move", i + 1));
+        };
+        let k = seat.index();
+        let mut tries = 0usize;
+        loop {
+            let view = pos.view(rules, Viewer::Side(seat));
+            let t0 = Instant::now();
+            let choice = seats[k].choose(&view, rules, &mut rngs[k]);
+            times[k].push(t0.elapsed().as_secs_f64() * 1000.0);
+            let Some(turn) = choice else {
+                return Err(format!(
+                    "game {}: {} ({seat}) found no turn at ply {} although the game goes on",
+                    i + 1,
+                    seats[k].name(),
+                    view.ply
+                ));
+            };
+            match pos.play(rules, turn) {
+                Ok((report, _)) => {
+                    turns.push(turn);
+                    for (j, p) in seats.iter_mut().enumerate() {
+                        p.observe(&report, &pos.view(rules, Viewer::Side(board.seats[j])));
+                    }
+                    break;
+                }
+                Err(e) => {
+                    tries += 1;
+                    if tries > view.cells.len() * 64 {
+                        return Err(format!(
+                            "game {}: {} keeps proposing refused turns ({e:?})",
+                            i + 1,
+                            seats[k].name()
+                        ));
+                    }
+                    seats[k].refused(turn);
+                    refusals += 1;
+                }
+            }
+        }
+    }
+    Ok((times, refusals, turns))
+}
+
+/// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`), and the
+/// game's record text when records are asked for.
+fn play_game_four(
+    rules: &Rules,
+    opts: &Options,
+    i: usize,
+) -> Result<(Outcome, Option<String>), String> {
+    let seed = game_seed(opts.seed, i);
+    let (mut pos, specs) = start_four(rules, opts, i, seed)?;
+    let mut seats: Vec<Box<dyn Player>> = specs
+        .iter()
+        .map(|s| player_from_spec(s))
+        .collect::<Result<_, _>>()?;
+    let mut rngs: Vec<SplitMix64> = (0..4u64)
+        .map(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k)))
+        .collect();
+    let (times, refusals, _turns) = play_four_to_end(&mut pos, rules, &mut seats, &mut rngs, i)?;
+    let winner = match pos.status(rules) {
+        Status::Won(t, _) if t == team_a(i) => Winner::A,
+        Status::Won(..) => Winner::B,
+        _ => Winner::Draw,
+    };
+    let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
+    for (k, t) in times.into_iter().enumerate() {
+        if pos.board().seats[k].team() == team_a(i) {
+            a_ms.extend(t);
+        } else {
+            b_ms.extend(t);
+        }
+    }
+    Ok((
+        Outcome {
+            winner,
+            a_ms,
+            b_ms,
+            refusals,
+        },
+        None,
+    ))
+}
+
 /// Median and 95th percentile (nearest rank) of a list of times.
 fn median_p95(v: &mut [f64]) -> (f64, f64) {
     if v.is_empty() {
@@ -284,6 +450,16 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
+    }
+    if opts.players == 4 && rules.mode == Mode::Flip {
+        return err(
+            "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
+        );
+    }
+    if opts.players == 4 && opts.record.is_some() {
+        return err(
+            "--record is not available for four-player games yet (games do not record four players)",
+        );
     }
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
@@ -303,6 +479,30 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= opts.games {
                         return;
+                    }
+                    if opts.players == 4 {
+                        let played = play_game_four(&rules, opts, i).and_then(|(o, record)| {
+                            if let (Some(dir), Some(text)) = (&opts.record, record) {
+                                let path = dir.join(format!("game-{:04}.ron", i + 1));
+                                atomic_write(&path, text.as_bytes())?;
+                            }
+                            Ok(o)
+                        });
+                        match played {
+                            Ok(outcome) => {
+                                results.lock().expect("no panics hold it")[i] = Some(outcome);
+                                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                                let step = opts.games.div_ceil(10);
+                                if n.is_multiple_of(step) || n == opts.games {
+                                    eprintln!("arena: {n}/{} games", opts.games);
+                                }
+                            }
+                            Err(e) => {
+                                failure.lock().expect("no panics hold it").get_or_insert(e);
+                                return;
+                            }
+                        }
+                        continue;
                     }
                     let played = play_game(&rules, opts, i).and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
@@ -375,6 +575,7 @@ mod tests {
         let opts = Options {
             a: "greedy".into(),
             b: "random".into(),
+            players: 2,
             games: 2,
             seed: 3,
             threads: 1,
@@ -479,6 +680,7 @@ mod tests {
         let opts = Options {
             a: "random".into(),
             b: "greedy".into(),
+            players: 2,
             games: 1,
             seed: 11,
             threads: 1,

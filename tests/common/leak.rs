@@ -66,9 +66,20 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Side,
             Looking::Viewer(Viewer::Referee) => return None,
             Looking::Viewer(v) => add_known(&mut set, &pos.view(rules, v), None),
             Looking::Nobody => {
-                let red = pos.view(rules, Viewer::Side(Side::Red));
-                let blue = pos.view(rules, Viewer::Side(Side::Blue));
-                add_known(&mut set, &red, Some(&blue));
+                // What every seat knows: a piece known to the first seat and all the others.
+                let seats = game.board().seats;
+                let views: Vec<View> = seats
+                    .iter()
+                    .map(|&s| pos.view(rules, Viewer::Side(s)))
+                    .collect();
+                for n in 0..views[0].board.len() as NodeId {
+                    if let Seen::Known(p) = views[0].at(n)
+                        && !p.is_face_down()
+                        && views.iter().all(|v| matches!(v.at(n), Seen::Known(_)))
+                    {
+                        set.insert((p.side(), p.rank()));
+                    }
+                }
             }
         }
     }
@@ -90,13 +101,23 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Side,
     Some(set)
 }
 
-/// The pieces a text names: "Red Colonel" / "红 团长" / "红团长" (the longest rank name wins, so
-/// "Major General" is not read as "Major").
+/// Every seat of both boards (two-player colours, four-player seats).
+pub const SEATS: [Side; 6] = [
+    Side::Red,
+    Side::Blue,
+    Side::South,
+    Side::East,
+    Side::North,
+    Side::West,
+];
+
+/// The pieces a text names: "Red Colonel" / "红 团长" / "红团长", "South Colonel" / "南 团长"
+/// (the longest rank name wins, so "Major General" is not read as "Major").
 pub fn named_pieces(text: &str) -> Vec<(Side, Rank)> {
     let mut out = Vec::new();
     let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
     ranks.sort_by_key(|r| std::cmp::Reverse(r.en().len()));
-    for side in Side::BOTH {
+    for side in SEATS {
         for (word, zh) in [(side.en(), false), (side.zh(), true)] {
             for (i, _) in text.match_indices(word) {
                 let rest = &text[i + word.len()..];
@@ -130,7 +151,7 @@ fn cell_of(game: &Game, label: &str) -> Option<NodeId> {
     let n = game.board().node_by_name(sq)?;
     let cell_shape = rest.is_empty()
         || rest == "face-down piece"
-        || Side::BOTH.iter().any(|s| {
+        || SEATS.iter().any(|s| {
             rest.strip_prefix(s.en())
                 .and_then(|r| r.strip_prefix(' '))
                 .is_some_and(|r| r == "unknown piece" || Rank::ALL.iter().any(|k| k.en() == r))
@@ -172,8 +193,14 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
     if let Some(r) = rank_of(a) {
         out.push((mover, r));
     }
-    if let Some(r) = d.and_then(rank_of) {
-        out.push((mover.other(), r));
+    // The defender: whoever stood on the destination before the turn (any of three opponents in
+    // a four-player game).
+    let defender = match game.plies()[n - 1].turn {
+        Some(Turn::Move { to, .. }) => game.position_at(n - 1).at(to).map(|p| p.side()),
+        _ => None,
+    };
+    if let (Some(r), Some(side)) = (d.and_then(rank_of), defender) {
+        out.push((side, r));
     }
     out
 }
@@ -192,8 +219,8 @@ fn tray_pieces(texts: &[String]) -> Vec<(Side, Rank)> {
             continue;
         }
         last = Some(t);
-        if let Some(s) = Side::BOTH.into_iter().find(|s| s.en() == t) {
-            if side == Some(Side::Blue) {
+        if let Some(s) = SEATS.into_iter().find(|s| s.en() == t) {
+            if side == Some(Side::Blue) || side == Some(Side::West) {
                 break;
             }
             side = Some(s);
@@ -265,10 +292,10 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
     if game.rules().mode == Mode::Flip {
         return Looking::Viewer(Viewer::Side(Side::Red));
     }
-    let seats = play.computer.seats;
+    let seats = &play.computer.seats;
     if seats.iter().any(|s| *s != Seat::Human) {
         let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
-        return Looking::Viewer(Viewer::Side(Side::BOTH[k]));
+        return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
     let to_move = game.position().side_to_move().unwrap_or(Side::Red);
     if play.modes.curtain_off.is_some() {

@@ -1,0 +1,281 @@
+//! The computer opponent in four-player games (RULES.md section 9): search over seats and teams,
+//! the team evaluation, hidden-mode beliefs about the other three players, its formations on
+//! every arm, and proposals the referee never refuses.
+
+use super::computer::candidate_turns_four;
+use super::search::{Limits, Search, Tt, WIN, search_turns};
+use super::{AiPlayer, Player, ai_formation};
+use crate::engine::board::{Board, NodeId};
+use crate::engine::formation::four_player_setup;
+use crate::engine::rng::SplitMix64;
+use crate::engine::{
+    FlagTakers, Formation, Mode, Mover, Position, Rules, Seat, Seen, Turn, View, Viewer,
+};
+
+fn b4() -> &'static Board {
+    Board::four_player()
+}
+
+fn sq(name: &str) -> NodeId {
+    b4().node_by_name(name)
+        .unwrap_or_else(|| panic!("no square {name}"))
+}
+
+/// Four-player notation from `square=cell` items, other squares empty.
+fn lay4(to_move: &str, out: &str, cells: &str) -> String {
+    let b = b4();
+    let mut grid = vec![String::from(".."); b.len()];
+    for item in cells.split_whitespace() {
+        let (square, cell) = item.split_once('=').expect("items are square=cell");
+        grid[sq(square) as usize] = cell.to_string();
+    }
+    let ranks: Vec<String> = (0..b.height)
+        .rev()
+        .map(|row| {
+            (0..b.width)
+                .filter_map(|col| b.node_at(col, row))
+                .map(|n| grid[n as usize].as_str())
+                .collect()
+        })
+        .collect();
+    format!("{} {to_move} 0 0 {out}", ranks.join("/"))
+}
+
+fn pos4(rules: &Rules, to_move: &str, out: &str, cells: &str) -> Position {
+    let text = lay4(to_move, out, cells);
+    Position::from_notation(&text, rules).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The root score and best turn of a fixed-depth search.
+fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
+    let mut tt = Tt::new(14);
+    let me = pos.mover().side().unwrap();
+    let limits = Limits {
+        max_depth: depth,
+        deadline: None,
+        cancel: None,
+    };
+    let mut s = Search::new(rules, &mut tt, limits, me);
+    let mut moves = Vec::new();
+    search_turns(pos, rules, &mut moves);
+    let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
+    let (t, score, _) = s.iterate(pos, &turns).unwrap();
+    (t, score)
+}
+
+fn choice(pos: &Position, rules: &Rules, depth: u32) -> String {
+    let me = pos.mover().side().unwrap();
+    let view = pos.view(rules, Viewer::Side(me));
+    let mut p = AiPlayer::fixed_depth(depth, 2);
+    let t = p.choose(&view, rules, &mut SplitMix64::new(5)).unwrap();
+    t.notation(b4())
+}
+
+#[test]
+fn search_sees_the_partner_move_next_when_a_player_is_out() {
+    // East is out: after South comes North (same team), whose lieutenant beside West's flag
+    // takes it and puts the last East-West player out. Whatever South does, its team wins.
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "ep",
+        "h1=sF j1=s8 g1=s2 j17=nF h17=n8 k17=n2 b10=n3 a10=wF a8=w8 a11=w2",
+    );
+    let (_, score) = search(&pos, &rules, 2);
+    assert!(
+        score > WIN - 10,
+        "score {score}: the partner's win was not seen"
+    );
+}
+
+#[test]
+fn search_sees_an_enemy_move_twice_in_a_row() {
+    // North is out: after South's turn East and West move in a row. West's captain beside
+    // South's flag wins for East-West unless South's general takes it now.
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "np",
+        "h1=sF j1=s8 g1=s2 i2=s7 q8=eF q10=e8 q7=e2 a10=wF a8=w8 a11=w2 i1=w3",
+    );
+    let (t, score) = search(&pos, &rules, 3);
+    assert_eq!(t.notation(b4()), "i2-i1");
+    assert!(score > -WIN + 1000, "score {score}");
+}
+
+#[test]
+fn defends_the_partners_threatened_flag() {
+    // East's captain on j16 stands beside North's flag (HQ j17) and takes it next turn (East
+    // moves after South). South's brigadier on k16 can take the captain; its major general on
+    // g6 could take a West colonel on f7 instead. South must save its partner's flag.
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s8 g1=s2 k16=s6 g6=s7 q8=eF q10=e8 q7=e2 j16=e3 j17=nF h17=n8 k17=n2 \
+         a10=wF a8=w8 a11=w2 f7=w5",
+    );
+    assert_eq!(choice(&pos, &rules, 2), "k16-j16");
+}
+
+#[test]
+fn ai_formations_deploy_on_every_arm() {
+    for mode in [Mode::Open, Mode::Hidden] {
+        let rules = Rules::for_mode(mode);
+        let mut rng = SplitMix64::new(17);
+        for _ in 0..50 {
+            let f: Vec<Formation> = (0..4).map(|_| ai_formation(&mut rng, &rules)).collect();
+            let setup = four_player_setup([&f[0], &f[1], &f[2], &f[3]], &rules)
+                .expect("valid on every arm");
+            Position::new(setup, &rules).expect("a four-player start");
+        }
+    }
+}
+
+fn start(rules: &Rules, seed: u64, swap_east: bool) -> Position {
+    let mut rng = SplitMix64::new(seed);
+    let mut f: Vec<Formation> = (0..4).map(|_| ai_formation(&mut rng, rules)).collect();
+    if swap_east {
+        // Another truth behind the same view: two of East's movable pieces of different ranks
+        // (lines 2 and 3, column 1 and 5) trade places, and two in lines 3 and 4.
+        let e = &mut f[1];
+        for ((l1, c1), (l2, c2)) in [((3, 1), (3, 5)), ((4, 1), (4, 5))] {
+            let (a, b) = (e.at(l1, c1), e.at(l2, c2));
+            e.set(l1, c1, b);
+            e.set(l2, c2, a);
+        }
+        assert!(e.is_valid(rules), "{:?}", e.problems(rules));
+    }
+    let setup = four_player_setup([&f[0], &f[1], &f[2], &f[3]], rules).unwrap();
+    Position::new(setup, rules).unwrap()
+}
+
+#[test]
+fn same_four_player_view_same_choice_whatever_the_truth() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut games = [start(&rules, 8, false), start(&rules, 8, true)];
+    assert_ne!(games[0].notation(), games[1].notation());
+    // South is the computer in both games; the others play the same plain moves in both.
+    let mut souths = [AiPlayer::fixed_depth(1, 2), AiPlayer::fixed_depth(1, 2)];
+    let mut south_turns = 0;
+    for _ in 0..12 {
+        let Mover::Side(seat) = games[0].mover() else {
+            break;
+        };
+        let views: Vec<View> = games
+            .iter()
+            .map(|g| g.view(&rules, Viewer::Side(Seat::South)))
+            .collect();
+        assert_eq!(views[0].cells, views[1].cells);
+        let turn = if seat == Seat::South {
+            let c: Vec<Turn> = (0..2)
+                .map(|k| {
+                    souths[k]
+                        .choose(&views[k], &rules, &mut SplitMix64::new(9))
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(c[0], c[1], "different choices behind the same view");
+            south_turns += 1;
+            c[0]
+        } else {
+            let a = games[0].legal_turns(&rules);
+            let b = games[1].legal_turns(&rules);
+            let plain =
+                |g: &Position, t: &Turn| matches!(t, Turn::Move { to, .. } if g.at(*to).is_none());
+            match a
+                .iter()
+                .find(|t| b.contains(t) && plain(&games[0], t) && plain(&games[1], t))
+            {
+                Some(&t) => t,
+                None => break,
+            }
+        };
+        // A clash between pieces that differ in the two truths may go differently: stop there.
+        if let Turn::Move { from, to } = turn
+            && (games[0].at(from) != games[1].at(from) || games[0].at(to) != games[1].at(to))
+        {
+            break;
+        }
+        for (k, g) in games.iter_mut().enumerate() {
+            let (report, _) = g.play(&rules, turn).expect("legal in both truths");
+            souths[k].observe(&report, &g.view(&rules, Viewer::Side(Seat::South)));
+        }
+    }
+    assert!(south_turns >= 2, "South chose only {south_turns} times");
+}
+
+/// Four computer players (fixed depth) play `plies` turns from `pos`; returns the refusals.
+fn play_four(pos: &mut Position, rules: &Rules, plies: usize, seed: u64) -> u32 {
+    let mut players: Vec<AiPlayer> = (0..4).map(|_| AiPlayer::fixed_depth(1, 2)).collect();
+    let mut rng = SplitMix64::new(seed);
+    let mut refused = 0;
+    for _ in 0..plies {
+        if pos.status(rules).is_over() {
+            break;
+        }
+        let Mover::Side(seat) = pos.mover() else {
+            break;
+        };
+        let view = pos.view(rules, Viewer::Side(seat));
+        let legal = pos.legal_turns(rules);
+        assert!(
+            candidate_turns_four(&view, rules)
+                .iter()
+                .all(|t| legal.contains(t) || matches!(t, Turn::Move { to, .. } if matches!(view.at(*to), Seen::Unknown(_))))
+        );
+        let t = players[seat.index()]
+            .choose(&view, rules, &mut rng)
+            .expect("a turn while the game goes on");
+        match pos.play(rules, t) {
+            Ok((report, _)) => {
+                for (k, p) in players.iter_mut().enumerate() {
+                    p.observe(&report, &pos.view(rules, Viewer::Side(b4().seats[k])));
+                }
+            }
+            Err(_) => {
+                refused += 1;
+                players[seat.index()].refused(t);
+            }
+        }
+    }
+    refused
+}
+
+#[test]
+fn four_player_computer_proposes_no_refused_turn() {
+    // Flag rules that make the referee refuse attacks on a hidden flag.
+    for (k, takers) in [FlagTakers::Engineer, FlagTakers::Smallest]
+        .into_iter()
+        .enumerate()
+    {
+        let mut rules = Rules::for_mode(Mode::Hidden);
+        rules.flag_takers = takers;
+        rules.flag_needs_mines_cleared = true;
+        // Attackers beside hidden flags: West's lieutenant next to South's HQs, South's colonel
+        // next to East's.
+        let mut pos = pos4(
+            &rules,
+            "s",
+            "-",
+            "h1=sF j1=s8 g1=s2 i1=w2 p8=s5 q8=eF q10=e8 q7=e2 j17=nF h17=n8 k17=n2 \
+             a10=wF a8=w8 a11=w2",
+        );
+        assert_eq!(play_four(&mut pos, &rules, 24, k as u64), 0);
+        let mut whole = start(&rules, 3 + k as u64, false);
+        assert_eq!(play_four(&mut whole, &rules, 40, k as u64), 0);
+    }
+}
+
+#[test]
+fn plays_four_player_games_in_open_and_hidden_mode() {
+    for mode in [Mode::Open, Mode::Hidden] {
+        let rules = Rules::for_mode(mode);
+        let mut pos = start(&rules, 21, false);
+        assert_eq!(play_four(&mut pos, &rules, 40, 2), 0);
+        assert!(pos.ply() >= 40 || pos.status(&rules).is_over());
+    }
+}

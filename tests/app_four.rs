@@ -1,0 +1,263 @@
+//! Four players in the window (issue 14): the cross-shaped board drawn from the board data, its
+//! labels for screen readers and tests, its seat tags.
+
+mod common;
+
+use common::leak::named_pieces;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use junqi::app::board::{BoardWidget, node_label};
+use junqi::app::i18n::Lang;
+use junqi::app::settings::BoardOptions;
+use junqi::engine::formation::{Formation, four_player_setup};
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::rules::{Mode, Rules};
+use junqi::engine::{NodeId, Position, Seat, Seen, View, Viewer};
+
+fn four_position(mode: Mode) -> (Rules, Position) {
+    let rules = Rules::for_mode(mode);
+    let fs: Vec<Formation> = (1..=4)
+        .map(|k| Formation::random(&mut SplitMix64::new(k), &rules))
+        .collect();
+    let setup = four_player_setup([&fs[0], &fs[1], &fs[2], &fs[3]], &rules).unwrap();
+    let pos = Position::new(setup, &rules).unwrap();
+    (rules, pos)
+}
+
+fn board_harness(view: View, bottom: Seat, lang: Lang) -> Harness<'static> {
+    let opts = BoardOptions::default();
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 900.0))
+        .build_ui(move |ui| {
+            junqi::app::fonts::install(ui.ctx());
+            BoardWidget {
+                view: &view,
+                opts: &opts,
+                lang,
+                bottom,
+                selected: None,
+                destinations: &[],
+                last_move: None,
+                flash: None,
+                interactive: true,
+            }
+            .show(ui);
+        })
+}
+
+fn labels(h: &Harness<'_>) -> Vec<String> {
+    h.query_all(By::new())
+        .flat_map(|n| {
+            let n = n.accesskit_node();
+            n.label().into_iter().chain(n.value())
+        })
+        .collect()
+}
+
+#[test]
+fn four_player_board_labels_every_node_as_its_seat_sees_it() {
+    let (rules, pos) = four_position(Mode::Hidden);
+    for looker in [Seat::South, Seat::West] {
+        let view = pos.view(&rules, Viewer::Side(looker));
+        for lang in [Lang::En, Lang::Zh] {
+            let h = board_harness(view.clone(), looker, lang);
+            let got = labels(&h);
+            for n in 0..view.board.len() as NodeId {
+                let want = node_label(&view, lang, n);
+                assert!(got.contains(&want), "no label {want:?}");
+            }
+            // Only the looker's own ranks are named; the others are backs of their seat.
+            for t in &got {
+                for (seat, _) in named_pieces(t) {
+                    assert_eq!(seat, looker, "{t:?} names another seat's piece");
+                }
+            }
+            let backs = (0..view.board.len() as NodeId)
+                .filter(|&n| matches!(view.at(n), Seen::Unknown(_)))
+                .count();
+            assert_eq!(backs, 75);
+        }
+    }
+}
+
+#[test]
+fn four_player_board_tags_each_seat_with_colour_and_marks_the_seat_to_move() {
+    let (rules, pos) = four_position(Mode::Open);
+    let view = pos.view(&rules, Viewer::Referee);
+    let h = board_harness(view, Seat::East, Lang::En);
+    let got = labels(&h);
+    for tag in [
+        "South (red) — to move",
+        "East (purple)",
+        "North (blue)",
+        "West (green)",
+    ] {
+        assert!(got.iter().any(|t| t == tag), "no tag {tag:?} in {got:?}");
+    }
+    let h = board_harness(pos.view(&rules, Viewer::Referee), Seat::South, Lang::Zh);
+    let got = labels(&h);
+    for tag in ["南（红）— 轮到", "东（紫）", "北（蓝）", "西（绿）"] {
+        assert!(got.iter().any(|t| t == tag), "no tag {tag:?}");
+    }
+    // Open game: every piece named with its seat, e.g. South's flag.
+    assert!(got.iter().any(|t| t.ends_with("南 军旗")));
+}
+
+/// Start a four-player game from the new-game dialog: two or four players, each seat's player.
+fn start_four(h: &mut Harness<'static, junqi::app::JunqiApp>, hidden: bool) {
+    h.get_all_by_label("New game")
+        .next()
+        .expect("New game")
+        .click();
+    h.run();
+    if hidden {
+        common::click(h, "Hidden (暗棋)");
+    }
+    common::click(h, "Four players (四国)");
+    common::click(h, "Start game");
+    assert!(matches!(h.state().screen, junqi::app::Screen::Play(_)));
+}
+
+#[test]
+fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
+    let (_dir, mut h) = common::window();
+    start_four(&mut h, false);
+    let play = h.state().play().unwrap();
+    assert!(play.game.board().is_four());
+    assert_eq!(play.computer.seats.len(), 4);
+    assert_eq!(play.computer.seats[0], junqi::app::settings::Seat::Human);
+    assert!(
+        play.computer.seats[1..]
+            .iter()
+            .all(|s| *s != junqi::app::settings::Seat::Human)
+    );
+    let got = common::leak::texts(&h);
+    assert!(got.iter().any(|t| t == "South (red) — to move"), "{got:?}");
+    assert!(got.iter().any(|t| t.starts_with("g6 South ")));
+    // South moves; then the computers play East, North and West in turn.
+    let (from, to) = common::plain_move(common::game(&h));
+    let name = |n| common::game(&h).board().name(n).to_string();
+    let (a, b) = (name(from), name(to));
+    let label = format!("{a} South {}", rank_word(&h, from));
+    common::click(&mut h, &label);
+    h.get_all_by_label(&b).next().expect("destination").click();
+    h.run();
+    assert_eq!(common::game(&h).plies().len(), 1);
+    for _ in 0..400 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        if common::game(&h).plies().len() >= 4 {
+            break;
+        }
+    }
+    assert!(
+        common::game(&h).plies().len() >= 4,
+        "the three computers played"
+    );
+    // Settings for two-player games are left alone.
+    assert_eq!(h.state().settings.bottom, junqi::engine::Side::Red);
+}
+
+fn rank_word(h: &Harness<'static, junqi::app::JunqiApp>, n: NodeId) -> &'static str {
+    common::game(h).position().at(n).unwrap().rank().en()
+}
+
+/// Four-player notation from `square=cell` items, other squares empty.
+fn lay4(to_move: &str, cells: &str) -> String {
+    let b = junqi::engine::Board::four_player();
+    let mut grid = vec![String::from(".."); b.len()];
+    for item in cells.split_whitespace() {
+        let (square, cell) = item.split_once('=').unwrap();
+        grid[b.node_by_name(square).unwrap() as usize] = cell.to_string();
+    }
+    let ranks: Vec<String> = (0..b.height)
+        .rev()
+        .map(|row| {
+            (0..b.width)
+                .filter_map(|col| b.node_at(col, row))
+                .map(|n| grid[n as usize].as_str())
+                .collect()
+        })
+        .collect();
+    format!("{} {to_move} 0 0 -", ranks.join("/"))
+}
+
+/// Near the end of a hidden game of four people: South's marshal beside West's flag, South's
+/// general beside East's flag; every player has one piece that can move.
+const NEAR_END: &str = "h1=sF a9=s9 p8=s8 q8=eF q7=e3 j17=nF k17=n2 a10=wF a11=w2";
+
+/// Click the piece on `from`, then `to`, as the side to move sees them; the leak checker runs
+/// after each click.
+fn move_by_clicks(h: &mut Harness<'static, junqi::app::JunqiApp>, from: &str, to: &str) {
+    let game = common::game(h);
+    let me = game.position().side_to_move().unwrap();
+    let view = game.view(Viewer::Side(me));
+    let b = game.board();
+    let (f, t) = (b.node_by_name(from).unwrap(), b.node_by_name(to).unwrap());
+    let (lf, lt) = (
+        node_label(&view, Lang::En, f),
+        node_label(&view, Lang::En, t),
+    );
+    common::leak::click(h, &lf);
+    common::leak::click(h, &lt);
+}
+
+fn lift(h: &mut Harness<'static, junqi::app::JunqiApp>, seat: Seat) {
+    common::leak::click(h, &format!("{} to move — press to continue", seat.en()));
+}
+
+#[test]
+fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    // Four people, no team view: the curtain goes down between every turn.
+    assert!(h.state().play().unwrap().hidden_hotseat());
+    assert!(h.query_by_label_contains("South Field Marshal").is_none());
+    lift(&mut h, Seat::South);
+    assert!(
+        h.query_by_label_contains("a9 South Field Marshal")
+            .is_some()
+    );
+    // South takes West's flag: West is out, its pieces leave the board; the game goes on.
+    move_by_clicks(&mut h, "a9", "a10");
+    let g = common::game(&h);
+    assert!(g.position().out().contains(Seat::West));
+    assert!(!g.status().is_over());
+    assert_eq!(g.position().pieces(Seat::West).count(), 0);
+    assert_eq!(g.position().side_to_move(), Some(Seat::East));
+    lift(&mut h, Seat::East);
+    let texts = common::leak::texts(&h);
+    assert!(
+        texts.iter().any(|t| t.starts_with("West is out: ")),
+        "an event says who went out and why: {texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "out"), "West's tray says out");
+    move_by_clicks(&mut h, "q7", "p7");
+    lift(&mut h, Seat::North);
+    move_by_clicks(&mut h, "k17", "k16");
+    // West is out: South moves next, and takes East's flag.
+    lift(&mut h, Seat::South);
+    move_by_clicks(&mut h, "p8", "q8");
+    let g = common::game(&h);
+    assert_eq!(
+        g.status(),
+        junqi::engine::Status::Won(
+            junqi::engine::Team::SouthNorth,
+            junqi::engine::EndReason::Flag
+        )
+    );
+    let texts = common::leak::texts(&h);
+    assert!(
+        texts.iter().any(|t| t.contains("South and North wins")),
+        "{texts:?}"
+    );
+    // Every piece revealed at the end: North's lieutenant reads as such.
+    assert!(
+        texts.iter().any(|t| t == "k16 North Lieutenant"),
+        "{texts:?}"
+    );
+}
