@@ -759,3 +759,110 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
         &format!("Turn 1 ({mv}) taken back with both players' consent"),
     );
 }
+
+/// One four-player clash on the pad: the attacker presses its seat, the seat attacked is chosen,
+/// the attacker enters, hands over, the defender enters.
+fn clash4(h: &mut Harness<'static, JunqiApp>, attacker: Side, defender: Side, a: Rank, d: Rank) {
+    click(h, &format!("{} attacks", attacker.en()));
+    h.get_by_label(&format!("{} attacks: who defends?", attacker.en()));
+    click(h, defender.en());
+    h.get_by_label_contains(&format!(
+        "{}: enter your piece privately — everyone else, look away",
+        attacker.en()
+    ));
+    click(h, &pad_label(Lang::En, a));
+    assert!(h.query_by_label(&pad_label(Lang::En, a)).is_none());
+    h.get_by_label(&format!("{}'s piece is received.", attacker.en()));
+    click(h, &format!("I am {}: show my pad", defender.en()));
+    click(h, &pad_label(Lang::En, d));
+}
+
+#[test]
+fn four_player_clash_judge_through_the_window() {
+    let (_dir, mut h) = common::wide_window();
+    click(&mut h, "Referee for a physical board");
+    click(&mut h, "Four players (四国)");
+    click(&mut h, "Clash judge");
+    assert!(judge(&h).judge.is_four());
+    h.get_by_label("Lost so far: South 0, East 0, North 0, West 0");
+    // Only the attacker's opponents are offered as the seat attacked (never the partner).
+    click(&mut h, "South attacks");
+    h.get_by_label("East");
+    h.get_by_label("West");
+    assert!(h.query_by_label("North").is_none());
+    click(&mut h, "Cancel this clash");
+
+    clash4(&mut h, Side::South, Side::West, Rank::Colonel, Rank::Major);
+    shown(
+        &h,
+        "Clash 1 (South attacked West): The defender's piece leaves the board",
+    );
+    h.get_by_label("Lost so far: South 0, East 0, North 0, West 1");
+    no_rank_shown(&h);
+    // An impossible claim is refused per seat: East has only three engineers.
+    for _ in 0..3 {
+        clash4(
+            &mut h,
+            Side::East,
+            Side::North,
+            Rank::Engineer,
+            Rank::Captain,
+        );
+    }
+    click(&mut h, "East attacks");
+    click(&mut h, "South");
+    click(&mut h, &pad_label(Lang::En, Rank::Engineer));
+    h.get_by_label_contains("Refused: East has none of that piece left on the board");
+    click(&mut h, "Cancel this clash");
+    no_rank_shown(&h);
+
+    // North takes West's flag: West is out, the game goes on.
+    clash4(&mut h, Side::North, Side::West, Rank::Major, Rank::Flag);
+    shown(
+        &h,
+        "Clash 5 (North attacked West): The flag is taken. West is out: the flag was taken; all their pieces leave the board",
+    );
+    h.get_by_label("West out");
+    assert!(h.query_by_label("West attacks").is_none());
+    no_rank_shown(&h);
+    // East resigns: both of East and West are out, South and North win.
+    click(&mut h, "East resigns");
+    shown(&h, "South and North wins: resignation");
+    assert!(h.query_by_label("South attacks").is_none());
+    // The tally survives: the autosaved record reads back as a four-player table.
+    let t = judge(&h);
+    assert_eq!(t.judge.clashes(), 5);
+    assert_eq!(t.lost_total(Side::East), 3);
+}
+
+#[test]
+fn a_killed_app_restores_a_four_player_clash_judges_tally() {
+    let (dir, mut h) = common::wide_window();
+    click(&mut h, "Referee for a physical board");
+    click(&mut h, "Four players (四国)");
+    click(&mut h, "Clash judge");
+    clash4(&mut h, Side::West, Side::South, Rank::Colonel, Rank::Major);
+    clash4(&mut h, Side::North, Side::East, Rank::Engineer, Rank::Flag);
+    let log: Vec<_> = judge(&h).log.clone();
+    drop(h);
+    private_file(&referee_dir(dir.path()).join("judge.ron"));
+
+    let mut h = harness(dir.path());
+    h.get_by_label_contains(
+        "Four players: 2 clashes judged; lost so far: South 1, East 1, North 0, West 0",
+    );
+    click(&mut h, "Resume the clash judge");
+    let j = judge(&h);
+    assert!(j.judge.is_four());
+    assert!(j.judge.is_out(Side::East));
+    assert_eq!(j.log, log);
+    h.get_by_label("East out");
+    clash4(
+        &mut h,
+        Side::South,
+        Side::West,
+        Rank::Captain,
+        Rank::Captain,
+    );
+    assert_eq!(judge(&h).judge.clashes(), 3);
+}

@@ -225,8 +225,13 @@ pub(super) fn ui(
             } else {
                 &i18n::REF_UNDO_ASK
             };
-            if let Some(c) = consent_ui(ui, lang, lang.t(ask), agreed, lang.t(&i18n::REF_UNDO_NOW))
-            {
+            if let Some(c) = consent_ui(
+                ui,
+                lang,
+                lang.t(ask),
+                (&Side::BOTH, &agreed),
+                lang.t(&i18n::REF_UNDO_NOW),
+            ) {
                 out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
             }
         }
