@@ -205,7 +205,8 @@ impl Referee {
             }
             RefereeCmd::Choose(Way::Tracked) => {
                 let library = crate::app::formations::library(self.data_dir.as_deref());
-                self.stage = Stage::Formations(Box::new(FormationEntry::new(library)));
+                self.stage =
+                    Stage::Formations(Box::new(FormationEntry::with_players(library, self.four)));
             }
             RefereeCmd::Menu => self.stage = Stage::Menu,
             RefereeCmd::SaveAs => {

@@ -67,9 +67,7 @@ fn menu(
             ] {
                 ui.allocate_ui(egui::vec2(360.0, 140.0), |ui| {
                     ui.vertical(|ui| {
-                        // The tracked game is for two players only (so far).
-                        let can = !(four && w == Way::Tracked);
-                        if ui.add_enabled(can, big(lang.t(title))).clicked() {
+                        if ui.add(big(lang.t(title))).clicked() {
                             out.push(RefereeCmd::Choose(w));
                         }
                         ui.label(lang.t(explain));

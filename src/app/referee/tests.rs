@@ -572,3 +572,59 @@ fn a_two_player_judge_record_names_no_seats_and_replays() {
     });
     assert!(JudgeTable::from_record(bad).is_err());
 }
+
+/// Four formations entered in the editor, as the screen sends them.
+fn tracked4_referee() -> Referee {
+    let mut r = Referee::new(&Rules::default(), None);
+    r.apply(RefereeCmd::SetFour(true));
+    r.apply(RefereeCmd::Choose(Way::Tracked));
+    for (i, seed) in [1, 2, 3, 4].into_iter().enumerate() {
+        let Stage::Formations(f) = &r.stage else {
+            panic!("entering formations")
+        };
+        assert_eq!((f.side, f.curtain), (Side::FOUR[i], true));
+        assert_eq!(f.seats_in(), &Side::FOUR[..i]);
+        let f = formation(seed, &r.rules);
+        form(&mut r, FormationCmd::Continue);
+        form(&mut r, FormationCmd::OpenEditor(Lang::En));
+        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+    }
+    r
+}
+
+#[test]
+fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_draw() {
+    let mut r = tracked4_referee();
+    let t = tracked(&r);
+    assert!(t.game.board().is_four());
+    assert_eq!((t.mover(), t.bottom), (Side::South, Side::South));
+    let (from, to) = a_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Click(from));
+    track(&mut r, TrackedCmd::Click(to));
+    assert_eq!(tracked(&r).mover(), Side::East);
+    // Undo: every player must agree; the takeback is South's.
+    track(&mut r, TrackedCmd::AskUndo);
+    for s in [Side::South, Side::East, Side::North] {
+        track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
+    }
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    assert_eq!(tracked(&r).game.plies().len(), 1);
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::West, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let game = &tracked(&r).game;
+    assert!(game.plies().is_empty());
+    assert!(game.record().actions.iter().any(|a| matches!(
+        a,
+        Action::Takeback {
+            by: Side::South,
+            turns: 1
+        }
+    )));
+    // A draw agreed at the table: every player still in.
+    track(&mut r, TrackedCmd::Resign(Side::West));
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game.status(),
+        Status::Draw(EndReason::Agreement)
+    );
+}
