@@ -595,6 +595,16 @@ fn tracked4_referee() -> Referee {
 #[test]
 fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_draw() {
     let mut r = tracked4_referee();
+    // A player who resigns before the first turn is announced out.
+    track(&mut r, TrackedCmd::Resign(Side::North));
+    let said = tracked(&r).announcements(Lang::En);
+    assert_eq!(
+        said,
+        vec![(
+            Side::North,
+            "North is out: resignation; all their pieces leave the board".to_string()
+        )]
+    );
     let t = tracked(&r);
     assert!(t.game.board().is_four());
     assert_eq!((t.mover(), t.bottom), (Side::South, Side::South));

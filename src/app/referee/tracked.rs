@@ -498,6 +498,12 @@ impl Tracked {
         for i in 0..=plies.len() {
             out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
             refused(i, &mut out);
+            if i == 0 {
+                // Four players: a player who resigned before the first turn.
+                for (seat, why) in self.game.position_at(0).out().iter() {
+                    out.push((seat, out_said(seat, why.end_reason()).get(lang).to_string()));
+                }
+            }
             let Some(ply) = plies.get(i) else {
                 continue;
             };
