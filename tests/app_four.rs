@@ -111,7 +111,8 @@ fn start_four(h: &mut Harness<'static, junqi::app::JunqiApp>, hidden: bool) {
         .click();
     h.run();
     if hidden {
-        common::click(h, "Hidden (暗棋)");
+        h.get_by_label_contains("Hidden:").click();
+        h.run();
     }
     common::click(h, "Four players (四国)");
     common::click(h, "Start game");
@@ -236,6 +237,23 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         "an event says who went out and why: {texts:?}"
     );
     assert!(texts.iter().any(|t| t == "out"), "West's tray says out");
+    assert!(
+        texts.iter().any(|t| t == "West (green) — out"),
+        "West's tag says out"
+    );
+    // The move list names the seat that moved.
+    assert!(
+        texts.iter().any(|t| t.contains("1. South a9-a10")),
+        "{texts:?}"
+    );
+    // No takebacks between four people (it would need three answers): a note, nothing undone.
+    common::leak::click(&mut h, "Undo");
+    assert_eq!(common::game(&h).plies().len(), 1);
+    assert!(
+        h.query_all_by_label_contains("No takebacks between people")
+            .next()
+            .is_some()
+    );
     move_by_clicks(&mut h, "q7", "p7");
     lift(&mut h, Seat::North);
     move_by_clicks(&mut h, "k17", "k16");
@@ -260,4 +278,203 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         texts.iter().any(|t| t == "k16 North Lieutenant"),
         "{texts:?}"
     );
+}
+
+/// Let the computers think until it is South's turn again (or the game ends), checking for
+/// leaks on the way.
+fn until_south(h: &mut Harness<'static, junqi::app::JunqiApp>) {
+    for _ in 0..600 {
+        let g = common::game(h);
+        if g.status().is_over() || g.position().side_to_move() == Some(Seat::South) {
+            break;
+        }
+        h.step();
+        common::leak::assert_no_leak(h);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    common::leak::run_checked(h);
+}
+
+#[test]
+fn hidden_four_player_game_against_three_computers_shows_only_south_and_replays_by_seat() {
+    let (_dir, mut h) = common::window();
+    start_four(&mut h, true);
+    assert_eq!(common::game(&h).rules().mode, Mode::Hidden);
+    // One person: no curtain; the board is South's.
+    assert!(!h.state().play().unwrap().hidden_hotseat());
+    common::leak::run_checked(&mut h);
+    for _ in 0..3 {
+        if common::game(&h).status().is_over() {
+            break;
+        }
+        let (from, to) = common::plain_move(common::game(&h));
+        let b = common::game(&h).board();
+        let (f, t) = (b.name(from).to_string(), b.name(to).to_string());
+        move_by_clicks(&mut h, &f, &t);
+        until_south(&mut h);
+    }
+    assert!(common::game(&h).plies().len() >= 8);
+    // No other seat's rank anywhere on screen.
+    for seat in [Seat::East, Seat::North, Seat::West] {
+        for t in common::leak::texts(&h) {
+            assert!(
+                named_pieces(&t).iter().all(|(s, _)| *s != seat),
+                "{t:?} names a piece of {seat:?}"
+            );
+        }
+    }
+    // The replay offers each seat's viewpoint; South's is shown.
+    common::leak::click(&mut h, "Replay");
+    for seat in ["South", "East", "North", "West", "Referee"] {
+        assert!(h.query_by_label(seat).is_some(), "viewpoint {seat}");
+    }
+    common::leak::run_checked(&mut h);
+}
+
+#[test]
+fn a_killed_four_player_game_against_computers_resumes_with_its_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(dir.path());
+    start_four(&mut h, true);
+    let (from, to) = common::plain_move(common::game(&h));
+    let b = common::game(&h).board();
+    let (f, t) = (b.name(from).to_string(), b.name(to).to_string());
+    move_by_clicks(&mut h, &f, &t);
+    until_south(&mut h);
+    let notation = common::game(&h).position().notation();
+    let seats = h.state().play().unwrap().computer.seats.clone();
+    // No orderly shutdown, as after `kill -9`.
+    drop(h);
+    let mut h = common::harness(dir.path());
+    h.get_by_label("An unfinished game was saved");
+    h.get_by_label("Resume").click();
+    h.run();
+    common::leak::run_checked(&mut h);
+    assert!(common::game(&h).board().is_four());
+    assert_eq!(common::game(&h).position().notation(), notation);
+    assert_eq!(h.state().play().unwrap().computer.seats, seats);
+    // The resumed game is South's (the human's): only South's ranks are on screen.
+    assert!(h.query_all_by_label_contains("South").next().is_some());
+}
+
+#[test]
+fn a_finished_four_player_record_opens_in_the_replay_viewer_with_every_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut game =
+        junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+            .unwrap();
+    let b = game.board();
+    let mv = |a: &str, z: &str| junqi::engine::Turn::Move {
+        from: b.node_by_name(a).unwrap(),
+        to: b.node_by_name(z).unwrap(),
+    };
+    for (a, z) in [("a9", "a10"), ("q7", "p7"), ("k17", "k16"), ("p8", "q8")] {
+        game.play(mv(a, z)).unwrap();
+    }
+    assert!(game.status().is_over());
+    let path = dir.path().join("four.ron");
+    std::fs::write(&path, game.to_ron()).unwrap();
+    let mut h = common::harness_sized(dir.path(), 1200.0, 900.0);
+    h.state_mut().open_file(&path);
+    h.run();
+    assert!(matches!(h.state().screen, junqi::app::Screen::Replay(_)));
+    assert!(h.state().warning.is_none());
+    for seat in ["South", "East", "North", "West"] {
+        common::leak::click(&mut h, seat);
+    }
+    // A finished game: every piece may be shown, e.g. West's flag at the start.
+    if let junqi::app::Screen::Replay(r) = &mut h.state_mut().screen {
+        r.ply = 0;
+    }
+    common::leak::run_checked(&mut h);
+    assert!(
+        h.query_all_by_label_contains("a10 West Flag")
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
+fn a_refused_flag_attack_of_a_four_player_seat_is_announced_in_both_languages() {
+    let said = junqi::engine::IllegalTurn::FlagAttackRefused {
+        by: Seat::South,
+        square: "q8".into(),
+        mines: true,
+    };
+    let en = Lang::En.illegal(&said);
+    let zh = Lang::Zh.illegal(&said);
+    assert!(en.contains("the flag's owner still has mines"), "{en}");
+    assert!(zh.contains("军旗的主人还有地雷"), "{zh}");
+    assert!(en.starts_with("South attacked q8") && zh.starts_with("南方攻击 q8"));
+}
+
+/// Partners South and North at the screen against two computers.
+fn partners_game(team_view: bool) -> junqi::app::Session {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.team_view = team_view;
+    let start = junqi::engine::Start::random_four(&rules, 5);
+    let mut game = junqi::engine::Game::new(rules, start).unwrap();
+    game.set_info("computer", "east:easy,west:easy");
+    junqi::app::Session::new(game)
+}
+
+#[test]
+fn partners_under_team_view_share_the_screen_and_without_it_hand_over() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().show_game(partners_game(true));
+    common::leak::run_checked(&mut h);
+    let play = h.state().play().unwrap();
+    assert!(
+        !play.hidden_hotseat(),
+        "partners under team view share the screen"
+    );
+    // Both partners' ranks are on the board, no opponent's.
+    let texts = common::leak::texts(&h);
+    assert!(texts.iter().any(|t| t.starts_with("g1 South ")));
+    assert!(texts.iter().any(|t| t.starts_with("k17 North ")));
+    assert!(texts.iter().all(|t| {
+        named_pieces(t)
+            .iter()
+            .all(|(s, _)| *s != Seat::East && *s != Seat::West)
+    }));
+
+    let (_dir, mut h) = common::window();
+    h.state_mut().show_game(partners_game(false));
+    common::leak::run_checked(&mut h);
+    assert!(
+        h.state().play().unwrap().hidden_hotseat(),
+        "a curtain between partners"
+    );
+    assert!(h.query_all_by_label_contains("South ").all(|n| {
+        n.accesskit_node()
+            .label()
+            .is_some_and(|l| !l.contains("South Field"))
+    }));
+    lift(&mut h, Seat::South);
+    let texts = common::leak::texts(&h);
+    assert!(texts.iter().any(|t| t.starts_with("g1 South ")));
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.starts_with("k17 North ") && t != "k17 North unknown piece")
+    );
+}
+
+#[test]
+fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
+    let mut play = partners_game(false);
+    play.apply(junqi::app::Act::LiftCurtain);
+    assert!(!play.curtain_up(), "South lifts it");
+    // South moves; East (a computer) is to move: nobody may lift the curtain now.
+    let (from, to) = common::plain_move(&play.game);
+    play.apply(junqi::app::Act::Drop(from, to));
+    assert_eq!(play.game.position().side_to_move(), Some(Seat::East));
+    assert!(play.curtain_up());
+    play.apply(junqi::app::Act::LiftCurtain);
+    assert!(
+        play.curtain_up(),
+        "no seat's pieces shown while the computer plays"
+    );
+    assert!(matches!(play.looker(), junqi::app::session::Looker::Nobody));
 }

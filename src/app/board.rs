@@ -677,7 +677,12 @@ impl BoardWidget<'_> {
         let mover = self.view.mover.side();
         for &seat in board.seats {
             let r = to_screen.transform_rect(bounds(Some(seat)));
-            let tint = side_colour(seat).gamma_multiply(0.16);
+            // A player who is out: the arm stays (every rule still applies there), greyed.
+            let tint = if self.view.out.contains(seat) {
+                Color32::from_gray(120).gamma_multiply(0.3)
+            } else {
+                side_colour(seat).gamma_multiply(0.16)
+            };
             painter.rect_filled(r, CornerRadius::same((scale * 0.1) as u8), BOARD_BG);
             painter.rect(
                 r,
@@ -749,7 +754,9 @@ impl BoardWidget<'_> {
             let out = (arm - mid).normalized();
             let at = arm + out * 1.0 + out.rot90() * 4.6;
             let to_move = mover == Some(seat);
-            let template = if to_move {
+            let template = if self.view.out.contains(seat) {
+                &i18n::SEAT_TAG_OUT
+            } else if to_move {
                 &i18n::SEAT_TAG_TO_MOVE
             } else {
                 &i18n::SEAT_TAG

@@ -62,13 +62,21 @@ impl EditorScreen {
             // Nothing of the formation is drawn until its owner is at the screen.
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.3);
-                let text = super::i18n::fill(
-                    lang.t(&i18n::PRIVATE_FORMATION),
-                    &[
-                        ("side", lang.side(side)),
-                        ("other", lang.side(side.other())),
-                    ],
-                );
+                // Four players: everyone else looks away.
+                let text = if side.is_four() {
+                    super::i18n::fill(
+                        lang.t(&i18n::PRIVATE_CHOICE_CURTAIN_FOUR),
+                        &[("side", lang.side(side))],
+                    )
+                } else {
+                    super::i18n::fill(
+                        lang.t(&i18n::PRIVATE_FORMATION),
+                        &[
+                            ("side", lang.side(side)),
+                            ("other", lang.side(side.other())),
+                        ],
+                    )
+                };
                 let button = egui::Button::new(
                     egui::RichText::new(text)
                         .size(24.0)

@@ -101,7 +101,12 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         .rect_filled(rect, 8, Color32::from_rgb(0x3a, 0x30, 0x26));
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.32);
-        let text = fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))]);
+        // Four players: while a computer seat plays, nobody lifts the curtain.
+        let text = if play.computer_to_move() {
+            format!("{} — {}", lang.side(side), lang.t(&i18n::COMPUTER_THINKING))
+        } else {
+            fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))])
+        };
         let button = egui::Button::new(
             RichText::new(text)
                 .size(28.0)

@@ -202,6 +202,7 @@ texts! {
     COLOUR_GREEN = "绿", "green";
     SEAT_TAG = "{seat}（{colour}）", "{seat} ({colour})";
     SEAT_TAG_TO_MOVE = "{seat}（{colour}）— 轮到", "{seat} ({colour}) — to move";
+    SEAT_TAG_OUT = "{seat}（{colour}）— 出局", "{seat} ({colour}) — out";
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
@@ -226,6 +227,8 @@ texts! {
     EV_RESIGN = "{side}方认输", "{side} resigned";
     EV_OUT = "{side}方出局：{why}，棋子全部离开棋盘", "{side} is out: {why}; all their pieces leave the board";
     ON_BOARD = "盘上 {n} 子", "{n} on the board";
+    TAKEBACKS_FOUR_OFF = "四国军棋人与人对局不能悔棋", "No takebacks between people in four-player games";
+    TIMEOUTS_FOUR = "超时：{list}（{max} 次出局）", "Timeouts: {list} ({max} put a player out)";
     OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
     EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";
@@ -601,7 +604,9 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         AlreadyFaceUp(s) => format!("{s} 上的棋子已经翻开"),
         Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
         FlagAttackRefused { by, square, mines } => {
-            let why = if *mines {
+            let why = if *mines && by.is_four() {
+                "军旗的主人还有地雷，不能攻击军旗".to_string()
+            } else if *mines {
                 format!("{}方还有地雷，不能攻击军旗", by.other().zh())
             } else {
                 "按当前规则，这个棋子不能扛旗".to_string()

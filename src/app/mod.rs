@@ -233,7 +233,7 @@ impl JunqiApp {
         let for_game = back.zip(es.for_side);
         match (outcome, for_game) {
             (crate::editor::EditorOutcome::UseInGame(f), Some((mut ng, side))) => {
-                ng.spec.formations[side.index()] = newgame::FormationChoice::Edited(f);
+                *ng.spec.choice_mut(side) = newgame::FormationChoice::Edited(f);
                 self.show(Screen::NewGame(*ng));
             }
             (crate::editor::EditorOutcome::Close, Some((ng, _))) => {
@@ -318,14 +318,14 @@ impl JunqiApp {
                 if !matches!(self.screen, Screen::NewGame(_)) {
                     return;
                 }
-                if let Screen::NewGame(ng) = std::mem::replace(&mut self.screen, Screen::Home) {
+                if let Screen::NewGame(mut ng) = std::mem::replace(&mut self.screen, Screen::Home) {
                     let mut es = formations::EditorScreen::new(
                         self.data_dir.as_deref(),
                         ng.spec.rules.clone(),
                         self.lang(),
                     );
                     if let newgame::FormationChoice::File(_, f)
-                    | newgame::FormationChoice::Edited(f) = &ng.spec.formations[side.index()]
+                    | newgame::FormationChoice::Edited(f) = ng.spec.choice_mut(side)
                     {
                         es.editor = es.editor.with_formation(f.clone());
                     }

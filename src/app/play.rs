@@ -499,17 +499,49 @@ fn side_panel(
                     ui.visuals().text_color()
                 }),
             );
-            ui.label(fill(
-                lang.t(&i18n::TIMEOUTS),
-                &[
-                    ("r", &game.timeouts(Side::Red).to_string()),
-                    ("b", &game.timeouts(Side::Blue).to_string()),
-                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                ],
-            ));
+            if game.board().is_four() {
+                let list: Vec<String> = game
+                    .board()
+                    .seats
+                    .iter()
+                    .map(|&s| format!("{} {}", lang.side(s), game.timeouts(s)))
+                    .collect();
+                ui.label(fill(
+                    lang.t(&i18n::TIMEOUTS_FOUR),
+                    &[
+                        ("list", &list.join(", ")),
+                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                    ],
+                ));
+            } else {
+                ui.label(fill(
+                    lang.t(&i18n::TIMEOUTS),
+                    &[
+                        ("r", &game.timeouts(Side::Red).to_string()),
+                        ("b", &game.timeouts(Side::Blue).to_string()),
+                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                    ],
+                ));
+            }
         }
     } else if let Some(t) = status_text(status, lang) {
         ui.label(egui::RichText::new(t).size(18.0).strong());
+    }
+    // Four players: a banner for each player who is out, who and why (their pieces have left
+    // the board).
+    for (seat, why) in game.position().out().iter() {
+        let why = why.end_reason();
+        let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+        board::banner_frame(6).show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(fill(
+                    lang.t(&i18n::EV_OUT),
+                    &[("side", lang.side(seat)), ("why", why)],
+                ))
+                .strong()
+                .color(board::side_colour(seat)),
+            );
+        });
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {

@@ -46,12 +46,15 @@ pub struct Replay {
 impl Replay {
     /// The replay of `game` for `owner` (the player looking, or the side that saved the file).
     pub fn new(game: Game, source: String, is_current: bool, owner: Option<Side>) -> Replay {
+        // The board's first seat (Red, or South in a four-player game).
+        let first = game.board().seats[0];
+        let owner = owner.filter(|s| game.board().seats.contains(s));
         let (sight, covered) = match owner {
             Some(s) => (game.own_sight(s), false),
-            None => match game.free_sight(Viewer::Side(Side::Red), None) {
+            None => match game.free_sight(Viewer::Side(first), None) {
                 Some(s) => (s, false),
                 // A placeholder never drawn while covered.
-                None => (game.own_sight(Side::Red), true),
+                None => (game.own_sight(first), true),
             },
         };
         Replay {
@@ -376,11 +379,11 @@ pub fn ui(
         });
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t(&i18n::VIEWPOINT));
-            for (v, text) in [
-                (Viewer::Side(Side::Red), lang.side(Side::Red)),
-                (Viewer::Side(Side::Blue), lang.side(Side::Blue)),
-                (Viewer::Referee, lang.t(&i18n::REFEREE)),
-            ] {
+            let seats = r.game.board().seats.iter();
+            let viewpoints = seats
+                .map(|&s| (Viewer::Side(s), lang.side(s)))
+                .chain([(Viewer::Referee, lang.t(&i18n::REFEREE))]);
+            for (v, text) in viewpoints {
                 if ui
                     .selectable_label(!r.covered && r.viewer() == v, text)
                     .clicked()

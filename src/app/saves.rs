@@ -55,6 +55,8 @@ pub struct RecentGame {
     pub computer: Option<crate::ai::Level>,
     /// When the game started (the record's `started`), if it says.
     pub started: Option<String>,
+    /// A four-player game.
+    pub four: bool,
     /// The result, or the reason the file cannot be read.
     pub result: Result<(crate::engine::Status, usize), String>,
 }
@@ -78,6 +80,7 @@ impl RecentGame {
                 };
                 fill(lang.t(&i18n::RECENT_VS_COMPUTER), &[("level", &level)])
             }
+            None if self.four => lang.t(&i18n::FOUR_PLAYERS).to_string(),
             None => lang.t(&i18n::RECENT_TWO_PLAYERS).to_string(),
         });
         parts.push(fill(
@@ -85,9 +88,16 @@ impl RecentGame {
             &[("n", &turns.to_string())],
         ));
         parts.push(match status {
+            // A colour, or a team of four players ("South and North won").
             crate::engine::Status::Won(team, _) => fill(
                 lang.t(&i18n::RECENT_WON),
-                &[("side", lang.side(team.side()))],
+                &[(
+                    "side",
+                    match lang {
+                        Lang::Zh => team.zh(),
+                        Lang::En => team.en(),
+                    },
+                )],
             ),
             crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
             crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
@@ -115,10 +125,17 @@ pub fn saved_side(record: &GameRecord) -> Option<Side> {
     [info_value(record, "saved_by"), info_value(record, "seat")]
         .into_iter()
         .flatten()
-        .find_map(|v| match v {
-            "red" => Some(Side::Red),
-            "blue" => Some(Side::Blue),
-            _ => None,
+        .find_map(|v| {
+            [
+                Side::Red,
+                Side::Blue,
+                Side::South,
+                Side::East,
+                Side::North,
+                Side::West,
+            ]
+            .into_iter()
+            .find(|s| s.en().eq_ignore_ascii_case(v))
         })
 }
 
@@ -367,6 +384,7 @@ impl Saves {
                     mode: game.as_ref().ok().map(|g| g.rules().mode),
                     computer,
                     started,
+                    four: game.as_ref().is_ok_and(|g| g.board().is_four()),
                     result: game.as_ref().map(summary).map_err(Clone::clone),
                     path,
                 }

@@ -340,6 +340,9 @@ impl Session {
                 }
             }),
             Act::Timeout => self.act(Action::Timeout),
+            // Four players: the curtain stays down while a computer seat plays (nobody at the
+            // screen is to move).
+            Act::LiftCurtain if self.computer_to_move() => {}
             Act::LiftCurtain => {
                 self.modes.lifted = true;
                 self.flash = flash_for(&self.game, self.looker());
@@ -597,6 +600,11 @@ impl Session {
             } else {
                 self.message = Some(Message::Note(i18n::TAKEBACKS_OFF));
             }
+            return;
+        }
+        if self.game.board().is_four() {
+            // Four people: a takeback would need three answers; not offered.
+            self.message = Some(Message::Note(i18n::TAKEBACKS_FOUR_OFF));
             return;
         }
         // The player who moved last asks; the player to move answers.

@@ -209,8 +209,18 @@ pub fn seen_name(seen: Seen, lang: Lang) -> &'static str {
 }
 
 /// The move-list text of ply `i` for `looker`: in hidden mode, ranks only where the looker knew
-/// them; flips name the piece turned up.
+/// them; flips name the piece turned up. Four players: the mover's seat first ("East l11-k12 ?×?").
 pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
+    let text = move_words(game, i, ply, lang, looker);
+    match game.position_at(i).mover().side() {
+        Some(seat) if game.board().is_four() && ply.turn.is_some() => {
+            format!("{} {text}", lang.side(seat))
+        }
+        _ => text,
+    }
+}
+
+fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
     let b = game.board();
     match (ply.turn, &ply.report) {
         (

@@ -177,6 +177,15 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
     else {
         return out;
     };
+    // Four players: the mover's seat comes first ("East l11-k12 ?×?").
+    let rest = SEATS
+        .iter()
+        .find_map(|s| {
+            rest.strip_prefix(s.en())
+                .or_else(|| rest.strip_prefix(s.zh()))
+                .and_then(|r| r.strip_prefix(' '))
+        })
+        .unwrap_or(rest);
     let Some((_mv, ranks)) = rest.split_once(' ') else {
         return out;
     };
@@ -293,7 +302,9 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
         return Looking::Viewer(Viewer::Side(Side::Red));
     }
     let seats = &play.computer.seats;
-    if seats.iter().any(|s| *s != Seat::Human) {
+    // Against the computer the human looks, unless people who must not see each other share
+    // the screen (four players: then the curtain decides, as between two people).
+    if seats.iter().any(|s| *s != Seat::Human) && !play.hidden_hotseat() {
         let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
         return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
