@@ -759,3 +759,235 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
         &format!("Turn 1 ({mv}) taken back with both players' consent"),
     );
 }
+
+/// One four-player clash on the pad: the attacker presses its seat, the seat attacked is chosen,
+/// the attacker enters, hands over, the defender enters.
+fn clash4(h: &mut Harness<'static, JunqiApp>, attacker: Side, defender: Side, a: Rank, d: Rank) {
+    click(h, &format!("{} attacks", attacker.en()));
+    h.get_by_label(&format!("{} attacks: who defends?", attacker.en()));
+    click(h, defender.en());
+    h.get_by_label_contains(&format!(
+        "{}: enter your piece privately — everyone else, look away",
+        attacker.en()
+    ));
+    click(h, &pad_label(Lang::En, a));
+    assert!(h.query_by_label(&pad_label(Lang::En, a)).is_none());
+    h.get_by_label(&format!("{}'s piece is received.", attacker.en()));
+    click(h, &format!("I am {}: show my pad", defender.en()));
+    click(h, &pad_label(Lang::En, d));
+}
+
+#[test]
+fn four_player_clash_judge_through_the_window() {
+    let (_dir, mut h) = common::wide_window();
+    click(&mut h, "Referee for a physical board");
+    click(&mut h, "Four players (四国)");
+    click(&mut h, "Clash judge");
+    assert!(judge(&h).judge.is_four());
+    h.get_by_label("Lost so far: South 0, East 0, North 0, West 0");
+    // Only the attacker's opponents are offered as the seat attacked (never the partner).
+    click(&mut h, "South attacks");
+    h.get_by_label("East");
+    h.get_by_label("West");
+    assert!(h.query_by_label("North").is_none());
+    click(&mut h, "Cancel this clash");
+
+    clash4(&mut h, Side::South, Side::West, Rank::Colonel, Rank::Major);
+    shown(
+        &h,
+        "Clash 1 (South attacked West): The defender's piece leaves the board",
+    );
+    h.get_by_label("Lost so far: South 0, East 0, North 0, West 1");
+    no_rank_shown(&h);
+    // An impossible claim is refused per seat: East has only three engineers.
+    for _ in 0..3 {
+        clash4(
+            &mut h,
+            Side::East,
+            Side::North,
+            Rank::Engineer,
+            Rank::Captain,
+        );
+    }
+    click(&mut h, "East attacks");
+    click(&mut h, "South");
+    click(&mut h, &pad_label(Lang::En, Rank::Engineer));
+    h.get_by_label_contains("Refused: East has none of that piece left on the board");
+    click(&mut h, "Cancel this clash");
+    no_rank_shown(&h);
+
+    // North takes West's flag: West is out, the game goes on.
+    clash4(&mut h, Side::North, Side::West, Rank::Major, Rank::Flag);
+    shown(
+        &h,
+        "Clash 5 (North attacked West): The flag is taken. West is out: the flag was taken; all their pieces leave the board",
+    );
+    h.get_by_label("West out");
+    assert!(h.query_by_label("West attacks").is_none());
+    no_rank_shown(&h);
+    // East resigns: both of East and West are out, South and North win.
+    click(&mut h, "East resigns");
+    shown(&h, "South and North wins: resignation");
+    assert!(h.query_by_label("South attacks").is_none());
+    // The tally survives: the autosaved record reads back as a four-player table.
+    let t = judge(&h);
+    assert_eq!(t.judge.clashes(), 5);
+    assert_eq!(t.lost_total(Side::East), 3);
+}
+
+#[test]
+fn a_killed_app_restores_a_four_player_clash_judges_tally() {
+    let (dir, mut h) = common::wide_window();
+    click(&mut h, "Referee for a physical board");
+    click(&mut h, "Four players (四国)");
+    click(&mut h, "Clash judge");
+    clash4(&mut h, Side::West, Side::South, Rank::Colonel, Rank::Major);
+    clash4(&mut h, Side::North, Side::East, Rank::Engineer, Rank::Flag);
+    let log: Vec<_> = judge(&h).log.clone();
+    drop(h);
+    private_file(&referee_dir(dir.path()).join("judge.ron"));
+
+    let mut h = harness(dir.path());
+    h.get_by_label_contains(
+        "Four players: 2 clashes judged; lost so far: South 1, East 1, North 0, West 0",
+    );
+    click(&mut h, "Resume the clash judge");
+    let j = judge(&h);
+    assert!(j.judge.is_four());
+    assert!(j.judge.is_out(Side::East));
+    assert_eq!(j.log, log);
+    h.get_by_label("East out");
+    clash4(
+        &mut h,
+        Side::South,
+        Side::West,
+        Rank::Captain,
+        Rank::Captain,
+    );
+    assert_eq!(judge(&h).judge.clashes(), 3);
+}
+
+/// Four players enter their formations (Random in the editor), each behind the curtain, with the
+/// leak checker after every step.
+fn enter_four_formations(h: &mut Harness<'static, JunqiApp>) {
+    click(h, "Referee for a physical board");
+    click(h, "Four players (四国)");
+    click(h, "Tracked game");
+    for (i, seat) in Side::FOUR.into_iter().enumerate() {
+        h.get_by_label(&format!(
+            "{}: enter your formation — everyone else, look away",
+            seat.en()
+        ));
+        for earlier in &Side::FOUR[..i] {
+            h.get_by_label(&format!("{}'s formation is in.", earlier.en()));
+        }
+        common::leak::click(h, &format!("I am {}: continue", seat.en()));
+        click(h, "Enter it in the formation editor…");
+        click(h, "Random");
+        click(h, "Use in game");
+        common::leak::assert_no_leak(h);
+    }
+    assert!(tracked(h).game.board().is_four());
+}
+
+/// Click a turn on the tracked board, checking for leaks after each click.
+fn play_checked(h: &mut Harness<'static, JunqiApp>, from: NodeId, to: NodeId) {
+    click_node(h, from);
+    common::leak::assert_no_leak(h);
+    click_node(h, to);
+    common::leak::assert_no_leak(h);
+}
+
+#[test]
+fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
+    let (_dir, mut h) = common::wide_window();
+    enter_four_formations(&mut h);
+    h.get_by_label("All four formations are in: set up the real board. South moves first.");
+    h.get_by_label("Lost so far: South 0, East 0, North 0, West 0");
+    assert_eq!(tracked(&h).bottom, Side::South);
+    no_rank_shown(&h);
+    // A few plain moves, one per player in turn order.
+    for seat in Side::FOUR {
+        assert_eq!(tracked(&h).mover(), seat);
+        let (from, to) = plain_move(&h);
+        play_checked(&mut h, from, to);
+    }
+    assert_eq!(tracked(&h).game.plies().len(), 4);
+    // An illegal move is refused with the reason, and nothing moves.
+    let game = &tracked(&h).game;
+    let partner_piece = (0..game.board().len() as NodeId)
+        .find(|n| {
+            game.position()
+                .at(*n)
+                .is_some_and(|p| p.side() == Side::North)
+        })
+        .unwrap();
+    click_node(&mut h, partner_piece);
+    let why = tracked(&h).message.clone().expect("a reason");
+    h.get_by_label(&public_reason(Lang::En, &why));
+    common::leak::assert_no_leak(&h);
+    assert_eq!(tracked(&h).game.plies().len(), 4);
+    // Then a clash: the first attack on an enemy piece that comes up (plain moves until then).
+    let mut clashed = false;
+    for _ in 0..40 {
+        let game = &tracked(&h).game;
+        let pos = game.position();
+        let attack = pos
+            .legal_turns(game.rules())
+            .into_iter()
+            .find_map(|t| match t {
+                Turn::Move { from, to } if pos.at(to).is_some() => Some((from, to)),
+                _ => None,
+            });
+        let (from, to) = attack.unwrap_or_else(|| plain_move(&h));
+        play_checked(&mut h, from, to);
+        if attack.is_some() {
+            clashed = true;
+            break;
+        }
+    }
+    assert!(clashed, "no clash came up");
+    let game = &tracked(&h).game;
+    let n = game.plies().len();
+    let mv = game.plies()[n - 1].turn.unwrap().notation(game.board());
+    let mover = game.plies()[n - 1]
+        .report
+        .as_ref()
+        .unwrap()
+        .mover
+        .side()
+        .unwrap();
+    let line = format!("Turn {n}: {} {mv}: ", mover.en());
+    assert!(
+        h.query_all_by_label_contains(&line).next().is_some(),
+        "{line:?} not announced"
+    );
+    no_rank_shown(&h);
+}
+
+#[test]
+fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
+    let (dir, mut h) = common::wide_window();
+    enter_four_formations(&mut h);
+    let (from, to) = plain_move(&h);
+    play_checked(&mut h, from, to);
+    // East resigns: East is out, its pieces leave the board; the game goes on.
+    common::leak::click(&mut h, "East resigns");
+    shown(
+        &h,
+        "East is out: resignation; all their pieces leave the board",
+    );
+    h.get_by_label("East out");
+    assert!(!tracked(&h).game.status().is_over());
+    assert_eq!(tracked(&h).game.position().pieces(Side::East).count(), 0);
+    // The game is autosaved and resumes as a four-player tracked game.
+    drop(h);
+    let mut h = harness(dir.path());
+    click(&mut h, "Resume the tracked game");
+    assert!(tracked(&h).game.board().is_four());
+    assert!(tracked(&h).is_out(Side::East));
+    common::leak::assert_no_leak(&h);
+    // West resigns too: South and North win.
+    common::leak::click(&mut h, "West resigns");
+    shown(&h, "South and North wins: resignation");
+}

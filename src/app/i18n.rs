@@ -420,6 +420,14 @@ texts! {
     REF_OUT_BOUNCED = "进攻方的棋子弹回原处（弹簧雷，地雷亮明）", "The attacker's piece bounces back where it came from (spring mine, now shown)";
     REF_OUT_FLAG = "军旗被扛", "The flag is taken";
     REF_CLASH_LINE = "第 {n} 次碰子（{side}方进攻）：{out}", "Clash {n} ({side} attacked): {out}";
+    REF_CLASH_LINE4 = "第 {n} 次碰子（{side}方进攻{other}方）：{out}", "Clash {n} ({side} attacked {other}): {out}";
+    REF_WHO_DEFENDS = "{side}方进攻：谁是防守方？", "{side} attacks: who defends?";
+    REF_LOSSES4 = "已失去：南 {s}，东 {e}，北 {n}，西 {w}", "Lost so far: South {s}, East {e}, North {n}, West {w}";
+    REF_RESUME_JUDGE_DETAIL4 = "四人：已裁判 {n} 次碰子；已失去：南 {s}，东 {e}，北 {n2}，西 {w}（开始于 {date}）", "Four players: {n} {n|clash|clashes} judged; lost so far: South {s}, East {e}, North {n2}, West {w} (started {date})";
+    REF_ENTER4 = "{side}方：暗中输入你的棋子 —— 其他人请回避", "{side}: enter your piece privately — everyone else, look away";
+    REF_HAND_OVER4 = "{side}方：请到屏幕前 —— 其他人请回避", "{side}: your turn at the screen — everyone else, look away";
+    REF_FORMATION_CURTAIN4 = "{side}方：输入你的布阵 —— 其他人请回避", "{side}: enter your formation — everyone else, look away";
+    REF_TRACK_START4 = "四方布阵已收到：请在真实棋盘上摆好棋子。南方先走。", "All four formations are in: set up the real board. South moves first.";
     REF_SHOW_FLAG = "{side}方司令阵亡：{side}方必须亮出军旗", "{side}'s field marshal is gone: {side} must show its flag";
     REF_REFUSED = "不可能：{why}。{side}方请重新输入。", "Refused: {why}. {side}, enter your piece again.";
     REF_TAKE_BACK = "不允许：{why}。请在棋盘上撤回这一步。", "Not allowed: {why}. Take the move back on the board.";
@@ -521,6 +529,11 @@ pub fn claim_error_zh(e: &ClaimError) -> String {
         ClaimError::FlagProtectedByMines => illegal_zh(&IllegalTurn::FlagProtectedByMines),
         ClaimError::NotAFlagTaker(r) => illegal_zh(&IllegalTurn::NotAFlagTaker(r)),
         ClaimError::GameOver => illegal_zh(&IllegalTurn::GameOver),
+        ClaimError::NotOpponents { attacker, defender } => {
+            format!("{}方和{}方不是对手", attacker.zh(), defender.zh())
+        }
+        ClaimError::SeatOut(s) => format!("{}方已出局，棋盘上没有它的棋子", s.zh()),
+        ClaimError::NotAtTable(s) => format!("{}方不在本局中", s.zh()),
     }
 }
 

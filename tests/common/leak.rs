@@ -366,6 +366,19 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
             let cells = game.position_at(r.ply).view(game.rules(), viewer);
             check(&texts, game, looking, Some(&cells), game.plies().len());
         }
+        Screen::Referee(r) => {
+            // A tracked game on a physical board: the screen is for every player at the table
+            // (backs and what all know) until the end.
+            if let junqi::app::referee::Stage::Tracked(t) = &r.stage {
+                let game = &t.game;
+                let (looking, cells) = if game.status().is_over() {
+                    (Looking::All, game.view(Viewer::Referee))
+                } else {
+                    (Looking::Nobody, junqi::app::referee::public_view(game))
+                };
+                check(&texts, game, looking, Some(&cells), game.plies().len());
+            }
+        }
         _ => {}
     }
 }

@@ -4,7 +4,7 @@
 //! tally's record, autosaved and replayed after a crash.
 
 use super::Consent;
-use super::words::{Said, claim_text, verdict_text};
+use super::words::{Said, claim_text, out_said, verdict_text};
 use crate::app::i18n::{self, fill};
 use crate::engine::judge::{ClaimError, ClashJudge};
 use crate::engine::{EndReason, Rank, Rules, Side, Status};
@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pending {
     pub attacker: Side,
+    /// The seat attacked: at once with two players; four players choose it after the attacker.
+    pub defender: Option<Side>,
     attack: Option<Rank>,
     defend: Option<Rank>,
     /// Whose entry is awaited.
@@ -32,8 +34,11 @@ pub enum Notice {
 /// Something the clash judge's screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JudgeCmd {
-    /// A side presses its colour: it attacks, and the pad opens for it.
+    /// A side presses its colour: it attacks, and the pad opens for it (four players: the seat
+    /// attacked is chosen first).
     Attacks(Side),
+    /// Four players: the seat attacked; the pad opens for the attacker.
+    Defends(Side),
     /// The player at the pad entered a piece.
     Enter(Rank),
     /// The player asked to come to the screen is there: the pad opens.
@@ -65,12 +70,17 @@ pub enum JudgeEvent {
         attacker: Side,
         attack: Rank,
         defend: Rank,
+        /// Four players: the seat attacked (two players: the other side).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        defender: Option<Side>,
     },
     /// A flag rule forbade the attack: announced to both, taken back on the board.
     Refused {
         attacker: Side,
         attack: Rank,
         defend: Rank,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        defender: Option<Side>,
     },
     /// Both players agreed to show the losses by rank.
     ShowByRank,
@@ -87,6 +97,9 @@ pub struct JudgeRecord {
     pub events: Vec<JudgeEvent>,
     #[serde(default)]
     pub info: Vec<(String, String)>,
+    /// A four-player table (South, East, North, West).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub four: bool,
 }
 
 impl JudgeRecord {
@@ -138,17 +151,27 @@ pub struct JudgeTable {
     /// Every announcement so far, newest last.
     pub log: Vec<Said>,
     pub by_rank: bool,
-    /// Asking both players before the losses by rank are shown: who has agreed.
-    pub by_rank_consent: Option<[bool; 2]>,
+    /// Asking every player before the losses by rank are shown: who has agreed (by seat index).
+    pub by_rank_consent: Option<[bool; 4]>,
     /// Everything that happened, autosaved and replayed after a crash.
     pub record: JudgeRecord,
 }
 
 impl JudgeTable {
+    /// A two-player table.
     pub fn new(rules: Rules) -> JudgeTable {
+        JudgeTable::with_players(rules, false)
+    }
+
+    /// A two-player table, or a four-player one.
+    pub fn with_players(rules: Rules, four: bool) -> JudgeTable {
         let (id, started) = new_identity();
         JudgeTable {
-            judge: ClashJudge::new(rules.clone()),
+            judge: if four {
+                ClashJudge::four(rules.clone())
+            } else {
+                ClashJudge::new(rules.clone())
+            },
             pending: None,
             notice: None,
             log: Vec::new(),
@@ -159,6 +182,7 @@ impl JudgeTable {
                 rules,
                 events: Vec::new(),
                 info: vec![("id".into(), id), ("started".into(), started)],
+                four,
             },
         }
     }
@@ -178,7 +202,7 @@ impl JudgeTable {
             ));
         }
         record.rules.validate().map_err(|e| e.to_string())?;
-        let mut t = JudgeTable::new(record.rules.clone());
+        let mut t = JudgeTable::with_players(record.rules.clone(), record.four);
         for (i, ev) in record.events.iter().enumerate() {
             t.apply_event(*ev)
                 .map_err(|e| format!("event {} ({ev:?}): {e}", i + 1))?;
@@ -186,6 +210,11 @@ impl JudgeTable {
         t.notice = None;
         t.record = record;
         Ok(t)
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> &'static [Side] {
+        self.judge.seats()
     }
 
     /// Whether the judged game is over.
@@ -199,24 +228,45 @@ impl JudgeTable {
         let over = self.is_over();
         match cmd {
             JudgeCmd::Attacks(side) => {
-                if !over && self.pending.is_none() {
+                let four = self.judge.is_four();
+                if !over
+                    && self.pending.is_none()
+                    && self.seats().contains(&side)
+                    && !self.judge.is_out(side)
+                {
                     self.notice = None;
                     self.pending = Some(Pending {
                         attacker: side,
+                        defender: (!four).then(|| side.other()),
                         attack: None,
                         defend: None,
                         who: side,
-                        pad_open: true,
+                        pad_open: !four,
                     });
                 }
             }
+            JudgeCmd::Defends(seat) => {
+                if let Some(p) = &mut self.pending
+                    && p.defender.is_none()
+                    && self.judge.opponents(p.attacker).contains(&seat)
+                {
+                    p.defender = Some(seat);
+                    p.pad_open = true;
+                }
+            }
             JudgeCmd::Enter(rank) => {
-                if !over && self.pending.is_some_and(|p| p.pad_open) {
+                if !over
+                    && self
+                        .pending
+                        .is_some_and(|p| p.pad_open && p.defender.is_some())
+                {
                     self.enter(rank);
                 }
             }
             JudgeCmd::Ready => {
-                if let Some(p) = &mut self.pending {
+                if let Some(p) = &mut self.pending
+                    && p.defender.is_some()
+                {
                     p.pad_open = true;
                 }
             }
@@ -237,14 +287,14 @@ impl JudgeTable {
             }
             JudgeCmd::AskByRank => {
                 if !over && !self.by_rank && self.by_rank_consent.is_none() {
-                    self.by_rank_consent = Some([false, false]);
+                    self.by_rank_consent = Some([false; 4]);
                 }
             }
             JudgeCmd::ByRank(answer) => match (answer, &mut self.by_rank_consent) {
                 (_, None) => {}
                 (Consent::Agree(side, yes), Some(agreed)) => agreed[side.index()] = yes,
                 (Consent::Confirm, Some(agreed)) => {
-                    if !over && agreed.iter().all(|a| *a) {
+                    if !over && self.judge.seats().iter().all(|s| agreed[s.index()]) {
                         self.by_rank_consent = None;
                         let _ = self.apply_event(JudgeEvent::ShowByRank);
                     }
@@ -256,7 +306,9 @@ impl JudgeTable {
                     let _ = self.apply_event(JudgeEvent::HideByRank);
                 }
             }
-            JudgeCmd::Restart => *self = JudgeTable::new(self.judge.rules().clone()),
+            JudgeCmd::Restart => {
+                *self = JudgeTable::with_players(self.judge.rules().clone(), self.judge.is_four());
+            }
         }
     }
 
@@ -269,12 +321,13 @@ impl JudgeTable {
                 attacker,
                 attack,
                 defend,
+                defender,
             } => {
                 let v = self
                     .judge
-                    .judge(attacker, attack, defend)
+                    .judge_between(attacker, self.defender(attacker, defender)?, attack, defend)
                     .map_err(|e| e.to_string())?;
-                let said = verdict_text(&v, attacker, self.judge.clashes());
+                let said = verdict_text(&v, attacker, defender, self.judge.clashes());
                 self.log.push(said.clone());
                 self.notice = Some(Notice::Verdict(said));
             }
@@ -282,11 +335,13 @@ impl JudgeTable {
                 attacker,
                 attack,
                 defend,
+                defender,
             } => {
                 // A flag rule forbids the attack itself: it is announced to both players, written
                 // in the log, and taken back on the board (issue 18.1: never a silent probe).
                 let mut probe = self.judge.clone();
-                let e = match probe.judge(attacker, attack, defend) {
+                let d_seat = self.defender(attacker, defender)?;
+                let e = match probe.judge_between(attacker, d_seat, attack, defend) {
                     Err(e @ (ClaimError::FlagProtectedByMines | ClaimError::NotAFlagTaker(_))) => e,
                     Err(e) => return Err(e.to_string()),
                     Ok(_) => return Err("no flag rule forbids this attack".into()),
@@ -305,8 +360,16 @@ impl JudgeTable {
             }
             JudgeEvent::HideByRank => self.by_rank = false,
             JudgeEvent::Resign(side) if !over => {
-                self.judge
-                    .end(Status::Won(side.other().team(), EndReason::Resignation));
+                self.judge.resign(side).map_err(|e| e.to_string())?;
+                if self.judge.is_four() {
+                    // The player is out (their pieces leave the board); the game may go on.
+                    self.log.push(out_said(side, EndReason::Resignation));
+                    if let Some(status) = self.judge.result() {
+                        self.log.push(Said::new(|l| {
+                            crate::app::words::status_text(status, l).unwrap_or_default()
+                        }));
+                    }
+                }
             }
             JudgeEvent::AgreedDraw if !over => {
                 self.judge.end(Status::Draw(EndReason::Agreement));
@@ -317,6 +380,20 @@ impl JudgeTable {
         }
         self.record.events.push(ev);
         Ok(())
+    }
+
+    /// The seat attacked in an event: named with four players, the other side with two.
+    fn defender(&self, attacker: Side, defender: Option<Side>) -> Result<Side, String> {
+        if !self.judge.seats().contains(&attacker) {
+            return Err(ClaimError::NotAtTable(attacker).to_string());
+        }
+        match (self.judge.is_four(), defender) {
+            (true, Some(d)) => Ok(d),
+            (false, None) => Ok(attacker.other()),
+            (true, None) => Err("a four-player clash needs the seat attacked".into()),
+            // A two-player record never names the seat attacked.
+            (false, Some(d)) => Err(ClaimError::NotAtTable(d).to_string()),
+        }
     }
 
     /// Pieces `side` has lost in all.
@@ -366,21 +443,26 @@ impl JudgeTable {
         } else {
             p.defend = Some(rank);
         }
+        let Some(defender) = p.defender else {
+            return;
+        };
         let (Some(a), Some(d)) = (p.attack, p.defend) else {
             // Hand the screen over to the defender.
             self.notice = None;
-            p.who = p.attacker.other();
+            p.who = defender;
             p.pad_open = false;
             self.pending = Some(p);
             return;
         };
         // Ask a copy first: a refused claim changes nothing.
-        match self.judge.clone().judge(p.attacker, a, d) {
+        let named = self.judge.is_four().then_some(defender);
+        match self.judge.clone().judge_between(p.attacker, defender, a, d) {
             Ok(_) => {
                 let ev = JudgeEvent::Clash {
                     attacker: p.attacker,
                     attack: a,
                     defend: d,
+                    defender: named,
                 };
                 if let Err(e) = self.apply_event(ev) {
                     debug_assert!(false, "a clash the judge accepted: {e}");
@@ -405,6 +487,7 @@ impl JudgeTable {
                     attacker: p.attacker,
                     attack: a,
                     defend: d,
+                    defender: named,
                 };
                 if let Err(e) = self.apply_event(ev) {
                     debug_assert!(false, "a flag rule refusal: {e}");
@@ -456,6 +539,7 @@ mod tests {
                     let mut t = JudgeTable::new(rules.clone());
                     t.pending = Some(Pending {
                         attacker: Side::Red,
+                        defender: Some(Side::Blue),
                         attack: None,
                         defend: None,
                         who: Side::Red,
@@ -508,12 +592,14 @@ mod tests {
                 attacker: Side::Red,
                 attack: Rank::Colonel,
                 defend: Rank::Major,
+                defender: None,
             },
             JudgeEvent::ShowByRank,
             JudgeEvent::Clash {
                 attacker: Side::Blue,
                 attack: Rank::Bomb,
                 defend: Rank::Marshal,
+                defender: None,
             },
             JudgeEvent::Resign(Side::Blue),
         ] {
@@ -537,6 +623,7 @@ mod tests {
                 attacker: Side::Red,
                 attack: Rank::Mine,
                 defend: Rank::Major,
+                defender: None,
             },
         );
         let e = JudgeTable::from_record(bad).err().unwrap();

@@ -17,16 +17,15 @@ pub(super) fn ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang, out: &mut Vec<Re
     panel.show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.add_space(4.0);
-            ui.label(
-                egui::RichText::new(fill(
-                    lang.t(&i18n::REF_LOSSES),
-                    &[
-                        ("r", &t.lost_total(Side::Red).to_string()),
-                        ("b", &t.lost_total(Side::Blue).to_string()),
-                    ],
-                ))
-                .size(16.0),
-            );
+            ui.label(egui::RichText::new(losses_line(t, lang)).size(16.0));
+            for &seat in t.seats() {
+                if t.judge.is_out(seat) {
+                    ui.colored_label(
+                        board::side_colour(seat),
+                        format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
+                    );
+                }
+            }
             if let Some(c) = by_rank_ui(ui, t, lang, over) {
                 out.push(RefereeCmd::Judge(c));
             }
@@ -35,9 +34,10 @@ pub(super) fn ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang, out: &mut Vec<Re
             }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
-                for side in Side::BOTH {
+                for &side in t.seats() {
                     let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
-                    if ui.add_enabled(!over, egui::Button::new(text)).clicked() {
+                    let can = !over && !t.judge.is_out(side);
+                    if ui.add_enabled(can, egui::Button::new(text)).clicked() {
                         out.push(RefereeCmd::Judge(JudgeCmd::Resign(side)));
                     }
                 }
@@ -111,7 +111,7 @@ fn by_rank_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang, over: bool) -> Opti
             ui,
             lang,
             lang.t(&i18n::REF_BY_RANK_ASK),
-            agreed,
+            (t.seats(), &agreed),
             lang.t(&i18n::REF_SHOW),
         )
         .map(JudgeCmd::ByRank),
@@ -120,17 +120,17 @@ fn by_rank_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang, over: bool) -> Opti
 
 fn losses_by_rank(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) {
     egui::Grid::new("losses-by-rank")
-        .num_columns(3)
+        .num_columns(t.seats().len() + 1)
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
-            for side in Side::BOTH {
+            for &side in t.seats() {
                 ui.colored_label(board::side_colour(side), lang.side(side));
             }
             ui.end_row();
             for r in Rank::ALL {
                 ui.label(lang.rank(r));
-                for side in Side::BOTH {
+                for &side in t.seats() {
                     ui.label(format!("{}/{}", t.judge.lost(side, r), r.count()));
                 }
                 ui.end_row();
@@ -143,8 +143,8 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
     let mut cmd = None;
     let Some(p) = t.pending else {
         ui.label(egui::RichText::new(lang.t(&i18n::REF_WHO_ATTACKS)).size(20.0));
-        ui.horizontal(|ui| {
-            for side in Side::BOTH {
+        ui.horizontal_wrapped(|ui| {
+            for side in t.seats().iter().copied().filter(|s| !t.judge.is_out(*s)) {
                 let text = fill(lang.t(&i18n::REF_ATTACKS), &[("side", lang.side(side))]);
                 let b = egui::Button::new(
                     egui::RichText::new(text)
@@ -161,12 +161,54 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         });
         return cmd;
     };
+    let Some(defender) = p.defender else {
+        // Four players: the seat attacked, among the attacker's opponents still in.
+        ui.label(
+            egui::RichText::new(fill(
+                lang.t(&i18n::REF_WHO_DEFENDS),
+                &[("side", lang.side(p.attacker))],
+            ))
+            .size(20.0),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for side in t.judge.opponents(p.attacker) {
+                let text = lang.side(side);
+                let b = egui::Button::new(
+                    egui::RichText::new(text)
+                        .size(22.0)
+                        .strong()
+                        .color(egui::Color32::WHITE),
+                )
+                .fill(board::side_colour(side))
+                .min_size(egui::vec2(120.0, 56.0));
+                if ui.add(b).clicked() {
+                    cmd = Some(JudgeCmd::Defends(side));
+                }
+            }
+        });
+        ui.add_space(10.0);
+        if ui.button(lang.t(&i18n::REF_CANCEL_CLASH)).clicked() {
+            cmd = Some(JudgeCmd::CancelClash);
+        }
+        return cmd;
+    };
     let who = p.who;
-    let other = who.other();
+    let other = if who == p.attacker {
+        defender
+    } else {
+        p.attacker
+    };
+    // Four players: everyone but the player at the screen looks away.
+    let four = t.judge.is_four();
+    let (enter, hand_over) = if four {
+        (&i18n::REF_ENTER4, &i18n::REF_HAND_OVER4)
+    } else {
+        (&i18n::REF_ENTER, &i18n::REF_HAND_OVER)
+    };
     if p.pad_open {
         ui.label(
             egui::RichText::new(fill(
-                lang.t(&i18n::REF_ENTER),
+                lang.t(enter),
                 &[("side", lang.side(who)), ("other", lang.side(other))],
             ))
             .size(20.0)
@@ -192,7 +234,7 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         );
         ui.label(
             egui::RichText::new(fill(
-                lang.t(&i18n::REF_HAND_OVER),
+                lang.t(hand_over),
                 &[("side", lang.side(who)), ("other", lang.side(other))],
             ))
             .size(20.0)
@@ -217,6 +259,27 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         cmd = Some(JudgeCmd::CancelClash);
     }
     cmd
+}
+
+/// "Lost so far: Red 3, Blue 5" (four players: every seat).
+pub(super) fn losses_line(t: &JudgeTable, lang: Lang) -> String {
+    let n = |s: Side| t.lost_total(s).to_string();
+    if t.judge.is_four() {
+        fill(
+            lang.t(&i18n::REF_LOSSES4),
+            &[
+                ("s", &n(Side::South)),
+                ("e", &n(Side::East)),
+                ("n", &n(Side::North)),
+                ("w", &n(Side::West)),
+            ],
+        )
+    } else {
+        fill(
+            lang.t(&i18n::REF_LOSSES),
+            &[("r", &n(Side::Red)), ("b", &n(Side::Blue))],
+        )
+    }
 }
 
 fn pad_size(ui: &egui::Ui) -> egui::Vec2 {

@@ -92,6 +92,8 @@ pub struct Referee {
     data_dir: Option<PathBuf>,
     /// The side at the bottom of a tracked game's board.
     pub bottom: Side,
+    /// Four players at the table (South, East, North, West) rather than two.
+    pub four: bool,
 }
 
 pub enum Stage {
@@ -126,6 +128,8 @@ pub enum RefereeCmd {
     Leave,
     /// A house rule changed in the menu's list.
     SetRule(HouseRule, RuleValue),
+    /// Two players or four, in the menu.
+    SetFour(bool),
     /// Start one of the two ways afresh, with the referee's rules.
     Choose(Way),
     /// Back to the referee menu.
@@ -159,6 +163,7 @@ impl Referee {
             stage: Stage::Menu,
             data_dir,
             bottom: Side::Red,
+            four: false,
         }
     }
 
@@ -187,12 +192,21 @@ impl Referee {
                     let _ = self.rules.set(rule, value);
                 }
             }
+            RefereeCmd::SetFour(four) => {
+                if matches!(self.stage, Stage::Menu) {
+                    self.four = four;
+                }
+            }
             RefereeCmd::Choose(Way::Judge) => {
-                self.stage = Stage::Judge(Box::new(JudgeTable::new(self.rules.clone())));
+                self.stage = Stage::Judge(Box::new(JudgeTable::with_players(
+                    self.rules.clone(),
+                    self.four,
+                )));
             }
             RefereeCmd::Choose(Way::Tracked) => {
                 let library = crate::app::formations::library(self.data_dir.as_deref());
-                self.stage = Stage::Formations(Box::new(FormationEntry::new(library)));
+                self.stage =
+                    Stage::Formations(Box::new(FormationEntry::with_players(library, self.four)));
             }
             RefereeCmd::Menu => self.stage = Stage::Menu,
             RefereeCmd::SaveAs => {

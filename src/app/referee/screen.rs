@@ -21,7 +21,8 @@ pub fn ui(
 ) {
     match &mut referee.stage {
         Stage::Menu => {
-            egui::CentralPanel::default().show(ui, |ui| menu(ui, lang, &referee.rules, out));
+            egui::CentralPanel::default()
+                .show(ui, |ui| menu(ui, lang, &referee.rules, referee.four, out));
         }
         Stage::Judge(j) => judge_pad::ui(ui, j, lang, out),
         Stage::Formations(f) => tracked_board::formations_ui(ui, f, lang, out),
@@ -30,7 +31,13 @@ pub fn ui(
 }
 
 /// The first page: house rules (names and explanations from `HouseRule`) and the two ways.
-fn menu(ui: &mut egui::Ui, lang: Lang, rules: &crate::engine::Rules, out: &mut Vec<RefereeCmd>) {
+fn menu(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    rules: &crate::engine::Rules,
+    four: bool,
+    out: &mut Vec<RefereeCmd>,
+) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.heading(lang.t(&i18n::REF_HOME));
@@ -39,6 +46,15 @@ fn menu(ui: &mut egui::Ui, lang: Lang, rules: &crate::engine::Rules, out: &mut V
             }
         });
         ui.label(lang.t(&i18n::REF_INTRO));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.strong(lang.t(&i18n::PLAYERS));
+            for (value, text) in [(false, &i18n::TWO_PLAYERS), (true, &i18n::FOUR_PLAYERS)] {
+                if ui.radio(four == value, lang.t(text)).clicked() && four != value {
+                    out.push(RefereeCmd::SetFour(value));
+                }
+            }
+        });
         ui.add_space(12.0);
         let big = |t: &str| {
             egui::Button::new(egui::RichText::new(t).size(22.0).strong())
@@ -111,20 +127,20 @@ fn rule_control(
     }
 }
 
-/// Both players' consent on the shared screen: the question, one box per player, then confirm
-/// (enabled once both agreed) or cancel.
+/// Every player's consent on the shared screen: the question, one box per player (`seats`, with
+/// who agreed by seat index), then confirm (enabled once all agreed) or cancel.
 pub(super) fn consent_ui(
     ui: &mut egui::Ui,
     lang: Lang,
     question: &str,
-    agreed: [bool; 2],
+    (seats, agreed): (&[Side], &[bool]),
     confirm: &str,
 ) -> Option<Consent> {
     let mut out = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(egui::RichText::new(question).strong());
         ui.horizontal_wrapped(|ui| {
-            for side in Side::BOTH {
+            for &side in seats {
                 let t = fill(lang.t(&i18n::REF_AGREES), &[("side", lang.side(side))]);
                 let mut yes = agreed[side.index()];
                 if ui.checkbox(&mut yes, t).changed() {
@@ -133,7 +149,7 @@ pub(super) fn consent_ui(
             }
         });
         ui.horizontal(|ui| {
-            let both = agreed.iter().all(|a| *a);
+            let both = seats.iter().all(|s| agreed[s.index()]);
             if ui.add_enabled(both, egui::Button::new(confirm)).clicked() {
                 out = Some(Consent::Confirm);
             }
@@ -225,15 +241,30 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
     if let Some(record) = &saves.judge_offer
         && let Ok(t) = super::JudgeTable::from_record(record.clone())
     {
-        let detail = fill(
-            lang.t(&i18n::REF_RESUME_JUDGE_DETAIL),
-            &[
-                ("n", &t.judge.clashes().to_string()),
-                ("r", &t.lost_total(Side::Red).to_string()),
-                ("b", &t.lost_total(Side::Blue).to_string()),
-                ("date", record.info("started").unwrap_or("?")),
-            ],
-        );
+        let lost = |s: Side| t.lost_total(s).to_string();
+        let detail = if t.judge.is_four() {
+            fill(
+                lang.t(&i18n::REF_RESUME_JUDGE_DETAIL4),
+                &[
+                    ("n", &t.judge.clashes().to_string()),
+                    ("s", &lost(Side::South)),
+                    ("e", &lost(Side::East)),
+                    ("n2", &lost(Side::North)),
+                    ("w", &lost(Side::West)),
+                    ("date", record.info("started").unwrap_or("?")),
+                ],
+            )
+        } else {
+            fill(
+                lang.t(&i18n::REF_RESUME_JUDGE_DETAIL),
+                &[
+                    ("n", &t.judge.clashes().to_string()),
+                    ("r", &lost(Side::Red)),
+                    ("b", &lost(Side::Blue)),
+                    ("date", record.info("started").unwrap_or("?")),
+                ],
+            )
+        };
         offer(
             ui,
             &i18n::REF_RESUME_JUDGE_TITLE,

@@ -429,3 +429,212 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
     assert!(!games.join("referee").join(JUDGE_FILE).exists());
     assert!(saves.judge_offer.is_none());
 }
+
+fn judge4_referee() -> Referee {
+    let mut r = Referee::new(&Rules::default(), None);
+    r.apply(RefereeCmd::SetFour(true));
+    r.apply(RefereeCmd::Choose(Way::Judge));
+    r
+}
+
+/// One four-player clash entered through the commands: attacker, seat attacked, both pieces.
+fn clash4(r: &mut Referee, attacker: Side, defender: Side, a: Rank, d: Rank) {
+    judge_cmd(r, JudgeCmd::Attacks(attacker));
+    judge_cmd(r, JudgeCmd::Defends(defender));
+    judge_cmd(r, JudgeCmd::Enter(a));
+    judge_cmd(r, JudgeCmd::Ready);
+    judge_cmd(r, JudgeCmd::Enter(d));
+}
+
+#[test]
+fn four_player_judge_chooses_the_defender_among_opponents_still_in() {
+    let mut r = judge4_referee();
+    assert!(table(&r).judge.is_four());
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::South));
+    let p = table(&r).pending.expect("a clash being chosen");
+    assert_eq!((p.defender, p.pad_open), (None, false));
+    // No pad before the seat attacked is chosen; a partner or a two-player seat is no choice.
+    judge_cmd(&mut r, JudgeCmd::Ready);
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
+    judge_cmd(&mut r, JudgeCmd::Defends(Side::North));
+    judge_cmd(&mut r, JudgeCmd::Defends(Side::Blue));
+    assert_eq!(table(&r).pending, Some(p));
+    judge_cmd(&mut r, JudgeCmd::Defends(Side::West));
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Colonel));
+    let p = table(&r).pending.unwrap();
+    assert_eq!((p.who, p.pad_open), (Side::West, false));
+    judge_cmd(&mut r, JudgeCmd::Ready);
+    judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
+    let t = table(&r);
+    assert_eq!(t.judge.lost(Side::West, Rank::Major), 1);
+    assert_eq!(t.lost_total(Side::South), 0);
+    assert_eq!(
+        t.log[0].en,
+        "Clash 1 (South attacked West): The defender's piece leaves the board"
+    );
+    assert_eq!(
+        t.record.events,
+        vec![JudgeEvent::Clash {
+            attacker: Side::South,
+            attack: Rank::Colonel,
+            defend: Rank::Major,
+            defender: Some(Side::West),
+        }]
+    );
+}
+
+#[test]
+fn four_player_judge_announces_who_is_out_and_the_team_result() {
+    let mut r = judge4_referee();
+    clash4(
+        &mut r,
+        Side::East,
+        Side::North,
+        Rank::Marshal,
+        Rank::Marshal,
+    );
+    let said = &table(&r).log[0].en;
+    assert!(said.contains("East must show its flag"), "{said}");
+    assert!(said.contains("North must show its flag"), "{said}");
+    clash4(&mut r, Side::South, Side::West, Rank::Engineer, Rank::Flag);
+    let said = &table(&r).log[1].en;
+    assert!(said.contains("West is out: the flag was taken"), "{said}");
+    assert!(table(&r).judge.is_out(Side::West));
+    // West is out: it neither attacks nor is chosen as the seat attacked.
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::West));
+    assert!(table(&r).pending.is_none());
+    judge_cmd(&mut r, JudgeCmd::Attacks(Side::North));
+    judge_cmd(&mut r, JudgeCmd::Defends(Side::West));
+    assert_eq!(table(&r).pending.unwrap().defender, None);
+    judge_cmd(&mut r, JudgeCmd::CancelClash);
+    // East resigns: both of East and West are out, South and North win.
+    judge_cmd(&mut r, JudgeCmd::Resign(Side::East));
+    let t = table(&r);
+    assert_eq!(
+        t.judge.result(),
+        Some(Status::Won(
+            crate::engine::Team::SouthNorth,
+            EndReason::Resignation
+        ))
+    );
+    assert!(
+        t.log
+            .iter()
+            .any(|s| s.en.contains("East is out: resignation"))
+    );
+    // The record replays to the same tally and log.
+    let text = t.record.to_ron().unwrap();
+    let again = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
+    assert_eq!(again.log, t.log);
+    assert!(again.judge.is_four());
+    assert_eq!(again.judge.result(), t.judge.result());
+}
+
+#[test]
+fn four_player_losses_by_rank_need_all_four() {
+    let mut r = judge4_referee();
+    judge_cmd(&mut r, JudgeCmd::AskByRank);
+    for s in [Side::South, Side::East, Side::North] {
+        judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(s, true)));
+    }
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    assert!(!table(&r).by_rank);
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::West, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
+    assert!(table(&r).by_rank);
+}
+
+#[test]
+fn a_two_player_judge_record_names_no_seats_and_replays() {
+    // Records written before four players (no `defender`, no `four`) keep reading: a two-player
+    // record is written exactly as before.
+    let mut t = JudgeTable::new(Rules::default());
+    t.apply_event(JudgeEvent::Clash {
+        attacker: Side::Red,
+        attack: Rank::Colonel,
+        defend: Rank::Major,
+        defender: None,
+    })
+    .unwrap();
+    let text = t.record.to_ron().unwrap();
+    assert!(!text.contains("defender"), "{text}");
+    assert!(!text.contains("four"), "{text}");
+    let t = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
+    assert!(!t.judge.is_four());
+    assert_eq!(t.judge.lost(Side::Blue, Rank::Major), 1);
+    // A four-player clash in a two-player record is refused.
+    let mut bad = t.record.clone();
+    bad.events.push(JudgeEvent::Clash {
+        attacker: Side::South,
+        attack: Rank::Colonel,
+        defend: Rank::Major,
+        defender: Some(Side::East),
+    });
+    assert!(JudgeTable::from_record(bad).is_err());
+}
+
+/// Four formations entered in the editor, as the screen sends them.
+fn tracked4_referee() -> Referee {
+    let mut r = Referee::new(&Rules::default(), None);
+    r.apply(RefereeCmd::SetFour(true));
+    r.apply(RefereeCmd::Choose(Way::Tracked));
+    for (i, seed) in [1, 2, 3, 4].into_iter().enumerate() {
+        let Stage::Formations(f) = &r.stage else {
+            panic!("entering formations")
+        };
+        assert_eq!((f.side, f.curtain), (Side::FOUR[i], true));
+        assert_eq!(f.seats_in(), &Side::FOUR[..i]);
+        let f = formation(seed, &r.rules);
+        form(&mut r, FormationCmd::Continue);
+        form(&mut r, FormationCmd::OpenEditor(Lang::En));
+        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+    }
+    r
+}
+
+#[test]
+fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_draw() {
+    let mut r = tracked4_referee();
+    // A player who resigns before the first turn is announced out.
+    track(&mut r, TrackedCmd::Resign(Side::North));
+    let said = tracked(&r).announcements(Lang::En);
+    assert_eq!(
+        said,
+        vec![(
+            Side::North,
+            "North is out: resignation; all their pieces leave the board".to_string()
+        )]
+    );
+    let t = tracked(&r);
+    assert!(t.game.board().is_four());
+    assert_eq!((t.mover(), t.bottom), (Side::South, Side::South));
+    let (from, to) = a_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Click(from));
+    track(&mut r, TrackedCmd::Click(to));
+    assert_eq!(tracked(&r).mover(), Side::East);
+    // Undo: every player must agree; the takeback is South's.
+    track(&mut r, TrackedCmd::AskUndo);
+    for s in [Side::South, Side::East, Side::North] {
+        track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
+    }
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    assert_eq!(tracked(&r).game.plies().len(), 1);
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::West, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let game = &tracked(&r).game;
+    assert!(game.plies().is_empty());
+    assert!(game.record().actions.iter().any(|a| matches!(
+        a,
+        Action::Takeback {
+            by: Side::South,
+            turns: 1
+        }
+    )));
+    // A draw agreed at the table: every player still in.
+    track(&mut r, TrackedCmd::Resign(Side::West));
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game.status(),
+        Status::Draw(EndReason::Agreement)
+    );
+}

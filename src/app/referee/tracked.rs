@@ -3,7 +3,7 @@
 //! on a board that shows only backs, and an ordinary hidden-mode `Game` judges it (`Tracked`).
 
 use super::Consent;
-use super::words::{Said, outcome_text, public_reason};
+use super::words::{Said, out_said, outcome_text, public_reason};
 use crate::app::formations::EditorScreen;
 use crate::app::i18n::{self, Lang, fill};
 use crate::app::records::info_value;
@@ -19,13 +19,16 @@ use std::path::{Path, PathBuf};
 
 // ----- formations -------------------------------------------------------------------------------
 
-/// Each player enters a formation privately, Red first.
+/// Each player enters a formation privately, Red first (four players: South, East, North, West).
 pub struct FormationEntry {
     /// Whose formation is being entered.
     pub side: Side,
     /// The hand-over curtain is up.
     pub curtain: bool,
-    red: Option<Formation>,
+    /// The seats at the table, in the order they enter their formations.
+    pub seats: &'static [Side],
+    /// The formations in so far, in the order of `seats`.
+    entered: Vec<Formation>,
     /// The formation editor, open for `side` (a widget with its own state, drawn by the screen).
     pub editor: Option<Box<EditorScreen>>,
     pub library: Vec<(PathBuf, Formation)>,
@@ -51,11 +54,19 @@ pub enum FormationCmd {
 }
 
 impl FormationEntry {
+    /// Two players.
     pub fn new(library: Vec<(PathBuf, Formation)>) -> FormationEntry {
+        FormationEntry::with_players(library, false)
+    }
+
+    /// Two players, or four.
+    pub fn with_players(library: Vec<(PathBuf, Formation)>, four: bool) -> FormationEntry {
+        let seats: &'static [Side] = if four { &Side::FOUR } else { &Side::BOTH };
         FormationEntry {
-            side: Side::Red,
+            side: seats[0],
             curtain: true,
-            red: None,
+            seats,
+            entered: Vec::new(),
             editor: None,
             library,
             picked: None,
@@ -65,7 +76,16 @@ impl FormationEntry {
 
     /// Whether Red's formation is in.
     pub fn red_is_in(&self) -> bool {
-        self.red.is_some()
+        !self.entered.is_empty()
+    }
+
+    /// The seats whose formations are in.
+    pub fn seats_in(&self) -> &'static [Side] {
+        &self.seats[..self.entered.len()]
+    }
+
+    pub fn is_four(&self) -> bool {
+        self.seats.len() == 4
     }
 
     /// Carry out a command; the game once both formations are in.
@@ -133,26 +153,28 @@ impl FormationEntry {
             return None;
         }
         self.error = None;
-        match self.red.take() {
-            None => {
-                self.red = Some(f);
-                self.side = Side::Blue;
-                self.curtain = true;
+        if self.entered.len() + 1 < self.seats.len() {
+            self.entered.push(f);
+            self.side = self.seats[self.entered.len()];
+            self.curtain = true;
+            return None;
+        }
+        let start = match self.entered.as_slice() {
+            [red] => Start::formations(red, &f),
+            [south, east, north] => Start::four_formations([south, east, north, &f]),
+            _ => return None,
+        };
+        match Game::new(rules.clone(), start) {
+            Ok(mut game) => {
+                game.set_info("referee", "tracked game on a physical board");
+                Some(Box::new(game))
+            }
+            Err(e) => {
+                self.error = Some(Said::new(|l| {
+                    fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
+                }));
                 None
             }
-            Some(red) => match Game::new(rules.clone(), Start::formations(&red, &f)) {
-                Ok(mut game) => {
-                    game.set_info("referee", "tracked game on a physical board");
-                    Some(Box::new(game))
-                }
-                Err(e) => {
-                    self.red = Some(red);
-                    self.error = Some(Said::new(|l| {
-                        fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
-                    }));
-                    None
-                }
-            },
         }
     }
 }
@@ -165,8 +187,8 @@ pub struct Tracked {
     pub selected: Option<NodeId>,
     /// Why the last move was refused.
     pub message: Option<IllegalTurn>,
-    /// Asking both players before a move (or the end) is undone: who has agreed.
-    pub undo_consent: Option<[bool; 2]>,
+    /// Asking every player before a move (or the end) is undone: who has agreed (by seat index).
+    pub undo_consent: Option<[bool; 4]>,
     /// The side at the bottom of the board on screen.
     pub bottom: Side,
 }
@@ -253,6 +275,13 @@ pub fn public_view(game: &Game) -> View {
 
 impl Tracked {
     pub fn new(game: Game, bottom: Side) -> Tracked {
+        // A two-player bottom side on a four-player board: South sits at the bottom.
+        let seats = game.board().seats;
+        let bottom = if seats.contains(&bottom) {
+            bottom
+        } else {
+            seats[0]
+        };
         Tracked {
             game,
             selected: None,
@@ -262,9 +291,22 @@ impl Tracked {
         }
     }
 
-    /// The side to move (Red once the game is over).
+    /// The side to move (Red, or South, once the game is over).
     pub fn mover(&self) -> Side {
-        self.game.position().side_to_move().unwrap_or(Side::Red)
+        self.game
+            .position()
+            .side_to_move()
+            .unwrap_or(self.game.board().seats[0])
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> &'static [Side] {
+        self.game.board().seats
+    }
+
+    /// Whether `seat` is out (four players).
+    pub fn is_out(&self, seat: Side) -> bool {
+        self.game.position().out().contains(seat)
     }
 
     /// Carry out a command of the screen. One that does not fit the moment (a move after the end,
@@ -281,18 +323,19 @@ impl Tracked {
             }
             TrackedCmd::AskUndo => {
                 if !self.game.record().actions.is_empty() && self.undo_consent.is_none() {
-                    self.undo_consent = Some([false, false]);
+                    self.undo_consent = Some([false; 4]);
                 }
             }
             TrackedCmd::Undo(answer) => match (answer, &mut self.undo_consent) {
-                (_, None) => {}
-                (Consent::Agree(side, yes), Some(agreed)) => agreed[side.index()] = yes,
                 (Consent::Confirm, Some(agreed)) => {
-                    if agreed.iter().all(|a| *a) {
+                    let seats = self.game.board().seats;
+                    if seats.iter().all(|s| agreed[s.index()]) {
                         self.undo_consent = None;
                         self.undo_agreed();
                     }
                 }
+                (_, None) => {}
+                (Consent::Agree(side, yes), Some(agreed)) => agreed[side.index()] = yes,
                 (Consent::Cancel, Some(_)) => self.undo_consent = None,
             },
             TrackedCmd::Resign(side) => {
@@ -304,7 +347,12 @@ impl Tracked {
             TrackedCmd::AgreedDraw => {
                 let mover = self.mover();
                 if !over && self.game.act(Action::OfferDraw(mover)).is_ok() {
-                    let _ = self.game.act(Action::AcceptDraw(mover.other()));
+                    // Every other player still in accepts (RULES.md 9.7).
+                    for s in self.game.seats_in() {
+                        if s != mover {
+                            let _ = self.game.act(Action::AcceptDraw(s));
+                        }
+                    }
                     self.selected = None;
                 }
             }
@@ -363,8 +411,14 @@ impl Tracked {
             _ => None,
         });
         if !status.is_over() {
-            // The side that made the last move asks; the other agreed too.
-            let by = self.mover().other();
+            // The side that made the last move asks; the others agreed too.
+            let by = self
+                .game
+                .plies()
+                .last()
+                .and_then(|p| p.report.as_ref())
+                .and_then(|r| r.mover.side())
+                .unwrap_or_else(|| self.mover().other());
             let done = self
                 .game
                 .disclose(Disclosure::Takeback, Some(by), true)
@@ -444,6 +498,12 @@ impl Tracked {
         for i in 0..=plies.len() {
             out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
             refused(i, &mut out);
+            if i == 0 {
+                // Four players: a player who resigned before the first turn.
+                for (seat, why) in self.game.position_at(0).out().iter() {
+                    out.push((seat, out_said(seat, why.end_reason()).get(lang).to_string()));
+                }
+            }
             let Some(ply) = plies.get(i) else {
                 continue;
             };
@@ -471,6 +531,13 @@ impl Tracked {
                 ));
             }
             out.push((side, line));
+            // Four players: who went out with this turn, and why.
+            let before = self.game.position_at(i).out();
+            for (seat, why) in self.game.position_at(i + 1).out().iter() {
+                if !before.contains(seat) {
+                    out.push((seat, out_said(seat, why.end_reason()).get(lang).to_string()));
+                }
+            }
         }
         // Notes past the last turn (a note on a turn later taken back).
         out.extend(

@@ -20,11 +20,21 @@ pub(super) fn formations_ui(
     out: &mut Vec<RefereeCmd>,
 ) {
     let side = f.side;
-    let other = side.other();
-    let curtain_line = fill(
-        lang.t(&i18n::REF_FORMATION_CURTAIN),
-        &[("side", lang.side(side)), ("other", lang.side(other))],
-    );
+    // Four players: everyone but the player entering looks away.
+    let curtain_line = if f.is_four() {
+        fill(
+            lang.t(&i18n::REF_FORMATION_CURTAIN4),
+            &[("side", lang.side(side))],
+        )
+    } else {
+        fill(
+            lang.t(&i18n::REF_FORMATION_CURTAIN),
+            &[
+                ("side", lang.side(side)),
+                ("other", lang.side(side.other())),
+            ],
+        )
+    };
     if let Some(es) = &mut f.editor {
         egui::CentralPanel::default().show(ui, |ui| {
             ui.label(
@@ -47,10 +57,10 @@ pub(super) fn formations_ui(
             }
         });
         ui.separator();
-        if f.red_is_in() {
+        for &seat in f.seats_in() {
             ui.label(fill(
                 lang.t(&i18n::REF_FORMATION_IN),
-                &[("side", lang.side(Side::Red))],
+                &[("side", lang.side(seat))],
             ));
         }
         if let Some(e) = &f.error {
@@ -183,13 +193,15 @@ pub(super) fn ui(
         } else if let Some(text) = status_text(status, lang) {
             ui.label(egui::RichText::new(text).size(18.0).strong());
         }
-        ui.label(fill(
-            lang.t(&i18n::REF_LOSSES),
-            &[
-                ("r", &t.lost_total(Side::Red).to_string()),
-                ("b", &t.lost_total(Side::Blue).to_string()),
-            ],
-        ));
+        ui.label(losses_line(t, lang));
+        for &seat in t.seats() {
+            if t.is_out(seat) {
+                ui.colored_label(
+                    board::side_colour(seat),
+                    format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
+                );
+            }
+        }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             // Undo needs both players' consent (issue 18.7): after the end, both formations
@@ -206,9 +218,10 @@ pub(super) fn ui(
             if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
                 out.push(RefereeCmd::SaveAs);
             }
-            for side in Side::BOTH {
+            for &side in t.seats() {
                 let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
-                if ui.add_enabled(!over, egui::Button::new(text)).clicked() {
+                let can = !over && !t.is_out(side);
+                if ui.add_enabled(can, egui::Button::new(text)).clicked() {
                     out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
                 }
             }
@@ -225,8 +238,13 @@ pub(super) fn ui(
             } else {
                 &i18n::REF_UNDO_ASK
             };
-            if let Some(c) = consent_ui(ui, lang, lang.t(ask), agreed, lang.t(&i18n::REF_UNDO_NOW))
-            {
+            if let Some(c) = consent_ui(
+                ui,
+                lang,
+                lang.t(ask),
+                (t.seats(), &agreed),
+                lang.t(&i18n::REF_UNDO_NOW),
+            ) {
                 out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
             }
         }
@@ -257,7 +275,14 @@ pub(super) fn ui(
         } else {
             match announcements.last() {
                 Some((_, line)) => announcement(ui, line, false),
-                None => announcement(ui, lang.t(&i18n::REF_TRACK_START), false),
+                None => {
+                    let start = if t.seats().len() == 4 {
+                        &i18n::REF_TRACK_START4
+                    } else {
+                        &i18n::REF_TRACK_START
+                    };
+                    announcement(ui, lang.t(start), false);
+                }
             }
         }
         let view = public_view(&t.game);
@@ -279,4 +304,25 @@ pub(super) fn ui(
             out.push(RefereeCmd::Tracked(TrackedCmd::Click(n)));
         }
     });
+}
+
+/// "Lost so far: Red 3, Blue 5" (four players: every seat).
+fn losses_line(t: &Tracked, lang: Lang) -> String {
+    let n = |s: Side| t.lost_total(s).to_string();
+    if t.seats().len() == 4 {
+        fill(
+            lang.t(&i18n::REF_LOSSES4),
+            &[
+                ("s", &n(Side::South)),
+                ("e", &n(Side::East)),
+                ("n", &n(Side::North)),
+                ("w", &n(Side::West)),
+            ],
+        )
+    } else {
+        fill(
+            lang.t(&i18n::REF_LOSSES),
+            &[("r", &n(Side::Red)), ("b", &n(Side::Blue))],
+        )
+    }
 }

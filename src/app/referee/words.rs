@@ -6,7 +6,9 @@ use crate::app::i18n::{self, Lang, Text, fill};
 use crate::app::words::status_text;
 use crate::engine::judge::{ClaimError, Verdict};
 use crate::engine::rules::RuleValue;
-use crate::engine::{ClashOutcome, FlagTakers, IllegalTurn, MineRule, Rank, Rules, Side};
+use crate::engine::{
+    ClashOutcome, EndReason, FlagTakers, IllegalTurn, MineRule, Rank, Rules, Side,
+};
 
 /// A sentence in both languages, made when the event happens (so a language switch rewrites it).
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +67,10 @@ pub(super) fn claim_text(lang: Lang, e: &ClaimError) -> String {
         // Never the rank: the notice is public.
         ClaimError::NotAFlagTaker(_) => lang.t(&i18n::REF_NOT_TAKER).to_string(),
         ClaimError::GameOver => lang.illegal(&IllegalTurn::GameOver),
+        // These name seats only.
+        ClaimError::NotOpponents { .. } | ClaimError::SeatOut(_) | ClaimError::NotAtTable(_) => {
+            lang.claim_error(e)
+        }
     }
 }
 
@@ -79,20 +85,44 @@ pub fn public_reason(lang: Lang, e: &IllegalTurn) -> String {
     }
 }
 
-/// The announcement of a verdict: what leaves the board, the flag to show, the result.
-pub(super) fn verdict_text(v: &Verdict, attacker: Side, n: u32) -> Said {
+/// Four players: a player is out (why; their pieces leave the board).
+pub(super) fn out_said(seat: Side, why: EndReason) -> Said {
     Said::new(|l| {
-        let mut s = fill(
-            l.t(&i18n::REF_CLASH_LINE),
-            &[
-                ("n", &n.to_string()),
-                ("side", l.side(attacker)),
-                ("out", l.t(outcome_text(v.outcome))),
-            ],
-        );
+        let why = if l == Lang::Zh { why.zh() } else { why.en() };
+        fill(l.t(&i18n::EV_OUT), &[("side", l.side(seat)), ("why", why)])
+    })
+}
+
+/// The announcement of a verdict: what leaves the board, the flag to show, a player who is out
+/// (four players), the result. `defender` is named at a four-player table.
+pub(super) fn verdict_text(v: &Verdict, attacker: Side, defender: Option<Side>, n: u32) -> Said {
+    Said::new(|l| {
+        let mut s = match defender {
+            None => fill(
+                l.t(&i18n::REF_CLASH_LINE),
+                &[
+                    ("n", &n.to_string()),
+                    ("side", l.side(attacker)),
+                    ("out", l.t(outcome_text(v.outcome))),
+                ],
+            ),
+            Some(d) => fill(
+                l.t(&i18n::REF_CLASH_LINE4),
+                &[
+                    ("n", &n.to_string()),
+                    ("side", l.side(attacker)),
+                    ("other", l.side(d)),
+                    ("out", l.t(outcome_text(v.outcome))),
+                ],
+            ),
+        };
         for &side in &v.show_flags {
             s.push_str(if l == Lang::Zh { "。" } else { ". " });
             s.push_str(&fill(l.t(&i18n::REF_SHOW_FLAG), &[("side", l.side(side))]));
+        }
+        for &(seat, why) in &v.out {
+            s.push_str(if l == Lang::Zh { "。" } else { ". " });
+            s.push_str(out_said(seat, why).get(l));
         }
         if let Some(status) = v.result
             && let Some(t) = status_text(status, l)
