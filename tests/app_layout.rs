@@ -21,7 +21,11 @@ const SIZES: [(f32, f32); 4] = [
 
 /// The board's cells (their labels start with a node name: "c6", "c6 Red Colonel").
 fn cells(h: &Harness<'static, JunqiApp>) -> Vec<Widget> {
-    let board = junqi::engine::Board::two_player();
+    cells_of(h, &junqi::engine::Board::two_player())
+}
+
+/// The cells of `board` on screen.
+fn cells_of(h: &Harness<'static, JunqiApp>, board: &junqi::engine::Board) -> Vec<Widget> {
     interactive(h)
         .into_iter()
         .filter(|w| {
@@ -200,4 +204,50 @@ fn clash_notice_hides_nothing_on_the_board_and_goes_at_the_next_click() {
     h.step();
     h.step();
     assert!(h.query_by_label_contains("Clash at a6: ").is_none());
+}
+
+/// A four-player game between four people, open (no curtain between turns).
+fn four_player_game() -> junqi::app::Session {
+    let rules = Rules::for_mode(Mode::Open);
+    let start = junqi::engine::Start::random_four(&rules, 7);
+    junqi::app::Session::new(junqi::engine::Game::new(rules, start).unwrap())
+}
+
+/// The four-player board is square: the side panel takes only the room the board leaves, so the
+/// board is as big as the window's height lets it be, at every size (the panel folds away when
+/// too little is left).
+#[test]
+fn four_player_board_keeps_its_size_and_the_panel_takes_what_is_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 640.0, 480.0);
+    h.state_mut().show_game(four_player_game());
+    h.run();
+    let board = junqi::engine::Board::four_player();
+    for (w, hh) in SIZES {
+        let size = egui::vec2(w, hh);
+        h.set_size(size);
+        h.run();
+        let what = format!("four-player game at {w}×{hh}");
+        assert_tidy(&h, size, &what);
+        let cells = cells_of(&h, &board);
+        assert_eq!(
+            cells.len(),
+            board.len(),
+            "{what}: the whole board on screen"
+        );
+        let narrowest = cells
+            .iter()
+            .map(|c| c.rect.width())
+            .fold(f32::INFINITY, f32::min);
+        // 17 rows in the window's height less the top bar and status line: a cell 3.5% of the
+        // window's height or more when the board has all the height (2.4% when the panel took
+        // room from the board at 640 × 480).
+        assert!(
+            narrowest >= size.y * 0.035,
+            "{what}: board cells only {narrowest} points wide"
+        );
+        // At these sizes the panel fits beside the board except in the smallest window.
+        let panel = h.query_by_label("Undo").is_some();
+        assert_eq!(panel, w > 640.0, "{what}: side panel shown: {panel}");
+    }
 }

@@ -543,8 +543,9 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
-                if matches!(self.screen, Screen::Play(_)) {
-                    self.panel.toggle_button(ui, lang);
+                if let Screen::Play(play) = &self.screen {
+                    let aspect = board::aspect(play.game.board());
+                    self.panel.toggle_button(ui, lang, aspect);
                 }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));

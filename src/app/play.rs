@@ -71,13 +71,14 @@ pub const PANEL_MAX: f32 = 380.0;
 /// The height of the top bar and the status line around the board.
 const CHROME_HEIGHT: f32 = 64.0;
 
-/// The side panel's width in a window of `size` points: the board takes first what it needs (as
-/// wide as the window's height lets it be), the panel the rest, up to `PANEL_MAX`; `None` when
-/// less than `PANEL_MIN` is left (the panel collapses to its toggle). Worked out from the window
-/// size alone every frame, so a window narrowed and widened again gets the same layout back.
-pub fn panel_room(size: egui::Vec2) -> Option<f32> {
+/// The side panel's width in a window of `size` points beside a board of `aspect` (width /
+/// height, `board::aspect`): the board takes first what it needs (as wide as the window's height
+/// lets it be), the panel the rest, up to `PANEL_MAX`; `None` when less than `PANEL_MIN` is left
+/// (the panel collapses to its toggle). Worked out from the window size alone every frame, so a
+/// window narrowed and widened again gets the same layout back.
+pub fn panel_room(size: egui::Vec2, aspect: f32) -> Option<f32> {
     let board_h = (size.y - CHROME_HEIGHT).max(120.0);
-    let need = board_h * board::aspect(crate::engine::Board::two_player()) + 24.0;
+    let need = board_h * aspect + 24.0;
     let room = size.x - need;
     (room >= PANEL_MIN).then(|| room.min(PANEL_MAX))
 }
@@ -100,17 +101,18 @@ impl Default for PanelState {
 }
 
 impl PanelState {
-    /// The panel's width in a window of `size`, or `None` if it is hidden.
-    pub fn width(&self, size: egui::Vec2) -> Option<f32> {
-        match panel_room(size) {
+    /// The panel's width in a window of `size` beside a board of `aspect`, or `None` if it is
+    /// hidden.
+    pub fn width(&self, size: egui::Vec2, aspect: f32) -> Option<f32> {
+        match panel_room(size, aspect) {
             Some(w) => self.wanted.then_some(w),
             None => self.peek.then_some(PANEL_MIN),
         }
     }
 
     /// Show or hide the panel (F9, or its toggle button).
-    pub fn toggle(&mut self, size: egui::Vec2) {
-        if panel_room(size).is_some() {
+    pub fn toggle(&mut self, size: egui::Vec2, aspect: f32) {
+        if panel_room(size, aspect).is_some() {
             self.wanted = !self.wanted;
         } else {
             self.peek = !self.peek;
@@ -118,15 +120,15 @@ impl PanelState {
     }
 
     /// The toggle in the top bar: "Game panel", selected while the panel shows.
-    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang) {
+    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang, aspect: f32) {
         let size = ui.ctx().content_rect().size();
-        let shown = self.width(size).is_some();
+        let shown = self.width(size, aspect).is_some();
         if ui
             .selectable_label(shown, lang.t(&i18n::SHOW_PANEL))
             .on_hover_text("F9")
             .clicked()
         {
-            self.toggle(size);
+            self.toggle(size, aspect);
         }
     }
 }
@@ -142,11 +144,12 @@ pub fn screen(
     let lang = settings.lang;
     let opts = &settings.board;
     let size = ui.ctx().content_rect().size();
-    if panel_room(size).is_some() {
+    let aspect = board::aspect(play.game.board());
+    if panel_room(size, aspect).is_some() {
         panel.peek = false;
     }
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
-        panel.toggle(size);
+        panel.toggle(size, aspect);
     }
     if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
         out.push(Command::Play(Act::Hint));
@@ -183,7 +186,7 @@ pub fn screen(
         ui.set_min_height(CLASH_NOTICE_HEIGHT);
         ui.horizontal_wrapped(|ui| {
             // The panel folded away: its move clock shows here, next to the board.
-            if let Some(secs) = clock_left.filter(|_| panel.width(size).is_none()) {
+            if let Some(secs) = clock_left.filter(|_| panel.width(size, aspect).is_none()) {
                 ui.label(
                     egui::RichText::new(fill(
                         lang.t(&i18n::CLOCK),
@@ -205,7 +208,7 @@ pub fn screen(
         });
     });
 
-    if let Some(width) = panel.width(size) {
+    if let Some(width) = panel.width(size, aspect) {
         egui::Panel::right("game-panel")
             .resizable(false)
             .exact_size(width)
