@@ -276,11 +276,11 @@ impl JunqiApp {
                 ) {
                     game.set_info("computer", &text);
                 }
-                let mut session = Session::new(game);
                 if spec.four {
-                    session.bottom4 = spec.bottom;
+                    // In the record, so a resumed or reopened game keeps its bottom seat.
+                    game.set_info(session::BOTTOM_INFO, &spec.bottom.en().to_lowercase());
                 }
-                self.show_game(session);
+                self.show_game(Session::new(game));
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
         }
