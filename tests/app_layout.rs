@@ -251,3 +251,116 @@ fn four_player_board_keeps_its_size_and_the_panel_takes_what_is_left() {
         assert_eq!(panel, w > 640.0, "{what}: side panel shown: {panel}");
     }
 }
+
+/// A finished-or-not open game of a few turns, opened from its file in the replay viewer.
+fn open_replay(h: &mut Harness<'static, JunqiApp>, dir: &std::path::Path) {
+    let rules = Rules::for_mode(Mode::Open);
+    let mut game =
+        junqi::engine::Game::new(rules.clone(), junqi::engine::Start::random(&rules, 4)).unwrap();
+    for _ in 0..4 {
+        let (from, to) = common::plain_move(&game);
+        game.play(junqi::engine::Turn::Move { from, to }).unwrap();
+    }
+    let path = dir.join("replayed.ron");
+    std::fs::write(&path, game.to_ron()).unwrap();
+    h.state_mut().open_file(&path);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Replay(_)));
+}
+
+/// A hidden game tracked by the referee, on the referee screen.
+fn open_tracked(h: &mut Harness<'static, JunqiApp>) {
+    use junqi::app::referee::{Referee, Stage, Tracked};
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game =
+        junqi::engine::Game::new(rules.clone(), junqi::engine::Start::random(&rules, 9)).unwrap();
+    let mut r = Referee::new(&rules, None);
+    r.stage = Stage::Tracked(Box::new(Tracked::new(game, junqi::engine::Side::Red)));
+    h.state_mut().screen = Screen::Referee(Box::new(r));
+    h.run();
+}
+
+/// The left edge of the widget labelled `label` (in the side panel) and a board cell's width.
+fn edge_and_cell(h: &Harness<'static, JunqiApp>, label: &str) -> (f32, f32) {
+    (
+        h.get_by_label(label).rect().left(),
+        cells(h)[0].rect.width(),
+    )
+}
+
+/// The replay and the referee's tracked game lay out like the play screen: tidy at every size,
+/// the whole board readable, the side panel's width worked out from the window every frame
+/// (narrowed and widened, the window gets its layout back) and folded away to the top bar's
+/// toggle in a tall narrow window.
+#[test]
+fn replay_and_tracked_game_panels_follow_the_window_like_the_play_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    for (what, in_panel) in [("replay", "Moves"), ("tracked game", "Referee menu")] {
+        h.set_size(egui::vec2(1280.0, 860.0));
+        h.run();
+        if what == "replay" {
+            open_replay(&mut h, dir.path());
+        } else {
+            open_tracked(&mut h);
+        }
+        for (w, hh) in SIZES {
+            let size = egui::vec2(w, hh);
+            h.set_size(size);
+            h.run();
+            let what = format!("{what} at {w}×{hh}");
+            assert_tidy(&h, size, &what);
+            assert_eq!(cells(&h).len(), 60, "{what}: the whole board on screen");
+            let narrowest = cells(&h)
+                .iter()
+                .map(|c| c.rect.width())
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                narrowest >= size.y * 0.04,
+                "{what}: board cells only {narrowest} points wide"
+            );
+            assert!(
+                h.query_by_label(in_panel).is_some(),
+                "{what}: no side panel"
+            );
+        }
+        h.set_size(egui::vec2(1280.0, 860.0));
+        h.run();
+        let wide = edge_and_cell(&h, in_panel);
+        for (w, hh) in [(640.0, 480.0), (520.0, 700.0), (1280.0, 860.0)] {
+            h.set_size(egui::vec2(w, hh));
+            h.run();
+        }
+        assert_eq!(
+            edge_and_cell(&h, in_panel),
+            wide,
+            "{what}: layout not given back"
+        );
+        // Tall and narrow: the board keeps its width, the panel folds away to its toggle.
+        let tall = egui::vec2(520.0, 800.0);
+        h.set_size(tall);
+        h.run();
+        // The bottom controls wrap into more rows: they settle in the next frames.
+        for _ in 0..3 {
+            h.step();
+        }
+        assert!(
+            h.query_by_label(in_panel).is_none(),
+            "{what}: the panel did not fold away"
+        );
+        assert_tidy(&h, tall, &format!("{what} folded"));
+        h.get_by_label("Game panel").click();
+        h.run();
+        assert!(
+            h.query_by_label(in_panel).is_some(),
+            "{what}: toggle did not open it"
+        );
+        assert_tidy(&h, tall, &format!("{what} opened"));
+        h.key_press(egui::Key::F9);
+        h.run();
+        assert!(
+            h.query_by_label(in_panel).is_none(),
+            "{what}: F9 did not close it"
+        );
+    }
+}

@@ -520,6 +520,17 @@ impl JunqiApp {
         });
     }
 
+    /// The board beside the side panel of the screen showing, if it has one (the play screen,
+    /// the replay, the referee's tracked game): the panel's toggle is in the top bar then.
+    fn panel_board(&self) -> Option<&crate::engine::Board> {
+        match &self.screen {
+            Screen::Play(p) => Some(p.game.board()),
+            Screen::Replay(r) => Some(r.game.board()),
+            Screen::Referee(r) => r.tracked_game().map(|g| g.board()),
+            _ => None,
+        }
+    }
+
     fn top_bar(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let lang = self.lang();
         egui::Panel::top("top-bar").show(ui, |ui| {
@@ -543,8 +554,7 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
-                if let Screen::Play(play) = &self.screen {
-                    let aspect = board::aspect(play.game.board());
+                if let Some(aspect) = self.panel_board().map(board::aspect) {
                     self.panel.toggle_button(ui, lang, aspect);
                 }
                 ui.separator();
@@ -709,11 +719,13 @@ impl eframe::App for JunqiApp {
             }
             Screen::Replay(r) => {
                 let (lang, bottom) = (self.settings.lang, self.settings.bottom);
-                replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
+                let opts = &self.settings.board;
+                replay::ui(ui, r, lang, opts, bottom, &mut self.panel, &mut commands);
             }
             Screen::Referee(r) => {
                 let mut asked = Vec::new();
-                referee::ui(ui, r, self.settings.lang, &self.settings.board, &mut asked);
+                let (lang, opts) = (self.settings.lang, &self.settings.board);
+                referee::ui(ui, r, lang, opts, &mut self.panel, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Referee));
             }
         }

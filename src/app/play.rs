@@ -119,6 +119,33 @@ impl PanelState {
         }
     }
 
+    /// A frame of a screen with a board of `aspect` beside the panel: F9 shows or hides the
+    /// panel, and a window wide enough for it again closes a peek. Returns the window's size.
+    pub fn frame(&mut self, ui: &mut egui::Ui, aspect: f32) -> egui::Vec2 {
+        let size = ui.ctx().content_rect().size();
+        if panel_room(size, aspect).is_some() {
+            self.peek = false;
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
+            self.toggle(size, aspect);
+        }
+        size
+    }
+
+    /// The side panel `id` of a board screen (replay, the referee's tracked game) for this
+    /// frame: to the right, as wide as the play screen's (from the window's size, every frame),
+    /// or `None` when it is folded away to its toggle.
+    pub fn right_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        id: &'static str,
+        aspect: f32,
+    ) -> Option<egui::Panel> {
+        let size = self.frame(ui, aspect);
+        self.width(size, aspect)
+            .map(|w| egui::Panel::right(id).resizable(false).exact_size(w))
+    }
+
     /// The toggle in the top bar: "Game panel", selected while the panel shows.
     pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang, aspect: f32) {
         let size = ui.ctx().content_rect().size();
@@ -143,14 +170,8 @@ pub fn screen(
 ) {
     let lang = settings.lang;
     let opts = &settings.board;
-    let size = ui.ctx().content_rect().size();
     let aspect = board::aspect(play.game.board());
-    if panel_room(size, aspect).is_some() {
-        panel.peek = false;
-    }
-    if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
-        panel.toggle(size, aspect);
-    }
+    let size = panel.frame(ui, aspect);
     if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
         out.push(Command::Play(Act::Hint));
     }
