@@ -21,7 +21,7 @@ const SIZES: [(f32, f32); 4] = [
 
 /// The board's cells (their labels start with a node name: "c6", "c6 Red Colonel").
 fn cells(h: &Harness<'static, JunqiApp>) -> Vec<Widget> {
-    cells_of(h, &junqi::engine::Board::two_player())
+    cells_of(h, junqi::engine::Board::two_player())
 }
 
 /// The cells of `board` on screen.
@@ -229,7 +229,7 @@ fn four_player_board_keeps_its_size_and_the_panel_takes_what_is_left() {
         h.run();
         let what = format!("four-player game at {w}×{hh}");
         assert_tidy(&h, size, &what);
-        let cells = cells_of(&h, &board);
+        let cells = cells_of(&h, board);
         assert_eq!(
             cells.len(),
             board.len(),
