@@ -364,3 +364,58 @@ fn replay_and_tracked_game_panels_follow_the_window_like_the_play_screen() {
         );
     }
 }
+
+/// The referee's clash judge: the same, its pad in the middle taking first the width it needs.
+#[test]
+fn clash_judge_panel_follows_the_window_like_the_play_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    common::click(&mut h, "Referee for a physical board");
+    common::click(&mut h, "Clash judge");
+    let in_panel = "Referee menu";
+    for (w, hh) in SIZES {
+        let size = egui::vec2(w, hh);
+        h.set_size(size);
+        h.run();
+        let what = format!("clash judge at {w}×{hh}");
+        assert_tidy(&h, size, &what);
+        assert!(
+            h.query_by_label(in_panel).is_some(),
+            "{what}: no side panel"
+        );
+        // The pad's first question stays in the middle, clear of the panel.
+        let attacks = h.get_by_label("Red attacks").rect();
+        let panel = h.get_by_label(in_panel).rect();
+        assert!(
+            attacks.right() <= panel.left(),
+            "{what}: pad under the panel"
+        );
+    }
+    let edge = |h: &Harness<'static, JunqiApp>| h.get_by_label(in_panel).rect().left();
+    h.set_size(egui::vec2(1280.0, 860.0));
+    h.run();
+    let wide = edge(&h);
+    for (w, hh) in [(640.0, 480.0), (520.0, 700.0), (1280.0, 860.0)] {
+        h.set_size(egui::vec2(w, hh));
+        h.run();
+    }
+    assert_eq!(edge(&h), wide, "layout not given back");
+    let tall = egui::vec2(520.0, 800.0);
+    h.set_size(tall);
+    h.run();
+    assert!(
+        h.query_by_label(in_panel).is_none(),
+        "the panel did not fold away"
+    );
+    assert_tidy(&h, tall, "clash judge folded");
+    h.get_by_label("Game panel").click();
+    h.run();
+    assert!(
+        h.query_by_label(in_panel).is_some(),
+        "toggle did not open it"
+    );
+    assert_tidy(&h, tall, "clash judge opened");
+    h.key_press(egui::Key::F9);
+    h.run();
+    assert!(h.query_by_label(in_panel).is_none(), "F9 did not close it");
+}

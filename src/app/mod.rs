@@ -520,13 +520,14 @@ impl JunqiApp {
         });
     }
 
-    /// The board beside the side panel of the screen showing, if it has one (the play screen,
-    /// the replay, the referee's tracked game): the panel's toggle is in the top bar then.
-    fn panel_board(&self) -> Option<&crate::engine::Board> {
+    /// What the side panel of the screen showing stands beside, if it has one that folds away
+    /// (the play screen, the replay, the referee's tracked game and clash judge): the panel's
+    /// toggle is in the top bar then.
+    fn panel_centre(&self) -> Option<play::Centre> {
         match &self.screen {
-            Screen::Play(p) => Some(p.game.board()),
-            Screen::Replay(r) => Some(r.game.board()),
-            Screen::Referee(r) => r.tracked_game().map(|g| g.board()),
+            Screen::Play(p) => Some(play::Centre::board(p.game.board())),
+            Screen::Replay(r) => Some(play::Centre::board(r.game.board())),
+            Screen::Referee(r) => r.panel_centre(),
             _ => None,
         }
     }
@@ -554,8 +555,8 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
-                if let Some(aspect) = self.panel_board().map(board::aspect) {
-                    self.panel.toggle_button(ui, lang, aspect);
+                if let Some(centre) = self.panel_centre() {
+                    self.panel.toggle_button(ui, lang, centre);
                 }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));

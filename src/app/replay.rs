@@ -415,7 +415,11 @@ pub fn ui(
         ui.add_space(4.0);
     });
 
-    let moves = panel.right_panel(ui, "replay-moves", board::aspect(r.game.board()));
+    let moves = panel.right_panel(
+        ui,
+        "replay-moves",
+        super::play::Centre::board(r.game.board()),
+    );
     if let Some(moves) = moves {
         moves.show(ui, |ui| {
             ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());

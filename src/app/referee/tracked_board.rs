@@ -161,7 +161,11 @@ pub(super) fn ui(
     });
 
     let announcements = t.announcements(lang);
-    let side = panel.right_panel(ui, "tracked-panel", board::aspect(t.game.board()));
+    let side = panel.right_panel(
+        ui,
+        "tracked-panel",
+        crate::app::play::Centre::board(t.game.board()),
+    );
     if let Some(side) = side {
         side.show(ui, |ui| {
             ui.add_space(4.0);
