@@ -547,3 +547,60 @@ fn a_four_player_seat_that_resigns_is_out_and_the_game_goes_on() {
     );
     assert!(h.query_by_label("South (red) — out").is_some());
 }
+
+/// The mean height on screen of the cells holding `seat`'s pieces (their labels name the seat).
+fn seat_row(h: &Harness<'static, junqi::app::JunqiApp>, seat: Seat) -> f32 {
+    let word = format!(" {} ", seat.en());
+    let ys: Vec<f32> = h
+        .query_all(By::new())
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains(&word))
+        })
+        .map(|n| n.rect().center().y)
+        .collect();
+    assert!(!ys.is_empty(), "no piece of {seat:?} on screen");
+    ys.iter().sum::<f32>() / ys.len() as f32
+}
+
+#[test]
+fn a_resumed_four_player_game_keeps_its_bottom_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness(dir.path());
+    // East is the person, the other three seats the computer: East sits at the bottom.
+    h.get_all_by_label("New game")
+        .next()
+        .expect("New game")
+        .click();
+    h.run();
+    common::click(&mut h, "Four players (四国)");
+    common::click(&mut h, "as South (red)");
+    common::click(&mut h, "Computer · Easy");
+    common::click(&mut h, "as East (purple)");
+    common::click(&mut h, "Human");
+    common::click(&mut h, "Start game");
+    assert_eq!(h.state().play().unwrap().bottom4, Seat::East);
+    assert!(seat_row(&h, Seat::East) > seat_row(&h, Seat::West));
+    // South (the computer) moves first; then it is East's turn.
+    for _ in 0..3000 {
+        if common::game(&h).position().side_to_move() == Some(Seat::East) {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(common::game(&h).position().side_to_move(), Some(Seat::East));
+    // No orderly shutdown, as after `kill -9`.
+    drop(h);
+    let mut h = common::harness(dir.path());
+    h.get_by_label("Resume").click();
+    h.run();
+    assert!(common::game(&h).board().is_four());
+    assert_eq!(h.state().play().unwrap().bottom4, Seat::East);
+    // East's pieces are drawn at the bottom, West's at the top.
+    assert!(
+        seat_row(&h, Seat::East) > seat_row(&h, Seat::West) + 100.0,
+        "East is not at the bottom after resuming"
+    );
+}

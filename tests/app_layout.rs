@@ -21,7 +21,11 @@ const SIZES: [(f32, f32); 4] = [
 
 /// The board's cells (their labels start with a node name: "c6", "c6 Red Colonel").
 fn cells(h: &Harness<'static, JunqiApp>) -> Vec<Widget> {
-    let board = junqi::engine::Board::two_player();
+    cells_of(h, junqi::engine::Board::two_player())
+}
+
+/// The cells of `board` on screen.
+fn cells_of(h: &Harness<'static, JunqiApp>, board: &junqi::engine::Board) -> Vec<Widget> {
     interactive(h)
         .into_iter()
         .filter(|w| {
@@ -200,4 +204,218 @@ fn clash_notice_hides_nothing_on_the_board_and_goes_at_the_next_click() {
     h.step();
     h.step();
     assert!(h.query_by_label_contains("Clash at a6: ").is_none());
+}
+
+/// A four-player game between four people, open (no curtain between turns).
+fn four_player_game() -> junqi::app::Session {
+    let rules = Rules::for_mode(Mode::Open);
+    let start = junqi::engine::Start::random_four(&rules, 7);
+    junqi::app::Session::new(junqi::engine::Game::new(rules, start).unwrap())
+}
+
+/// The four-player board is square: the side panel takes only the room the board leaves, so the
+/// board is as big as the window's height lets it be, at every size (the panel folds away when
+/// too little is left).
+#[test]
+fn four_player_board_keeps_its_size_and_the_panel_takes_what_is_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 640.0, 480.0);
+    h.state_mut().show_game(four_player_game());
+    h.run();
+    let board = junqi::engine::Board::four_player();
+    for (w, hh) in SIZES {
+        let size = egui::vec2(w, hh);
+        h.set_size(size);
+        h.run();
+        let what = format!("four-player game at {w}×{hh}");
+        assert_tidy(&h, size, &what);
+        let cells = cells_of(&h, board);
+        assert_eq!(
+            cells.len(),
+            board.len(),
+            "{what}: the whole board on screen"
+        );
+        let narrowest = cells
+            .iter()
+            .map(|c| c.rect.width())
+            .fold(f32::INFINITY, f32::min);
+        // 17 rows in the window's height less the top bar and status line: a cell 3.5% of the
+        // window's height or more when the board has all the height (2.4% when the panel took
+        // room from the board at 640 × 480).
+        assert!(
+            narrowest >= size.y * 0.035,
+            "{what}: board cells only {narrowest} points wide"
+        );
+        // At these sizes the panel fits beside the board except in the smallest window.
+        let panel = h.query_by_label("Undo").is_some();
+        assert_eq!(panel, w > 640.0, "{what}: side panel shown: {panel}");
+    }
+}
+
+/// A finished-or-not open game of a few turns, opened from its file in the replay viewer.
+fn open_replay(h: &mut Harness<'static, JunqiApp>, dir: &std::path::Path) {
+    let rules = Rules::for_mode(Mode::Open);
+    let mut game =
+        junqi::engine::Game::new(rules.clone(), junqi::engine::Start::random(&rules, 4)).unwrap();
+    for _ in 0..4 {
+        let (from, to) = common::plain_move(&game);
+        game.play(junqi::engine::Turn::Move { from, to }).unwrap();
+    }
+    let path = dir.join("replayed.ron");
+    std::fs::write(&path, game.to_ron()).unwrap();
+    h.state_mut().open_file(&path);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Replay(_)));
+}
+
+/// A hidden game tracked by the referee, on the referee screen.
+fn open_tracked(h: &mut Harness<'static, JunqiApp>) {
+    use junqi::app::referee::{Referee, Stage, Tracked};
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game =
+        junqi::engine::Game::new(rules.clone(), junqi::engine::Start::random(&rules, 9)).unwrap();
+    let mut r = Referee::new(&rules, None);
+    r.stage = Stage::Tracked(Box::new(Tracked::new(game, junqi::engine::Side::Red)));
+    h.state_mut().screen = Screen::Referee(Box::new(r));
+    h.run();
+}
+
+/// The left edge of the widget labelled `label` (in the side panel) and a board cell's width.
+fn edge_and_cell(h: &Harness<'static, JunqiApp>, label: &str) -> (f32, f32) {
+    (
+        h.get_by_label(label).rect().left(),
+        cells(h)[0].rect.width(),
+    )
+}
+
+/// The replay and the referee's tracked game lay out like the play screen: tidy at every size,
+/// the whole board readable, the side panel's width worked out from the window every frame
+/// (narrowed and widened, the window gets its layout back) and folded away to the top bar's
+/// toggle in a tall narrow window.
+#[test]
+fn replay_and_tracked_game_panels_follow_the_window_like_the_play_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    for (what, in_panel) in [("replay", "Moves"), ("tracked game", "Referee menu")] {
+        h.set_size(egui::vec2(1280.0, 860.0));
+        h.run();
+        if what == "replay" {
+            open_replay(&mut h, dir.path());
+        } else {
+            open_tracked(&mut h);
+        }
+        for (w, hh) in SIZES {
+            let size = egui::vec2(w, hh);
+            h.set_size(size);
+            h.run();
+            let what = format!("{what} at {w}×{hh}");
+            assert_tidy(&h, size, &what);
+            assert_eq!(cells(&h).len(), 60, "{what}: the whole board on screen");
+            let narrowest = cells(&h)
+                .iter()
+                .map(|c| c.rect.width())
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                narrowest >= size.y * 0.04,
+                "{what}: board cells only {narrowest} points wide"
+            );
+            assert!(
+                h.query_by_label(in_panel).is_some(),
+                "{what}: no side panel"
+            );
+        }
+        h.set_size(egui::vec2(1280.0, 860.0));
+        h.run();
+        let wide = edge_and_cell(&h, in_panel);
+        for (w, hh) in [(640.0, 480.0), (520.0, 700.0), (1280.0, 860.0)] {
+            h.set_size(egui::vec2(w, hh));
+            h.run();
+        }
+        assert_eq!(
+            edge_and_cell(&h, in_panel),
+            wide,
+            "{what}: layout not given back"
+        );
+        // Tall and narrow: the board keeps its width, the panel folds away to its toggle.
+        let tall = egui::vec2(520.0, 800.0);
+        h.set_size(tall);
+        h.run();
+        // The bottom controls wrap into more rows: they settle in the next frames.
+        for _ in 0..3 {
+            h.step();
+        }
+        assert!(
+            h.query_by_label(in_panel).is_none(),
+            "{what}: the panel did not fold away"
+        );
+        assert_tidy(&h, tall, &format!("{what} folded"));
+        h.get_by_label("Game panel").click();
+        h.run();
+        assert!(
+            h.query_by_label(in_panel).is_some(),
+            "{what}: toggle did not open it"
+        );
+        assert_tidy(&h, tall, &format!("{what} opened"));
+        h.key_press(egui::Key::F9);
+        h.run();
+        assert!(
+            h.query_by_label(in_panel).is_none(),
+            "{what}: F9 did not close it"
+        );
+    }
+}
+
+/// The referee's clash judge: the same, its pad in the middle taking first the width it needs.
+#[test]
+fn clash_judge_panel_follows_the_window_like_the_play_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
+    common::click(&mut h, "Referee for a physical board");
+    common::click(&mut h, "Clash judge");
+    let in_panel = "Referee menu";
+    for (w, hh) in SIZES {
+        let size = egui::vec2(w, hh);
+        h.set_size(size);
+        h.run();
+        let what = format!("clash judge at {w}×{hh}");
+        assert_tidy(&h, size, &what);
+        assert!(
+            h.query_by_label(in_panel).is_some(),
+            "{what}: no side panel"
+        );
+        // The pad's first question stays in the middle, clear of the panel.
+        let attacks = h.get_by_label("Red attacks").rect();
+        let panel = h.get_by_label(in_panel).rect();
+        assert!(
+            attacks.right() <= panel.left(),
+            "{what}: pad under the panel"
+        );
+    }
+    let edge = |h: &Harness<'static, JunqiApp>| h.get_by_label(in_panel).rect().left();
+    h.set_size(egui::vec2(1280.0, 860.0));
+    h.run();
+    let wide = edge(&h);
+    for (w, hh) in [(640.0, 480.0), (520.0, 700.0), (1280.0, 860.0)] {
+        h.set_size(egui::vec2(w, hh));
+        h.run();
+    }
+    assert_eq!(edge(&h), wide, "layout not given back");
+    let tall = egui::vec2(520.0, 800.0);
+    h.set_size(tall);
+    h.run();
+    assert!(
+        h.query_by_label(in_panel).is_none(),
+        "the panel did not fold away"
+    );
+    assert_tidy(&h, tall, "clash judge folded");
+    h.get_by_label("Game panel").click();
+    h.run();
+    assert!(
+        h.query_by_label(in_panel).is_some(),
+        "toggle did not open it"
+    );
+    assert_tidy(&h, tall, "clash judge opened");
+    h.key_press(egui::Key::F9);
+    h.run();
+    assert!(h.query_by_label(in_panel).is_none(), "F9 did not close it");
 }

@@ -154,3 +154,20 @@ fn clash_notice_repaints_only_to_fade_and_goes_on_time() {
         t + 0.35 - 10.0
     );
 }
+
+#[test]
+fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
+    let rules = Rules::for_mode(Mode::Open);
+    let four = |bottom: Option<&str>| {
+        let mut g = Game::new(rules.clone(), Start::random_four(&rules, 3)).unwrap();
+        if let Some(b) = bottom {
+            g.set_info(junqi::app::session::BOTTOM_INFO, b);
+        }
+        Session::new(g).bottom4
+    };
+    assert_eq!(four(Some("west")), Side::West);
+    assert_eq!(four(Some("North")), Side::North);
+    for bad in [None, Some(""), Some("blue"), Some("red"), Some("nowhere")] {
+        assert_eq!(four(bad), Side::South, "{bad:?}");
+    }
+}

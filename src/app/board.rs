@@ -1117,18 +1117,6 @@ pub fn banner_frame(margin: i8) -> egui::Frame {
         .inner_margin(margin)
 }
 
-/// The side panel of a game screen: to the right, or below the board on narrow windows.
-pub fn side_panel(id: &'static str, narrow: bool) -> egui::Panel {
-    if narrow {
-        egui::Panel::bottom(id).resizable(true).default_size(210.0)
-    } else {
-        egui::Panel::right(id)
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(250.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -276,11 +276,11 @@ impl JunqiApp {
                 ) {
                     game.set_info("computer", &text);
                 }
-                let mut session = Session::new(game);
                 if spec.four {
-                    session.bottom4 = spec.bottom;
+                    // In the record, so a resumed or reopened game keeps its bottom seat.
+                    game.set_info(session::BOTTOM_INFO, &spec.bottom.en().to_lowercase());
                 }
-                self.show_game(session);
+                self.show_game(Session::new(game));
             }
             Err(e) => self.warning = Some((i18n::START_FAILED, e)),
         }
@@ -520,6 +520,18 @@ impl JunqiApp {
         });
     }
 
+    /// What the side panel of the screen showing stands beside, if it has one that folds away
+    /// (the play screen, the replay, the referee's tracked game and clash judge): the panel's
+    /// toggle is in the top bar then.
+    fn panel_centre(&self) -> Option<play::Centre> {
+        match &self.screen {
+            Screen::Play(p) => Some(play::Centre::board(p.game.board())),
+            Screen::Replay(r) => Some(play::Centre::board(r.game.board())),
+            Screen::Referee(r) => r.panel_centre(),
+            _ => None,
+        }
+    }
+
     fn top_bar(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let lang = self.lang();
         egui::Panel::top("top-bar").show(ui, |ui| {
@@ -543,8 +555,8 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
-                if matches!(self.screen, Screen::Play(_)) {
-                    self.panel.toggle_button(ui, lang);
+                if let Some(centre) = self.panel_centre() {
+                    self.panel.toggle_button(ui, lang, centre);
                 }
                 ui.separator();
                 ui.label(lang.t(&i18n::LANGUAGE));
@@ -708,11 +720,13 @@ impl eframe::App for JunqiApp {
             }
             Screen::Replay(r) => {
                 let (lang, bottom) = (self.settings.lang, self.settings.bottom);
-                replay::ui(ui, r, lang, &self.settings.board, bottom, &mut commands);
+                let opts = &self.settings.board;
+                replay::ui(ui, r, lang, opts, bottom, &mut self.panel, &mut commands);
             }
             Screen::Referee(r) => {
                 let mut asked = Vec::new();
-                referee::ui(ui, r, self.settings.lang, &self.settings.board, &mut asked);
+                let (lang, opts) = (self.settings.lang, &self.settings.board);
+                referee::ui(ui, r, lang, opts, &mut self.panel, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Referee));
             }
         }

@@ -247,6 +247,7 @@ pub fn ui(
     lang: Lang,
     opts: &BoardOptions,
     bottom: Side,
+    panel: &mut super::play::PanelState,
     out: &mut Vec<Command>,
 ) {
     let last = r.last();
@@ -414,11 +415,13 @@ pub fn ui(
         ui.add_space(4.0);
     });
 
-    egui::Panel::right("replay-moves")
-        .resizable(true)
-        .default_size(260.0)
-        .min_size(180.0)
-        .show(ui, |ui| {
+    let moves = panel.right_panel(
+        ui,
+        "replay-moves",
+        super::play::Centre::board(r.game.board()),
+    );
+    if let Some(moves) = moves {
+        moves.show(ui, |ui| {
             ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
             egui::ScrollArea::vertical()
                 .id_salt("replay-move-list")
@@ -463,6 +466,7 @@ pub fn ui(
                     }
                 });
         });
+    }
 
     egui::CentralPanel::default().show(ui, |ui| {
         if r.covered {

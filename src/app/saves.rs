@@ -4,7 +4,8 @@
 //! dialogs (rfd) with the in-app list of recent games as the fallback. Files are game records
 //! (`GameRecord` RON); the app keeps its own facts in `GameRecord.info`:
 //! `id` (which game this is), `started`, `seat` (`hotseat`: both players at this screen; or `red` /
-//! `blue`), `saved_by` (the side a Save as was made for) and, in `current.ron` only, `redo`.
+//! `blue`), `saved_by` (the side a Save as was made for), `bottom` (a four-player game's bottom
+//! seat) and, in `current.ron` only, `redo`.
 
 use super::command::Command;
 pub use super::command::SaveCmd;

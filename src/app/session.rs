@@ -163,6 +163,10 @@ pub struct Hint {
     pub turns: Vec<Turn>,
 }
 
+/// The record's info key naming a four-player game's bottom seat (`bottom` = `east`), set when
+/// the game starts. Records without it (or naming no seat of the board) show South at the bottom.
+pub const BOTTOM_INFO: &str = "bottom";
+
 /// The record's info key listing the turns (numbered from 1) at which a hint was asked:
 /// `hints` = `5,12`. Older files simply have none.
 pub const HINTS_INFO: &str = "hints";
@@ -179,6 +183,15 @@ impl Session {
             .map(|(_, v)| v.clone());
         let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
         let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
+        let bottom4 = super::records::info_value(game.record(), BOTTOM_INFO)
+            .and_then(|v| {
+                game.board()
+                    .seats
+                    .iter()
+                    .copied()
+                    .find(|s| s.is_four() && s.en().eq_ignore_ascii_case(v))
+            })
+            .unwrap_or(Side::South);
         Session {
             game,
             redo: Vec::new(),
@@ -193,7 +206,7 @@ impl Session {
             confirm_resign: false,
             hint: None,
             hint_thought: None,
-            bottom4: Side::South,
+            bottom4,
         }
     }
 

@@ -6,72 +6,82 @@ use super::words::{pad_label, rules_summary};
 use super::{JudgeCmd, JudgeTable, Notice, RefereeCmd};
 use crate::app::board;
 use crate::app::i18n::{self, Lang, fill};
+use crate::app::play::{Centre, PanelState};
 use crate::app::words::status_text;
 use crate::engine::{Rank, Side};
 
-pub(super) fn ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang, out: &mut Vec<RefereeCmd>) {
+/// The width the pad and the buttons in the middle take first; the side panel gets the rest.
+pub(super) const CENTRE: Centre = Centre::Width(400.0);
+
+pub(super) fn ui(
+    ui: &mut egui::Ui,
+    t: &JudgeTable,
+    lang: Lang,
+    panel: &mut PanelState,
+    out: &mut Vec<RefereeCmd>,
+) {
     let result = t.judge.result();
     let over = result.is_some();
-    let narrow = ui.available_width() < 760.0;
-    let panel = board::side_panel("judge-panel", narrow);
-    panel.show(ui, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.label(egui::RichText::new(losses_line(t, lang)).size(16.0));
-            for &seat in t.seats() {
-                if t.judge.is_out(seat) {
-                    ui.colored_label(
-                        board::side_colour(seat),
-                        format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
-                    );
-                }
-            }
-            if let Some(c) = by_rank_ui(ui, t, lang, over) {
-                out.push(RefereeCmd::Judge(c));
-            }
-            if t.by_rank || over {
-                losses_by_rank(ui, t, lang);
-            }
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                for &side in t.seats() {
-                    let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
-                    let can = !over && !t.judge.is_out(side);
-                    if ui.add_enabled(can, egui::Button::new(text)).clicked() {
-                        out.push(RefereeCmd::Judge(JudgeCmd::Resign(side)));
+    let side = panel.right_panel(ui, "judge-panel", CENTRE);
+    if let Some(side) = side {
+        side.show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(losses_line(t, lang)).size(16.0));
+                for &seat in t.seats() {
+                    if t.judge.is_out(seat) {
+                        ui.colored_label(
+                            board::side_colour(seat),
+                            format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
+                        );
                     }
                 }
-                if ui
-                    .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
-                    .clicked()
-                {
-                    out.push(RefereeCmd::Judge(JudgeCmd::AgreedDraw));
+                if let Some(c) = by_rank_ui(ui, t, lang, over) {
+                    out.push(RefereeCmd::Judge(c));
+                }
+                if t.by_rank || over {
+                    losses_by_rank(ui, t, lang);
+                }
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    for &side in t.seats() {
+                        let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
+                        let can = !over && !t.judge.is_out(side);
+                        if ui.add_enabled(can, egui::Button::new(text)).clicked() {
+                            out.push(RefereeCmd::Judge(JudgeCmd::Resign(side)));
+                        }
+                    }
+                    if ui
+                        .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
+                        .clicked()
+                    {
+                        out.push(RefereeCmd::Judge(JudgeCmd::AgreedDraw));
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
+                        out.push(RefereeCmd::Judge(JudgeCmd::Restart));
+                    }
+                    if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
+                        out.push(RefereeCmd::Menu);
+                    }
+                });
+                ui.separator();
+                ui.strong(lang.t(&i18n::REF_LOG));
+                for line in &t.log {
+                    ui.label(line.get(lang));
                 }
             });
-            ui.horizontal_wrapped(|ui| {
-                if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
-                    out.push(RefereeCmd::Judge(JudgeCmd::Restart));
-                }
-                if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
-                    out.push(RefereeCmd::Menu);
-                }
-            });
-            ui.separator();
-            ui.strong(lang.t(&i18n::REF_LOG));
-            for line in &t.log {
-                ui.label(line.get(lang));
-            }
         });
-    });
+    }
 
     egui::CentralPanel::default().show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading(lang.t(&i18n::REF_JUDGE));
-            ui.weak(fill(
-                lang.t(&i18n::REF_RULES_LINE),
-                &[("rules", &rules_summary(t.judge.rules(), lang))],
-            ));
-        });
+        // One above the other: the rules line wraps in a narrow middle.
+        ui.heading(lang.t(&i18n::REF_JUDGE));
+        ui.weak(fill(
+            lang.t(&i18n::REF_RULES_LINE),
+            &[("rules", &rules_summary(t.judge.rules(), lang))],
+        ));
         ui.separator();
         if let Some(status) = result
             && let Some(text) = status_text(status, lang)

@@ -173,6 +173,16 @@ impl Referee {
         self
     }
 
+    /// What the side panel stands beside, on the stages that have one that folds away: the
+    /// tracked game's board, the clash judge's pad.
+    pub fn panel_centre(&self) -> Option<crate::app::play::Centre> {
+        match &self.stage {
+            Stage::Tracked(t) => Some(crate::app::play::Centre::board(t.game.board())),
+            Stage::Judge(_) => Some(judge_pad::CENTRE),
+            _ => None,
+        }
+    }
+
     /// The game of a tracked game in progress (for saving it like any game).
     pub fn tracked_game(&self) -> Option<&Game> {
         match &self.stage {

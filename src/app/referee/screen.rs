@@ -17,6 +17,7 @@ pub fn ui(
     referee: &mut Referee,
     lang: Lang,
     opts: &BoardOptions,
+    panel: &mut crate::app::play::PanelState,
     out: &mut Vec<RefereeCmd>,
 ) {
     match &mut referee.stage {
@@ -24,9 +25,9 @@ pub fn ui(
             egui::CentralPanel::default()
                 .show(ui, |ui| menu(ui, lang, &referee.rules, referee.four, out));
         }
-        Stage::Judge(j) => judge_pad::ui(ui, j, lang, out),
+        Stage::Judge(j) => judge_pad::ui(ui, j, lang, panel, out),
         Stage::Formations(f) => tracked_board::formations_ui(ui, f, lang, out),
-        Stage::Tracked(t) => tracked_board::ui(ui, t, lang, opts, out),
+        Stage::Tracked(t) => tracked_board::ui(ui, t, lang, opts, panel, out),
     }
 }
 

@@ -130,12 +130,12 @@ pub(super) fn ui(
     t: &Tracked,
     lang: Lang,
     opts: &BoardOptions,
+    panel: &mut crate::app::play::PanelState,
     out: &mut Vec<RefereeCmd>,
 ) {
     let status = t.game.status();
     let over = status.is_over();
     let mover = t.mover();
-    let narrow = ui.available_width() < 760.0;
 
     egui::Panel::bottom("tracked-status").show(ui, |ui| {
         let (text, colour) = match &t.message {
@@ -161,113 +161,119 @@ pub(super) fn ui(
     });
 
     let announcements = t.announcements(lang);
-    let panel = board::side_panel("tracked-panel", narrow);
-    panel.show(ui, |ui| {
-        ui.add_space(4.0);
-        if !over {
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-                ui.label(
-                    egui::RichText::new(lang.side(mover))
-                        .size(22.0)
-                        .strong()
-                        .color(board::side_colour(mover)),
-                );
+    let side = panel.right_panel(
+        ui,
+        "tracked-panel",
+        crate::app::play::Centre::board(t.game.board()),
+    );
+    if let Some(side) = side {
+        side.show(ui, |ui| {
+            ui.add_space(4.0);
+            if !over {
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+                    ui.label(
+                        egui::RichText::new(lang.side(mover))
+                            .size(22.0)
+                            .strong()
+                            .color(board::side_colour(mover)),
+                    );
+                    ui.label(fill(
+                        lang.t(&i18n::TURN),
+                        &[("n", &(t.game.position().ply() + 1).to_string())],
+                    ));
+                });
+                let rules = t.game.rules();
+                let pos = t.game.position();
+                let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
+                let turns = rules.turn_limit.saturating_sub(pos.ply());
                 ui.label(fill(
-                    lang.t(&i18n::TURN),
-                    &[("n", &(t.game.position().ply() + 1).to_string())],
+                    lang.t(&i18n::QUIET_LEFT),
+                    &[("n", &quiet.to_string())],
                 ));
-            });
-            let rules = t.game.rules();
-            let pos = t.game.position();
-            let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
-            let turns = rules.turn_limit.saturating_sub(pos.ply());
-            ui.label(fill(
-                lang.t(&i18n::QUIET_LEFT),
-                &[("n", &quiet.to_string())],
-            ));
-            ui.label(fill(
-                lang.t(&i18n::REF_TURNS_LEFT),
-                &[("n", &turns.to_string())],
-            ));
-        } else if let Some(text) = status_text(status, lang) {
-            ui.label(egui::RichText::new(text).size(18.0).strong());
-        }
-        ui.label(losses_line(t, lang));
-        for &seat in t.seats() {
-            if t.is_out(seat) {
-                ui.colored_label(
-                    board::side_colour(seat),
-                    format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
-                );
+                ui.label(fill(
+                    lang.t(&i18n::REF_TURNS_LEFT),
+                    &[("n", &turns.to_string())],
+                ));
+            } else if let Some(text) = status_text(status, lang) {
+                ui.label(egui::RichText::new(text).size(18.0).strong());
             }
-        }
-        ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            // Undo needs both players' consent (issue 18.7): after the end, both formations
-            // have been shown, and the record notes the reopening.
-            if ui
-                .add_enabled(
-                    !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
-                    egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
-                )
-                .clicked()
-            {
-                out.push(RefereeCmd::Tracked(TrackedCmd::AskUndo));
-            }
-            if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
-                out.push(RefereeCmd::SaveAs);
-            }
-            for &side in t.seats() {
-                let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
-                let can = !over && !t.is_out(side);
-                if ui.add_enabled(can, egui::Button::new(text)).clicked() {
-                    out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
+            ui.label(losses_line(t, lang));
+            for &seat in t.seats() {
+                if t.is_out(seat) {
+                    ui.colored_label(
+                        board::side_colour(seat),
+                        format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
+                    );
                 }
             }
-            if ui
-                .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
-                .clicked()
-            {
-                out.push(RefereeCmd::Tracked(TrackedCmd::AgreedDraw));
-            }
-        });
-        if let Some(agreed) = t.undo_consent {
-            let ask = if over {
-                &i18n::REF_UNDO_AFTER_END_ASK
-            } else {
-                &i18n::REF_UNDO_ASK
-            };
-            if let Some(c) = consent_ui(
-                ui,
-                lang,
-                lang.t(ask),
-                (t.seats(), &agreed),
-                lang.t(&i18n::REF_UNDO_NOW),
-            ) {
-                out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
-            }
-        }
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
-                out.push(RefereeCmd::Choose(Way::Tracked));
-            }
-            if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
-                out.push(RefereeCmd::Menu);
-            }
-        });
-        ui.separator();
-        ui.strong(lang.t(&i18n::REF_LOG));
-        egui::ScrollArea::vertical()
-            .id_salt("tracked-log")
-            .stick_to_bottom(true)
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                for (side, line) in &announcements {
-                    ui.colored_label(board::side_colour(*side), line);
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                // Undo needs both players' consent (issue 18.7): after the end, both formations
+                // have been shown, and the record notes the reopening.
+                if ui
+                    .add_enabled(
+                        !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
+                        egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
+                    )
+                    .clicked()
+                {
+                    out.push(RefereeCmd::Tracked(TrackedCmd::AskUndo));
+                }
+                if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+                    out.push(RefereeCmd::SaveAs);
+                }
+                for &side in t.seats() {
+                    let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
+                    let can = !over && !t.is_out(side);
+                    if ui.add_enabled(can, egui::Button::new(text)).clicked() {
+                        out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
+                    }
+                }
+                if ui
+                    .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
+                    .clicked()
+                {
+                    out.push(RefereeCmd::Tracked(TrackedCmd::AgreedDraw));
                 }
             });
-    });
+            if let Some(agreed) = t.undo_consent {
+                let ask = if over {
+                    &i18n::REF_UNDO_AFTER_END_ASK
+                } else {
+                    &i18n::REF_UNDO_ASK
+                };
+                if let Some(c) = consent_ui(
+                    ui,
+                    lang,
+                    lang.t(ask),
+                    (t.seats(), &agreed),
+                    lang.t(&i18n::REF_UNDO_NOW),
+                ) {
+                    out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
+                    out.push(RefereeCmd::Choose(Way::Tracked));
+                }
+                if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
+                    out.push(RefereeCmd::Menu);
+                }
+            });
+            ui.separator();
+            ui.strong(lang.t(&i18n::REF_LOG));
+            egui::ScrollArea::vertical()
+                .id_salt("tracked-log")
+                .stick_to_bottom(true)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    for (side, line) in &announcements {
+                        ui.colored_label(board::side_colour(*side), line);
+                    }
+                });
+        });
+    }
 
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(text) = status_text(status, lang) {
