@@ -212,7 +212,8 @@ fn a_live_game_is_reachable_from_the_first_screen_after_leaving_it() {
 #[test]
 fn the_live_game_line_names_the_computer_and_is_in_chinese() {
     let (_dir, mut h) = common::window();
-    h.state_mut().settings.seats[1] = junqi::app::settings::Seat::Computer(junqi::ai::Level::Easy);
+    h.state_mut().settings.seats[1] =
+        junqi::app::settings::Occupant::Computer(junqi::ai::Level::Easy);
     start_game(&mut h);
     common::click(&mut h, "Home");
     h.get_by_label("Open · Turn 1 · Red: Human · Blue: Computer · Easy");

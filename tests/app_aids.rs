@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::{JunqiApp, Session};
 use junqi::engine::rng::SplitMix64;
-use junqi::engine::{ClashOutcome, Formation, Game, Mode, Rules, Seen, Side, Start, Turn, Viewer};
+use junqi::engine::{ClashOutcome, Formation, Game, Mode, Rules, Seat, Seen, Start, Turn, Viewer};
 
 /// A hidden game between two people after `plies` turns, attacks first (pieces come off).
 fn hidden_game_with_clashes(plies: usize) -> Game {
@@ -36,12 +36,12 @@ fn hidden_game_with_clashes(plies: usize) -> Game {
 fn blue_removed_unknown_to_red(g: &Game) -> usize {
     let mut n = 0;
     for (i, ply) in g.plies().iter().enumerate() {
-        let before = g.position_at(i).view(g.rules(), Viewer::Side(Side::Red));
+        let before = g.position_at(i).view(g.rules(), Viewer::Side(Seat::Red));
         let dug = ply.report.as_ref().and_then(|r| r.clash) == Some(ClashOutcome::MineDug);
         for &(at, p) in &ply.effects.removed {
             let named = matches!(before.at(at), Seen::Known(_))
                 || (dug && matches!(ply.turn, Some(Turn::Move { to, .. }) if to == at));
-            if p.side() == Side::Blue && !named {
+            if p.side() == Seat::Blue && !named {
                 n += 1;
             }
         }
@@ -60,7 +60,7 @@ fn hidden_game_counts_enemy_pieces_from_the_players_own_view() {
     let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
     // Even plies: Red to move.
     let g = hidden_game_with_clashes(40);
-    assert_eq!(g.position().side_to_move(), Some(Side::Red));
+    assert_eq!(g.position().side_to_move(), Some(Seat::Red));
     let unknown = blue_removed_unknown_to_red(&g);
     assert!(unknown > 0, "the test game removed no blue piece unseen");
     show(&mut h, g);
@@ -110,7 +110,8 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     let dir = tempfile::tempdir().unwrap();
     let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
     h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
-    h.state_mut().settings.seats[1] = junqi::app::settings::Seat::Computer(junqi::ai::Level::Easy);
+    h.state_mut().settings.seats[1] =
+        junqi::app::settings::Occupant::Computer(junqi::ai::Level::Easy);
     h.get_by_label("Start now (last rules)").click();
     run_checked(&mut h);
     assert_eq!(hint_info(&h), None);
@@ -135,7 +136,7 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     // Play the first suggestion: the marks go; the computer answers; H asks again.
     if let Turn::Move { from, to } = hint.turns[0] {
         let cell = |h: &Harness<'static, JunqiApp>, n| {
-            let view = common::game(h).view(Viewer::Side(Side::Red));
+            let view = common::game(h).view(Viewer::Side(Seat::Red));
             junqi::app::board::node_label(&view, junqi::app::i18n::Lang::En, n)
         };
         let (a, z) = (cell(&h, from), cell(&h, to));
@@ -187,7 +188,7 @@ fn recent_games_read_as_games_not_file_ids() {
     let mut g = hidden_game_with_clashes(6);
     g.set_info("computer", "blue:normal");
     g.set_info("started", "2026-11-30 15:56");
-    g.act(junqi::engine::Action::Resign(Side::Blue)).unwrap();
+    g.act(junqi::engine::Action::Resign(Seat::Blue)).unwrap();
     std::fs::write(games.join("20261130155600ab12.ron"), g.to_ron()).unwrap();
     let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);
     h.run();

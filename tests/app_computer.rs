@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Mode, Rules, Seen, Side, Viewer};
+use junqi::engine::{Mode, Rules, Seat, Seen, Viewer};
 use std::time::Duration;
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {
@@ -50,7 +50,7 @@ fn human_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to, from_label, to_name) = {
         let game = &h.state().play().unwrap().game;
         let (from, to) = common::plain_move(game);
-        let view = game.view(Viewer::Side(Side::Red));
+        let view = game.view(Viewer::Side(Seat::Red));
         (
             from,
             to,
@@ -74,7 +74,7 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
     assert_eq!(plies(&h), 1);
     wait_for_plies(&mut h, 2);
     let game = &h.state().play().unwrap().game;
-    assert_eq!(game.position().side_to_move(), Some(Side::Red));
+    assert_eq!(game.position().side_to_move(), Some(Seat::Red));
     assert!(
         game.record()
             .info
@@ -110,14 +110,14 @@ fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
     }
     let play = h.state().play().unwrap();
     assert!(!play.curtain_up());
-    let view = play.game.view(Viewer::Side(Side::Red));
+    let view = play.game.view(Viewer::Side(Seat::Red));
     let board = play.game.board();
     for n in 0..board.len() as u8 {
         let label = node_label(&view, Lang::En, n);
         // A piece Red legitimately knows (Blue's flag shown after Blue's marshal fell, a revealed
         // mine) may be named; any other Blue identity may not.
         if let Some(p) = play.game.position().at(n)
-            && p.side() == Side::Blue
+            && p.side() == Seat::Blue
             && !matches!(view.at(n), Seen::Known(_))
         {
             // Blue's identities never appear on the board labels.

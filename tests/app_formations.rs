@@ -8,10 +8,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::formation::Formation;
-use junqi::engine::{Rank, Side};
+use junqi::engine::{Rank, Seat};
 
 /// The formation a side played in the running game, read back from the start position.
-fn played_formation(h: &Harness<'static, JunqiApp>, side: Side) -> Formation {
+fn played_formation(h: &Harness<'static, JunqiApp>, side: Seat) -> Formation {
     let game = &h.state().play().unwrap().game;
     let b = game.board();
     let mut f = Formation::default();
@@ -48,9 +48,9 @@ fn edit_now_puts_the_edited_formation_into_the_game() {
     h.get_by_label("Start game").click();
     h.run();
     assert!(matches!(h.state().screen, Screen::Play(_)));
-    assert_eq!(played_formation(&h, Side::Red).grid, made);
+    assert_eq!(played_formation(&h, Seat::Red).grid, made);
     // Blue kept a random formation: a complete one, but not (in general) the same.
-    assert_eq!(played_formation(&h, Side::Blue).count(Rank::Flag), 1);
+    assert_eq!(played_formation(&h, Seat::Blue).count(Rank::Flag), 1);
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn use_in_game_after_a_flip_game_switches_to_a_mode_with_formations() {
         h.get_by_label("Start game").click();
         h.run();
         assert!(matches!(h.state().screen, Screen::Play(_)));
-        assert_eq!(played_formation(&h, Side::Red).grid, made, "after {last:?}");
+        assert_eq!(played_formation(&h, Seat::Red).grid, made, "after {last:?}");
     }
 }
 

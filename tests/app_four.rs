@@ -126,11 +126,14 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
     let play = h.state().play().unwrap();
     assert!(play.game.board().is_four());
     assert_eq!(play.computer.seats.len(), 4);
-    assert_eq!(play.computer.seats[0], junqi::app::settings::Seat::Human);
+    assert_eq!(
+        play.computer.seats[0],
+        junqi::app::settings::Occupant::Human
+    );
     assert!(
         play.computer.seats[1..]
             .iter()
-            .all(|s| *s != junqi::app::settings::Seat::Human)
+            .all(|s| *s != junqi::app::settings::Occupant::Human)
     );
     let got = common::leak::texts(&h);
     assert!(got.iter().any(|t| t == "South (red) — to move"), "{got:?}");
@@ -156,7 +159,7 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
         "the three computers played"
     );
     // Settings for two-player games are left alone.
-    assert_eq!(h.state().settings.bottom, junqi::engine::Side::Red);
+    assert_eq!(h.state().settings.bottom, junqi::engine::Seat::Red);
 }
 
 fn rank_word(h: &Harness<'static, junqi::app::JunqiApp>, n: NodeId) -> &'static str {

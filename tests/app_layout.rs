@@ -8,7 +8,7 @@ mod common;
 use common::layout::{Widget, assert_tidy, interactive};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use junqi::app::settings::Seat;
+use junqi::app::settings::Occupant;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Mode, Rules};
 
@@ -84,7 +84,7 @@ fn layout_is_tidy_and_the_board_readable_at_every_size() {
     h.get_by_label("Home").click();
     h.run();
     h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
-    h.state_mut().settings.seats[1] = Seat::Computer(junqi::ai::Level::Easy);
+    h.state_mut().settings.seats[1] = Occupant::Computer(junqi::ai::Level::Easy);
     start_now(&mut h);
     assert_eq!(common::game(&h).rules().mode, Mode::Hidden);
     check_all(&mut h, "hidden game");
@@ -98,7 +98,7 @@ fn layout_is_tidy_and_the_board_readable_at_every_size() {
     // A flip game (its count panel is the longest).
     h.state_mut().settings.lang = junqi::app::i18n::Lang::En;
     h.state_mut().settings.rules = Rules::for_mode(Mode::Flip);
-    h.state_mut().settings.seats[1] = Seat::Human;
+    h.state_mut().settings.seats[1] = Occupant::Human;
     h.run();
     start_now(&mut h);
     check_all(&mut h, "flip game");
@@ -275,7 +275,7 @@ fn open_tracked(h: &mut Harness<'static, JunqiApp>) {
     let game =
         junqi::engine::Game::new(rules.clone(), junqi::engine::Start::random(&rules, 9)).unwrap();
     let mut r = Referee::new(&rules, None);
-    r.stage = Stage::Tracked(Box::new(Tracked::new(game, junqi::engine::Side::Red)));
+    r.stage = Stage::Tracked(Box::new(Tracked::new(game, junqi::engine::Seat::Red)));
     h.state_mut().screen = Screen::Referee(Box::new(r));
     h.run();
 }

@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seen, Side, Start, Turn, Viewer};
+use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Seen, Start, Turn, Viewer};
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
 fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
@@ -37,7 +37,7 @@ fn label_for(h: &Harness<'static, JunqiApp>, n: NodeId, viewer: Viewer) -> Strin
 }
 
 /// No label anywhere names a rank of `side`'s pieces together with the side.
-fn no_identity_of(h: &Harness<'static, JunqiApp>, side: Side) {
+fn no_identity_of(h: &Harness<'static, JunqiApp>, side: Seat) {
     for r in Rank::ALL {
         let text = format!("{} {}", side.en(), r.en());
         assert!(
@@ -59,7 +59,7 @@ fn hidden_game_after_red_move(h: &mut Harness<'static, JunqiApp>) {
     // The first curtain: Red takes the screen.
     common::leak::click(h, "Red to move — press to continue");
     let (from, to) = plain_move(h);
-    h.get_by_label(&label_for(h, from, Viewer::Side(Side::Red)))
+    h.get_by_label(&label_for(h, from, Viewer::Side(Seat::Red)))
         .click();
     common::leak::run_checked(h);
     h.get_by_label(&name(h, to)).click();
@@ -73,23 +73,23 @@ fn hidden_curtain_covers_the_board_between_turns() {
     hidden_game_after_red_move(&mut h);
     // The curtain is down: no node of the board is on screen, no identity of either side.
     h.get_by_label("Blue to move — press to continue");
-    let some_red = game(&h).position().pieces(Side::Red).next().unwrap().0;
+    let some_red = game(&h).position().pieces(Seat::Red).next().unwrap().0;
     assert!(
         h.query_by_label_contains(&format!("{} Red", name(&h, some_red)))
             .is_none()
     );
-    no_identity_of(&h, Side::Red);
-    no_identity_of(&h, Side::Blue);
+    no_identity_of(&h, Seat::Red);
+    no_identity_of(&h, Seat::Blue);
     // Blue lifts it: Blue's pieces show, Red's show only their side.
     common::leak::click(&mut h, "Blue to move — press to continue");
-    let (blue_node, blue_piece) = game(&h).position().pieces(Side::Blue).next().unwrap();
+    let (blue_node, blue_piece) = game(&h).position().pieces(Seat::Blue).next().unwrap();
     h.get_by_label(&format!(
         "{} Blue {}",
         name(&h, blue_node),
         blue_piece.rank().en()
     ));
     h.get_by_label(&format!("{} Red unknown piece", name(&h, some_red)));
-    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Seat::Red);
     // Red's move is listed without its rank.
     let ply = &game(&h).plies()[0];
     let Some(Turn::Move { from, to }) = ply.turn else {
@@ -103,7 +103,7 @@ fn hidden_tags_follow_the_player_and_are_kept_in_the_record() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     common::leak::click(&mut h, "Blue to move — press to continue");
-    let (red_node, _) = game(&h).position().pieces(Side::Red).next().unwrap();
+    let (red_node, _) = game(&h).position().pieces(Seat::Red).next().unwrap();
     let sq = name(&h, red_node);
     h.get_by_label(&format!("{sq} Red unknown piece"))
         .click_secondary();
@@ -114,12 +114,12 @@ fn hidden_tags_follow_the_player_and_are_kept_in_the_record() {
     assert_eq!(tags.len(), 1);
     assert_eq!(
         (tags[0].by, tags[0].square.as_str(), tags[0].text.as_str()),
-        (Side::Blue, sq.as_str(), "40")
+        (Seat::Blue, sq.as_str(), "40")
     );
     assert!(game(&h).to_ron().contains("text: \"40\""));
     // Blue moves; on Red's turn Blue's tag is not shown.
     let (from, to) = plain_move(&h);
-    h.get_by_label(&label_for(&h, from, Viewer::Side(Side::Blue)))
+    h.get_by_label(&label_for(&h, from, Viewer::Side(Seat::Blue)))
         .click();
     common::leak::run_checked(&mut h);
     h.get_by_label(&name(&h, to)).click();
@@ -140,13 +140,13 @@ fn referee_view_needs_confirmation_and_is_recorded() {
     common::leak::click(&mut h, "Cancel");
     assert!(!game(&h).record().referee_view_used());
     assert!(h.state().play().unwrap().modes.referee.is_none());
-    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Seat::Red);
     // Confirm shows every piece and marks the record.
     common::leak::click(&mut h, "Referee view…");
     common::leak::click(&mut h, "Show every piece");
     assert!(game(&h).record().referee_view_used());
     h.get_by_label("Referee view is on: every piece is shown");
-    let (red_node, red_piece) = game(&h).position().pieces(Side::Red).next().unwrap();
+    let (red_node, red_piece) = game(&h).position().pieces(Seat::Red).next().unwrap();
     h.get_by_label(&format!(
         "{} Red {}",
         name(&h, red_node),
@@ -155,7 +155,7 @@ fn referee_view_needs_confirmation_and_is_recorded() {
     assert!(game(&h).to_ron().contains("what: RefereeView"));
     // Turning it off hides Red again.
     common::leak::click(&mut h, "Turn the referee view off");
-    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Seat::Red);
 }
 
 /// A flip game from the dialog with a known seed typed in.
@@ -249,7 +249,7 @@ fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
     };
     let (mine, target) = found;
     let before = game(&h).position().notation();
-    h.get_by_label(&label_for(&h, mine, Viewer::Side(Side::Red)))
+    h.get_by_label(&label_for(&h, mine, Viewer::Side(Seat::Red)))
         .click();
     common::leak::run_checked(&mut h);
     h.get_by_label(&format!("{} face-down piece", name(&h, target)))
@@ -266,22 +266,22 @@ fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
     let g = game(&h);
     let to = g.position().destinations_from(g.rules(), mine)[0];
     let empty = g.position().at(to).is_none();
-    h.get_by_label(&label_for(&h, mine, Viewer::Side(Side::Red)))
+    h.get_by_label(&label_for(&h, mine, Viewer::Side(Seat::Red)))
         .click();
     common::leak::run_checked(&mut h);
-    h.get_by_label(&label_for(&h, to, Viewer::Side(Side::Red)))
+    h.get_by_label(&label_for(&h, to, Viewer::Side(Seat::Red)))
         .click();
     common::leak::run_checked(&mut h);
     assert_ne!(game(&h).position().notation(), before);
     if empty {
         assert!(matches!(
-            game(&h).view(Viewer::Side(Side::Red)).at(to),
+            game(&h).view(Viewer::Side(Seat::Red)).at(to),
             Seen::Known(_)
         ));
     }
 }
 
-fn lift(h: &mut Harness<'static, JunqiApp>, side: Side) {
+fn lift(h: &mut Harness<'static, JunqiApp>, side: Seat) {
     h.get_by_label(&format!("{} to move — press to continue", side.en()))
         .click();
     common::leak::run_checked(h);
@@ -289,7 +289,7 @@ fn lift(h: &mut Harness<'static, JunqiApp>, side: Side) {
 
 /// The side to move resigns (through the game: a confirmation dialog may come and go).
 fn resign(h: &mut Harness<'static, JunqiApp>) {
-    let side = game(h).position().side_to_move().unwrap_or(Side::Red);
+    let side = game(h).position().side_to_move().unwrap_or(Seat::Red);
     h.state_mut()
         .play_mut()
         .unwrap()
@@ -312,25 +312,25 @@ fn replay_of_unfinished_hidden_game_hides_other_side() {
     hidden_game_after_red_move(&mut h);
     // Under the curtain nobody in particular looks: no replay.
     assert!(h.get_by_label("Replay").accesskit_node().is_disabled());
-    lift(&mut h, Side::Blue);
+    lift(&mut h, Seat::Blue);
     common::leak::click(&mut h, "Replay");
     // Blue's own viewpoint, free.
-    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Blue));
-    no_identity_of(&h, Side::Red);
+    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Seat::Blue));
+    no_identity_of(&h, Seat::Red);
     // Red's viewpoint needs a confirmation; cancelling shows nothing and notes nothing.
     common::leak::click(&mut h, "Red");
     h.get_by_label("Show Red's viewpoint?");
     common::leak::click(&mut h, "Cancel");
-    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Seat::Blue));
     assert!(replay_screen(&h).game.record().disclosures.is_empty());
-    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Seat::Red);
     // Confirmed: shown and noted, in the replay and in the game in play.
     common::leak::click(&mut h, "Red");
     common::leak::click(&mut h, "Show Red's pieces");
-    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Side::Red));
+    assert_eq!(replay_screen(&h).viewer(), Viewer::Side(Seat::Red));
     let noted = |g: &Game| {
         g.record().disclosures.iter().any(|d| {
-            d.what == junqi::engine::Disclosure::SideView(Side::Red) && d.by == Some(Side::Blue)
+            d.what == junqi::engine::Disclosure::SideView(Seat::Red) && d.by == Some(Seat::Blue)
         })
     };
     assert!(noted(&replay_screen(&h).game));
@@ -344,7 +344,7 @@ fn replay_of_unfinished_hidden_game_hides_other_side() {
 fn replay_of_finished_hidden_game_opens_every_viewpoint() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    lift(&mut h, Side::Blue);
+    lift(&mut h, Seat::Blue);
     resign(&mut h);
     assert!(game(&h).status().is_over());
     common::leak::click(&mut h, "Replay");
@@ -363,7 +363,7 @@ fn curtain_cannot_be_switched_off_mid_game_without_the_referee_note() {
     h.get_by_label("Switch the hand-over curtain off?");
     // Still covered while the question is open.
     h.get_by_label("Blue to move — press to continue");
-    no_identity_of(&h, Side::Red);
+    no_identity_of(&h, Seat::Red);
     common::leak::click(&mut h, "Cancel");
     assert!(h.state().settings.modes.curtain, "the setting goes back on");
     assert!(game(&h).record().disclosures.is_empty());
@@ -386,7 +386,7 @@ fn curtain_cannot_be_switched_off_mid_game_without_the_referee_note() {
 fn no_undo_after_the_game_is_over() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    lift(&mut h, Side::Blue);
+    lift(&mut h, Seat::Blue);
     resign(&mut h);
     assert!(game(&h).status().is_over());
     let actions = game(&h).record().actions.clone();
@@ -402,7 +402,7 @@ fn no_undo_after_the_game_is_over() {
 fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    lift(&mut h, Side::Blue);
+    lift(&mut h, Seat::Blue);
     // Red asks (Red moved last); Blue answers.
     common::leak::click(&mut h, "Undo");
     h.get_by_label("Red asks Blue to agree to take back the last turn");
@@ -417,16 +417,16 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     assert!(matches!(
         g.record().actions[1],
         junqi::engine::Action::Takeback {
-            by: Side::Red,
+            by: Seat::Red,
             turns: 1
         }
     ));
-    assert_eq!(g.takebacks(Side::Red), 1);
+    assert_eq!(g.takebacks(Seat::Red), 1);
     // It replays from the record.
     let back = Game::from_ron(&g.to_ron()).unwrap();
     assert_eq!(back.position().notation(), g.position().notation());
     // Red to move again behind the curtain; the event log lists the takeback.
-    lift(&mut h, Side::Red);
+    lift(&mut h, Seat::Red);
     h.get_by_label("Red took back turns: 1");
     // The replay counts it, and continues an unfinished hidden game only from its last turn.
     common::leak::click(&mut h, "Replay");
@@ -441,7 +441,7 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
 fn replay_of_unfinished_hidden_game_continues_only_from_the_last_turn() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    lift(&mut h, Side::Blue);
+    lift(&mut h, Seat::Blue);
     common::leak::click(&mut h, "Replay");
     common::leak::click(&mut h, "« Start");
     // Continuing from the start would take back a turn past what both players saw.
@@ -464,7 +464,7 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
     g.play(Turn::Move { from, to }).unwrap();
     h.state_mut().show_game(junqi::app::Session::new(g));
     common::leak::run_checked(&mut h);
-    assert_eq!(game(&h).position().side_to_move(), Some(Side::Red));
+    assert_eq!(game(&h).position().side_to_move(), Some(Seat::Red));
     common::leak::click(&mut h, "Undo");
     assert_eq!(game(&h).plies().len(), 2, "takebacks are off");
     h.get_by_label_contains("Takebacks are off");
@@ -474,11 +474,11 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
     common::leak::click(&mut h, "Undo");
     let g = game(&h);
     assert_eq!(g.plies().len(), 0);
-    assert_eq!(g.takebacks(Side::Red), 1);
+    assert_eq!(g.takebacks(Seat::Red), 1);
     assert!(matches!(
         g.record().actions.last(),
         Some(junqi::engine::Action::Takeback {
-            by: Side::Red,
+            by: Seat::Red,
             turns: 2
         })
     ));

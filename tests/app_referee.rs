@@ -8,7 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::i18n::Lang;
 use junqi::app::referee::{JudgeTable, Stage, Tracked, pad_label, public_reason};
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{NodeId, Rank, Side, Turn};
+use junqi::engine::{NodeId, Rank, Seat, Turn};
 use std::path::Path;
 
 use common::click;
@@ -76,7 +76,7 @@ fn shown(h: &Harness<'static, JunqiApp>, text: &str) {
 }
 
 /// One clash on the pad: the attacker presses its colour, enters, hands over, the defender enters.
-fn clash(h: &mut Harness<'static, JunqiApp>, attacker: Side, a: Rank, d: Rank) {
+fn clash(h: &mut Harness<'static, JunqiApp>, attacker: Seat, a: Rank, d: Rank) {
     click(h, &format!("{} attacks", attacker.en()));
     click(h, &pad_label(Lang::En, a));
     // The attacker's choice is gone: the pad is replaced by a neutral hand-over.
@@ -107,17 +107,17 @@ fn a_clash_announces_only_the_outcome() {
     );
     h.get_by_label("Lost so far: Red 0 pieces, Blue 1 piece");
     no_rank_shown(&h);
-    assert_eq!(judge(&h).judge.lost(Side::Blue, Rank::Major), 1);
+    assert_eq!(judge(&h).judge.lost(Seat::Blue, Rank::Major), 1);
 
     // Both removed, and a dug mine is announced as "the defender leaves" (no rank named).
-    clash(&mut h, Side::Blue, Rank::Brigadier, Rank::Brigadier);
+    clash(&mut h, Seat::Blue, Rank::Brigadier, Rank::Brigadier);
     shown(&h, "Clash 2 (Blue attacked): Both pieces leave the board");
-    clash(&mut h, Side::Red, Rank::Engineer, Rank::Mine);
+    clash(&mut h, Seat::Red, Rank::Engineer, Rank::Mine);
     shown(
         &h,
         "Clash 3 (Red attacked): The defender's piece leaves the board",
     );
-    clash(&mut h, Side::Red, Rank::Captain, Rank::Mine);
+    clash(&mut h, Seat::Red, Rank::Captain, Rank::Mine);
     shown(
         &h,
         "Clash 4 (Red attacked): The attacker's piece leaves the board",
@@ -130,18 +130,18 @@ fn a_clash_announces_only_the_outcome() {
 fn an_impossible_claim_is_refused_with_the_reason() {
     let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Red, Rank::Marshal, Rank::Marshal);
+    clash(&mut h, Seat::Red, Rank::Marshal, Rank::Marshal);
     for _ in 0..3 {
-        clash(&mut h, Side::Red, Rank::Engineer, Rank::Captain);
+        clash(&mut h, Seat::Red, Rank::Engineer, Rank::Captain);
     }
-    assert_eq!(judge(&h).lost_total(Side::Red), 4);
+    assert_eq!(judge(&h).lost_total(Seat::Red), 4);
     // A fourth engineer.
     click(&mut h, "Red attacks");
     click(&mut h, &pad_label(Lang::En, Rank::Engineer));
     h.get_by_label(
         "Refused: Red has none of that piece left on the board (all of them are gone). Red, enter your piece again.",
     );
-    assert_eq!(judge(&h).lost_total(Side::Red), 4);
+    assert_eq!(judge(&h).lost_total(Seat::Red), 4);
     assert_eq!(judge(&h).judge.clashes(), 4);
     // The same player enters again, on the same pad.
     click(&mut h, &pad_label(Lang::En, Rank::Major));
@@ -149,7 +149,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
     // Blue's marshal is gone: a second one is refused, and Blue enters again.
     click(&mut h, &pad_label(Lang::En, Rank::Marshal));
     h.get_by_label_contains("Refused: Blue has none of that piece left");
-    assert_eq!(judge(&h).lost_total(Side::Blue), 1);
+    assert_eq!(judge(&h).lost_total(Seat::Blue), 1);
     click(&mut h, &pad_label(Lang::En, Rank::Captain));
     shown(
         &h,
@@ -166,7 +166,7 @@ fn an_impossible_claim_is_refused_with_the_reason() {
 fn losing_the_marshal_means_showing_the_flag() {
     let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Blue, Rank::Bomb, Rank::Marshal);
+    clash(&mut h, Seat::Blue, Rank::Bomb, Rank::Marshal);
     shown(
         &h,
         "Clash 1 (Blue attacked): Both pieces leave the board. Red's field marshal is gone: Red must show its flag",
@@ -187,7 +187,7 @@ fn a_side_with_no_movable_pieces_loses() {
             } else {
                 Rank::Mine
             };
-            clash(&mut h, Side::Red, *r, d);
+            clash(&mut h, Seat::Red, *r, d);
             n += 1;
             if judge(&h).judge.result().is_some() {
                 break;
@@ -198,7 +198,7 @@ fn a_side_with_no_movable_pieces_loses() {
     shown(&h, "Blue wins: no movable pieces left");
     // The game is over: no more clashes, and the losses by rank are shown now.
     assert!(h.query_by_label("Red attacks").is_none());
-    assert_eq!(judge(&h).lost_total(Side::Red), 21);
+    assert_eq!(judge(&h).lost_total(Seat::Red), 21);
 }
 
 #[test]
@@ -228,7 +228,7 @@ fn enter_formations(h: &mut Harness<'static, JunqiApp>) {
     tracked(h);
 }
 
-fn back_label(side: Side, name: &str) -> String {
+fn back_label(side: Seat, name: &str) -> String {
     format!("{name} {} unknown piece", side.en())
 }
 
@@ -259,7 +259,7 @@ fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
     click_node(&mut h, to);
     assert_eq!(tracked(&h).game.plies().len(), 1);
     let to_name = tracked(&h).game.board().name(to).to_string();
-    h.get_by_label(&back_label(Side::Red, &to_name));
+    h.get_by_label(&back_label(Seat::Red, &to_name));
     h.get_by_label_contains("Blue to move");
     h.get_by_label("Turn 2");
     h.get_by_label("69 turns left before the quiet-limit draw");
@@ -276,7 +276,7 @@ fn tracked_game_rejects_an_illegal_move_with_the_reason() {
         let game = &tracked(&h).game;
         let pos = game.position();
         let mut found = None;
-        'outer: for (from, _) in pos.pieces(Side::Red) {
+        'outer: for (from, _) in pos.pieces(Seat::Red) {
             for to in 0..game.board().len() as NodeId {
                 if pos.at(to).is_none()
                     && let Err(e) = pos.check_turn(game.rules(), Turn::Move { from, to })
@@ -366,7 +366,7 @@ fn a_tracked_game_is_saved_like_any_game() {
 fn both_marshals_fall_and_the_judge_names_both_flags() {
     let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Blue, Rank::Marshal, Rank::Marshal);
+    clash(&mut h, Seat::Blue, Rank::Marshal, Rank::Marshal);
     shown(
         &h,
         "Clash 1 (Blue attacked): Both pieces leave the board. Blue's field marshal is gone: Blue must show its flag. Red's field marshal is gone: Red must show its flag",
@@ -394,7 +394,7 @@ fn judge_flag_rule_notice_names_no_rank() {
     let (_dir, mut h) = common::wide_window();
     h.state_mut().settings.rules.flag_takers = FlagTakers::Engineer;
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Red, Rank::Colonel, Rank::Flag);
+    clash(&mut h, Seat::Red, Rank::Colonel, Rank::Flag);
     let notice = "Not allowed: this piece may not take the flag under these rules. Take the move back on the board.";
     shown(&h, notice);
     // Announced to both and written in the log (not a silent probe).
@@ -410,7 +410,7 @@ fn judge_flag_rule_notice_names_no_rank() {
     click(&mut h, "Referee menu");
     click(&mut h, "Cancel");
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Blue, Rank::General, Rank::Flag);
+    clash(&mut h, Seat::Blue, Rank::General, Rank::Flag);
     shown(
         &h,
         "Not allowed: the flag cannot be attacked while its owner still has mines. Take the move back on the board.",
@@ -424,7 +424,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
     // Issue 18.8: either player could tick "show the losses by rank" while the other looked away.
     let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
+    clash(&mut h, Seat::Red, Rank::Colonel, Rank::Major);
     click(
         &mut h,
         "Show the losses by rank (both players will see them)",
@@ -530,7 +530,7 @@ fn tracked_from(h: &mut Harness<'static, JunqiApp>, rules: Rules, cells: &str) {
     let text = format!("{} r 0 0", ranks.join("/"));
     let game = Game::new(rules.clone(), Start::Position(text)).unwrap();
     let mut r = Referee::new(&rules, None);
-    r.stage = Stage::Tracked(Box::new(Tracked::new(game, Side::Red)));
+    r.stage = Stage::Tracked(Box::new(Tracked::new(game, Seat::Red)));
     h.state_mut().screen = Screen::Referee(Box::new(r));
     h.run();
 }
@@ -674,8 +674,8 @@ fn a_killed_app_restores_the_clash_judges_tally() {
     // Issue 11: the clash judge's running tally (losses, flags shown, clashes) survives a crash.
     let (dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
-    clash(&mut h, Side::Red, Rank::Colonel, Rank::Major);
-    clash(&mut h, Side::Blue, Rank::Bomb, Rank::Marshal);
+    clash(&mut h, Seat::Red, Rank::Colonel, Rank::Major);
+    clash(&mut h, Seat::Blue, Rank::Bomb, Rank::Marshal);
     click(
         &mut h,
         "Show the losses by rank (both players will see them)",
@@ -694,8 +694,8 @@ fn a_killed_app_restores_the_clash_judges_tally() {
     click(&mut h, "Resume the clash judge");
     let j = judge(&h);
     assert_eq!(j.judge.clashes(), 2);
-    assert_eq!(j.judge.lost(Side::Blue, Rank::Major), 1);
-    assert_eq!(j.judge.lost(Side::Red, Rank::Marshal), 1);
+    assert_eq!(j.judge.lost(Seat::Blue, Rank::Major), 1);
+    assert_eq!(j.judge.lost(Seat::Red, Rank::Marshal), 1);
     assert!(j.by_rank);
     assert_eq!(j.log, log);
     shown(
@@ -703,7 +703,7 @@ fn a_killed_app_restores_the_clash_judges_tally() {
         "Clash 2 (Blue attacked): Both pieces leave the board. Red's field marshal is gone: Red must show its flag",
     );
     // The next clash carries on from there.
-    clash(&mut h, Side::Red, Rank::Engineer, Rank::Captain);
+    clash(&mut h, Seat::Red, Rank::Engineer, Rank::Captain);
     assert_eq!(judge(&h).judge.clashes(), 3);
     drop(h);
     let mut h = harness(dir.path());
@@ -762,7 +762,7 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
 
 /// One four-player clash on the pad: the attacker presses its seat, the seat attacked is chosen,
 /// the attacker enters, hands over, the defender enters.
-fn clash4(h: &mut Harness<'static, JunqiApp>, attacker: Side, defender: Side, a: Rank, d: Rank) {
+fn clash4(h: &mut Harness<'static, JunqiApp>, attacker: Seat, defender: Seat, a: Rank, d: Rank) {
     click(h, &format!("{} attacks", attacker.en()));
     h.get_by_label(&format!("{} attacks: who defends?", attacker.en()));
     click(h, defender.en());
@@ -792,7 +792,7 @@ fn four_player_clash_judge_through_the_window() {
     assert!(h.query_by_label("North").is_none());
     click(&mut h, "Cancel this clash");
 
-    clash4(&mut h, Side::South, Side::West, Rank::Colonel, Rank::Major);
+    clash4(&mut h, Seat::South, Seat::West, Rank::Colonel, Rank::Major);
     shown(
         &h,
         "Clash 1 (South attacked West): The defender's piece leaves the board",
@@ -803,8 +803,8 @@ fn four_player_clash_judge_through_the_window() {
     for _ in 0..3 {
         clash4(
             &mut h,
-            Side::East,
-            Side::North,
+            Seat::East,
+            Seat::North,
             Rank::Engineer,
             Rank::Captain,
         );
@@ -817,7 +817,7 @@ fn four_player_clash_judge_through_the_window() {
     no_rank_shown(&h);
 
     // North takes West's flag: West is out, the game goes on.
-    clash4(&mut h, Side::North, Side::West, Rank::Major, Rank::Flag);
+    clash4(&mut h, Seat::North, Seat::West, Rank::Major, Rank::Flag);
     shown(
         &h,
         "Clash 5 (North attacked West): The flag is taken. West is out: the flag was taken; all their pieces leave the board",
@@ -832,7 +832,7 @@ fn four_player_clash_judge_through_the_window() {
     // The tally survives: the autosaved record reads back as a four-player table.
     let t = judge(&h);
     assert_eq!(t.judge.clashes(), 5);
-    assert_eq!(t.lost_total(Side::East), 3);
+    assert_eq!(t.lost_total(Seat::East), 3);
 }
 
 #[test]
@@ -841,8 +841,8 @@ fn a_killed_app_restores_a_four_player_clash_judges_tally() {
     click(&mut h, "Referee for a physical board");
     click(&mut h, "Four players (四国)");
     click(&mut h, "Clash judge");
-    clash4(&mut h, Side::West, Side::South, Rank::Colonel, Rank::Major);
-    clash4(&mut h, Side::North, Side::East, Rank::Engineer, Rank::Flag);
+    clash4(&mut h, Seat::West, Seat::South, Rank::Colonel, Rank::Major);
+    clash4(&mut h, Seat::North, Seat::East, Rank::Engineer, Rank::Flag);
     let log: Vec<_> = judge(&h).log.clone();
     drop(h);
     private_file(&referee_dir(dir.path()).join("judge.ron"));
@@ -854,13 +854,13 @@ fn a_killed_app_restores_a_four_player_clash_judges_tally() {
     click(&mut h, "Resume the clash judge");
     let j = judge(&h);
     assert!(j.judge.is_four());
-    assert!(j.judge.is_out(Side::East));
+    assert!(j.judge.is_out(Seat::East));
     assert_eq!(j.log, log);
     h.get_by_label("East out");
     clash4(
         &mut h,
-        Side::South,
-        Side::West,
+        Seat::South,
+        Seat::West,
         Rank::Captain,
         Rank::Captain,
     );
@@ -873,12 +873,12 @@ fn enter_four_formations(h: &mut Harness<'static, JunqiApp>) {
     click(h, "Referee for a physical board");
     click(h, "Four players (四国)");
     click(h, "Tracked game");
-    for (i, seat) in Side::FOUR.into_iter().enumerate() {
+    for (i, seat) in Seat::FOUR.into_iter().enumerate() {
         h.get_by_label(&format!(
             "{}: enter your formation — everyone else, look away",
             seat.en()
         ));
-        for earlier in &Side::FOUR[..i] {
+        for earlier in &Seat::FOUR[..i] {
             h.get_by_label(&format!("{}'s formation is in.", earlier.en()));
         }
         common::leak::click(h, &format!("I am {}: continue", seat.en()));
@@ -904,10 +904,10 @@ fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
     enter_four_formations(&mut h);
     h.get_by_label("All four formations are in: set up the real board. South moves first.");
     h.get_by_label("Lost so far: South 0, East 0, North 0, West 0");
-    assert_eq!(tracked(&h).bottom, Side::South);
+    assert_eq!(tracked(&h).bottom, Seat::South);
     no_rank_shown(&h);
     // A few plain moves, one per player in turn order.
-    for seat in Side::FOUR {
+    for seat in Seat::FOUR {
         assert_eq!(tracked(&h).mover(), seat);
         let (from, to) = plain_move(&h);
         play_checked(&mut h, from, to);
@@ -919,7 +919,7 @@ fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
         .find(|n| {
             game.position()
                 .at(*n)
-                .is_some_and(|p| p.side() == Side::North)
+                .is_some_and(|p| p.side() == Seat::North)
         })
         .unwrap();
     click_node(&mut h, partner_piece);
@@ -979,13 +979,13 @@ fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
     );
     h.get_by_label("East out");
     assert!(!tracked(&h).game.status().is_over());
-    assert_eq!(tracked(&h).game.position().pieces(Side::East).count(), 0);
+    assert_eq!(tracked(&h).game.position().pieces(Seat::East).count(), 0);
     // The game is autosaved and resumes as a four-player tracked game.
     drop(h);
     let mut h = harness(dir.path());
     click(&mut h, "Resume the tracked game");
     assert!(tracked(&h).game.board().is_four());
-    assert!(tracked(&h).is_out(Side::East));
+    assert!(tracked(&h).is_out(Seat::East));
     common::leak::assert_no_leak(&h);
     // West resigns too: South and North win.
     common::leak::click(&mut h, "West resigns");

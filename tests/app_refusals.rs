@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
-use junqi::engine::{Game, Mode, NodeId, Rules, Side, Start, Viewer};
+use junqi::engine::{Game, Mode, NodeId, Rules, Seat, Start, Viewer};
 
 fn node(g: &Game, name: &str) -> NodeId {
     g.board().node_by_name(name).unwrap()
@@ -19,7 +19,7 @@ fn node(g: &Game, name: &str) -> NodeId {
 /// Click node `name` as Red sees it.
 fn click(h: &mut Harness<'static, JunqiApp>, name: &str) {
     let g = &h.state().play().unwrap().game;
-    let label = node_label(&g.view(Viewer::Side(Side::Red)), Lang::En, node(g, name));
+    let label = node_label(&g.view(Viewer::Side(Seat::Red)), Lang::En, node(g, name));
     h.get_by_label(&label).click();
     h.run();
 }

@@ -13,7 +13,7 @@ use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
-use junqi::engine::{Action, Game, Mode, NodeId, Rules, Side, Start, Turn, Viewer};
+use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seat, Start, Turn, Viewer};
 use std::path::{Path, PathBuf};
 
 fn games(dir: &Path) -> PathBuf {
@@ -199,7 +199,7 @@ fn open_a_saved_file_from_the_recent_list() {
     assert_eq!(r.ply, 6);
     assert_eq!(r.game.record().actions, g.record().actions);
     h.get_by_label("Turn 6 / 6");
-    assert_board(&h, &g, 6, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 6, Viewer::Side(Seat::Red));
 }
 
 #[test]
@@ -216,15 +216,15 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Open game…").click();
     h.run();
     // Red saved it: Red's view.
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
-    assert_board(&h, &g, 8, Viewer::Side(Side::Red));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Red));
+    assert_board(&h, &g, 8, Viewer::Side(Seat::Red));
     h.get_by_label("‹ Back").click();
     h.run();
     h.get_by_label("Turn 7 / 8");
-    assert_board(&h, &g, 7, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 7, Viewer::Side(Seat::Red));
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_board(&h, &g, 6, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 6, Viewer::Side(Seat::Red));
     h.key_press(egui::Key::ArrowRight);
     h.run();
     h.get_by_label("Turn 7 / 8");
@@ -239,10 +239,10 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label_contains(&first).click();
     h.run();
     assert_eq!(replay(&h).ply, 1);
-    assert_board(&h, &g, 1, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 1, Viewer::Side(Seat::Red));
     h.get_by_label("« Start").click();
     h.run();
-    assert_board(&h, &g, 0, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 0, Viewer::Side(Seat::Red));
     h.get_by_label("End »").click();
     h.run();
     assert_eq!(replay(&h).ply, 8);
@@ -251,7 +251,7 @@ fn replay_controls_change_the_position_shown() {
         .set_value_accesskit(3.0);
     h.run();
     assert_eq!(replay(&h).ply, 3);
-    assert_board(&h, &g, 3, Viewer::Side(Side::Red));
+    assert_board(&h, &g, 3, Viewer::Side(Seat::Red));
     // Viewpoint: Blue's needs a confirmation in an unfinished hidden game (the file is Red's),
     // and is noted; Blue sees its own pieces, not Red's.
     h.get_by_label("Blue").click();
@@ -259,14 +259,14 @@ fn replay_controls_change_the_position_shown() {
     h.get_by_label("Show Blue's viewpoint?");
     h.get_by_label("Show Blue's pieces").click();
     h.run();
-    assert_board(&h, &g, 3, Viewer::Side(Side::Blue));
+    assert_board(&h, &g, 3, Viewer::Side(Seat::Blue));
     // The referee's view needs a confirmation; cancelling changes nothing.
     h.get_by_label("Referee").click();
     h.run();
     h.get_by_label("Show the referee view?");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Blue));
     assert!(
         !replay(&h)
             .game
@@ -340,7 +340,7 @@ fn hostile_files_are_refused_and_change_nothing() {
     let mut bad_turn = good.record().clone();
     let flag = good
         .position()
-        .find(Side::Red, junqi::engine::Rank::Flag)
+        .find(Seat::Red, junqi::engine::Rank::Flag)
         .unwrap();
     let name = good.board().name(flag);
     let to = if name == "b1" { "a1" } else { "c1" };
@@ -449,8 +449,8 @@ fn save_as_and_open_round_trip_a_hidden_game_as_the_side_that_saved_it() {
     h.run();
     h.get_by_label("Open game…").click();
     h.run();
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
-    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Seat::Blue));
     assert!(
         h.state()
             .saves
@@ -649,14 +649,14 @@ fn autosaved_unfinished_hidden_game_opens_as_the_side_to_move() {
     h.state_mut().saves.picker = Picker::Fixed(Some(copy));
     h.get_by_label("Open game…").click();
     h.run();
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
-    assert_board(&h, &g, 5, Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Blue));
+    assert_board(&h, &g, 5, Viewer::Side(Seat::Blue));
     common::leak::assert_no_leak(&h);
     // Red's viewpoint waits for a confirmation.
     h.get_by_label("Red").click();
     h.run();
     h.get_by_label("Show Red's viewpoint?");
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Blue));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Blue));
 }
 
 /// A file that does not say which side saved it (an older file, a tracked physical-board game both
@@ -685,7 +685,7 @@ fn unfinished_hidden_game_with_no_saving_side_opens_covered() {
     h.get_by_label("Show Red's pieces").click();
     h.run();
     assert!(!replay(&h).covered);
-    assert_eq!(replay(&h).viewer(), Viewer::Side(Side::Red));
+    assert_eq!(replay(&h).viewer(), Viewer::Side(Seat::Red));
     assert!(replay(&h).game.record().referee_view_used());
     common::leak::assert_no_leak(&h);
 }

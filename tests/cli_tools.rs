@@ -382,7 +382,7 @@ fn game_show_of_an_unfinished_game_and_a_resignation() {
     assert_eq!(out.lines().last(), Some("result: ongoing"));
 
     let mut g = Game::from_ron(&short_record()).unwrap();
-    g.act(Action::Resign(junqi::engine::Side::Red)).unwrap();
+    g.act(Action::Resign(junqi::engine::Seat::Red)).unwrap();
     std::fs::write(&path, g.to_ron()).unwrap();
     let out = text(&junqi(&["game", "show", path.to_str().unwrap()]).stdout);
     assert_eq!(out.lines().last(), Some("result: blue-wins resignation"));

@@ -15,13 +15,13 @@ use junqi::engine::board::NodeId;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{
     EndReason, FlagTakers, Game, MineRule, Mode, Mover, NodeKind, Piece, Position, Rank, Rules,
-    Side, Start, Status, Turn,
+    Seat, Start, Status, Turn,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 /// Whether `attacker` (of side `me`) may attack the piece on the occupied node `n`.
-fn ref_may_attack(pos: &Position, rules: &Rules, me: Side, attacker: Piece, n: NodeId) -> bool {
+fn ref_may_attack(pos: &Position, rules: &Rules, me: Seat, attacker: Piece, n: NodeId) -> bool {
     let d = pos.at(n).expect("occupied");
     if d.side() == me || d.is_face_down() || pos.board().kind(n) == NodeKind::Camp {
         return false;
@@ -57,7 +57,7 @@ fn ref_may_attack(pos: &Position, rules: &Rules, me: Side, attacker: Piece, n: N
     }
 }
 
-fn ref_can_enter(pos: &Position, rules: &Rules, me: Side, p: Piece, n: NodeId) -> bool {
+fn ref_can_enter(pos: &Position, rules: &Rules, me: Seat, p: Piece, n: NodeId) -> bool {
     pos.at(n).is_none() || ref_may_attack(pos, rules, me, p, n)
 }
 
@@ -66,7 +66,7 @@ fn ref_can_enter(pos: &Position, rules: &Rules, me: Side, p: Piece, n: NodeId) -
 fn ref_run(
     pos: &Position,
     rules: &Rules,
-    me: Side,
+    me: Seat,
     p: Piece,
     line: usize,
     idx: usize,
@@ -100,7 +100,7 @@ fn ref_run(
 }
 
 /// Every destination of the piece on `from`, if it is a piece of `me` that may move.
-fn ref_destinations(pos: &Position, rules: &Rules, me: Side, from: NodeId) -> BTreeSet<NodeId> {
+fn ref_destinations(pos: &Position, rules: &Rules, me: Seat, from: NodeId) -> BTreeSet<NodeId> {
     let b = pos.board();
     let mut out = BTreeSet::new();
     let Some(p) = pos.at(from) else { return out };
@@ -153,7 +153,7 @@ fn ref_destinations(pos: &Position, rules: &Rules, me: Side, from: NodeId) -> BT
 }
 
 /// The turns of `me` (flips first in flip mode), in the engine's order.
-fn ref_turns_of(pos: &Position, rules: &Rules, me: Option<Side>) -> Vec<Turn> {
+fn ref_turns_of(pos: &Position, rules: &Rules, me: Option<Seat>) -> Vec<Turn> {
     let mut out = Vec::new();
     if rules.mode == Mode::Flip {
         for (i, c) in pos.cells().iter().enumerate() {
@@ -186,7 +186,7 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
             _ => movable[p.side().index()] = true,
         }
     }
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         if !has_flag[side.index()] {
             return Status::Won(side.other().team(), EndReason::Flag);
         }
@@ -197,7 +197,7 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
         [true, false] => return Status::Won(junqi::engine::Team::Red, EndReason::NoPieces),
         _ => {}
     }
-    let has = |s: Side| !ref_turns_of(pos, rules, Some(s)).is_empty();
+    let has = |s: Seat| !ref_turns_of(pos, rules, Some(s)).is_empty();
     if let Mover::Side(me) = pos.mover()
         && !has(me)
     {
@@ -290,7 +290,7 @@ fn compare(pos: &Position, rules: &Rules) -> Vec<Turn> {
     let listed: Vec<Turn> = (0..sets.len()).filter_map(|k| sets.nth(k)).collect();
     assert_eq!(listed, want, "turn sets of {pos:?}");
     assert_eq!(sets.nth(want.len()), None);
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         let has = !ref_turns_of(pos, rules, Some(side)).is_empty();
         assert_eq!(pos.has_turn(rules, side), has, "has_turn {side} in {pos:?}");
         let set: BTreeSet<NodeId> = pos.pieces(side).map(|(n, _)| n).collect();

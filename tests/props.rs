@@ -3,7 +3,7 @@
 use junqi::engine::board::NodeId;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{
-    FlagTakers, Formation, Game, MineRule, Mode, Position, Rank, Rules, Seen, Side, Start, Turn,
+    FlagTakers, Formation, Game, MineRule, Mode, Position, Rank, Rules, Seat, Seen, Start, Turn,
     Viewer,
 };
 use proptest::prelude::*;
@@ -56,7 +56,7 @@ fn new_game(rules: &Rules, seed: u64) -> Game {
 /// Pieces per side per rank, face up or down.
 fn counts(p: &Position) -> [[u8; 12]; 2] {
     let mut c = [[0; 12]; 2];
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         for (_, piece) in p.pieces(side) {
             c[side.index()][piece.rank() as usize - 1] += 1;
         }
@@ -74,7 +74,7 @@ fn check_views(p: &Position, rules: &Rules) {
             Some(piece) => assert_eq!(referee.at(n), Seen::Known(piece)),
         }
     }
-    for me in Side::BOTH {
+    for me in Seat::BOTH {
         let v = p.view(rules, Viewer::Side(me));
         for n in 0..b.len() as NodeId {
             let seen = v.at(n);
@@ -209,7 +209,7 @@ proptest! {
         prop_assert!(f.mirrored().is_valid(&rules));
         // Two formations make a start with every piece of both sides.
         let g = new_game(&rules, seed);
-        for side in Side::BOTH {
+        for side in Seat::BOTH {
             prop_assert_eq!(g.position().pieces(side).count(), 25);
         }
     }

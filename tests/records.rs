@@ -69,7 +69,7 @@ fn an_illegal_turn_is_named_by_number_with_its_reason() {
     // Move Red's flag: never legal.
     let flag = g
         .position()
-        .find(junqi::engine::Side::Red, junqi::engine::Rank::Flag)
+        .find(junqi::engine::Seat::Red, junqi::engine::Rank::Flag)
         .unwrap();
     let name = g.board().name(flag).to_string();
     let to = if name == "b1" { "a1" } else { "c1" };
@@ -86,20 +86,20 @@ fn an_illegal_turn_is_named_by_number_with_its_reason() {
 #[test]
 fn game_actions_resign_draw_and_timeouts() {
     let mut g = sample_game(3, 2);
-    assert!(g.act(Action::AcceptDraw(junqi::engine::Side::Red)).is_err());
-    g.act(Action::OfferDraw(junqi::engine::Side::Red)).unwrap();
-    g.act(Action::AcceptDraw(junqi::engine::Side::Blue))
+    assert!(g.act(Action::AcceptDraw(junqi::engine::Seat::Red)).is_err());
+    g.act(Action::OfferDraw(junqi::engine::Seat::Red)).unwrap();
+    g.act(Action::AcceptDraw(junqi::engine::Seat::Blue))
         .unwrap();
     assert_eq!(g.status().word(), "draw agreement");
-    assert!(g.act(Action::Resign(junqi::engine::Side::Red)).is_err());
+    assert!(g.act(Action::Resign(junqi::engine::Seat::Red)).is_err());
 
     let mut g = sample_game(3, 2);
-    g.act(Action::Resign(junqi::engine::Side::Red)).unwrap();
+    g.act(Action::Resign(junqi::engine::Seat::Red)).unwrap();
     assert_eq!(g.status().word(), "blue-wins resignation");
 
     // Timeouts need a move clock; five lose.
     let mut g = sample_game(3, 0);
-    assert!(g.act(Action::Timeout(junqi::engine::Side::Red)).is_err());
+    assert!(g.act(Action::Timeout(junqi::engine::Seat::Red)).is_err());
     let rules = Rules {
         move_clock: Some(30),
         ..Rules::default()
@@ -107,13 +107,13 @@ fn game_actions_resign_draw_and_timeouts() {
     let mut g = Game::new(rules, g.record().start.clone()).unwrap();
     for i in 0..9 {
         let side = if i % 2 == 0 {
-            junqi::engine::Side::Red
+            junqi::engine::Seat::Red
         } else {
-            junqi::engine::Side::Blue
+            junqi::engine::Seat::Blue
         };
         g.act(Action::Timeout(side)).unwrap();
     }
-    assert_eq!(g.timeouts(junqi::engine::Side::Red), 5);
+    assert_eq!(g.timeouts(junqi::engine::Seat::Red), 5);
     assert_eq!(g.status().word(), "blue-wins timeouts");
     let back = Game::from_ron(&g.to_ron()).unwrap();
     assert_eq!(back.status(), g.status());
@@ -147,7 +147,7 @@ proptest! {
 #[test]
 fn tags_follow_their_piece_and_are_saved() {
     use junqi::engine::game::MAX_TAG_CHARS;
-    use junqi::engine::{Side, TagError, Turn};
+    use junqi::engine::{Seat, TagError, Turn};
     let rules = Rules {
         mode: junqi::engine::Mode::Hidden,
         ..Rules::default()
@@ -160,17 +160,17 @@ fn tags_follow_their_piece_and_are_saved() {
     let n = |s: &str| b.node_by_name(s).unwrap();
     // Red may only tag Blue pieces, with a short text; the refusals are typed (issue 12: they
     // were `String`s) and read as before in English.
-    let own = g.set_tag(Side::Red, n("a6"), Some("40?"));
+    let own = g.set_tag(Seat::Red, n("a6"), Some("40?"));
     assert_eq!(own, Err(TagError::NoEnemyPiece("a6".into())));
     assert_eq!(own.unwrap_err().to_string(), "no enemy piece on a6 to tag");
-    let long = g.set_tag(Side::Red, n("a7"), Some("123456789"));
+    let long = g.set_tag(Seat::Red, n("a7"), Some("123456789"));
     assert_eq!(long, Err(TagError::TooLong));
     assert_eq!(
         long.unwrap_err().to_string(),
         format!("a tag has at most {MAX_TAG_CHARS} characters")
     );
     assert!(g.record().tags.is_empty());
-    g.set_tag(Side::Red, n("a7"), Some("40?")).unwrap();
+    g.set_tag(Seat::Red, n("a7"), Some("40?")).unwrap();
     // Play until Blue's piece on a7 moves somewhere (or a fixed budget of turns).
     for _ in 0..200 {
         let legal = g.position().legal_turns(&rules);
@@ -178,7 +178,7 @@ fn tags_follow_their_piece_and_are_saved() {
             .iter()
             .find(|t| matches!(t, Turn::Move { from, .. } if *from == n("a7")));
         let t = match (g.position().side_to_move(), from_a7) {
-            (Some(Side::Blue), Some(t)) => *t,
+            (Some(Seat::Blue), Some(t)) => *t,
             _ => legal
                 .iter()
                 .copied()
@@ -191,14 +191,14 @@ fn tags_follow_their_piece_and_are_saved() {
             let Turn::Move { to, .. } = t else {
                 unreachable!()
             };
-            let tags = g.tags(Side::Red);
-            if g.position().at(to).is_some_and(|p| p.side() == Side::Blue) {
+            let tags = g.tags(Seat::Red);
+            if g.position().at(to).is_some_and(|p| p.side() == Seat::Blue) {
                 assert_eq!(tags, vec![(to, "40?")]);
             } else {
                 assert!(tags.is_empty());
             }
             let back = Game::from_ron(&g.to_ron()).unwrap();
-            assert_eq!(back.tags(Side::Red), g.tags(Side::Red));
+            assert_eq!(back.tags(Seat::Red), g.tags(Seat::Red));
             return;
         }
     }

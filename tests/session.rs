@@ -1,7 +1,7 @@
 //! The play session on its own, without a window: acts applied, time moved on by `tick`.
 
 use junqi::app::session::{Act, Message, Session};
-use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seen, Side, Start, TagError, Turn, Viewer};
+use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seat, Seen, Start, TagError, Turn, Viewer};
 
 fn game(mode: Mode, clock: Option<u32>) -> Game {
     let mut rules = Rules::for_mode(mode);
@@ -37,14 +37,14 @@ fn session_plays_a_move_by_two_clicks() {
 fn session_refuses_an_illegal_click_and_keeps_the_game() {
     let mut s = Session::new(game(Mode::Open, None));
     let (from, _) = quiet_move(&s.game);
-    let view = s.game.view(Viewer::Side(Side::Red));
+    let view = s.game.view(Viewer::Side(Seat::Red));
     let dests = view.destinations_from(s.game.rules(), from);
     // A node that is neither a destination nor a red piece.
     let bad = (0..view.board.len() as NodeId)
         .find(|&n| {
             n != from
                 && !dests.contains(&n)
-                && !matches!(view.at(n), Seen::Known(p) if p.side() == Side::Red)
+                && !matches!(view.at(n), Seen::Known(p) if p.side() == Seat::Red)
         })
         .expect("an illegal destination");
     s.apply(Act::Node(from));
@@ -60,7 +60,7 @@ fn session_takeback_between_people_waits_for_the_other_player() {
     s.apply(Act::Drop(from, to));
     assert_eq!(s.game.plies().len(), 1);
     s.apply(Act::Undo);
-    assert_eq!(s.modes.takeback_asked, Some(Side::Red));
+    assert_eq!(s.modes.takeback_asked, Some(Seat::Red));
     assert_eq!(s.game.standing_actions().len(), 1, "nothing undone yet");
     s.apply(Act::AnswerTakeback(false));
     assert_eq!(s.game.standing_actions().len(), 1);
@@ -68,7 +68,7 @@ fn session_takeback_between_people_waits_for_the_other_player() {
     s.apply(Act::Undo);
     s.apply(Act::AnswerTakeback(true));
     assert!(s.game.standing_actions().is_empty());
-    assert_eq!(s.game.takebacks(Side::Red), 1);
+    assert_eq!(s.game.takebacks(Seat::Red), 1);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn session_move_clock_runs_out_through_tick() {
     assert!(s.game.record().actions.is_empty());
     assert!(s.clock_left(120.0).is_some_and(|l| l > 0.0));
     s.tick(131.0);
-    assert_eq!(s.game.record().actions, vec![Action::Timeout(Side::Red)]);
+    assert_eq!(s.game.record().actions, vec![Action::Timeout(Seat::Red)]);
     // The next side's clock starts afresh at the next tick.
     s.tick(131.5);
     assert!(s.clock_left(131.5).is_some_and(|l| (l - 30.0).abs() < 1e-9));
@@ -113,7 +113,7 @@ fn session_tag_refusal_is_a_typed_message() {
     let mut s = Session::new(game(Mode::Hidden, None));
     // Red is at the screen.
     s.apply(Act::LiftCurtain);
-    let own = s.game.position().pieces(Side::Red).next().unwrap().0;
+    let own = s.game.position().pieces(Seat::Red).next().unwrap().0;
     s.apply(Act::SetTag(own, Some("40?".into())));
     let square = s.game.board().name(own).to_string();
     assert!(
@@ -165,9 +165,9 @@ fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
         }
         Session::new(g).bottom4
     };
-    assert_eq!(four(Some("west")), Side::West);
-    assert_eq!(four(Some("North")), Side::North);
+    assert_eq!(four(Some("west")), Seat::West);
+    assert_eq!(four(Some("North")), Seat::North);
     for bad in [None, Some(""), Some("blue"), Some("red"), Some("nowhere")] {
-        assert_eq!(four(bad), Side::South, "{bad:?}");
+        assert_eq!(four(bad), Seat::South, "{bad:?}");
     }
 }

@@ -18,7 +18,7 @@ use crate::engine::board::NodeId;
 use crate::engine::play::clash;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    ClashOutcome, Mover, Piece, Position, Rank, Rules, Seen, Side, Turn, TurnReport, View,
+    ClashOutcome, Mover, Piece, Position, Rank, Rules, Seat, Seen, Turn, TurnReport, View,
 };
 
 /// A set of ranks (bit `rank as u8`).
@@ -47,17 +47,17 @@ pub struct Tracked {
 /// The hidden-mode belief about the enemy's 25 pieces.
 #[derive(Clone, Debug, Default)]
 pub struct Belief {
-    me: Option<Side>,
+    me: Option<Seat>,
     /// The player this belief is about (two players: the enemy, `me.other()`; four players: one
     /// of the other three, partner included when its pieces are hidden).
-    about: Option<Side>,
+    about: Option<Seat>,
     pub pieces: Vec<Tracked>,
     /// My last view's cells (to know my own piece in a clash and to judge reachability).
     last: Option<View>,
 }
 
 /// The ranks the deployment rules allow on `n` for `side`.
-fn deploy_mask(view: &View, rules: &Rules, side: Side, n: NodeId) -> RankSet {
+fn deploy_mask(view: &View, rules: &Rules, side: Seat, n: NodeId) -> RankSet {
     let Some((line, col)) = view.board.owner_coords(side, n) else {
         return ALL_RANKS;
     };
@@ -81,7 +81,7 @@ pub fn proxy(view: &View) -> Position {
 
 impl Belief {
     /// A belief about `seat`'s pieces (four players: one per other seat).
-    pub fn about(seat: Side) -> Belief {
+    pub fn about(seat: Seat) -> Belief {
         Belief {
             about: Some(seat),
             ..Belief::default()
@@ -89,12 +89,12 @@ impl Belief {
     }
 
     /// The seat this belief is about, once known.
-    fn enemy(&self, me: Side) -> Side {
+    fn enemy(&self, me: Seat) -> Seat {
         self.about.unwrap_or_else(|| me.other())
     }
 
     /// Whether this belief is about `seat`'s pieces (a two-player belief is about the enemy).
-    pub fn is_about(&self, seat: Side) -> bool {
+    pub fn is_about(&self, seat: Seat) -> bool {
         match (self.about, self.me) {
             (Some(a), _) => a == seat,
             (None, Some(me)) => me != seat,
@@ -111,7 +111,7 @@ impl Belief {
     }
 
     /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
-    pub fn start(&mut self, view: &View, rules: &Rules, me: Side) {
+    pub fn start(&mut self, view: &View, rules: &Rules, me: Seat) {
         let enemy = self.enemy(me);
         self.me = Some(me);
         self.pieces.clear();
@@ -237,7 +237,7 @@ impl Belief {
     }
 
     /// The enemy's flag was shown this turn: its marshal fell, and piece `e` was the one removed.
-    fn marshal_fell(&mut self, report: &TurnReport, enemy: Side, e: usize) {
+    fn marshal_fell(&mut self, report: &TurnReport, enemy: Seat, e: usize) {
         if report.flags_revealed().any(|(s, _)| s == enemy) && self.pieces[e].node.is_none() {
             self.narrow(e, |r| r == Rank::Marshal);
         }
@@ -245,7 +245,7 @@ impl Belief {
 
     /// Agree with the view: revealed enemy pieces, and any enemy piece the tracking lost (only
     /// possible if turns were missed) is followed again from where it stands.
-    fn sync(&mut self, view: &View, enemy: Side) {
+    fn sync(&mut self, view: &View, enemy: Seat) {
         for (i, s) in view.cells.iter().enumerate() {
             let n = i as NodeId;
             let known = match *s {
@@ -282,7 +282,7 @@ impl Belief {
 
     /// The view before the first observed turn, when it was the game's first turn (so that the
     /// deployment rules can be applied to every enemy piece).
-    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Side) -> Option<View> {
+    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Seat) -> Option<View> {
         let Mover::Side(mover) = report.mover else {
             return None;
         };
@@ -415,7 +415,7 @@ impl Belief {
     }
 }
 
-struct Viewer(Side);
+struct Viewer(Seat);
 
 fn viewer_side(v: &View) -> Option<Viewer> {
     match v.viewer {
@@ -425,7 +425,7 @@ fn viewer_side(v: &View) -> Option<Viewer> {
 }
 
 /// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
-fn walker_reaches(view: &View, rules: &Rules, side: Side, from: NodeId, to: NodeId) -> bool {
+fn walker_reaches(view: &View, rules: &Rules, side: Seat, from: NodeId, to: NodeId) -> bool {
     let mut setup = view.proxy_setup();
     setup.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
     setup.mover = Mover::Side(side);
@@ -520,7 +520,7 @@ impl FlipPool {
     pub fn unseen(&self, view: &View) -> Vec<Piece> {
         let up = face_up_counts(view);
         let mut out = Vec::new();
-        for side in Side::BOTH {
+        for side in Seat::BOTH {
             for r in Rank::ALL {
                 let n = r
                     .count()
@@ -546,7 +546,7 @@ impl FlipPool {
         down.into_iter()
             .zip(
                 pool.into_iter()
-                    .chain(std::iter::repeat(Piece::new(Side::Red, Rank::Lieutenant))),
+                    .chain(std::iter::repeat(Piece::new(Seat::Red, Rank::Lieutenant))),
             )
             .map(|(n, p)| (n, p.with_face_down(true)))
             .collect()
@@ -573,7 +573,7 @@ mod tests {
             let mut g = hidden_game(seed);
             let rules = g.rules().clone();
             let mut b = Belief::default();
-            b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+            b.start(&g.view(V::Side(Seat::Red)), &rules, Seat::Red);
             let mut rng = SplitMix64::new(seed);
             for _ in 0..300 {
                 if g.status().is_over() {
@@ -590,14 +590,14 @@ mod tests {
                 if g.status().is_over() {
                     break;
                 }
-                b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+                b.observe(&report, &g.view(V::Side(Seat::Red)), &rules);
                 let pos = g.position();
                 let mut alive = 0;
                 for t in &b.pieces {
                     let Some(n) = t.node else { continue };
                     alive += 1;
                     let p = pos.at(n).expect("tracked piece is there");
-                    assert_eq!(p.side(), Side::Blue);
+                    assert_eq!(p.side(), Seat::Blue);
                     assert!(
                         t.may_be & bit(p.rank()) != 0,
                         "{:?} not in {:b}",
@@ -609,7 +609,7 @@ mod tests {
                         assert!(t.may_be & (bit(Rank::Mine) | bit(Rank::Flag)) == 0);
                     }
                 }
-                assert_eq!(alive, pos.pieces(Side::Blue).count());
+                assert_eq!(alive, pos.pieces(Seat::Blue).count());
                 // Samples agree with the counts and the sets.
                 let s = b.sample(&mut rng);
                 assert_eq!(s.len(), alive);
@@ -631,7 +631,7 @@ mod tests {
         .unwrap();
         let mut g = Game::new(rules.clone(), Start::Position(pos.notation())).unwrap();
         let mut b = Belief::default();
-        b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+        b.start(&g.view(V::Side(Seat::Red)), &rules, Seat::Red);
         let c7 = pos.board().node_by_name("c7").unwrap();
         let c6 = pos.board().node_by_name("c6").unwrap();
         let report = g
@@ -640,7 +640,7 @@ mod tests {
             .report
             .clone()
             .expect("a played turn has a report");
-        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        b.observe(&report, &g.view(V::Side(Seat::Red)), &rules);
         let dead = b
             .pieces
             .iter()
@@ -661,7 +661,7 @@ mod tests {
         .unwrap();
         let mut g = Game::new(rules.clone(), Start::Position(pos.notation())).unwrap();
         let mut b = Belief::default();
-        b.start(&g.view(V::Side(Side::Red)), &rules, Side::Red);
+        b.start(&g.view(V::Side(Seat::Red)), &rules, Seat::Red);
         let n = |s: &str| pos.board().node_by_name(s).unwrap();
         // The engineer on a11 flies round the corner to e2 (along file a, rank 2 … no: a11 → a2 → e2).
         let report = g
@@ -673,7 +673,7 @@ mod tests {
             .report
             .clone()
             .expect("a played turn has a report");
-        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        b.observe(&report, &g.view(V::Side(Seat::Red)), &rules);
         assert_eq!(b.may_be_at(n("e2")), bit(Rank::Engineer));
         // The colonel on b11 steps to b10: moved, so no mine or flag.
         let red_turn = g.position().legal_turns(&rules)[0];
@@ -683,7 +683,7 @@ mod tests {
             .report
             .clone()
             .expect("a played turn has a report");
-        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        b.observe(&report, &g.view(V::Side(Seat::Red)), &rules);
         let report = g
             .play(Turn::Move {
                 from: n("b11"),
@@ -693,7 +693,7 @@ mod tests {
             .report
             .clone()
             .expect("a played turn has a report");
-        b.observe(&report, &g.view(V::Side(Side::Red)), &rules);
+        b.observe(&report, &g.view(V::Side(Seat::Red)), &rules);
         let m = b.may_be_at(n("b10"));
         assert_eq!(m & (bit(Rank::Mine) | bit(Rank::Flag)), 0);
         assert_ne!(m & bit(Rank::Colonel), 0);

@@ -14,7 +14,7 @@ use super::belief::{Belief, FlipPool, proxy};
 use super::search::{Limits, Search, Tt, WIN};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Mode, Mover, Piece, Position, Rank, Rules, Seen, Setup, Side, Turn, TurnReport, View, Viewer,
+    Mode, Mover, Piece, Position, Rank, Rules, Seat, Seen, Setup, Turn, TurnReport, View, Viewer,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -238,7 +238,7 @@ impl AiPlayer {
         samples: &[Position],
         turns: &[Turn],
         rules: &Rules,
-        me: Side,
+        me: Seat,
         deadline: Instant,
     ) -> Option<(Turn, i32)> {
         if turns.is_empty() || samples.is_empty() {
@@ -310,7 +310,7 @@ impl AiPlayer {
         &mut self,
         view: &View,
         rules: &Rules,
-        me: Side,
+        me: Seat,
         turns: &[Turn],
         deadline: Instant,
     ) -> Option<Turn> {
@@ -326,7 +326,7 @@ impl AiPlayer {
         &mut self,
         view: &View,
         rules: &Rules,
-        me: Side,
+        me: Seat,
         turns: &[Turn],
         rng: &mut SplitMix64,
         deadline: Instant,
@@ -378,7 +378,7 @@ impl AiPlayer {
         &mut self,
         view: &View,
         rules: &Rules,
-        me: Side,
+        me: Seat,
         turns: &[Turn],
         rng: &mut SplitMix64,
         deadline: Instant,
@@ -429,7 +429,7 @@ impl AiPlayer {
         view: &View,
         flips: &[Turn],
         rules: &Rules,
-        me: Side,
+        me: Seat,
         rng: &mut SplitMix64,
         deadline: Instant,
     ) -> Option<(Turn, i32)> {
@@ -488,7 +488,7 @@ pub fn open_position(view: &View, rules: &Rules) -> Position {
             Seen::Empty => None,
             // Not in open mode; keep the square occupied all the same.
             Seen::Unknown(side) => Some(Piece::new(side, Rank::Lieutenant)),
-            Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
+            Seen::FaceDown => Some(Piece::face_down(Seat::Red, Rank::Lieutenant)),
         };
     }
     setup.mover = view.mover;
@@ -521,7 +521,7 @@ impl Player for AiPlayer {
         let me = match (view.viewer, view.mover) {
             (Viewer::Side(s), _) => s,
             (Viewer::Referee, Mover::Side(s)) => s,
-            (Viewer::Referee, Mover::Player(_)) => Side::Red,
+            (Viewer::Referee, Mover::Player(_)) => Seat::Red,
         };
         if self.refused_ply != view.ply {
             self.refused.clear();
@@ -656,7 +656,7 @@ mod tests {
         let free = "bF......../........../........../....b9..../........../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
         let rules = Rules::default();
         let pos = Position::from_notation(free, &rules).unwrap();
-        let view = pos.view(&rules, Viewer::Side(Side::Red));
+        let view = pos.view(&rules, Viewer::Side(Seat::Red));
         let mut p = AiPlayer::fixed_depth(3, 1);
         let hints = p.suggest(&view, &rules, &mut SplitMix64::new(3), 3);
         let names: Vec<String> = hints.iter().map(|t| t.notation(view.board)).collect();
@@ -721,7 +721,7 @@ mod tests {
         for _ in 0..2 {
             let views: Vec<View> = games
                 .iter()
-                .map(|g| g.view(Viewer::Side(Side::Red)))
+                .map(|g| g.view(Viewer::Side(Seat::Red)))
                 .collect();
             assert_eq!(views[0].cells, views[1].cells);
             let choices: Vec<Turn> = (0..2)
@@ -744,7 +744,7 @@ mod tests {
                     .report
                     .clone()
                     .expect("a played turn has a report");
-                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+                players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
             }
             let a = games[0].position().legal_turns(&rules);
             let b = games[1].position().legal_turns(&rules);
@@ -758,7 +758,7 @@ mod tests {
                     .report
                     .clone()
                     .expect("a played turn has a report");
-                players[k].observe(&r, &g.view(Viewer::Side(Side::Red)));
+                players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
             }
         }
     }
@@ -784,7 +784,7 @@ mod tests {
                 }
                 let side = match g.position().mover() {
                     Mover::Side(s) => s,
-                    Mover::Player(_) => Side::Red,
+                    Mover::Player(_) => Seat::Red,
                 };
                 let k = side.index();
                 let t = players[k]
@@ -796,7 +796,7 @@ mod tests {
                     .report
                     .clone()
                     .expect("a played turn has a report");
-                for s in Side::BOTH {
+                for s in Seat::BOTH {
                     players[s.index()].observe(&r, &g.view(Viewer::Side(s)));
                 }
             }

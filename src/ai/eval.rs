@@ -5,7 +5,7 @@
 //! Face-down pieces (flip mode) count for nobody: their expected worth is the same for both sides.
 
 use crate::engine::board::{Board, MAX_NODES, NodeId};
-use crate::engine::{Mode, Position, Rank, Rules, Side};
+use crate::engine::{Mode, Position, Rank, Rules, Seat};
 use std::sync::LazyLock;
 
 /// Turn distances on an empty board: `walk` for any movable piece (a road step or a straight rail
@@ -80,7 +80,7 @@ pub const OUT_PENALTY: i32 = 400;
 /// partners, pressure on the nearer enemy flag (which is also the threat to a partner's flag:
 /// the enemy's pressure counts against the team), mobility, a player out, and a small cost for
 /// standing on the partner's railways (blocking its rail runs).
-pub fn evaluate_four(pos: &Position, rules: &Rules, me: Side) -> i32 {
+pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let board = pos.board();
     let dist = distances_four();
     let seats = board.seats;
@@ -94,7 +94,7 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Side) -> i32 {
             _ => {}
         }
     }
-    let enemies = |s: Side| -> [Side; 2] {
+    let enemies = |s: Seat| -> [Seat; 2] {
         let t = s.team().other();
         [t.seats()[0], t.seats()[1]]
     };
@@ -178,7 +178,7 @@ pub fn value(rank: Rank, enemy_mines: u8, mode: Mode) -> i32 {
 const PRESSURE: [i32; 7] = [0, 14, 8, 5, 3, 2, 1];
 
 /// The score of `pos` for `me` (positive is good for `me`).
-pub fn evaluate(pos: &Position, rules: &Rules, me: Side) -> i32 {
+pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     if pos.board().is_four() {
         return evaluate_four(pos, rules, me);
     }
@@ -275,10 +275,10 @@ mod tests {
             &rules,
         )
         .unwrap();
-        assert!(evaluate(&pos, &rules, Side::Red) > 90);
+        assert!(evaluate(&pos, &rules, Seat::Red) > 90);
         assert_eq!(
-            evaluate(&pos, &rules, Side::Red),
-            -evaluate(&pos, &rules, Side::Blue)
+            evaluate(&pos, &rules, Seat::Red),
+            -evaluate(&pos, &rules, Seat::Blue)
         );
     }
 }

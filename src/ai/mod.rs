@@ -231,9 +231,9 @@ pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Position, Side, Viewer};
+    use crate::engine::{Position, Seat, Viewer};
 
-    fn view_of(notation: &str, rules: &Rules, side: Side) -> View {
+    fn view_of(notation: &str, rules: &Rules, side: Seat) -> View {
         Position::from_notation(notation, rules)
             .unwrap()
             .view(rules, Viewer::Side(side))
@@ -244,7 +244,7 @@ mod tests {
         let rules = Rules::default();
         // Red captain on a11 beside Blue's flag on a12 (rail a11 is not an HQ; a12 has the flag).
         let pos = "bF......../r3..b9..../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
-        let v = view_of(pos, &rules, Side::Red);
+        let v = view_of(pos, &rules, Seat::Red);
         let t = GreedyPlayer::default()
             .choose(&v, &rules, &mut SplitMix64::new(1))
             .unwrap();
@@ -256,7 +256,7 @@ mod tests {
         let rules = Rules::default();
         // Red lieutenant on c6 may attack Blue's marshal on c7 or step aside; it must never attack.
         let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
-        let v = view_of(pos, &rules, Side::Red);
+        let v = view_of(pos, &rules, Seat::Red);
         let attack = Turn::Move {
             from: v.board.node_by_name("c6").unwrap(),
             to: v.board.node_by_name("c7").unwrap(),
@@ -274,10 +274,10 @@ mod tests {
     fn hidden_view_does_not_judge_unknown_pieces() {
         let rules = Rules::for_mode(crate::engine::Mode::Hidden);
         let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
-        let v = view_of(pos, &rules, Side::Red);
+        let v = view_of(pos, &rules, Seat::Red);
         assert_eq!(
             v.at(v.board.node_by_name("c7").unwrap()),
-            Seen::Unknown(Side::Blue)
+            Seen::Unknown(Seat::Blue)
         );
         let attack = Turn::Move {
             from: v.board.node_by_name("c6").unwrap(),
@@ -290,7 +290,7 @@ mod tests {
     fn refused_turns_are_not_offered_again() {
         let rules = Rules::default();
         let pos = "bF......../........../........../........../........../........../....r2..../........../........../........../........../rF........ r 0 0";
-        let v = view_of(pos, &rules, Side::Red);
+        let v = view_of(pos, &rules, Seat::Red);
         let all = v.candidate_turns(&rules);
         let mut p = RandomPlayer::default();
         let mut rng = SplitMix64::new(7);

@@ -10,7 +10,7 @@
 use super::eval::{evaluate, value};
 use crate::engine::board::MAX_NODES;
 use crate::engine::play::clash;
-use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Side, Status, Turn};
+use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Seat, Status, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
@@ -107,7 +107,7 @@ pub struct Search<'a> {
     tt: &'a mut Tt,
     limits: Limits,
     /// The side the search plays for (draws are scored against it).
-    root: Side,
+    root: Seat,
     pub nodes: u64,
     stopped: bool,
     /// Ignore the deadline (the first iteration must finish); cancellation still stops.
@@ -166,7 +166,7 @@ fn clash_gain(pos: &Position, rules: &Rules, from: u8, to: u8) -> Option<(ClashO
 }
 
 impl<'a> Search<'a> {
-    pub fn new(rules: &'a Rules, tt: &'a mut Tt, limits: Limits, root: Side) -> Search<'a> {
+    pub fn new(rules: &'a Rules, tt: &'a mut Tt, limits: Limits, root: Seat) -> Search<'a> {
         Search {
             rules,
             tt,
@@ -207,7 +207,7 @@ impl<'a> Search<'a> {
         self.stopped
     }
 
-    fn terminal(&self, st: Status, mover: Side, ply: u32) -> i32 {
+    fn terminal(&self, st: Status, mover: Seat, ply: u32) -> i32 {
         match st {
             Status::Won(s, _) => {
                 if s == mover.team() {

@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn thinker_returns_a_legal_turn() {
         let g = game(Mode::Open);
-        let view = g.view(Viewer::Side(crate::engine::Side::Red));
+        let view = g.view(Viewer::Side(crate::engine::Seat::Red));
         let mut t = Thinker::start(
             Box::new(AiPlayer::fixed_depth(2, 1)),
             view,
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn thinker_can_be_cancelled() {
         let g = game(Mode::Hidden);
-        let view = g.view(Viewer::Side(crate::engine::Side::Red));
+        let view = g.view(Viewer::Side(crate::engine::Seat::Red));
         // A hard player would think 1.5 s; cancelled, it must come back at once.
         let t = Thinker::start(
             Box::new(AiPlayer::new(Level::Hard)),

@@ -5,10 +5,8 @@
 
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
-#[cfg(test)]
-use crate::engine::Seat;
 use crate::engine::{
-    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seen, Side, Turn, View,
+    Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seat, Seen, Turn, View,
 };
 use egui::emath::RectTransform;
 use egui::{
@@ -34,24 +32,24 @@ pub const GREEN: Color32 = Color32::from_rgb(0x2f, 0x7a, 0x3a);
 /// The colour of a seat's pieces. Four players (seed 001): South red 红, East purple 紫, North
 /// blue 蓝, West green 绿 — partners opposite. Hue is never the only sign: four-player pieces
 /// also carry their seat's shape (`seat_shape`).
-pub fn side_colour(side: Side) -> Color32 {
+pub fn side_colour(side: Seat) -> Color32 {
     match side {
-        Side::Red | Side::South => RED,
-        Side::East => PURPLE,
-        Side::Blue | Side::North => BLUE,
-        Side::West => GREEN,
+        Seat::Red | Seat::South => RED,
+        Seat::East => PURPLE,
+        Seat::Blue | Seat::North => BLUE,
+        Seat::West => GREEN,
     }
 }
 
 /// The shape that marks a four-player seat besides its colour (for colour-blind players): South
 /// a circle, East a triangle, North a square, West a diamond.
-pub fn paint_seat_shape(painter: &egui::Painter, seat: Side, c: Pos2, r: f32, fill: Color32) {
+pub fn paint_seat_shape(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, fill: Color32) {
     let stroke = Stroke::new((r * 0.18).max(1.0), Color32::from_black_alpha(140));
     match seat {
-        Side::South => {
+        Seat::South => {
             painter.circle(c, r, fill, stroke);
         }
-        Side::East => {
+        Seat::East => {
             let pts = vec![
                 c + vec2(0.0, -r * 1.1),
                 c + vec2(r * 1.0, r * 0.75),
@@ -59,7 +57,7 @@ pub fn paint_seat_shape(painter: &egui::Painter, seat: Side, c: Pos2, r: f32, fi
             ];
             painter.add(Shape::convex_polygon(pts, fill, stroke));
         }
-        Side::North => {
+        Seat::North => {
             painter.rect(
                 Rect::from_center_size(c, Vec2::splat(r * 1.7)),
                 CornerRadius::ZERO,
@@ -68,7 +66,7 @@ pub fn paint_seat_shape(painter: &egui::Painter, seat: Side, c: Pos2, r: f32, fi
                 StrokeKind::Middle,
             );
         }
-        Side::West => {
+        Seat::West => {
             let pts = vec![
                 c + vec2(0.0, -r * 1.2),
                 c + vec2(r * 1.2, 0.0),
@@ -77,7 +75,7 @@ pub fn paint_seat_shape(painter: &egui::Painter, seat: Side, c: Pos2, r: f32, fi
             ];
             painter.add(Shape::convex_polygon(pts, fill, stroke));
         }
-        Side::Red | Side::Blue => {}
+        Seat::Red | Seat::Blue => {}
     }
 }
 
@@ -98,7 +96,7 @@ pub struct BoardWidget<'a> {
     pub view: &'a View,
     pub opts: &'a BoardOptions,
     pub lang: Lang,
-    pub bottom: Side,
+    pub bottom: Seat,
     pub selected: Option<NodeId>,
     pub destinations: &'a [NodeId],
     /// The last turn, marked until the next one (see `last_mark`).
@@ -227,7 +225,7 @@ pub fn node_label(view: &View, lang: Lang, n: NodeId) -> String {
 
 /// Column and row of a node as drawn (0,0 = top left) with `bottom` at the bottom. The
 /// four-player board is turned a quarter at a time so the `bottom` seat's arm is at the bottom.
-fn display_cell(board: &Board, bottom: Side, n: NodeId) -> (f32, f32) {
+fn display_cell(board: &Board, bottom: Seat, n: NodeId) -> (f32, f32) {
     let node = &board.nodes[n as usize];
     let (c, r) = (node.col as f32, node.row as f32);
     let (w, h) = (board.width as f32 - 1.0, board.height as f32 - 1.0);
@@ -242,7 +240,7 @@ fn display_cell(board: &Board, bottom: Side, n: NodeId) -> (f32, f32) {
         return (x, y);
     }
     match bottom {
-        Side::Blue => (w - c, r),
+        Seat::Blue => (w - c, r),
         _ => (c, h - r),
     }
 }
@@ -291,14 +289,14 @@ fn cell_pos(board: &Board, col: f32, row: f32) -> Pos2 {
     pos2(col, row * ROW + if row >= half { GAP } else { 0.0 })
 }
 
-fn node_pos(board: &Board, bottom: Side, n: NodeId) -> Pos2 {
+fn node_pos(board: &Board, bottom: Seat, n: NodeId) -> Pos2 {
     let (c, r) = display_cell(board, bottom, n);
     cell_pos(board, c, r)
 }
 
 /// The points (board units) of a link as drawn: a straight segment, or for a corner arc 弧线 of
 /// the four-player board a quarter circle round the empty corner between the two arms.
-fn link_points(board: &Board, bottom: Side, a: NodeId, b: NodeId) -> Vec<Pos2> {
+fn link_points(board: &Board, bottom: Seat, a: NodeId, b: NodeId) -> Vec<Pos2> {
     let (pa, pb) = (node_pos(board, bottom, a), node_pos(board, bottom, b));
     let arc = board.is_four()
         && matches!((board.nodes[a as usize].half, board.nodes[b as usize].half),
@@ -657,7 +655,7 @@ impl BoardWidget<'_> {
         let board = self.view.board;
         let outline = Stroke::new((scale * 0.03).max(1.0), INK);
         let pad = 0.55;
-        let bounds = |half: Option<Side>| {
+        let bounds = |half: Option<Seat>| {
             let mut r = Rect::NOTHING;
             for n in 0..board.len() as NodeId {
                 if board.nodes[n as usize].half == half {
@@ -1079,7 +1077,7 @@ fn file_and_rank(name: &str) -> (&str, &str) {
 
 /// The four-player board's displayed rows and columns (as turned for `bottom`), each with the
 /// nodes on it and the one coordinate they share (a file letter or a rank number).
-fn four_lines(board: &Board, bottom: Side) -> Vec<(bool, f32, String, Vec<NodeId>)> {
+fn four_lines(board: &Board, bottom: Seat) -> Vec<(bool, f32, String, Vec<NodeId>)> {
     let mut out = Vec::new();
     let size = board.width.max(board.height) as i32;
     for vertical in [true, false] {
@@ -1126,16 +1124,16 @@ mod tests {
         let b = Board::two_player();
         let a1 = b.node_by_name("a1").unwrap();
         let e12 = b.node_by_name("e12").unwrap();
-        assert_eq!(node_pos(b, Side::Red, a1), node_pos(b, Side::Blue, e12));
+        assert_eq!(node_pos(b, Seat::Red, a1), node_pos(b, Seat::Blue, e12));
         // Red at the bottom: a1 is bottom left.
-        let p = node_pos(b, Side::Red, a1);
-        assert!(p.x == 0.0 && p.y > node_pos(b, Side::Red, e12).y);
+        let p = node_pos(b, Seat::Red, a1);
+        assert!(p.x == 0.0 && p.y > node_pos(b, Seat::Red, e12).y);
     }
 
     #[test]
     fn front_line_gap_is_wider_than_a_row() {
         let b = Board::two_player();
-        let n = |s: &str| node_pos(b, Side::Red, b.node_by_name(s).unwrap());
+        let n = |s: &str| node_pos(b, Seat::Red, b.node_by_name(s).unwrap());
         assert!((n("a6").y - n("a7").y) > (n("a5").y - n("a6").y));
     }
 
@@ -1238,8 +1236,8 @@ mod tests {
                 assert_ne!(c[i], c[j]);
             }
         }
-        assert_eq!(side_colour(Side::Red), RED);
-        assert_eq!(side_colour(Side::Blue), BLUE);
+        assert_eq!(side_colour(Seat::Red), RED);
+        assert_eq!(side_colour(Seat::Blue), BLUE);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::newgame::NewGameSpec;
 use super::session::Act;
-use crate::engine::{Disclosure, Side};
+use crate::engine::{Disclosure, Seat};
 use std::path::PathBuf;
 
 /// Something the interface asked for, carried out after the UI pass.
@@ -24,7 +24,7 @@ pub enum Command {
     /// The formation editor on its own (from the first screen).
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.
-    EditFormation(Side),
+    EditFormation(Seat),
     /// The formation editor is done: use its formation in a game, or close it.
     EditorDone(crate::editor::EditorOutcome),
     Saves(SaveCmd),

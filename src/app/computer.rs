@@ -2,14 +2,14 @@
 //! thinking off the UI thread (`ai::Thinker`), and the seats as kept in a record. The session
 //! (session.rs) runs its turns; the computer gets only its own view.
 
-use super::settings::Seat;
+use super::settings::Occupant;
 use crate::ai::{AiPlayer, Level, Player, Thinker};
 
 /// The computer seats of a game on screen: one per seat of the board (two, or four in the order
 /// South, East, North, West), each a human or the computer.
 #[derive(Default)]
 pub struct Seats {
-    pub seats: Vec<Seat>,
+    pub seats: Vec<Occupant>,
     pub(super) players: Vec<Option<Box<dyn Player>>>,
     pub(super) thinking: Option<(usize, Thinker)>,
     /// How many plies the computer players have been told about.
@@ -28,7 +28,7 @@ impl std::fmt::Debug for Seats {
 }
 
 impl Seats {
-    pub fn new(seats: Vec<Seat>, seed: u64) -> Seats {
+    pub fn new(seats: Vec<Occupant>, seed: u64) -> Seats {
         let mut s = Seats {
             seats,
             seed,
@@ -46,14 +46,16 @@ impl Seats {
             .seats
             .iter()
             .map(|seat| match seat {
-                Seat::Computer(level) => Some(Box::new(AiPlayer::new(*level)) as Box<dyn Player>),
-                Seat::Human => None,
+                Occupant::Computer(level) => {
+                    Some(Box::new(AiPlayer::new(*level)) as Box<dyn Player>)
+                }
+                Occupant::Human => None,
             })
             .collect();
     }
 
     pub fn any(&self) -> bool {
-        self.seats.iter().any(|s| *s != Seat::Human)
+        self.seats.iter().any(|s| *s != Occupant::Human)
     }
 
     pub fn is_thinking(&self) -> bool {
@@ -66,7 +68,7 @@ impl Seats {
             .seats
             .iter()
             .enumerate()
-            .filter(|(_, s)| **s == Seat::Human);
+            .filter(|(_, s)| **s == Occupant::Human);
         match (humans.next(), humans.next()) {
             (Some((k, _)), None) => Some(k),
             _ => None,
@@ -75,7 +77,7 @@ impl Seats {
 
     /// The human seats.
     pub fn humans(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.seats.len()).filter(|&k| self.seats[k] == Seat::Human)
+        (0..self.seats.len()).filter(|&k| self.seats[k] == Occupant::Human)
     }
 }
 
@@ -94,12 +96,12 @@ const FOUR_WORDS: [&str; 4] = ["south", "east", "north", "west"];
 /// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard`,
 /// `east:easy,west:hard` …), so a resumed game goes on against the computer. Two seats are Red and
 /// Blue (players 1 and 2 in a flip game), four are South, East, North and West.
-pub fn seats_to_info(seats: &[Seat], flip: bool) -> Option<String> {
+pub fn seats_to_info(seats: &[Occupant], flip: bool) -> Option<String> {
     let parts: Vec<String> = seats
         .iter()
         .enumerate()
         .filter_map(|(k, s)| match s {
-            Seat::Computer(level) => {
+            Occupant::Computer(level) => {
                 let who = match (flip, k) {
                     _ if seats.len() == 4 => FOUR_WORDS[k].to_string(),
                     (true, k) => (k + 1).to_string(),
@@ -108,7 +110,7 @@ pub fn seats_to_info(seats: &[Seat], flip: bool) -> Option<String> {
                 };
                 Some(format!("{who}:{}", level.word()))
             }
-            Seat::Human => None,
+            Occupant::Human => None,
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(","))
@@ -116,8 +118,8 @@ pub fn seats_to_info(seats: &[Seat], flip: bool) -> Option<String> {
 
 /// Read `seats_to_info` back for a board of `n` seats (2 or 4); anything unreadable is a human
 /// seat.
-pub fn seats_from_info(text: Option<&str>, n: usize) -> Vec<Seat> {
-    let mut seats = vec![Seat::Human; n];
+pub fn seats_from_info(text: Option<&str>, n: usize) -> Vec<Occupant> {
+    let mut seats = vec![Occupant::Human; n];
     for part in text.unwrap_or("").split(',') {
         let Some((who, level)) = part.split_once(':') else {
             continue;
@@ -132,7 +134,7 @@ pub fn seats_from_info(text: Option<&str>, n: usize) -> Vec<Seat> {
             _ => continue,
         };
         if let Some(level) = Level::parse(level) {
-            seats[k] = Seat::Computer(level);
+            seats[k] = Occupant::Computer(level);
         }
     }
     seats
@@ -153,7 +155,7 @@ pub const HINT_TURNS: usize = 3;
 impl HintThought {
     pub fn start(
         game: &crate::engine::Game,
-        me: crate::engine::Side,
+        me: crate::engine::Seat,
         level: Level,
         seed: u64,
     ) -> HintThought {
@@ -204,39 +206,39 @@ mod tests {
 
     #[test]
     fn seats_round_trip_through_the_record_info() {
-        let seats = [Seat::Human, Seat::Computer(Level::Hard)];
+        let seats = [Occupant::Human, Occupant::Computer(Level::Hard)];
         let text = seats_to_info(&seats, false).unwrap();
         assert_eq!(text, "blue:hard");
         assert_eq!(seats_from_info(Some(&text), 2), seats);
-        assert_eq!(seats_to_info(&[Seat::Human; 2], true), None);
+        assert_eq!(seats_to_info(&[Occupant::Human; 2], true), None);
         assert_eq!(
             seats_from_info(Some("1:easy,zz:hard,2:nope"), 2),
-            [Seat::Computer(Level::Easy), Seat::Human]
+            [Occupant::Computer(Level::Easy), Occupant::Human]
         );
     }
 
     #[test]
     fn four_seats_round_trip_through_the_record_info() {
         let seats = [
-            Seat::Human,
-            Seat::Computer(Level::Easy),
-            Seat::Human,
-            Seat::Computer(Level::Hard),
+            Occupant::Human,
+            Occupant::Computer(Level::Easy),
+            Occupant::Human,
+            Occupant::Computer(Level::Hard),
         ];
         let text = seats_to_info(&seats, false).unwrap();
         assert_eq!(text, "east:easy,west:hard");
         assert_eq!(seats_from_info(Some(&text), 4), seats);
         // Two-player words mean nothing on four seats, and the other way round.
-        assert_eq!(seats_from_info(Some("blue:hard"), 4), [Seat::Human; 4]);
-        assert_eq!(seats_from_info(Some("east:hard"), 2), [Seat::Human; 2]);
+        assert_eq!(seats_from_info(Some("blue:hard"), 4), [Occupant::Human; 4]);
+        assert_eq!(seats_from_info(Some("east:hard"), 2), [Occupant::Human; 2]);
         let lone = Seats::new(seats.to_vec(), 1);
         assert_eq!(lone.lone_human(), None);
         let lone = Seats::new(
             vec![
-                Seat::Computer(Level::Easy),
-                Seat::Human,
-                Seat::Computer(Level::Easy),
-                Seat::Computer(Level::Easy),
+                Occupant::Computer(Level::Easy),
+                Occupant::Human,
+                Occupant::Computer(Level::Easy),
+                Occupant::Computer(Level::Easy),
             ],
             1,
         );

@@ -4,7 +4,7 @@
 use super::i18n::{self, Lang};
 use crate::editor::files::{LibraryEntry, list_library};
 use crate::editor::{EditorOutcome, FormationEditor};
-use crate::engine::{Formation, Rules, Side};
+use crate::engine::{Formation, Rules, Seat};
 use std::path::{Path, PathBuf};
 
 /// The formations shipped with the program (`layouts/` beside the sources or the executable).
@@ -37,9 +37,9 @@ pub fn library(data_dir: Option<&Path>) -> Vec<(PathBuf, Formation)> {
 pub struct EditorScreen {
     pub editor: FormationEditor,
     /// Editing this side's formation for the new-game dialog (which waits in `Screen::Editor`).
-    pub for_side: Option<Side>,
+    pub for_side: Option<Seat>,
     /// Hidden games: a hand-over curtain first, so the other player looks away.
-    pub curtain: Option<Side>,
+    pub curtain: Option<Seat>,
 }
 
 impl EditorScreen {

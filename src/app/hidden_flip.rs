@@ -10,7 +10,7 @@ use super::i18n::{self, Lang, fill};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
-use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seen, Side, View, Viewer};
+use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
 use egui::{Color32, RichText, vec2};
 
 /// The guesses offered when tagging an enemy piece (UX.md "Hidden games").
@@ -19,7 +19,7 @@ pub const TAG_CHOICES: [&str; 13] = [
 ];
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
-pub fn bottom(play: &Session, default: Side) -> Side {
+pub fn bottom(play: &Session, default: Seat) -> Seat {
     if play.game.board().is_four() {
         // Four players: the seat chosen in the dialog; people taking turns behind the curtain
         // each see the board from their own seat.
@@ -137,7 +137,7 @@ pub fn overlays(
     view: &View,
     opts: &BoardOptions,
     lang: Lang,
-    bottom: Side,
+    bottom: Seat,
     input: &BoardInput,
     out: &mut Vec<Command>,
 ) {
@@ -408,7 +408,7 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ("clashes", &clashes.to_string()),
         ],
     ));
-    let takebacks = [Side::Red, Side::Blue].map(|s| game.takebacks(s));
+    let takebacks = [Seat::Red, Seat::Blue].map(|s| game.takebacks(s));
     if takebacks.iter().any(|&n| n > 0) {
         ui.label(fill(
             lang.t(&i18n::SUMMARY_TAKEBACKS),
@@ -425,13 +425,13 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }
-    let order: &[Side] = if game.board().is_four() {
-        &[Side::South, Side::North, Side::East, Side::West]
+    let order: &[Seat] = if game.board().is_four() {
+        &[Seat::South, Seat::North, Seat::East, Seat::West]
     } else {
         game.board().seats
     };
     for &side in order {
-        if game.board().is_four() && matches!(side, Side::South | Side::East) {
+        if game.board().is_four() && matches!(side, Seat::South | Seat::East) {
             // Four players: the summary goes by team (South and North, East and West).
             ui.label(RichText::new(super::words::team_name(side.team(), lang)).strong());
         }
@@ -474,18 +474,18 @@ pub struct CountRow {
 /// learnt are counted apart, in `removed_unknown` (they are still among the rows' `left`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnemyCounts {
-    pub enemy: Side,
+    pub enemy: Seat,
     pub rows: Vec<CountRow>,
     pub removed_unknown: u32,
 }
 
-pub fn enemy_counts(game: &Game, me: Side) -> EnemyCounts {
+pub fn enemy_counts(game: &Game, me: Seat) -> EnemyCounts {
     seat_counts(game, me, me.other())
 }
 
 /// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
 /// and the partner without team view).
-pub fn seat_counts(game: &Game, me: Side, enemy: Side) -> EnemyCounts {
+pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
     let mut removed = [0u8; 12];
     let mut removed_unknown = 0;
     for s in removed_seen(game, Looker::Side(me), enemy) {
@@ -535,7 +535,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
         return;
     }
     let board = game.board();
-    let others: Vec<Side> = if board.is_four() {
+    let others: Vec<Seat> = if board.is_four() {
         // Every other seat still in whose pieces `me` does not see (the partner's are seen
         // under team view).
         let out = game.position().out();
@@ -609,7 +609,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     if game.rules().mode != Mode::Flip {
         return;
     }
-    let view = game.view(Viewer::Side(Side::Red));
+    let view = game.view(Viewer::Side(Seat::Red));
     let mut up = [[0u8; 12]; 2];
     let mut gone = [[0u8; 12]; 2];
     for n in 0..view.board.len() as NodeId {
@@ -619,8 +619,8 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             up[p.side().index()][p.rank() as usize - 1] += 1;
         }
     }
-    for (side, list) in Side::BOTH.iter().zip(&mut gone) {
-        for s in removed_seen(game, Looker::All(game.own_sight(Side::Red)), *side) {
+    for (side, list) in Seat::BOTH.iter().zip(&mut gone) {
+        for s in removed_seen(game, Looker::All(game.own_sight(Seat::Red)), *side) {
             if let Seen::Known(p) = s {
                 list[p.rank() as usize - 1] += 1;
             }
@@ -632,7 +632,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             .saturating_sub(gone[s][r as usize - 1])
     };
     ui.label(RichText::new(lang.t(&i18n::COUNTS)).strong());
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         let s = side.index();
         let total = |a: &[u8; 12]| a.iter().map(|&v| v as u32).sum::<u32>();
         let d: u32 = Rank::ALL.iter().map(|&r| down(s, r) as u32).sum();
@@ -654,7 +654,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
         .spacing([22.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
-            for side in Side::BOTH {
+            for side in Seat::BOTH {
                 ui.label(
                     RichText::new(lang.side(side))
                         .strong()
@@ -664,7 +664,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             ui.end_row();
             for r in Rank::ALL.iter() {
                 ui.label(lang.rank(*r));
-                for side in Side::BOTH {
+                for side in Seat::BOTH {
                     let s = side.index();
                     let i = *r as usize - 1;
                     ui.label(
@@ -686,7 +686,7 @@ mod tests {
 
     /// 记子 worked out another way: each removed enemy piece is named only if `me`'s view of the
     /// position before that turn showed it (or the clash said "mine dug").
-    fn oracle(game: &Game, me: Side) -> ([u8; 12], u32) {
+    fn oracle(game: &Game, me: Seat) -> ([u8; 12], u32) {
         let mut known = [0u8; 12];
         let mut unknown = 0;
         for (i, ply) in game.plies().iter().enumerate() {
@@ -740,7 +740,7 @@ mod tests {
                     .clash
                     .is_some(),
             );
-            for me in Side::BOTH {
+            for me in Seat::BOTH {
                 let c = enemy_counts(&g, me);
                 let (known, unknown) = oracle(&g, me);
                 assert_eq!(

@@ -6,7 +6,7 @@ use crate::engine::formation::FormationProblem;
 use crate::engine::game::MAX_TAG_CHARS;
 use crate::engine::judge::ClaimError;
 use crate::engine::rules::{HouseRule, MAX_CLOCK_SECONDS, MAX_LIMIT, RulesError};
-use crate::engine::{ActionError, IllegalTurn, Rank, Side, TagError};
+use crate::engine::{ActionError, IllegalTurn, Rank, Seat, TagError};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -41,7 +41,7 @@ impl Lang {
         }
     }
 
-    pub fn side(self, side: Side) -> &'static str {
+    pub fn side(self, side: Seat) -> &'static str {
         match self {
             Lang::Zh => side.zh(),
             Lang::En => side.en(),
@@ -49,12 +49,12 @@ impl Lang {
     }
 
     /// The colour of a seat's pieces in words (four-player seats: red, purple, blue, green).
-    pub fn seat_colour(self, seat: Side) -> &'static str {
+    pub fn seat_colour(self, seat: Seat) -> &'static str {
         self.t(match seat {
-            Side::Red | Side::South => &COLOUR_RED,
-            Side::East => &COLOUR_PURPLE,
-            Side::Blue | Side::North => &COLOUR_BLUE,
-            Side::West => &COLOUR_GREEN,
+            Seat::Red | Seat::South => &COLOUR_RED,
+            Seat::East => &COLOUR_PURPLE,
+            Seat::Blue | Seat::North => &COLOUR_BLUE,
+            Seat::West => &COLOUR_GREEN,
         })
     }
 
@@ -769,8 +769,8 @@ mod tests {
     fn refused_actions_read_in_both_languages() {
         use crate::engine::{Action, Game, Rules, Start};
         let mut g = Game::new(Rules::default(), Start::random(&Rules::default(), 7)).unwrap();
-        let e = g.act(Action::AcceptDraw(Side::Red)).unwrap_err();
-        assert_eq!(e, ActionError::NoDrawOffer(Side::Red));
+        let e = g.act(Action::AcceptDraw(Seat::Red)).unwrap_err();
+        assert_eq!(e, ActionError::NoDrawOffer(Seat::Red));
         assert_eq!(Lang::En.action_error(&e), "Red has no draw offer to answer");
         assert_eq!(Lang::Zh.action_error(&e), "对方没有提和，红方无需回复");
         let e = g.act(Action::Turn("a1-a1".into())).unwrap_err();
@@ -789,8 +789,8 @@ mod tests {
             Lang::En.action_error(&ActionError::NoTakebackGrant),
             "a takeback needs the gate's grant"
         );
-        let e = g.act(Action::Resign(Side::West)).unwrap_err();
-        assert_eq!(e, ActionError::NotInGame(Side::West));
+        let e = g.act(Action::Resign(Seat::West)).unwrap_err();
+        assert_eq!(e, ActionError::NotInGame(Seat::West));
         assert_eq!(Lang::En.action_error(&e), "West is not in the game");
         assert_eq!(Lang::Zh.action_error(&e), "西方不在本局中");
     }

@@ -2,11 +2,11 @@
 //! a formation for each side, and which colour sits at the bottom.
 
 use super::i18n::{self, Lang, fill};
-use super::settings::Seat;
+use super::settings::Occupant;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::{HouseRule, TurnOrder};
-use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Side, Start};
+use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start};
 use std::path::PathBuf;
 
 /// Everything needed to start a game.
@@ -15,9 +15,9 @@ pub struct NewGameSpec {
     pub rules: Rules,
     /// Red's and Blue's formations (open and hidden modes).
     pub formations: Box<[FormationChoice; 2]>,
-    pub bottom: Side,
+    pub bottom: Seat,
     /// Who plays Red and Blue (player 1 and 2 in flip mode): a human or the computer.
-    pub seats: [Seat; 2],
+    pub seats: [Occupant; 2],
     /// Flip mode: the seed of the deal as typed; `None` deals from the operating system's random
     /// source when the game starts (nobody sees that seed before the end).
     pub flip_seed: Option<u64>,
@@ -25,24 +25,24 @@ pub struct NewGameSpec {
     /// and `formations`, and `bottom` is a four-player seat.
     pub four: bool,
     /// Who plays South, East, North and West.
-    pub seats4: [Seat; 4],
+    pub seats4: [Occupant; 4],
     /// South's, East's, North's and West's formations.
     pub formations4: Box<[FormationChoice; 4]>,
 }
 
 impl NewGameSpec {
     /// The seats of the game's board: Red and Blue, or South, East, North and West.
-    pub fn board_seats(&self) -> &'static [Side] {
-        if self.four { &Side::FOUR } else { &Side::BOTH }
+    pub fn board_seats(&self) -> &'static [Seat] {
+        if self.four { &Seat::FOUR } else { &Seat::BOTH }
     }
 
     /// Who plays each seat of the board (in `board_seats` order).
-    pub fn players(&self) -> &[Seat] {
+    pub fn players(&self) -> &[Occupant] {
         if self.four { &self.seats4 } else { &self.seats }
     }
 
     /// The formation choice of a seat.
-    pub fn choice_mut(&mut self, side: Side) -> &mut FormationChoice {
+    pub fn choice_mut(&mut self, side: Seat) -> &mut FormationChoice {
         if side.is_four() {
             &mut self.formations4[side.index()]
         } else {
@@ -51,12 +51,12 @@ impl NewGameSpec {
     }
 
     /// Four players: the seat at the bottom by default, the first human seat (South if none).
-    pub fn first_human_seat(&self) -> Side {
-        Side::FOUR
+    pub fn first_human_seat(&self) -> Seat {
+        Seat::FOUR
             .into_iter()
             .zip(self.seats4)
-            .find(|(_, s)| *s == Seat::Human)
-            .map_or(Side::South, |(side, _)| side)
+            .find(|(_, s)| *s == Occupant::Human)
+            .map_or(Seat::South, |(side, _)| side)
     }
 
     /// The game: a deal from the seed in flip mode, else the chosen formations (each checked by
@@ -94,7 +94,7 @@ pub struct NewGame {
     pub library: Vec<(PathBuf, Formation)>,
     /// A hidden game between people: the side choosing its formation behind the hand-over curtain
     /// now, and whether it has lifted the curtain (the rest of the dialog is covered meanwhile).
-    pub private: Option<(Side, bool)>,
+    pub private: Option<(Seat, bool)>,
     /// Each side's formation was pre-selected from the last game (not chosen in this dialog).
     preselected: [bool; 2],
 }
@@ -104,9 +104,13 @@ pub struct NewGame {
 pub fn private_choices(spec: &NewGameSpec) -> bool {
     spec.rules.mode == Mode::Hidden
         && if spec.four {
-            spec.seats4.iter().filter(|s| **s == Seat::Human).count() > 1
+            spec.seats4
+                .iter()
+                .filter(|s| **s == Occupant::Human)
+                .count()
+                > 1
         } else {
-            spec.seats.iter().all(|s| *s == Seat::Human)
+            spec.seats.iter().all(|s| *s == Occupant::Human)
         }
 }
 
@@ -148,10 +152,10 @@ impl NewGame {
                 flip_seed: None,
                 four: false,
                 seats4: [
-                    Seat::Human,
-                    Seat::Computer(Level::Normal),
-                    Seat::Computer(Level::Normal),
-                    Seat::Computer(Level::Normal),
+                    Occupant::Human,
+                    Occupant::Computer(Level::Normal),
+                    Occupant::Computer(Level::Normal),
+                    Occupant::Computer(Level::Normal),
                 ],
                 formations4: Box::new(
                     [(); 4].map(|_| FormationChoice::Random(crate::engine::rng::os_seed())),
@@ -219,7 +223,7 @@ impl NewGame {
         &mut self,
         ui: &mut egui::Ui,
         lang: Lang,
-        side: Side,
+        side: Seat,
         lifted: bool,
     ) -> Option<NewGameCmd> {
         let other = if side.is_four() {
@@ -356,13 +360,13 @@ impl NewGame {
                                         }
                                         spec.bottom = spec.first_human_seat();
                                     } else if spec.bottom.is_four() {
-                                        spec.bottom = Side::Red;
+                                        spec.bottom = Seat::Red;
                                     }
                                 }
                             }
                         });
                         if spec.four {
-                            for (k, side) in Side::FOUR.into_iter().enumerate() {
+                            for (k, side) in Seat::FOUR.into_iter().enumerate() {
                                 let who =
                                     format!("{} ({})", lang.side(side), lang.seat_colour(side));
                                 let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
@@ -378,7 +382,7 @@ impl NewGame {
                             let who = if spec.rules.mode == Mode::Flip {
                                 fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
                             } else {
-                                lang.side(Side::BOTH[k]).to_string()
+                                lang.side(Seat::BOTH[k]).to_string()
                             };
                             // Reads "Human as Red" / "人 执红".
                             let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
@@ -419,7 +423,7 @@ impl NewGame {
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
                             for &side in spec.board_seats() {
-                                let human = spec.players()[side.index()] == Seat::Human;
+                                let human = spec.players()[side.index()] == Occupant::Human;
                                 if hide && human {
                                     // Each side chooses behind its own curtain; here only
                                     // "chosen" shows, and nobody can change another's choice.
@@ -565,10 +569,10 @@ pub(super) fn value_rule_control(
 }
 
 /// Human or computer (with its level) for one seat.
-fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Seat) {
-    let label = |s: &Seat| match s {
-        Seat::Human => lang.t(&i18n::HUMAN).to_string(),
-        Seat::Computer(l) => format!(
+fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Occupant) {
+    let label = |s: &Occupant| match s {
+        Occupant::Human => lang.t(&i18n::HUMAN).to_string(),
+        Occupant::Computer(l) => format!(
             "{} · {}",
             lang.t(&i18n::COMPUTER),
             lang.t(match l {
@@ -582,10 +586,10 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Se
         .selected_text(label(seat))
         .show_ui(ui, |ui| {
             for s in [
-                Seat::Human,
-                Seat::Computer(Level::Easy),
-                Seat::Computer(Level::Normal),
-                Seat::Computer(Level::Hard),
+                Occupant::Human,
+                Occupant::Computer(Level::Easy),
+                Occupant::Computer(Level::Normal),
+                Occupant::Computer(Level::Hard),
             ] {
                 let text = label(&s);
                 ui.selectable_value(seat, s, text);
@@ -636,7 +640,7 @@ impl FormationChoice {
 pub fn picker(
     ui: &mut egui::Ui,
     lang: Lang,
-    side: Side,
+    side: Seat,
     choice: &mut FormationChoice,
     library: &[(PathBuf, Formation)],
 ) -> bool {
@@ -687,7 +691,7 @@ pub enum NewGameCmd {
     /// Back to the first screen.
     Cancel,
     /// Edit a side's formation in the editor, then come back.
-    EditFormation(Side),
+    EditFormation(Seat),
 }
 
 #[cfg(test)]
@@ -698,6 +702,6 @@ mod tests {
     fn spec_makes_a_game() {
         let s = Settings::default();
         let g = NewGame::new(&s, (1, 2)).spec().game().unwrap();
-        assert_eq!(g.position().pieces(Side::Red).count(), 25);
+        assert_eq!(g.position().pieces(Seat::Red).count(), 25);
     }
 }

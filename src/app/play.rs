@@ -10,7 +10,7 @@ use super::saves;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
-use crate::engine::Side;
+use crate::engine::Seat;
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
@@ -31,8 +31,8 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             lang.side(game.board().seats[k]).to_string()
         };
         let seat = match seat {
-            super::settings::Seat::Human => lang.t(&i18n::HUMAN).to_string(),
-            super::settings::Seat::Computer(l) => format!(
+            super::settings::Occupant::Human => lang.t(&i18n::HUMAN).to_string(),
+            super::settings::Occupant::Computer(l) => format!(
                 "{} · {}",
                 lang.t(&i18n::COMPUTER),
                 lang.t(match l {
@@ -388,7 +388,7 @@ fn clash_notice(
     f: &board::Flash,
     play: &Session,
     settings: &Settings,
-    bottom: Side,
+    bottom: Seat,
     out: &mut Vec<Command>,
 ) {
     let lang = settings.lang;
@@ -562,8 +562,8 @@ fn side_panel(
                 ui.label(fill(
                     lang.t(&i18n::TIMEOUTS),
                     &[
-                        ("r", &game.timeouts(Side::Red).to_string()),
-                        ("b", &game.timeouts(Side::Blue).to_string()),
+                        ("r", &game.timeouts(Seat::Red).to_string()),
+                        ("b", &game.timeouts(Seat::Blue).to_string()),
                         ("max", &TIMEOUTS_TO_LOSE.to_string()),
                     ],
                 ));
@@ -623,7 +623,7 @@ fn side_panel(
             Some(s) if game.board().is_four() && !over => {
                 for seat in game.seats_in() {
                     let human = play.computer.seats.get(seat.index())
-                        == Some(&super::settings::Seat::Human);
+                        == Some(&super::settings::Occupant::Human);
                     if seat == s || !human || game.draw_accepted(seat) {
                         continue;
                     }

@@ -14,7 +14,7 @@ use super::saves;
 use super::session::Session;
 use super::settings::BoardOptions;
 use crate::engine::game::Ply;
-use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Side, Sight, Turn, Viewer};
+use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Seat, Sight, Turn, Viewer};
 
 /// Replay speeds, in turns per second.
 pub const SPEEDS: [f32; 5] = [0.5, 1.0, 2.0, 4.0, 8.0];
@@ -26,7 +26,7 @@ pub struct Replay {
     /// The viewpoint shown, granted by the gate.
     sight: Sight,
     /// The player the replay is for (whose own viewpoint is free), if known.
-    pub owner: Option<Side>,
+    pub owner: Option<Seat>,
     /// No viewpoint is open yet (an unfinished hidden game whose owner is unknown): the board and
     /// the move list stay covered until one is confirmed.
     pub covered: bool,
@@ -45,7 +45,7 @@ pub struct Replay {
 
 impl Replay {
     /// The replay of `game` for `owner` (the player looking, or the side that saved the file).
-    pub fn new(game: Game, source: String, is_current: bool, owner: Option<Side>) -> Replay {
+    pub fn new(game: Game, source: String, is_current: bool, owner: Option<Seat>) -> Replay {
         // The board's first seat (Red, or South in a four-player game).
         let first = game.board().seats[0];
         let owner = owner.filter(|s| game.board().seats.contains(s));
@@ -246,7 +246,7 @@ pub fn ui(
     r: &mut Replay,
     lang: Lang,
     opts: &BoardOptions,
-    bottom: Side,
+    bottom: Seat,
     panel: &mut super::play::PanelState,
     out: &mut Vec<Command>,
 ) {
@@ -292,7 +292,7 @@ pub fn ui(
             if r.game.record().referee_view_used() {
                 ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
             }
-            let takebacks = [Side::Red, Side::Blue].map(|s| r.game.takebacks(s));
+            let takebacks = [Seat::Red, Seat::Blue].map(|s| r.game.takebacks(s));
             if takebacks.iter().any(|&n| n > 0) {
                 ui.weak(fill(
                     lang.t(&i18n::SUMMARY_TAKEBACKS),

@@ -12,7 +12,7 @@ pub use super::command::SaveCmd;
 use super::i18n::{self, Lang, fill};
 pub use super::records::{date_text, info_value, load_game};
 use super::session::Session;
-use crate::engine::{Action, Game, GameRecord, Mode, Side};
+use crate::engine::{Action, Game, GameRecord, Mode, Seat};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -122,18 +122,18 @@ pub struct Saves {
 }
 
 /// The side a record was saved for (`saved_by`, else a one-side `seat`).
-pub fn saved_side(record: &GameRecord) -> Option<Side> {
+pub fn saved_side(record: &GameRecord) -> Option<Seat> {
     [info_value(record, "saved_by"), info_value(record, "seat")]
         .into_iter()
         .flatten()
         .find_map(|v| {
             [
-                Side::Red,
-                Side::Blue,
-                Side::South,
-                Side::East,
-                Side::North,
-                Side::West,
+                Seat::Red,
+                Seat::Blue,
+                Seat::South,
+                Seat::East,
+                Seat::North,
+                Seat::West,
             ]
             .into_iter()
             .find(|s| s.en().eq_ignore_ascii_case(v))
@@ -369,8 +369,8 @@ impl Saves {
                         g.board().seats.len(),
                     );
                     seats.iter().find_map(|s| match s {
-                        super::settings::Seat::Computer(l) => Some(*l),
-                        super::settings::Seat::Human => None,
+                        super::settings::Occupant::Computer(l) => Some(*l),
+                        super::settings::Occupant::Human => None,
                     })
                 });
                 let started = record
@@ -465,7 +465,7 @@ pub enum Show {
         game: Box<Game>,
         name: String,
         current: bool,
-        owner: Option<Side>,
+        owner: Option<Seat>,
     },
 }
 
@@ -732,7 +732,7 @@ pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, replay: bool, out: &mut Vec<C
 /// The side a file opens as: the one that saved it, if the file says so. A file that does not
 /// (an older file, a tracked physical-board game both players entered) has no owner: an unfinished
 /// hidden game in it shows nothing until a viewpoint is confirmed through the gate.
-pub fn opening_side(game: &Game) -> Option<Side> {
+pub fn opening_side(game: &Game) -> Option<Seat> {
     saved_side(game.record())
 }
 

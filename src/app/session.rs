@@ -8,10 +8,10 @@
 use super::board::Flash;
 use super::computer;
 use super::i18n;
-use super::settings::{ModeOptions, Seat};
+use super::settings::{ModeOptions, Occupant};
 use crate::ai::Thinker;
 use crate::engine::{
-    Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seen, Side, Sight, Turn, Viewer,
+    Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seat, Seen, Sight, Turn, Viewer,
 };
 
 /// How long a clash stays on screen (seconds), in the status line below the board (it hides
@@ -42,7 +42,7 @@ pub enum Act {
     AnswerDraw(bool),
     /// Four people: a seat still in answers a draw offer (a draw needs every player still in;
     /// each answers at the screen, whoever is to move).
-    AnswerDrawFor(Side, bool),
+    AnswerDrawFor(Seat, bool),
     /// The move clock ran out for the side to move.
     Timeout,
     /// Hidden mode: the next player lifts the hand-over curtain.
@@ -105,7 +105,7 @@ pub struct ModeState {
     /// The curtain setting was unticked and waits for the confirmation.
     pub confirm_curtain: bool,
     /// A takeback asked by this side, waiting for the other player's answer.
-    pub takeback_asked: Option<Side>,
+    pub takeback_asked: Option<Seat>,
     /// The confirmation before the referee view is showing.
     pub confirm_referee: bool,
     /// The tag menu is open on this enemy piece, at this screen position.
@@ -123,7 +123,7 @@ pub enum Looker {
     /// The sight comes from the gate (`Game::disclose` / `Game::free_sight`).
     All(Sight),
     /// The player to move in a hidden game (the curtain is lifted or switched off).
-    Side(Side),
+    Side(Seat),
     /// Nobody in particular: the curtain is down, only what both players know is shown.
     Nobody,
 }
@@ -153,7 +153,7 @@ pub struct Session {
     pub hint_thought: Option<computer::HintThought>,
     /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
     /// new-game dialog; South by default).
-    pub bottom4: Side,
+    pub bottom4: Seat,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -191,7 +191,7 @@ impl Session {
                     .copied()
                     .find(|s| s.is_four() && s.en().eq_ignore_ascii_case(v))
             })
-            .unwrap_or(Side::South);
+            .unwrap_or(Seat::South);
         Session {
             game,
             redo: Vec::new(),
@@ -361,7 +361,7 @@ impl Session {
                 } else {
                     Action::DeclineDraw(seat)
                 };
-                let human = self.computer.seats.get(seat.index()) == Some(&Seat::Human);
+                let human = self.computer.seats.get(seat.index()) == Some(&Occupant::Human);
                 if !self.game.board().is_four() || !human {
                     return;
                 }
@@ -430,7 +430,7 @@ impl Session {
 
     /// The side a resignation or a draw offer is made for: the side to move, or against the
     /// computer the human's.
-    pub fn acting_side(&self) -> Option<Side> {
+    pub fn acting_side(&self) -> Option<Seat> {
         let side = self.game.position().side_to_move()?;
         Some(if self.computer.any() {
             self.looking_side()
@@ -439,7 +439,7 @@ impl Session {
         })
     }
 
-    fn act(&mut self, make: impl FnOnce(Side) -> Action) {
+    fn act(&mut self, make: impl FnOnce(Seat) -> Action) {
         let Some(side) = self.acting_side() else {
             return;
         };
@@ -502,8 +502,8 @@ impl Session {
         }
     }
 
-    pub fn side_to_move(&self) -> Side {
-        self.game.position().side_to_move().unwrap_or(Side::Red)
+    pub fn side_to_move(&self) -> Seat {
+        self.game.position().side_to_move().unwrap_or(Seat::Red)
     }
 
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
@@ -516,7 +516,7 @@ impl Session {
     /// in a two-player game; four players, any two humans except two partners under team view
     /// (who may share the screen).
     pub fn humans_apart(&self) -> bool {
-        let humans: Vec<Side> = self.computer.humans().map(|k| self.side_of(k)).collect();
+        let humans: Vec<Seat> = self.computer.humans().map(|k| self.side_of(k)).collect();
         if humans.len() < 2 {
             return false;
         }
@@ -563,7 +563,7 @@ impl Session {
     }
 
     /// The player asking for something through the gate: the one looking, if known.
-    pub fn asking_side(&self) -> Option<Side> {
+    pub fn asking_side(&self) -> Option<Seat> {
         match self.looker() {
             Looker::Side(s) => Some(s),
             _ if self.computer.any() => Some(self.looking_side()),
@@ -672,7 +672,7 @@ impl Session {
 
     /// Hidden and flip games: a takeback through the gate, kept in the record. Against the
     /// computer it goes back to the human's turn.
-    fn take_back(&mut self, by: Side) {
+    fn take_back(&mut self, by: Seat) {
         let standing = self.game.standing_actions().len() as u32;
         let mut turns = 1;
         if self.computer.any() {
@@ -718,7 +718,7 @@ impl Session {
             .iter()
             .enumerate()
             .find_map(|(k, s)| match s {
-                Seat::Computer(level) if k != human => Some(*level),
+                Occupant::Computer(level) if k != human => Some(*level),
                 _ => None,
             })
     }
@@ -768,7 +768,7 @@ impl Session {
             }
             Mover::Side(s) => s.index(),
         };
-        self.computer.seats[seat] == Seat::Human
+        self.computer.seats[seat] == Occupant::Human
     }
 }
 
@@ -823,7 +823,7 @@ impl Session {
     }
 
     /// The seat that plays `side`.
-    fn seat_of(&self, side: Side) -> usize {
+    fn seat_of(&self, side: Seat) -> usize {
         if self.game.rules().mode == Mode::Flip {
             usize::from(self.game.player_colour(1) != Some(side))
         } else {
@@ -833,9 +833,9 @@ impl Session {
 
     /// The colour a seat plays (Red before the colours of a flip game are decided: the views of
     /// both players are the same then).
-    fn side_of(&self, seat: usize) -> Side {
+    fn side_of(&self, seat: usize) -> Seat {
         if self.game.rules().mode == Mode::Flip {
-            self.game.player_colour(seat as u8 + 1).unwrap_or(Side::Red)
+            self.game.player_colour(seat as u8 + 1).unwrap_or(Seat::Red)
         } else {
             self.game.board().seats[seat]
         }
@@ -843,11 +843,11 @@ impl Session {
 
     /// Whether the computer is to move (human input waits).
     pub fn computer_to_move(&self) -> bool {
-        !self.game.status().is_over() && self.computer.seats[self.seat_to_move()] != Seat::Human
+        !self.game.status().is_over() && self.computer.seats[self.seat_to_move()] != Occupant::Human
     }
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
-    pub fn looking_side(&self) -> Side {
+    pub fn looking_side(&self) -> Seat {
         if let Some(seat) = self.computer.lone_human() {
             return self.side_of(seat);
         }
@@ -856,7 +856,7 @@ impl Session {
         match to_move {
             // Four players, a computer to move: the people at the screen keep their own eyes
             // (partners under team view share them; otherwise the curtain is down).
-            Some(s) if board.is_four() && self.computer.seats[s.index()] != Seat::Human => {
+            Some(s) if board.is_four() && self.computer.seats[s.index()] != Occupant::Human => {
                 self.computer.humans().next().map_or(s, |k| self.side_of(k))
             }
             Some(s) => s,
@@ -897,7 +897,7 @@ impl Session {
                 if board.is_four() && self.game.position().out().contains(other) {
                     continue;
                 }
-                if self.computer.seats[self.seat_of(other)] != Seat::Human {
+                if self.computer.seats[self.seat_of(other)] != Occupant::Human {
                     let _ = self.game.act(Action::DeclineDraw(other));
                     break;
                 }
@@ -905,7 +905,7 @@ impl Session {
         }
         self.observe_new_plies();
         let seat = self.seat_to_move();
-        let Seat::Computer(_) = self.computer.seats[seat] else {
+        let Occupant::Computer(_) = self.computer.seats[seat] else {
             return None;
         };
         match &mut self.computer.thinking {

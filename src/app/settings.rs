@@ -3,7 +3,7 @@
 //! that cannot be read means defaults and a warning, never a crash.
 
 use super::i18n::Lang;
-use crate::engine::{Rules, Side};
+use crate::engine::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ impl Default for BoardOptions {
 
 /// Who plays a seat: seat 0 is Red (player 1 in flip mode), seat 1 Blue (player 2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub enum Seat {
+pub enum Occupant {
     #[default]
     Human,
     Computer(crate::ai::Level),
@@ -70,11 +70,11 @@ pub struct Settings {
     /// The house rules of the last game started.
     pub rules: Rules,
     /// The colour drawn at the bottom.
-    pub bottom: Side,
+    pub bottom: Seat,
     /// Hidden and flip play: the hand-over curtain, flip confirmation.
     pub modes: ModeOptions,
     /// Who played each seat in the last game started (human or computer and its level).
-    pub seats: [Seat; 2],
+    pub seats: [Occupant; 2],
     /// Red's and Blue's formations in the last game started (none: a random one), offered again
     /// in the new-game dialog.
     pub last_formations: [Option<LastFormation>; 2],
@@ -96,7 +96,7 @@ impl Default for Settings {
             lang: Lang::from_env(),
             board: BoardOptions::default(),
             rules: Rules::default(),
-            bottom: Side::Red,
+            bottom: Seat::Red,
             modes: Default::default(),
             seats: Default::default(),
             last_formations: Default::default(),
@@ -181,7 +181,7 @@ mod tests {
         };
         s.board.rank_numbers = true;
         s.rules.flying_bombs = true;
-        s.bottom = Side::Blue;
+        s.bottom = Seat::Blue;
         save(dir.path(), &s).unwrap();
         assert_eq!(load(dir.path()), (s, None));
     }

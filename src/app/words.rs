@@ -6,7 +6,7 @@ use super::i18n::{self, Lang, fill};
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
-    Action, ClashOutcome, Game, Mode, Piece, Rank, Seen, Side, Status, Turn, TurnReport, Viewer,
+    Action, ClashOutcome, Game, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
 };
 
 /// The move list line of a ply: `a6-a11 团长×营长`.
@@ -41,7 +41,7 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 }
 
 /// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
-pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, String)> {
+pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, String)> {
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
     let mut refusals = game.refusals().iter();
@@ -154,7 +154,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Side>, Str
 
 /// Four players: the event-log lines of the players who went out in ply `i` (who and why; their
 /// pieces leave the board).
-fn out_events(game: &Game, i: usize, lang: Lang, out: &mut Vec<(Option<Side>, String)>) {
+fn out_events(game: &Game, i: usize, lang: Lang, out: &mut Vec<(Option<Seat>, String)>) {
     if !game.board().is_four() {
         return;
     }
@@ -257,7 +257,7 @@ fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> S
 }
 
 /// Event-log lines of a flip: colours decided.
-pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Side>, String)>) {
+pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Seat>, String)>) {
     if let Some((player, side)) = report.colours_decided {
         out.push((
             Some(side),
@@ -274,7 +274,7 @@ pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Side>,
 }
 
 /// The pieces of `side` removed so far, as `looker` may know them.
-pub fn removed_seen(game: &Game, looker: Looker, side: Side) -> Vec<Seen> {
+pub fn removed_seen(game: &Game, looker: Looker, side: Seat) -> Vec<Seen> {
     let mut out = Vec::new();
     for (i, ply) in game.plies().iter().enumerate() {
         if matches!(looker, Looker::All(_)) {
@@ -312,7 +312,7 @@ pub fn removed_seen(game: &Game, looker: Looker, side: Side) -> Vec<Seen> {
     out
 }
 
-fn seen_side(s: Seen) -> Option<Side> {
+fn seen_side(s: Seen) -> Option<Seat> {
     match s {
         Seen::Known(p) => Some(p.side()),
         Seen::Unknown(s) => Some(s),
@@ -321,7 +321,7 @@ fn seen_side(s: Seen) -> Option<Side> {
 }
 
 /// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
-pub fn removed_names(play: &Session, side: Side, lang: Lang) -> Vec<&'static str> {
+pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<&'static str> {
     removed_seen(&play.game, play.looker(), side)
         .into_iter()
         .map(|s| seen_name(s, lang))
@@ -397,8 +397,8 @@ mod tests {
     fn trays_count_every_removal_but_name_only_known_pieces() {
         let mut g = hidden_game();
         play_to_clash(&mut g);
-        for side in Side::BOTH {
-            let truth = removed_seen(&g, Looker::All(g.own_sight(Side::Red)), side).len();
+        for side in Seat::BOTH {
+            let truth = removed_seen(&g, Looker::All(g.own_sight(Seat::Red)), side).len();
             let public = removed_seen(&g, Looker::Nobody, side);
             assert_eq!(public.len(), truth);
             let own = removed_seen(&g, Looker::Side(side), side);

@@ -5,7 +5,7 @@ use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Board, Formation, Game, Mode, Mover, Rules, Side, Start, Status, Team, Viewer,
+    Board, Formation, Game, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
 };
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
@@ -121,20 +121,20 @@ fn start_game(rules: &Rules, i: usize, seed: u64, computer: [bool; 2]) -> Result
 }
 
 /// Whether seat A is to move, and which side's view the mover gets.
-fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
+fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
     match game.position().mover() {
         // Flip mode before colours: player 1 is A in even games. The view is the same for both
         // (everything face up is public), so any side's viewpoint serves.
-        Mover::Player(p) => ((p == 1) == a_first, Side::Red),
+        Mover::Player(p) => ((p == 1) == a_first, Seat::Red),
         Mover::Side(s) => {
             let a_side = if game.rules().mode == Mode::Flip {
                 let a_player = if a_first { 1 } else { 2 };
                 game.player_colour(a_player)
                     .expect("colours are decided once a side moves")
             } else if a_first {
-                Side::Red
+                Seat::Red
             } else {
-                Side::Blue
+                Seat::Blue
             };
             (s == a_side, s)
         }
@@ -143,14 +143,14 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Side) {
 
 /// The colour seat A (`a == true`) or B plays; in flip mode before colours, Red's view (the
 /// same for both then).
-fn seat_side(game: &Game, a_first: bool, a: bool) -> Side {
+fn seat_side(game: &Game, a_first: bool, a: bool) -> Seat {
     let first = a == a_first;
     if game.rules().mode == Mode::Flip {
         return game
             .player_colour(if first { 1 } else { 2 })
-            .unwrap_or(Side::Red);
+            .unwrap_or(Seat::Red);
     }
-    if first { Side::Red } else { Side::Blue }
+    if first { Seat::Red } else { Seat::Blue }
 }
 
 /// Let the seats (A first in `seats`) play `game` to its end; returns each seat's thinking times
@@ -243,9 +243,9 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             let a_side = if rules.mode == Mode::Flip {
                 game.player_colour(if a_first { 1 } else { 2 })
             } else if a_first {
-                Some(Side::Red)
+                Some(Seat::Red)
             } else {
-                Some(Side::Blue)
+                Some(Seat::Blue)
             };
             if a_side == Some(s) {
                 Winner::A

@@ -3,7 +3,7 @@
 
 use super::{CliError, CliResult, read_small};
 use crate::engine::game::MAX_RECORD_BYTES;
-use crate::engine::{Game, Side, Viewer};
+use crate::engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -49,12 +49,12 @@ pub fn run(command: &GameCommand) -> CliResult {
     match command {
         GameCommand::Show { viewer, file } => {
             let seat = match viewer {
-                ViewerArg::Red => Some(Side::Red),
-                ViewerArg::Blue => Some(Side::Blue),
-                ViewerArg::South => Some(Side::South),
-                ViewerArg::East => Some(Side::East),
-                ViewerArg::North => Some(Side::North),
-                ViewerArg::West => Some(Side::West),
+                ViewerArg::Red => Some(Seat::Red),
+                ViewerArg::Blue => Some(Seat::Blue),
+                ViewerArg::South => Some(Seat::South),
+                ViewerArg::East => Some(Seat::East),
+                ViewerArg::North => Some(Seat::North),
+                ViewerArg::West => Some(Seat::West),
                 ViewerArg::Referee => None,
             };
             let path = file.display().to_string();
@@ -65,7 +65,7 @@ pub fn run(command: &GameCommand) -> CliResult {
                 Some(s) if game.board().seats.contains(&s) => Viewer::Side(s),
                 Some(s) => {
                     // The `--as` word of a seat: `red`, `blue`; `s`, `e`, `n`, `w`.
-                    let name = |s: Side| {
+                    let name = |s: Seat| {
                         if s.is_four() {
                             s.letter().to_string()
                         } else {

@@ -4,7 +4,7 @@
 use crate::app::i18n::{Lang, Text};
 use crate::engine::board::Board;
 use crate::engine::formation::{Formation, is_camp_square, square_name};
-use crate::engine::piece::{Rank, Side};
+use crate::engine::piece::{Rank, Seat};
 use crate::engine::rules::Rules;
 
 /// Pick the Chinese or the English text.
@@ -19,7 +19,7 @@ pub(crate) fn rank_name(lang: Lang, r: Rank) -> &'static str {
 
 /// A square as named on the board (Red's view, like the engine's problem messages), e.g. `c6`.
 pub(crate) fn sq(line: u8, col: u8) -> String {
-    square_name(Side::Red, line, col)
+    square_name(Seat::Red, line, col)
 }
 
 /// What players call a square of their own half (line 1 front … 6 back, columns from the left),

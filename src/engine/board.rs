@@ -2,7 +2,7 @@
 //! into lookup tables (RULES.md section 2). Move generation only reads these tables, so the
 //! four-player board of section 9.2 is a second `Board` value for the same engine.
 
-use super::piece::{Seat, Side, Team};
+use super::piece::{Seat, Team};
 use std::sync::LazyLock;
 
 /// Index of a node on its board.
@@ -495,7 +495,7 @@ impl Board {
     }
 
     /// Line (1 = front … 6 = back) and column (1 = owner's left) of a node in its owner's half.
-    pub fn owner_coords(&self, side: Side, n: NodeId) -> Option<(u8, u8)> {
+    pub fn owner_coords(&self, side: Seat, n: NodeId) -> Option<(u8, u8)> {
         for (l, row) in self.deploy[side.index()].iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 if *cell == Some(n) {
@@ -507,7 +507,7 @@ impl Board {
     }
 
     /// All deployment nodes of one side (its 25 non-camp positions).
-    pub fn deploy_nodes(&self, side: Side) -> impl Iterator<Item = NodeId> + '_ {
+    pub fn deploy_nodes(&self, side: Seat) -> impl Iterator<Item = NodeId> + '_ {
         self.deploy[side.index()]
             .iter()
             .flatten()
@@ -610,7 +610,7 @@ fn build_two_player() -> Board {
                     || (file == 2 && (rank == 6 || rank == 7)),
                 col: file,
                 row: rank - 1,
-                half: Some(if rank <= 6 { Side::Red } else { Side::Blue }),
+                half: Some(if rank <= 6 { Seat::Red } else { Seat::Blue }),
             });
         }
     }
@@ -957,7 +957,7 @@ mod tests {
         assert_eq!(b().deploy[1][5][1], Some(n("d12")));
         assert_eq!(b().deploy[0][1][2], Some(n("c5")));
         assert_eq!(b().deploy[0][2][2], None); // c4 is a camp
-        for s in Side::BOTH {
+        for s in Seat::BOTH {
             assert_eq!(b().deploy_nodes(s).count(), 25);
         }
     }

@@ -7,7 +7,7 @@
 //! only it can make.
 
 use super::game::Game;
-use super::piece::Side;
+use super::piece::Seat;
 use super::rules::Mode;
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ pub enum Disclosure {
     /// Every piece, shown to whoever is looking at the screen.
     RefereeView,
     /// What a seat sees, shown to someone who may be another player (the replay's viewpoints).
-    SideView(Side),
+    SideView(Seat),
     /// The hand-over curtain switched off during a hidden game between two people: each side's
     /// pieces stay in view while the other player looks, so it counts as the referee view.
     CurtainOff,
@@ -43,7 +43,7 @@ pub struct DisclosureUse {
     pub what: Disclosure,
     /// The player who asked (or on whose screen it happened), when known.
     #[serde(default)]
-    pub by: Option<Side>,
+    pub by: Option<Seat>,
     /// Turns played when it was granted.
     #[serde(default)]
     pub ply: u32,
@@ -94,7 +94,7 @@ impl Game {
     /// Whether `what` is open to anyone now without a confirmation and without a note in the
     /// record: a finished game shows everything, an open game hides nothing, a player's own
     /// viewpoint is theirs.
-    pub fn disclosure_is_free(&self, what: Disclosure, by: Option<Side>) -> bool {
+    pub fn disclosure_is_free(&self, what: Disclosure, by: Option<Seat>) -> bool {
         let over = self.status().is_over();
         match what {
             Disclosure::Takeback => !over && self.rules().mode == Mode::Open,
@@ -126,7 +126,7 @@ impl Game {
     pub fn disclose(
         &mut self,
         what: Disclosure,
-        by: Option<Side>,
+        by: Option<Seat>,
         confirmed: bool,
     ) -> Result<Grant, Refusal> {
         let over = self.status().is_over();
@@ -163,14 +163,14 @@ impl Game {
     }
 
     /// A player's own sight: always theirs, never recorded.
-    pub fn own_sight(&self, side: Side) -> Sight {
+    pub fn own_sight(&self, side: Seat) -> Sight {
         Sight {
             viewer: Viewer::Side(side),
         }
     }
 
     /// A view through the gate, without a confirmation: free disclosures only (`None` otherwise).
-    pub fn free_sight(&self, viewer: Viewer, by: Option<Side>) -> Option<Sight> {
+    pub fn free_sight(&self, viewer: Viewer, by: Option<Seat>) -> Option<Sight> {
         let what = match viewer {
             Viewer::Referee if self.status().is_over() => Disclosure::EndReveal,
             Viewer::Referee => Disclosure::RefereeView,
@@ -211,7 +211,7 @@ impl Game {
     pub fn take_back(
         &mut self,
         grant: Grant,
-        by: Side,
+        by: Seat,
         turns: u32,
     ) -> Result<(), super::game::ActionError> {
         if grant != Grant::Takeback {
@@ -241,21 +241,21 @@ mod tests {
         let mut g = hidden_game();
         g.play(plain_turn(&g)).unwrap();
         assert_eq!(
-            g.disclose(Disclosure::RefereeView, Some(Side::Blue), false),
+            g.disclose(Disclosure::RefereeView, Some(Seat::Blue), false),
             Err(Refusal::NeedsConfirmation)
         );
         assert_eq!(
-            g.disclose(Disclosure::SideView(Side::Red), Some(Side::Blue), false),
+            g.disclose(Disclosure::SideView(Seat::Red), Some(Seat::Blue), false),
             Err(Refusal::NeedsConfirmation)
         );
         assert!(g.record().disclosures.is_empty());
         assert!(g.free_sight(Viewer::Referee, None).is_none());
         // A player's own viewpoint is free.
         assert!(
-            g.free_sight(Viewer::Side(Side::Blue), Some(Side::Blue))
+            g.free_sight(Viewer::Side(Seat::Blue), Some(Seat::Blue))
                 .is_some()
         );
-        let Ok(Grant::Sight(s)) = g.disclose(Disclosure::RefereeView, Some(Side::Blue), true)
+        let Ok(Grant::Sight(s)) = g.disclose(Disclosure::RefereeView, Some(Seat::Blue), true)
         else {
             panic!("granted")
         };
@@ -264,7 +264,7 @@ mod tests {
             g.record().disclosures,
             vec![DisclosureUse {
                 what: Disclosure::RefereeView,
-                by: Some(Side::Blue),
+                by: Some(Seat::Blue),
                 ply: 1
             }]
         );
@@ -277,12 +277,12 @@ mod tests {
     #[test]
     fn a_finished_game_opens_everything_without_a_note() {
         let mut g = hidden_game();
-        g.act(Action::Resign(Side::Red)).unwrap();
+        g.act(Action::Resign(Seat::Red)).unwrap();
         assert!(g.disclose(Disclosure::RefereeView, None, false).is_ok());
         assert!(g.disclose(Disclosure::EndReveal, None, false).is_ok());
         assert!(g.record().disclosures.is_empty());
         assert_eq!(
-            g.disclose(Disclosure::Takeback, Some(Side::Red), true),
+            g.disclose(Disclosure::Takeback, Some(Seat::Red), true),
             Err(Refusal::NotNow)
         );
     }
@@ -309,37 +309,37 @@ mod tests {
         let after_one = g.position().notation();
         g.play(plain_turn(&g)).unwrap();
         // Not without the gate's grant.
-        assert!(g.take_back(Grant::Seed(0), Side::Blue, 1).is_err());
+        assert!(g.take_back(Grant::Seed(0), Seat::Blue, 1).is_err());
         let grant = g
-            .disclose(Disclosure::Takeback, Some(Side::Blue), true)
+            .disclose(Disclosure::Takeback, Some(Seat::Blue), true)
             .unwrap();
-        g.take_back(grant, Side::Blue, 1).unwrap();
+        g.take_back(grant, Seat::Blue, 1).unwrap();
         assert_eq!(g.position().notation(), after_one);
         assert_eq!(g.record().actions.len(), 3);
         assert_eq!(g.standing_actions().len(), 1);
-        assert_eq!(g.takebacks(Side::Blue), 1);
+        assert_eq!(g.takebacks(Seat::Blue), 1);
         let back = Game::from_ron(&g.to_ron()).unwrap();
         assert_eq!(back.position().notation(), after_one);
         assert_eq!(back.plies().len(), 1);
         // More turns than stand: refused, nothing changes.
         assert!(
             g.act(Action::Takeback {
-                by: Side::Red,
+                by: Seat::Red,
                 turns: 2
             })
             .is_err()
         );
         g.act(Action::Takeback {
-            by: Side::Red,
+            by: Seat::Red,
             turns: 1,
         })
         .unwrap();
         assert_eq!(g.position().notation(), start);
         // No takeback after the end.
-        g.act(Action::Resign(Side::Red)).unwrap();
+        g.act(Action::Resign(Seat::Red)).unwrap();
         assert!(
             g.act(Action::Takeback {
-                by: Side::Red,
+                by: Seat::Red,
                 turns: 1
             })
             .is_err()

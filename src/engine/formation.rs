@@ -2,7 +2,7 @@
 //! to line 6 (back), column 1 (owner's left) to 5. Checked into positions by `Position::new`.
 
 use super::board::{Board, NodeKind};
-use super::piece::{Piece, Rank, Side};
+use super::piece::{Piece, Rank, Seat};
 use super::position::{Mover, Setup};
 use super::rng::SplitMix64;
 use super::rules::Rules;
@@ -57,7 +57,7 @@ impl FormationProblem {
 
     /// The square's name as on the board for Red (the owner's view is the same for both sides).
     pub fn square(&self) -> Option<String> {
-        self.at().map(|(l, c)| square_name(Side::Red, l, c))
+        self.at().map(|(l, c)| square_name(Seat::Red, l, c))
     }
 }
 
@@ -103,10 +103,10 @@ pub fn is_camp_square(line: u8, col: u8) -> bool {
 }
 
 /// A square's name as the owner of `side` would find it on the board, e.g. `c6` for Red line 1.
-pub fn square_name(side: Side, line: u8, col: u8) -> String {
+pub fn square_name(side: Seat, line: u8, col: u8) -> String {
     let (file, rank) = match side {
-        Side::Red => (col - 1, 7 - line),
-        Side::Blue => (4 - (col - 1), 6 + line),
+        Seat::Red => (col - 1, 7 - line),
+        Seat::Blue => (4 - (col - 1), 6 + line),
         // Four players: own file C, own rank 7 − L, by the table of RULES.md 9.2 / 9.5.
         seat => super::board::four_player_xy(seat, col - 1, 7 - line),
     };
@@ -387,7 +387,7 @@ impl Formation {
 pub fn four_player_setup(
     formations: [&Formation; 4],
     rules: &Rules,
-) -> Result<Setup, (Side, FormationProblem)> {
+) -> Result<Setup, (Seat, FormationProblem)> {
     let board = Board::four_player();
     let mut setup = Setup::empty(board);
     for (&seat, f) in board.seats.iter().zip(formations) {
@@ -400,7 +400,7 @@ pub fn four_player_setup(
 }
 
 /// Put a formation's pieces on `seat`'s deployment nodes of the setup's board.
-fn deploy_on(setup: &mut Setup, seat: Side, f: &Formation) {
+fn deploy_on(setup: &mut Setup, seat: Seat, f: &Formation) {
     let board = setup.board;
     for l in 1..=6u8 {
         for c in 1..=5u8 {
@@ -417,10 +417,10 @@ pub fn start_setup(
     red: &Formation,
     blue: &Formation,
     rules: &Rules,
-) -> Result<Setup, (Side, FormationProblem)> {
+) -> Result<Setup, (Seat, FormationProblem)> {
     let board = Board::two_player();
     let mut setup = Setup::empty(board);
-    for (side, f) in [(Side::Red, red), (Side::Blue, blue)] {
+    for (side, f) in [(Seat::Red, red), (Seat::Blue, blue)] {
         if let Some(&p) = f.problems(rules).first() {
             return Err((side, p));
         }
@@ -433,7 +433,7 @@ pub fn start_setup(
 pub fn flip_deal(seed: u64) -> Setup {
     let board = Board::two_player();
     let mut pieces = Vec::with_capacity(50);
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         for r in Rank::ALL {
             for _ in 0..r.count() {
                 pieces.push(Piece::face_down(side, r));

@@ -5,7 +5,7 @@ use super::board::{Board, NodeId};
 use super::disclosure::{Disclosure, DisclosureUse};
 use super::formation::{Formation, flip_deal, four_player_setup, start_setup};
 use super::movegen::IllegalTurn;
-use super::piece::{Rank, Side};
+use super::piece::{Rank, Seat};
 use super::play::{EndReason, Status, TurnReport};
 use super::position::{NotationError, OutReason, Position, Setup, SetupError, Turn};
 use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
@@ -43,12 +43,12 @@ pub enum Action {
     Turn(String),
     /// The player gives up. Two players: the other wins. Four players: the player is out
     /// (`r`); the game ends only when that leaves the team with both players out.
-    Resign(Side),
-    OfferDraw(Side),
-    AcceptDraw(Side),
-    DeclineDraw(Side),
+    Resign(Seat),
+    OfferDraw(Seat),
+    AcceptDraw(Seat),
+    DeclineDraw(Seat),
     /// The side ran out of time on its turn: it loses the turn.
-    Timeout(Side),
+    Timeout(Seat),
     /// An attack (in notation) the referee refused by a flag rule the attacker could not know
     /// applied: the target is the flag. Public (both players were told), it reveals the flag and
     /// does not spend the turn: the attacker moves again (`Game::play`).
@@ -56,7 +56,7 @@ pub enum Action {
     /// `by` took back the last `turns` standing actions (hidden and flip games keep the taken-back
     /// turns in the record, followed by this; see `Game::take_back`).
     Takeback {
-        by: Side,
+        by: Seat,
         turns: u32,
     },
 }
@@ -104,7 +104,7 @@ impl GameRecord {
 /// A player's guess written on an enemy piece (40?, 炸?, 雷?, 旗? …). It follows the piece.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Tag {
-    pub by: Side,
+    pub by: Seat,
     pub square: String,
     pub text: String,
 }
@@ -147,16 +147,16 @@ pub enum ActionError {
     DrawOfferOpen,
     /// An answer from a side that has no offer to answer (none open, its own, or already
     /// accepted by it).
-    NoDrawOffer(Side),
+    NoDrawOffer(Seat),
     /// Four players: an action of a player who is out (or of a seat the board does not have).
-    NotInGame(Side),
+    NotInGame(Seat),
     /// A timeout in a game without a move clock.
     NoMoveClock,
     /// A timeout for the side that is not to move.
-    NotToMove(Side),
+    NotToMove(Seat),
     /// A takeback of more turns than stand (or of none).
     TakebackTooLong {
-        by: Side,
+        by: Seat,
         turns: u32,
         standing: usize,
     },
@@ -201,10 +201,10 @@ pub enum StartError {
     /// A deal given outside flip mode.
     DealOutsideFlip,
     /// A formation's lines that are not the file form.
-    FormationText { side: Side, error: String },
+    FormationText { side: Seat, error: String },
     /// A formation that breaks a deployment rule (the first one found).
     Formation {
-        side: Side,
+        side: Seat,
         problem: super::formation::FormationProblem,
     },
     /// A start position that is not notation.
@@ -346,11 +346,11 @@ impl Start {
                 if rules.mode == Mode::Flip {
                     return Err(StartError::FormationsInFlip);
                 }
-                let text = |side: Side, lines: &[String]| {
+                let text = |side: Seat, lines: &[String]| {
                     parse_lines(lines).map_err(|error| StartError::FormationText { side, error })
                 };
-                let red = text(Side::Red, red)?;
-                let blue = text(Side::Blue, blue)?;
+                let red = text(Seat::Red, red)?;
+                let blue = text(Seat::Blue, blue)?;
                 start_setup(&red, &blue, rules)
                     .map_err(|(side, problem)| StartError::Formation { side, problem })?
             }
@@ -369,14 +369,14 @@ impl Start {
                 if rules.mode == Mode::Flip {
                     return Err(StartError::Setup(SetupError::FourPlayerFlip));
                 }
-                let text = |side: Side, lines: &[String]| {
+                let text = |side: Seat, lines: &[String]| {
                     parse_lines(lines).map_err(|error| StartError::FormationText { side, error })
                 };
                 let f = [
-                    text(Side::South, south)?,
-                    text(Side::East, east)?,
-                    text(Side::North, north)?,
-                    text(Side::West, west)?,
+                    text(Seat::South, south)?,
+                    text(Seat::East, east)?,
+                    text(Seat::North, north)?,
+                    text(Seat::West, west)?,
                 ];
                 four_player_setup([&f[0], &f[1], &f[2], &f[3]], rules)
                     .map_err(|(side, problem)| StartError::Formation { side, problem })?
@@ -406,13 +406,13 @@ pub struct Game {
     plies: Vec<Ply>,
     ended: Option<Status>,
     /// The player whose draw offer is open.
-    draw_offer: Option<Side>,
+    draw_offer: Option<Seat>,
     /// Per seat (`Seat::index`): accepted the open draw offer (the offerer too).
     draw_accepted: [bool; 4],
     /// Timeouts per seat (`Seat::index`).
     timeouts: [u32; 4],
     /// Flip mode: the colour of player 1 once decided.
-    player1: Option<Side>,
+    player1: Option<Seat>,
     /// Attacks refused by a flag rule, in order (one per `Action::Refused`).
     refusals: Vec<Refusal>,
     /// The actions that stand (the record's, less those taken back), from which the position is
@@ -537,15 +537,15 @@ impl Game {
             &self.plies[n.min(self.plies.len()) - 1].after
         }
     }
-    pub fn draw_offer(&self) -> Option<Side> {
+    pub fn draw_offer(&self) -> Option<Seat> {
         self.draw_offer
     }
     /// Whether `seat` has accepted the open draw offer (its offerer has).
-    pub fn draw_accepted(&self, seat: Side) -> bool {
+    pub fn draw_accepted(&self, seat: Seat) -> bool {
         self.draw_offer.is_some() && self.draw_accepted[seat.index()]
     }
     /// The players still in, in the board's seat order (two players: both).
-    pub fn seats_in(&self) -> Vec<Side> {
+    pub fn seats_in(&self) -> Vec<Seat> {
         let out = self.position().out();
         self.board()
             .seats
@@ -566,11 +566,11 @@ impl Game {
             None => self.start = pos,
         }
     }
-    pub fn timeouts(&self, side: Side) -> u32 {
+    pub fn timeouts(&self, side: Seat) -> u32 {
         self.timeouts[side.index()]
     }
     /// Flip mode: the colour of player 1 (2 has the other), once decided.
-    pub fn player_colour(&self, player: u8) -> Option<Side> {
+    pub fn player_colour(&self, player: u8) -> Option<Seat> {
         self.player1
             .map(|s| if player == 1 { s } else { s.other() })
     }
@@ -583,7 +583,7 @@ impl Game {
         &self.standing
     }
     /// How many takebacks `side` made.
-    pub fn takebacks(&self, side: Side) -> usize {
+    pub fn takebacks(&self, side: Seat) -> usize {
         self.record
             .actions
             .iter()
@@ -622,7 +622,7 @@ impl Game {
 
     /// Hidden mode: how many of `side`'s mines both players saw leave the board (dug by an
     /// engineer, or a revealed mine removed).
-    fn public_mines_removed(&self, side: Side) -> u8 {
+    fn public_mines_removed(&self, side: Seat) -> u8 {
         let mut n = 0;
         for (i, ply) in self.plies.iter().enumerate() {
             let (Some(Turn::Move { to, .. }), Some(report)) = (ply.turn, &ply.report) else {
@@ -728,7 +728,7 @@ impl Game {
     }
 
     /// The tags `by` has written, as (node, text).
-    pub fn tags(&self, by: Side) -> Vec<(NodeId, &str)> {
+    pub fn tags(&self, by: Seat) -> Vec<(NodeId, &str)> {
         self.record
             .tags
             .iter()
@@ -741,7 +741,7 @@ impl Game {
     ///
     /// # Errors
     /// No enemy piece there, or a tag longer than `MAX_TAG_CHARS`.
-    pub fn set_tag(&mut self, by: Side, node: NodeId, text: Option<&str>) -> Result<(), TagError> {
+    pub fn set_tag(&mut self, by: Seat, node: NodeId, text: Option<&str>) -> Result<(), TagError> {
         let square = self.board().name(node).to_string();
         let text = text.map(str::trim).filter(|t| !t.is_empty());
         self.record
@@ -915,7 +915,7 @@ impl Game {
     }
 
     /// `seat` if it is a seat of this game's board and still in (four players), else the error.
-    fn seat_in(&self, seat: Side) -> Result<Side, ActionError> {
+    fn seat_in(&self, seat: Seat) -> Result<Seat, ActionError> {
         if self.board().seats.contains(&seat) && !self.position().out().contains(seat) {
             Ok(seat)
         } else {
@@ -924,7 +924,7 @@ impl Game {
     }
 
     /// Rebuild the game from the standing actions less the last `turns`; the record is kept.
-    fn take_back_standing(&mut self, by: Side, turns: u32) -> Result<(), ActionError> {
+    fn take_back_standing(&mut self, by: Seat, turns: u32) -> Result<(), ActionError> {
         if turns == 0 || turns as usize > self.standing.len() {
             return Err(ActionError::TakebackTooLong {
                 by,

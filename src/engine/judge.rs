@@ -8,7 +8,7 @@
 //! piece is out, and a team wins when both players of the other team are out (9.7, steps 1-2;
 //! step 3, a player with no legal turn, needs the board: the players resign for it).
 
-use super::piece::{Piece, Rank, Seat, Side, Team};
+use super::piece::{Piece, Rank, Seat, Team};
 use super::play::{ClashOutcome, EndReason, Status, clash};
 use super::rules::{FlagTakers, Rules};
 
@@ -17,12 +17,12 @@ use super::rules::{FlagTakers, Rules};
 pub enum ClaimError {
     /// All of that piece are already off the board ("a fourth engineer").
     NoneLeft {
-        side: Side,
+        side: Seat,
         rank: Rank,
     },
     /// Mines and the flag never move, so they cannot attack.
     CannotAttack {
-        side: Side,
+        side: Seat,
         rank: Rank,
     },
     /// The flag may not be attacked while its owner still has mines (`flag needs mines cleared`).
@@ -82,7 +82,7 @@ pub struct Verdict {
     pub defender_removed: bool,
     /// The sides that lost their field marshal in this clash and must show their flag (when the
     /// house rule is on): both when the two marshals fell together.
-    pub show_flags: Vec<Side>,
+    pub show_flags: Vec<Seat>,
     /// Four players: the players who went out with this clash (flag taken, no movable piece
     /// left), with the reason; their pieces leave the board.
     pub out: Vec<(Seat, EndReason)>,
@@ -155,11 +155,11 @@ impl ClashJudge {
     }
 
     /// Pieces of `rank` that `side` has lost.
-    pub fn lost(&self, side: Side, rank: Rank) -> u8 {
+    pub fn lost(&self, side: Seat, rank: Rank) -> u8 {
         self.lost[side.index()][rank as usize]
     }
 
-    pub fn left(&self, side: Side, rank: Rank) -> u8 {
+    pub fn left(&self, side: Seat, rank: Rank) -> u8 {
         rank.count() - self.lost(side, rank)
     }
 
@@ -211,7 +211,7 @@ impl ClashJudge {
         Ok(())
     }
 
-    fn check_exists(&self, side: Side, rank: Rank) -> Result<(), ClaimError> {
+    fn check_exists(&self, side: Seat, rank: Rank) -> Result<(), ClaimError> {
         if self.left(side, rank) == 0 {
             return Err(ClaimError::NoneLeft { side, rank });
         }
@@ -222,7 +222,7 @@ impl ClashJudge {
     ///
     /// # Errors
     /// An impossible claim, which changes nothing.
-    pub fn judge(&mut self, attacker: Side, a: Rank, d: Rank) -> Result<Verdict, ClaimError> {
+    pub fn judge(&mut self, attacker: Seat, a: Rank, d: Rank) -> Result<Verdict, ClaimError> {
         if self.is_four() {
             return Err(ClaimError::NotAtTable(attacker));
         }
@@ -348,20 +348,20 @@ impl ClashJudge {
         }
     }
 
-    fn has_movable(&self, side: Side) -> bool {
+    fn has_movable(&self, side: Seat) -> bool {
         Rank::ALL
             .iter()
             .any(|r| r.is_movable() && self.left(side, *r) > 0)
     }
 
-    fn status_now(&self, outcome: ClashOutcome, attacker: Side) -> Option<Status> {
+    fn status_now(&self, outcome: ClashOutcome, attacker: Seat) -> Option<Status> {
         if outcome == ClashOutcome::FlagTaken {
             return Some(Status::Won(attacker.team(), EndReason::Flag));
         }
-        match (self.has_movable(Side::Red), self.has_movable(Side::Blue)) {
+        match (self.has_movable(Seat::Red), self.has_movable(Seat::Blue)) {
             (false, false) => Some(Status::Draw(EndReason::NoPieces)),
-            (false, true) => Some(Status::Won(Side::Blue.team(), EndReason::NoPieces)),
-            (true, false) => Some(Status::Won(Side::Red.team(), EndReason::NoPieces)),
+            (false, true) => Some(Status::Won(Seat::Blue.team(), EndReason::NoPieces)),
+            (true, false) => Some(Status::Won(Seat::Red.team(), EndReason::NoPieces)),
             _ => None,
         }
     }
@@ -375,14 +375,14 @@ mod tests {
     #[test]
     fn announces_outcomes_and_counts_losses() {
         let mut j = ClashJudge::new(Rules::default());
-        let v = j.judge(Side::Red, Rank::Colonel, Rank::Major).unwrap();
+        let v = j.judge(Seat::Red, Rank::Colonel, Rank::Major).unwrap();
         assert_eq!(v.outcome, ClashOutcome::DefenderRemoved);
         assert!(!v.attacker_removed && v.defender_removed);
-        assert_eq!(j.lost(Side::Blue, Rank::Major), 1);
-        let v = j.judge(Side::Blue, Rank::Bomb, Rank::Marshal).unwrap();
+        assert_eq!(j.lost(Seat::Blue, Rank::Major), 1);
+        let v = j.judge(Seat::Blue, Rank::Bomb, Rank::Marshal).unwrap();
         assert_eq!(v.outcome, ClashOutcome::BothRemoved);
-        assert_eq!(v.show_flags, vec![Side::Red]);
-        let v = j.judge(Side::Red, Rank::Engineer, Rank::Mine).unwrap();
+        assert_eq!(v.show_flags, vec![Seat::Red]);
+        let v = j.judge(Seat::Red, Rank::Engineer, Rank::Mine).unwrap();
         assert_eq!(v.outcome, ClashOutcome::MineDug);
         assert!(v.result.is_none());
     }
@@ -390,13 +390,13 @@ mod tests {
     #[test]
     fn marshal_takes_marshal_in_the_judge_shows_both_flags() {
         let mut j = ClashJudge::new(Rules::default());
-        let v = j.judge(Side::Blue, Rank::Marshal, Rank::Marshal).unwrap();
+        let v = j.judge(Seat::Blue, Rank::Marshal, Rank::Marshal).unwrap();
         assert_eq!(v.outcome, ClashOutcome::BothRemoved);
         assert!(v.attacker_removed && v.defender_removed);
-        assert_eq!(v.show_flags, vec![Side::Blue, Side::Red]);
+        assert_eq!(v.show_flags, vec![Seat::Blue, Seat::Red]);
         assert_eq!(v.result, None);
         // A bomb on a marshal: only the marshal's side.
-        let v = j.judge(Side::Red, Rank::Bomb, Rank::General).unwrap();
+        let v = j.judge(Seat::Red, Rank::Bomb, Rank::General).unwrap();
         assert!(v.show_flags.is_empty());
     }
 
@@ -404,20 +404,20 @@ mod tests {
     fn refuses_impossible_claims() {
         let mut j = ClashJudge::new(Rules::default());
         for _ in 0..3 {
-            j.judge(Side::Red, Rank::Engineer, Rank::Marshal).unwrap();
+            j.judge(Seat::Red, Rank::Engineer, Rank::Marshal).unwrap();
         }
-        let e = j.judge(Side::Red, Rank::Engineer, Rank::Major).unwrap_err();
+        let e = j.judge(Seat::Red, Rank::Engineer, Rank::Major).unwrap_err();
         assert_eq!(
             e.to_string(),
             "Red has no engineer left on the board (all 3 are gone)"
         );
-        let e = j.judge(Side::Blue, Rank::Mine, Rank::Major).unwrap_err();
+        let e = j.judge(Seat::Blue, Rank::Mine, Rank::Major).unwrap_err();
         assert!(matches!(e, ClaimError::CannotAttack { .. }), "{e}");
         // A refused claim changes nothing.
-        assert_eq!(j.lost(Side::Red, Rank::Engineer), 3);
+        assert_eq!(j.lost(Seat::Red, Rank::Engineer), 3);
         assert_eq!(j.clashes(), 3);
-        j.judge(Side::Blue, Rank::Marshal, Rank::Marshal).unwrap();
-        assert!(j.judge(Side::Red, Rank::Major, Rank::Marshal).is_err());
+        j.judge(Seat::Blue, Rank::Marshal, Rank::Marshal).unwrap();
+        assert!(j.judge(Seat::Red, Rank::Major, Rank::Marshal).is_err());
     }
 
     #[test]
@@ -428,22 +428,22 @@ mod tests {
             ..Rules::default()
         };
         let mut j = ClashJudge::new(rules);
-        let e = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap_err();
+        let e = j.judge(Seat::Red, Rank::Major, Rank::Flag).unwrap_err();
         assert_eq!(e, ClaimError::FlagProtectedByMines);
         assert_eq!(
             e.to_string(),
             "the flag cannot be attacked while its owner still has mines"
         );
         for _ in 0..3 {
-            j.judge(Side::Red, Rank::Engineer, Rank::Mine).unwrap();
+            j.judge(Seat::Red, Rank::Engineer, Rank::Mine).unwrap();
         }
-        let v = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap();
+        let v = j.judge(Seat::Red, Rank::Major, Rank::Flag).unwrap();
         assert_eq!(
             v.result,
             Some(Status::Won(crate::engine::Team::Red, EndReason::Flag))
         );
         assert_eq!(
-            j.judge(Side::Red, Rank::Major, Rank::Major),
+            j.judge(Seat::Red, Rank::Major, Rank::Major),
             Err(ClaimError::GameOver)
         );
     }
@@ -455,13 +455,13 @@ mod tests {
             ..Rules::default()
         };
         let mut j = ClashJudge::new(rules);
-        let e = j.judge(Side::Red, Rank::Major, Rank::Flag).unwrap_err();
+        let e = j.judge(Seat::Red, Rank::Major, Rank::Flag).unwrap_err();
         assert_eq!(e, ClaimError::NotAFlagTaker(Rank::Major));
         assert_eq!(
             e.to_string(),
             "a major may not take the flag under these rules"
         );
-        assert_eq!(j.lost(Side::Blue, Rank::Flag), 0);
+        assert_eq!(j.lost(Seat::Blue, Rank::Flag), 0);
     }
 
     #[test]
@@ -470,7 +470,7 @@ mod tests {
         // Blue loses all 21 movable pieces to Red's bombs and officers trading equally.
         for r in Rank::ALL.iter().filter(|r| r.is_movable()) {
             for _ in 0..r.count() {
-                let v = j.judge(Side::Red, *r, *r).unwrap();
+                let v = j.judge(Seat::Red, *r, *r).unwrap();
                 if j.result().is_some() {
                     assert_eq!(v.result, Some(Status::Draw(EndReason::NoPieces)));
                 }

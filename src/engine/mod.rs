@@ -19,7 +19,7 @@ pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
 pub use game::{Action, ActionError, Game, GameRecord, Start, StartError, Tag, TagError};
 pub use movegen::{IllegalTurn, TurnSets};
-pub use piece::{Piece, Rank, Seat, Side, Team};
+pub use piece::{Piece, Rank, Seat, Team};
 pub use play::{ClashOutcome, EndReason, Status, TurnReport, clash_outcome, perft};
 pub use position::{Mover, OutList, OutReason, Position, Setup, Turn};
 pub use rules::{FlagTakers, MineRule, Mode, Rules, TurnOrder};

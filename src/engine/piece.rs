@@ -18,9 +18,6 @@ pub enum Seat {
     West,
 }
 
-/// The two-player name of a seat: two-player code says `Side::Red`, `Side::BOTH`, `side.other()`.
-pub type Side = Seat;
-
 /// A team: the winners of a game. Two players: each colour is a team of one. Four players: South
 /// with North (`sn`) and East with West (`ew`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
@@ -53,7 +50,7 @@ impl Team {
     }
 
     /// The one seat of a two-player team (the colour that won).
-    pub fn side(self) -> Side {
+    pub fn side(self) -> Seat {
         debug_assert!(self.seats().len() == 1, "a two-player team");
         self.seats()[0]
     }
@@ -380,7 +377,7 @@ impl Piece {
         Piece(NonZeroU8::new(v).expect("rank is never zero"))
     }
 
-    pub fn face_down(side: Side, rank: Rank) -> Piece {
+    pub fn face_down(side: Seat, rank: Rank) -> Piece {
         Piece::new(side, rank).with_face_down(true)
     }
 
@@ -391,7 +388,7 @@ impl Piece {
     }
 
     #[inline]
-    pub fn side(self) -> Side {
+    pub fn side(self) -> Seat {
         self.seat()
     }
 
@@ -467,7 +464,7 @@ mod tests {
 
     #[test]
     fn packing_round_trips() {
-        for side in Side::BOTH {
+        for side in Seat::BOTH {
             for rank in Rank::ALL {
                 let p = Piece::new(side, rank);
                 assert_eq!((p.side(), p.rank(), p.is_face_down()), (side, rank, false));

@@ -1,7 +1,7 @@
 //! Positions: the unchecked `Setup`, the checked `Position`, and the text notation of NOTATION.md.
 
 use super::board::{Board, MAX_NODES, NodeId, NodeSet};
-use super::piece::{Piece, Rank, Seat, Side, Team};
+use super::piece::{Piece, Rank, Seat, Team};
 use super::rules::{Mode, Rules};
 use std::fmt;
 
@@ -11,13 +11,13 @@ pub mod play;
 /// Who is to move: a colour, or in flip mode before colours are decided, player 1 or 2.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Mover {
-    Side(Side),
+    Side(Seat),
     /// Flip mode before the colours are decided: 1 = first player, 2 = second.
     Player(u8),
 }
 
 impl Mover {
-    pub fn side(self) -> Option<Side> {
+    pub fn side(self) -> Option<Seat> {
         match self {
             Mover::Side(s) => Some(s),
             Mover::Player(_) => None,
@@ -233,7 +233,7 @@ impl std::error::Error for NotationError {}
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SetupError {
     /// More of a piece than a side owns ("Blue has 4 engineers").
-    TooMany { side: Side, rank: Rank, count: u8 },
+    TooMany { side: Seat, rank: Rank, count: u8 },
     /// A face-down piece outside flip mode.
     FaceDownOutsideFlip { square: String },
     /// Player 1/2 to move outside flip mode.
@@ -402,10 +402,10 @@ impl Setup {
                     continue;
                 }
                 let (side, down) = match a {
-                    'r' => (Side::Red, false),
-                    'b' => (Side::Blue, false),
-                    'R' => (Side::Red, true),
-                    'B' => (Side::Blue, true),
+                    'r' => (Seat::Red, false),
+                    'b' => (Seat::Blue, false),
+                    'R' => (Seat::Red, true),
+                    'B' => (Seat::Blue, true),
                     _ => {
                         return err(format!(
                             "{square}: '{a}{b}' is not a cell (.. or r/b/R/B then 1-9, B, M, F)"
@@ -422,8 +422,8 @@ impl Setup {
             }
         }
         setup.mover = match parts[1] {
-            "r" => Mover::Side(Side::Red),
-            "b" => Mover::Side(Side::Blue),
+            "r" => Mover::Side(Seat::Red),
+            "b" => Mover::Side(Seat::Blue),
             "1" => Mover::Player(1),
             "2" => Mover::Player(2),
             t => return err(format!("turn '{t}' must be r, b, 1 or 2")),
@@ -768,18 +768,18 @@ impl Position {
     }
 
     /// Pieces of a side on the board (any face).
-    pub fn pieces(&self, side: Side) -> impl Iterator<Item = (NodeId, Piece)> + '_ {
+    pub fn pieces(&self, side: Seat) -> impl Iterator<Item = (NodeId, Piece)> + '_ {
         self.cells()
             .iter()
             .enumerate()
             .filter_map(move |(i, c)| c.filter(|p| p.side() == side).map(|p| (i as NodeId, p)))
     }
 
-    pub fn count(&self, side: Side, rank: Rank) -> u8 {
+    pub fn count(&self, side: Seat, rank: Rank) -> u8 {
         self.pieces(side).filter(|(_, p)| p.rank() == rank).count() as u8
     }
 
-    pub fn find(&self, side: Side, rank: Rank) -> Option<NodeId> {
+    pub fn find(&self, side: Seat, rank: Rank) -> Option<NodeId> {
         self.pieces(side)
             .find(|(_, p)| p.rank() == rank)
             .map(|(n, _)| n)
@@ -798,7 +798,7 @@ impl Position {
     }
 
     /// The nodes holding pieces of `side` (face up or down).
-    pub fn pieces_set(&self, side: Side) -> NodeSet {
+    pub fn pieces_set(&self, side: Seat) -> NodeSet {
         self.side_set[side.index()]
     }
 
@@ -911,11 +911,11 @@ mod tests {
         let b = p.board();
         assert_eq!(
             p.at(b.node_by_name("b1").unwrap()),
-            Some(Piece::new(Side::Red, Rank::Flag))
+            Some(Piece::new(Seat::Red, Rank::Flag))
         );
         assert_eq!(
             p.at(b.node_by_name("d12").unwrap()),
-            Some(Piece::new(Side::Blue, Rank::Flag))
+            Some(Piece::new(Seat::Blue, Rank::Flag))
         );
     }
 
@@ -926,12 +926,12 @@ mod tests {
         p.pass_turn(false);
         assert_eq!(
             (p.mover(), p.quiet(), p.ply()),
-            (Mover::Side(Side::Blue), 4, 8)
+            (Mover::Side(Seat::Blue), 4, 8)
         );
         p.pass_turn(true);
         assert_eq!(
             (p.mover(), p.quiet(), p.ply()),
-            (Mover::Side(Side::Red), 0, 9)
+            (Mover::Side(Seat::Red), 0, 9)
         );
         let flip = Rules::for_mode(Mode::Flip);
         let down = EXAMPLE
@@ -949,11 +949,11 @@ mod tests {
         let mut setup = Setup::parse(EXAMPLE).unwrap();
         // Four engineers: refused by `new`, allowed in an imagined position.
         let n = setup.board.node_by_name("a12").unwrap();
-        setup.cells[n as usize] = Some(Piece::new(Side::Blue, Rank::Engineer));
+        setup.cells[n as usize] = Some(Piece::new(Seat::Blue, Rank::Engineer));
         assert!(Position::new(setup.clone(), &r).is_err());
         let p = Position::stand_in(&setup);
-        assert_eq!(p.count(Side::Blue, Rank::Engineer), 4);
-        assert!(p.pieces_set(Side::Blue).contains(n));
+        assert_eq!(p.count(Seat::Blue, Rank::Engineer), 4);
+        assert!(p.pieces_set(Seat::Blue).contains(n));
         assert_eq!(p.occupied().len(), 50);
     }
 

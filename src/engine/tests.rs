@@ -468,8 +468,8 @@ fn spring_mine_bounces_the_attacker_back_and_is_revealed() {
     );
     let mine = sq("a11");
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Red)).at(mine),
-        Seen::Unknown(Side::Blue)
+        p.view(&r, Viewer::Side(Seat::Red)).at(mine),
+        Seen::Unknown(Seat::Blue)
     );
     let rep = play(&mut p, &r, "a6-a11");
     assert_eq!(rep.clash, Some(ClashOutcome::Bounced));
@@ -479,10 +479,10 @@ fn spring_mine_bounces_the_attacker_back_and_is_revealed() {
         lay_counts("b", 6, 10, &format!("{BASE} a6=r5 a11=bM c8=b5"))
     );
     assert!(p.at(mine).unwrap().is_revealed());
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         assert_eq!(
             p.view(&r, Viewer::Side(side)).at(mine),
-            Seen::Known(Piece::new(Side::Blue, Rank::Mine))
+            Seen::Known(Piece::new(Seat::Blue, Rank::Mine))
         );
     }
     assert_eq!(p.status(&r), Status::Ongoing);
@@ -539,9 +539,9 @@ fn swap(f: &mut Formation, a: (u8, u8), b: (u8, u8)) {
 #[test]
 fn the_example_formation_is_valid() {
     assert!(formation().is_valid(&Rules::default()));
-    assert_eq!(square_name(Side::Red, 1, 3), "c6");
-    assert_eq!(square_name(Side::Blue, 1, 1), "e7");
-    assert_eq!(square_name(Side::Blue, 6, 2), "d12");
+    assert_eq!(square_name(Seat::Red, 1, 3), "c6");
+    assert_eq!(square_name(Seat::Blue, 1, 1), "e7");
+    assert_eq!(square_name(Seat::Blue, 6, 2), "d12");
 }
 
 #[test]
@@ -662,19 +662,19 @@ fn position_new_refuses_impossible_setups() {
 fn hidden_mode_views_show_only_own_identities() {
     let r = mode(Mode::Hidden);
     let p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=b3")));
-    let red = p.view(&r, Viewer::Side(Side::Red));
+    let red = p.view(&r, Viewer::Side(Seat::Red));
     assert_eq!(
         red.at(sq("c6")),
-        Seen::Known(Piece::new(Side::Red, Rank::Colonel))
+        Seen::Known(Piece::new(Seat::Red, Rank::Colonel))
     );
-    assert_eq!(red.at(sq("c7")), Seen::Unknown(Side::Blue));
-    assert_eq!(red.at(sq("d12")), Seen::Unknown(Side::Blue));
+    assert_eq!(red.at(sq("c7")), Seen::Unknown(Seat::Blue));
+    assert_eq!(red.at(sq("d12")), Seen::Unknown(Seat::Blue));
     assert_eq!(red.at(sq("c5")), Seen::Empty);
     assert_eq!(
         red.notation(),
         lay("r", "b1=rF d12=b? d1=r8 b12=b? c6=r5 c7=b?")
     );
-    let blue = p.view(&r, Viewer::Side(Side::Blue));
+    let blue = p.view(&r, Viewer::Side(Seat::Blue));
     assert_eq!(
         blue.notation(),
         lay("r", "b1=r? d12=bF d1=r? b12=b8 c6=r? c7=b3")
@@ -685,8 +685,8 @@ fn hidden_mode_views_show_only_own_identities() {
     let o = Rules::default();
     let q = pos(&o, &p.notation());
     for v in [
-        Viewer::Side(Side::Red),
-        Viewer::Side(Side::Blue),
+        Viewer::Side(Seat::Red),
+        Viewer::Side(Seat::Blue),
         Viewer::Referee,
     ] {
         assert_eq!(q.view(&o, v).notation(), q.notation());
@@ -698,7 +698,7 @@ fn flip_mode_face_down_pieces_are_unknown_to_both_players() {
     let r = mode(Mode::Flip);
     let p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=B3 a3=R1")));
     let expect = lay("r", &format!("{BASE} c6=r5 c7=?? a3=??"));
-    for side in Side::BOTH {
+    for side in Seat::BOTH {
         let v = p.view(&r, Viewer::Side(side));
         assert_eq!(v.at(sq("c7")), Seen::FaceDown);
         assert_eq!(v.at(sq("a3")), Seen::FaceDown);
@@ -707,7 +707,7 @@ fn flip_mode_face_down_pieces_are_unknown_to_both_players() {
     assert_eq!(p.view(&r, Viewer::Referee).notation(), p.notation());
     assert_eq!(
         p.view(&r, Viewer::Referee).at(sq("c7")),
-        Seen::Known(Piece::face_down(Side::Blue, Rank::Captain))
+        Seen::Known(Piece::face_down(Seat::Blue, Rank::Captain))
     );
 }
 
@@ -718,25 +718,25 @@ fn flag_shown_to_the_enemy_when_its_marshal_falls_in_hidden_mode() {
     let mut p = pos(&r, &lay("r", &cells));
     let flag = sq("d12");
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Red)).at(flag),
-        Seen::Unknown(Side::Blue)
+        p.view(&r, Viewer::Side(Seat::Red)).at(flag),
+        Seen::Unknown(Seat::Blue)
     );
     let rep = play(&mut p, &r, "c6-c7");
-    assert_eq!(rep.flags_revealed, [Some((Side::Blue, flag)), None]);
+    assert_eq!(rep.flags_revealed, [Some((Seat::Blue, flag)), None]);
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Red)).at(flag),
-        Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+        p.view(&r, Viewer::Side(Seat::Red)).at(flag),
+        Seen::Known(Piece::new(Seat::Blue, Rank::Flag))
     );
     // Red's own flag stays hidden from Blue: Red's marshal did not fall.
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Blue)).at(sq("b1")),
-        Seen::Unknown(Side::Red)
+        p.view(&r, Viewer::Side(Seat::Blue)).at(sq("b1")),
+        Seen::Unknown(Seat::Red)
     );
     // The reveal stays for the rest of the game.
     play(&mut p, &r, "c8-c9");
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Red)).at(flag),
-        Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+        p.view(&r, Viewer::Side(Seat::Red)).at(flag),
+        Seen::Known(Piece::new(Seat::Blue, Rank::Flag))
     );
 }
 
@@ -750,8 +750,8 @@ fn flag_reveal_is_off_with_the_house_rule_off_and_idle_in_open_mode() {
     let rep = play(&mut p, &hidden_off, "c6-c7");
     assert_eq!(rep.flags_revealed().count(), 0);
     assert_eq!(
-        p.view(&hidden_off, Viewer::Side(Side::Red)).at(sq("d12")),
-        Seen::Unknown(Side::Blue)
+        p.view(&hidden_off, Viewer::Side(Seat::Red)).at(sq("d12")),
+        Seen::Unknown(Seat::Blue)
     );
     assert!(!p.at(sq("d12")).unwrap().is_revealed());
     // Open mode: nothing to reveal (everything is visible), and nothing is marked.
@@ -760,8 +760,8 @@ fn flag_reveal_is_off_with_the_house_rule_off_and_idle_in_open_mode() {
     let rep = play(&mut p, &o, "c6-c7");
     assert_eq!(rep.flags_revealed().count(), 0);
     assert_eq!(
-        p.view(&o, Viewer::Side(Side::Red)).at(sq("d12")),
-        Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+        p.view(&o, Viewer::Side(Seat::Red)).at(sq("d12")),
+        Seen::Known(Piece::new(Seat::Blue, Rank::Flag))
     );
 }
 
@@ -771,7 +771,7 @@ fn flag_reveal_follows_the_marshal_whoever_removes_it() {
     let r = mode(Mode::Hidden);
     let mut p = pos(&r, &lay("b", &format!("{BASE} c6=r9 c7=b9")));
     play(&mut p, &r, "c7-c6");
-    for (viewer, flag) in [(Side::Red, "d12"), (Side::Blue, "b1")] {
+    for (viewer, flag) in [(Seat::Red, "d12"), (Seat::Blue, "b1")] {
         assert!(matches!(
             p.view(&r, Viewer::Side(viewer)).at(sq(flag)),
             Seen::Known(_)
@@ -790,8 +790,8 @@ fn engineer_scout_in_hidden_mode_removes_the_engineer_and_reveals_the_defender()
     assert_eq!(rep.clash, Some(ClashOutcome::AttackerRemoved));
     assert_eq!(p.notation(), after("c7=b1", 0));
     assert_eq!(
-        p.view(&r, Viewer::Side(Side::Red)).at(sq("c7")),
-        Seen::Known(Piece::new(Side::Blue, Rank::Engineer))
+        p.view(&r, Viewer::Side(Seat::Red)).at(sq("c7")),
+        Seen::Known(Piece::new(Seat::Blue, Rank::Engineer))
     );
     // Mines are still dug and flags still taken by a scouting engineer.
     let (rep, _) = attack(&r, "a10=r1 a11=bM", "a10-a11");
@@ -817,8 +817,8 @@ fn flip_first_flip_gives_the_flipper_that_colour() {
     // Player 1 flips a red piece: player 1 is Red, Blue (player 2) moves next.
     let mut p = pos(&r, &lay("1", cells));
     let rep = play(&mut p, &r, "a6");
-    assert_eq!(rep.colours_decided, Some((1, Side::Red)));
-    assert_eq!(rep.flipped, Some((Side::Red, Rank::Engineer)));
+    assert_eq!(rep.colours_decided, Some((1, Seat::Red)));
+    assert_eq!(rep.flipped, Some((Seat::Red, Rank::Engineer)));
     assert_eq!(
         p.notation(),
         lay_counts("b", 0, 1, &cells.replace("a6=R1", "a6=r1"))
@@ -826,13 +826,13 @@ fn flip_first_flip_gives_the_flipper_that_colour() {
     // Player 1 flips a blue piece: player 1 is Blue, Red moves next.
     let mut p = pos(&r, &lay("1", cells));
     let rep = play(&mut p, &r, "e7");
-    assert_eq!(rep.colours_decided, Some((1, Side::Blue)));
-    assert_eq!(p.mover(), Mover::Side(Side::Red));
+    assert_eq!(rep.colours_decided, Some((1, Seat::Blue)));
+    assert_eq!(p.mover(), Mover::Side(Seat::Red));
     // Through a game record.
     let mut g = Game::new(r.clone(), Start::Position(lay("1", cells))).unwrap();
     g.act(Action::Turn("e7".into())).unwrap();
-    assert_eq!(g.player_colour(1), Some(Side::Blue));
-    assert_eq!(g.player_colour(2), Some(Side::Red));
+    assert_eq!(g.player_colour(1), Some(Seat::Blue));
+    assert_eq!(g.player_colour(2), Some(Seat::Red));
 }
 
 #[test]
@@ -852,8 +852,8 @@ fn first_engineer_decides_keeps_flipping_until_an_engineer() {
     assert_eq!(p.mover(), Mover::Player(1));
     // Player 1 flips Blue's engineer: player 1 is Blue and Red (player 2) moves.
     let rep = play(&mut p, &r, "e8");
-    assert_eq!(rep.colours_decided, Some((1, Side::Blue)));
-    assert_eq!(p.mover(), Mover::Side(Side::Red));
+    assert_eq!(rep.colours_decided, Some((1, Seat::Blue)));
+    assert_eq!(p.mover(), Mover::Side(Seat::Red));
     assert_eq!(p.quiet(), 0);
     assert_eq!(p.ply(), 3);
 }
@@ -1261,8 +1261,8 @@ fn refusal_from_far_away_gives_the_reachability_reason_for_flag_and_non_flag_ali
         // Nothing recorded, nothing revealed.
         assert_eq!(g.record(), &before);
         assert_eq!(
-            g.view(Viewer::Side(Side::Red)).at(sq("d12")),
-            Seen::Unknown(Side::Blue)
+            g.view(Viewer::Side(Seat::Red)).at(sq("d12")),
+            Seen::Unknown(Seat::Blue)
         );
         // The position's own reason (the referee's) is the same: reachability first.
         assert_eq!(
@@ -1281,10 +1281,10 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
     });
     // Red's colonel on c12 beside Blue's flag (d12) and general (b12); a Blue mine on a11.
     let mut g = hidden_game(&rules, "c12=r5 a6=r3 a11=bM e7=b3");
-    assert_eq!(g.view(Viewer::Side(Side::Red)).mines_known[1], None);
+    assert_eq!(g.view(Viewer::Side(Seat::Red)).mines_known[1], None);
     let e = g.play(turn(g.position(), "c12-d12")).unwrap_err();
     let said = IllegalTurn::FlagAttackRefused {
-        by: Side::Red,
+        by: Seat::Red,
         square: "d12".into(),
         mines: true,
     };
@@ -1298,13 +1298,13 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
     assert_eq!(g.refusals().len(), 1);
     assert_eq!(g.refusals()[0].said, said);
     assert_eq!(g.refusals()[0].after, 0);
-    for s in Side::BOTH {
+    for s in Seat::BOTH {
         assert_eq!(
             g.view(Viewer::Side(s)).at(sq("d12")),
-            Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+            Seen::Known(Piece::new(Seat::Blue, Rank::Flag))
         );
     }
-    assert_eq!(g.position().side_to_move(), Some(Side::Red));
+    assert_eq!(g.position().side_to_move(), Some(Seat::Red));
     // Again on the now-known flag: the view cannot tell whether Blue still has mines, so the
     // referee refuses in public again.
     assert!(matches!(
@@ -1364,17 +1364,17 @@ fn refusal_a_player_can_know_is_not_announced() {
     });
     let g = hidden_game(&eng, "c12=r5 a6=r3 e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Side::Red)).mines_known[..2],
+        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
         [Some(false); 2]
     );
     // Red's own mine is known to Red; Blue does not know it.
     let g = hidden_game(&eng, "c12=r5 a6=r3 a1=rM e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Side::Red)).mines_known[..2],
+        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
         [Some(true), Some(false)]
     );
     assert_eq!(
-        g.view(Viewer::Side(Side::Blue)).mines_known[..2],
+        g.view(Viewer::Side(Seat::Blue)).mines_known[..2],
         [None, Some(false)]
     );
     // Open mode: the flag and the mines are in plain view, so nothing is announced.
@@ -1398,8 +1398,8 @@ fn flip_candidates_never_attack_the_flag_while_face_down_mines_may_remain() {
     // Blue's flag face up on d12, Red's smallest piece (captain) beside it; a Blue mine face down.
     let cells = "b1=rF d12=bF e12=r3 b12=b8 a6=r5 a11=BM";
     let p = pos(&r, &lay("r", cells));
-    let v = p.view(&r, Viewer::Side(Side::Red));
-    assert_eq!(v.mines_known[Side::Blue.index()], Some(true));
+    let v = p.view(&r, Viewer::Side(Seat::Red));
+    assert_eq!(v.mines_known[Seat::Blue.index()], Some(true));
     let attack = turn(&p, "e12-d12");
     assert!(!v.candidate_turns(&r).contains(&attack));
     assert!(!v.destinations_from(&r, sq("e12")).contains(&sq("d12")));
@@ -1435,18 +1435,18 @@ fn marshal_takes_marshal_reveals_both_flags() {
     assert_eq!(report.clash, Some(ClashOutcome::BothRemoved));
     assert_eq!(
         report.flags_revealed().collect::<Vec<_>>(),
-        vec![(Side::Red, sq("b1")), (Side::Blue, sq("d12"))]
+        vec![(Seat::Red, sq("b1")), (Seat::Blue, sq("d12"))]
     );
     assert_eq!(report.result, None);
-    for s in Side::BOTH {
+    for s in Seat::BOTH {
         let v = g.view(Viewer::Side(s));
         assert_eq!(
             v.at(sq("b1")),
-            Seen::Known(Piece::new(Side::Red, Rank::Flag))
+            Seen::Known(Piece::new(Seat::Red, Rank::Flag))
         );
         assert_eq!(
             v.at(sq("d12")),
-            Seen::Known(Piece::new(Side::Blue, Rank::Flag))
+            Seen::Known(Piece::new(Seat::Blue, Rank::Flag))
         );
     }
 }
@@ -1482,7 +1482,7 @@ fn start_errors_are_typed_and_keep_their_english() {
     let e = Game::new(rules.clone(), Start::formations(&good, &bad)).unwrap_err();
     match &e {
         StartError::Formation { side, problem } => {
-            assert_eq!(*side, Side::Blue);
+            assert_eq!(*side, Seat::Blue);
             assert!(
                 matches!(
                     problem,
@@ -1512,7 +1512,7 @@ fn start_errors_are_typed_and_keep_their_english() {
         matches!(
             e,
             StartError::FormationText {
-                side: Side::Red,
+                side: Seat::Red,
                 ..
             }
         ),

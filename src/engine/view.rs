@@ -4,14 +4,14 @@
 use super::board::{Board, NodeId};
 use super::movegen::IllegalTurn;
 use super::movegen::MineBelief;
-use super::piece::{Piece, Rank, Seat, Side};
+use super::piece::{Piece, Rank, Seat};
 use super::position::{Mover, OutList, Position, Turn, write_notation};
 use super::rules::{FlagTakers, Mode, Rules};
 
 /// Who is looking.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Viewer {
-    Side(Side),
+    Side(Seat),
     /// Sees everything (a neutral referee, review).
     Referee,
 }
@@ -24,7 +24,7 @@ pub enum Seen {
     /// the referee also sees face-down pieces, which then carry their face-down bit).
     Known(Piece),
     /// An enemy piece whose identity the viewer does not know (hidden mode).
-    Unknown(Side),
+    Unknown(Seat),
     /// A face-down piece (flip mode): unknown to both players.
     FaceDown,
 }
@@ -163,7 +163,7 @@ impl View {
                 Seen::Empty => None,
                 Seen::Known(p) => Some(p),
                 Seen::Unknown(side) => Some(Piece::new(side, Rank::Lieutenant)),
-                Seen::FaceDown => Some(Piece::face_down(Side::Red, Rank::Lieutenant)),
+                Seen::FaceDown => Some(Piece::face_down(Seat::Red, Rank::Lieutenant)),
             };
         }
         setup.mover = self.mover;

@@ -14,10 +14,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
-use junqi::app::settings::Seat;
+use junqi::app::settings::Occupant;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{
-    ClashOutcome, Disclosure, Game, Mode, NodeId, Piece, Rank, Seen, Side, Turn, View, Viewer,
+    ClashOutcome, Disclosure, Game, Mode, NodeId, Piece, Rank, Seat, Seen, Turn, View, Viewer,
 };
 use std::collections::HashSet;
 
@@ -46,10 +46,10 @@ pub fn texts(h: &Harness<'static, JunqiApp>) -> Vec<String> {
 
 /// The (side, rank) pairs `looking` may know in `game`: every piece it saw at any turn up to `upto`
 /// (plies), its own side, and mines dug (announced to both).
-fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Side, Rank)>> {
+fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat, Rank)>> {
     let rules = game.rules();
     let mut set = HashSet::new();
-    let add_known = |set: &mut HashSet<(Side, Rank)>, v: &View, other: Option<&View>| {
+    let add_known = |set: &mut HashSet<(Seat, Rank)>, v: &View, other: Option<&View>| {
         for n in 0..v.board.len() as NodeId {
             if let Seen::Known(p) = v.at(n)
                 && !p.is_face_down()
@@ -102,18 +102,18 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Side,
 }
 
 /// Every seat of both boards (two-player colours, four-player seats).
-pub const SEATS: [Side; 6] = [
-    Side::Red,
-    Side::Blue,
-    Side::South,
-    Side::East,
-    Side::North,
-    Side::West,
+pub const SEATS: [Seat; 6] = [
+    Seat::Red,
+    Seat::Blue,
+    Seat::South,
+    Seat::East,
+    Seat::North,
+    Seat::West,
 ];
 
 /// The pieces a text names: "Red Colonel" / "红 团长" / "红团长", "South Colonel" / "南 团长"
 /// (the longest rank name wins, so "Major General" is not read as "Major").
-pub fn named_pieces(text: &str) -> Vec<(Side, Rank)> {
+pub fn named_pieces(text: &str) -> Vec<(Seat, Rank)> {
     let mut out = Vec::new();
     let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
     ranks.sort_by_key(|r| std::cmp::Reverse(r.en().len()));
@@ -161,7 +161,7 @@ fn cell_of(game: &Game, label: &str) -> Option<NodeId> {
 
 /// The pieces a move-list or event-log line names: "  7. b6-b7 Colonel×?" or "7. b6-b7 Colonel×Major:
 /// …" — the first rank is the mover's, the second its opponent's.
-fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
+fn move_line_pieces(game: &Game, text: &str) -> Vec<(Seat, Rank)> {
     let mut out = Vec::new();
     let Some((num, rest)) = text.trim_start().split_once(". ") else {
         return out;
@@ -215,7 +215,7 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Side, Rank)> {
 }
 
 /// The pieces the trays name: after "Removed pieces", "Red" then its rank names, "Blue" then its.
-fn tray_pieces(texts: &[String]) -> Vec<(Side, Rank)> {
+fn tray_pieces(texts: &[String]) -> Vec<(Seat, Rank)> {
     let mut out = Vec::new();
     let Some(start) = texts.iter().position(|t| t == "Removed pieces") else {
         return out;
@@ -229,7 +229,7 @@ fn tray_pieces(texts: &[String]) -> Vec<(Side, Rank)> {
         }
         last = Some(t);
         if let Some(s) = SEATS.into_iter().find(|s| s.en() == t) {
-            if side == Some(Side::Blue) || side == Some(Side::West) {
+            if side == Some(Seat::Blue) || side == Some(Seat::West) {
                 break;
             }
             side = Some(s);
@@ -299,16 +299,19 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
         return Looking::All;
     }
     if game.rules().mode == Mode::Flip {
-        return Looking::Viewer(Viewer::Side(Side::Red));
+        return Looking::Viewer(Viewer::Side(Seat::Red));
     }
     let seats = &play.computer.seats;
     // Against the computer the human looks, unless people who must not see each other share
     // the screen (four players: then the curtain decides, as between two people).
-    if seats.iter().any(|s| *s != Seat::Human) && !play.hidden_hotseat() {
-        let k = seats.iter().position(|s| *s == Seat::Human).unwrap_or(0);
+    if seats.iter().any(|s| *s != Occupant::Human) && !play.hidden_hotseat() {
+        let k = seats
+            .iter()
+            .position(|s| *s == Occupant::Human)
+            .unwrap_or(0);
         return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
-    let to_move = game.position().side_to_move().unwrap_or(Side::Red);
+    let to_move = game.position().side_to_move().unwrap_or(Seat::Red);
     if play.modes.curtain_off.is_some() {
         assert_noted(game, Disclosure::CurtainOff);
         return Looking::Viewer(Viewer::Side(to_move));

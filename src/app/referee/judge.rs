@@ -7,19 +7,19 @@ use super::Consent;
 use super::words::{Said, claim_text, out_said, verdict_text};
 use crate::app::i18n::{self, fill};
 use crate::engine::judge::{ClaimError, ClashJudge};
-use crate::engine::{EndReason, Rank, Rules, Side, Status};
+use crate::engine::{EndReason, Rank, Rules, Seat, Status};
 use serde::{Deserialize, Serialize};
 
 /// A clash being entered.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pending {
-    pub attacker: Side,
+    pub attacker: Seat,
     /// The seat attacked: at once with two players; four players choose it after the attacker.
-    pub defender: Option<Side>,
+    pub defender: Option<Seat>,
     attack: Option<Rank>,
     defend: Option<Rank>,
     /// Whose entry is awaited.
-    pub who: Side,
+    pub who: Seat,
     /// Whether the pad is showing (otherwise `who` is asked to come to the screen).
     pub pad_open: bool,
 }
@@ -36,15 +36,15 @@ pub enum Notice {
 pub enum JudgeCmd {
     /// A side presses its colour: it attacks, and the pad opens for it (four players: the seat
     /// attacked is chosen first).
-    Attacks(Side),
+    Attacks(Seat),
     /// Four players: the seat attacked; the pad opens for the attacker.
-    Defends(Side),
+    Defends(Seat),
     /// The player at the pad entered a piece.
     Enter(Rank),
     /// The player asked to come to the screen is there: the pad opens.
     Ready,
     CancelClash,
-    Resign(Side),
+    Resign(Seat),
     AgreedDraw,
     /// Ask both players before the losses by rank are shown.
     AskByRank,
@@ -67,25 +67,25 @@ const MAX_JUDGE_EVENTS: usize = 5_000;
 pub enum JudgeEvent {
     /// A clash judged.
     Clash {
-        attacker: Side,
+        attacker: Seat,
         attack: Rank,
         defend: Rank,
         /// Four players: the seat attacked (two players: the other side).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        defender: Option<Side>,
+        defender: Option<Seat>,
     },
     /// A flag rule forbade the attack: announced to both, taken back on the board.
     Refused {
-        attacker: Side,
+        attacker: Seat,
         attack: Rank,
         defend: Rank,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        defender: Option<Side>,
+        defender: Option<Seat>,
     },
     /// Both players agreed to show the losses by rank.
     ShowByRank,
     HideByRank,
-    Resign(Side),
+    Resign(Seat),
     AgreedDraw,
 }
 
@@ -213,7 +213,7 @@ impl JudgeTable {
     }
 
     /// The seats at the table.
-    pub fn seats(&self) -> &'static [Side] {
+    pub fn seats(&self) -> &'static [Seat] {
         self.judge.seats()
     }
 
@@ -383,7 +383,7 @@ impl JudgeTable {
     }
 
     /// The seat attacked in an event: named with four players, the other side with two.
-    fn defender(&self, attacker: Side, defender: Option<Side>) -> Result<Side, String> {
+    fn defender(&self, attacker: Seat, defender: Option<Seat>) -> Result<Seat, String> {
         if !self.judge.seats().contains(&attacker) {
             return Err(ClaimError::NotAtTable(attacker).to_string());
         }
@@ -397,7 +397,7 @@ impl JudgeTable {
     }
 
     /// Pieces `side` has lost in all.
-    pub fn lost_total(&self, side: Side) -> u32 {
+    pub fn lost_total(&self, side: Seat) -> u32 {
         Rank::ALL
             .iter()
             .map(|r| u32::from(self.judge.lost(side, *r)))
@@ -409,7 +409,7 @@ impl JudgeTable {
         let Some(mut p) = self.pending else {
             return;
         };
-        let refuse = move |e: ClaimError, who: Side| {
+        let refuse = move |e: ClaimError, who: Seat| {
             let why = Said::new(|l| claim_text(l, &e));
             Said::new(|l| {
                 fill(
@@ -538,11 +538,11 @@ mod tests {
                 for d in Rank::ALL {
                     let mut t = JudgeTable::new(rules.clone());
                     t.pending = Some(Pending {
-                        attacker: Side::Red,
-                        defender: Some(Side::Blue),
+                        attacker: Seat::Red,
+                        defender: Some(Seat::Blue),
                         attack: None,
                         defend: None,
-                        who: Side::Red,
+                        who: Seat::Red,
                         pad_open: true,
                     });
                     t.enter(a);
@@ -581,7 +581,7 @@ mod tests {
     }
 
     fn rules_verdict(rules: &Rules, a: Rank, d: Rank) -> Option<Verdict> {
-        ClashJudge::new(rules.clone()).judge(Side::Red, a, d).ok()
+        ClashJudge::new(rules.clone()).judge(Seat::Red, a, d).ok()
     }
 
     #[test]
@@ -589,19 +589,19 @@ mod tests {
         let mut t = JudgeTable::new(Rules::default());
         for ev in [
             JudgeEvent::Clash {
-                attacker: Side::Red,
+                attacker: Seat::Red,
                 attack: Rank::Colonel,
                 defend: Rank::Major,
                 defender: None,
             },
             JudgeEvent::ShowByRank,
             JudgeEvent::Clash {
-                attacker: Side::Blue,
+                attacker: Seat::Blue,
                 attack: Rank::Bomb,
                 defend: Rank::Marshal,
                 defender: None,
             },
-            JudgeEvent::Resign(Side::Blue),
+            JudgeEvent::Resign(Seat::Blue),
         ] {
             t.apply_event(ev).unwrap();
         }
@@ -610,17 +610,17 @@ mod tests {
         assert_eq!(again.log, t.log);
         assert_eq!(again.record, t.record);
         assert!(again.by_rank);
-        assert_eq!(again.judge.lost(Side::Red, Rank::Marshal), 1);
+        assert_eq!(again.judge.lost(Seat::Red, Rank::Marshal), 1);
         assert_eq!(
             again.judge.result(),
-            Some(Status::Won(Side::Red.team(), EndReason::Resignation))
+            Some(Status::Won(Seat::Red.team(), EndReason::Resignation))
         );
         // A record that does not replay is refused with the event's number.
         let mut bad = t.record.clone();
         bad.events.insert(
             0,
             JudgeEvent::Clash {
-                attacker: Side::Red,
+                attacker: Seat::Red,
                 attack: Rank::Mine,
                 defend: Rank::Major,
                 defender: None,

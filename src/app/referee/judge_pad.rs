@@ -8,7 +8,7 @@ use crate::app::board;
 use crate::app::i18n::{self, Lang, fill};
 use crate::app::play::{Centre, PanelState};
 use crate::app::words::status_text;
-use crate::engine::{Rank, Side};
+use crate::engine::{Rank, Seat};
 
 /// The width the pad and the buttons in the middle take first; the side panel gets the rest.
 pub(super) const CENTRE: Centre = Centre::Width(400.0);
@@ -273,21 +273,21 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
 
 /// "Lost so far: Red 3, Blue 5" (four players: every seat).
 pub(super) fn losses_line(t: &JudgeTable, lang: Lang) -> String {
-    let n = |s: Side| t.lost_total(s).to_string();
+    let n = |s: Seat| t.lost_total(s).to_string();
     if t.judge.is_four() {
         fill(
             lang.t(&i18n::REF_LOSSES4),
             &[
-                ("s", &n(Side::South)),
-                ("e", &n(Side::East)),
-                ("n", &n(Side::North)),
-                ("w", &n(Side::West)),
+                ("s", &n(Seat::South)),
+                ("e", &n(Seat::East)),
+                ("n", &n(Seat::North)),
+                ("w", &n(Seat::West)),
             ],
         )
     } else {
         fill(
             lang.t(&i18n::REF_LOSSES),
-            &[("r", &n(Side::Red)), ("b", &n(Side::Blue))],
+            &[("r", &n(Seat::Red)), ("b", &n(Seat::Blue))],
         )
     }
 }

@@ -40,7 +40,7 @@ pub use tracked::{
 pub use words::{Said, outcome_text, pad_label, public_reason};
 
 use crate::engine::rules::{HouseRule, RuleValue};
-use crate::engine::{Game, Mode, Rules, Side};
+use crate::engine::{Game, Mode, Rules, Seat};
 use std::path::PathBuf;
 
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
@@ -91,7 +91,7 @@ pub struct Referee {
     pub stage: Stage,
     data_dir: Option<PathBuf>,
     /// The side at the bottom of a tracked game's board.
-    pub bottom: Side,
+    pub bottom: Seat,
     /// Four players at the table (South, East, North, West) rather than two.
     pub four: bool,
 }
@@ -115,7 +115,7 @@ pub enum Way {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Consent {
     /// A player ticks (or unticks) "agrees".
-    Agree(Side, bool),
+    Agree(Seat, bool),
     /// Go ahead (only once both agreed).
     Confirm,
     Cancel,
@@ -162,13 +162,13 @@ impl Referee {
             rules,
             stage: Stage::Menu,
             data_dir,
-            bottom: Side::Red,
+            bottom: Seat::Red,
             four: false,
         }
     }
 
     /// With this side at the bottom of a tracked game's board.
-    pub fn with_bottom(mut self, bottom: Side) -> Referee {
+    pub fn with_bottom(mut self, bottom: Seat) -> Referee {
         self.bottom = bottom;
         self
     }

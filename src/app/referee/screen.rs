@@ -8,7 +8,7 @@ use super::{
 use crate::app::i18n::{self, Lang, Text, fill};
 use crate::app::records::info_value;
 use crate::app::settings::BoardOptions;
-use crate::engine::Side;
+use crate::engine::Seat;
 use crate::engine::rules::HouseRule;
 
 /// Draw the referee screen. Only the formation editor, a widget with its own state, changes here.
@@ -134,7 +134,7 @@ pub(super) fn consent_ui(
     ui: &mut egui::Ui,
     lang: Lang,
     question: &str,
-    (seats, agreed): (&[Side], &[bool]),
+    (seats, agreed): (&[Seat], &[bool]),
     confirm: &str,
 ) -> Option<Consent> {
     let mut out = None;
@@ -242,16 +242,16 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
     if let Some(record) = &saves.judge_offer
         && let Ok(t) = super::JudgeTable::from_record(record.clone())
     {
-        let lost = |s: Side| t.lost_total(s).to_string();
+        let lost = |s: Seat| t.lost_total(s).to_string();
         let detail = if t.judge.is_four() {
             fill(
                 lang.t(&i18n::REF_RESUME_JUDGE_DETAIL4),
                 &[
                     ("n", &t.judge.clashes().to_string()),
-                    ("s", &lost(Side::South)),
-                    ("e", &lost(Side::East)),
-                    ("n2", &lost(Side::North)),
-                    ("w", &lost(Side::West)),
+                    ("s", &lost(Seat::South)),
+                    ("e", &lost(Seat::East)),
+                    ("n2", &lost(Seat::North)),
+                    ("w", &lost(Seat::West)),
                     ("date", record.info("started").unwrap_or("?")),
                 ],
             )
@@ -260,8 +260,8 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
                 lang.t(&i18n::REF_RESUME_JUDGE_DETAIL),
                 &[
                     ("n", &t.judge.clashes().to_string()),
-                    ("r", &lost(Side::Red)),
-                    ("b", &lost(Side::Blue)),
+                    ("r", &lost(Seat::Red)),
+                    ("b", &lost(Seat::Blue)),
                     ("date", record.info("started").unwrap_or("?")),
                 ],
             )

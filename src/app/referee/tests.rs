@@ -31,7 +31,7 @@ fn judge_referee() -> Referee {
 }
 
 /// One clash entered through the commands, as the pad sends them.
-fn clash(r: &mut Referee, attacker: Side, a: Rank, d: Rank) {
+fn clash(r: &mut Referee, attacker: Seat, a: Rank, d: Rank) {
     judge_cmd(r, JudgeCmd::Attacks(attacker));
     judge_cmd(r, JudgeCmd::Enter(a));
     judge_cmd(r, JudgeCmd::Ready);
@@ -41,10 +41,10 @@ fn clash(r: &mut Referee, attacker: Side, a: Rank, d: Rank) {
 #[test]
 fn judge_commands_judge_a_clash_after_the_hand_over() {
     let mut r = judge_referee();
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Red));
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Colonel));
     let p = table(&r).pending.expect("a clash being entered");
-    assert_eq!((p.who, p.pad_open), (Side::Blue, false));
+    assert_eq!((p.who, p.pad_open), (Seat::Blue, false));
     // The pad is closed until the defender is at the screen: an entry now changes nothing.
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
     assert_eq!(table(&r).pending, Some(p));
@@ -53,7 +53,7 @@ fn judge_commands_judge_a_clash_after_the_hand_over() {
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
     let t = table(&r);
     assert_eq!(t.judge.clashes(), 1);
-    assert_eq!(t.judge.lost(Side::Blue, Rank::Major), 1);
+    assert_eq!(t.judge.lost(Seat::Blue, Rank::Major), 1);
     assert!(t.pending.is_none());
     assert!(matches!(t.notice, Some(Notice::Verdict(_))));
     assert_eq!(t.log.len(), 1);
@@ -63,44 +63,44 @@ fn judge_commands_judge_a_clash_after_the_hand_over() {
 #[test]
 fn judge_refuses_an_impossible_claim_and_the_same_player_enters_again() {
     let mut r = judge_referee();
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Blue));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Blue));
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Mine));
     let t = table(&r);
     assert!(matches!(t.notice, Some(Notice::Refused(_))));
     let p = t.pending.expect("still entering");
-    assert_eq!((p.who, p.pad_open), (Side::Blue, true));
+    assert_eq!((p.who, p.pad_open), (Seat::Blue, true));
     assert!(t.record.events.is_empty());
     // A third marshal-less clash: Blue's marshal is gone after the first.
     judge_cmd(&mut r, JudgeCmd::CancelClash);
     assert!(table(&r).pending.is_none() && table(&r).notice.is_none());
-    clash(&mut r, Side::Red, Rank::Marshal, Rank::Marshal);
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    clash(&mut r, Seat::Red, Rank::Marshal, Rank::Marshal);
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Red));
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::General));
     judge_cmd(&mut r, JudgeCmd::Ready);
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Marshal));
     let t = table(&r);
     assert_eq!(t.judge.clashes(), 1);
     let p = t.pending.expect("Blue enters again");
-    assert_eq!((p.who, p.pad_open), (Side::Blue, true));
+    assert_eq!((p.who, p.pad_open), (Seat::Blue, true));
 }
 
 #[test]
 fn judge_resignation_and_agreed_draw_end_the_tally_once() {
     let mut r = judge_referee();
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
-    judge_cmd(&mut r, JudgeCmd::Resign(Side::Blue));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Red));
+    judge_cmd(&mut r, JudgeCmd::Resign(Seat::Blue));
     let t = table(&r);
     assert_eq!(
         t.judge.result(),
-        Some(Status::Won(Side::Red.team(), EndReason::Resignation))
+        Some(Status::Won(Seat::Red.team(), EndReason::Resignation))
     );
     assert!(t.pending.is_none());
     // Over: no draw, no second resignation, no clash.
     judge_cmd(&mut r, JudgeCmd::AgreedDraw);
-    judge_cmd(&mut r, JudgeCmd::Resign(Side::Red));
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Resign(Seat::Red));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Red));
     let t = table(&r);
-    assert_eq!(t.record.events, vec![JudgeEvent::Resign(Side::Blue)]);
+    assert_eq!(t.record.events, vec![JudgeEvent::Resign(Seat::Blue)]);
     assert!(t.pending.is_none());
     // Start again: a fresh tally with the same rules.
     judge_cmd(&mut r, JudgeCmd::Restart);
@@ -115,19 +115,19 @@ fn judge_resignation_and_agreed_draw_end_the_tally_once() {
 #[test]
 fn judge_losses_by_rank_need_both_players() {
     let mut r = judge_referee();
-    clash(&mut r, Side::Red, Rank::Colonel, Rank::Major);
+    clash(&mut r, Seat::Red, Rank::Colonel, Rank::Major);
     // Nobody asked: a confirmation changes nothing.
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     assert!(!table(&r).by_rank);
     judge_cmd(&mut r, JudgeCmd::AskByRank);
-    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Seat::Red, true)));
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     assert!(!table(&r).by_rank, "one player is not enough");
-    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Blue, true)));
-    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, false)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Seat::Blue, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Seat::Red, false)));
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     assert!(!table(&r).by_rank, "Red took the consent back");
-    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::Red, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Seat::Red, true)));
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     let t = table(&r);
     assert!(t.by_rank && t.by_rank_consent.is_none());
@@ -149,7 +149,7 @@ fn form(r: &mut Referee, c: FormationCmd) {
 
 /// Both formations entered in the editor, as the screen sends them.
 fn tracked_referee() -> Referee {
-    let mut r = Referee::new(&Rules::default(), None).with_bottom(Side::Blue);
+    let mut r = Referee::new(&Rules::default(), None).with_bottom(Seat::Blue);
     r.apply(RefereeCmd::Choose(Way::Tracked));
     for seed in [1, 2] {
         let f = formation(seed, &r.rules);
@@ -186,14 +186,14 @@ fn tracked_formations_are_entered_behind_the_curtain() {
         panic!("entering formations")
     };
     assert!(f.error.is_some() && !f.red_is_in() && f.editor.is_none());
-    assert_eq!(f.side, Side::Red);
+    assert_eq!(f.side, Seat::Red);
     form(&mut r, FormationCmd::OpenEditor(Lang::En));
     form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(red)));
     let Stage::Formations(f) = &r.stage else {
         panic!("entering formations")
     };
     assert!(f.red_is_in() && f.error.is_none());
-    assert_eq!((f.side, f.curtain), (Side::Blue, true));
+    assert_eq!((f.side, f.curtain), (Seat::Blue, true));
     let blue = formation(2, &r.rules);
     form(&mut r, FormationCmd::Continue);
     form(&mut r, FormationCmd::OpenEditor(Lang::En));
@@ -228,7 +228,7 @@ fn track(r: &mut Referee, c: TrackedCmd) {
 #[test]
 fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
     let mut r = tracked_referee();
-    assert_eq!(tracked(&r).bottom, Side::Blue);
+    assert_eq!(tracked(&r).bottom, Seat::Blue);
     let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Click(from));
     assert_eq!(tracked(&r).selected, Some(from));
@@ -242,7 +242,7 @@ fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
     let enemy = tracked(&r)
         .game
         .position()
-        .pieces(Side::Blue)
+        .pieces(Seat::Blue)
         .next()
         .map(|(n, _)| n)
         .unwrap();
@@ -258,23 +258,23 @@ fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
     let mut r = tracked_referee();
     let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
-    track(&mut r, TrackedCmd::Resign(Side::Blue));
+    track(&mut r, TrackedCmd::Resign(Seat::Blue));
     assert!(tracked(&r).game.status().is_over());
     // Over: no move, no second resignation.
     let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Drop(from, to));
-    track(&mut r, TrackedCmd::Resign(Side::Red));
+    track(&mut r, TrackedCmd::Resign(Seat::Red));
     assert_eq!(
         tracked(&r).game.status(),
-        Status::Won(Side::Red.team(), EndReason::Resignation)
+        Status::Won(Seat::Red.team(), EndReason::Resignation)
     );
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     assert!(tracked(&r).game.status().is_over(), "nobody asked");
     track(&mut r, TrackedCmd::AskUndo);
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Red, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     assert!(tracked(&r).game.status().is_over(), "one player agreed");
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
     assert!(!t.game.status().is_over());
@@ -284,7 +284,7 @@ fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
         tracked_notes(&t.game),
         vec![TrackedNote::Reopened {
             ply: 1,
-            status: Status::Won(Side::Red.team(), EndReason::Resignation)
+            status: Status::Won(Seat::Red.team(), EndReason::Resignation)
         }]
     );
 }
@@ -297,14 +297,14 @@ fn tracked_agreed_draw_is_an_offer_and_its_acceptance_undone_together() {
     assert_eq!(t.game.status(), Status::Draw(EndReason::Agreement));
     assert_eq!(
         t.game.record().actions,
-        vec![Action::OfferDraw(Side::Red), Action::AcceptDraw(Side::Blue)]
+        vec![Action::OfferDraw(Seat::Red), Action::AcceptDraw(Seat::Blue)]
     );
     track(&mut r, TrackedCmd::AskUndo);
     track(&mut r, TrackedCmd::Undo(Consent::Cancel));
     assert!(tracked(&r).undo_consent.is_none());
     track(&mut r, TrackedCmd::AskUndo);
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
     assert!(!t.game.status().is_over());
@@ -324,8 +324,8 @@ fn tracked_takeback_needs_both_players_and_is_noted() {
         .unwrap()
         .notation(tracked(&r).game.board());
     track(&mut r, TrackedCmd::AskUndo);
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Blue, true)));
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::Red, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Red, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
     assert!(t.game.plies().is_empty());
@@ -355,8 +355,8 @@ fn commands_for_another_stage_change_nothing() {
     // A value of the wrong kind is refused.
     r.apply(RefereeCmd::SetRule(HouseRule::Mines, RuleValue::Turns(3)));
     assert_eq!(r.rules.mines, Rules::default().mines);
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::Red));
-    track(&mut r, TrackedCmd::Resign(Side::Red));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::Red));
+    track(&mut r, TrackedCmd::Resign(Seat::Red));
     form(&mut r, FormationCmd::Continue);
     assert_eq!(r.apply(RefereeCmd::SaveAs), RefereeOutcome::Stay);
     assert!(matches!(r.stage, Stage::Menu));
@@ -390,12 +390,12 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
     // The next run offers it; resuming puts it on a new referee screen.
     let (mut saves, _) = RefereeSaves::open(Some(games));
     assert!(saves.tracked_offer.is_some());
-    let fresh = Referee::new(&Rules::default(), None).with_bottom(Side::Blue);
+    let fresh = Referee::new(&Rules::default(), None).with_bottom(Seat::Blue);
     let out = saves.resume(ResumeCmd::ResumeTracked, fresh);
     let back = out.referee.expect("resumed");
     assert!(out.warning.is_none());
     assert_eq!(tracked(&back).game.position().notation(), position);
-    assert_eq!(tracked(&back).bottom, Side::Blue);
+    assert_eq!(tracked(&back).bottom, Seat::Blue);
     assert!(saves.tracked_offer.is_none());
     // Nothing more on offer: a second resume does nothing.
     let again = saves.resume(
@@ -406,7 +406,7 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
 
     // A tally with one clash, autosaved, left (offered again), and resumed.
     let mut j = judge_referee();
-    clash(&mut j, Side::Red, Rank::Colonel, Rank::Major);
+    clash(&mut j, Seat::Red, Rank::Colonel, Rank::Major);
     assert_eq!(saves.autosave(Some(&mut j)), Autosaved::default());
     assert!(games.join("referee").join(JUDGE_FILE).exists());
     saves.autosave(None);
@@ -438,7 +438,7 @@ fn judge4_referee() -> Referee {
 }
 
 /// One four-player clash entered through the commands: attacker, seat attacked, both pieces.
-fn clash4(r: &mut Referee, attacker: Side, defender: Side, a: Rank, d: Rank) {
+fn clash4(r: &mut Referee, attacker: Seat, defender: Seat, a: Rank, d: Rank) {
     judge_cmd(r, JudgeCmd::Attacks(attacker));
     judge_cmd(r, JudgeCmd::Defends(defender));
     judge_cmd(r, JudgeCmd::Enter(a));
@@ -450,24 +450,24 @@ fn clash4(r: &mut Referee, attacker: Side, defender: Side, a: Rank, d: Rank) {
 fn four_player_judge_chooses_the_defender_among_opponents_still_in() {
     let mut r = judge4_referee();
     assert!(table(&r).judge.is_four());
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::South));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::South));
     let p = table(&r).pending.expect("a clash being chosen");
     assert_eq!((p.defender, p.pad_open), (None, false));
     // No pad before the seat attacked is chosen; a partner or a two-player seat is no choice.
     judge_cmd(&mut r, JudgeCmd::Ready);
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
-    judge_cmd(&mut r, JudgeCmd::Defends(Side::North));
-    judge_cmd(&mut r, JudgeCmd::Defends(Side::Blue));
+    judge_cmd(&mut r, JudgeCmd::Defends(Seat::North));
+    judge_cmd(&mut r, JudgeCmd::Defends(Seat::Blue));
     assert_eq!(table(&r).pending, Some(p));
-    judge_cmd(&mut r, JudgeCmd::Defends(Side::West));
+    judge_cmd(&mut r, JudgeCmd::Defends(Seat::West));
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Colonel));
     let p = table(&r).pending.unwrap();
-    assert_eq!((p.who, p.pad_open), (Side::West, false));
+    assert_eq!((p.who, p.pad_open), (Seat::West, false));
     judge_cmd(&mut r, JudgeCmd::Ready);
     judge_cmd(&mut r, JudgeCmd::Enter(Rank::Major));
     let t = table(&r);
-    assert_eq!(t.judge.lost(Side::West, Rank::Major), 1);
-    assert_eq!(t.lost_total(Side::South), 0);
+    assert_eq!(t.judge.lost(Seat::West, Rank::Major), 1);
+    assert_eq!(t.lost_total(Seat::South), 0);
     assert_eq!(
         t.log[0].en,
         "Clash 1 (South attacked West): The defender's piece leaves the board"
@@ -475,10 +475,10 @@ fn four_player_judge_chooses_the_defender_among_opponents_still_in() {
     assert_eq!(
         t.record.events,
         vec![JudgeEvent::Clash {
-            attacker: Side::South,
+            attacker: Seat::South,
             attack: Rank::Colonel,
             defend: Rank::Major,
-            defender: Some(Side::West),
+            defender: Some(Seat::West),
         }]
     );
 }
@@ -488,27 +488,27 @@ fn four_player_judge_announces_who_is_out_and_the_team_result() {
     let mut r = judge4_referee();
     clash4(
         &mut r,
-        Side::East,
-        Side::North,
+        Seat::East,
+        Seat::North,
         Rank::Marshal,
         Rank::Marshal,
     );
     let said = &table(&r).log[0].en;
     assert!(said.contains("East must show its flag"), "{said}");
     assert!(said.contains("North must show its flag"), "{said}");
-    clash4(&mut r, Side::South, Side::West, Rank::Engineer, Rank::Flag);
+    clash4(&mut r, Seat::South, Seat::West, Rank::Engineer, Rank::Flag);
     let said = &table(&r).log[1].en;
     assert!(said.contains("West is out: the flag was taken"), "{said}");
-    assert!(table(&r).judge.is_out(Side::West));
+    assert!(table(&r).judge.is_out(Seat::West));
     // West is out: it neither attacks nor is chosen as the seat attacked.
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::West));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::West));
     assert!(table(&r).pending.is_none());
-    judge_cmd(&mut r, JudgeCmd::Attacks(Side::North));
-    judge_cmd(&mut r, JudgeCmd::Defends(Side::West));
+    judge_cmd(&mut r, JudgeCmd::Attacks(Seat::North));
+    judge_cmd(&mut r, JudgeCmd::Defends(Seat::West));
     assert_eq!(table(&r).pending.unwrap().defender, None);
     judge_cmd(&mut r, JudgeCmd::CancelClash);
     // East resigns: both of East and West are out, South and North win.
-    judge_cmd(&mut r, JudgeCmd::Resign(Side::East));
+    judge_cmd(&mut r, JudgeCmd::Resign(Seat::East));
     let t = table(&r);
     assert_eq!(
         t.judge.result(),
@@ -534,12 +534,12 @@ fn four_player_judge_announces_who_is_out_and_the_team_result() {
 fn four_player_losses_by_rank_need_all_four() {
     let mut r = judge4_referee();
     judge_cmd(&mut r, JudgeCmd::AskByRank);
-    for s in [Side::South, Side::East, Side::North] {
+    for s in [Seat::South, Seat::East, Seat::North] {
         judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(s, true)));
     }
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     assert!(!table(&r).by_rank);
-    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Side::West, true)));
+    judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Agree(Seat::West, true)));
     judge_cmd(&mut r, JudgeCmd::ByRank(Consent::Confirm));
     assert!(table(&r).by_rank);
 }
@@ -550,7 +550,7 @@ fn a_two_player_judge_record_names_no_seats_and_replays() {
     // record is written exactly as before.
     let mut t = JudgeTable::new(Rules::default());
     t.apply_event(JudgeEvent::Clash {
-        attacker: Side::Red,
+        attacker: Seat::Red,
         attack: Rank::Colonel,
         defend: Rank::Major,
         defender: None,
@@ -561,14 +561,14 @@ fn a_two_player_judge_record_names_no_seats_and_replays() {
     assert!(!text.contains("four"), "{text}");
     let t = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
     assert!(!t.judge.is_four());
-    assert_eq!(t.judge.lost(Side::Blue, Rank::Major), 1);
+    assert_eq!(t.judge.lost(Seat::Blue, Rank::Major), 1);
     // A four-player clash in a two-player record is refused.
     let mut bad = t.record.clone();
     bad.events.push(JudgeEvent::Clash {
-        attacker: Side::South,
+        attacker: Seat::South,
         attack: Rank::Colonel,
         defend: Rank::Major,
-        defender: Some(Side::East),
+        defender: Some(Seat::East),
     });
     assert!(JudgeTable::from_record(bad).is_err());
 }
@@ -582,8 +582,8 @@ fn tracked4_referee() -> Referee {
         let Stage::Formations(f) = &r.stage else {
             panic!("entering formations")
         };
-        assert_eq!((f.side, f.curtain), (Side::FOUR[i], true));
-        assert_eq!(f.seats_in(), &Side::FOUR[..i]);
+        assert_eq!((f.side, f.curtain), (Seat::FOUR[i], true));
+        assert_eq!(f.seats_in(), &Seat::FOUR[..i]);
         let f = formation(seed, &r.rules);
         form(&mut r, FormationCmd::Continue);
         form(&mut r, FormationCmd::OpenEditor(Lang::En));
@@ -596,42 +596,42 @@ fn tracked4_referee() -> Referee {
 fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_draw() {
     let mut r = tracked4_referee();
     // A player who resigns before the first turn is announced out.
-    track(&mut r, TrackedCmd::Resign(Side::North));
+    track(&mut r, TrackedCmd::Resign(Seat::North));
     let said = tracked(&r).announcements(Lang::En);
     assert_eq!(
         said,
         vec![(
-            Side::North,
+            Seat::North,
             "North is out: resignation; all their pieces leave the board".to_string()
         )]
     );
     let t = tracked(&r);
     assert!(t.game.board().is_four());
-    assert_eq!((t.mover(), t.bottom), (Side::South, Side::South));
+    assert_eq!((t.mover(), t.bottom), (Seat::South, Seat::South));
     let (from, to) = a_move(&tracked(&r).game);
     track(&mut r, TrackedCmd::Click(from));
     track(&mut r, TrackedCmd::Click(to));
-    assert_eq!(tracked(&r).mover(), Side::East);
+    assert_eq!(tracked(&r).mover(), Seat::East);
     // Undo: every player must agree; the takeback is South's.
     track(&mut r, TrackedCmd::AskUndo);
-    for s in [Side::South, Side::East, Side::North] {
+    for s in [Seat::South, Seat::East, Seat::North] {
         track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
     }
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     assert_eq!(tracked(&r).game.plies().len(), 1);
-    track(&mut r, TrackedCmd::Undo(Consent::Agree(Side::West, true)));
+    track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::West, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let game = &tracked(&r).game;
     assert!(game.plies().is_empty());
     assert!(game.record().actions.iter().any(|a| matches!(
         a,
         Action::Takeback {
-            by: Side::South,
+            by: Seat::South,
             turns: 1
         }
     )));
     // A draw agreed at the table: every player still in.
-    track(&mut r, TrackedCmd::Resign(Side::West));
+    track(&mut r, TrackedCmd::Resign(Seat::West));
     track(&mut r, TrackedCmd::AgreedDraw);
     assert_eq!(
         tracked(&r).game.status(),

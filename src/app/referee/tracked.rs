@@ -11,7 +11,7 @@ use crate::app::words::status_text;
 use crate::editor::EditorOutcome;
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seen, Side, Start, Status, Turn, View,
+    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Seen, Start, Status, Turn, View,
     Viewer,
 };
 use serde::{Deserialize, Serialize};
@@ -22,11 +22,11 @@ use std::path::{Path, PathBuf};
 /// Each player enters a formation privately, Red first (four players: South, East, North, West).
 pub struct FormationEntry {
     /// Whose formation is being entered.
-    pub side: Side,
+    pub side: Seat,
     /// The hand-over curtain is up.
     pub curtain: bool,
     /// The seats at the table, in the order they enter their formations.
-    pub seats: &'static [Side],
+    pub seats: &'static [Seat],
     /// The formations in so far, in the order of `seats`.
     entered: Vec<Formation>,
     /// The formation editor, open for `side` (a widget with its own state, drawn by the screen).
@@ -61,7 +61,7 @@ impl FormationEntry {
 
     /// Two players, or four.
     pub fn with_players(library: Vec<(PathBuf, Formation)>, four: bool) -> FormationEntry {
-        let seats: &'static [Side] = if four { &Side::FOUR } else { &Side::BOTH };
+        let seats: &'static [Seat] = if four { &Seat::FOUR } else { &Seat::BOTH };
         FormationEntry {
             side: seats[0],
             curtain: true,
@@ -80,7 +80,7 @@ impl FormationEntry {
     }
 
     /// The seats whose formations are in.
-    pub fn seats_in(&self) -> &'static [Side] {
+    pub fn seats_in(&self) -> &'static [Seat] {
         &self.seats[..self.entered.len()]
     }
 
@@ -190,7 +190,7 @@ pub struct Tracked {
     /// Asking every player before a move (or the end) is undone: who has agreed (by seat index).
     pub undo_consent: Option<[bool; 4]>,
     /// The side at the bottom of the board on screen.
-    pub bottom: Side,
+    pub bottom: Seat,
 }
 
 /// Something the tracked game's screen asks for.
@@ -204,7 +204,7 @@ pub enum TrackedCmd {
     AskUndo,
     /// The answer to that question.
     Undo(Consent),
-    Resign(Side),
+    Resign(Seat),
     /// A draw both players agreed at the board.
     AgreedDraw,
 }
@@ -274,7 +274,7 @@ pub fn public_view(game: &Game) -> View {
 }
 
 impl Tracked {
-    pub fn new(game: Game, bottom: Side) -> Tracked {
+    pub fn new(game: Game, bottom: Seat) -> Tracked {
         // A two-player bottom side on a four-player board: South sits at the bottom.
         let seats = game.board().seats;
         let bottom = if seats.contains(&bottom) {
@@ -292,7 +292,7 @@ impl Tracked {
     }
 
     /// The side to move (Red, or South, once the game is over).
-    pub fn mover(&self) -> Side {
+    pub fn mover(&self) -> Seat {
         self.game
             .position()
             .side_to_move()
@@ -300,12 +300,12 @@ impl Tracked {
     }
 
     /// The seats at the table.
-    pub fn seats(&self) -> &'static [Side] {
+    pub fn seats(&self) -> &'static [Seat] {
         self.game.board().seats
     }
 
     /// Whether `seat` is out (four players).
-    pub fn is_out(&self, seat: Side) -> bool {
+    pub fn is_out(&self, seat: Seat) -> bool {
         self.game.position().out().contains(seat)
     }
 
@@ -451,7 +451,7 @@ impl Tracked {
     }
 
     /// Pieces `side` has lost.
-    pub fn lost_total(&self, side: Side) -> usize {
+    pub fn lost_total(&self, side: Seat) -> usize {
         self.game
             .plies()
             .iter()
@@ -462,22 +462,22 @@ impl Tracked {
 
     /// The public announcements, one per turn, and the record's notes where they happened; newest
     /// last.
-    pub fn announcements(&self, lang: Lang) -> Vec<(Side, String)> {
+    pub fn announcements(&self, lang: Lang) -> Vec<(Seat, String)> {
         let board = self.game.board();
         let notes = tracked_notes(&self.game);
         let stop = if lang == Lang::Zh { "。" } else { ". " };
         let colon = if lang == Lang::Zh { "：" } else { ": " };
-        let note_line = |note: &TrackedNote| -> (Side, String) {
+        let note_line = |note: &TrackedNote| -> (Seat, String) {
             match note {
                 TrackedNote::TakenBack { ply, turn } => (
-                    Side::Red,
+                    Seat::Red,
                     fill(
                         lang.t(&i18n::REF_TAKEN_BACK_LOG),
                         &[("n", &(ply + 1).to_string()), ("mv", turn)],
                     ),
                 ),
                 TrackedNote::Reopened { status, .. } => (
-                    Side::Red,
+                    Seat::Red,
                     fill(
                         lang.t(&i18n::REF_REOPENED_LOG),
                         &[("end", &status_text(*status, lang).unwrap_or_default())],
@@ -487,7 +487,7 @@ impl Tracked {
         };
         let mut out = Vec::new();
         // Attacks refused by a flag rule are announced too, where they happened.
-        let refused = |after: usize, out: &mut Vec<(Side, String)>| {
+        let refused = |after: usize, out: &mut Vec<(Seat, String)>| {
             for r in self.game.refusals().iter().filter(|r| r.after == after) {
                 if let IllegalTurn::FlagAttackRefused { by, .. } = r.said {
                     out.push((by, public_reason(lang, &r.said)));
@@ -510,7 +510,7 @@ impl Tracked {
             let (Some(turn), Some(report)) = (ply.turn, &ply.report) else {
                 continue;
             };
-            let side = report.mover.side().unwrap_or(Side::Red);
+            let side = report.mover.side().unwrap_or(Seat::Red);
             let mut line = fill(
                 lang.t(&i18n::REF_MOVE_LINE),
                 &[

@@ -10,7 +10,7 @@ use crate::app::board::{self, BoardWidget};
 use crate::app::i18n::{self, Lang, fill};
 use crate::app::settings::BoardOptions;
 use crate::app::words::status_text;
-use crate::engine::Side;
+use crate::engine::Seat;
 
 /// Each player's formation, privately: the curtain, then the editor or a saved formation.
 pub(super) fn formations_ui(
@@ -314,21 +314,21 @@ pub(super) fn ui(
 
 /// "Lost so far: Red 3, Blue 5" (four players: every seat).
 fn losses_line(t: &Tracked, lang: Lang) -> String {
-    let n = |s: Side| t.lost_total(s).to_string();
+    let n = |s: Seat| t.lost_total(s).to_string();
     if t.seats().len() == 4 {
         fill(
             lang.t(&i18n::REF_LOSSES4),
             &[
-                ("s", &n(Side::South)),
-                ("e", &n(Side::East)),
-                ("n", &n(Side::North)),
-                ("w", &n(Side::West)),
+                ("s", &n(Seat::South)),
+                ("e", &n(Seat::East)),
+                ("n", &n(Seat::North)),
+                ("w", &n(Seat::West)),
             ],
         )
     } else {
         fill(
             lang.t(&i18n::REF_LOSSES),
-            &[("r", &n(Side::Red)), ("b", &n(Side::Blue))],
+            &[("r", &n(Seat::Red)), ("b", &n(Seat::Blue))],
         )
     }
 }

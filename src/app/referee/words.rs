@@ -7,7 +7,7 @@ use crate::app::words::status_text;
 use crate::engine::judge::{ClaimError, Verdict};
 use crate::engine::rules::RuleValue;
 use crate::engine::{
-    ClashOutcome, EndReason, FlagTakers, IllegalTurn, MineRule, Rank, Rules, Side,
+    ClashOutcome, EndReason, FlagTakers, IllegalTurn, MineRule, Rank, Rules, Seat,
 };
 
 /// A sentence in both languages, made when the event happens (so a language switch rewrites it).
@@ -86,7 +86,7 @@ pub fn public_reason(lang: Lang, e: &IllegalTurn) -> String {
 }
 
 /// Four players: a player is out (why; their pieces leave the board).
-pub(super) fn out_said(seat: Side, why: EndReason) -> Said {
+pub(super) fn out_said(seat: Seat, why: EndReason) -> Said {
     Said::new(|l| {
         let why = if l == Lang::Zh { why.zh() } else { why.en() };
         fill(l.t(&i18n::EV_OUT), &[("side", l.side(seat)), ("why", why)])
@@ -95,7 +95,7 @@ pub(super) fn out_said(seat: Side, why: EndReason) -> Said {
 
 /// The announcement of a verdict: what leaves the board, the flag to show, a player who is out
 /// (four players), the result. `defender` is named at a four-player table.
-pub(super) fn verdict_text(v: &Verdict, attacker: Side, defender: Option<Side>, n: u32) -> Said {
+pub(super) fn verdict_text(v: &Verdict, attacker: Seat, defender: Option<Seat>, n: u32) -> Said {
     Said::new(|l| {
         let mut s = match defender {
             None => fill(

@@ -2,7 +2,7 @@
 
 use super::{Mover, Position, Turn};
 use crate::engine::board::{NodeId, NodeKind, NodeSet, Ray};
-use crate::engine::piece::{Piece, Rank, Side};
+use crate::engine::piece::{Piece, Rank, Seat};
 use crate::engine::rules::{FlagTakers, Mode, Rules};
 
 /// Why a turn is not legal: shown to players ("camps are safe"), so phrased for them.
@@ -43,7 +43,7 @@ pub enum IllegalTurn {
     /// never a silent probe. `mines`: refused because `by`'s enemy still has mines; otherwise
     /// because the attacker may not take the flag (the attacker's rank is not named).
     FlagAttackRefused {
-        by: Side,
+        by: Seat,
         square: String,
         mines: bool,
     },
@@ -166,7 +166,7 @@ impl TurnSets {
 /// mover's nor the partner's (four players, RULES.md 9.3).
 struct Ctx<'a> {
     rules: &'a Rules,
-    me: Side,
+    me: Seat,
     /// Lowest officer rank of mine (face up in flip mode), for `flag takers = smallest`.
     my_lowest: u8,
     /// Whether each seat (by `Seat::index`) still has a mine, when given instead of read from
@@ -207,13 +207,13 @@ impl Ctx<'_> {
 }
 
 impl Position {
-    fn ctx<'a>(&self, rules: &'a Rules, me: Side) -> Ctx<'a> {
+    fn ctx<'a>(&self, rules: &'a Rules, me: Seat) -> Ctx<'a> {
         self.ctx_with(rules, me, None)
     }
 
     /// `ctx`, with whether the enemy has a mine on the board given instead of read from the
     /// position (a view's proxy does not hold the enemy's hidden or face-down mines).
-    fn ctx_with<'a>(&self, rules: &'a Rules, me: Side, enemy_mine: MineBelief) -> Ctx<'a> {
+    fn ctx_with<'a>(&self, rules: &'a Rules, me: Seat, enemy_mine: MineBelief) -> Ctx<'a> {
         let t = &self.board.tables;
         let mut friends = self.side_set[me.index()];
         if let Some(partner) = me.partner() {
@@ -258,7 +258,7 @@ impl Position {
 
     /// Whether `owner` still has a mine on the board (or, given, as the view believes).
     #[inline]
-    fn owner_has_mine(&self, owner: Side, enemy_mine: MineBelief) -> bool {
+    fn owner_has_mine(&self, owner: Seat, enemy_mine: MineBelief) -> bool {
         enemy_mine.map_or_else(
             || self.mine_set.intersects(self.side_set[owner.index()]),
             |m| m[owner.index()],
@@ -309,7 +309,7 @@ impl Position {
 
     /// Whether `attacker` may attack the piece `d` on node `n`.
     /// Why the piece on `from` cannot move at all, if it cannot.
-    fn mobility_check(&self, rules: &Rules, me: Side, from: NodeId) -> Result<Piece, IllegalTurn> {
+    fn mobility_check(&self, rules: &Rules, me: Seat, from: NodeId) -> Result<Piece, IllegalTurn> {
         let name = || self.board.name(from).to_string();
         let p = self.at(from).ok_or_else(|| IllegalTurn::NoPiece(name()))?;
         if p.is_face_down() {
@@ -408,7 +408,7 @@ impl Position {
     /// The nodes of `side`'s pieces that may move at all: face up, not a mine or flag, and not
     /// frozen in an HQ.
     #[inline]
-    fn movers(&self, rules: &Rules, side: Side) -> NodeSet {
+    fn movers(&self, rules: &Rules, side: Seat) -> NodeSet {
         let m = self.side_set[side.index()] - self.down_set - self.flag_set - self.mine_set;
         if rules.movable_hq {
             m
@@ -435,7 +435,7 @@ impl Position {
     }
 
     /// The side whose pieces the mover moves, if colours are decided.
-    pub fn side_to_move(&self) -> Option<Side> {
+    pub fn side_to_move(&self) -> Option<Seat> {
         self.mover.side()
     }
 
@@ -459,7 +459,7 @@ impl Position {
         self.moves_of(rules, me, out, enemy_mine);
     }
 
-    fn moves_of(&self, rules: &Rules, me: Side, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
+    fn moves_of(&self, rules: &Rules, me: Seat, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
         let cx = self.ctx_with(rules, me, enemy_mine);
         for from in self.movers(rules, me).iter() {
             let p = self.cells[from as usize].expect("a mover's node holds a piece");
@@ -500,7 +500,7 @@ impl Position {
     }
 
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
-    pub fn has_turn(&self, rules: &Rules, side: Side) -> bool {
+    pub fn has_turn(&self, rules: &Rules, side: Seat) -> bool {
         if rules.mode == Mode::Flip && !self.down_set.is_empty() {
             return true;
         }

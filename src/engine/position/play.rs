@@ -4,7 +4,7 @@
 use super::movegen::IllegalTurn;
 use super::{Mover, OutReason, Position, Turn};
 use crate::engine::board::{NodeId, NodeSet};
-use crate::engine::piece::{Piece, Rank, Seat, Side, Team};
+use crate::engine::piece::{Piece, Rank, Seat, Team};
 use crate::engine::rules::{MineRule, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -55,17 +55,17 @@ pub struct TurnReport {
     /// The side that moved (in flip mode before colours: the flipped piece's colour is public anyway).
     pub mover: Mover,
     /// For a flip: the piece turned face up (public).
-    pub flipped: Option<(Side, Rank)>,
+    pub flipped: Option<(Seat, Rank)>,
     /// For an attack: the outcome.
     pub clash: Option<ClashOutcome>,
     /// Flags shown to both because their marshal fell (hidden mode): both when the two marshals
     /// fell in one clash. Read with `flags_revealed()`.
-    pub flags_revealed: [Option<(Side, NodeId)>; 2],
+    pub flags_revealed: [Option<(Seat, NodeId)>; 2],
     /// The defender's node when the clash revealed it to both (a spring mine that threw the
     /// attacker back, a piece scouted by an engineer).
     pub revealed: Option<NodeId>,
     /// Colours decided by this flip: (player, colour that player takes).
-    pub colours_decided: Option<(u8, Side)>,
+    pub colours_decided: Option<(u8, Seat)>,
     /// How the game stands after the turn, when it ended with it (filled by the checked
     /// `Position::play` and so by `Game::play`; `None` from the unchecked paths of searches).
     pub result: Option<Status>,
@@ -73,7 +73,7 @@ pub struct TurnReport {
 
 impl TurnReport {
     /// The flags shown to both by this turn, with their side.
-    pub fn flags_revealed(&self) -> impl Iterator<Item = (Side, NodeId)> + '_ {
+    pub fn flags_revealed(&self) -> impl Iterator<Item = (Seat, NodeId)> + '_ {
         self.flags_revealed.iter().flatten().copied()
     }
 }
@@ -449,14 +449,14 @@ impl Position {
             return self.status_four(rules, mover_has_turn);
         }
         // 1. A flag taken.
-        for side in Side::BOTH {
+        for side in Seat::BOTH {
             if !self.side_set[side.index()].intersects(self.flag_set) {
                 return Status::Won(side.other().team(), EndReason::Flag);
             }
         }
         // 2. No movable pieces (face up or face down).
         let fixed = self.flag_set | self.mine_set;
-        let movable = Side::BOTH.map(|s| !(self.side_set[s.index()] - fixed).is_empty());
+        let movable = Seat::BOTH.map(|s| !(self.side_set[s.index()] - fixed).is_empty());
         match movable {
             [false, false] => return Status::Draw(EndReason::NoPieces),
             [false, true] => return Status::Won(Team::Blue, EndReason::NoPieces),
@@ -543,8 +543,8 @@ impl Played {
 /// clash rules alone: whether the attack is allowed at all is movegen's business). The in-app
 /// rulebook is generated from this, so it says what the engine does.
 pub fn clash_outcome(rules: &Rules, attacker: Rank, defender: Rank) -> ClashOutcome {
-    let a = Piece::new(Side::Red, attacker);
-    let d = Piece::new(Side::Blue, defender);
+    let a = Piece::new(Seat::Red, attacker);
+    let d = Piece::new(Seat::Blue, defender);
     clash(rules, a, d).0
 }
 
