@@ -427,7 +427,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
     clash(&mut h, Seat::Red, Rank::Colonel, Rank::Major);
     click(
         &mut h,
-        "Show the losses by rank (both players will see them)",
+        "Show the losses by rank (every player will see them)",
     );
     // Nothing shown yet: both players must agree.
     assert!(!judge(&h).by_rank);
@@ -451,7 +451,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
     no_rank_shown(&h);
     click(
         &mut h,
-        "Show the losses by rank (both players will see them)",
+        "Show the losses by rank (every player will see them)",
     );
     click(&mut h, "Cancel");
     assert!(!judge(&h).by_rank);
@@ -678,7 +678,7 @@ fn a_killed_app_restores_the_clash_judges_tally() {
     clash(&mut h, Seat::Blue, Rank::Bomb, Rank::Marshal);
     click(
         &mut h,
-        "Show the losses by rank (both players will see them)",
+        "Show the losses by rank (every player will see them)",
     );
     click(&mut h, "Red agrees");
     click(&mut h, "Blue agrees");

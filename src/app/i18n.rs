@@ -432,7 +432,7 @@ texts! {
     REF_REFUSED = "不可能：{why}。{side}方请重新输入。", "Refused: {why}. {side}, enter your piece again.";
     REF_TAKE_BACK = "不允许：{why}。请在棋盘上撤回这一步。", "Not allowed: {why}. Take the move back on the board.";
     REF_LOSSES = "已失去：红方 {r} 子，蓝方 {b} 子", "Lost so far: Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces}";
-    REF_BY_RANK = "按兵种显示损失（双方都会看到）", "Show the losses by rank (both players will see them)";
+    REF_BY_RANK = "按兵种显示损失（每位棋手都会看到）", "Show the losses by rank (every player will see them)";
     REF_BY_RANK_WARN = "按兵种的损失会透露每次碰子的棋子；对局结束后自动显示。", "Losses by rank give away the pieces of each clash; they are shown when the game ends.";
     REF_RESIGNS = "{side}方认输", "{side} resigns";
     REF_AGREED_DRAW = "双方同意和棋", "Draw by agreement";
@@ -458,7 +458,7 @@ texts! {
     REF_NONE_LEFT = "{side}方已经没有这种棋子了（都已离开棋盘）", "{side} has none of that piece left on the board (all of them are gone)";
     REF_CANNOT_ATTACK = "{side}方输入的棋子不能移动，所以不能进攻", "the piece {side} entered never moves, so it cannot attack";
     REF_AGREES = "{side}方同意", "{side} agrees";
-    REF_BY_RANK_ASK = "必须双方同意：按兵种的损失会透露每次碰子的棋子。", "Both players must agree: the losses by rank give away the pieces of each clash.";
+    REF_BY_RANK_ASK = "必须每位棋手都同意：按兵种的损失会透露每次碰子的棋子。", "Every player must agree: the losses by rank give away the pieces of each clash.";
     REF_SHOW = "显示", "Show them";
     REF_HIDE_BY_RANK = "不再显示按兵种的损失", "Hide the losses by rank";
     REF_BY_RANK_LOG = "第 {n} 次碰子后：双方同意按兵种显示损失", "After clash {n}: both players agreed to show the losses by rank";

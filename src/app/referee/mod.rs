@@ -39,17 +39,17 @@ pub use tracked::{
 };
 pub use words::{Said, outcome_text, pad_label, public_reason};
 
-use crate::engine::rules::{HouseRule, RuleValue};
+use crate::engine::rules::{HouseRule, RuleValue, TurnOrder};
 use crate::engine::{Game, Mode, Rules, Seat};
 use std::path::PathBuf;
 
-/// House rules the referee offers (flip-mode and clock rules make no sense on a physical board).
-fn offered(rule: HouseRule) -> bool {
+/// House rules the referee offers (flip-mode and clock rules make no sense on a physical board;
+/// team view is what the players show each other at the table, nothing for the referee to decide).
+/// The turn order is offered for four-player tables only: the tracked game follows it.
+fn offered(rule: HouseRule, four: bool) -> bool {
     match rule {
-        HouseRule::FirstEngineerDecides
-        | HouseRule::MoveClock
-        | HouseRule::TurnOrder
-        | HouseRule::TeamView => false,
+        HouseRule::TurnOrder => four,
+        HouseRule::FirstEngineerDecides | HouseRule::MoveClock | HouseRule::TeamView => false,
         HouseRule::Mines
         | HouseRule::FlyingBombs
         | HouseRule::MovableHq
@@ -80,8 +80,9 @@ fn tracked_only(rule: HouseRule) -> bool {
         | HouseRule::FlagTakers
         | HouseRule::FirstEngineerDecides
         | HouseRule::MoveClock
-        | HouseRule::TurnOrder
         | HouseRule::TeamView => false,
+        // Only the tracked game knows whose turn it is.
+        HouseRule::TurnOrder => true,
     }
 }
 
@@ -197,7 +198,7 @@ impl Referee {
         match cmd {
             RefereeCmd::Leave => return RefereeOutcome::Leave,
             RefereeCmd::SetRule(rule, value) => {
-                if matches!(self.stage, Stage::Menu) && offered(rule) {
+                if matches!(self.stage, Stage::Menu) && offered(rule, self.four) {
                     // A value of the wrong kind is refused and changes nothing.
                     let _ = self.rules.set(rule, value);
                 }
@@ -205,6 +206,10 @@ impl Referee {
             RefereeCmd::SetFour(four) => {
                 if matches!(self.stage, Stage::Menu) {
                     self.four = four;
+                    if !four {
+                        // Two players take turns either way.
+                        self.rules.turn_order = TurnOrder::default();
+                    }
                 }
             }
             RefereeCmd::Choose(Way::Judge) => {

@@ -85,7 +85,7 @@ fn menu(
             .spacing([16.0, 6.0])
             .striped(true)
             .show(ui, |ui| {
-                for rule in HouseRule::ALL.into_iter().filter(|r| offered(*r)) {
+                for rule in HouseRule::every().filter(|r| offered(*r, four)) {
                     let (name, explain) = lang.rule_texts(rule);
                     let name_resp = ui
                         .horizontal(|ui| {

@@ -638,3 +638,34 @@ fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_
         Status::Draw(EndReason::Agreement)
     );
 }
+
+#[test]
+fn a_four_player_table_may_play_clockwise_and_the_tracked_game_follows_it() {
+    use crate::engine::rules::TurnOrder;
+    let cw = RuleValue::Order(TurnOrder::Clockwise);
+    let mut r = Referee::new(&Rules::default(), None);
+    // Two players: the turn order is not offered, so the command changes nothing.
+    r.apply(RefereeCmd::SetRule(HouseRule::TurnOrder, cw));
+    assert_eq!(r.rules.turn_order, TurnOrder::Counterclockwise);
+    r.apply(RefereeCmd::SetFour(true));
+    r.apply(RefereeCmd::SetRule(HouseRule::TurnOrder, cw));
+    assert_eq!(r.rules.turn_order, TurnOrder::Clockwise);
+    assert!(super::words::rules_summary(&r.rules, Lang::En).contains("clockwise"));
+    // Back to two players: the order goes back to its default.
+    r.apply(RefereeCmd::SetFour(false));
+    assert_eq!(r.rules.turn_order, TurnOrder::Counterclockwise);
+    r.apply(RefereeCmd::SetFour(true));
+    r.apply(RefereeCmd::SetRule(HouseRule::TurnOrder, cw));
+    r.apply(RefereeCmd::Choose(Way::Tracked));
+    for seed in [1, 2, 3, 4] {
+        let f = formation(seed, &r.rules);
+        form(&mut r, FormationCmd::Continue);
+        form(&mut r, FormationCmd::OpenEditor(Lang::En));
+        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+    }
+    // South moves, then West (clockwise), not East.
+    let (from, to) = a_move(&tracked(&r).game);
+    track(&mut r, TrackedCmd::Click(from));
+    track(&mut r, TrackedCmd::Click(to));
+    assert_eq!(tracked(&r).mover(), Seat::West);
+}

@@ -147,10 +147,8 @@ pub(super) fn rules_summary(rules: &Rules, lang: Lang) -> String {
         FlagTakers::Engineer => &i18n::TAKERS_ENGINEER,
         FlagTakers::Smallest => &i18n::TAKERS_SMALLEST,
     };
-    for rule in crate::engine::rules::HouseRule::ALL
-        .into_iter()
-        .filter(|r| offered(*r))
-    {
+    // The turn order is offered for four-player tables only, and reset for two (`SetFour`).
+    for rule in crate::engine::rules::HouseRule::every().filter(|r| offered(*r, true)) {
         let (name, _) = lang.rule_texts(rule);
         match rules.get(rule) {
             RuleValue::Mines(_) => parts.push(format!("{name} {}", lang.t(mines))),
@@ -160,7 +158,17 @@ pub(super) fn rules_summary(rules: &Rules, lang: Lang) -> String {
                     parts.push(name.to_string());
                 }
             }
-            RuleValue::Turns(_) | RuleValue::Clock(_) | RuleValue::Order(_) => {}
+            RuleValue::Order(order) => {
+                if order != crate::engine::rules::TurnOrder::default() {
+                    let o = if lang == Lang::Zh {
+                        order.zh()
+                    } else {
+                        order.en()
+                    };
+                    parts.push(format!("{name} {o}"));
+                }
+            }
+            RuleValue::Turns(_) | RuleValue::Clock(_) => {}
         }
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })
