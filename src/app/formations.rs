@@ -38,8 +38,6 @@ pub struct EditorScreen {
     pub editor: FormationEditor,
     /// Editing this side's formation for the new-game dialog (which waits in `Screen::Editor`).
     pub for_side: Option<Seat>,
-    /// Hidden games: a hand-over curtain first, so the other player looks away.
-    pub curtain: Option<Seat>,
 }
 
 impl EditorScreen {
@@ -52,43 +50,11 @@ impl EditorScreen {
         EditorScreen {
             editor,
             for_side: None,
-            curtain: None,
         }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<EditorOutcome> {
         self.editor.set_language(lang);
-        if let Some(side) = self.curtain {
-            // Nothing of the formation is drawn until its owner is at the screen.
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.3);
-                // Four players: everyone else looks away.
-                let text = if side.is_four() {
-                    super::i18n::fill(
-                        lang.t(&i18n::PRIVATE_CHOICE_CURTAIN_FOUR),
-                        &[("side", lang.side(side))],
-                    )
-                } else {
-                    super::i18n::fill(
-                        lang.t(&i18n::PRIVATE_FORMATION),
-                        &[
-                            ("side", lang.side(side)),
-                            ("other", lang.side(side.other())),
-                        ],
-                    )
-                };
-                let button = egui::Button::new(
-                    egui::RichText::new(text)
-                        .size(24.0)
-                        .color(super::board::side_colour(side)),
-                )
-                .min_size(egui::vec2(420.0, 80.0));
-                if ui.add(button).clicked() {
-                    self.curtain = None;
-                }
-            });
-            return None;
-        }
         if let Some(side) = &self.for_side {
             ui.label(
                 egui::RichText::new(super::i18n::fill(

@@ -397,7 +397,6 @@ texts! {
     LEVEL_HARD = "困难", "Hard";
     SEAT_PLAYER = "玩家{n}", "Player {n}";
     PLAYED_BY = "执{who}", "as {who}";
-    PRIVATE_FORMATION = "{side}方布阵：{other}方请回避 — 点此开始", "{side}: enter your formation ({other}, look away) — press to begin";
     // Referee for a physical board (src/app/referee/).
     REF_HOME = "实体棋盘裁判", "Referee for a physical board";
     REF_INTRO = "双方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";

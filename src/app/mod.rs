@@ -329,9 +329,9 @@ impl JunqiApp {
                     {
                         es.editor = es.editor.with_formation(f.clone());
                     }
-                    if ng.spec.rules.mode == crate::engine::Mode::Hidden {
-                        es.curtain = Some(side);
-                    }
+                    // No curtain here: between people a hidden game's formation is edited from
+                    // the private choice, whose curtain the player has already passed; against
+                    // the computer nobody needs to look away.
                     es.for_side = Some(side);
                     self.show(Screen::Editor(Box::new(es), Some(Box::new(ng))));
                 }
