@@ -249,11 +249,22 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         texts.iter().any(|t| t.contains("1. South a9-a10")),
         "{texts:?}"
     );
-    // No takebacks between four people (it would need three answers): a note, nothing undone.
+    // A takeback between four people needs every other player still in (West is out): East
+    // agrees, North declines, nothing is undone.
     common::leak::click(&mut h, "Undo");
-    assert_eq!(common::game(&h).plies().len(), 1);
     assert!(
-        h.query_all_by_label_contains("No takebacks between people")
+        h.query_by_label_contains("South asks to take back the last turn")
+            .is_some()
+    );
+    assert!(h.query_by_label("West agrees").is_none(), "West is out");
+    common::leak::click(&mut h, "East agrees");
+    assert!(h.query_by_label("East has agreed").is_some());
+    assert_eq!(common::game(&h).plies().len(), 1);
+    common::leak::click(&mut h, "North declines");
+    assert_eq!(common::game(&h).plies().len(), 1);
+    assert!(h.query_by_label("East has agreed").is_none());
+    assert!(
+        h.query_all_by_label_contains("The takeback was declined")
             .next()
             .is_some()
     );
@@ -495,6 +506,42 @@ fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
         "no seat's pieces shown while the computer plays"
     );
     assert!(matches!(play.looker(), junqi::app::session::Looker::Nobody));
+}
+
+#[test]
+fn a_takeback_between_four_people_needs_every_other_player_still_in() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    lift(&mut h, Seat::South);
+    move_by_clicks(&mut h, "a9", "a10");
+    assert!(common::game(&h).position().out().contains(Seat::West));
+    lift(&mut h, Seat::East);
+    common::leak::click(&mut h, "Undo");
+    common::leak::click(&mut h, "East agrees");
+    assert_eq!(
+        common::game(&h).standing_actions().len(),
+        1,
+        "North has not answered"
+    );
+    common::leak::click(&mut h, "North agrees");
+    let g = common::game(&h);
+    assert!(
+        g.standing_actions().is_empty(),
+        "South's turn is taken back"
+    );
+    assert!(!g.position().out().contains(Seat::West), "West is back in");
+    assert_eq!(g.position().side_to_move(), Some(Seat::South));
+    assert_eq!(g.takebacks(Seat::South), 1, "the record keeps the takeback");
+    // The curtain is down again, for South.
+    lift(&mut h, Seat::South);
+    assert!(
+        h.query_by_label_contains("a9 South Field Marshal")
+            .is_some()
+    );
 }
 
 #[test]

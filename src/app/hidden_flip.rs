@@ -293,6 +293,48 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
+    if let Some(asker) = play.modes.takeback_asked
+        && play.game.board().is_four()
+    {
+        // Four people: each player still in answers for their own seat.
+        let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
+            ui.set_max_width(480.0);
+            ui.heading(fill(
+                lang.t(&i18n::TAKEBACK_ASK_FOUR),
+                &[("side", lang.side(asker))],
+            ));
+            ui.add_space(10.0);
+            for seat in play.game.seats_in() {
+                if seat == asker {
+                    continue;
+                }
+                let names = [("side", lang.side(seat))];
+                ui.horizontal(|ui| {
+                    if play.modes.takeback_agreed.contains(&seat) {
+                        ui.label(fill(lang.t(&i18n::TAKEBACK_AGREED_BY), &names));
+                        return;
+                    }
+                    if ui
+                        .button(fill(lang.t(&i18n::TAKEBACK_AGREE_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerTakebackFor(seat, true)));
+                    }
+                    if ui
+                        .button(fill(lang.t(&i18n::TAKEBACK_DECLINE_FOR), &names))
+                        .clicked()
+                    {
+                        out.push(Command::Play(Act::AnswerTakebackFor(seat, false)));
+                    }
+                });
+            }
+        });
+        if modal.should_close() {
+            // Closing the question (Escape, a click outside) withdraws it.
+            out.push(Command::Play(Act::AnswerTakeback(false)));
+        }
+        return;
+    }
     if let Some(asker) = play.modes.takeback_asked {
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
             ui.set_max_width(440.0);
@@ -408,15 +450,8 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
             ("clashes", &clashes.to_string()),
         ],
     ));
-    let takebacks = [Seat::Red, Seat::Blue].map(|s| game.takebacks(s));
-    if takebacks.iter().any(|&n| n > 0) {
-        ui.label(fill(
-            lang.t(&i18n::SUMMARY_TAKEBACKS),
-            &[
-                ("r", &takebacks[0].to_string()),
-                ("b", &takebacks[1].to_string()),
-            ],
-        ));
+    if let Some(t) = super::words::takebacks_text(game, lang) {
+        ui.label(t);
     }
     // The deal's seed, open once the game is over: the same deal can be played again.
     if let Some(seed) = game.free_seed() {

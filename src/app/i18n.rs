@@ -230,7 +230,6 @@ texts! {
     EV_RESIGN = "{side}方认输", "{side} resigned";
     EV_OUT = "{side}方出局：{why}，棋子全部离开棋盘", "{side} is out: {why}; all their pieces leave the board";
     ON_BOARD = "盘上 {n} 子", "{n} on the board";
-    TAKEBACKS_FOUR_OFF = "四国军棋人与人对局不能悔棋", "No takebacks between people in four-player games";
     TIMEOUTS_FOUR = "超时：{list}（{max} 次出局）", "Timeouts: {list} ({max} put a player out)";
     OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
@@ -366,7 +365,7 @@ texts! {
     SUMMARY = "对局小结", "Summary";
     SUMMARY_LINE = "共 {turns} 步，{clashes} 次碰子", "{turns} {turns|turn|turns}, {clashes} {clashes|clash|clashes}";
     SUMMARY_LOST = "{side}方损失 {n} 子：", "{side} lost {n}:";
-    SUMMARY_TAKEBACKS = "悔棋：红方 {r} 次，蓝方 {b} 次", "Takebacks: Red {r}, Blue {b}";
+    SUMMARY_TAKEBACKS = "悔棋：{list}", "Takebacks: {list}";
     DEAL_TYPED = "本局发牌种子是手动输入的：双方可能事先知道发牌", "This deal's seed was typed in: both players may have known the deal";
     DEAL_RANDOM_HINT = "空着则随机发牌", "Leave it empty for a random deal";
     CURTAIN_OFF_TITLE = "关闭换手遮挡？", "Switch the hand-over curtain off?";
@@ -375,6 +374,10 @@ texts! {
     TAKEBACK_ASK = "{side}方请{other}方同意悔棋", "{side} asks {other} to agree to take back the last turn";
     TAKEBACK_ACCEPT = "同意悔棋", "Accept the takeback";
     TAKEBACK_DECLINE = "不同意", "Decline";
+    TAKEBACK_ASK_FOUR = "{side}方请其他各方同意悔棋（各方都同意才能悔棋）", "{side} asks to take back the last turn: every other player still in must agree";
+    TAKEBACK_AGREE_FOR = "{side}方同意悔棋", "{side} agrees";
+    TAKEBACK_DECLINE_FOR = "{side}方不同意", "{side} declines";
+    TAKEBACK_AGREED_BY = "{side}方已同意", "{side} has agreed";
     TAKEBACK_DECLINED = "对方不同意悔棋", "The takeback was declined";
     NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";
     TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";

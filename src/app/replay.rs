@@ -292,15 +292,8 @@ pub fn ui(
             if r.game.record().referee_view_used() {
                 ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
             }
-            let takebacks = [Seat::Red, Seat::Blue].map(|s| r.game.takebacks(s));
-            if takebacks.iter().any(|&n| n > 0) {
-                ui.weak(fill(
-                    lang.t(&i18n::SUMMARY_TAKEBACKS),
-                    &[
-                        ("r", &takebacks[0].to_string()),
-                        ("b", &takebacks[1].to_string()),
-                    ],
-                ));
+            if let Some(t) = super::words::takebacks_text(&r.game, lang) {
+                ui.weak(t);
             }
         });
     });

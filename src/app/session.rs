@@ -56,6 +56,8 @@ pub enum Act {
     CurtainOff(bool),
     /// The other player's answer to a takeback.
     AnswerTakeback(bool),
+    /// Four people: a player still in answers a takeback (it needs every other player still in).
+    AnswerTakebackFor(Seat, bool),
     /// Open the tag menu on an enemy piece at a screen position.
     TagMenu(NodeId, egui::Pos2),
     CloseTagMenu,
@@ -106,6 +108,9 @@ pub struct ModeState {
     pub confirm_curtain: bool,
     /// A takeback asked by this side, waiting for the other player's answer.
     pub takeback_asked: Option<Seat>,
+    /// Four people: the players who have agreed to the takeback asked (it is made when every
+    /// other player still in has agreed).
+    pub takeback_agreed: Vec<Seat>,
     /// The confirmation before the referee view is showing.
     pub confirm_referee: bool,
     /// The tag menu is open on this enemy piece, at this screen position.
@@ -322,6 +327,7 @@ impl Session {
             }
             Act::Undo => self.undo_command(),
             Act::AnswerTakeback(yes) => self.answer_takeback(yes),
+            Act::AnswerTakebackFor(seat, yes) => self.answer_takeback_for(seat, yes),
             Act::Redo => {
                 if let Some(a) = self.redo.pop()
                     && let Err(e) = self.game.act(a)
@@ -637,8 +643,14 @@ impl Session {
             return;
         }
         if self.game.board().is_four() {
-            // Four people: a takeback would need three answers; not offered.
-            self.message = Some(Message::Note(i18n::TAKEBACKS_FOUR_OFF));
+            // Four people: the player who moved last asks; every other player still in answers.
+            let by = self.side_to_move();
+            let mut probe = self.game.clone();
+            if probe.act(Action::Takeback { by, turns: 1 }).is_err() {
+                return;
+            }
+            self.modes.takeback_asked = probe.position().side_to_move();
+            self.modes.takeback_agreed.clear();
             return;
         }
         // The player who moved last asks; the player to move answers.
@@ -658,6 +670,37 @@ impl Session {
             self.plain_undo();
         } else {
             self.take_back(asker);
+        }
+    }
+
+    /// Four people: one player's answer to the takeback asked. A "no" ends the question; the
+    /// takeback is made once every other player still in has said yes.
+    fn answer_takeback_for(&mut self, seat: Seat, yes: bool) {
+        let Some(asker) = self.modes.takeback_asked else {
+            return;
+        };
+        let still_in = self.game.seats_in();
+        if !self.game.board().is_four() || seat == asker || !still_in.contains(&seat) {
+            return;
+        }
+        if !yes {
+            self.modes.takeback_asked = None;
+            self.modes.takeback_agreed.clear();
+            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
+            return;
+        }
+        if !self.modes.takeback_agreed.contains(&seat) {
+            self.modes.takeback_agreed.push(seat);
+        }
+        let agreed = &self.modes.takeback_agreed;
+        if still_in.iter().all(|s| *s == asker || agreed.contains(s)) {
+            self.modes.takeback_asked = None;
+            self.modes.takeback_agreed.clear();
+            if self.mode() == Mode::Open {
+                self.plain_undo();
+            } else {
+                self.take_back(asker);
+            }
         }
     }
 
