@@ -328,6 +328,30 @@ pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<&'static str
         .collect()
 }
 
+/// How many takebacks each player made ("Takebacks: Red 1, Blue 0"), if any was made.
+pub fn takebacks_text(game: &crate::engine::Game, lang: Lang) -> Option<String> {
+    let seats = &game.board().seats;
+    let counts: Vec<(Seat, usize)> = seats.iter().map(|&s| (s, game.takebacks(s))).collect();
+    if counts.iter().all(|&(_, n)| n == 0) {
+        return None;
+    }
+    let list: Vec<String> = counts
+        .iter()
+        .map(|&(s, n)| match lang {
+            Lang::Zh => format!("{}方 {n} 次", lang.side(s)),
+            Lang::En => format!("{} {n}", lang.side(s)),
+        })
+        .collect();
+    let sep = match lang {
+        Lang::Zh => "，",
+        Lang::En => ", ",
+    };
+    Some(fill(
+        lang.t(&i18n::SUMMARY_TAKEBACKS),
+        &[("list", &list.join(sep))],
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,28 +431,4 @@ mod tests {
             assert_eq!(enemy.len(), truth);
         }
     }
-}
-
-/// How many takebacks each player made ("Takebacks: Red 1, Blue 0"), if any was made.
-pub fn takebacks_text(game: &crate::engine::Game, lang: Lang) -> Option<String> {
-    let seats = &game.board().seats;
-    let counts: Vec<(Seat, usize)> = seats.iter().map(|&s| (s, game.takebacks(s))).collect();
-    if counts.iter().all(|&(_, n)| n == 0) {
-        return None;
-    }
-    let list: Vec<String> = counts
-        .iter()
-        .map(|&(s, n)| match lang {
-            Lang::Zh => format!("{}方 {n} 次", lang.side(s)),
-            Lang::En => format!("{} {n}", lang.side(s)),
-        })
-        .collect();
-    let sep = match lang {
-        Lang::Zh => "，",
-        Lang::En => ", ",
-    };
-    Some(fill(
-        lang.t(&i18n::SUMMARY_TAKEBACKS),
-        &[("list", &list.join(sep))],
-    ))
 }
