@@ -190,6 +190,17 @@ fn lay4(to_move: &str, cells: &str) -> String {
 /// general beside East's flag; every player has one piece that can move.
 const NEAR_END: &str = "h1=sF a9=s9 p8=s8 q8=eF q7=e3 j17=nF k17=n2 a10=wF a11=w2";
 
+/// A window showing the NEAR_END hidden game between four people, South to move.
+fn near_end_window() -> (tempfile::TempDir, Harness<'static, junqi::app::JunqiApp>) {
+    let (dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
+        .unwrap();
+    h.state_mut().show_game(junqi::app::Session::new(game));
+    common::leak::run_checked(&mut h);
+    (dir, h)
+}
+
 /// Click the piece on `from`, then `to`, as the side to move sees them; the leak checker runs
 /// after each click.
 fn move_by_clicks(h: &mut Harness<'static, junqi::app::JunqiApp>, from: &str, to: &str) {
@@ -212,12 +223,7 @@ fn lift(h: &mut Harness<'static, junqi::app::JunqiApp>, seat: Seat) {
 
 #[test]
 fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
-    let (_dir, mut h) = common::window();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
-        .unwrap();
-    h.state_mut().show_game(junqi::app::Session::new(game));
-    common::leak::run_checked(&mut h);
+    let (_dir, mut h) = near_end_window();
     // Four people, no team view: the curtain goes down between every turn.
     assert!(h.state().play().unwrap().hidden_hotseat());
     assert!(h.query_by_label_contains("South Field Marshal").is_none());
@@ -510,12 +516,7 @@ fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
 
 #[test]
 fn a_takeback_between_four_people_needs_every_other_player_still_in() {
-    let (_dir, mut h) = common::window();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
-        .unwrap();
-    h.state_mut().show_game(junqi::app::Session::new(game));
-    common::leak::run_checked(&mut h);
+    let (_dir, mut h) = near_end_window();
     lift(&mut h, Seat::South);
     move_by_clicks(&mut h, "a9", "a10");
     assert!(common::game(&h).position().out().contains(Seat::West));
@@ -546,12 +547,7 @@ fn a_takeback_between_four_people_needs_every_other_player_still_in() {
 
 #[test]
 fn a_draw_between_four_people_needs_every_player_still_in() {
-    let (_dir, mut h) = common::window();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
-        .unwrap();
-    h.state_mut().show_game(junqi::app::Session::new(game));
-    common::leak::run_checked(&mut h);
+    let (_dir, mut h) = near_end_window();
     lift(&mut h, Seat::South);
     common::leak::click(&mut h, "Offer draw");
     common::leak::click(&mut h, "East accepts the draw");
@@ -570,12 +566,7 @@ fn a_draw_between_four_people_needs_every_player_still_in() {
 
 #[test]
 fn a_four_player_seat_that_resigns_is_out_and_the_game_goes_on() {
-    let (_dir, mut h) = common::window();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let game = junqi::engine::Game::new(rules, junqi::engine::Start::Position(lay4("s", NEAR_END)))
-        .unwrap();
-    h.state_mut().show_game(junqi::app::Session::new(game));
-    common::leak::run_checked(&mut h);
+    let (_dir, mut h) = near_end_window();
     lift(&mut h, Seat::South);
     common::leak::click(&mut h, "Resign");
     assert!(
