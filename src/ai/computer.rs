@@ -258,7 +258,7 @@ impl AiPlayer {
             let Some((t, score, depth)) = s.iterate(pos, &with_pen) else {
                 continue;
             };
-            depths.push(depth);
+            depths.push((score, depth));
             match votes.iter_mut().find(|v| v.0 == t) {
                 Some(v) => {
                     v.1 += 1;
@@ -278,7 +278,7 @@ impl AiPlayer {
         // Second pass: the leading candidates scored in every sample.
         votes.truncate(4);
         let cands: Vec<Turn> = votes.iter().map(|v| v.0).collect();
-        let depth = depths.iter().copied().min().unwrap_or(1).clamp(1, 4) as i32;
+        let depth = second_pass_depth(&depths);
         let mut sums = vec![0i64; cands.len()];
         let mut counted = 0;
         for pos in samples {
@@ -474,6 +474,21 @@ impl AiPlayer {
     }
 }
 
+/// The depth at which the second pass scores the leading turns in every sample: the least depth
+/// the first pass completed in a sample (at most 4). A sample whose search ended early on a certain
+/// win or loss (it sees a flag taken) says nothing about the depth the time allows and is left
+/// out: counted, one such sample in ten made hard's final choice a one-turn look in four-player
+/// hidden games (issue #15).
+fn second_pass_depth(first_pass: &[(i32, u32)]) -> i32 {
+    first_pass
+        .iter()
+        .filter(|(score, _)| score.abs() < super::search::WIN - 1000)
+        .map(|&(_, depth)| depth)
+        .min()
+        .unwrap_or(1)
+        .clamp(1, 4) as i32
+}
+
 /// Four players: the view as a setup (unknown pieces as lieutenants, the players who are out).
 pub fn setup_four(view: &View) -> Setup {
     view.proxy_setup()
@@ -640,6 +655,20 @@ mod tests {
         let mut p = AiPlayer::fixed_depth(depth, 1);
         let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
         t.notation(view.board)
+    }
+
+    #[test]
+    fn second_pass_depth_ignores_samples_that_ended_on_a_win_or_loss() {
+        use super::super::search::WIN;
+        assert_eq!(second_pass_depth(&[(10, 4), (WIN - 3, 1), (-5, 3)]), 3);
+        assert_eq!(second_pass_depth(&[(10, 4), (-(WIN - 7), 2)]), 4);
+        assert_eq!(second_pass_depth(&[(10, 6), (12, 5)]), 4, "at most 4");
+        assert_eq!(
+            second_pass_depth(&[(WIN - 1, 1)]),
+            1,
+            "only certain results: 1"
+        );
+        assert_eq!(second_pass_depth(&[]), 1);
     }
 
     #[test]
