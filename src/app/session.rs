@@ -154,6 +154,8 @@ pub struct Session {
     /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
     /// new-game dialog; South by default).
     pub bottom4: Seat,
+    /// What of the game already made its sound (a game starts heard as it is).
+    pub heard: super::sound::Heard,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -193,7 +195,6 @@ impl Session {
             })
             .unwrap_or(Seat::South);
         Session {
-            game,
             redo: Vec::new(),
             selected: None,
             message: None,
@@ -207,6 +208,8 @@ impl Session {
             hint: None,
             hint_thought: None,
             bottom4,
+            heard: super::sound::Heard::of(&game),
+            game,
         }
     }
 
