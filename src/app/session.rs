@@ -276,19 +276,18 @@ impl Session {
             let plies = self.game.plies().len();
             // The clock starts when the player can see the board: not behind the hand-over
             // curtain, and not while the computer thinks.
-            if self.turn_started.is_none()
-                || self.clock_ply != plies
-                || self.curtain_up()
-                || self.computer_to_move()
-            {
+            let frozen = self.curtain_up() || self.computer_to_move();
+            if self.turn_started.is_none() || self.clock_ply != plies || frozen {
                 self.turn_started = Some(now);
                 self.clock_ply = plies;
             }
             if self.clock_left(now).is_some_and(|left| left <= 0.0) {
                 self.apply(Act::Timeout);
             }
-            // Repaint when the second shown changes, not every frame.
-            if let Some(left) = self.clock_left(now) {
+            // Repaint when the second shown changes, not every frame; a frozen clock shows the
+            // same number until a click lifts the curtain or the computer's turn (which repaints)
+            // hands the move back.
+            if !frozen && let Some(left) = self.clock_left(now) {
                 out.want(clock_wait(left).as_secs_f64());
             }
         }
