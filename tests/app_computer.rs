@@ -91,6 +91,29 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
 }
 
 #[test]
+fn the_computers_turns_sound_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let rec = junqi::app::sound::Recording::default();
+    h.state_mut().sound = Box::new(rec.clone());
+    h.state_mut().settings.sounds = true;
+    start_against_computer(&mut h, Some(Mode::Hidden));
+    human_move(&mut h);
+    assert_eq!(rec.sounds(), vec![junqi::app::sound::Sound::Move]);
+    wait_for_plies(&mut h, 2);
+    h.run();
+    let game = &h.state().play().unwrap().game;
+    let report = game.plies()[1].report.as_ref().unwrap();
+    assert_eq!(
+        rec.sounds(),
+        vec![
+            junqi::app::sound::Sound::Move,
+            junqi::app::sound::turn_sound(report)
+        ]
+    );
+}
+
+#[test]
 fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());

@@ -1,11 +1,14 @@
-//! Player aids and desktop polish: the idle move clock, the in-app rules.
+//! Player aids and desktop polish: the idle move clock, the in-app rules, the optional sounds.
 
 mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
+use junqi::app::sound::{Recording, Sound};
 use junqi::app::{JunqiApp, clock_wait};
+use junqi::engine::Viewer;
 use junqi::engine::rules::HouseRule;
 
 #[test]
@@ -69,4 +72,127 @@ fn rules_window_opens_from_the_first_screen_and_from_play() {
     // The engine's outcome table: a field marshal is removed only by a bomb or a mine.
     h.get_by_label_contains("both removed: Field Marshal, Bomb");
     h.get_by_label_contains("is removed by: Landmine");
+}
+
+// ----- sounds ------------------------------------------------------------------------------------
+
+/// The app's sounds go to a recording sink from now on.
+fn record_sounds(h: &mut Harness<'static, JunqiApp>) -> Recording {
+    let rec = Recording::default();
+    h.state_mut().sound = Box::new(rec.clone());
+    rec
+}
+
+/// Play one plain move of the side to move by clicking its piece and its destination.
+fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
+    let (from_label, to_name) = {
+        let game = common::game(h);
+        let (from, to) = common::plain_move(game);
+        let side = game.position().side_to_move().unwrap();
+        (
+            node_label(&game.view(Viewer::Side(side)), Lang::En, from),
+            game.board().name(to).to_string(),
+        )
+    };
+    common::click(h, &from_label);
+    common::click(h, &to_name);
+}
+
+#[test]
+fn with_sounds_on_a_move_sounds_as_a_move_and_resigning_as_the_end() {
+    let (_dir, mut h) = common::window();
+    common::start_game(&mut h);
+    let rec = record_sounds(&mut h);
+    h.state_mut().settings.sounds = true;
+    h.run();
+    assert_eq!(rec.sounds(), vec![], "starting a game makes no sound");
+    click_a_move(&mut h);
+    assert_eq!(common::game(&h).plies().len(), 1);
+    assert_eq!(rec.sounds(), vec![Sound::Move]);
+    // Frames without a new turn stay silent.
+    h.run();
+    assert_eq!(rec.sounds(), vec![Sound::Move]);
+    common::click(&mut h, "Resign");
+    common::click(&mut h, "Yes, resign");
+    assert_eq!(rec.sounds(), vec![Sound::Move, Sound::End]);
+}
+
+#[test]
+fn with_sounds_off_nothing_sounds() {
+    let (_dir, mut h) = common::window();
+    assert!(!h.state().settings.sounds, "sounds are off by default");
+    common::start_game(&mut h);
+    let rec = record_sounds(&mut h);
+    click_a_move(&mut h);
+    click_a_move(&mut h);
+    common::click(&mut h, "Resign");
+    common::click(&mut h, "Yes, resign");
+    assert_eq!(common::game(&h).plies().len(), 2);
+    assert_eq!(rec.sounds(), vec![]);
+    // Switched on afterwards, what happened while off is not played late.
+    h.state_mut().settings.sounds = true;
+    h.run();
+    assert_eq!(rec.sounds(), vec![]);
+}
+
+#[test]
+fn the_replay_viewer_stays_silent() {
+    let (_dir, mut h) = common::window();
+    common::start_game(&mut h);
+    h.state_mut().settings.sounds = true;
+    click_a_move(&mut h);
+    click_a_move(&mut h);
+    let rec = record_sounds(&mut h);
+    h.get_all_by_label("Replay")
+        .next()
+        .expect("a Replay button")
+        .click();
+    h.run();
+    assert!(matches!(h.state().screen, junqi::app::Screen::Replay(_)));
+    for key in [
+        egui::Key::ArrowLeft,
+        egui::Key::ArrowLeft,
+        egui::Key::ArrowRight,
+    ] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(rec.sounds(), vec![]);
+}
+
+#[test]
+fn switching_sounds_on_tries_a_sound_and_says_when_no_device_was_found() {
+    const SOUNDS: &str = "Sounds (a move, a clash, a flag shown, the end)";
+    let (_dir, mut h) = common::window();
+    // The tests' own sink is silent and reports no device, like a machine without one. The View
+    // menu closes on a click, like every menu; opened again, the row says what happened.
+    common::click(&mut h, "View");
+    assert!(h.query_by_label("no sound device found").is_none());
+    common::click(&mut h, SOUNDS);
+    assert!(h.state().settings.sounds);
+    if h.query_by_label(SOUNDS).is_none() {
+        common::click(&mut h, "View");
+    }
+    h.get_by_label("no sound device found");
+    // In Chinese too.
+    h.state_mut().settings.lang = Lang::Zh;
+    h.run();
+    h.get_by_label("无法播放：本机没有可用的播放器件");
+    h.state_mut().settings.lang = Lang::En;
+    h.run();
+    // Off: the row says nothing more.
+    common::click(&mut h, SOUNDS);
+    assert!(!h.state().settings.sounds);
+    if h.query_by_label(SOUNDS).is_none() {
+        common::click(&mut h, "View");
+    }
+    assert!(h.query_by_label("no sound device found").is_none());
+    // On again, with a device: a first sound and no note.
+    let rec = record_sounds(&mut h);
+    common::click(&mut h, SOUNDS);
+    assert_eq!(rec.sounds(), vec![Sound::Move]);
+    if h.query_by_label(SOUNDS).is_none() {
+        common::click(&mut h, "View");
+    }
+    assert!(h.query_by_label("no sound device found").is_none());
 }

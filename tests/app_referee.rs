@@ -991,3 +991,47 @@ fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
     common::leak::click(&mut h, "West resigns");
     shown(&h, "South and North wins: resignation");
 }
+
+#[test]
+fn a_tracked_game_sounds_its_moves_and_clashes_from_the_public_reports() {
+    let (_dir, mut h) = common::wide_window();
+    let rec = junqi::app::sound::Recording::default();
+    h.state_mut().sound = Box::new(rec.clone());
+    h.state_mut().settings.sounds = true;
+    enter_formations(&mut h);
+    assert_eq!(rec.sounds(), vec![], "entering the formations is silent");
+    let (from, to) = plain_move(&h);
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    assert_eq!(rec.sounds(), vec![junqi::app::sound::Sound::Move]);
+    // On to the first attack: it sounds as the report says (a clash, or a flag shown, or the end).
+    for _ in 0..200 {
+        let (from, to, attack) = {
+            let game = &tracked(&h).game;
+            let pos = game.position();
+            let legal = pos.legal_turns(game.rules());
+            let turn = legal
+                .iter()
+                .copied()
+                .find(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()))
+                .or_else(|| legal.first().copied())
+                .expect("a legal turn");
+            let Turn::Move { from, to } = turn else {
+                panic!("hidden mode has only moves")
+            };
+            (from, to, pos.at(to).is_some())
+        };
+        click_node(&mut h, from);
+        click_node(&mut h, to);
+        let game = &tracked(&h).game;
+        let report = game.plies().last().unwrap().report.as_ref().unwrap();
+        let expected = junqi::app::sound::turn_sound(report);
+        assert_eq!(rec.sounds().last(), Some(&expected));
+        assert_eq!(rec.sounds().len(), game.plies().len(), "one sound a turn");
+        if attack {
+            assert_ne!(expected, junqi::app::sound::Sound::Move);
+            return;
+        }
+    }
+    panic!("no clash in 200 turns");
+}

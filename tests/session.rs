@@ -108,6 +108,29 @@ fn session_move_clock_runs_out_through_tick() {
 }
 
 #[test]
+fn a_clock_frozen_behind_the_curtain_asks_for_no_repaint() {
+    // A hidden game between two people: the clock waits behind the hand-over curtain, and so
+    // does the window (no frame a second for a number that does not change).
+    let mut s = Session::new(game(Mode::Hidden, Some(30)));
+    assert!(s.curtain_up());
+    assert_eq!(s.tick(10.0).repaint_after, None);
+    assert_eq!(s.tick(15.0).repaint_after, None);
+    assert!(s.clock_left(15.0).is_some_and(|l| (l - 30.0).abs() < 1e-9));
+    // Lifted, the clock runs and the window repaints when the shown second changes.
+    s.apply(Act::LiftCurtain);
+    let wait = s
+        .tick(15.0)
+        .repaint_after
+        .expect("the running clock repaints");
+    assert!((wait - 1.005).abs() < 1e-6, "repaint after {wait} s");
+    let wait = s
+        .tick(15.4)
+        .repaint_after
+        .expect("the running clock repaints");
+    assert!((wait - 0.605).abs() < 1e-6, "repaint after {wait} s");
+}
+
+#[test]
 fn session_tag_refusal_is_a_typed_message() {
     // Issue 12: `Game::set_tag` answered with an English string the Chinese window showed as is.
     let mut s = Session::new(game(Mode::Hidden, None));

@@ -21,6 +21,9 @@ pub enum Command {
     Play(Act),
     ToggleFullscreen,
     DismissWarning,
+    /// The sounds setting was switched on: play a first sound (which finds out whether the
+    /// machine can play any).
+    TrySound,
     /// The formation editor on its own (from the first screen).
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.

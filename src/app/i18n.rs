@@ -381,6 +381,8 @@ texts! {
     TAKEBACK_DECLINED = "对方不同意悔棋", "The takeback was declined";
     NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";
     TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";
+    SOUNDS_OPTION = "播放提示（走子、碰子、亮旗、终局）", "Sounds (a move, a clash, a flag shown, the end)";
+    NO_SOUND_DEVICE = "无法播放：本机没有可用的播放器件", "no sound device found";
     TAKEBACKS_OPTION = "与电脑下暗棋、翻棋时允许悔棋（记入对局记录）", "Allow takebacks in hidden and flip games against the computer (kept in the record)";
     EV_TAKEBACK = "{side}方悔棋 {n} 步", "{side} took back turns: {n}";
     SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";

@@ -17,6 +17,7 @@ pub mod rules_help;
 pub mod saves;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod words;
 
 pub use command::Command;
@@ -93,6 +94,9 @@ pub struct JunqiApp {
     pub saves: saves::Saves,
     /// The rules window (规则) is open.
     pub rules_help: bool,
+    /// Where sounds go when the setting is on: the machine's sound output, or (in tests, which
+    /// pass a folder) a silent sink that tests may replace with a recording one.
+    pub sound: Box<dyn sound::SoundSink>,
 }
 
 impl JunqiApp {
@@ -110,6 +114,12 @@ impl JunqiApp {
         let data_dir = settings_dir.clone().or_else(|| {
             directories::ProjectDirs::from("", "", "junqi").map(|d| d.data_dir().to_path_buf())
         });
+        let sound: Box<dyn sound::SoundSink> = if settings_dir.is_some() {
+            Box::new(sound::Silent)
+        } else {
+            let ctx = cc.egui_ctx.clone();
+            sound::system_sink(move || ctx.request_repaint())
+        };
         let (dir, games_dir, picker) = match settings_dir {
             Some(d) => (
                 Some(d.clone()),
@@ -149,6 +159,7 @@ impl JunqiApp {
             panel: play::PanelState::default(),
             rules_help: false,
             saves,
+            sound,
         }
     }
 
@@ -348,6 +359,8 @@ impl JunqiApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
             }
             Command::DismissWarning => self.warning = None,
+            // The setting was switched on: a first sound, which also tells whether a device opens.
+            Command::TrySound => self.sound.play(sound::Sound::Move),
             Command::Saves(c) => self.run_save_command(c),
             Command::Replay(c) => self.run_replay_command(c),
             Command::OpenReferee => {
@@ -581,6 +594,7 @@ impl JunqiApp {
                         &mut self.settings.modes.takebacks_vs_computer,
                         lang.t(&i18n::TAKEBACKS_OPTION),
                     );
+                    self.sounds_row(ui, lang, out);
                     if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
                         out.push(Command::ToggleFullscreen);
                     }
@@ -610,6 +624,38 @@ impl JunqiApp {
                     }
                 });
             });
+        }
+    }
+
+    /// The sounds setting, and under it "no sound device found" once a sound failed to open one.
+    fn sounds_row(&mut self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<Command>) {
+        let switched = ui
+            .checkbox(&mut self.settings.sounds, lang.t(&i18n::SOUNDS_OPTION))
+            .changed();
+        if switched && self.settings.sounds {
+            out.push(Command::TrySound);
+        }
+        if self.settings.sounds && self.sound.availability() == sound::Availability::Unavailable {
+            ui.label(egui::RichText::new(lang.t(&i18n::NO_SOUND_DEVICE)).weak());
+        }
+    }
+
+    /// After each UI pass: the sound of what the game on screen (or the referee's tracked game)
+    /// just did, from its public reports, if sounds are on. The replay stays silent; what happens
+    /// while sounds are off is marked heard all the same.
+    fn listen(&mut self) {
+        let heard = match &mut self.screen {
+            Screen::Play(p) => {
+                let p = &mut **p;
+                p.heard.take(&p.game)
+            }
+            Screen::Referee(r) => r.take_sound(),
+            _ => None,
+        };
+        if let Some(s) = heard
+            && self.settings.sounds
+        {
+            self.sound.play(s);
         }
     }
 
@@ -733,6 +779,7 @@ impl eframe::App for JunqiApp {
         for c in commands {
             self.run_command(&ctx, c);
         }
+        self.listen();
         self.save_settings_if_changed();
         let warning = self.warning.clone();
         self.autosave();

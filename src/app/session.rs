@@ -159,6 +159,8 @@ pub struct Session {
     /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
     /// new-game dialog; South by default).
     pub bottom4: Seat,
+    /// What of the game already made its sound (a game starts heard as it is).
+    pub heard: super::sound::Heard,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -198,7 +200,6 @@ impl Session {
             })
             .unwrap_or(Seat::South);
         Session {
-            game,
             redo: Vec::new(),
             selected: None,
             message: None,
@@ -212,6 +213,8 @@ impl Session {
             hint: None,
             hint_thought: None,
             bottom4,
+            heard: super::sound::Heard::of(&game),
+            game,
         }
     }
 
@@ -278,19 +281,18 @@ impl Session {
             let plies = self.game.plies().len();
             // The clock starts when the player can see the board: not behind the hand-over
             // curtain, and not while the computer thinks.
-            if self.turn_started.is_none()
-                || self.clock_ply != plies
-                || self.curtain_up()
-                || self.computer_to_move()
-            {
+            let frozen = self.curtain_up() || self.computer_to_move();
+            if self.turn_started.is_none() || self.clock_ply != plies || frozen {
                 self.turn_started = Some(now);
                 self.clock_ply = plies;
             }
             if self.clock_left(now).is_some_and(|left| left <= 0.0) {
                 self.apply(Act::Timeout);
             }
-            // Repaint when the second shown changes, not every frame.
-            if let Some(left) = self.clock_left(now) {
+            // Repaint when the second shown changes, not every frame; a frozen clock shows the
+            // same number until a click lifts the curtain or the computer's turn (which repaints)
+            // hands the move back.
+            if !frozen && let Some(left) = self.clock_left(now) {
                 out.want(clock_wait(left).as_secs_f64());
             }
         }

@@ -78,6 +78,9 @@ pub struct Settings {
     /// Red's and Blue's formations in the last game started (none: a random one), offered again
     /// in the new-game dialog.
     pub last_formations: [Option<LastFormation>; 2],
+    /// Play a sound for a move, a clash, a flag shown and the end of a game (off by default;
+    /// files written before the setting existed read as off).
+    pub sounds: bool,
 }
 
 /// A formation used in the last game started.
@@ -100,6 +103,7 @@ impl Default for Settings {
             modes: Default::default(),
             seats: Default::default(),
             last_formations: Default::default(),
+            sounds: false,
         }
     }
 }
@@ -195,6 +199,23 @@ mod tests {
         assert!(warning.unwrap().contains("line 1"));
         std::fs::write(dir.path().join(FILE_NAME), "(version: 99)").unwrap();
         assert!(load(dir.path()).1.unwrap().contains("version 99"));
+    }
+
+    #[test]
+    fn a_file_from_before_sounds_reads_with_sounds_off() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(FILE_NAME),
+            "(version: 1, lang: En, board: (coordinates: false))",
+        )
+        .unwrap();
+        let (s, warning) = load(dir.path());
+        assert_eq!(warning, None);
+        assert!(!s.sounds);
+        assert!(!s.board.coordinates);
+        let on = Settings { sounds: true, ..s };
+        save(dir.path(), &on).unwrap();
+        assert!(load(dir.path()).0.sounds);
     }
 
     #[test]

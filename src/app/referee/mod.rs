@@ -192,6 +192,14 @@ impl Referee {
         }
     }
 
+    /// The sound of what the tracked game did since the last call (its public reports only).
+    pub fn take_sound(&mut self) -> Option<crate::app::sound::Sound> {
+        match &mut self.stage {
+            Stage::Tracked(t) => t.heard.take(&t.game),
+            _ => None,
+        }
+    }
+
     /// Carry out a command of the screen. A command for another stage than the one showing
     /// changes nothing.
     pub fn apply(&mut self, cmd: RefereeCmd) -> RefereeOutcome {

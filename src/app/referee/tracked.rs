@@ -191,6 +191,8 @@ pub struct Tracked {
     pub undo_consent: Option<[bool; 4]>,
     /// The side at the bottom of the board on screen.
     pub bottom: Seat,
+    /// What of the game already made its sound (the public reports only).
+    pub heard: crate::app::sound::Heard,
 }
 
 /// Something the tracked game's screen asks for.
@@ -283,6 +285,7 @@ impl Tracked {
             seats[0]
         };
         Tracked {
+            heard: crate::app::sound::Heard::of(&game),
             game,
             selected: None,
             message: None,
