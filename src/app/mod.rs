@@ -576,29 +576,36 @@ impl JunqiApp {
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
                 ui.selectable_value(&mut self.settings.lang, Lang::En, "English");
                 ui.separator();
-                ui.menu_button(lang.t(&i18n::VIEW), |ui| {
-                    let o = &mut self.settings.board;
-                    ui.checkbox(&mut o.coordinates, lang.t(&i18n::COORDINATES));
-                    ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
-                    ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
-                    ui.checkbox(&mut self.panel.wanted, lang.t(&i18n::SHOW_PANEL));
-                    ui.checkbox(
-                        &mut self.settings.modes.curtain,
-                        lang.t(&i18n::CURTAIN_OPTION),
-                    );
-                    ui.checkbox(
-                        &mut self.settings.modes.confirm_flip,
-                        lang.t(&i18n::CONFIRM_FLIP_OPTION),
-                    );
-                    ui.checkbox(
-                        &mut self.settings.modes.takebacks_vs_computer,
-                        lang.t(&i18n::TAKEBACKS_OPTION),
-                    );
-                    self.sounds_row(ui, lang, out);
-                    if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
-                        out.push(Command::ToggleFullscreen);
-                    }
-                });
+                // A menu of switches: it stays open while they are ticked (a click outside or
+                // Escape closes it), so each switch's effect and any note under it show at once.
+                let stay = egui::containers::menu::MenuConfig::new()
+                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+                egui::containers::menu::MenuButton::new(lang.t(&i18n::VIEW))
+                    .config(stay)
+                    .ui(ui, |ui| {
+                        let o = &mut self.settings.board;
+                        ui.checkbox(&mut o.coordinates, lang.t(&i18n::COORDINATES));
+                        ui.checkbox(&mut o.english_names, lang.t(&i18n::ENGLISH_NAMES));
+                        ui.checkbox(&mut o.rank_numbers, lang.t(&i18n::RANK_NUMBERS));
+                        ui.checkbox(&mut self.panel.wanted, lang.t(&i18n::SHOW_PANEL));
+                        ui.checkbox(
+                            &mut self.settings.modes.curtain,
+                            lang.t(&i18n::CURTAIN_OPTION),
+                        );
+                        ui.checkbox(
+                            &mut self.settings.modes.confirm_flip,
+                            lang.t(&i18n::CONFIRM_FLIP_OPTION),
+                        );
+                        ui.checkbox(
+                            &mut self.settings.modes.takebacks_vs_computer,
+                            lang.t(&i18n::TAKEBACKS_OPTION),
+                        );
+                        self.sounds_row(ui, lang, out);
+                        if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
+                            out.push(Command::ToggleFullscreen);
+                            ui.close();
+                        }
+                    });
             });
         });
         if ui.input(|i| i.key_pressed(egui::Key::F1)) {
