@@ -308,23 +308,15 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
                 if seat == asker {
                     continue;
                 }
-                let names = [("side", lang.side(seat))];
                 ui.horizontal(|ui| {
                     if play.modes.takeback_agreed.contains(&seat) {
+                        let names = [("side", lang.side(seat))];
                         ui.label(fill(lang.t(&i18n::TAKEBACK_AGREED_BY), &names));
                         return;
                     }
-                    if ui
-                        .button(fill(lang.t(&i18n::TAKEBACK_AGREE_FOR), &names))
-                        .clicked()
-                    {
-                        out.push(Command::Play(Act::AnswerTakebackFor(seat, true)));
-                    }
-                    if ui
-                        .button(fill(lang.t(&i18n::TAKEBACK_DECLINE_FOR), &names))
-                        .clicked()
-                    {
-                        out.push(Command::Play(Act::AnswerTakebackFor(seat, false)));
+                    let (yes, no) = (&i18n::TAKEBACK_AGREE_FOR, &i18n::TAKEBACK_DECLINE_FOR);
+                    if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
+                        out.push(Command::Play(Act::AnswerTakebackFor(seat, a)));
                     }
                 });
             }

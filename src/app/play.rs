@@ -627,18 +627,9 @@ fn side_panel(
                     if seat == s || !human || game.draw_accepted(seat) {
                         continue;
                     }
-                    let names = [("side", lang.side(seat))];
-                    if ui
-                        .button(fill(lang.t(&i18n::ACCEPT_DRAW_FOR), &names))
-                        .clicked()
-                    {
-                        out.push(Command::Play(Act::AnswerDrawFor(seat, true)));
-                    }
-                    if ui
-                        .button(fill(lang.t(&i18n::DECLINE_DRAW_FOR), &names))
-                        .clicked()
-                    {
-                        out.push(Command::Play(Act::AnswerDrawFor(seat, false)));
+                    let (yes, no) = (&i18n::ACCEPT_DRAW_FOR, &i18n::DECLINE_DRAW_FOR);
+                    if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
+                        out.push(Command::Play(Act::AnswerDrawFor(seat, a)));
                     }
                 }
             }

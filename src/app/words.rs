@@ -352,6 +352,26 @@ pub fn takebacks_text(game: &crate::engine::Game, lang: Lang) -> Option<String> 
     ))
 }
 
+/// Four people: a seat's yes/no buttons for a question every player still in answers (a draw, a
+/// takeback); the answer clicked, if any.
+pub fn seat_answer(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    seat: Seat,
+    yes: &i18n::Text,
+    no: &i18n::Text,
+) -> Option<bool> {
+    let names = [("side", lang.side(seat))];
+    let mut answer = None;
+    if ui.button(fill(lang.t(yes), &names)).clicked() {
+        answer = Some(true);
+    }
+    if ui.button(fill(lang.t(no), &names)).clicked() {
+        answer = Some(false);
+    }
+    answer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
