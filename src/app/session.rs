@@ -664,6 +664,7 @@ impl Session {
         let Some(asker) = self.modes.takeback_asked.take() else {
             return;
         };
+        self.modes.takeback_agreed.clear();
         if !yes {
             self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
             return;
@@ -685,24 +686,13 @@ impl Session {
         if !self.game.board().is_four() || seat == asker || !still_in.contains(&seat) {
             return;
         }
-        if !yes {
-            self.modes.takeback_asked = None;
-            self.modes.takeback_agreed.clear();
-            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
-            return;
-        }
-        if !self.modes.takeback_agreed.contains(&seat) {
+        if yes && !self.modes.takeback_agreed.contains(&seat) {
             self.modes.takeback_agreed.push(seat);
         }
         let agreed = &self.modes.takeback_agreed;
-        if still_in.iter().all(|s| *s == asker || agreed.contains(s)) {
-            self.modes.takeback_asked = None;
-            self.modes.takeback_agreed.clear();
-            if self.mode() == Mode::Open {
-                self.plain_undo();
-            } else {
-                self.take_back(asker);
-            }
+        if !yes || still_in.iter().all(|s| *s == asker || agreed.contains(s)) {
+            // The last answer: the same as the one answer between two players.
+            self.answer_takeback(yes);
         }
     }
 
