@@ -53,6 +53,9 @@ pub struct Budget {
     pub max_depth: u32,
     /// Determinizations in hidden mode (flip mode uses fewer: identities matter less there).
     pub samples: usize,
+    /// Whether the second pass of a sampled decision goes on one turn deeper while the time
+    /// left allows (hard), rather than stopping at the first pass's depth.
+    pub deepen: bool,
 }
 
 impl Budget {
@@ -62,16 +65,19 @@ impl Budget {
                 time: Duration::from_millis(50),
                 max_depth: 2,
                 samples: 4,
+                deepen: false,
             },
             Level::Normal => Budget {
                 time: Duration::from_millis(250),
                 max_depth: 32,
                 samples: 6,
+                deepen: false,
             },
             Level::Hard => Budget {
                 time: Duration::from_millis(1500),
                 max_depth: 32,
                 samples: 10,
+                deepen: true,
             },
         }
     }
@@ -124,6 +130,7 @@ impl AiPlayer {
             time: Duration::from_secs(3600),
             max_depth: depth,
             samples,
+            deepen: false,
         };
         p.timed = false;
         p.tt = Tt::new(14);
@@ -278,22 +285,28 @@ impl AiPlayer {
         // Second pass: the leading candidates scored in every sample.
         votes.truncate(4);
         let cands: Vec<Turn> = votes.iter().map(|v| v.0).collect();
-        let depth = second_pass_depth(&depths);
-        let mut sums = vec![0i64; cands.len()];
-        let mut counted = 0;
-        for pos in samples {
-            let limits = self.limits(deadline);
-            let mut s = Search::new(rules, &mut self.tt, limits, me);
-            let scores = s.score_turns(pos, &cands, depth);
-            if s.stopped() {
+        let mut depth = second_pass_depth(&depths);
+        let mut kept: Option<(Vec<i64>, usize)> = None;
+        loop {
+            let began = Instant::now();
+            let (sums, counted, complete) =
+                self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
+            if complete || kept.is_none() {
+                kept = Some((sums, counted));
+            }
+            // Hard goes one turn deeper while the time left looks like enough for a whole pass
+            // (a deeper pass costs several times the last one; an unfinished one is not used).
+            let left = deadline.saturating_duration_since(Instant::now());
+            if !complete
+                || !self.budget.deepen
+                || depth >= MAX_SECOND_DEPTH
+                || left < began.elapsed() * 6
+            {
                 break;
             }
-            for (sum, sc) in sums.iter_mut().zip(scores) {
-                // Wins and losses are certain in a sample, not in the game: cap them.
-                *sum += sc.clamp(-5000, 5000) as i64;
-            }
-            counted += 1;
+            depth += 1;
         }
+        let (sums, counted) = kept.unwrap_or_default();
         if counted == 0 {
             let v = votes[0];
             return Some((v.0, v.2 / v.1 as i32));
@@ -304,6 +317,34 @@ impl AiPlayer {
             .map(|(&t, &s)| (t, (s / counted as i64) as i32 - self.penalty(t)))
             .max_by_key(|&(t, s)| (s, std::cmp::Reverse(cands.iter().position(|c| *c == t))))?;
         Some(best)
+    }
+
+    /// The second pass at one depth: each candidate's score summed over the samples, how many
+    /// samples were counted, and whether every sample was (the deadline may stop it first).
+    fn score_in_samples(
+        &mut self,
+        samples: &[Position],
+        cands: &[Turn],
+        depth: i32,
+        (rules, me): (&Rules, Seat),
+        deadline: Instant,
+    ) -> (Vec<i64>, usize, bool) {
+        let mut sums = vec![0i64; cands.len()];
+        let mut counted = 0;
+        for pos in samples {
+            let limits = self.limits(deadline);
+            let mut s = Search::new(rules, &mut self.tt, limits, me);
+            let scores = s.score_turns(pos, cands, depth);
+            if s.stopped() {
+                return (sums, counted, false);
+            }
+            for (sum, sc) in sums.iter_mut().zip(scores) {
+                // Wins and losses are certain in a sample, not in the game: cap them.
+                *sum += sc.clamp(-5000, 5000) as i64;
+            }
+            counted += 1;
+        }
+        (sums, counted, true)
     }
 
     fn choose_open(
@@ -473,6 +514,9 @@ impl AiPlayer {
         best.or_else(|| flips.first().map(|&f| (f, 0)))
     }
 }
+
+/// The deepest second pass (hard only; see `Budget::deepen`).
+const MAX_SECOND_DEPTH: i32 = 8;
 
 /// The depth at which the second pass scores the leading turns in every sample: the least depth
 /// the first pass completed in a sample (at most 4). A sample whose search ended early on a certain
