@@ -416,12 +416,17 @@ impl BoardWidget<'_> {
         }
 
         // Node outlines: stations as tiles, camps as circles, HQs arched towards the board's
-        // middle.
+        // middle. A station under a piece is hidden by it (the piece's tile is larger) and not
+        // painted: under a software renderer every shape counts in an idle frame.
+        let id = ui.make_persistent_id("junqi-board");
         let centre = to_screen.transform_pos(units.center());
         for n in 0..board.len() as NodeId {
             let p = at(n);
             let outline = Stroke::new((scale * 0.02).max(1.0), INK);
             match board.kind(n) {
+                NodeKind::Station
+                    if !matches!(self.view.at(n), Seen::Empty)
+                        && !ui.ctx().is_being_dragged(id.with(n)) => {}
                 NodeKind::Station => {
                     painter.rect(
                         Rect::from_center_size(p, tile * 0.9),
@@ -526,7 +531,6 @@ impl BoardWidget<'_> {
         }
 
         // Interaction and pieces.
-        let id = ui.make_persistent_id("junqi-board");
         let pointer = ui.input(|i| i.pointer.interact_pos());
         let mut dragging: Option<(NodeId, Piece)> = None;
         for n in 0..board.len() as NodeId {
