@@ -56,6 +56,10 @@ pub struct Budget {
     /// Whether the second pass of a sampled decision goes on one turn deeper while the time
     /// left allows (hard), rather than stopping at the first pass's depth.
     pub deepen: bool,
+    /// Four-player hidden games: how many deals the second pass scores the leading turns in —
+    /// the first pass's own and fresh ones (hard: three times as many), so that the choice
+    /// between a few turns averages over more of what the hidden pieces may be.
+    pub second_samples: usize,
 }
 
 impl Budget {
@@ -66,18 +70,21 @@ impl Budget {
                 max_depth: 2,
                 samples: 4,
                 deepen: false,
+                second_samples: 4,
             },
             Level::Normal => Budget {
                 time: Duration::from_millis(250),
                 max_depth: 32,
                 samples: 6,
                 deepen: false,
+                second_samples: 6,
             },
             Level::Hard => Budget {
                 time: Duration::from_millis(1500),
                 max_depth: 32,
                 samples: 10,
                 deepen: true,
+                second_samples: 30,
             },
         }
     }
@@ -131,10 +138,18 @@ impl AiPlayer {
             max_depth: depth,
             samples,
             deepen: false,
+            second_samples: samples,
         };
         p.timed = false;
         p.tt = Tt::new(14);
         p
+    }
+
+    /// The same player scoring its second pass in `deals` deals in four-player hidden games.
+    #[cfg(test)]
+    pub(crate) fn with_second_samples(mut self, deals: usize) -> AiPlayer {
+        self.budget.second_samples = deals;
+        self
     }
 
     pub fn level(&self) -> Level {
@@ -239,7 +254,9 @@ impl AiPlayer {
         pen
     }
 
-    /// Search several sampled positions and pick the turn with the best average score.
+    /// Search several sampled positions and pick the turn with the best average score: each of
+    /// the first `Budget::samples` positions votes for its own best turn, and the leading turns
+    /// are then scored in every position given (there may be more: `Budget::second_samples`).
     fn decide(
         &mut self,
         samples: &[Position],
@@ -254,11 +271,12 @@ impl AiPlayer {
         let with_pen: Vec<(Turn, i32)> = turns.iter().map(|&t| (t, self.penalty(t))).collect();
         let start = Instant::now();
         let total = deadline.saturating_duration_since(start);
-        let k = samples.len();
+        let first = &samples[..self.budget.samples.clamp(1, samples.len())];
+        let k = first.len();
         // First pass: each sample's own best turn, within its share of 60% of the time.
         let mut votes: Vec<(Turn, u32, i32)> = Vec::new();
         let mut depths = Vec::new();
-        for (i, pos) in samples.iter().enumerate() {
+        for (i, pos) in first.iter().enumerate() {
             let share = start + total.mul_f64(0.6 * (i + 1) as f64 / k as f64);
             let limits = self.limits(share);
             let mut s = Search::new(rules, &mut self.tt, limits, me);
@@ -378,7 +396,8 @@ impl AiPlayer {
                     b.start(view, rules, me);
                 }
             }
-            let samples: Vec<Position> = (0..self.budget.samples.max(1))
+            let deals = self.budget.second_samples.max(self.budget.samples).max(1);
+            let samples: Vec<Position> = (0..deals)
                 .map(|_| {
                     let mut setup = setup_four(view);
                     for b in &self.others {
@@ -713,6 +732,32 @@ mod tests {
             "only certain results: 1"
         );
         assert_eq!(second_pass_depth(&[]), 1);
+    }
+
+    /// Two deals vote for two different flag captures; the third deal, scored only in the second
+    /// pass, decides between them.
+    #[test]
+    fn the_second_pass_counts_the_extra_deals() {
+        let rest = "/........../........../........../........../........../........../........../........../........../rF........ r 0 0";
+        let flag_left = format!("bF......b4/r3......r3{rest}");
+        let flag_right = format!("b4......bF/r3......r3{rest}");
+        let rules = Rules::default();
+        let choice = |third: &str| {
+            let deals: Vec<Position> = [&flag_left, &flag_right, third]
+                .iter()
+                .map(|n| Position::from_notation(n, &rules).unwrap())
+                .collect();
+            let turns = deals[0].legal_turns(&rules);
+            let mut p = AiPlayer::fixed_depth(1, 2);
+            p.budget.second_samples = 3;
+            let deadline = Instant::now() + Duration::from_secs(3600);
+            let (t, _) = p
+                .decide(&deals, &turns, &rules, Seat::Red, deadline)
+                .unwrap();
+            t.notation(deals[0].board())
+        };
+        assert_eq!(choice(&flag_left), "a11-a12");
+        assert_eq!(choice(&flag_right), "e11-e12");
     }
 
     #[test]
