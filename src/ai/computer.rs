@@ -304,27 +304,26 @@ impl AiPlayer {
         votes.truncate(4);
         let cands: Vec<Turn> = votes.iter().map(|v| v.0).collect();
         let mut depth = second_pass_depth(&depths);
-        let mut kept: Option<(Vec<i64>, usize)> = None;
-        loop {
-            let began = Instant::now();
-            let (sums, counted, complete) =
-                self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
-            if complete || kept.is_none() {
-                kept = Some((sums, counted));
-            }
-            // Hard goes one turn deeper while the time left looks like enough for a whole pass
-            // (a deeper pass costs several times the last one; an unfinished one is not used).
-            let left = deadline.saturating_duration_since(Instant::now());
-            if !complete
-                || !self.budget.deepen
-                || depth >= MAX_SECOND_DEPTH
-                || left < began.elapsed() * 6
-            {
-                break;
-            }
+        let began = Instant::now();
+        let (mut sums, mut counted, mut complete) =
+            self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
+        let mut last_pass = began.elapsed();
+        // Hard goes one turn deeper while the time left looks like enough for a whole pass (a
+        // deeper pass costs several times the last one); an unfinished deeper pass is not used.
+        while complete
+            && self.budget.deepen
+            && depth < MAX_SECOND_DEPTH
+            && deadline.saturating_duration_since(Instant::now()) >= last_pass * 6
+        {
             depth += 1;
+            let began = Instant::now();
+            let deeper = self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
+            last_pass = began.elapsed();
+            complete = deeper.2;
+            if complete {
+                (sums, counted) = (deeper.0, deeper.1);
+            }
         }
-        let (sums, counted) = kept.unwrap_or_default();
         if counted == 0 {
             let v = votes[0];
             return Some((v.0, v.2 / v.1 as i32));
@@ -748,8 +747,7 @@ mod tests {
                 .map(|n| Position::from_notation(n, &rules).unwrap())
                 .collect();
             let turns = deals[0].legal_turns(&rules);
-            let mut p = AiPlayer::fixed_depth(1, 2);
-            p.budget.second_samples = 3;
+            let mut p = AiPlayer::fixed_depth(1, 2).with_second_samples(3);
             let deadline = Instant::now() + Duration::from_secs(3600);
             let (t, _) = p
                 .decide(&deals, &turns, &rules, Seat::Red, deadline)

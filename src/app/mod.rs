@@ -70,16 +70,13 @@ fn keep_freed_memory() {
             fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
         }
         const M_TRIM_THRESHOLD: std::ffi::c_int = -1;
-        // SAFETY: `mallopt` only changes a glibc tuning value; it is called before any other
-        // thread is started.
+        // SAFETY: `mallopt` takes plain integers and only changes a tuning value of glibc's
+        // allocator (under the allocator's own lock).
         unsafe {
             mallopt(M_TRIM_THRESHOLD, 32 << 20);
         }
     }
 }
-
-/// The background of every panel, painted by clearing the window.
-pub const PANEL_COLOUR: egui::Color32 = egui::Color32::from_gray(248);
 
 /// The application id: the Wayland app id and X11 WM_CLASS, matching `assets/junqi.desktop`.
 pub const APP_ID: &str = "junqi";
@@ -756,9 +753,10 @@ fn live_session<'a>(
 }
 
 impl eframe::App for JunqiApp {
-    /// The colour panels would have painted (light theme's panel colour); see `JunqiApp::new`.
+    /// The colour panels would have painted: the light theme's (the window's own visuals have a
+    /// transparent panel fill; see `JunqiApp::new`).
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
-        PANEL_COLOUR.to_normalized_gamma_f32()
+        egui::Visuals::light().panel_fill.to_normalized_gamma_f32()
     }
 
     /// Before each UI pass: the game on screen takes its options from the settings and moves on in
