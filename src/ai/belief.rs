@@ -26,6 +26,16 @@ pub type RankSet = u16;
 
 pub const ALL_RANKS: RankSet = 0b1_1111_1111_1110;
 
+/// How much more usual a formation is for each mine beside its flag's HQ (`Belief::samples`).
+/// About what the computer's own formations show (nearly always three guards, where mines
+/// spread evenly over the last two lines would put one or two there), and what players are taught:
+/// strong enough to point at the flag once mines are found, mild enough that a formation without
+/// guards is still dealt.
+pub const GUARD_FACTOR: f64 = 3.0;
+
+/// How many deals are made for each one kept when deals are weighed (`Belief::samples`).
+pub const GUARD_POOL: usize = 8;
+
 pub fn bit(r: Rank) -> RankSet {
     1 << (r as u8)
 }
@@ -42,6 +52,9 @@ pub struct Tracked {
     /// The ranks it may be.
     pub may_be: RankSet,
     pub moved: bool,
+    /// Where it stood when the belief started (for a mine or the flag, which never move: where
+    /// it was deployed); `None` for a piece picked up again later.
+    pub origin: Option<NodeId>,
 }
 
 /// The hidden-mode belief about the enemy's 25 pieces.
@@ -132,6 +145,7 @@ impl Belief {
                 node: Some(n),
                 may_be: mask,
                 moved: false,
+                origin: Some(n),
             });
         }
         // Pieces already gone when we start watching (a game joined late).
@@ -140,6 +154,7 @@ impl Belief {
                 node: None,
                 may_be: ALL_RANKS,
                 moved: true,
+                origin: None,
             });
         }
         self.last = Some(view.clone());
@@ -270,6 +285,7 @@ impl Belief {
                         node: Some(n),
                         may_be: ALL_RANKS,
                         moved: true,
+                        origin: None,
                     };
                     t
                 }
@@ -332,6 +348,83 @@ impl Belief {
             // A player who is out (four players): nothing on the board to deal.
             return Vec::new();
         }
+        self.on_board(self.deal(rng))
+    }
+
+    /// `n` deals. With `guarded_flag`, the deals are drawn in proportion to how usual their
+    /// formation is — mines guarding the flag (`guard_weight`) — rather than all alike: `GUARD_POOL`
+    /// times as many deals as asked for are made, each weighed, and `n` of them drawn without
+    /// replacement by weight (Efraimidis–Spirakis keys).
+    pub fn samples(
+        &self,
+        n: usize,
+        guarded_flag: bool,
+        rng: &mut SplitMix64,
+    ) -> Vec<Vec<(NodeId, Rank)>> {
+        if self.pieces.iter().all(|t| t.node.is_none()) {
+            return vec![Vec::new(); n];
+        }
+        if !guarded_flag {
+            return (0..n).map(|_| self.on_board(self.deal(rng))).collect();
+        }
+        let mut keyed: Vec<(f64, Vec<Option<Rank>>)> = (0..n * GUARD_POOL)
+            .map(|_| {
+                let deal = self.deal(rng);
+                let w = self.guard_weight(&deal);
+                // u^(1/w) for u uniform in (0, 1]: the largest keys are a weighted draw.
+                let u = ((rng.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
+                (u.ln() / w, deal)
+            })
+            .collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        keyed
+            .into_iter()
+            .take(n)
+            .map(|(_, deal)| self.on_board(deal))
+            .collect()
+    }
+
+    /// How usual a deal's formation is, by the oldest advice of 布阵: mines guard the flag. Each
+    /// mine dealt on a square beside the dealt flag's HQ (left, right or in front, in the owner's
+    /// terms) multiplies the weight by `GUARD_FACTOR`. A mine found there — or a piece that moved
+    /// from there, so no mine — thus tells which HQ holds the flag, as it tells a player.
+    fn guard_weight(&self, deal: &[Option<Rank>]) -> f64 {
+        let (Some(view), Some(me)) = (&self.last, self.me) else {
+            return 1.0;
+        };
+        let owner = self.enemy(me);
+        let coords = |i: usize| {
+            self.pieces[i]
+                .origin
+                .and_then(|n| view.board.owner_coords(owner, n))
+        };
+        let Some((_, flag_col)) = (0..deal.len())
+            .find(|&i| deal[i] == Some(Rank::Flag))
+            .and_then(coords)
+        else {
+            return 1.0;
+        };
+        let guards = (0..deal.len())
+            .filter(|&i| deal[i] == Some(Rank::Mine))
+            .filter_map(coords)
+            .filter(|&(line, col)| {
+                (line == 6 && col.abs_diff(flag_col) == 1) || (line == 5 && col == flag_col)
+            })
+            .count();
+        GUARD_FACTOR.powi(guards as i32)
+    }
+
+    /// The dealt ranks of the pieces on the board, by node.
+    fn on_board(&self, deal: Vec<Option<Rank>>) -> Vec<(NodeId, Rank)> {
+        self.pieces
+            .iter()
+            .zip(deal)
+            .filter_map(|(t, r)| Some((t.node?, r?)))
+            .collect()
+    }
+
+    /// One rank for every tracked piece (removed ones too), consistent with the sets and counts.
+    fn deal(&self, rng: &mut SplitMix64) -> Vec<Option<Rank>> {
         let mut counts = [0u8; 13];
         for r in Rank::ALL {
             counts[r as usize] = r.count();
@@ -395,11 +488,7 @@ impl Belief {
                 assigned[i] = Some(r);
             }
         }
-        self.pieces
-            .iter()
-            .zip(assigned)
-            .filter_map(|(t, r)| Some((t.node?, r?)))
-            .collect()
+        assigned
     }
 
     /// The referee refused an attack on `n`: only a flag rule does that, so it is the flag.
@@ -618,6 +707,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Two mines found beside Blue's left HQ (as a clash would show them): weighed deals put the
+    /// flag in that HQ far more often than the other; deals all alike do not.
+    #[test]
+    fn mines_beside_an_hq_point_the_weighed_deals_at_its_flag() {
+        let g = hidden_game(7);
+        let rules = g.rules().clone();
+        let view = g.view(V::Side(Seat::Red));
+        let mut b = Belief::default();
+        b.start(&view, &rules, Seat::Red);
+        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        for i in 0..b.pieces.len() {
+            let Some(n) = b.pieces[i].node else { continue };
+            if matches!(coords(n), (6, 1) | (5, 2)) {
+                b.pieces[i].may_be = bit(Rank::Mine);
+            }
+        }
+        let left_share = |guarded: bool| {
+            let mut rng = SplitMix64::new(3);
+            let deals = b.samples(400, guarded, &mut rng);
+            assert_eq!(deals.len(), 400);
+            let left = deals
+                .iter()
+                .filter(|d| {
+                    d.iter()
+                        .any(|&(n, r)| r == Rank::Flag && coords(n) == (6, 2))
+                })
+                .count();
+            left as f64 / 400.0
+        };
+        let alike = left_share(false);
+        let weighed = left_share(true);
+        assert!((0.35..0.65).contains(&alike), "deals alike: {alike}");
+        assert!(weighed > 0.75, "weighed deals: {weighed}");
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct Budget {
     /// the first pass's own and fresh ones (hard: three times as many), so that the choice
     /// between a few turns averages over more of what the hidden pieces may be.
     pub second_samples: usize,
+    /// Hidden mode: whether deals are weighed by how usual their formation is (mines guarding
+    /// the flag, `Belief::samples`) rather than all alike (hard).
+    pub guarded_flag: bool,
 }
 
 impl Budget {
@@ -71,6 +74,7 @@ impl Budget {
                 samples: 4,
                 deepen: false,
                 second_samples: 4,
+                guarded_flag: false,
             },
             Level::Normal => Budget {
                 time: Duration::from_millis(250),
@@ -78,6 +82,7 @@ impl Budget {
                 samples: 6,
                 deepen: false,
                 second_samples: 6,
+                guarded_flag: false,
             },
             Level::Hard => Budget {
                 time: Duration::from_millis(1500),
@@ -85,6 +90,7 @@ impl Budget {
                 samples: 10,
                 deepen: true,
                 second_samples: 30,
+                guarded_flag: true,
             },
         }
     }
@@ -139,6 +145,7 @@ impl AiPlayer {
             samples,
             deepen: false,
             second_samples: samples,
+            guarded_flag: false,
         };
         p.timed = false;
         p.tt = Tt::new(14);
@@ -149,6 +156,13 @@ impl AiPlayer {
     #[cfg(test)]
     pub(crate) fn with_second_samples(mut self, deals: usize) -> AiPlayer {
         self.budget.second_samples = deals;
+        self
+    }
+
+    /// The same player weighing its hidden-mode deals by formation (as hard does).
+    #[cfg(test)]
+    pub(crate) fn with_guarded_flag(mut self) -> AiPlayer {
+        self.budget.guarded_flag = true;
         self
     }
 
@@ -396,21 +410,23 @@ impl AiPlayer {
                 }
             }
             let deals = self.budget.second_samples.max(self.budget.samples).max(1);
-            let samples: Vec<Position> = (0..deals)
-                .map(|_| {
-                    let mut setup = setup_four(view);
-                    for b in &self.others {
-                        for (n, r) in b.sample(rng) {
-                            if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
-                                && b.is_about(*s)
-                            {
-                                setup.cells[n as usize] = Some(Piece::new(*s, r));
-                            }
+            let mut setups: Vec<Setup> = (0..deals).map(|_| setup_four(view)).collect();
+            for b in &self.others {
+                for (setup, deal) in
+                    setups
+                        .iter_mut()
+                        .zip(b.samples(deals, self.budget.guarded_flag, rng))
+                {
+                    for (n, r) in deal {
+                        if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
+                            && b.is_about(*s)
+                        {
+                            setup.cells[n as usize] = Some(Piece::new(*s, r));
                         }
                     }
-                    Position::stand_in(&setup)
-                })
-                .collect();
+                }
+            }
+            let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
             return self
                 .decide(&samples, turns, rules, me, deadline)
                 .map(|x| x.0);
@@ -418,10 +434,13 @@ impl AiPlayer {
         if !self.belief.is_started() {
             self.belief.start(view, rules, me);
         }
-        let samples: Vec<Position> = (0..self.budget.samples.max(1))
-            .map(|_| {
+        let samples: Vec<Position> = self
+            .belief
+            .samples(self.budget.samples.max(1), self.budget.guarded_flag, rng)
+            .into_iter()
+            .map(|deal| {
                 let mut setup = view.proxy_setup();
-                for (n, r) in self.belief.sample(rng) {
+                for (n, r) in deal {
                     if let Some(Seen::Unknown(s)) = view.cells.get(n as usize) {
                         setup.cells[n as usize] = Some(Piece::new(*s, r));
                     }
@@ -826,55 +845,62 @@ mod tests {
 
     #[test]
     fn same_view_and_history_same_choice_whatever_the_truth() {
-        let mut games = [hidden_game(false), hidden_game(true)];
-        assert_ne!(
-            games[0].position().notation(),
-            games[1].position().notation()
-        );
-        let rules = games[0].rules().clone();
-        let mut players = [AiPlayer::fixed_depth(2, 3), AiPlayer::fixed_depth(2, 3)];
-        // Red plays, then Blue steps a piece that moves in both truths; both players observe.
-        for _ in 0..2 {
-            let views: Vec<View> = games
-                .iter()
-                .map(|g| g.view(Viewer::Side(Seat::Red)))
-                .collect();
-            assert_eq!(views[0].cells, views[1].cells);
-            let choices: Vec<Turn> = (0..2)
-                .map(|k| {
-                    players[k]
-                        .choose(&views[k], &rules, &mut SplitMix64::new(9))
-                        .unwrap()
-                })
-                .collect();
-            assert_eq!(choices[0], choices[1]);
-            let red = choices[0];
-            let plain = |g: &Game, t: Turn| matches!(t, Turn::Move { to, .. } if g.position().at(to).is_none());
-            if !plain(&games[0], red) {
-                break;
-            }
-            for (k, g) in games.iter_mut().enumerate() {
-                let r = g
-                    .play(red)
-                    .unwrap()
-                    .report
-                    .clone()
-                    .expect("a played turn has a report");
-                players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
-            }
-            let a = games[0].position().legal_turns(&rules);
-            let b = games[1].position().legal_turns(&rules);
-            let Some(&blue) = a.iter().find(|t| b.contains(t) && plain(&games[0], **t)) else {
-                break;
+        for guarded in [false, true] {
+            let mut games = [hidden_game(false), hidden_game(true)];
+            assert_ne!(
+                games[0].position().notation(),
+                games[1].position().notation()
+            );
+            let rules = games[0].rules().clone();
+            // Deals alike (easy, normal) and weighed by formation (hard).
+            let player = || {
+                let p = AiPlayer::fixed_depth(2, 3);
+                if guarded { p.with_guarded_flag() } else { p }
             };
-            for (k, g) in games.iter_mut().enumerate() {
-                let r = g
-                    .play(blue)
-                    .unwrap()
-                    .report
-                    .clone()
-                    .expect("a played turn has a report");
-                players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
+            let mut players = [player(), player()];
+            // Red plays, then Blue steps a piece that moves in both truths; both players observe.
+            for _ in 0..2 {
+                let views: Vec<View> = games
+                    .iter()
+                    .map(|g| g.view(Viewer::Side(Seat::Red)))
+                    .collect();
+                assert_eq!(views[0].cells, views[1].cells);
+                let choices: Vec<Turn> = (0..2)
+                    .map(|k| {
+                        players[k]
+                            .choose(&views[k], &rules, &mut SplitMix64::new(9))
+                            .unwrap()
+                    })
+                    .collect();
+                assert_eq!(choices[0], choices[1]);
+                let red = choices[0];
+                let plain = |g: &Game, t: Turn| matches!(t, Turn::Move { to, .. } if g.position().at(to).is_none());
+                if !plain(&games[0], red) {
+                    break;
+                }
+                for (k, g) in games.iter_mut().enumerate() {
+                    let r = g
+                        .play(red)
+                        .unwrap()
+                        .report
+                        .clone()
+                        .expect("a played turn has a report");
+                    players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
+                }
+                let a = games[0].position().legal_turns(&rules);
+                let b = games[1].position().legal_turns(&rules);
+                let Some(&blue) = a.iter().find(|t| b.contains(t) && plain(&games[0], **t)) else {
+                    break;
+                };
+                for (k, g) in games.iter_mut().enumerate() {
+                    let r = g
+                        .play(blue)
+                        .unwrap()
+                        .report
+                        .clone()
+                        .expect("a played turn has a report");
+                    players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
+                }
             }
         }
     }

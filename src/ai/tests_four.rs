@@ -158,10 +158,15 @@ fn same_four_player_view_same_choice_whatever_the_truth() {
     let mut games = [start(&rules, 8, false), start(&rules, 8, true)];
     assert_ne!(games[0].notation(), games[1].notation());
     // South is the computer in both games; the others play the same plain moves in both.
-    // Two deals vote, four are scored in the second pass (as hard does with more of each).
+    // Two deals vote, four are scored in the second pass, and deals are weighed by formation (as
+    // hard does with more of each).
     let mut souths = [
-        AiPlayer::fixed_depth(1, 2).with_second_samples(4),
-        AiPlayer::fixed_depth(1, 2).with_second_samples(4),
+        AiPlayer::fixed_depth(1, 2)
+            .with_second_samples(4)
+            .with_guarded_flag(),
+        AiPlayer::fixed_depth(1, 2)
+            .with_second_samples(4)
+            .with_guarded_flag(),
     ];
     let mut south_turns = 0;
     for _ in 0..12 {
