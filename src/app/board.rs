@@ -3,6 +3,7 @@
 //! reports `widget_info` ("c6 红 团长", "c6 Red Colonel", "c6") for screen readers and tests.
 //! It draws only from a `View`, so hidden and flip games draw piece backs for what a player may not see.
 
+use super::board_cache;
 use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
 use crate::engine::{
@@ -368,6 +369,7 @@ impl BoardWidget<'_> {
         let to_screen = RectTransform::from_to(units, rect);
         let scale = rect.width() / units.width();
         let painter = ui.painter_at(outer);
+        let first_shape = board_cache::next_shape(ui.ctx(), painter.layer_id());
         let at = |n: NodeId| to_screen.transform_pos(node_pos(board, self.bottom, n));
         let mut input = BoardInput::default();
 
@@ -647,6 +649,15 @@ impl BoardWidget<'_> {
                 scale * 1.08,
             );
         }
+        board_cache::record(
+            ui.ctx(),
+            board_cache::BoardPaint {
+                layer: painter.layer_id(),
+                start: first_shape,
+                end: board_cache::next_shape(ui.ctx(), painter.layer_id()),
+                rect: painter.clip_rect(),
+            },
+        );
         input.centres = (0..board.len() as NodeId).map(at).collect();
         input.tile = tile;
         input.scale = scale;

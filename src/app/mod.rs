@@ -2,6 +2,7 @@
 //! The UI returns `Command`s and `JunqiApp::run_command` carries them out after the UI pass.
 
 pub mod board;
+pub mod board_cache;
 pub mod command;
 pub mod computer;
 pub mod fonts;
@@ -119,6 +120,8 @@ pub struct JunqiApp {
     /// Where sounds go when the setting is on: the machine's sound output, or (in tests, which
     /// pass a folder) a silent sink that tests may replace with a recording one.
     pub sound: Box<dyn sound::SoundSink>,
+    /// The board drawn from a picture of itself while it does not change.
+    pub board_cache: board_cache::BoardCache,
 }
 
 impl JunqiApp {
@@ -186,6 +189,7 @@ impl JunqiApp {
             rules_help: false,
             saves,
             sound,
+            board_cache: board_cache::BoardCache::default(),
         }
     }
 
@@ -818,6 +822,7 @@ impl eframe::App for JunqiApp {
         for c in commands {
             self.run_command(&ctx, c);
         }
+        self.board_cache.end_frame(&ctx);
         self.listen();
         self.save_settings_if_changed();
         let warning = self.warning.clone();
