@@ -228,8 +228,10 @@ fn clear_key(ctx: &Context, paint: &BoardPaint) -> Option<Key> {
     // Layers in paint order (as `GraphicLayers::drain`): by order, then the areas' order, the
     // board's own layer wherever it falls.
     let mut layers: Vec<LayerId> = ctx.memory(|m| m.layer_ids().collect());
-    if !layers.contains(&paint.layer) {
-        layers.push(paint.layer);
+    for extra in [paint.layer, LayerId::background(), LayerId::debug()] {
+        if !layers.contains(&extra) {
+            layers.push(extra);
+        }
     }
     layers.sort_by_key(|l| l.order);
     let board_at = layers.iter().position(|l| *l == paint.layer)?;
