@@ -8,8 +8,8 @@ use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::sound::{Recording, Sound};
 use junqi::app::{JunqiApp, clock_wait};
-use junqi::engine::Viewer;
 use junqi::engine::rules::HouseRule;
+use junqi::engine::{Seat, Viewer};
 
 #[test]
 fn move_clock_repaints_only_when_the_shown_second_changes() {
@@ -32,6 +32,61 @@ fn window_icon_is_embedded_and_square() {
     let desktop = include_str!("../assets/junqi.desktop");
     assert!(desktop.contains(&format!("StartupWMClass={}", junqi::app::APP_ID)));
     assert!(desktop.contains("Icon=junqi\n"));
+}
+
+/// The board is drawn from its picture only while it paints the same shapes: a still board asks
+/// for a screenshot; once delivered, the picture stands in; a selection changes the board and its
+/// shapes are drawn at once; the picture of the old board is never used again for the new one.
+#[test]
+fn the_board_is_drawn_from_its_picture_only_while_it_is_unchanged() {
+    let (_dir, mut h) = common::window();
+    common::start_game(&mut h);
+    h.run();
+    assert!(
+        h.state().board_cache.is_waiting(),
+        "a still board asks for a screenshot"
+    );
+    // No renderer runs here: deliver one as eframe would (its colour is never on the real board).
+    let picture = || egui::ColorImage::filled([3000, 3000], egui::Color32::from_rgb(200, 0, 200));
+    h.step();
+    h.state().board_cache.deliver(picture());
+    h.step();
+    let used = h.state().board_cache.frames_from_picture;
+    assert!(
+        used >= 1,
+        "the delivered picture stands in for the still board"
+    );
+    h.step();
+    assert_eq!(h.state().board_cache.frames_from_picture, used + 1);
+    // Select a piece: the board changes, and its shapes are drawn from then on.
+    let game = common::game(&h);
+    let (from, _) = common::plain_move(game);
+    let label = node_label(&game.view(Viewer::Side(Seat::Red)), Lang::En, from);
+    // (Frames before the click lands still show the old board, and may use its picture.)
+    h.get_by_label(&label).click();
+    h.run();
+    assert!(h.state().play().unwrap().selected.is_some());
+    let after = h.state().board_cache.frames_from_picture;
+    for _ in 0..3 {
+        h.step();
+    }
+    assert_eq!(
+        h.state().board_cache.frames_from_picture,
+        after,
+        "the old picture was drawn for a changed board"
+    );
+    // The new board is still: a new screenshot is asked for, and once delivered after the frame
+    // it is of, used.
+    assert!(h.state().board_cache.is_waiting());
+    for _ in 0..6 {
+        h.step();
+        h.state().board_cache.deliver(picture());
+        h.step();
+        if h.state().board_cache.frames_from_picture > after {
+            break;
+        }
+    }
+    assert!(h.state().board_cache.frames_from_picture > after);
 }
 
 /// The rules window is open and lists every house rule by name, with the pieces section.
