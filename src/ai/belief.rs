@@ -14,6 +14,7 @@
 //!
 //! Everything here is learned from the player's own views and the public turn reports.
 
+use super::formation::guard_squares;
 use crate::engine::board::NodeId;
 use crate::engine::play::clash;
 use crate::engine::rng::SplitMix64;
@@ -341,17 +342,8 @@ impl Belief {
         Some(before)
     }
 
-    /// Deal every enemy piece a rank consistent with the belief and the counts: the ranks of the
-    /// pieces on the board, by node.
-    pub fn sample(&self, rng: &mut SplitMix64) -> Vec<(NodeId, Rank)> {
-        if self.pieces.iter().all(|t| t.node.is_none()) {
-            // A player who is out (four players): nothing on the board to deal.
-            return Vec::new();
-        }
-        self.on_board(self.deal(rng))
-    }
-
-    /// `n` deals. With `guarded_flag`, the deals are drawn in proportion to how usual their
+    /// `n` deals of every enemy piece a rank consistent with the belief and the counts (each: the
+    /// ranks of the pieces on the board, by node). With `guarded_flag`, the deals are drawn in proportion to how usual their
     /// formation is — mines guarding the flag (`guard_weight`) — rather than all alike: `GUARD_POOL`
     /// times as many deals as asked for are made, each weighed, and `n` of them drawn without
     /// replacement by weight (Efraimidis–Spirakis keys).
@@ -362,6 +354,7 @@ impl Belief {
         rng: &mut SplitMix64,
     ) -> Vec<Vec<(NodeId, Rank)>> {
         if self.pieces.iter().all(|t| t.node.is_none()) {
+            // A player who is out (four players): nothing on the board to deal.
             return vec![Vec::new(); n];
         }
         if !guarded_flag {
@@ -407,9 +400,7 @@ impl Belief {
         let guards = (0..deal.len())
             .filter(|&i| deal[i] == Some(Rank::Mine))
             .filter_map(coords)
-            .filter(|&(line, col)| {
-                (line == 6 && col.abs_diff(flag_col) == 1) || (line == 5 && col == flag_col)
-            })
+            .filter(|sq| guard_squares(flag_col).contains(sq))
             .count();
         GUARD_FACTOR.powi(guards as i32)
     }
@@ -700,7 +691,7 @@ mod tests {
                 }
                 assert_eq!(alive, pos.pieces(Seat::Blue).count());
                 // Samples agree with the counts and the sets.
-                let s = b.sample(&mut rng);
+                let s = b.samples(1, false, &mut rng).remove(0);
                 assert_eq!(s.len(), alive);
                 for (n, r) in s {
                     assert!(b.may_be_at(n) & bit(r) != 0);

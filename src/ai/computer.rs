@@ -843,6 +843,19 @@ mod tests {
         Game::new(rules, Start::formations(&red, &blue)).unwrap()
     }
 
+    /// Play `turn` in both games; each player observes its game's report as Red.
+    fn play_in_both(games: &mut [Game; 2], players: &mut [AiPlayer; 2], turn: Turn) {
+        for (g, p) in games.iter_mut().zip(players.iter_mut()) {
+            let r = g
+                .play(turn)
+                .unwrap()
+                .report
+                .clone()
+                .expect("a played turn has a report");
+            p.observe(&r, &g.view(Viewer::Side(Seat::Red)));
+        }
+    }
+
     #[test]
     fn same_view_and_history_same_choice_whatever_the_truth() {
         for guarded in [false, true] {
@@ -878,29 +891,13 @@ mod tests {
                 if !plain(&games[0], red) {
                     break;
                 }
-                for (k, g) in games.iter_mut().enumerate() {
-                    let r = g
-                        .play(red)
-                        .unwrap()
-                        .report
-                        .clone()
-                        .expect("a played turn has a report");
-                    players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
-                }
+                play_in_both(&mut games, &mut players, red);
                 let a = games[0].position().legal_turns(&rules);
                 let b = games[1].position().legal_turns(&rules);
                 let Some(&blue) = a.iter().find(|t| b.contains(t) && plain(&games[0], **t)) else {
                     break;
                 };
-                for (k, g) in games.iter_mut().enumerate() {
-                    let r = g
-                        .play(blue)
-                        .unwrap()
-                        .report
-                        .clone()
-                        .expect("a played turn has a report");
-                    players[k].observe(&r, &g.view(Viewer::Side(Seat::Red)));
-                }
+                play_in_both(&mut games, &mut players, blue);
             }
         }
     }

@@ -88,6 +88,12 @@ fn liking(rank: Rank, line: u8, col: u8, flag_col: u8) -> i32 {
     }
 }
 
+/// The squares that guard a flag in the HQ of column `flag_col` (owner's line, column): left and
+/// right of it, and in front of it.
+pub fn guard_squares(flag_col: u8) -> [(u8, u8); 3] {
+    [(6, flag_col - 1), (6, flag_col + 1), (5, flag_col)]
+}
+
 /// A valid, sensible formation for the computer, different from seed to seed.
 pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     let mut f = Formation {
@@ -98,7 +104,7 @@ pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     f.set(6, flag_col, Some(Rank::Flag));
     // Mines: the three squares around the flag most of the time; sometimes one of them elsewhere in
     // the last two lines, so that the flag is not always given away by the mine pattern.
-    let mut guards = vec![(6, flag_col - 1), (6, flag_col + 1), (5, flag_col)];
+    let mut guards = guard_squares(flag_col).to_vec();
     if rng.below(3) == 0 {
         let i = rng.below(3) as usize;
         guards.swap_remove(i);
