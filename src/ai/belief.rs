@@ -14,7 +14,7 @@
 //!
 //! Everything here is learned from the player's own views and the public turn reports.
 
-use super::formation::guard_squares;
+use super::formation::{guard_squares, usual_ranks};
 use crate::engine::board::NodeId;
 use crate::engine::play::clash;
 use crate::engine::rng::SplitMix64;
@@ -343,26 +343,26 @@ impl Belief {
     }
 
     /// `n` deals of every enemy piece a rank consistent with the belief and the counts (each: the
-    /// ranks of the pieces on the board, by node). With `guarded_flag`, the deals are drawn in proportion to how usual their
-    /// formation is — mines guarding the flag (`guard_weight`) — rather than all alike: `GUARD_POOL`
-    /// times as many deals as asked for are made, each weighed, and `n` of them drawn without
-    /// replacement by weight (Efraimidis–Spirakis keys).
-    pub fn samples(
-        &self,
-        n: usize,
-        guarded_flag: bool,
-        rng: &mut SplitMix64,
-    ) -> Vec<Vec<(NodeId, Rank)>> {
+    /// ranks of the pieces on the board, by node). With `usual`, the deals follow how usual their
+    /// formation is rather than dealing every consistent formation alike: each piece's rank is
+    /// drawn with the weight its starting square gives that rank in usual formations
+    /// (`usual_weights`), and mines guarding the flag weigh the whole deal (`guard_weight`):
+    /// `GUARD_POOL` times as many deals as asked for are made, each weighed, and `n` of them drawn
+    /// without replacement by weight (Efraimidis–Spirakis keys).
+    pub fn samples(&self, n: usize, usual: bool, rng: &mut SplitMix64) -> Vec<Vec<(NodeId, Rank)>> {
         if self.pieces.iter().all(|t| t.node.is_none()) {
             // A player who is out (four players): nothing on the board to deal.
             return vec![Vec::new(); n];
         }
-        if !guarded_flag {
-            return (0..n).map(|_| self.on_board(self.deal(rng))).collect();
+        if !usual {
+            return (0..n)
+                .map(|_| self.on_board(self.deal(rng, None)))
+                .collect();
         }
+        let prior = self.usual_weights();
         let mut keyed: Vec<(f64, Vec<Option<Rank>>)> = (0..n * GUARD_POOL)
             .map(|_| {
-                let deal = self.deal(rng);
+                let deal = self.deal(rng, Some(&prior));
                 let w = self.guard_weight(&deal);
                 // u^(1/w) for u uniform in (0, 1]: the largest keys are a weighted draw.
                 let u = ((rng.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
@@ -405,6 +405,31 @@ impl Belief {
         GUARD_FACTOR.powi(guards as i32)
     }
 
+    /// For each tracked piece, how usual each rank is on the square it started from
+    /// (`formation::usual_ranks`, in hundredths); 100 for every rank of a piece whose start is
+    /// not known or not on its owner's arm. Only a weight: the belief's sets and the counts still
+    /// decide which ranks a piece may be dealt.
+    fn usual_weights(&self) -> Vec<[u32; 13]> {
+        let table = usual_ranks();
+        let coords = match (&self.last, self.me) {
+            (Some(view), Some(me)) => {
+                let owner = self.enemy(me);
+                self.pieces
+                    .iter()
+                    .map(|t| t.origin.and_then(|n| view.board.owner_coords(owner, n)))
+                    .collect()
+            }
+            _ => vec![None; self.pieces.len()],
+        };
+        coords
+            .into_iter()
+            .map(|c| match c {
+                Some((line, col)) => table[line as usize - 1][col as usize - 1],
+                None => [100; 13],
+            })
+            .collect()
+    }
+
     /// The dealt ranks of the pieces on the board, by node.
     fn on_board(&self, deal: Vec<Option<Rank>>) -> Vec<(NodeId, Rank)> {
         self.pieces
@@ -415,7 +440,9 @@ impl Belief {
     }
 
     /// One rank for every tracked piece (removed ones too), consistent with the sets and counts.
-    fn deal(&self, rng: &mut SplitMix64) -> Vec<Option<Rank>> {
+    /// Each piece's rank is drawn in proportion to how many of that rank are left, times the
+    /// piece's weight for it in `usual` (from `usual_weights`) when given.
+    fn deal(&self, rng: &mut SplitMix64, usual: Option<&[[u32; 13]]>) -> Vec<Option<Rank>> {
         let mut counts = [0u8; 13];
         for r in Rank::ALL {
             counts[r as usize] = r.count();
@@ -445,12 +472,16 @@ impl Belief {
                     .collect();
             }
             let mut chosen = None;
+            let usual_of = |r: Rank| usual.map_or(1, |u| u[i][r as usize] as u64);
             while !options.is_empty() {
-                let total: u64 = options.iter().map(|r| counts[*r as usize] as u64).sum();
+                let total: u64 = options
+                    .iter()
+                    .map(|r| counts[*r as usize] as u64 * usual_of(*r))
+                    .sum();
                 let mut x = rng.below(total.max(1));
                 let mut k = 0;
                 for (j, r) in options.iter().enumerate() {
-                    let c = counts[*r as usize] as u64;
+                    let c = counts[*r as usize] as u64 * usual_of(*r);
                     if x < c {
                         k = j;
                         break;
@@ -690,11 +721,13 @@ mod tests {
                     }
                 }
                 assert_eq!(alive, pos.pieces(Seat::Blue).count());
-                // Samples agree with the counts and the sets.
-                let s = b.samples(1, false, &mut rng).remove(0);
-                assert_eq!(s.len(), alive);
-                for (n, r) in s {
-                    assert!(b.may_be_at(n) & bit(r) != 0);
+                // Samples agree with the counts and the sets, dealt alike or as usual.
+                for usual in [false, true] {
+                    let s = b.samples(1, usual, &mut rng).remove(0);
+                    assert_eq!(s.len(), alive);
+                    for (n, r) in s {
+                        assert!(b.may_be_at(n) & bit(r) != 0);
+                    }
                 }
             }
         }
@@ -733,6 +766,47 @@ mod tests {
         let weighed = left_share(true);
         assert!((0.35..0.65).contains(&alike), "deals alike: {alike}");
         assert!(weighed > 0.75, "weighed deals: {weighed}");
+    }
+
+    /// At the start, usual deals put Blue's marshal in its front line (where formations usually
+    /// have it) and a captain in an HQ far more often than deals all alike; and they still deal
+    /// the marshal somewhere unusual now and then (a human's formation is never ruled out).
+    #[test]
+    fn usual_deals_put_the_marshal_forward() {
+        let g = hidden_game(11);
+        let rules = g.rules().clone();
+        let view = g.view(V::Side(Seat::Red));
+        let mut b = Belief::default();
+        b.start(&view, &rules, Seat::Red);
+        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        let shares = |usual: bool| {
+            let mut rng = SplitMix64::new(5);
+            let deals = b.samples(400, usual, &mut rng);
+            let count = |f: &dyn Fn(NodeId, Rank) -> bool| {
+                deals
+                    .iter()
+                    .filter(|d| d.iter().any(|&(n, r)| f(n, r)))
+                    .count() as f64
+                    / 400.0
+            };
+            (
+                count(&|n, r| r == Rank::Marshal && coords(n).0 == 1),
+                count(&|n, r| r == Rank::Marshal && coords(n).0 >= 4),
+                count(&|n, r| r == Rank::Captain && coords(n).0 == 6 && coords(n).1 % 2 == 0),
+            )
+        };
+        let (front_alike, back_alike, hq_alike) = shares(false);
+        let (front, back, hq) = shares(true);
+        assert!((0.12..0.3).contains(&front_alike), "alike: {front_alike}");
+        assert!(
+            front > 2.0 * front_alike,
+            "usual {front}, alike {front_alike}"
+        );
+        assert!(hq > 1.2 * hq_alike, "usual {hq}, alike {hq_alike}");
+        assert!(
+            back > 0.0 && back < back_alike,
+            "usual {back}, alike {back_alike}"
+        );
     }
 
     #[test]

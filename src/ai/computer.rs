@@ -60,9 +60,10 @@ pub struct Budget {
     /// the first pass's own and fresh ones (hard: three times as many), so that the choice
     /// between a few turns averages over more of what the hidden pieces may be.
     pub second_samples: usize,
-    /// Hidden mode: whether deals are weighed by how usual their formation is (mines guarding
-    /// the flag, `Belief::samples`) rather than all alike (hard).
-    pub guarded_flag: bool,
+    /// Hidden mode: whether deals follow how usual their formation is (ranks by the squares they
+    /// usually stand on, mines guarding the flag: `Belief::samples`) rather than dealing every
+    /// consistent formation alike (hard).
+    pub usual_formations: bool,
 }
 
 impl Budget {
@@ -74,7 +75,7 @@ impl Budget {
                 samples: 4,
                 deepen: false,
                 second_samples: 4,
-                guarded_flag: false,
+                usual_formations: false,
             },
             Level::Normal => Budget {
                 time: Duration::from_millis(250),
@@ -82,7 +83,7 @@ impl Budget {
                 samples: 6,
                 deepen: false,
                 second_samples: 6,
-                guarded_flag: false,
+                usual_formations: false,
             },
             Level::Hard => Budget {
                 time: Duration::from_millis(1500),
@@ -90,7 +91,7 @@ impl Budget {
                 samples: 10,
                 deepen: true,
                 second_samples: 30,
-                guarded_flag: true,
+                usual_formations: true,
             },
         }
     }
@@ -145,7 +146,7 @@ impl AiPlayer {
             samples,
             deepen: false,
             second_samples: samples,
-            guarded_flag: false,
+            usual_formations: false,
         };
         p.timed = false;
         p.tt = Tt::new(14);
@@ -161,8 +162,8 @@ impl AiPlayer {
 
     /// The same player weighing its hidden-mode deals by formation (as hard does).
     #[cfg(test)]
-    pub(crate) fn with_guarded_flag(mut self) -> AiPlayer {
-        self.budget.guarded_flag = true;
+    pub(crate) fn with_usual_formations(mut self) -> AiPlayer {
+        self.budget.usual_formations = true;
         self
     }
 
@@ -415,7 +416,7 @@ impl AiPlayer {
                 for (setup, deal) in
                     setups
                         .iter_mut()
-                        .zip(b.samples(deals, self.budget.guarded_flag, rng))
+                        .zip(b.samples(deals, self.budget.usual_formations, rng))
                 {
                     for (n, r) in deal {
                         if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
@@ -436,7 +437,11 @@ impl AiPlayer {
         }
         let samples: Vec<Position> = self
             .belief
-            .samples(self.budget.samples.max(1), self.budget.guarded_flag, rng)
+            .samples(
+                self.budget.samples.max(1),
+                self.budget.usual_formations,
+                rng,
+            )
             .into_iter()
             .map(|deal| {
                 let mut setup = view.proxy_setup();
@@ -868,7 +873,11 @@ mod tests {
             // Deals alike (easy, normal) and weighed by formation (hard).
             let player = || {
                 let p = AiPlayer::fixed_depth(2, 3);
-                if guarded { p.with_guarded_flag() } else { p }
+                if guarded {
+                    p.with_usual_formations()
+                } else {
+                    p
+                }
             };
             let mut players = [player(), player()];
             // Red plays, then Blue steps a piece that moves in both truths; both players observe.

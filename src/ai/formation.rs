@@ -6,6 +6,7 @@
 use crate::engine::formation::is_camp_square;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rank, Rules};
+use std::sync::LazyLock;
 
 /// Whether a square (owner's line 1–6, column 1–5) lies on a railway: lines 1 and 5 in full, and
 /// columns 1 and 5 from line 1 to line 5 (the same for both sides).
@@ -92,6 +93,48 @@ fn liking(rank: Rank, line: u8, col: u8, flag_col: u8) -> i32 {
 /// right of it, and in front of it.
 pub fn guard_squares(flag_col: u8) -> [(u8, u8); 3] {
     [(6, flag_col - 1), (6, flag_col + 1), (5, flag_col)]
+}
+
+/// How many of the computer's formations `usual_ranks` counts.
+const USUAL_SAMPLE: u64 = 4000;
+
+/// How usual each rank is on each square of a formation (owner's line 1–6, column 1–5), as a
+/// weight in hundredths: 100 is as often as a uniformly random formation would put it there,
+/// 300 three times as often. The formations are taken to be, half of the time, like the
+/// computer's own (`ai_formation`, which follows the usual advice of 布阵: strong pieces forward
+/// on the railways, bombs in the second and third lines, engineers held back, a cheap piece in the
+/// HQ without the flag; counted once over `USUAL_SAMPLE` of them), and the other half anything at
+/// all — so every weight is at least 50: no formation, a human's, is ruled out, and a rank found
+/// where the computer never puts it is only half as likely as in a uniform deal.
+/// `weights[line - 1][col - 1][rank as usize]`.
+pub fn usual_ranks() -> &'static [[[u32; 13]; 5]; 6] {
+    static W: LazyLock<[[[u32; 13]; 5]; 6]> = LazyLock::new(|| {
+        let rules = Rules::default();
+        let mut seen = [[[0u32; 13]; 5]; 6];
+        for seed in 0..USUAL_SAMPLE {
+            let f = ai_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
+            for line in 1..=6u8 {
+                for col in 1..=5u8 {
+                    if let Some(r) = f.at(line, col) {
+                        seen[line as usize - 1][col as usize - 1][r as usize] += 1;
+                    }
+                }
+            }
+        }
+        let mut w = [[[100u32; 13]; 5]; 6];
+        for line in 0..6 {
+            for col in 0..5 {
+                for r in Rank::ALL {
+                    // A uniform formation puts `r` on a square count/25 of the time.
+                    let uniform = USUAL_SAMPLE as f64 * r.count() as f64 / 25.0;
+                    let ratio = seen[line][col][r as usize] as f64 / uniform;
+                    w[line][col][r as usize] = (50.0 + 50.0 * ratio).round() as u32;
+                }
+            }
+        }
+        w
+    });
+    &W
 }
 
 /// A valid, sensible formation for the computer, different from seed to seed.
@@ -200,6 +243,23 @@ mod tests {
             }
         }
         assert!(seen.len() > 400, "only {} different formations", seen.len());
+    }
+
+    #[test]
+    fn usual_ranks_follow_the_formations_and_rule_nothing_out() {
+        let w = usual_ranks();
+        let at = |line: usize, col: usize, r: Rank| w[line - 1][col - 1][r as usize];
+        for line in &w[..] {
+            for sq in line {
+                assert!(sq.iter().all(|&x| x >= 50), "{sq:?}");
+            }
+        }
+        // Strong pieces forward on the railways, bombs behind the front, mines at the back,
+        // a cheap piece in an HQ.
+        assert!(at(1, 1, Rank::Marshal) > 200 && at(6, 3, Rank::Marshal) == 50);
+        assert!(at(3, 2, Rank::Bomb) > 150 && at(5, 3, Rank::Bomb) < 80);
+        assert!(at(6, 1, Rank::Mine) > 200 && at(1, 3, Rank::Mine) == 50);
+        assert!(at(6, 2, Rank::Captain) > 200 && at(6, 2, Rank::General) == 50);
     }
 
     #[test]

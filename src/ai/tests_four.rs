@@ -163,10 +163,10 @@ fn same_four_player_view_same_choice_whatever_the_truth() {
     let mut souths = [
         AiPlayer::fixed_depth(1, 2)
             .with_second_samples(4)
-            .with_guarded_flag(),
+            .with_usual_formations(),
         AiPlayer::fixed_depth(1, 2)
             .with_second_samples(4)
-            .with_guarded_flag(),
+            .with_usual_formations(),
     ];
     let mut south_turns = 0;
     for _ in 0..12 {
