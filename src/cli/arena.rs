@@ -31,7 +31,7 @@ pub struct ArenaArgs {
 }
 
 /// The arena's own options.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 struct Options {
     /// Players: 2 (default) or 4 (RULES.md section 9; open or hidden mode)
     #[arg(long, value_name = "P", default_value_t = 2, value_parser = players)]
@@ -55,6 +55,73 @@ struct Options {
     /// Write each game's record to this folder (game-0001.ron …)
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+    /// Player B deploys the formations saved in this folder (*.ron, e.g. the shipped `layouts`)
+    /// instead of its own: each game picks one by its seed, mirrored half of the time
+    #[arg(long, value_name = "DIR")]
+    b_formations: Option<PathBuf>,
+    /// The formations read from `b_formations` (those valid under the game's rules).
+    #[arg(skip)]
+    b_library: Vec<Formation>,
+}
+
+/// The formations of `dir` that are valid under `rules`, or a message saying why there are none.
+fn read_b_formations(dir: &std::path::Path, rules: &Rules) -> Result<Vec<Formation>, String> {
+    let entries = crate::editor::files::list_library(dir);
+    if entries.is_empty() {
+        return Err(format!(
+            "--b-formations {}: no formation files (*.ron) there",
+            dir.display()
+        ));
+    }
+    let mut problems = Vec::new();
+    let mut valid = Vec::new();
+    for e in entries {
+        match e.content {
+            Ok(f) if f.is_valid(rules) => valid.push(f),
+            Ok(f) => problems.push(format!(
+                "{}: {}",
+                e.path.display(),
+                f.problems(rules)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+            Err(msg) => problems.push(msg),
+        }
+    }
+    if valid.is_empty() {
+        return Err(format!(
+            "--b-formations {}: no formation there is valid under these rules ({})",
+            dir.display(),
+            problems.join(" | ")
+        ));
+    }
+    Ok(valid)
+}
+
+/// The formation of one side or seat: from player B's folder when it has one, else the
+/// computer's own for an `ai:*` spec and a random one otherwise.
+fn formation_for(
+    spec: &str,
+    is_b: bool,
+    opts: &Options,
+    rng: &mut SplitMix64,
+    rules: &Rules,
+) -> Formation {
+    if is_b && !opts.b_library.is_empty() {
+        let f = &opts.b_library[rng.below(opts.b_library.len() as u64) as usize];
+        return if rng.below(2) == 0 {
+            f.mirrored()
+        } else {
+            f.clone()
+        };
+    }
+    if spec.starts_with("ai:") {
+        ai_formation(rng, rules)
+    } else {
+        Formation::random(rng, rules)
+    }
 }
 
 fn player_spec(s: &str) -> Result<String, String> {
@@ -99,22 +166,26 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next_u64()
 }
 
-/// Build game `i`'s start: formations in open/hidden mode (the computer's own for an `ai:*`
-/// seat, random otherwise; `computer` says which colours those are), a seeded deal in flip mode.
-fn start_game(rules: &Rules, i: usize, seed: u64, computer: [bool; 2]) -> Result<Game, String> {
+/// Build game `i`'s start: formations in open/hidden mode (`formation_for`; A is Red when
+/// `a_first`), a seeded deal in flip mode.
+fn start_game(
+    rules: &Rules,
+    opts: &Options,
+    i: usize,
+    seed: u64,
+    a_first: bool,
+) -> Result<Game, String> {
     let start = if rules.mode == Mode::Flip {
         Start::FlipDeal { seed }
     } else {
         let mut rng = SplitMix64::new(seed);
-        let mut make = |ai: bool| {
-            if ai {
-                ai_formation(&mut rng, rules)
-            } else {
-                Formation::random(&mut rng, rules)
-            }
+        let (red_spec, blue_spec) = if a_first {
+            (&opts.a, &opts.b)
+        } else {
+            (&opts.b, &opts.a)
         };
-        let red = make(computer[0]);
-        let blue = make(computer[1]);
+        let red = formation_for(red_spec, !a_first, opts, &mut rng, rules);
+        let blue = formation_for(blue_spec, a_first, opts, &mut rng, rules);
         Start::formations(&red, &blue)
     };
     Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))
@@ -220,13 +291,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     let seed = game_seed(opts.seed, i);
     // Even games: A is Red (or player 1 in flip mode).
     let a_first = i.is_multiple_of(2);
-    let is_ai = |spec: &str| spec.starts_with("ai:");
-    let computer = if a_first {
-        [is_ai(&opts.a), is_ai(&opts.b)]
-    } else {
-        [is_ai(&opts.b), is_ai(&opts.a)]
-    };
-    let mut game = start_game(rules, i, seed, computer)?;
+    let mut game = start_game(rules, opts, i, seed, a_first)?;
     let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
     let mut rngs = [
         SplitMix64::new(seed ^ 0x5EA7_A000),
@@ -310,14 +375,10 @@ fn start_four(
         }
     });
     let mut rng = SplitMix64::new(seed);
-    let formations: Vec<Formation> = specs
-        .iter()
-        .map(|spec| {
-            if spec.starts_with("ai:") {
-                ai_formation(&mut rng, rules)
-            } else {
-                Formation::random(&mut rng, rules)
-            }
+    let formations: Vec<Formation> = (0..4)
+        .map(|k| {
+            let is_b = board.seats[k].team() != team_a(i);
+            formation_for(&specs[k], is_b, opts, &mut rng, rules)
         })
         .collect();
     let start = Start::four_formations([
@@ -442,8 +503,15 @@ fn median_p95(v: &mut [f64]) -> (f64, f64) {
 }
 
 pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
-    let opts = &args.opts;
     let rules = args.rules.rules()?;
+    let mut opts = args.opts.clone();
+    if let Some(dir) = &opts.b_formations {
+        if rules.mode == Mode::Flip {
+            return err("--b-formations: flip mode deals its pieces face down, not by formation");
+        }
+        opts.b_library = read_b_formations(dir, &rules).map_err(CliError)?;
+    }
+    let opts = &opts;
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
     }
@@ -552,6 +620,8 @@ mod tests {
             seed: 3,
             threads: 1,
             record: None,
+            b_formations: None,
+            b_library: Vec::new(),
         };
         for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
             let rules = Rules::for_mode(mode);
@@ -657,6 +727,8 @@ mod tests {
             seed: 4,
             threads: 1,
             record: None,
+            b_formations: None,
+            b_library: Vec::new(),
         };
         for mode in [Mode::Open, Mode::Hidden] {
             let rules = Rules::for_mode(mode);
@@ -674,6 +746,68 @@ mod tests {
         }
     }
 
+    /// With `--b-formations`, B's side or seats deploy the folder's formations (or their mirror
+    /// images) and A's keep their own; a folder with nothing valid is refused with a message.
+    #[test]
+    fn player_b_deploys_the_formations_of_its_folder() {
+        let layouts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");
+        let rules = Rules::for_mode(Mode::Hidden);
+        let library = read_b_formations(&layouts, &rules).unwrap();
+        assert!(library.len() >= 4);
+        let from_library = |f: &Vec<String>| {
+            library
+                .iter()
+                .any(|l| l.lines() == *f || l.mirrored().lines() == *f)
+        };
+        let mut opts = Options {
+            a: "ai:easy".into(),
+            b: "ai:easy".into(),
+            players: 2,
+            games: 2,
+            seed: 5,
+            threads: 1,
+            record: None,
+            b_formations: Some(layouts.clone()),
+            b_library: library.clone(),
+        };
+        for i in 0..4 {
+            let a_first = i % 2 == 0;
+            let game = start_game(&rules, &opts, i, game_seed(5, i), a_first).unwrap();
+            let Start::Formations { red, blue } = &game.record().start else {
+                panic!("formations")
+            };
+            let (a, b) = if a_first { (red, blue) } else { (blue, red) };
+            assert!(from_library(b), "game {i}: B's formation");
+            assert!(!from_library(a), "game {i}: A's formation");
+        }
+        opts.players = 4;
+        for i in 0..2 {
+            let (game, _) = start_four(&rules, &opts, i, game_seed(5, i)).unwrap();
+            let Start::FourFormations {
+                south,
+                east,
+                north,
+                west,
+            } = &game.record().start
+            else {
+                panic!("four formations")
+            };
+            let board = Board::four_player();
+            for (k, f) in [south, east, north, west].into_iter().enumerate() {
+                let b = board.seats[k].team() != team_a(i);
+                assert_eq!(from_library(f), b, "game {i}, seat {k}");
+            }
+        }
+        let empty = std::env::temp_dir().join(format!("junqi-arena-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let e = read_b_formations(&empty, &rules).unwrap_err();
+        assert!(e.contains("no formation files"), "{e}");
+        std::fs::write(empty.join("bad.ron"), "(version: 1, lines: [])").unwrap();
+        let e = read_b_formations(&empty, &rules).unwrap_err();
+        assert!(e.contains("bad.ron"), "{e}");
+        std::fs::remove_dir_all(&empty).unwrap();
+    }
+
     #[test]
     fn same_seed_same_games() {
         let opts = Options {
@@ -684,6 +818,8 @@ mod tests {
             seed: 11,
             threads: 1,
             record: None,
+            b_formations: None,
+            b_library: Vec::new(),
         };
         let rules = Rules::for_mode(Mode::Hidden);
         let (_, g1) = play_game(&rules, &opts, 0).unwrap();
