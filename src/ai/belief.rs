@@ -382,15 +382,7 @@ impl Belief {
     /// terms) multiplies the weight by `GUARD_FACTOR`. A mine found there — or a piece that moved
     /// from there, so no mine — thus tells which HQ holds the flag, as it tells a player.
     fn guard_weight(&self, deal: &[Option<Rank>]) -> f64 {
-        let (Some(view), Some(me)) = (&self.last, self.me) else {
-            return 1.0;
-        };
-        let owner = self.enemy(me);
-        let coords = |i: usize| {
-            self.pieces[i]
-                .origin
-                .and_then(|n| view.board.owner_coords(owner, n))
-        };
+        let coords = |i: usize| self.origin_coords(i);
         let Some((_, flag_col)) = (0..deal.len())
             .find(|&i| deal[i] == Some(Rank::Flag))
             .and_then(coords)
@@ -411,23 +403,20 @@ impl Belief {
     /// decide which ranks a piece may be dealt.
     fn usual_weights(&self) -> Vec<[u32; 13]> {
         let table = usual_ranks();
-        let coords = match (&self.last, self.me) {
-            (Some(view), Some(me)) => {
-                let owner = self.enemy(me);
-                self.pieces
-                    .iter()
-                    .map(|t| t.origin.and_then(|n| view.board.owner_coords(owner, n)))
-                    .collect()
-            }
-            _ => vec![None; self.pieces.len()],
-        };
-        coords
-            .into_iter()
-            .map(|c| match c {
+        (0..self.pieces.len())
+            .map(|i| match self.origin_coords(i) {
                 Some((line, col)) => table[line as usize - 1][col as usize - 1],
                 None => [100; 13],
             })
             .collect()
+    }
+
+    /// Where tracked piece `i` started, in its owner's terms (line, column), if known and on the
+    /// owner's arm.
+    fn origin_coords(&self, i: usize) -> Option<(u8, u8)> {
+        let (view, me) = (self.last.as_ref()?, self.me?);
+        view.board
+            .owner_coords(self.enemy(me), self.pieces[i].origin?)
     }
 
     /// The dealt ranks of the pieces on the board, by node.
@@ -472,16 +461,16 @@ impl Belief {
                     .collect();
             }
             let mut chosen = None;
-            let usual_of = |r: Rank| usual.map_or(1, |u| u[i][r as usize] as u64);
+            // How many of rank `r` are left, times the piece's usual weight for it.
+            let weight = |counts: &[u8; 13], r: Rank| {
+                counts[r as usize] as u64 * usual.map_or(1, |u| u[i][r as usize] as u64)
+            };
             while !options.is_empty() {
-                let total: u64 = options
-                    .iter()
-                    .map(|r| counts[*r as usize] as u64 * usual_of(*r))
-                    .sum();
+                let total: u64 = options.iter().map(|r| weight(&counts, *r)).sum();
                 let mut x = rng.below(total.max(1));
                 let mut k = 0;
                 for (j, r) in options.iter().enumerate() {
-                    let c = counts[*r as usize] as u64 * usual_of(*r);
+                    let c = weight(&counts, *r);
                     if x < c {
                         k = j;
                         break;
@@ -677,6 +666,15 @@ mod tests {
         Game::new(rules, Start::formations(&red, &blue)).unwrap()
     }
 
+    /// Red's belief about Blue at the start of hidden game `seed`, with Red's view.
+    fn belief_at_start(seed: u64) -> (Belief, View) {
+        let g = hidden_game(seed);
+        let view = g.view(V::Side(Seat::Red));
+        let mut b = Belief::default();
+        b.start(&view, g.rules(), Seat::Red);
+        (b, view)
+    }
+
     /// Play random turns, keeping Red's belief; after each turn the truth must stay in every set.
     #[test]
     fn belief_always_holds_the_truth() {
@@ -737,11 +735,7 @@ mod tests {
     /// flag in that HQ far more often than the other; deals all alike do not.
     #[test]
     fn mines_beside_an_hq_point_the_weighed_deals_at_its_flag() {
-        let g = hidden_game(7);
-        let rules = g.rules().clone();
-        let view = g.view(V::Side(Seat::Red));
-        let mut b = Belief::default();
-        b.start(&view, &rules, Seat::Red);
+        let (mut b, view) = belief_at_start(7);
         let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
         for i in 0..b.pieces.len() {
             let Some(n) = b.pieces[i].node else { continue };
@@ -773,11 +767,7 @@ mod tests {
     /// the marshal somewhere unusual now and then (a human's formation is never ruled out).
     #[test]
     fn usual_deals_put_the_marshal_forward() {
-        let g = hidden_game(11);
-        let rules = g.rules().clone();
-        let view = g.view(V::Side(Seat::Red));
-        let mut b = Belief::default();
-        b.start(&view, &rules, Seat::Red);
+        let (b, view) = belief_at_start(11);
         let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
         let shares = |usual: bool| {
             let mut rng = SplitMix64::new(5);
