@@ -402,14 +402,15 @@ fn no_undo_after_the_game_is_over() {
 fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
-    lift(&mut h, Seat::Blue);
-    // Red asks (Red moved last); Blue answers.
+    // The curtain is down: Red, who moved last, asks; Blue is called to the covered board.
     common::leak::click(&mut h, "Undo");
+    common::leak::click(&mut h, "Red asks for a takeback — Blue, press to answer");
     h.get_by_label("Red asks Blue to agree to take back the last turn");
-    common::leak::click(&mut h, "Decline");
+    common::leak::click(&mut h, "Blue declines");
     assert_eq!(game(&h).plies().len(), 1);
     common::leak::click(&mut h, "Undo");
-    common::leak::click(&mut h, "Accept the takeback");
+    common::leak::click(&mut h, "Red asks for a takeback — Blue, press to answer");
+    common::leak::click(&mut h, "Blue agrees");
     let g = game(&h);
     assert_eq!(g.plies().len(), 0, "the turn is taken back");
     // Append-only: the turn stays in the record, followed by the takeback.
@@ -428,7 +429,7 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
     // Red to move again behind the curtain; the event log lists the takeback.
     lift(&mut h, Seat::Red);
     h.get_by_label("Red took back turns: 1");
-    // The replay counts it, and continues an unfinished hidden game only from its last turn.
+    // The replay counts it.
     common::leak::click(&mut h, "Replay");
     h.get_by_label("Takebacks: Red 1, Blue 0");
     // And so does the end summary.
@@ -438,18 +439,17 @@ fn hidden_takeback_needs_the_opponents_consent_and_is_recorded() {
 }
 
 #[test]
-fn replay_of_unfinished_hidden_game_continues_only_from_the_last_turn() {
+fn replay_of_unfinished_hidden_game_continues_from_an_earlier_turn_only_behind_a_confirmation() {
     let (_dir, mut h) = common::window();
     hidden_game_after_red_move(&mut h);
     lift(&mut h, Seat::Blue);
     common::leak::click(&mut h, "Replay");
     common::leak::click(&mut h, "« Start");
-    // Continuing from the start would take back a turn past what both players saw.
-    assert!(
-        h.get_by_label("Continue from here")
-            .accesskit_node()
-            .is_disabled()
-    );
+    // Continuing from the start is a takeback past what both players saw: a confirmation first.
+    common::leak::click(&mut h, "Continue from here");
+    h.get_by_label("Continue from turn 0?");
+    common::leak::click(&mut h, "Cancel");
+    assert!(matches!(h.state().screen, junqi::app::Screen::Replay(_)));
 }
 
 #[test]

@@ -66,9 +66,42 @@ fn session_takeback_between_people_waits_for_the_other_player() {
     assert_eq!(s.game.standing_actions().len(), 1);
     assert!(matches!(s.message, Some(Message::Note(_))));
     s.apply(Act::Undo);
+    // Behind the curtain: Blue must come to the covered board before answering.
+    assert_eq!(s.modes.answering, Some((Seat::Blue, false)));
+    assert!(s.curtain_up());
+    s.apply(Act::AnswerTakeback(true));
+    assert_eq!(
+        s.game.standing_actions().len(),
+        1,
+        "not before Blue pressed"
+    );
+    s.apply(Act::LiftQuestion);
+    assert!(s.curtain_up(), "the board stays covered while Blue answers");
     s.apply(Act::AnswerTakeback(true));
     assert!(s.game.standing_actions().is_empty());
     assert_eq!(s.game.takebacks(Seat::Red), 1);
+    assert_eq!(s.modes.answering, None);
+}
+
+#[test]
+fn a_takeback_asked_behind_the_lifted_curtain_is_the_lookers_own() {
+    // Blue, at the screen on its own turn, asks: Blue's last turn goes back (two turns), Red answers.
+    let mut s = Session::new(game(Mode::Hidden, None));
+    for _ in 0..3 {
+        let (from, to) = quiet_move(&s.game);
+        s.apply(Act::Drop(from, to));
+    }
+    s.apply(Act::LiftCurtain);
+    s.apply(Act::Undo);
+    assert_eq!(s.modes.takeback_asked, Some(Seat::Blue));
+    assert_eq!(s.modes.takeback_turns, 2);
+    assert_eq!(s.modes.answering, Some((Seat::Red, false)));
+    s.apply(Act::LiftQuestion);
+    s.apply(Act::AnswerTakeback(true));
+    assert_eq!(s.game.standing_actions().len(), 1);
+    assert_eq!(s.game.position().side_to_move(), Some(Seat::Blue));
+    assert_eq!(s.game.takebacks(Seat::Blue), 1);
+    assert!(s.curtain_up(), "down again, for Blue");
 }
 
 #[test]

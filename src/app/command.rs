@@ -55,8 +55,13 @@ pub enum SaveCmd {
 /// Something the replay viewer asks of the app.
 #[derive(Debug)]
 pub enum ReplayCmd {
-    /// Start a new game from the position after this many turns.
+    /// Start a new game from the position after this many turns (a confirmation comes first when
+    /// the new game carries knowledge from beyond that turn).
     ContinueFrom(usize),
+    /// The confirmation of "Continue from here" at this turn.
+    ContinueConfirmed(usize),
+    /// "Continue from here" cancelled at its confirmation.
+    CancelContinue,
     /// A viewpoint was confirmed: the gate grants and records it.
     Confirmed(Disclosure),
     /// Leave the viewer (to the game in play, or the first screen).

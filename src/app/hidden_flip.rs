@@ -101,6 +101,22 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         .rect_filled(rect, 8, Color32::from_rgb(0x3a, 0x30, 0x26));
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.32);
+        if let Some((seat, lifted)) = play.modes.answering {
+            // A question another player must answer: called to the covered board, seat by seat.
+            let text = question_call(play, lang, seat, lifted);
+            let button = egui::Button::new(
+                RichText::new(text)
+                    .size(24.0)
+                    .strong()
+                    .color(Color32::WHITE),
+            )
+            .fill(board::side_colour(seat))
+            .min_size(vec2(rect.width().min(460.0), 96.0));
+            if ui.add_enabled(!lifted, button).clicked() {
+                out.push(Command::Play(Act::LiftQuestion));
+            }
+            return;
+        }
         // Four players: while a computer seat plays, nobody lifts the curtain.
         let text = if play.computer_to_move() {
             format!("{} — {}", lang.side(side), lang.t(&i18n::COMPUTER_THINKING))
@@ -126,6 +142,26 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         );
     });
     true
+}
+
+/// The words on the covered board while a question waits for `seat`: "East asks for a takeback —
+/// West, press to answer", then (pressed) "West answers".
+fn question_call(play: &Session, lang: Lang, seat: Seat, lifted: bool) -> String {
+    if lifted {
+        return fill(
+            lang.t(&i18n::QUESTION_ANSWERING),
+            &[("other", lang.side(seat))],
+        );
+    }
+    let (text, asker) = match (play.modes.takeback_asked, play.game.draw_offer()) {
+        (Some(a), _) => (&i18n::QUESTION_CALL_TAKEBACK, a),
+        (None, Some(o)) => (&i18n::QUESTION_CALL_DRAW, o),
+        (None, None) => (&i18n::QUESTION_ANSWERING, seat),
+    };
+    fill(
+        lang.t(text),
+        &[("side", lang.side(asker)), ("other", lang.side(seat))],
+    )
 }
 
 /// Everything drawn over the board: tags, the pending flip, the turn-over animation, and the tag
@@ -269,6 +305,70 @@ pub fn overlays(
     }
 }
 
+/// "Red asks Blue to agree to take back the last turn" (or "… Red's last turn: 2 turns").
+fn takeback_question(play: &Session, lang: Lang, asker: Seat, other: Seat) -> String {
+    let turns = play.modes.takeback_turns.max(1);
+    let text = match (play.game.board().is_four(), turns) {
+        (true, _) => &i18n::TAKEBACK_ASK_FOUR,
+        (false, 1) => &i18n::TAKEBACK_ASK,
+        (false, _) => &i18n::TAKEBACK_ASK_TURNS,
+    };
+    fill(
+        lang.t(text),
+        &[
+            ("side", lang.side(asker)),
+            ("other", lang.side(other)),
+            ("n", &turns.to_string()),
+        ],
+    )
+}
+
+/// The question for the one player called to the covered board: the takeback asked, or the
+/// four-player draw offer; a yes/no for that seat alone.
+fn question_modal(
+    ctx: &egui::Context,
+    play: &Session,
+    lang: Lang,
+    seat: Seat,
+    out: &mut Vec<Command>,
+) {
+    let four = play.game.board().is_four();
+    let modal = egui::Modal::new(egui::Id::unique("junqi-question")).show(ctx, |ui| {
+        ui.set_max_width(480.0);
+        let (heading, yes, no) = match (play.modes.takeback_asked, play.game.draw_offer()) {
+            (Some(asker), _) => (
+                takeback_question(play, lang, asker, seat),
+                &i18n::TAKEBACK_AGREE_FOR,
+                &i18n::TAKEBACK_DECLINE_FOR,
+            ),
+            (None, Some(offerer)) => (
+                fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(offerer))]),
+                &i18n::ACCEPT_DRAW_FOR,
+                &i18n::DECLINE_DRAW_FOR,
+            ),
+            (None, None) => return,
+        };
+        ui.heading(heading);
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
+                out.push(Command::Play(match play.modes.takeback_asked {
+                    Some(_) if four => Act::AnswerTakebackFor(seat, a),
+                    Some(_) => Act::AnswerTakeback(a),
+                    None => Act::AnswerDrawFor(seat, a),
+                }));
+            }
+        });
+    });
+    if modal.should_close() {
+        // Closing the question (Escape, a click outside) is a "no".
+        out.push(Command::Play(match play.modes.takeback_asked {
+            Some(_) => Act::AnswerTakeback(false),
+            None => Act::AnswerDrawFor(seat, false),
+        }));
+    }
+}
+
 /// The confirmation before the referee view, before the curtain goes off, and the answer to a
 /// takeback asked by the other player.
 pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
@@ -290,6 +390,14 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         });
         if modal.should_close() {
             out.push(Command::Play(Act::CurtainOff(false)));
+        }
+        return;
+    }
+    if let Some((seat, lifted)) = play.modes.answering {
+        // Behind the curtain: only the player called to the covered board answers, once they
+        // pressed "answer"; nobody else's buttons are there.
+        if lifted {
+            question_modal(ctx, play, lang, seat, out);
         }
         return;
     }
@@ -330,13 +438,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
     if let Some(asker) = play.modes.takeback_asked {
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
             ui.set_max_width(440.0);
-            ui.heading(fill(
-                lang.t(&i18n::TAKEBACK_ASK),
-                &[
-                    ("side", lang.side(asker)),
-                    ("other", lang.side(asker.other())),
-                ],
-            ));
+            ui.heading(takeback_question(play, lang, asker, asker.other()));
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::TAKEBACK_ACCEPT)).clicked() {
@@ -422,6 +524,9 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         if game.record().referee_view_used() {
             ui.weak(lang.t(&i18n::REFEREE_USED));
+        }
+        if let Some(t) = super::words::continued_text(game, lang) {
+            ui.weak(t);
         }
     }
     ui.separator();

@@ -321,6 +321,14 @@ texts! {
     VIEWPOINT = "视角", "Viewpoint";
     REFEREE = "裁判", "Referee";
     CONTINUE_HERE = "从此处继续对局", "Continue from here";
+    CONTINUE_CONFIRM_TITLE = "从第 {n} 回合继续？", "Continue from turn {n}?";
+    CONTINUE_CONFIRM_LATER = "双方已经看到这一回合之后的着法和碰子结果：从这里继续等于悔棋。新对局的记录会注明这一点，和双方看过的每一个视角。", "The players have seen the turns after this one and their clashes: continuing from here is a takeback. The new game's record will say so, with every viewpoint that was shown.";
+    CONTINUE_CONFIRM_ALL = "这一局的每一枚棋子都已经被看到过（对局已结束，或用过裁判视图或另一方的视角）。新对局的记录会注明：每一枚棋子都已被看到。", "Every piece of this game has been seen (the game is over, or the referee view or another side's viewpoint was used). The new game's record will say that every piece was seen.";
+    CONTINUE_CONFIRM_YES = "继续，并记入记录", "Continue, and note it in the record";
+    CONTINUE_IS_TAKEBACK = "不能从这里继续：这样等于悔棋，与电脑对局时悔棋已关闭（“显示”菜单）。", "Cannot continue from here: it would be a takeback, and takebacks against the computer are off (View menu).";
+    CONTINUED_LATER = "本局从另一局的第 {n} 回合继续：双方已看到之后的着法", "Continued from turn {n} of another game: the players had seen the turns after it";
+    CONTINUED_ALL = "本局从另一局的第 {n} 回合继续：每一枚棋子都已被看到", "Continued from turn {n} of another game: every piece had been seen";
+    VIEWPOINT_NOT_NOTED = "没有显示这个视角：无法把它记入棋谱文件：{e}", "The viewpoint was not shown: it could not be noted in the game file: {e}";
     CLOSE_REPLAY = "关闭复盘", "Close replay";
     START_POSITION = "  0. 开局", "  0. Start";
     HINT_REPLAY = "轮到{side}方", "{side} to move";
@@ -379,6 +387,11 @@ texts! {
     TAKEBACK_DECLINE_FOR = "{side}方不同意", "{side} declines";
     TAKEBACK_AGREED_BY = "{side}方已同意", "{side} has agreed";
     TAKEBACK_DECLINED = "对方不同意悔棋", "The takeback was declined";
+    TAKEBACK_ASK_TURNS = "{side}方请{other}方同意悔棋：退回{side}方上一步（共 {n} 步）", "{side} asks {other} to agree to take back {side}'s last turn and the turns after it ({n} in all)";
+    NOTHING_TO_TAKE_BACK = "没有可以悔的棋", "There is no turn to take back";
+    QUESTION_CALL_TAKEBACK = "{side}方请悔棋 — {other}方，点此选择同意或不同意", "{side} asks for a takeback — {other}, press to answer";
+    QUESTION_CALL_DRAW = "{side}方提和 — {other}方，点此选择同意或不同意", "{side} offers a draw — {other}, press to answer";
+    QUESTION_ANSWERING = "{other}方正在选择（棋盘仍然遮挡）", "{other} answers (the board stays covered)";
     NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";
     TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";
     SOUNDS_OPTION = "播放提示（走子、碰子、亮旗、终局）", "Sounds (a move, a clash, a flag shown, the end)";
@@ -389,7 +402,8 @@ texts! {
     SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
     SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
     CHOSEN = "已选", "chosen";
-    REPLAY_COVERED = "这局暗棋还没有结束，文件没有说明保存的一方：请先选择视角（先确认）", "This hidden game is unfinished and the file does not say which side saved it: choose a viewpoint first (it needs a confirmation)";
+    PRIVATE_CHOICES_CLEARED = "模式或玩家改变了：暗中选好的布阵已清除（改为随机），没有显示给任何人。", "The mode or the players changed: the formations chosen privately were cleared (now random), never shown.";
+    REPLAY_COVERED = "这局暗棋还没有结束，程序不知道是谁在看屏幕：请先选择视角（先确认，并记入棋谱）", "This hidden game is unfinished and the program cannot know who is looking: choose a viewpoint first (it needs a confirmation, and is noted in the game record)";
     CHOOSE_PRIVATELY = "{side}方暗中选择…", "{side}: choose privately…";
     PRIVATE_CHOICE_CURTAIN = "{side}方选择布阵：{other}方请回避 — 点此开始", "{side}: choose your formation ({other}, look away) — press to begin";
     PRIVATE_CHOICE_DONE = "完成（遮挡）", "Done (cover it)";

@@ -413,15 +413,17 @@ impl JunqiApp {
     }
 
     /// A save command: the saves carry it out, the window shows what it opened.
-    pub(super) fn run_save_command(&mut self, cmd: saves::SaveCmd) {
+    pub fn run_save_command(&mut self, cmd: saves::SaveCmd) {
         if let saves::SaveCmd::Referee(c) = cmd {
             return self.resume_referee(c);
         }
         let on_screen = match &self.screen {
             Screen::Replay(r) => Some(&r.game),
             Screen::Referee(r) => r.tracked_game(),
+            // Under the hand-over curtain nobody in particular looks: no Save as.
+            Screen::Play(s) if s.curtain_up() => None,
             Screen::Play(s) => Some(&s.game),
-            _ => self.parked.as_deref().map(|s| &s.game),
+            _ => None,
         };
         let in_play = match &self.screen {
             Screen::Play(s) => Some(&**s),
@@ -440,9 +442,10 @@ impl JunqiApp {
                 name,
                 current,
                 owner,
-            }) => self.show(Screen::Replay(Box::new(replay::Replay::new(
-                *game, name, current, owner,
-            )))),
+                path,
+            }) => self.show(Screen::Replay(Box::new(
+                replay::Replay::new(*game, name, current, owner).with_path(path),
+            ))),
         }
     }
 
@@ -451,7 +454,17 @@ impl JunqiApp {
         let Screen::Replay(r) = &mut self.screen else {
             return;
         };
-        match r.apply(cmd, self.parked.as_deref_mut()) {
+        let went_on = matches!(cmd, replay::ReplayCmd::ContinueFrom(_))
+            && (self
+                .parked
+                .as_deref()
+                .is_some_and(|p| went_on(&r.game, &p.game))
+                || self.saves.known_games().iter().any(|g| went_on(&r.game, g)));
+        let ctx = replay::ReplayContext {
+            takebacks_vs_computer: self.settings.modes.takebacks_vs_computer,
+            went_on,
+        };
+        match r.apply(cmd, self.parked.as_deref_mut(), ctx) {
             replay::ReplayOutcome::Stay => {}
             replay::ReplayOutcome::BackToGame => {
                 if !self.show_parked() {
@@ -460,7 +473,7 @@ impl JunqiApp {
             }
             replay::ReplayOutcome::Home => self.show(Screen::Home),
             replay::ReplayOutcome::Continue(s) => self.show(Screen::Play(s)),
-            replay::ReplayOutcome::Failed(e) => self.warning = Some((i18n::START_FAILED, e)),
+            replay::ReplayOutcome::Warn(text, e) => self.warning = Some((text, e)),
         }
     }
 
@@ -743,6 +756,13 @@ impl JunqiApp {
             });
         });
     }
+}
+
+/// Whether `other` is the same game as `copy` gone on past `copy`'s last action (so `copy` is an
+/// earlier copy, and its players have seen more than it holds).
+fn went_on(copy: &crate::engine::Game, other: &crate::engine::Game) -> bool {
+    let (a, b) = (&copy.record().actions, &other.record().actions);
+    replay::same_game(copy, other) && b.len() > a.len() && b.starts_with(a)
 }
 
 /// The game in play, from the app's fields (so another field can be borrowed beside it).

@@ -97,6 +97,36 @@ pub struct NewGame {
     pub private: Option<(Seat, bool)>,
     /// Each side's formation was pre-selected from the last game (not chosen in this dialog).
     preselected: [bool; 2],
+    /// The seats that chose their formation privately (behind their curtain): their choice stays
+    /// private until the game starts. A change of mode or players clears it (`reseal`), since the
+    /// dialog would then show it to whoever is looking.
+    sealed: Vec<Seat>,
+    /// The mode and players the private choices were made under.
+    sealed_under: PrivacyKey,
+    /// Said once a change cleared private choices.
+    pub cleared_note: bool,
+}
+
+/// What decides whether formations are chosen privately: the mode and who plays each seat.
+type PrivacyKey = (Mode, bool, [Occupant; 2], [Occupant; 4]);
+
+fn privacy_key(spec: &NewGameSpec) -> PrivacyKey {
+    (spec.rules.mode, spec.four, spec.seats, spec.seats4)
+}
+
+/// Private choices survive only while the mode and the players stay as they were: any change (to
+/// open or flip play, a seat given to the computer, two players or four) puts each private choice
+/// back to a fresh random formation before anything is drawn, and notes it; a choice is never shown.
+fn reseal(spec: &mut NewGameSpec, sealed: &mut Vec<Seat>, under: &mut PrivacyKey, note: &mut bool) {
+    let key = privacy_key(spec);
+    if key == *under {
+        return;
+    }
+    *under = key;
+    for side in std::mem::take(sealed) {
+        *spec.choice_mut(side) = FormationChoice::Random(crate::engine::rng::os_seed());
+        *note = true;
+    }
 }
 
 /// A hidden game between people: each side chooses its formation privately.
@@ -114,10 +144,11 @@ pub fn private_choices(spec: &NewGameSpec) -> bool {
         }
 }
 
-/// The formations of `spec` to offer again next time (none for a random one, and nothing at all
-/// from a hidden game between people or a flip game).
+/// The formations of `spec` to offer again next time (none for a random one). Only from an open
+/// game: a hidden game's formation is kept nowhere outside its game record (the settings file is
+/// not a game record, and anyone who reads it would learn the formation), and flip games deal.
 pub fn last_formations(spec: &NewGameSpec) -> Option<[Option<LastFormation>; 2]> {
-    if private_choices(spec) || spec.rules.mode == Mode::Flip || spec.four {
+    if spec.rules.mode != Mode::Open || spec.four {
         return None;
     }
     Some(spec.formations.clone().map(|c| match c {
@@ -165,6 +196,9 @@ impl NewGame {
             library: Vec::new(),
             private: None,
             preselected: [false; 2],
+            sealed: Vec::new(),
+            sealed_under: (Mode::Open, false, settings.seats, [Occupant::Human; 4]),
+            cleared_note: false,
         }
     }
 
@@ -245,6 +279,10 @@ impl NewGame {
                     .min_size(egui::vec2(360.0, 90.0));
                 if ui.add(button).clicked() {
                     self.private = Some((side, true));
+                    if !self.sealed.contains(&side) {
+                        self.sealed.push(side);
+                    }
+                    self.sealed_under = privacy_key(&self.spec);
                 }
             });
             return None;
@@ -270,6 +308,12 @@ impl NewGame {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
+        reseal(
+            &mut self.spec,
+            &mut self.sealed,
+            &mut self.sealed_under,
+            &mut self.cleared_note,
+        );
         self.forget_preselected_if_private();
         if let Some((side, lifted)) = self.private {
             return self.private_choice(ui, lang, side, lifted);
@@ -313,6 +357,8 @@ impl NewGame {
             let seed_text = &mut self.seed_text;
             let library = &self.library;
             let private = &mut self.private;
+            let (sealed, sealed_under) = (&mut self.sealed, &mut self.sealed_under);
+            let cleared_note = &mut self.cleared_note;
             egui::Grid::new("new-game-grid")
                 .num_columns(2)
                 .spacing([16.0, 8.0])
@@ -417,11 +463,17 @@ impl NewGame {
                         });
                         ui.end_row();
                     }
+                    // A mode or a seat changed above in this very frame: private choices go
+                    // before the pickers below could show them.
+                    reseal(spec, sealed, sealed_under, cleared_note);
                     ui.strong(lang.t(&i18n::FORMATIONS));
                     // Hidden games between people: each side's choice shows only as "chosen".
                     let hide = private_choices(spec);
                     ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
                         ui.vertical(|ui| {
+                            if *cleared_note {
+                                ui.label(lang.t(&i18n::PRIVATE_CHOICES_CLEARED));
+                            }
                             for &side in spec.board_seats() {
                                 let human = spec.players()[side.index()] == Occupant::Human;
                                 if hide && human {

@@ -611,13 +611,18 @@ fn side_panel(
         {
             out.push(Command::Play(Act::Redo));
         }
+        // Under the hand-over curtain nobody in particular looks: a resignation or a draw offer
+        // waits for the player to move to lift it.
+        let covered = play.curtain_up();
         if ui
-            .add_enabled(!over, egui::Button::new(lang.t(&i18n::RESIGN)))
+            .add_enabled(!over && !covered, egui::Button::new(lang.t(&i18n::RESIGN)))
             .clicked()
         {
             out.push(Command::Play(Act::Resign));
         }
         match game.draw_offer() {
+            // Four people in a hidden game: each answers behind the curtain, called seat by seat.
+            Some(_) if game.board().is_four() && play.hidden_hotseat() => {}
             // Four players: every player still in answers (people at the screen, each for
             // their own seat; the computer declines).
             Some(s) if game.board().is_four() && !over => {
@@ -644,7 +649,7 @@ fn side_panel(
             other => {
                 if ui
                     .add_enabled(
-                        !over && other.is_none(),
+                        !over && !covered && other.is_none(),
                         egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
                     )
                     .clicked()

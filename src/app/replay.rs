@@ -1,10 +1,16 @@
 //! The replay viewer: step through a game turn by turn (buttons, ←/→, a slider, a clickable move
 //! list), play it at a chosen speed, from Red's, Blue's or the referee's point of view, and continue
 //! a new game from any turn. It shows the view of `game.position_at(n)` through a `Sight` from the
-//! gate (`engine::disclosure`): what the chosen viewer knew at that turn. While a hidden game is
-//! unfinished only its owner's viewpoint is free (the player behind the lifted curtain, the human
-//! against the computer, the side that saved the file); another side or the referee view needs a
-//! confirmation and is noted in the record.
+//! gate (`engine::disclosure`): what the chosen viewer knew at that turn.
+//!
+//! The program cannot know who looks at the screen, so while a hidden game is unfinished no
+//! viewpoint is free, with two exceptions: the replay of the game in play opened from behind its
+//! lifted curtain (the player who lifted it), and the one person of a game whose every other seat is
+//! the computer (nobody is hidden from). Any other viewpoint, of a file, a copy or an autosave,
+//! needs a confirmation, and the gate's note goes into that very file (written before anything is
+//! shown) and into the game in play when it is the same game. A game continued from here carries
+//! what its players saw beyond this turn: it is written into the new game's record, and it counts
+//! as a takeback (refused where takebacks against the computer are off).
 
 use super::board::{self, BoardWidget};
 use super::command::Command;
@@ -15,6 +21,7 @@ use super::session::Session;
 use super::settings::BoardOptions;
 use crate::engine::game::Ply;
 use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Seat, Sight, Turn, Viewer};
+use std::path::PathBuf;
 
 /// Replay speeds, in turns per second.
 pub const SPEEDS: [f32; 5] = [0.5, 1.0, 2.0, 4.0, 8.0];
@@ -41,6 +48,20 @@ pub struct Replay {
     pub is_current: bool,
     /// A viewpoint asked for that waits for the confirmation.
     pub confirm: Option<Disclosure>,
+    /// The file the game was read from: a confirmed viewpoint is noted in it.
+    pub path: Option<PathBuf>,
+    /// "Continue from here" at this turn waits for a confirmation: the new game carries knowledge
+    /// from beyond it (`true`: every piece was seen).
+    pub confirm_continue: Option<(usize, bool)>,
+}
+
+/// What the window knows that a replay command may need: whether takebacks against the computer
+/// are allowed (View menu), and whether this game is known to have gone on past its last turn
+/// (the game in play or a saved game with the same id and more turns: this is a copy).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReplayContext {
+    pub takebacks_vs_computer: bool,
+    pub went_on: bool,
 }
 
 impl Replay {
@@ -69,7 +90,29 @@ impl Replay {
             source,
             is_current,
             confirm: None,
+            path: None,
+            confirm_continue: None,
         }
+    }
+
+    /// The replay of a file, whose record takes the notes of confirmed viewpoints.
+    pub fn with_path(mut self, path: Option<PathBuf>) -> Replay {
+        self.path = path;
+        self
+    }
+
+    /// What a game continued from turn `n` carries beyond what its players knew at that turn:
+    /// `None` for nothing (an open game, or the last turn of an unfinished game that went no
+    /// further), else whether every piece was seen (a finished game shows all; the referee view or
+    /// another side's viewpoint in its record).
+    pub fn carried(&self, n: usize, went_on: bool) -> Option<bool> {
+        if self.game.rules().mode == Mode::Open {
+            return None;
+        }
+        if self.game.status().is_over() {
+            return Some(true);
+        }
+        (n < self.last() || went_on).then(|| self.game.record().referee_view_used())
     }
 
     /// The viewpoint shown.
@@ -200,27 +243,65 @@ pub enum ReplayOutcome {
     Home,
     /// A new game continued from a turn of the replay.
     Continue(Box<Session>),
-    /// The game could not be continued.
-    Failed(String),
+    /// Refused or failed: the warning to show (nothing changed).
+    Warn(i18n::Text, String),
+}
+
+/// Whether two games are the same game (the same `id` in their records).
+pub fn same_game(a: &Game, b: &Game) -> bool {
+    let id = |g: &Game| super::records::info_value(g.record(), "id").map(str::to_string);
+    id(a).is_some() && id(a) == id(b)
+}
+
+/// Whether a record has a computer seat.
+fn against_computer(game: &Game) -> bool {
+    let info = super::records::info_value(game.record(), "computer");
+    super::computer::seats_from_info(info, game.board().seats.len())
+        .iter()
+        .any(|s| *s != super::settings::Occupant::Human)
 }
 
 impl Replay {
     /// Carry out a replay command; `in_play` is the game in play (parked behind the replay).
-    pub fn apply(&mut self, cmd: ReplayCmd, in_play: Option<&mut Session>) -> ReplayOutcome {
+    pub fn apply(
+        &mut self,
+        cmd: ReplayCmd,
+        in_play: Option<&mut Session>,
+        ctx: ReplayContext,
+    ) -> ReplayOutcome {
         match cmd {
             ReplayCmd::Confirmed(what) => {
-                self.confirmed(what);
-                if self.is_current
-                    && let Some(p) = in_play
+                self.confirm = None;
+                // The note goes into the file first: nothing is shown that is not written down.
+                let mut noted = self.game.clone();
+                let Ok(Grant::Sight(s)) = noted.disclose(what, self.owner, true) else {
+                    return ReplayOutcome::Stay;
+                };
+                if let Some(path) = &self.path
+                    && noted.record().disclosures != self.game.record().disclosures
+                    && let Err(e) = crate::fsutil::atomic_write_private_with(
+                        path,
+                        noted.to_ron().as_bytes(),
+                        |_| Ok(()),
+                    )
+                {
+                    return ReplayOutcome::Warn(i18n::VIEWPOINT_NOT_NOTED, e);
+                }
+                if let Some(p) = in_play
+                    && (self.is_current || same_game(&p.game, &self.game))
                 {
                     // The game in play keeps the note too.
                     let _ = p.game.disclose(what, self.owner, true);
                 }
+                self.game = noted;
+                self.sight = s;
+                self.covered = false;
                 ReplayOutcome::Stay
             }
             ReplayCmd::Close if self.is_current && in_play.is_some() => ReplayOutcome::BackToGame,
             ReplayCmd::Close => ReplayOutcome::Home,
             ReplayCmd::ContinueFrom(n) => {
+                let n = n.min(self.last());
                 if self.is_current
                     && n == self.last()
                     && in_play.is_some_and(|p| p.game.plies().len() == n)
@@ -228,14 +309,40 @@ impl Replay {
                     // The end of the game in play: just go back to it.
                     return ReplayOutcome::BackToGame;
                 }
-                match record_until(&self.game, n) {
-                    Ok(mut game) => {
-                        game.set_info("seat", "hotseat");
-                        ReplayOutcome::Continue(Box::new(Session::new(game)))
+                match self.carried(n, ctx.went_on) {
+                    None => self.continue_from(n, None),
+                    Some(_) if against_computer(&self.game) && !ctx.takebacks_vs_computer => {
+                        ReplayOutcome::Warn(i18n::CONTINUE_IS_TAKEBACK, String::new())
                     }
-                    Err(e) => ReplayOutcome::Failed(e),
+                    Some(all) => {
+                        self.confirm_continue = Some((n, all));
+                        ReplayOutcome::Stay
+                    }
                 }
             }
+            ReplayCmd::ContinueConfirmed(n) => match self.confirm_continue.take() {
+                Some((k, all)) if k == n => self.continue_from(n, Some(all)),
+                _ => ReplayOutcome::Stay,
+            },
+            ReplayCmd::CancelContinue => {
+                self.confirm_continue = None;
+                ReplayOutcome::Stay
+            }
+        }
+    }
+
+    /// A new game from the position after `n` turns; `carried` (every piece seen, or not) is
+    /// written into its record through the gate.
+    fn continue_from(&mut self, n: usize, carried: Option<bool>) -> ReplayOutcome {
+        match record_until(&self.game, n) {
+            Ok(mut game) => {
+                game.set_info("seat", "hotseat");
+                if let Some(all_seen) = carried {
+                    let _ = game.disclose(Disclosure::Continued { all_seen }, None, true);
+                }
+                ReplayOutcome::Continue(Box::new(Session::new(game)))
+            }
+            Err(e) => ReplayOutcome::Warn(i18n::START_FAILED, e),
         }
     }
 }
@@ -293,6 +400,9 @@ pub fn ui(
                 ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
             }
             if let Some(t) = super::words::takebacks_text(&r.game, lang) {
+                ui.weak(t);
+            }
+            if let Some(t) = super::words::continued_text(&r.game, lang) {
                 ui.weak(t);
             }
         });
@@ -386,12 +496,11 @@ pub fn ui(
                 }
             }
             ui.separator();
-            // An unfinished hidden or flip game continues only from its last turn: an earlier one
-            // would be a takeback past what both players saw.
-            let secret = r.game.rules().mode != Mode::Open && !r.game.status().is_over();
+            // From an earlier turn of an unfinished hidden or flip game, or from a finished one,
+            // the new game carries what its players saw: a confirmation follows, and the record
+            // notes it.
             let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
-                || (r.ply == last && r.game.status().is_over())
-                || (secret && r.ply != last);
+                || (r.ply == last && r.game.status().is_over());
             if ui
                 .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
                 .clicked()
@@ -489,6 +598,32 @@ pub fn ui(
         }
         .show(ui);
     });
+
+    if let Some((n, all)) = r.confirm_continue {
+        let modal = egui::Modal::new(egui::Id::unique("confirm-continue")).show(ui.ctx(), |ui| {
+            ui.set_max_width(440.0);
+            ui.heading(fill(
+                lang.t(&i18n::CONTINUE_CONFIRM_TITLE),
+                &[("n", &n.to_string())],
+            ));
+            ui.label(lang.t(if all {
+                &i18n::CONTINUE_CONFIRM_ALL
+            } else {
+                &i18n::CONTINUE_CONFIRM_LATER
+            }));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t(&i18n::CONTINUE_CONFIRM_YES)).clicked() {
+                    out.push(Command::Replay(ReplayCmd::ContinueConfirmed(n)));
+                }
+                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
+                    out.push(Command::Replay(ReplayCmd::CancelContinue));
+                }
+            });
+        });
+        if modal.should_close() {
+            out.push(Command::Replay(ReplayCmd::CancelContinue));
+        }
+    }
 
     if let Some(what) = r.confirm {
         let modal = egui::Modal::new(egui::Id::unique("confirm-viewpoint")).show(ui.ctx(), |ui| {

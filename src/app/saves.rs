@@ -3,9 +3,9 @@
 //! is offered for resume, a finished one joins the recent games. Save as / Open go through native file
 //! dialogs (rfd) with the in-app list of recent games as the fallback. Files are game records
 //! (`GameRecord` RON); the app keeps its own facts in `GameRecord.info`:
-//! `id` (which game this is), `started`, `seat` (`hotseat`: both players at this screen; or `red` /
-//! `blue`), `saved_by` (the side a Save as was made for), `bottom` (a four-player game's bottom
-//! seat) and, in `current.ron` only, `redo`.
+//! `id` (which game this is), `started`, `seat` (`hotseat`: both players at this screen), `computer`
+//! (the computer's seats), `bottom` (a four-player game's bottom seat) and, in `current.ron` only,
+//! `redo`. No record names the side it "belongs to": who is looking cannot be known (`lone_person`).
 
 use super::command::Command;
 pub use super::command::SaveCmd;
@@ -121,23 +121,39 @@ pub struct Saves {
     pub referee: super::referee::RefereeSaves,
 }
 
-/// The side a record was saved for (`saved_by`, else a one-side `seat`).
-pub fn saved_side(record: &GameRecord) -> Option<Seat> {
-    [info_value(record, "saved_by"), info_value(record, "seat")]
-        .into_iter()
-        .flatten()
-        .find_map(|v| {
-            [
-                Seat::Red,
-                Seat::Blue,
-                Seat::South,
-                Seat::East,
-                Seat::North,
-                Seat::West,
-            ]
-            .into_iter()
-            .find(|s| s.en().eq_ignore_ascii_case(v))
-        })
+/// The one person of a game whose every other seat is the computer (`computer` info), or partners
+/// under team view playing together against the computer: the seat whose own viewpoint is free in
+/// a replay of the file (nobody is hidden from). `None` when two or more people who must not see
+/// each other's pieces played, or when the record names no computer seat: then the program cannot
+/// know who is looking, and every viewpoint of an unfinished hidden game needs a confirmation.
+///
+/// Whoever was to move or pressed Save as is not necessarily who is looking, so nothing else in
+/// the record (older files' `saved_by`) is trusted for this.
+pub fn lone_person(game: &Game) -> Option<Seat> {
+    let board = game.board();
+    let seats =
+        super::computer::seats_from_info(info_value(game.record(), "computer"), board.seats.len());
+    let people: Vec<usize> = (0..seats.len())
+        .filter(|&k| seats[k] == super::settings::Occupant::Human)
+        .collect();
+    let seat_of = |k: usize| {
+        if game.rules().mode == Mode::Flip {
+            game.player_colour(k as u8 + 1).unwrap_or(board.seats[k])
+        } else {
+            board.seats[k]
+        }
+    };
+    match people.as_slice() {
+        [one] => Some(seat_of(*one)),
+        [a, b]
+            if board.is_four()
+                && game.rules().team_view
+                && board.seats[*a].partner() == Some(board.seats[*b]) =>
+        {
+            Some(seat_of(*a))
+        }
+        _ => None,
+    }
 }
 
 /// The file text of a record (the same layout as `Game::to_ron`).
@@ -276,13 +292,10 @@ impl Saves {
                 play.game.set_info("seat", "hotseat");
             }
         }
-        // The side the game belongs to on reopening: the human against the computer, else the
-        // side whose turn it is (who lifts the curtain next).
-        let side = play.looking_side().en().to_lowercase();
-        if info_value(play.game.record(), "saved_by") != Some(side.as_str()) {
-            play.game.set_info("saved_by", &side);
-        }
+        // No side is written as the file's owner: whoever is to move is not necessarily who is
+        // looking (older files' `saved_by` is dropped, and never trusted).
         let mut record = play.game.record().clone();
+        record.info.retain(|(k, _)| k != "saved_by");
         if !play.redo.is_empty() {
             let redo = ron::to_string(&play.redo).map_err(|e| e.to_string())?;
             record.info.push(("redo".into(), redo));
@@ -327,6 +340,18 @@ impl Saves {
             }
             _ => record.actions.len(),
         }
+    }
+
+    /// Every saved game the program knows of, read afresh: the game in progress as last written and
+    /// the recent games (to tell whether a copy's game went on past it).
+    pub fn known_games(&self) -> Vec<Game> {
+        let current = self.last_saved.iter().cloned().map(Game::from_record);
+        let recent = self.recent.iter().map(|g| load_game(&g.path));
+        current
+            .map(|g| g.map_err(|e| e.to_string()))
+            .chain(recent)
+            .filter_map(Result::ok)
+            .collect()
     }
 
     /// Reread the recent games: the game files in the data folder and the remembered outside files.
@@ -460,12 +485,14 @@ pub enum Show {
     Home,
     /// The resumed game, in play.
     Game(Box<Session>),
-    /// A record in the replay viewer: `current` if it is the game in play, seen by `owner`.
+    /// A record in the replay viewer: `current` if it is the game in play, seen by `owner` (whose
+    /// own viewpoint is free), read from `path` (where a confirmed viewpoint is noted).
     Replay {
         game: Box<Game>,
         name: String,
         current: bool,
         owner: Option<Seat>,
+        path: Option<PathBuf>,
     },
 }
 
@@ -528,12 +555,13 @@ impl Saves {
                     let name = path
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().to_string());
-                    let owner = opening_side(&game);
+                    let owner = lone_person(&game);
                     SaveOutcome::show(Show::Replay {
                         game: Box::new(game),
                         name,
                         current: false,
                         owner,
+                        path: Some(path),
                     })
                 }
                 Err(e) => SaveOutcome::warn(i18n::OPEN_FAILED, e),
@@ -551,6 +579,7 @@ impl Saves {
                     name: lang.t(&i18n::CURRENT_GAME).to_string(),
                     current: true,
                     owner: Some(play.looking_side()),
+                    path: None,
                 }),
                 _ => SaveOutcome::default(),
             },
@@ -561,15 +590,8 @@ impl Saves {
     fn save_as(&mut self, game: &Game) -> SaveOutcome {
         let mut out = SaveOutcome::default();
         let mut record = game.record().clone();
-        record.info.retain(|(k, _)| k != "redo");
-        if saved_side(&record).is_none()
-            && let Some(side) = game.position().side_to_move()
-        {
-            record.info.retain(|(k, _)| k != "saved_by");
-            record
-                .info
-                .push(("saved_by".into(), side.en().to_lowercase()));
-        }
+        // Not the side to move, nor anyone: the program cannot know who pressed Save as.
+        record.info.retain(|(k, _)| k != "redo" && k != "saved_by");
         let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
         let path = match self.pick(true, &name) {
             Ok(Some(mut p)) => {
@@ -714,26 +736,21 @@ fn board_warn() -> egui::Color32 {
     egui::Color32::from_rgb(0xb0, 0x50, 0x00)
 }
 
-/// Buttons of the play screen's panel: Save as… and Replay.
-pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, replay: bool, out: &mut Vec<Command>) {
-    if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+/// Buttons of the play screen's panel: Save as… and Replay, both only while someone in particular
+/// looks (not under the hand-over curtain: the file or the replay would be for nobody known).
+pub fn play_buttons(ui: &mut egui::Ui, lang: Lang, enabled: bool, out: &mut Vec<Command>) {
+    if ui
+        .add_enabled(enabled, egui::Button::new(lang.t(&i18n::SAVE_AS)))
+        .clicked()
+    {
         out.push(Command::Saves(SaveCmd::SaveAs));
     }
     if ui
-        .add_enabled(replay, egui::Button::new(lang.t(&i18n::REPLAY)))
+        .add_enabled(enabled, egui::Button::new(lang.t(&i18n::REPLAY)))
         .clicked()
     {
         out.push(Command::Saves(SaveCmd::ReplayCurrent));
     }
-}
-
-/// The side a game opened from a file belongs to: the side that saved it (else Red, for files
-/// written before the program noted it).
-/// The side a file opens as: the one that saved it, if the file says so. A file that does not
-/// (an older file, a tracked physical-board game both players entered) has no owner: an unfinished
-/// hidden game in it shows nothing until a viewpoint is confirmed through the gate.
-pub fn opening_side(game: &Game) -> Option<Seat> {
-    saved_side(game.record())
 }
 
 #[cfg(test)]

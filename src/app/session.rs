@@ -47,6 +47,9 @@ pub enum Act {
     Timeout,
     /// Hidden mode: the next player lifts the hand-over curtain.
     LiftCurtain,
+    /// Hidden mode between people: the player who must answer a question (a takeback, a
+    /// four-player draw offer) has come to the screen; the board stays covered.
+    LiftQuestion,
     /// Ask for the referee view (a confirmation follows).
     AskRefereeView,
     /// Switch the referee view on (confirmed) or off (cancelled).
@@ -108,6 +111,12 @@ pub struct ModeState {
     pub confirm_curtain: bool,
     /// A takeback asked by this side, waiting for the other player's answer.
     pub takeback_asked: Option<Seat>,
+    /// How many turns the takeback asked goes back: to the asker's own last turn.
+    pub takeback_turns: u32,
+    /// A hidden game between people: the player who answers the open question now (a takeback,
+    /// a four-player draw offer), and whether they pressed "answer" on the covered board. Every
+    /// such question is answered seat by seat behind the curtain.
+    pub answering: Option<(Seat, bool)>,
     /// Four people: the players who have agreed to the takeback asked (it is made when every
     /// other player still in has agreed).
     pub takeback_agreed: Vec<Seat>,
@@ -348,14 +357,20 @@ impl Session {
                 self.computer.reset();
                 self.after_change();
             }
-            Act::Resign => self.confirm_resign = !self.game.status().is_over(),
+            Act::Resign => {
+                self.confirm_resign = !self.game.status().is_over() && !self.curtain_up()
+            }
             Act::ConfirmResign(yes) => {
                 self.confirm_resign = false;
                 if yes {
                     self.act(Action::Resign);
                 }
             }
-            Act::OfferDraw => self.act(Action::OfferDraw),
+            Act::OfferDraw if self.curtain_up() => {}
+            Act::OfferDraw => {
+                self.act(Action::OfferDraw);
+                self.ask_next_draw_answer();
+            }
             Act::AnswerDraw(yes) => self.act(|s| {
                 if yes {
                     Action::AcceptDraw(s)
@@ -370,7 +385,7 @@ impl Session {
                     Action::DeclineDraw(seat)
                 };
                 let human = self.computer.seats.get(seat.index()) == Some(&Occupant::Human);
-                if !self.game.board().is_four() || !human {
+                if !self.game.board().is_four() || !human || !self.may_answer(seat) {
                     return;
                 }
                 match self.game.act(action) {
@@ -380,14 +395,34 @@ impl Session {
                     }
                     Err(e) => self.message = Some(Message::Refused(e)),
                 }
+                if yes {
+                    self.ask_next_draw_answer();
+                } else {
+                    self.end_question();
+                }
             }
             Act::Timeout => self.act(Action::Timeout),
             // Four players: the curtain stays down while a computer seat plays (nobody at the
             // screen is to move).
             Act::LiftCurtain if self.computer_to_move() => {}
+            // Four people: a draw offer still waiting (a resumed game) is answered seat by seat
+            // before the player to move looks.
+            Act::LiftCurtain
+                if self.game.board().is_four()
+                    && self.game.draw_offer().is_some()
+                    && self.curtain_guarded()
+                    && self.modes.answering.is_none() =>
+            {
+                self.ask_next_draw_answer()
+            }
             Act::LiftCurtain => {
                 self.modes.lifted = true;
                 self.flash = flash_for(&self.game, self.looker());
+            }
+            Act::LiftQuestion => {
+                if let Some((seat, _)) = self.modes.answering {
+                    self.modes.answering = Some((seat, true));
+                }
             }
             Act::AskRefereeView => self.modes.confirm_referee = true,
             Act::RefereeView(on) => {
@@ -532,12 +567,73 @@ impl Session {
         !(self.game.board().is_four() && self.game.rules().team_view && partners)
     }
 
-    /// Whether the hand-over curtain covers the board now.
+    /// Whether the hand-over curtain covers the board now: between turns, and while a question is
+    /// answered seat by seat (whoever answers must not see the board of whoever asked).
     pub fn curtain_up(&self) -> bool {
         self.hidden_hotseat()
             && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
-            && !self.modes.lifted
             && self.modes.referee.is_none()
+            && (!self.modes.lifted || self.modes.answering.is_some())
+    }
+
+    /// Whether `seat` may answer the open question now: in a hidden game between people only the
+    /// seat called to the covered board, after pressing "answer"; otherwise anyone at the screen.
+    fn may_answer(&self, seat: Seat) -> bool {
+        match self.modes.answering {
+            Some(called) => called == (seat, true),
+            None => !self.curtain_guarded(),
+        }
+    }
+
+    /// A hidden game between people whose curtain is in use (not switched off, no referee view).
+    fn curtain_guarded(&self) -> bool {
+        self.hidden_hotseat()
+            && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
+            && self.modes.referee.is_none()
+    }
+
+    /// Four people, a hidden game: the next seat to answer the draw offer behind the curtain (the
+    /// players still in who have not yet agreed, in turn order after the offerer).
+    fn ask_next_draw_answer(&mut self) {
+        if !self.game.board().is_four() || !self.curtain_guarded() {
+            return;
+        }
+        let Some(offerer) = self.game.draw_offer() else {
+            return self.end_question();
+        };
+        let next = self
+            .seats_after(offerer)
+            .into_iter()
+            .find(|&s| !self.game.draw_accepted(s));
+        match next {
+            Some(s) => {
+                self.modes.answering = Some((s, false));
+                self.modes.lifted = false;
+                self.selected = None;
+            }
+            None => self.end_question(),
+        }
+    }
+
+    /// The other seats still in, in the board's order starting after `seat` (who answers a
+    /// question first: the next seat round the table).
+    fn seats_after(&self, seat: Seat) -> Vec<Seat> {
+        let seats = self.game.board().seats;
+        let k = seats.iter().position(|&s| s == seat).unwrap_or(0);
+        let still_in = self.game.seats_in();
+        (1..seats.len())
+            .map(|i| seats[(k + i) % seats.len()])
+            .filter(|s| still_in.contains(s))
+            .collect()
+    }
+
+    /// The question is answered or withdrawn: nobody is called any more, and the curtain stays
+    /// down until the player to move lifts it.
+    fn end_question(&mut self) {
+        if self.modes.answering.take().is_some() {
+            self.modes.lifted = false;
+            self.selected = None;
+        }
     }
 
     /// Who is looking at the screen. Beyond a player's own pieces, every sight comes from the gate.
@@ -644,35 +740,96 @@ impl Session {
             }
             return;
         }
-        if self.game.board().is_four() {
-            // Four people: the player who moved last asks; every other player still in answers.
-            let by = self.side_to_move();
-            let mut probe = self.game.clone();
-            if probe.act(Action::Takeback { by, turns: 1 }).is_err() {
-                return;
+        // Who asks: the player looking (behind the lifted curtain: the player to move, who takes
+        // back their own last turn and the turns after it); with nobody in particular looking
+        // (the curtain down, or everything open) the player who moved last.
+        let asker = match self.looker() {
+            Looker::Side(s) => Some(s),
+            _ => {
+                let mut probe = self.game.clone();
+                let by = self.side_to_move();
+                let back = probe.act(Action::Takeback { by, turns: 1 }).is_ok();
+                back.then(|| probe.position().side_to_move()).flatten()
             }
-            self.modes.takeback_asked = probe.position().side_to_move();
-            self.modes.takeback_agreed.clear();
-            return;
-        }
-        // The player who moved last asks; the player to move answers.
-        self.modes.takeback_asked = Some(self.side_to_move().other());
-    }
-
-    /// The other player's answer to a takeback.
-    fn answer_takeback(&mut self, yes: bool) {
-        let Some(asker) = self.modes.takeback_asked.take() else {
+        };
+        let Some((asker, turns)) = asker.and_then(|a| self.turns_back_to(a).map(|t| (a, t))) else {
+            self.message = Some(Message::Note(i18n::NOTHING_TO_TAKE_BACK));
             return;
         };
+        self.modes.takeback_asked = Some(asker);
+        self.modes.takeback_turns = turns;
         self.modes.takeback_agreed.clear();
+        self.selected = None;
+        self.modes.answering = None;
+        self.call_next_takeback_answer();
+    }
+
+    /// How many standing turns go back to `asker`'s own last turn (the fewest after which `asker`
+    /// is to move again), if `asker` has a turn to take back.
+    fn turns_back_to(&self, asker: Seat) -> Option<u32> {
+        let standing = self.game.standing_actions().len() as u32;
+        (1..=standing.min(64)).find(|&turns| {
+            let mut probe = self.game.clone();
+            probe.act(Action::Takeback { by: asker, turns }).is_ok()
+                && probe.position().side_to_move() == Some(asker)
+        })
+    }
+
+    /// A hidden game between people: call the next player who must answer the takeback to the
+    /// covered board (two players: the other; four: every other player still in, in turn).
+    fn call_next_takeback_answer(&mut self) {
+        let Some(asker) = self.modes.takeback_asked else {
+            return self.end_question();
+        };
+        if !self.curtain_guarded() {
+            return;
+        }
+        let next = if self.game.board().is_four() {
+            let agreed = &self.modes.takeback_agreed;
+            self.seats_after(asker)
+                .into_iter()
+                .find(|s| !agreed.contains(s))
+        } else if self.modes.answering.is_none() {
+            Some(asker.other())
+        } else {
+            None
+        };
+        match next {
+            Some(s) => {
+                self.modes.answering = Some((s, false));
+                self.modes.lifted = false;
+            }
+            None => self.end_question(),
+        }
+    }
+
+    /// The other player's answer to a takeback (two players), or the last answer of four.
+    fn answer_takeback(&mut self, yes: bool) {
+        let Some(asker) = self.modes.takeback_asked else {
+            return;
+        };
+        // Two players behind the curtain: only the player called to the covered board answers
+        // (a "no" by closing the question is always taken).
+        if yes && !self.game.board().is_four() && !self.may_answer(asker.other()) {
+            return;
+        }
+        self.modes.takeback_asked = None;
+        self.modes.takeback_agreed.clear();
+        self.end_question();
         if !yes {
             self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
             return;
         }
+        let turns = self.modes.takeback_turns.max(1);
         if self.mode() == Mode::Open {
-            self.plain_undo();
+            for _ in 0..turns {
+                if let Some(a) = self.game.undo() {
+                    self.redo.push(a);
+                }
+            }
+            self.after_change();
         } else {
-            self.take_back(asker);
+            self.take_back_turns(asker, turns);
         }
     }
 
@@ -686,13 +843,19 @@ impl Session {
         if !self.game.board().is_four() || seat == asker || !still_in.contains(&seat) {
             return;
         }
+        if !self.may_answer(seat) {
+            return;
+        }
         if yes && !self.modes.takeback_agreed.contains(&seat) {
             self.modes.takeback_agreed.push(seat);
         }
         let agreed = &self.modes.takeback_agreed;
         if !yes || still_in.iter().all(|s| *s == asker || agreed.contains(s)) {
             // The last answer: the same as the one answer between two players.
+            self.modes.answering = None;
             self.answer_takeback(yes);
+        } else {
+            self.call_next_takeback_answer();
         }
     }
 
@@ -705,21 +868,24 @@ impl Session {
         self.after_change();
     }
 
-    /// Hidden and flip games: a takeback through the gate, kept in the record. Against the
-    /// computer it goes back to the human's turn.
+    /// Hidden and flip games against the computer: a takeback through the gate, kept in the
+    /// record, back to the human's turn.
     fn take_back(&mut self, by: Seat) {
         let standing = self.game.standing_actions().len() as u32;
         let mut turns = 1;
-        if self.computer.any() {
-            while turns < standing {
-                let mut probe = self.game.clone();
-                let _ = probe.act(Action::Takeback { by, turns });
-                if self.human_to_move(&probe) {
-                    break;
-                }
-                turns += 1;
+        while turns < standing {
+            let mut probe = self.game.clone();
+            let _ = probe.act(Action::Takeback { by, turns });
+            if self.human_to_move(&probe) {
+                break;
             }
+            turns += 1;
         }
+        self.take_back_turns(by, turns);
+    }
+
+    /// A takeback of `turns` through the gate, kept in the record.
+    fn take_back_turns(&mut self, by: Seat, turns: u32) {
         let done = self
             .game
             .disclose(Disclosure::Takeback, Some(by), true)

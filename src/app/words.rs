@@ -328,6 +328,22 @@ pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<&'static str
         .collect()
 }
 
+/// The record's note that the game was continued from another game's turn, and what its players
+/// carried from beyond it ("Continued from turn 12 of another game: every piece had been seen").
+pub fn continued_text(game: &crate::engine::Game, lang: Lang) -> Option<String> {
+    game.record().disclosures.iter().find_map(|d| match d.what {
+        crate::engine::Disclosure::Continued { all_seen } => Some(fill(
+            lang.t(if all_seen {
+                &i18n::CONTINUED_ALL
+            } else {
+                &i18n::CONTINUED_LATER
+            }),
+            &[("n", &d.ply.to_string())],
+        )),
+        _ => None,
+    })
+}
+
 /// How many takebacks each player made ("Takebacks: Red 1, Blue 0"), if any was made.
 pub fn takebacks_text(game: &crate::engine::Game, lang: Lang) -> Option<String> {
     let seats = &game.board().seats;

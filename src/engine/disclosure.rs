@@ -28,12 +28,21 @@ pub enum Disclosure {
     DealSeed,
     /// Every piece at the end of the game.
     EndReveal,
+    /// This game was continued from an earlier turn of another game (a replay's "Continue from
+    /// here"), so its players carry knowledge from beyond that turn: the later turns of an
+    /// unfinished game (a takeback), or, with `all_seen`, every piece (the source was finished,
+    /// or its referee view was used).
+    Continued { all_seen: bool },
 }
 
 impl Disclosure {
     /// Whether this use lets someone see pieces the rules hide (everything but a takeback).
     pub fn shows_pieces(self) -> bool {
-        !matches!(self, Disclosure::Takeback)
+        match self {
+            Disclosure::Takeback => false,
+            Disclosure::Continued { all_seen } => all_seen,
+            _ => true,
+        }
     }
 }
 
@@ -88,6 +97,8 @@ pub enum Grant {
     Seed(u64),
     /// A takeback may be made.
     Takeback,
+    /// The knowledge a continued game carries is written down.
+    Noted,
 }
 
 impl Game {
@@ -159,6 +170,7 @@ impl Game {
                 _ => Grant::Seed(0),
             },
             Disclosure::Takeback => Grant::Takeback,
+            Disclosure::Continued { .. } => Grant::Noted,
         })
     }
 

@@ -348,9 +348,19 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
         Screen::Replay(r) => {
             let game = &r.game;
             let viewer = r.viewer();
+            // A file's "owner" is not trusted: only the lone person of a game against the
+            // computer, or the game in play's replay opened from behind its lifted curtain.
+            let lone = people(game);
+            let freed = if lone.len() == 1 {
+                Some(lone[0])
+            } else if r.is_current {
+                r.owner
+            } else {
+                None
+            };
             let free = game.status().is_over()
                 || game.rules().mode == Mode::Open
-                || r.owner.is_some_and(|s| viewer == Viewer::Side(s))
+                || freed.is_some_and(|s| viewer == Viewer::Side(s))
                 || (game.rules().mode == Mode::Flip && viewer != Viewer::Referee);
             if !free {
                 assert_noted(
@@ -401,4 +411,118 @@ pub fn click(h: &mut Harness<'static, JunqiApp>, label: &str) {
 /// A piece's words as the English board labels them, for messages.
 pub fn piece_words(p: Piece) -> String {
     format!("{} {}", p.side().en(), p.rank().en())
+}
+
+/// The people of a game: its seats that no computer plays (`computer` info; every seat of a
+/// tracked physical-board game).
+pub fn people(game: &Game) -> Vec<Seat> {
+    let info = game
+        .record()
+        .info
+        .iter()
+        .find(|(k, _)| k == "computer")
+        .map(|(_, v)| v.as_str());
+    let seats = junqi::app::computer::seats_from_info(info, game.board().seats.len());
+    game.board()
+        .seats
+        .iter()
+        .zip(seats)
+        .filter(|(_, o)| *o == Occupant::Human)
+        .map(|(s, _)| *s)
+        .collect()
+}
+
+/// The game on screen and how far it is shown, for the every-seat check; and the seat whose view the
+/// live game's lifted curtain (or a lone person's game against the computer) frees.
+fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
+    match &app.screen {
+        Screen::Play(play) => {
+            let game = &play.game;
+            let lone = people(game);
+            let freed = if lone.len() == 1 {
+                Some(lone[0])
+            } else if play.curtain_up() {
+                None
+            } else if play.modes.lifted {
+                // Behind the lifted curtain: the player to move, who lifted it.
+                game.position().side_to_move()
+            } else if play.computer.any() && !play.hidden_hotseat() {
+                // Partners under team view against the computer.
+                Some(play.looking_side())
+            } else {
+                None
+            };
+            Some((game, game.plies().len(), freed))
+        }
+        Screen::Replay(r) => {
+            let lone = people(&r.game);
+            let freed = if lone.len() == 1 {
+                Some(lone[0])
+            } else if r.is_current {
+                // The game in play's replay, opened from behind its lifted curtain.
+                r.owner
+            } else {
+                None
+            };
+            Some((&r.game, r.game.plies().len(), freed))
+        }
+        Screen::Referee(r) => match &r.stage {
+            junqi::app::referee::Stage::Tracked(t) => Some((&t.game, t.game.plies().len(), None)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The cheater's check: for every person of the game on screen in turn, nothing on screen may
+/// name a piece that person may not know — unless the game's own record notes a disclosure that
+/// allows it (the referee view, the curtain off, that side's viewpoint, a continued game whose
+/// every piece was seen), or the screen is the live game's lifted curtain (or a game against the
+/// computer) showing the one looking. The app's idea of who looks (a file's owner) is not used.
+pub fn assert_no_leak_for_every_seat(h: &Harness<'static, JunqiApp>) {
+    let app = h.state();
+    let Some((game, upto, freed)) = screen_game(app) else {
+        return;
+    };
+    if game.status().is_over() || game.rules().mode == Mode::Open {
+        return;
+    }
+    let mut extra: Vec<Seat> = freed.into_iter().collect();
+    for d in &game.record().disclosures {
+        match d.what {
+            Disclosure::RefereeView | Disclosure::CurtainOff | Disclosure::EndReveal => return,
+            Disclosure::Continued { all_seen: true } => return,
+            Disclosure::SideView(s) => extra.push(s),
+            Disclosure::Takeback | Disclosure::DealSeed | Disclosure::Continued { .. } => {}
+        }
+    }
+    let texts = texts(h);
+    for seat in people(game) {
+        let mut allowed =
+            knowable(game, Looking::Viewer(Viewer::Side(seat)), upto).unwrap_or_default();
+        for &x in &extra {
+            allowed
+                .extend(knowable(game, Looking::Viewer(Viewer::Side(x)), upto).unwrap_or_default());
+        }
+        for piece in tray_pieces(&texts) {
+            assert!(
+                allowed.contains(&piece),
+                "leak: a tray names {piece:?}, unknown to {seat:?} (no recorded disclosure)"
+            );
+        }
+        for t in &texts {
+            for piece in named_pieces(t).into_iter().chain(move_line_pieces(game, t)) {
+                assert!(
+                    allowed.contains(&piece),
+                    "leak: {t:?} names {piece:?}, unknown to {seat:?} (no recorded disclosure)"
+                );
+            }
+        }
+    }
+}
+
+/// Both checks: the screen's own looker, and every person in turn.
+pub fn assert_no_leak_as_anyone(h: &Harness<'static, JunqiApp>) {
+    assert_no_leak(h);
+    assert_no_leak_for_every_seat(h);
 }
