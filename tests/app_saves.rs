@@ -502,9 +502,11 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
     std::fs::create_dir_all(&gdir).unwrap();
     std::fs::write(gdir.join(saves::CURRENT), "(version: 1, rules: (").unwrap();
     let h = harness(dir.path());
-    let (_, msg) = h.state().warning.clone().expect("a warning");
+    let (said, msg) = h.state().warning.clone().expect("a warning");
+    // It says where the file was kept (issue 33).
+    assert_eq!(said, junqi::app::i18n::KEPT_ASIDE);
     assert!(
-        msg.contains("current.ron") && msg.contains("kept as"),
+        msg.contains("current.ron") && msg.contains("unreadable-"),
         "{msg}"
     );
     assert!(h.query_by_label("Resume").is_none());

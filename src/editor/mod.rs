@@ -381,7 +381,7 @@ impl FormationEditor {
             return;
         }
         // The dialog opens in the library folder, so it must exist.
-        let _ = std::fs::create_dir_all(&self.library_dir);
+        let _ = crate::fsutil::create_private_dir_all(&self.library_dir);
         let file_name = format!("{}.ron", file_stem(&self.formation.name));
         self.dialog = Some(PendingDialog::start(kind, &self.library_dir, &file_name));
     }
