@@ -1,9 +1,13 @@
-//! Files: atomic writes (temporary file in the same folder, then rename) and bounded reads.
+//! Files: atomic writes (temporary file in the same folder, then rename), every file private to its
+//! owner (0600) in private folders (0700), kept-aside files that never replace another, bounded
+//! reads, stale temp-file cleanup.
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Write `bytes` to `path` atomically: a failed write never destroys the previous file.
+/// Write `bytes` to `path` atomically: a failed write never destroys the previous file. Every file
+/// the program writes is its owner's only (mode 0600 on unix, the temporary file too): games hold
+/// both sides' pieces, settings and formations a player's plans.
 ///
 /// # Errors
 /// Any I/O error, with the path in the message.
@@ -16,25 +20,6 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), String> {
 pub fn atomic_write_with(
     path: &Path,
     bytes: &[u8],
-    before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
-) -> Result<(), String> {
-    write_atomically(path, bytes, false, before_rename)
-}
-
-/// `atomic_write_with` for a file only its owner may read (mode 0600 on unix, the temporary file
-/// too): saved games hold both sides' pieces.
-pub fn atomic_write_private_with(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
-) -> Result<(), String> {
-    write_atomically(path, bytes, true, before_rename)
-}
-
-fn write_atomically(
-    path: &Path,
-    bytes: &[u8],
-    private: bool,
     before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
 ) -> Result<(), String> {
     let dir = path
@@ -50,15 +35,13 @@ fn write_atomically(
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create(true).truncate(true);
         #[cfg(unix)]
-        if private {
+        {
             use std::os::unix::fs::OpenOptionsExt;
             options.mode(0o600);
         }
-        #[cfg(not(unix))]
-        let _ = private;
         let mut f = options.open(&tmp)?;
         #[cfg(unix)]
-        if private {
+        {
             // A file left from before keeps its mode through `open`: set it.
             use std::os::unix::fs::PermissionsExt;
             f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
@@ -74,6 +57,84 @@ fn write_atomically(
         return Err(format!("{}: {e}", path.display()));
     }
     Ok(())
+}
+
+/// Create the program's own folder `dir` (and any missing parent) for its owner only (0700 on
+/// unix), or, when it exists, make it so: it is one of the folders the program names (settings,
+/// games, formations, the referee's), which an older version made with the default mode. A
+/// parent that existed before is left as it is (it may be the user's home or a shared folder).
+///
+/// # Errors
+/// Any I/O error, with the path in the message.
+pub fn create_private_dir_all(dir: &Path) -> Result<(), String> {
+    let shown = |e: std::io::Error| format!("{}: {e}", dir.display());
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir).map_err(shown)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir).map_err(shown)?.permissions().mode();
+        if mode & 0o777 != 0o700 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(shown)?;
+        }
+    }
+    Ok(())
+}
+
+/// Move `file` into `dir` under a name that no file has yet — `<stem>.<ext>`, else `<stem>-2.<ext>`,
+/// `<stem>-3.<ext>`, … — and return that name: a file kept aside (a damaged save, an archived
+/// record) never replaces another one. A check for a free name followed by `rename` would not
+/// do: `rename` replaces a file that appears between the two (another window of the program
+/// setting aside its own damaged file in the same minute). So the file is first linked under the
+/// new name (`hard_link` fails if the name is taken, in one step) and only then removed under its
+/// old one. On a file system without hard links it falls back to checking, then renaming.
+///
+/// # Errors
+/// No free name among the first 10 000, or an I/O error, with the file in the message.
+pub fn rename_to_free_name(
+    file: &Path,
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+) -> Result<PathBuf, String> {
+    let shown = |e: std::io::Error| format!("{}: {e}", file.display());
+    for k in 1..10_000u32 {
+        let target = if k == 1 {
+            dir.join(format!("{stem}.{ext}"))
+        } else {
+            dir.join(format!("{stem}-{k}.{ext}"))
+        };
+        match std::fs::hard_link(file, &target) {
+            Ok(()) => {
+                if let Err(e) = std::fs::remove_file(file) {
+                    // Keep one copy only: the file stays where it was.
+                    let _ = std::fs::remove_file(&target);
+                    return Err(shown(e));
+                }
+                return Ok(target);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(shown(e)),
+            Err(_) => {
+                // No hard links here: check, then rename (the best this file system allows).
+                if std::fs::symlink_metadata(&target).is_err() {
+                    std::fs::rename(file, &target).map_err(shown)?;
+                    return Ok(target);
+                }
+            }
+        }
+    }
+    Err(format!(
+        "{}: no free name for {stem}.{ext} in {}",
+        file.display(),
+        dir.display()
+    ))
 }
 
 /// The process id in the name of a temporary file `atomic_write` makes (`.<name>.<pid>.tmp`).
@@ -165,6 +226,61 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         atomic_write(&p, b"new").unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_file_kept_aside_never_replaces_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut kept = Vec::new();
+        for text in ["first", "second", "third"] {
+            let f = d.join("current.ron");
+            std::fs::write(&f, text).unwrap();
+            kept.push(rename_to_free_name(&f, d, "unreadable-202612012100", "ron").unwrap());
+            assert!(!f.exists());
+        }
+        let names: Vec<_> = kept.iter().map(|p| p.file_name().unwrap()).collect();
+        assert_eq!(
+            names,
+            [
+                "unreadable-202612012100.ron",
+                "unreadable-202612012100-2.ron",
+                "unreadable-202612012100-3.ron"
+            ]
+        );
+        for (p, text) in kept.iter().zip(["first", "second", "third"]) {
+            assert_eq!(std::fs::read_to_string(p).unwrap(), text);
+        }
+        // A file that is not there: an error naming it, nothing made.
+        let e = rename_to_free_name(&d.join("none.ron"), d, "x", "ron").unwrap_err();
+        assert!(e.contains("none.ron"), "{e}");
+        assert!(!d.join("x.ron").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn private_folders_and_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let open = dir.path().join("open");
+        std::fs::create_dir(&open).unwrap();
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let deep = open.join("a").join("b");
+        create_private_dir_all(&deep).unwrap();
+        assert_eq!((mode(&open.join("a")), mode(&deep)), (0o700, 0o700));
+        assert_eq!(mode(&open), 0o755, "a parent that existed is left alone");
+        // A folder of the program's made before with the default mode is tightened.
+        create_private_dir_all(&open).unwrap();
+        assert_eq!(mode(&open), 0o700);
+        let f = deep.join("f.ron");
+        std::fs::write(&f, "old").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).unwrap();
+        atomic_write(&f, b"new").unwrap();
+        assert_eq!(mode(&f), 0o600);
+        // A file in the way: an error naming the folder.
+        let e = create_private_dir_all(&f.join("x")).unwrap_err();
+        assert!(e.contains("f.ron"), "{e}");
     }
 
     #[test]

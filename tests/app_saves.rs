@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
-use junqi::app::saves::{self, Picker};
+use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
@@ -466,6 +466,201 @@ fn save_as_and_open_round_trip_a_hidden_game_between_people_which_opens_covered(
     h.run();
     h.get_by_label("Show Blue's viewpoint?");
     assert!(replay(&h).covered);
+}
+
+/// A crash between writing the temporary file and the rename leaves the previous autosave intact,
+/// and a restart offers that game.
+#[test]
+fn a_crash_between_write_and_rename_keeps_the_previous_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let (mut s, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    assert!(w.is_none());
+    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
+    s.autosave(Some(&mut play)).unwrap();
+    let before = std::fs::read(gdir.join(saves::CURRENT)).unwrap();
+    let t = play.game.position().legal_turns(play.game.rules())[0];
+    play.game.play(t).unwrap();
+    let e = s
+        .autosave_with(Some(&mut play), |tmp| {
+            assert!(tmp.exists(), "the new text is written before the rename");
+            Err(std::io::Error::other("power cut"))
+        })
+        .unwrap_err();
+    assert!(e.contains("power cut"), "{e}");
+    assert_eq!(std::fs::read(gdir.join(saves::CURRENT)).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(&gdir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from(saves::CURRENT)]);
+    let (again, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    assert!(w.is_none());
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 4);
+    // The next write goes through.
+    s.autosave(Some(&mut play)).unwrap();
+    let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 5);
+}
+
+#[test]
+fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    std::fs::create_dir_all(&gdir).unwrap();
+    std::fs::write(gdir.join(saves::CURRENT), "(version: 1, rules: (").unwrap();
+    let h = harness(dir.path());
+    let (said, msg) = h.state().warning.clone().expect("a warning");
+    // It says where the file was kept (issue 33).
+    assert_eq!(said, junqi::app::i18n::KEPT_ASIDE);
+    assert!(
+        msg.contains("current.ron") && msg.contains("unreadable-"),
+        "{msg}"
+    );
+    assert!(h.query_by_label("Resume").is_none());
+    let kept = std::fs::read_dir(&gdir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("unreadable-")
+        })
+        .count();
+    assert_eq!(kept, 1);
+}
+
+/// A kill in the middle of a write leaves `.<file>.<pid>.tmp` behind. A later start removes those
+/// of processes that no longer run, in every folder the program writes (games, formations,
+/// settings), and keeps those a running process may still be writing (its own included).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let fdir = dir.path().join("formations");
+    std::fs::create_dir_all(&fdir).unwrap();
+    let (mut s, _) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
+    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
+    s.autosave(Some(&mut play)).unwrap();
+    // A process that has ended, and one still running.
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let (dead, alive, me) = (ended.id(), running.id(), std::process::id());
+    let t = play.game.position().legal_turns(play.game.rules())[0];
+    play.game.play(t).unwrap();
+    // The kill: the temporary file is written and never renamed nor removed (kept under the
+    // names the ended and the running process would have given it).
+    let dead_tmp = gdir.join(format!(".current.ron.{dead}.tmp"));
+    let alive_tmp = gdir.join(format!(".current.ron.{alive}.tmp"));
+    s.autosave_with(Some(&mut play), |tmp| {
+        std::fs::copy(tmp, &dead_tmp)?;
+        std::fs::copy(tmp, &alive_tmp)?;
+        Err(std::io::Error::other("killed"))
+    })
+    .unwrap_err();
+    let own_tmp = gdir.join(format!(".current.ron.{me}.tmp"));
+    std::fs::write(&own_tmp, "being written").unwrap();
+    let settings_tmp = dir.path().join(format!(".settings.ron.{dead}.tmp"));
+    std::fs::write(&settings_tmp, "(").unwrap();
+    let formation_tmp = fdir.join(format!(".wall.ron.{dead}.tmp"));
+    std::fs::write(&formation_tmp, "(").unwrap();
+    // Not a temporary file of ours: never touched.
+    let other = gdir.join(".notes.tmp");
+    std::fs::write(&other, "x").unwrap();
+
+    let h = harness(dir.path());
+    assert!(!dead_tmp.exists() && !settings_tmp.exists() && !formation_tmp.exists());
+    assert!(alive_tmp.exists(), "a running process may still write it");
+    assert!(own_tmp.exists() && other.exists());
+    assert!(h.state().warning.is_none());
+    assert_eq!(
+        h.state()
+            .saves
+            .resume
+            .as_ref()
+            .expect("offer")
+            .game
+            .plies()
+            .len(),
+        4
+    );
+    drop(h);
+    // Once that process has ended too, the next start removes its file.
+    running.kill().unwrap();
+    running.wait().unwrap();
+    let _h = harness(dir.path());
+    assert!(!alive_tmp.exists());
+    assert!(own_tmp.exists() && other.exists());
+}
+
+/// With saving impossible (here the games folder is replaced by a file) the warning says how many
+/// turns are not on disk; when saving works again it says so and the warning of failure is gone.
+#[test]
+fn the_save_warning_counts_unsaved_turns_and_clears_after_a_successful_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let gdir = games(dir.path());
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    assert!(gdir.join(saves::CURRENT).exists());
+    let moved = dir.path().join("games-away");
+    std::fs::rename(&gdir, &moved).unwrap();
+    std::fs::write(&gdir, "not a folder").unwrap();
+    click_a_move(&mut h);
+    h.get_by_label_contains("1 turn is not yet on disk");
+    click_a_move(&mut h);
+    h.get_by_label_contains("2 turns are not yet on disk");
+    // Space comes back.
+    std::fs::remove_file(&gdir).unwrap();
+    std::fs::rename(&moved, &gdir).unwrap();
+    h.run();
+    assert!(h.query_by_label_contains("not yet on disk").is_none());
+    h.get_by_label_contains("The game is saved again");
+    let (again, _) = Saves::open(Some(gdir), Picker::Unavailable);
+    assert_eq!(again.resume.expect("offer").game.plies().len(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn saved_games_are_private_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    start_game(&mut h);
+    click_a_move(&mut h);
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&games(dir.path()).join(saves::CURRENT)), 0o600);
+    let path = dir.path().join("out.ron");
+    h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
+    h.get_by_label("Save as…").click();
+    h.run();
+    assert_eq!(mode(&path), 0o600);
+}
+
+#[test]
+fn autosaved_unfinished_hidden_game_between_people_opens_covered() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = sample(Mode::Hidden, 4, 5);
+    // Blue to move after 5 turns, two people at the screen.
+    let mut h = harness(dir.path());
+    h.state_mut().show_game(Session::new(g.clone()));
+    h.run();
+    drop(h);
+    // The autosave, opened as a file: the side to move is not necessarily who looks.
+    let copy = dir.path().join("copy.ron");
+    std::fs::copy(games(dir.path()).join(saves::CURRENT), &copy).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(copy));
+    h.get_by_label("Open game…").click();
+    h.run();
+    assert!(replay(&h).covered);
+    common::leak::assert_no_leak(&h);
 }
 
 /// A file that does not say which side saved it (an older file, a tracked physical-board game both

@@ -444,3 +444,74 @@ fn game_show_refuses_bad_files_with_one_line() {
         assert_eq!(text(&o.stderr).lines().count(), 1, "{args:?}");
     }
 }
+
+/// An unfinished game of `mode` (two players), after a few turns, written to `dir/name`.
+fn unfinished(dir: &Path, name: &str, mode: junqi::engine::Mode) -> std::path::PathBuf {
+    let rules = Rules::for_mode(mode);
+    let mut g = Game::new(rules.clone(), Start::random(&rules, 7)).unwrap();
+    for _ in 0..3 {
+        let t: Turn = g.position().legal_turns(&rules)[0];
+        g.play(t).unwrap();
+    }
+    assert!(!g.status().is_over());
+    let path = dir.join(name);
+    std::fs::write(&path, g.to_ron()).unwrap();
+    path
+}
+
+/// Issue 33, item 8: no viewpoint of an unfinished hidden game is free, so `game show` of one
+/// needs `--as` (one line naming the option and the sides, exit 2, nothing on stdout); finished and
+/// open games show their whole record without it; an unfinished flip game shows the public view
+/// (face-down pieces as `??`) unless `--as referee` is said.
+#[test]
+fn game_show_of_an_unfinished_hidden_game_needs_as() {
+    use junqi::engine::Mode;
+    let dir = tempfile::tempdir().unwrap();
+    let hidden = unfinished(dir.path(), "hidden.ron", Mode::Hidden);
+    let h = hidden.to_str().unwrap();
+    let o = junqi(&["game", "show", h]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--as") && err.contains("red|blue|referee") && err.contains("hidden.ron"),
+        "{err}"
+    );
+    // Said explicitly, every view works.
+    for viewer in ["red", "blue", "referee"] {
+        let o = junqi(&["game", "show", "--as", viewer, h]);
+        assert_eq!(o.status.code(), Some(0), "{viewer}: {}", text(&o.stderr));
+    }
+    let red = text(&junqi(&["game", "show", "--as", "red", h]).stdout);
+    assert!(red.contains("b?") && !red.contains("r?"), "{red}");
+
+    // Flip: without --as the public view, the same as either side's; the referee needs saying.
+    let flip = unfinished(dir.path(), "flip.ron", Mode::Flip);
+    let f = flip.to_str().unwrap();
+    let o = junqi(&["game", "show", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let public = text(&o.stdout);
+    assert!(public.contains("??"), "{public}");
+    assert_eq!(
+        public,
+        text(&junqi(&["game", "show", "--as", "red", f]).stdout)
+    );
+    assert_eq!(
+        public,
+        text(&junqi(&["game", "show", "--as", "blue", f]).stdout)
+    );
+    let referee = text(&junqi(&["game", "show", "--as", "referee", f]).stdout);
+    assert!(!referee.contains("??"), "{referee}");
+
+    // Open games and finished hidden games need no --as.
+    let open = unfinished(dir.path(), "open.ron", Mode::Open);
+    let o = junqi(&["game", "show", open.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let mut g = Game::from_ron(&std::fs::read_to_string(&hidden).unwrap()).unwrap();
+    g.act(Action::Resign(junqi::engine::Seat::Blue)).unwrap();
+    std::fs::write(&hidden, g.to_ron()).unwrap();
+    let o = junqi(&["game", "show", h]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(!text(&o.stdout).contains("b?"));
+}

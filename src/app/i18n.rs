@@ -267,9 +267,12 @@ texts! {
     UNFINISHED = "未完（{n} 步）", "unfinished ({n} {n|turn|turns})";
     UNREADABLE = "无法读取", "unreadable";
     OPEN_FAILED = "无法打开棋谱，当前对局未改变：{e}", "The game file could not be opened, nothing was changed: {e}";
+    KEPT_ASIDE = "上次保存的文件无法读取，已改名保存为 {e}", "A saved file could not be read; it was kept as {e}";
     SAVE_FAILED = "对局无法保存：{e}", "The game could not be saved: {e}";
     AUTOSAVE_FAILED = "对局无法保存，还有 {n} 步未存盘：{e}", "The game could not be saved, {n} {n|turn is|turns are} not yet on disk: {e}";
     SAVED_AGAIN = "对局已重新保存，所有步都已存盘", "The game is saved again: every turn is on disk";
+    REF_AUTOSAVE_FAILED = "裁判记录无法保存，还有 {n} 个改动未存盘：{e}", "The referee's record could not be saved, {n} {n|change is|changes are} not yet on disk: {e}";
+    REF_SAVED_AGAIN = "裁判记录已重新保存，所有改动都已存盘", "The referee's record is saved again: every change is on disk";
     NO_DIALOG = "无法打开文件对话框：请使用首页上“最近的对局”列表{e}", "The file dialog could not open: use the recent games list on the first screen{e}";
     NO_DIALOG_SAVED = "无法打开文件对话框：对局已存入“最近的对局”，文件名 {e}", "The file dialog could not open: the game was saved to the recent games as {e}";
     CURRENT_GAME = "当前对局", "current game";
@@ -492,6 +495,10 @@ texts! {
     REF_RESUME_JUDGE_DETAIL = "已裁判 {n} 次碰子；已失去：红方 {r} 子，蓝方 {b} 子（开始于 {date}）", "{n} {n|clash|clashes} judged; lost so far: Red {r} {r|piece|pieces}, Blue {b} {b|piece|pieces} (started {date})";
     REF_RESUME_JUDGE = "继续碰子裁判", "Resume the clash judge";
     REF_DISCARD_JUDGE = "放弃碰子裁判记录", "Discard the tally";
+    REF_RESUME_ENTRY_TITLE = "有一局跟踪对局的布阵未交完", "A tracked game's formation entry was left unfinished";
+    REF_RESUME_ENTRY_DETAIL = "已交 {n}/{total} 份布阵，下一位：{side}（开始于 {date}）", "{n} of {total} formations in, {side} next (started {date})";
+    REF_RESUME_ENTRY = "继续布阵", "Resume the formation entry";
+    REF_DISCARD_ENTRY = "放弃已交的布阵", "Discard the formations entered";
 }
 
 /// Fill `{name}` placeholders of a template. `{name|one|many}` is the word for a count: `one` when

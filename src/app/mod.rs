@@ -162,7 +162,8 @@ impl JunqiApp {
             ),
         };
         // Temporary files a killed run left in the folders written atomically.
-        for d in [dir.clone(), games_dir.clone()]
+        let referee_dir = games_dir.as_deref().map(referee::folder_in);
+        for d in [dir.clone(), games_dir.clone(), referee_dir]
             .into_iter()
             .chain([data_dir.as_deref().map(formations::library_dir)])
             .flatten()
@@ -176,7 +177,7 @@ impl JunqiApp {
         };
         let warning = warning
             .map(|w| (i18n::SETTINGS_WARNING, w))
-            .or(saves_warning.map(|w| (i18n::OPEN_FAILED, w)));
+            .or(saves_warning);
         JunqiApp {
             saved: settings.clone(),
             settings,
@@ -521,8 +522,15 @@ impl JunqiApp {
         if out.recent_changed {
             self.saves.refresh();
         }
-        if let Some(e) = out.error {
-            self.warning = Some((i18n::SAVE_FAILED, e));
+        // As for the game in play: a failure warns (with the changes not on disk), the next
+        // success says so.
+        match out.error {
+            Some(e) => self.warning = Some((i18n::REF_AUTOSAVE_FAILED, e)),
+            None => {
+                if matches!(&self.warning, Some((t, _)) if *t == i18n::REF_AUTOSAVE_FAILED) {
+                    self.warning = Some((i18n::REF_SAVED_AGAIN, String::new()));
+                }
+            }
         }
     }
 
@@ -664,7 +672,16 @@ impl JunqiApp {
             rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game);
         }
         if let Some((text, detail)) = &self.warning {
-            let unsaved = self.saves.unsaved_turns(self.play()).to_string();
+            let unsaved = if *text == i18n::REF_AUTOSAVE_FAILED {
+                let referee = match &self.screen {
+                    Screen::Referee(r) => Some(&**r),
+                    _ => None,
+                };
+                self.saves.referee.unsaved_changes(referee)
+            } else {
+                self.saves.unsaved_turns(self.play())
+            }
+            .to_string();
             let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
             egui::Panel::top("warning").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {

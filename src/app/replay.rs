@@ -279,11 +279,7 @@ impl Replay {
                 };
                 if let Some(path) = &self.path
                     && noted.record().disclosures != self.game.record().disclosures
-                    && let Err(e) = crate::fsutil::atomic_write_private_with(
-                        path,
-                        noted.to_ron().as_bytes(),
-                        |_| Ok(()),
-                    )
+                    && let Err(e) = crate::fsutil::atomic_write(path, noted.to_ron().as_bytes())
                 {
                     return ReplayOutcome::Warn(i18n::VIEWPOINT_NOT_NOTED, e);
                 }

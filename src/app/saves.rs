@@ -192,8 +192,9 @@ fn split_redo(game: Game) -> (Game, Vec<Action>) {
 
 impl Saves {
     /// The saved games in `dir`: an unfinished `current.ron` becomes the resume offer, a finished one
-    /// joins the recent games; an unreadable one is set aside (renamed) with a warning.
-    pub fn open(dir: Option<PathBuf>, picker: Picker) -> (Saves, Option<String>) {
+    /// joins the recent games; an unreadable one is set aside (renamed, never over another kept
+    /// file) with a warning that says where it is.
+    pub fn open(dir: Option<PathBuf>, picker: Picker) -> (Saves, Option<(i18n::Text, String)>) {
         let mut saves = Saves {
             dir,
             picker,
@@ -212,21 +213,23 @@ impl Saves {
                         saves.last_saved = Some(game.record().clone());
                         if game.status().is_over() {
                             if let Err(e) = saves.archive_current() {
-                                warning = Some(e);
+                                warning = Some((i18n::OPEN_FAILED, e));
                             }
                         } else {
                             saves.resume = Some(ResumeOffer { game, redo });
                         }
                     }
                     Err(e) => {
-                        let aside =
-                            dir.join(format!("unreadable-{}.ron", stamp(SystemTime::now())));
-                        let kept = std::fs::rename(&current, &aside).is_ok();
-                        warning = Some(if kept {
-                            format!("{e} (kept as {})", aside.display())
-                        } else {
-                            e
-                        });
+                        let stem = format!("unreadable-{}", stamp(SystemTime::now()));
+                        warning = Some(
+                            match crate::fsutil::rename_to_free_name(&current, &dir, &stem, "ron") {
+                                Ok(aside) => {
+                                    (i18n::KEPT_ASIDE, format!("{} ({e})", aside.display()))
+                                }
+                                // Left where it was: nothing was changed.
+                                Err(_) => (i18n::OPEN_FAILED, e),
+                            },
+                        );
                     }
                 }
             }
@@ -313,8 +316,8 @@ impl Saves {
             self.resume = None;
             self.refresh();
         }
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        crate::fsutil::atomic_write_private_with(
+        crate::fsutil::create_private_dir_all(&dir)?;
+        crate::fsutil::atomic_write_with(
             &dir.join(CURRENT),
             record_text(&record)?.as_bytes(),
             before_rename,
@@ -440,7 +443,7 @@ impl Saves {
         list.insert(0, path);
         list.truncate(MAX_INDEX);
         if let Ok(text) = ron::to_string(&list) {
-            let _ = std::fs::create_dir_all(&dir);
+            let _ = crate::fsutil::create_private_dir_all(&dir);
             let _ = crate::fsutil::atomic_write(&dir.join(INDEX), text.as_bytes());
         }
     }
@@ -610,12 +613,15 @@ impl Saves {
                 None => return SaveOutcome::warn(i18n::NO_DIALOG, String::new()),
             },
         };
-        let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|()| record_text(&record))
-            .and_then(|t| {
-                crate::fsutil::atomic_write_private_with(&path, t.as_bytes(), |_| Ok(()))
-            });
+        // A folder the user picked exists and is left as it is; the games folder is the program's.
+        let parent = path.parent().unwrap_or(Path::new("."));
+        let written = (if parent.exists() {
+            Ok(())
+        } else {
+            crate::fsutil::create_private_dir_all(parent)
+        })
+        .and_then(|()| record_text(&record))
+        .and_then(|t| crate::fsutil::atomic_write(&path, t.as_bytes()));
         match written {
             Ok(()) => {
                 self.remember(&path);

@@ -162,7 +162,7 @@ pub fn load(dir: &Path) -> (Settings, Option<String>) {
 
 /// Write the settings to `dir` atomically.
 pub fn save(dir: &Path, settings: &Settings) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::fsutil::create_private_dir_all(dir)?;
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     let path = dir.join(FILE_NAME);

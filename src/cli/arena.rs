@@ -521,6 +521,10 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         );
     }
     if let Some(dir) = &opts.record {
+        // The folder the user named for the records (games between computer players, which hide
+        // nothing from a person) is made like any output folder the user asks for: with the
+        // user's default mode, never tightened (it may be shared on purpose). The records in it
+        // are written 0600 like every file of the program (`fsutil::atomic_write`).
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
     }
     let next = AtomicUsize::new(0);

@@ -47,7 +47,7 @@ pub fn load_formation(path: &Path) -> Result<Formation, String> {
 /// Save atomically, creating the folder if needed.
 pub fn save_formation(path: &Path, f: &Formation) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::fsutil::create_private_dir_all(dir)?;
     }
     atomic_write(path, f.to_ron().as_bytes())
 }

@@ -93,10 +93,8 @@ impl FormationEditor {
     /// `library_dir`: the user's formation folder (created on first save); `shipped_dir`: the
     /// read-only `layouts/` folder.
     pub fn new(library_dir: PathBuf, shipped_dir: Option<PathBuf>, rules: Rules) -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x5eed);
+        // Random formations decide hidden pieces: a seed from the OS, never the clock.
+        let seed = crate::engine::rng::os_seed();
         FormationEditor {
             formation: Formation::default(),
             rules,
@@ -383,7 +381,7 @@ impl FormationEditor {
             return;
         }
         // The dialog opens in the library folder, so it must exist.
-        let _ = std::fs::create_dir_all(&self.library_dir);
+        let _ = crate::fsutil::create_private_dir_all(&self.library_dir);
         let file_name = format!("{}.ron", file_stem(&self.formation.name));
         self.dialog = Some(PendingDialog::start(kind, &self.library_dir, &file_name));
     }

@@ -625,3 +625,23 @@ fn library_shows_shipped_formations_in_the_interface_language() {
     assert!(has(&h, &files::short_note(&solid.notes_zh, NOTE_CHARS)));
     assert!(!has(&h, "Solid defence"));
 }
+
+/// Issue 33, item 5: Random draws its seed from the operating system's random source like every
+/// other random formation (`engine::rng::os_seed`), never from the clock, which a player could
+/// guess (the start time of the program is no secret).
+#[test]
+fn editor_random_seed_comes_from_the_os_not_the_clock() {
+    let source = include_str!("mod.rs");
+    let new = &source[source.find("pub fn new(").expect("FormationEditor::new")..];
+    let new = &new[..new.find("\n    }\n").expect("end of new")];
+    assert!(
+        !new.contains("SystemTime") && !new.contains("Instant"),
+        "the editor's seed comes from the clock:\n{new}"
+    );
+    assert!(new.contains("os_seed()"), "{new}");
+    // And the two editors opened one after the other deal different Random formations.
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = FormationEditor::new(dir.path().join("mine"), None, Rules::default());
+    let mut b = FormationEditor::new(dir.path().join("mine"), None, Rules::default());
+    assert_ne!(a.rng.next_u64(), b.rng.next_u64());
+}

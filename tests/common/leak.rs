@@ -391,6 +391,21 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
                 };
                 check(&texts, game, looking, Some(&cells), game.plies().len());
             }
+            // A tracked game's formations being entered: behind the curtain no square of any
+            // formation shows (the ones in are sealed; the screen only says whose are in).
+            if let junqi::app::referee::Stage::Formations(f) = &r.stage
+                && f.curtain
+                && f.editor.is_none()
+            {
+                let squares: Vec<_> = texts
+                    .iter()
+                    .filter(|t| t.starts_with("line ") && t.contains(" column "))
+                    .collect();
+                assert!(
+                    squares.is_empty(),
+                    "formation squares on the entry screen: {squares:?}"
+                );
+            }
         }
         _ => {}
     }

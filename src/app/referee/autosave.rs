@@ -1,9 +1,9 @@
-//! Nothing lost (issue 11): the tracked game and the clash judge's tally are written after every
-//! change (in `<games>/referee/`, apart from the played game's `current.ron`); the first screen
-//! offers to resume what a previous run left.
+//! Nothing lost (issue 11): the tracked game, its formations entered so far (sealed, issue 33) and
+//! the clash judge's tally are written after every change (in `<games>/referee/`, apart from the
+//! played game's `current.ron`); the first screen offers to resume what a previous run left.
 
 use super::judge::{JudgeRecord, JudgeTable, new_identity};
-use super::tracked::Tracked;
+use super::tracked::{FormationEntry, SealedEntry, Tracked};
 use super::{Referee, Stage};
 use crate::app::i18n::{self, Text};
 use crate::app::records::{info_value, load_game};
@@ -14,10 +14,19 @@ use std::path::{Path, PathBuf};
 pub const TRACKED_FILE: &str = "tracked.ron";
 /// The clash judge's tally in progress.
 pub const JUDGE_FILE: &str = "judge.ron";
+/// A tracked game's formations entered so far (sealed), until the game starts.
+pub const ENTRY_FILE: &str = "formations.ron";
 const FOLDER: &str = "referee";
+
+/// The folder in the games folder `games` where the referee's files are written.
+pub fn folder_in(games: &Path) -> PathBuf {
+    games.join(FOLDER)
+}
 
 /// A clash judge's record is small; anything larger is refused before parsing.
 const MAX_JUDGE_BYTES: u64 = 512 * 1024;
+/// Four formations take about 1 KiB.
+const MAX_ENTRY_BYTES: u64 = 64 * 1024;
 
 /// What the referee left behind: the files written after every change, and what the first screen
 /// offers to resume (after a crash, or after leaving a game unfinished).
@@ -27,9 +36,12 @@ pub struct RefereeSaves {
     games: Option<PathBuf>,
     pub tracked_offer: Option<Game>,
     pub judge_offer: Option<JudgeRecord>,
-    /// What `tracked.ron` / `judge.ron` hold now.
+    /// A tracked game's formation entry that stopped before every formation was in.
+    pub entry_offer: Option<SealedEntry>,
+    /// What `tracked.ron` / `judge.ron` / `formations.ron` hold now.
     tracked_saved: Option<GameRecord>,
     judge_saved: Option<JudgeRecord>,
+    entry_saved: Option<SealedEntry>,
 }
 
 /// The first screen's resume buttons for the referee.
@@ -39,6 +51,8 @@ pub enum ResumeCmd {
     DiscardTracked,
     ResumeJudge,
     DiscardJudge,
+    ResumeEntry,
+    DiscardEntry,
 }
 
 /// What a resume command led to, for the window to show.
@@ -60,26 +74,26 @@ pub struct Autosaved {
     pub error: Option<String>,
 }
 
-/// A name for an archived record: `<prefix>-<started>-<id>.ron`, not taken yet in `dir`.
-fn archive_name(dir: &Path, prefix: &str, started: Option<&str>, id: Option<&str>) -> PathBuf {
+/// Move `file` into `dir` as `<prefix>-<started>-<id>.ron` (`-2`, `-3`, … before `.ron` when that
+/// is taken: never over a kept file, `fsutil::rename_to_free_name`); the name it got.
+fn archive(
+    file: &Path,
+    dir: &Path,
+    prefix: &str,
+    started: Option<&str>,
+    id: Option<&str>,
+) -> Result<PathBuf, String> {
     let (new_id, now) = new_identity();
     let started = started.unwrap_or(&now).replace([' ', ':', '-'], "");
     let id = id.unwrap_or(&new_id);
-    let mut target = dir.join(format!("{prefix}-{started}-{id}.ron"));
-    for k in 2..100 {
-        if !target.exists() {
-            break;
-        }
-        target = dir.join(format!("{prefix}-{started}-{id}-{k}.ron"));
-    }
-    target
+    crate::fsutil::rename_to_free_name(file, dir, &format!("{prefix}-{started}-{id}"), "ron")
 }
 
 impl RefereeSaves {
     /// Read what a previous run left in `games/referee/`: an unfinished tracked game or tally is
     /// offered for resume; a finished tracked game joins the recent games; an unreadable file is set
-    /// aside (renamed) with a warning.
-    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<String>) {
+    /// aside (renamed, never over another kept file) with a warning that says where it is.
+    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<(Text, String)>) {
         let mut saves = RefereeSaves {
             games: games.map(Path::to_path_buf),
             ..Default::default()
@@ -88,20 +102,25 @@ impl RefereeSaves {
             return (saves, None);
         };
         let mut warnings = Vec::new();
-        let set_aside = |path: &Path, e: String| {
+        let mut kept_aside = false;
+        let mut set_aside = |path: &Path, e: String| {
             let stem = path
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().to_string());
-            let aside = archive_name(&dir, &format!("unreadable-{stem}"), None, None);
-            match std::fs::rename(path, &aside) {
-                Ok(()) => format!("{e} (kept as {})", aside.display()),
+            match archive(path, &dir, &format!("unreadable-{stem}"), None, None) {
+                Ok(aside) => {
+                    kept_aside = true;
+                    format!("{} ({e})", aside.display())
+                }
                 Err(_) => e,
             }
         };
         let tracked = dir.join(TRACKED_FILE);
+        let mut tracked_id = None;
         if tracked.exists() {
             match load_game(&tracked) {
                 Ok(game) => {
+                    tracked_id = info_value(game.record(), "id").map(str::to_string);
                     saves.tracked_saved = Some(game.record().clone());
                     if game.status().is_over() {
                         if let Err(e) = saves.archive_tracked() {
@@ -134,12 +153,45 @@ impl RefereeSaves {
                 Err(e) => warnings.push(set_aside(&judge, e)),
             }
         }
-        let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
+        let entry = dir.join(ENTRY_FILE);
+        if entry.exists() {
+            let read = crate::fsutil::read_text(&entry, MAX_ENTRY_BYTES).and_then(|t| {
+                let sealed: SealedEntry = ron::from_str(&t).map_err(|e| {
+                    format!(
+                        "{}: line {}, column {}: {}",
+                        entry.display(),
+                        e.span.start.line,
+                        e.span.start.col,
+                        e.code
+                    )
+                })?;
+                FormationEntry::resume(&sealed, Vec::new())
+                    .map_err(|e| format!("{}: {e}", entry.display()))?;
+                Ok(sealed)
+            });
+            match read {
+                // Its game started (a crash came between writing the game and removing this).
+                Ok(sealed) if tracked_id.as_deref() == Some(sealed.id.as_str()) => {
+                    let _ = std::fs::remove_file(&entry);
+                }
+                Ok(sealed) => {
+                    saves.entry_saved = Some(sealed.clone());
+                    saves.entry_offer = Some(sealed);
+                }
+                Err(e) => warnings.push(set_aside(&entry, e)),
+            }
+        }
+        let text = if kept_aside {
+            i18n::KEPT_ASIDE
+        } else {
+            i18n::OPEN_FAILED
+        };
+        let warning = (!warnings.is_empty()).then(|| (text, warnings.join("; ")));
         (saves, warning)
     }
 
     fn folder(&self) -> Option<PathBuf> {
-        self.games.as_ref().map(|g| g.join(FOLDER))
+        self.games.as_deref().map(folder_in)
     }
 
     /// A first-screen button: resume the tracked game or tally on offer in `referee` (a new referee
@@ -174,6 +226,30 @@ impl RefereeSaves {
                     out.recent_changed = true;
                 }
             }
+            ResumeCmd::ResumeEntry => {
+                if let Some(sealed) = self.entry_offer.take() {
+                    let library = crate::app::formations::library(referee.data_dir.as_deref());
+                    match FormationEntry::resume(&sealed, library) {
+                        Ok(entry) => {
+                            referee.rules = sealed.rules.clone();
+                            referee.four = sealed.four;
+                            referee.stage = Stage::Formations(Box::new(entry));
+                            out.referee = Some(referee);
+                        }
+                        Err(e) => out.warning = Some((i18n::OPEN_FAILED, e)),
+                    }
+                }
+            }
+            ResumeCmd::DiscardEntry => {
+                // The formations of a game that never started are kept nowhere else: a hidden
+                // formation is not kept outside a game record (issue 33).
+                if self.entry_offer.take().is_some() {
+                    self.entry_saved = None;
+                    if let Some(dir) = self.folder() {
+                        let _ = std::fs::remove_file(dir.join(ENTRY_FILE));
+                    }
+                }
+            }
             ResumeCmd::DiscardJudge => {
                 if self.judge_offer.take().is_some()
                     && let Err(e) = self.archive_judge()
@@ -188,22 +264,98 @@ impl RefereeSaves {
     /// After each UI pass: write the tracked game or the clash judge's tally on screen (`None`:
     /// the referee is not on screen) if it changed.
     pub fn autosave(&mut self, on_screen: Option<&mut Referee>) -> Autosaved {
-        let (game, judge) = match on_screen.map(|r| &mut r.stage) {
-            Some(Stage::Tracked(t)) => (Some(&mut t.game), None),
-            Some(Stage::Judge(j)) => (None, Some(&j.record)),
-            Some(Stage::Menu | Stage::Formations(_)) | None => (None, None),
+        let (game, judge, entry) = match on_screen {
+            Some(r) => match &mut r.stage {
+                Stage::Tracked(t) => (Some(&mut t.game), None, None),
+                Stage::Judge(j) => (None, Some(&j.record), None),
+                Stage::Formations(f) => (None, None, Some(f.sealed(&r.rules))),
+                Stage::Menu => (None, None, None),
+            },
+            None => (None, None, None),
         };
         let tracked = self.autosave_tracked(game);
         let judged = self.autosave_judge(judge);
+        let entered = self.autosave_entry(entry);
         let mut out = Autosaved::default();
         match tracked {
             Ok(changed) => out.recent_changed = changed,
             Err(e) => out.error = Some(e),
         }
-        if let Err(e) = judged {
+        if let Err(e) = judged.and(entered) {
             out.error = Some(e);
         }
         out
+    }
+
+    /// How many changes of the referee's work on screen are not in its file yet (moves of the
+    /// tracked game, clashes of the tally, formations entered), for the warning of a failed write.
+    pub fn unsaved_changes(&self, on_screen: Option<&Referee>) -> usize {
+        let unsaved = |now: usize, saved: Option<usize>| now.saturating_sub(saved.unwrap_or(0));
+        match on_screen.map(|r| &r.stage) {
+            Some(Stage::Tracked(t)) => {
+                let record = t.game.record();
+                let saved = self.tracked_saved.as_ref().filter(|s| {
+                    info_value(s, "id").is_some() && info_value(s, "id") == info_value(record, "id")
+                });
+                unsaved(record.actions.len(), saved.map(|s| s.actions.len()))
+            }
+            Some(Stage::Judge(j)) => {
+                let saved = self
+                    .judge_saved
+                    .as_ref()
+                    .filter(|s| s.info("id") == j.record.info("id"));
+                unsaved(j.record.events.len(), saved.map(|s| s.events.len()))
+            }
+            Some(Stage::Formations(f)) => {
+                let now = f.seats_in().len();
+                let saved = self.entry_saved.as_ref().filter(|s| s.id == f.id());
+                unsaved(now, saved.map(|s| s.entered.len()))
+            }
+            Some(Stage::Menu) | None => 0,
+        }
+    }
+
+    /// The formation entry on screen (if any) changed: write the formations in so far (once there
+    /// is one). With none on screen, the saved entry is offered on the first screen — unless its
+    /// game started, which holds the formations now: the file goes.
+    fn autosave_entry(&mut self, entry: Option<SealedEntry>) -> Result<(), String> {
+        let Some(entry) = entry else {
+            let Some(saved) = &self.entry_saved else {
+                return Ok(());
+            };
+            let started = self
+                .tracked_saved
+                .as_ref()
+                .is_some_and(|g| info_value(g, "id") == Some(saved.id.as_str()));
+            if started {
+                self.entry_saved = None;
+                self.entry_offer = None;
+                if let Some(dir) = self.folder() {
+                    let file = dir.join(ENTRY_FILE);
+                    if file.exists() {
+                        std::fs::remove_file(&file)
+                            .map_err(|e| format!("{}: {e}", file.display()))?;
+                    }
+                }
+            } else if self.entry_offer.is_none() {
+                self.entry_offer = Some(saved.clone());
+            }
+            return Ok(());
+        };
+        if entry.entered.is_empty() || self.entry_saved.as_ref() == Some(&entry) {
+            return Ok(());
+        }
+        // The entry on screen is offered no more: it is resumed, or a new one replaced it (the
+        // formations of one abandoned for another are not kept).
+        self.entry_offer = None;
+        let text = ron::ser::to_string_pretty(&entry, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        self.write(
+            ENTRY_FILE,
+            &format!("// Junqi tracked game: formations entered so far (sealed)\n{text}\n"),
+        )?;
+        self.entry_saved = Some(entry);
+        Ok(())
     }
 
     /// Move `tracked.ron` among the recent games (one with no action is simply dropped).
@@ -220,13 +372,14 @@ impl RefereeSaves {
             let _ = std::fs::remove_file(&file);
             return Ok(());
         };
-        let target = archive_name(
+        archive(
+            &file,
             &games,
             "tracked",
             info_value(&record, "started"),
             info_value(&record, "id"),
-        );
-        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+        )
+        .map(drop)
     }
 
     /// Keep `judge.ron` aside as `judge-<started>-<id>.ron` in the same folder (one with no event is
@@ -244,17 +397,23 @@ impl RefereeSaves {
             let _ = std::fs::remove_file(&file);
             return Ok(());
         };
-        let target = archive_name(&dir, "judge", record.info("started"), record.info("id"));
-        std::fs::rename(&file, &target).map_err(|e| format!("{}: {e}", file.display()))
+        archive(
+            &file,
+            &dir,
+            "judge",
+            record.info("started"),
+            record.info("id"),
+        )
+        .map(drop)
     }
 
     fn write(&self, name: &str, text: &str) -> Result<(), String> {
         let Some(dir) = self.folder() else {
             return Ok(());
         };
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::fsutil::create_private_dir_all(&dir)?;
         // Both formations (or every clash's pieces) in plain text: readable by the owner only.
-        crate::fsutil::atomic_write_private_with(&dir.join(name), text.as_bytes(), |_| Ok(()))
+        crate::fsutil::atomic_write(&dir.join(name), text.as_bytes())
     }
 
     /// The tracked game on screen (if any) changed: write it. A different game first moves the

@@ -28,14 +28,16 @@ mod tracked;
 mod tracked_board;
 mod words;
 
-pub use autosave::{Autosaved, JUDGE_FILE, RefereeSaves, ResumeCmd, Resumed, TRACKED_FILE};
+pub use autosave::{
+    Autosaved, ENTRY_FILE, JUDGE_FILE, RefereeSaves, ResumeCmd, Resumed, TRACKED_FILE, folder_in,
+};
 pub use judge::{
     JUDGE_RECORD_VERSION, JudgeCmd, JudgeEvent, JudgeRecord, JudgeTable, Notice, Pending,
 };
 pub use screen::{home_offers, ui};
 pub use tracked::{
-    FormationCmd, FormationEntry, NOTES_KEY, Tracked, TrackedCmd, TrackedNote, public_view,
-    tracked_notes,
+    FormationCmd, FormationEntry, NOTES_KEY, SealedEntry, Tracked, TrackedCmd, TrackedNote,
+    public_view, tracked_notes,
 };
 pub use words::{Said, outcome_text, pad_label, public_reason};
 

@@ -193,7 +193,8 @@ pub(super) fn announcement(ui: &mut egui::Ui, text: &str, refused: bool) {
         });
 }
 
-/// The first screen's offers to resume a tracked game or a clash judge's tally.
+/// The first screen's offers to resume a tracked game, a tracked game's formation entry or a clash
+/// judge's tally.
 pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Option<ResumeCmd> {
     let mut out = None;
     let mut offer =
@@ -236,6 +237,33 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
             [
                 (&i18n::REF_RESUME_TRACKED, ResumeCmd::ResumeTracked),
                 (&i18n::REF_DISCARD_TRACKED, ResumeCmd::DiscardTracked),
+            ],
+        );
+    }
+    if let Some(sealed) = &saves.entry_offer {
+        // Whose formations are in, how many, who is next: never what they are.
+        let seats: &[Seat] = if sealed.four {
+            &Seat::FOUR
+        } else {
+            &Seat::BOTH
+        };
+        let n = sealed.entered.len();
+        let detail = fill(
+            lang.t(&i18n::REF_RESUME_ENTRY_DETAIL),
+            &[
+                ("n", &n.to_string()),
+                ("total", &seats.len().to_string()),
+                ("side", seats.get(n).map_or("", |&s| lang.side(s))),
+                ("date", &sealed.started),
+            ],
+        );
+        offer(
+            ui,
+            &i18n::REF_RESUME_ENTRY_TITLE,
+            detail,
+            [
+                (&i18n::REF_RESUME_ENTRY, ResumeCmd::ResumeEntry),
+                (&i18n::REF_DISCARD_ENTRY, ResumeCmd::DiscardEntry),
             ],
         );
     }

@@ -36,6 +36,34 @@ pub struct FormationEntry {
     pub picked: Option<usize>,
     /// Why the last formation was refused.
     pub error: Option<Said>,
+    /// The entry's identity (`id`, `started`), given to the game it leads to.
+    id: (String, String),
+}
+
+/// The formations entered so far, as the referee's autosave keeps them (`formations.ron`) so that
+/// a crash loses none: sealed — in the file, never drawn (the screen says only whose are in).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SealedEntry {
+    pub version: u32,
+    pub id: String,
+    pub started: String,
+    pub rules: Rules,
+    pub four: bool,
+    /// The formations in so far, in the order the seats enter them, each as its six lines (the
+    /// form of formation files and game records).
+    pub entered: Vec<Vec<String>>,
+}
+
+/// The version of `SealedEntry` this program writes and reads.
+pub const SEALED_ENTRY_VERSION: u32 = 1;
+
+/// A formation from its six lines (the form `Formation::lines` writes).
+fn formation_from_lines(lines: &[String]) -> Result<Formation, String> {
+    let quoted: Vec<String> = lines.iter().map(|l| format!("{l:?}")).collect();
+    Formation::from_ron(&format!(
+        "(version: 1, name: \"\", lines: [{}])",
+        quoted.join(", ")
+    ))
 }
 
 /// Something the formation entry asks for.
@@ -71,7 +99,62 @@ impl FormationEntry {
             library,
             picked: None,
             error: None,
+            id: super::judge::new_identity(),
         }
+    }
+
+    /// The formations in so far, sealed for the autosave, under `rules`.
+    pub fn sealed(&self, rules: &Rules) -> SealedEntry {
+        SealedEntry {
+            version: SEALED_ENTRY_VERSION,
+            id: self.id.0.clone(),
+            started: self.id.1.clone(),
+            rules: rules.clone(),
+            four: self.is_four(),
+            entered: self.entered.iter().map(Formation::lines).collect(),
+        }
+    }
+
+    /// The entry a sealed one left, resumed where it stopped: the curtain up for the next seat.
+    /// A record this program cannot have written (another version, as many formations as seats or
+    /// more, a formation its rules refuse) is refused with the reason.
+    pub fn resume(
+        sealed: &SealedEntry,
+        library: Vec<(PathBuf, Formation)>,
+    ) -> Result<FormationEntry, String> {
+        if sealed.version != SEALED_ENTRY_VERSION {
+            return Err(format!(
+                "version {} is not supported (this program reads version {SEALED_ENTRY_VERSION})",
+                sealed.version
+            ));
+        }
+        let mut entry = FormationEntry::with_players(library, sealed.four);
+        if sealed.entered.is_empty() || sealed.entered.len() >= entry.seats.len() {
+            return Err(format!(
+                "{} formations entered for {} seats",
+                sealed.entered.len(),
+                entry.seats.len()
+            ));
+        }
+        for (k, lines) in sealed.entered.iter().enumerate() {
+            let f = formation_from_lines(lines).map_err(|e| format!("formation {}: {e}", k + 1))?;
+            if let Some(p) = f.problems(&sealed.rules).first() {
+                return Err(format!(
+                    "formation {}: {}",
+                    k + 1,
+                    Lang::En.formation_problem(p)
+                ));
+            }
+            entry.entered.push(f);
+        }
+        entry.side = entry.seats[entry.entered.len()];
+        entry.id = (sealed.id.clone(), sealed.started.clone());
+        Ok(entry)
+    }
+
+    /// The entry's id (the game it leads to gets it).
+    pub fn id(&self) -> &str {
+        &self.id.0
     }
 
     /// Whether Red's formation is in.
@@ -167,6 +250,9 @@ impl FormationEntry {
         match Game::new(rules.clone(), start) {
             Ok(mut game) => {
                 game.set_info("referee", "tracked game on a physical board");
+                // The game is the entry's: its autosave replaces the sealed formations.
+                game.set_info("id", &self.id.0);
+                game.set_info("started", &self.id.1);
                 Some(Box::new(game))
             }
             Err(e) => {
