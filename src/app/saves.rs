@@ -258,14 +258,9 @@ impl Saves {
             || stamp(SystemTime::now()),
             |s| s.replace([' ', ':', '-'], ""),
         );
-        let mut target = dir.join(format!("game-{started}-{id}.ron"));
-        for k in 2..100 {
-            if !target.exists() {
-                break;
-            }
-            target = dir.join(format!("game-{started}-{id}-{k}.ron"));
-        }
-        std::fs::rename(&current, &target).map_err(|e| format!("{}: {e}", current.display()))
+        // Never over another kept game (`game-…-2.ron` and on when the name is taken).
+        crate::fsutil::rename_to_free_name(&current, dir, &format!("game-{started}-{id}"), "ron")
+            .map(|_| ())
     }
 
     /// Write the game in progress as `current.ron` if it changed since the last write. A game with a
