@@ -53,6 +53,7 @@ fn main() -> eframe::Result {
                     last_move: None,
                     flash: None,
                     interactive: true,
+                    finished: false,
                 }
                 .show(ui);
             }

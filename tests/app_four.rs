@@ -40,6 +40,7 @@ fn board_harness(view: View, bottom: Seat, lang: Lang) -> Harness<'static> {
                 last_move: None,
                 flash: None,
                 interactive: true,
+                finished: false,
             }
             .show(ui);
         })
@@ -117,6 +118,24 @@ fn start_four(h: &mut Harness<'static, junqi::app::JunqiApp>, hidden: bool) {
     common::click(h, "Four players (四国)");
     common::click(h, "Start game");
     assert!(matches!(h.state().screen, junqi::app::Screen::Play(_)));
+}
+
+#[test]
+fn the_new_game_dialog_opens_as_the_last_game_four_players() {
+    let (_dir, mut h) = common::window();
+    start_four(&mut h, true);
+    for _ in 0..2 {
+        common::click(&mut h, "Home");
+        h.get_all_by_label("New game").next().unwrap().click();
+        h.run();
+        let junqi::app::Screen::NewGame(ng) = &h.state().screen else {
+            panic!("the dialog")
+        };
+        assert!(ng.spec.four, "the dialog forgot four players");
+        assert_eq!(ng.spec.rules.mode, Mode::Hidden);
+        assert_eq!(ng.spec.bottom, Seat::South);
+        common::click(&mut h, "Start game");
+    }
 }
 
 #[test]
@@ -275,10 +294,12 @@ fn hidden_four_player_game_between_people_goes_to_a_team_win_without_leaks() {
         )
     );
     let texts = common::leak::texts(&h);
+    // A team wins in the plural, and no seat is "to move" any more.
     assert!(
-        texts.iter().any(|t| t.contains("South and North wins")),
+        texts.iter().any(|t| t.contains("South and North win: ")),
         "{texts:?}"
     );
+    assert!(!texts.iter().any(|t| t.ends_with("— to move")), "{texts:?}");
     // Every piece revealed at the end: North's lieutenant reads as such.
     assert!(
         texts.iter().any(|t| t == "k16 North Lieutenant"),

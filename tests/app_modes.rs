@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Seen, Start, Turn, Viewer};
+use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
 fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {
@@ -196,7 +196,7 @@ fn flip_deal_replays_from_its_seed() {
 }
 
 #[test]
-fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
+fn flip_decides_colours_and_a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
     let (_dir, mut h) = common::window();
     flip_game(&mut h, 7);
     h.get_by_label("Player 1 / Player 2: colours not decided, the first flip decides");
@@ -255,30 +255,16 @@ fn flip_decides_colours_and_face_down_pieces_cannot_be_attacked() {
     h.get_by_label(&format!("{} face-down piece", name(&h, target)))
         .click();
     common::leak::run_checked(&mut h);
-    assert_eq!(game(&h).position().notation(), before, "nothing changed");
-    h.get_by_label(&format!(
-        "face-down pieces cannot be attacked ({})",
-        name(&h, target)
-    ));
-    // A move of the face-up piece is played as usual.
-    h.key_press(egui::Key::Escape);
-    common::leak::run_checked(&mut h);
+    // A face-down piece is never attacked: clicked with a piece selected, it is flipped (as
+    // players expect), and the selection goes.
     let g = game(&h);
-    let to = g.position().destinations_from(g.rules(), mine)[0];
-    let empty = g.position().at(to).is_none();
-    h.get_by_label(&label_for(&h, mine, Viewer::Side(Seat::Red)))
-        .click();
-    common::leak::run_checked(&mut h);
-    h.get_by_label(&label_for(&h, to, Viewer::Side(Seat::Red)))
-        .click();
-    common::leak::run_checked(&mut h);
-    assert_ne!(game(&h).position().notation(), before);
-    if empty {
-        assert!(matches!(
-            game(&h).view(Viewer::Side(Seat::Red)).at(to),
-            Seen::Known(_)
-        ));
-    }
+    assert_ne!(g.position().notation(), before);
+    assert!(matches!(
+        g.plies().last().and_then(|p| p.turn),
+        Some(Turn::Flip(n)) if n == target
+    ));
+    assert!(!g.position().at(target).unwrap().is_face_down());
+    assert_eq!(h.state().play().unwrap().selected, None);
 }
 
 fn lift(h: &mut Harness<'static, JunqiApp>, side: Seat) {

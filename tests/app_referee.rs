@@ -827,7 +827,7 @@ fn four_player_clash_judge_through_the_window() {
     no_rank_shown(&h);
     // East resigns: both of East and West are out, South and North win.
     click(&mut h, "East resigns");
-    shown(&h, "South and North wins: resignation");
+    shown(&h, "South and North win: resignation");
     assert!(h.query_by_label("South attacks").is_none());
     // The tally survives: the autosaved record reads back as a four-player table.
     let t = judge(&h);
@@ -989,7 +989,7 @@ fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
     common::leak::assert_no_leak(&h);
     // West resigns too: South and North win.
     common::leak::click(&mut h, "West resigns");
-    shown(&h, "South and North wins: resignation");
+    shown(&h, "South and North win: resignation");
 }
 
 #[test]

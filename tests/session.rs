@@ -227,3 +227,67 @@ fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
         assert_eq!(four(bad), Seat::South, "{bad:?}");
     }
 }
+
+#[test]
+fn clicking_ones_own_mine_says_at_once_that_it_cannot_move() {
+    let mut s = Session::new(game(Mode::Open, None));
+    let mine = s
+        .game
+        .position()
+        .pieces(Seat::Red)
+        .find(|(_, p)| p.rank() == junqi::engine::Rank::Mine)
+        .map(|(n, _)| n)
+        .expect("a red mine");
+    s.apply(Act::Node(mine));
+    assert_eq!(s.selected, None, "not selected");
+    assert!(
+        matches!(
+            s.message,
+            Some(Message::Illegal(
+                junqi::engine::IllegalTurn::CannotMove { .. }
+            ))
+        ),
+        "{:?}",
+        s.message
+    );
+}
+
+#[test]
+fn a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
+    let mut s =
+        Session::new(Game::new(Rules::for_mode(Mode::Flip), Start::FlipDeal { seed: 7 }).unwrap());
+    // Flip until the side to move has a face-up piece that can move.
+    for _ in 0..40 {
+        let g = &s.game;
+        let mover = g.position().side_to_move();
+        let movable = g
+            .position()
+            .legal_turns(g.rules())
+            .into_iter()
+            .find_map(|t| match t {
+                Turn::Move { from, .. } => Some(from),
+                _ => None,
+            });
+        if let (Some(_), Some(from)) = (mover, movable) {
+            let face_down = (0..g.board().len() as NodeId)
+                .find(|&n| s.board_view().at(n) == Seen::FaceDown)
+                .expect("a face-down piece");
+            s.apply(Act::Node(from));
+            assert_eq!(s.selected, Some(from));
+            let plies = s.game.plies().len();
+            s.apply(Act::Node(face_down));
+            assert_eq!(s.game.plies().len(), plies + 1, "{:?}", s.message);
+            assert!(matches!(s.game.plies()[plies].turn, Some(Turn::Flip(n)) if n == face_down));
+            assert_eq!(s.selected, None);
+            return;
+        }
+        let flip = g
+            .position()
+            .legal_turns(g.rules())
+            .into_iter()
+            .find(|t| matches!(t, Turn::Flip(_)))
+            .expect("a flip");
+        s.game.play(flip).unwrap();
+    }
+    panic!("no movable face-up piece after 40 flips");
+}

@@ -105,6 +105,8 @@ pub struct BoardWidget<'a> {
     pub flash: Option<&'a Flash>,
     /// Whether pieces of the side to move may be picked up (false when the game is over).
     pub interactive: bool,
+    /// The game is over at the position shown: no seat is marked "to move".
+    pub finished: bool,
 }
 
 /// The last turn as the board marks it: the nodes a move passed through (the rail path, corners
@@ -766,7 +768,7 @@ impl BoardWidget<'_> {
             let arm = (sum / k).to_pos2();
             let out = (arm - mid).normalized();
             let at = arm + out * 1.0 + out.rot90() * 4.6;
-            let to_move = mover == Some(seat);
+            let to_move = mover == Some(seat) && !self.finished;
             let template = if self.view.out.contains(seat) {
                 &i18n::SEAT_TAG_OUT
             } else if to_move {

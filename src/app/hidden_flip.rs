@@ -241,6 +241,7 @@ pub fn overlays(
         last_move: None,
         flash: None,
         interactive: false,
+        finished: false,
     };
     let tile_rect = |n: NodeId| egui::Rect::from_center_size(input.centres[n as usize], input.tile);
 

@@ -222,6 +222,7 @@ texts! {
     CAPTURED = "阵亡棋子", "Removed pieces";
     NONE_YET = "（暂无）", "(none yet)";
     WINS = "{side}方胜：{why}", "{side} wins: {why}";
+    WIN_TEAM = "{side}方胜：{why}", "{side} win: {why}";
     DRAW = "和棋：{why}", "Draw: {why}";
     HINT_SELECT = "{side}方走棋：点击或拖动己方棋子", "{side} to move: click or drag one of your pieces";
     HINT_DEST = "选择目的地（绿点：走到；红圈：进攻），Esc 取消", "Choose a destination (green dot: move; red ring: attack), Esc cancels";

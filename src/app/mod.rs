@@ -304,7 +304,10 @@ impl JunqiApp {
         match spec.game() {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
-                if !spec.four {
+                self.settings.four = spec.four;
+                if spec.four {
+                    self.settings.seats4 = spec.seats4;
+                } else {
                     self.settings.bottom = spec.bottom;
                     self.settings.seats = spec.seats;
                 }

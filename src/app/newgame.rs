@@ -170,6 +170,18 @@ pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
 
 impl NewGame {
     pub fn new(settings: &Settings, seeds: (u64, u64)) -> NewGame {
+        let mut ng = NewGame::with_settings(settings, seeds);
+        if ng.spec.four {
+            // As the last game: four players (never flip), the first human seat at the bottom.
+            if ng.spec.rules.mode == Mode::Flip {
+                pick_mode(&mut ng.spec.rules, Mode::Open);
+            }
+            ng.spec.bottom = ng.spec.first_human_seat();
+        }
+        ng
+    }
+
+    fn with_settings(settings: &Settings, seeds: (u64, u64)) -> NewGame {
         let rules = settings.rules.clone();
         NewGame {
             spec: NewGameSpec {
@@ -181,13 +193,8 @@ impl NewGame {
                 bottom: settings.bottom,
                 seats: settings.seats,
                 flip_seed: None,
-                four: false,
-                seats4: [
-                    Occupant::Human,
-                    Occupant::Computer(Level::Normal),
-                    Occupant::Computer(Level::Normal),
-                    Occupant::Computer(Level::Normal),
-                ],
+                four: settings.four,
+                seats4: settings.seats4,
                 formations4: Box::new(
                     [(); 4].map(|_| FormationChoice::Random(crate::engine::rng::os_seed())),
                 ),

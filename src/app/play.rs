@@ -287,6 +287,7 @@ pub fn screen(
             // Clashes show in the status line, where they hide nothing.
             flash: None,
             interactive: !status.is_over(),
+            finished: status.is_over(),
         }
         .show(ui);
         hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
@@ -426,6 +427,7 @@ fn clash_notice(
         last_move: None,
         flash: None,
         interactive: false,
+        finished: false,
     };
     let painter = ui.painter_at(rect);
     painter.rect_filled(

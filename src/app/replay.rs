@@ -591,6 +591,8 @@ pub fn ui(
             last_move,
             flash: None,
             interactive: false,
+            finished: pos.status(r.game.rules()).is_over()
+                || (r.ply == last && r.game.status().is_over()),
         }
         .show(ui);
     });

@@ -515,6 +515,23 @@ impl Session {
         }
         let view = self.game.view(Viewer::Side(self.side_to_move()));
         let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover.side());
+        if mine && self.selected != Some(n) {
+            // A piece that cannot move at all (a mine, the flag, a piece shut in an HQ): say so
+            // at once rather than select it. The mover's own piece: nothing hidden is told.
+            let why = self
+                .game
+                .position()
+                .check_turn(self.rules(), Turn::Move { from: n, to: n });
+            if let Err(
+                e @ (crate::engine::IllegalTurn::CannotMove { .. }
+                | crate::engine::IllegalTurn::FrozenInHq(_)),
+            ) = why
+            {
+                self.selected = None;
+                self.message = Some(Message::Illegal(e));
+                return;
+            }
+        }
         match self.selected {
             Some(from) if from == n => self.selected = None,
             Some(_) if mine => {
@@ -699,10 +716,13 @@ impl Session {
             return false;
         }
         let face_down = self.board_view().at(n) == Seen::FaceDown;
-        if !face_down || self.selected.is_some() {
+        if !face_down {
             self.modes.pending_flip = None;
             return false;
         }
+        // A face-down piece clicked with a piece selected: flip it (a face-down piece is never a
+        // destination), as players expect.
+        self.selected = None;
         if self.modes.opts.confirm_flip && self.modes.pending_flip != Some(n) {
             self.modes.pending_flip = Some(n);
             self.message = None;

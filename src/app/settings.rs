@@ -81,6 +81,10 @@ pub struct Settings {
     /// Play a sound for a move, a clash, a flag shown and the end of a game (off by default;
     /// files written before the setting existed read as off).
     pub sounds: bool,
+    /// The last game started had four players: the new-game dialog opens that way again, with
+    /// who played each of the four seats.
+    pub four: bool,
+    pub seats4: [Occupant; 4],
 }
 
 /// A formation used in the last game started.
@@ -104,6 +108,13 @@ impl Default for Settings {
             seats: Default::default(),
             last_formations: Default::default(),
             sounds: false,
+            four: false,
+            seats4: [
+                Occupant::Human,
+                Occupant::Computer(crate::ai::Level::Normal),
+                Occupant::Computer(crate::ai::Level::Normal),
+                Occupant::Computer(crate::ai::Level::Normal),
+            ],
         }
     }
 }

@@ -194,7 +194,11 @@ pub fn status_text(status: Status, lang: Lang) -> Option<String> {
     match status {
         Status::Ongoing => None,
         Status::Won(t, r) => Some(fill(
-            lang.t(&i18n::WINS),
+            // A team of two seats wins ("South and North win"), a colour wins ("Red wins").
+            lang.t(match t {
+                crate::engine::Team::Red | crate::engine::Team::Blue => &i18n::WINS,
+                crate::engine::Team::SouthNorth | crate::engine::Team::EastWest => &i18n::WIN_TEAM,
+            }),
             &[("side", team_name(t, lang)), ("why", why(r))],
         )),
         Status::Draw(r) => Some(fill(lang.t(&i18n::DRAW), &[("why", why(r))])),
@@ -421,6 +425,17 @@ mod tests {
             }
         }
         panic!("no clash");
+    }
+
+    #[test]
+    fn a_team_of_four_players_wins_in_the_plural() {
+        use crate::engine::{EndReason, Status, Team};
+        let t = status_text(Status::Won(Team::EastWest, EndReason::Flag), Lang::En).unwrap();
+        assert!(t.starts_with("East and West win: "), "{t}");
+        let t = status_text(Status::Won(Team::Red, EndReason::Flag), Lang::En).unwrap();
+        assert!(t.starts_with("Red wins: "), "{t}");
+        let t = status_text(Status::Won(Team::EastWest, EndReason::Flag), Lang::Zh).unwrap();
+        assert!(t.starts_with("东西方胜"), "{t}");
     }
 
     #[test]

@@ -302,6 +302,7 @@ pub(super) fn ui(
             last_move: board::last_mark(&t.game, t.game.plies().len()),
             flash: None,
             interactive: !over,
+            finished: over,
         }
         .show(ui);
         if let Some((a, b)) = input.dropped {
