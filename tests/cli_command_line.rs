@@ -188,6 +188,28 @@ fn completions_generate_for_bash_zsh_and_fish() {
 }
 
 #[test]
+fn manpages_are_written_for_every_command_and_the_command_is_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let listed = ok_stdout(&["manpages", dir.path().to_str().unwrap()]);
+    for page in [
+        "junqi.1",
+        "junqi-moves.1",
+        "junqi-arena.1",
+        "junqi-layout-check.1",
+    ] {
+        assert!(listed.lines().any(|l| l == page), "{page}: {listed}");
+        let roff = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        assert!(roff.contains(".TH junqi"), "{page}: {roff}");
+    }
+    let main = std::fs::read_to_string(dir.path().join("junqi.1")).unwrap();
+    assert!(
+        main.contains("junqi\\-moves(1)") && !main.contains("manpages"),
+        "{main}"
+    );
+    assert!(!ok_stdout(&["--help"]).contains("manpages"));
+}
+
+#[test]
 fn rules_flags_change_the_answers_before_or_after_the_position() {
     // A quiet limit of 1: the first turn without a removal ends the game in a draw.
     let ongoing = ok_stdout(&["apply", START, "a2-b3"]);

@@ -1,5 +1,6 @@
 #!/bin/sh
 # Draws assets/icons/junqi.png (256 × 256): a red Junqi piece with 军 on the board's colour.
+# Also assets/icons/junqi.ico (256, 64, 48, 32, 24, 16), which build.rs embeds in the Windows exe.
 # Needs ImageMagick; the character comes from the shipped subset font. Run from the repository root.
 set -e
 convert -size 256x256 xc:none \
@@ -9,3 +10,4 @@ convert -size 256x256 xc:none \
   -font assets/fonts/JunqiSansSC-Subset.otf -pointsize 118 -fill white -stroke none \
   -gravity center -annotate +0+0 '军' \
   -strip -depth 8 -define png:compression-level=9 PNG32:assets/icons/junqi.png
+convert assets/icons/junqi.png -define icon:auto-resize=256,64,48,32,24,16 assets/icons/junqi.ico

@@ -90,6 +90,12 @@ pub enum Command {
         /// The shell
         shell: clap_complete::Shell,
     },
+    /// Write the manual pages (junqi.1, junqi-moves.1, …) into a folder, for packaging
+    #[command(hide = true)]
+    Manpages {
+        /// The folder (made if missing)
+        dir: PathBuf,
+    },
 }
 
 const POSITION_HELP: &str = "A position in the notation of NOTATION.md (quote it: it holds spaces)";
@@ -418,6 +424,20 @@ fn cmd_completions(shell: clap_complete::Shell) -> CliResult {
     String::from_utf8(out).map_err(|e| CliError(e.to_string()))
 }
 
+fn cmd_manpages(dir: &std::path::Path) -> CliResult {
+    let d = dir.display();
+    std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{d}: {e}")))?;
+    clap_mangen::generate_to(Cli::command(), dir).map_err(|e| CliError(format!("{d}: {e}")))?;
+    let mut pages: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| CliError(format!("{d}: {e}")))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("junqi") && n.ends_with(".1"))
+        .collect();
+    pages.sort();
+    Ok(pages.iter().map(|p| format!("{p}\n")).collect())
+}
+
 /// What `main` does after the command line is read.
 #[derive(Debug, PartialEq)]
 pub enum Outcome {
@@ -460,6 +480,7 @@ where
         Some(Command::Game { command }) => game_show::run(command),
         Some(Command::Layout { command }) => return Outcome::Exit(layout::run(command)),
         Some(Command::Completions { shell }) => cmd_completions(*shell),
+        Some(Command::Manpages { dir }) => cmd_manpages(dir),
     };
     match result {
         Ok(out) => {
