@@ -612,8 +612,10 @@ mod tests {
     #[test]
     fn takes_a_free_piece() {
         let rules = Rules::default();
-        // Red general on c6 can take Blue's undefended major general on c7.
-        let pos = "bF......../........../........../........../.....b9.../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        // Red general on c6 can take Blue's undefended major general on c7. (Red's flag is
+        // guarded by mines: unguarded, Blue's marshal would take it in three turns whatever Red
+        // does, and the search sees that.)
+        let pos = "bF......../........../........../........../.....b9.../....b7..../....r8..../........../........../........../rM......../rFrM...... r 0 0";
         let pos = pos.replace(".....b9...", "........b9");
         assert_eq!(best(&pos, &rules, 3), "c6-c7");
     }
