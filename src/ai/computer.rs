@@ -762,8 +762,10 @@ mod tests {
     #[test]
     fn the_second_pass_counts_the_extra_deals() {
         let rest = "/........../........../........../........../........../........../........../........../........../rF........ r 0 0";
-        let flag_left = format!("bF......b4/r3......r3{rest}");
-        let flag_right = format!("b4......bF/r3......r3{rest}");
+        // Blue's general on c11 answers the captain left beside the flag after the other one's
+        // attack (else either attack wins in every deal: the other captain takes the flag next).
+        let flag_left = format!("bF......b4/r3..b8..r3{rest}");
+        let flag_right = format!("b4......bF/r3..b8..r3{rest}");
         let rules = Rules::default();
         let choice = |third: &str| {
             let deals: Vec<Position> = [&flag_left, &flag_right, third]

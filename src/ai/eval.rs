@@ -4,7 +4,7 @@
 //!
 //! Face-down pieces (flip mode) count for nobody: their expected worth is the same for both sides.
 
-use crate::engine::board::{Board, MAX_NODES, NodeId};
+use crate::engine::board::{Board, MAX_NODES, NodeId, NodeSet};
 use crate::engine::{Mode, Position, Rank, Rules, Seat};
 use std::sync::LazyLock;
 
@@ -70,6 +70,91 @@ pub fn distances() -> &'static Distances {
 pub fn distances_four() -> &'static Distances {
     static D: LazyLock<Distances> = LazyLock::new(|| tables(Board::four_player()));
     &D
+}
+
+/// Whether an enemy of `side` could take `side`'s flag with its next move (the flag is "in
+/// check": RULES.md 3 and the flag rules, whoever is to move).
+pub fn flag_in_check(pos: &Position, rules: &Rules, side: Seat) -> bool {
+    let Some(f) = pos.flag_node(side) else {
+        return false;
+    };
+    pos.board()
+        .seats
+        .iter()
+        .any(|&e| e.team() != side.team() && pos.can_attack(rules, e, f))
+}
+
+/// Whether `me` could take an enemy flag with this move and so win (two players; four players:
+/// an enemy whose partner is already out).
+pub fn can_win_by_flag(pos: &Position, rules: &Rules, me: Seat) -> bool {
+    let out = pos.out();
+    pos.board().seats.iter().any(|&e| {
+        e.team() != me.team()
+            && e.partner().is_none_or(|p| out.contains(p))
+            && pos
+                .flag_node(e)
+                .is_some_and(|f| pos.can_attack(rules, me, f))
+    })
+}
+
+/// The squares linked to `side`'s flag (its guard squares: from there a piece takes it).
+pub fn guard_squares(pos: &Position, side: Seat) -> NodeSet {
+    match pos.flag_node(side) {
+        Some(f) => pos.board().tables.links[f as usize],
+        None => NodeSet::EMPTY,
+    }
+}
+
+/// What an enemy raider (an engineer, or a bomb) that can reach one of the guard squares of a
+/// flag with its next move costs the flag's owner: twice as much when no piece of the owner's
+/// stands beside that square to answer it.
+const RAID_ENGINEER: i32 = 30;
+const RAID_BOMB: i32 = 12;
+
+/// The danger to `side`'s flag from raiders: each enemy engineer or bomb that can reach one of
+/// the flag's guard squares with its next move (by rail, on the board as it is) while that square
+/// is empty or holds something it removes (an engineer digs a mine; a bomb removes anything),
+/// weighed by whether a movable piece of `side`'s stands beside the square to answer.
+pub fn flag_danger(pos: &Position, rules: &Rules, side: Seat) -> i32 {
+    let guards = guard_squares(pos, side);
+    if guards.is_empty() {
+        return 0;
+    }
+    let board = pos.board();
+    let mut danger = 0;
+    for (i, c) in pos.cells().iter().enumerate() {
+        let Some(p) = c else { continue };
+        if p.side().team() == side.team() || p.is_face_down() {
+            continue;
+        }
+        let (engineer, bomb) = (p.rank() == Rank::Engineer, p.rank() == Rank::Bomb);
+        if !engineer && !bomb {
+            continue;
+        }
+        let hits = pos.reach(rules, i as NodeId) & guards;
+        let mut worst = 0;
+        for g in hits.iter() {
+            let opens = match pos.at(g) {
+                None => true,
+                Some(d) => bomb || matches!(d.rank(), Rank::Mine | Rank::Engineer),
+            };
+            if !opens {
+                continue;
+            }
+            let defended = board.links[g as usize].iter().any(|&n| {
+                pos.at(n).is_some_and(|d| {
+                    d.side() == side
+                        && d.rank().is_movable()
+                        && !d.is_face_down()
+                        && (rules.movable_hq || board.kind(n) != crate::engine::NodeKind::Hq)
+                })
+            });
+            let w = if engineer { RAID_ENGINEER } else { RAID_BOMB };
+            worst = worst.max(if defended { w } else { 2 * w });
+        }
+        danger += worst;
+    }
+    danger
 }
 
 /// What a player going out costs its team beyond the pieces it loses (RULES.md 9.7: the partner
@@ -149,7 +234,12 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let out = pos.out();
     let mut total = 0;
     for &s in seats {
-        let v = score[s.index()] - if out.contains(s) { OUT_PENALTY } else { 0 };
+        let danger = if out.contains(s) {
+            0
+        } else {
+            flag_danger(pos, rules, s)
+        };
+        let v = score[s.index()] - danger - if out.contains(s) { OUT_PENALTY } else { 0 };
         total += if s.team() == me.team() { v } else { -v };
     }
     total
@@ -247,6 +337,9 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
             }
         }
         score[s] += v;
+    }
+    for side in Seat::BOTH {
+        score[side.index()] -= flag_danger(pos, rules, side);
     }
     score[me.index()] - score[me.other().index()]
 }

@@ -8,6 +8,8 @@ pub mod eval;
 pub mod formation;
 pub mod search;
 #[cfg(test)]
+mod tests_flag;
+#[cfg(test)]
 mod tests_four;
 pub mod thinker;
 

@@ -7,7 +7,7 @@
 //! (a null turn that passes the move and resets the quiet counter); the player weighs real flips at
 //! the root by their expected value.
 
-use super::eval::{evaluate, value};
+use super::eval::{can_win_by_flag, evaluate, flag_in_check, guard_squares, value};
 use crate::engine::board::MAX_NODES;
 use crate::engine::play::clash;
 use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Seat, Status, Turn};
@@ -378,7 +378,10 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Clashes only, until the position is quiet: the side to move may stand pat.
+    /// Clashes only, until the position is quiet: the side to move may stand pat — unless its
+    /// flag is attacked (an enemy piece could take it next), when every turn is tried (the flag
+    /// is saved or the game lost). Moves that attack the enemy flag's guard squares are tried at
+    /// the first level even when quiet (an engineer landing beside the HQ), and never pruned.
     pub fn quiesce(&mut self, pos: &Position, ply: u32, mut alpha: i32, beta: i32, qd: u32) -> i32 {
         self.nodes += 1;
         if self.nodes & 511 == 0 {
@@ -390,6 +393,13 @@ impl<'a> Search<'a> {
         let Mover::Side(me) = pos.mover() else {
             return 0;
         };
+        if can_win_by_flag(pos, self.rules, me) {
+            return WIN - ply as i32 - 1;
+        }
+        let in_check = qd <= QDEPTH && flag_in_check(pos, self.rules, me);
+        if in_check {
+            return self.evade(pos, ply, alpha, beta, qd);
+        }
         let stand = evaluate(pos, self.rules, me);
         if stand >= beta || qd >= QDEPTH {
             return stand;
@@ -397,44 +407,44 @@ impl<'a> Search<'a> {
         alpha = alpha.max(stand);
         let mut moves = Vec::with_capacity(64);
         pos.pseudo_turns(self.rules, &mut moves);
-        let mut caps: Vec<(i32, Turn)> = moves
+        // The enemy flags' guard squares: a piece there may take the flag next.
+        let mut guards = crate::engine::board::NodeSet::EMPTY;
+        for &e in pos.board().seats {
+            if e.team() != me.team() {
+                guards |= guard_squares(pos, e);
+            }
+        }
+        let mut caps: Vec<(i32, bool, Turn)> = moves
             .iter()
             .filter_map(|&t| {
                 let Turn::Move { from, to } = t else {
                     return None;
                 };
-                let (o, g) = clash_gain(pos, self.rules, from, to)?;
+                let near = guards.contains(to);
+                let Some((o, g)) = clash_gain(pos, self.rules, from, to) else {
+                    // A quiet move onto a guard square, at the first level only.
+                    return (near && qd == 0).then_some((0, true, t));
+                };
                 match o {
                     ClashOutcome::AttackerRemoved | ClashOutcome::Bounced => None,
-                    ClashOutcome::BothRemoved if g < -5 => None,
-                    _ => Some((g, t)),
+                    ClashOutcome::BothRemoved if g < -5 && !near => None,
+                    _ => Some((g, near, t)),
                 }
             })
             .collect();
-        caps.sort_by_key(|&(g, _)| -g);
-        for (g, t) in caps {
+        caps.sort_by_key(|&(g, _, _)| -g);
+        for (g, near, t) in caps {
             if g >= WIN {
                 return WIN - ply as i32 - 1;
             }
-            // Delta pruning: even winning this clash cannot lift the score to alpha.
-            if stand + g + 40 < alpha {
+            // Delta pruning: even winning this clash cannot lift the score to alpha (a move onto
+            // a guard square may threaten the flag: never pruned).
+            if !near && stand + g + 40 < alpha {
                 continue;
             }
             let mut child = *pos;
             child.play_unchecked(self.rules, t);
-            let st = child.status_with(self.rules, Some(true));
-            let flips = sign_flips(pos.mover(), child.mover());
-            let s = if let Status::Won(team, _) = st {
-                if team == me.team() {
-                    WIN - ply as i32 - 1
-                } else {
-                    -(WIN - ply as i32 - 1)
-                }
-            } else if flips {
-                -self.quiesce(&child, ply + 1, -beta, -alpha, qd + 1)
-            } else {
-                self.quiesce(&child, ply + 1, alpha, beta, qd + 1)
-            };
+            let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
             if self.stopped {
                 return 0;
             }
@@ -444,6 +454,63 @@ impl<'a> Search<'a> {
             alpha = alpha.max(s);
         }
         alpha
+    }
+
+    /// The score of a quiescence child for the mover of `pos`.
+    #[allow(clippy::too_many_arguments)]
+    fn quiet_child(
+        &mut self,
+        pos: &Position,
+        child: &Position,
+        me: Seat,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        qd: u32,
+    ) -> i32 {
+        let st = child.status_with(self.rules, Some(true));
+        if let Status::Won(team, _) = st {
+            return if team == me.team() {
+                WIN - ply as i32 - 1
+            } else {
+                -(WIN - ply as i32 - 1)
+            };
+        }
+        if sign_flips(pos.mover(), child.mover()) {
+            -self.quiesce(child, ply + 1, -beta, -alpha, qd + 1)
+        } else {
+            self.quiesce(child, ply + 1, alpha, beta, qd + 1)
+        }
+    }
+
+    /// Quiescence with the flag attacked: no standing pat, every move is tried (captures of the
+    /// attacker first). If none saves the flag the score is the loss the next turn brings.
+    fn evade(&mut self, pos: &Position, ply: u32, mut alpha: i32, beta: i32, qd: u32) -> i32 {
+        let Mover::Side(me) = pos.mover() else {
+            return 0;
+        };
+        let mut moves = Vec::with_capacity(64);
+        search_turns(pos, self.rules, &mut moves);
+        moves.retain(|t| matches!(t, Turn::Move { .. }));
+        if moves.is_empty() {
+            return evaluate(pos, self.rules, me);
+        }
+        self.order(pos, &mut moves, None, ply);
+        let mut best = -INF;
+        for t in moves {
+            let mut child = *pos;
+            child.play_unchecked(self.rules, t);
+            let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(s);
+            if s >= beta {
+                return s;
+            }
+            alpha = alpha.max(s);
+        }
+        best
     }
 
     /// Score each root turn with a full window at `depth` (for comparing across samples); `pen`
@@ -545,8 +612,10 @@ mod tests {
     #[test]
     fn takes_a_free_piece() {
         let rules = Rules::default();
-        // Red general on c6 can take Blue's undefended major general on c7.
-        let pos = "bF......../........../........../........../.....b9.../....b7..../....r8..../........../........../........../........../rF........ r 0 0";
+        // Red general on c6 can take Blue's undefended major general on c7. (Red's flag is
+        // guarded by mines: unguarded, Blue's marshal would take it in three turns whatever Red
+        // does, and the search sees that.)
+        let pos = "bF......../........../........../........../.....b9.../....b7..../....r8..../........../........../........../rM......../rFrM...... r 0 0";
         let pos = pos.replace(".....b9...", "........b9");
         assert_eq!(best(&pos, &rules, 3), "c6-c7");
     }

@@ -158,6 +158,20 @@ struct Outcome {
     b_ms: Vec<f64>,
     /// Turns the referee refused (hidden mode flag rules).
     refusals: u32,
+    /// The game ended with a flag taken within `EARLY_FLAG_PLIES` plies (the loser's flag fell
+    /// early: a raid the loser did not parry).
+    early_flag: bool,
+}
+
+/// A flag taken within this many plies counts as an early flag loss in the arena's summary.
+const EARLY_FLAG_PLIES: u32 = 60;
+
+/// Whether `game` ended with a flag taken within `EARLY_FLAG_PLIES` plies.
+fn early_flag(game: &Game) -> bool {
+    matches!(
+        game.status(),
+        Status::Won(_, crate::engine::EndReason::Flag)
+    ) && game.position().ply() <= EARLY_FLAG_PLIES
 }
 
 /// The seed of game `i`: a mix of the arena seed and the game number.
@@ -343,6 +357,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             a_ms,
             b_ms,
             refusals,
+            early_flag: early_flag(&game),
         },
         game,
     ))
@@ -487,6 +502,7 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
             a_ms,
             b_ms,
             refusals,
+            early_flag: early_flag(&game),
         },
         game,
     ))
@@ -581,6 +597,8 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let mut a_ms = Vec::new();
     let mut b_ms = Vec::new();
     let mut refusals = 0u64;
+    // Flags lost within EARLY_FLAG_PLIES plies, by the loser: A's, B's.
+    let (mut a_early, mut b_early) = (0, 0);
     for o in results.into_iter().flatten() {
         refusals += u64::from(o.refusals);
         match o.winner {
@@ -588,12 +606,18 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
             Winner::Draw => d += 1,
             Winner::B => l += 1,
         }
+        match (o.early_flag, o.winner) {
+            (true, Winner::A) => b_early += 1,
+            (true, Winner::B) => a_early += 1,
+            _ => {}
+        }
         a_ms.extend(o.a_ms);
         b_ms.extend(o.b_ms);
     }
     if refusals > 0 {
         eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
     }
+    eprintln!("arena: flags lost within {EARLY_FLAG_PLIES} plies: a {a_early}, b {b_early}");
     let (am, ap) = median_p95(&mut a_ms);
     let (bm, bp) = median_p95(&mut b_ms);
     Ok(format!(

@@ -779,6 +779,11 @@ impl Position {
         self.pieces(side).filter(|(_, p)| p.rank() == rank).count() as u8
     }
 
+    /// The node of `side`'s flag, if it is on the board (from the bit sets: no scan).
+    pub fn flag_node(&self, side: Seat) -> Option<NodeId> {
+        (self.flag_set & self.side_set[side.index()]).lowest()
+    }
+
     pub fn find(&self, side: Seat, rank: Rank) -> Option<NodeId> {
         self.pieces(side)
             .find(|(_, p)| p.rank() == rank)

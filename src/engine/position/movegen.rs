@@ -511,6 +511,50 @@ impl Position {
         })
     }
 
+    /// Whether `by` could attack the piece on node `n` with one move if it were `by`'s turn: the
+    /// piece is `by`'s enemy's, outside a camp, face up, and (a flag) the flag rules let one of
+    /// the pieces that reach it take it. Turn order is ignored (the computer asks it of the side
+    /// not to move: is my flag attacked?).
+    pub fn can_attack(&self, rules: &Rules, by: Seat, n: NodeId) -> bool {
+        let t = &self.board.tables;
+        if self.cells[n as usize].is_none() {
+            return false;
+        }
+        let cx = self.ctx(rules, by);
+        if !(cx.targets | cx.flag_targets).contains(n) {
+            return false;
+        }
+        let movers = self.movers(rules, by);
+        let near = t.links[n as usize] & movers;
+        for from in near.iter() {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
+            if cx.targets_of(p).contains(n) {
+                return true;
+            }
+        }
+        if t.rail.contains(n) {
+            for from in ((movers & t.rail) - near).iter() {
+                let p = self.cells[from as usize].expect("a mover's node holds a piece");
+                if self.destinations(&cx, from, p).contains(n) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The nodes the piece on `from` could move to or attack with one move if it were its
+    /// owner's turn (empty when it cannot move: a mine, a flag, face down, frozen in an HQ).
+    pub fn reach(&self, rules: &Rules, from: NodeId) -> NodeSet {
+        let Some(p) = self.cells[from as usize] else {
+            return NodeSet::EMPTY;
+        };
+        if !self.movers(rules, p.side()).contains(from) {
+            return NodeSet::EMPTY;
+        }
+        self.destinations(&self.ctx(rules, p.side()), from, p)
+    }
+
     /// Legal turns: none once the game has ended.
     pub fn legal_turns(&self, rules: &Rules) -> Vec<Turn> {
         let mut out = Vec::with_capacity(64);
