@@ -96,7 +96,7 @@ max_glibc() { objdump -T "$1" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n1; }
 if [ "$BUILD" = 1 ]; then
 # ---------------------------------------------------------------------------------------------
 say "tools"
-need_deb gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 binutils zip unzip dpkg-dev
+need_deb gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 binutils zip unzip
 rustup target list --installed | grep -qx "$WIN_TARGET" || rustup target add "$WIN_TARGET" \
   || die "rustup could not add the target $WIN_TARGET"
 if [ ! -x "$TOOLS/venv/bin/cargo-zigbuild" ] || ! "$TOOLS/venv/bin/python" -m ziglang version >/dev/null 2>&1; then
@@ -203,13 +203,14 @@ printf 'junqi (%s) unstable; urgency=medium\n\n  * Built from the junqi sources,
   echo "License: CC0-1.0"
   echo " /usr/share/common-licenses/CC0-1.0"
 } >"$DOC/copyright"
-# Depends from the binary's symbols (dpkg-shlibdeps); the window's libraries are loaded at run time,
-# so they are Recommends: a headless use needs none of them.
-SHL=$STAGE/shlibdeps
-install -d "$SHL/debian"
-printf 'Source: junqi\n\nPackage: junqi\nArchitecture: any\n' >"$SHL/debian/control"
-DEPENDS=$(cd "$SHL" && dpkg-shlibdeps -O -e "$DROOT/usr/lib/junqi/junqi" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-[ -n "$DEPENDS" ] || die "dpkg-shlibdeps found no dependencies for the binary"
+# Depends: the binary needs only glibc's libraries, at the newest symbol version it uses (zig
+# linked it against glibc 2.17; dpkg-shlibdeps would say 2.34, the version this machine's libdl and
+# libpthread symbol files start at). The window's libraries are loaded at run time, so they are
+# Recommends: a headless use needs none of them.
+OTHER=$(objdump -p "$DROOT/usr/lib/junqi/junqi" | awk '/NEEDED/ {print $2}' \
+  | grep -Ev '^(libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|ld-linux-x86-64\.so\.2)$' || true)
+[ -z "$OTHER" ] || die "the binary needs libraries beyond glibc (add them to Depends): $OTHER"
+DEPENDS="libc6 (>= $(max_glibc "$DROOT/usr/lib/junqi/junqi" | sed 's/^GLIBC_//'))"
 cat >"$DROOT/DEBIAN/control" <<EOF
 Package: junqi
 Version: $DEB_VERSION
@@ -217,7 +218,7 @@ Architecture: amd64
 Maintainer: The junqi developers <junqi@localhost>
 Installed-Size: $(du -sk --exclude=DEBIAN "$DROOT" | cut -f1)
 Depends: $DEPENDS
-Recommends: libgl1, libegl1, libx11-6, libx11-xcb1, libxcursor1, libxi6, libxrandr2, libxkbcommon-x11-0, libwayland-client0, libwayland-cursor0, libwayland-egl1
+Recommends: libgl1, libegl1, libx11-6, libx11-xcb1, libxcursor1, libxi6, libxrandr2, libxkbcommon0, libxkbcommon-x11-0, libwayland-client0, libwayland-cursor0, libwayland-egl1
 Suggests: libasound2 | libasound2t64
 Section: games
 Priority: optional
@@ -417,6 +418,7 @@ else
   FILES=$(dpkg-deb -c "$DEB" | awk '{print $6}' | sed 's|^\./|/|' | grep -v '/$')
   if as_root dpkg -i "$DEB" >"$CK/dpkg-i.txt" 2>&1; then
     pass ".deb installs (dpkg -i)"
+    pass ".deb Depends: $(dpkg-deb -f "$DEB" Depends)"
     V=$(/usr/bin/junqi --version 2>&1 || true)
     if [ "$V" = "junqi $VERSION" ]; then pass "installed junqi --version: $V"; else fail "installed junqi --version printed '$V'"; fi
     if /usr/bin/junqi layout check /usr/lib/junqi/layouts/*.ron >/dev/null 2>&1; then
