@@ -182,8 +182,9 @@ fn a_four_player_game_saved_behind_the_curtain_reopens_covered() {
 }
 
 #[test]
-fn a_tracked_physical_board_game_saved_opens_covered() {
-    // A tracked game's record names no computer: all its players are people.
+fn a_record_that_names_no_computer_opens_covered() {
+    // A record that names no computer seat (a tracked physical-board game's, a game between
+    // people): all its players are people.
     let g = hidden_pair(6, 3);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tracked.ron");

@@ -104,14 +104,7 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         if let Some((seat, lifted)) = play.modes.answering {
             // A question another player must answer: called to the covered board, seat by seat.
             let text = question_call(play, lang, seat, lifted);
-            let button = egui::Button::new(
-                RichText::new(text)
-                    .size(24.0)
-                    .strong()
-                    .color(Color32::WHITE),
-            )
-            .fill(board::side_colour(seat))
-            .min_size(vec2(rect.width().min(460.0), 96.0));
+            let button = curtain_button(text, 24.0, seat, rect.width().min(460.0));
             if ui.add_enabled(!lifted, button).clicked() {
                 out.push(Command::Play(Act::LiftQuestion));
             }
@@ -123,14 +116,7 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         } else {
             fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))])
         };
-        let button = egui::Button::new(
-            RichText::new(text)
-                .size(28.0)
-                .strong()
-                .color(Color32::WHITE),
-        )
-        .fill(board::side_colour(side))
-        .min_size(vec2(rect.width().min(420.0), 96.0));
+        let button = curtain_button(text, 28.0, side, rect.width().min(420.0));
         if ui.add(button).clicked() {
             out.push(Command::Play(Act::LiftCurtain));
         }
@@ -142,6 +128,18 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         );
     });
     true
+}
+
+/// The big button on the curtain, in the colour of the seat it calls.
+fn curtain_button(text: String, size: f32, seat: Seat, width: f32) -> egui::Button<'static> {
+    egui::Button::new(
+        RichText::new(text)
+            .size(size)
+            .strong()
+            .color(Color32::WHITE),
+    )
+    .fill(board::side_colour(seat))
+    .min_size(vec2(width, 96.0))
 }
 
 /// The words on the covered board while a question waits for `seat`: "East asks for a takeback —

@@ -171,6 +171,7 @@ pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
 impl NewGame {
     pub fn new(settings: &Settings, seeds: (u64, u64)) -> NewGame {
         let mut ng = NewGame::with_settings(settings, seeds);
+        ng.sealed_under = privacy_key(&ng.spec);
         if ng.spec.four {
             // As the last game: four players (never flip), the first human seat at the bottom.
             if ng.spec.rules.mode == Mode::Flip {
@@ -204,7 +205,7 @@ impl NewGame {
             private: None,
             preselected: [false; 2],
             sealed: Vec::new(),
-            sealed_under: (Mode::Open, false, settings.seats, [Occupant::Human; 4]),
+            sealed_under: (settings.rules.mode, false, settings.seats, settings.seats4),
             cleared_note: false,
         }
     }

@@ -587,10 +587,7 @@ impl Session {
     /// Whether the hand-over curtain covers the board now: between turns, and while a question is
     /// answered seat by seat (whoever answers must not see the board of whoever asked).
     pub fn curtain_up(&self) -> bool {
-        self.hidden_hotseat()
-            && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
-            && self.modes.referee.is_none()
-            && (!self.modes.lifted || self.modes.answering.is_some())
+        self.curtain_guarded() && (!self.modes.lifted || self.modes.answering.is_some())
     }
 
     /// Whether `seat` may answer the open question now: in a hidden game between people only the

@@ -348,16 +348,7 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
         Screen::Replay(r) => {
             let game = &r.game;
             let viewer = r.viewer();
-            // A file's "owner" is not trusted: only the lone person of a game against the
-            // computer, or the game in play's replay opened from behind its lifted curtain.
-            let lone = people(game);
-            let freed = if lone.len() == 1 {
-                Some(lone[0])
-            } else if r.is_current {
-                r.owner
-            } else {
-                None
-            };
+            let freed = replay_freed(r);
             let free = game.status().is_over()
                 || game.rules().mode == Mode::Open
                 || freed.is_some_and(|s| viewer == Viewer::Side(s))
@@ -447,6 +438,20 @@ pub fn people(game: &Game) -> Vec<Seat> {
         .collect()
 }
 
+/// The seat whose own viewpoint a replay may show freely. A file's "owner" is not trusted: only
+/// the lone person of a game against the computer, or the game in play's replay opened from behind
+/// its lifted curtain (whose owner is the player who lifted it).
+fn replay_freed(r: &junqi::app::replay::Replay) -> Option<Seat> {
+    let lone = people(&r.game);
+    if lone.len() == 1 {
+        Some(lone[0])
+    } else if r.is_current {
+        r.owner
+    } else {
+        None
+    }
+}
+
 /// The game on screen and how far it is shown, for the every-seat check; and the seat whose view the
 /// live game's lifted curtain (or a lone person's game against the computer) frees.
 fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
@@ -469,18 +474,7 @@ fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
             };
             Some((game, game.plies().len(), freed))
         }
-        Screen::Replay(r) => {
-            let lone = people(&r.game);
-            let freed = if lone.len() == 1 {
-                Some(lone[0])
-            } else if r.is_current {
-                // The game in play's replay, opened from behind its lifted curtain.
-                r.owner
-            } else {
-                None
-            };
-            Some((&r.game, r.game.plies().len(), freed))
-        }
+        Screen::Replay(r) => Some((&r.game, r.game.plies().len(), replay_freed(r))),
         Screen::Referee(r) => match &r.stage {
             junqi::app::referee::Stage::Tracked(t) => Some((&t.game, t.game.plies().len(), None)),
             _ => None,
