@@ -2,12 +2,12 @@
 //! `cargo run --example board4_demo [-- east|north|west] [-- hidden] [-- en]`.
 
 use junqi::app::board::BoardWidget;
-use junqi::app::i18n::Lang;
 use junqi::app::settings::BoardOptions;
 use junqi::engine::formation::{Formation, four_player_setup};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::rules::{Mode, Rules};
 use junqi::engine::{Position, Seat, Viewer};
+use junqi::i18n::Lang;
 
 fn main() -> eframe::Result {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -44,9 +44,9 @@ fn main() -> eframe::Result {
         editor = editor.with_formation(f);
     }
     editor.set_language(if zh {
-        junqi::app::i18n::Lang::Zh
+        junqi::i18n::Lang::Zh
     } else {
-        junqi::app::i18n::Lang::En
+        junqi::i18n::Lang::En
     });
     let mut fonts_done = false;
     eframe::run_ui_native(

@@ -6,3 +6,4 @@ pub mod cli;
 pub mod editor;
 pub mod engine;
 pub mod fsutil;
+pub mod i18n;

@@ -7,9 +7,9 @@ use common::{harness, start_game};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Seen, Turn, Viewer};
+use junqi::i18n::Lang;
 use std::path::Path;
 
 fn label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {

@@ -75,7 +75,7 @@ fn hidden_game_counts_enemy_pieces_from_the_players_own_view() {
     h.get_by_label("Seen");
     common::layout::assert_tidy(&h, egui::vec2(1280.0, 860.0), "记子 panel");
     // In Chinese too.
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     h.run();
     h.get_by_label("记子：蓝方棋子");
     h.get_by_label(&format!("已亡（军衔未知）：{unknown}"));
@@ -137,7 +137,7 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     if let Turn::Move { from, to } = hint.turns[0] {
         let cell = |h: &Harness<'static, JunqiApp>, n| {
             let view = common::game(h).view(Viewer::Side(Seat::Red));
-            junqi::app::board::node_label(&view, junqi::app::i18n::Lang::En, n)
+            junqi::app::board::node_label(&view, junqi::i18n::Lang::En, n)
         };
         let (a, z) = (cell(&h, from), cell(&h, to));
         h.get_by_label(&a).click();
@@ -194,7 +194,7 @@ fn recent_games_read_as_games_not_file_ids() {
     h.run();
     h.get_by_label("Hidden · vs computer (normal) · 6 moves · Red won · 11-30 15:56");
     assert!(h.query_by_label_contains("20261130155600ab12").is_none());
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     h.run();
     h.get_by_label("暗棋 · 对电脑（普通） · 6 步 · 红方胜 · 11-30 15:56");
 }

@@ -8,9 +8,9 @@ use common::harness;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Mode, Rules, Seat, Seen, Viewer};
+use junqi::i18n::Lang;
 use std::time::Duration;
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {

@@ -8,11 +8,11 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use junqi::app::i18n::{self, Lang};
 use junqi::app::referee::{ENTRY_FILE, JUDGE_FILE, Stage, TRACKED_FILE, pad_label};
 use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Rank, Seat};
+use junqi::i18n::{self, Lang};
 use std::path::{Path, PathBuf};
 
 use common::click;

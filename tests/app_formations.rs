@@ -182,7 +182,7 @@ fn shipped_formations_have_chinese_names_and_notes_in_the_font() {
 fn formation_names_in_the_new_game_dialog_follow_the_language() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     h.run();
     h.get_all_by_label("新对局").next().unwrap().click();
     h.run();
@@ -215,7 +215,7 @@ fn formation_names_in_the_new_game_dialog_follow_the_language() {
 fn referee_offers_saved_formations_in_the_interface_language() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     h.run();
     for label in [
         "实体棋盘裁判",

@@ -7,12 +7,12 @@ use common::leak::named_pieces;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use junqi::app::board::{BoardWidget, node_label};
-use junqi::app::i18n::Lang;
 use junqi::app::settings::BoardOptions;
 use junqi::engine::formation::{Formation, four_player_setup};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::rules::{Mode, Rules};
 use junqi::engine::{NodeId, Position, Seat, Seen, View, Viewer};
+use junqi::i18n::Lang;
 
 fn four_position(mode: Mode) -> (Rules, Position) {
     let rules = Rules::for_mode(mode);

@@ -90,13 +90,13 @@ fn layout_is_tidy_and_the_board_readable_at_every_size() {
     check_all(&mut h, "hidden game");
     common::leak::assert_no_leak(&h);
     // Chinese labels are laid out differently: the same checks.
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::Zh;
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     check_all(&mut h, "hidden game in Chinese");
     h.get_by_label("主页").click();
     h.run();
     check_all(&mut h, "first screen in Chinese");
     // A flip game (its count panel is the longest).
-    h.state_mut().settings.lang = junqi::app::i18n::Lang::En;
+    h.state_mut().settings.lang = junqi::i18n::Lang::En;
     h.state_mut().settings.rules = Rules::for_mode(Mode::Flip);
     h.state_mut().settings.seats[1] = Occupant::Human;
     h.run();

@@ -5,9 +5,9 @@ mod common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
+use junqi::i18n::Lang;
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
 fn open_dialog(h: &mut Harness<'static, JunqiApp>, mode_label: &str) {

@@ -5,11 +5,11 @@ mod common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::sound::{Recording, Sound};
 use junqi::app::{JunqiApp, clock_wait};
 use junqi::engine::rules::HouseRule;
 use junqi::engine::{Seat, Viewer};
+use junqi::i18n::Lang;
 
 #[test]
 fn move_clock_repaints_only_when_the_shown_second_changes() {

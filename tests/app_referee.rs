@@ -5,10 +5,10 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use junqi::app::i18n::Lang;
 use junqi::app::referee::{JudgeTable, Stage, Tracked, pad_label, public_reason};
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Rank, Seat, Turn};
+use junqi::i18n::Lang;
 use std::path::Path;
 
 use common::click;

@@ -9,8 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::engine::{Game, Mode, NodeId, Rules, Seat, Start, Viewer};
+use junqi::i18n::Lang;
 
 fn node(g: &Game, name: &str) -> NodeId {
     g.board().node_by_name(name).unwrap()

@@ -8,12 +8,12 @@ use common::harness;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seat, Start, Turn, Viewer};
+use junqi::i18n::Lang;
 use std::path::{Path, PathBuf};
 
 fn games(dir: &Path) -> PathBuf {
@@ -512,7 +512,7 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
     let h = harness(dir.path());
     let (said, msg) = h.state().warning.clone().expect("a warning");
     // It says where the file was kept (issue 33).
-    assert_eq!(said, junqi::app::i18n::KEPT_ASIDE);
+    assert_eq!(said, junqi::i18n::KEPT_ASIDE);
     assert!(
         msg.contains("current.ron") && msg.contains("unreadable-"),
         "{msg}"

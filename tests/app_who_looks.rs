@@ -11,12 +11,12 @@ use common::leak::{assert_no_leak_as_anyone, texts};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::saves::{self, Picker};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::{
     Action, Disclosure, Formation, Game, Mode, Rules, Seat, Start, Status, Turn, Viewer,
 };
+use junqi::i18n::Lang;
 use std::path::Path;
 
 fn step(h: &mut Harness<'static, JunqiApp>) {

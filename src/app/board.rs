@@ -4,11 +4,11 @@
 //! It draws only from a `View`, so hidden and flip games draw piece backs for what a player may not see.
 
 use super::board_cache;
-use super::i18n::{self, Lang};
 use super::settings::BoardOptions;
 use crate::engine::{
     Board, ClashOutcome, Game, Mover, NodeId, NodeKind, Piece, Rank, Seat, Seen, Turn, View,
 };
+use crate::i18n::{self, Lang};
 use egui::emath::RectTransform;
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,

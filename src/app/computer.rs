@@ -82,11 +82,11 @@ impl Seats {
 }
 
 /// The name of a level, for the interface.
-pub fn level_text(level: Level) -> &'static super::i18n::Text {
+pub fn level_text(level: Level) -> &'static crate::i18n::Text {
     match level {
-        Level::Easy => &super::i18n::LEVEL_EASY,
-        Level::Normal => &super::i18n::LEVEL_NORMAL,
-        Level::Hard => &super::i18n::LEVEL_HARD,
+        Level::Easy => &crate::i18n::LEVEL_EASY,
+        Level::Normal => &crate::i18n::LEVEL_NORMAL,
+        Level::Hard => &crate::i18n::LEVEL_HARD,
     }
 }
 

@@ -39,8 +39,7 @@ mod tests {
     fn font_covers_every_ui_string() {
         let mut fonts = Fonts::new(TextOptions::default(), definitions());
         let font = FontId::proportional(14.0);
-        let mut texts: Vec<String> = super::super::i18n::ALL
-            .iter()
+        let mut texts: Vec<String> = crate::i18n::all()
             .flat_map(|t| [t.zh.to_string(), t.en.to_string()])
             .collect();
         for r in crate::engine::Rank::ALL {

@@ -1,10 +1,10 @@
 //! Formations in the app: where they are kept (the user's library, the shipped ones) and the
 //! formation editor screen (src/editor). The new-game dialog's per-side choice lives in newgame.rs.
 
-use super::i18n::{self, Lang};
 use crate::editor::files::{LibraryEntry, list_library};
 use crate::editor::{EditorOutcome, FormationEditor};
 use crate::engine::{Formation, Rules, Seat};
+use crate::i18n::{self, Lang};
 use std::path::{Path, PathBuf};
 
 /// The formations shipped with the program (`layouts/` beside the sources or the executable).
@@ -57,7 +57,7 @@ impl EditorScreen {
         self.editor.set_language(lang);
         if let Some(side) = &self.for_side {
             ui.label(
-                egui::RichText::new(super::i18n::fill(
+                egui::RichText::new(crate::i18n::fill(
                     lang.t(&i18n::EDITING_FOR),
                     &[("side", lang.side(*side))],
                 ))

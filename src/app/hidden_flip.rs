@@ -6,11 +6,11 @@
 
 use super::board::{self, BoardInput, BoardWidget};
 use super::command::Command;
-use super::i18n::{self, Lang, fill};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
 use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
+use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
 
 /// The guesses offered when tagging an enemy piece (UX.md "Hidden games").

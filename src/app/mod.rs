@@ -8,8 +8,8 @@ pub mod computer;
 pub mod fonts;
 pub mod formations;
 pub mod hidden_flip;
-pub mod i18n;
 pub mod newgame;
+pub mod panel;
 pub mod play;
 pub mod records;
 pub mod referee;
@@ -21,8 +21,8 @@ pub mod settings;
 pub mod sound;
 pub mod words;
 
+use crate::i18n::{self, Lang, fill};
 pub use command::Command;
-use i18n::{Lang, fill};
 use newgame::{NewGame, NewGameSpec};
 pub use session::{Act, Message, Session, clock_wait};
 use settings::Settings;
@@ -113,7 +113,7 @@ pub struct JunqiApp {
     /// The game in play while another screen shows: the first screen offers to continue it.
     pub parked: Option<Box<Session>>,
     /// The play screen's side panel: wanted, opened from its toggle while collapsed.
-    pub panel: play::PanelState,
+    pub panel: panel::PanelState,
     pub saves: saves::Saves,
     /// The rules window (规则) is open.
     pub rules_help: bool,
@@ -186,7 +186,7 @@ impl JunqiApp {
             warning,
             screen: Screen::Home,
             parked: None,
-            panel: play::PanelState::default(),
+            panel: panel::PanelState::default(),
             rules_help: false,
             saves,
             sound,
@@ -590,10 +590,10 @@ impl JunqiApp {
     /// What the side panel of the screen showing stands beside, if it has one that folds away
     /// (the play screen, the replay, the referee's tracked game and clash judge): the panel's
     /// toggle is in the top bar then.
-    fn panel_centre(&self) -> Option<play::Centre> {
+    fn panel_centre(&self) -> Option<panel::Centre> {
         match &self.screen {
-            Screen::Play(p) => Some(play::Centre::board(p.game.board())),
-            Screen::Replay(r) => Some(play::Centre::board(r.game.board())),
+            Screen::Play(p) => Some(panel::Centre::board(p.game.board())),
+            Screen::Replay(r) => Some(panel::Centre::board(r.game.board())),
             Screen::Referee(r) => r.panel_centre(),
             _ => None,
         }

@@ -1,12 +1,12 @@
 //! The new-game dialog: mode, players, house rules (texts from `engine::rules::HouseRule`),
 //! a formation for each side, and which colour sits at the bottom.
 
-use super::i18n::{self, Lang, fill};
 use super::settings::Occupant;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::{HouseRule, TurnOrder};
 use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start};
+use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
 /// Everything needed to start a game.

@@ -5,13 +5,14 @@
 use super::board::{self, BoardWidget};
 use super::command::Command;
 use super::hidden_flip;
-use super::i18n::{self, Lang, fill};
+use super::panel::{Centre, PanelState};
 use super::saves;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
 use crate::engine::Seat;
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
+use crate::i18n::{self, Lang, fill};
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
@@ -63,118 +64,6 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             }
         });
     });
-}
-
-/// The narrowest the side panel gets before it collapses to its toggle, and the widest it gets.
-pub const PANEL_MIN: f32 = 230.0;
-pub const PANEL_MAX: f32 = 380.0;
-/// The height of the top bar and the status line around the board.
-const CHROME_HEIGHT: f32 = 64.0;
-
-/// The side panel's width in a window of `size` points beside `centre`: the board takes first what it needs (as wide as the window's height
-/// lets it be), the panel the rest, up to `PANEL_MAX`; `None` when less than `PANEL_MIN` is left
-/// (the panel collapses to its toggle). Worked out from the window size alone every frame, so a
-/// window narrowed and widened again gets the same layout back.
-pub fn panel_room(size: egui::Vec2, centre: Centre) -> Option<f32> {
-    let need = match centre {
-        Centre::Board(aspect) => (size.y - CHROME_HEIGHT).max(120.0) * aspect + 24.0,
-        Centre::Width(w) => w,
-    };
-    let room = size.x - need;
-    (room >= PANEL_MIN).then(|| room.min(PANEL_MAX))
-}
-
-/// What a screen shows beside its side panel, which takes first the width it needs: a board of
-/// this aspect (width / height, `board::aspect`) as tall as the window lets it be, or a fixed
-/// width (the referee's clash pad).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Centre {
-    Board(f32),
-    Width(f32),
-}
-
-impl Centre {
-    /// A board's drawing.
-    pub fn board(board: &crate::engine::Board) -> Centre {
-        Centre::Board(board::aspect(board))
-    }
-}
-
-/// The play screen's side panel: whether the player wants it, and whether it was opened from its
-/// toggle while the window is too narrow for it (it then takes `PANEL_MIN` from the board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelState {
-    pub wanted: bool,
-    pub peek: bool,
-}
-
-impl Default for PanelState {
-    fn default() -> Self {
-        PanelState {
-            wanted: true,
-            peek: false,
-        }
-    }
-}
-
-impl PanelState {
-    /// The panel's width in a window of `size` beside a board of `aspect`, or `None` if it is
-    /// hidden.
-    pub fn width(&self, size: egui::Vec2, centre: Centre) -> Option<f32> {
-        match panel_room(size, centre) {
-            Some(w) => self.wanted.then_some(w),
-            None => self.peek.then_some(PANEL_MIN),
-        }
-    }
-
-    /// Show or hide the panel (F9, or its toggle button).
-    pub fn toggle(&mut self, size: egui::Vec2, centre: Centre) {
-        if panel_room(size, centre).is_some() {
-            self.wanted = !self.wanted;
-        } else {
-            self.peek = !self.peek;
-        }
-    }
-
-    /// A frame of a screen with `centre` beside the panel: F9 shows or hides the
-    /// panel, and a window wide enough for it again closes a peek. Returns the window's size.
-    pub fn frame(&mut self, ui: &mut egui::Ui, centre: Centre) -> egui::Vec2 {
-        let size = ui.ctx().content_rect().size();
-        if panel_room(size, centre).is_some() {
-            self.peek = false;
-        }
-        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F9)) {
-            self.toggle(size, centre);
-        }
-        size
-    }
-
-    /// The side panel `id` of a board screen (replay, the referee's tracked game) for this
-    /// frame: to the right, as wide as the play screen's (from the window's size, every frame),
-    /// or `None` when it is folded away to its toggle.
-    pub fn right_panel(
-        &mut self,
-        ui: &mut egui::Ui,
-        id: &'static str,
-        centre: Centre,
-    ) -> Option<egui::Panel> {
-        let size = self.frame(ui, centre);
-        self.width(size, centre)
-            .map(|w| egui::Panel::right(id).resizable(false).exact_size(w))
-    }
-
-    /// The toggle in the top bar: "Game panel", selected while the panel shows.
-    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang, centre: Centre) {
-        let size = ui.ctx().content_rect().size();
-        let shown = self.width(size, centre).is_some();
-        if ui
-            .selectable_label(shown, lang.t(&i18n::SHOW_PANEL))
-            .on_hover_text("F9")
-            .clicked()
-        {
-            self.toggle(size, centre);
-        }
-    }
 }
 
 /// The play screen for `play`, at egui time `now`.

@@ -15,12 +15,12 @@
 use super::board::{self, BoardWidget};
 use super::command::Command;
 pub use super::command::ReplayCmd;
-use super::i18n::{self, Lang, fill};
 use super::saves;
 use super::session::Session;
 use super::settings::BoardOptions;
 use crate::engine::game::Ply;
 use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Seat, Sight, Turn, Viewer};
+use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
 /// Replay speeds, in turns per second.
@@ -350,7 +350,7 @@ pub fn ui(
     lang: Lang,
     opts: &BoardOptions,
     bottom: Seat,
-    panel: &mut super::play::PanelState,
+    panel: &mut super::panel::PanelState,
     out: &mut Vec<Command>,
 ) {
     let last = r.last();
@@ -516,7 +516,7 @@ pub fn ui(
     let moves = panel.right_panel(
         ui,
         "replay-moves",
-        super::play::Centre::board(r.game.board()),
+        super::panel::Centre::board(r.game.board()),
     );
     if let Some(moves) = moves {
         moves.show(ui, |ui| {

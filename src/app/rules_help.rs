@@ -4,12 +4,12 @@
 //! in force (`clash_outcome`), the board's stations, camps, HQs and rails (`Board`), the ways a game
 //! ends (`EndReason`) and every house rule with its value (`HouseRule::ALL`, `HouseRule::texts`).
 
-use super::i18n::{self, Lang, fill};
 use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{
     Board, ClashOutcome, EndReason, FlagTakers, MineRule, Mode, NodeKind, Rank, Rules,
     clash_outcome,
 };
+use crate::i18n::{self, Lang, fill};
 
 /// Every way a game ends, in the order the rulebook lists them.
 const END_REASONS: [EndReason; 8] = [

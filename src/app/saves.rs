@@ -9,10 +9,10 @@
 
 use super::command::Command;
 pub use super::command::SaveCmd;
-use super::i18n::{self, Lang, fill};
 pub use super::records::{date_text, info_value, load_game};
 use super::session::Session;
 use crate::engine::{Action, Game, GameRecord, Mode, Seat};
+use crate::i18n::{self, Lang, fill};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 

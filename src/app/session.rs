@@ -7,12 +7,12 @@
 
 use super::board::Flash;
 use super::computer;
-use super::i18n;
 use super::settings::{ModeOptions, Occupant};
 use crate::ai::Thinker;
 use crate::engine::{
     Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seat, Seen, Sight, Turn, Viewer,
 };
+use crate::i18n;
 
 /// How long a clash stays on screen (seconds), in the status line below the board (it hides
 /// nothing and never blocks input; the next click on the board takes it away).

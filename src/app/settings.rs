@@ -2,8 +2,8 @@
 //! in the platform's user config directory, written atomically (temporary file, then rename). A file
 //! that cannot be read means defaults and a warning, never a crash.
 
-use super::i18n::Lang;
 use crate::engine::{Rules, Seat};
+use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

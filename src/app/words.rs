@@ -2,12 +2,12 @@
 //! game, the trays of removed pieces. In hidden mode only ranks the looker knew are named; every
 //! sight comes from the engine's disclosure gate through `Looker`.
 
-use super::i18n::{self, Lang, fill};
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
     Action, ClashOutcome, Game, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
 };
+use crate::i18n::{self, Lang, fill};
 
 /// The move list line of a ply: `a6-a11 团长×营长`.
 pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {

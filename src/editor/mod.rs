@@ -16,12 +16,12 @@ pub use files::{
 };
 pub use words::square_tooltip;
 
-use crate::app::i18n::Lang;
 use crate::engine::board::Board;
 use crate::engine::formation::{Formation, FormationProblem, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::engine::rng::SplitMix64;
 use crate::engine::rules::Rules;
+use crate::i18n::Lang;
 use egui::{
     Align2, Color32, CornerRadius, FontId, Key, LayerId, Modifiers, Order, Painter, Pos2, Rect,
     Role, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2,

@@ -2,8 +2,8 @@
 //! file handling and Chinese problem text.
 
 use super::*;
-use crate::app::i18n::Lang;
 use crate::engine::formation::Formation;
+use crate::i18n::Lang;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 

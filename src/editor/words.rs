@@ -1,11 +1,11 @@
 //! The editor's words: English or Chinese text and the names players give the squares of their own
-//! half. The engine's formation problems are worded by the window's language layer (`app::i18n`).
+//! half. The engine's formation problems are worded by the crate's language tables (`i18n`).
 
-use crate::app::i18n::{Lang, Text};
 use crate::engine::board::Board;
 use crate::engine::formation::{Formation, is_camp_square, square_name};
 use crate::engine::piece::{Rank, Seat};
 use crate::engine::rules::Rules;
+use crate::i18n::{Lang, Text};
 
 /// Pick the Chinese or the English text.
 pub(crate) fn tr(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {

@@ -25,7 +25,7 @@ pub struct Formation {
 
 /// One broken deployment rule (RULES.md section 5, plus counts and camps). Squares are the
 /// owner's (line, column); `Display` gives the English sentence (the command line prints it), and
-/// the window words each kind in either language (`app::i18n::formation_problem`).
+/// the window words each kind in either language (`i18n::formation_problem`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FormationProblem {
     /// A piece in a camp: camps start empty.

@@ -2,7 +2,7 @@
 //! position is rebuilt. The file format is RON with a version field.
 
 use super::board::{Board, NodeId};
-use super::disclosure::{Disclosure, DisclosureUse};
+use super::disclosed::{Disclosure, DisclosureUse};
 use super::formation::{Formation, flip_deal, four_player_setup, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Seat};
@@ -132,7 +132,7 @@ impl std::error::Error for TagError {}
 pub const MAX_TAG_CHARS: usize = 8;
 
 /// Why `Game::act` refuses an action. `Display` gives the English (the command line prints it);
-/// the window words it in either language (`app::i18n`).
+/// the window words it in either language (`i18n`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ActionError {
     /// The game has ended: no action is taken any more.

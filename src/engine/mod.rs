@@ -1,6 +1,7 @@
 //! The rules engine: pure, no windows. Everything else in the program stands on it.
 
 pub mod board;
+pub mod disclosed;
 pub mod disclosure;
 pub mod formation;
 pub mod game;

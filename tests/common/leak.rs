@@ -13,12 +13,12 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use junqi::app::board::node_label;
-use junqi::app::i18n::Lang;
 use junqi::app::settings::Occupant;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{
     ClashOutcome, Disclosure, Game, Mode, NodeId, Piece, Rank, Seat, Seen, Turn, View, Viewer,
 };
+use junqi::i18n::Lang;
 use std::collections::HashSet;
 
 /// Who looks at the screen, as the leak checker works it out.

@@ -5,8 +5,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
-use junqi::app::i18n::Lang;
 use junqi::engine::{Game, NodeId, Turn};
+use junqi::i18n::Lang;
 use std::path::Path;
 
 /// The app at a window size of `w` × `h` points, after its first frames.

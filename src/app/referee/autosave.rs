@@ -5,9 +5,9 @@
 use super::judge::{JudgeRecord, JudgeTable, new_identity};
 use super::tracked::{FormationEntry, SealedEntry, Tracked};
 use super::{Referee, Stage};
-use crate::app::i18n::{self, Text};
 use crate::app::records::{info_value, load_game};
 use crate::engine::{Game, GameRecord};
+use crate::i18n::{self, Text};
 use std::path::{Path, PathBuf};
 
 /// The tracked game in progress, autosaved after every change.

@@ -5,9 +5,9 @@
 
 use super::Consent;
 use super::words::{Said, claim_text, out_said, verdict_text};
-use crate::app::i18n::{self, fill};
 use crate::engine::judge::{ClaimError, ClashJudge};
 use crate::engine::{EndReason, Rank, Rules, Seat, Status};
+use crate::i18n::{self, fill};
 use serde::{Deserialize, Serialize};
 
 /// A clash being entered.

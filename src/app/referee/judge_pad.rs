@@ -1,14 +1,14 @@
 //! The clash judge's screen: the losses and the log beside, the pad of the twelve pieces (or the
 //! hand-over between the two players) in the middle. Drawing changes nothing: it returns commands.
 
-use super::screen::{announcement, banner, consent_ui};
+use super::widgets::{announcement, banner, consent_ui};
 use super::words::{pad_label, rules_summary};
 use super::{JudgeCmd, JudgeTable, Notice, RefereeCmd};
 use crate::app::board;
-use crate::app::i18n::{self, Lang, fill};
-use crate::app::play::{Centre, PanelState};
+use crate::app::panel::{Centre, PanelState};
 use crate::app::words::status_text;
 use crate::engine::{Rank, Seat};
+use crate::i18n::{self, Lang, fill};
 
 /// The width the pad and the buttons in the middle take first; the side panel gets the rest.
 pub(super) const CENTRE: Centre = Centre::Width(400.0);

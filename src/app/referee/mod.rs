@@ -26,6 +26,7 @@ mod judge_pad;
 mod screen;
 mod tracked;
 mod tracked_board;
+mod widgets;
 mod words;
 
 pub use autosave::{
@@ -178,9 +179,9 @@ impl Referee {
 
     /// What the side panel stands beside, on the stages that have one that folds away: the
     /// tracked game's board, the clash judge's pad.
-    pub fn panel_centre(&self) -> Option<crate::app::play::Centre> {
+    pub fn panel_centre(&self) -> Option<crate::app::panel::Centre> {
         match &self.stage {
-            Stage::Tracked(t) => Some(crate::app::play::Centre::board(t.game.board())),
+            Stage::Tracked(t) => Some(crate::app::panel::Centre::board(t.game.board())),
             Stage::Judge(_) => Some(judge_pad::CENTRE),
             _ => None,
         }

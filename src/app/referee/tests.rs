@@ -1,10 +1,10 @@
 //! The referee's model, driven by its commands without a window.
 
 use super::*;
-use crate::app::i18n::Lang;
 use crate::editor::EditorOutcome;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Action, EndReason, Formation, NodeId, Rank, Status, Turn};
+use crate::i18n::Lang;
 
 fn judge_cmd(r: &mut Referee, c: JudgeCmd) {
     assert_eq!(r.apply(RefereeCmd::Judge(c)), RefereeOutcome::Stay);

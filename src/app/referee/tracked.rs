@@ -5,7 +5,6 @@
 use super::Consent;
 use super::words::{Said, out_said, outcome_text, public_reason};
 use crate::app::formations::EditorScreen;
-use crate::app::i18n::{self, Lang, fill};
 use crate::app::records::info_value;
 use crate::app::words::status_text;
 use crate::editor::EditorOutcome;
@@ -14,6 +13,7 @@ use crate::engine::{
     Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Seen, Start, Status, Turn, View,
     Viewer,
 };
+use crate::i18n::{self, Lang, fill};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

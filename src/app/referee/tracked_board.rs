@@ -2,15 +2,15 @@
 //! board that shows only backs, the status line, the buttons and the log. Drawing changes nothing
 //! but the formation editor's own state: it returns commands.
 
-use super::screen::{announcement, banner, consent_ui};
+use super::widgets::{announcement, banner, consent_ui};
 use super::{
     FormationCmd, FormationEntry, RefereeCmd, Tracked, TrackedCmd, Way, public_reason, public_view,
 };
 use crate::app::board::{self, BoardWidget};
-use crate::app::i18n::{self, Lang, fill};
 use crate::app::settings::BoardOptions;
 use crate::app::words::status_text;
 use crate::engine::Seat;
+use crate::i18n::{self, Lang, fill};
 
 /// Each player's formation, privately: the curtain, then the editor or a saved formation.
 pub(super) fn formations_ui(
@@ -130,7 +130,7 @@ pub(super) fn ui(
     t: &Tracked,
     lang: Lang,
     opts: &BoardOptions,
-    panel: &mut crate::app::play::PanelState,
+    panel: &mut crate::app::panel::PanelState,
     out: &mut Vec<RefereeCmd>,
 ) {
     let status = t.game.status();
@@ -164,7 +164,7 @@ pub(super) fn ui(
     let side = panel.right_panel(
         ui,
         "tracked-panel",
-        crate::app::play::Centre::board(t.game.board()),
+        crate::app::panel::Centre::board(t.game.board()),
     );
     if let Some(side) = side {
         side.show(ui, |ui| {

@@ -2,13 +2,13 @@
 //! rewrites them), and the wordings that must name no rank a player may not know.
 
 use super::offered;
-use crate::app::i18n::{self, Lang, Text, fill};
 use crate::app::words::status_text;
 use crate::engine::judge::{ClaimError, Verdict};
 use crate::engine::rules::RuleValue;
 use crate::engine::{
     ClashOutcome, EndReason, FlagTakers, IllegalTurn, MineRule, Rank, Rules, Seat,
 };
+use crate::i18n::{self, Lang, Text, fill};
 
 /// A sentence in both languages, made when the event happens (so a language switch rewrites it).
 #[derive(Clone, Debug, PartialEq)]

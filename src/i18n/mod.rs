@@ -133,9 +133,18 @@ pub struct Text {
 macro_rules! texts {
     ($($name:ident = $zh:literal, $en:literal;)*) => {
         $(pub const $name: Text = Text { zh: $zh, en: $en };)*
-        /// Every string of the table (the font test checks each is covered).
-        pub const ALL: &[Text] = &[$($name),*];
+        /// Every string of this table (`i18n::all` gathers the tables; the font test checks each
+        /// is covered).
+        pub const TABLE: &[Text] = &[$($name),*];
     };
+}
+
+pub mod editor;
+pub mod errors;
+
+/// Every interface string of every table.
+pub fn all() -> impl Iterator<Item = &'static Text> {
+    TABLE.iter().chain(editor::TABLE).chain(errors::TABLE)
 }
 
 texts! {
@@ -690,7 +699,7 @@ mod tests {
 
     #[test]
     fn every_text_has_both_languages() {
-        for t in ALL {
+        for t in all() {
             assert!(!t.zh.is_empty() && !t.en.is_empty(), "{t:?}");
             // Placeholders agree between the languages.
             let holes = |s: &str| {
@@ -741,7 +750,7 @@ mod tests {
     /// No English count reads "1 turns" or "1 pieces": every count string uses `{n|one|many}`.
     #[test]
     fn every_english_count_agrees_with_its_number() {
-        for t in ALL {
+        for t in all() {
             let args: Vec<(String, String)> =
                 t.en.split('{')
                     .skip(1)

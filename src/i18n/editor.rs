@@ -1,0 +1,5 @@
+//! The formation editor's words.
+
+use super::Text;
+
+texts! {}
