@@ -5,13 +5,92 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+/// A file that could not be read, written or moved: which one, and why. `Display` gives the
+/// English the command line prints ("<path>: <why>"); the window words it in either language
+/// (`i18n::errors`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FileError {
+    path: PathBuf,
+    problem: FileProblem,
+}
+
+/// Why a file could not be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FileProblem {
+    /// The system refused: its kind of error, and its own words for it.
+    Io {
+        kind: std::io::ErrorKind,
+        /// The system's error number, when it gave one.
+        code: Option<i32>,
+        message: String,
+    },
+    /// A path that names no file (it ends in `..` or is a root).
+    NotAFileName,
+    /// Larger than the program reads for this kind of file.
+    TooLarge { limit: u64 },
+    /// Bytes that are not UTF-8 text, the first bad one at `offset`.
+    NotText { offset: usize },
+    /// Nothing in it.
+    Empty,
+    /// No free name to keep a file aside under (`rename_to_free_name`).
+    NoFreeName { name: String, dir: PathBuf },
+}
+
+impl FileError {
+    pub fn new(path: &Path, problem: FileProblem) -> FileError {
+        FileError {
+            path: path.to_path_buf(),
+            problem,
+        }
+    }
+
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, e: &std::io::Error) -> FileError {
+        FileError::new(
+            path,
+            FileProblem::Io {
+                kind: e.kind(),
+                code: e.raw_os_error(),
+                message: e.to_string(),
+            },
+        )
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn problem(&self) -> &FileProblem {
+        &self.problem
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.path.display())?;
+        match &self.problem {
+            FileProblem::Io { message, .. } => f.write_str(message),
+            FileProblem::NotAFileName => f.write_str("not a file name"),
+            FileProblem::TooLarge { limit } => write!(f, "file is larger than {limit} bytes"),
+            FileProblem::NotText { offset } => {
+                write!(f, "not UTF-8 text (bad byte at offset {offset})")
+            }
+            FileProblem::Empty => f.write_str("the file is empty"),
+            FileProblem::NoFreeName { name, dir } => {
+                write!(f, "no free name for {name} in {}", dir.display())
+            }
+        }
+    }
+}
+impl std::error::Error for FileError {}
+
 /// Write `bytes` to `path` atomically: a failed write never destroys the previous file. Every file
 /// the program writes is its owner's only (mode 0600 on unix, the temporary file too): games hold
 /// both sides' pieces, settings and formations a player's plans.
 ///
 /// # Errors
 /// Any I/O error, with the path in the message.
-pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     atomic_write_with(path, bytes, |_| Ok(()))
 }
 
@@ -21,14 +100,14 @@ pub fn atomic_write_with(
     path: &Path,
     bytes: &[u8],
     before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), FileError> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let name = path
         .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?
+        .ok_or_else(|| FileError::new(path, FileProblem::NotAFileName))?
         .to_string_lossy();
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
@@ -54,7 +133,7 @@ pub fn atomic_write_with(
     })();
     if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
+        return Err(FileError::io(path, &e));
     }
     Ok(())
 }
@@ -66,8 +145,8 @@ pub fn atomic_write_with(
 ///
 /// # Errors
 /// Any I/O error, with the path in the message.
-pub fn create_private_dir_all(dir: &Path) -> Result<(), String> {
-    let shown = |e: std::io::Error| format!("{}: {e}", dir.display());
+pub fn create_private_dir_all(dir: &Path) -> Result<(), FileError> {
+    let shown = |e: std::io::Error| FileError::io(dir, &e);
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
@@ -102,8 +181,8 @@ pub fn rename_to_free_name(
     dir: &Path,
     stem: &str,
     ext: &str,
-) -> Result<PathBuf, String> {
-    let shown = |e: std::io::Error| format!("{}: {e}", file.display());
+) -> Result<PathBuf, FileError> {
+    let shown = |e: std::io::Error| FileError::io(file, &e);
     for k in 1..10_000u32 {
         let target = if k == 1 {
             dir.join(format!("{stem}.{ext}"))
@@ -130,10 +209,12 @@ pub fn rename_to_free_name(
             }
         }
     }
-    Err(format!(
-        "{}: no free name for {stem}.{ext} in {}",
-        file.display(),
-        dir.display()
+    Err(FileError::new(
+        file,
+        FileProblem::NoFreeName {
+            name: format!("{stem}.{ext}"),
+            dir: dir.to_path_buf(),
+        },
     ))
 }
 
@@ -190,20 +271,21 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
 ///
 /// # Errors
 /// Missing or unreadable file, a file over the limit, bytes that are not UTF-8.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
-    let shown = path.display();
-    let f = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+pub fn read_text(path: &Path, limit: u64) -> Result<String, FileError> {
+    let f = std::fs::File::open(path).map_err(|e| FileError::io(path, &e))?;
     let mut buf = Vec::new();
     f.take(limit + 1)
         .read_to_end(&mut buf)
-        .map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(|e| FileError::io(path, &e))?;
     if buf.len() as u64 > limit {
-        return Err(format!("{shown}: file is larger than {limit} bytes"));
+        return Err(FileError::new(path, FileProblem::TooLarge { limit }));
     }
     String::from_utf8(buf).map_err(|e| {
-        format!(
-            "{shown}: not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
+        FileError::new(
+            path,
+            FileProblem::NotText {
+                offset: e.utf8_error().valid_up_to(),
+            },
         )
     })
 }
@@ -220,7 +302,7 @@ mod tests {
         let r = atomic_write_with(&p, b"new", |_| {
             Err(std::io::Error::other("simulated crash"))
         });
-        assert!(r.unwrap_err().contains("simulated crash"));
+        assert!(r.unwrap_err().to_string().contains("simulated crash"));
         assert_eq!(std::fs::read(&p).unwrap(), b"old");
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
@@ -253,7 +335,7 @@ mod tests {
         }
         // A file that is not there: an error naming it, nothing made.
         let e = rename_to_free_name(&d.join("none.ron"), d, "x", "ron").unwrap_err();
-        assert!(e.contains("none.ron"), "{e}");
+        assert!(e.to_string().contains("none.ron"), "{e}");
         assert!(!d.join("x.ron").exists());
     }
 
@@ -280,7 +362,7 @@ mod tests {
         assert_eq!(mode(&f), 0o600);
         // A file in the way: an error naming the folder.
         let e = create_private_dir_all(&f.join("x")).unwrap_err();
-        assert!(e.contains("f.ron"), "{e}");
+        assert!(e.to_string().contains("f.ron"), "{e}");
     }
 
     #[test]
@@ -298,9 +380,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("big");
         std::fs::write(&p, vec![b'a'; 100]).unwrap();
-        assert!(read_text(&p, 50).unwrap_err().contains("larger"));
+        assert!(
+            read_text(&p, 50)
+                .unwrap_err()
+                .to_string()
+                .contains("larger")
+        );
         std::fs::write(&p, [0xff, 0xfe]).unwrap();
-        assert!(read_text(&p, 50).unwrap_err().contains("UTF-8"));
+        assert!(read_text(&p, 50).unwrap_err().to_string().contains("UTF-8"));
         assert!(read_text(&dir.path().join("none"), 50).is_err());
     }
 }

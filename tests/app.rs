@@ -6,17 +6,12 @@ use common::{harness, start_game};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use junqi::app::board::node_label;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{NodeId, Seen, Turn, Viewer};
 use junqi::i18n::Lang;
 use std::path::Path;
 
-fn label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {
-    let game = &h.state().play().unwrap().game;
-    let side = game.position().side_to_move().unwrap();
-    node_label(&game.view(Viewer::Side(side)), lang, n)
-}
+use common::node_label as label;
 
 fn notation(h: &Harness<'static, JunqiApp>) -> String {
     h.state().play().unwrap().game.position().notation()

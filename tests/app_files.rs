@@ -212,7 +212,8 @@ fn two_damaged_autosaves_in_one_minute_are_both_kept() {
     ] {
         std::fs::write(gdir.join(saves::CURRENT), text).unwrap();
         let (_, warning) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
-        let (said, detail) = warning.expect("a warning");
+        let w = warning.expect("a warning");
+        let (said, detail) = (w.what, w.detail(i18n::Lang::En));
         assert_eq!(said, i18n::KEPT_ASIDE);
         assert!(detail.contains("unreadable-"), "{detail}");
         assert!(!gdir.join(saves::CURRENT).exists());
@@ -231,7 +232,7 @@ fn two_damaged_autosaves_in_one_minute_are_both_kept() {
     for text in ["(judge one", "(judge two"] {
         std::fs::write(rdir.join(JUDGE_FILE), text).unwrap();
         let (_, warning) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
-        assert_eq!(warning.expect("a warning").0, i18n::KEPT_ASIDE);
+        assert_eq!(warning.expect("a warning").what, i18n::KEPT_ASIDE);
     }
     assert_eq!(kept_aside(&rdir), ["(judge one", "(judge two"]);
 }

@@ -6,6 +6,7 @@ mod common;
 use junqi::app::Screen;
 use junqi::engine::formation::Formation;
 use junqi::engine::{Game, Rules, Start};
+use junqi::i18n::Lang;
 
 #[test]
 fn file_from_the_command_line_opens_a_formation_in_the_editor() {
@@ -49,6 +50,11 @@ fn file_from_the_command_line_opens_a_game_record_in_the_replay_viewer() {
     h.state_mut().open_file(&junk);
     h.run();
     assert!(matches!(h.state().screen, Screen::Home));
-    let (_, msg) = h.state().warning.clone().expect("a warning");
+    let msg = h
+        .state()
+        .warning
+        .clone()
+        .expect("a warning")
+        .detail(Lang::En);
     assert!(msg.contains("notes.txt"), "{msg}");
 }

@@ -11,6 +11,7 @@ pub mod hidden_flip;
 pub mod newgame;
 pub mod panel;
 pub mod play;
+pub mod problem;
 pub mod records;
 pub mod referee;
 pub mod replay;
@@ -24,6 +25,7 @@ pub mod words;
 use crate::i18n::{self, Lang, fill};
 pub use command::Command;
 use newgame::{NewGame, NewGameSpec};
+use problem::Warning;
 pub use session::{Act, Message, Session, clock_wait};
 use settings::Settings;
 use std::path::PathBuf;
@@ -108,7 +110,7 @@ pub struct JunqiApp {
     dir: Option<PathBuf>,
     /// Where formations (and games) are kept.
     data_dir: Option<PathBuf>,
-    pub warning: Option<(i18n::Text, String)>,
+    pub warning: Option<Warning>,
     pub screen: Screen,
     /// The game in play while another screen shows: the first screen offers to continue it.
     pub parked: Option<Box<Session>>,
@@ -176,7 +178,7 @@ impl JunqiApp {
             None => (Settings::default(), None),
         };
         let warning = warning
-            .map(|w| (i18n::SETTINGS_WARNING, w))
+            .map(|w| Warning::new(i18n::SETTINGS_WARNING, w))
             .or(saves_warning);
         JunqiApp {
             saved: settings.clone(),
@@ -327,7 +329,7 @@ impl JunqiApp {
                 }
                 self.show_game(Session::new(game));
             }
-            Err(e) => self.warning = Some((i18n::START_FAILED, e)),
+            Err(e) => self.warning = Some(Warning::new(i18n::START_FAILED, e)),
         }
     }
 
@@ -477,7 +479,7 @@ impl JunqiApp {
             }
             replay::ReplayOutcome::Home => self.show(Screen::Home),
             replay::ReplayOutcome::Continue(s) => self.show(Screen::Play(s)),
-            replay::ReplayOutcome::Warn(text, e) => self.warning = Some((text, e)),
+            replay::ReplayOutcome::Warn(w) => self.warning = Some(w),
         }
     }
 
@@ -528,10 +530,10 @@ impl JunqiApp {
         // As for the game in play: a failure warns (with the changes not on disk), the next
         // success says so.
         match out.error {
-            Some(e) => self.warning = Some((i18n::REF_AUTOSAVE_FAILED, e)),
+            Some(e) => self.warning = Some(Warning::new(i18n::REF_AUTOSAVE_FAILED, e)),
             None => {
-                if matches!(&self.warning, Some((t, _)) if *t == i18n::REF_AUTOSAVE_FAILED) {
-                    self.warning = Some((i18n::REF_SAVED_AGAIN, String::new()));
+                if matches!(&self.warning, Some(w) if w.what == i18n::REF_AUTOSAVE_FAILED) {
+                    self.warning = Some(Warning::plain(i18n::REF_SAVED_AGAIN));
                 }
             }
         }
@@ -544,10 +546,10 @@ impl JunqiApp {
             .saves
             .autosave(live_session(&mut self.screen, &mut self.parked))
         {
-            Err(e) => self.warning = Some((i18n::AUTOSAVE_FAILED, e)),
+            Err(e) => self.warning = Some(Warning::new(i18n::AUTOSAVE_FAILED, e)),
             Ok(()) => {
-                if matches!(&self.warning, Some((t, _)) if *t == i18n::AUTOSAVE_FAILED) {
-                    self.warning = Some((i18n::SAVED_AGAIN, String::new()));
+                if matches!(&self.warning, Some(w) if w.what == i18n::AUTOSAVE_FAILED) {
+                    self.warning = Some(Warning::plain(i18n::SAVED_AGAIN));
                 }
             }
         }
@@ -560,7 +562,7 @@ impl JunqiApp {
             if let Some(dir) = &self.dir
                 && let Err(e) = settings::save(dir, &self.settings)
             {
-                self.warning = Some((i18n::SETTINGS_SAVE_FAILED, e));
+                self.warning = Some(Warning::new(i18n::SETTINGS_SAVE_FAILED, e));
             }
         }
     }
@@ -674,8 +676,8 @@ impl JunqiApp {
             .unwrap_or_else(|| (self.settings.rules.clone(), false));
             rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game);
         }
-        if let Some((text, detail)) = &self.warning {
-            let unsaved = if *text == i18n::REF_AUTOSAVE_FAILED {
+        if let Some(warning) = &self.warning {
+            let unsaved = if warning.what == i18n::REF_AUTOSAVE_FAILED {
                 let referee = match &self.screen {
                     Screen::Referee(r) => Some(&**r),
                     _ => None,
@@ -685,7 +687,10 @@ impl JunqiApp {
                 self.saves.unsaved_turns(self.play())
             }
             .to_string();
-            let w = fill(lang.t(text), &[("e", detail), ("n", &unsaved)]);
+            let w = fill(
+                lang.t(&warning.what),
+                &[("e", &warning.detail(lang)), ("n", &unsaved)],
+            );
             egui::Panel::top("warning").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(egui::Color32::from_rgb(0xb0, 0x50, 0x00), format!("⚠ {w}"));

@@ -5,7 +5,7 @@ use super::settings::Occupant;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::{HouseRule, TurnOrder};
-use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start};
+use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start, StartError};
 use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
@@ -61,19 +61,17 @@ impl NewGameSpec {
 
     /// The game: a deal from the seed in flip mode, else the chosen formations (each checked by
     /// the engine).
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<Game, StartError> {
         if self.four {
             let f = self.formations4.clone().map(|c| c.formation(&self.rules));
             return Game::new(
                 self.rules.clone(),
                 Start::four_formations([&f[0], &f[1], &f[2], &f[3]]),
-            )
-            .map_err(|e| e.to_string());
+            );
         }
         if self.rules.mode == Mode::Flip {
             let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
-            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })
-                .map_err(|e| e.to_string())?;
+            let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
             if self.flip_seed.is_some() {
                 // Both players may know a typed deal: the record and the end summary say so.
                 game.set_info("deal", "typed");
@@ -82,7 +80,7 @@ impl NewGameSpec {
         }
         let red = self.formations[0].formation(&self.rules);
         let blue = self.formations[1].formation(&self.rules);
-        Game::new(self.rules.clone(), Start::formations(&red, &blue)).map_err(|e| e.to_string())
+        Game::new(self.rules.clone(), Start::formations(&red, &blue))
     }
 }
 

@@ -3,8 +3,10 @@
 //! referee's autosaves alike.
 
 use crate::engine::game::MAX_RECORD_BYTES;
+use crate::engine::game::RecordError;
 use crate::engine::{Game, GameRecord};
-use std::path::Path;
+use crate::fsutil::{FileError, FileProblem};
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The value of an `info` entry of a record.
@@ -16,14 +18,38 @@ pub fn info_value<'a>(record: &'a GameRecord, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// Read a game file: size-checked, UTF-8, parsed and replayed. The message names the file and, for a
-/// bad action, its number and the reason.
-pub fn load_game(path: &Path) -> Result<Game, String> {
-    let text = crate::fsutil::read_text(path, MAX_RECORD_BYTES as u64)?;
-    if text.trim().is_empty() {
-        return Err(format!("{}: the file is empty", path.display()));
+/// Why a game file cannot be opened: the file itself, or what is in it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LoadError {
+    File(FileError),
+    /// Not a record this program plays back: where, and why.
+    Record {
+        path: PathBuf,
+        error: RecordError,
+    },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::File(e) => e.fmt(f),
+            LoadError::Record { path, error } => write!(f, "{}: {error}", path.display()),
+        }
     }
-    Game::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+impl std::error::Error for LoadError {}
+
+/// Read a game file: size-checked, UTF-8, parsed and replayed. The error names the file and, for a
+/// bad action, its number and the reason.
+pub fn load_game(path: &Path) -> Result<Game, LoadError> {
+    let text = crate::fsutil::read_text(path, MAX_RECORD_BYTES as u64).map_err(LoadError::File)?;
+    if text.trim().is_empty() {
+        return Err(LoadError::File(FileError::new(path, FileProblem::Empty)));
+    }
+    Game::from_ron(&text).map_err(|error| LoadError::Record {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// Days since 1970-01-01 to (year, month, day) (H. Hinnant's civil_from_days).

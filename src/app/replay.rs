@@ -15,6 +15,7 @@
 use super::board::{self, BoardWidget};
 use super::command::Command;
 pub use super::command::ReplayCmd;
+use super::problem::{Problem, Warning};
 use super::saves;
 use super::session::Session;
 use super::settings::BoardOptions;
@@ -198,9 +199,9 @@ fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
 /// The record of a new game continuing from the position after `n` turns: the old record cut
 /// there, so the new game keeps the history, what each side learned and (flip mode) who plays which
 /// colour. Turns past `n` are dropped, and so are tags unless nothing is dropped.
-pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
+pub fn record_until(game: &Game, n: usize) -> Result<Game, Problem> {
     let full = game.record();
-    let mut probe = Game::new(full.rules.clone(), full.start.clone()).map_err(|e| e.to_string())?;
+    let mut probe = Game::new(full.rules.clone(), full.start.clone())?;
     let mut keep = 0;
     if n >= game.plies().len() {
         keep = full.actions.len();
@@ -209,7 +210,7 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
             if probe.plies().len() == n {
                 break;
             }
-            probe.act(a.clone()).map_err(|e| e.to_string())?;
+            probe.act(a.clone())?;
             keep += 1;
         }
     }
@@ -230,7 +231,10 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, String> {
     record
         .info
         .push(("continued_from".into(), format!("{source} turn {n}")));
-    Game::from_record(record).map_err(|e| e.to_string())
+    Game::from_record(record).map_err(|error| Problem::Record {
+        path: PathBuf::new(),
+        error,
+    })
 }
 
 /// Where a replay command leads; the window switches screens.
@@ -244,7 +248,7 @@ pub enum ReplayOutcome {
     /// A new game continued from a turn of the replay.
     Continue(Box<Session>),
     /// Refused or failed: the warning to show (nothing changed).
-    Warn(i18n::Text, String),
+    Warn(Warning),
 }
 
 /// Whether two games are the same game (the same `id` in their records).
@@ -281,7 +285,7 @@ impl Replay {
                     && noted.record().disclosures != self.game.record().disclosures
                     && let Err(e) = crate::fsutil::atomic_write(path, noted.to_ron().as_bytes())
                 {
-                    return ReplayOutcome::Warn(i18n::VIEWPOINT_NOT_NOTED, e);
+                    return ReplayOutcome::Warn(Warning::new(i18n::VIEWPOINT_NOT_NOTED, e));
                 }
                 if let Some(p) = in_play
                     && (self.is_current || same_game(&p.game, &self.game))
@@ -308,7 +312,7 @@ impl Replay {
                 match self.carried(n, ctx.went_on) {
                     None => self.continue_from(n, None),
                     Some(_) if against_computer(&self.game) && !ctx.takebacks_vs_computer => {
-                        ReplayOutcome::Warn(i18n::CONTINUE_IS_TAKEBACK, String::new())
+                        ReplayOutcome::Warn(Warning::plain(i18n::CONTINUE_IS_TAKEBACK))
                     }
                     Some(all) => {
                         self.confirm_continue = Some((n, all));
@@ -338,7 +342,7 @@ impl Replay {
                 }
                 ReplayOutcome::Continue(Box::new(Session::new(game)))
             }
-            Err(e) => ReplayOutcome::Warn(i18n::START_FAILED, e),
+            Err(e) => ReplayOutcome::Warn(Warning::new(i18n::START_FAILED, e)),
         }
     }
 }

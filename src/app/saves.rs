@@ -9,9 +9,11 @@
 
 use super::command::Command;
 pub use super::command::SaveCmd;
+use super::problem::{Problem, Warning};
 pub use super::records::{date_text, info_value, load_game};
 use super::session::Session;
 use crate::engine::{Action, Game, GameRecord, Mode, Seat};
+use crate::fsutil::FileError;
 use crate::i18n::{self, Lang, fill};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -59,7 +61,7 @@ pub struct RecentGame {
     /// A four-player game.
     pub four: bool,
     /// The result, or the reason the file cannot be read.
-    pub result: Result<(crate::engine::Status, usize), String>,
+    pub result: Result<(crate::engine::Status, usize), Problem>,
 }
 
 impl RecentGame {
@@ -157,12 +159,11 @@ pub fn lone_person(game: &Game) -> Option<Seat> {
 }
 
 /// The file text of a record (the same layout as `Game::to_ron`).
-fn record_text(record: &GameRecord) -> Result<String, String> {
+fn record_text(record: &GameRecord) -> String {
+    // A record is plain data (strings, numbers, lists): RON writes any of it.
     let body = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())
-        .map_err(|e| e.to_string())?;
-    Ok(format!(
-        "// Junqi game record (RON). Turns in the notation of NOTATION.md.\n{body}\n"
-    ))
+        .expect("a game record serializes");
+    format!("// Junqi game record (RON). Turns in the notation of NOTATION.md.\n{body}\n")
 }
 
 fn stamp(t: SystemTime) -> String {
@@ -194,7 +195,7 @@ impl Saves {
     /// The saved games in `dir`: an unfinished `current.ron` becomes the resume offer, a finished one
     /// joins the recent games; an unreadable one is set aside (renamed, never over another kept
     /// file) with a warning that says where it is.
-    pub fn open(dir: Option<PathBuf>, picker: Picker) -> (Saves, Option<(i18n::Text, String)>) {
+    pub fn open(dir: Option<PathBuf>, picker: Picker) -> (Saves, Option<Warning>) {
         let mut saves = Saves {
             dir,
             picker,
@@ -213,7 +214,7 @@ impl Saves {
                         saves.last_saved = Some(game.record().clone());
                         if game.status().is_over() {
                             if let Err(e) = saves.archive_current() {
-                                warning = Some((i18n::OPEN_FAILED, e));
+                                warning = Some(Warning::new(i18n::OPEN_FAILED, e));
                             }
                         } else {
                             saves.resume = Some(ResumeOffer { game, redo });
@@ -223,11 +224,15 @@ impl Saves {
                         let stem = format!("unreadable-{}", stamp(SystemTime::now()));
                         warning = Some(
                             match crate::fsutil::rename_to_free_name(&current, &dir, &stem, "ron") {
-                                Ok(aside) => {
-                                    (i18n::KEPT_ASIDE, format!("{} ({e})", aside.display()))
-                                }
+                                Ok(aside) => Warning::new(
+                                    i18n::KEPT_ASIDE,
+                                    Problem::KeptAside {
+                                        aside,
+                                        because: Box::new(e.into()),
+                                    },
+                                ),
                                 // Left where it was: nothing was changed.
-                                Err(_) => (i18n::OPEN_FAILED, e),
+                                Err(_) => Warning::new(i18n::OPEN_FAILED, e),
                             },
                         );
                     }
@@ -242,7 +247,7 @@ impl Saves {
     }
 
     /// Move `current.ron` into the recent games (a game without any action is simply dropped).
-    fn archive_current(&mut self) -> Result<(), String> {
+    fn archive_current(&mut self) -> Result<(), FileError> {
         let Some(dir) = &self.dir else { return Ok(()) };
         let current = dir.join(CURRENT);
         let last = self.last_saved.take();
@@ -265,7 +270,7 @@ impl Saves {
 
     /// Write the game in progress as `current.ron` if it changed since the last write. A game with a
     /// different `id` first moves the previous current game into the recent list.
-    pub fn autosave(&mut self, play: Option<&mut Session>) -> Result<(), String> {
+    pub fn autosave(&mut self, play: Option<&mut Session>) -> Result<(), FileError> {
         self.autosave_with(play, |_| Ok(()))
     }
 
@@ -274,7 +279,7 @@ impl Saves {
         &mut self,
         play: Option<&mut Session>,
         before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
-    ) -> Result<(), String> {
+    ) -> Result<(), FileError> {
         let (Some(dir), Some(play)) = (self.dir.clone(), play) else {
             return Ok(());
         };
@@ -295,7 +300,8 @@ impl Saves {
         let mut record = play.game.record().clone();
         record.info.retain(|(k, _)| k != "saved_by");
         if !play.redo.is_empty() {
-            let redo = ron::to_string(&play.redo).map_err(|e| e.to_string())?;
+            // Actions are plain data: RON writes any of them.
+            let redo = ron::to_string(&play.redo).expect("actions serialize");
             record.info.push(("redo".into(), redo));
         }
         if self.last_saved.as_ref() == Some(&record) {
@@ -314,7 +320,7 @@ impl Saves {
         crate::fsutil::create_private_dir_all(&dir)?;
         crate::fsutil::atomic_write_with(
             &dir.join(CURRENT),
-            record_text(&record)?.as_bytes(),
+            record_text(&record).as_bytes(),
             before_rename,
         )?;
         self.last_saved = Some(record);
@@ -346,9 +352,8 @@ impl Saves {
         let current = self.last_saved.iter().cloned().map(Game::from_record);
         let recent = self.recent.iter().map(|g| load_game(&g.path));
         current
-            .map(|g| g.map_err(|e| e.to_string()))
-            .chain(recent)
             .filter_map(Result::ok)
+            .chain(recent.filter_map(Result::ok))
             .collect()
     }
 
@@ -409,7 +414,10 @@ impl Saves {
                     computer,
                     started,
                     four: game.as_ref().is_ok_and(|g| g.board().is_four()),
-                    result: game.as_ref().map(summary).map_err(Clone::clone),
+                    result: game
+                        .as_ref()
+                        .map(summary)
+                        .map_err(|e| Problem::from(e.clone())),
                     path,
                 }
             })
@@ -475,7 +483,7 @@ impl Saves {
 #[derive(Default)]
 pub struct SaveOutcome {
     pub show: Option<Show>,
-    pub warning: Option<(i18n::Text, String)>,
+    pub warning: Option<Warning>,
 }
 
 /// A screen a save command opens; the window switches to it.
@@ -495,10 +503,10 @@ pub enum Show {
 }
 
 impl SaveOutcome {
-    fn warn(text: i18n::Text, detail: String) -> SaveOutcome {
+    fn warn(text: i18n::Text, why: impl Into<Problem>) -> SaveOutcome {
         SaveOutcome {
             show: None,
-            warning: Some((text, detail)),
+            warning: Some(Warning::new(text, why)),
         }
     }
 
@@ -544,7 +552,7 @@ impl Saves {
                 Ok(None) => SaveOutcome::default(),
                 Err(()) => SaveOutcome {
                     show: Some(Show::Home),
-                    warning: Some((i18n::NO_DIALOG, String::new())),
+                    warning: Some(Warning::plain(i18n::NO_DIALOG)),
                 },
             },
             SaveCmd::Open(path) => match load_game(&path) {
@@ -602,10 +610,15 @@ impl Saves {
             Err(()) => match &self.dir {
                 // No dialog: the game goes to the recent games list instead.
                 Some(d) => {
-                    out = SaveOutcome::warn(i18n::NO_DIALOG_SAVED, name.clone());
+                    out = SaveOutcome::warn(i18n::NO_DIALOG_SAVED, Problem::SavedAs(name.clone()));
                     d.join(&name)
                 }
-                None => return SaveOutcome::warn(i18n::NO_DIALOG, String::new()),
+                None => {
+                    return SaveOutcome {
+                        show: None,
+                        warning: Some(Warning::plain(i18n::NO_DIALOG)),
+                    };
+                }
             },
         };
         // A folder the user picked exists and is left as it is; the games folder is the program's.
@@ -615,8 +628,7 @@ impl Saves {
         } else {
             crate::fsutil::create_private_dir_all(parent)
         })
-        .and_then(|()| record_text(&record))
-        .and_then(|t| crate::fsutil::atomic_write(&path, t.as_bytes()));
+        .and_then(|()| crate::fsutil::atomic_write(&path, record_text(&record).as_bytes()));
         match written {
             Ok(()) => {
                 self.remember(&path);
@@ -724,7 +736,7 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
                             Ok(_) => {}
                             Err(e) => {
                                 ui.colored_label(board_warn(), lang.t(&i18n::UNREADABLE))
-                                    .on_hover_text(e.as_str());
+                                    .on_hover_text(e.words(lang));
                             }
                         }
                         ui.end_row();

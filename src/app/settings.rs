@@ -2,6 +2,7 @@
 //! in the platform's user config directory, written atomically (temporary file, then rename). A file
 //! that cannot be read means defaults and a warning, never a crash.
 
+use super::problem::Problem;
 use crate::engine::{Rules, Seat};
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -124,58 +125,54 @@ pub fn default_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "junqi").map(|d| d.config_dir().to_path_buf())
 }
 
-/// Read the settings in `dir`: defaults if there is no file; defaults and a one-line reason if the
-/// file is unreadable, too large, malformed or of another version.
-pub fn load(dir: &Path) -> (Settings, Option<String>) {
+/// Read the settings in `dir`: defaults if there is no file; defaults and the reason if the file
+/// is unreadable, too large, malformed or of another version.
+pub fn load(dir: &Path) -> (Settings, Option<Problem>) {
     let path = dir.join(FILE_NAME);
     if !path.exists() {
         return (Settings::default(), None);
     }
     let text = match crate::fsutil::read_text(&path, MAX_BYTES) {
         Ok(t) => t,
-        Err(e) => return (Settings::default(), Some(e)),
+        Err(e) => return (Settings::default(), Some(Problem::File(e))),
     };
     match ron::from_str::<Settings>(&text) {
         Ok(s) if s.version != SETTINGS_VERSION => (
             Settings::default(),
-            Some(format!(
-                "{}: version {} is not supported (this program reads version {SETTINGS_VERSION})",
-                path.display(),
-                s.version
-            )),
+            Some(Problem::Version {
+                path,
+                found: s.version,
+                reads: SETTINGS_VERSION,
+            }),
         ),
         Ok(s) => match s.rules.validate() {
             Ok(()) => (s, None),
-            Err(e) => {
-                // In the language of the settings read.
-                let why = s.lang.rules_error(&e);
-                (
-                    Settings {
-                        rules: Rules::default(),
-                        ..s
-                    },
-                    Some(format!("{}: {why}", path.display())),
-                )
-            }
+            Err(error) => (
+                Settings {
+                    rules: Rules::default(),
+                    ..s
+                },
+                Some(Problem::Rules { path, error }),
+            ),
         },
         Err(e) => (
             Settings::default(),
-            Some(format!(
-                "{}: line {}, column {}: {}",
-                path.display(),
-                e.span.start.line,
-                e.span.start.col,
-                e.code
-            )),
+            Some(Problem::Syntax {
+                path,
+                line: e.span.start.line,
+                col: e.span.start.col,
+                message: e.code.to_string(),
+            }),
         ),
     }
 }
 
 /// Write the settings to `dir` atomically.
-pub fn save(dir: &Path, settings: &Settings) -> Result<(), String> {
+pub fn save(dir: &Path, settings: &Settings) -> Result<(), crate::fsutil::FileError> {
     crate::fsutil::create_private_dir_all(dir)?;
+    // Settings are plain data: RON writes any of them.
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
-        .map_err(|e| e.to_string())?;
+        .expect("settings serialize");
     let path = dir.join(FILE_NAME);
     crate::fsutil::atomic_write(
         &path,
@@ -207,9 +204,15 @@ mod tests {
         std::fs::write(dir.path().join(FILE_NAME), "(version: 1, lang: Klingon").unwrap();
         let (s, warning) = load(dir.path());
         assert_eq!(s, Settings::default());
-        assert!(warning.unwrap().contains("line 1"));
+        assert!(warning.unwrap().to_string().contains("line 1"));
         std::fs::write(dir.path().join(FILE_NAME), "(version: 99)").unwrap();
-        assert!(load(dir.path()).1.unwrap().contains("version 99"));
+        assert!(
+            load(dir.path())
+                .1
+                .unwrap()
+                .to_string()
+                .contains("version 99")
+        );
     }
 
     #[test]

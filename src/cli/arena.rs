@@ -567,7 +567,8 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                     let played = played.and_then(|(outcome, game)| {
                         if let Some(dir) = &opts.record {
                             let path = dir.join(format!("game-{:04}.ron", i + 1));
-                            atomic_write(&path, game.to_ron().as_bytes())?;
+                            atomic_write(&path, game.to_ron().as_bytes())
+                                .map_err(|e| e.to_string())?;
                         }
                         Ok(outcome)
                     });

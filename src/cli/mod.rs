@@ -372,7 +372,7 @@ fn one_line(e: &clap::Error) -> CliError {
 
 /// Read a file of at most `limit` bytes as UTF-8, with messages naming the file.
 pub fn read_small(path: &str, limit: u64) -> Result<String, CliError> {
-    crate::fsutil::read_text(std::path::Path::new(path), limit).map_err(CliError)
+    crate::fsutil::read_text(std::path::Path::new(path), limit).map_err(|e| CliError(e.to_string()))
 }
 
 fn position_arg(rules: &Rules, text: &str) -> Result<Position, CliError> {

@@ -18,7 +18,7 @@ pub const MAX_LIBRARY_FILES: usize = 500;
 /// never hold more pieces of a rank than a side has or a piece in a camp: the editor cannot show
 /// those, so they are refused here.
 pub fn load_formation(path: &Path) -> Result<Formation, String> {
-    let text = read_text(path, MAX_FILE_BYTES)?;
+    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())?;
     let f = Formation::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     for r in Rank::ALL {
         let have = f.count(r);
@@ -47,9 +47,9 @@ pub fn load_formation(path: &Path) -> Result<Formation, String> {
 /// Save atomically, creating the folder if needed.
 pub fn save_formation(path: &Path, f: &Formation) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        crate::fsutil::create_private_dir_all(dir)?;
+        crate::fsutil::create_private_dir_all(dir).map_err(|e| e.to_string())?;
     }
-    atomic_write(path, f.to_ron().as_bytes())
+    atomic_write(path, f.to_ron().as_bytes()).map_err(|e| e.to_string())
 }
 
 /// A file name made from a formation's name: letters and digits kept (any script), the rest `-`.

@@ -67,6 +67,13 @@ pub fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
     &h.state().play().expect("a game in play").game
 }
 
+/// The accessibility label of board node `n` as the side to move sees it, in `lang`.
+pub fn node_label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> String {
+    let game = game(h);
+    let side = game.position().side_to_move().expect("a side to move");
+    junqi::app::board::node_label(&game.view(junqi::engine::Viewer::Side(side)), lang, n)
+}
+
 /// A legal plain move (to an empty node, no attack) of the side to move.
 pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
     let pos = game.position();

@@ -5,9 +5,11 @@
 use super::judge::{JudgeRecord, JudgeTable, new_identity};
 use super::tracked::{FormationEntry, SealedEntry, Tracked};
 use super::{Referee, Stage};
+use crate::app::problem::{Problem, Warning};
 use crate::app::records::{info_value, load_game};
 use crate::engine::{Game, GameRecord};
-use crate::i18n::{self, Text};
+use crate::fsutil::FileError;
+use crate::i18n;
 use std::path::{Path, PathBuf};
 
 /// The tracked game in progress, autosaved after every change.
@@ -60,7 +62,7 @@ pub enum ResumeCmd {
 pub struct Resumed {
     /// The referee screen to show, with the game or tally resumed.
     pub referee: Option<Referee>,
-    pub warning: Option<(Text, String)>,
+    pub warning: Option<Warning>,
     /// The recent games changed (a discarded game joined them).
     pub recent_changed: bool,
 }
@@ -71,7 +73,7 @@ pub struct Autosaved {
     /// The recent games changed (a finished or replaced tracked game joined them).
     pub recent_changed: bool,
     /// Why a file could not be written or moved.
-    pub error: Option<String>,
+    pub error: Option<FileError>,
 }
 
 /// Move `file` into `dir` as `<prefix>-<started>-<id>.ron` (`-2`, `-3`, … before `.ron` when that
@@ -82,7 +84,7 @@ fn archive(
     prefix: &str,
     started: Option<&str>,
     id: Option<&str>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, FileError> {
     let (new_id, now) = new_identity();
     let started = started.unwrap_or(&now).replace([' ', ':', '-'], "");
     let id = id.unwrap_or(&new_id);
@@ -93,7 +95,7 @@ impl RefereeSaves {
     /// Read what a previous run left in `games/referee/`: an unfinished tracked game or tally is
     /// offered for resume; a finished tracked game joins the recent games; an unreadable file is set
     /// aside (renamed, never over another kept file) with a warning that says where it is.
-    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<(Text, String)>) {
+    pub fn open(games: Option<&Path>) -> (RefereeSaves, Option<Warning>) {
         let mut saves = RefereeSaves {
             games: games.map(Path::to_path_buf),
             ..Default::default()
@@ -103,14 +105,17 @@ impl RefereeSaves {
         };
         let mut warnings = Vec::new();
         let mut kept_aside = false;
-        let mut set_aside = |path: &Path, e: String| {
+        let mut set_aside = |path: &Path, e: Problem| {
             let stem = path
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().to_string());
             match archive(path, &dir, &format!("unreadable-{stem}"), None, None) {
                 Ok(aside) => {
                     kept_aside = true;
-                    format!("{} ({e})", aside.display())
+                    Problem::KeptAside {
+                        aside,
+                        because: Box::new(e),
+                    }
                 }
                 Err(_) => e,
             }
@@ -124,27 +129,32 @@ impl RefereeSaves {
                     saves.tracked_saved = Some(game.record().clone());
                     if game.status().is_over() {
                         if let Err(e) = saves.archive_tracked() {
-                            warnings.push(e);
+                            warnings.push(e.into());
                         }
                     } else {
                         saves.tracked_offer = Some(game);
                     }
                 }
-                Err(e) => warnings.push(set_aside(&tracked, e)),
+                Err(e) => warnings.push(set_aside(&tracked, e.into())),
             }
         }
         let judge = dir.join(JUDGE_FILE);
         if judge.exists() {
-            let read = crate::fsutil::read_text(&judge, MAX_JUDGE_BYTES).and_then(|t| {
-                JudgeRecord::from_ron(&t).map_err(|e| format!("{}: {e}", judge.display()))
-            });
+            let read = crate::fsutil::read_text(&judge, MAX_JUDGE_BYTES)
+                .map_err(Problem::File)
+                .and_then(|t| {
+                    JudgeRecord::from_ron(&t).map_err(|why| Problem::Referee {
+                        path: judge.clone(),
+                        why,
+                    })
+                });
             match read {
                 Ok(record) => {
                     let over = JudgeTable::from_record(record.clone()).is_ok_and(|t| t.is_over());
                     saves.judge_saved = Some(record.clone());
                     if over {
                         if let Err(e) = saves.archive_judge() {
-                            warnings.push(e);
+                            warnings.push(e.into());
                         }
                     } else {
                         saves.judge_offer = Some(record);
@@ -155,20 +165,23 @@ impl RefereeSaves {
         }
         let entry = dir.join(ENTRY_FILE);
         if entry.exists() {
-            let read = crate::fsutil::read_text(&entry, MAX_ENTRY_BYTES).and_then(|t| {
-                let sealed: SealedEntry = ron::from_str(&t).map_err(|e| {
-                    format!(
-                        "{}: line {}, column {}: {}",
-                        entry.display(),
-                        e.span.start.line,
-                        e.span.start.col,
-                        e.code
-                    )
-                })?;
-                FormationEntry::resume(&sealed, Vec::new())
-                    .map_err(|e| format!("{}: {e}", entry.display()))?;
-                Ok(sealed)
-            });
+            let read = crate::fsutil::read_text(&entry, MAX_ENTRY_BYTES)
+                .map_err(Problem::File)
+                .and_then(|t| {
+                    let sealed: SealedEntry = ron::from_str(&t).map_err(|e| Problem::Syntax {
+                        path: entry.clone(),
+                        line: e.span.start.line,
+                        col: e.span.start.col,
+                        message: e.code.to_string(),
+                    })?;
+                    FormationEntry::resume(&sealed, Vec::new()).map_err(|why| {
+                        Problem::Referee {
+                            path: entry.clone(),
+                            why,
+                        }
+                    })?;
+                    Ok(sealed)
+                });
             match read {
                 // Its game started (a crash came between writing the game and removing this).
                 Ok(sealed) if tracked_id.as_deref() == Some(sealed.id.as_str()) => {
@@ -186,7 +199,11 @@ impl RefereeSaves {
         } else {
             i18n::OPEN_FAILED
         };
-        let warning = (!warnings.is_empty()).then(|| (text, warnings.join("; ")));
+        let warning = match warnings.len() {
+            0 => None,
+            1 => Some(Warning::new(text, warnings.remove(0))),
+            _ => Some(Warning::new(text, Problem::Several(warnings))),
+        };
         (saves, warning)
     }
 
@@ -214,14 +231,22 @@ impl RefereeSaves {
                             referee.stage = Stage::Judge(Box::new(t));
                             out.referee = Some(referee);
                         }
-                        Err(e) => out.warning = Some((i18n::OPEN_FAILED, e)),
+                        Err(why) => {
+                            out.warning = Some(Warning::new(
+                                i18n::OPEN_FAILED,
+                                Problem::Referee {
+                                    path: PathBuf::new(),
+                                    why,
+                                },
+                            ));
+                        }
                     }
                 }
             }
             ResumeCmd::DiscardTracked => {
                 if self.tracked_offer.take().is_some() {
                     if let Err(e) = self.archive_tracked() {
-                        out.warning = Some((i18n::SAVE_FAILED, e));
+                        out.warning = Some(Warning::new(i18n::SAVE_FAILED, e));
                     }
                     out.recent_changed = true;
                 }
@@ -236,7 +261,15 @@ impl RefereeSaves {
                             referee.stage = Stage::Formations(Box::new(entry));
                             out.referee = Some(referee);
                         }
-                        Err(e) => out.warning = Some((i18n::OPEN_FAILED, e)),
+                        Err(why) => {
+                            out.warning = Some(Warning::new(
+                                i18n::OPEN_FAILED,
+                                Problem::Referee {
+                                    path: PathBuf::new(),
+                                    why,
+                                },
+                            ));
+                        }
                     }
                 }
             }
@@ -254,7 +287,7 @@ impl RefereeSaves {
                 if self.judge_offer.take().is_some()
                     && let Err(e) = self.archive_judge()
                 {
-                    out.warning = Some((i18n::SAVE_FAILED, e));
+                    out.warning = Some(Warning::new(i18n::SAVE_FAILED, e));
                 }
             }
         }
@@ -318,7 +351,7 @@ impl RefereeSaves {
     /// The formation entry on screen (if any) changed: write the formations in so far (once there
     /// is one). With none on screen, the saved entry is offered on the first screen — unless its
     /// game started, which holds the formations now: the file goes.
-    fn autosave_entry(&mut self, entry: Option<SealedEntry>) -> Result<(), String> {
+    fn autosave_entry(&mut self, entry: Option<SealedEntry>) -> Result<(), FileError> {
         let Some(entry) = entry else {
             let Some(saved) = &self.entry_saved else {
                 return Ok(());
@@ -333,8 +366,7 @@ impl RefereeSaves {
                 if let Some(dir) = self.folder() {
                     let file = dir.join(ENTRY_FILE);
                     if file.exists() {
-                        std::fs::remove_file(&file)
-                            .map_err(|e| format!("{}: {e}", file.display()))?;
+                        std::fs::remove_file(&file).map_err(|e| FileError::io(&file, &e))?;
                     }
                 }
             } else if self.entry_offer.is_none() {
@@ -348,8 +380,9 @@ impl RefereeSaves {
         // The entry on screen is offered no more: it is resumed, or a new one replaced it (the
         // formations of one abandoned for another are not kept).
         self.entry_offer = None;
+        // Plain data: RON writes any of it.
         let text = ron::ser::to_string_pretty(&entry, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
+            .expect("a formation entry serializes");
         self.write(
             ENTRY_FILE,
             &format!("// Junqi tracked game: formations entered so far (sealed)\n{text}\n"),
@@ -359,7 +392,7 @@ impl RefereeSaves {
     }
 
     /// Move `tracked.ron` among the recent games (one with no action is simply dropped).
-    fn archive_tracked(&mut self) -> Result<(), String> {
+    fn archive_tracked(&mut self) -> Result<(), FileError> {
         let (Some(dir), Some(games)) = (self.folder(), self.games.clone()) else {
             return Ok(());
         };
@@ -384,7 +417,7 @@ impl RefereeSaves {
 
     /// Keep `judge.ron` aside as `judge-<started>-<id>.ron` in the same folder (one with no event is
     /// simply dropped).
-    fn archive_judge(&mut self) -> Result<(), String> {
+    fn archive_judge(&mut self) -> Result<(), FileError> {
         let Some(dir) = self.folder() else {
             return Ok(());
         };
@@ -407,7 +440,7 @@ impl RefereeSaves {
         .map(drop)
     }
 
-    fn write(&self, name: &str, text: &str) -> Result<(), String> {
+    fn write(&self, name: &str, text: &str) -> Result<(), FileError> {
         let Some(dir) = self.folder() else {
             return Ok(());
         };
@@ -420,7 +453,7 @@ impl RefereeSaves {
     /// previous one among the recent games. With none on screen, an unfinished saved one is offered
     /// on the first screen and a finished one joins the recent games. Returns whether the recent
     /// games changed.
-    fn autosave_tracked(&mut self, game: Option<&mut Game>) -> Result<bool, String> {
+    fn autosave_tracked(&mut self, game: Option<&mut Game>) -> Result<bool, FileError> {
         let Some(game) = game else {
             let Some(saved) = &self.tracked_saved else {
                 return Ok(false);
@@ -467,7 +500,7 @@ impl RefereeSaves {
     /// The clash judge on screen (if any) changed: write its record (once it has an event). A new
     /// tally first keeps the previous one aside. With none on screen, an unfinished saved tally is
     /// offered on the first screen, a finished one kept aside.
-    fn autosave_judge(&mut self, record: Option<&JudgeRecord>) -> Result<(), String> {
+    fn autosave_judge(&mut self, record: Option<&JudgeRecord>) -> Result<(), FileError> {
         let Some(record) = record else {
             let Some(saved) = &self.judge_saved else {
                 return Ok(());
@@ -492,7 +525,7 @@ impl RefereeSaves {
             self.archive_judge()?;
         }
         self.judge_offer = None;
-        self.write(JUDGE_FILE, &record.to_ron()?)?;
+        self.write(JUDGE_FILE, &record.to_ron())?;
         self.judge_saved = Some(record.clone());
         Ok(())
     }

@@ -523,7 +523,7 @@ fn four_player_judge_announces_who_is_out_and_the_team_result() {
             .any(|s| s.en.contains("East is out: resignation"))
     );
     // The record replays to the same tally and log.
-    let text = t.record.to_ron().unwrap();
+    let text = t.record.to_ron();
     let again = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
     assert_eq!(again.log, t.log);
     assert!(again.judge.is_four());
@@ -556,7 +556,7 @@ fn a_two_player_judge_record_names_no_seats_and_replays() {
         defender: None,
     })
     .unwrap();
-    let text = t.record.to_ron().unwrap();
+    let text = t.record.to_ron();
     assert!(!text.contains("defender"), "{text}");
     assert!(!text.contains("four"), "{text}");
     let t = JudgeTable::from_record(JudgeRecord::from_ron(&text).unwrap()).unwrap();
