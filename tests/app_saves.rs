@@ -699,3 +699,49 @@ fn unfinished_hidden_game_with_no_saving_side_opens_covered() {
     assert!(replay(&h).game.record().referee_view_used());
     common::leak::assert_no_leak(&h);
 }
+
+#[test]
+fn the_replay_takes_the_game_keys_as_its_steps_and_plays_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = sample(Mode::Open, 11, 6);
+    g.act(Action::Resign(Seat::Red)).unwrap();
+    let path = dir.path().join("open.ron");
+    std::fs::write(&path, g.to_ron()).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().saves.picker = Picker::Fixed(Some(path));
+    h.get_by_label("Open game…").click();
+    h.run();
+    // At the end of a finished game the board's line says how it ended, not who is to move.
+    let ended = junqi::app::words::status_text(g.status(), Lang::En).expect("over");
+    assert!(h.query_all_by_label(&ended).count() >= 2, "{ended}");
+    assert!(h.query_by_label_contains("to move").is_none());
+    // Ctrl+Z steps back, Ctrl+Y forward: the game's keys, not the game's actions.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(replay(&h).ply, 5);
+    h.get_by_label("Turn 5 / 6");
+    h.get_by_label_contains("to move");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(replay(&h).ply, 6);
+    // Play from the start: the replay steps on by itself before each frame.
+    h.get_by_label("« Start").click();
+    h.run();
+    h.get_by_label("▶ Play").click();
+    h.run();
+    assert!(replay(&h).playing);
+    let Screen::Replay(r) = &mut h.state_mut().screen else {
+        panic!("not on the replay screen")
+    };
+    let mut now = 1000.0;
+    let mut steps = 0;
+    while r.tick(now).is_some() && steps < 100 {
+        now += 1.0;
+        steps += 1;
+    }
+    assert_eq!(
+        (r.ply, r.playing),
+        (6, false),
+        "played to the end and stopped"
+    );
+}

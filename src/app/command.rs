@@ -52,9 +52,22 @@ pub enum SaveCmd {
     Referee(super::referee::ResumeCmd),
 }
 
-/// Something the replay viewer asks of the app.
+/// Something the replay viewer asks for: its own moves through the game (carried out by
+/// `Replay::apply`) and what only the app can do (a new game, a viewpoint noted in a file).
 #[derive(Debug)]
 pub enum ReplayCmd {
+    /// Show the position after this many turns (clamped to the last).
+    Jump(usize),
+    /// One turn forward (`true`) or back.
+    Step(bool),
+    /// Play the turns one after another, or pause.
+    TogglePlay,
+    /// Turns per second while playing.
+    Speed(f32),
+    /// Ask the gate for a viewpoint: a free one shows at once, another asks for a confirmation.
+    ChooseViewer(crate::engine::Viewer),
+    /// The viewpoint's confirmation cancelled.
+    CancelViewpoint,
     /// Start a new game from the position after this many turns (a confirmation comes first when
     /// the new game carries knowledge from beyond that turn).
     ContinueFrom(usize),

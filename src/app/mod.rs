@@ -409,6 +409,9 @@ impl JunqiApp {
                     // Cancelled: the curtain setting stays on.
                     self.settings.modes.curtain = true;
                 }
+                // Acts come from the play screen and its keys (`shortcuts` sends none elsewhere);
+                // the curtain setting cancelled in the View menu, which any screen shows, also
+                // reaches the game in play when it is parked.
                 if let Screen::Play(play) = &mut self.screen {
                     play.apply(act);
                 } else if let (Act::CurtainOff(false), Some(play)) = (&act, &mut self.parked) {
@@ -570,20 +573,23 @@ impl JunqiApp {
     fn shortcuts(&self, ctx: &egui::Context, out: &mut Vec<Command>) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         let sc = |m, k| KeyboardShortcut::new(m, k);
+        // The game's keys only where the game is: the replay takes Ctrl+Z / Ctrl+Y as its steps
+        // (`replay::ui`), other screens leave them to their text fields.
+        let in_play = matches!(self.screen, Screen::Play(_));
         ctx.input_mut(|i| {
             if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::N)) {
                 out.push(Command::OpenNewGame);
             }
-            if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Z)) {
+            if in_play && i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Z)) {
                 out.push(Command::Play(Act::Undo));
             }
-            if i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Y)) {
+            if in_play && i.consume_shortcut(&sc(Modifiers::COMMAND, Key::Y)) {
                 out.push(Command::Play(Act::Redo));
             }
             if i.consume_key(Modifiers::NONE, Key::F11) {
                 out.push(Command::ToggleFullscreen);
             }
-            if i.consume_key(Modifiers::NONE, Key::Escape) {
+            if in_play && i.consume_key(Modifiers::NONE, Key::Escape) {
                 out.push(Command::Play(Act::ClearSelection));
             }
         });
@@ -811,12 +817,17 @@ impl eframe::App for JunqiApp {
     /// Before each UI pass: the game on screen takes its options from the settings and moves on in
     /// time (animations, the computer's turns, the move clock).
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        if let Screen::Play(play) = &mut self.screen {
-            play.set_options(self.settings.modes.clone());
-            let tick = play.tick(ctx.input(|i| i.time));
-            if let Some(secs) = tick.repaint_after {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(secs));
+        let now = ctx.input(|i| i.time);
+        let repaint_after = match &mut self.screen {
+            Screen::Play(play) => {
+                play.set_options(self.settings.modes.clone());
+                play.tick(now).repaint_after
             }
+            Screen::Replay(r) => r.tick(now),
+            _ => None,
+        };
+        if let Some(secs) = repaint_after {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(secs));
         }
     }
 

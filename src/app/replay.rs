@@ -139,6 +139,31 @@ impl Replay {
         self.jump(n);
     }
 
+    /// Before each frame, at egui time `now`: while playing, one turn every 1/speed seconds,
+    /// stopping at the last. Returns in how many seconds the next turn is due (the window
+    /// repaints then), or `None` when not playing.
+    pub fn tick(&mut self, now: f64) -> Option<f64> {
+        if !self.playing {
+            return None;
+        }
+        let every = 1.0 / f64::from(self.speed.max(0.1));
+        match self.last_step {
+            Some(t) if now - t >= every => {
+                self.ply = (self.ply + 1).min(self.last());
+                self.last_step = Some(now);
+            }
+            None => self.last_step = Some(now),
+            _ => {}
+        }
+        if self.ply >= self.last() {
+            self.playing = false;
+            self.last_step = None;
+            return None;
+        }
+        let wait = every - (now - self.last_step.unwrap_or(now));
+        Some(wait.max(0.01))
+    }
+
     /// Ask for a viewpoint through the gate: a free one is shown at once, another waits for the
     /// confirmation.
     pub fn choose_viewer(&mut self, v: Viewer) {
@@ -274,6 +299,33 @@ impl Replay {
         ctx: ReplayContext,
     ) -> ReplayOutcome {
         match cmd {
+            ReplayCmd::Jump(n) => {
+                self.jump(n);
+                ReplayOutcome::Stay
+            }
+            ReplayCmd::Step(forward) => {
+                self.step(forward);
+                ReplayOutcome::Stay
+            }
+            ReplayCmd::TogglePlay => {
+                self.playing = !self.playing && self.ply < self.last();
+                self.last_step = None;
+                ReplayOutcome::Stay
+            }
+            ReplayCmd::Speed(s) => {
+                if SPEEDS.contains(&s) {
+                    self.speed = s;
+                }
+                ReplayOutcome::Stay
+            }
+            ReplayCmd::ChooseViewer(v) => {
+                self.choose_viewer(v);
+                ReplayOutcome::Stay
+            }
+            ReplayCmd::CancelViewpoint => {
+                self.confirm = None;
+                ReplayOutcome::Stay
+            }
             ReplayCmd::Confirmed(what) => {
                 self.confirm = None;
                 // The note goes into the file first: nothing is shown that is not written down.
@@ -347,10 +399,10 @@ impl Replay {
     }
 }
 
-/// The replay screen.
+/// The replay screen. Drawing changes nothing: every button, key and click is a `ReplayCmd`.
 pub fn ui(
     ui: &mut egui::Ui,
-    r: &mut Replay,
+    r: &Replay,
     lang: Lang,
     opts: &BoardOptions,
     bottom: Seat,
@@ -358,36 +410,23 @@ pub fn ui(
     out: &mut Vec<Command>,
 ) {
     let last = r.last();
-    // Keys: ← and → step.
+    let mut asked = Vec::new();
+    let mut ask = |c: ReplayCmd| asked.push(c);
+    let mut save_as = false;
+    // Keys: ← and → step (Ctrl+Z and Ctrl+Y too, as in the game).
     ui.ctx().input_mut(|i| {
-        if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft) {
-            r.step(false);
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if i.consume_key(Modifiers::NONE, Key::ArrowLeft)
+            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z))
+        {
+            ask(ReplayCmd::Step(false));
         }
-        if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight) {
-            r.step(true);
+        if i.consume_key(Modifiers::NONE, Key::ArrowRight)
+            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+        {
+            ask(ReplayCmd::Step(true));
         }
     });
-    // Playing: one turn every 1/speed seconds; repaint only while playing.
-    if r.playing {
-        let now = ui.input(|i| i.time);
-        let every = 1.0 / f64::from(r.speed.max(0.1));
-        match r.last_step {
-            Some(t) if now - t >= every => {
-                r.ply = (r.ply + 1).min(last);
-                r.last_step = Some(now);
-            }
-            None => r.last_step = Some(now),
-            _ => {}
-        }
-        if r.ply >= last {
-            r.playing = false;
-            r.last_step = None;
-        } else {
-            let wait = every - (now - r.last_step.unwrap_or(now));
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
-        }
-    }
 
     egui::Panel::top("replay-title").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -415,14 +454,14 @@ pub fn ui(
                 .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::TO_START)))
                 .clicked()
             {
-                r.jump(0);
+                ask(ReplayCmd::Jump(0));
             }
             if ui
                 .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::STEP_BACK)))
                 .on_hover_text("←")
                 .clicked()
             {
-                r.step(false);
+                ask(ReplayCmd::Step(false));
             }
             let play_text = if r.playing {
                 lang.t(&i18n::PAUSE)
@@ -433,32 +472,30 @@ pub fn ui(
                 .add_enabled(r.playing || r.ply < last, egui::Button::new(play_text))
                 .clicked()
             {
-                r.playing = !r.playing;
-                r.last_step = None;
+                ask(ReplayCmd::TogglePlay);
             }
             if ui
                 .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::STEP_FORWARD)))
                 .on_hover_text("→")
                 .clicked()
             {
-                r.step(true);
+                ask(ReplayCmd::Step(true));
             }
             if ui
                 .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::TO_END)))
                 .clicked()
             {
-                r.jump(last);
+                ask(ReplayCmd::Jump(last));
             }
             ui.separator();
             egui::ComboBox::from_label(lang.t(&i18n::SPEED_NAME))
                 .selected_text(fill(lang.t(&i18n::SPEED), &[("n", &r.speed.to_string())]))
                 .show_ui(ui, |ui| {
                     for s in SPEEDS {
-                        ui.selectable_value(
-                            &mut r.speed,
-                            s,
-                            fill(lang.t(&i18n::SPEED), &[("n", &s.to_string())]),
-                        );
+                        let text = fill(lang.t(&i18n::SPEED), &[("n", &s.to_string())]);
+                        if ui.selectable_label(r.speed == s, text).clicked() {
+                            ask(ReplayCmd::Speed(s));
+                        }
                     }
                 });
         });
@@ -471,7 +508,7 @@ pub fn ui(
                 .labelled_by(name)
                 .changed()
             {
-                r.jump(n);
+                ask(ReplayCmd::Jump(n));
             }
             ui.label(
                 egui::RichText::new(fill(
@@ -492,7 +529,7 @@ pub fn ui(
                     .selectable_label(!r.covered && r.viewer() == v, text)
                     .clicked()
                 {
-                    r.choose_viewer(v);
+                    ask(ReplayCmd::ChooseViewer(v));
                 }
             }
             ui.separator();
@@ -505,13 +542,13 @@ pub fn ui(
                 .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
                 .clicked()
             {
-                out.push(Command::Replay(ReplayCmd::ContinueFrom(r.ply)));
+                ask(ReplayCmd::ContinueFrom(r.ply));
             }
             if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
-                out.push(Command::Saves(saves::SaveCmd::SaveAs));
+                save_as = true;
             }
             if ui.button(lang.t(&i18n::CLOSE_REPLAY)).clicked() {
-                out.push(Command::Replay(ReplayCmd::Close));
+                ask(ReplayCmd::Close);
             }
         });
         ui.add_space(4.0);
@@ -531,7 +568,7 @@ pub fn ui(
                 .show(ui, |ui| {
                     let start = ui.selectable_label(r.ply == 0, lang.t(&i18n::START_POSITION));
                     if start.clicked() {
-                        r.jump(0);
+                        ask(ReplayCmd::Jump(0));
                     }
                     let mut jump = None;
                     for (i, ply) in r.game.plies().iter().enumerate() {
@@ -558,7 +595,7 @@ pub fn ui(
                         }
                     }
                     if let Some(n) = jump {
-                        r.jump(n);
+                        ask(ReplayCmd::Jump(n));
                     }
                     // Actions that are not turns (resignation, draws) at the end of the game.
                     if let Some(t) = super::words::status_text(r.game.status(), lang)
@@ -582,8 +619,17 @@ pub fn ui(
         let view = r.shown_view();
         let last_move = super::board::last_mark(&r.game, r.ply);
         ui.horizontal(|ui| {
-            let to_move = pos.side_to_move().map_or("", |s| lang.side(s));
-            ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", to_move)]));
+            // At the end of a finished game: how it ended, not who would move.
+            let ended = (r.ply == last)
+                .then(|| super::words::status_text(r.game.status(), lang))
+                .flatten();
+            match (ended, pos.side_to_move()) {
+                (Some(t), _) => ui.label(egui::RichText::new(t).strong()),
+                (None, Some(s)) => {
+                    ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", lang.side(s))]))
+                }
+                (None, None) => ui.label(""),
+            };
         });
         BoardWidget {
             view: &view,
@@ -615,15 +661,15 @@ pub fn ui(
             }));
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::CONTINUE_CONFIRM_YES)).clicked() {
-                    out.push(Command::Replay(ReplayCmd::ContinueConfirmed(n)));
+                    ask(ReplayCmd::ContinueConfirmed(n));
                 }
                 if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    out.push(Command::Replay(ReplayCmd::CancelContinue));
+                    ask(ReplayCmd::CancelContinue);
                 }
             });
         });
         if modal.should_close() {
-            out.push(Command::Replay(ReplayCmd::CancelContinue));
+            ask(ReplayCmd::CancelContinue);
         }
     }
 
@@ -654,15 +700,19 @@ pub fn ui(
                     _ => lang.t(&i18n::REFEREE_SHOW).to_string(),
                 };
                 if ui.button(yes).clicked() {
-                    out.push(Command::Replay(ReplayCmd::Confirmed(what)));
+                    ask(ReplayCmd::Confirmed(what));
                 }
                 if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    r.confirm = None;
+                    ask(ReplayCmd::CancelViewpoint);
                 }
             });
         });
         if modal.should_close() {
-            r.confirm = None;
+            ask(ReplayCmd::CancelViewpoint);
         }
+    }
+    out.extend(asked.into_iter().map(Command::Replay));
+    if save_as {
+        out.push(Command::Saves(saves::SaveCmd::SaveAs));
     }
 }
