@@ -117,9 +117,9 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     assert_eq!(hint_info(&h), None);
     h.get_by_label("Hint (H)").click();
     h.run();
-    wait_for(&mut h, |h| h.state().play().unwrap().hint.is_some());
+    wait_for(&mut h, |h| h.state().play().unwrap().hint().is_some());
     run_checked(&mut h);
-    let hint = h.state().play().unwrap().hint.clone().unwrap();
+    let hint = h.state().play().unwrap().hint().cloned().unwrap();
     assert!(!hint.turns.is_empty() && hint.turns.len() <= 3);
     let g = common::game(&h);
     let legal = g.position().legal_turns(g.rules());
@@ -154,7 +154,7 @@ fn hint_against_the_computer_marks_its_suggestions_and_is_noted_in_the_record() 
     run_checked(&mut h);
     let plies = common::game(&h).plies().len();
     h.key_press(egui::Key::H);
-    wait_for(&mut h, |h| h.state().play().unwrap().hint.is_some());
+    wait_for(&mut h, |h| h.state().play().unwrap().hint().is_some());
     assert_eq!(
         hint_info(&h),
         Some(format!("1,{}", plies + 1)),
@@ -176,7 +176,7 @@ fn no_hint_between_two_people_in_a_hidden_game() {
     h.key_press(egui::Key::H);
     h.run();
     h.run();
-    assert!(h.state().play().unwrap().hint_thought.is_none());
+    assert!(!h.state().play().unwrap().hint_pending());
     assert_eq!(hint_info(&h), None);
 }
 

@@ -144,13 +144,13 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
     start_four(&mut h, false);
     let play = h.state().play().unwrap();
     assert!(play.game.board().is_four());
-    assert_eq!(play.computer.seats.len(), 4);
+    assert_eq!(play.computer().seats.len(), 4);
     assert_eq!(
-        play.computer.seats[0],
+        play.computer().seats[0],
         junqi::app::settings::Occupant::Human
     );
     assert!(
-        play.computer.seats[1..]
+        play.computer().seats[1..]
             .iter()
             .all(|s| *s != junqi::app::settings::Occupant::Human)
     );
@@ -384,7 +384,7 @@ fn a_killed_four_player_game_against_computers_resumes_with_its_seats() {
     move_by_clicks(&mut h, &f, &t);
     until_south(&mut h);
     let notation = common::game(&h).position().notation();
-    let seats = h.state().play().unwrap().computer.seats.clone();
+    let seats = h.state().play().unwrap().computer().seats.clone();
     // No orderly shutdown, as after `kill -9`.
     drop(h);
     let mut h = common::harness(dir.path());
@@ -394,7 +394,7 @@ fn a_killed_four_player_game_against_computers_resumes_with_its_seats() {
     common::leak::run_checked(&mut h);
     assert!(common::game(&h).board().is_four());
     assert_eq!(common::game(&h).position().notation(), notation);
-    assert_eq!(h.state().play().unwrap().computer.seats, seats);
+    assert_eq!(h.state().play().unwrap().computer().seats, seats);
     // The resumed game is South's (the human's): only South's ranks are on screen.
     assert!(h.query_all_by_label_contains("South").next().is_some());
 }
@@ -634,7 +634,7 @@ fn a_resumed_four_player_game_keeps_its_bottom_seat() {
     common::click(&mut h, "as East (purple)");
     common::click(&mut h, "Human");
     common::click(&mut h, "Start game");
-    assert_eq!(h.state().play().unwrap().bottom4, Seat::East);
+    assert_eq!(h.state().play().unwrap().bottom4(), Seat::East);
     assert!(seat_row(&h, Seat::East) > seat_row(&h, Seat::West));
     // South (the computer) moves first; then it is East's turn.
     for _ in 0..3000 {
@@ -651,7 +651,7 @@ fn a_resumed_four_player_game_keeps_its_bottom_seat() {
     h.get_by_label("Resume").click();
     h.run();
     assert!(common::game(&h).board().is_four());
-    assert_eq!(h.state().play().unwrap().bottom4, Seat::East);
+    assert_eq!(h.state().play().unwrap().bottom4(), Seat::East);
     // East's pieces are drawn at the bottom, West's at the top.
     assert!(
         seat_row(&h, Seat::East) > seat_row(&h, Seat::West) + 100.0,

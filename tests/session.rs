@@ -219,7 +219,7 @@ fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
         if let Some(b) = bottom {
             g.set_info(junqi::app::session::BOTTOM_INFO, b);
         }
-        Session::new(g).bottom4
+        Session::new(g).bottom4()
     };
     assert_eq!(four(Some("west")), Seat::West);
     assert_eq!(four(Some("North")), Seat::North);

@@ -25,11 +25,11 @@ pub fn bottom(play: &Session, default: Seat) -> Seat {
         // each see the board from their own seat.
         return match play.looker() {
             Looker::Side(s) if play.hidden_hotseat() => s,
-            _ => play.bottom4,
+            _ => play.bottom4(),
         };
     }
     match play.looker() {
-        Looker::Side(s) if play.modes.opts.curtain || play.computer.any() => s,
+        Looker::Side(s) if play.modes.opts.curtain || play.computer().any() => s,
         _ => default,
     }
 }
@@ -190,10 +190,7 @@ pub fn overlays(
         if let Some(n) = input.secondary
             && matches!(view.at(n), Seen::Unknown(s) if s != me)
         {
-            out.push(Command::Play(Act::TagMenu(
-                n,
-                input.centres[n as usize] + vec2(input.tile.x * 0.5, 0.0),
-            )));
+            out.push(Command::Play(Act::TagMenu(n)));
         }
         for (n, text) in play.game.tags(me) {
             let c = input.centres[n as usize];
@@ -274,7 +271,9 @@ pub fn overlays(
     }
 
     // The tag menu.
-    if let Some((n, pos)) = play.modes.tag_menu {
+    if let Some(n) = play.modes.tag_menu {
+        // Beside the piece, wherever the board is drawn this frame.
+        let pos = input.centres[n as usize] + vec2(input.tile.x * 0.5, 0.0);
         let area = egui::Area::new(egui::Id::unique("junqi-tag-menu"))
             .order(egui::Order::Foreground)
             .fixed_pos(pos)

@@ -726,10 +726,7 @@ impl JunqiApp {
     /// while sounds are off is marked heard all the same.
     fn listen(&mut self) {
         let heard = match &mut self.screen {
-            Screen::Play(p) => {
-                let p = &mut **p;
-                p.heard.take(&p.game)
-            }
+            Screen::Play(p) => p.take_sound(),
             Screen::Referee(r) => r.take_sound(),
             _ => None,
         };

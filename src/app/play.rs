@@ -25,7 +25,7 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             &[("n", &(game.position().ply() + 1).to_string())],
         ),
     ];
-    for (k, seat) in play.computer.seats.iter().enumerate() {
+    for (k, seat) in play.computer().seats.iter().enumerate() {
         let who = if flip {
             fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
         } else {
@@ -199,11 +199,7 @@ const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
 /// The hint's suggestions on the board: a numbered dashed arrow for each move (a numbered ring for
 /// a flip), each readable by screen readers as "Hint 1: c4-c5".
 fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::BoardInput) {
-    let Some(hint) = play
-        .hint
-        .as_ref()
-        .filter(|h| h.ply == play.game.plies().len())
-    else {
+    let Some(hint) = play.hint().filter(|h| h.ply == play.game.plies().len()) else {
         return;
     };
     if input.centres.is_empty() {
@@ -358,7 +354,7 @@ fn clash_notice(
 
 /// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
 fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
-    if !play.confirm_resign {
+    if !play.confirm_resign() {
         return;
     }
     let Some(side) = play.acting_side() else {
@@ -494,7 +490,7 @@ fn side_panel(
         }
         if ui
             .add_enabled(
-                !play.redo.is_empty(),
+                !play.redo().is_empty(),
                 egui::Button::new(lang.t(&i18n::REDO)),
             )
             .on_hover_text("Ctrl+Y")
@@ -518,7 +514,7 @@ fn side_panel(
             // their own seat; the computer declines).
             Some(s) if game.board().is_four() && !over => {
                 for seat in game.seats_in() {
-                    let human = play.computer.seats.get(seat.index())
+                    let human = play.computer().seats.get(seat.index())
                         == Some(&super::settings::Occupant::Human);
                     if seat == s || !human || game.draw_accepted(seat) {
                         continue;
@@ -550,7 +546,7 @@ fn side_panel(
             }
         }
         if play.hint_offered() {
-            let thinking = play.hint_thought.is_some();
+            let thinking = play.hint_pending();
             let text = if thinking {
                 lang.t(&i18n::HINT_THINKING)
             } else {
@@ -573,7 +569,7 @@ fn side_panel(
         // Under the hand-over curtain nobody in particular is looking: the replay waits.
         saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
-    if let Some(h) = play.hint.as_ref().filter(|h| h.ply == game.plies().len()) {
+    if let Some(h) = play.hint().filter(|h| h.ply == game.plies().len()) {
         let list = if h.turns.is_empty() {
             lang.t(&i18n::HINT_NONE).to_string()
         } else {

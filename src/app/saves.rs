@@ -299,9 +299,9 @@ impl Saves {
         // looking (older files' `saved_by` is dropped, and never trusted).
         let mut record = play.game.record().clone();
         record.info.retain(|(k, _)| k != "saved_by");
-        if !play.redo.is_empty() {
+        if !play.redo().is_empty() {
             // Actions are plain data: RON writes any of them.
-            let redo = ron::to_string(&play.redo).expect("actions serialize");
+            let redo = ron::to_string(play.redo()).expect("actions serialize");
             record.info.push(("redo".into(), redo));
         }
         if self.last_saved.as_ref() == Some(&record) {
@@ -531,8 +531,7 @@ impl Saves {
         match cmd {
             SaveCmd::Resume => match self.resume.take() {
                 Some(offer) => {
-                    let mut play = Session::new(offer.game);
-                    play.redo = offer.redo;
+                    let play = Session::new(offer.game).with_redo(offer.redo);
                     SaveOutcome::show(Show::Game(Box::new(play)))
                 }
                 None => SaveOutcome::default(),

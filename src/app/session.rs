@@ -61,8 +61,8 @@ pub enum Act {
     AnswerTakeback(bool),
     /// Four people: a player still in answers a takeback (it needs every other player still in).
     AnswerTakebackFor(Seat, bool),
-    /// Open the tag menu on an enemy piece at a screen position.
-    TagMenu(NodeId, egui::Pos2),
+    /// Open the tag menu on an enemy piece (drawn beside it).
+    TagMenu(NodeId),
     CloseTagMenu,
     /// Write (or clear) the player's tag on an enemy piece.
     SetTag(NodeId, Option<String>),
@@ -123,7 +123,7 @@ pub struct ModeState {
     /// The confirmation before the referee view is showing.
     pub confirm_referee: bool,
     /// The tag menu is open on this enemy piece, at this screen position.
-    pub tag_menu: Option<(NodeId, egui::Pos2)>,
+    pub tag_menu: Option<NodeId>,
     /// A flip being animated: the node and the seconds left.
     pub flipping: Option<(NodeId, f32)>,
     /// A face-down piece clicked once (when flips need a second click).
@@ -145,7 +145,7 @@ pub enum Looker {
 /// A game on screen.
 pub struct Session {
     pub game: Game,
-    pub redo: Vec<Action>,
+    redo: Vec<Action>,
     pub selected: Option<NodeId>,
     pub message: Option<Message>,
     pub flash: Option<Flash>,
@@ -158,18 +158,18 @@ pub struct Session {
     /// Hidden and flip play: curtain, referee view, tags, flips.
     pub modes: ModeState,
     /// The seats the computer plays, and its thinking.
-    pub computer: computer::Seats,
+    computer: computer::Seats,
     /// "Resign?" is asked.
-    pub confirm_resign: bool,
+    confirm_resign: bool,
     /// The computer's suggestions for the position on screen (asked for with `Act::Hint`).
-    pub hint: Option<Hint>,
+    hint: Option<Hint>,
     /// A hint being thought out.
-    pub hint_thought: Option<computer::HintThought>,
+    hint_thought: Option<computer::HintThought>,
     /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
     /// new-game dialog; South by default).
-    pub bottom4: Seat,
+    bottom4: Seat,
     /// What of the game already made its sound (a game starts heard as it is).
-    pub heard: super::sound::Heard,
+    heard: super::sound::Heard,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -188,6 +188,48 @@ pub const BOTTOM_INFO: &str = "bottom";
 pub const HINTS_INFO: &str = "hints";
 
 impl Session {
+    /// The actions undone, newest last (Redo plays them again).
+    pub fn redo(&self) -> &[Action] {
+        &self.redo
+    }
+
+    /// The session resumed with the actions that were undone before it was saved (checked
+    /// against the game by whoever read them: `saves::split_redo`).
+    pub fn with_redo(mut self, redo: Vec<Action>) -> Session {
+        self.redo = redo;
+        self
+    }
+
+    /// Whether "Resign?" is being asked.
+    pub fn confirm_resign(&self) -> bool {
+        self.confirm_resign
+    }
+
+    /// The computer's suggestions for the position on screen, once thought out.
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    /// Whether a hint is being thought out.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_thought.is_some()
+    }
+
+    /// Four players: the seat drawn at the bottom when nobody's own eyes decide it.
+    pub fn bottom4(&self) -> Seat {
+        self.bottom4
+    }
+
+    /// The seats and what plays each (a person or the computer).
+    pub fn computer(&self) -> &computer::Seats {
+        &self.computer
+    }
+
+    /// The sound of what the game did since the last call, if anything (each once).
+    pub fn take_sound(&mut self) -> Option<super::sound::Sound> {
+        self.heard.take(&self.game)
+    }
+
     /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
     /// info names.
     pub fn new(game: Game) -> Session {
@@ -450,7 +492,7 @@ impl Session {
                 self.modes.confirm_curtain = false;
                 self.modes.opts.curtain = true;
             }
-            Act::TagMenu(n, pos) => self.modes.tag_menu = Some((n, pos)),
+            Act::TagMenu(n) => self.modes.tag_menu = Some(n),
             Act::CloseTagMenu => self.modes.tag_menu = None,
             Act::SetTag(n, text) => {
                 self.modes.tag_menu = None;
@@ -979,14 +1021,25 @@ impl Session {
 
     /// Whether a human seat is to move in `game`.
     fn human_to_move(&self, game: &Game) -> bool {
-        let seat = match game.position().mover() {
-            Mover::Player(p) => usize::from(p == 2),
-            Mover::Side(s) if game.rules().mode == Mode::Flip => {
-                usize::from(game.player_colour(1) != Some(s))
-            }
-            Mover::Side(s) => s.index(),
-        };
-        self.computer.seats[seat] == Occupant::Human
+        self.computer.seats[slot_to_move(game)] == Occupant::Human
+    }
+}
+
+/// The player slot (the index into the seats' occupants) that plays `side` in `game`: the
+/// board's seat order, except in a flip game, where player 1 is slot 0 whatever colour it drew.
+fn slot_of(game: &Game, side: Seat) -> usize {
+    match game.rules().mode {
+        Mode::Flip => usize::from(game.player_colour(1) != Some(side)),
+        Mode::Open | Mode::Hidden => side.index(),
+    }
+}
+
+/// The player slot to move in `game` (a flip game's player 1 or 2 before the colours are
+/// decided).
+fn slot_to_move(game: &Game) -> usize {
+    match game.position().mover() {
+        Mover::Player(p) => usize::from(p == 2),
+        Mover::Side(s) => slot_of(game, s),
     }
 }
 
@@ -1034,19 +1087,12 @@ fn flash_for(game: &Game, looker: Looker) -> Option<Flash> {
 impl Session {
     /// The seat (0 or 1) of the side to move.
     fn seat_to_move(&self) -> usize {
-        match self.game.position().mover() {
-            Mover::Player(p) => usize::from(p == 2),
-            Mover::Side(s) => self.seat_of(s),
-        }
+        slot_to_move(&self.game)
     }
 
     /// The seat that plays `side`.
     fn seat_of(&self, side: Seat) -> usize {
-        if self.game.rules().mode == Mode::Flip {
-            usize::from(self.game.player_colour(1) != Some(side))
-        } else {
-            side.index()
-        }
+        slot_of(&self.game, side)
     }
 
     /// The colour a seat plays (Red before the colours of a flip game are decided: the views of

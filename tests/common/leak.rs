@@ -301,7 +301,7 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
     if game.rules().mode == Mode::Flip {
         return Looking::Viewer(Viewer::Side(Seat::Red));
     }
-    let seats = &play.computer.seats;
+    let seats = &play.computer().seats;
     // Against the computer the human looks, unless people who must not see each other share
     // the screen (four players: then the curtain decides, as between two people).
     if seats.iter().any(|s| *s != Occupant::Human) && !play.hidden_hotseat() {
@@ -466,7 +466,7 @@ fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
             } else if play.modes.lifted {
                 // Behind the lifted curtain: the player to move, who lifted it.
                 game.position().side_to_move()
-            } else if play.computer.any() && !play.hidden_hotseat() {
+            } else if play.computer().any() && !play.hidden_hotseat() {
                 // Partners under team view against the computer.
                 Some(play.looking_side())
             } else {
