@@ -57,19 +57,32 @@ pub const PLAYER_SPECS: &[&str] = &["random", "greedy", "ai:easy", "ai:normal", 
 ///
 /// # Errors
 /// An unknown spec, with the list of known ones.
-pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
+pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
         _ => match spec.strip_prefix("ai:").and_then(Level::parse) {
             Some(level) => Ok(Box::new(AiPlayer::new(level))),
-            None => Err(format!(
-                "unknown player '{spec}' (known: {})",
-                PLAYER_SPECS.join(", ")
-            )),
+            None => Err(UnknownPlayer(spec.to_string())),
         },
     }
 }
+
+/// A player spec `player_from_spec` does not know. `Display` names it and the known ones.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownPlayer(pub String);
+
+impl std::fmt::Display for UnknownPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown player '{}' (known: {})",
+            self.0,
+            PLAYER_SPECS.join(", ")
+        )
+    }
+}
+impl std::error::Error for UnknownPlayer {}
 
 /// Turns refused by the referee in the current position (forgotten once the position changes).
 #[derive(Default, Debug)]
@@ -324,7 +337,7 @@ mod tests {
     fn unknown_spec_is_refused() {
         assert!(player_from_spec("random").is_ok());
         assert!(player_from_spec("greedy").is_ok());
-        let e = player_from_spec("alphazero").err().unwrap();
+        let e = player_from_spec("alphazero").err().unwrap().to_string();
         assert!(e.contains("alphazero") && e.contains("random"), "{e}");
     }
 }

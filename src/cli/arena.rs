@@ -125,7 +125,9 @@ fn formation_for(
 }
 
 fn player_spec(s: &str) -> Result<String, String> {
-    player_from_spec(s).map(|_| s.to_string())
+    player_from_spec(s)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
 }
 
 fn players(s: &str) -> Result<u8, String> {
@@ -306,7 +308,8 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     // Even games: A is Red (or player 1 in flip mode).
     let a_first = i.is_multiple_of(2);
     let mut game = start_game(rules, opts, i, seed, a_first)?;
-    let mut seats: [Box<dyn Player>; 2] = [player_from_spec(&opts.a)?, player_from_spec(&opts.b)?];
+    let spec = |s: &str| player_from_spec(s).map_err(|e| e.to_string());
+    let mut seats: [Box<dyn Player>; 2] = [spec(&opts.a)?, spec(&opts.b)?];
     let mut rngs = [
         SplitMix64::new(seed ^ 0x5EA7_A000),
         SplitMix64::new(seed ^ 0x5EA7_B000),
@@ -472,7 +475,8 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
     let mut seats: Vec<Box<dyn Player>> = specs
         .iter()
         .map(|s| player_from_spec(s))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     let mut rngs: Vec<SplitMix64> = (0..4u64)
         .map(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k)))
         .collect();

@@ -294,7 +294,9 @@ impl RuleFlags {
             rules.mode = m;
         }
         for (rule, value) in &self.set {
-            rules.set(*rule, *value).map_err(CliError)?;
+            rules
+                .set(*rule, *value)
+                .map_err(|e| CliError(e.to_string()))?;
         }
         rules.validate().map_err(|e| CliError(e.to_string()))?;
         Ok(rules)

@@ -229,6 +229,23 @@ impl fmt::Display for NotationError {
 }
 impl std::error::Error for NotationError {}
 
+/// Why text is not a position the rules allow: not notation, or a setup they refuse.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    Notation(NotationError),
+    Setup(SetupError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Notation(e) => e.fmt(f),
+            PositionError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+impl std::error::Error for PositionError {}
+
 /// What makes a setup impossible under the rules.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SetupError {
@@ -742,9 +759,9 @@ impl Position {
     }
 
     /// Parse notation and check it: the usual way to get a position from text.
-    pub fn from_notation(text: &str, rules: &Rules) -> Result<Position, String> {
-        let setup = Setup::parse(text).map_err(|e| e.to_string())?;
-        Position::new(setup, rules).map_err(|e| e.to_string())
+    pub fn from_notation(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+        let setup = Setup::parse(text).map_err(PositionError::Notation)?;
+        Position::new(setup, rules).map_err(PositionError::Setup)
     }
 
     pub fn board(&self) -> &'static Board {
@@ -977,7 +994,7 @@ mod tests {
     #[test]
     fn bad_notation_is_named() {
         let r = Rules::default();
-        let e = |t: &str| Position::from_notation(t, &r).unwrap_err();
+        let e = |t: &str| Position::from_notation(t, &r).unwrap_err().to_string();
         assert!(e("").contains("4 fields"));
         assert!(e("x r 0 0").contains("12 ranks"));
         let bad_cell = EXAMPLE.replacen("b2b1", "x2b1", 1);

@@ -256,6 +256,8 @@ pub enum RulesError {
     LimitTooLarge,
     /// A move clock of this many seconds, outside 1 to `MAX_CLOCK_SECONDS`.
     MoveClock(u32),
+    /// A value of the wrong kind for the rule (a number for the mines rule …).
+    WrongKind { rule: HouseRule, value: RuleValue },
 }
 
 impl std::fmt::Display for RulesError {
@@ -270,6 +272,9 @@ impl std::fmt::Display for RulesError {
                 f,
                 "move clock must be 1 to {MAX_CLOCK_SECONDS} seconds, not {s}"
             ),
+            RulesError::WrongKind { rule, value } => {
+                write!(f, "{} cannot be set to {value:?}", rule.key())
+            }
         }
     }
 }
@@ -523,35 +528,68 @@ impl HouseRule {
 
     /// Read a value of this rule from its command-line text: a word of `words()` or a number of
     /// turns or seconds. A yes/no rule's text is `on` or `off`.
-    pub fn parse_value(self, text: &str) -> Result<RuleValue, String> {
-        let number = |lo: u32, hi: u32, what: &str| {
+    pub fn parse_value(self, text: &str) -> Result<RuleValue, ValueError> {
+        let number = |lo: u32, hi: u32, unit: &'static str| {
             text.parse::<u32>()
                 .ok()
                 .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| format!("needs a whole number of {what} from {lo} to {hi}"))
+                .ok_or(ValueError::Number { lo, hi, unit })
         };
         match Rules::default().get(self) {
             RuleValue::Switch(_) => match text {
                 "on" => Ok(RuleValue::Switch(true)),
                 "off" => Ok(RuleValue::Switch(false)),
-                _ => Err("must be on or off".into()),
+                _ => Err(ValueError::OnOff),
             },
             RuleValue::Mines(_) => MineRule::parse(text)
                 .map(RuleValue::Mines)
-                .ok_or_else(|| "must be standard, spring or bomb".into()),
+                .ok_or(ValueError::Word(self.words())),
             RuleValue::Takers(_) => FlagTakers::parse(text)
                 .map(RuleValue::Takers)
-                .ok_or_else(|| "must be any, engineer or smallest".into()),
+                .ok_or(ValueError::Word(self.words())),
             RuleValue::Turns(_) => number(1, MAX_LIMIT, "turns").map(RuleValue::Turns),
             RuleValue::Clock(_) => {
                 number(1, MAX_CLOCK_SECONDS, "seconds").map(|s| RuleValue::Clock(Some(s)))
             }
             RuleValue::Order(_) => TurnOrder::parse(text)
                 .map(RuleValue::Order)
-                .ok_or_else(|| "must be ccw or cw".into()),
+                .ok_or(ValueError::Word(self.words())),
         }
     }
 }
+
+/// Why a rule's value given as text (`HouseRule::parse_value`) is refused. `Display` gives the
+/// English the command line prints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValueError {
+    /// A yes/no rule takes `on` or `off`.
+    OnOff,
+    /// One of these words.
+    Word(&'static [&'static str]),
+    /// A whole number of `unit`s from `lo` to `hi`.
+    Number {
+        lo: u32,
+        hi: u32,
+        unit: &'static str,
+    },
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ValueError::OnOff => f.write_str("must be on or off"),
+            ValueError::Word(words) => match words {
+                [] => f.write_str("must be a known word"),
+                [one] => write!(f, "must be {one}"),
+                [init @ .., last] => write!(f, "must be {} or {last}", init.join(", ")),
+            },
+            ValueError::Number { lo, hi, unit } => {
+                write!(f, "needs a whole number of {unit} from {lo} to {hi}")
+            }
+        }
+    }
+}
+impl std::error::Error for ValueError {}
 
 /// The largest quiet limit and turn limit.
 pub const MAX_LIMIT: u32 = 1_000_000;
@@ -582,7 +620,7 @@ impl Rules {
 
     /// Set one house rule. A value of the wrong kind for the rule (a number for the mines rule …)
     /// is refused and nothing changes.
-    pub fn set(&mut self, rule: HouseRule, value: RuleValue) -> Result<(), String> {
+    pub fn set(&mut self, rule: HouseRule, value: RuleValue) -> Result<(), RulesError> {
         match (rule, value) {
             (HouseRule::Mines, RuleValue::Mines(m)) => self.mines = m,
             (HouseRule::FlagTakers, RuleValue::Takers(t)) => self.flag_takers = t,
@@ -593,9 +631,7 @@ impl Rules {
             (rule, RuleValue::Switch(on)) if self.switch_mut(rule).is_some() => {
                 *self.switch_mut(rule).expect("checked") = on;
             }
-            (rule, value) => {
-                return Err(format!("{} cannot be set to {value:?}", rule.key()));
-            }
+            (rule, value) => return Err(RulesError::WrongKind { rule, value }),
         }
         Ok(())
     }

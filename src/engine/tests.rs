@@ -624,7 +624,11 @@ fn random_formations_are_valid_and_deterministic() {
 #[test]
 fn position_new_refuses_impossible_setups() {
     let r = Rules::default();
-    let e = |text: &str, rules: &Rules| Position::from_notation(text, rules).unwrap_err();
+    let e = |text: &str, rules: &Rules| {
+        Position::from_notation(text, rules)
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(
         e(&lay("r", &format!("{BASE} a7=b1 b7=b1 c7=b1 e7=b1")), &r),
         "Blue has 4 engineers (at most 3)"

@@ -615,6 +615,7 @@ pub fn rules_error_zh(e: &RulesError) -> String {
         RulesError::MoveClock(s) => {
             format!("每步限时必须在 1 到 {MAX_CLOCK_SECONDS} 秒之间，不是 {s}")
         }
+        RulesError::WrongKind { rule, .. } => format!("{}不能这样设定", name(*rule)),
     }
 }
 
