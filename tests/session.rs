@@ -40,7 +40,7 @@ fn session_refuses_an_illegal_click_and_keeps_the_game() {
     let view = s.game.view(Viewer::Side(Seat::Red));
     let dests = view.destinations_from(s.game.rules(), from);
     // A node that is neither a destination nor a red piece.
-    let bad = (0..view.board.len() as NodeId)
+    let bad = (0..view.board().len() as NodeId)
         .find(|&n| {
             n != from
                 && !dests.contains(&n)

@@ -72,7 +72,7 @@ pub struct Belief {
 
 /// The ranks the deployment rules allow on `n` for `side`.
 fn deploy_mask(view: &View, rules: &Rules, side: Seat, n: NodeId) -> RankSet {
-    let Some((line, col)) = view.board.owner_coords(side, n) else {
+    let Some((line, col)) = view.board().owner_coords(side, n) else {
         return ALL_RANKS;
     };
     let mut m = ALL_RANKS;
@@ -129,11 +129,11 @@ impl Belief {
         let enemy = self.enemy(me);
         self.me = Some(me);
         self.pieces.clear();
-        for (i, s) in view.cells.iter().enumerate() {
+        for (i, s) in view.cells().iter().enumerate() {
             let n = i as NodeId;
             let mask = match *s {
                 Seen::Unknown(side) if side == enemy => {
-                    if view.ply == 0 {
+                    if view.ply() == 0 {
                         deploy_mask(view, rules, enemy, n)
                     } else {
                         ALL_RANKS
@@ -178,7 +178,7 @@ impl Belief {
             return;
         };
         if !self.is_started() {
-            match self.reconstruct_start(report, after, me) {
+            match after.before_opening_turn(report) {
                 Some(before) => self.start(&before, rules, me),
                 None => {
                     self.start(after, rules, me);
@@ -262,7 +262,7 @@ impl Belief {
     /// Agree with the view: revealed enemy pieces, and any enemy piece the tracking lost (only
     /// possible if turns were missed) is followed again from where it stands.
     fn sync(&mut self, view: &View, enemy: Seat) {
-        for (i, s) in view.cells.iter().enumerate() {
+        for (i, s) in view.cells().iter().enumerate() {
             let n = i as NodeId;
             let known = match *s {
                 Seen::Unknown(side) if side == enemy => None,
@@ -295,51 +295,6 @@ impl Belief {
                 self.pieces[t].may_be = bit(r);
             }
         }
-    }
-
-    /// The view before the first observed turn, when it was the game's first turn (so that the
-    /// deployment rules can be applied to every enemy piece).
-    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Seat) -> Option<View> {
-        let Mover::Side(mover) = report.mover else {
-            return None;
-        };
-        if after.ply != 1 || mover == me {
-            return None;
-        }
-        let Turn::Move { from, to } = report.turn else {
-            return None;
-        };
-        let four = after.board.is_four();
-        let mut before = after.clone();
-        before.ply = 0;
-        before.mover = report.mover;
-        before.cells[from as usize] = if four && report.clash.is_none() {
-            after.cells[to as usize]
-        } else {
-            Seen::Unknown(mover)
-        };
-        match report.clash {
-            None => before.cells[to as usize] = Seen::Empty,
-            // Four players: who stood on `to` is not worked out here.
-            Some(_) if four => return None,
-            Some(ClashOutcome::AttackerRemoved | ClashOutcome::Bounced) => {}
-            Some(_) => {
-                // My piece that was on `to`: the one missing from my full set.
-                let mut have = [0u8; 13];
-                for s in &after.cells {
-                    if let Seen::Known(p) = s
-                        && p.side() == me
-                    {
-                        have[p.rank() as usize] += 1;
-                    }
-                }
-                let lost = Rank::ALL
-                    .into_iter()
-                    .find(|r| have[*r as usize] < r.count())?;
-                before.cells[to as usize] = Seen::Known(Piece::new(me, lost));
-            }
-        }
-        Some(before)
     }
 
     /// `n` deals of every enemy piece a rank consistent with the belief and the counts (each: the
@@ -415,7 +370,7 @@ impl Belief {
     /// owner's arm.
     fn origin_coords(&self, i: usize) -> Option<(u8, u8)> {
         let (view, me) = (self.last.as_ref()?, self.me?);
-        view.board
+        view.board()
             .owner_coords(self.enemy(me), self.pieces[i].origin?)
     }
 
@@ -518,7 +473,7 @@ impl Belief {
 struct Viewer(Seat);
 
 fn viewer_side(v: &View) -> Option<Viewer> {
-    match v.viewer {
+    match v.viewer() {
         crate::engine::Viewer::Side(s) => Some(Viewer(s)),
         crate::engine::Viewer::Referee => None,
     }
@@ -589,7 +544,7 @@ pub struct FlipPool {
 
 fn face_up_counts(view: &View) -> [[u8; 13]; 2] {
     let mut c = [[0u8; 13]; 2];
-    for s in &view.cells {
+    for s in view.cells() {
         if let Seen::Known(p) = s {
             c[p.side().index()][p.rank() as usize] += 1;
         }
@@ -639,8 +594,8 @@ impl FlipPool {
     pub fn deal(&self, view: &View, rng: &mut SplitMix64) -> Vec<(NodeId, Piece)> {
         let mut pool = self.unseen(view);
         rng.shuffle(&mut pool);
-        let down: Vec<NodeId> = (0..view.cells.len())
-            .filter(|&i| view.cells[i] == Seen::FaceDown)
+        let down: Vec<NodeId> = (0..view.cells().len())
+            .filter(|&i| view.cells()[i] == Seen::FaceDown)
             .map(|i| i as NodeId)
             .collect();
         down.into_iter()
@@ -736,7 +691,7 @@ mod tests {
     #[test]
     fn mines_beside_an_hq_point_the_weighed_deals_at_its_flag() {
         let (mut b, view) = belief_at_start(7);
-        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        let coords = |n: NodeId| view.board().owner_coords(Seat::Blue, n).unwrap();
         for i in 0..b.pieces.len() {
             let Some(n) = b.pieces[i].node else { continue };
             if matches!(coords(n), (6, 1) | (5, 2)) {
@@ -768,7 +723,7 @@ mod tests {
     #[test]
     fn usual_deals_put_the_marshal_forward() {
         let (b, view) = belief_at_start(11);
-        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        let coords = |n: NodeId| view.board().owner_coords(Seat::Blue, n).unwrap();
         let shares = |usual: bool| {
             let mut rng = SplitMix64::new(5);
             let deals = b.samples(400, usual, &mut rng);

@@ -627,7 +627,7 @@ pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
     }
     let view = game.sight_now(game.own_sight(me));
     let mut shown = [0u8; 12];
-    for n in 0..view.board.len() as NodeId {
+    for n in 0..view.board().len() as NodeId {
         if let Seen::Known(p) = view.at(n)
             && p.side() == enemy
             && !p.is_face_down()
@@ -743,7 +743,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     let view = game.view(Viewer::Side(Seat::Red));
     let mut up = [[0u8; 12]; 2];
     let mut gone = [[0u8; 12]; 2];
-    for n in 0..view.board.len() as NodeId {
+    for n in 0..view.board().len() as NodeId {
         if let Seen::Known(p) = view.at(n)
             && !p.is_face_down()
         {

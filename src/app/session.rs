@@ -514,7 +514,7 @@ impl Session {
             return;
         }
         let view = self.game.view(Viewer::Side(self.side_to_move()));
-        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover.side());
+        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover().side());
         if mine && self.selected != Some(n) {
             // A piece that cannot move at all (a mine, the flag, a piece shut in an HQ): say so
             // at once rather than select it. The mover's own piece: nothing hidden is told.

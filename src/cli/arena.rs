@@ -266,7 +266,7 @@ fn play_to_end(
                     "game {}: {} found no turn at ply {} although the game goes on",
                     i + 1,
                     seats[seat].name(),
-                    view.ply
+                    view.ply()
                 ));
             };
             match game.play(turn) {
@@ -284,7 +284,7 @@ fn play_to_end(
                     tries += 1;
                     // A refused candidate is never offered again, so this ends; the bound guards
                     // against a player that ignores refusals.
-                    if tries > view.cells.len() * 64 {
+                    if tries > view.cells().len() * 64 {
                         return Err(format!(
                             "game {}: {} keeps proposing refused turns ({e})",
                             i + 1,
@@ -435,7 +435,7 @@ fn play_four_to_end(
                     "game {}: {} ({seat}) found no turn at ply {} although the game goes on",
                     i + 1,
                     seats[k].name(),
-                    view.ply
+                    view.ply()
                 ));
             };
             match game.play(turn) {
@@ -449,7 +449,7 @@ fn play_four_to_end(
                 }
                 Err(e) => {
                     tries += 1;
-                    if tries > view.cells.len() * 64 {
+                    if tries > view.cells().len() * 64 {
                         return Err(format!(
                             "game {}: {} keeps proposing refused turns ({e})",
                             i + 1,

@@ -604,20 +604,34 @@ impl Game {
         let mut v = self.position().view(&self.record.rules, viewer);
         if self.status().is_over() {
             // When the game ends every piece is revealed.
-            v = self.position().view(&self.record.rules, Viewer::Referee);
-            v.viewer = viewer;
+            v = self
+                .position()
+                .view(&self.record.rules, Viewer::Referee)
+                .shown_as(viewer);
         } else if let Viewer::Side(_) = viewer
             && self.record.rules.mode == Mode::Hidden
         {
             for &enemy in self.board().seats {
-                if v.mines_known[enemy.index()].is_none()
+                if v.mines_known(enemy).is_none()
                     && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
                 {
-                    v.mines_known[enemy.index()] = Some(false);
+                    v.know_no_mines(enemy);
                 }
             }
         }
         v
+    }
+
+    /// The board as both players may see it (a referee's board of a physical game): backs only,
+    /// except pieces revealed to both (a flag after its marshal fell, a sprung mine, a scouted
+    /// piece); everything once the game is over. Its viewer is the referee.
+    pub fn public_view(&self) -> View {
+        let v = self.view(Viewer::Referee);
+        if self.status().is_over() {
+            v
+        } else {
+            v.public_part()
+        }
     }
 
     /// Hidden mode: how many of `side`'s mines both players saw leave the board (dug by an

@@ -694,6 +694,58 @@ fn hidden_mode_views_show_only_own_identities() {
 }
 
 #[test]
+fn a_view_just_after_the_opening_turn_rewinds_to_the_start() {
+    let r = mode(Mode::Hidden);
+    let blue = Viewer::Side(Seat::Blue);
+    for (cells, t) in [
+        // A quiet move, and an attack that removed the attacker.
+        (format!("{BASE} c6=r5 c7=b3"), "c6-c5"),
+        (format!("{BASE} c6=r3 c7=b5"), "c6-c7"),
+    ] {
+        let start = pos(&r, &lay("r", &cells));
+        let mut p = start;
+        let report = play(&mut p, &r, t);
+        let after = p.view(&r, blue);
+        let before = after
+            .before_opening_turn(&report)
+            .expect("Red's opening turn");
+        assert_eq!(before.notation(), start.view(&r, blue).notation(), "{t}");
+        // The mover's own view, the referee's and a later turn's cannot be rewound so.
+        assert!(
+            p.view(&r, Viewer::Side(Seat::Red))
+                .before_opening_turn(&report)
+                .is_none()
+        );
+        assert!(
+            p.view(&r, Viewer::Referee)
+                .before_opening_turn(&report)
+                .is_none()
+        );
+    }
+    let mut p = pos(&r, &lay_counts("r", 0, 4, &format!("{BASE} c6=r5 c7=b3")));
+    let report = play(&mut p, &r, "c6-c5");
+    assert!(p.view(&r, blue).before_opening_turn(&report).is_none());
+}
+
+#[test]
+fn the_public_view_shows_backs_but_what_both_players_saw() {
+    let r = mode(Mode::Hidden);
+    let cells = format!("{BASE} c6=rB c7=b9 a6=r3 e10=b2");
+    let mut g = Game::new(r, Start::Position(lay("r", &cells))).unwrap();
+    assert_eq!(g.public_view().viewer(), Viewer::Referee);
+    assert_eq!(
+        g.public_view().notation(),
+        lay("r", "b1=r? d12=b? d1=r? b12=b? c6=r? c7=b? a6=r? e10=b?")
+    );
+    // The bomb takes Blue's marshal with it: Blue's flag is shown to both.
+    g.play(turn(g.position(), "c6-c7")).unwrap();
+    assert_eq!(
+        g.public_view().notation(),
+        lay_counts("b", 0, 1, "b1=r? d12=bF d1=r? b12=b? a6=r? e10=b?")
+    );
+}
+
+#[test]
 fn flip_mode_face_down_pieces_are_unknown_to_both_players() {
     let r = mode(Mode::Flip);
     let p = pos(&r, &lay("r", &format!("{BASE} c6=r5 c7=B3 a3=R1")));
@@ -1281,7 +1333,10 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
     });
     // Red's colonel on c12 beside Blue's flag (d12) and general (b12); a Blue mine on a11.
     let mut g = hidden_game(&rules, "c12=r5 a6=r3 a11=bM e7=b3");
-    assert_eq!(g.view(Viewer::Side(Seat::Red)).mines_known[1], None);
+    assert_eq!(
+        g.view(Viewer::Side(Seat::Red)).mines_known(Seat::Blue),
+        None
+    );
     let e = g.play(turn(g.position(), "c12-d12")).unwrap_err();
     let said = IllegalTurn::FlagAttackRefused {
         by: Seat::Red,
@@ -1364,17 +1419,17 @@ fn refusal_a_player_can_know_is_not_announced() {
     });
     let g = hidden_game(&eng, "c12=r5 a6=r3 e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Red)).mines_known(s)),
         [Some(false); 2]
     );
     // Red's own mine is known to Red; Blue does not know it.
     let g = hidden_game(&eng, "c12=r5 a6=r3 a1=rM e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Red)).mines_known(s)),
         [Some(true), Some(false)]
     );
     assert_eq!(
-        g.view(Viewer::Side(Seat::Blue)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Blue)).mines_known(s)),
         [None, Some(false)]
     );
     // Open mode: the flag and the mines are in plain view, so nothing is announced.
@@ -1399,7 +1454,7 @@ fn flip_candidates_never_attack_the_flag_while_face_down_mines_may_remain() {
     let cells = "b1=rF d12=bF e12=r3 b12=b8 a6=r5 a11=BM";
     let p = pos(&r, &lay("r", cells));
     let v = p.view(&r, Viewer::Side(Seat::Red));
-    assert_eq!(v.mines_known[Seat::Blue.index()], Some(true));
+    assert_eq!(v.mines_known(Seat::Blue), Some(true));
     let attack = turn(&p, "e12-d12");
     assert!(!v.candidate_turns(&r).contains(&attack));
     assert!(!v.destinations_from(&r, sq("e12")).contains(&sq("d12")));

@@ -50,7 +50,7 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
     let rules = game.rules();
     let mut set = HashSet::new();
     let add_known = |set: &mut HashSet<(Seat, Rank)>, v: &View, other: Option<&View>| {
-        for n in 0..v.board.len() as NodeId {
+        for n in 0..v.board().len() as NodeId {
             if let Seen::Known(p) = v.at(n)
                 && !p.is_face_down()
                 && other.is_none_or(|o| matches!(o.at(n), Seen::Known(_)))
@@ -72,7 +72,7 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
                     .iter()
                     .map(|&s| pos.view(rules, Viewer::Side(s)))
                     .collect();
-                for n in 0..views[0].board.len() as NodeId {
+                for n in 0..views[0].board().len() as NodeId {
                     if let Seen::Known(p) = views[0].at(n)
                         && !p.is_face_down()
                         && views.iter().all(|v| matches!(v.at(n), Seen::Known(_)))

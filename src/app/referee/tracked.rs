@@ -10,8 +10,7 @@ use crate::app::words::status_text;
 use crate::editor::EditorOutcome;
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Seen, Start, Status, Turn, View,
-    Viewer,
+    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Start, Status, Turn, View,
 };
 use crate::i18n::{self, Lang, fill};
 use serde::{Deserialize, Serialize};
@@ -346,19 +345,7 @@ fn record_reveal(game: &mut Game, ply: usize, status: Status) {
 /// The board as both players may see it: backs only, except pieces revealed to both (a flag after
 /// its marshal fell, a sprung mine, a scouted piece); everything once the game is over.
 pub fn public_view(game: &Game) -> View {
-    let mut v = game.view(Viewer::Referee);
-    if !game.status().is_over() {
-        for c in &mut v.cells {
-            if let Seen::Known(p) = *c {
-                *c = if p.is_revealed() {
-                    Seen::Known(p.with_revealed(false))
-                } else {
-                    Seen::Unknown(p.side())
-                };
-            }
-        }
-    }
-    v
+    game.public_view()
 }
 
 impl Tracked {
