@@ -210,7 +210,7 @@ fn flip_decides_colours_and_a_face_down_piece_clicked_with_a_piece_selected_is_f
     assert!(!flipped.is_face_down());
     let colour = flipped.side();
     assert_eq!(g.player_colour(1), Some(colour));
-    let (c1, c2) = (colour.en(), colour.other().en());
+    let (c1, c2) = (colour.en(), colour.opponent().expect("a colour").en());
     h.get_by_label(&format!("Player 1: {c1} · Player 2: {c2}"));
     h.get_by_label(&format!("{c1}: 24 face down, 1 face up, 0 gone"));
     h.get_by_label(&format!("a8 {c1} {}", flipped.rank().en()));
@@ -560,7 +560,11 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
         };
         if k == 3 {
             // A tag on an enemy piece, seen only by its writer.
-            let (enemy, _) = game(&h).position().pieces(me.other()).next().unwrap();
+            let (enemy, _) = game(&h)
+                .position()
+                .pieces(me.opponent().expect("a colour"))
+                .next()
+                .unwrap();
             h.get_by_label(&label_for(&h, enemy, Viewer::Side(me)))
                 .click_secondary();
             common::leak::run_checked(&mut h);

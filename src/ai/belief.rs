@@ -62,7 +62,7 @@ pub struct Tracked {
 #[derive(Clone, Debug, Default)]
 pub struct Belief {
     me: Option<Seat>,
-    /// The player this belief is about (two players: the enemy, `me.other()`; four players: one
+    /// The player this belief is about (two players: the enemy, `me.opponent()`; four players: one
     /// of the other three, partner included when its pieces are hidden).
     about: Option<Seat>,
     pub pieces: Vec<Tracked>,
@@ -102,9 +102,10 @@ impl Belief {
         }
     }
 
-    /// The seat this belief is about, once known.
-    fn enemy(&self, me: Seat) -> Seat {
-        self.about.unwrap_or_else(|| me.other())
+    /// The seat this belief is about, once known (`None` only for a two-player belief held by
+    /// a four-player seat, which faces two opponents: those are made with `about`).
+    fn enemy(&self, me: Seat) -> Option<Seat> {
+        self.about.or_else(|| me.opponent())
     }
 
     /// Whether this belief is about `seat`'s pieces (a two-player belief is about the enemy).
@@ -126,7 +127,9 @@ impl Belief {
 
     /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
     pub fn start(&mut self, view: &View, rules: &Rules, me: Seat) {
-        let enemy = self.enemy(me);
+        let Some(enemy) = self.enemy(me) else {
+            return;
+        };
         self.me = Some(me);
         self.pieces.clear();
         for (i, s) in view.cells().iter().enumerate() {
@@ -177,6 +180,9 @@ impl Belief {
         let Some(Viewer(me)) = viewer_side(after) else {
             return;
         };
+        let Some(enemy) = self.enemy(me) else {
+            return;
+        };
         if !self.is_started() {
             match after.before_opening_turn(report) {
                 Some(before) => self.start(&before, rules, me),
@@ -186,7 +192,6 @@ impl Belief {
                 }
             }
         }
-        let enemy = self.enemy(me);
         let last = self.last.take().expect("started");
         if let Turn::Move { from, to } = report.turn {
             let by_enemy = report.mover == Mover::Side(enemy);
@@ -371,7 +376,7 @@ impl Belief {
     fn origin_coords(&self, i: usize) -> Option<(u8, u8)> {
         let (view, me) = (self.last.as_ref()?, self.me?);
         view.board()
-            .owner_coords(self.enemy(me), self.pieces[i].origin?)
+            .owner_coords(self.enemy(me)?, self.pieces[i].origin?)
     }
 
     /// The dealt ranks of the pieces on the board, by node.

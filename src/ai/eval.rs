@@ -341,7 +341,17 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     for side in Seat::BOTH {
         score[side.index()] -= flag_danger(pos, rules, side);
     }
-    score[me.index()] - score[me.other().index()]
+    // Mine less the other colour's.
+    Seat::BOTH
+        .iter()
+        .map(|&s| {
+            if s == me {
+                score[s.index()]
+            } else {
+                -score[s.index()]
+            }
+        })
+        .sum()
 }
 
 #[cfg(test)]

@@ -129,7 +129,7 @@ pub fn last_mark(game: &Game, shown: usize) -> Option<LastMark> {
         // Flip mode before colours: the flipper's colour if this flip decided it.
         Mover::Player(p) => report
             .colours_decided
-            .map(|(q, s)| if q == p { s } else { s.other() }),
+            .and_then(|(q, s)| if q == p { Some(s) } else { s.opponent() }),
     };
     let colour = side.map_or(INK, side_colour);
     let path = match turn {

@@ -434,10 +434,12 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if let Some(asker) = play.modes.takeback_asked {
+    if let Some(asker) = play.modes.takeback_asked
+        && let Some(other) = asker.opponent()
+    {
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
             ui.set_max_width(440.0);
-            ui.heading(takeback_question(play, lang, asker, asker.other()));
+            ui.heading(takeback_question(play, lang, asker, other));
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::TAKEBACK_ACCEPT)).clicked() {
@@ -610,8 +612,10 @@ pub struct EnemyCounts {
     pub removed_unknown: u32,
 }
 
-pub fn enemy_counts(game: &Game, me: Seat) -> EnemyCounts {
-    seat_counts(game, me, me.other())
+/// 记子 of the enemy's pieces as two-player colour `me` can account for them (`None` for a
+/// four-player seat, which has two enemies).
+pub fn enemy_counts(game: &Game, me: Seat) -> Option<EnemyCounts> {
+    me.opponent().map(|enemy| seat_counts(game, me, enemy))
 }
 
 /// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
@@ -678,7 +682,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             .filter(|&s| !(game.rules().team_view && me.partner() == Some(s)))
             .collect()
     } else {
-        vec![me.other()]
+        me.opponent().into_iter().collect()
     };
     for (k, enemy) in others.into_iter().enumerate() {
         let counts = seat_counts(game, me, enemy);
@@ -872,7 +876,7 @@ mod tests {
                     .is_some(),
             );
             for me in Seat::BOTH {
-                let c = enemy_counts(&g, me);
+                let c = enemy_counts(&g, me).expect("a colour has one enemy");
                 let (known, unknown) = oracle(&g, me);
                 assert_eq!(
                     c.removed_unknown,
@@ -886,7 +890,7 @@ mod tests {
                     assert_eq!(row.left + row.removed + row.shown, row.start, "{row:?}");
                 }
                 // Every enemy piece: on the board (seen or not) or removed (named or not).
-                let on_board = g.position().pieces(me.other()).count() as u32;
+                let on_board = g.position().pieces(c.enemy).count() as u32;
                 let named: u32 = c.rows.iter().map(|r| r.removed as u32).sum();
                 let total: u32 = c.rows.iter().map(|r| r.start as u32).sum();
                 assert_eq!(on_board + named + c.removed_unknown, total);

@@ -268,11 +268,7 @@ impl NewGame {
         side: Seat,
         lifted: bool,
     ) -> Option<NewGameCmd> {
-        let other = if side.is_four() {
-            ""
-        } else {
-            lang.side(side.other())
-        };
+        let other = side.opponent().map_or("", |o| lang.side(o));
         let names = [("side", lang.side(side)), ("other", other)];
         if !lifted {
             let curtain = if side.is_four() {

@@ -807,7 +807,7 @@ impl Session {
                 .into_iter()
                 .find(|s| !agreed.contains(s))
         } else if self.modes.answering.is_none() {
-            Some(asker.other())
+            asker.opponent()
         } else {
             None
         };
@@ -827,7 +827,7 @@ impl Session {
         };
         // Two players behind the curtain: only the player called to the covered board answers
         // (a "no" by closing the question is always taken).
-        if yes && !self.game.board().is_four() && !self.may_answer(asker.other()) {
+        if yes && asker.opponent().is_some_and(|o| !self.may_answer(o)) {
             return;
         }
         self.modes.takeback_asked = None;

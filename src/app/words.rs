@@ -270,7 +270,7 @@ pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Seat>,
                 &[
                     ("p", &player.to_string()),
                     ("side", lang.side(side)),
-                    ("other", lang.side(side.other())),
+                    ("other", side.opponent().map_or("", |o| lang.side(o))),
                 ],
             ),
         ));
@@ -472,13 +472,13 @@ mod tests {
     fn trays_count_every_removal_but_name_only_known_pieces() {
         let mut g = hidden_game();
         play_to_clash(&mut g);
-        for side in Seat::BOTH {
+        for (side, other) in [(Seat::Red, Seat::Blue), (Seat::Blue, Seat::Red)] {
             let truth = removed_seen(&g, Looker::All(g.own_sight(Seat::Red)), side).len();
             let public = removed_seen(&g, Looker::Nobody, side);
             assert_eq!(public.len(), truth);
             let own = removed_seen(&g, Looker::Side(side), side);
             assert!(own.iter().all(|s| matches!(s, Seen::Known(_))));
-            let enemy = removed_seen(&g, Looker::Side(side.other()), side);
+            let enemy = removed_seen(&g, Looker::Side(other), side);
             assert_eq!(enemy.len(), truth);
         }
     }

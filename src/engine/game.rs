@@ -572,7 +572,7 @@ impl Game {
     /// Flip mode: the colour of player 1 (2 has the other), once decided.
     pub fn player_colour(&self, player: u8) -> Option<Seat> {
         self.player1
-            .map(|s| if player == 1 { s } else { s.other() })
+            .and_then(|s| if player == 1 { Some(s) } else { s.opponent() })
     }
     /// Write a granted disclosure into the record (only the gate calls this).
     pub(super) fn record_disclosure(&mut self, used: DisclosureUse) {
@@ -682,7 +682,11 @@ impl Game {
             Err(truth) => return Err(self.refuse(turn, truth)),
         };
         if let Some((player, side)) = report.colours_decided {
-            self.player1 = Some(if player == 1 { side } else { side.other() });
+            self.player1 = if player == 1 {
+                Some(side)
+            } else {
+                side.opponent()
+            };
         }
         self.move_tags(turn, &after);
         let action = Action::Turn(turn.notation(self.board()));
@@ -845,7 +849,7 @@ impl Game {
                     // are no longer those who saw it made, so it lapses.
                     self.withdraw_draw_offer();
                 } else {
-                    self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation));
+                    self.ended = Some(Status::Won(s.team().other(), EndReason::Resignation));
                 }
             }
             Action::OfferDraw(s) => {
@@ -909,7 +913,7 @@ impl Game {
                         after,
                     });
                 } else if fifth {
-                    self.ended = Some(Status::Won(s.other().team(), EndReason::Timeouts));
+                    self.ended = Some(Status::Won(s.team().other(), EndReason::Timeouts));
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();

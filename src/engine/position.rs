@@ -823,7 +823,8 @@ impl Position {
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
         self.mover = match self.mover {
-            Mover::Side(s) => Mover::Side(s.other()),
+            // A four-player seat has no one opponent: its turns end in `pass_turn_in`.
+            Mover::Side(s) => s.opponent().map_or(self.mover, Mover::Side),
             Mover::Player(p) => Mover::Player(3 - p),
         };
     }

@@ -237,7 +237,7 @@ impl JudgeTable {
                     self.notice = None;
                     self.pending = Some(Pending {
                         attacker: side,
-                        defender: (!four).then(|| side.other()),
+                        defender: if four { None } else { side.opponent() },
                         attack: None,
                         defend: None,
                         who: side,
@@ -389,7 +389,9 @@ impl JudgeTable {
         }
         match (self.judge.is_four(), defender) {
             (true, Some(d)) => Ok(d),
-            (false, None) => Ok(attacker.other()),
+            (false, None) => attacker
+                .opponent()
+                .ok_or_else(|| ClaimError::NotAtTable(attacker).to_string()),
             (true, None) => Err("a four-player clash needs the seat attacked".into()),
             // A two-player record never names the seat attacked.
             (false, Some(d)) => Err(ClaimError::NotAtTable(d).to_string()),

@@ -487,20 +487,18 @@ impl Tracked {
             _ => None,
         });
         if !status.is_over() {
-            // The side that made the last move asks; the others agreed too.
+            // The side that made the last move asks; the others agreed too. (After a lost turn
+            // with four players nobody can be named: nothing is taken back.)
             let by = self
                 .game
                 .plies()
                 .last()
                 .and_then(|p| p.report.as_ref())
                 .and_then(|r| r.mover.side())
-                .unwrap_or_else(|| self.mover().other());
-            let done = self
-                .game
-                .disclose(Disclosure::Takeback, Some(by), true)
-                .map_err(|e| e.to_string())
-                .and_then(|grant| self.game.take_back(grant, by, 1).map_err(|e| e.to_string()));
-            if done.is_ok()
+                .or_else(|| self.mover().opponent());
+            if let Some(by) = by
+                && let Ok(grant) = self.game.disclose(Disclosure::Takeback, Some(by), true)
+                && self.game.take_back(grant, by, 1).is_ok()
                 && let Some(turn) = last_turn
             {
                 let ply = self.game.plies().len();

@@ -95,13 +95,11 @@ impl std::fmt::Display for IllegalTurn {
             Unreachable { from, to } => write!(f, "the piece on {from} cannot reach {to}"),
             FlagAttackRefused { by, square, mines } => {
                 write!(f, "{by} attacked {square}, the flag: refused, ")?;
-                if *mines && by.is_four() {
+                match (*mines, by.opponent()) {
                     // Four players: any of three opponents may own the flag.
-                    write!(f, "the flag's owner still has mines")?;
-                } else if *mines {
-                    write!(f, "{} still has mines", by.other())?;
-                } else {
-                    write!(f, "this piece may not take the flag under these rules")?;
+                    (true, None) => write!(f, "the flag's owner still has mines")?,
+                    (true, Some(them)) => write!(f, "{them} still has mines")?,
+                    (false, _) => write!(f, "this piece may not take the flag under these rules")?,
                 }
                 write!(f, "; {by} moves again")
             }
