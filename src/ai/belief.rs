@@ -75,17 +75,9 @@ fn deploy_mask(view: &View, rules: &Rules, side: Seat, n: NodeId) -> RankSet {
     let Some((line, col)) = view.board().owner_coords(side, n) else {
         return ALL_RANKS;
     };
-    let mut m = ALL_RANKS;
-    if !(line == 6 && (col == 2 || col == 4)) {
-        m &= !bit(Rank::Flag);
-    }
-    if line < 5 {
-        m &= !bit(Rank::Mine);
-    }
-    if line == 1 && !rules.bombs_in_front_row {
-        m &= !bit(Rank::Bomb);
-    }
-    m
+    ranks_in(ALL_RANKS)
+        .filter(|&r| rules.may_deploy(r, line, col))
+        .fold(0, |m, r| m | bit(r))
 }
 
 /// A stand-in position of a view (the engine's `View::proxy`): only for questions of reachability.

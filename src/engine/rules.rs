@@ -1,4 +1,5 @@
-//! Game modes and house rules (RULES.md sections 6 and 8): one serializable settings struct.
+//! Game modes and house rules (RULES.md sections 6 and 8): one serializable settings struct. The
+//! deployment table (which rank may start where) is `Rules::deploy_problems`, in `formation.rs`.
 
 use serde::{Deserialize, Serialize};
 

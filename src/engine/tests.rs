@@ -3,7 +3,7 @@
 //! NOTATION.md) and go through the notation parser like any position a user types.
 
 use super::board::{Board, NodeId};
-use super::formation::{Formation, square_name};
+use super::formation::{Formation, FormationProblem, square_name};
 use super::*;
 
 /// Both flags and one general frozen in an HQ per side: a backdrop on which the game goes on and
@@ -605,6 +605,135 @@ fn formation_counts_and_camps() {
             "Engineer in a camp at b5: camps start empty".to_string()
         )),
         "{ps:?}"
+    );
+}
+
+/// RULES.md 5 square by square, in the owner's terms: line 1 (front) first, columns from the
+/// owner's left; `.` where the rank may start, `x` where it may not. The camps are line 2
+/// columns 2 and 4, line 3 column 3 and line 4 columns 2 and 4 (Red's b5 d5, c4, b3 d3); the HQs
+/// line 6 columns 2 and 4 (b1 d1).
+const ANY_PIECE_MAY_START: [&str; 6] = [
+    ". . . . .",
+    ". x . x .",
+    ". . x . .",
+    ". x . x .",
+    ". . . . .",
+    ". . . . .",
+];
+const BOMBS_MAY_START: [&str; 6] = [
+    "x x x x x",
+    ". x . x .",
+    ". . x . .",
+    ". x . x .",
+    ". . . . .",
+    ". . . . .",
+];
+const MINES_MAY_START: [&str; 6] = [
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    ". . . . .",
+    ". . . . .",
+];
+const THE_FLAG_MAY_START: [&str; 6] = [
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x . x . x",
+];
+
+#[test]
+fn the_deployment_table_is_rules_section_5_for_every_rank_and_square() {
+    for front in [false, true] {
+        let rules = with(|r| r.bombs_in_front_row = front);
+        for rank in Rank::ALL {
+            let grid = match rank {
+                Rank::Flag => THE_FLAG_MAY_START,
+                Rank::Mine => MINES_MAY_START,
+                Rank::Bomb if !front => BOMBS_MAY_START,
+                _ => ANY_PIECE_MAY_START,
+            };
+            for line in 1..=6u8 {
+                let row: Vec<&str> = grid[line as usize - 1].split(' ').collect();
+                for col in 1..=5u8 {
+                    let expect = row[col as usize - 1] == ".";
+                    let at =
+                        format!("{rank:?} on line {line} column {col}, bombs in front {front}");
+                    assert_eq!(rules.may_deploy(rank, line, col), expect, "{at}");
+                    let found: Vec<FormationProblem> =
+                        rules.deploy_problems(rank, line, col).collect();
+                    assert_eq!(found.is_empty(), expect, "{at}: {found:?}");
+                    assert!(found.iter().all(|p| p.at() == Some((line, col))), "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_deployment_table_names_every_rule_a_square_breaks() {
+    use FormationProblem::*;
+    let plain = Rules::default();
+    let front = with(|r| r.bombs_in_front_row = true);
+    let found = |rules: &Rules, rank, line, col| -> Vec<FormationProblem> {
+        rules.deploy_problems(rank, line, col).collect()
+    };
+    // A flag or a mine in a camp breaks two rules, in the order a formation reports them.
+    assert_eq!(
+        found(&plain, Rank::Flag, 2, 2),
+        [
+            CampNotEmpty {
+                rank: Rank::Flag,
+                line: 2,
+                col: 2
+            },
+            FlagOutsideHq { line: 2, col: 2 }
+        ]
+    );
+    assert_eq!(
+        found(&plain, Rank::Mine, 3, 3),
+        [
+            CampNotEmpty {
+                rank: Rank::Mine,
+                line: 3,
+                col: 3
+            },
+            MineTooFarForward { line: 3, col: 3 }
+        ]
+    );
+    assert_eq!(
+        found(&plain, Rank::Marshal, 4, 4),
+        [CampNotEmpty {
+            rank: Rank::Marshal,
+            line: 4,
+            col: 4
+        }]
+    );
+    assert_eq!(
+        found(&plain, Rank::Flag, 5, 2),
+        [FlagOutsideHq { line: 5, col: 2 }]
+    );
+    assert_eq!(found(&plain, Rank::Flag, 6, 4), []);
+    assert_eq!(
+        found(&plain, Rank::Bomb, 1, 5),
+        [BombOnFrontLine { line: 1, col: 5 }]
+    );
+    assert_eq!(found(&front, Rank::Bomb, 1, 5), []);
+    // The house rule is about bombs only.
+    assert_eq!(
+        found(&front, Rank::Mine, 1, 5),
+        [MineTooFarForward { line: 1, col: 5 }]
+    );
+    assert_eq!(
+        found(&front, Rank::Bomb, 2, 4),
+        [CampNotEmpty {
+            rank: Rank::Bomb,
+            line: 2,
+            col: 4
+        }]
     );
 }
 
