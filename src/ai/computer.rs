@@ -630,7 +630,7 @@ impl Player for AiPlayer {
         }
         let mut turns = view.candidate_turns(rules);
         turns.retain(|t| !self.refused.contains(t));
-        if view.mode() == Mode::Hidden && view.mover().side() == Some(me) {
+        if view.mode().hides_identities() && view.mover().side() == Some(me) {
             // Propose only turns the referee cannot refuse: no attack on an unknown piece that
             // may be the flag unless the flag rules let this piece take it now. (If nothing else
             // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
@@ -915,15 +915,16 @@ mod tests {
 
     #[test]
     fn plays_whole_games_in_every_mode() {
-        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+        for mode in Mode::ALL {
             let rules = Rules::for_mode(mode);
-            let start = if mode == Mode::Flip {
-                Start::FlipDeal { seed: 4 }
-            } else {
-                let mut rng = SplitMix64::new(4);
-                let red = super::super::ai_formation(&mut rng, &rules);
-                let blue = super::super::ai_formation(&mut rng, &rules);
-                Start::formations(&red, &blue)
+            let start = match mode {
+                Mode::Flip => Start::FlipDeal { seed: 4 },
+                Mode::Open | Mode::Hidden => {
+                    let mut rng = SplitMix64::new(4);
+                    let red = super::super::ai_formation(&mut rng, &rules);
+                    let blue = super::super::ai_formation(&mut rng, &rules);
+                    Start::formations(&red, &blue)
+                }
             };
             let mut g = Game::new(rules.clone(), start).unwrap();
             let mut players = [AiPlayer::fixed_depth(1, 2), AiPlayer::fixed_depth(1, 2)];

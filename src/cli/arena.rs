@@ -189,7 +189,7 @@ fn start_game(
     seed: u64,
     a_first: bool,
 ) -> Result<Game, String> {
-    let start = if rules.mode == Mode::Flip {
+    let start = if rules.mode.deals_face_down() {
         Start::FlipDeal { seed }
     } else {
         let mut rng = SplitMix64::new(seed);
@@ -212,7 +212,7 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
         // (everything face up is public), so any side's viewpoint serves.
         Mover::Player(p) => ((p == 1) == a_first, Seat::Red),
         Mover::Side(s) => {
-            let a_side = if game.rules().mode == Mode::Flip {
+            let a_side = if game.rules().mode.deals_face_down() {
                 let a_player = if a_first { 1 } else { 2 };
                 game.player_colour(a_player)
                     .expect("colours are decided once a side moves")
@@ -230,7 +230,7 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
 /// same for both then).
 fn seat_side(game: &Game, a_first: bool, a: bool) -> Seat {
     let first = a == a_first;
-    if game.rules().mode == Mode::Flip {
+    if game.rules().mode.deals_face_down() {
         return game
             .player_colour(if first { 1 } else { 2 })
             .unwrap_or(Seat::Red);
@@ -319,7 +319,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     let winner = match winner_side {
         None => Winner::Draw,
         Some(s) => {
-            let a_side = if rules.mode == Mode::Flip {
+            let a_side = if rules.mode.deals_face_down() {
                 game.player_colour(if a_first { 1 } else { 2 })
             } else if a_first {
                 Some(Seat::Red)
@@ -340,13 +340,12 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             format!("player 1: {}", if a_first { &opts.a } else { &opts.b }),
             format!("player 2: {}", if a_first { &opts.b } else { &opts.a }),
         ),
-        _ if a_first => (opts.a.clone(), opts.b.clone()),
-        _ => (opts.b.clone(), opts.a.clone()),
+        Mode::Open | Mode::Hidden if a_first => (opts.a.clone(), opts.b.clone()),
+        Mode::Open | Mode::Hidden => (opts.b.clone(), opts.a.clone()),
     };
-    let (k1, k2) = if rules.mode == Mode::Flip {
-        ("first", "second")
-    } else {
-        ("red", "blue")
+    let (k1, k2) = match rules.mode {
+        Mode::Flip => ("first", "second"),
+        Mode::Open | Mode::Hidden => ("red", "blue"),
     };
     game.set_info(k1, &red_name);
     game.set_info(k2, &blue_name);
@@ -522,7 +521,7 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     let mut opts = args.opts.clone();
     if let Some(dir) = &opts.b_formations {
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             return err("--b-formations: flip mode deals its pieces face down, not by formation");
         }
         opts.b_library = read_b_formations(dir, &rules).map_err(CliError)?;
@@ -531,7 +530,7 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
     }
-    if opts.players == 4 && rules.mode == Mode::Flip {
+    if opts.players == 4 && !rules.mode.offered_for_four() {
         return err(
             "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
         );

@@ -8,7 +8,7 @@ use super::movegen::IllegalTurn;
 use super::piece::{Rank, Seat};
 use super::play::{EndReason, Status, TurnReport};
 use super::position::{NotationError, OutReason, Position, Setup, SetupError, Turn};
-use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
+use super::rules::{Rules, TIMEOUTS_TO_LOSE};
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -305,7 +305,7 @@ fn parse_lines(lines: &[String]) -> Result<Formation, String> {
 impl Start {
     /// A random start from `seed`: the deal in flip mode, else two random valid formations.
     pub fn random(rules: &Rules, seed: u64) -> Start {
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             return Start::FlipDeal { seed };
         }
         let mut rng = super::rng::SplitMix64::new(seed);
@@ -343,7 +343,7 @@ impl Start {
     pub fn position(&self, rules: &Rules) -> Result<Position, StartError> {
         let setup: Setup = match self {
             Start::Formations { red, blue } => {
-                if rules.mode == Mode::Flip {
+                if rules.mode.deals_face_down() {
                     return Err(StartError::FormationsInFlip);
                 }
                 let text = |side: Seat, lines: &[String]| {
@@ -355,7 +355,7 @@ impl Start {
                     .map_err(|(side, problem)| StartError::Formation { side, problem })?
             }
             Start::FlipDeal { seed } => {
-                if rules.mode != Mode::Flip {
+                if !rules.mode.deals_face_down() {
                     return Err(StartError::DealOutsideFlip);
                 }
                 flip_deal(*seed)
@@ -366,7 +366,7 @@ impl Start {
                 north,
                 west,
             } => {
-                if rules.mode == Mode::Flip {
+                if !rules.mode.offered_for_four() {
                     return Err(StartError::Setup(SetupError::FourPlayerFlip));
                 }
                 let text = |side: Seat, lines: &[String]| {
@@ -609,7 +609,7 @@ impl Game {
                 .view(&self.record.rules, Viewer::Referee)
                 .shown_as(viewer);
         } else if let Viewer::Side(_) = viewer
-            && self.record.rules.mode == Mode::Hidden
+            && self.record.rules.mode.hides_identities()
         {
             for &enemy in self.board().seats {
                 if v.mines_known(enemy).is_none()

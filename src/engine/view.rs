@@ -79,7 +79,7 @@ impl Position {
                     Viewer::Side(_) => {
                         if p.is_face_down() {
                             Seen::FaceDown
-                        } else if rules.mode != Mode::Hidden
+                        } else if !rules.mode.hides_identities()
                             || viewer.knows_seat(rules, p.side())
                             || p.is_revealed()
                         {
@@ -96,7 +96,8 @@ impl Position {
         for &s in self.board().seats {
             let has_mine = self.count(s, Rank::Mine) > 0;
             mines_known[s.index()] =
-                if rules.mode != Mode::Hidden || viewer.knows_seat(rules, s) || out.contains(s) {
+                if !rules.mode.hides_identities() || viewer.knows_seat(rules, s) || out.contains(s)
+                {
                     Some(has_mine)
                 } else {
                     // A revealed mine (a spring mine that threw an attacker back) is on the board.
