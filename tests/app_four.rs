@@ -11,7 +11,7 @@ use junqi::app::settings::BoardOptions;
 use junqi::engine::formation::{Formation, four_player_setup};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::rules::{Mode, Rules};
-use junqi::engine::{NodeId, Position, Seat, Seen, View, Viewer};
+use junqi::engine::{InfoKey, NodeId, Position, Seat, Seen, View, Viewer};
 use junqi::i18n::Lang;
 
 fn four_position(mode: Mode) -> (Rules, Position) {
@@ -457,7 +457,7 @@ fn partners_game(team_view: bool) -> junqi::app::Session {
     rules.team_view = team_view;
     let start = junqi::engine::Start::random_four(&rules, 5);
     let mut game = junqi::engine::Game::new(rules, start).unwrap();
-    game.set_info("computer", "east:easy,west:easy");
+    game.set_info(InfoKey::Computer, "east:easy,west:easy");
     junqi::app::Session::new(game)
 }
 

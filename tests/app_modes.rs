@@ -6,7 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
+use junqi::engine::{Game, InfoKey, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
 use junqi::i18n::Lang;
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
@@ -185,7 +185,7 @@ fn flip_deal_replays_from_its_seed() {
     assert!(r.movable_hq && r.flag_needs_mines_cleared);
     // A typed deal is noted: both players may know it.
     assert_eq!(
-        junqi::app::saves::info_value(game(&h).record(), "deal"),
+        junqi::app::saves::info_value(game(&h).record(), InfoKey::Deal),
         Some("typed")
     );
     // Not on screen during the game, even typed; the end summary shows it and says it was typed.
@@ -443,7 +443,7 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
     let (_dir, mut h) = common::window();
     let rules = Rules::for_mode(Mode::Hidden);
     let mut g = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
-    g.set_info("computer", "blue:easy");
+    g.set_info(InfoKey::Computer, "blue:easy");
     let (from, to) = common::plain_move(&g);
     g.play(Turn::Move { from, to }).unwrap();
     let (from, to) = common::plain_move(&g);
@@ -490,7 +490,7 @@ fn flip_seed_is_not_shown_until_the_end() {
     common::leak::click(&mut h, "a8 face-down piece");
     no_seed(&h);
     assert_eq!(
-        junqi::app::saves::info_value(game(&h).record(), "deal"),
+        junqi::app::saves::info_value(game(&h).record(), InfoKey::Deal),
         None
     );
     // The replay of the running game does not show it either.

@@ -9,7 +9,7 @@ use super::command::Command;
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
-use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
+use crate::engine::{Game, InfoKey, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
 
@@ -554,7 +554,7 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
     // The deal's seed, open once the game is over: the same deal can be played again.
     if let Some(seed) = game.free_seed() {
         ui.label(fill(lang.t(&i18n::DEAL), &[("seed", &seed.to_string())]));
-        if super::saves::info_value(game.record(), "deal") == Some("typed") {
+        if super::saves::info_value(game.record(), InfoKey::Deal) == Some("typed") {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }

@@ -5,7 +5,7 @@ use super::settings::Occupant;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::{HouseRule, TurnOrder};
-use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start};
+use crate::engine::{FlagTakers, Formation, Game, InfoKey, MineRule, Mode, Rules, Seat, Start};
 use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
@@ -76,7 +76,7 @@ impl NewGameSpec {
                 .map_err(|e| e.to_string())?;
             if self.flip_seed.is_some() {
                 // Both players may know a typed deal: the record and the end summary say so.
-                game.set_info("deal", "typed");
+                game.set_info(InfoKey::Deal, "typed");
             }
             return Ok(game);
         }

@@ -5,7 +5,8 @@
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
-    Action, ClashOutcome, Game, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
+    Action, ClashOutcome, Game, InfoKey, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport,
+    Viewer,
 };
 use crate::i18n::{self, Lang, fill};
 
@@ -132,7 +133,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
         }
     }
     // Hints asked against the computer, noted in the record's info: listed for everyone.
-    if let Some(turns) = super::saves::info_value(game.record(), super::session::HINTS_INFO) {
+    if let Some(turns) = super::saves::info_value(game.record(), InfoKey::Hints) {
         for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             out.push((None, fill(lang.t(&i18n::EV_HINT), &[("n", n)])));
         }

@@ -5,7 +5,7 @@ use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Board, Formation, Game, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
+    Board, Formation, Game, InfoKey, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
 };
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
@@ -333,8 +333,8 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             }
         }
     };
-    game.set_info("arena-game", &(i + 1).to_string());
-    game.set_info("arena-seed", &opts.seed.to_string());
+    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
     let (red_name, blue_name) = match rules.mode {
         Mode::Flip => (
             format!("player 1: {}", if a_first { &opts.a } else { &opts.b }),
@@ -344,8 +344,11 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
         Mode::Open | Mode::Hidden => (opts.b.clone(), opts.a.clone()),
     };
     let (k1, k2) = match rules.mode {
-        Mode::Flip => ("first", "second"),
-        Mode::Open | Mode::Hidden => ("red", "blue"),
+        Mode::Flip => (InfoKey::ArenaFirst, InfoKey::ArenaSecond),
+        Mode::Open | Mode::Hidden => (
+            InfoKey::ArenaSeat(Seat::Red),
+            InfoKey::ArenaSeat(Seat::Blue),
+        ),
     };
     game.set_info(k1, &red_name);
     game.set_info(k2, &blue_name);
@@ -490,10 +493,10 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
             b_ms.extend(t);
         }
     }
-    game.set_info("arena-game", &(i + 1).to_string());
-    game.set_info("arena-seed", &opts.seed.to_string());
+    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
     for (k, spec) in specs.iter().enumerate() {
-        game.set_info(board.seats[k].en().to_lowercase().as_str(), spec);
+        game.set_info(InfoKey::ArenaSeat(board.seats[k]), spec);
     }
     Ok((
         Outcome {

@@ -85,12 +85,89 @@ pub struct GameRecord {
     /// into `disclosures`, never written.
     #[serde(default, rename = "referee_view_used", skip_serializing)]
     pub legacy_referee_view: bool,
-    /// Free-form facts: players, date, event.
+    /// Free-form facts: players, date, event. Written with `Game::set_info`, by `InfoKey`; a
+    /// file may hold other keys, which are kept.
     #[serde(default)]
     pub info: Vec<(String, String)>,
     /// Hidden mode: each player's guesses on enemy pieces, where those pieces stand now.
     #[serde(default)]
     pub tags: Vec<Tag>,
+}
+
+/// A key of a game record's `info`: a fact the window or the command line keeps beside the
+/// actions (docs/formats.md). The engine reads none of them. `as_str` is the key as the file
+/// writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum InfoKey {
+    /// `id`: which game this is (kept by every save of it).
+    Id,
+    /// `started`: the date the game started.
+    Started,
+    /// `seat`: `hotseat` when both players are at this screen.
+    Seat,
+    /// `computer`: the seats the computer plays and its levels (`red:normal`, `2:hard` in flip
+    /// mode, `east:easy,west:hard` for four).
+    Computer,
+    /// `bottom`: a four-player game's bottom seat (`east`), set when the game starts. Records
+    /// without it (or naming no seat of the board) show South at the bottom.
+    Bottom,
+    /// `hints`: the turns (numbered from 1) at which a hint was asked (`5,12`). Older files
+    /// simply have none.
+    Hints,
+    /// `deal`: `typed` for a flip deal from a typed seed (both players may have known it).
+    Deal,
+    /// `redo`: the turns undone and not redone, in `current.ron` only.
+    Redo,
+    /// `saved_by`: written by older versions only, and dropped (never trusted).
+    SavedBy,
+    /// `continued_from`: the game and turn a continued game was taken from.
+    ContinuedFrom,
+    /// `referee`: a tracked game on a physical board.
+    Referee,
+    /// `referee_notes`: a tracked game's notes (its takebacks and any reopening after the end).
+    RefereeNotes,
+    /// `arena-game`: the arena game's number, from 1.
+    ArenaGame,
+    /// `arena-seed`: the arena's seed.
+    ArenaSeed,
+    /// The arena's spec of the player of a seat: `red`, `blue`; `south` … `west` for four.
+    ArenaSeat(Seat),
+    /// Flip mode: the arena's spec of player 1, before colours (`first`).
+    ArenaFirst,
+    /// Flip mode: the arena's spec of player 2 (`second`).
+    ArenaSecond,
+}
+
+impl InfoKey {
+    /// The key as game records write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InfoKey::Id => "id",
+            InfoKey::Started => "started",
+            InfoKey::Seat => "seat",
+            InfoKey::Computer => "computer",
+            InfoKey::Bottom => "bottom",
+            InfoKey::Hints => "hints",
+            InfoKey::Deal => "deal",
+            InfoKey::Redo => "redo",
+            InfoKey::SavedBy => "saved_by",
+            InfoKey::ContinuedFrom => "continued_from",
+            InfoKey::Referee => "referee",
+            InfoKey::RefereeNotes => "referee_notes",
+            InfoKey::ArenaGame => "arena-game",
+            InfoKey::ArenaSeed => "arena-seed",
+            InfoKey::ArenaSeat(seat) => match seat {
+                Seat::Red => "red",
+                Seat::Blue => "blue",
+                Seat::South => "south",
+                Seat::East => "east",
+                Seat::North => "north",
+                Seat::West => "west",
+            },
+            InfoKey::ArenaFirst => "first",
+            InfoKey::ArenaSecond => "second",
+        }
+    }
 }
 
 impl GameRecord {
@@ -590,7 +667,9 @@ impl Game {
             .filter(|a| matches!(a, Action::Takeback { by, .. } if *by == side))
             .count()
     }
-    pub fn set_info(&mut self, key: &str, value: &str) {
+    /// Set the record's `info` entry of `key` (it goes last).
+    pub fn set_info(&mut self, key: InfoKey, value: &str) {
+        let key = key.as_str();
         self.record.info.retain(|(k, _)| k != key);
         self.record.info.push((key.into(), value.into()));
     }

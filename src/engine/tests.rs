@@ -1382,6 +1382,47 @@ fn notation_round_trips_through_positions_and_views() {
 }
 
 #[test]
+fn info_keys_are_written_as_the_file_format_names_them() {
+    // docs/formats.md, `info`: these texts are in every saved game and may not change.
+    let keys = [
+        (InfoKey::Id, "id"),
+        (InfoKey::Started, "started"),
+        (InfoKey::Seat, "seat"),
+        (InfoKey::Computer, "computer"),
+        (InfoKey::Bottom, "bottom"),
+        (InfoKey::Hints, "hints"),
+        (InfoKey::Deal, "deal"),
+        (InfoKey::Redo, "redo"),
+        (InfoKey::SavedBy, "saved_by"),
+        (InfoKey::ContinuedFrom, "continued_from"),
+        (InfoKey::Referee, "referee"),
+        (InfoKey::RefereeNotes, "referee_notes"),
+        (InfoKey::ArenaGame, "arena-game"),
+        (InfoKey::ArenaSeed, "arena-seed"),
+        (InfoKey::ArenaSeat(Seat::Red), "red"),
+        (InfoKey::ArenaSeat(Seat::Blue), "blue"),
+        (InfoKey::ArenaSeat(Seat::South), "south"),
+        (InfoKey::ArenaSeat(Seat::East), "east"),
+        (InfoKey::ArenaSeat(Seat::North), "north"),
+        (InfoKey::ArenaSeat(Seat::West), "west"),
+        (InfoKey::ArenaFirst, "first"),
+        (InfoKey::ArenaSecond, "second"),
+    ];
+    for (key, text) in keys {
+        assert_eq!(key.as_str(), text);
+    }
+    // Setting a key replaces its entry and puts it last; other entries stay.
+    let mut g = hidden_test_game();
+    g.set_info(InfoKey::Id, "a");
+    g.set_info(InfoKey::Started, "b");
+    g.set_info(InfoKey::Id, "c");
+    assert_eq!(
+        g.record().info,
+        [("started".into(), "b".into()), ("id".into(), "c".into())]
+    );
+}
+
+#[test]
 fn out_of_range_turns_are_refused_without_panicking() {
     let r = mode(Mode::Flip);
     let p = pos(&r, &lay("r", "b1=rF d12=bF c6=r5 c8=b3 e8=B1"));

@@ -488,7 +488,7 @@ fn four_player_records_round_trip_with_who_went_out_and_why() {
     assert_eq!(mover(&g), Seat::North);
     g.act(Action::Resign(Seat::East)).unwrap();
     g.play(plain_turn(&g)).unwrap();
-    g.set_info("event", "test");
+    g.set_info(InfoKey::Id, "test");
     let text = g.to_ron();
     assert!(text.contains("FourFormations"), "{text}");
     let back = Game::from_ron(&text).unwrap();

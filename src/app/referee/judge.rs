@@ -6,7 +6,7 @@
 use super::Consent;
 use super::words::{Said, claim_text, out_said, verdict_text};
 use crate::engine::judge::{ClaimError, ClashJudge};
-use crate::engine::{EndReason, Rank, Rules, Seat, Status};
+use crate::engine::{EndReason, InfoKey, Rank, Rules, Seat, Status};
 use crate::i18n::{self, fill};
 use serde::{Deserialize, Serialize};
 
@@ -103,10 +103,10 @@ pub struct JudgeRecord {
 }
 
 impl JudgeRecord {
-    pub fn info(&self, key: &str) -> Option<&str> {
+    pub fn info(&self, key: InfoKey) -> Option<&str> {
         self.info
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| k == key.as_str())
             .map(|(_, v)| v.as_str())
     }
 
@@ -181,7 +181,10 @@ impl JudgeTable {
                 version: JUDGE_RECORD_VERSION,
                 rules,
                 events: Vec::new(),
-                info: vec![("id".into(), id), ("started".into(), started)],
+                info: vec![
+                    (InfoKey::Id.as_str().into(), id),
+                    (InfoKey::Started.as_str().into(), started),
+                ],
                 four,
             },
         }

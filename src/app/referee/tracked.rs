@@ -10,7 +10,7 @@ use crate::app::words::status_text;
 use crate::editor::EditorOutcome;
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Start, Status, Turn, View,
+    Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Start, Status, Turn, View,
 };
 use crate::i18n::{self, Lang, fill};
 use serde::{Deserialize, Serialize};
@@ -248,10 +248,10 @@ impl FormationEntry {
         };
         match Game::new(rules.clone(), start) {
             Ok(mut game) => {
-                game.set_info("referee", "tracked game on a physical board");
+                game.set_info(InfoKey::Referee, "tracked game on a physical board");
                 // The game is the entry's: its autosave replaces the sealed formations.
-                game.set_info("id", &self.id.0);
-                game.set_info("started", &self.id.1);
+                game.set_info(InfoKey::Id, &self.id.0);
+                game.set_info(InfoKey::Started, &self.id.1);
                 Some(Box::new(game))
             }
             Err(e) => {
@@ -297,8 +297,8 @@ pub enum TrackedCmd {
 }
 
 /// Something the tracked game's record notes beside its actions (kept in `GameRecord.info` under
-/// `NOTES_KEY`, so it is saved, autosaved and replayed with the game). `ply` is the number of turns
-/// played when it happened.
+/// `InfoKey::RefereeNotes`, so it is saved, autosaved and replayed with the game). `ply` is the
+/// number of turns played when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrackedNote {
     /// A turn taken back with both players' consent.
@@ -316,12 +316,9 @@ impl TrackedNote {
     }
 }
 
-/// The `info` key of a tracked game's notes.
-pub const NOTES_KEY: &str = "referee_notes";
-
 /// The notes of a tracked game's record, oldest first (an unreadable entry reads as none).
 pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
-    info_value(game.record(), NOTES_KEY)
+    info_value(game.record(), InfoKey::RefereeNotes)
         .and_then(|t| ron::from_str(t).ok())
         .unwrap_or_default()
 }
@@ -330,7 +327,7 @@ fn add_note(game: &mut Game, note: TrackedNote) {
     let mut notes = tracked_notes(game);
     notes.push(note);
     if let Ok(text) = ron::to_string(&notes) {
-        game.set_info(NOTES_KEY, &text);
+        game.set_info(InfoKey::RefereeNotes, &text);
     }
 }
 
