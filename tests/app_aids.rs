@@ -7,7 +7,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::{JunqiApp, Session};
 use junqi::engine::rng::SplitMix64;
-use junqi::engine::{ClashOutcome, Formation, Game, Mode, Rules, Seat, Seen, Start, Turn, Viewer};
+use junqi::engine::{
+    ClashOutcome, Formation, Game, InfoKey, Mode, Rules, Seat, Seen, Start, Turn, Viewer,
+};
 
 /// A hidden game between two people after `plies` turns, attacks first (pieces come off).
 fn hidden_game_with_clashes(plies: usize) -> Game {
@@ -186,8 +188,8 @@ fn recent_games_read_as_games_not_file_ids() {
     let games = dir.path().join("games");
     std::fs::create_dir_all(&games).unwrap();
     let mut g = hidden_game_with_clashes(6);
-    g.set_info("computer", "blue:normal");
-    g.set_info("started", "2026-11-30 15:56");
+    g.set_info(InfoKey::Computer, "blue:normal");
+    g.set_info(InfoKey::Started, "2026-11-30 15:56");
     g.act(junqi::engine::Action::Resign(Seat::Blue)).unwrap();
     std::fs::write(games.join("20261130155600ab12.ron"), g.to_ron()).unwrap();
     let mut h = common::harness_sized(dir.path(), 1280.0, 860.0);

@@ -56,7 +56,13 @@ fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
 fn clash(h: &mut Harness<'static, JunqiApp>, attacker: Seat, a: Rank, d: Rank) {
     click(h, &format!("{} attacks", attacker.en()));
     click(h, &pad_label(Lang::En, a));
-    click(h, &format!("I am {}: show my pad", attacker.other().en()));
+    click(
+        h,
+        &format!(
+            "I am {}: show my pad",
+            attacker.opponent().expect("a colour").en()
+        ),
+    );
     click(h, &pad_label(Lang::En, d));
 }
 
@@ -312,7 +318,7 @@ fn enter_one(h: &mut Harness<'static, JunqiApp>, seat: Seat, four: bool) {
         format!(
             "{}: enter your formation — {}, look away",
             seat.en(),
-            seat.other().en()
+            seat.opponent().expect("a colour").en()
         )
     };
     h.get_by_label(&curtain);

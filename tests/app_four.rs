@@ -11,7 +11,7 @@ use junqi::app::settings::BoardOptions;
 use junqi::engine::formation::{Formation, four_player_setup};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::rules::{Mode, Rules};
-use junqi::engine::{NodeId, Position, Seat, Seen, View, Viewer};
+use junqi::engine::{InfoKey, NodeId, Position, Seat, Seen, View, Viewer};
 use junqi::i18n::Lang;
 
 fn four_position(mode: Mode) -> (Rules, Position) {
@@ -63,7 +63,7 @@ fn four_player_board_labels_every_node_as_its_seat_sees_it() {
         for lang in [Lang::En, Lang::Zh] {
             let h = board_harness(view.clone(), looker, lang);
             let got = labels(&h);
-            for n in 0..view.board.len() as NodeId {
+            for n in 0..view.board().len() as NodeId {
                 let want = node_label(&view, lang, n);
                 assert!(got.contains(&want), "no label {want:?}");
             }
@@ -73,7 +73,7 @@ fn four_player_board_labels_every_node_as_its_seat_sees_it() {
                     assert_eq!(seat, looker, "{t:?} names another seat's piece");
                 }
             }
-            let backs = (0..view.board.len() as NodeId)
+            let backs = (0..view.board().len() as NodeId)
                 .filter(|&n| matches!(view.at(n), Seen::Unknown(_)))
                 .count();
             assert_eq!(backs, 75);
@@ -346,7 +346,7 @@ fn hidden_four_player_game_against_three_computers_shows_only_south_and_replays_
     let south = common::game(&h).view(Viewer::Side(Seat::South));
     let known = |seat: Seat, rank| {
         south
-            .cells
+            .cells()
             .iter()
             .any(|c| matches!(c, Seen::Known(p) if p.side() == seat && p.rank() == rank))
     };
@@ -457,7 +457,7 @@ fn partners_game(team_view: bool) -> junqi::app::Session {
     rules.team_view = team_view;
     let start = junqi::engine::Start::random_four(&rules, 5);
     let mut game = junqi::engine::Game::new(rules, start).unwrap();
-    game.set_info("computer", "east:easy,west:easy");
+    game.set_info(InfoKey::Computer, "east:easy,west:easy");
     junqi::app::Session::new(game)
 }
 

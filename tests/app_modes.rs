@@ -6,7 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Game, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
+use junqi::engine::{Game, InfoKey, Mode, NodeId, Rank, Rules, Seat, Start, Turn, Viewer};
 use junqi::i18n::Lang;
 
 /// Open the new-game dialog and pick the mode whose explanation starts with `mode_label`.
@@ -185,7 +185,7 @@ fn flip_deal_replays_from_its_seed() {
     assert!(r.movable_hq && r.flag_needs_mines_cleared);
     // A typed deal is noted: both players may know it.
     assert_eq!(
-        junqi::app::saves::info_value(game(&h).record(), "deal"),
+        junqi::app::saves::info_value(game(&h).record(), InfoKey::Deal),
         Some("typed")
     );
     // Not on screen during the game, even typed; the end summary shows it and says it was typed.
@@ -210,7 +210,7 @@ fn flip_decides_colours_and_a_face_down_piece_clicked_with_a_piece_selected_is_f
     assert!(!flipped.is_face_down());
     let colour = flipped.side();
     assert_eq!(g.player_colour(1), Some(colour));
-    let (c1, c2) = (colour.en(), colour.other().en());
+    let (c1, c2) = (colour.en(), colour.opponent().expect("a colour").en());
     h.get_by_label(&format!("Player 1: {c1} · Player 2: {c2}"));
     h.get_by_label(&format!("{c1}: 24 face down, 1 face up, 0 gone"));
     h.get_by_label(&format!("a8 {c1} {}", flipped.rank().en()));
@@ -443,7 +443,7 @@ fn hidden_takebacks_against_the_computer_are_off_unless_allowed() {
     let (_dir, mut h) = common::window();
     let rules = Rules::for_mode(Mode::Hidden);
     let mut g = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
-    g.set_info("computer", "blue:easy");
+    g.set_info(InfoKey::Computer, "blue:easy");
     let (from, to) = common::plain_move(&g);
     g.play(Turn::Move { from, to }).unwrap();
     let (from, to) = common::plain_move(&g);
@@ -490,7 +490,7 @@ fn flip_seed_is_not_shown_until_the_end() {
     common::leak::click(&mut h, "a8 face-down piece");
     no_seed(&h);
     assert_eq!(
-        junqi::app::saves::info_value(game(&h).record(), "deal"),
+        junqi::app::saves::info_value(game(&h).record(), InfoKey::Deal),
         None
     );
     // The replay of the running game does not show it either.
@@ -560,7 +560,11 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
         };
         if k == 3 {
             // A tag on an enemy piece, seen only by its writer.
-            let (enemy, _) = game(&h).position().pieces(me.other()).next().unwrap();
+            let (enemy, _) = game(&h)
+                .position()
+                .pieces(me.opponent().expect("a colour"))
+                .next()
+                .unwrap();
             h.get_by_label(&label_for(&h, enemy, Viewer::Side(me)))
                 .click_secondary();
             common::leak::run_checked(&mut h);

@@ -82,7 +82,13 @@ fn clash(h: &mut Harness<'static, JunqiApp>, attacker: Seat, a: Rank, d: Rank) {
     // The attacker's choice is gone: the pad is replaced by a neutral hand-over.
     assert!(h.query_by_label(&pad_label(Lang::En, a)).is_none());
     h.get_by_label(&format!("{}'s piece is received.", attacker.en()));
-    click(h, &format!("I am {}: show my pad", attacker.other().en()));
+    click(
+        h,
+        &format!(
+            "I am {}: show my pad",
+            attacker.opponent().expect("a colour").en()
+        ),
+    );
     click(h, &pad_label(Lang::En, d));
 }
 

@@ -12,7 +12,7 @@ use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
-use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seat, Start, Turn, Viewer};
+use junqi::engine::{Action, Game, InfoKey, Mode, NodeId, Rules, Seat, Start, Turn, Viewer};
 use junqi::i18n::Lang;
 use std::path::{Path, PathBuf};
 
@@ -208,7 +208,7 @@ fn replay_controls_change_the_position_shown() {
     let mut g = sample(Mode::Hidden, 9, 8);
     assert_eq!(g.plies().len(), 8);
     // Red against the computer (a game between people opens covered: see the tests below).
-    g.set_info("computer", "blue:easy");
+    g.set_info(InfoKey::Computer, "blue:easy");
     let path = dir.path().join("hidden.ron");
     std::fs::write(&path, g.to_ron()).unwrap();
     let mut h = harness(dir.path());
@@ -449,7 +449,7 @@ fn save_as_and_open_round_trip_a_hidden_game_between_people_which_opens_covered(
     let path = path.with_extension("ron");
     let back = saves::load_game(&path).unwrap();
     assert_eq!(back.record().actions, g.record().actions);
-    assert_eq!(saves::info_value(back.record(), "saved_by"), None);
+    assert_eq!(saves::info_value(back.record(), InfoKey::SavedBy), None);
     // Opened: nobody's view (whoever pressed Save as is not necessarily who looks now), and the
     // file is remembered in the recent list.
     h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));

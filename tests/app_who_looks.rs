@@ -14,7 +14,7 @@ use junqi::app::board::node_label;
 use junqi::app::saves::{self, Picker};
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::{
-    Action, Disclosure, Formation, Game, Mode, Rules, Seat, Start, Status, Turn, Viewer,
+    Action, Disclosure, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Turn, Viewer,
 };
 use junqi::i18n::Lang;
 use std::path::Path;
@@ -46,7 +46,7 @@ fn hidden_pair(seed: u64, turns: usize) -> Game {
     let blue = Formation::random(&mut rng, &rules);
     let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
     play_quiet(&mut g, turns);
-    g.set_info("seat", "hotseat");
+    g.set_info(InfoKey::Seat, "hotseat");
     g
 }
 
@@ -148,7 +148,7 @@ fn a_game_saved_behind_the_curtain_reopens_covered_not_as_the_opponent() {
     h.state_mut().saves.picker = Picker::Fixed(Some(path.clone()));
     click(&mut h, "Save as…");
     let saved = saves::load_game(&path).unwrap();
-    assert_eq!(saves::info_value(saved.record(), "saved_by"), None);
+    assert_eq!(saves::info_value(saved.record(), InfoKey::SavedBy), None);
     // Reopened (Open game…, `junqi FILE`, the recent list): covered, whoever is at the screen.
     open_file(&mut h, &path);
     assert!(replay(&h).covered);
@@ -197,7 +197,7 @@ fn a_record_that_names_no_computer_opens_covered() {
 #[test]
 fn a_lone_person_against_the_computer_reopens_their_own_view() {
     let mut g = hidden_pair(7, 4);
-    g.set_info("computer", "blue:easy");
+    g.set_info(InfoKey::Computer, "blue:easy");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("vs.ron");
     std::fs::write(&path, g.to_ron()).unwrap();
@@ -210,8 +210,8 @@ fn a_lone_person_against_the_computer_reopens_their_own_view() {
 /// A game against the computer with an id, Red (the person) to move.
 fn vs_computer(turns: usize) -> Game {
     let mut g = hidden_pair(8, turns);
-    g.set_info("computer", "blue:easy");
-    g.set_info("id", "202612012100abcd");
+    g.set_info(InfoKey::Computer, "blue:easy");
+    g.set_info(InfoKey::Id, "202612012100abcd");
     g
 }
 
@@ -336,7 +336,7 @@ fn the_new_game_dialog_never_shows_a_private_formation() {
 fn a_viewpoint_confirmed_in_a_copy_is_noted_in_the_file_and_the_live_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut live = hidden_pair(9, 3);
-    live.set_info("id", "202612012100beef");
+    live.set_info(InfoKey::Id, "202612012100beef");
     let path = dir.path().join("copy.ron");
     std::fs::write(&path, live.to_ron()).unwrap();
     let mut h = common::harness(dir.path());
@@ -462,7 +462,7 @@ fn the_cheater_finds_nothing_on_any_path() {
     for (what, make) in games {
         let (dir, mut h) = common::window();
         let mut g = make();
-        g.set_info("id", &format!("20261201210{}", what.len()));
+        g.set_info(InfoKey::Id, &format!("20261201210{}", what.len()));
         h.state_mut().show_game(Session::new(g));
         step(&mut h);
         // Play on, lifting each curtain.

@@ -40,7 +40,7 @@ fn check_views(g: &Game, rules: &Rules) -> Result<(), TestCaseError> {
     for me in Seat::FOUR {
         let may_know = |s: Seat| s == me || (rules.team_view && me.partner() == Some(s));
         let v = g.view(Viewer::Side(me));
-        for (n, seen) in v.cells.iter().enumerate() {
+        for (n, seen) in v.cells().iter().enumerate() {
             let truth = g.position().at(n as u8);
             match (*seen, truth) {
                 (Seen::Empty, None) => {}

@@ -188,7 +188,7 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
     }
     for side in Seat::BOTH {
         if !has_flag[side.index()] {
-            return Status::Won(side.other().team(), EndReason::Flag);
+            return Status::Won(side.team().other(), EndReason::Flag);
         }
     }
     match movable {
@@ -201,10 +201,9 @@ fn ref_status(pos: &Position, rules: &Rules) -> Status {
     if let Mover::Side(me) = pos.mover()
         && !has(me)
     {
-        return if has(me.other()) {
-            Status::Won(me.other().team(), EndReason::NoMoves)
-        } else {
-            Status::Draw(EndReason::NoMoves)
+        return match me.opponent() {
+            Some(them) if has(them) => Status::Won(them.team(), EndReason::NoMoves),
+            _ => Status::Draw(EndReason::NoMoves),
         };
     }
     if pos.quiet() >= rules.quiet_limit {

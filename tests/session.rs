@@ -1,7 +1,9 @@
 //! The play session on its own, without a window: acts applied, time moved on by `tick`.
 
 use junqi::app::session::{Act, Message, Session};
-use junqi::engine::{Action, Game, Mode, NodeId, Rules, Seat, Seen, Start, TagError, Turn, Viewer};
+use junqi::engine::{
+    Action, Game, InfoKey, Mode, NodeId, Rules, Seat, Seen, Start, TagError, Turn, Viewer,
+};
 
 fn game(mode: Mode, clock: Option<u32>) -> Game {
     let mut rules = Rules::for_mode(mode);
@@ -40,7 +42,7 @@ fn session_refuses_an_illegal_click_and_keeps_the_game() {
     let view = s.game.view(Viewer::Side(Seat::Red));
     let dests = view.destinations_from(s.game.rules(), from);
     // A node that is neither a destination nor a red piece.
-    let bad = (0..view.board.len() as NodeId)
+    let bad = (0..view.board().len() as NodeId)
         .find(|&n| {
             n != from
                 && !dests.contains(&n)
@@ -107,7 +109,7 @@ fn a_takeback_asked_behind_the_lifted_curtain_is_the_lookers_own() {
 #[test]
 fn session_computer_turn_arrives_through_tick() {
     let mut g = game(Mode::Open, None);
-    g.set_info("computer", "blue:easy");
+    g.set_info(InfoKey::Computer, "blue:easy");
     let mut s = Session::new(g);
     let (from, to) = quiet_move(&s.game);
     s.apply(Act::Drop(from, to));
@@ -217,7 +219,7 @@ fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
     let four = |bottom: Option<&str>| {
         let mut g = Game::new(rules.clone(), Start::random_four(&rules, 3)).unwrap();
         if let Some(b) = bottom {
-            g.set_info(junqi::app::session::BOTTOM_INFO, b);
+            g.set_info(InfoKey::Bottom, b);
         }
         Session::new(g).bottom4()
     };

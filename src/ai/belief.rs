@@ -62,7 +62,7 @@ pub struct Tracked {
 #[derive(Clone, Debug, Default)]
 pub struct Belief {
     me: Option<Seat>,
-    /// The player this belief is about (two players: the enemy, `me.other()`; four players: one
+    /// The player this belief is about (two players: the enemy, `me.opponent()`; four players: one
     /// of the other three, partner included when its pieces are hidden).
     about: Option<Seat>,
     pub pieces: Vec<Tracked>,
@@ -72,20 +72,12 @@ pub struct Belief {
 
 /// The ranks the deployment rules allow on `n` for `side`.
 fn deploy_mask(view: &View, rules: &Rules, side: Seat, n: NodeId) -> RankSet {
-    let Some((line, col)) = view.board.owner_coords(side, n) else {
+    let Some((line, col)) = view.board().owner_coords(side, n) else {
         return ALL_RANKS;
     };
-    let mut m = ALL_RANKS;
-    if !(line == 6 && (col == 2 || col == 4)) {
-        m &= !bit(Rank::Flag);
-    }
-    if line < 5 {
-        m &= !bit(Rank::Mine);
-    }
-    if line == 1 && !rules.bombs_in_front_row {
-        m &= !bit(Rank::Bomb);
-    }
-    m
+    ranks_in(ALL_RANKS)
+        .filter(|&r| rules.may_deploy(r, line, col))
+        .fold(0, |m, r| m | bit(r))
 }
 
 /// A stand-in position of a view (the engine's `View::proxy`): only for questions of reachability.
@@ -102,9 +94,10 @@ impl Belief {
         }
     }
 
-    /// The seat this belief is about, once known.
-    fn enemy(&self, me: Seat) -> Seat {
-        self.about.unwrap_or_else(|| me.other())
+    /// The seat this belief is about, once known (`None` only for a two-player belief held by
+    /// a four-player seat, which faces two opponents: those are made with `about`).
+    fn enemy(&self, me: Seat) -> Option<Seat> {
+        self.about.or_else(|| me.opponent())
     }
 
     /// Whether this belief is about `seat`'s pieces (a two-player belief is about the enemy).
@@ -126,14 +119,16 @@ impl Belief {
 
     /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
     pub fn start(&mut self, view: &View, rules: &Rules, me: Seat) {
-        let enemy = self.enemy(me);
+        let Some(enemy) = self.enemy(me) else {
+            return;
+        };
         self.me = Some(me);
         self.pieces.clear();
-        for (i, s) in view.cells.iter().enumerate() {
+        for (i, s) in view.cells().iter().enumerate() {
             let n = i as NodeId;
             let mask = match *s {
                 Seen::Unknown(side) if side == enemy => {
-                    if view.ply == 0 {
+                    if view.ply() == 0 {
                         deploy_mask(view, rules, enemy, n)
                     } else {
                         ALL_RANKS
@@ -177,8 +172,11 @@ impl Belief {
         let Some(Viewer(me)) = viewer_side(after) else {
             return;
         };
+        let Some(enemy) = self.enemy(me) else {
+            return;
+        };
         if !self.is_started() {
-            match self.reconstruct_start(report, after, me) {
+            match after.before_opening_turn(report) {
                 Some(before) => self.start(&before, rules, me),
                 None => {
                     self.start(after, rules, me);
@@ -186,7 +184,6 @@ impl Belief {
                 }
             }
         }
-        let enemy = self.enemy(me);
         let last = self.last.take().expect("started");
         if let Turn::Move { from, to } = report.turn {
             let by_enemy = report.mover == Mover::Side(enemy);
@@ -262,7 +259,7 @@ impl Belief {
     /// Agree with the view: revealed enemy pieces, and any enemy piece the tracking lost (only
     /// possible if turns were missed) is followed again from where it stands.
     fn sync(&mut self, view: &View, enemy: Seat) {
-        for (i, s) in view.cells.iter().enumerate() {
+        for (i, s) in view.cells().iter().enumerate() {
             let n = i as NodeId;
             let known = match *s {
                 Seen::Unknown(side) if side == enemy => None,
@@ -295,51 +292,6 @@ impl Belief {
                 self.pieces[t].may_be = bit(r);
             }
         }
-    }
-
-    /// The view before the first observed turn, when it was the game's first turn (so that the
-    /// deployment rules can be applied to every enemy piece).
-    fn reconstruct_start(&self, report: &TurnReport, after: &View, me: Seat) -> Option<View> {
-        let Mover::Side(mover) = report.mover else {
-            return None;
-        };
-        if after.ply != 1 || mover == me {
-            return None;
-        }
-        let Turn::Move { from, to } = report.turn else {
-            return None;
-        };
-        let four = after.board.is_four();
-        let mut before = after.clone();
-        before.ply = 0;
-        before.mover = report.mover;
-        before.cells[from as usize] = if four && report.clash.is_none() {
-            after.cells[to as usize]
-        } else {
-            Seen::Unknown(mover)
-        };
-        match report.clash {
-            None => before.cells[to as usize] = Seen::Empty,
-            // Four players: who stood on `to` is not worked out here.
-            Some(_) if four => return None,
-            Some(ClashOutcome::AttackerRemoved | ClashOutcome::Bounced) => {}
-            Some(_) => {
-                // My piece that was on `to`: the one missing from my full set.
-                let mut have = [0u8; 13];
-                for s in &after.cells {
-                    if let Seen::Known(p) = s
-                        && p.side() == me
-                    {
-                        have[p.rank() as usize] += 1;
-                    }
-                }
-                let lost = Rank::ALL
-                    .into_iter()
-                    .find(|r| have[*r as usize] < r.count())?;
-                before.cells[to as usize] = Seen::Known(Piece::new(me, lost));
-            }
-        }
-        Some(before)
     }
 
     /// `n` deals of every enemy piece a rank consistent with the belief and the counts (each: the
@@ -415,8 +367,8 @@ impl Belief {
     /// owner's arm.
     fn origin_coords(&self, i: usize) -> Option<(u8, u8)> {
         let (view, me) = (self.last.as_ref()?, self.me?);
-        view.board
-            .owner_coords(self.enemy(me), self.pieces[i].origin?)
+        view.board()
+            .owner_coords(self.enemy(me)?, self.pieces[i].origin?)
     }
 
     /// The dealt ranks of the pieces on the board, by node.
@@ -518,7 +470,7 @@ impl Belief {
 struct Viewer(Seat);
 
 fn viewer_side(v: &View) -> Option<Viewer> {
-    match v.viewer {
+    match v.viewer() {
         crate::engine::Viewer::Side(s) => Some(Viewer(s)),
         crate::engine::Viewer::Referee => None,
     }
@@ -589,7 +541,7 @@ pub struct FlipPool {
 
 fn face_up_counts(view: &View) -> [[u8; 13]; 2] {
     let mut c = [[0u8; 13]; 2];
-    for s in &view.cells {
+    for s in view.cells() {
         if let Seen::Known(p) = s {
             c[p.side().index()][p.rank() as usize] += 1;
         }
@@ -639,8 +591,8 @@ impl FlipPool {
     pub fn deal(&self, view: &View, rng: &mut SplitMix64) -> Vec<(NodeId, Piece)> {
         let mut pool = self.unseen(view);
         rng.shuffle(&mut pool);
-        let down: Vec<NodeId> = (0..view.cells.len())
-            .filter(|&i| view.cells[i] == Seen::FaceDown)
+        let down: Vec<NodeId> = (0..view.cells().len())
+            .filter(|&i| view.cells()[i] == Seen::FaceDown)
             .map(|i| i as NodeId)
             .collect();
         down.into_iter()
@@ -736,7 +688,7 @@ mod tests {
     #[test]
     fn mines_beside_an_hq_point_the_weighed_deals_at_its_flag() {
         let (mut b, view) = belief_at_start(7);
-        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        let coords = |n: NodeId| view.board().owner_coords(Seat::Blue, n).unwrap();
         for i in 0..b.pieces.len() {
             let Some(n) = b.pieces[i].node else { continue };
             if matches!(coords(n), (6, 1) | (5, 2)) {
@@ -768,7 +720,7 @@ mod tests {
     #[test]
     fn usual_deals_put_the_marshal_forward() {
         let (b, view) = belief_at_start(11);
-        let coords = |n: NodeId| view.board.owner_coords(Seat::Blue, n).unwrap();
+        let coords = |n: NodeId| view.board().owner_coords(Seat::Blue, n).unwrap();
         let shares = |usual: bool| {
             let mut rng = SplitMix64::new(5);
             let deals = b.samples(400, usual, &mut rng);

@@ -218,10 +218,10 @@ impl AiPlayer {
     /// Four players: the beliefs about the other three seats, made on first use.
     fn others_of(&mut self, view: &View) -> &mut Vec<Belief> {
         if self.others.is_empty()
-            && let Viewer::Side(me) = view.viewer
+            && let Viewer::Side(me) = view.viewer()
         {
             self.others = view
-                .board
+                .board()
                 .seats
                 .iter()
                 .filter(|&&s| s != me)
@@ -232,8 +232,8 @@ impl AiPlayer {
     }
 
     fn learn(&mut self, report: &TurnReport, after: &View, rules: &Rules) {
-        match after.mode {
-            Mode::Hidden if after.board.is_four() => {
+        match after.mode() {
+            Mode::Hidden if after.board().is_four() => {
                 for b in self.others_of(after).iter_mut() {
                     b.observe(report, after, rules);
                 }
@@ -387,7 +387,7 @@ impl AiPlayer {
         turns: &[Turn],
         deadline: Instant,
     ) -> Option<Turn> {
-        let pos = if view.board.is_four() {
+        let pos = if view.board().is_four() {
             Position::stand_in(&setup_four(view))
         } else {
             open_position(view, rules)
@@ -404,7 +404,7 @@ impl AiPlayer {
         rng: &mut SplitMix64,
         deadline: Instant,
     ) -> Option<Turn> {
-        if view.board.is_four() {
+        if view.board().is_four() {
             for b in self.others_of(view).iter_mut() {
                 if !b.is_started() {
                     b.start(view, rules, me);
@@ -419,7 +419,7 @@ impl AiPlayer {
                         .zip(b.samples(deals, self.budget.usual_formations, rng))
                 {
                     for (n, r) in deal {
-                        if let Some(Seen::Unknown(s)) = view.cells.get(n as usize)
+                        if let Some(Seen::Unknown(s)) = view.cells().get(n as usize)
                             && b.is_about(*s)
                         {
                             setup.cells[n as usize] = Some(Piece::new(*s, r));
@@ -446,7 +446,7 @@ impl AiPlayer {
             .map(|deal| {
                 let mut setup = view.proxy_setup();
                 for (n, r) in deal {
-                    if let Some(Seen::Unknown(s)) = view.cells.get(n as usize) {
+                    if let Some(Seen::Unknown(s)) = view.cells().get(n as usize) {
                         setup.cells[n as usize] = Some(Piece::new(*s, r));
                     }
                 }
@@ -582,8 +582,8 @@ pub fn setup_four(view: &View) -> Setup {
 
 /// The complete position an open-mode view shows (every piece known).
 pub fn open_position(view: &View, rules: &Rules) -> Position {
-    let mut setup = Setup::empty(view.board);
-    for (i, s) in view.cells.iter().enumerate() {
+    let mut setup = Setup::empty(view.board());
+    for (i, s) in view.cells().iter().enumerate() {
         setup.cells[i] = match *s {
             Seen::Known(p) => Some(p),
             Seen::Empty => None,
@@ -592,9 +592,9 @@ pub fn open_position(view: &View, rules: &Rules) -> Position {
             Seen::FaceDown => Some(Piece::face_down(Seat::Red, Rank::Lieutenant)),
         };
     }
-    setup.mover = view.mover;
-    setup.quiet = view.quiet;
-    setup.ply = view.ply;
+    setup.mover = view.mover();
+    setup.quiet = view.quiet();
+    setup.ply = view.ply();
     Position::new(setup, rules).unwrap_or_else(|_| proxy(view))
 }
 
@@ -610,7 +610,7 @@ impl Player for AiPlayer {
     fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn> {
         let t0 = Instant::now();
         let deadline = t0 + self.budget.time;
-        if self.last_ply.is_some_and(|p| view.ply < p) {
+        if self.last_ply.is_some_and(|p| view.ply() < p) {
             // A new game (or an undo): start over.
             self.reset();
         }
@@ -618,24 +618,24 @@ impl Player for AiPlayer {
         for (report, after) in std::mem::take(&mut self.pending) {
             self.learn(&report, &after, rules);
         }
-        self.last_ply = Some(view.ply);
-        let me = match (view.viewer, view.mover) {
+        self.last_ply = Some(view.ply());
+        let me = match (view.viewer(), view.mover()) {
             (Viewer::Side(s), _) => s,
             (Viewer::Referee, Mover::Side(s)) => s,
             (Viewer::Referee, Mover::Player(_)) => Seat::Red,
         };
-        if self.refused_ply != view.ply {
+        if self.refused_ply != view.ply() {
             self.refused.clear();
-            self.refused_ply = view.ply;
+            self.refused_ply = view.ply();
         }
         let mut turns = view.candidate_turns(rules);
         turns.retain(|t| !self.refused.contains(t));
-        if view.mode == Mode::Hidden && view.mover.side() == Some(me) {
+        if view.mode().hides_identities() && view.mover().side() == Some(me) {
             // Propose only turns the referee cannot refuse: no attack on an unknown piece that
             // may be the flag unless the flag rules let this piece take it now. (If nothing else
             // is left, the attempt is allowed: a refusal is public and the turn is not spent.)
             let flag = super::belief::bit(Rank::Flag);
-            let sure: Vec<Turn> = if view.board.is_four() {
+            let sure: Vec<Turn> = if view.board().is_four() {
                 for b in self.others_of(view).iter_mut() {
                     if !b.is_started() {
                         b.start(view, rules, me);
@@ -677,7 +677,7 @@ impl Player for AiPlayer {
         if turns.len() <= 1 {
             return turns.first().copied();
         }
-        let choice = match (view.mode, view.mover) {
+        let choice = match (view.mode(), view.mover()) {
             // Flip mode before colours: only flips, and nothing is known yet to prefer one.
             (_, Mover::Player(_)) => rng.choose(&turns).copied(),
             (Mode::Open, _) => self.choose_open(view, rules, me, &turns, deadline),
@@ -708,7 +708,7 @@ impl Player for AiPlayer {
     }
 
     fn observe(&mut self, report: &TurnReport, view_after: &View) {
-        if self.last_ply.is_some_and(|p| view_after.ply <= p) {
+        if self.last_ply.is_some_and(|p| view_after.ply() <= p) {
             self.reset();
         }
         match self.rules.clone() {
@@ -740,7 +740,7 @@ mod tests {
         let view = pos.view(&rules, Viewer::Side(side));
         let mut p = AiPlayer::fixed_depth(depth, 1);
         let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
-        t.notation(view.board)
+        t.notation(view.board())
     }
 
     #[test]
@@ -801,7 +801,7 @@ mod tests {
         let view = pos.view(&rules, Viewer::Side(Seat::Red));
         let mut p = AiPlayer::fixed_depth(3, 1);
         let hints = p.suggest(&view, &rules, &mut SplitMix64::new(3), 3);
-        let names: Vec<String> = hints.iter().map(|t| t.notation(view.board)).collect();
+        let names: Vec<String> = hints.iter().map(|t| t.notation(view.board())).collect();
         assert_eq!(names.len(), 3, "{names:?}");
         assert_eq!(names[0], "c6-c7", "the computer's own choice first");
         assert!(names[1] != names[0] && names[2] != names[0] && names[1] != names[2]);
@@ -809,7 +809,7 @@ mod tests {
         assert!(hints.iter().all(|t| legal.contains(t)));
         // Nothing is left behind: the same player chooses as before.
         let t = p.choose(&view, &rules, &mut SplitMix64::new(3)).unwrap();
-        assert_eq!(t.notation(view.board), "c6-c7");
+        assert_eq!(t.notation(view.board()), "c6-c7");
     }
 
     #[test]
@@ -888,7 +888,7 @@ mod tests {
                     .iter()
                     .map(|g| g.view(Viewer::Side(Seat::Red)))
                     .collect();
-                assert_eq!(views[0].cells, views[1].cells);
+                assert_eq!(views[0].cells(), views[1].cells());
                 let choices: Vec<Turn> = (0..2)
                     .map(|k| {
                         players[k]
@@ -915,15 +915,16 @@ mod tests {
 
     #[test]
     fn plays_whole_games_in_every_mode() {
-        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+        for mode in Mode::ALL {
             let rules = Rules::for_mode(mode);
-            let start = if mode == Mode::Flip {
-                Start::FlipDeal { seed: 4 }
-            } else {
-                let mut rng = SplitMix64::new(4);
-                let red = super::super::ai_formation(&mut rng, &rules);
-                let blue = super::super::ai_formation(&mut rng, &rules);
-                Start::formations(&red, &blue)
+            let start = match mode {
+                Mode::Flip => Start::FlipDeal { seed: 4 },
+                Mode::Open | Mode::Hidden => {
+                    let mut rng = SplitMix64::new(4);
+                    let red = super::super::ai_formation(&mut rng, &rules);
+                    let blue = super::super::ai_formation(&mut rng, &rules);
+                    Start::formations(&red, &blue)
+                }
             };
             let mut g = Game::new(rules.clone(), start).unwrap();
             let mut players = [AiPlayer::fixed_depth(1, 2), AiPlayer::fixed_depth(1, 2)];

@@ -249,7 +249,12 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
 pub fn value(rank: Rank, enemy_mines: u8, mode: Mode) -> i32 {
     match rank {
         // In hidden mode losing the marshal also shows the flag to the enemy.
-        Rank::Marshal => 100 + if mode == Mode::Hidden { 15 } else { 0 },
+        Rank::Marshal => {
+            100 + match mode {
+                Mode::Hidden => 15,
+                Mode::Open | Mode::Flip => 0,
+            }
+        }
         Rank::General => 75,
         Rank::MajorGeneral => 50,
         Rank::Brigadier => 35,
@@ -316,7 +321,7 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
                 let may_take = match rules.mode {
                     // The flag must be face up, its mines gone, and only the smallest may take it.
                     Mode::Flip => flag_up[o] && mines[o] == 0 && r as u8 == lowest[s],
-                    _ => true,
+                    Mode::Open | Mode::Hidden => true,
                 };
                 let d = if r == Rank::Engineer || (r == Rank::Bomb && rules.flying_bombs) {
                     dist.fly[n as usize][f as usize]
@@ -330,7 +335,7 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
                 };
                 if may_take {
                     v += w * PRESSURE[(d as usize).min(PRESSURE.len() - 1)];
-                } else if rules.mode == Mode::Flip && flag_up[o] {
+                } else if rules.mode.deals_face_down() && flag_up[o] {
                     // Clearing the way: pieces near a face-up flag still help dig its mines.
                     v += PRESSURE[(d as usize).min(PRESSURE.len() - 1)] / 2;
                 }
@@ -341,7 +346,17 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     for side in Seat::BOTH {
         score[side.index()] -= flag_danger(pos, rules, side);
     }
-    score[me.index()] - score[me.other().index()]
+    // Mine less the other colour's.
+    Seat::BOTH
+        .iter()
+        .map(|&s| {
+            if s == me {
+                score[s.index()]
+            } else {
+                -score[s.index()]
+            }
+        })
+        .sum()
 }
 
 #[cfg(test)]

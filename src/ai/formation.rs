@@ -3,7 +3,7 @@
 //! camps, or behind the flag side), strong pieces on the railways, engineers kept back to dig mines
 //! later, and a cheap piece in the HQ that does not hold the flag (it never moves again).
 
-use crate::engine::formation::is_camp_square;
+use crate::engine::formation::is_hq_square;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rank, Rules};
 use std::sync::LazyLock;
@@ -18,8 +18,7 @@ fn on_rail(line: u8, col: u8) -> bool {
 /// (higher is better; a random term is added by the caller).
 fn liking(rank: Rank, line: u8, col: u8, flag_col: u8) -> i32 {
     let near_flag = (col as i32 - flag_col as i32).abs() <= 1;
-    let hq = line == 6 && (col == 2 || col == 4);
-    if hq {
+    if is_hq_square(line, col) {
         // The HQ without the flag freezes whatever stands there: a cheap piece.
         return match rank {
             Rank::Lieutenant | Rank::Captain => 30,
@@ -151,12 +150,14 @@ pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     if rng.below(3) == 0 {
         let i = rng.below(3) as usize;
         guards.swap_remove(i);
-        let others: Vec<(u8, u8)> = (5..=6u8)
+        let others: Vec<(u8, u8)> = (1..=6u8)
             .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
             .filter(|&(l, c)| {
-                !is_camp_square(l, c) && f.at(l, c).is_none() && !guards.contains(&(l, c))
+                rules.may_deploy(Rank::Mine, l, c)
+                    && f.at(l, c).is_none()
+                    && !guards.contains(&(l, c))
             })
-            .filter(|&(l, c)| !(l == 6 && (c == 2 || c == 4)))
+            .filter(|&(l, c)| !is_hq_square(l, c))
             .collect();
         if let Some(&sq) = rng.choose(&others) {
             guards.push(sq);
@@ -187,12 +188,7 @@ pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     for r in order {
         let free: Vec<(u8, u8)> = (1..=6u8)
             .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
-            .filter(|&(l, c)| !is_camp_square(l, c) && f.at(l, c).is_none())
-            .filter(|&(l, _)| match r {
-                Rank::Mine => l >= 5,
-                Rank::Bomb => l > 1 || rules.bombs_in_front_row,
-                _ => true,
-            })
+            .filter(|&(l, c)| f.at(l, c).is_none() && rules.may_deploy(r, l, c))
             .collect();
         let best = free
             .iter()

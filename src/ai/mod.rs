@@ -94,9 +94,9 @@ struct Refusals {
 impl Refusals {
     /// The candidates of `view` minus the turns refused in this position.
     fn candidates(&mut self, view: &View, rules: &Rules) -> Vec<Turn> {
-        if self.ply != view.ply {
+        if self.ply != view.ply() {
             self.turns.clear();
-            self.ply = view.ply;
+            self.ply = view.ply();
         }
         let mut c = view.candidate_turns(rules);
         c.retain(|t| !self.turns.contains(t));
@@ -263,7 +263,7 @@ mod tests {
         let t = GreedyPlayer::default()
             .choose(&v, &rules, &mut SplitMix64::new(1))
             .unwrap();
-        assert_eq!(t.notation(v.board), "a11-a12");
+        assert_eq!(t.notation(v.board()), "a11-a12");
     }
 
     #[test]
@@ -273,15 +273,15 @@ mod tests {
         let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Seat::Red);
         let attack = Turn::Move {
-            from: v.board.node_by_name("c6").unwrap(),
-            to: v.board.node_by_name("c7").unwrap(),
+            from: v.board().node_by_name("c6").unwrap(),
+            to: v.board().node_by_name("c7").unwrap(),
         };
         assert!(v.candidate_turns(&rules).contains(&attack));
         assert_eq!(GreedyPlayer::judged_gain(&v, &rules, attack), Some(-6));
         let mut p = GreedyPlayer::default();
         for seed in 0..50 {
             let t = p.choose(&v, &rules, &mut SplitMix64::new(seed)).unwrap();
-            assert_ne!(t.notation(v.board), "c6-c7");
+            assert_ne!(t.notation(v.board()), "c6-c7");
         }
     }
 
@@ -291,12 +291,12 @@ mod tests {
         let pos = "bF......../........../........../........../........../....b9..../....r2..../........../........../........../........../rF........ r 0 0";
         let v = view_of(pos, &rules, Seat::Red);
         assert_eq!(
-            v.at(v.board.node_by_name("c7").unwrap()),
+            v.at(v.board().node_by_name("c7").unwrap()),
             Seen::Unknown(Seat::Blue)
         );
         let attack = Turn::Move {
-            from: v.board.node_by_name("c6").unwrap(),
-            to: v.board.node_by_name("c7").unwrap(),
+            from: v.board().node_by_name("c6").unwrap(),
+            to: v.board().node_by_name("c7").unwrap(),
         };
         assert_eq!(GreedyPlayer::judged_gain(&v, &rules, attack), None);
     }

@@ -10,7 +10,7 @@
 use super::eval::{can_win_by_flag, evaluate, flag_in_check, guard_squares, value};
 use crate::engine::board::MAX_NODES;
 use crate::engine::play::clash;
-use crate::engine::{ClashOutcome, Mode, Mover, Piece, Position, Rules, Seat, Status, Turn};
+use crate::engine::{ClashOutcome, Mover, Piece, Position, Rules, Seat, Status, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
@@ -129,7 +129,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, t: Turn) {
 pub fn search_turns(pos: &Position, rules: &Rules, out: &mut Vec<Turn>) -> bool {
     pos.pseudo_turns(rules, out);
     let any = !out.is_empty();
-    if rules.mode == Mode::Flip {
+    if rules.mode.deals_face_down() {
         let had = out.iter().any(|t| matches!(t, Turn::Flip(_)));
         out.retain(|t| matches!(t, Turn::Move { .. }));
         if had {

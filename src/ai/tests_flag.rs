@@ -22,7 +22,7 @@ fn open_choice(notation: &str, depth: u32) -> String {
     let mut p = AiPlayer::fixed_depth(depth, 1);
     p.choose(&view, &rules, &mut SplitMix64::new(3))
         .unwrap()
-        .notation(view.board)
+        .notation(view.board())
 }
 
 /// One turn away: the engineer flies onto the mine on b2 and digs it (then b2 takes b1). Nothing
@@ -77,7 +77,7 @@ fn parries_a_known_engineer_in_hidden_mode() {
     let t = red
         .choose(&view, &rules, &mut SplitMix64::new(5))
         .unwrap()
-        .notation(view.board);
+        .notation(view.board());
     assert!(["c3-b3", "c6-a6"].contains(&t.as_str()), "{t}");
 }
 

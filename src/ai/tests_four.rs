@@ -177,7 +177,7 @@ fn same_four_player_view_same_choice_whatever_the_truth() {
             .iter()
             .map(|g| g.view(&rules, Viewer::Side(Seat::South)))
             .collect();
-        assert_eq!(views[0].cells, views[1].cells);
+        assert_eq!(views[0].cells(), views[1].cells());
         let turn = if seat == Seat::South {
             let c: Vec<Turn> = (0..2)
                 .map(|k| {

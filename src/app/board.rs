@@ -129,7 +129,7 @@ pub fn last_mark(game: &Game, shown: usize) -> Option<LastMark> {
         // Flip mode before colours: the flipper's colour if this flip decided it.
         Mover::Player(p) => report
             .colours_decided
-            .map(|(q, s)| if q == p { s } else { s.other() }),
+            .and_then(|(q, s)| if q == p { Some(s) } else { s.opponent() }),
     };
     let colour = side.map_or(INK, side_colour);
     let path = match turn {
@@ -214,7 +214,7 @@ pub struct BoardInput {
 
 /// The label a screen reader speaks for a node: "c6 红 团长", "c6 Red Colonel", "c6".
 pub fn node_label(view: &View, lang: Lang, n: NodeId) -> String {
-    let name = view.board.name(n);
+    let name = view.board().name(n);
     match view.at(n) {
         Seen::Empty => name.to_string(),
         Seen::Known(p) => match lang {
@@ -356,7 +356,7 @@ pub fn aspect(board: &Board) -> f32 {
 
 impl BoardWidget<'_> {
     pub fn show(self, ui: &mut egui::Ui) -> BoardInput {
-        let board = self.view.board;
+        let board = self.view.board();
         let units = board_units(board);
         let avail = ui.available_size();
         let aspect = units.width() / units.height();
@@ -562,7 +562,7 @@ impl BoardWidget<'_> {
             if resp.dragged()
                 && self.interactive
                 && let Seen::Known(piece) = seen
-                && Some(piece.side()) == self.view.mover.side()
+                && Some(piece.side()) == self.view.mover().side()
             {
                 dragging = Some((n, piece));
                 continue;
@@ -669,7 +669,7 @@ impl BoardWidget<'_> {
     /// The four-player cross: one light square per arm tinted with its seat's colour and the
     /// nine-station centre, each outlined; the arm of the seat to move outlined in gold.
     fn paint_cross(&self, painter: &egui::Painter, to_screen: &RectTransform, scale: f32) {
-        let board = self.view.board;
+        let board = self.view.board();
         let outline = Stroke::new((scale * 0.03).max(1.0), INK);
         let pad = 0.55;
         let bounds = |half: Option<Seat>| {
@@ -689,11 +689,11 @@ impl BoardWidget<'_> {
             outline,
             StrokeKind::Middle,
         );
-        let mover = self.view.mover.side();
+        let mover = self.view.mover().side();
         for &seat in board.seats {
             let r = to_screen.transform_rect(bounds(Some(seat)));
             // A player who is out: the arm stays (every rule still applies there), greyed.
-            let tint = if self.view.out.contains(seat) {
+            let tint = if self.view.out().contains(seat) {
                 Color32::from_gray(120).gamma_multiply(0.3)
             } else {
                 side_colour(seat).gamma_multiply(0.16)
@@ -720,7 +720,7 @@ impl BoardWidget<'_> {
     /// File letters and rank numbers of the four-player board, beside the outermost node of each
     /// displayed column (below it) and row (left of it), whichever way the board is turned.
     fn four_coordinates(&self, painter: &egui::Painter, to_screen: &RectTransform, scale: f32) {
-        let board = self.view.board;
+        let board = self.view.board();
         let font = FontId::monospace(scale * 0.24);
         let colour = INK.gamma_multiply(0.8);
         for (vertical, _, name, nodes) in four_lines(board, self.bottom) {
@@ -752,9 +752,9 @@ impl BoardWidget<'_> {
         to_screen: &RectTransform,
         scale: f32,
     ) {
-        let board = self.view.board;
+        let board = self.view.board();
         let mid = four_middle(board);
-        let mover = self.view.mover.side();
+        let mover = self.view.mover().side();
         for &seat in board.seats {
             // The arm's middle, the direction from the board's middle to it, and the corner
             // beside it.
@@ -769,7 +769,7 @@ impl BoardWidget<'_> {
             let out = (arm - mid).normalized();
             let at = arm + out * 1.0 + out.rot90() * 4.6;
             let to_move = mover == Some(seat) && !self.finished;
-            let template = if self.view.out.contains(seat) {
+            let template = if self.view.out().contains(seat) {
                 &i18n::SEAT_TAG_OUT
             } else if to_move {
                 &i18n::SEAT_TAG_TO_MOVE
@@ -818,7 +818,7 @@ impl BoardWidget<'_> {
     }
 
     fn node_at_screen(&self, to_screen: &RectTransform, pos: Pos2) -> Option<NodeId> {
-        let board = self.view.board;
+        let board = self.view.board();
         let u = to_screen.inverse().transform_pos(pos);
         (0..board.len() as NodeId)
             .map(|n| (n, node_pos(board, self.bottom, n).distance(u)))

@@ -9,7 +9,7 @@ use super::command::Command;
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
-use crate::engine::{Game, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
+use crate::engine::{Game, InfoKey, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
 
@@ -433,10 +433,12 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if let Some(asker) = play.modes.takeback_asked {
+    if let Some(asker) = play.modes.takeback_asked
+        && let Some(other) = asker.opponent()
+    {
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
             ui.set_max_width(440.0);
-            ui.heading(takeback_question(play, lang, asker, asker.other()));
+            ui.heading(takeback_question(play, lang, asker, other));
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui.button(lang.t(&i18n::TAKEBACK_ACCEPT)).clicked() {
@@ -551,7 +553,7 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
     // The deal's seed, open once the game is over: the same deal can be played again.
     if let Some(seed) = game.free_seed() {
         ui.label(fill(lang.t(&i18n::DEAL), &[("seed", &seed.to_string())]));
-        if super::saves::info_value(game.record(), "deal") == Some("typed") {
+        if super::saves::info_value(game.record(), InfoKey::Deal) == Some("typed") {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }
@@ -609,8 +611,10 @@ pub struct EnemyCounts {
     pub removed_unknown: u32,
 }
 
-pub fn enemy_counts(game: &Game, me: Seat) -> EnemyCounts {
-    seat_counts(game, me, me.other())
+/// 记子 of the enemy's pieces as two-player colour `me` can account for them (`None` for a
+/// four-player seat, which has two enemies).
+pub fn enemy_counts(game: &Game, me: Seat) -> Option<EnemyCounts> {
+    me.opponent().map(|enemy| seat_counts(game, me, enemy))
 }
 
 /// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
@@ -626,7 +630,7 @@ pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
     }
     let view = game.sight_now(game.own_sight(me));
     let mut shown = [0u8; 12];
-    for n in 0..view.board.len() as NodeId {
+    for n in 0..view.board().len() as NodeId {
         if let Seen::Known(p) = view.at(n)
             && p.side() == enemy
             && !p.is_face_down()
@@ -677,7 +681,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             .filter(|&s| !(game.rules().team_view && me.partner() == Some(s)))
             .collect()
     } else {
-        vec![me.other()]
+        me.opponent().into_iter().collect()
     };
     for (k, enemy) in others.into_iter().enumerate() {
         let counts = seat_counts(game, me, enemy);
@@ -742,7 +746,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     let view = game.view(Viewer::Side(Seat::Red));
     let mut up = [[0u8; 12]; 2];
     let mut gone = [[0u8; 12]; 2];
-    for n in 0..view.board.len() as NodeId {
+    for n in 0..view.board().len() as NodeId {
         if let Seen::Known(p) = view.at(n)
             && !p.is_face_down()
         {
@@ -871,7 +875,7 @@ mod tests {
                     .is_some(),
             );
             for me in Seat::BOTH {
-                let c = enemy_counts(&g, me);
+                let c = enemy_counts(&g, me).expect("a colour has one enemy");
                 let (known, unknown) = oracle(&g, me);
                 assert_eq!(
                     c.removed_unknown,
@@ -885,7 +889,7 @@ mod tests {
                     assert_eq!(row.left + row.removed + row.shown, row.start, "{row:?}");
                 }
                 // Every enemy piece: on the board (seen or not) or removed (named or not).
-                let on_board = g.position().pieces(me.other()).count() as u32;
+                let on_board = g.position().pieces(c.enemy).count() as u32;
                 let named: u32 = c.rows.iter().map(|r| r.removed as u32).sum();
                 let total: u32 = c.rows.iter().map(|r| r.start as u32).sum();
                 assert_eq!(on_board + named + c.removed_unknown, total);

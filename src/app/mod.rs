@@ -22,6 +22,7 @@ pub mod settings;
 pub mod sound;
 pub mod words;
 
+use crate::engine::InfoKey;
 use crate::i18n::{self, Lang, fill};
 pub use command::Command;
 use newgame::{NewGame, NewGameSpec};
@@ -321,11 +322,11 @@ impl JunqiApp {
                     spec.players(),
                     spec.rules.mode == crate::engine::Mode::Flip,
                 ) {
-                    game.set_info("computer", &text);
+                    game.set_info(InfoKey::Computer, &text);
                 }
                 if spec.four {
                     // In the record, so a resumed or reopened game keeps its bottom seat.
-                    game.set_info(session::BOTTOM_INFO, &spec.bottom.en().to_lowercase());
+                    game.set_info(InfoKey::Bottom, &spec.bottom.en().to_lowercase());
                 }
                 self.show_game(Session::new(game));
             }

@@ -5,7 +5,9 @@ use super::settings::Occupant;
 use super::settings::{LastFormation, Settings};
 use crate::ai::Level;
 use crate::engine::rules::{HouseRule, TurnOrder};
-use crate::engine::{FlagTakers, Formation, Game, MineRule, Mode, Rules, Seat, Start, StartError};
+use crate::engine::{
+    FlagTakers, Formation, Game, InfoKey, MineRule, Mode, Rules, Seat, Start, StartError,
+};
 use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
@@ -74,7 +76,7 @@ impl NewGameSpec {
             let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
             if self.flip_seed.is_some() {
                 // Both players may know a typed deal: the record and the end summary say so.
-                game.set_info("deal", "typed");
+                game.set_info(InfoKey::Deal, "typed");
             }
             return Ok(game);
         }
@@ -266,11 +268,7 @@ impl NewGame {
         side: Seat,
         lifted: bool,
     ) -> Option<NewGameCmd> {
-        let other = if side.is_four() {
-            ""
-        } else {
-            lang.side(side.other())
-        };
+        let other = side.opponent().map_or("", |o| lang.side(o));
         let names = [("side", lang.side(side)), ("other", other)];
         if !lifted {
             let curtain = if side.is_four() {

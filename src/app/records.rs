@@ -4,17 +4,17 @@
 
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::game::RecordError;
-use crate::engine::{Game, GameRecord};
+use crate::engine::{Game, GameRecord, InfoKey};
 use crate::fsutil::{FileError, FileProblem};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The value of an `info` entry of a record.
-pub fn info_value<'a>(record: &'a GameRecord, key: &str) -> Option<&'a str> {
+pub fn info_value(record: &GameRecord, key: InfoKey) -> Option<&str> {
     record
         .info
         .iter()
-        .find(|(k, _)| k == key)
+        .find(|(k, _)| k == key.as_str())
         .map(|(_, v)| v.as_str())
 }
 

@@ -20,7 +20,9 @@ use super::saves;
 use super::session::Session;
 use super::settings::BoardOptions;
 use crate::engine::game::Ply;
-use crate::engine::{Disclosure, Game, GameRecord, Grant, Mode, Seat, Sight, Turn, Viewer};
+use crate::engine::{
+    Disclosure, Game, GameRecord, Grant, InfoKey, Mode, Seat, Sight, Turn, Viewer,
+};
 use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
@@ -246,16 +248,23 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, Problem> {
     if keep < full.actions.len() {
         record.tags.clear();
     }
-    let source = super::saves::info_value(full, "id")
+    let source = super::saves::info_value(full, InfoKey::Id)
         .unwrap_or("?")
         .to_string();
+    let dropped = [
+        InfoKey::Id,
+        InfoKey::Started,
+        InfoKey::Redo,
+        InfoKey::SavedBy,
+        InfoKey::ContinuedFrom,
+    ];
     record
         .info
-        .retain(|(k, _)| !matches!(k.as_str(), "id" | "started" | "redo" | "saved_by"));
-    record.info.retain(|(k, _)| k != "continued_from");
-    record
-        .info
-        .push(("continued_from".into(), format!("{source} turn {n}")));
+        .retain(|(k, _)| !dropped.iter().any(|d| k == d.as_str()));
+    record.info.push((
+        InfoKey::ContinuedFrom.as_str().into(),
+        format!("{source} turn {n}"),
+    ));
     Game::from_record(record).map_err(|error| Problem::Record {
         path: PathBuf::new(),
         error,
@@ -278,13 +287,13 @@ pub enum ReplayOutcome {
 
 /// Whether two games are the same game (the same `id` in their records).
 pub fn same_game(a: &Game, b: &Game) -> bool {
-    let id = |g: &Game| super::records::info_value(g.record(), "id").map(str::to_string);
+    let id = |g: &Game| super::records::info_value(g.record(), InfoKey::Id).map(str::to_string);
     id(a).is_some() && id(a) == id(b)
 }
 
 /// Whether a record has a computer seat.
 fn against_computer(game: &Game) -> bool {
-    let info = super::records::info_value(game.record(), "computer");
+    let info = super::records::info_value(game.record(), InfoKey::Computer);
     super::computer::seats_from_info(info, game.board().seats.len())
         .iter()
         .any(|s| *s != super::settings::Occupant::Human)
@@ -388,7 +397,7 @@ impl Replay {
     fn continue_from(&mut self, n: usize, carried: Option<bool>) -> ReplayOutcome {
         match record_until(&self.game, n) {
             Ok(mut game) => {
-                game.set_info("seat", "hotseat");
+                game.set_info(InfoKey::Seat, "hotseat");
                 if let Some(all_seen) = carried {
                     let _ = game.disclose(Disclosure::Continued { all_seen }, None, true);
                 }

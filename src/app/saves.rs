@@ -12,7 +12,7 @@ pub use super::command::SaveCmd;
 use super::problem::{Problem, Warning};
 pub use super::records::{date_text, info_value, load_game};
 use super::session::Session;
-use crate::engine::{Action, Game, GameRecord, Mode, Seat};
+use crate::engine::{Action, Game, GameRecord, InfoKey, Mode, Seat};
 use crate::fsutil::FileError;
 use crate::i18n::{self, Lang, fill};
 use std::path::{Path, PathBuf};
@@ -133,8 +133,10 @@ pub struct Saves {
 /// the record (older files' `saved_by`) is trusted for this.
 pub fn lone_person(game: &Game) -> Option<Seat> {
     let board = game.board();
-    let seats =
-        super::computer::seats_from_info(info_value(game.record(), "computer"), board.seats.len());
+    let seats = super::computer::seats_from_info(
+        info_value(game.record(), InfoKey::Computer),
+        board.seats.len(),
+    );
     let people: Vec<usize> = (0..seats.len())
         .filter(|&k| seats[k] == super::settings::Occupant::Human)
         .collect();
@@ -178,10 +180,10 @@ fn summary(game: &Game) -> (crate::engine::Status, usize) {
 /// The redo stack a `current.ron` carries, checked against its game (an invalid one is dropped).
 fn split_redo(game: Game) -> (Game, Vec<Action>) {
     let mut record = game.record().clone();
-    let Some(text) = info_value(&record, "redo").map(str::to_string) else {
+    let Some(text) = info_value(&record, InfoKey::Redo).map(str::to_string) else {
         return (game, Vec::new());
     };
-    record.info.retain(|(k, _)| k != "redo");
+    record.info.retain(|(k, _)| k != InfoKey::Redo.as_str());
     let Ok(clean) = Game::from_record(record) else {
         return (game, Vec::new());
     };
@@ -258,8 +260,8 @@ impl Saves {
             let _ = std::fs::remove_file(&current);
             return Ok(());
         };
-        let id = info_value(&record, "id").unwrap_or("game");
-        let started = info_value(&record, "started").map_or_else(
+        let id = info_value(&record, InfoKey::Id).unwrap_or("game");
+        let started = info_value(&record, InfoKey::Started).map_or_else(
             || stamp(SystemTime::now()),
             |s| s.replace([' ', ':', '-'], ""),
         );
@@ -283,26 +285,28 @@ impl Saves {
         let (Some(dir), Some(play)) = (self.dir.clone(), play) else {
             return Ok(());
         };
-        if info_value(play.game.record(), "id").is_none() {
+        if info_value(play.game.record(), InfoKey::Id).is_none() {
             let now = SystemTime::now();
             let nanos = now
                 .duration_since(SystemTime::UNIX_EPOCH)
                 .map_or(0, |d| d.subsec_nanos());
-            play.game
-                .set_info("id", &format!("{}{:04x}", stamp(now), nanos & 0xffff));
-            play.game.set_info("started", &date_text(now));
-            if info_value(play.game.record(), "seat").is_none() {
-                play.game.set_info("seat", "hotseat");
+            play.game.set_info(
+                InfoKey::Id,
+                &format!("{}{:04x}", stamp(now), nanos & 0xffff),
+            );
+            play.game.set_info(InfoKey::Started, &date_text(now));
+            if info_value(play.game.record(), InfoKey::Seat).is_none() {
+                play.game.set_info(InfoKey::Seat, "hotseat");
             }
         }
         // No side is written as the file's owner: whoever is to move is not necessarily who is
         // looking (older files' `saved_by` is dropped, and never trusted).
         let mut record = play.game.record().clone();
-        record.info.retain(|(k, _)| k != "saved_by");
+        record.info.retain(|(k, _)| k != InfoKey::SavedBy.as_str());
         if !play.redo().is_empty() {
             // Actions are plain data: RON writes any of them.
             let redo = ron::to_string(play.redo()).expect("actions serialize");
-            record.info.push(("redo".into(), redo));
+            record.info.push((InfoKey::Redo.as_str().into(), redo));
         }
         if self.last_saved.as_ref() == Some(&record) {
             return Ok(());
@@ -310,7 +314,7 @@ impl Saves {
         if self
             .last_saved
             .as_ref()
-            .is_some_and(|l| info_value(l, "id") != info_value(&record, "id"))
+            .is_some_and(|l| info_value(l, InfoKey::Id) != info_value(&record, InfoKey::Id))
         {
             // Another game replaces the current one: keep the old one among the recent games.
             self.archive_current()?;
@@ -333,7 +337,7 @@ impl Saves {
         let Some(play) = play else { return 0 };
         let record = play.game.record();
         match &self.last_saved {
-            Some(l) if info_value(l, "id") == info_value(record, "id") => {
+            Some(l) if info_value(l, InfoKey::Id) == info_value(record, InfoKey::Id) => {
                 let same = l
                     .actions
                     .iter()
@@ -393,7 +397,7 @@ impl Saves {
                 let record = game.as_ref().ok().map(|g| g.record());
                 let computer = game.as_ref().ok().and_then(|g| {
                     let seats = super::computer::seats_from_info(
-                        info_value(g.record(), "computer"),
+                        info_value(g.record(), InfoKey::Computer),
                         g.board().seats.len(),
                     );
                     seats.iter().find_map(|s| match s {
@@ -402,7 +406,7 @@ impl Saves {
                     })
                 });
                 let started = record
-                    .and_then(|r| info_value(r, "started"))
+                    .and_then(|r| info_value(r, InfoKey::Started))
                     .filter(|d| d.len() == 16 && d.is_ascii())
                     .map(str::to_string);
                 RecentGame {
@@ -596,7 +600,9 @@ impl Saves {
         let mut out = SaveOutcome::default();
         let mut record = game.record().clone();
         // Not the side to move, nor anyone: the program cannot know who pressed Save as.
-        record.info.retain(|(k, _)| k != "redo" && k != "saved_by");
+        record
+            .info
+            .retain(|(k, _)| k != InfoKey::Redo.as_str() && k != InfoKey::SavedBy.as_str());
         let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
         let path = match self.pick(true, &name) {
             Ok(Some(mut p)) => {
@@ -668,7 +674,10 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
                         ("mode", mode_text(game.rules().mode, lang)),
                         ("n", &game.plies().len().to_string()),
                         ("side", side),
-                        ("date", info_value(game.record(), "started").unwrap_or("?")),
+                        (
+                            "date",
+                            info_value(game.record(), InfoKey::Started).unwrap_or("?"),
+                        ),
                     ],
                 ));
                 ui.horizontal(|ui| {

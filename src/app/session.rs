@@ -10,7 +10,7 @@ use super::computer;
 use super::settings::{ModeOptions, Occupant};
 use crate::ai::Thinker;
 use crate::engine::{
-    Action, Disclosure, Game, Grant, Mode, Mover, NodeId, Seat, Seen, Sight, Turn, Viewer,
+    Action, Disclosure, Game, Grant, InfoKey, Mode, Mover, NodeId, Seat, Seen, Sight, Turn, Viewer,
 };
 use crate::i18n;
 
@@ -179,14 +179,6 @@ pub struct Hint {
     pub turns: Vec<Turn>,
 }
 
-/// The record's info key naming a four-player game's bottom seat (`bottom` = `east`), set when
-/// the game starts. Records without it (or naming no seat of the board) show South at the bottom.
-pub const BOTTOM_INFO: &str = "bottom";
-
-/// The record's info key listing the turns (numbered from 1) at which a hint was asked:
-/// `hints` = `5,12`. Older files simply have none.
-pub const HINTS_INFO: &str = "hints";
-
 impl Session {
     /// The actions undone, newest last (Redo plays them again).
     pub fn redo(&self) -> &[Action] {
@@ -233,15 +225,10 @@ impl Session {
     /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
     /// info names.
     pub fn new(game: Game) -> Session {
-        let info = game
-            .record()
-            .info
-            .iter()
-            .find(|(k, _)| k == "computer")
-            .map(|(_, v)| v.clone());
+        let info = super::records::info_value(game.record(), InfoKey::Computer).map(str::to_string);
         let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
         let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
-        let bottom4 = super::records::info_value(game.record(), BOTTOM_INFO)
+        let bottom4 = super::records::info_value(game.record(), InfoKey::Bottom)
             .and_then(|v| {
                 game.board()
                     .seats
@@ -556,7 +543,7 @@ impl Session {
             return;
         }
         let view = self.game.view(Viewer::Side(self.side_to_move()));
-        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover.side());
+        let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover().side());
         if mine && self.selected != Some(n) {
             // A piece that cannot move at all (a mine, the flag, a piece shut in an HQ): say so
             // at once rather than select it. The mover's own piece: nothing hidden is told.
@@ -849,7 +836,7 @@ impl Session {
                 .into_iter()
                 .find(|s| !agreed.contains(s))
         } else if self.modes.answering.is_none() {
-            Some(asker.other())
+            asker.opponent()
         } else {
             None
         };
@@ -869,7 +856,7 @@ impl Session {
         };
         // Two players behind the curtain: only the player called to the covered board answers
         // (a "no" by closing the question is always taken).
-        if yes && !self.game.board().is_four() && !self.may_answer(asker.other()) {
+        if yes && asker.opponent().is_some_and(|o| !self.may_answer(o)) {
             return;
         }
         self.modes.takeback_asked = None;
@@ -985,7 +972,7 @@ impl Session {
 
     /// How many hints the record says were asked.
     pub fn hints_asked(&self) -> usize {
-        super::saves::info_value(self.game.record(), HINTS_INFO)
+        super::saves::info_value(self.game.record(), InfoKey::Hints)
             .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
     }
 
@@ -1011,12 +998,12 @@ impl Session {
             level,
             self.computer.seed,
         ));
-        let mut asked: Vec<String> = super::saves::info_value(self.game.record(), HINTS_INFO)
+        let mut asked: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Hints)
             .map(|v| v.split(',').map(str::to_string).collect())
             .unwrap_or_default();
         asked.retain(|s| !s.trim().is_empty());
         asked.push((plies + 1).to_string());
-        self.game.set_info(HINTS_INFO, &asked.join(","));
+        self.game.set_info(InfoKey::Hints, &asked.join(","));
     }
 
     /// Whether a human seat is to move in `game`.

@@ -5,7 +5,8 @@
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
-    Action, ClashOutcome, Game, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
+    Action, ClashOutcome, Game, InfoKey, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport,
+    Viewer,
 };
 use crate::i18n::{self, Lang, fill};
 
@@ -132,7 +133,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
         }
     }
     // Hints asked against the computer, noted in the record's info: listed for everyone.
-    if let Some(turns) = super::saves::info_value(game.record(), super::session::HINTS_INFO) {
+    if let Some(turns) = super::saves::info_value(game.record(), InfoKey::Hints) {
         for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             out.push((None, fill(lang.t(&i18n::EV_HINT), &[("n", n)])));
         }
@@ -270,7 +271,7 @@ pub fn flip_events(report: &TurnReport, lang: Lang, out: &mut Vec<(Option<Seat>,
                 &[
                     ("p", &player.to_string()),
                     ("side", lang.side(side)),
-                    ("other", lang.side(side.other())),
+                    ("other", side.opponent().map_or("", |o| lang.side(o))),
                 ],
             ),
         ));
@@ -472,13 +473,13 @@ mod tests {
     fn trays_count_every_removal_but_name_only_known_pieces() {
         let mut g = hidden_game();
         play_to_clash(&mut g);
-        for side in Seat::BOTH {
+        for (side, other) in [(Seat::Red, Seat::Blue), (Seat::Blue, Seat::Red)] {
             let truth = removed_seen(&g, Looker::All(g.own_sight(Seat::Red)), side).len();
             let public = removed_seen(&g, Looker::Nobody, side);
             assert_eq!(public.len(), truth);
             let own = removed_seen(&g, Looker::Side(side), side);
             assert!(own.iter().all(|s| matches!(s, Seen::Known(_))));
-            let enemy = removed_seen(&g, Looker::Side(side.other()), side);
+            let enemy = removed_seen(&g, Looker::Side(other), side);
             assert_eq!(enemy.len(), truth);
         }
     }

@@ -5,7 +5,7 @@ use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::{Player, ai_formation, player_from_spec};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    Board, Formation, Game, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
+    Board, Formation, Game, InfoKey, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
 };
 use crate::fsutil::atomic_write;
 use std::path::PathBuf;
@@ -191,7 +191,7 @@ fn start_game(
     seed: u64,
     a_first: bool,
 ) -> Result<Game, String> {
-    let start = if rules.mode == Mode::Flip {
+    let start = if rules.mode.deals_face_down() {
         Start::FlipDeal { seed }
     } else {
         let mut rng = SplitMix64::new(seed);
@@ -214,7 +214,7 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
         // (everything face up is public), so any side's viewpoint serves.
         Mover::Player(p) => ((p == 1) == a_first, Seat::Red),
         Mover::Side(s) => {
-            let a_side = if game.rules().mode == Mode::Flip {
+            let a_side = if game.rules().mode.deals_face_down() {
                 let a_player = if a_first { 1 } else { 2 };
                 game.player_colour(a_player)
                     .expect("colours are decided once a side moves")
@@ -232,7 +232,7 @@ fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
 /// same for both then).
 fn seat_side(game: &Game, a_first: bool, a: bool) -> Seat {
     let first = a == a_first;
-    if game.rules().mode == Mode::Flip {
+    if game.rules().mode.deals_face_down() {
         return game
             .player_colour(if first { 1 } else { 2 })
             .unwrap_or(Seat::Red);
@@ -268,7 +268,7 @@ fn play_to_end(
                     "game {}: {} found no turn at ply {} although the game goes on",
                     i + 1,
                     seats[seat].name(),
-                    view.ply
+                    view.ply()
                 ));
             };
             match game.play(turn) {
@@ -286,7 +286,7 @@ fn play_to_end(
                     tries += 1;
                     // A refused candidate is never offered again, so this ends; the bound guards
                     // against a player that ignores refusals.
-                    if tries > view.cells.len() * 64 {
+                    if tries > view.cells().len() * 64 {
                         return Err(format!(
                             "game {}: {} keeps proposing refused turns ({e})",
                             i + 1,
@@ -322,7 +322,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
     let winner = match winner_side {
         None => Winner::Draw,
         Some(s) => {
-            let a_side = if rules.mode == Mode::Flip {
+            let a_side = if rules.mode.deals_face_down() {
                 game.player_colour(if a_first { 1 } else { 2 })
             } else if a_first {
                 Some(Seat::Red)
@@ -336,20 +336,22 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             }
         }
     };
-    game.set_info("arena-game", &(i + 1).to_string());
-    game.set_info("arena-seed", &opts.seed.to_string());
+    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
     let (red_name, blue_name) = match rules.mode {
         Mode::Flip => (
             format!("player 1: {}", if a_first { &opts.a } else { &opts.b }),
             format!("player 2: {}", if a_first { &opts.b } else { &opts.a }),
         ),
-        _ if a_first => (opts.a.clone(), opts.b.clone()),
-        _ => (opts.b.clone(), opts.a.clone()),
+        Mode::Open | Mode::Hidden if a_first => (opts.a.clone(), opts.b.clone()),
+        Mode::Open | Mode::Hidden => (opts.b.clone(), opts.a.clone()),
     };
-    let (k1, k2) = if rules.mode == Mode::Flip {
-        ("first", "second")
-    } else {
-        ("red", "blue")
+    let (k1, k2) = match rules.mode {
+        Mode::Flip => (InfoKey::ArenaFirst, InfoKey::ArenaSecond),
+        Mode::Open | Mode::Hidden => (
+            InfoKey::ArenaSeat(Seat::Red),
+            InfoKey::ArenaSeat(Seat::Blue),
+        ),
     };
     game.set_info(k1, &red_name);
     game.set_info(k2, &blue_name);
@@ -438,7 +440,7 @@ fn play_four_to_end(
                     "game {}: {} ({seat}) found no turn at ply {} although the game goes on",
                     i + 1,
                     seats[k].name(),
-                    view.ply
+                    view.ply()
                 ));
             };
             match game.play(turn) {
@@ -452,7 +454,7 @@ fn play_four_to_end(
                 }
                 Err(e) => {
                     tries += 1;
-                    if tries > view.cells.len() * 64 {
+                    if tries > view.cells().len() * 64 {
                         return Err(format!(
                             "game {}: {} keeps proposing refused turns ({e})",
                             i + 1,
@@ -495,10 +497,10 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
             b_ms.extend(t);
         }
     }
-    game.set_info("arena-game", &(i + 1).to_string());
-    game.set_info("arena-seed", &opts.seed.to_string());
+    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
     for (k, spec) in specs.iter().enumerate() {
-        game.set_info(board.seats[k].en().to_lowercase().as_str(), spec);
+        game.set_info(InfoKey::ArenaSeat(board.seats[k]), spec);
     }
     Ok((
         Outcome {
@@ -526,7 +528,7 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     let mut opts = args.opts.clone();
     if let Some(dir) = &opts.b_formations {
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             return err("--b-formations: flip mode deals its pieces face down, not by formation");
         }
         opts.b_library = read_b_formations(dir, &rules).map_err(CliError)?;
@@ -535,7 +537,7 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     if rules.move_clock.is_some() {
         return err("arena games are played without a move clock");
     }
-    if opts.players == 4 && rules.mode == Mode::Flip {
+    if opts.players == 4 && !rules.mode.offered_for_four() {
         return err(
             "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
         );

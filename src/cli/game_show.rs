@@ -109,13 +109,14 @@ fn viewer_words(game: &Game) -> String {
 /// table saw — the public view, face-up pieces only and `??` for the rest (the same for either
 /// side); the face-down pieces need `--as referee`, said explicitly.
 fn default_viewer(game: &Game, path: &str) -> Result<ViewerArg, CliError> {
-    if game.status().is_over() || game.rules().mode == Mode::Open {
+    if game.status().is_over() {
         return Ok(ViewerArg::Referee);
     }
     match game.rules().mode {
+        Mode::Open => Ok(ViewerArg::Referee),
         // Either side's view of a flip game is the public one (`Position::view`).
         Mode::Flip => Ok(ViewerArg::Red),
-        _ => Err(CliError(format!(
+        Mode::Hidden => Err(CliError(format!(
             "bad flag: {path} is an unfinished hidden game: say whose view to show with --as {}",
             viewer_words(game)
         ))),

@@ -2,7 +2,7 @@
 //! rules (the house rules given as flags, e.g. `--bombs-in-front-row`).
 
 use super::{CliError, RuleFlags, read_small};
-use crate::engine::{Formation, Mode, Rules};
+use crate::engine::{Formation, Rules};
 use std::path::PathBuf;
 
 /// Formation files are small; anything larger is refused before parsing.
@@ -50,7 +50,7 @@ pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
 pub fn run(command: &LayoutCommand) -> i32 {
     let LayoutCommand::Check { files, rules } = command;
     let rules = match rules.rules() {
-        Ok(r) if r.mode == Mode::Flip => {
+        Ok(r) if r.mode.deals_face_down() => {
             eprintln!(
                 "junqi: flip mode deals its pieces face down; formations are for open and hidden games"
             );

@@ -378,7 +378,7 @@ pub fn read_small(path: &str, limit: u64) -> Result<String, CliError> {
 }
 
 fn position_arg(rules: &Rules, text: &str) -> Result<Position, CliError> {
-    if rules.mode == Mode::Flip
+    if !rules.mode.offered_for_four()
         && crate::engine::Setup::parse(text).is_ok_and(|s| s.board.is_four())
     {
         return err("bad flag: --mode flip is not offered for four players (RULES.md 9.6)");

@@ -2,7 +2,7 @@
 //! half. The engine's formation problems are worded by the crate's language tables (`i18n`).
 
 use crate::engine::board::Board;
-use crate::engine::formation::{Formation, is_camp_square, square_name};
+use crate::engine::formation::{is_camp_square, is_hq_square, square_name};
 use crate::engine::piece::{Rank, Seat};
 use crate::engine::rules::Rules;
 use crate::i18n::{Lang, Text};
@@ -59,7 +59,7 @@ pub fn square_tooltip(line: u8, col: u8, rules: &Rules, lang: Lang) -> String {
             "旗台 / 虚台：大本营正上方的兵站",
         ));
     }
-    if line == 6 && (col == 2 || col == 4) {
+    if is_hq_square(line, col) {
         names.push(tr(
             lang,
             "大本营 HQ: the flag goes in one of the two; a piece here never moves",
@@ -80,18 +80,12 @@ pub fn square_tooltip(line: u8, col: u8, rules: &Rules, lang: Lang) -> String {
         out.push_str(n);
     }
     if !is_camp_square(line, col) {
-        // Ask the engine, piece by piece, what may not stand here alone.
+        // Ask the engine's deployment table, piece by piece, what may not stand here.
         for r in [Rank::Flag, Rank::Mine, Rank::Bomb] {
-            let mut f = Formation::default();
-            f.set(line, col, Some(r));
-            for p in f
-                .problems(rules)
-                .iter()
-                .filter(|p| p.at() == Some((line, col)))
-            {
+            for p in rules.deploy_problems(r, line, col) {
                 out.push('\n');
                 out.push_str(tr(lang, "Not here: ", "不可放："));
-                out.push_str(&lang.formation_problem(p));
+                out.push_str(&lang.formation_problem(&p));
             }
         }
     }

@@ -9,7 +9,6 @@
 pub use super::disclosed::{Disclosure, DisclosureUse};
 use super::game::Game;
 use super::piece::Seat;
-use super::rules::Mode;
 use super::view::{View, Viewer};
 
 /// Why the gate refused.
@@ -62,7 +61,7 @@ impl Game {
     pub fn disclosure_is_free(&self, what: Disclosure, by: Option<Seat>) -> bool {
         let over = self.status().is_over();
         match what {
-            Disclosure::Takeback => !over && self.rules().mode == Mode::Open,
+            Disclosure::Takeback => !over && self.rules().mode.shows_everything(),
             Disclosure::EndReveal => over,
             Disclosure::SideView(s) if by == Some(s) => true,
             // Four players under `team view`: partners see each other's identities anyway.
@@ -71,12 +70,13 @@ impl Game {
             {
                 true
             }
-            // Flip mode: both players see the same (face-down pieces stay unknown to both).
-            Disclosure::SideView(_) if self.rules().mode == Mode::Flip => true,
+            // Open and flip modes: both players see the same (face-down pieces stay unknown to
+            // both).
+            Disclosure::SideView(_) if !self.rules().mode.hides_identities() => true,
             Disclosure::DealSeed => {
                 over || !matches!(self.record().start, super::Start::FlipDeal { .. })
             }
-            _ => over || self.rules().mode == Mode::Open,
+            _ => over || self.rules().mode.shows_everything(),
         }
     }
 

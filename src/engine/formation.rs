@@ -102,6 +102,45 @@ pub fn is_camp_square(line: u8, col: u8) -> bool {
     Board::two_player().deploy[0][line as usize - 1][col as usize - 1].is_none()
 }
 
+/// Owner-view (line, column) of the two HQs (line 6, columns 2 and 4), the same for both sides.
+pub fn is_hq_square(line: u8, col: u8) -> bool {
+    let board = Board::two_player();
+    board.deploy[0][line as usize - 1][col as usize - 1]
+        .is_some_and(|n| board.kind(n) == NodeKind::Hq)
+}
+
+/// The deployment table of RULES.md section 5 (and 9.5: four players deploy by the same table
+/// in their own terms), the one place that says which rank may start on which square.
+impl Rules {
+    /// The deployment rules `rank` breaks by starting on the owner's square (line 1 front … 6
+    /// back, column 1–5 from the owner's left): nothing in a camp, the flag only in an HQ, mines
+    /// only on the last two lines, bombs not on line 1 unless `bombs in front row`. In the order
+    /// `Formation::problems` reports them; none where `rank` may start.
+    pub fn deploy_problems(
+        &self,
+        rank: Rank,
+        line: u8,
+        col: u8,
+    ) -> impl Iterator<Item = FormationProblem> + use<> {
+        use FormationProblem::*;
+        [
+            is_camp_square(line, col).then_some(CampNotEmpty { rank, line, col }),
+            (rank == Rank::Flag && !is_hq_square(line, col)).then_some(FlagOutsideHq { line, col }),
+            (rank == Rank::Mine && line < 5).then_some(MineTooFarForward { line, col }),
+            (rank == Rank::Bomb && line == 1 && !self.bombs_in_front_row)
+                .then_some(BombOnFrontLine { line, col }),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Whether `rank` may start on the owner's square (line, column): `deploy_problems` finds
+    /// nothing.
+    pub fn may_deploy(&self, rank: Rank, line: u8, col: u8) -> bool {
+        self.deploy_problems(rank, line, col).next().is_none()
+    }
+}
+
 /// A square's name as the owner of `side` would find it on the board, e.g. `c6` for Red line 1.
 pub fn square_name(side: Seat, line: u8, col: u8) -> String {
     let (file, rank) = match side {
@@ -170,20 +209,8 @@ impl Formation {
         let mut out = Vec::new();
         for line in 1..=6u8 {
             for col in 1..=5u8 {
-                let Some(rank) = self.at(line, col) else {
-                    continue;
-                };
-                if is_camp_square(line, col) {
-                    out.push(CampNotEmpty { rank, line, col });
-                }
-                if rank == Rank::Flag && !(line == 6 && (col == 2 || col == 4)) {
-                    out.push(FlagOutsideHq { line, col });
-                }
-                if rank == Rank::Mine && line < 5 {
-                    out.push(MineTooFarForward { line, col });
-                }
-                if rank == Rank::Bomb && line == 1 && !rules.bombs_in_front_row {
-                    out.push(BombOnFrontLine { line, col });
+                if let Some(rank) = self.at(line, col) {
+                    out.extend(rules.deploy_problems(rank, line, col));
                 }
             }
         }
@@ -238,11 +265,7 @@ impl Formation {
                 let allowed: Vec<usize> = free
                     .iter()
                     .enumerate()
-                    .filter(|(_, (l, c))| match r {
-                        Rank::Flag => *l == 6 && (*c == 2 || *c == 4),
-                        Rank::Mine => *l >= 5,
-                        _ => *l > 1 || rules.bombs_in_front_row,
-                    })
+                    .filter(|(_, (l, c))| rules.may_deploy(r, *l, *c))
                     .map(|(i, _)| i)
                     .collect();
                 if allowed.is_empty() {

@@ -8,7 +8,7 @@ use super::movegen::IllegalTurn;
 use super::piece::{Rank, Seat};
 use super::play::{EndReason, Status, TurnReport};
 use super::position::{NotationError, OutReason, Position, Setup, SetupError, Turn};
-use super::rules::{Mode, Rules, TIMEOUTS_TO_LOSE};
+use super::rules::{Rules, TIMEOUTS_TO_LOSE};
 use super::view::{View, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -85,12 +85,89 @@ pub struct GameRecord {
     /// into `disclosures`, never written.
     #[serde(default, rename = "referee_view_used", skip_serializing)]
     pub legacy_referee_view: bool,
-    /// Free-form facts: players, date, event.
+    /// Free-form facts: players, date, event. Written with `Game::set_info`, by `InfoKey`; a
+    /// file may hold other keys, which are kept.
     #[serde(default)]
     pub info: Vec<(String, String)>,
     /// Hidden mode: each player's guesses on enemy pieces, where those pieces stand now.
     #[serde(default)]
     pub tags: Vec<Tag>,
+}
+
+/// A key of a game record's `info`: a fact the window or the command line keeps beside the
+/// actions (docs/formats.md). The engine reads none of them. `as_str` is the key as the file
+/// writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum InfoKey {
+    /// `id`: which game this is (kept by every save of it).
+    Id,
+    /// `started`: the date the game started.
+    Started,
+    /// `seat`: `hotseat` when both players are at this screen.
+    Seat,
+    /// `computer`: the seats the computer plays and its levels (`red:normal`, `2:hard` in flip
+    /// mode, `east:easy,west:hard` for four).
+    Computer,
+    /// `bottom`: a four-player game's bottom seat (`east`), set when the game starts. Records
+    /// without it (or naming no seat of the board) show South at the bottom.
+    Bottom,
+    /// `hints`: the turns (numbered from 1) at which a hint was asked (`5,12`). Older files
+    /// simply have none.
+    Hints,
+    /// `deal`: `typed` for a flip deal from a typed seed (both players may have known it).
+    Deal,
+    /// `redo`: the turns undone and not redone, in `current.ron` only.
+    Redo,
+    /// `saved_by`: written by older versions only, and dropped (never trusted).
+    SavedBy,
+    /// `continued_from`: the game and turn a continued game was taken from.
+    ContinuedFrom,
+    /// `referee`: a tracked game on a physical board.
+    Referee,
+    /// `referee_notes`: a tracked game's notes (its takebacks and any reopening after the end).
+    RefereeNotes,
+    /// `arena-game`: the arena game's number, from 1.
+    ArenaGame,
+    /// `arena-seed`: the arena's seed.
+    ArenaSeed,
+    /// The arena's spec of the player of a seat: `red`, `blue`; `south` … `west` for four.
+    ArenaSeat(Seat),
+    /// Flip mode: the arena's spec of player 1, before colours (`first`).
+    ArenaFirst,
+    /// Flip mode: the arena's spec of player 2 (`second`).
+    ArenaSecond,
+}
+
+impl InfoKey {
+    /// The key as game records write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InfoKey::Id => "id",
+            InfoKey::Started => "started",
+            InfoKey::Seat => "seat",
+            InfoKey::Computer => "computer",
+            InfoKey::Bottom => "bottom",
+            InfoKey::Hints => "hints",
+            InfoKey::Deal => "deal",
+            InfoKey::Redo => "redo",
+            InfoKey::SavedBy => "saved_by",
+            InfoKey::ContinuedFrom => "continued_from",
+            InfoKey::Referee => "referee",
+            InfoKey::RefereeNotes => "referee_notes",
+            InfoKey::ArenaGame => "arena-game",
+            InfoKey::ArenaSeed => "arena-seed",
+            InfoKey::ArenaSeat(seat) => match seat {
+                Seat::Red => "red",
+                Seat::Blue => "blue",
+                Seat::South => "south",
+                Seat::East => "east",
+                Seat::North => "north",
+                Seat::West => "west",
+            },
+            InfoKey::ArenaFirst => "first",
+            InfoKey::ArenaSecond => "second",
+        }
+    }
 }
 
 impl GameRecord {
@@ -305,7 +382,7 @@ fn parse_lines(lines: &[String]) -> Result<Formation, String> {
 impl Start {
     /// A random start from `seed`: the deal in flip mode, else two random valid formations.
     pub fn random(rules: &Rules, seed: u64) -> Start {
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             return Start::FlipDeal { seed };
         }
         let mut rng = super::rng::SplitMix64::new(seed);
@@ -343,7 +420,7 @@ impl Start {
     pub fn position(&self, rules: &Rules) -> Result<Position, StartError> {
         let setup: Setup = match self {
             Start::Formations { red, blue } => {
-                if rules.mode == Mode::Flip {
+                if rules.mode.deals_face_down() {
                     return Err(StartError::FormationsInFlip);
                 }
                 let text = |side: Seat, lines: &[String]| {
@@ -355,7 +432,7 @@ impl Start {
                     .map_err(|(side, problem)| StartError::Formation { side, problem })?
             }
             Start::FlipDeal { seed } => {
-                if rules.mode != Mode::Flip {
+                if !rules.mode.deals_face_down() {
                     return Err(StartError::DealOutsideFlip);
                 }
                 flip_deal(*seed)
@@ -366,7 +443,7 @@ impl Start {
                 north,
                 west,
             } => {
-                if rules.mode == Mode::Flip {
+                if !rules.mode.offered_for_four() {
                     return Err(StartError::Setup(SetupError::FourPlayerFlip));
                 }
                 let text = |side: Seat, lines: &[String]| {
@@ -572,7 +649,7 @@ impl Game {
     /// Flip mode: the colour of player 1 (2 has the other), once decided.
     pub fn player_colour(&self, player: u8) -> Option<Seat> {
         self.player1
-            .map(|s| if player == 1 { s } else { s.other() })
+            .and_then(|s| if player == 1 { Some(s) } else { s.opponent() })
     }
     /// Write a granted disclosure into the record (only the gate calls this).
     pub(super) fn record_disclosure(&mut self, used: DisclosureUse) {
@@ -590,7 +667,9 @@ impl Game {
             .filter(|a| matches!(a, Action::Takeback { by, .. } if *by == side))
             .count()
     }
-    pub fn set_info(&mut self, key: &str, value: &str) {
+    /// Set the record's `info` entry of `key` (it goes last).
+    pub fn set_info(&mut self, key: InfoKey, value: &str) {
+        let key = key.as_str();
         self.record.info.retain(|(k, _)| k != key);
         self.record.info.push((key.into(), value.into()));
     }
@@ -604,20 +683,34 @@ impl Game {
         let mut v = self.position().view(&self.record.rules, viewer);
         if self.status().is_over() {
             // When the game ends every piece is revealed.
-            v = self.position().view(&self.record.rules, Viewer::Referee);
-            v.viewer = viewer;
+            v = self
+                .position()
+                .view(&self.record.rules, Viewer::Referee)
+                .shown_as(viewer);
         } else if let Viewer::Side(_) = viewer
-            && self.record.rules.mode == Mode::Hidden
+            && self.record.rules.mode.hides_identities()
         {
             for &enemy in self.board().seats {
-                if v.mines_known[enemy.index()].is_none()
+                if v.mines_known(enemy).is_none()
                     && self.public_mines_removed(enemy) >= self.start.count(enemy, Rank::Mine)
                 {
-                    v.mines_known[enemy.index()] = Some(false);
+                    v.know_no_mines(enemy);
                 }
             }
         }
         v
+    }
+
+    /// The board as both players may see it (a referee's board of a physical game): backs only,
+    /// except pieces revealed to both (a flag after its marshal fell, a sprung mine, a scouted
+    /// piece); everything once the game is over. Its viewer is the referee.
+    pub fn public_view(&self) -> View {
+        let v = self.view(Viewer::Referee);
+        if self.status().is_over() {
+            v
+        } else {
+            v.public_part()
+        }
     }
 
     /// Hidden mode: how many of `side`'s mines both players saw leave the board (dug by an
@@ -668,7 +761,11 @@ impl Game {
             Err(truth) => return Err(self.refuse(turn, truth)),
         };
         if let Some((player, side)) = report.colours_decided {
-            self.player1 = Some(if player == 1 { side } else { side.other() });
+            self.player1 = if player == 1 {
+                Some(side)
+            } else {
+                side.opponent()
+            };
         }
         self.move_tags(turn, &after);
         let action = Action::Turn(turn.notation(self.board()));
@@ -831,7 +928,7 @@ impl Game {
                     // are no longer those who saw it made, so it lapses.
                     self.withdraw_draw_offer();
                 } else {
-                    self.ended = Some(Status::Won(s.other().team(), EndReason::Resignation));
+                    self.ended = Some(Status::Won(s.team().other(), EndReason::Resignation));
                 }
             }
             Action::OfferDraw(s) => {
@@ -895,7 +992,7 @@ impl Game {
                         after,
                     });
                 } else if fifth {
-                    self.ended = Some(Status::Won(s.other().team(), EndReason::Timeouts));
+                    self.ended = Some(Status::Won(s.team().other(), EndReason::Timeouts));
                 } else {
                     // The turn is lost: the other side moves; it counts as a quiet turn.
                     let mut after = *self.position();

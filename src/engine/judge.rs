@@ -187,7 +187,7 @@ impl ClashJudge {
         }
         self.check_seat(seat)?;
         if !self.is_four() {
-            self.result = Some(Status::Won(seat.other().team(), EndReason::Resignation));
+            self.result = Some(Status::Won(seat.team().other(), EndReason::Resignation));
             return Ok(self.result);
         }
         self.out[seat.index()] = Some(EndReason::Resignation);
@@ -223,10 +223,10 @@ impl ClashJudge {
     /// # Errors
     /// An impossible claim, which changes nothing.
     pub fn judge(&mut self, attacker: Seat, a: Rank, d: Rank) -> Result<Verdict, ClaimError> {
-        if self.is_four() {
-            return Err(ClaimError::NotAtTable(attacker));
+        match attacker.opponent() {
+            Some(defender) if !self.is_four() => self.judge_between(attacker, defender, a, d),
+            _ => Err(ClaimError::NotAtTable(attacker)),
         }
-        self.judge_between(attacker, attacker.other(), a, d)
     }
 
     /// Judge a clash: `attacker`'s piece `a` attacks `defender`'s piece `d` (four players: any

@@ -96,15 +96,23 @@ impl Seat {
     /// The four seats of the four-player game, in counterclockwise turn order (RULES.md 9.1).
     pub const FOUR: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
 
-    /// The opponent in a two-player game (four-player code uses the board's turn order instead).
-    pub fn other(self) -> Seat {
+    /// Every seat of both boards: the two colours, then the four players.
+    pub const ALL: [Seat; 6] = [
+        Seat::Red,
+        Seat::Blue,
+        Seat::South,
+        Seat::East,
+        Seat::North,
+        Seat::West,
+    ];
+
+    /// The one opponent of a two-player colour (Red ↔ Blue); `None` for a four-player seat, which
+    /// faces two (the seats of `self.team().other()`).
+    pub fn opponent(self) -> Option<Seat> {
         match self {
-            Seat::Red => Seat::Blue,
-            Seat::Blue => Seat::Red,
-            s => {
-                debug_assert!(false, "other() is two-player only ({s:?})");
-                s.partner().unwrap_or(s)
-            }
+            Seat::Red => Some(Seat::Blue),
+            Seat::Blue => Some(Seat::Red),
+            Seat::South | Seat::East | Seat::North | Seat::West => None,
         }
     }
 
@@ -508,6 +516,26 @@ mod tests {
         assert_eq!(Team::SouthNorth.other(), Team::EastWest);
         assert_eq!(Team::Blue.side(), Seat::Blue);
         assert_eq!((Seat::Red.index(), Seat::Blue.index()), (0, 1));
+    }
+
+    #[test]
+    fn only_a_colour_has_one_opponent_and_it_is_on_the_other_team() {
+        assert_eq!(
+            Seat::ALL.map(Seat::opponent),
+            [Some(Seat::Blue), Some(Seat::Red), None, None, None, None]
+        );
+        for s in Seat::ALL {
+            if let Some(o) = s.opponent() {
+                assert_eq!(o.team(), s.team().other());
+                assert_eq!(o.opponent(), Some(s));
+            }
+        }
+        assert!(
+            Seat::ALL
+                .iter()
+                .all(|s| Seat::BOTH.contains(s) != s.is_four())
+        );
+        assert!(Seat::FOUR.iter().all(|s| Seat::ALL.contains(s)));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::board::{Board, MAX_NODES, NodeId, NodeSet};
 use super::piece::{Piece, Rank, Seat, Team};
-use super::rules::{Mode, Rules};
+use super::rules::Rules;
 use std::fmt;
 
 pub mod movegen;
@@ -598,7 +598,7 @@ impl Position {
             }
             if p.is_face_down() {
                 any_down = true;
-                if rules.mode != Mode::Flip {
+                if !rules.mode.deals_face_down() {
                     return Err(SetupError::FaceDownOutsideFlip {
                         square: board.name(i as NodeId).to_string(),
                     });
@@ -626,7 +626,7 @@ impl Position {
             return Err(SetupError::NoFlags);
         }
         if let Mover::Player(_) = setup.mover {
-            if rules.mode != Mode::Flip {
+            if !rules.mode.deals_face_down() {
                 return Err(SetupError::PlayerOutsideFlip);
             }
             if !any_down {
@@ -658,7 +658,7 @@ impl Position {
         counts: &[[u8; 13]; 4],
     ) -> Result<Position, SetupError> {
         let board = setup.board;
-        if rules.mode == Mode::Flip {
+        if !rules.mode.offered_for_four() {
             return Err(SetupError::FourPlayerFlip);
         }
         if let Mover::Player(_) = setup.mover {
@@ -840,7 +840,8 @@ impl Position {
         self.quiet = if reset_quiet { 0 } else { self.quiet + 1 };
         self.ply += 1;
         self.mover = match self.mover {
-            Mover::Side(s) => Mover::Side(s.other()),
+            // A four-player seat has no one opponent: its turns end in `pass_turn_in`.
+            Mover::Side(s) => s.opponent().map_or(self.mover, Mover::Side),
             Mover::Player(p) => Mover::Player(3 - p),
         };
     }
@@ -923,6 +924,7 @@ pub fn write_notation(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rules::Mode;
 
     pub const EXAMPLE: &str = "b2b1bMbFbM/b3bBb5bMb7/b4..b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b2b7b3/r3r7r2r6r3/r5..r1..r4/r8rB..r9r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
 

@@ -1,4 +1,5 @@
-//! Game modes and house rules (RULES.md sections 6 and 8): one serializable settings struct.
+//! Game modes and house rules (RULES.md sections 6 and 8): one serializable settings struct. The
+//! deployment table (which rank may start where) is `Rules::deploy_problems`, in `formation.rs`.
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,44 @@ impl Mode {
             "hidden" => Some(Mode::Hidden),
             "flip" => Some(Mode::Flip),
             _ => None,
+        }
+    }
+
+    // The questions the code asks of a mode, each answered for every mode here (RULES.md 6), so
+    // that a new mode has to answer them.
+
+    /// Whether each player's pieces are hidden from the others (hidden mode 暗棋: a player sees
+    /// their own, the program referees the clashes; flag reveals and engineer scouting apply).
+    pub fn hides_identities(self) -> bool {
+        match self {
+            Mode::Hidden => true,
+            Mode::Open | Mode::Flip => false,
+        }
+    }
+
+    /// Whether every piece is in plain view of everyone all game long (open mode 明棋).
+    pub fn shows_everything(self) -> bool {
+        match self {
+            Mode::Open => true,
+            Mode::Hidden | Mode::Flip => false,
+        }
+    }
+
+    /// Whether the pieces are dealt face down instead of deployed (flip mode 翻棋): no
+    /// formations, a turn may flip a face-down piece, and the players' colours are decided by
+    /// the flips.
+    pub fn deals_face_down(self) -> bool {
+        match self {
+            Mode::Flip => true,
+            Mode::Open | Mode::Hidden => false,
+        }
+    }
+
+    /// Whether four players may play this mode (RULES.md 9.6: open and hidden, not flip).
+    pub fn offered_for_four(self) -> bool {
+        match self {
+            Mode::Open | Mode::Hidden => true,
+            Mode::Flip => false,
         }
     }
 }
@@ -207,22 +246,25 @@ impl Rules {
             mode,
             ..Rules::default()
         };
-        if mode == Mode::Flip {
-            r.movable_hq = true;
-            r.flag_needs_mines_cleared = true;
-            r.flag_takers = FlagTakers::Smallest;
+        match mode {
+            Mode::Open | Mode::Hidden => {}
+            Mode::Flip => {
+                r.movable_hq = true;
+                r.flag_needs_mines_cleared = true;
+                r.flag_takers = FlagTakers::Smallest;
+            }
         }
         r
     }
 
     /// Whether the engineer-scout rule is in force (hidden mode only).
     pub fn scout_active(&self) -> bool {
-        self.engineer_scout && self.mode == Mode::Hidden
+        self.engineer_scout && self.mode.hides_identities()
     }
 
     /// Whether the flag is revealed when its marshal falls (hidden mode only).
     pub fn flag_reveal_active(&self) -> bool {
-        self.flag_reveal_on_marshal_loss && self.mode == Mode::Hidden
+        self.flag_reveal_on_marshal_loss && self.mode.hides_identities()
     }
 
     /// Check limits that would make a game meaningless.
@@ -681,6 +723,35 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_mode_answers_the_modes_questions_as_rules_section_6_says() {
+        // (hides identities, shows everything, deals face down, offered for four)
+        let answers = |m: Mode| {
+            (
+                m.hides_identities(),
+                m.shows_everything(),
+                m.deals_face_down(),
+                m.offered_for_four(),
+            )
+        };
+        assert_eq!(answers(Mode::Open), (false, true, false, true));
+        assert_eq!(answers(Mode::Hidden), (true, false, false, true));
+        assert_eq!(answers(Mode::Flip), (false, false, true, false));
+        // Only hidden mode scouts and reveals the flag.
+        let both_on = |m: Mode| Rules {
+            engineer_scout: true,
+            flag_reveal_on_marshal_loss: true,
+            ..Rules::for_mode(m)
+        };
+        assert_eq!(
+            [Mode::Open, Mode::Hidden, Mode::Flip].map(|m| {
+                let r = both_on(m);
+                (r.scout_active(), r.flag_reveal_active())
+            }),
+            [(false, false), (true, true), (false, false)]
+        );
+    }
 
     #[test]
     fn validate_refuses_with_a_typed_error() {

@@ -3,7 +3,7 @@
 //! NOTATION.md) and go through the notation parser like any position a user types.
 
 use super::board::{Board, NodeId};
-use super::formation::{Formation, square_name};
+use super::formation::{Formation, FormationProblem, square_name};
 use super::*;
 
 /// Both flags and one general frozen in an HQ per side: a backdrop on which the game goes on and
@@ -608,6 +608,135 @@ fn formation_counts_and_camps() {
     );
 }
 
+/// RULES.md 5 square by square, in the owner's terms: line 1 (front) first, columns from the
+/// owner's left; `.` where the rank may start, `x` where it may not. The camps are line 2
+/// columns 2 and 4, line 3 column 3 and line 4 columns 2 and 4 (Red's b5 d5, c4, b3 d3); the HQs
+/// line 6 columns 2 and 4 (b1 d1).
+const ANY_PIECE_MAY_START: [&str; 6] = [
+    ". . . . .",
+    ". x . x .",
+    ". . x . .",
+    ". x . x .",
+    ". . . . .",
+    ". . . . .",
+];
+const BOMBS_MAY_START: [&str; 6] = [
+    "x x x x x",
+    ". x . x .",
+    ". . x . .",
+    ". x . x .",
+    ". . . . .",
+    ". . . . .",
+];
+const MINES_MAY_START: [&str; 6] = [
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    ". . . . .",
+    ". . . . .",
+];
+const THE_FLAG_MAY_START: [&str; 6] = [
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x x x x x",
+    "x . x . x",
+];
+
+#[test]
+fn the_deployment_table_is_rules_section_5_for_every_rank_and_square() {
+    for front in [false, true] {
+        let rules = with(|r| r.bombs_in_front_row = front);
+        for rank in Rank::ALL {
+            let grid = match rank {
+                Rank::Flag => THE_FLAG_MAY_START,
+                Rank::Mine => MINES_MAY_START,
+                Rank::Bomb if !front => BOMBS_MAY_START,
+                _ => ANY_PIECE_MAY_START,
+            };
+            for line in 1..=6u8 {
+                let row: Vec<&str> = grid[line as usize - 1].split(' ').collect();
+                for col in 1..=5u8 {
+                    let expect = row[col as usize - 1] == ".";
+                    let at =
+                        format!("{rank:?} on line {line} column {col}, bombs in front {front}");
+                    assert_eq!(rules.may_deploy(rank, line, col), expect, "{at}");
+                    let found: Vec<FormationProblem> =
+                        rules.deploy_problems(rank, line, col).collect();
+                    assert_eq!(found.is_empty(), expect, "{at}: {found:?}");
+                    assert!(found.iter().all(|p| p.at() == Some((line, col))), "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_deployment_table_names_every_rule_a_square_breaks() {
+    use FormationProblem::*;
+    let plain = Rules::default();
+    let front = with(|r| r.bombs_in_front_row = true);
+    let found = |rules: &Rules, rank, line, col| -> Vec<FormationProblem> {
+        rules.deploy_problems(rank, line, col).collect()
+    };
+    // A flag or a mine in a camp breaks two rules, in the order a formation reports them.
+    assert_eq!(
+        found(&plain, Rank::Flag, 2, 2),
+        [
+            CampNotEmpty {
+                rank: Rank::Flag,
+                line: 2,
+                col: 2
+            },
+            FlagOutsideHq { line: 2, col: 2 }
+        ]
+    );
+    assert_eq!(
+        found(&plain, Rank::Mine, 3, 3),
+        [
+            CampNotEmpty {
+                rank: Rank::Mine,
+                line: 3,
+                col: 3
+            },
+            MineTooFarForward { line: 3, col: 3 }
+        ]
+    );
+    assert_eq!(
+        found(&plain, Rank::Marshal, 4, 4),
+        [CampNotEmpty {
+            rank: Rank::Marshal,
+            line: 4,
+            col: 4
+        }]
+    );
+    assert_eq!(
+        found(&plain, Rank::Flag, 5, 2),
+        [FlagOutsideHq { line: 5, col: 2 }]
+    );
+    assert_eq!(found(&plain, Rank::Flag, 6, 4), []);
+    assert_eq!(
+        found(&plain, Rank::Bomb, 1, 5),
+        [BombOnFrontLine { line: 1, col: 5 }]
+    );
+    assert_eq!(found(&front, Rank::Bomb, 1, 5), []);
+    // The house rule is about bombs only.
+    assert_eq!(
+        found(&front, Rank::Mine, 1, 5),
+        [MineTooFarForward { line: 1, col: 5 }]
+    );
+    assert_eq!(
+        found(&front, Rank::Bomb, 2, 4),
+        [CampNotEmpty {
+            rank: Rank::Bomb,
+            line: 2,
+            col: 4
+        }]
+    );
+}
+
 #[test]
 fn random_formations_are_valid_and_deterministic() {
     for seed in 0..20 {
@@ -695,6 +824,58 @@ fn hidden_mode_views_show_only_own_identities() {
     ] {
         assert_eq!(q.view(&o, v).notation(), q.notation());
     }
+}
+
+#[test]
+fn a_view_just_after_the_opening_turn_rewinds_to_the_start() {
+    let r = mode(Mode::Hidden);
+    let blue = Viewer::Side(Seat::Blue);
+    for (cells, t) in [
+        // A quiet move, and an attack that removed the attacker.
+        (format!("{BASE} c6=r5 c7=b3"), "c6-c5"),
+        (format!("{BASE} c6=r3 c7=b5"), "c6-c7"),
+    ] {
+        let start = pos(&r, &lay("r", &cells));
+        let mut p = start;
+        let report = play(&mut p, &r, t);
+        let after = p.view(&r, blue);
+        let before = after
+            .before_opening_turn(&report)
+            .expect("Red's opening turn");
+        assert_eq!(before.notation(), start.view(&r, blue).notation(), "{t}");
+        // The mover's own view, the referee's and a later turn's cannot be rewound so.
+        assert!(
+            p.view(&r, Viewer::Side(Seat::Red))
+                .before_opening_turn(&report)
+                .is_none()
+        );
+        assert!(
+            p.view(&r, Viewer::Referee)
+                .before_opening_turn(&report)
+                .is_none()
+        );
+    }
+    let mut p = pos(&r, &lay_counts("r", 0, 4, &format!("{BASE} c6=r5 c7=b3")));
+    let report = play(&mut p, &r, "c6-c5");
+    assert!(p.view(&r, blue).before_opening_turn(&report).is_none());
+}
+
+#[test]
+fn the_public_view_shows_backs_but_what_both_players_saw() {
+    let r = mode(Mode::Hidden);
+    let cells = format!("{BASE} c6=rB c7=b9 a6=r3 e10=b2");
+    let mut g = Game::new(r, Start::Position(lay("r", &cells))).unwrap();
+    assert_eq!(g.public_view().viewer(), Viewer::Referee);
+    assert_eq!(
+        g.public_view().notation(),
+        lay("r", "b1=r? d12=b? d1=r? b12=b? c6=r? c7=b? a6=r? e10=b?")
+    );
+    // The bomb takes Blue's marshal with it: Blue's flag is shown to both.
+    g.play(turn(g.position(), "c6-c7")).unwrap();
+    assert_eq!(
+        g.public_view().notation(),
+        lay_counts("b", 0, 1, "b1=r? d12=bF d1=r? b12=b? a6=r? e10=b?")
+    );
 }
 
 #[test]
@@ -1205,6 +1386,47 @@ fn notation_round_trips_through_positions_and_views() {
 }
 
 #[test]
+fn info_keys_are_written_as_the_file_format_names_them() {
+    // docs/formats.md, `info`: these texts are in every saved game and may not change.
+    let keys = [
+        (InfoKey::Id, "id"),
+        (InfoKey::Started, "started"),
+        (InfoKey::Seat, "seat"),
+        (InfoKey::Computer, "computer"),
+        (InfoKey::Bottom, "bottom"),
+        (InfoKey::Hints, "hints"),
+        (InfoKey::Deal, "deal"),
+        (InfoKey::Redo, "redo"),
+        (InfoKey::SavedBy, "saved_by"),
+        (InfoKey::ContinuedFrom, "continued_from"),
+        (InfoKey::Referee, "referee"),
+        (InfoKey::RefereeNotes, "referee_notes"),
+        (InfoKey::ArenaGame, "arena-game"),
+        (InfoKey::ArenaSeed, "arena-seed"),
+        (InfoKey::ArenaSeat(Seat::Red), "red"),
+        (InfoKey::ArenaSeat(Seat::Blue), "blue"),
+        (InfoKey::ArenaSeat(Seat::South), "south"),
+        (InfoKey::ArenaSeat(Seat::East), "east"),
+        (InfoKey::ArenaSeat(Seat::North), "north"),
+        (InfoKey::ArenaSeat(Seat::West), "west"),
+        (InfoKey::ArenaFirst, "first"),
+        (InfoKey::ArenaSecond, "second"),
+    ];
+    for (key, text) in keys {
+        assert_eq!(key.as_str(), text);
+    }
+    // Setting a key replaces its entry and puts it last; other entries stay.
+    let mut g = hidden_test_game();
+    g.set_info(InfoKey::Id, "a");
+    g.set_info(InfoKey::Started, "b");
+    g.set_info(InfoKey::Id, "c");
+    assert_eq!(
+        g.record().info,
+        [("started".into(), "b".into()), ("id".into(), "c".into())]
+    );
+}
+
+#[test]
 fn out_of_range_turns_are_refused_without_panicking() {
     let r = mode(Mode::Flip);
     let p = pos(&r, &lay("r", "b1=rF d12=bF c6=r5 c8=b3 e8=B1"));
@@ -1285,7 +1507,10 @@ fn reachable_refused_flag_attack_is_public_and_recorded() {
     });
     // Red's colonel on c12 beside Blue's flag (d12) and general (b12); a Blue mine on a11.
     let mut g = hidden_game(&rules, "c12=r5 a6=r3 a11=bM e7=b3");
-    assert_eq!(g.view(Viewer::Side(Seat::Red)).mines_known[1], None);
+    assert_eq!(
+        g.view(Viewer::Side(Seat::Red)).mines_known(Seat::Blue),
+        None
+    );
     let e = g.play(turn(g.position(), "c12-d12")).unwrap_err();
     let said = IllegalTurn::FlagAttackRefused {
         by: Seat::Red,
@@ -1368,17 +1593,17 @@ fn refusal_a_player_can_know_is_not_announced() {
     });
     let g = hidden_game(&eng, "c12=r5 a6=r3 e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Red)).mines_known(s)),
         [Some(false); 2]
     );
     // Red's own mine is known to Red; Blue does not know it.
     let g = hidden_game(&eng, "c12=r5 a6=r3 a1=rM e7=b3");
     assert_eq!(
-        g.view(Viewer::Side(Seat::Red)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Red)).mines_known(s)),
         [Some(true), Some(false)]
     );
     assert_eq!(
-        g.view(Viewer::Side(Seat::Blue)).mines_known[..2],
+        Seat::BOTH.map(|s| g.view(Viewer::Side(Seat::Blue)).mines_known(s)),
         [None, Some(false)]
     );
     // Open mode: the flag and the mines are in plain view, so nothing is announced.
@@ -1403,7 +1628,7 @@ fn flip_candidates_never_attack_the_flag_while_face_down_mines_may_remain() {
     let cells = "b1=rF d12=bF e12=r3 b12=b8 a6=r5 a11=BM";
     let p = pos(&r, &lay("r", cells));
     let v = p.view(&r, Viewer::Side(Seat::Red));
-    assert_eq!(v.mines_known[Seat::Blue.index()], Some(true));
+    assert_eq!(v.mines_known(Seat::Blue), Some(true));
     let attack = turn(&p, "e12-d12");
     assert!(!v.candidate_turns(&r).contains(&attack));
     assert!(!v.destinations_from(&r, sq("e12")).contains(&sq("d12")));

@@ -236,7 +236,7 @@ fn hidden_view_shows_own_pieces_partners_only_under_team_view() {
         let g = hidden_game(&rules);
         for me in Seat::FOUR {
             let v = g.view(Viewer::Side(me));
-            for (n, seen) in v.cells.iter().enumerate() {
+            for (n, seen) in v.cells().iter().enumerate() {
                 let truth = g.position().at(n as NodeId);
                 let may_know = |s: Seat| s == me || (team_view && me.partner() == Some(s));
                 match (*seen, truth) {
@@ -302,7 +302,7 @@ fn a_player_who_is_out_sees_no_more_than_before() {
     g.act(Action::Resign(Seat::South)).unwrap();
     assert_eq!(g.status(), Status::Ongoing);
     let v = g.view(Viewer::Side(Seat::South));
-    for (n, seen) in v.cells.iter().enumerate() {
+    for (n, seen) in v.cells().iter().enumerate() {
         match (*seen, g.position().at(n as NodeId)) {
             (Seen::Empty, None) => {}
             (Seen::Unknown(s), Some(t)) if s == t.side() && !t.is_revealed() => {}
@@ -332,10 +332,16 @@ fn mines_known_has_a_place_for_every_seat() {
         ),
     );
     let v = g.view(Viewer::Side(Seat::South));
-    assert_eq!(v.mines_known, [Some(false), None, Some(true), Some(false)]);
+    assert_eq!(
+        Seat::FOUR.map(|s| v.mines_known(s)),
+        [Some(false), None, Some(true), Some(false)]
+    );
     // South started without a mine: East knows it has none.
     let v = g.view(Viewer::Side(Seat::East));
-    assert_eq!(v.mines_known, [Some(false), Some(true), None, Some(false)]);
+    assert_eq!(
+        Seat::FOUR.map(|s| v.mines_known(s)),
+        [Some(false), Some(true), None, Some(false)]
+    );
 }
 
 #[test]
@@ -354,8 +360,8 @@ fn may_be_refused_and_candidate_turns_judge_each_flag_owners_mines() {
         ),
     );
     let v = g.view(Viewer::Side(Seat::South));
-    assert_eq!(v.mines_known[Seat::East.index()], Some(false));
-    assert_eq!(v.mines_known[Seat::West.index()], None);
+    assert_eq!(v.mines_known(Seat::East), Some(false));
+    assert_eq!(v.mines_known(Seat::West), None);
     let candidates = v.candidate_turns(&rules);
     let east = mv(&g, "p9", "q9");
     let west = mv(&g, "b9", "a9");
@@ -436,7 +442,7 @@ fn side_view_of_another_seat_is_free_only_for_its_player_and_a_partner_under_tea
         assert!(g.status().is_over());
         assert!(g.disclose(Disclosure::EndReveal, None, false).is_ok());
         let v = g.view(Viewer::Side(Seat::South));
-        assert!(v.cells.iter().all(|c| !matches!(c, Seen::Unknown(_))));
+        assert!(v.cells().iter().all(|c| !matches!(c, Seen::Unknown(_))));
     }
 }
 
@@ -482,7 +488,7 @@ fn four_player_records_round_trip_with_who_went_out_and_why() {
     assert_eq!(mover(&g), Seat::North);
     g.act(Action::Resign(Seat::East)).unwrap();
     g.play(plain_turn(&g)).unwrap();
-    g.set_info("event", "test");
+    g.set_info(InfoKey::Id, "test");
     let text = g.to_ron();
     assert!(text.contains("FourFormations"), "{text}");
     let back = Game::from_ron(&text).unwrap();

@@ -5,6 +5,7 @@ use super::board::{Board, NodeId};
 use super::movegen::IllegalTurn;
 use super::movegen::MineBelief;
 use super::piece::{Piece, Rank, Seat};
+use super::play::{ClashOutcome, TurnReport};
 use super::position::{Mover, OutList, Position, Turn, write_notation};
 use super::rules::{FlagTakers, Mode, Rules};
 
@@ -30,16 +31,19 @@ pub enum Seen {
 }
 
 #[derive(Clone, Debug)]
+/// Made only by the engine (`Position::view`, `Game::view` and the sights of
+/// `engine::disclosure`): its fields are private, so what a viewer is shown is always what the
+/// engine derived from the position.
 pub struct View {
-    pub viewer: Viewer,
-    pub mode: Mode,
-    pub board: &'static Board,
-    pub cells: Vec<Seen>,
-    pub mover: Mover,
-    pub quiet: u32,
-    pub ply: u32,
+    viewer: Viewer,
+    mode: Mode,
+    board: &'static Board,
+    cells: Vec<Seen>,
+    mover: Mover,
+    quiet: u32,
+    ply: u32,
     /// Four players: who is out and why (public; empty for two players).
-    pub out: OutList,
+    out: OutList,
     /// Per seat (`Seat::index`; two players use 0 and 1): whether it still has a mine on the
     /// board, as far as this viewer can know (`None`: it may or may not). Open and flip modes:
     /// always known (in flip mode every removed piece was face up, so the mines left are counted
@@ -47,7 +51,7 @@ pub struct View {
     /// view`) and for a player who is out (none); for another, `Some(true)` while one of its
     /// mines is revealed on the board, `Some(false)` once all of them were seen leave it
     /// (`Game::view`), else `None`. Seats the board does not have: `None`.
-    pub mines_known: [Option<bool>; 4],
+    mines_known: [Option<bool>; 4],
 }
 
 impl Viewer {
@@ -75,7 +79,7 @@ impl Position {
                     Viewer::Side(_) => {
                         if p.is_face_down() {
                             Seen::FaceDown
-                        } else if rules.mode != Mode::Hidden
+                        } else if !rules.mode.hides_identities()
                             || viewer.knows_seat(rules, p.side())
                             || p.is_revealed()
                         {
@@ -92,7 +96,8 @@ impl Position {
         for &s in self.board().seats {
             let has_mine = self.count(s, Rank::Mine) > 0;
             mines_known[s.index()] =
-                if rules.mode != Mode::Hidden || viewer.knows_seat(rules, s) || out.contains(s) {
+                if !rules.mode.hides_identities() || viewer.knows_seat(rules, s) || out.contains(s)
+                {
                     Some(has_mine)
                 } else {
                     // A revealed mine (a spring mine that threw an attacker back) is on the board.
@@ -116,8 +121,130 @@ impl Position {
 }
 
 impl View {
+    /// Who is looking.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The game's mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// What the viewer sees on every node, by node id.
+    pub fn cells(&self) -> &[Seen] {
+        &self.cells
+    }
+
+    /// What the viewer sees on node `n`.
     pub fn at(&self, n: NodeId) -> Seen {
         self.cells[n as usize]
+    }
+
+    pub fn mover(&self) -> Mover {
+        self.mover
+    }
+
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Four players: who is out and why (public; empty for two players).
+    pub fn out(&self) -> OutList {
+        self.out
+    }
+
+    /// Whether `seat` still has a mine on the board, as far as this viewer can know (`None`: it
+    /// may or may not; always `None` for a seat the board does not have).
+    pub fn mines_known(&self, seat: Seat) -> Option<bool> {
+        self.mines_known[seat.index()]
+    }
+
+    /// The same sight shown as `viewer`'s (a finished game: every piece is revealed to everyone).
+    pub(super) fn shown_as(self, viewer: Viewer) -> View {
+        View { viewer, ..self }
+    }
+
+    /// Hidden mode: `seat` is known to have no mine left on the board (all of them were seen
+    /// leave it: `Game::view`).
+    pub(super) fn know_no_mines(&mut self, seat: Seat) {
+        self.mines_known[seat.index()] = Some(false);
+    }
+
+    /// The board as both players may see it, from a referee's view: backs only, except pieces
+    /// revealed to both (a flag after its marshal fell, a sprung mine, a scouted piece). The
+    /// viewer stays the referee and the mine knowledge a referee's (`Game::public_view`).
+    pub(super) fn public_part(mut self) -> View {
+        for c in &mut self.cells {
+            if let Seen::Known(p) = *c {
+                *c = if p.is_revealed() {
+                    Seen::Known(p.with_revealed(false))
+                } else {
+                    Seen::Unknown(p.side())
+                };
+            }
+        }
+        self
+    }
+
+    /// The view before the game's first turn, worked out from this view just after it and the
+    /// turn's public report, when that turn was another seat's: the mover's piece back on `from`
+    /// (unknown to this viewer unless four players saw it move onto an empty node), and on `to`
+    /// what stood there (nothing, or the viewer's own piece the clash removed: the one missing
+    /// from its full set). `None` if it cannot be known: not the first turn, the viewer's own
+    /// turn, not a move, a referee's view, or a four-player clash (who stood on `to` is not worked
+    /// out). Lets a player apply the deployment rules to every enemy piece.
+    pub fn before_opening_turn(&self, report: &TurnReport) -> Option<View> {
+        let Viewer::Side(me) = self.viewer else {
+            return None;
+        };
+        let Mover::Side(mover) = report.mover else {
+            return None;
+        };
+        if self.ply != 1 || mover == me {
+            return None;
+        }
+        let Turn::Move { from, to } = report.turn else {
+            return None;
+        };
+        let four = self.board.is_four();
+        let mut before = self.clone();
+        before.ply = 0;
+        before.quiet = 0;
+        before.mover = report.mover;
+        before.cells[from as usize] = if four && report.clash.is_none() {
+            self.cells[to as usize]
+        } else {
+            Seen::Unknown(mover)
+        };
+        match report.clash {
+            None => before.cells[to as usize] = Seen::Empty,
+            Some(_) if four => return None,
+            Some(ClashOutcome::AttackerRemoved | ClashOutcome::Bounced) => {}
+            Some(_) => {
+                let mut have = [0u8; 13];
+                for s in &self.cells {
+                    if let Seen::Known(p) = s
+                        && p.side() == me
+                    {
+                        have[p.rank() as usize] += 1;
+                    }
+                }
+                let lost = Rank::ALL
+                    .into_iter()
+                    .find(|r| have[*r as usize] < r.count())?;
+                before.cells[to as usize] = Seen::Known(Piece::new(me, lost));
+            }
+        }
+        Some(before)
     }
 
     /// The position as this viewer sees it: unknown pieces as their owner's seat letter and `?`

@@ -643,12 +643,10 @@ pub fn illegal_zh(e: &IllegalTurn) -> String {
         AlreadyFaceUp(s) => format!("{s} 上的棋子已经翻开"),
         Unreachable { from, to } => format!("{from} 上的棋子走不到 {to}"),
         FlagAttackRefused { by, square, mines } => {
-            let why = if *mines && by.is_four() {
-                "军旗的主人还有地雷，不能攻击军旗".to_string()
-            } else if *mines {
-                format!("{}方还有地雷，不能攻击军旗", by.other().zh())
-            } else {
-                "按当前规则，这个棋子不能扛旗".to_string()
+            let why = match (*mines, by.opponent()) {
+                (true, None) => "军旗的主人还有地雷，不能攻击军旗".to_string(),
+                (true, Some(them)) => format!("{}方还有地雷，不能攻击军旗", them.zh()),
+                (false, _) => "按当前规则，这个棋子不能扛旗".to_string(),
             };
             format!(
                 "{}方攻击 {square} 被拒绝：那是军旗，{why}。{}方重新走棋",

@@ -50,7 +50,7 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
     let rules = game.rules();
     let mut set = HashSet::new();
     let add_known = |set: &mut HashSet<(Seat, Rank)>, v: &View, other: Option<&View>| {
-        for n in 0..v.board.len() as NodeId {
+        for n in 0..v.board().len() as NodeId {
             if let Seen::Known(p) = v.at(n)
                 && !p.is_face_down()
                 && other.is_none_or(|o| matches!(o.at(n), Seen::Known(_)))
@@ -72,7 +72,7 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
                     .iter()
                     .map(|&s| pos.view(rules, Viewer::Side(s)))
                     .collect();
-                for n in 0..views[0].board.len() as NodeId {
+                for n in 0..views[0].board().len() as NodeId {
                     if let Seen::Known(p) = views[0].at(n)
                         && !p.is_face_down()
                         && views.iter().all(|v| matches!(v.at(n), Seen::Known(_)))
@@ -101,23 +101,13 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
     Some(set)
 }
 
-/// Every seat of both boards (two-player colours, four-player seats).
-pub const SEATS: [Seat; 6] = [
-    Seat::Red,
-    Seat::Blue,
-    Seat::South,
-    Seat::East,
-    Seat::North,
-    Seat::West,
-];
-
 /// The pieces a text names: "Red Colonel" / "红 团长" / "红团长", "South Colonel" / "南 团长"
 /// (the longest rank name wins, so "Major General" is not read as "Major").
 pub fn named_pieces(text: &str) -> Vec<(Seat, Rank)> {
     let mut out = Vec::new();
     let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
     ranks.sort_by_key(|r| std::cmp::Reverse(r.en().len()));
-    for side in SEATS {
+    for side in Seat::ALL {
         for (word, zh) in [(side.en(), false), (side.zh(), true)] {
             for (i, _) in text.match_indices(word) {
                 let rest = &text[i + word.len()..];
@@ -151,7 +141,7 @@ fn cell_of(game: &Game, label: &str) -> Option<NodeId> {
     let n = game.board().node_by_name(sq)?;
     let cell_shape = rest.is_empty()
         || rest == "face-down piece"
-        || SEATS.iter().any(|s| {
+        || Seat::ALL.iter().any(|s| {
             rest.strip_prefix(s.en())
                 .and_then(|r| r.strip_prefix(' '))
                 .is_some_and(|r| r == "unknown piece" || Rank::ALL.iter().any(|k| k.en() == r))
@@ -178,7 +168,7 @@ fn move_line_pieces(game: &Game, text: &str) -> Vec<(Seat, Rank)> {
         return out;
     };
     // Four players: the mover's seat comes first ("East l11-k12 ?×?").
-    let rest = SEATS
+    let rest = Seat::ALL
         .iter()
         .find_map(|s| {
             rest.strip_prefix(s.en())
@@ -228,7 +218,7 @@ fn tray_pieces(texts: &[String]) -> Vec<(Seat, Rank)> {
             continue;
         }
         last = Some(t);
-        if let Some(s) = SEATS.into_iter().find(|s| s.en() == t) {
+        if let Some(s) = Seat::ALL.into_iter().find(|s| s.en() == t) {
             if side == Some(Seat::Blue) || side == Some(Seat::West) {
                 break;
             }

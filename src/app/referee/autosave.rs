@@ -7,7 +7,7 @@ use super::tracked::{FormationEntry, SealedEntry, Tracked};
 use super::{Referee, Stage};
 use crate::app::problem::{Problem, Warning};
 use crate::app::records::{info_value, load_game};
-use crate::engine::{Game, GameRecord};
+use crate::engine::{Game, GameRecord, InfoKey};
 use crate::fsutil::FileError;
 use crate::i18n;
 use std::path::{Path, PathBuf};
@@ -125,7 +125,7 @@ impl RefereeSaves {
         if tracked.exists() {
             match load_game(&tracked) {
                 Ok(game) => {
-                    tracked_id = info_value(game.record(), "id").map(str::to_string);
+                    tracked_id = info_value(game.record(), InfoKey::Id).map(str::to_string);
                     saves.tracked_saved = Some(game.record().clone());
                     if game.status().is_over() {
                         if let Err(e) = saves.archive_tracked() {
@@ -328,7 +328,8 @@ impl RefereeSaves {
             Some(Stage::Tracked(t)) => {
                 let record = t.game.record();
                 let saved = self.tracked_saved.as_ref().filter(|s| {
-                    info_value(s, "id").is_some() && info_value(s, "id") == info_value(record, "id")
+                    info_value(s, InfoKey::Id).is_some()
+                        && info_value(s, InfoKey::Id) == info_value(record, InfoKey::Id)
                 });
                 unsaved(record.actions.len(), saved.map(|s| s.actions.len()))
             }
@@ -336,7 +337,7 @@ impl RefereeSaves {
                 let saved = self
                     .judge_saved
                     .as_ref()
-                    .filter(|s| s.info("id") == j.record.info("id"));
+                    .filter(|s| s.info(InfoKey::Id) == j.record.info(InfoKey::Id));
                 unsaved(j.record.events.len(), saved.map(|s| s.events.len()))
             }
             Some(Stage::Formations(f)) => {
@@ -359,7 +360,7 @@ impl RefereeSaves {
             let started = self
                 .tracked_saved
                 .as_ref()
-                .is_some_and(|g| info_value(g, "id") == Some(saved.id.as_str()));
+                .is_some_and(|g| info_value(g, InfoKey::Id) == Some(saved.id.as_str()));
             if started {
                 self.entry_saved = None;
                 self.entry_offer = None;
@@ -409,8 +410,8 @@ impl RefereeSaves {
             &file,
             &games,
             "tracked",
-            info_value(&record, "started"),
-            info_value(&record, "id"),
+            info_value(&record, InfoKey::Started),
+            info_value(&record, InfoKey::Id),
         )
         .map(drop)
     }
@@ -434,8 +435,8 @@ impl RefereeSaves {
             &file,
             &dir,
             "judge",
-            record.info("started"),
-            record.info("id"),
+            record.info(InfoKey::Started),
+            record.info(InfoKey::Id),
         )
         .map(drop)
     }
@@ -472,16 +473,16 @@ impl RefereeSaves {
                 }
             }
         };
-        if info_value(game.record(), "id").is_none() {
+        if info_value(game.record(), InfoKey::Id).is_none() {
             let (id, started) = new_identity();
-            game.set_info("id", &id);
-            game.set_info("started", &started);
+            game.set_info(InfoKey::Id, &id);
+            game.set_info(InfoKey::Started, &started);
         }
         let record = game.record();
         if self.tracked_saved.as_ref() == Some(record) {
             return Ok(false);
         }
-        let id = |r: &GameRecord| info_value(r, "id").map(str::to_string);
+        let id = |r: &GameRecord| info_value(r, InfoKey::Id).map(str::to_string);
         let mut recent_changed = false;
         if let Some(old) = &self.tracked_saved
             && id(old) != id(record)
@@ -520,7 +521,7 @@ impl RefereeSaves {
             return Ok(());
         }
         if let Some(old) = &self.judge_saved
-            && old.info("id") != record.info("id")
+            && old.info(InfoKey::Id) != record.info(InfoKey::Id)
         {
             self.archive_judge()?;
         }

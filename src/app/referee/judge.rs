@@ -6,7 +6,7 @@
 use super::Consent;
 use super::words::{Said, claim_text, out_said, verdict_text};
 use crate::engine::judge::{ClaimError, ClashJudge};
-use crate::engine::{EndReason, Rank, Rules, Seat, Status};
+use crate::engine::{EndReason, InfoKey, Rank, Rules, Seat, Status};
 use crate::i18n::{self, fill};
 use serde::{Deserialize, Serialize};
 
@@ -103,10 +103,10 @@ pub struct JudgeRecord {
 }
 
 impl JudgeRecord {
-    pub fn info(&self, key: &str) -> Option<&str> {
+    pub fn info(&self, key: InfoKey) -> Option<&str> {
         self.info
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| k == key.as_str())
             .map(|(_, v)| v.as_str())
     }
 
@@ -182,7 +182,10 @@ impl JudgeTable {
                 version: JUDGE_RECORD_VERSION,
                 rules,
                 events: Vec::new(),
-                info: vec![("id".into(), id), ("started".into(), started)],
+                info: vec![
+                    (InfoKey::Id.as_str().into(), id),
+                    (InfoKey::Started.as_str().into(), started),
+                ],
                 four,
             },
         }
@@ -238,7 +241,7 @@ impl JudgeTable {
                     self.notice = None;
                     self.pending = Some(Pending {
                         attacker: side,
-                        defender: (!four).then(|| side.other()),
+                        defender: if four { None } else { side.opponent() },
                         attack: None,
                         defend: None,
                         who: side,
@@ -390,7 +393,9 @@ impl JudgeTable {
         }
         match (self.judge.is_four(), defender) {
             (true, Some(d)) => Ok(d),
-            (false, None) => Ok(attacker.other()),
+            (false, None) => attacker
+                .opponent()
+                .ok_or_else(|| ClaimError::NotAtTable(attacker).to_string()),
             (true, None) => Err("a four-player clash needs the seat attacked".into()),
             // A two-player record never names the seat attacked.
             (false, Some(d)) => Err(ClaimError::NotAtTable(d).to_string()),

@@ -37,8 +37,8 @@ pub use judge::{
 };
 pub use screen::{home_offers, ui};
 pub use tracked::{
-    FormationCmd, FormationEntry, NOTES_KEY, SealedEntry, Tracked, TrackedCmd, TrackedNote,
-    public_view, tracked_notes,
+    FormationCmd, FormationEntry, SealedEntry, Tracked, TrackedCmd, TrackedNote, public_view,
+    tracked_notes,
 };
 pub use words::{Said, outcome_text, pad_label, public_reason};
 

@@ -7,8 +7,8 @@ use super::{
 };
 use crate::app::records::info_value;
 use crate::app::settings::BoardOptions;
-use crate::engine::Seat;
 use crate::engine::rules::HouseRule;
+use crate::engine::{InfoKey, Seat};
 use crate::i18n::{self, Lang, Text, fill};
 
 /// Draw the referee screen. Only the formation editor, a widget with its own state, changes here.
@@ -162,7 +162,10 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
                 ("mode", lang.t(&i18n::REF_TRACKED)),
                 ("n", &game.plies().len().to_string()),
                 ("side", side),
-                ("date", info_value(game.record(), "started").unwrap_or("?")),
+                (
+                    "date",
+                    info_value(game.record(), InfoKey::Started).unwrap_or("?"),
+                ),
             ],
         );
         offer(
@@ -215,7 +218,7 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
                     ("e", &lost(Seat::East)),
                     ("n2", &lost(Seat::North)),
                     ("w", &lost(Seat::West)),
-                    ("date", record.info("started").unwrap_or("?")),
+                    ("date", record.info(InfoKey::Started).unwrap_or("?")),
                 ],
             )
         } else {
@@ -225,7 +228,7 @@ pub fn home_offers(ui: &mut egui::Ui, saves: &RefereeSaves, lang: Lang) -> Optio
                     ("n", &t.judge.clashes().to_string()),
                     ("r", &lost(Seat::Red)),
                     ("b", &lost(Seat::Blue)),
-                    ("date", record.info("started").unwrap_or("?")),
+                    ("date", record.info(InfoKey::Started).unwrap_or("?")),
                 ],
             )
         };

@@ -10,8 +10,7 @@ use crate::app::words::status_text;
 use crate::editor::EditorOutcome;
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Seen, Start, Status, Turn, View,
-    Viewer,
+    Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Start, Status, Turn, View,
 };
 use crate::i18n::{self, Lang, fill};
 use serde::{Deserialize, Serialize};
@@ -249,10 +248,10 @@ impl FormationEntry {
         };
         match Game::new(rules.clone(), start) {
             Ok(mut game) => {
-                game.set_info("referee", "tracked game on a physical board");
+                game.set_info(InfoKey::Referee, "tracked game on a physical board");
                 // The game is the entry's: its autosave replaces the sealed formations.
-                game.set_info("id", &self.id.0);
-                game.set_info("started", &self.id.1);
+                game.set_info(InfoKey::Id, &self.id.0);
+                game.set_info(InfoKey::Started, &self.id.1);
                 Some(Box::new(game))
             }
             Err(e) => {
@@ -298,8 +297,8 @@ pub enum TrackedCmd {
 }
 
 /// Something the tracked game's record notes beside its actions (kept in `GameRecord.info` under
-/// `NOTES_KEY`, so it is saved, autosaved and replayed with the game). `ply` is the number of turns
-/// played when it happened.
+/// `InfoKey::RefereeNotes`, so it is saved, autosaved and replayed with the game). `ply` is the
+/// number of turns played when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrackedNote {
     /// A turn taken back with both players' consent.
@@ -317,12 +316,9 @@ impl TrackedNote {
     }
 }
 
-/// The `info` key of a tracked game's notes.
-pub const NOTES_KEY: &str = "referee_notes";
-
 /// The notes of a tracked game's record, oldest first (an unreadable entry reads as none).
 pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
-    info_value(game.record(), NOTES_KEY)
+    info_value(game.record(), InfoKey::RefereeNotes)
         .and_then(|t| ron::from_str(t).ok())
         .unwrap_or_default()
 }
@@ -331,7 +327,7 @@ fn add_note(game: &mut Game, note: TrackedNote) {
     let mut notes = tracked_notes(game);
     notes.push(note);
     if let Ok(text) = ron::to_string(&notes) {
-        game.set_info(NOTES_KEY, &text);
+        game.set_info(InfoKey::RefereeNotes, &text);
     }
 }
 
@@ -346,19 +342,7 @@ fn record_reveal(game: &mut Game, ply: usize, status: Status) {
 /// The board as both players may see it: backs only, except pieces revealed to both (a flag after
 /// its marshal fell, a sprung mine, a scouted piece); everything once the game is over.
 pub fn public_view(game: &Game) -> View {
-    let mut v = game.view(Viewer::Referee);
-    if !game.status().is_over() {
-        for c in &mut v.cells {
-            if let Seen::Known(p) = *c {
-                *c = if p.is_revealed() {
-                    Seen::Known(p.with_revealed(false))
-                } else {
-                    Seen::Unknown(p.side())
-                };
-            }
-        }
-    }
-    v
+    game.public_view()
 }
 
 impl Tracked {
@@ -500,20 +484,18 @@ impl Tracked {
             _ => None,
         });
         if !status.is_over() {
-            // The side that made the last move asks; the others agreed too.
+            // The side that made the last move asks; the others agreed too. (After a lost turn
+            // with four players nobody can be named: nothing is taken back.)
             let by = self
                 .game
                 .plies()
                 .last()
                 .and_then(|p| p.report.as_ref())
                 .and_then(|r| r.mover.side())
-                .unwrap_or_else(|| self.mover().other());
-            let done = self
-                .game
-                .disclose(Disclosure::Takeback, Some(by), true)
-                .map_err(|e| e.to_string())
-                .and_then(|grant| self.game.take_back(grant, by, 1).map_err(|e| e.to_string()));
-            if done.is_ok()
+                .or_else(|| self.mover().opponent());
+            if let Some(by) = by
+                && let Ok(grant) = self.game.disclose(Disclosure::Takeback, Some(by), true)
+                && self.game.take_back(grant, by, 1).is_ok()
                 && let Some(turn) = last_turn
             {
                 let ply = self.game.plies().len();

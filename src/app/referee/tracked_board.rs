@@ -31,7 +31,7 @@ pub(super) fn formations_ui(
             lang.t(&i18n::REF_FORMATION_CURTAIN),
             &[
                 ("side", lang.side(side)),
-                ("other", lang.side(side.other())),
+                ("other", side.opponent().map_or("", |o| lang.side(o))),
             ],
         )
     };

@@ -48,7 +48,7 @@ fn every_clash_sounds_the_same_whoever_won_it() {
 
 #[test]
 fn a_flag_shown_to_both_sounds_as_a_flag_whichever_side() {
-    for side in [Seat::Red, Seat::Blue] {
+    for side in Seat::BOTH {
         let mut r = report(Some(ClashOutcome::BothRemoved));
         r.flags_revealed = [Some((side, 3)), None];
         assert_eq!(turn_sound(&r), Sound::Flag);

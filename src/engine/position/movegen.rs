@@ -3,7 +3,7 @@
 use super::{Mover, Position, Turn};
 use crate::engine::board::{NodeId, NodeKind, NodeSet, Ray};
 use crate::engine::piece::{Piece, Rank, Seat};
-use crate::engine::rules::{FlagTakers, Mode, Rules};
+use crate::engine::rules::{FlagTakers, Rules};
 
 /// Why a turn is not legal: shown to players ("camps are safe"), so phrased for them.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -95,13 +95,11 @@ impl std::fmt::Display for IllegalTurn {
             Unreachable { from, to } => write!(f, "the piece on {from} cannot reach {to}"),
             FlagAttackRefused { by, square, mines } => {
                 write!(f, "{by} attacked {square}, the flag: refused, ")?;
-                if *mines && by.is_four() {
+                match (*mines, by.opponent()) {
                     // Four players: any of three opponents may own the flag.
-                    write!(f, "the flag's owner still has mines")?;
-                } else if *mines {
-                    write!(f, "{} still has mines", by.other())?;
-                } else {
-                    write!(f, "this piece may not take the flag under these rules")?;
+                    (true, None) => write!(f, "the flag's owner still has mines")?,
+                    (true, Some(them)) => write!(f, "{them} still has mines")?,
+                    (false, _) => write!(f, "this piece may not take the flag under these rules")?,
                 }
                 write!(f, "; {by} moves again")
             }
@@ -224,7 +222,7 @@ impl Position {
         // Only `flag takers = smallest` needs the lowest officer: skip the scan otherwise.
         if rules.flag_takers == FlagTakers::Smallest {
             let mut mine = self.side_set[me.index()] - self.flag_set - self.mine_set;
-            if rules.mode == Mode::Flip {
+            if rules.mode.deals_face_down() {
                 mine -= self.down_set;
             }
             for n in mine.iter() {
@@ -452,7 +450,7 @@ impl Position {
         enemy_mine: MineBelief,
     ) {
         out.clear();
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             out.extend(self.down_set.iter().map(Turn::Flip));
         }
         let Mover::Side(me) = self.mover else { return };
@@ -478,7 +476,7 @@ impl Position {
             movers: 0,
             total: 0,
         };
-        if rules.mode == Mode::Flip {
+        if rules.mode.deals_face_down() {
             ts.flips = self.down_set;
             ts.total = ts.flips.len();
         }
@@ -501,7 +499,7 @@ impl Position {
 
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
     pub fn has_turn(&self, rules: &Rules, side: Seat) -> bool {
-        if rules.mode == Mode::Flip && !self.down_set.is_empty() {
+        if rules.mode.deals_face_down() && !self.down_set.is_empty() {
             return true;
         }
         let cx = self.ctx(rules, side);
@@ -621,7 +619,7 @@ impl Position {
                 Err(IllegalTurn::NoPiece("?".into()))
             }
             Turn::Flip(n) => {
-                if rules.mode != Mode::Flip {
+                if !rules.mode.deals_face_down() {
                     return Err(IllegalTurn::NotFlipMode);
                 }
                 let name = b.name(n).to_string();

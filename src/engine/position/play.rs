@@ -231,8 +231,8 @@ impl Position {
                     _ => false,
                 };
                 self.pass_turn(true);
-                if decided {
-                    self.mover = Mover::Side(p.side().other());
+                if decided && let Some(next) = p.side().opponent() {
+                    self.mover = Mover::Side(next);
                 }
                 return (report, fx);
             }
@@ -451,7 +451,7 @@ impl Position {
         // 1. A flag taken.
         for side in Seat::BOTH {
             if !self.side_set[side.index()].intersects(self.flag_set) {
-                return Status::Won(side.other().team(), EndReason::Flag);
+                return Status::Won(side.team().other(), EndReason::Flag);
             }
         }
         // 2. No movable pieces (face up or face down).
@@ -467,10 +467,11 @@ impl Position {
         if let Mover::Side(me) = self.mover
             && !mover_has_turn.unwrap_or_else(|| self.has_turn(rules, me))
         {
-            return if self.has_turn(rules, me.other()) {
-                Status::Won(me.other().team(), EndReason::NoMoves)
-            } else {
-                Status::Draw(EndReason::NoMoves)
+            return match me.opponent() {
+                Some(them) if self.has_turn(rules, them) => {
+                    Status::Won(them.team(), EndReason::NoMoves)
+                }
+                _ => Status::Draw(EndReason::NoMoves),
             };
         }
         // 4. Quiet limit, 5. turn limit.
