@@ -7,7 +7,7 @@ use common::{harness, start_game};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{NodeId, Seen, Turn, Viewer};
+use junqi::engine::NodeId;
 use junqi::i18n::Lang;
 use std::path::Path;
 
@@ -59,19 +59,7 @@ fn illegal_click_changes_nothing_and_says_why() {
     start_game(&mut h);
     let before = notation(&h);
     let (from, _) = some_move(&h);
-    let (target, reason) = {
-        let game = &h.state().play().unwrap().game;
-        let pos = game.position();
-        let view = game.view(Viewer::Side(pos.side_to_move().unwrap()));
-        (0..game.board().len() as NodeId)
-            .filter(|&n| matches!(view.at(n), Seen::Empty))
-            .find_map(|n| {
-                pos.check_turn(game.rules(), Turn::Move { from, to: n })
-                    .err()
-                    .map(|e| (n, e))
-            })
-            .expect("an empty node the piece cannot reach")
-    };
+    let (target, reason) = common::unreachable_empty(common::game(&h), from);
     h.get_by_label(&label(&h, from, Lang::En)).click();
     h.run();
     h.get_by_label(&label(&h, target, Lang::En)).click();

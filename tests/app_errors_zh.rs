@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::JunqiApp;
 use junqi::engine::formation::Formation;
-use junqi::engine::{Action, Game, NodeId, Rules, Seen, Start, Turn, Viewer};
+use junqi::engine::{Action, Game, Rules, Start};
 use junqi::i18n::{self, Lang};
 use std::path::Path;
 
@@ -139,19 +139,7 @@ fn a_refused_turn_says_why_in_chinese() {
     h.state_mut().settings.lang = Lang::Zh;
     h.run();
     let (from, _) = common::plain_move(common::game(&h));
-    let (target, reason) = {
-        let game = common::game(&h);
-        let pos = game.position();
-        let view = game.view(Viewer::Side(pos.side_to_move().unwrap()));
-        (0..game.board().len() as NodeId)
-            .filter(|&n| matches!(view.at(n), Seen::Empty))
-            .find_map(|n| {
-                pos.check_turn(game.rules(), Turn::Move { from, to: n })
-                    .err()
-                    .map(|e| (n, e))
-            })
-            .expect("an empty node the piece cannot reach")
-    };
+    let (target, reason) = common::unreachable_empty(common::game(&h), from);
     let before = common::game(&h).position().notation();
     h.get_by_label(&common::node_label(&h, from, Lang::Zh))
         .click();

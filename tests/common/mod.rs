@@ -74,6 +74,22 @@ pub fn node_label(h: &Harness<'static, JunqiApp>, n: NodeId, lang: Lang) -> Stri
     junqi::app::board::node_label(&game.view(junqi::engine::Viewer::Side(side)), lang, n)
 }
 
+/// An empty node the piece on `from` cannot reach, and why (as the engine says it).
+pub fn unreachable_empty(game: &Game, from: NodeId) -> (NodeId, junqi::engine::IllegalTurn) {
+    let pos = game.position();
+    let view = game.view(junqi::engine::Viewer::Side(
+        pos.side_to_move().expect("a mover"),
+    ));
+    (0..game.board().len() as NodeId)
+        .filter(|&n| matches!(view.at(n), junqi::engine::Seen::Empty))
+        .find_map(|n| {
+            pos.check_turn(game.rules(), Turn::Move { from, to: n })
+                .err()
+                .map(|e| (n, e))
+        })
+        .expect("an empty node the piece cannot reach")
+}
+
 /// A legal plain move (to an empty node, no attack) of the side to move.
 pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
     let pos = game.position();

@@ -91,6 +91,17 @@ fn archive(
     crate::fsutil::rename_to_free_name(file, dir, &format!("{prefix}-{started}-{id}"), "ron")
 }
 
+/// The warning for a tally or formation entry on offer that does not replay.
+fn not_resumed(why: String) -> Warning {
+    Warning::new(
+        i18n::OPEN_FAILED,
+        Problem::Referee {
+            path: PathBuf::new(),
+            why,
+        },
+    )
+}
+
 impl RefereeSaves {
     /// Read what a previous run left in `games/referee/`: an unfinished tracked game or tally is
     /// offered for resume; a finished tracked game joins the recent games; an unreadable file is set
@@ -231,15 +242,7 @@ impl RefereeSaves {
                             referee.stage = Stage::Judge(Box::new(t));
                             out.referee = Some(referee);
                         }
-                        Err(why) => {
-                            out.warning = Some(Warning::new(
-                                i18n::OPEN_FAILED,
-                                Problem::Referee {
-                                    path: PathBuf::new(),
-                                    why,
-                                },
-                            ));
-                        }
+                        Err(why) => out.warning = Some(not_resumed(why)),
                     }
                 }
             }
@@ -261,15 +264,7 @@ impl RefereeSaves {
                             referee.stage = Stage::Formations(Box::new(entry));
                             out.referee = Some(referee);
                         }
-                        Err(why) => {
-                            out.warning = Some(Warning::new(
-                                i18n::OPEN_FAILED,
-                                Problem::Referee {
-                                    path: PathBuf::new(),
-                                    why,
-                                },
-                            ));
-                        }
+                        Err(why) => out.warning = Some(not_resumed(why)),
                     }
                 }
             }
