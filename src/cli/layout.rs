@@ -40,7 +40,7 @@ pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
         }
     };
     match Formation::from_ron(&text) {
-        Err(e) => vec![e],
+        Err(e) => vec![e.to_string()],
         Ok(f) => f.problems(rules).iter().map(|p| p.to_string()).collect(),
     }
 }

@@ -1,9 +1,10 @@
 //! Formation files for the editor: bounded reads, atomic saves, the library listing and native
 //! dialogs run on a thread so that a missing dialog backend never blocks the window.
 
-use crate::engine::formation::{Formation, is_camp_square};
+use crate::engine::formation::{Formation, FormationFileError, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::fsutil::{atomic_write, read_text};
+use crate::i18n::Lang;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -13,31 +14,55 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// Most files listed per library folder.
 pub const MAX_LIBRARY_FILES: usize = 500;
 
-/// Read and check a formation file; the message names the file and the problem. Files may be
-/// unfinished (work in progress) or break deployment rules (shown as problems once loaded), but
-/// never hold more pieces of a rank than a side has or a piece in a camp: the editor cannot show
-/// those, so they are refused here.
-pub fn load_formation(path: &Path) -> Result<Formation, String> {
-    let text = read_text(path, MAX_FILE_BYTES)?;
-    let f = Formation::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    for r in Rank::ALL {
-        let have = f.count(r);
-        if have > r.count() {
-            return Err(format!(
-                "{}: {have} × {} but a side has only {}",
-                path.display(),
-                r.en(),
-                r.count()
-            ));
+/// A formation file the editor cannot use: which file, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub error: FormationFileError,
+}
+
+impl LoadError {
+    /// The message in `lang`: the file, then what is wrong with it (a file-system failure names
+    /// the file itself).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        let why = lang.formation_file_error(&self.error);
+        match self.error {
+            FormationFileError::File(_) => why,
+            _ => format!("{}: {why}", self.path.display()),
         }
     }
-    for l in 1..=6u8 {
-        for c in 1..=5u8 {
-            if is_camp_square(l, c) && f.at(l, c).is_some() {
-                return Err(format!(
-                    "{}: a piece in the camp at line {l} column {c}; camps start empty",
-                    path.display()
-                ));
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_lang(Lang::En))
+    }
+}
+impl std::error::Error for LoadError {}
+
+/// Read and check a formation file. Files may be unfinished (work in progress) or break
+/// deployment rules (shown as problems once loaded), but never hold more pieces of a rank than a
+/// side has or a piece in a camp: the editor cannot show those, so they are refused here.
+///
+/// # Errors
+/// The file and what is wrong with it ([`LoadError`]).
+pub fn load_formation(path: &Path) -> Result<Formation, LoadError> {
+    let failed = |error| LoadError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| failed(FormationFileError::File(e)))?;
+    let f = Formation::from_ron(&text).map_err(failed)?;
+    for rank in Rank::ALL {
+        let have = f.count(rank);
+        if have > rank.count() {
+            return Err(failed(FormationFileError::TooMany { rank, have }));
+        }
+    }
+    for line in 1..=6u8 {
+        for col in 1..=5u8 {
+            if is_camp_square(line, col) && f.at(line, col).is_some() {
+                return Err(failed(FormationFileError::PieceInCamp { line, col }));
             }
         }
     }
@@ -45,11 +70,14 @@ pub fn load_formation(path: &Path) -> Result<Formation, String> {
 }
 
 /// Save atomically, creating the folder if needed.
-pub fn save_formation(path: &Path, f: &Formation) -> Result<(), String> {
+///
+/// # Errors
+/// The file system's failure, naming the file or folder (`FormationFileError::File`).
+pub fn save_formation(path: &Path, f: &Formation) -> Result<(), FormationFileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        crate::fsutil::create_private_dir_all(dir)?;
+        crate::fsutil::create_private_dir_all(dir).map_err(FormationFileError::File)?;
     }
-    atomic_write(path, f.to_ron().as_bytes())
+    atomic_write(path, f.to_ron().as_bytes()).map_err(FormationFileError::File)
 }
 
 /// A file name made from a formation's name: letters and digits kept (any script), the rest `-`.
@@ -83,7 +111,7 @@ pub fn free_path(dir: &Path, name: &str) -> PathBuf {
 pub struct LibraryEntry {
     pub path: PathBuf,
     /// The formation, or the reason it cannot be read.
-    pub content: Result<Formation, String>,
+    pub content: Result<Formation, LoadError>,
 }
 
 /// Chinese (and other CJK) characters: each is a word of its own, a line may break around it.

@@ -312,7 +312,10 @@ impl FormationEditor {
             }
             Err(e) => {
                 let msg = if self.lang == Lang::Zh {
-                    format!("保存失败（原文件未改动）：{e}")
+                    format!(
+                        "保存失败（原文件未改动）：{}",
+                        self.lang.formation_file_error(&e)
+                    )
                 } else {
                     format!("Could not save (the old file is untouched): {e}")
                 };
@@ -351,7 +354,7 @@ impl FormationEditor {
             }
             Err(e) => {
                 let msg = if self.lang == Lang::Zh {
-                    format!("无法打开（编辑器内容未改动）：{e}")
+                    format!("无法打开（编辑器内容未改动）：{}", e.in_lang(Lang::Zh))
                 } else {
                     format!("Could not open (nothing changed): {e}")
                 };
@@ -1190,7 +1193,7 @@ impl FormationEditor {
                         });
                     }
                     Err(err) => {
-                        ui.colored_label(BAD, err);
+                        ui.colored_label(BAD, err.in_lang(lang));
                     }
                 }
             }

@@ -387,7 +387,7 @@ fn hostile_files_give_a_message_and_change_nothing() {
     let listed = list_library(&mine);
     assert_eq!(listed.len(), cases.len());
     assert!(listed.iter().all(|e| e.content.is_err()), "{listed:?}");
-    assert!(has(&h, &listed[0].content.clone().unwrap_err()));
+    assert!(has(&h, &listed[0].content.clone().unwrap_err().to_string()));
 }
 
 #[test]

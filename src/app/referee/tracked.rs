@@ -58,7 +58,9 @@ pub struct SealedEntry {
 pub const SEALED_ENTRY_VERSION: u32 = 1;
 
 /// A formation from its six lines (the form `Formation::lines` writes).
-fn formation_from_lines(lines: &[String]) -> Result<Formation, String> {
+fn formation_from_lines(
+    lines: &[String],
+) -> Result<Formation, crate::engine::formation::FormationFileError> {
     let quoted: Vec<String> = lines.iter().map(|l| format!("{l:?}")).collect();
     Formation::from_ron(&format!(
         "(version: 1, name: \"\", lines: [{}])",
