@@ -21,14 +21,14 @@ use crate::engine::formation::{Formation, FormationProblem, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::engine::rng::SplitMix64;
 use crate::engine::rules::Rules;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, editor as t, fill};
 use egui::{
     Align2, Color32, CornerRadius, FontId, Key, LayerId, Modifiers, Order, Painter, Pos2, Rect,
     Role, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2,
 };
 use files::{DialogKind, DialogResult, PendingDialog};
 use std::path::{Path, PathBuf};
-use words::{rank_name, sq, tr};
+use words::{rank_name, sq};
 
 type Grid = [[Option<Rank>; 5]; 6];
 
@@ -173,10 +173,7 @@ impl FormationEditor {
                 self.dirty = true;
                 self.status = None;
             }
-            None => self.say(
-                Level::Info,
-                tr(self.lang, "Nothing to undo.", "没有可撤销的操作。"),
-            ),
+            None => self.say(Level::Info, self.lang.t(&t::NOTHING_TO_UNDO)),
         }
         self.selected = None;
     }
@@ -188,11 +185,7 @@ impl FormationEditor {
     /// Put a piece from the tray on a square; a piece already there goes back to the tray.
     fn place(&mut self, line: u8, col: u8, r: Rank) {
         if is_camp_square(line, col) {
-            let msg = if self.lang == Lang::Zh {
-                format!("{} 是行营：开局必须空着。", sq(line, col))
-            } else {
-                format!("{} is a camp: camps start empty.", sq(line, col))
-            };
+            let msg = fill(self.lang.t(&t::IS_CAMP), &[("sq", &sq(line, col))]);
             self.say(Level::Warning, msg);
             return;
         }
@@ -200,11 +193,10 @@ impl FormationEditor {
             return;
         }
         if self.remaining(r) == 0 {
-            let msg = if self.lang == Lang::Zh {
-                format!("托盘里没有{}了。", r.zh())
-            } else {
-                format!("No {} left in the tray.", r.en())
-            };
+            let msg = fill(
+                self.lang.t(&t::NONE_LEFT),
+                &[("rank", rank_name(self.lang, r))],
+            );
             self.say(Level::Warning, msg);
             return;
         }
@@ -218,11 +210,7 @@ impl FormationEditor {
         }
         if is_camp_square(to.0, to.1) || is_camp_square(from.0, from.1) {
             let camp = if is_camp_square(to.0, to.1) { to } else { from };
-            let msg = if self.lang == Lang::Zh {
-                format!("{} 是行营：开局必须空着。", sq(camp.0, camp.1))
-            } else {
-                format!("{} is a camp: camps start empty.", sq(camp.0, camp.1))
-            };
+            let msg = fill(self.lang.t(&t::IS_CAMP), &[("sq", &sq(camp.0, camp.1))]);
             self.say(Level::Warning, msg);
             return;
         }
@@ -249,14 +237,7 @@ impl FormationEditor {
         let ok = f.fill_random(&mut self.rng, &self.rules);
         self.change(|g| *g = f.grid);
         if !ok {
-            self.say(
-                Level::Warning,
-                tr(
-                    self.lang,
-                    "Filled the empty squares, but the pieces already placed keep it from being valid: see the problems.",
-                    "已补齐空位，但已摆的棋子使布阵仍不合规：见下方问题。",
-                ),
-            );
+            self.say(Level::Warning, self.lang.t(&t::FILLED_BUT_INVALID));
         }
         self.selected = None;
     }
@@ -287,23 +268,13 @@ impl FormationEditor {
                 let problems = self.formation.problems(&self.rules).len();
                 let shown = path.display().to_string();
                 if problems == 0 {
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已保存到 {shown}")
-                    } else {
-                        format!("Saved to {shown}")
-                    };
+                    let msg = fill(self.lang.t(&t::SAVED), &[("file", &shown)]);
                     self.say(Level::Info, msg);
                 } else {
-                    let msg = if self.lang == Lang::Zh {
-                        format!(
-                            "已作为未完成的布阵保存到 {shown}：还有 {problems} 个问题，解决后才能用于对局。"
-                        )
-                    } else {
-                        let word = if problems == 1 { "problem" } else { "problems" };
-                        format!(
-                            "Saved as work in progress to {shown}: {problems} {word} left; it can be used in a game once complete and valid."
-                        )
-                    };
+                    let msg = fill(
+                        self.lang.t(&t::SAVED_UNFINISHED),
+                        &[("file", &shown), ("n", &problems.to_string())],
+                    );
                     self.say(Level::Warning, msg);
                 }
                 self.current_path = Some(path);
@@ -311,14 +282,10 @@ impl FormationEditor {
                 self.library = None;
             }
             Err(e) => {
-                let msg = if self.lang == Lang::Zh {
-                    format!(
-                        "保存失败（原文件未改动）：{}",
-                        self.lang.formation_file_error(&e)
-                    )
-                } else {
-                    format!("Could not save (the old file is untouched): {e}")
-                };
+                let msg = fill(
+                    self.lang.t(&t::SAVE_FAILED),
+                    &[("e", &self.lang.formation_file_error(&e))],
+                );
                 self.say(Level::Error, msg);
             }
         }
@@ -334,30 +301,19 @@ impl FormationEditor {
                 self.dirty = false;
                 let shown = path.display().to_string();
                 if self.is_shipped(path) {
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已打开自带布阵 {shown}（只读：保存会另存一份）")
-                    } else {
-                        format!(
-                            "Opened the shipped formation {shown} (read-only: saving makes a copy)"
-                        )
-                    };
+                    let msg = fill(self.lang.t(&t::OPENED_SHIPPED), &[("file", &shown)]);
                     self.say(Level::Info, msg);
                 } else {
                     self.current_path = Some(path.to_path_buf());
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已打开 {shown}")
-                    } else {
-                        format!("Opened {shown}")
-                    };
+                    let msg = fill(self.lang.t(&t::OPENED), &[("file", &shown)]);
                     self.say(Level::Info, msg);
                 }
             }
             Err(e) => {
-                let msg = if self.lang == Lang::Zh {
-                    format!("无法打开（编辑器内容未改动）：{}", e.in_lang(Lang::Zh))
-                } else {
-                    format!("Could not open (nothing changed): {e}")
-                };
+                let msg = fill(
+                    self.lang.t(&t::OPEN_FAILED),
+                    &[("e", &e.in_lang(self.lang))],
+                );
                 self.say(Level::Error, msg);
             }
         }
@@ -403,14 +359,7 @@ impl FormationEditor {
                             p.set_extension("ron");
                         }
                         if self.is_shipped(&p) {
-                            self.say(
-                                Level::Error,
-                                tr(
-                                    self.lang,
-                                    "The shipped formations are read-only: choose another folder.",
-                                    "自带布阵是只读的：请选择其他文件夹。",
-                                ),
-                            );
+                            self.say(Level::Error, self.lang.t(&t::SHIPPED_READ_ONLY));
                         } else {
                             self.save_to(p);
                         }
@@ -419,14 +368,7 @@ impl FormationEditor {
                     (DialogResult::Unavailable, _) => {
                         self.show_library = true;
                         self.library = None;
-                        self.say(
-                            Level::Warning,
-                            tr(
-                                self.lang,
-                                "The system file dialog could not open here (no desktop portal or zenity). Use the library panel instead: it opens and saves formations in your formation folder.",
-                                "这里打不开系统文件对话框（没有桌面门户或 zenity）。请改用布阵库：它在你的布阵文件夹里打开和保存布阵。",
-                            ),
-                        );
+                        self.say(Level::Warning, self.lang.t(&t::NO_DIALOG));
                     }
                 }
             }
@@ -598,68 +540,57 @@ impl FormationEditor {
         let lang = self.lang;
         let mut outcome = None;
         ui.horizontal_wrapped(|ui| {
-            ui.heading(tr(lang, "Formation", "布阵"));
+            ui.heading(lang.t(&t::TITLE));
             ui.separator();
             if ui
-                .add_enabled(
-                    !self.undo.is_empty(),
-                    egui::Button::new(tr(lang, "Undo", "撤销")),
-                )
+                .add_enabled(!self.undo.is_empty(), egui::Button::new(lang.t(&t::UNDO)))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .button(tr(lang, "Random", "随机布阵"))
-                .on_hover_text(tr(
-                    lang,
-                    "Replace everything with a random valid formation",
-                    "整盘换成一个随机的合规布阵",
-                ))
+                .button(lang.t(&t::RANDOM))
+                .on_hover_text(lang.t(&t::RANDOM_TIP))
                 .clicked()
             {
                 self.random();
             }
             if ui
-                .button(tr(lang, "Fill the rest", "随机补齐"))
-                .on_hover_text(tr(
-                    lang,
-                    "Put the tray's pieces on the empty squares at random",
-                    "把托盘里的棋子随机放到空位上",
-                ))
+                .button(lang.t(&t::FILL_REST))
+                .on_hover_text(lang.t(&t::FILL_REST_TIP))
                 .clicked()
             {
                 self.fill_rest();
             }
-            if ui.button(tr(lang, "Mirror", "左右镜像")).clicked() {
+            if ui.button(lang.t(&t::MIRROR)).clicked() {
                 self.mirror();
             }
-            if ui.button(tr(lang, "Clear", "清空")).clicked() {
+            if ui.button(lang.t(&t::CLEAR)).clicked() {
                 self.clear();
             }
             ui.separator();
             let idle = self.dialog.is_none();
             if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Open…", "打开…")))
+                .add_enabled(idle, egui::Button::new(lang.t(&t::OPEN)))
                 .clicked()
             {
                 self.start_dialog(DialogKind::Open);
             }
             if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Save", "保存")))
+                .add_enabled(idle, egui::Button::new(lang.t(&t::SAVE)))
                 .clicked()
             {
                 self.save();
             }
             if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Save as…", "另存为…")))
+                .add_enabled(idle, egui::Button::new(lang.t(&t::SAVE_AS)))
                 .clicked()
             {
                 self.start_dialog(DialogKind::SaveAs);
             }
             if ui
-                .toggle_value(&mut self.show_library, tr(lang, "Library", "布阵库"))
+                .toggle_value(&mut self.show_library, lang.t(&t::LIBRARY))
                 .clicked()
             {
                 self.library = None;
@@ -667,19 +598,12 @@ impl FormationEditor {
             ui.separator();
             let valid = self.formation.is_valid(&self.rules);
             let use_btn = ui
-                .add_enabled(
-                    valid,
-                    egui::Button::new(tr(lang, "Use in game", "用于对局")),
-                )
-                .on_disabled_hover_text(tr(
-                    lang,
-                    "Only a complete, valid formation can be used in a game: see the problems.",
-                    "只有完整且合规的布阵才能用于对局：见问题列表。",
-                ));
+                .add_enabled(valid, egui::Button::new(lang.t(&t::USE_IN_GAME)))
+                .on_disabled_hover_text(lang.t(&t::USE_IN_GAME_DISABLED));
             if use_btn.clicked() && valid {
                 outcome = Some(EditorOutcome::UseInGame(self.formation.clone()));
             }
-            if ui.button(tr(lang, "Close", "关闭")).clicked() {
+            if ui.button(lang.t(&t::CLOSE)).clicked() {
                 if self.dirty {
                     self.confirm_close = true;
                 } else {
@@ -689,22 +613,12 @@ impl FormationEditor {
         });
         if self.confirm_close {
             ui.horizontal(|ui| {
-                ui.colored_label(
-                    Color32::from_rgb(200, 120, 0),
-                    tr(
-                        lang,
-                        "This formation has unsaved changes.",
-                        "这个布阵有未保存的修改。",
-                    ),
-                );
-                if ui
-                    .button(tr(lang, "Close without saving", "不保存，关闭"))
-                    .clicked()
-                {
+                ui.colored_label(Color32::from_rgb(200, 120, 0), lang.t(&t::UNSAVED));
+                if ui.button(lang.t(&t::CLOSE_WITHOUT_SAVING)).clicked() {
                     self.confirm_close = false;
                     outcome = Some(EditorOutcome::Close);
                 }
-                if ui.button(tr(lang, "Keep editing", "继续编辑")).clicked() {
+                if ui.button(lang.t(&t::KEEP_EDITING)).clicked() {
                     self.confirm_close = false;
                 }
             });
@@ -717,23 +631,16 @@ impl FormationEditor {
         ui.horizontal_wrapped(|ui| {
             let file = match &self.current_path {
                 Some(p) => p.display().to_string(),
-                None => tr(lang, "not saved yet", "尚未保存").to_string(),
+                None => lang.t(&t::NOT_SAVED_YET).to_string(),
             };
-            let mut line = format!("{}{file}", tr(lang, "File: ", "文件："));
+            let mut line = fill(lang.t(&t::FILE_LINE), &[("file", &file)]);
             if self.dirty {
-                line.push_str(tr(lang, " • unsaved changes", " • 有未保存的修改"));
+                line.push_str(lang.t(&t::UNSAVED_MARK));
             }
             ui.weak(line);
             if self.dialog.is_some() {
-                ui.label(tr(
-                    lang,
-                    "The file dialog is open (if none appeared, use the library).",
-                    "文件对话框已打开（如果没有出现，请使用布阵库）。",
-                ));
-                if ui
-                    .small_button(tr(lang, "Stop waiting", "不再等待"))
-                    .clicked()
-                {
+                ui.label(lang.t(&t::DIALOG_OPEN));
+                if ui.small_button(lang.t(&t::STOP_WAITING)).clicked() {
                     // The dialog's thread cannot be stopped; its answer is simply ignored.
                     self.dialog = None;
                 }
@@ -750,7 +657,7 @@ impl FormationEditor {
                 ui.colored_label(color, text);
                 dismiss = ui
                     .small_button("×")
-                    .on_hover_text(tr(lang, "Dismiss", "关闭提示"))
+                    .on_hover_text(lang.t(&t::DISMISS))
                     .clicked();
             });
             if dismiss {
@@ -783,11 +690,7 @@ impl FormationEditor {
         painter.text(
             pos2(rect.center().x, rect.min.y + 4.0),
             Align2::CENTER_TOP,
-            tr(
-                lang,
-                "▲ front line (the enemy is beyond)",
-                "▲ 前线（对面是敌方）",
-            ),
+            lang.t(&t::FRONT_LINE),
             FontId::proportional(12.0),
             LINE_COLOR,
         );
@@ -872,8 +775,8 @@ impl FormationEditor {
         let resp = ui.interact(r, id, sense);
         let what = match (camp, piece) {
             (_, Some(p)) => rank_name(lang, p).to_string(),
-            (true, None) => tr(lang, "camp", "行营").to_string(),
-            (false, None) => tr(lang, "empty", "空").to_string(),
+            (true, None) => lang.t(&t::CAMP).to_string(),
+            (false, None) => lang.t(&t::EMPTY).to_string(),
         };
         let label = format!("line {l} column {c} {} {what}", sq(l, c));
         let selected = self.selected == Some(Pick::Square(l, c));
@@ -922,7 +825,7 @@ impl FormationEditor {
                 painter.text(
                     r.center(),
                     Align2::CENTER_CENTER,
-                    tr(lang, "HQ", "大本营"),
+                    lang.t(&t::HQ),
                     FontId::proportional(r.height() * 0.3),
                     LINE_COLOR,
                 );
@@ -967,11 +870,7 @@ impl FormationEditor {
 
     fn tray_ui(&mut self, ui: &mut egui::Ui) {
         let lang = self.lang;
-        ui.label(tr(
-            lang,
-            "Tray: drag a piece onto the board, or click it and then a square",
-            "托盘：把棋子拖到棋盘上，或先点棋子再点格子",
-        ));
+        ui.label(lang.t(&t::TRAY));
         let avail = ui.available_width();
         let per_row = if avail >= 12.0 * 64.0 { 12 } else { 6 };
         let w = ((avail - 8.0) / per_row as f32 - 8.0).clamp(48.0, 90.0);
@@ -1036,11 +935,8 @@ impl FormationEditor {
                 Some(n) => format!("{} · {} · {n}", rank.zh(), rank.en()),
                 None => format!("{} · {}", rank.zh(), rank.en()),
             };
-            let resp = resp.on_hover_text(format!(
-                "{tip}\n{} {}",
-                tr(lang, "key", "按键"),
-                rank.code()
-            ));
+            let key = fill(lang.t(&t::KEY), &[("code", &rank.code().to_string())]);
+            let resp = resp.on_hover_text(format!("{tip}\n{key}"));
             if left == 0 {
                 continue;
             }
@@ -1059,13 +955,13 @@ impl FormationEditor {
 
     fn side_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
         let lang = self.lang;
-        let label = ui.label(tr(lang, "Name", "名称"));
+        let label = ui.label(lang.t(&t::NAME));
         let name = ui
             .add(
                 egui::TextEdit::singleline(&mut self.formation.name)
                     .char_limit(200)
                     .desired_width(f32::INFINITY)
-                    .hint_text(tr(lang, "name of this formation", "布阵名称")),
+                    .hint_text(lang.t(&t::NAME_HINT)),
             )
             .labelled_by(label.id);
         if name.changed() {
@@ -1073,14 +969,14 @@ impl FormationEditor {
             // A translation of the old name would no longer match.
             self.formation.name_zh.clear();
         }
-        let label = ui.label(tr(lang, "Notes", "说明"));
+        let label = ui.label(lang.t(&t::NOTES));
         let notes = ui
             .add(
                 egui::TextEdit::multiline(&mut self.formation.notes)
                     .char_limit(10_000)
                     .desired_width(f32::INFINITY)
                     .desired_rows(3)
-                    .hint_text(tr(lang, "the idea of this formation", "这个布阵的思路")),
+                    .hint_text(lang.t(&t::NOTES_HINT)),
             )
             .labelled_by(label.id);
         if notes.changed() {
@@ -1090,20 +986,9 @@ impl FormationEditor {
         ui.add_space(6.0);
 
         if problems.is_empty() {
-            ui.colored_label(
-                Color32::from_rgb(30, 140, 60),
-                tr(
-                    lang,
-                    "Complete and valid: ready for a game.",
-                    "完整且合规：可以用于对局。",
-                ),
-            );
+            ui.colored_label(Color32::from_rgb(30, 140, 60), lang.t(&t::VALID));
         } else {
-            let head = if lang == Lang::Zh {
-                format!("问题（{}）", problems.len())
-            } else {
-                format!("Problems ({})", problems.len())
-            };
+            let head = fill(lang.t(&t::PROBLEMS), &[("n", &problems.len().to_string())]);
             ui.strong(head);
             for p in problems {
                 let color = if p.at().is_some() {
@@ -1115,12 +1000,8 @@ impl FormationEditor {
             }
         }
         ui.add_space(6.0);
-        ui.collapsing(tr(lang, "Keyboard", "键盘"), |ui| {
-            ui.label(tr(
-                lang,
-                "Arrow keys move the blue cursor. Type a piece code to place it there: 9 Field Marshal … 1 Engineer, B bomb, M landmine, F flag. Delete removes. Ctrl+Z undoes. Click two pieces to swap them; right-click removes.",
-                "方向键移动蓝色光标。输入棋子代码放到光标处：9 司令 … 1 工兵，B 炸弹，M 地雷，F 军旗。Delete 删除，Ctrl+Z 撤销。点两个棋子可互换；右键移除。",
-            ));
+        ui.collapsing(lang.t(&t::KEYBOARD), |ui| {
+            ui.label(lang.t(&t::KEYBOARD_HELP));
         });
         if self.show_library {
             ui.separator();
@@ -1131,12 +1012,12 @@ impl FormationEditor {
     fn library_ui(&mut self, ui: &mut egui::Ui) {
         let lang = self.lang;
         ui.horizontal(|ui| {
-            ui.strong(tr(lang, "Library", "布阵库"));
-            if ui.button(tr(lang, "Refresh", "刷新")).clicked() {
+            ui.strong(lang.t(&t::LIBRARY));
+            if ui.button(lang.t(&t::REFRESH)).clicked() {
                 self.library = None;
             }
             if ui
-                .button(tr(lang, "Save in library", "保存到布阵库"))
+                .button(lang.t(&t::SAVE_IN_LIBRARY))
                 .on_hover_text(self.library_dir.display().to_string())
                 .clicked()
             {
@@ -1156,12 +1037,12 @@ impl FormationEditor {
         let mut open = None;
         for (title, entries, dir) in [
             (
-                tr(lang, "My formations", "我的布阵"),
+                lang.t(&t::MY_FORMATIONS),
                 &mine,
                 Some(self.library_dir.as_path()),
             ),
             (
-                tr(lang, "Shipped formations (read-only)", "自带布阵（只读）"),
+                lang.t(&t::SHIPPED_FORMATIONS),
                 &shipped,
                 self.shipped_dir.as_deref(),
             ),
@@ -1170,7 +1051,7 @@ impl FormationEditor {
             ui.label(egui::RichText::new(title).strong())
                 .on_hover_text(dir.display().to_string());
             if entries.is_empty() {
-                ui.weak(tr(lang, "(none yet)", "（暂无）"));
+                ui.weak(lang.t(&t::NONE_YET));
             }
             for e in entries {
                 let file = e
