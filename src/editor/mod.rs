@@ -28,6 +28,7 @@ use egui::{
 };
 use files::{DialogKind, DialogResult, PendingDialog};
 use std::path::{Path, PathBuf};
+pub use words::{Level, Message};
 use words::{rank_name, sq};
 
 type Grid = [[Option<Rank>; 5]; 6];
@@ -53,13 +54,6 @@ enum Pick {
     Square(u8, u8),
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Level {
-    Info,
-    Warning,
-    Error,
-}
-
 enum UndoStep {
     Grid(Grid),
     Whole(Formation, Option<PathBuf>),
@@ -78,7 +72,7 @@ pub struct FormationEditor {
     cursor: (u8, u8),
     selected: Option<Pick>,
     drag: Option<Pick>,
-    status: Option<(Level, String)>,
+    status: Option<Message>,
     show_library: bool,
     library: Option<(Vec<LibraryEntry>, Vec<LibraryEntry>)>,
     dialog: Option<PendingDialog>,
@@ -135,8 +129,13 @@ impl FormationEditor {
 
     // ----- changes -------------------------------------------------------------------------
 
-    fn say(&mut self, level: Level, text: impl Into<String>) {
-        self.status = Some((level, text.into()));
+    fn say(&mut self, message: Message) {
+        self.status = Some(message);
+    }
+
+    /// The message on the status line, if any.
+    pub fn message(&self) -> Option<&Message> {
+        self.status.as_ref()
     }
 
     /// Apply a change to the grid, keeping an undo step if anything changed.
@@ -173,7 +172,7 @@ impl FormationEditor {
                 self.dirty = true;
                 self.status = None;
             }
-            None => self.say(Level::Info, self.lang.t(&t::NOTHING_TO_UNDO)),
+            None => self.say(Message::NothingToUndo),
         }
         self.selected = None;
     }
@@ -185,19 +184,14 @@ impl FormationEditor {
     /// Put a piece from the tray on a square; a piece already there goes back to the tray.
     fn place(&mut self, line: u8, col: u8, r: Rank) {
         if is_camp_square(line, col) {
-            let msg = fill(self.lang.t(&t::IS_CAMP), &[("sq", &sq(line, col))]);
-            self.say(Level::Warning, msg);
+            self.say(Message::Camp(line, col));
             return;
         }
         if self.formation.at(line, col) == Some(r) {
             return;
         }
         if self.remaining(r) == 0 {
-            let msg = fill(
-                self.lang.t(&t::NONE_LEFT),
-                &[("rank", rank_name(self.lang, r))],
-            );
-            self.say(Level::Warning, msg);
+            self.say(Message::NoneLeft(r));
             return;
         }
         self.change(|g| g[line as usize - 1][col as usize - 1] = Some(r));
@@ -210,8 +204,7 @@ impl FormationEditor {
         }
         if is_camp_square(to.0, to.1) || is_camp_square(from.0, from.1) {
             let camp = if is_camp_square(to.0, to.1) { to } else { from };
-            let msg = fill(self.lang.t(&t::IS_CAMP), &[("sq", &sq(camp.0, camp.1))]);
-            self.say(Level::Warning, msg);
+            self.say(Message::Camp(camp.0, camp.1));
             return;
         }
         self.change(|g| {
@@ -237,7 +230,7 @@ impl FormationEditor {
         let ok = f.fill_random(&mut self.rng, &self.rules);
         self.change(|g| *g = f.grid);
         if !ok {
-            self.say(Level::Warning, self.lang.t(&t::FILLED_BUT_INVALID));
+            self.say(Message::FilledButInvalid);
         }
         self.selected = None;
     }
@@ -266,27 +259,17 @@ impl FormationEditor {
         match save_formation(&path, &self.formation) {
             Ok(()) => {
                 let problems = self.formation.problems(&self.rules).len();
-                let shown = path.display().to_string();
-                if problems == 0 {
-                    let msg = fill(self.lang.t(&t::SAVED), &[("file", &shown)]);
-                    self.say(Level::Info, msg);
+                self.say(if problems == 0 {
+                    Message::Saved(path.clone())
                 } else {
-                    let msg = fill(
-                        self.lang.t(&t::SAVED_UNFINISHED),
-                        &[("file", &shown), ("n", &problems.to_string())],
-                    );
-                    self.say(Level::Warning, msg);
-                }
+                    Message::SavedUnfinished(path.clone(), problems)
+                });
                 self.current_path = Some(path);
                 self.dirty = false;
                 self.library = None;
             }
             Err(e) => {
-                let msg = fill(
-                    self.lang.t(&t::SAVE_FAILED),
-                    &[("e", &self.lang.formation_file_error(&e))],
-                );
-                self.say(Level::Error, msg);
+                self.say(Message::SaveFailed(e));
             }
         }
     }
@@ -299,22 +282,15 @@ impl FormationEditor {
                 self.push_undo(UndoStep::Whole(old, old_path));
                 self.selected = None;
                 self.dirty = false;
-                let shown = path.display().to_string();
                 if self.is_shipped(path) {
-                    let msg = fill(self.lang.t(&t::OPENED_SHIPPED), &[("file", &shown)]);
-                    self.say(Level::Info, msg);
+                    self.say(Message::OpenedShipped(path.to_path_buf()));
                 } else {
                     self.current_path = Some(path.to_path_buf());
-                    let msg = fill(self.lang.t(&t::OPENED), &[("file", &shown)]);
-                    self.say(Level::Info, msg);
+                    self.say(Message::Opened(path.to_path_buf()));
                 }
             }
             Err(e) => {
-                let msg = fill(
-                    self.lang.t(&t::OPEN_FAILED),
-                    &[("e", &e.in_lang(self.lang))],
-                );
-                self.say(Level::Error, msg);
+                self.say(Message::OpenFailed(e));
             }
         }
     }
@@ -359,7 +335,7 @@ impl FormationEditor {
                             p.set_extension("ron");
                         }
                         if self.is_shipped(&p) {
-                            self.say(Level::Error, self.lang.t(&t::SHIPPED_READ_ONLY));
+                            self.say(Message::ShippedReadOnly);
                         } else {
                             self.save_to(p);
                         }
@@ -368,7 +344,7 @@ impl FormationEditor {
                     (DialogResult::Unavailable, _) => {
                         self.show_library = true;
                         self.library = None;
-                        self.say(Level::Warning, self.lang.t(&t::NO_DIALOG));
+                        self.say(Message::NoDialog);
                     }
                 }
             }
@@ -646,8 +622,9 @@ impl FormationEditor {
                 }
             }
         });
-        if let Some((level, text)) = &self.status {
-            let color = match level {
+        if let Some(message) = &self.status {
+            let text = message.words(lang);
+            let color = match message.level() {
                 Level::Info => ui.visuals().text_color(),
                 Level::Warning => Color32::from_rgb(200, 120, 0),
                 Level::Error => Color32::from_rgb(210, 40, 40),
