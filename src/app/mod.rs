@@ -381,7 +381,13 @@ impl JunqiApp {
                     self.show(Screen::Editor(Box::new(es), Some(Box::new(ng))));
                 }
             }
-            Command::EditorDone(outcome) => self.editor_done(outcome),
+            Command::Editor(cmd) => {
+                if let Screen::Editor(es, _) = &mut self.screen
+                    && let Some(outcome) = es.editor.apply(cmd)
+                {
+                    self.editor_done(outcome);
+                }
+            }
             Command::Start(spec) => self.start(spec),
             Command::QuickStart => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -842,9 +848,7 @@ impl eframe::App for JunqiApp {
             Screen::Editor(es, _) => {
                 let lang = self.settings.lang;
                 egui::CentralPanel::default().show(ui, |ui| {
-                    if let Some(outcome) = es.ui(ui, lang) {
-                        commands.push(Command::EditorDone(outcome));
-                    }
+                    commands.extend(es.ui(ui, lang).into_iter().map(Command::Editor));
                 });
             }
             Screen::Replay(r) => {

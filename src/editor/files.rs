@@ -180,6 +180,7 @@ pub struct PendingDialog {
 }
 
 /// What became of a dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DialogResult {
     Picked(PathBuf),
     Cancelled,

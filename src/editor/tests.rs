@@ -4,6 +4,7 @@
 use super::*;
 use crate::engine::formation::Formation;
 use crate::i18n::Lang;
+use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 

@@ -7,7 +7,7 @@ use super::words::{Said, out_said, outcome_text, public_reason};
 use crate::app::formations::EditorScreen;
 use crate::app::records::info_value;
 use crate::app::words::status_text;
-use crate::editor::EditorOutcome;
+use crate::editor::{EditorCmd, EditorOutcome};
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
     Action, Formation, Game, IllegalTurn, NodeId, Rules, Seat, Seen, Start, Status, Turn, View,
@@ -75,6 +75,8 @@ pub enum FormationCmd {
     Continue,
     /// Enter the formation in the formation editor (opened in this language).
     OpenEditor(Lang),
+    /// Something for the formation editor (carried out by `FormationEditor::apply`).
+    Edit(EditorCmd),
     /// The formation editor is done.
     Editor(EditorOutcome),
     /// A saved formation chosen in the list.
@@ -190,6 +192,10 @@ impl FormationEntry {
                     self.editor = Some(Box::new(EditorScreen::new(data_dir, rules.clone(), lang)));
                 }
                 None
+            }
+            FormationCmd::Edit(cmd) => {
+                let outcome = self.editor.as_mut()?.editor.apply(cmd)?;
+                self.apply(FormationCmd::Editor(outcome), rules, data_dir)
             }
             FormationCmd::Editor(EditorOutcome::UseInGame(f)) => {
                 if self.editor.is_some() {
