@@ -203,6 +203,16 @@ impl FormationEditor {
         self
     }
 
+    /// Open a formation file at the start, as Open… would: Save writes it afterwards (a shipped
+    /// one stays read-only); a file that cannot be used leaves the editor empty with the reason
+    /// on the status line.
+    pub fn with_file(mut self, path: &Path) -> Self {
+        self.open_path(path);
+        // Nothing to undo back to: the editor starts with this file.
+        self.undo.clear();
+        self
+    }
+
     pub fn set_language(&mut self, lang: Lang) {
         self.lang = lang;
     }
@@ -500,10 +510,13 @@ impl FormationEditor {
         };
     }
 
+    /// A file in the shipped folder, however its path is written (relative, through `..` or a
+    /// link): it is never saved over.
     fn is_shipped(&self, path: &Path) -> bool {
-        self.shipped_dir
-            .as_deref()
-            .is_some_and(|d| path.starts_with(d))
+        let Some(dir) = self.shipped_dir.as_deref() else {
+            return false;
+        };
+        path.starts_with(dir) || real_path(path).starts_with(real_path(dir))
     }
 
     fn save_to(&mut self, path: PathBuf) {
@@ -591,6 +604,20 @@ impl FormationEditor {
                 self.say(Message::NoDialog);
             }
         }
+    }
+}
+
+/// The path with links and `..` resolved, as far as it exists (a file about to be created: its
+/// folder resolved); as given if nothing of it can be resolved.
+fn real_path(path: &Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(dir), Some(name)) => std::fs::canonicalize(dir)
+            .map(|d| d.join(name))
+            .unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
     }
 }
 
