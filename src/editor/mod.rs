@@ -119,9 +119,10 @@ pub enum EditorCmd {
     KeepEditing,
     /// The status line's message dismissed.
     DismissMessage,
-    /// The name field's new text (it replaces the name in both languages).
+    /// The name field's new text, edited from the name in the interface language: it becomes the
+    /// name in both languages (a translation of the old name would no longer match).
     SetName(String),
-    /// The notes field's new text (it replaces the notes in both languages).
+    /// The notes field's new text, likewise.
     SetNotes(String),
 }
 
@@ -347,15 +348,14 @@ impl FormationEditor {
             KeepEditing => self.confirm_close = false,
             DismissMessage => self.status = None,
             SetName(text) => {
-                if text != self.formation.name {
+                if text != self.formation.name_in(self.lang == Lang::Zh) {
                     self.formation.name = text.chars().take(MAX_NAME_CHARS).collect();
-                    // A translation of the old name would no longer match.
                     self.formation.name_zh.clear();
                     self.dirty = true;
                 }
             }
             SetNotes(text) => {
-                if text != self.formation.notes {
+                if text != self.formation.notes_in(self.lang == Lang::Zh) {
                     self.formation.notes = text.chars().take(MAX_NOTES_CHARS).collect();
                     self.formation.notes_zh.clear();
                     self.dirty = true;

@@ -599,8 +599,11 @@ impl Pass<'_> {
         let (ed, lang) = (self.ed, self.lang);
         // The text fields edit a copy of the model's text each frame (egui keeps the cursor and
         // the selection by the field's id): a change is asked for and applied after the pass.
+        // They show the name and notes in the interface language (the shipped formations have
+        // both).
+        let zh = lang == Lang::Zh;
         let label = ui.label(lang.t(&t::NAME));
-        let mut name = ed.formation.name.clone();
+        let mut name = ed.formation.name_in(zh).to_string();
         let edited = ui
             .add(
                 egui::TextEdit::singleline(&mut name)
@@ -613,7 +616,7 @@ impl Pass<'_> {
             self.ask(EditorCmd::SetName(name));
         }
         let label = ui.label(lang.t(&t::NOTES));
-        let mut notes = ed.formation.notes.clone();
+        let mut notes = ed.formation.notes_in(zh).to_string();
         let edited = ui
             .add(
                 egui::TextEdit::multiline(&mut notes)
