@@ -277,3 +277,48 @@ fn shipped_formation_in_the_editor_shows_its_names_in_the_interface_language() {
         _ => panic!("the editor is not showing"),
     }
 }
+
+/// Issue 28 (c): a camp clicked with a tray piece picked says why nothing goes there, changes
+/// nothing (the piece stays picked for another square); the message follows a language switch.
+#[test]
+fn a_camp_clicked_with_a_tray_piece_says_camps_start_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("Formation editor").click();
+    h.run();
+    h.get_by_label("tray Colonel ×2").click();
+    h.run();
+    h.get_by_label("line 2 column 2 b5 camp").click();
+    h.run();
+    h.get_by_label("b5 is a camp: camps start empty.");
+    let editor = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Editor(es, _) => es.editor.formation().clone(),
+        _ => panic!("the editor is not showing"),
+    };
+    assert_eq!(editor(&h), Formation::default());
+    // The colonel is still picked: the next square takes it.
+    h.get_by_label("line 2 column 1 a5 empty").click();
+    h.run();
+    assert_eq!(editor(&h).at(2, 1), Some(Rank::Colonel));
+    assert!(
+        h.query_by_label("b5 is a camp: camps start empty.")
+            .is_none()
+    );
+
+    // Switching the language re-words the message on screen.
+    h.get_by_label("tray Colonel ×1").click();
+    h.run();
+    h.get_by_label("line 3 column 3 c4 camp").click();
+    h.run();
+    h.get_by_label("c4 is a camp: camps start empty.");
+    h.get_by_label("中文").click();
+    h.run();
+    h.get_by_label("c4 是行营：开局必须空着。");
+    assert!(
+        h.query_by_label("c4 is a camp: camps start empty.")
+            .is_none()
+    );
+    h.get_by_label("English").click();
+    h.run();
+    h.get_by_label("c4 is a camp: camps start empty.");
+}

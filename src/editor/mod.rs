@@ -416,6 +416,13 @@ impl FormationEditor {
 
     fn click_square(&mut self, line: u8, col: u8) {
         self.cursor = (line, col);
+        if is_camp_square(line, col) {
+            // Nothing goes there: say why, and keep what is picked for another square.
+            if self.selected.is_some() {
+                self.say(Message::Camp(line, col));
+            }
+            return;
+        }
         match self.selected.take() {
             Some(Pick::Tray(r)) => self.place(line, col, r),
             Some(Pick::Square(l0, c0)) => {

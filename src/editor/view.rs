@@ -412,8 +412,9 @@ impl Pass<'_> {
         let hq = l == 6 && (c == 2 || c == 4);
         let piece = ed.formation.at(l, c);
         let id = ui.scope_id().with(("junqi-editor-square", l, c));
+        // A camp takes clicks too (never drags): placing a piece there is refused with the reason.
         let sense = if camp {
-            Sense::hover()
+            Sense::click()
         } else {
             Sense::click_and_drag()
         };
@@ -425,7 +426,7 @@ impl Pass<'_> {
         };
         let label = format!("line {l} column {c} {} {what}", sq(l, c));
         let selected = ed.selected == Some(Pick::Square(l, c));
-        resp.widget_info(|| WidgetInfo::selected(Role::Button, !camp, selected, &label));
+        resp.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
 
         // Background of the square.
         if camp {
@@ -498,6 +499,9 @@ impl Pass<'_> {
             ui.label(square_tooltip(l, c, &ed.rules, lang));
         });
         if camp {
+            if resp.clicked() {
+                self.ask(EditorCmd::ClickSquare(l, c));
+            }
             return;
         }
         if resp.drag_started() && piece.is_some() {
