@@ -210,6 +210,13 @@ impl PendingDialog {
         PendingDialog { kind, rx }
     }
 
+    /// A dialog still open, with no thread behind it (tests give the editor its answer).
+    #[cfg(test)]
+    pub(crate) fn waiting(kind: DialogKind) -> PendingDialog {
+        let (_, rx) = mpsc::channel();
+        PendingDialog { kind, rx }
+    }
+
     /// `None` while the dialog is still open.
     pub fn poll(&self) -> Option<DialogResult> {
         match self.rx.try_recv() {

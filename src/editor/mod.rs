@@ -15,6 +15,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_apply;
 
 pub use files::{
     LibraryEntry, LoadError, MAX_FILE_BYTES, file_stem, list_library, load_formation,
