@@ -28,7 +28,10 @@ impl LoadError {
         let why = lang.formation_file_error(&self.error);
         match self.error {
             FormationFileError::File(_) => why,
-            _ => format!("{}: {why}", self.path.display()),
+            _ => crate::i18n::fill(
+                lang.t(&crate::i18n::editor::FILE_ERROR),
+                &[("file", &self.path.display().to_string()), ("e", &why)],
+            ),
         }
     }
 }
@@ -192,14 +195,16 @@ pub enum DialogResult {
 const TOO_FAST: Duration = Duration::from_millis(400);
 
 impl PendingDialog {
-    pub fn start(kind: DialogKind, dir: &Path, file_name: &str) -> PendingDialog {
+    /// `filter`: the name of formation files in the dialog's file-type list.
+    pub fn start(kind: DialogKind, dir: &Path, file_name: &str, filter: &str) -> PendingDialog {
         let (tx, rx) = mpsc::channel();
         let dir = dir.to_path_buf();
         let file_name = file_name.to_string();
+        let filter = filter.to_string();
         std::thread::spawn(move || {
             let started = Instant::now();
             let d = rfd::FileDialog::new()
-                .add_filter("Junqi formation (*.ron)", &["ron"])
+                .add_filter(filter, &["ron"])
                 .set_directory(&dir);
             let r = match kind {
                 DialogKind::Open => d.pick_file(),

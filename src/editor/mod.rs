@@ -587,7 +587,13 @@ impl FormationEditor {
         // The dialog opens in the library folder, so it must exist.
         let _ = crate::fsutil::create_private_dir_all(&self.library_dir);
         let file_name = format!("{}.ron", file_stem(&self.formation.name));
-        self.dialog = Some(PendingDialog::start(kind, &self.library_dir, &file_name));
+        let filter = self.lang.t(&crate::i18n::editor::FILE_FILTER);
+        self.dialog = Some(PendingDialog::start(
+            kind,
+            &self.library_dir,
+            &file_name,
+            filter,
+        ));
     }
 
     /// The dialog's answer: open or save the file picked. An answer with no dialog waiting (it

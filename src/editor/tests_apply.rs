@@ -567,3 +567,60 @@ fn name_and_notes_are_edited_from_the_interface_language() {
     assert_eq!(ed.formation.notes.chars().count(), MAX_NOTES_CHARS);
     assert!(Formation::from_ron(&ed.formation.to_ron()).is_ok());
 }
+
+/// In 中文 a file that cannot be opened reads with no English word but its name.
+#[test]
+fn a_file_that_cannot_be_opened_is_named_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ed = editor(dir.path());
+    ed.set_language(Lang::Zh);
+    let cases = [
+        (
+            "lines.ron",
+            "(version: 1, name: \"x\", lines: [\"1 2\"])".to_string(),
+        ),
+        (
+            "syntax.ron",
+            "(version: 1, name: \"x\",\n lines: [".to_string(),
+        ),
+        (
+            "version.ron",
+            "(version: 7, name: \"x\", lines: [])".to_string(),
+        ),
+        (
+            "camp.ron",
+            "(version: 1, name: \"x\", lines: [\". . . . .\", \". 5 . + .\", \". . + . .\", \
+             \". + . + .\", \". . . . .\", \". . . . .\"])"
+                .to_string(),
+        ),
+    ];
+    for (name, text) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        run(&mut ed, [EditorCmd::OpenFile(path.clone())]);
+        let shown = ed.message().unwrap().words(Lang::Zh);
+        let rest = shown.replace(&path.display().to_string(), "");
+        assert!(
+            rest.len() < shown.len(),
+            "{name}: the file is named: {shown}"
+        );
+        let english: Vec<&str> = rest
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 1)
+            .collect();
+        assert!(english.is_empty(), "{name}: {shown}");
+        assert!(
+            shown.starts_with("无法打开（编辑器内容未改动）："),
+            "{shown}"
+        );
+        // The English is what it always was.
+        let en = ed.message().unwrap().words(Lang::En);
+        assert!(
+            en.starts_with(&format!(
+                "Could not open (nothing changed): {}: ",
+                path.display()
+            )),
+            "{en}"
+        );
+    }
+}

@@ -62,6 +62,8 @@ texts! {
     SAVE_FAILED = "保存失败（原文件未改动）：{e}", "Could not save (the old file is untouched): {e}";
     OPENED = "已打开 {file}", "Opened {file}";
     OPENED_SHIPPED = "已打开自带布阵 {file}（只读：保存会另存一份）", "Opened the shipped formation {file} (read-only: saving makes a copy)";
+    FILE_ERROR = "{file}：{e}", "{file}: {e}";
+    FILE_FILTER = "军棋布阵 (*.ron)", "Junqi formation (*.ron)";
     OPEN_FAILED = "无法打开（编辑器内容未改动）：{e}", "Could not open (nothing changed): {e}";
     SHIPPED_READ_ONLY = "自带布阵是只读的：请选择其他文件夹。", "The shipped formations are read-only: choose another folder.";
     NO_DIALOG = "这里打不开系统文件对话框（没有桌面门户或 zenity）。请改用布阵库：它在你的布阵文件夹里打开和保存布阵。", "The system file dialog could not open here (no desktop portal or zenity). Use the library panel instead: it opens and saves formations in your formation folder.";
