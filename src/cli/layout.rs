@@ -6,7 +6,7 @@ use crate::engine::{Formation, Mode, Rules};
 use std::path::PathBuf;
 
 /// Formation files are small; anything larger is refused before parsing.
-pub const MAX_FORMATION_BYTES: u64 = 64 * 1024;
+pub const MAX_FORMATION_BYTES: u64 = crate::engine::formation::MAX_FORMATION_TEXT as u64;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum LayoutCommand {

@@ -1,7 +1,7 @@
 //! Formation files for the editor: bounded reads, atomic saves, the library listing and native
 //! dialogs run on a thread so that a missing dialog backend never blocks the window.
 
-use crate::engine::formation::{Formation, FormationFileError, is_camp_square};
+use crate::engine::formation::{Formation, FormationFileError, MAX_FORMATION_TEXT, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::fsutil::{atomic_write, read_text};
 use crate::i18n::Lang;
@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Largest formation file read (a real one is well under 1 KiB).
-pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// Largest formation file read (a real one is well under 1 KiB): what `Formation::from_ron` takes.
+pub const MAX_FILE_BYTES: u64 = MAX_FORMATION_TEXT as u64;
 /// Most files listed per library folder.
 pub const MAX_LIBRARY_FILES: usize = 500;
 

@@ -233,7 +233,8 @@ impl FormationEditor {
 
     /// Draw the editor into `ui` (it may take a big area) and return what the user asked for, to
     /// give to [`FormationEditor::apply`] after the UI pass. Drawing changes nothing but the
-    /// drawing pass's own state (which piece is being dragged, where the drop targets are).
+    /// drawing pass's own state (which piece is being dragged, where the drop targets are); a
+    /// file dialog's answer is taken off its channel and handed on as a command.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Vec<EditorCmd> {
         let mut widgets = std::mem::take(&mut self.widgets);
         let cmds = view::show(self, &mut widgets, ui);
