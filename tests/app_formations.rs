@@ -5,7 +5,7 @@ mod common;
 use common::harness_wide as harness;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::formation::Formation;
 use junqi::engine::{Rank, Seat};
@@ -233,4 +233,92 @@ fn referee_offers_saved_formations_in_the_interface_language() {
         .role(egui::accesskit::Role::ComboBox)
         .value("防守为主");
     h.get(shown);
+}
+
+/// The text in the editor's name or notes field.
+fn field(h: &Harness<'static, JunqiApp>, role: egui::accesskit::Role, label: &str) -> String {
+    h.get_by_role_and_label(role, label)
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+/// Issue 28 (b): a shipped formation opened in the editor shows its name and notes in the
+/// interface language, in 中文 the Chinese ones; switching the language switches them, and
+/// showing them changes nothing.
+#[test]
+fn shipped_formation_in_the_editor_shows_its_names_in_the_interface_language() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = junqi::app::formations::shipped_dir().expect("layouts/");
+    let solid = junqi::editor::load_formation(&shipped.join("solid-defence.ron")).unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    h.run();
+    h.get_by_label("布阵编辑").click();
+    h.run();
+    h.get_by_label("防守为主").click();
+    h.run();
+    assert_eq!(field(&h, Role::TextInput, "名称"), "防守为主");
+    assert_eq!(
+        field(&h, Role::MultilineTextInput, "说明"),
+        solid.notes_zh.as_str()
+    );
+    h.get_by_label("English").click();
+    h.run();
+    assert_eq!(field(&h, Role::TextInput, "Name"), "Solid defence");
+    assert_eq!(
+        field(&h, Role::MultilineTextInput, "Notes"),
+        solid.notes.as_str()
+    );
+    h.get_by_label("File: not saved yet");
+    match &h.state().screen {
+        Screen::Editor(es, _) => assert_eq!(es.editor.formation(), &solid),
+        _ => panic!("the editor is not showing"),
+    }
+}
+
+/// Issue 28 (c): a camp clicked with a tray piece picked says why nothing goes there, changes
+/// nothing (the piece stays picked for another square); the message follows a language switch.
+#[test]
+fn a_camp_clicked_with_a_tray_piece_says_camps_start_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("Formation editor").click();
+    h.run();
+    h.get_by_label("tray Colonel ×2").click();
+    h.run();
+    h.get_by_label("line 2 column 2 b5 camp").click();
+    h.run();
+    h.get_by_label("b5 is a camp: camps start empty.");
+    let editor = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Editor(es, _) => es.editor.formation().clone(),
+        _ => panic!("the editor is not showing"),
+    };
+    assert_eq!(editor(&h), Formation::default());
+    // The colonel is still picked: the next square takes it.
+    h.get_by_label("line 2 column 1 a5 empty").click();
+    h.run();
+    assert_eq!(editor(&h).at(2, 1), Some(Rank::Colonel));
+    assert!(
+        h.query_by_label("b5 is a camp: camps start empty.")
+            .is_none()
+    );
+
+    // Switching the language re-words the message on screen.
+    h.get_by_label("tray Colonel ×1").click();
+    h.run();
+    h.get_by_label("line 3 column 3 c4 camp").click();
+    h.run();
+    h.get_by_label("c4 is a camp: camps start empty.");
+    h.get_by_label("中文").click();
+    h.run();
+    h.get_by_label("c4 是行营：开局必须空着。");
+    assert!(
+        h.query_by_label("c4 is a camp: camps start empty.")
+            .is_none()
+    );
+    h.get_by_label("English").click();
+    h.run();
+    h.get_by_label("c4 is a camp: camps start empty.");
 }

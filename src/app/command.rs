@@ -28,8 +28,9 @@ pub enum Command {
     OpenEditor,
     /// Edit a side's formation for the new-game dialog.
     EditFormation(Seat),
-    /// The formation editor is done: use its formation in a game, or close it.
-    EditorDone(crate::editor::EditorOutcome),
+    /// Something for the formation editor on screen (which may be done with it: use its
+    /// formation in a game, or close it).
+    Editor(crate::editor::EditorCmd),
     Saves(SaveCmd),
     Replay(ReplayCmd),
     /// The referee for games on a physical board (from the first screen).

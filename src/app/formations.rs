@@ -2,7 +2,7 @@
 //! formation editor screen (src/editor). The new-game dialog's per-side choice lives in newgame.rs.
 
 use crate::editor::files::{LibraryEntry, list_library};
-use crate::editor::{EditorOutcome, FormationEditor};
+use crate::editor::{EditorCmd, FormationEditor};
 use crate::engine::{Formation, Rules, Seat};
 use crate::i18n::{self, Lang};
 use std::path::{Path, PathBuf};
@@ -53,7 +53,8 @@ impl EditorScreen {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<EditorOutcome> {
+    /// Draw the editor; what it asks for is carried out after the UI pass (`FormationEditor::apply`).
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<EditorCmd> {
         self.editor.set_language(lang);
         if let Some(side) = &self.for_side {
             ui.label(
@@ -64,6 +65,6 @@ impl EditorScreen {
                 .strong(),
             );
         }
-        self.editor.ui(ui)
+        self.editor.show(ui)
     }
 }

@@ -201,19 +201,18 @@ impl JunqiApp {
     /// the replay viewer (which warns if the file is neither).
     pub fn open_file(&mut self, path: &std::path::Path) {
         let formation = crate::fsutil::read_text(path, crate::editor::files::MAX_FILE_BYTES)
-            .ok()
-            .and_then(|text| crate::engine::Formation::from_ron(&text).ok());
-        match formation {
-            Some(f) => {
-                let mut es = formations::EditorScreen::new(
-                    self.data_dir.as_deref(),
-                    self.settings.rules.clone(),
-                    self.lang(),
-                );
-                es.editor = es.editor.with_formation(f);
-                self.show(Screen::Editor(Box::new(es), None));
-            }
-            None => self.run_save_command(saves::SaveCmd::Open(path.to_path_buf())),
+            .is_ok_and(|text| crate::engine::Formation::from_ron(&text).is_ok());
+        if formation {
+            let mut es = formations::EditorScreen::new(
+                self.data_dir.as_deref(),
+                self.settings.rules.clone(),
+                self.lang(),
+            );
+            // The editor opens the file itself, so that Save writes it.
+            es.editor = es.editor.with_file(path);
+            self.show(Screen::Editor(Box::new(es), None));
+        } else {
+            self.run_save_command(saves::SaveCmd::Open(path.to_path_buf()));
         }
     }
 
@@ -384,7 +383,13 @@ impl JunqiApp {
                     self.show(Screen::Editor(Box::new(es), Some(Box::new(ng))));
                 }
             }
-            Command::EditorDone(outcome) => self.editor_done(outcome),
+            Command::Editor(cmd) => {
+                if let Screen::Editor(es, _) = &mut self.screen
+                    && let Some(outcome) = es.editor.apply(cmd)
+                {
+                    self.editor_done(outcome);
+                }
+            }
             Command::Start(spec) => self.start(spec),
             Command::QuickStart => {
                 let seeds = (self.next_seed(), self.next_seed());
@@ -856,9 +861,7 @@ impl eframe::App for JunqiApp {
             Screen::Editor(es, _) => {
                 let lang = self.settings.lang;
                 egui::CentralPanel::default().show(ui, |ui| {
-                    if let Some(outcome) = es.ui(ui, lang) {
-                        commands.push(Command::EditorDone(outcome));
-                    }
+                    commands.extend(es.ui(ui, lang).into_iter().map(Command::Editor));
                 });
             }
             Screen::Replay(r) => {

@@ -87,7 +87,7 @@ fn read_b_formations(dir: &std::path::Path, rules: &Rules) -> Result<Vec<Formati
                     .collect::<Vec<_>>()
                     .join("; ")
             )),
-            Err(msg) => problems.push(msg),
+            Err(e) => problems.push(e.to_string()),
         }
     }
     if valid.is_empty() {

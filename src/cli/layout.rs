@@ -6,7 +6,7 @@ use crate::engine::{Formation, Rules};
 use std::path::PathBuf;
 
 /// Formation files are small; anything larger is refused before parsing.
-pub const MAX_FORMATION_BYTES: u64 = 64 * 1024;
+pub const MAX_FORMATION_BYTES: u64 = crate::engine::formation::MAX_FORMATION_TEXT as u64;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum LayoutCommand {
@@ -40,7 +40,7 @@ pub fn check_file(path: &str, rules: &Rules) -> Vec<String> {
         }
     };
     match Formation::from_ron(&text) {
-        Err(e) => vec![e],
+        Err(e) => vec![e.to_string()],
         Ok(f) => f.problems(rules).iter().map(|p| p.to_string()).collect(),
     }
 }

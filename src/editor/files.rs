@@ -1,43 +1,71 @@
 //! Formation files for the editor: bounded reads, atomic saves, the library listing and native
 //! dialogs run on a thread so that a missing dialog backend never blocks the window.
 
-use crate::engine::formation::{Formation, is_camp_square};
+use crate::engine::formation::{Formation, FormationFileError, MAX_FORMATION_TEXT, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::fsutil::{atomic_write, read_text};
+use crate::i18n::Lang;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Largest formation file read (a real one is well under 1 KiB).
-pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// Largest formation file read (a real one is well under 1 KiB): what `Formation::from_ron` takes.
+pub const MAX_FILE_BYTES: u64 = MAX_FORMATION_TEXT as u64;
 /// Most files listed per library folder.
 pub const MAX_LIBRARY_FILES: usize = 500;
 
-/// Read and check a formation file; the message names the file and the problem. Files may be
-/// unfinished (work in progress) or break deployment rules (shown as problems once loaded), but
-/// never hold more pieces of a rank than a side has or a piece in a camp: the editor cannot show
-/// those, so they are refused here.
-pub fn load_formation(path: &Path) -> Result<Formation, String> {
-    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())?;
-    let f = Formation::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    for r in Rank::ALL {
-        let have = f.count(r);
-        if have > r.count() {
-            return Err(format!(
-                "{}: {have} × {} but a side has only {}",
-                path.display(),
-                r.en(),
-                r.count()
-            ));
+/// A formation file the editor cannot use: which file, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub error: FormationFileError,
+}
+
+impl LoadError {
+    /// The message in `lang`: the file, then what is wrong with it (a file-system failure names
+    /// the file itself).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        let why = lang.formation_file_error(&self.error);
+        match self.error {
+            FormationFileError::File(_) => why,
+            _ => crate::i18n::fill(
+                lang.t(&crate::i18n::editor::FILE_ERROR),
+                &[("file", &self.path.display().to_string()), ("e", &why)],
+            ),
         }
     }
-    for l in 1..=6u8 {
-        for c in 1..=5u8 {
-            if is_camp_square(l, c) && f.at(l, c).is_some() {
-                return Err(format!(
-                    "{}: a piece in the camp at line {l} column {c}; camps start empty",
-                    path.display()
-                ));
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_lang(Lang::En))
+    }
+}
+impl std::error::Error for LoadError {}
+
+/// Read and check a formation file. Files may be unfinished (work in progress) or break
+/// deployment rules (shown as problems once loaded), but never hold more pieces of a rank than a
+/// side has or a piece in a camp: the editor cannot show those, so they are refused here.
+///
+/// # Errors
+/// The file and what is wrong with it ([`LoadError`]).
+pub fn load_formation(path: &Path) -> Result<Formation, LoadError> {
+    let failed = |error| LoadError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| failed(FormationFileError::File(e)))?;
+    let f = Formation::from_ron(&text).map_err(failed)?;
+    for rank in Rank::ALL {
+        let have = f.count(rank);
+        if have > rank.count() {
+            return Err(failed(FormationFileError::TooMany { rank, have }));
+        }
+    }
+    for line in 1..=6u8 {
+        for col in 1..=5u8 {
+            if is_camp_square(line, col) && f.at(line, col).is_some() {
+                return Err(failed(FormationFileError::PieceInCamp { line, col }));
             }
         }
     }
@@ -45,11 +73,14 @@ pub fn load_formation(path: &Path) -> Result<Formation, String> {
 }
 
 /// Save atomically, creating the folder if needed.
-pub fn save_formation(path: &Path, f: &Formation) -> Result<(), String> {
+///
+/// # Errors
+/// The file system's failure, naming the file or folder (`FormationFileError::File`).
+pub fn save_formation(path: &Path, f: &Formation) -> Result<(), FormationFileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        crate::fsutil::create_private_dir_all(dir).map_err(|e| e.to_string())?;
+        crate::fsutil::create_private_dir_all(dir).map_err(FormationFileError::File)?;
     }
-    atomic_write(path, f.to_ron().as_bytes()).map_err(|e| e.to_string())
+    atomic_write(path, f.to_ron().as_bytes()).map_err(FormationFileError::File)
 }
 
 /// A file name made from a formation's name: letters and digits kept (any script), the rest `-`.
@@ -83,7 +114,7 @@ pub fn free_path(dir: &Path, name: &str) -> PathBuf {
 pub struct LibraryEntry {
     pub path: PathBuf,
     /// The formation, or the reason it cannot be read.
-    pub content: Result<Formation, String>,
+    pub content: Result<Formation, LoadError>,
 }
 
 /// Chinese (and other CJK) characters: each is a word of its own, a line may break around it.
@@ -152,6 +183,7 @@ pub struct PendingDialog {
 }
 
 /// What became of a dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DialogResult {
     Picked(PathBuf),
     Cancelled,
@@ -163,14 +195,16 @@ pub enum DialogResult {
 const TOO_FAST: Duration = Duration::from_millis(400);
 
 impl PendingDialog {
-    pub fn start(kind: DialogKind, dir: &Path, file_name: &str) -> PendingDialog {
+    /// `filter`: the name of formation files in the dialog's file-type list.
+    pub fn start(kind: DialogKind, dir: &Path, file_name: &str, filter: &str) -> PendingDialog {
         let (tx, rx) = mpsc::channel();
         let dir = dir.to_path_buf();
         let file_name = file_name.to_string();
+        let filter = filter.to_string();
         std::thread::spawn(move || {
             let started = Instant::now();
             let d = rfd::FileDialog::new()
-                .add_filter("Junqi formation (*.ron)", &["ron"])
+                .add_filter(filter, &["ron"])
                 .set_directory(&dir);
             let r = match kind {
                 DialogKind::Open => d.pick_file(),
@@ -178,6 +212,13 @@ impl PendingDialog {
             };
             let _ = tx.send((r, started.elapsed()));
         });
+        PendingDialog { kind, rx }
+    }
+
+    /// A dialog still open, with no thread behind it (tests give the editor its answer).
+    #[cfg(test)]
+    pub(crate) fn waiting(kind: DialogKind) -> PendingDialog {
+        let (_, rx) = mpsc::channel();
         PendingDialog { kind, rx }
     }
 

@@ -1,34 +1,36 @@
 //! The formation editor 布阵: one side's half (6 lines × 5 columns in the owner's view) and a tray
 //! of the pieces not yet placed, with live validation by the engine, helpers, and formation files.
 //!
-//! A self-contained widget: the app creates a [`FormationEditor`], calls [`FormationEditor::ui`]
-//! every frame, and acts on the [`EditorOutcome`] it returns. Every deployment rule comes from
-//! `engine::formation`; this module only arranges pieces and shows what the engine says.
+//! A self-contained widget in two halves, like the window: [`FormationEditor::show`] draws it
+//! (reading the editor, never changing it: `view.rs`) and returns the [`EditorCmd`]s the user
+//! asked for; after the UI pass [`FormationEditor::apply`] carries each out — it alone changes the
+//! formation, the status line and the files — and returns an [`EditorOutcome`] when the user is
+//! done. [`FormationEditor::ui`] does both, for a window without a command loop of its own. Every
+//! deployment rule comes from `engine::formation`; this module only arranges pieces and shows
+//! what the engine says.
 
 pub mod files;
+mod view;
 mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_apply;
 
 pub use files::{
-    LibraryEntry, MAX_FILE_BYTES, file_stem, list_library, load_formation, save_formation,
+    LibraryEntry, LoadError, MAX_FILE_BYTES, file_stem, list_library, load_formation,
+    save_formation,
 };
-pub use words::square_tooltip;
+pub use words::{Level, Message, square_tooltip};
 
-use crate::engine::board::Board;
-use crate::engine::formation::{Formation, FormationProblem, is_camp_square};
+use crate::engine::formation::{Formation, is_camp_square};
 use crate::engine::piece::Rank;
 use crate::engine::rng::SplitMix64;
 use crate::engine::rules::Rules;
 use crate::i18n::Lang;
-use egui::{
-    Align2, Color32, CornerRadius, FontId, Key, LayerId, Modifiers, Order, Painter, Pos2, Rect,
-    Role, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2,
-};
 use files::{DialogKind, DialogResult, PendingDialog};
 use std::path::{Path, PathBuf};
-use words::{rank_name, sq, tr};
 
 type Grid = [[Option<Rank>; 5]; 6];
 
@@ -38,12 +40,92 @@ const NOTE_CHARS: usize = 120;
 /// The most steps kept for undo.
 const UNDO_LIMIT: usize = 500;
 
+/// The longest name and notes a formation file may hold (`Formation::from_ron` refuses longer).
+const MAX_NAME_CHARS: usize = 200;
+const MAX_NOTES_CHARS: usize = 10_000;
+
 /// What the user finished the editor with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditorOutcome {
     /// A complete, valid formation to play with.
     UseInGame(Formation),
     Close,
+}
+
+/// Something the editor's interface asks for, carried out by [`FormationEditor::apply`] after the
+/// UI pass. Squares are (line, column) of the owner's half, line 1 (front) to 6, column 1 to 5; a
+/// square off the half changes nothing.
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditorCmd {
+    /// A square clicked: the tray piece picked goes there, the square picked moves or swaps with
+    /// it, or, with nothing picked, its piece is picked.
+    ClickSquare(u8, u8),
+    /// A square right-clicked: the cursor goes there and its piece back to the tray.
+    ClearSquare(u8, u8),
+    /// A tray piece clicked: picked, or put down if it was picked.
+    ClickTray(Rank),
+    /// Nothing picked any more (Escape, or a drag started).
+    Unpick,
+    /// A tray piece dragged onto a square.
+    DropTray {
+        rank: Rank,
+        at: (u8, u8),
+    },
+    /// A square's piece dragged onto another square: moved, or swapped with the piece there.
+    DropSquare {
+        from: (u8, u8),
+        to: (u8, u8),
+    },
+    /// A square's piece dragged back to the tray.
+    DropOnTray((u8, u8)),
+    /// The arrow keys: the cursor moves by lines and columns (it stays on the half).
+    MoveCursor {
+        lines: i8,
+        cols: i8,
+    },
+    /// A piece code typed: the piece goes on the cursor's square.
+    PlaceAtCursor(Rank),
+    /// Delete: the cursor square's piece back to the tray.
+    ClearAtCursor,
+    Undo,
+    /// Everything replaced by a random valid formation.
+    Random,
+    /// The tray's pieces on the empty squares at random.
+    FillRest,
+    Mirror,
+    Clear,
+    /// The system dialog to open a formation file.
+    Open,
+    /// Save over the current file (Save as… if there is none).
+    Save,
+    /// The system dialog to save under a new name.
+    SaveAs,
+    /// Save in the library folder.
+    SaveInLibrary,
+    /// Show or hide the library panel (showing it reads the folders again).
+    ShowLibrary(bool),
+    /// Read the library folders again.
+    RefreshLibrary,
+    /// Open this file (a library entry).
+    OpenFile(PathBuf),
+    /// The system dialog answered.
+    DialogAnswered(DialogResult),
+    /// Stop waiting for a dialog that did not appear (its answer is ignored).
+    StopWaiting,
+    /// Finish with the formation (only a complete, valid one).
+    UseInGame,
+    /// Finish without a formation (asks first when there are unsaved changes).
+    Close,
+    CloseWithoutSaving,
+    KeepEditing,
+    /// The status line's message dismissed.
+    DismissMessage,
+    /// The name field's new text, edited from the name in the interface language: it becomes the
+    /// name in both languages (a translation of the old name would no longer match).
+    SetName(String),
+    /// The notes field's new text, likewise.
+    SetNotes(String),
 }
 
 /// Something picked up: a piece in the tray or a board square (line, column).
@@ -53,16 +135,17 @@ enum Pick {
     Square(u8, u8),
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Level {
-    Info,
-    Warning,
-    Error,
-}
-
 enum UndoStep {
     Grid(Grid),
     Whole(Formation, Option<PathBuf>),
+}
+
+/// The library panel's two lists, read when the editor opens and again after a save, a refresh
+/// or when the panel is shown (never while drawing).
+#[derive(Default)]
+struct Library {
+    mine: Vec<LibraryEntry>,
+    shipped: Vec<LibraryEntry>,
 }
 
 pub struct FormationEditor {
@@ -77,16 +160,14 @@ pub struct FormationEditor {
     undo: Vec<UndoStep>,
     cursor: (u8, u8),
     selected: Option<Pick>,
-    drag: Option<Pick>,
-    status: Option<(Level, String)>,
+    status: Option<Message>,
     show_library: bool,
-    library: Option<(Vec<LibraryEntry>, Vec<LibraryEntry>)>,
+    library: Library,
     dialog: Option<PendingDialog>,
     confirm_close: bool,
     rng: SplitMix64,
-    /// Where the squares and the tray were drawn this frame (drop targets).
-    square_rects: Vec<((u8, u8), Rect)>,
-    tray_rect: Option<Rect>,
+    /// The drawing pass's own state (the piece being dragged, the drop targets).
+    widgets: view::Widgets,
 }
 
 impl FormationEditor {
@@ -95,7 +176,7 @@ impl FormationEditor {
     pub fn new(library_dir: PathBuf, shipped_dir: Option<PathBuf>, rules: Rules) -> Self {
         // Random formations decide hidden pieces: a seed from the OS, never the clock.
         let seed = crate::engine::rng::os_seed();
-        FormationEditor {
+        let mut ed = FormationEditor {
             formation: Formation::default(),
             rules,
             lang: Lang::Zh,
@@ -106,22 +187,32 @@ impl FormationEditor {
             undo: Vec::new(),
             cursor: (1, 1),
             selected: None,
-            drag: None,
             status: None,
             show_library: true,
-            library: None,
+            library: Library::default(),
             dialog: None,
             confirm_close: false,
             rng: SplitMix64::new(seed),
-            square_rects: Vec::new(),
-            tray_rect: None,
-        }
+            widgets: view::Widgets::default(),
+        };
+        ed.read_library();
+        ed
     }
 
     pub fn with_formation(mut self, f: Formation) -> Self {
         self.formation = f;
         self.undo.clear();
         self.dirty = false;
+        self
+    }
+
+    /// Open a formation file at the start, as Open… would: Save writes it afterwards (a shipped
+    /// one stays read-only); a file that cannot be used leaves the editor empty with the reason
+    /// on the status line.
+    pub fn with_file(mut self, path: &Path) -> Self {
+        self.open_path(path);
+        // Nothing to undo back to: the editor starts with this file.
+        self.undo.clear();
         self
     }
 
@@ -133,10 +224,154 @@ impl FormationEditor {
         &self.formation
     }
 
+    /// The message on the status line, if any.
+    pub fn message(&self) -> Option<&Message> {
+        self.status.as_ref()
+    }
+
+    // ----- the two halves ------------------------------------------------------------------
+
+    /// Draw the editor into `ui` (it may take a big area) and return what the user asked for, to
+    /// give to [`FormationEditor::apply`] after the UI pass. Drawing changes nothing but the
+    /// drawing pass's own state (which piece is being dragged, where the drop targets are); a
+    /// file dialog's answer is taken off its channel and handed on as a command.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Vec<EditorCmd> {
+        let mut widgets = std::mem::take(&mut self.widgets);
+        let cmds = view::show(self, &mut widgets, ui);
+        self.widgets = widgets;
+        cmds
+    }
+
+    /// Draw, then carry out what was asked: for a window without a command loop of its own.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<EditorOutcome> {
+        let mut outcome = None;
+        for cmd in self.show(ui) {
+            outcome = self.apply(cmd).or(outcome);
+        }
+        outcome
+    }
+
+    /// Carry out one command: change the formation, the status line or the files. Returns an
+    /// outcome when the user is done (a valid formation to use, or closing).
+    pub fn apply(&mut self, cmd: EditorCmd) -> Option<EditorOutcome> {
+        use EditorCmd::*;
+        match cmd {
+            ClickSquare(l, c) => {
+                if on_half((l, c)) {
+                    self.click_square(l, c);
+                }
+            }
+            ClearSquare(l, c) => {
+                if on_half((l, c)) {
+                    self.cursor = (l, c);
+                    self.selected = None;
+                    self.remove(l, c);
+                }
+            }
+            ClickTray(r) => {
+                self.selected = if self.selected == Some(Pick::Tray(r)) {
+                    None
+                } else if self.remaining(r) == 0 {
+                    self.say(Message::NoneLeft(r));
+                    None
+                } else {
+                    Some(Pick::Tray(r))
+                };
+            }
+            Unpick => self.selected = None,
+            DropTray { rank, at } => {
+                if on_half(at) {
+                    self.cursor = at;
+                    self.place(at.0, at.1, rank);
+                }
+            }
+            DropSquare { from, to } => {
+                if on_half(from) && on_half(to) {
+                    self.cursor = to;
+                    self.move_or_swap(from, to);
+                }
+            }
+            DropOnTray(from) => {
+                if on_half(from) {
+                    self.remove(from.0, from.1);
+                }
+            }
+            MoveCursor { lines, cols } => {
+                let (l, c) = self.cursor;
+                self.cursor = (
+                    (l as i8).saturating_add(lines).clamp(1, 6) as u8,
+                    (c as i8).saturating_add(cols).clamp(1, 5) as u8,
+                );
+            }
+            PlaceAtCursor(r) => {
+                let (l, c) = self.cursor;
+                self.place(l, c, r);
+            }
+            ClearAtCursor => {
+                let (l, c) = self.cursor;
+                self.remove(l, c);
+            }
+            Undo => self.undo(),
+            Random => self.random(),
+            FillRest => self.fill_rest(),
+            Mirror => self.mirror(),
+            Clear => self.clear(),
+            Open => self.start_dialog(DialogKind::Open),
+            Save => self.save(),
+            SaveAs => self.start_dialog(DialogKind::SaveAs),
+            SaveInLibrary => self.save_in_library(),
+            ShowLibrary(on) => {
+                self.show_library = on;
+                if on {
+                    self.read_library();
+                }
+            }
+            RefreshLibrary => self.read_library(),
+            OpenFile(p) => self.open_path(&p),
+            DialogAnswered(answer) => self.dialog_answered(answer),
+            StopWaiting => {
+                // The dialog's thread cannot be stopped; its answer is simply ignored.
+                self.dialog = None;
+            }
+            UseInGame => {
+                if self.formation.is_valid(&self.rules) {
+                    return Some(EditorOutcome::UseInGame(self.formation.clone()));
+                }
+            }
+            Close => {
+                if !self.dirty {
+                    return Some(EditorOutcome::Close);
+                }
+                self.confirm_close = true;
+            }
+            CloseWithoutSaving => {
+                self.confirm_close = false;
+                return Some(EditorOutcome::Close);
+            }
+            KeepEditing => self.confirm_close = false,
+            DismissMessage => self.status = None,
+            SetName(text) => {
+                if text != self.formation.name_in(self.lang == Lang::Zh) {
+                    self.formation.name = text.chars().take(MAX_NAME_CHARS).collect();
+                    self.formation.name_zh.clear();
+                    self.dirty = true;
+                }
+            }
+            SetNotes(text) => {
+                if text != self.formation.notes_in(self.lang == Lang::Zh) {
+                    self.formation.notes = text.chars().take(MAX_NOTES_CHARS).collect();
+                    self.formation.notes_zh.clear();
+                    self.dirty = true;
+                }
+            }
+        }
+        None
+    }
+
     // ----- changes -------------------------------------------------------------------------
 
-    fn say(&mut self, level: Level, text: impl Into<String>) {
-        self.status = Some((level, text.into()));
+    fn say(&mut self, message: Message) {
+        self.status = Some(message);
     }
 
     /// Apply a change to the grid, keeping an undo step if anything changed.
@@ -173,10 +408,7 @@ impl FormationEditor {
                 self.dirty = true;
                 self.status = None;
             }
-            None => self.say(
-                Level::Info,
-                tr(self.lang, "Nothing to undo.", "没有可撤销的操作。"),
-            ),
+            None => self.say(Message::NothingToUndo),
         }
         self.selected = None;
     }
@@ -185,27 +417,41 @@ impl FormationEditor {
         r.count().saturating_sub(self.formation.count(r))
     }
 
+    fn click_square(&mut self, line: u8, col: u8) {
+        self.cursor = (line, col);
+        if is_camp_square(line, col) {
+            // Nothing goes there: say why, and keep what is picked for another square.
+            if self.selected.is_some() {
+                self.say(Message::Camp(line, col));
+            }
+            return;
+        }
+        match self.selected.take() {
+            Some(Pick::Tray(r)) => self.place(line, col, r),
+            Some(Pick::Square(l0, c0)) => {
+                if (l0, c0) != (line, col) {
+                    self.move_or_swap((l0, c0), (line, col));
+                }
+            }
+            None => {
+                if self.formation.at(line, col).is_some() {
+                    self.selected = Some(Pick::Square(line, col));
+                }
+            }
+        }
+    }
+
     /// Put a piece from the tray on a square; a piece already there goes back to the tray.
     fn place(&mut self, line: u8, col: u8, r: Rank) {
         if is_camp_square(line, col) {
-            let msg = if self.lang == Lang::Zh {
-                format!("{} 是行营：开局必须空着。", sq(line, col))
-            } else {
-                format!("{} is a camp: camps start empty.", sq(line, col))
-            };
-            self.say(Level::Warning, msg);
+            self.say(Message::Camp(line, col));
             return;
         }
         if self.formation.at(line, col) == Some(r) {
             return;
         }
         if self.remaining(r) == 0 {
-            let msg = if self.lang == Lang::Zh {
-                format!("托盘里没有{}了。", r.zh())
-            } else {
-                format!("No {} left in the tray.", r.en())
-            };
-            self.say(Level::Warning, msg);
+            self.say(Message::NoneLeft(r));
             return;
         }
         self.change(|g| g[line as usize - 1][col as usize - 1] = Some(r));
@@ -218,12 +464,7 @@ impl FormationEditor {
         }
         if is_camp_square(to.0, to.1) || is_camp_square(from.0, from.1) {
             let camp = if is_camp_square(to.0, to.1) { to } else { from };
-            let msg = if self.lang == Lang::Zh {
-                format!("{} 是行营：开局必须空着。", sq(camp.0, camp.1))
-            } else {
-                format!("{} is a camp: camps start empty.", sq(camp.0, camp.1))
-            };
-            self.say(Level::Warning, msg);
+            self.say(Message::Camp(camp.0, camp.1));
             return;
         }
         self.change(|g| {
@@ -249,14 +490,7 @@ impl FormationEditor {
         let ok = f.fill_random(&mut self.rng, &self.rules);
         self.change(|g| *g = f.grid);
         if !ok {
-            self.say(
-                Level::Warning,
-                tr(
-                    self.lang,
-                    "Filled the empty squares, but the pieces already placed keep it from being valid: see the problems.",
-                    "已补齐空位，但已摆的棋子使布阵仍不合规：见下方问题。",
-                ),
-            );
+            self.say(Message::FilledButInvalid);
         }
         self.selected = None;
     }
@@ -275,49 +509,40 @@ impl FormationEditor {
 
     // ----- files ---------------------------------------------------------------------------
 
+    fn read_library(&mut self) {
+        self.library = Library {
+            mine: list_library(&self.library_dir),
+            shipped: self
+                .shipped_dir
+                .as_deref()
+                .map(list_library)
+                .unwrap_or_default(),
+        };
+    }
+
+    /// A file in the shipped folder, however its path is written (relative, through `..` or a
+    /// link): it is never saved over.
     fn is_shipped(&self, path: &Path) -> bool {
-        self.shipped_dir
-            .as_deref()
-            .is_some_and(|d| path.starts_with(d))
+        let Some(dir) = self.shipped_dir.as_deref() else {
+            return false;
+        };
+        path.starts_with(dir) || real_path(path).starts_with(real_path(dir))
     }
 
     fn save_to(&mut self, path: PathBuf) {
         match save_formation(&path, &self.formation) {
             Ok(()) => {
                 let problems = self.formation.problems(&self.rules).len();
-                let shown = path.display().to_string();
-                if problems == 0 {
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已保存到 {shown}")
-                    } else {
-                        format!("Saved to {shown}")
-                    };
-                    self.say(Level::Info, msg);
+                self.say(if problems == 0 {
+                    Message::Saved(path.clone())
                 } else {
-                    let msg = if self.lang == Lang::Zh {
-                        format!(
-                            "已作为未完成的布阵保存到 {shown}：还有 {problems} 个问题，解决后才能用于对局。"
-                        )
-                    } else {
-                        let word = if problems == 1 { "problem" } else { "problems" };
-                        format!(
-                            "Saved as work in progress to {shown}: {problems} {word} left; it can be used in a game once complete and valid."
-                        )
-                    };
-                    self.say(Level::Warning, msg);
-                }
+                    Message::SavedUnfinished(path.clone(), problems)
+                });
                 self.current_path = Some(path);
                 self.dirty = false;
-                self.library = None;
+                self.read_library();
             }
-            Err(e) => {
-                let msg = if self.lang == Lang::Zh {
-                    format!("保存失败（原文件未改动）：{e}")
-                } else {
-                    format!("Could not save (the old file is untouched): {e}")
-                };
-                self.say(Level::Error, msg);
-            }
+            Err(e) => self.say(Message::SaveFailed(e)),
         }
     }
 
@@ -329,34 +554,14 @@ impl FormationEditor {
                 self.push_undo(UndoStep::Whole(old, old_path));
                 self.selected = None;
                 self.dirty = false;
-                let shown = path.display().to_string();
                 if self.is_shipped(path) {
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已打开自带布阵 {shown}（只读：保存会另存一份）")
-                    } else {
-                        format!(
-                            "Opened the shipped formation {shown} (read-only: saving makes a copy)"
-                        )
-                    };
-                    self.say(Level::Info, msg);
+                    self.say(Message::OpenedShipped(path.to_path_buf()));
                 } else {
                     self.current_path = Some(path.to_path_buf());
-                    let msg = if self.lang == Lang::Zh {
-                        format!("已打开 {shown}")
-                    } else {
-                        format!("Opened {shown}")
-                    };
-                    self.say(Level::Info, msg);
+                    self.say(Message::Opened(path.to_path_buf()));
                 }
             }
-            Err(e) => {
-                let msg = if self.lang == Lang::Zh {
-                    format!("无法打开（编辑器内容未改动）：{e}")
-                } else {
-                    format!("Could not open (nothing changed): {e}")
-                };
-                self.say(Level::Error, msg);
-            }
+            Err(e) => self.say(Message::OpenFailed(e)),
         }
     }
 
@@ -383,892 +588,56 @@ impl FormationEditor {
         // The dialog opens in the library folder, so it must exist.
         let _ = crate::fsutil::create_private_dir_all(&self.library_dir);
         let file_name = format!("{}.ron", file_stem(&self.formation.name));
-        self.dialog = Some(PendingDialog::start(kind, &self.library_dir, &file_name));
-    }
-
-    fn poll_dialog(&mut self, ctx: &egui::Context) {
-        let Some(d) = &self.dialog else { return };
-        let kind = d.kind;
-        match d.poll() {
-            None => ctx.request_repaint_after(std::time::Duration::from_millis(150)),
-            Some(r) => {
-                self.dialog = None;
-                match (r, kind) {
-                    (DialogResult::Picked(p), DialogKind::Open) => self.open_path(&p),
-                    (DialogResult::Picked(mut p), DialogKind::SaveAs) => {
-                        if p.extension().is_none_or(|x| x != "ron") {
-                            p.set_extension("ron");
-                        }
-                        if self.is_shipped(&p) {
-                            self.say(
-                                Level::Error,
-                                tr(
-                                    self.lang,
-                                    "The shipped formations are read-only: choose another folder.",
-                                    "自带布阵是只读的：请选择其他文件夹。",
-                                ),
-                            );
-                        } else {
-                            self.save_to(p);
-                        }
-                    }
-                    (DialogResult::Cancelled, _) => {}
-                    (DialogResult::Unavailable, _) => {
-                        self.show_library = true;
-                        self.library = None;
-                        self.say(
-                            Level::Warning,
-                            tr(
-                                self.lang,
-                                "The system file dialog could not open here (no desktop portal or zenity). Use the library panel instead: it opens and saves formations in your formation folder.",
-                                "这里打不开系统文件对话框（没有桌面门户或 zenity）。请改用布阵库：它在你的布阵文件夹里打开和保存布阵。",
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-        ctx.request_repaint();
-    }
-
-    // ----- input ---------------------------------------------------------------------------
-
-    fn click_square(&mut self, line: u8, col: u8) {
-        self.cursor = (line, col);
-        match self.selected.take() {
-            Some(Pick::Tray(r)) => self.place(line, col, r),
-            Some(Pick::Square(l0, c0)) => {
-                if (l0, c0) != (line, col) {
-                    self.move_or_swap((l0, c0), (line, col));
-                }
-            }
-            None => {
-                if self.formation.at(line, col).is_some() {
-                    self.selected = Some(Pick::Square(line, col));
-                }
-            }
-        }
-    }
-
-    fn handle_keys(&mut self, ui: &egui::Ui) {
-        if ui.ctx().text_edit_focused() {
-            return;
-        }
-        let (undo, esc, del, moves, text) = ui.input_mut(|i| {
-            let undo = i.consume_key(Modifiers::COMMAND, Key::Z);
-            let esc = i.consume_key(Modifiers::NONE, Key::Escape);
-            let del = i.consume_key(Modifiers::NONE, Key::Delete)
-                | i.consume_key(Modifiers::NONE, Key::Backspace);
-            let mut moves = Vec::new();
-            for (k, d) in [
-                (Key::ArrowUp, (-1i8, 0i8)),
-                (Key::ArrowDown, (1, 0)),
-                (Key::ArrowLeft, (0, -1)),
-                (Key::ArrowRight, (0, 1)),
-            ] {
-                if i.consume_key(Modifiers::NONE, k) {
-                    moves.push(d);
-                }
-            }
-            let text: String = i
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    egui::Event::Text(t) => Some(t.as_str()),
-                    _ => None,
-                })
-                .collect();
-            (undo, esc, del, moves, text)
-        });
-        if undo {
-            self.undo();
-        }
-        if esc {
-            self.selected = None;
-            self.drag = None;
-        }
-        for (dl, dc) in moves {
-            let (l, c) = self.cursor;
-            self.cursor = (
-                (l as i8 + dl).clamp(1, 6) as u8,
-                (c as i8 + dc).clamp(1, 5) as u8,
-            );
-        }
-        let (l, c) = self.cursor;
-        if del {
-            self.remove(l, c);
-        }
-        for ch in text.chars() {
-            if let Some(r) = Rank::from_code(ch.to_ascii_uppercase()) {
-                self.place(l, c, r);
-            }
-        }
-    }
-
-    fn finish_drag(&mut self, ui: &egui::Ui) {
-        let Some(src) = self.drag else { return };
-        let (released, down, pos) = ui.input(|i| {
-            (
-                i.pointer.any_released(),
-                i.pointer.primary_down(),
-                i.pointer.interact_pos(),
-            )
-        });
-        if released {
-            self.drag = None;
-            let Some(pos) = pos else { return };
-            let target = self
-                .square_rects
-                .iter()
-                .find(|(_, r)| r.contains(pos))
-                .map(|(s, _)| *s);
-            match (src, target) {
-                (Pick::Tray(r), Some((l, c))) => {
-                    self.cursor = (l, c);
-                    self.place(l, c, r);
-                }
-                (Pick::Square(l0, c0), Some(to)) => {
-                    self.cursor = to;
-                    self.move_or_swap((l0, c0), to);
-                }
-                (Pick::Square(l0, c0), None) => {
-                    if self.tray_rect.is_some_and(|t| t.contains(pos)) {
-                        self.remove(l0, c0);
-                    }
-                }
-                (Pick::Tray(_), None) => {}
-            }
-            ui.ctx().request_repaint();
-        } else if !down {
-            self.drag = None;
-        } else if let Some(pos) = pos {
-            let rank = match src {
-                Pick::Tray(r) => Some(r),
-                Pick::Square(l, c) => self.formation.at(l, c),
-            };
-            if let (Some(r), Some((_, rect))) = (rank, self.square_rects.first()) {
-                let painter = ui.ctx().layer_painter(LayerId::new(
-                    Order::Tooltip,
-                    ui.scope_id().with("junqi-editor-drag"),
-                ));
-                let rect = Rect::from_center_size(pos, rect.size());
-                paint_tile(&painter, rect, r, self.lang, TileLook::Floating);
-            }
-        }
-    }
-
-    // ----- drawing -------------------------------------------------------------------------
-
-    /// Draw the whole editor into `ui` (it may take a big area); returns an outcome when the user
-    /// is done.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<EditorOutcome> {
-        self.poll_dialog(ui.ctx());
-        self.handle_keys(ui);
-        let mut outcome = None;
-        ui.vertical(|ui| {
-            outcome = self.toolbar(ui);
-            self.status_line(ui);
-            ui.separator();
-            let problems = self.formation.problems(&self.rules);
-            ui.horizontal_top(|ui| {
-                let board_w = (ui.available_width() * 0.6).clamp(300.0, 760.0);
-                ui.allocate_ui(vec2(board_w, ui.available_height()), |ui| {
-                    ui.vertical(|ui| {
-                        self.board_ui(ui, &problems);
-                        ui.add_space(8.0);
-                        self.tray_ui(ui);
-                    });
-                });
-                ui.separator();
-                ui.vertical(|ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("junqi-editor-side")
-                        .show(ui, |ui| self.side_ui(ui, &problems));
-                });
-            });
-        });
-        self.finish_drag(ui);
-        outcome
-    }
-
-    fn toolbar(&mut self, ui: &mut egui::Ui) -> Option<EditorOutcome> {
-        let lang = self.lang;
-        let mut outcome = None;
-        ui.horizontal_wrapped(|ui| {
-            ui.heading(tr(lang, "Formation", "布阵"));
-            ui.separator();
-            if ui
-                .add_enabled(
-                    !self.undo.is_empty(),
-                    egui::Button::new(tr(lang, "Undo", "撤销")),
-                )
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .button(tr(lang, "Random", "随机布阵"))
-                .on_hover_text(tr(
-                    lang,
-                    "Replace everything with a random valid formation",
-                    "整盘换成一个随机的合规布阵",
-                ))
-                .clicked()
-            {
-                self.random();
-            }
-            if ui
-                .button(tr(lang, "Fill the rest", "随机补齐"))
-                .on_hover_text(tr(
-                    lang,
-                    "Put the tray's pieces on the empty squares at random",
-                    "把托盘里的棋子随机放到空位上",
-                ))
-                .clicked()
-            {
-                self.fill_rest();
-            }
-            if ui.button(tr(lang, "Mirror", "左右镜像")).clicked() {
-                self.mirror();
-            }
-            if ui.button(tr(lang, "Clear", "清空")).clicked() {
-                self.clear();
-            }
-            ui.separator();
-            let idle = self.dialog.is_none();
-            if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Open…", "打开…")))
-                .clicked()
-            {
-                self.start_dialog(DialogKind::Open);
-            }
-            if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Save", "保存")))
-                .clicked()
-            {
-                self.save();
-            }
-            if ui
-                .add_enabled(idle, egui::Button::new(tr(lang, "Save as…", "另存为…")))
-                .clicked()
-            {
-                self.start_dialog(DialogKind::SaveAs);
-            }
-            if ui
-                .toggle_value(&mut self.show_library, tr(lang, "Library", "布阵库"))
-                .clicked()
-            {
-                self.library = None;
-            }
-            ui.separator();
-            let valid = self.formation.is_valid(&self.rules);
-            let use_btn = ui
-                .add_enabled(
-                    valid,
-                    egui::Button::new(tr(lang, "Use in game", "用于对局")),
-                )
-                .on_disabled_hover_text(tr(
-                    lang,
-                    "Only a complete, valid formation can be used in a game: see the problems.",
-                    "只有完整且合规的布阵才能用于对局：见问题列表。",
-                ));
-            if use_btn.clicked() && valid {
-                outcome = Some(EditorOutcome::UseInGame(self.formation.clone()));
-            }
-            if ui.button(tr(lang, "Close", "关闭")).clicked() {
-                if self.dirty {
-                    self.confirm_close = true;
-                } else {
-                    outcome = Some(EditorOutcome::Close);
-                }
-            }
-        });
-        if self.confirm_close {
-            ui.horizontal(|ui| {
-                ui.colored_label(
-                    Color32::from_rgb(200, 120, 0),
-                    tr(
-                        lang,
-                        "This formation has unsaved changes.",
-                        "这个布阵有未保存的修改。",
-                    ),
-                );
-                if ui
-                    .button(tr(lang, "Close without saving", "不保存，关闭"))
-                    .clicked()
-                {
-                    self.confirm_close = false;
-                    outcome = Some(EditorOutcome::Close);
-                }
-                if ui.button(tr(lang, "Keep editing", "继续编辑")).clicked() {
-                    self.confirm_close = false;
-                }
-            });
-        }
-        outcome
-    }
-
-    fn status_line(&mut self, ui: &mut egui::Ui) {
-        let lang = self.lang;
-        ui.horizontal_wrapped(|ui| {
-            let file = match &self.current_path {
-                Some(p) => p.display().to_string(),
-                None => tr(lang, "not saved yet", "尚未保存").to_string(),
-            };
-            let mut line = format!("{}{file}", tr(lang, "File: ", "文件："));
-            if self.dirty {
-                line.push_str(tr(lang, " • unsaved changes", " • 有未保存的修改"));
-            }
-            ui.weak(line);
-            if self.dialog.is_some() {
-                ui.label(tr(
-                    lang,
-                    "The file dialog is open (if none appeared, use the library).",
-                    "文件对话框已打开（如果没有出现，请使用布阵库）。",
-                ));
-                if ui
-                    .small_button(tr(lang, "Stop waiting", "不再等待"))
-                    .clicked()
-                {
-                    // The dialog's thread cannot be stopped; its answer is simply ignored.
-                    self.dialog = None;
-                }
-            }
-        });
-        if let Some((level, text)) = &self.status {
-            let color = match level {
-                Level::Info => ui.visuals().text_color(),
-                Level::Warning => Color32::from_rgb(200, 120, 0),
-                Level::Error => Color32::from_rgb(210, 40, 40),
-            };
-            let mut dismiss = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.colored_label(color, text);
-                dismiss = ui
-                    .small_button("×")
-                    .on_hover_text(tr(lang, "Dismiss", "关闭提示"))
-                    .clicked();
-            });
-            if dismiss {
-                self.status = None;
-            }
-        } else {
-            // Keep the board where it is when a message comes and goes.
-            ui.add_space(ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
-        }
-    }
-
-    fn board_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
-        let lang = self.lang;
-        let avail = ui.available_width();
-        let tile_w = ((avail - 60.0) / 5.0 / 1.3).clamp(50.0, 100.0);
-        let tile = vec2(tile_w, (tile_w * 0.52).max(28.0));
-        let pitch = vec2(tile.x * 1.3, tile.y * 1.75);
-        let margin = vec2(28.0, 26.0);
-        let size = vec2(
-            4.0 * pitch.x + tile.x + 2.0 * margin.x,
-            5.0 * pitch.y + tile.y + 2.0 * margin.y,
-        );
-        let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-        let painter = ui.painter_at(rect);
-        let origin = rect.min + margin + tile / 2.0;
-        let center =
-            |l: u8, c: u8| origin + vec2((c - 1) as f32 * pitch.x, (l - 1) as f32 * pitch.y);
-
-        painter.rect_filled(rect, 8.0, BOARD_BG);
-        painter.text(
-            pos2(rect.center().x, rect.min.y + 4.0),
-            Align2::CENTER_TOP,
-            tr(
-                lang,
-                "▲ front line (the enemy is beyond)",
-                "▲ 前线（对面是敌方）",
-            ),
-            FontId::proportional(12.0),
-            LINE_COLOR,
-        );
-        // Roads and rails, from the engine's board (Red's half: ranks 1–6).
-        let board = Board::two_player();
-        let owner = |n: usize| -> Option<(u8, u8)> {
-            let node = &board.nodes[n];
-            (node.row <= 5).then(|| (6 - node.row, node.col + 1))
-        };
-        for a in 0..board.len() {
-            let Some(pa) = owner(a) else { continue };
-            for &b in &board.links[a] {
-                let Some(pb) = owner(b as usize) else {
-                    continue;
-                };
-                if (b as usize) < a {
-                    continue;
-                }
-                let rail = board.rail_linked(a as u8, b);
-                let stroke = if rail {
-                    Stroke::new(3.0, RAIL_COLOR)
-                } else {
-                    Stroke::new(1.2, LINE_COLOR)
-                };
-                painter.line_segment([center(pa.0, pa.1), center(pb.0, pb.1)], stroke);
-            }
-        }
-        // File letters and rank numbers, as squares are named on the board.
-        for c in 1..=5u8 {
-            let name = sq(6, c);
-            painter.text(
-                pos2(center(6, c).x, rect.max.y - 3.0),
-                Align2::CENTER_BOTTOM,
-                &name[..1],
-                FontId::proportional(12.0),
-                LINE_COLOR,
-            );
-        }
-        for l in 1..=6u8 {
-            painter.text(
-                pos2(rect.min.x + 6.0, center(l, 1).y),
-                Align2::LEFT_CENTER,
-                &sq(l, 1)[1..],
-                FontId::proportional(12.0),
-                LINE_COLOR,
-            );
-        }
-
-        let bad: Vec<(u8, u8)> = problems.iter().filter_map(|p| p.at()).collect();
-        let pointer = ui.input(|i| i.pointer.interact_pos());
-        self.square_rects.clear();
-        for l in 1..=6u8 {
-            for c in 1..=5u8 {
-                let r = Rect::from_center_size(center(l, c), tile);
-                self.square_rects.push(((l, c), r));
-                self.square_ui(ui, &painter, r, l, c, bad.contains(&(l, c)), pointer);
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn square_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        painter: &Painter,
-        r: Rect,
-        l: u8,
-        c: u8,
-        bad: bool,
-        pointer: Option<Pos2>,
-    ) {
-        let lang = self.lang;
-        let camp = is_camp_square(l, c);
-        let hq = l == 6 && (c == 2 || c == 4);
-        let piece = self.formation.at(l, c);
-        let id = ui.scope_id().with(("junqi-editor-square", l, c));
-        let sense = if camp {
-            Sense::hover()
-        } else {
-            Sense::click_and_drag()
-        };
-        let resp = ui.interact(r, id, sense);
-        let what = match (camp, piece) {
-            (_, Some(p)) => rank_name(lang, p).to_string(),
-            (true, None) => tr(lang, "camp", "行营").to_string(),
-            (false, None) => tr(lang, "empty", "空").to_string(),
-        };
-        let label = format!("line {l} column {c} {} {what}", sq(l, c));
-        let selected = self.selected == Some(Pick::Square(l, c));
-        resp.widget_info(|| WidgetInfo::selected(Role::Button, !camp, selected, &label));
-
-        // Background of the square.
-        if camp {
-            painter.circle(
-                r.center(),
-                r.height() * 0.62,
-                CAMP_BG,
-                Stroke::new(1.5, LINE_COLOR),
-            );
-        } else if hq {
-            painter.rect(
-                r.expand(3.0),
-                CornerRadius::same((r.height() * 0.5) as u8),
-                BOARD_BG,
-                Stroke::new(1.5, LINE_COLOR),
-                StrokeKind::Outside,
-            );
-        } else {
-            painter.rect(
-                r,
-                3.0,
-                BOARD_BG,
-                Stroke::new(1.0, LINE_COLOR),
-                StrokeKind::Inside,
-            );
-        }
-        if self.drag.is_some() && !camp && pointer.is_some_and(|p| r.contains(p)) {
-            painter.rect_filled(r.expand(4.0), 4.0, DROP_HINT);
-        }
-        match piece {
-            Some(p) => {
-                let look = if self.drag == Some(Pick::Square(l, c)) {
-                    TileLook::Ghost
-                } else if selected {
-                    TileLook::Selected
-                } else {
-                    TileLook::Normal
-                };
-                paint_tile(painter, r, p, lang, look);
-            }
-            None if hq => {
-                painter.text(
-                    r.center(),
-                    Align2::CENTER_CENTER,
-                    tr(lang, "HQ", "大本营"),
-                    FontId::proportional(r.height() * 0.3),
-                    LINE_COLOR,
-                );
-            }
-            None => {}
-        }
-        if bad {
-            painter.rect_stroke(
-                r.expand(2.0),
-                4.0,
-                Stroke::new(3.0, BAD),
-                StrokeKind::Outside,
-            );
-        }
-        if self.cursor == (l, c) {
-            painter.rect_stroke(
-                r.expand(5.0),
-                5.0,
-                Stroke::new(2.0, CURSOR),
-                StrokeKind::Outside,
-            );
-        }
-
-        let rules = &self.rules;
-        let resp = resp.on_hover_ui(|ui| {
-            ui.label(square_tooltip(l, c, rules, lang));
-        });
-        if camp {
-            return;
-        }
-        if resp.drag_started() && piece.is_some() {
-            self.drag = Some(Pick::Square(l, c));
-            self.selected = None;
-        } else if resp.clicked() {
-            self.click_square(l, c);
-        } else if resp.secondary_clicked() {
-            self.cursor = (l, c);
-            self.selected = None;
-            self.remove(l, c);
-        }
-    }
-
-    fn tray_ui(&mut self, ui: &mut egui::Ui) {
-        let lang = self.lang;
-        ui.label(tr(
-            lang,
-            "Tray: drag a piece onto the board, or click it and then a square",
-            "托盘：把棋子拖到棋盘上，或先点棋子再点格子",
+        let filter = self.lang.t(&crate::i18n::editor::FILE_FILTER);
+        self.dialog = Some(PendingDialog::start(
+            kind,
+            &self.library_dir,
+            &file_name,
+            filter,
         ));
-        let avail = ui.available_width();
-        let per_row = if avail >= 12.0 * 64.0 { 12 } else { 6 };
-        let w = ((avail - 8.0) / per_row as f32 - 8.0).clamp(48.0, 90.0);
-        let tile = vec2(w, (w * 0.52).max(28.0));
-        let rows = 12 / per_row;
-        let size = vec2(
-            per_row as f32 * (tile.x + 8.0) + 8.0,
-            rows as f32 * (tile.y + 14.0) + 8.0,
-        );
-        let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-        self.tray_rect = Some(rect);
-        let painter = ui.painter_at(rect.expand(2.0));
-        let dropping_here = matches!(self.drag, Some(Pick::Square(..)))
-            && ui
-                .input(|i| i.pointer.interact_pos())
-                .is_some_and(|p| rect.contains(p));
-        painter.rect(
-            rect,
-            6.0,
-            if dropping_here { DROP_HINT } else { TRAY_BG },
-            Stroke::new(1.0, LINE_COLOR),
-            StrokeKind::Inside,
-        );
-        for (i, &rank) in Rank::ALL.iter().enumerate() {
-            let (row, col) = (i / per_row, i % per_row);
-            let min = rect.min
-                + vec2(
-                    8.0 + col as f32 * (tile.x + 8.0),
-                    10.0 + row as f32 * (tile.y + 14.0),
-                );
-            let r = Rect::from_min_size(min, tile);
-            let left = self.remaining(rank);
-            let id = ui.scope_id().with(("junqi-editor-tray", i));
-            let sense = if left > 0 {
-                Sense::click_and_drag()
-            } else {
-                Sense::hover()
-            };
-            let resp = ui.interact(r, id, sense);
-            let label = format!("tray {} ×{left}", rank_name(lang, rank));
-            let selected = self.selected == Some(Pick::Tray(rank));
-            resp.widget_info(|| WidgetInfo::selected(Role::Button, left > 0, selected, &label));
-            let look = if left == 0 {
-                TileLook::Empty
-            } else if selected {
-                TileLook::Selected
-            } else {
-                TileLook::Normal
-            };
-            paint_tile(&painter, r, rank, lang, look);
-            // Count badge.
-            let badge = pos2(r.max.x - 2.0, r.min.y + 2.0);
-            painter.circle_filled(badge, 9.0, if left > 0 { BADGE } else { Color32::GRAY });
-            painter.text(
-                badge,
-                Align2::CENTER_CENTER,
-                left.to_string(),
-                FontId::proportional(11.0),
-                Color32::WHITE,
-            );
-            let tip = match rank.players_number() {
-                Some(n) => format!("{} · {} · {n}", rank.zh(), rank.en()),
-                None => format!("{} · {}", rank.zh(), rank.en()),
-            };
-            let resp = resp.on_hover_text(format!(
-                "{tip}\n{} {}",
-                tr(lang, "key", "按键"),
-                rank.code()
-            ));
-            if left == 0 {
-                continue;
-            }
-            if resp.drag_started() {
-                self.drag = Some(Pick::Tray(rank));
-                self.selected = None;
-            } else if resp.clicked() {
-                self.selected = if selected {
-                    None
-                } else {
-                    Some(Pick::Tray(rank))
-                };
-            }
-        }
     }
 
-    fn side_ui(&mut self, ui: &mut egui::Ui, problems: &[FormationProblem]) {
-        let lang = self.lang;
-        let label = ui.label(tr(lang, "Name", "名称"));
-        let name = ui
-            .add(
-                egui::TextEdit::singleline(&mut self.formation.name)
-                    .char_limit(200)
-                    .desired_width(f32::INFINITY)
-                    .hint_text(tr(lang, "name of this formation", "布阵名称")),
-            )
-            .labelled_by(label.id);
-        if name.changed() {
-            self.dirty = true;
-            // A translation of the old name would no longer match.
-            self.formation.name_zh.clear();
-        }
-        let label = ui.label(tr(lang, "Notes", "说明"));
-        let notes = ui
-            .add(
-                egui::TextEdit::multiline(&mut self.formation.notes)
-                    .char_limit(10_000)
-                    .desired_width(f32::INFINITY)
-                    .desired_rows(3)
-                    .hint_text(tr(lang, "the idea of this formation", "这个布阵的思路")),
-            )
-            .labelled_by(label.id);
-        if notes.changed() {
-            self.dirty = true;
-            self.formation.notes_zh.clear();
-        }
-        ui.add_space(6.0);
-
-        if problems.is_empty() {
-            ui.colored_label(
-                Color32::from_rgb(30, 140, 60),
-                tr(
-                    lang,
-                    "Complete and valid: ready for a game.",
-                    "完整且合规：可以用于对局。",
-                ),
-            );
-        } else {
-            let head = if lang == Lang::Zh {
-                format!("问题（{}）", problems.len())
-            } else {
-                format!("Problems ({})", problems.len())
-            };
-            ui.strong(head);
-            for p in problems {
-                let color = if p.at().is_some() {
-                    BAD
+    /// The dialog's answer: open or save the file picked. An answer with no dialog waiting (it
+    /// was given up on) is ignored.
+    fn dialog_answered(&mut self, answer: DialogResult) {
+        let Some(d) = self.dialog.take() else { return };
+        match (answer, d.kind) {
+            (DialogResult::Picked(p), DialogKind::Open) => self.open_path(&p),
+            (DialogResult::Picked(mut p), DialogKind::SaveAs) => {
+                if p.extension().is_none_or(|x| x != "ron") {
+                    p.set_extension("ron");
+                }
+                if self.is_shipped(&p) {
+                    self.say(Message::ShippedReadOnly);
                 } else {
-                    Color32::from_rgb(200, 120, 0)
-                };
-                ui.colored_label(color, format!("• {}", lang.formation_problem(p)));
-            }
-        }
-        ui.add_space(6.0);
-        ui.collapsing(tr(lang, "Keyboard", "键盘"), |ui| {
-            ui.label(tr(
-                lang,
-                "Arrow keys move the blue cursor. Type a piece code to place it there: 9 Field Marshal … 1 Engineer, B bomb, M landmine, F flag. Delete removes. Ctrl+Z undoes. Click two pieces to swap them; right-click removes.",
-                "方向键移动蓝色光标。输入棋子代码放到光标处：9 司令 … 1 工兵，B 炸弹，M 地雷，F 军旗。Delete 删除，Ctrl+Z 撤销。点两个棋子可互换；右键移除。",
-            ));
-        });
-        if self.show_library {
-            ui.separator();
-            self.library_ui(ui);
-        }
-    }
-
-    fn library_ui(&mut self, ui: &mut egui::Ui) {
-        let lang = self.lang;
-        ui.horizontal(|ui| {
-            ui.strong(tr(lang, "Library", "布阵库"));
-            if ui.button(tr(lang, "Refresh", "刷新")).clicked() {
-                self.library = None;
-            }
-            if ui
-                .button(tr(lang, "Save in library", "保存到布阵库"))
-                .on_hover_text(self.library_dir.display().to_string())
-                .clicked()
-            {
-                self.save_in_library();
-            }
-        });
-        let (mine, shipped) = match self.library.take() {
-            Some(lists) => lists,
-            None => (
-                list_library(&self.library_dir),
-                self.shipped_dir
-                    .as_deref()
-                    .map(list_library)
-                    .unwrap_or_default(),
-            ),
-        };
-        let mut open = None;
-        for (title, entries, dir) in [
-            (
-                tr(lang, "My formations", "我的布阵"),
-                &mine,
-                Some(self.library_dir.as_path()),
-            ),
-            (
-                tr(lang, "Shipped formations (read-only)", "自带布阵（只读）"),
-                &shipped,
-                self.shipped_dir.as_deref(),
-            ),
-        ] {
-            let Some(dir) = dir else { continue };
-            ui.label(egui::RichText::new(title).strong())
-                .on_hover_text(dir.display().to_string());
-            if entries.is_empty() {
-                ui.weak(tr(lang, "(none yet)", "（暂无）"));
-            }
-            for e in entries {
-                let file = e
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                match &e.content {
-                    Ok(f) => {
-                        let name = f.name_in(lang == Lang::Zh);
-                        let shown = if name.trim().is_empty() { &file } else { name };
-                        let note = files::short_note(f.notes_in(lang == Lang::Zh), NOTE_CHARS);
-                        ui.horizontal_wrapped(|ui| {
-                            if ui.button(shown).on_hover_text(&file).clicked() {
-                                open = Some(e.path.clone());
-                            }
-                            if !note.is_empty() {
-                                ui.weak(note);
-                            }
-                        });
-                    }
-                    Err(err) => {
-                        ui.colored_label(BAD, err);
-                    }
+                    self.save_to(p);
                 }
             }
-        }
-        self.library = Some((mine, shipped));
-        if let Some(p) = open {
-            self.open_path(&p);
+            (DialogResult::Cancelled, _) => {}
+            (DialogResult::Unavailable, _) => {
+                self.show_library = true;
+                self.read_library();
+                self.say(Message::NoDialog);
+            }
         }
     }
 }
 
-const BOARD_BG: Color32 = Color32::from_rgb(236, 226, 196);
-const TRAY_BG: Color32 = Color32::from_rgb(222, 214, 190);
-const CAMP_BG: Color32 = Color32::from_rgb(214, 228, 200);
-const LINE_COLOR: Color32 = Color32::from_rgb(110, 96, 70);
-const RAIL_COLOR: Color32 = Color32::from_rgb(60, 50, 40);
-const TILE_BG: Color32 = Color32::from_rgb(252, 246, 232);
-const TILE_TEXT: Color32 = Color32::from_rgb(178, 24, 24);
-const BAD: Color32 = Color32::from_rgb(220, 30, 30);
-const CURSOR: Color32 = Color32::from_rgb(30, 100, 230);
-const BADGE: Color32 = Color32::from_rgb(178, 24, 24);
-const DROP_HINT: Color32 = Color32::from_rgba_premultiplied(60, 120, 220, 70);
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum TileLook {
-    Normal,
-    Selected,
-    /// Being dragged away: drawn faint where it was.
-    Ghost,
-    /// Following the pointer.
-    Floating,
-    /// A tray slot with none left.
-    Empty,
+/// The path with links and `..` resolved, as far as it exists (a file about to be created: its
+/// folder resolved); as given if nothing of it can be resolved.
+fn real_path(path: &Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(dir), Some(name)) => std::fs::canonicalize(dir)
+            .map(|d| d.join(name))
+            .unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
+    }
 }
 
-/// A piece: a cream tile with its name in red, the players' number small in the corner.
-fn paint_tile(p: &Painter, r: Rect, rank: Rank, lang: Lang, look: TileLook) {
-    let (bg, text, border) = match look {
-        TileLook::Normal | TileLook::Floating => (TILE_BG, TILE_TEXT, Stroke::new(1.5, TILE_TEXT)),
-        TileLook::Selected => (
-            Color32::from_rgb(255, 226, 120),
-            TILE_TEXT,
-            Stroke::new(3.0, Color32::from_rgb(200, 140, 0)),
-        ),
-        TileLook::Ghost | TileLook::Empty => (
-            Color32::from_rgba_unmultiplied(252, 246, 232, 90),
-            Color32::from_rgba_unmultiplied(178, 24, 24, 90),
-            Stroke::new(1.0, Color32::from_rgba_unmultiplied(178, 24, 24, 90)),
-        ),
-    };
-    if look == TileLook::Floating {
-        p.rect_filled(
-            r.translate(vec2(3.0, 4.0)),
-            5.0,
-            Color32::from_black_alpha(60),
-        );
-    }
-    p.rect(r, 5.0, bg, border, StrokeKind::Inside);
-    let name = rank_name(lang, rank);
-    let size = if lang == Lang::Zh {
-        r.height() * 0.5
-    } else {
-        (r.height() * 0.38).min(1.75 * r.width() / name.chars().count().max(4) as f32)
-    };
-    p.text(
-        r.center(),
-        Align2::CENTER_CENTER,
-        name,
-        FontId::proportional(size),
-        text,
-    );
-    if let Some(n) = rank.players_number() {
-        p.text(
-            r.right_bottom() + vec2(-3.0, -1.0),
-            Align2::RIGHT_BOTTOM,
-            n.to_string(),
-            FontId::proportional((r.height() * 0.22).max(8.0)),
-            text.gamma_multiply(0.7),
-        );
-    }
+/// A square of the owner's half: line 1–6, column 1–5.
+fn on_half((line, col): (u8, u8)) -> bool {
+    (1..=6).contains(&line) && (1..=5).contains(&col)
 }

@@ -4,6 +4,7 @@
 use super::*;
 use crate::engine::formation::Formation;
 use crate::i18n::Lang;
+use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -301,7 +302,8 @@ fn save_in_library_then_load_round_trips() {
         std::fs::read_dir(dir.path().join("mine")).unwrap().count(),
         1
     );
-    let (level, text) = h.state().ed.status.clone().unwrap();
+    let m = h.state().ed.status.clone().unwrap();
+    let (level, text) = (m.level(), m.words(Lang::En));
     assert_eq!(level, Level::Warning);
     assert!(text.contains("work in progress"), "{text}");
 }
@@ -377,7 +379,8 @@ fn hostile_files_give_a_message_and_change_nothing() {
         h.state_mut().ed.open_path(&path);
         h.run();
         assert_eq!(h.state().ed.formation(), &before, "{name}");
-        let (level, text) = h.state().ed.status.clone().unwrap();
+        let m = h.state().ed.status.clone().unwrap();
+        let (level, text) = (m.level(), m.words(Lang::En));
         assert_eq!(level, Level::Error, "{name}");
         assert!(text.contains(&path.display().to_string()), "{name}: {text}");
         assert!(text.contains(expect), "{name}: {text}");
@@ -387,7 +390,7 @@ fn hostile_files_give_a_message_and_change_nothing() {
     let listed = list_library(&mine);
     assert_eq!(listed.len(), cases.len());
     assert!(listed.iter().all(|e| e.content.is_err()), "{listed:?}");
-    assert!(has(&h, &listed[0].content.clone().unwrap_err()));
+    assert!(has(&h, &listed[0].content.clone().unwrap_err().to_string()));
 }
 
 #[test]
@@ -644,4 +647,26 @@ fn editor_random_seed_comes_from_the_os_not_the_clock() {
     let mut a = FormationEditor::new(dir.path().join("mine"), None, Rules::default());
     let mut b = FormationEditor::new(dir.path().join("mine"), None, Rules::default());
     assert_ne!(a.rng.next_u64(), b.rng.next_u64());
+}
+
+/// The status line keeps what happened, not its words: switching the language re-words it.
+#[test]
+fn status_message_is_reworded_when_the_language_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.key_press(Key::ArrowDown);
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert_eq!(h.state().ed.message(), Some(&Message::Camp(2, 2)));
+    assert!(has(&h, "b5 is a camp: camps start empty."));
+    h.state_mut().ed.set_language(Lang::Zh);
+    h.run();
+    assert!(has(&h, "b5 是行营：开局必须空着。"));
+    assert!(!has(&h, "b5 is a camp: camps start empty."));
+    h.state_mut().ed.set_language(Lang::En);
+    h.run();
+    assert!(has(&h, "b5 is a camp: camps start empty."));
 }

@@ -335,32 +335,30 @@ impl Formation {
 
     /// Read a formation file's text. Syntax errors carry line and column; the content is checked
     /// for shape (6 lines of 5 tokens, known codes), not for the deployment rules.
-    pub fn from_ron(text: &str) -> Result<Formation, String> {
-        if text.len() > 64 * 1024 {
-            return Err("file is too large for a formation (over 64 KiB)".into());
+    ///
+    /// # Errors
+    /// What is wrong with the text, as a [`FormationFileError`] (never `TooMany`, `PieceInCamp`
+    /// or `File`, which the editor's file loading adds).
+    pub fn from_ron(text: &str) -> Result<Formation, FormationFileError> {
+        use FormationFileError as E;
+        if text.len() > MAX_FORMATION_TEXT {
+            return Err(E::TooLarge);
         }
-        let file: FormationFile = ron::from_str(text).map_err(|e| {
-            format!(
-                "line {}, column {}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            )
+        let file: FormationFile = ron::from_str(text).map_err(|e| E::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
         })?;
         if file.version != FORMATION_VERSION {
-            return Err(format!(
-                "formation version {} is not supported (this program reads version {FORMATION_VERSION})",
-                file.version
-            ));
+            return Err(E::Version(file.version));
         }
         if file.lines.len() != 6 {
-            return Err(format!(
-                "a formation has 6 lines, found {}",
-                file.lines.len()
-            ));
+            return Err(E::LineCount(file.lines.len()));
         }
         let long =
             |name: &str, notes: &str| name.chars().count() > 200 || notes.chars().count() > 10_000;
         if long(&file.name, &file.notes) || long(&file.name_zh, &file.notes_zh) {
-            return Err("name or notes are too long".into());
+            return Err(E::TooLong);
         }
         let mut f = Formation {
             name: file.name,
@@ -369,16 +367,15 @@ impl Formation {
             notes_zh: file.notes_zh,
             grid: Default::default(),
         };
-        for (l, line) in file.lines.iter().enumerate() {
+        for (l, line) in (1u8..).zip(&file.lines) {
             let tokens: Vec<&str> = line.split_whitespace().collect();
             if tokens.len() != 5 {
-                return Err(format!(
-                    "line {} of the formation needs 5 squares, found {}",
-                    l + 1,
-                    tokens.len()
-                ));
+                return Err(E::SquareCount {
+                    line: l,
+                    found: tokens.len(),
+                });
             }
-            for (c, t) in tokens.iter().enumerate() {
+            for (c, t) in (1u8..).zip(&tokens) {
                 let cell = match *t {
                     "." | "+" => None,
                     t => {
@@ -388,21 +385,93 @@ impl Formation {
                                 Rank::from_code(code)
                             }
                             _ => {
-                                return Err(format!(
-                                    "line {} column {}: unknown piece '{t}' (use 1-9, B, M, F, . or +)",
-                                    l + 1,
-                                    c + 1
-                                ));
+                                return Err(E::UnknownPiece {
+                                    line: l,
+                                    col: c,
+                                    token: t.to_string(),
+                                });
                             }
                         }
                     }
                 };
-                f.grid[l][c] = cell;
+                f.set(l, c, cell);
             }
         }
         Ok(f)
     }
 }
+
+/// The longest formation text read (a real file is well under 1 KiB).
+pub const MAX_FORMATION_TEXT: usize = 64 * 1024;
+
+/// Why a formation file cannot be used: what is wrong with its text (`Formation::from_ron`), what
+/// the editor refuses to show (`TooMany`, `PieceInCamp`), or the file system's failure (`File`).
+/// `Display` gives the English the command line prints (`junqi layout check`); the window words
+/// each kind in either language (`Lang::formation_file_error`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FormationFileError {
+    /// Longer than a formation file can be ([`MAX_FORMATION_TEXT`]).
+    TooLarge,
+    /// Not the RON of a formation file: where (line and column of the text), and the parser's
+    /// reason in English.
+    Syntax {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// A file version this program does not read.
+    Version(u32),
+    /// Not six lines: how many there are.
+    LineCount(usize),
+    /// A name over 200 characters or notes over 10 000.
+    TooLong,
+    /// A line of the formation (1–6) without five squares: how many it has.
+    SquareCount { line: u8, found: usize },
+    /// A token that is no piece code, at a line (1–6) and column (1–5) of the formation.
+    UnknownPiece { line: u8, col: u8, token: String },
+    /// More pieces of a rank than a side has (the editor cannot show them).
+    TooMany { rank: Rank, have: u8 },
+    /// A piece in a camp at a line and column (the editor cannot show it).
+    PieceInCamp { line: u8, col: u8 },
+    /// The file could not be read or written (which file, and why).
+    File(crate::fsutil::FileError),
+}
+
+impl fmt::Display for FormationFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FormationFileError::*;
+        match self {
+            TooLarge => f.write_str("file is too large for a formation (over 64 KiB)"),
+            Syntax { line, col, message } => write!(f, "line {line}, column {col}: {message}"),
+            Version(v) => write!(
+                f,
+                "formation version {v} is not supported (this program reads version {FORMATION_VERSION})"
+            ),
+            LineCount(n) => write!(f, "a formation has 6 lines, found {n}"),
+            TooLong => f.write_str("name or notes are too long"),
+            SquareCount { line, found } => write!(
+                f,
+                "line {line} of the formation needs 5 squares, found {found}"
+            ),
+            UnknownPiece { line, col, token } => write!(
+                f,
+                "line {line} column {col}: unknown piece '{token}' (use 1-9, B, M, F, . or +)"
+            ),
+            TooMany { rank, have } => write!(
+                f,
+                "{have} × {} but a side has only {}",
+                rank.en(),
+                rank.count()
+            ),
+            PieceInCamp { line, col } => write!(
+                f,
+                "a piece in the camp at line {line} column {col}; camps start empty"
+            ),
+            File(e) => e.fmt(f),
+        }
+    }
+}
+impl std::error::Error for FormationFileError {}
 
 /// Build the start of a four-player game from the formations of South, East, North and West
 /// (each checked by the same rules), each deployed on its owner's arm by the mapping of RULES.md

@@ -3,7 +3,7 @@
 
 use super::board::{Board, NodeId};
 use super::disclosed::{Disclosure, DisclosureUse};
-use super::formation::{Formation, flip_deal, four_player_setup, start_setup};
+use super::formation::{Formation, FormationFileError, flip_deal, four_player_setup, start_setup};
 use super::movegen::IllegalTurn;
 use super::piece::{Rank, Seat};
 use super::play::{EndReason, Status, TurnReport};
@@ -278,7 +278,10 @@ pub enum StartError {
     /// A deal given outside flip mode.
     DealOutsideFlip,
     /// A formation's lines that are not the file form.
-    FormationText { side: Seat, error: String },
+    FormationText {
+        side: Seat,
+        error: FormationFileError,
+    },
     /// A formation that breaks a deployment rule (the first one found).
     Formation {
         side: Seat,
@@ -367,7 +370,7 @@ impl std::fmt::Display for RecordError {
 }
 impl std::error::Error for RecordError {}
 
-fn parse_lines(lines: &[String]) -> Result<Formation, String> {
+fn parse_lines(lines: &[String]) -> Result<Formation, FormationFileError> {
     let text = format!(
         "(version: 1, name: \"\", lines: [{}])",
         lines

@@ -2,7 +2,7 @@
 //! pieces, sides, end reasons and house rules come from the engine (`Rank::zh`, `HouseRule::texts` …), so
 //! the rule text has one source.
 
-use crate::engine::formation::FormationProblem;
+use crate::engine::formation::{FormationFileError, FormationProblem};
 use crate::engine::game::MAX_TAG_CHARS;
 use crate::engine::judge::ClaimError;
 use crate::engine::rules::{HouseRule, MAX_CLOCK_SECONDS, MAX_LIMIT, RulesError};
@@ -79,6 +79,14 @@ impl Lang {
         match self {
             Lang::En => p.to_string(),
             Lang::Zh => formation_problem_zh(p),
+        }
+    }
+
+    /// Why a formation file cannot be used, in this language.
+    pub fn formation_file_error(self, e: &FormationFileError) -> String {
+        match self {
+            Lang::En => e.to_string(),
+            Lang::Zh => editor::formation_file_error_zh(e),
         }
     }
 

@@ -7,7 +7,7 @@ use super::words::{Said, out_said, outcome_text, public_reason};
 use crate::app::formations::EditorScreen;
 use crate::app::records::info_value;
 use crate::app::words::status_text;
-use crate::editor::EditorOutcome;
+use crate::editor::{EditorCmd, EditorOutcome};
 use crate::engine::disclosure::Disclosure;
 use crate::engine::{
     Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Start, Status, Turn, View,
@@ -57,7 +57,9 @@ pub struct SealedEntry {
 pub const SEALED_ENTRY_VERSION: u32 = 1;
 
 /// A formation from its six lines (the form `Formation::lines` writes).
-fn formation_from_lines(lines: &[String]) -> Result<Formation, String> {
+fn formation_from_lines(
+    lines: &[String],
+) -> Result<Formation, crate::engine::formation::FormationFileError> {
     let quoted: Vec<String> = lines.iter().map(|l| format!("{l:?}")).collect();
     Formation::from_ron(&format!(
         "(version: 1, name: \"\", lines: [{}])",
@@ -72,6 +74,8 @@ pub enum FormationCmd {
     Continue,
     /// Enter the formation in the formation editor (opened in this language).
     OpenEditor(Lang),
+    /// Something for the formation editor (carried out by `FormationEditor::apply`).
+    Edit(EditorCmd),
     /// The formation editor is done.
     Editor(EditorOutcome),
     /// A saved formation chosen in the list.
@@ -187,6 +191,10 @@ impl FormationEntry {
                     self.editor = Some(Box::new(EditorScreen::new(data_dir, rules.clone(), lang)));
                 }
                 None
+            }
+            FormationCmd::Edit(cmd) => {
+                let outcome = self.editor.as_mut()?.editor.apply(cmd)?;
+                self.apply(FormationCmd::Editor(outcome), rules, data_dir)
             }
             FormationCmd::Editor(EditorOutcome::UseInGame(f)) => {
                 if self.editor.is_some() {

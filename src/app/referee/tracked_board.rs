@@ -42,8 +42,8 @@ pub(super) fn formations_ui(
                     .strong()
                     .color(board::side_colour(side)),
             );
-            if let Some(done) = es.ui(ui, lang) {
-                out.push(RefereeCmd::Formation(FormationCmd::Editor(done)));
+            for cmd in es.ui(ui, lang) {
+                out.push(RefereeCmd::Formation(FormationCmd::Edit(cmd)));
             }
         });
         return;
