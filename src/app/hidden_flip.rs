@@ -6,6 +6,7 @@
 
 use super::board::{self, BoardInput, BoardWidget};
 use super::command::Command;
+use super::dialog::Question;
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
@@ -371,23 +372,17 @@ fn question_modal(
 /// takeback asked by the other player.
 pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
     if play.modes.confirm_curtain {
-        let modal = egui::Modal::new(egui::Id::unique("junqi-curtain-confirm")).show(ctx, |ui| {
-            ui.set_max_width(440.0);
-            ui.heading(lang.t(&i18n::CURTAIN_OFF_TITLE));
-            ui.add_space(6.0);
-            ui.label(lang.t(&i18n::CURTAIN_OFF_TEXT));
-            ui.add_space(10.0);
-            ui.horizontal(|ui| {
-                if ui.button(lang.t(&i18n::CURTAIN_OFF_YES)).clicked() {
-                    out.push(Command::Play(Act::CurtainOff(true)));
-                }
-                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    out.push(Command::Play(Act::CurtainOff(false)));
-                }
-            });
-        });
-        if modal.should_close() {
-            out.push(Command::Play(Act::CurtainOff(false)));
+        let asked = Question {
+            id: "junqi-curtain-confirm",
+            width: 440.0,
+            title: Some(lang.t(&i18n::CURTAIN_OFF_TITLE)),
+            text: lang.t(&i18n::CURTAIN_OFF_TEXT),
+            text_size: None,
+            yes: lang.t(&i18n::CURTAIN_OFF_YES),
+            no: lang.t(&i18n::CANCEL),
+        };
+        if let Some(yes) = asked.show(ctx) {
+            out.push(Command::Play(Act::CurtainOff(yes)));
         }
         return;
     }
@@ -457,23 +452,17 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
     if !play.modes.confirm_referee {
         return;
     }
-    let modal = egui::Modal::new(egui::Id::unique("junqi-referee-confirm")).show(ctx, |ui| {
-        ui.set_max_width(440.0);
-        ui.heading(lang.t(&i18n::REFEREE_CONFIRM_TITLE));
-        ui.add_space(6.0);
-        ui.label(lang.t(&i18n::REFEREE_CONFIRM_TEXT));
-        ui.add_space(10.0);
-        ui.horizontal(|ui| {
-            if ui.button(lang.t(&i18n::REFEREE_SHOW)).clicked() {
-                out.push(Command::Play(Act::RefereeView(true)));
-            }
-            if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                out.push(Command::Play(Act::RefereeView(false)));
-            }
-        });
-    });
-    if modal.should_close() {
-        out.push(Command::Play(Act::RefereeView(false)));
+    let asked = Question {
+        id: "junqi-referee-confirm",
+        width: 440.0,
+        title: Some(lang.t(&i18n::REFEREE_CONFIRM_TITLE)),
+        text: lang.t(&i18n::REFEREE_CONFIRM_TEXT),
+        text_size: None,
+        yes: lang.t(&i18n::REFEREE_SHOW),
+        no: lang.t(&i18n::CANCEL),
+    };
+    if let Some(yes) = asked.show(ctx) {
+        out.push(Command::Play(Act::RefereeView(yes)));
     }
 }
 

@@ -5,6 +5,7 @@ pub mod board;
 pub mod board_cache;
 pub mod command;
 pub mod computer;
+pub mod dialog;
 pub mod fonts;
 pub mod formations;
 pub mod hidden_flip;

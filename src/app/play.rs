@@ -4,6 +4,7 @@
 
 use super::board::{self, BoardWidget};
 use super::command::Command;
+use super::dialog::Question;
 use super::hidden_flip;
 use super::panel::{Centre, PanelState};
 use super::saves;
@@ -360,31 +361,25 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
     let Some(side) = play.acting_side() else {
         return;
     };
-    let modal = egui::Modal::new(egui::Id::unique("junqi-resign-confirm")).show(ctx, |ui| {
-        ui.set_max_width(420.0);
-        ui.label(
-            egui::RichText::new(fill(
-                lang.t(if play.game.board().is_four() {
-                    &i18n::RESIGN_CONFIRM_FOUR
-                } else {
-                    &i18n::RESIGN_CONFIRM
-                }),
-                &[("side", lang.side(side))],
-            ))
-            .size(18.0),
-        );
-        ui.add_space(10.0);
-        ui.horizontal(|ui| {
-            if ui.button(lang.t(&i18n::RESIGN_YES)).clicked() {
-                out.push(Command::Play(Act::ConfirmResign(true)));
-            }
-            if ui.button(lang.t(&i18n::RESIGN_NO)).clicked() {
-                out.push(Command::Play(Act::ConfirmResign(false)));
-            }
-        });
-    });
-    if modal.should_close() {
-        out.push(Command::Play(Act::ConfirmResign(false)));
+    let text = fill(
+        lang.t(if play.game.board().is_four() {
+            &i18n::RESIGN_CONFIRM_FOUR
+        } else {
+            &i18n::RESIGN_CONFIRM
+        }),
+        &[("side", lang.side(side))],
+    );
+    let asked = Question {
+        id: "junqi-resign-confirm",
+        width: 420.0,
+        title: None,
+        text: &text,
+        text_size: Some(18.0),
+        yes: lang.t(&i18n::RESIGN_YES),
+        no: lang.t(&i18n::RESIGN_NO),
+    };
+    if let Some(yes) = asked.show(ctx) {
+        out.push(Command::Play(Act::ConfirmResign(yes)));
     }
 }
 

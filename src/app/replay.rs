@@ -15,6 +15,7 @@
 use super::board::{self, BoardWidget};
 use super::command::Command;
 pub use super::command::ReplayCmd;
+use super::dialog::Question;
 use super::problem::{Problem, Warning};
 use super::saves;
 use super::session::Session;
@@ -657,67 +658,59 @@ pub fn ui(
     });
 
     if let Some((n, all)) = r.confirm_continue {
-        let modal = egui::Modal::new(egui::Id::unique("confirm-continue")).show(ui.ctx(), |ui| {
-            ui.set_max_width(440.0);
-            ui.heading(fill(
-                lang.t(&i18n::CONTINUE_CONFIRM_TITLE),
-                &[("n", &n.to_string())],
-            ));
-            ui.label(lang.t(if all {
+        let title = fill(
+            lang.t(&i18n::CONTINUE_CONFIRM_TITLE),
+            &[("n", &n.to_string())],
+        );
+        let asked = Question {
+            id: "confirm-continue",
+            width: 440.0,
+            title: Some(&title),
+            text: lang.t(if all {
                 &i18n::CONTINUE_CONFIRM_ALL
             } else {
                 &i18n::CONTINUE_CONFIRM_LATER
-            }));
-            ui.horizontal(|ui| {
-                if ui.button(lang.t(&i18n::CONTINUE_CONFIRM_YES)).clicked() {
-                    ask(ReplayCmd::ContinueConfirmed(n));
-                }
-                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    ask(ReplayCmd::CancelContinue);
-                }
-            });
-        });
-        if modal.should_close() {
-            ask(ReplayCmd::CancelContinue);
+            }),
+            text_size: None,
+            yes: lang.t(&i18n::CONTINUE_CONFIRM_YES),
+            no: lang.t(&i18n::CANCEL),
+        };
+        match asked.show(ui.ctx()) {
+            Some(true) => ask(ReplayCmd::ContinueConfirmed(n)),
+            Some(false) => ask(ReplayCmd::CancelContinue),
+            None => {}
         }
     }
 
     if let Some(what) = r.confirm {
-        let modal = egui::Modal::new(egui::Id::unique("confirm-viewpoint")).show(ui.ctx(), |ui| {
-            ui.set_max_width(420.0);
-            match what {
-                Disclosure::SideView(s) => {
-                    ui.heading(fill(
-                        lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE),
-                        &[("side", lang.side(s))],
-                    ));
-                    ui.label(fill(
-                        lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT),
-                        &[("side", lang.side(s))],
-                    ));
-                }
-                _ => {
-                    ui.heading(lang.t(&i18n::REFEREE_CONFIRM_TITLE));
-                    ui.label(lang.t(&i18n::REFEREE_CONFIRM_TEXT));
-                }
+        let (title, text, yes) = match what {
+            Disclosure::SideView(s) => {
+                let side = [("side", lang.side(s))];
+                (
+                    fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE), &side),
+                    fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT), &side),
+                    fill(lang.t(&i18n::SIDE_VIEW_SHOW), &side),
+                )
             }
-            ui.horizontal(|ui| {
-                let yes = match what {
-                    Disclosure::SideView(s) => {
-                        fill(lang.t(&i18n::SIDE_VIEW_SHOW), &[("side", lang.side(s))])
-                    }
-                    _ => lang.t(&i18n::REFEREE_SHOW).to_string(),
-                };
-                if ui.button(yes).clicked() {
-                    ask(ReplayCmd::Confirmed(what));
-                }
-                if ui.button(lang.t(&i18n::CANCEL)).clicked() {
-                    ask(ReplayCmd::CancelViewpoint);
-                }
-            });
-        });
-        if modal.should_close() {
-            ask(ReplayCmd::CancelViewpoint);
+            _ => (
+                lang.t(&i18n::REFEREE_CONFIRM_TITLE).to_string(),
+                lang.t(&i18n::REFEREE_CONFIRM_TEXT).to_string(),
+                lang.t(&i18n::REFEREE_SHOW).to_string(),
+            ),
+        };
+        let asked = Question {
+            id: "confirm-viewpoint",
+            width: 420.0,
+            title: Some(&title),
+            text: &text,
+            text_size: None,
+            yes: &yes,
+            no: lang.t(&i18n::CANCEL),
+        };
+        match asked.show(ui.ctx()) {
+            Some(true) => ask(ReplayCmd::Confirmed(what)),
+            Some(false) => ask(ReplayCmd::CancelViewpoint),
+            None => {}
         }
     }
     out.extend(asked.into_iter().map(Command::Replay));

@@ -2,12 +2,12 @@
 //! hand-over between the two players) in the middle. Drawing changes nothing: it returns commands.
 
 use super::widgets::{announcement, banner, consent_ui};
-use super::words::{pad_label, rules_summary};
+use super::words::{losses_line, pad_label, rules_summary};
 use super::{JudgeCmd, JudgeTable, Notice, RefereeCmd};
 use crate::app::board;
 use crate::app::panel::{Centre, PanelState};
 use crate::app::words::status_text;
-use crate::engine::{Rank, Seat};
+use crate::engine::Rank;
 use crate::i18n::{self, Lang, fill};
 
 /// The width the pad and the buttons in the middle take first; the side panel gets the rest.
@@ -27,7 +27,10 @@ pub(super) fn ui(
         side.show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(losses_line(t, lang)).size(16.0));
+                ui.label(
+                    egui::RichText::new(losses_line(t.judge.is_four(), |s| t.lost_total(s), lang))
+                        .size(16.0),
+                );
                 for &seat in t.seats() {
                     if t.judge.is_out(seat) {
                         ui.colored_label(
@@ -269,27 +272,6 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         cmd = Some(JudgeCmd::CancelClash);
     }
     cmd
-}
-
-/// "Lost so far: Red 3, Blue 5" (four players: every seat).
-pub(super) fn losses_line(t: &JudgeTable, lang: Lang) -> String {
-    let n = |s: Seat| t.lost_total(s).to_string();
-    if t.judge.is_four() {
-        fill(
-            lang.t(&i18n::REF_LOSSES4),
-            &[
-                ("s", &n(Seat::South)),
-                ("e", &n(Seat::East)),
-                ("n", &n(Seat::North)),
-                ("w", &n(Seat::West)),
-            ],
-        )
-    } else {
-        fill(
-            lang.t(&i18n::REF_LOSSES),
-            &[("r", &n(Seat::Red)), ("b", &n(Seat::Blue))],
-        )
-    }
 }
 
 fn pad_size(ui: &egui::Ui) -> egui::Vec2 {

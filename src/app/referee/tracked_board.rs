@@ -3,13 +3,13 @@
 //! but the formation editor's own state: it returns commands.
 
 use super::widgets::{announcement, banner, consent_ui};
+use super::words::losses_line;
 use super::{
     FormationCmd, FormationEntry, RefereeCmd, Tracked, TrackedCmd, Way, public_reason, public_view,
 };
 use crate::app::board::{self, BoardWidget};
 use crate::app::settings::BoardOptions;
 use crate::app::words::status_text;
-use crate::engine::Seat;
 use crate::i18n::{self, Lang, fill};
 
 /// Each player's formation, privately: the curtain, then the editor or a saved formation.
@@ -198,7 +198,7 @@ pub(super) fn ui(
             } else if let Some(text) = status_text(status, lang) {
                 ui.label(egui::RichText::new(text).size(18.0).strong());
             }
-            ui.label(losses_line(t, lang));
+            ui.label(losses_line(t.seats().len() == 4, |s| t.lost_total(s), lang));
             for &seat in t.seats() {
                 if t.is_out(seat) {
                     ui.colored_label(
@@ -311,25 +311,4 @@ pub(super) fn ui(
             out.push(RefereeCmd::Tracked(TrackedCmd::Click(n)));
         }
     });
-}
-
-/// "Lost so far: Red 3, Blue 5" (four players: every seat).
-fn losses_line(t: &Tracked, lang: Lang) -> String {
-    let n = |s: Seat| t.lost_total(s).to_string();
-    if t.seats().len() == 4 {
-        fill(
-            lang.t(&i18n::REF_LOSSES4),
-            &[
-                ("s", &n(Seat::South)),
-                ("e", &n(Seat::East)),
-                ("n", &n(Seat::North)),
-                ("w", &n(Seat::West)),
-            ],
-        )
-    } else {
-        fill(
-            lang.t(&i18n::REF_LOSSES),
-            &[("r", &n(Seat::Red)), ("b", &n(Seat::Blue))],
-        )
-    }
 }

@@ -173,3 +173,28 @@ pub(super) fn rules_summary(rules: &Rules, lang: Lang) -> String {
     }
     parts.join(if lang == Lang::Zh { "，" } else { ", " })
 }
+
+/// "Lost so far: Red 3, Blue 5" (four players: every seat), from how many pieces each seat lost.
+pub(super) fn losses_line<N: std::fmt::Display>(
+    four: bool,
+    lost: impl Fn(Seat) -> N,
+    lang: Lang,
+) -> String {
+    let n = |s: Seat| lost(s).to_string();
+    if four {
+        fill(
+            lang.t(&i18n::REF_LOSSES4),
+            &[
+                ("s", &n(Seat::South)),
+                ("e", &n(Seat::East)),
+                ("n", &n(Seat::North)),
+                ("w", &n(Seat::West)),
+            ],
+        )
+    } else {
+        fill(
+            lang.t(&i18n::REF_LOSSES),
+            &[("r", &n(Seat::Red)), ("b", &n(Seat::Blue))],
+        )
+    }
+}
