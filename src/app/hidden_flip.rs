@@ -10,7 +10,7 @@ use super::dialog::Question;
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::words::{removed_seen, seen_name};
-use crate::engine::{Game, InfoKey, Mode, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
+use crate::engine::{Game, InfoKey, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
 
@@ -49,7 +49,7 @@ pub fn hint(play: &Session, lang: Lang) -> Option<String> {
             &[("sq", play.game.board().name(n))],
         ));
     }
-    if play.mode() != Mode::Flip || play.selected.is_some() {
+    if !play.mode().deals_face_down() || play.selected.is_some() {
         return None;
     }
     let who = mover_text(play, lang).0;
@@ -67,7 +67,7 @@ pub fn mover_text(play: &Session, lang: Lang) -> (String, Color32) {
             fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
             Color32::from_rgb(0x5a, 0x4a, 0x38),
         ),
-        Mover::Side(s) if play.mode() == Mode::Flip => {
+        Mover::Side(s) if play.mode().deals_face_down() => {
             let p = if play.game.player_colour(1) == Some(s) {
                 1
             } else {
@@ -474,7 +474,7 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
     if game.status().is_over() {
         summary(ui, game, lang);
     }
-    if mode == Mode::Flip {
+    if mode.deals_face_down() {
         match (game.player_colour(1), game.player_colour(2)) {
             (Some(c1), Some(c2)) => {
                 ui.label(
@@ -496,7 +496,7 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             }
         }
     }
-    if mode != Mode::Open {
+    if !mode.shows_everything() {
         if play.modes.referee.is_some() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
@@ -654,7 +654,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     let Looker::Side(me) = play.looker() else {
         return;
     };
-    if game.rules().mode != Mode::Hidden || game.status().is_over() {
+    if !game.rules().mode.hides_identities() || game.status().is_over() {
         return;
     }
     let board = game.board();
@@ -729,7 +729,7 @@ fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) 
 /// pieces are public in flip mode; face down = the 25 of each side minus those.
 pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     let game = &play.game;
-    if game.rules().mode != Mode::Flip {
+    if !game.rules().mode.deals_face_down() {
         return;
     }
     let view = game.view(Viewer::Side(Seat::Red));

@@ -71,7 +71,7 @@ impl NewGameSpec {
                 Start::four_formations([&f[0], &f[1], &f[2], &f[3]]),
             );
         }
-        if self.rules.mode == Mode::Flip {
+        if self.rules.mode.deals_face_down() {
             let seed = self.flip_seed.unwrap_or_else(crate::engine::rng::os_seed);
             let mut game = Game::new(self.rules.clone(), Start::FlipDeal { seed })?;
             if self.flip_seed.is_some() {
@@ -132,7 +132,7 @@ fn reseal(spec: &mut NewGameSpec, sealed: &mut Vec<Seat>, under: &mut PrivacyKey
 /// A hidden game between people: each side chooses its formation privately.
 /// Four players: whenever two or more seats are human (each chooses behind its own curtain).
 pub fn private_choices(spec: &NewGameSpec) -> bool {
-    spec.rules.mode == Mode::Hidden
+    spec.rules.mode.hides_identities()
         && if spec.four {
             spec.seats4
                 .iter()
@@ -148,7 +148,7 @@ pub fn private_choices(spec: &NewGameSpec) -> bool {
 /// game: a hidden game's formation is kept nowhere outside its game record (the settings file is
 /// not a game record, and anyone who reads it would learn the formation), and flip games deal.
 pub fn last_formations(spec: &NewGameSpec) -> Option<[Option<LastFormation>; 2]> {
-    if spec.rules.mode != Mode::Open || spec.four {
+    if !spec.rules.mode.shows_everything() || spec.four {
         return None;
     }
     Some(spec.formations.clone().map(|c| match c {
@@ -174,7 +174,7 @@ impl NewGame {
         ng.sealed_under = privacy_key(&ng.spec);
         if ng.spec.four {
             // As the last game: four players (never flip), the first human seat at the bottom.
-            if ng.spec.rules.mode == Mode::Flip {
+            if ng.spec.rules.mode.deals_face_down() {
                 pick_mode(&mut ng.spec.rules, Mode::Open);
             }
             ng.spec.bottom = ng.spec.first_human_seat();
@@ -333,7 +333,7 @@ impl NewGame {
                 self.spec.flip_seed = None;
                 true
             }
-            Err(_) => self.spec.rules.mode != Mode::Flip,
+            Err(_) => !self.spec.rules.mode.deals_face_down(),
         };
         ui.horizontal(|ui| {
             ui.heading(lang.t(&i18n::NEW_GAME));
@@ -374,7 +374,7 @@ impl NewGame {
                             (Mode::Hidden, &i18n::MODE_HIDDEN),
                             (Mode::Flip, &i18n::MODE_FLIP),
                         ] {
-                            let offered = !(spec.four && m == Mode::Flip);
+                            let offered = !spec.four || m.offered_for_four();
                             if ui
                                 .add_enabled(
                                     offered,
@@ -386,7 +386,7 @@ impl NewGame {
                                 pick_mode(&mut spec.rules, m);
                             }
                         }
-                        if spec.rules.mode == Mode::Flip {
+                        if spec.rules.mode.deals_face_down() {
                             ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
                         }
                         if spec.four {
@@ -405,7 +405,7 @@ impl NewGame {
                                 {
                                     spec.four = four;
                                     if four {
-                                        if spec.rules.mode == Mode::Flip {
+                                        if spec.rules.mode.deals_face_down() {
                                             pick_mode(&mut spec.rules, Mode::Open);
                                         }
                                         spec.bottom = spec.first_human_seat();
@@ -429,7 +429,7 @@ impl NewGame {
                             return;
                         }
                         for k in 0..2 {
-                            let who = if spec.rules.mode == Mode::Flip {
+                            let who = if spec.rules.mode.deals_face_down() {
                                 fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
                             } else {
                                 lang.side(Seat::BOTH[k]).to_string()
@@ -440,7 +440,7 @@ impl NewGame {
                         }
                     });
                     ui.end_row();
-                    if spec.rules.mode == Mode::Flip {
+                    if spec.rules.mode.deals_face_down() {
                         let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
                         ui.vertical(|ui| {
                             ui.horizontal(|ui| {
@@ -473,7 +473,7 @@ impl NewGame {
                     ui.strong(lang.t(&i18n::FORMATIONS));
                     // Hidden games between people: each side's choice shows only as "chosen".
                     let hide = private_choices(spec);
-                    ui.add_enabled_ui(spec.rules.mode != Mode::Flip, |ui| {
+                    ui.add_enabled_ui(!spec.rules.mode.deals_face_down(), |ui| {
                         ui.vertical(|ui| {
                             if *cleared_note {
                                 ui.label(lang.t(&i18n::PRIVATE_CHOICES_CLEARED));
@@ -547,7 +547,7 @@ fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules)
                 value_rule_control(ui, lang, rule, rules, name_id);
             }
             if let Some(m) = only {
-                ui.weak(lang.t(if m == Mode::Hidden {
+                ui.weak(lang.t(if m.hides_identities() {
                     &i18n::HIDDEN_ONLY_RULE
                 } else {
                     &i18n::FLIP_ONLY_RULE

@@ -21,9 +21,7 @@ use super::saves;
 use super::session::Session;
 use super::settings::BoardOptions;
 use crate::engine::game::Ply;
-use crate::engine::{
-    Disclosure, Game, GameRecord, Grant, InfoKey, Mode, Seat, Sight, Turn, Viewer,
-};
+use crate::engine::{Disclosure, Game, GameRecord, Grant, InfoKey, Seat, Sight, Turn, Viewer};
 use crate::i18n::{self, Lang, fill};
 use std::path::PathBuf;
 
@@ -110,7 +108,7 @@ impl Replay {
     /// further), else whether every piece was seen (a finished game shows all; the referee view or
     /// another side's viewpoint in its record).
     pub fn carried(&self, n: usize, went_on: bool) -> Option<bool> {
-        if self.game.rules().mode == Mode::Open {
+        if self.game.rules().mode.shows_everything() {
             return None;
         }
         if self.game.status().is_over() {
@@ -202,8 +200,9 @@ impl Replay {
 /// The move-list line of a ply as `viewer` may read it: in a hidden game in progress the ranks in a
 /// clash are not shown to a player (only the squares and the public outcome).
 fn ply_text(game: &Game, ply: &Ply, viewer: Viewer, lang: Lang) -> String {
-    let secret =
-        game.rules().mode == Mode::Hidden && viewer != Viewer::Referee && !game.status().is_over();
+    let secret = game.rules().mode.hides_identities()
+        && viewer != Viewer::Referee
+        && !game.status().is_over();
     match (ply.turn, secret) {
         (Some(Turn::Move { from, to }), true) => {
             let b = game.board();

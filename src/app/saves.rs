@@ -141,7 +141,7 @@ pub fn lone_person(game: &Game) -> Option<Seat> {
         .filter(|&k| seats[k] == super::settings::Occupant::Human)
         .collect();
     let seat_of = |k: usize| {
-        if game.rules().mode == Mode::Flip {
+        if game.rules().mode.deals_face_down() {
             game.player_colour(k as u8 + 1).unwrap_or(board.seats[k])
         } else {
             board.seats[k]

@@ -598,7 +598,7 @@ impl Session {
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
     /// guards it.
     pub fn hidden_hotseat(&self) -> bool {
-        self.mode() == Mode::Hidden && self.humans_apart() && !self.game.status().is_over()
+        self.mode().hides_identities() && self.humans_apart() && !self.game.status().is_over()
     }
 
     /// Whether two or more people play seats that must not see each other's pieces: two people
@@ -688,7 +688,7 @@ impl Session {
             // Open mode, or a finished game.
             return Looker::All(s);
         }
-        if self.mode() == Mode::Flip {
+        if self.mode().deals_face_down() {
             // Flip mode: both players see the same, face-down pieces stay unknown.
             return Looker::All(self.game.own_sight(self.looking_side()));
         }
@@ -738,7 +738,7 @@ impl Session {
     /// Flip mode: a click on a face-down piece with nothing selected flips it (after a second click
     /// if that option is on). Returns whether the click was used.
     fn flip_click(&mut self, n: NodeId) -> bool {
-        if self.mode() != Mode::Flip {
+        if !self.mode().deals_face_down() {
             return false;
         }
         let face_down = self.board_view().at(n) == Seen::FaceDown;
@@ -777,7 +777,7 @@ impl Session {
             return;
         }
         if self.computer.any() {
-            if self.mode() == Mode::Open {
+            if self.mode().shows_everything() {
                 self.plain_undo();
             } else if self.modes.opts.takebacks_vs_computer {
                 self.take_back(self.looking_side());
@@ -867,7 +867,7 @@ impl Session {
             return;
         }
         let turns = self.modes.takeback_turns.max(1);
-        if self.mode() == Mode::Open {
+        if self.mode().shows_everything() {
             for _ in 0..turns {
                 if let Some(a) = self.game.undo() {
                     self.redo.push(a);
@@ -1085,7 +1085,7 @@ impl Session {
     /// The colour a seat plays (Red before the colours of a flip game are decided: the views of
     /// both players are the same then).
     fn side_of(&self, seat: usize) -> Seat {
-        if self.game.rules().mode == Mode::Flip {
+        if self.game.rules().mode.deals_face_down() {
             self.game.player_colour(seat as u8 + 1).unwrap_or(Seat::Red)
         } else {
             self.game.board().seats[seat]

@@ -5,8 +5,7 @@
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
-    Action, ClashOutcome, Game, InfoKey, Mode, Piece, Rank, Seat, Seen, Status, Turn, TurnReport,
-    Viewer,
+    Action, ClashOutcome, Game, InfoKey, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
 };
 use crate::i18n::{self, Lang, fill};
 
@@ -243,7 +242,7 @@ fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> S
             ],
         ),
         (Some(Turn::Move { from, to }), Some(report))
-            if game.rules().mode == Mode::Hidden
+            if game.rules().mode.hides_identities()
                 && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
         {
             let mv = format!("{}-{}", b.name(from), b.name(to));
