@@ -14,7 +14,7 @@ use std::path::Path;
 use common::node_label as label;
 
 fn notation(h: &Harness<'static, JunqiApp>) -> String {
-    h.state().play().unwrap().game.position().notation()
+    h.state().play().unwrap().game().position().notation()
 }
 
 /// A legal plain move (no attack) of the side to move.
@@ -32,11 +32,18 @@ fn click_piece_then_destination_plays_the_move() {
         .state()
         .play()
         .unwrap()
-        .game
+        .game()
         .board()
         .name(from)
         .to_string();
-    let to_name = h.state().play().unwrap().game.board().name(to).to_string();
+    let to_name = h
+        .state()
+        .play()
+        .unwrap()
+        .game()
+        .board()
+        .name(to)
+        .to_string();
     assert_eq!(
         label(&h, to, Lang::En),
         to_name,
@@ -50,7 +57,7 @@ fn click_piece_then_destination_plays_the_move() {
     h.get_by_label(&name);
     // The move list grew.
     h.get_by_label_contains(&format!("1. {name}-{to_name} "));
-    assert_eq!(h.state().play().unwrap().game.plies().len(), 1);
+    assert_eq!(h.state().play().unwrap().game().plies().len(), 1);
 }
 
 #[test]
@@ -100,7 +107,7 @@ fn undo_restores_and_redo_replays() {
     start_game(&mut h);
     let start = notation(&h);
     let (from, to) = some_move(&h);
-    let board = h.state().play().unwrap().game.board();
+    let board = h.state().play().unwrap().game().board();
     h.get_by_label(&label(&h, from, Lang::En)).click();
     h.run();
     common::click(&mut h, board.name(to));
@@ -155,7 +162,14 @@ fn corrupt_settings_give_defaults_and_a_warning() {
 /// Play one plain move by clicking its piece and its destination.
 fn play_a_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to) = some_move(h);
-    let to_name = h.state().play().unwrap().game.board().name(to).to_string();
+    let to_name = h
+        .state()
+        .play()
+        .unwrap()
+        .game()
+        .board()
+        .name(to)
+        .to_string();
     h.get_by_label(&label(h, from, Lang::En)).click();
     h.run();
     common::click(h, &to_name);
@@ -214,18 +228,18 @@ fn resign_asks_for_confirmation_and_no_or_escape_plays_on() {
     let before = notation(&h);
     common::click(&mut h, "Resign");
     h.get_by_label("Red resigns and the game ends. Are you sure?");
-    assert!(h.state().play().unwrap().game.record().actions.is_empty());
+    assert!(h.state().play().unwrap().game().record().actions.is_empty());
     // "Keep playing" closes the question and changes nothing.
     common::click(&mut h, "Keep playing");
     assert!(h.query_by_label("Yes, resign").is_none());
-    assert!(!h.state().play().unwrap().game.status().is_over());
+    assert!(!h.state().play().unwrap().game().status().is_over());
     // Esc too.
     common::click(&mut h, "Resign");
     h.get_by_label("Yes, resign");
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(h.query_by_label("Yes, resign").is_none());
-    assert!(!h.state().play().unwrap().game.status().is_over());
+    assert!(!h.state().play().unwrap().game().status().is_over());
     assert_eq!(notation(&h), before);
     // Yes resigns.
     resign_and_see_the_banner(&mut h);

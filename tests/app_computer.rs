@@ -14,7 +14,7 @@ use junqi::i18n::Lang;
 use std::time::Duration;
 
 fn plies(h: &Harness<'static, JunqiApp>) -> usize {
-    h.state().play().unwrap().game.plies().len()
+    h.state().play().unwrap().game().plies().len()
 }
 
 /// Step the window (real time passes) until the game has `n` plies, or fail after a few seconds.
@@ -48,7 +48,7 @@ fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>
 /// Play a plain legal move of Red by clicking it on the board.
 fn human_move(h: &mut Harness<'static, JunqiApp>) {
     let (from, to, from_label, to_name) = {
-        let game = &h.state().play().unwrap().game;
+        let game = &h.state().play().unwrap().game();
         let (from, to) = common::plain_move(game);
         let view = game.view(Viewer::Side(Seat::Red));
         (
@@ -73,7 +73,7 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
     human_move(&mut h);
     assert_eq!(plies(&h), 1);
     wait_for_plies(&mut h, 2);
-    let game = &h.state().play().unwrap().game;
+    let game = &h.state().play().unwrap().game();
     assert_eq!(game.position().side_to_move(), Some(Seat::Red));
     assert!(
         game.record()
@@ -102,7 +102,7 @@ fn the_computers_turns_sound_too() {
     assert_eq!(rec.sounds(), vec![junqi::app::sound::Sound::Move]);
     wait_for_plies(&mut h, 2);
     h.run();
-    let game = &h.state().play().unwrap().game;
+    let game = &h.state().play().unwrap().game();
     let report = game.plies()[1].report.as_ref().unwrap();
     assert_eq!(
         rec.sounds(),
@@ -133,13 +133,13 @@ fn a_hidden_game_against_the_computer_never_shows_its_pieces() {
     }
     let play = h.state().play().unwrap();
     assert!(!play.curtain_up());
-    let view = play.game.view(Viewer::Side(Seat::Red));
-    let board = play.game.board();
+    let view = play.game().view(Viewer::Side(Seat::Red));
+    let board = play.game().board();
     for n in 0..board.len() as u8 {
         let label = node_label(&view, Lang::En, n);
         // A piece Red legitimately knows (Blue's flag shown after Blue's marshal fell, a revealed
         // mine) may be named; any other Blue identity may not.
-        if let Some(p) = play.game.position().at(n)
+        if let Some(p) = play.game().position().at(n)
             && p.side() == Seat::Blue
             && !matches!(view.at(n), Seen::Known(_))
         {

@@ -12,7 +12,7 @@ use junqi::engine::{Rank, Seat};
 
 /// The formation a side played in the running game, read back from the start position.
 fn played_formation(h: &Harness<'static, JunqiApp>, side: Seat) -> Formation {
-    let game = &h.state().play().unwrap().game;
+    let game = &h.state().play().unwrap().game();
     let b = game.board();
     let mut f = Formation::default();
     for l in 1..=6u8 {

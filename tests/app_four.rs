@@ -143,7 +143,7 @@ fn new_game_dialog_starts_a_four_player_game_against_three_computers() {
     let (_dir, mut h) = common::window();
     start_four(&mut h, false);
     let play = h.state().play().unwrap();
-    assert!(play.game.board().is_four());
+    assert!(play.game().board().is_four());
     assert_eq!(play.computer().seats.len(), 4);
     assert_eq!(
         play.computer().seats[0],
@@ -509,9 +509,9 @@ fn the_curtain_between_partners_stays_down_while_a_computer_plays() {
     play.apply(junqi::app::Act::LiftCurtain);
     assert!(!play.curtain_up(), "South lifts it");
     // South moves; East (a computer) is to move: nobody may lift the curtain now.
-    let (from, to) = common::plain_move(&play.game);
+    let (from, to) = common::plain_move(play.game());
     play.apply(junqi::app::Act::Drop(from, to));
-    assert_eq!(play.game.position().side_to_move(), Some(Seat::East));
+    assert_eq!(play.game().position().side_to_move(), Some(Seat::East));
     assert!(play.curtain_up());
     play.apply(junqi::app::Act::LiftCurtain);
     assert!(

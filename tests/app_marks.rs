@@ -18,7 +18,7 @@ fn drawn(h: &Harness<'static, JunqiApp>) -> Option<DrawnMark> {
 }
 
 fn names(h: &Harness<'static, JunqiApp>, m: &DrawnMark) -> String {
-    let b = h.state().play().unwrap().game.board();
+    let b = h.state().play().unwrap().game().board();
     m.path
         .iter()
         .map(|&n| b.name(n))
@@ -42,7 +42,7 @@ fn rail_run_arrow_follows_the_rails_round_the_corner() {
     h.run();
     h.get_by_label("c6").click();
     h.run();
-    assert_eq!(h.state().play().unwrap().game.plies().len(), 1);
+    assert_eq!(h.state().play().unwrap().game().plies().len(), 1);
     let m = drawn(&h).expect("the move is marked");
     // Up file a to the corner a6, then along the front row: not straight across b5's camp.
     assert_eq!(names(&h, &m), "a5 a6 b6 c6");
@@ -74,7 +74,7 @@ fn a_flip_gets_the_last_turn_mark() {
     h.run();
     h.get_by_label("a8 face-down piece").click();
     h.run();
-    assert_eq!(h.state().play().unwrap().game.plies().len(), 1);
+    assert_eq!(h.state().play().unwrap().game().plies().len(), 1);
     let m = drawn(&h).expect("the flip is marked");
     assert_eq!(names(&h, &m), "a8");
     assert_eq!(m.head, 0.0, "a flip has no arrow");

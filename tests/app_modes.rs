@@ -239,12 +239,11 @@ fn flip_decides_colours_and_a_face_down_piece_clicked_with_a_piece_selected_is_f
         let next = (0..board.len() as NodeId)
             .find(|&n| pos.at(n).is_some_and(|p| p.is_face_down()))
             .expect("a face-down piece left");
+        // Nothing is selected: a click on a face-down piece flips it.
         h.state_mut()
             .play_mut()
             .unwrap()
-            .game
-            .play(Turn::Flip(next))
-            .unwrap();
+            .apply(junqi::app::session::Act::Node(next));
         common::leak::run_checked(&mut h);
     };
     let (mine, target) = found;
@@ -264,7 +263,7 @@ fn flip_decides_colours_and_a_face_down_piece_clicked_with_a_piece_selected_is_f
         Some(Turn::Flip(n)) if n == target
     ));
     assert!(!g.position().at(target).unwrap().is_face_down());
-    assert_eq!(h.state().play().unwrap().selected, None);
+    assert_eq!(h.state().play().unwrap().selected(), None);
 }
 
 fn lift(h: &mut Harness<'static, JunqiApp>, side: Seat) {
@@ -273,15 +272,28 @@ fn lift(h: &mut Harness<'static, JunqiApp>, side: Seat) {
     common::leak::run_checked(h);
 }
 
-/// The side to move resigns (through the game: a confirmation dialog may come and go).
+/// The side to move resigns, through the session as its button and confirmation would (a flip
+/// game first flips a piece, so that a colour is to move).
 fn resign(h: &mut Harness<'static, JunqiApp>) {
-    let side = game(h).position().side_to_move().unwrap_or(Seat::Red);
-    h.state_mut()
-        .play_mut()
-        .unwrap()
-        .game
-        .act(junqi::engine::Action::Resign(side))
-        .unwrap();
+    use junqi::app::session::Act;
+    if game(h).position().side_to_move().is_none() {
+        let g = game(h);
+        let down = (0..g.board().len() as NodeId)
+            .find(|&n| g.position().at(n).is_some_and(|p| p.is_face_down()))
+            .expect("a face-down piece");
+        h.state_mut().play_mut().unwrap().apply(Act::Node(down));
+    }
+    let side = game(h).position().side_to_move().expect("a side to move");
+    let play = h.state_mut().play_mut().unwrap();
+    if play.curtain_up() {
+        play.apply(Act::LiftCurtain);
+    }
+    play.apply(Act::Resign);
+    play.apply(Act::ConfirmResign(true));
+    assert_eq!(
+        play.game().record().actions.last(),
+        Some(&junqi::engine::Action::Resign(side))
+    );
     common::leak::run_checked(h);
 }
 

@@ -65,7 +65,7 @@ fn the_board_is_drawn_from_its_picture_only_while_it_is_unchanged() {
     // (Frames before the click lands still show the old board, and may use its picture.)
     h.get_by_label(&label).click();
     h.run();
-    assert!(h.state().play().unwrap().selected.is_some());
+    assert!(h.state().play().unwrap().selected().is_some());
     let after = h.state().board_cache.frames_from_picture;
     for _ in 0..3 {
         h.step();

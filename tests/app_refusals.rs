@@ -18,7 +18,7 @@ fn node(g: &Game, name: &str) -> NodeId {
 
 /// Click node `name` as Red sees it.
 fn click(h: &mut Harness<'static, JunqiApp>, name: &str) {
-    let g = &h.state().play().unwrap().game;
+    let g = &h.state().play().unwrap().game();
     let label = node_label(&g.view(Viewer::Side(Seat::Red)), Lang::En, node(g, name));
     h.get_by_label(&label).click();
     h.run();
@@ -55,7 +55,7 @@ fn far_click_on_the_flag_gives_the_same_message_as_on_another_hq_piece() {
             .is_none()
     );
     // Nothing was written in the record.
-    let g = &h.state().play().unwrap().game;
+    let g = &h.state().play().unwrap().game();
     assert!(g.record().actions.is_empty());
 }
 
@@ -75,7 +75,7 @@ fn reachable_refused_flag_attack_is_announced_to_both_players() {
     h.get_by_label("Blue to move — press to continue").click();
     h.run();
     h.get_by_label(said);
-    let g = &h.state().play().unwrap().game;
+    let g = &h.state().play().unwrap().game();
     assert_eq!(g.refusals().len(), 1);
     assert_eq!(g.plies().len(), 1);
 }

@@ -484,8 +484,11 @@ fn a_crash_between_write_and_rename_keeps_the_previous_autosave() {
     let mut play = Session::new(sample(Mode::Hidden, 8, 4));
     s.autosave(Some(&mut play)).unwrap();
     let before = std::fs::read(gdir.join(saves::CURRENT)).unwrap();
-    let t = play.game.position().legal_turns(play.game.rules())[0];
-    play.game.play(t).unwrap();
+    // One more turn (the same game, its id kept).
+    let mut g = play.game().clone();
+    let t = g.position().legal_turns(g.rules())[0];
+    g.play(t).unwrap();
+    play = Session::new(g);
     let e = s
         .autosave_with(Some(&mut play), |tmp| {
             assert!(tmp.exists(), "the new text is written before the rename");
@@ -558,8 +561,11 @@ fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
         .spawn()
         .unwrap();
     let (dead, alive, me) = (ended.id(), running.id(), std::process::id());
-    let t = play.game.position().legal_turns(play.game.rules())[0];
-    play.game.play(t).unwrap();
+    // One more turn (the same game, its id kept).
+    let mut g = play.game().clone();
+    let t = g.position().legal_turns(g.rules())[0];
+    g.play(t).unwrap();
+    play = Session::new(g);
     // The kill: the temporary file is written and never renamed nor removed (kept under the
     // names the ended and the running process would have given it).
     let dead_tmp = gdir.join(format!(".current.ron.{dead}.tmp"));

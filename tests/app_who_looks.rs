@@ -12,6 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::board::node_label;
 use junqi::app::saves::{self, Picker};
+use junqi::app::session::Act;
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::{
     Action, Disclosure, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Turn, Viewer,
@@ -253,12 +254,13 @@ fn resign_then_replay_back_then_continue_writes_every_piece_seen() {
     let (_dir, mut h) = common::window();
     h.state_mut().show_game(Session::new(vs_computer(4)));
     step(&mut h);
-    h.state_mut()
-        .play_mut()
-        .unwrap()
-        .game
-        .act(Action::Resign(Seat::Red))
-        .unwrap();
+    let play = h.state_mut().play_mut().unwrap();
+    play.apply(Act::Resign);
+    play.apply(Act::ConfirmResign(true));
+    assert_eq!(
+        play.game().record().actions.last(),
+        Some(&Action::Resign(Seat::Red))
+    );
     step(&mut h);
     click(&mut h, "Replay");
     click(&mut h, "‹ Back");
@@ -360,7 +362,7 @@ fn a_viewpoint_confirmed_in_a_copy_is_noted_in_the_file_and_the_live_game() {
     let parked = h.state().play().unwrap();
     assert!(
         parked
-            .game
+            .game()
             .record()
             .disclosures
             .iter()

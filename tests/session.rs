@@ -26,21 +26,21 @@ fn quiet_move(g: &Game) -> (NodeId, NodeId) {
 #[test]
 fn session_plays_a_move_by_two_clicks() {
     let mut s = Session::new(game(Mode::Open, None));
-    let (from, to) = quiet_move(&s.game);
+    let (from, to) = quiet_move(s.game());
     s.apply(Act::Node(from));
-    assert_eq!(s.selected, Some(from));
+    assert_eq!(s.selected(), Some(from));
     s.apply(Act::Node(to));
-    assert_eq!(s.game.plies().len(), 1);
-    assert_eq!(s.selected, None);
-    assert!(s.message.is_none());
+    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(s.selected(), None);
+    assert!(s.message().is_none());
 }
 
 #[test]
 fn session_refuses_an_illegal_click_and_keeps_the_game() {
     let mut s = Session::new(game(Mode::Open, None));
-    let (from, _) = quiet_move(&s.game);
-    let view = s.game.view(Viewer::Side(Seat::Red));
-    let dests = view.destinations_from(s.game.rules(), from);
+    let (from, _) = quiet_move(s.game());
+    let view = s.game().view(Viewer::Side(Seat::Red));
+    let dests = view.destinations_from(s.game().rules(), from);
     // A node that is neither a destination nor a red piece.
     let bad = (0..view.board().len() as NodeId)
         .find(|&n| {
@@ -51,37 +51,37 @@ fn session_refuses_an_illegal_click_and_keeps_the_game() {
         .expect("an illegal destination");
     s.apply(Act::Node(from));
     s.apply(Act::Node(bad));
-    assert!(s.game.record().actions.is_empty());
-    assert!(matches!(s.message, Some(Message::Illegal(_))));
+    assert!(s.game().record().actions.is_empty());
+    assert!(matches!(s.message(), Some(Message::Illegal(_))));
 }
 
 #[test]
 fn session_takeback_between_people_waits_for_the_other_player() {
     let mut s = Session::new(game(Mode::Hidden, None));
-    let (from, to) = quiet_move(&s.game);
+    let (from, to) = quiet_move(s.game());
     s.apply(Act::Drop(from, to));
-    assert_eq!(s.game.plies().len(), 1);
+    assert_eq!(s.game().plies().len(), 1);
     s.apply(Act::Undo);
     assert_eq!(s.modes.takeback_asked, Some(Seat::Red));
-    assert_eq!(s.game.standing_actions().len(), 1, "nothing undone yet");
+    assert_eq!(s.game().standing_actions().len(), 1, "nothing undone yet");
     s.apply(Act::AnswerTakeback(false));
-    assert_eq!(s.game.standing_actions().len(), 1);
-    assert!(matches!(s.message, Some(Message::Note(_))));
+    assert_eq!(s.game().standing_actions().len(), 1);
+    assert!(matches!(s.message(), Some(Message::Note(_))));
     s.apply(Act::Undo);
     // Behind the curtain: Blue must come to the covered board before answering.
     assert_eq!(s.modes.answering, Some((Seat::Blue, false)));
     assert!(s.curtain_up());
     s.apply(Act::AnswerTakeback(true));
     assert_eq!(
-        s.game.standing_actions().len(),
+        s.game().standing_actions().len(),
         1,
         "not before Blue pressed"
     );
     s.apply(Act::LiftQuestion);
     assert!(s.curtain_up(), "the board stays covered while Blue answers");
     s.apply(Act::AnswerTakeback(true));
-    assert!(s.game.standing_actions().is_empty());
-    assert_eq!(s.game.takebacks(Seat::Red), 1);
+    assert!(s.game().standing_actions().is_empty());
+    assert_eq!(s.game().takebacks(Seat::Red), 1);
     assert_eq!(s.modes.answering, None);
 }
 
@@ -90,7 +90,7 @@ fn a_takeback_asked_behind_the_lifted_curtain_is_the_lookers_own() {
     // Blue, at the screen on its own turn, asks: Blue's last turn goes back (two turns), Red answers.
     let mut s = Session::new(game(Mode::Hidden, None));
     for _ in 0..3 {
-        let (from, to) = quiet_move(&s.game);
+        let (from, to) = quiet_move(s.game());
         s.apply(Act::Drop(from, to));
     }
     s.apply(Act::LiftCurtain);
@@ -100,9 +100,9 @@ fn a_takeback_asked_behind_the_lifted_curtain_is_the_lookers_own() {
     assert_eq!(s.modes.answering, Some((Seat::Red, false)));
     s.apply(Act::LiftQuestion);
     s.apply(Act::AnswerTakeback(true));
-    assert_eq!(s.game.standing_actions().len(), 1);
-    assert_eq!(s.game.position().side_to_move(), Some(Seat::Blue));
-    assert_eq!(s.game.takebacks(Seat::Blue), 1);
+    assert_eq!(s.game().standing_actions().len(), 1);
+    assert_eq!(s.game().position().side_to_move(), Some(Seat::Blue));
+    assert_eq!(s.game().takebacks(Seat::Blue), 1);
     assert!(s.curtain_up(), "down again, for Blue");
 }
 
@@ -111,20 +111,20 @@ fn session_computer_turn_arrives_through_tick() {
     let mut g = game(Mode::Open, None);
     g.set_info(InfoKey::Computer, "blue:easy");
     let mut s = Session::new(g);
-    let (from, to) = quiet_move(&s.game);
+    let (from, to) = quiet_move(s.game());
     s.apply(Act::Drop(from, to));
     assert!(s.computer_to_move());
     // A click while the computer thinks changes nothing.
     s.apply(Act::Node(from));
-    assert_eq!(s.game.plies().len(), 1);
+    assert_eq!(s.game().plies().len(), 1);
     let mut now = 0.0;
-    while s.game.plies().len() < 2 && now < 30.0 {
+    while s.game().plies().len() < 2 && now < 30.0 {
         let tick = s.tick(now);
         assert!(tick.repaint_after.is_some(), "the window looks again");
         std::thread::sleep(std::time::Duration::from_millis(10));
         now += 0.01;
     }
-    assert_eq!(s.game.plies().len(), 2, "the computer played in a tick");
+    assert_eq!(s.game().plies().len(), 2, "the computer played in a tick");
     assert!(!s.computer_to_move());
 }
 
@@ -133,10 +133,10 @@ fn session_move_clock_runs_out_through_tick() {
     let mut s = Session::new(game(Mode::Open, Some(30)));
     s.tick(100.0);
     s.tick(120.0);
-    assert!(s.game.record().actions.is_empty());
+    assert!(s.game().record().actions.is_empty());
     assert!(s.clock_left(120.0).is_some_and(|l| l > 0.0));
     s.tick(131.0);
-    assert_eq!(s.game.record().actions, vec![Action::Timeout(Seat::Red)]);
+    assert_eq!(s.game().record().actions, vec![Action::Timeout(Seat::Red)]);
     // The next side's clock starts afresh at the next tick.
     s.tick(131.5);
     assert!(s.clock_left(131.5).is_some_and(|l| (l - 30.0).abs() < 1e-9));
@@ -171,30 +171,42 @@ fn session_tag_refusal_is_a_typed_message() {
     let mut s = Session::new(game(Mode::Hidden, None));
     // Red is at the screen.
     s.apply(Act::LiftCurtain);
-    let own = s.game.position().pieces(Seat::Red).next().unwrap().0;
+    let own = s.game().position().pieces(Seat::Red).next().unwrap().0;
     s.apply(Act::SetTag(own, Some("40?".into())));
-    let square = s.game.board().name(own).to_string();
+    let square = s.game().board().name(own).to_string();
     assert!(
-        matches!(&s.message, Some(Message::Tag(TagError::NoEnemyPiece(sq))) if *sq == square),
+        matches!(&s.message(), Some(Message::Tag(TagError::NoEnemyPiece(sq))) if *sq == square),
         "{:?}",
-        s.message
+        s.message()
     );
-    assert!(s.game.record().tags.is_empty());
+    assert!(s.game().record().tags.is_empty());
 }
 
 #[test]
 fn clash_notice_repaints_only_to_fade_and_goes_on_time() {
-    use junqi::app::board::Flash;
     use junqi::app::session::FLASH_SECONDS;
-    use junqi::engine::ClashOutcome;
+
     let mut s = Session::new(game(Mode::Open, None));
-    s.flash = Some(Flash {
-        at: 0,
-        attacker: Seen::Empty,
-        defender: Seen::Empty,
-        outcome: ClashOutcome::BothRemoved,
-        fade: FLASH_SECONDS,
-    });
+    // Quiet turns by two clicks each until an attack is there to make: then the clash.
+    for _ in 0..200 {
+        let g = s.game();
+        let pos = g.position();
+        let turns = pos.legal_turns(g.rules());
+        let attack = turns
+            .iter()
+            .find(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()));
+        let Some(&Turn::Move { from, to }) = attack.or(turns.first()) else {
+            panic!("no turn")
+        };
+        let clash = pos.at(to).is_some();
+        s.apply(Act::Node(from));
+        s.apply(Act::Node(to));
+        if clash {
+            break;
+        }
+    }
+    let flash = s.flash().expect("a clash notice");
+    assert_eq!(flash.fade, FLASH_SECONDS);
     s.tick(10.0);
     // Nothing moves until the fade: the next repaint is then, not a frame away.
     let wait = s.tick(10.1).repaint_after.expect("a repaint for the fade");
@@ -207,7 +219,7 @@ fn clash_notice_repaints_only_to_fade_and_goes_on_time() {
     assert!(s.tick(t).repaint_after.unwrap() <= 0.05, "fading");
     s.tick(t + 0.35);
     assert!(
-        s.flash.is_none(),
+        s.flash().is_none(),
         "gone {} s after it showed",
         t + 0.35 - 10.0
     );
@@ -234,23 +246,23 @@ fn four_player_bottom_seat_comes_from_the_record_and_a_bad_one_is_south() {
 fn clicking_ones_own_mine_says_at_once_that_it_cannot_move() {
     let mut s = Session::new(game(Mode::Open, None));
     let mine = s
-        .game
+        .game()
         .position()
         .pieces(Seat::Red)
         .find(|(_, p)| p.rank() == junqi::engine::Rank::Mine)
         .map(|(n, _)| n)
         .expect("a red mine");
     s.apply(Act::Node(mine));
-    assert_eq!(s.selected, None, "not selected");
+    assert_eq!(s.selected(), None, "not selected");
     assert!(
         matches!(
-            s.message,
+            s.message(),
             Some(Message::Illegal(
                 junqi::engine::IllegalTurn::CannotMove { .. }
             ))
         ),
         "{:?}",
-        s.message
+        s.message()
     );
 }
 
@@ -260,7 +272,7 @@ fn a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
         Session::new(Game::new(Rules::for_mode(Mode::Flip), Start::FlipDeal { seed: 7 }).unwrap());
     // Flip until the side to move has a face-up piece that can move.
     for _ in 0..40 {
-        let g = &s.game;
+        let g = &s.game();
         let mover = g.position().side_to_move();
         let movable = g
             .position()
@@ -275,12 +287,12 @@ fn a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
                 .find(|&n| s.board_view().at(n) == Seen::FaceDown)
                 .expect("a face-down piece");
             s.apply(Act::Node(from));
-            assert_eq!(s.selected, Some(from));
-            let plies = s.game.plies().len();
+            assert_eq!(s.selected(), Some(from));
+            let plies = s.game().plies().len();
             s.apply(Act::Node(face_down));
-            assert_eq!(s.game.plies().len(), plies + 1, "{:?}", s.message);
-            assert!(matches!(s.game.plies()[plies].turn, Some(Turn::Flip(n)) if n == face_down));
-            assert_eq!(s.selected, None);
+            assert_eq!(s.game().plies().len(), plies + 1, "{:?}", s.message());
+            assert!(matches!(s.game().plies()[plies].turn, Some(Turn::Flip(n)) if n == face_down));
+            assert_eq!(s.selected(), None);
             return;
         }
         let flip = g
@@ -289,7 +301,9 @@ fn a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
             .into_iter()
             .find(|t| matches!(t, Turn::Flip(_)))
             .expect("a flip");
-        s.game.play(flip).unwrap();
+        let Turn::Flip(n) = flip else { unreachable!() };
+        // Nothing selected: a click on a face-down piece flips it.
+        s.apply(Act::Node(n));
     }
     panic!("no movable face-up piece after 40 flips");
 }

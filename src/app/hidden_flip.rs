@@ -21,7 +21,7 @@ pub const TAG_CHOICES: [&str; 13] = [
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Seat) -> Seat {
-    if play.game.board().is_four() {
+    if play.game().board().is_four() {
         // Four players: the seat chosen in the dialog; people taking turns behind the curtain
         // each see the board from their own seat.
         return match play.looker() {
@@ -46,14 +46,14 @@ pub fn hint(play: &Session, lang: Lang) -> Option<String> {
     if let Some(n) = play.modes.pending_flip {
         return Some(fill(
             lang.t(&i18n::FLIP_AGAIN),
-            &[("sq", play.game.board().name(n))],
+            &[("sq", play.game().board().name(n))],
         ));
     }
-    if !play.mode().deals_face_down() || play.selected.is_some() {
+    if !play.mode().deals_face_down() || play.selected().is_some() {
         return None;
     }
     let who = mover_text(play, lang).0;
-    Some(match play.game.position().mover() {
+    Some(match play.game().position().mover() {
         Mover::Player(_) => fill(lang.t(&i18n::HINT_FLIP_ONLY), &[("who", &who)]),
         Mover::Side(_) => fill(lang.t(&i18n::HINT_FLIP), &[("who", &who)]),
     })
@@ -62,13 +62,13 @@ pub fn hint(play: &Session, lang: Lang) -> Option<String> {
 /// Who is to move, for the panel: a colour, in flip mode with its player, or before colours are
 /// decided, the player.
 pub fn mover_text(play: &Session, lang: Lang) -> (String, Color32) {
-    match play.game.position().mover() {
+    match play.game().position().mover() {
         Mover::Player(p) => (
             fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
             Color32::from_rgb(0x5a, 0x4a, 0x38),
         ),
         Mover::Side(s) if play.mode().deals_face_down() => {
-            let p = if play.game.player_colour(1) == Some(s) {
+            let p = if play.game().player_colour(1) == Some(s) {
                 1
             } else {
                 2
@@ -152,7 +152,7 @@ fn question_call(play: &Session, lang: Lang, seat: Seat, lifted: bool) -> String
             &[("other", lang.side(seat))],
         );
     }
-    let (text, asker) = match (play.modes.takeback_asked, play.game.draw_offer()) {
+    let (text, asker) = match (play.modes.takeback_asked, play.game().draw_offer()) {
         (Some(a), _) => (&i18n::QUESTION_CALL_TAKEBACK, a),
         (None, Some(o)) => (&i18n::QUESTION_CALL_DRAW, o),
         (None, None) => (&i18n::QUESTION_ANSWERING, seat),
@@ -179,10 +179,10 @@ pub fn overlays(
     if input.centres.is_empty() {
         return;
     }
-    let board_b = play.game.board();
+    let board_b = play.game().board();
     let painter = ui.painter().clone();
     let looker = play.looker();
-    let game_over = play.game.status().is_over();
+    let game_over = play.game().status().is_over();
 
     // Tags: only the player who wrote them sees them, on their own turns.
     if let Looker::Side(me) = looker
@@ -193,7 +193,7 @@ pub fn overlays(
         {
             out.push(Command::Play(Act::TagMenu(n)));
         }
-        for (n, text) in play.game.tags(me) {
+        for (n, text) in play.game().tags(me) {
             let c = input.centres[n as usize];
             let font = egui::FontId::proportional((input.tile.y * 0.42).max(9.0));
             let galley = painter.layout_no_wrap(format!("{text}?"), font, Color32::BLACK);
@@ -307,7 +307,7 @@ pub fn overlays(
 /// "Red asks Blue to agree to take back the last turn" (or "… Red's last turn: 2 turns").
 fn takeback_question(play: &Session, lang: Lang, asker: Seat, other: Seat) -> String {
     let turns = play.modes.takeback_turns.max(1);
-    let text = match (play.game.board().is_four(), turns) {
+    let text = match (play.game().board().is_four(), turns) {
         (true, _) => &i18n::TAKEBACK_ASK_FOUR,
         (false, 1) => &i18n::TAKEBACK_ASK,
         (false, _) => &i18n::TAKEBACK_ASK_TURNS,
@@ -331,10 +331,10 @@ fn question_modal(
     seat: Seat,
     out: &mut Vec<Command>,
 ) {
-    let four = play.game.board().is_four();
+    let four = play.game().board().is_four();
     let modal = egui::Modal::new(egui::Id::unique("junqi-question")).show(ctx, |ui| {
         ui.set_max_width(480.0);
-        let (heading, yes, no) = match (play.modes.takeback_asked, play.game.draw_offer()) {
+        let (heading, yes, no) = match (play.modes.takeback_asked, play.game().draw_offer()) {
             (Some(asker), _) => (
                 takeback_question(play, lang, asker, seat),
                 &i18n::TAKEBACK_AGREE_FOR,
@@ -395,7 +395,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         return;
     }
     if let Some(asker) = play.modes.takeback_asked
-        && play.game.board().is_four()
+        && play.game().board().is_four()
     {
         // Four people: each player still in answers for their own seat.
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
@@ -405,7 +405,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
                 &[("side", lang.side(asker))],
             ));
             ui.add_space(10.0);
-            for seat in play.game.seats_in() {
+            for seat in play.game().seats_in() {
                 if seat == asker {
                     continue;
                 }
@@ -469,7 +469,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
 /// The top of the side panel in hidden and flip games: the referee view, the flip deal and colours,
 /// and at the end, the summary.
 pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
-    let game = &play.game;
+    let game = play.game();
     let mode = game.rules().mode;
     if game.status().is_over() {
         summary(ui, game, lang);
@@ -650,7 +650,7 @@ pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
 /// Hidden mode: the 记子 panel for the player looking (nothing while the curtain is down, with the
 /// referee view on, or after the end, when everything is shown anyway).
 pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
-    let game = &play.game;
+    let game = play.game();
     let Looker::Side(me) = play.looker() else {
         return;
     };
@@ -728,7 +728,7 @@ fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) 
 /// Flip mode: per side, how many of each piece are face down, face up or gone. Face-up and removed
 /// pieces are public in flip mode; face down = the 25 of each side minus those.
 pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
-    let game = &play.game;
+    let game = play.game();
     if !game.rules().mode.deals_face_down() {
         return;
     }

@@ -438,7 +438,7 @@ impl JunqiApp {
             Screen::Referee(r) => r.tracked_game(),
             // Under the hand-over curtain nobody in particular looks: no Save as.
             Screen::Play(s) if s.curtain_up() => None,
-            Screen::Play(s) => Some(&s.game),
+            Screen::Play(s) => Some(s.game()),
             _ => None,
         };
         let in_play = match &self.screen {
@@ -474,7 +474,7 @@ impl JunqiApp {
             && (self
                 .parked
                 .as_deref()
-                .is_some_and(|p| went_on(&r.game, &p.game))
+                .is_some_and(|p| went_on(&r.game, p.game()))
                 || self.saves.known_games().iter().any(|g| went_on(&r.game, g)));
         let ctx = replay::ReplayContext {
             takebacks_vs_computer: self.settings.modes.takebacks_vs_computer,
@@ -607,7 +607,7 @@ impl JunqiApp {
     /// toggle is in the top bar then.
     fn panel_centre(&self) -> Option<panel::Centre> {
         match &self.screen {
-            Screen::Play(p) => Some(panel::Centre::board(p.game.board())),
+            Screen::Play(p) => Some(panel::Centre::board(p.game().board())),
             Screen::Replay(r) => Some(panel::Centre::board(r.game.board())),
             Screen::Referee(r) => r.panel_centre(),
             _ => None,
@@ -682,7 +682,7 @@ impl JunqiApp {
         }
         if self.rules_help {
             let (rules, in_game) = match &self.screen {
-                Screen::Play(p) => Some((p.game.rules().clone(), true)),
+                Screen::Play(p) => Some((p.game().rules().clone(), true)),
                 Screen::Replay(r) => Some((r.game.rules().clone(), true)),
                 _ => None,
             }
@@ -762,7 +762,7 @@ impl JunqiApp {
                     if let Some(play) = self
                         .parked
                         .as_deref()
-                        .filter(|p| !p.game.status().is_over())
+                        .filter(|p| !p.game().status().is_over())
                     {
                         play::live_game(ui, play, lang, out);
                         ui.add_space(18.0);

@@ -17,7 +17,7 @@ use crate::i18n::{self, Lang, fill};
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
-    let game = &play.game;
+    let game = play.game();
     let flip = game.rules().mode == crate::engine::Mode::Flip;
     let mut parts = vec![
         saves::mode_text(game.rules().mode, lang).to_string(),
@@ -77,20 +77,20 @@ pub fn screen(
 ) {
     let lang = settings.lang;
     let opts = &settings.board;
-    let centre = Centre::board(play.game.board());
+    let centre = Centre::board(play.game().board());
     let size = panel.frame(ui, centre);
     if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
         out.push(Command::Play(Act::Hint));
     }
     let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
-    let status = play.game.status();
+    let status = play.game().status();
     let mover = play.side_to_move();
     let clock_left = play.clock_left(now).map(|left| left.max(0.0));
 
     // Status line at the bottom.
     egui::Panel::bottom("status").show(ui, |ui| {
-        let text = match &play.message {
+        let text = match &play.message() {
             Some(Message::Illegal(e)) => lang.illegal(e),
             Some(Message::Refused(e)) => lang.action_error(e),
             Some(Message::Error(e)) => e.clone(),
@@ -101,11 +101,11 @@ pub fn screen(
                 lang.t(&i18n::COMPUTER_THINKING_SIDE),
                 &[("side", lang.side(mover))],
             ),
-            None if play.selected.is_some() => lang.t(&i18n::HINT_DEST).to_string(),
+            None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
             None => hidden_flip::hint(play, lang)
                 .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
         };
-        let colour = if play.message.is_some() {
+        let colour = if play.message().is_some() {
             egui::Color32::from_rgb(0xb0, 0x20, 0x10)
         } else {
             ui.visuals().text_color()
@@ -129,7 +129,7 @@ pub fn screen(
                     }),
                 );
             }
-            if let Some(f) = &play.flash {
+            if let Some(f) = &play.flash() {
                 clash_notice(ui, f, play, settings, bottom, out);
             }
             ui.label(egui::RichText::new(text).color(colour).size(16.0));
@@ -161,17 +161,17 @@ pub fn screen(
             return;
         }
         let view = play.board_view();
-        let dests = match play.selected {
-            Some(s) => view.destinations_from(play.game.rules(), s),
+        let dests = match play.selected() {
+            Some(s) => view.destinations_from(play.game().rules(), s),
             None => Vec::new(),
         };
-        let last_move = super::board::last_mark(&play.game, play.game.plies().len());
+        let last_move = super::board::last_mark(play.game(), play.game().plies().len());
         let input = BoardWidget {
             view: &view,
             opts,
             lang,
             bottom,
-            selected: play.selected,
+            selected: play.selected(),
             destinations: &dests,
             last_move,
             // Clashes show in the status line, where they hide nothing.
@@ -200,7 +200,7 @@ const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
 /// The hint's suggestions on the board: a numbered dashed arrow for each move (a numbered ring for
 /// a flip), each readable by screen readers as "Hint 1: c4-c5".
 fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::BoardInput) {
-    let Some(hint) = play.hint().filter(|h| h.ply == play.game.plies().len()) else {
+    let Some(hint) = play.hint().filter(|h| h.ply == play.game().plies().len()) else {
         return;
     };
     if input.centres.is_empty() {
@@ -208,7 +208,7 @@ fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::Boar
     }
     let painter = ui.painter().clone();
     let stroke = egui::Stroke::new((input.scale * 0.05).max(2.0), HINT_COLOUR);
-    let b = play.game.board();
+    let b = play.game().board();
     for (k, turn) in hint.turns.iter().enumerate() {
         let (from, to) = match *turn {
             crate::engine::Turn::Move { from, to } => (from, to),
@@ -285,7 +285,7 @@ fn clash_notice(
     };
     let label = fill(
         lang.t(&i18n::CLASH_NOTICE),
-        &[("sq", play.game.board().name(f.at)), ("out", outcome)],
+        &[("sq", play.game().board().name(f.at)), ("out", outcome)],
     );
     let alpha = (f.fade / super::session::FLASH_FADE).clamp(0.0, 1.0);
     let tile = egui::vec2(40.0, CLASH_NOTICE_HEIGHT - 4.0);
@@ -362,7 +362,7 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
         return;
     };
     let text = fill(
-        lang.t(if play.game.board().is_four() {
+        lang.t(if play.game().board().is_four() {
             &i18n::RESIGN_CONFIRM_FOUR
         } else {
             &i18n::RESIGN_CONFIRM
@@ -391,7 +391,7 @@ fn side_panel(
     list_h: f32,
     out: &mut Vec<Command>,
 ) {
-    let game = &play.game;
+    let game = play.game();
     let status = game.status();
     let mover = play.side_to_move();
     let looker = play.looker();

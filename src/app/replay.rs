@@ -349,10 +349,10 @@ impl Replay {
                     return ReplayOutcome::Warn(Warning::new(i18n::VIEWPOINT_NOT_NOTED, e));
                 }
                 if let Some(p) = in_play
-                    && (self.is_current || same_game(&p.game, &self.game))
+                    && (self.is_current || same_game(p.game(), &self.game))
                 {
                     // The game in play keeps the note too.
-                    let _ = p.game.disclose(what, self.owner, true);
+                    p.note_disclosure(what, self.owner);
                 }
                 self.game = noted;
                 self.sight = s;
@@ -365,7 +365,7 @@ impl Replay {
                 let n = n.min(self.last());
                 if self.is_current
                     && n == self.last()
-                    && in_play.is_some_and(|p| p.game.plies().len() == n)
+                    && in_play.is_some_and(|p| p.game().plies().len() == n)
                 {
                     // The end of the game in play: just go back to it.
                     return ReplayOutcome::BackToGame;

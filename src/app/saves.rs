@@ -285,23 +285,23 @@ impl Saves {
         let (Some(dir), Some(play)) = (self.dir.clone(), play) else {
             return Ok(());
         };
-        if info_value(play.game.record(), InfoKey::Id).is_none() {
+        if info_value(play.game().record(), InfoKey::Id).is_none() {
             let now = SystemTime::now();
             let nanos = now
                 .duration_since(SystemTime::UNIX_EPOCH)
                 .map_or(0, |d| d.subsec_nanos());
-            play.game.set_info(
+            play.set_info(
                 InfoKey::Id,
                 &format!("{}{:04x}", stamp(now), nanos & 0xffff),
             );
-            play.game.set_info(InfoKey::Started, &date_text(now));
-            if info_value(play.game.record(), InfoKey::Seat).is_none() {
-                play.game.set_info(InfoKey::Seat, "hotseat");
+            play.set_info(InfoKey::Started, &date_text(now));
+            if info_value(play.game().record(), InfoKey::Seat).is_none() {
+                play.set_info(InfoKey::Seat, "hotseat");
             }
         }
         // No side is written as the file's owner: whoever is to move is not necessarily who is
         // looking (older files' `saved_by` is dropped, and never trusted).
-        let mut record = play.game.record().clone();
+        let mut record = play.game().record().clone();
         record.info.retain(|(k, _)| k != InfoKey::SavedBy.as_str());
         if !play.redo().is_empty() {
             // Actions are plain data: RON writes any of them.
@@ -335,7 +335,7 @@ impl Saves {
     /// for a game not written yet).
     pub fn unsaved_turns(&self, play: Option<&Session>) -> usize {
         let Some(play) = play else { return 0 };
-        let record = play.game.record();
+        let record = play.game().record();
         match &self.last_saved {
             Some(l) if info_value(l, InfoKey::Id) == info_value(record, InfoKey::Id) => {
                 let same = l
@@ -584,7 +584,7 @@ impl Saves {
             SaveCmd::ReplayCurrent => match in_play {
                 // Not under the hand-over curtain: the replay is for the player looking.
                 Some(play) if !play.curtain_up() => SaveOutcome::show(Show::Replay {
-                    game: Box::new(play.game.clone()),
+                    game: Box::new(play.game().clone()),
                     name: lang.t(&i18n::CURRENT_GAME).to_string(),
                     current: true,
                     owner: Some(play.looking_side()),

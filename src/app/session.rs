@@ -144,11 +144,11 @@ pub enum Looker {
 
 /// A game on screen.
 pub struct Session {
-    pub game: Game,
+    game: Game,
     redo: Vec<Action>,
-    pub selected: Option<NodeId>,
-    pub message: Option<Message>,
-    pub flash: Option<Flash>,
+    selected: Option<NodeId>,
+    message: Option<Message>,
+    flash: Option<Flash>,
     /// When the side to move started its turn (tick time), for the move clock.
     turn_started: Option<f64>,
     /// Number of plies when `turn_started` was set.
@@ -180,6 +180,37 @@ pub struct Hint {
 }
 
 impl Session {
+    /// The game on screen.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The piece picked up, waiting for its destination.
+    pub fn selected(&self) -> Option<NodeId> {
+        self.selected
+    }
+
+    /// The line under the board: why a click was refused, what just happened.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// The clash being shown on the board, fading.
+    pub fn flash(&self) -> Option<&Flash> {
+        self.flash.as_ref()
+    }
+
+    /// Note in the game's record a disclosure granted elsewhere (the replay of this very game
+    /// showed a viewpoint after its confirmation): the gate grants and records it again here.
+    pub fn note_disclosure(&mut self, what: Disclosure, by: Option<Seat>) {
+        let _ = self.game.disclose(what, by, true);
+    }
+
+    /// Write an entry of the game record's info (the saves' id and dates).
+    pub fn set_info(&mut self, key: InfoKey, value: &str) {
+        self.game.set_info(key, value);
+    }
+
     /// The actions undone, newest last (Redo plays them again).
     pub fn redo(&self) -> &[Action] {
         &self.redo
@@ -390,10 +421,11 @@ impl Session {
                 self.confirm_resign = !self.game.status().is_over() && !self.curtain_up()
             }
             Act::ConfirmResign(yes) => {
-                self.confirm_resign = false;
-                if yes {
+                // Only the answer to the question asked (never a resignation nobody confirmed).
+                if yes && self.confirm_resign {
                     self.act(Action::Resign);
                 }
+                self.confirm_resign = false;
             }
             Act::OfferDraw if self.curtain_up() => {}
             Act::OfferDraw => {

@@ -326,7 +326,7 @@ fn seen_side(s: Seen) -> Option<Seat> {
 
 /// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
 pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<&'static str> {
-    removed_seen(&play.game, play.looker(), side)
+    removed_seen(play.game(), play.looker(), side)
         .into_iter()
         .map(|s| seen_name(s, lang))
         .collect()

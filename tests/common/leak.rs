@@ -280,7 +280,7 @@ fn assert_noted(game: &Game, what: Disclosure) {
 /// Who looks at the play screen.
 pub fn play_looking(app: &JunqiApp) -> Looking {
     let play = app.play().expect("a game in play");
-    let game = &play.game;
+    let game = &play.game();
     if game.status().is_over() || game.rules().mode == Mode::Open {
         return Looking::All;
     }
@@ -319,7 +319,7 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
     let texts = texts(h);
     match &app.screen {
         Screen::Play(play) => {
-            let game = &play.game;
+            let game = &play.game();
             let looking = play_looking(app);
             let cells = match looking {
                 Looking::Nobody => None,
@@ -447,7 +447,7 @@ fn replay_freed(r: &junqi::app::replay::Replay) -> Option<Seat> {
 fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
     match &app.screen {
         Screen::Play(play) => {
-            let game = &play.game;
+            let game = &play.game();
             let lone = people(game);
             let freed = if lone.len() == 1 {
                 Some(lone[0])

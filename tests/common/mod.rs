@@ -64,7 +64,7 @@ pub fn start_game(h: &mut Harness<'static, JunqiApp>) {
 
 /// The game in play.
 pub fn game<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a Game {
-    &h.state().play().expect("a game in play").game
+    h.state().play().expect("a game in play").game()
 }
 
 /// The accessibility label of board node `n` as the side to move sees it, in `lang`.
