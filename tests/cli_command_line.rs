@@ -2,21 +2,12 @@
 //! house-rule flags (from the engine's `HouseRule`) on every command that plays or checks, and
 //! `layout check` with the deployment flags.
 
+mod common;
+
+use common::cli::{junqi, text};
 use junqi::engine::rules::HouseRule;
 use junqi::engine::{Formation, Rank, Rules};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn junqi<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).expect("UTF-8 output")
-}
 
 /// Exit 0, the text on stdout, nothing on stderr.
 fn ok_stdout(args: &[&str]) -> String {

@@ -1,18 +1,9 @@
 //! `junqi game show --as s|e|n|w|referee` on four-player game records, through the binary.
 
+mod common;
+
+use common::cli::{junqi, text};
 use junqi::engine::{Action, Game, Mode, Rules, Seat, Start, Turn};
-use std::process::{Command, Output};
-
-fn junqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).expect("UTF-8 output")
-}
 
 /// A hidden four-player game: a few plain turns, a lost turn, West resigns.
 fn four_record() -> Game {

@@ -1,19 +1,11 @@
 //! `junqi arena` and `junqi game show` through the binary.
 
+mod common;
+
+use common::cli::{junqi, text};
 use junqi::engine::{Action, Formation, Game, Rules, Start, Turn, rng::SplitMix64};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn junqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).expect("UTF-8 output")
-}
+use std::process::Output;
 
 /// The arena's last stdout line, split into its `key=value` fields (checked to be in order).
 fn arena_fields(o: &Output) -> Vec<(String, String)> {

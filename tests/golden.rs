@@ -3,9 +3,11 @@
 //! library and through the built binary (a few two-player cases, every four-player case), and bad
 //! input through the binary.
 
+mod common;
+
+use common::cli::text;
 use junqi::cli::parse_rules;
 use junqi::engine::{Position, Rules, Turn, perft};
-use std::process::Command;
 
 struct Case {
     number: String,
@@ -155,15 +157,13 @@ fn golden_lines_after_and_result() {
     }
 }
 
+/// The binary's exit code, stdout and stderr.
 fn junqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("the junqi binary runs");
+    let out = common::cli::junqi(args);
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+        text(&out.stdout),
+        text(&out.stderr),
     )
 }
 

@@ -240,34 +240,40 @@ fn seat_side(game: &Game, a_first: bool, a: bool) -> Seat {
     if first { Seat::Red } else { Seat::Blue }
 }
 
-/// Let the seats (A first in `seats`) play `game` to its end; returns each seat's thinking times
-/// per turn (milliseconds) and the number of turns the referee refused. `i` numbers the game in
-/// messages.
-fn play_to_end(
+/// Let the seats play `game` to its end. `to_move` says which seat (by index into `seats` and
+/// `rngs`) moves and the side whose view it gets; `side_of` the side of seat `k`, from whose view
+/// it observes every public report. Returns each seat's thinking times per turn (milliseconds)
+/// and the number of turns the referee refused. `i` numbers the game in messages.
+fn play_seats<const N: usize>(
     game: &mut Game,
-    seats: &mut [Box<dyn Player>; 2],
-    rngs: &mut [SplitMix64; 2],
-    a_first: bool,
+    seats: &mut [Box<dyn Player>; N],
+    rngs: &mut [SplitMix64; N],
     i: usize,
-) -> Result<([Vec<f64>; 2], u32), String> {
+    to_move: impl Fn(&Game) -> Result<(usize, Seat), String>,
+    side_of: impl Fn(&Game, usize) -> Seat,
+) -> Result<([Vec<f64>; N], u32), String> {
     let rules = game.rules().clone();
-    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut times: [Vec<f64>; N] = std::array::from_fn(|_| Vec::new());
     let mut refusals = 0;
     while !game.status().is_over() {
-        let (a_moves, side) = seat_to_move(game, a_first);
-        let seat = if a_moves { 0 } else { 1 };
+        let (seat, side) = to_move(game)?;
         let mut tries = 0usize;
         loop {
-            // Again after a refusal: the refused attack showed the flag to both.
+            // Again after a refusal: the refused attack showed the flag to every seat.
             let view = game.view(Viewer::Side(side));
             let t0 = Instant::now();
             let choice = seats[seat].choose(&view, &rules, &mut rngs[seat]);
             times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
             let Some(turn) = choice else {
+                // With four seats a spec plays two of them: the message names the seat.
+                let who = if N > 2 {
+                    format!("{} ({side})", seats[seat].name())
+                } else {
+                    seats[seat].name().to_string()
+                };
                 return Err(format!(
-                    "game {}: {} found no turn at ply {} although the game goes on",
+                    "game {}: {who} found no turn at ply {} although the game goes on",
                     i + 1,
-                    seats[seat].name(),
                     view.ply()
                 ));
             };
@@ -276,8 +282,7 @@ fn play_to_end(
                     if let Some(report) = ply.report.clone() {
                         // Every player learns the public report of every turn, from its own view.
                         for (k, p) in seats.iter_mut().enumerate() {
-                            let s = seat_side(game, a_first, k == 0);
-                            p.observe(&report, &game.view(Viewer::Side(s)));
+                            p.observe(&report, &game.view(Viewer::Side(side_of(game, k))));
                         }
                     }
                     break;
@@ -300,6 +305,27 @@ fn play_to_end(
         }
     }
     Ok((times, refusals))
+}
+
+/// Two players: let the seats (A first in `seats`) play `game` to its end (`play_seats`).
+fn play_to_end(
+    game: &mut Game,
+    seats: &mut [Box<dyn Player>; 2],
+    rngs: &mut [SplitMix64; 2],
+    a_first: bool,
+    i: usize,
+) -> Result<([Vec<f64>; 2], u32), String> {
+    play_seats(
+        game,
+        seats,
+        rngs,
+        i,
+        |g| {
+            let (a_moves, side) = seat_to_move(g, a_first);
+            Ok((if a_moves { 0 } else { 1 }, side))
+        },
+        |g, k| seat_side(g, a_first, k == 0),
+    )
 }
 
 /// Play game `i` to its end.
@@ -336,8 +362,6 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             }
         }
     };
-    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
-    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
     let (red_name, blue_name) = match rules.mode {
         Mode::Flip => (
             format!("player 1: {}", if a_first { &opts.a } else { &opts.b }),
@@ -353,19 +377,34 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
             InfoKey::ArenaSeat(Seat::Blue),
         ),
     };
-    game.set_info(k1, &red_name);
-    game.set_info(k2, &blue_name);
-    let [a_ms, b_ms] = times;
-    Ok((
-        Outcome {
-            winner,
-            a_ms,
-            b_ms,
-            refusals,
-            early_flag: early_flag(&game),
-        },
-        game,
-    ))
+    let names = [(k1, red_name), (k2, blue_name)];
+    Ok(finish(game, opts, i, &names, winner, times, refusals))
+}
+
+/// Game `i` played: its record names the arena game, the seed and (`names`) who played which
+/// seat; its outcome counts `times` as A's and B's.
+fn finish(
+    mut game: Game,
+    opts: &Options,
+    i: usize,
+    names: &[(InfoKey, String)],
+    winner: Winner,
+    [a_ms, b_ms]: [Vec<f64>; 2],
+    refusals: u32,
+) -> (Outcome, Game) {
+    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
+    for (key, name) in names {
+        game.set_info(*key, name);
+    }
+    let outcome = Outcome {
+        winner,
+        a_ms,
+        b_ms,
+        refusals,
+        early_flag: early_flag(&game),
+    };
+    (outcome, game)
 }
 
 /// The team whose seats player A plays in game `i` (four players): South and North in even
@@ -411,78 +450,31 @@ fn start_four(
     Ok((game, specs))
 }
 
-/// Four players: let the seats (by seat index) play `game` to its end; every player observes
-/// every public report from its own view. Returns the thinking times per turn by seat index and
-/// the number of refused proposals.
-fn play_four_to_end(
-    game: &mut Game,
-    seats: &mut [Box<dyn Player>],
-    rngs: &mut [SplitMix64],
-    i: usize,
-) -> Result<([Vec<f64>; 4], u32), String> {
-    let rules = game.rules().clone();
-    let board = game.position().board();
-    let mut times: [Vec<f64>; 4] = Default::default();
-    let mut refusals = 0;
-    while !game.status().is_over() {
-        let Mover::Side(seat) = game.position().mover() else {
-            return Err(format!("game {}: no seat to move", i + 1));
-        };
-        let k = seat.index();
-        let mut tries = 0usize;
-        loop {
-            let view = game.view(Viewer::Side(seat));
-            let t0 = Instant::now();
-            let choice = seats[k].choose(&view, &rules, &mut rngs[k]);
-            times[k].push(t0.elapsed().as_secs_f64() * 1000.0);
-            let Some(turn) = choice else {
-                return Err(format!(
-                    "game {}: {} ({seat}) found no turn at ply {} although the game goes on",
-                    i + 1,
-                    seats[k].name(),
-                    view.ply()
-                ));
-            };
-            match game.play(turn) {
-                Ok(ply) => {
-                    if let Some(report) = ply.report.clone() {
-                        for (j, p) in seats.iter_mut().enumerate() {
-                            p.observe(&report, &game.view(Viewer::Side(board.seats[j])));
-                        }
-                    }
-                    break;
-                }
-                Err(e) => {
-                    tries += 1;
-                    if tries > view.cells().len() * 64 {
-                        return Err(format!(
-                            "game {}: {} keeps proposing refused turns ({e})",
-                            i + 1,
-                            seats[k].name()
-                        ));
-                    }
-                    seats[k].refused(turn);
-                    refusals += 1;
-                }
-            }
-        }
-    }
-    Ok((times, refusals))
-}
-
 /// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`).
 fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
     let seed = game_seed(opts.seed, i);
     let (mut game, specs) = start_four(rules, opts, i, seed)?;
-    let mut seats: Vec<Box<dyn Player>> = specs
-        .iter()
-        .map(|s| player_from_spec(s))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
-    let mut rngs: Vec<SplitMix64> = (0..4u64)
-        .map(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k)))
-        .collect();
-    let (times, refusals) = play_four_to_end(&mut game, &mut seats, &mut rngs, i)?;
+    let spec = |s: &str| player_from_spec(s).map_err(|e| e.to_string());
+    let mut seats: [Box<dyn Player>; 4] = [
+        spec(&specs[0])?,
+        spec(&specs[1])?,
+        spec(&specs[2])?,
+        spec(&specs[3])?,
+    ];
+    let mut rngs: [SplitMix64; 4] =
+        std::array::from_fn(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k as u64)));
+    // Seats by seat index: the side to move plays, every seat observes from its own side.
+    let (times, refusals) = play_seats(
+        &mut game,
+        &mut seats,
+        &mut rngs,
+        i,
+        |g| match g.position().mover() {
+            Mover::Side(seat) => Ok((seat.index(), seat)),
+            Mover::Player(_) => Err(format!("game {}: no seat to move", i + 1)),
+        },
+        |g, k| g.position().board().seats[k],
+    )?;
     let winner = match game.status() {
         Status::Won(t, _) if t == team_a(i) => Winner::A,
         Status::Won(..) => Winner::B,
@@ -497,21 +489,11 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
             b_ms.extend(t);
         }
     }
-    game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
-    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
-    for (k, spec) in specs.iter().enumerate() {
-        game.set_info(InfoKey::ArenaSeat(board.seats[k]), spec);
-    }
-    Ok((
-        Outcome {
-            winner,
-            a_ms,
-            b_ms,
-            refusals,
-            early_flag: early_flag(&game),
-        },
-        game,
-    ))
+    let names: Vec<(InfoKey, String)> = (board.seats.iter().zip(specs))
+        .map(|(&seat, spec)| (InfoKey::ArenaSeat(seat), spec))
+        .collect();
+    let times = [a_ms, b_ms];
+    Ok(finish(game, opts, i, &names, winner, times, refusals))
 }
 
 /// Median and 95th percentile (nearest rank) of a list of times.
@@ -841,6 +823,65 @@ mod tests {
         let e = read_b_formations(&empty, &rules).unwrap_err();
         assert!(e.contains("bad.ron"), "{e}");
         std::fs::remove_dir_all(&empty).unwrap();
+    }
+
+    /// Each game of a seed as (winner, actions recorded, refusals, early flag), two and four
+    /// players: the results of a seed stay what they are.
+    #[test]
+    fn a_seed_pins_the_results_of_two_and_four_player_games() {
+        let summary = |players: u8, mode: Mode, seed: u64, games: usize| {
+            let opts = Options {
+                a: "greedy".into(),
+                b: "random".into(),
+                players,
+                games,
+                seed,
+                threads: 1,
+                record: None,
+                b_formations: None,
+                b_library: Vec::new(),
+            };
+            let rules = Rules::for_mode(mode);
+            (0..games)
+                .map(|i| {
+                    let (o, game) = if players == 4 {
+                        play_game_four(&rules, &opts, i)
+                    } else {
+                        play_game(&rules, &opts, i)
+                    }
+                    .unwrap();
+                    let w = match o.winner {
+                        Winner::A => 'A',
+                        Winner::B => 'B',
+                        Winner::Draw => 'D',
+                    };
+                    format!(
+                        "{w}{}r{}{}",
+                        game.record().actions.len(),
+                        o.refusals,
+                        if o.early_flag { "e" } else { "" }
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let got = [
+            summary(2, Mode::Open, 7, 4),
+            summary(2, Mode::Hidden, 3, 4),
+            summary(2, Mode::Flip, 9, 4),
+            summary(4, Mode::Open, 4, 2),
+            summary(4, Mode::Hidden, 2, 2),
+        ];
+        assert_eq!(
+            got,
+            [
+                "A91r0 A102r0 A73r0 A126r0",
+                "A287r0 D337r0 A243r0 B379r0",
+                "A135r0 A189r0 A146r0 A176r0",
+                "A100r0 A148r0",
+                "A675r0 A795r0",
+            ]
+        );
     }
 
     #[test]

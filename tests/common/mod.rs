@@ -102,5 +102,6 @@ pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
         .expect("a plain move")
 }
 
+pub mod cli;
 pub mod layout;
 pub mod leak;
