@@ -44,16 +44,8 @@ fn main() -> eframe::Result {
             junqi::app::fonts::install(ui.ctx());
             {
                 BoardWidget {
-                    view: &view,
-                    opts: &opts,
-                    lang,
-                    bottom,
-                    selected: None,
-                    destinations: &[],
-                    last_move: None,
-                    flash: None,
                     interactive: true,
-                    finished: false,
+                    ..BoardWidget::still(&view, &opts, lang, bottom)
                 }
                 .show(ui);
             }

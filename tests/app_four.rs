@@ -31,16 +31,8 @@ fn board_harness(view: View, bottom: Seat, lang: Lang) -> Harness<'static> {
         .build_ui(move |ui| {
             junqi::app::fonts::install(ui.ctx());
             BoardWidget {
-                view: &view,
-                opts: &opts,
-                lang,
-                bottom,
-                selected: None,
-                destinations: &[],
-                last_move: None,
-                flash: None,
                 interactive: true,
-                finished: false,
+                ..BoardWidget::still(&view, &opts, lang, bottom)
             }
             .show(ui);
         })

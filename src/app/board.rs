@@ -109,6 +109,25 @@ pub struct BoardWidget<'a> {
     pub finished: bool,
 }
 
+impl<'a> BoardWidget<'a> {
+    /// The board of `view` with nothing picked up, marked or flashing, and no piece to pick up:
+    /// a still picture (the demos, the pieces painted over a board already drawn).
+    pub fn still(view: &'a View, opts: &'a BoardOptions, lang: Lang, bottom: Seat) -> Self {
+        BoardWidget {
+            view,
+            opts,
+            lang,
+            bottom,
+            selected: None,
+            destinations: &[],
+            last_move: None,
+            flash: None,
+            interactive: false,
+            finished: false,
+        }
+    }
+}
+
 /// The last turn as the board marks it: the nodes a move passed through (the rail path, corners
 /// included), or the one node flipped.
 #[derive(Clone, Debug, PartialEq)]

@@ -227,18 +227,7 @@ pub fn overlays(
     }
 
     // Helper to paint pieces as the board does.
-    let widget = BoardWidget {
-        view,
-        opts,
-        lang,
-        bottom,
-        selected: None,
-        destinations: &[],
-        last_move: None,
-        flash: None,
-        interactive: false,
-        finished: false,
-    };
+    let widget = BoardWidget::still(view, opts, lang, bottom);
     let tile_rect = |n: NodeId| egui::Rect::from_center_size(input.centres[n as usize], input.tile);
 
     if let Some(n) = play.modes.pending_flip {

@@ -303,18 +303,7 @@ fn clash_notice(
         out.push(Command::Play(Act::DismissClash));
     }
     let view = play.board_view();
-    let widget = BoardWidget {
-        view: &view,
-        opts: &settings.board,
-        lang,
-        bottom,
-        selected: None,
-        destinations: &[],
-        last_move: None,
-        flash: None,
-        interactive: false,
-        finished: false,
-    };
+    let widget = BoardWidget::still(&view, &settings.board, lang, bottom);
     let painter = ui.painter_at(rect);
     painter.rect_filled(
         rect,

@@ -7,7 +7,7 @@ use super::{JudgeCmd, JudgeTable, Notice, RefereeCmd};
 use crate::app::board;
 use crate::app::panel::{Centre, PanelState};
 use crate::app::words::status_text;
-use crate::engine::Rank;
+use crate::engine::{Rank, Seat};
 use crate::i18n::{self, Lang, fill};
 
 /// The width the pad and the buttons in the middle take first; the side panel gets the rest.
@@ -159,15 +159,7 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         ui.horizontal_wrapped(|ui| {
             for side in t.seats().iter().copied().filter(|s| !t.judge.is_out(*s)) {
                 let text = fill(lang.t(&i18n::REF_ATTACKS), &[("side", lang.side(side))]);
-                let b = egui::Button::new(
-                    egui::RichText::new(text)
-                        .size(22.0)
-                        .strong()
-                        .color(egui::Color32::WHITE),
-                )
-                .fill(board::side_colour(side))
-                .min_size(egui::vec2(200.0, 56.0));
-                if ui.add(b).clicked() {
+                if ui.add(seat_button(&text, side, 200.0)).clicked() {
                     cmd = Some(JudgeCmd::Attacks(side));
                 }
             }
@@ -185,16 +177,7 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         );
         ui.horizontal_wrapped(|ui| {
             for side in t.judge.opponents(p.attacker) {
-                let text = lang.side(side);
-                let b = egui::Button::new(
-                    egui::RichText::new(text)
-                        .size(22.0)
-                        .strong()
-                        .color(egui::Color32::WHITE),
-                )
-                .fill(board::side_colour(side))
-                .min_size(egui::vec2(120.0, 56.0));
-                if ui.add(b).clicked() {
+                if ui.add(seat_button(lang.side(side), side, 120.0)).clicked() {
                     cmd = Some(JudgeCmd::Defends(side));
                 }
             }
@@ -272,6 +255,18 @@ fn entry_ui(ui: &mut egui::Ui, t: &JudgeTable, lang: Lang) -> Option<JudgeCmd> {
         cmd = Some(JudgeCmd::CancelClash);
     }
     cmd
+}
+
+/// A big button in a seat's colour (who attacks, who is attacked).
+fn seat_button(text: &str, side: Seat, width: f32) -> egui::Button<'static> {
+    egui::Button::new(
+        egui::RichText::new(text)
+            .size(22.0)
+            .strong()
+            .color(egui::Color32::WHITE),
+    )
+    .fill(board::side_colour(side))
+    .min_size(egui::vec2(width, 56.0))
 }
 
 fn pad_size(ui: &egui::Ui) -> egui::Vec2 {
