@@ -71,7 +71,7 @@ fn main() -> eframe::Result {
             }
             fonts_done = true;
             egui::CentralPanel::default().show(ui, |ui| match editor.ui(ui) {
-                Some(EditorOutcome::UseInGame(f)) => println!("use in game:\n{}", f.to_ron()),
+                Some(EditorOutcome::UseInGame(f, _)) => println!("use in game:\n{}", f.to_ron()),
                 Some(EditorOutcome::Close) => {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close)
                 }

@@ -104,7 +104,7 @@ fn every_file_the_program_writes_is_private() {
     h.run();
     h.get_by_label("View").click();
     h.run();
-    click(&mut h, "Show coordinates (a–e, 1–12)");
+    click(&mut h, "Show coordinates");
     assert!(!h.state().settings.board.coordinates);
     // A game and a move (games/current.ron), Save as with no dialog (into the games folder).
     common::start_game(&mut h);

@@ -640,11 +640,11 @@ fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
         );
     }
     assert!(
-        texts.iter().any(|t| t == "Red Formations: chosen"),
+        texts.iter().any(|t| t == "Red's formation: chosen"),
         "{texts:?}"
     );
     assert!(
-        texts.iter().any(|t| t == "Blue Formations: chosen"),
+        texts.iter().any(|t| t == "Blue's formation: chosen"),
         "{texts:?}"
     );
 }

@@ -259,7 +259,7 @@ fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
     let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     no_rank_shown(&h);
-    h.get_by_label("Both formations are in: set up the real board. Red moves first.");
+    h.get_by_label("Every formation is in: set up the real board. Red moves first.");
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
     click_node(&mut h, to);
@@ -445,7 +445,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
     click(&mut h, "Show them");
     assert!(judge(&h).by_rank);
     h.get_by_label("Major");
-    let note = "After clash 1: both players agreed to show the losses by rank";
+    let note = "After clash 1: every player agreed to show the losses by rank";
     shown(&h, note);
     assert_eq!(
         judge(&h).record.events.last(),
@@ -474,10 +474,10 @@ fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
     click_node(&mut h, to);
     click(&mut h, "Blue resigns");
     assert!(tracked(&h).game.status().is_over());
-    click(&mut h, "Undo the last move (when both agree)");
+    click(&mut h, "Undo the last move (when everyone agrees)");
     // One click undoes nothing: both players must agree.
     assert!(tracked(&h).game.status().is_over());
-    h.get_by_label_contains("The game is over and both formations have been shown");
+    h.get_by_label_contains("The game is over and every formation has been shown");
     click(&mut h, "Red agrees");
     assert!(tracked(&h).game.status().is_over());
     click(&mut h, "Blue agrees");
@@ -499,15 +499,15 @@ fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
     );
     shown(
         &h,
-        "The game ended (Red wins: resignation) and both formations were shown; both players agreed to undo and play on.",
+        "The game ended (Red wins: resignation) and every formation was shown; every player agreed to undo and play on.",
     );
     no_rank_shown(&h);
     // An agreed draw is undone whole (offer and acceptance), again only with both players' consent.
     click(&mut h, "Draw by agreement");
-    click(&mut h, "Undo the last move (when both agree)");
+    click(&mut h, "Undo the last move (when everyone agrees)");
     click(&mut h, "Cancel");
     assert!(tracked(&h).game.status().is_over());
-    click(&mut h, "Undo the last move (when both agree)");
+    click(&mut h, "Undo the last move (when everyone agrees)");
     click(&mut h, "Red agrees");
     click(&mut h, "Blue agrees");
     click(&mut h, "Undo now");
@@ -745,8 +745,8 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
         .turn
         .unwrap()
         .notation(tracked(&h).game.board());
-    click(&mut h, "Undo the last move (when both agree)");
-    h.get_by_label("Undo the last move only if both players agree.");
+    click(&mut h, "Undo the last move (when everyone agrees)");
+    h.get_by_label("Undo the last move only if every player agrees.");
     assert_eq!(tracked(&h).game.plies().len(), 1);
     click(&mut h, "Blue agrees");
     click(&mut h, "Red agrees");
@@ -762,7 +762,7 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
     );
     shown(
         &h,
-        &format!("Turn 1 ({mv}) taken back with both players' consent"),
+        &format!("Turn 1 ({mv}) taken back with every player's consent"),
     );
 }
 

@@ -277,21 +277,21 @@ impl JunqiApp {
         };
         let for_game = back.zip(es.for_side);
         match (outcome, for_game) {
-            (crate::editor::EditorOutcome::UseInGame(f), Some((mut ng, side))) => {
-                *ng.spec.choice_mut(side) = newgame::FormationChoice::Edited(f);
+            (crate::editor::EditorOutcome::UseInGame(f, file), Some((mut ng, side))) => {
+                *ng.spec.choice_mut(side) = newgame::FormationChoice::of_editor(f, file);
                 self.show(Screen::NewGame(*ng));
             }
             (crate::editor::EditorOutcome::Close, Some((ng, _))) => {
                 self.show(Screen::NewGame(*ng));
             }
-            (crate::editor::EditorOutcome::UseInGame(f), None) => {
+            (crate::editor::EditorOutcome::UseInGame(f, file), None) => {
                 let seeds = (self.next_seed(), self.next_seed());
                 let mut ng = self.new_game_dialog(seeds);
                 // Flip games deal at random: a formation needs open (or hidden) play.
                 if ng.spec.rules.mode == crate::engine::Mode::Flip {
                     newgame::pick_mode(&mut ng.spec.rules, crate::engine::Mode::Open);
                 }
-                ng.spec.formations[0] = newgame::FormationChoice::Edited(f);
+                ng.spec.formations[0] = newgame::FormationChoice::of_editor(f, file);
                 self.show(Screen::NewGame(ng));
             }
             (crate::editor::EditorOutcome::Close, None) => {}

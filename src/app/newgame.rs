@@ -484,11 +484,9 @@ impl NewGame {
                                     // Each side chooses behind its own curtain; here only
                                     // "chosen" shows, and nobody can change another's choice.
                                     ui.horizontal(|ui| {
-                                        ui.label(format!(
-                                            "{} {}: {}",
-                                            lang.side(side),
-                                            lang.t(&i18n::FORMATIONS),
-                                            lang.t(&i18n::CHOSEN)
+                                        ui.label(fill(
+                                            lang.t(&i18n::SIDE_FORMATION_CHOSEN),
+                                            &[("side", lang.side(side))],
                                         ));
                                         if ui
                                             .button(fill(
@@ -672,6 +670,15 @@ impl FormationChoice {
                 Formation::random(&mut crate::engine::rng::SplitMix64::new(*seed), rules)
             }
             FormationChoice::File(_, f) | FormationChoice::Edited(f) => f.clone(),
+        }
+    }
+
+    /// What the formation editor hands back: the file it is saved in, named as the file is,
+    /// or an edited formation not saved as it is.
+    pub fn of_editor(f: Formation, file: Option<PathBuf>) -> FormationChoice {
+        match file {
+            Some(path) => FormationChoice::File(path, f),
+            None => FormationChoice::Edited(f),
         }
     }
 

@@ -47,8 +47,9 @@ const MAX_NOTES_CHARS: usize = 10_000;
 /// What the user finished the editor with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditorOutcome {
-    /// A complete, valid formation to play with.
-    UseInGame(Formation),
+    /// A complete, valid formation to play with, and the file it is saved in when it is exactly
+    /// that file (saved, or opened, and not changed since).
+    UseInGame(Formation, Option<PathBuf>),
     Close,
 }
 
@@ -335,7 +336,8 @@ impl FormationEditor {
             }
             UseInGame => {
                 if self.formation.is_valid(&self.rules) {
-                    return Some(EditorOutcome::UseInGame(self.formation.clone()));
+                    let file = self.current_path.clone().filter(|_| !self.dirty);
+                    return Some(EditorOutcome::UseInGame(self.formation.clone(), file));
                 }
             }
             Close => {

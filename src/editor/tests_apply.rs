@@ -501,7 +501,7 @@ fn use_in_game_only_with_a_valid_formation_and_close_asks_when_changed() {
     run(&mut ed, [EditorCmd::Random]);
     assert_eq!(
         ed.apply(EditorCmd::UseInGame),
-        Some(EditorOutcome::UseInGame(ed.formation.clone()))
+        Some(EditorOutcome::UseInGame(ed.formation.clone(), None))
     );
     assert_eq!(ed.apply(EditorCmd::Close), None);
     assert!(ed.confirm_close);

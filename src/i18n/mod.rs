@@ -172,7 +172,7 @@ texts! {
     CANCEL = "取消", "Cancel";
     LANGUAGE = "语言", "Language";
     VIEW = "显示", "View";
-    COORDINATES = "显示坐标 (a–e, 1–12)", "Show coordinates (a–e, 1–12)";
+    COORDINATES = "显示坐标", "Show coordinates";
     ENGLISH_NAMES = "棋子用英文名", "English piece names";
     RANK_NUMBERS = "显示军衔数字 (40…32)", "Show rank numbers (40…32)";
     FULLSCREEN = "全屏 (F11)", "Full screen (F11)";
@@ -199,7 +199,7 @@ texts! {
     RECENT_UNFINISHED = "未完", "unfinished";
     CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
-    MODE_OPEN = "明棋：双方棋子全部可见", "Open: every piece visible to both";
+    MODE_OPEN = "明棋：所有棋子人人可见", "Open: every piece visible to everyone";
     PLAYERS = "对弈者", "Players";
     TWO_PLAYERS = "双人", "Two players";
     FOUR_PLAYERS = "四国（四人）", "Four players (四国)";
@@ -343,11 +343,11 @@ texts! {
     REFEREE = "裁判", "Referee";
     CONTINUE_HERE = "从此处继续对局", "Continue from here";
     CONTINUE_CONFIRM_TITLE = "从第 {n} 回合继续？", "Continue from turn {n}?";
-    CONTINUE_CONFIRM_LATER = "双方已经看到这一回合之后的着法和碰子结果：从这里继续等于悔棋。新对局的记录会注明这一点，和双方看过的每一个视角。", "The players have seen the turns after this one and their clashes: continuing from here is a takeback. The new game's record will say so, with every viewpoint that was shown.";
+    CONTINUE_CONFIRM_LATER = "各方已经看到这一回合之后的着法和碰子结果：从这里继续等于悔棋。新对局的记录会注明这一点，和各方看过的每一个视角。", "The players have seen the turns after this one and their clashes: continuing from here is a takeback. The new game's record will say so, with every viewpoint that was shown.";
     CONTINUE_CONFIRM_ALL = "这一局的每一枚棋子都已经被看到过（对局已结束，或用过裁判视图或另一方的视角）。新对局的记录会注明：每一枚棋子都已被看到。", "Every piece of this game has been seen (the game is over, or the referee view or another side's viewpoint was used). The new game's record will say that every piece was seen.";
     CONTINUE_CONFIRM_YES = "继续，并记入记录", "Continue, and note it in the record";
     CONTINUE_IS_TAKEBACK = "不能从这里继续：这样等于悔棋，与电脑对局时悔棋已关闭（“显示”菜单）。", "Cannot continue from here: it would be a takeback, and takebacks against the computer are off (View menu).";
-    CONTINUED_LATER = "本局从另一局的第 {n} 回合继续：双方已看到之后的着法", "Continued from turn {n} of another game: the players had seen the turns after it";
+    CONTINUED_LATER = "本局从另一局的第 {n} 回合继续：各方已看到之后的着法", "Continued from turn {n} of another game: the players had seen the turns after it";
     CONTINUED_ALL = "本局从另一局的第 {n} 回合继续：每一枚棋子都已被看到", "Continued from turn {n} of another game: every piece had been seen";
     VIEWPOINT_NOT_NOTED = "没有显示这个视角：无法把它记入棋谱文件：{e}", "The viewpoint was not shown: it could not be noted in the game file: {e}";
     CLOSE_REPLAY = "关闭复盘", "Close replay";
@@ -364,7 +364,7 @@ texts! {
     FLIP_ONLY_RULE = "（仅翻棋）", "(flip mode only)";
     FLIP_DEFAULTS_NOTE = "翻棋默认：大本营可走、排完地雷才能扛旗、最小的子扛旗（可在下方修改）", "Flip-mode defaults: movable HQ, flag needs mines cleared, smallest piece takes the flag (change them below)";
     CURTAIN = "轮到{side}方 — 点此继续", "{side} to move — press to continue";
-    CURTAIN_NOTE = "请把屏幕交给{side}方。双方棋子都已遮住。", "Hand the screen to {side}. Every piece is covered.";
+    CURTAIN_NOTE = "请把屏幕交给{side}方。所有棋子都已遮住。", "Hand the screen to {side}. Every piece is covered.";
     CURTAIN_PRIVATE = "上一方的棋子已遮住；请只在轮到自己时看棋盘。", "The previous player's pieces are covered; look at the board only on your own turn.";
     CURTAIN_OPTION = "暗棋换手遮挡（与电脑对弈时可关闭）", "Hand-over curtain in hidden games (switch off against the computer)";
     CONFIRM_FLIP_OPTION = "翻棋需再点一次确认", "Flipping needs a second click";
@@ -422,7 +422,7 @@ texts! {
     SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";
     SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
     SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
-    CHOSEN = "已选", "chosen";
+    SIDE_FORMATION_CHOSEN = "{side}方布阵：已选", "{side}'s formation: chosen";
     PRIVATE_CHOICES_CLEARED = "模式或玩家改变了：暗中选好的布阵已清除（改为随机），没有显示给任何人。", "The mode or the players changed: the formations chosen privately were cleared (now random), never shown.";
     REPLAY_COVERED = "这局暗棋还没有结束，程序不知道是谁在看屏幕：请先选择视角（先确认，并记入棋谱）", "This hidden game is unfinished and the program cannot know who is looking: choose a viewpoint first (it needs a confirmation, and is noted in the game record)";
     CHOOSE_PRIVATELY = "{side}方暗中选择…", "{side}: choose privately…";
@@ -439,11 +439,11 @@ texts! {
     PLAYED_BY = "执{who}", "as {who}";
     // Referee for a physical board (src/app/referee/).
     REF_HOME = "实体棋盘裁判", "Referee for a physical board";
-    REF_INTRO = "双方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";
+    REF_INTRO = "各方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";
     REF_JUDGE = "碰子裁判", "Clash judge";
-    REF_JUDGE_EXPLAIN = "每次碰子时，进攻方和防守方依次在按键板上暗中输入自己的棋子；程序只宣布结果，并记录双方损失。", "At each clash the attacker, then the defender, enters their piece privately on a pad; the program announces only the outcome and keeps each side's losses.";
+    REF_JUDGE_EXPLAIN = "每次碰子时，进攻方和防守方依次在按键板上暗中输入自己的棋子；程序只宣布结果，并记录各方损失。", "At each clash the attacker, then the defender, enters their piece privately on a pad; the program announces only the outcome and keeps each side's losses.";
     REF_TRACKED = "跟踪对局", "Tracked game";
-    REF_TRACKED_EXPLAIN = "双方各自暗中输入布阵，然后在程序的棋盘上照走每一步（只显示棋子背面）；程序判定每次碰子，拒绝违规走法。", "Each player enters a formation privately, then mirrors every move on the program's board, which shows only backs; the program judges every clash and rejects illegal moves.";
+    REF_TRACKED_EXPLAIN = "每位玩家各自暗中输入布阵，然后在程序的棋盘上照走每一步（只显示棋子背面）；程序判定每次碰子，拒绝违规走法。", "Each player enters a formation privately, then mirrors every move on the program's board, which shows only backs; the program judges every clash and rejects illegal moves.";
     REF_TRACKED_ONLY = "（仅跟踪对局）", "(tracked game only)";
     REF_MENU = "裁判菜单", "Referee menu";
     REF_WHO_ATTACKS = "发生碰子：谁是进攻方？", "A clash: who attacks?";
@@ -474,7 +474,7 @@ texts! {
     REF_BY_RANK = "按兵种显示损失（每位棋手都会看到）", "Show the losses by rank (every player will see them)";
     REF_BY_RANK_WARN = "按兵种的损失会透露每次碰子的棋子；对局结束后自动显示。", "Losses by rank give away the pieces of each clash; they are shown when the game ends.";
     REF_RESIGNS = "{side}方认输", "{side} resigns";
-    REF_AGREED_DRAW = "双方同意和棋", "Draw by agreement";
+    REF_AGREED_DRAW = "各方同意和棋", "Draw by agreement";
     REF_RESTART = "重新开始（同样规则）", "Start again (same rules)";
     REF_LOG = "记录", "Log";
     REF_RULES_LINE = "规则：{rules}", "Rules: {rules}";
@@ -486,12 +486,12 @@ texts! {
     REF_USE_THIS = "使用这个布阵", "Use this formation";
     REF_INVALID_FORMATION = "这个布阵在当前规则下不合规：{e}", "This formation is not valid under these rules: {e}";
     REF_FORMATION_IN = "{side}方的布阵已收到。", "{side}'s formation is in.";
-    REF_TRACK_START = "双方布阵已收到：请在真实棋盘上摆好棋子。红方先走。", "Both formations are in: set up the real board. Red moves first.";
+    REF_TRACK_START = "布阵已全部收到：请在真实棋盘上摆好棋子。红方先走。", "Every formation is in: set up the real board. Red moves first.";
     REF_TRACK_SELECT = "{side}方走棋：在这里点出你在棋盘上走的那一步（先点起点，再点终点）", "{side} to move: click the move you made on the real board (from, then to)";
     REF_TRACK_DEST = "再点终点（再点一次起点则取消）", "Now click the destination (click the piece again to cancel)";
     REF_MOVE_LINE = "第 {n} 步 {side}方 {mv}", "Turn {n}: {side} {mv}";
     REF_TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} {n|turn|turns} left before the turn-limit draw";
-    REF_UNDO_MOVE = "撤销上一步（双方同意时）", "Undo the last move (when both agree)";
+    REF_UNDO_MOVE = "撤销上一步（各方都同意时）", "Undo the last move (when everyone agrees)";
     REF_CANNOT_MOVE = "{sq} 上的棋子不能移动", "the piece on {sq} cannot move";
     REF_NOT_TAKER = "按当前规则，这个棋子不能扛旗", "this piece may not take the flag under these rules";
     REF_NONE_LEFT = "{side}方已经没有这种棋子了（都已离开棋盘）", "{side} has none of that piece left on the board (all of them are gone)";
@@ -500,12 +500,12 @@ texts! {
     REF_BY_RANK_ASK = "必须每位棋手都同意：按兵种的损失会透露每次碰子的棋子。", "Every player must agree: the losses by rank give away the pieces of each clash.";
     REF_SHOW = "显示", "Show them";
     REF_HIDE_BY_RANK = "不再显示按兵种的损失", "Hide the losses by rank";
-    REF_BY_RANK_LOG = "第 {n} 次碰子后：双方同意按兵种显示损失", "After clash {n}: both players agreed to show the losses by rank";
-    REF_UNDO_ASK = "只有双方都同意才能撤销上一步。", "Undo the last move only if both players agree.";
-    REF_UNDO_AFTER_END_ASK = "对局已经结束，双方布阵都已亮明。只有双方都同意才能撤销并继续；记录中会注明。", "The game is over and both formations have been shown. Undo and play on only if both players agree: the record will note it.";
+    REF_BY_RANK_LOG = "第 {n} 次碰子后：各方同意按兵种显示损失", "After clash {n}: every player agreed to show the losses by rank";
+    REF_UNDO_ASK = "只有各方都同意才能撤销上一步。", "Undo the last move only if every player agrees.";
+    REF_UNDO_AFTER_END_ASK = "对局已经结束，所有布阵都已亮明。只有各方都同意才能撤销并继续；记录中会注明。", "The game is over and every formation has been shown. Undo and play on only if every player agrees: the record will note it.";
     REF_UNDO_NOW = "确认撤销", "Undo now";
-    REF_REOPENED_LOG = "对局曾结束（{end}），双方布阵已亮明；双方同意撤销并继续。", "The game ended ({end}) and both formations were shown; both players agreed to undo and play on.";
-    REF_TAKEN_BACK_LOG = "双方同意撤销第 {n} 步 {mv}", "Turn {n} ({mv}) taken back with both players' consent";
+    REF_REOPENED_LOG = "对局曾结束（{end}），所有布阵已亮明；各方同意撤销并继续。", "The game ended ({end}) and every formation was shown; every player agreed to undo and play on.";
+    REF_TAKEN_BACK_LOG = "各方同意撤销第 {n} 步 {mv}", "Turn {n} ({mv}) taken back with every player's consent";
     REF_RESUME_TRACKED_TITLE = "有一局未下完的跟踪对局", "An unfinished tracked game was saved";
     REF_RESUME_TRACKED = "继续跟踪对局", "Resume the tracked game";
     REF_DISCARD_TRACKED = "放弃跟踪对局", "Discard the tracked game";

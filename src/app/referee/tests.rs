@@ -155,7 +155,10 @@ fn tracked_referee() -> Referee {
         let f = formation(seed, &r.rules);
         form(&mut r, FormationCmd::Continue);
         form(&mut r, FormationCmd::OpenEditor(Lang::En));
-        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+        form(
+            &mut r,
+            FormationCmd::Editor(EditorOutcome::UseInGame(f, None)),
+        );
     }
     r
 }
@@ -169,7 +172,7 @@ fn tracked_formations_are_entered_behind_the_curtain() {
     form(&mut r, FormationCmd::OpenEditor(Lang::En));
     form(
         &mut r,
-        FormationCmd::Editor(EditorOutcome::UseInGame(red.clone())),
+        FormationCmd::Editor(EditorOutcome::UseInGame(red.clone(), None)),
     );
     let Stage::Formations(f) = &r.stage else {
         panic!("entering formations")
@@ -181,14 +184,20 @@ fn tracked_formations_are_entered_behind_the_curtain() {
     let mut bad = red.clone();
     *bad.grid.iter_mut().flatten().find(|c| c.is_some()).unwrap() = None;
     assert!(!bad.problems(&r.rules).is_empty());
-    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(bad)));
+    form(
+        &mut r,
+        FormationCmd::Editor(EditorOutcome::UseInGame(bad, None)),
+    );
     let Stage::Formations(f) = &r.stage else {
         panic!("entering formations")
     };
     assert!(f.error.is_some() && !f.red_is_in() && f.editor.is_none());
     assert_eq!(f.side, Seat::Red);
     form(&mut r, FormationCmd::OpenEditor(Lang::En));
-    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(red)));
+    form(
+        &mut r,
+        FormationCmd::Editor(EditorOutcome::UseInGame(red, None)),
+    );
     let Stage::Formations(f) = &r.stage else {
         panic!("entering formations")
     };
@@ -200,14 +209,17 @@ fn tracked_formations_are_entered_behind_the_curtain() {
     form(&mut r, FormationCmd::Editor(EditorOutcome::Close));
     form(
         &mut r,
-        FormationCmd::Editor(EditorOutcome::UseInGame(blue.clone())),
+        FormationCmd::Editor(EditorOutcome::UseInGame(blue.clone(), None)),
     );
     assert!(
         matches!(r.stage, Stage::Formations(_)),
         "the editor was closed"
     );
     form(&mut r, FormationCmd::OpenEditor(Lang::En));
-    form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(blue)));
+    form(
+        &mut r,
+        FormationCmd::Editor(EditorOutcome::UseInGame(blue, None)),
+    );
     let t = tracked(&r);
     assert!(t.game.plies().is_empty());
     assert_eq!(t.game.rules().mode, Mode::Hidden);
@@ -587,7 +599,10 @@ fn tracked4_referee() -> Referee {
         let f = formation(seed, &r.rules);
         form(&mut r, FormationCmd::Continue);
         form(&mut r, FormationCmd::OpenEditor(Lang::En));
-        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+        form(
+            &mut r,
+            FormationCmd::Editor(EditorOutcome::UseInGame(f, None)),
+        );
     }
     r
 }
@@ -661,7 +676,10 @@ fn a_four_player_table_may_play_clockwise_and_the_tracked_game_follows_it() {
         let f = formation(seed, &r.rules);
         form(&mut r, FormationCmd::Continue);
         form(&mut r, FormationCmd::OpenEditor(Lang::En));
-        form(&mut r, FormationCmd::Editor(EditorOutcome::UseInGame(f)));
+        form(
+            &mut r,
+            FormationCmd::Editor(EditorOutcome::UseInGame(f, None)),
+        );
     }
     // South moves, then West (clockwise), not East.
     let (from, to) = a_move(&tracked(&r).game);

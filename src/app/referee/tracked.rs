@@ -196,7 +196,7 @@ impl FormationEntry {
                 let outcome = self.editor.as_mut()?.editor.apply(cmd)?;
                 self.apply(FormationCmd::Editor(outcome), rules, data_dir)
             }
-            FormationCmd::Editor(EditorOutcome::UseInGame(f)) => {
+            FormationCmd::Editor(EditorOutcome::UseInGame(f, _)) => {
                 if self.editor.is_some() {
                     self.accept(f, rules)
                 } else {
