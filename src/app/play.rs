@@ -141,7 +141,15 @@ pub fn screen(
             .resizable(false)
             .exact_size(width)
             .show(ui, |ui| {
-                let list_h = ((ui.available_height() - 300.0) / 2.0).clamp(90.0, 400.0);
+                // The move list and the event log share what the rest of the panel leaves
+                // (four players' trays and 记子 table take more), each at least seven lines:
+                // the panel scrolls as a whole below that.
+                let rest = if play.game().board().is_four() {
+                    520.0
+                } else {
+                    300.0
+                };
+                let list_h = ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0);
                 egui::ScrollArea::vertical()
                     .id_salt("game-panel-scroll")
                     .auto_shrink([false, false])

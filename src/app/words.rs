@@ -45,7 +45,36 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
     let mut out = Vec::new();
     let mut plies = game.plies().iter().enumerate().peekable();
     let mut refusals = game.refusals().iter();
-    for a in game.standing_actions() {
+    // Each takeback in the order it happened: it took back the last standing actions, so it
+    // stands after the first `k` of those standing now (`k`: how many stood once it was made).
+    let mut takebacks = Vec::new();
+    let mut standing = 0usize;
+    for a in &game.record().actions {
+        match a {
+            Action::Takeback { by, turns } => {
+                standing = standing.saturating_sub(*turns as usize);
+                takebacks.push((standing, *by, *turns));
+            }
+            _ => standing += 1,
+        }
+    }
+    let mut takebacks = takebacks.into_iter().peekable();
+    let mut takebacks_until = |k: usize, out: &mut Vec<(Option<Seat>, String)>| {
+        while let Some((_, by, turns)) = takebacks.next_if(|t| t.0 <= k) {
+            out.push((
+                Some(by),
+                fill(
+                    lang.t(&i18n::EV_TAKEBACK),
+                    &[("side", lang.side(by)), ("n", &turns.to_string())],
+                ),
+            ));
+        }
+    };
+    // Four players: who is out is said once, when they go out (a resignation between turns is
+    // not said again at the next turn).
+    let mut said_out: Vec<Seat> = Vec::new();
+    for (j, a) in game.standing_actions().iter().enumerate() {
+        takebacks_until(j, &mut out);
         match a {
             Action::Turn(_) => {
                 if let Some((i, ply)) = plies.next()
@@ -53,7 +82,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
                 {
                     flip_events(report, lang, &mut out);
                     let Some(outcome) = report.clash else {
-                        out_events(game, i, lang, &mut out);
+                        out_events(game, i, lang, &mut said_out, &mut out);
                         continue;
                     };
                     let out_text = match lang {
@@ -77,7 +106,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
                             fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(side))]),
                         ));
                     }
-                    out_events(game, i, lang, &mut out);
+                    out_events(game, i, lang, &mut said_out, &mut out);
                 }
             }
             Action::Timeout(s) => {
@@ -88,7 +117,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
                 ));
                 if plies.peek().is_some_and(|(_, p)| p.turn.is_none()) {
                     let (i, _) = plies.next().expect("peeked");
-                    out_events(game, i, lang, &mut out);
+                    out_events(game, i, lang, &mut said_out, &mut out);
                 }
             }
             Action::Resign(s) => {
@@ -99,6 +128,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
                 // Four players: a player who resigns is out (their pieces leave the board) and
                 // the game goes on.
                 if game.board().is_four() {
+                    said_out.push(*s);
                     let why = crate::engine::EndReason::Resignation;
                     let why = if lang == Lang::Zh { why.zh() } else { why.en() };
                     out.push((
@@ -131,38 +161,40 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
             }
         }
     }
+    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
+    takebacks_until(usize::MAX, &mut out);
     // Hints asked against the computer, noted in the record's info: listed for everyone.
     if let Some(turns) = super::saves::info_value(game.record(), InfoKey::Hints) {
         for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             out.push((None, fill(lang.t(&i18n::EV_HINT), &[("n", n)])));
         }
     }
-    // Takebacks stay in the record and are listed (what they undid is no longer on the board).
-    for a in &game.record().actions {
-        if let Action::Takeback { by, turns } = a {
-            out.push((
-                Some(*by),
-                fill(
-                    lang.t(&i18n::EV_TAKEBACK),
-                    &[("side", lang.side(*by)), ("n", &turns.to_string())],
-                ),
-            ));
-        }
-    }
     out
 }
 
 /// Four players: the event-log lines of the players who went out in ply `i` (who and why; their
-/// pieces leave the board).
-fn out_events(game: &Game, i: usize, lang: Lang, out: &mut Vec<(Option<Seat>, String)>) {
+/// pieces leave the board), each player once (`said_out`: those already said).
+fn out_events(
+    game: &Game,
+    i: usize,
+    lang: Lang,
+    said_out: &mut Vec<Seat>,
+    out: &mut Vec<(Option<Seat>, String)>,
+) {
     if !game.board().is_four() {
         return;
     }
     let before = game.position_at(i).out();
     for (seat, why) in game.position_at(i + 1).out().iter() {
-        if before.contains(seat) {
+        // A resignation is said where it stands among the actions (the position it changed
+        // is the last turn's, so it would show here too).
+        if before.contains(seat)
+            || said_out.contains(&seat)
+            || why == crate::engine::position::OutReason::Resigned
+        {
             continue;
         }
+        said_out.push(seat);
         let why = match lang {
             Lang::Zh => why.end_reason().zh(),
             Lang::En => why.end_reason().en(),
@@ -425,6 +457,60 @@ mod tests {
             }
         }
         panic!("no clash");
+    }
+
+    /// Quiet turns (no clash): turns that add nothing to the event log.
+    fn quiet_turns(g: &mut Game, n: usize) {
+        for _ in 0..n {
+            let pos = g.position();
+            let t = pos
+                .legal_turns(g.rules())
+                .into_iter()
+                .find(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_none()))
+                .expect("a quiet turn");
+            g.play(t).unwrap();
+        }
+    }
+
+    #[test]
+    fn events_are_listed_in_the_order_they_happened_each_once() {
+        use crate::engine::{Disclosure, Formation, Rules, Start};
+        let rules = Rules::default();
+        let mut rng = SplitMix64::new(5);
+        // Two players: a takeback, then a resignation — listed in that order.
+        let (red, blue) = (
+            Formation::random(&mut rng, &rules),
+            Formation::random(&mut rng, &rules),
+        );
+        let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        quiet_turns(&mut g, 3);
+        let _ = g.disclose(Disclosure::Takeback, Some(Seat::Red), true);
+        g.act(Action::Takeback {
+            by: Seat::Red,
+            turns: 1,
+        })
+        .unwrap();
+        g.act(Action::Resign(Seat::Blue)).unwrap();
+        let said: Vec<String> = events(&g, Lang::En, Looker::Nobody)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(said, ["Red took back turns: 1", "Blue resigned"]);
+        // Four players: East resigns between turns and is out; said once, not again at the
+        // next turn.
+        let f: Vec<Formation> = (0..4)
+            .map(|_| Formation::random(&mut rng, &rules))
+            .collect();
+        let start = Start::four_formations([&f[0], &f[1], &f[2], &f[3]]);
+        let mut g = Game::new(rules, start).unwrap();
+        quiet_turns(&mut g, 1);
+        g.act(Action::Resign(Seat::East)).unwrap();
+        quiet_turns(&mut g, 2);
+        let outs = events(&g, Lang::En, Looker::Nobody)
+            .into_iter()
+            .filter(|(_, t)| t.starts_with("East is out"))
+            .count();
+        assert_eq!(outs, 1, "{:?}", events(&g, Lang::En, Looker::Nobody));
     }
 
     #[test]
