@@ -357,10 +357,29 @@ fn seen_side(s: Seen) -> Option<Seat> {
 }
 
 /// Names for the tray of `side`'s removed pieces: "?" where the player looking may not know.
-pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<&'static str> {
-    removed_seen(play.game(), play.looker(), side)
+pub fn removed_names(play: &Session, side: Seat, lang: Lang) -> Vec<String> {
+    grouped_names(&removed_seen(play.game(), play.looker(), side), lang)
+}
+
+/// Pieces as a tray lists them: grouped by rank, highest first, with a count where there are
+/// more than one ("工兵 ×2"); pieces whose rank the looker does not know ("?") last.
+pub fn grouped_names(seen: &[Seen], lang: Lang) -> Vec<String> {
+    let count = |r: Rank| {
+        seen.iter()
+            .filter(|s| matches!(s, Seen::Known(p) if p.rank() == r))
+            .count()
+    };
+    let unknown = seen.iter().filter(|s| !matches!(s, Seen::Known(_))).count();
+    let named = |name: &str, n: usize| match n {
+        1 => name.to_string(),
+        n => format!("{name} ×{n}"),
+    };
+    Rank::ALL
         .into_iter()
-        .map(|s| seen_name(s, lang))
+        .map(|r| (lang.rank(r), count(r)))
+        .chain([("?", unknown)])
+        .filter(|&(_, n)| n > 0)
+        .map(|(name, n)| named(name, n))
         .collect()
 }
 
@@ -511,6 +530,23 @@ mod tests {
             .filter(|(_, t)| t.starts_with("East is out"))
             .count();
         assert_eq!(outs, 1, "{:?}", events(&g, Lang::En, Looker::Nobody));
+    }
+
+    #[test]
+    fn trays_group_pieces_by_rank_highest_first() {
+        let p = |r| Seen::Known(Piece::new(Seat::Red, r));
+        let seen = [
+            p(Rank::Engineer),
+            Seen::Unknown(Seat::Red),
+            p(Rank::Marshal),
+            p(Rank::Engineer),
+            Seen::Unknown(Seat::Red),
+        ];
+        assert_eq!(
+            grouped_names(&seen, Lang::En),
+            ["Field Marshal", "Engineer ×2", "? ×2"]
+        );
+        assert!(grouped_names(&[], Lang::Zh).is_empty());
     }
 
     #[test]
