@@ -6,7 +6,6 @@
 use crate::engine::formation::is_hq_square;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Formation, Rank, Rules};
-use std::sync::LazyLock;
 
 /// Whether a square (owner's line 1–6, column 1–5) lies on a railway: lines 1 and 5 in full, and
 /// columns 1 and 5 from line 1 to line 5 (the same for both sides).
@@ -107,33 +106,59 @@ const USUAL_SAMPLE: u64 = 4000;
 /// where the computer never puts it is only half as likely as in a uniform deal.
 /// `weights[line - 1][col - 1][rank as usize]`.
 pub fn usual_ranks() -> &'static [[[u32; 13]; 5]; 6] {
-    static W: LazyLock<[[[u32; 13]; 5]; 6]> = LazyLock::new(|| {
-        let rules = Rules::default();
-        let mut seen = [[[0u32; 13]; 5]; 6];
-        for seed in 0..USUAL_SAMPLE {
-            let f = ai_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
-            for line in 1..=6u8 {
-                for col in 1..=5u8 {
-                    if let Some(r) = f.at(line, col) {
-                        seen[line as usize - 1][col as usize - 1][r as usize] += 1;
-                    }
+    // Worked out once, ahead of time, by `count_usual_ranks` (a test checks the two agree), so
+    // the first hidden turn of the hard computer does not pay for 4000 formations.
+    &super::usual_ranks_table::USUAL_RANKS
+}
+
+/// `usual_ranks` worked out from the formations themselves.
+pub fn count_usual_ranks() -> [[[u32; 13]; 5]; 6] {
+    let rules = Rules::default();
+    let mut seen = [[[0u32; 13]; 5]; 6];
+    for seed in 0..USUAL_SAMPLE {
+        let f = ai_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
+        for line in 1..=6u8 {
+            for col in 1..=5u8 {
+                if let Some(r) = f.at(line, col) {
+                    seen[line as usize - 1][col as usize - 1][r as usize] += 1;
                 }
             }
         }
-        let mut w = [[[100u32; 13]; 5]; 6];
-        for line in 0..6 {
-            for col in 0..5 {
-                for r in Rank::ALL {
-                    // A uniform formation puts `r` on a square count/25 of the time.
-                    let uniform = USUAL_SAMPLE as f64 * r.count() as f64 / 25.0;
-                    let ratio = seen[line][col][r as usize] as f64 / uniform;
-                    w[line][col][r as usize] = (50.0 + 50.0 * ratio).round() as u32;
-                }
+    }
+    let mut w = [[[100u32; 13]; 5]; 6];
+    for line in 0..6 {
+        for col in 0..5 {
+            for r in Rank::ALL {
+                // A uniform formation puts `r` on a square count/25 of the time.
+                let uniform = USUAL_SAMPLE as f64 * r.count() as f64 / 25.0;
+                let ratio = seen[line][col][r as usize] as f64 / uniform;
+                w[line][col][r as usize] = (50.0 + 50.0 * ratio).round() as u32;
             }
         }
-        w
-    });
-    &W
+    }
+    w
+}
+
+/// The text of `src/ai/usual_ranks_table.rs` for a table.
+pub fn usual_ranks_source(w: &[[[u32; 13]; 5]; 6]) -> String {
+    let mut s = String::from(
+        "//! `formation::usual_ranks`, worked out ahead of time by `formation::count_usual_ranks`\n\
+         //! (the test `the_usual_ranks_table_is_what_the_formations_give` checks it and, when the\n\
+         //! computer's formations change, says how to write it again). Do not edit by hand.\n\n\
+         /// `USUAL_RANKS[line - 1][col - 1][rank as usize]`, in hundredths.\n\
+         #[rustfmt::skip]\n\
+         pub const USUAL_RANKS: [[[u32; 13]; 5]; 6] = [\n",
+    );
+    for line in w {
+        s.push_str("    [\n");
+        for col in line {
+            let row: Vec<String> = col.iter().map(u32::to_string).collect();
+            s.push_str(&format!("        [{}],\n", row.join(", ")));
+        }
+        s.push_str("    ],\n");
+    }
+    s.push_str("];\n");
+    s
 }
 
 /// A valid, sensible formation for the computer, different from seed to seed.
@@ -239,6 +264,27 @@ mod tests {
             }
         }
         assert!(seen.len() > 400, "only {} different formations", seen.len());
+    }
+
+    /// The table shipped in the source is the one the computer's formations give. When they
+    /// change, write it again: `JUNQI_WRITE_USUAL_RANKS=1 cargo test --lib usual_ranks_table`.
+    #[test]
+    fn the_usual_ranks_table_is_what_the_formations_give() {
+        let counted = count_usual_ranks();
+        if counted != super::super::usual_ranks_table::USUAL_RANKS {
+            if std::env::var_os("JUNQI_WRITE_USUAL_RANKS").is_some() {
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/usual_ranks_table.rs");
+                crate::fsutil::atomic_write(
+                    std::path::Path::new(path),
+                    usual_ranks_source(&counted).as_bytes(),
+                )
+                .expect("write the table");
+            }
+            panic!(
+                "src/ai/usual_ranks_table.rs is out of date: run \
+                 JUNQI_WRITE_USUAL_RANKS=1 cargo test --lib usual_ranks_table"
+            );
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod tests_flag;
 #[cfg(test)]
 mod tests_four;
 pub mod thinker;
+mod usual_ranks_table;
 
 pub use computer::{AiPlayer, Level};
 pub use formation::ai_formation;
