@@ -139,7 +139,7 @@ fn referee_view_needs_confirmation_and_is_recorded() {
     h.get_by_label_contains("This shows every piece to whoever is looking at the screen");
     common::leak::click(&mut h, "Cancel");
     assert!(!game(&h).record().referee_view_used());
-    assert!(h.state().play().unwrap().modes.referee.is_none());
+    assert!(h.state().play().unwrap().modes().referee.is_none());
     no_identity_of(&h, Seat::Red);
     // Confirm shows every piece and marks the record.
     common::leak::click(&mut h, "Referee view…");

@@ -62,14 +62,14 @@ fn session_takeback_between_people_waits_for_the_other_player() {
     s.apply(Act::Drop(from, to));
     assert_eq!(s.game().plies().len(), 1);
     s.apply(Act::Undo);
-    assert_eq!(s.modes.takeback_asked, Some(Seat::Red));
+    assert_eq!(s.modes().takeback_asked, Some(Seat::Red));
     assert_eq!(s.game().standing_actions().len(), 1, "nothing undone yet");
     s.apply(Act::AnswerTakeback(false));
     assert_eq!(s.game().standing_actions().len(), 1);
     assert!(matches!(s.message(), Some(Message::Note(_))));
     s.apply(Act::Undo);
     // Behind the curtain: Blue must come to the covered board before answering.
-    assert_eq!(s.modes.answering, Some((Seat::Blue, false)));
+    assert_eq!(s.modes().answering, Some((Seat::Blue, false)));
     assert!(s.curtain_up());
     s.apply(Act::AnswerTakeback(true));
     assert_eq!(
@@ -82,7 +82,7 @@ fn session_takeback_between_people_waits_for_the_other_player() {
     s.apply(Act::AnswerTakeback(true));
     assert!(s.game().standing_actions().is_empty());
     assert_eq!(s.game().takebacks(Seat::Red), 1);
-    assert_eq!(s.modes.answering, None);
+    assert_eq!(s.modes().answering, None);
 }
 
 #[test]
@@ -95,9 +95,9 @@ fn a_takeback_asked_behind_the_lifted_curtain_is_the_lookers_own() {
     }
     s.apply(Act::LiftCurtain);
     s.apply(Act::Undo);
-    assert_eq!(s.modes.takeback_asked, Some(Seat::Blue));
-    assert_eq!(s.modes.takeback_turns, 2);
-    assert_eq!(s.modes.answering, Some((Seat::Red, false)));
+    assert_eq!(s.modes().takeback_asked, Some(Seat::Blue));
+    assert_eq!(s.modes().takeback_turns, 2);
+    assert_eq!(s.modes().answering, Some((Seat::Red, false)));
     s.apply(Act::LiftQuestion);
     s.apply(Act::AnswerTakeback(true));
     assert_eq!(s.game().standing_actions().len(), 1);

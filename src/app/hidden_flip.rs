@@ -30,7 +30,7 @@ pub fn bottom(play: &Session, default: Seat) -> Seat {
         };
     }
     match play.looker() {
-        Looker::Side(s) if play.modes.opts.curtain || play.computer().any() => s,
+        Looker::Side(s) if play.modes().opts.curtain || play.computer().any() => s,
         _ => default,
     }
 }
@@ -43,7 +43,7 @@ pub fn hint(play: &Session, lang: Lang) -> Option<String> {
             &[("side", lang.side(play.side_to_move()))],
         ));
     }
-    if let Some(n) = play.modes.pending_flip {
+    if let Some(n) = play.modes().pending_flip {
         return Some(fill(
             lang.t(&i18n::FLIP_AGAIN),
             &[("sq", play.game().board().name(n))],
@@ -102,7 +102,7 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
         .rect_filled(rect, 8, Color32::from_rgb(0x3a, 0x30, 0x26));
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.32);
-        if let Some((seat, lifted)) = play.modes.answering {
+        if let Some((seat, lifted)) = play.modes().answering {
             // A question another player must answer: called to the covered board, seat by seat.
             let text = question_call(play, lang, seat, lifted);
             let button = curtain_button(text, 24.0, seat, rect.width().min(460.0));
@@ -152,7 +152,7 @@ fn question_call(play: &Session, lang: Lang, seat: Seat, lifted: bool) -> String
             &[("other", lang.side(seat))],
         );
     }
-    let (text, asker) = match (play.modes.takeback_asked, play.game().draw_offer()) {
+    let (text, asker) = match (play.modes().takeback_asked, play.game().draw_offer()) {
         (Some(a), _) => (&i18n::QUESTION_CALL_TAKEBACK, a),
         (None, Some(o)) => (&i18n::QUESTION_CALL_DRAW, o),
         (None, None) => (&i18n::QUESTION_ANSWERING, seat),
@@ -230,7 +230,7 @@ pub fn overlays(
     let widget = BoardWidget::still(view, opts, lang, bottom);
     let tile_rect = |n: NodeId| egui::Rect::from_center_size(input.centres[n as usize], input.tile);
 
-    if let Some(n) = play.modes.pending_flip {
+    if let Some(n) = play.modes().pending_flip {
         painter.rect_stroke(
             tile_rect(n).expand(input.scale * 0.04),
             4,
@@ -243,7 +243,7 @@ pub fn overlays(
     }
 
     // The turn-over: the back narrows to an edge, the face widens from it.
-    if let Some((n, left)) = play.modes.flipping
+    if let Some((n, left)) = play.modes().flipping
         && let Seen::Known(p) = view.at(n)
     {
         let t = 1.0 - (left / FLIP_SECONDS).clamp(0.0, 1.0);
@@ -261,7 +261,7 @@ pub fn overlays(
     }
 
     // The tag menu.
-    if let Some(n) = play.modes.tag_menu {
+    if let Some(n) = play.modes().tag_menu {
         // Beside the piece, wherever the board is drawn this frame.
         let pos = input.centres[n as usize] + vec2(input.tile.x * 0.5, 0.0);
         let area = egui::Area::new(egui::Id::unique("junqi-tag-menu"))
@@ -295,7 +295,7 @@ pub fn overlays(
 
 /// "Red asks Blue to agree to take back the last turn" (or "… Red's last turn: 2 turns").
 fn takeback_question(play: &Session, lang: Lang, asker: Seat, other: Seat) -> String {
-    let turns = play.modes.takeback_turns.max(1);
+    let turns = play.modes().takeback_turns.max(1);
     let text = match (play.game().board().is_four(), turns) {
         (true, _) => &i18n::TAKEBACK_ASK_FOUR,
         (false, 1) => &i18n::TAKEBACK_ASK,
@@ -323,7 +323,7 @@ fn question_modal(
     let four = play.game().board().is_four();
     let modal = egui::Modal::new(egui::Id::unique("junqi-question")).show(ctx, |ui| {
         ui.set_max_width(480.0);
-        let (heading, yes, no) = match (play.modes.takeback_asked, play.game().draw_offer()) {
+        let (heading, yes, no) = match (play.modes().takeback_asked, play.game().draw_offer()) {
             (Some(asker), _) => (
                 takeback_question(play, lang, asker, seat),
                 &i18n::TAKEBACK_AGREE_FOR,
@@ -340,7 +340,7 @@ fn question_modal(
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
-                out.push(Command::Play(match play.modes.takeback_asked {
+                out.push(Command::Play(match play.modes().takeback_asked {
                     Some(_) if four => Act::AnswerTakebackFor(seat, a),
                     Some(_) => Act::AnswerTakeback(a),
                     None => Act::AnswerDrawFor(seat, a),
@@ -350,7 +350,7 @@ fn question_modal(
     });
     if modal.should_close() {
         // Closing the question (Escape, a click outside) is a "no".
-        out.push(Command::Play(match play.modes.takeback_asked {
+        out.push(Command::Play(match play.modes().takeback_asked {
             Some(_) => Act::AnswerTakeback(false),
             None => Act::AnswerDrawFor(seat, false),
         }));
@@ -360,7 +360,7 @@ fn question_modal(
 /// The confirmation before the referee view, before the curtain goes off, and the answer to a
 /// takeback asked by the other player.
 pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
-    if play.modes.confirm_curtain {
+    if play.modes().confirm_curtain {
         let asked = Question {
             id: "junqi-curtain-confirm",
             width: 440.0,
@@ -375,7 +375,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if let Some((seat, lifted)) = play.modes.answering {
+    if let Some((seat, lifted)) = play.modes().answering {
         // Behind the curtain: only the player called to the covered board answers, once they
         // pressed "answer"; nobody else's buttons are there.
         if lifted {
@@ -383,7 +383,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if let Some(asker) = play.modes.takeback_asked
+    if let Some(asker) = play.modes().takeback_asked
         && play.game().board().is_four()
     {
         // Four people: each player still in answers for their own seat.
@@ -399,7 +399,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
                     continue;
                 }
                 ui.horizontal(|ui| {
-                    if play.modes.takeback_agreed.contains(&seat) {
+                    if play.modes().takeback_agreed.contains(&seat) {
                         let names = [("side", lang.side(seat))];
                         ui.label(fill(lang.t(&i18n::TAKEBACK_AGREED_BY), &names));
                         return;
@@ -417,7 +417,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if let Some(asker) = play.modes.takeback_asked
+    if let Some(asker) = play.modes().takeback_asked
         && let Some(other) = asker.opponent()
     {
         let modal = egui::Modal::new(egui::Id::unique("junqi-takeback-ask")).show(ctx, |ui| {
@@ -438,7 +438,7 @@ pub fn dialogs(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Co
         }
         return;
     }
-    if !play.modes.confirm_referee {
+    if !play.modes().confirm_referee {
         return;
     }
     let asked = Question {
@@ -486,7 +486,7 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
         }
     }
     if !mode.shows_everything() {
-        if play.modes.referee.is_some() {
+        if play.modes().referee.is_some() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(lang.t(&i18n::REFEREE_ON))

@@ -156,7 +156,7 @@ pub struct Session {
     /// The time of the last tick, for the animations.
     last_tick: Option<f64>,
     /// Hidden and flip play: curtain, referee view, tags, flips.
-    pub modes: ModeState,
+    modes: ModeState,
     /// The seats the computer plays, and its thinking.
     computer: computer::Seats,
     /// "Resign?" is asked.
@@ -193,6 +193,11 @@ impl Session {
     /// The line under the board: why a click was refused, what just happened.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
+    }
+
+    /// Hidden and flip play: the curtain, the referee view, tags, flips, the questions asked.
+    pub fn modes(&self) -> &ModeState {
+        &self.modes
     }
 
     /// The clash being shown on the board, fading.

@@ -284,7 +284,7 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
     if game.status().is_over() || game.rules().mode == Mode::Open {
         return Looking::All;
     }
-    if play.modes.referee.is_some() {
+    if play.modes().referee.is_some() {
         assert_noted(game, Disclosure::RefereeView);
         return Looking::All;
     }
@@ -302,11 +302,11 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
         return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
     let to_move = game.position().side_to_move().unwrap_or(Seat::Red);
-    if play.modes.curtain_off.is_some() {
+    if play.modes().curtain_off.is_some() {
         assert_noted(game, Disclosure::CurtainOff);
         return Looking::Viewer(Viewer::Side(to_move));
     }
-    if play.modes.lifted {
+    if play.modes().lifted {
         Looking::Viewer(Viewer::Side(to_move))
     } else {
         Looking::Nobody
@@ -453,7 +453,7 @@ fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
                 Some(lone[0])
             } else if play.curtain_up() {
                 None
-            } else if play.modes.lifted {
+            } else if play.modes().lifted {
                 // Behind the lifted curtain: the player to move, who lifted it.
                 game.position().side_to_move()
             } else if play.computer().any() && !play.hidden_hotseat() {
