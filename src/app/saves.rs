@@ -456,12 +456,13 @@ impl Saves {
     }
 
     /// Ask where to open or save; `Err` when no dialog could open (the message says so).
-    fn pick(&self, save: bool, name: &str) -> Result<Option<PathBuf>, ()> {
+    fn pick(&self, save: bool, name: &str, lang: Lang) -> Result<Option<PathBuf>, ()> {
         match &self.picker {
             Picker::Fixed(p) => Ok(p.clone()),
             Picker::Unavailable => Err(()),
             Picker::Native => {
-                let dialog = rfd::FileDialog::new().add_filter("Junqi game (*.ron)", &["ron"]);
+                let dialog =
+                    rfd::FileDialog::new().add_filter(lang.t(&i18n::GAME_FILE_FILTER), &["ron"]);
                 let dialog = match &self.dir {
                     Some(d) if d.exists() => dialog.set_directory(d),
                     _ => dialog,
@@ -550,7 +551,7 @@ impl Saves {
                 }
                 out
             }
-            SaveCmd::OpenDialog => match self.pick(false, "") {
+            SaveCmd::OpenDialog => match self.pick(false, "", lang) {
                 Ok(Some(path)) => self.run(SaveCmd::Open(path), on_screen, in_play, lang),
                 Ok(None) => SaveOutcome::default(),
                 Err(()) => SaveOutcome {
@@ -576,7 +577,7 @@ impl Saves {
                 Err(e) => SaveOutcome::warn(i18n::OPEN_FAILED, e),
             },
             SaveCmd::SaveAs => match on_screen {
-                Some(game) => self.save_as(game),
+                Some(game) => self.save_as(game, lang),
                 None => SaveOutcome::default(),
             },
             // The window hands these to the referee (`JunqiApp::run_save_command`).
@@ -596,7 +597,7 @@ impl Saves {
     }
 
     /// Save `game` where the user chooses.
-    fn save_as(&mut self, game: &Game) -> SaveOutcome {
+    fn save_as(&mut self, game: &Game, lang: Lang) -> SaveOutcome {
         let mut out = SaveOutcome::default();
         let mut record = game.record().clone();
         // Not the side to move, nor anyone: the program cannot know who pressed Save as.
@@ -604,7 +605,7 @@ impl Saves {
             .info
             .retain(|(k, _)| k != InfoKey::Redo.as_str() && k != InfoKey::SavedBy.as_str());
         let name = format!("junqi-{}.ron", stamp(SystemTime::now()));
-        let path = match self.pick(true, &name) {
+        let path = match self.pick(true, &name, lang) {
             Ok(Some(mut p)) => {
                 if p.extension().is_none() {
                     p.set_extension("ron");

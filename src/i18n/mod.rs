@@ -287,6 +287,7 @@ texts! {
     OPEN_FAILED = "无法打开棋谱，当前对局未改变：{e}", "The game file could not be opened, nothing was changed: {e}";
     KEPT_ASIDE = "上次保存的文件无法读取，已改名保存为 {e}", "A saved file could not be read; it was kept as {e}";
     SAVE_FAILED = "对局无法保存：{e}", "The game could not be saved: {e}";
+    GAME_FILE_FILTER = "军棋棋谱 (*.ron)", "Junqi game (*.ron)";
     AUTOSAVE_FAILED = "对局无法保存，还有 {n} 步未存盘：{e}", "The game could not be saved, {n} {n|turn is|turns are} not yet on disk: {e}";
     SAVED_AGAIN = "对局已重新保存，所有步都已存盘", "The game is saved again: every turn is on disk";
     REF_AUTOSAVE_FAILED = "裁判记录无法保存，还有 {n} 个改动未存盘：{e}", "The referee's record could not be saved, {n} {n|change is|changes are} not yet on disk: {e}";
