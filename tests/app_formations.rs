@@ -323,43 +323,38 @@ fn a_camp_clicked_with_a_tray_piece_says_camps_start_empty() {
     h.get_by_label("c4 is a camp: camps start empty.");
 }
 
+/// From the new-game dialog: Red's "Edit now…", the editor's buttons `steps` in turn, "Use in
+/// game"; the formation chosen for Red once back in the dialog.
+fn edit_red_and_use(
+    h: &mut egui_kittest::Harness<'static, junqi::app::JunqiApp>,
+    steps: &[&str],
+) -> junqi::app::newgame::FormationChoice {
+    h.get_all_by_label("Edit now…").next().unwrap().click();
+    h.run();
+    for step in steps.iter().chain(&["Use in game"]) {
+        h.get_by_label(step).click();
+        h.run();
+    }
+    let Screen::NewGame(ng) = &h.state().screen else {
+        panic!("back in the new-game dialog")
+    };
+    ng.spec.formations[0].clone()
+}
+
 #[test]
 fn a_formation_saved_then_used_is_named_as_its_file_not_edited() {
+    use junqi::app::newgame::FormationChoice;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.get_all_by_label("New game").next().unwrap().click();
     h.run();
-    h.get_all_by_label("Edit now…").next().unwrap().click();
-    h.run();
-    h.get_by_label("Random").click();
-    h.run();
-    h.get_by_label("Save in library").click();
-    h.run();
-    h.get_by_label("Use in game").click();
-    h.run();
-    let Screen::NewGame(ng) = &h.state().screen else {
-        panic!("back in the new-game dialog")
-    };
+    let saved = edit_red_and_use(&mut h, &["Random", "Save in library"]);
     assert!(
-        matches!(
-            ng.spec.formations[0],
-            junqi::app::newgame::FormationChoice::File(..)
-        ),
+        matches!(saved, FormationChoice::File(..)),
         "the saved file is the choice"
     );
     assert!(h.query_by_label_contains("(edited)").is_none());
     // Changed after saving: an edited formation again.
-    h.get_all_by_label("Edit now…").next().unwrap().click();
-    h.run();
-    h.get_by_label("Mirror").click();
-    h.run();
-    h.get_by_label("Use in game").click();
-    h.run();
-    let Screen::NewGame(ng) = &h.state().screen else {
-        panic!("back in the new-game dialog")
-    };
-    assert!(matches!(
-        ng.spec.formations[0],
-        junqi::app::newgame::FormationChoice::Edited(_)
-    ));
+    let changed = edit_red_and_use(&mut h, &["Mirror"]);
+    assert!(matches!(changed, FormationChoice::Edited(_)));
 }
