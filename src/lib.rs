@@ -7,3 +7,5 @@ pub mod editor;
 pub mod engine;
 pub mod fsutil;
 pub mod i18n;
+pub mod protocol;
+pub mod table;

@@ -2,19 +2,22 @@
 //! seed whatever the thread count.
 
 use super::{CliError, CliResult, RuleFlags, err};
-use crate::ai::{Player, ai_formation, player_from_spec};
+use crate::ai::ai_formation;
 use crate::engine::rng::SplitMix64;
-use crate::engine::{
-    Board, Formation, Game, InfoKey, Mode, Mover, Rules, Seat, Start, Status, Team, Viewer,
-};
+use crate::engine::{Board, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Team};
 use crate::fsutil::atomic_write;
+use crate::table::{
+    Chair, Deal, Limits, SeatDriver, SeatFailure, SeatSpec, SetupFailure, Table, TableEnd,
+};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::Duration;
 
 const MAX_GAMES: usize = 1_000_000;
 const MAX_THREADS: usize = 256;
+/// The most one turn of an outside engine may take unless `--turn-ms` says otherwise.
+const DEFAULT_ENGINE_TURN_MS: usize = 30_000;
 
 /// `junqi arena`: its own options, then the rules flags.
 #[derive(clap::Args, Debug)]
@@ -59,6 +62,17 @@ struct Options {
     /// instead of its own: each game picks one by its seed, mirrored half of the time
     #[arg(long, value_name = "DIR")]
     b_formations: Option<PathBuf>,
+    /// Outside engines (`engine:CMD`) send their own formations (checked against the rules;
+    /// a formation refused loses the game) instead of deploying the computer's
+    #[arg(long)]
+    own_formations: bool,
+    /// The most one turn may take, in milliseconds (an engine over it loses the game; default
+    /// 30000 when an outside engine plays, none otherwise)
+    #[arg(long, value_name = "MS", value_parser = whole::<1, 3_600_000>)]
+    turn_ms: Option<usize>,
+    /// Each seat's thinking time for the whole game, in milliseconds (over it loses)
+    #[arg(long, value_name = "MS", value_parser = whole::<1, 36_000_000>)]
+    game_ms: Option<usize>,
     /// The formations read from `b_formations` (those valid under the game's rules).
     #[arg(skip)]
     b_library: Vec<Formation>,
@@ -101,7 +115,8 @@ fn read_b_formations(dir: &std::path::Path, rules: &Rules) -> Result<Vec<Formati
 }
 
 /// The formation of one side or seat: from player B's folder when it has one, else the
-/// computer's own for an `ai:*` spec and a random one otherwise.
+/// computer's own for an `ai:*` spec or an outside engine (which gets it from the arena unless
+/// `--own-formations`) and a random one otherwise.
 fn formation_for(
     spec: &str,
     is_b: bool,
@@ -117,17 +132,21 @@ fn formation_for(
             f.clone()
         };
     }
-    if spec.starts_with("ai:") {
+    let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
+    if spec.starts_with("ai:") || outside {
         ai_formation(rng, rules)
     } else {
         Formation::random(rng, rules)
     }
 }
 
+/// Whether the arena asks the seat of `spec` for its own formation.
+fn asks_formation(spec: &str, opts: &Options) -> bool {
+    opts.own_formations && SeatSpec::parse(spec).is_ok_and(|s| s.is_outside())
+}
+
 fn player_spec(s: &str) -> Result<String, String> {
-    player_from_spec(s)
-        .map(|_| s.to_string())
-        .map_err(|e| e.to_string())
+    SeatSpec::parse(s).map(|_| s.to_string())
 }
 
 fn players(s: &str) -> Result<u8, String> {
@@ -163,6 +182,8 @@ struct Outcome {
     /// The game ended with a flag taken within `EARLY_FLAG_PLIES` plies (the loser's flag fell
     /// early: a raid the loser did not parry).
     early_flag: bool,
+    /// A seat that lost by failing: whether it was A's, and the reason (its chair and name).
+    forfeit: Option<(bool, String)>,
 }
 
 /// A flag taken within this many plies counts as an early flag loss in the arena's summary.
@@ -182,185 +203,106 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next_u64()
 }
 
-/// Build game `i`'s start: formations in open/hidden mode (`formation_for`; A is Red when
-/// `a_first`), a seeded deal in flip mode.
-fn start_game(
+/// The deal of game `i` (A is Red, or player 1 in flip mode, when `a_first`), by seat index
+/// (A first): formations in open/hidden mode (`formation_for`; `None` for a seat asked for its
+/// own), a seeded deal in flip mode.
+fn deal_game(rules: &Rules, opts: &Options, seed: u64, a_first: bool) -> Deal {
+    if rules.mode.deals_face_down() {
+        return Deal::Start(Start::FlipDeal { seed });
+    }
+    let mut rng = SplitMix64::new(seed);
+    let (red_spec, blue_spec) = if a_first {
+        (&opts.a, &opts.b)
+    } else {
+        (&opts.b, &opts.a)
+    };
+    let red = formation_for(red_spec, !a_first, opts, &mut rng, rules);
+    let blue = formation_for(blue_spec, a_first, opts, &mut rng, rules);
+    let (a, b) = if a_first { (red, blue) } else { (blue, red) };
+    Deal::Formations(vec![
+        (!asks_formation(&opts.a, opts)).then_some(a),
+        (!asks_formation(&opts.b, opts)).then_some(b),
+    ])
+}
+
+/// The chairs of seats A and B in a two-player game.
+fn chairs_two(rules: &Rules, a_first: bool) -> [Chair; 2] {
+    let (first, second) = if rules.mode.deals_face_down() {
+        (Chair::Player(1), Chair::Player(2))
+    } else {
+        (Chair::Side(Seat::Red), Chair::Side(Seat::Blue))
+    };
+    if a_first {
+        [first, second]
+    } else {
+        [second, first]
+    }
+}
+
+/// The table's limits for the arena's games.
+fn limits(opts: &Options) -> Limits {
+    Limits {
+        turn_time: opts.turn_ms.map(|ms| Duration::from_millis(ms as u64)),
+        game_time: opts.game_ms.map(|ms| Duration::from_millis(ms as u64)),
+    }
+}
+
+/// Game `i` of a table with `seats` (A's first) and `seeds`: played to its end. A seat that
+/// failed while the game was set up loses it (no record then).
+fn play_table(
     rules: &Rules,
     opts: &Options,
     i: usize,
-    seed: u64,
-    a_first: bool,
-) -> Result<Game, String> {
-    let start = if rules.mode.deals_face_down() {
-        Start::FlipDeal { seed }
-    } else {
-        let mut rng = SplitMix64::new(seed);
-        let (red_spec, blue_spec) = if a_first {
-            (&opts.a, &opts.b)
-        } else {
-            (&opts.b, &opts.a)
-        };
-        let red = formation_for(red_spec, !a_first, opts, &mut rng, rules);
-        let blue = formation_for(blue_spec, a_first, opts, &mut rng, rules);
-        Start::formations(&red, &blue)
+    seats: Vec<(Chair, Box<dyn SeatDriver>)>,
+    seeds: &[u64],
+    deal: Deal,
+) -> Result<(Table, TableEnd), (usize, SeatFailure)> {
+    let mut table = match Table::open(rules, seats, seeds, deal, limits(opts)) {
+        Ok(t) => t,
+        Err(SetupFailure::Seat(k, why)) => return Err((k, why)),
+        Err(SetupFailure::Start(e)) => {
+            return Err((0, SeatFailure::Reported(format!("game {}: {e}", i + 1))));
+        }
     };
-    Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))
-}
-
-/// Whether seat A is to move, and which side's view the mover gets.
-fn seat_to_move(game: &Game, a_first: bool) -> (bool, Seat) {
-    match game.position().mover() {
-        // Flip mode before colours: player 1 is A in even games. The view is the same for both
-        // (everything face up is public), so any side's viewpoint serves.
-        Mover::Player(p) => ((p == 1) == a_first, Seat::Red),
-        Mover::Side(s) => {
-            let a_side = if game.rules().mode.deals_face_down() {
-                let a_player = if a_first { 1 } else { 2 };
-                game.player_colour(a_player)
-                    .expect("colours are decided once a side moves")
-            } else if a_first {
-                Seat::Red
-            } else {
-                Seat::Blue
-            };
-            (s == a_side, s)
-        }
-    }
-}
-
-/// The colour seat A (`a == true`) or B plays; in flip mode before colours, Red's view (the
-/// same for both then).
-fn seat_side(game: &Game, a_first: bool, a: bool) -> Seat {
-    let first = a == a_first;
-    if game.rules().mode.deals_face_down() {
-        return game
-            .player_colour(if first { 1 } else { 2 })
-            .unwrap_or(Seat::Red);
-    }
-    if first { Seat::Red } else { Seat::Blue }
-}
-
-/// Let the seats play `game` to its end. `to_move` says which seat (by index into `seats` and
-/// `rngs`) moves and the side whose view it gets; `side_of` the side of seat `k`, from whose view
-/// it observes every public report. Returns each seat's thinking times per turn (milliseconds)
-/// and the number of turns the referee refused. `i` numbers the game in messages.
-fn play_seats<const N: usize>(
-    game: &mut Game,
-    seats: &mut [Box<dyn Player>; N],
-    rngs: &mut [SplitMix64; N],
-    i: usize,
-    to_move: impl Fn(&Game) -> Result<(usize, Seat), String>,
-    side_of: impl Fn(&Game, usize) -> Seat,
-) -> Result<([Vec<f64>; N], u32), String> {
-    let rules = game.rules().clone();
-    let mut times: [Vec<f64>; N] = std::array::from_fn(|_| Vec::new());
-    let mut refusals = 0;
-    while !game.status().is_over() {
-        let (seat, side) = to_move(game)?;
-        let mut tries = 0usize;
-        loop {
-            // Again after a refusal: the refused attack showed the flag to every seat.
-            let view = game.view(Viewer::Side(side));
-            let t0 = Instant::now();
-            let choice = seats[seat].choose(&view, &rules, &mut rngs[seat]);
-            times[seat].push(t0.elapsed().as_secs_f64() * 1000.0);
-            let Some(turn) = choice else {
-                // With four seats a spec plays two of them: the message names the seat.
-                let who = if N > 2 {
-                    format!("{} ({side})", seats[seat].name())
-                } else {
-                    seats[seat].name().to_string()
-                };
-                return Err(format!(
-                    "game {}: {who} found no turn at ply {} although the game goes on",
-                    i + 1,
-                    view.ply()
-                ));
-            };
-            match game.play(turn) {
-                Ok(ply) => {
-                    if let Some(report) = ply.report.clone() {
-                        // Every player learns the public report of every turn, from its own view.
-                        for (k, p) in seats.iter_mut().enumerate() {
-                            p.observe(&report, &game.view(Viewer::Side(side_of(game, k))));
-                        }
-                    }
-                    break;
-                }
-                Err(e) => {
-                    tries += 1;
-                    // A refused candidate is never offered again, so this ends; the bound guards
-                    // against a player that ignores refusals.
-                    if tries > view.cells().len() * 64 {
-                        return Err(format!(
-                            "game {}: {} keeps proposing refused turns ({e})",
-                            i + 1,
-                            seats[seat].name()
-                        ));
-                    }
-                    seats[seat].refused(turn);
-                    refusals += 1;
-                }
-            }
-        }
-    }
-    Ok((times, refusals))
-}
-
-/// Two players: let the seats (A first in `seats`) play `game` to its end (`play_seats`).
-fn play_to_end(
-    game: &mut Game,
-    seats: &mut [Box<dyn Player>; 2],
-    rngs: &mut [SplitMix64; 2],
-    a_first: bool,
-    i: usize,
-) -> Result<([Vec<f64>; 2], u32), String> {
-    play_seats(
-        game,
-        seats,
-        rngs,
-        i,
-        |g| {
-            let (a_moves, side) = seat_to_move(g, a_first);
-            Ok((if a_moves { 0 } else { 1 }, side))
-        },
-        |g, k| seat_side(g, a_first, k == 0),
-    )
+    let end = table.play_out();
+    Ok((table, end))
 }
 
 /// Play game `i` to its end.
-fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
+fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Option<Game>), String> {
     let seed = game_seed(opts.seed, i);
     // Even games: A is Red (or player 1 in flip mode).
     let a_first = i.is_multiple_of(2);
-    let mut game = start_game(rules, opts, i, seed, a_first)?;
-    let spec = |s: &str| player_from_spec(s).map_err(|e| e.to_string());
-    let mut seats: [Box<dyn Player>; 2] = [spec(&opts.a)?, spec(&opts.b)?];
-    let mut rngs = [
-        SplitMix64::new(seed ^ 0x5EA7_A000),
-        SplitMix64::new(seed ^ 0x5EA7_B000),
+    let deal = deal_game(rules, opts, seed, a_first);
+    let chairs = chairs_two(rules, a_first);
+    let seats = vec![
+        (chairs[0], SeatSpec::parse(&opts.a)?.driver()),
+        (chairs[1], SeatSpec::parse(&opts.b)?.driver()),
     ];
-    let (times, refusals) = play_to_end(&mut game, &mut seats, &mut rngs, a_first, i)?;
-    let winner_side = match game.status() {
-        Status::Won(s, _) => Some(s.side()),
-        _ => None,
+    let seeds = [seed ^ 0x5EA7_A000, seed ^ 0x5EA7_B000];
+    let (table, end) = match play_table(rules, opts, i, seats, &seeds, deal) {
+        Ok(x) => x,
+        Err((k, why)) => return Ok((setup_forfeit(opts, i, k == 0, &why), None)),
     };
-    let winner = match winner_side {
-        None => Winner::Draw,
-        Some(s) => {
-            let a_side = if rules.mode.deals_face_down() {
-                game.player_colour(if a_first { 1 } else { 2 })
-            } else if a_first {
-                Some(Seat::Red)
-            } else {
-                Some(Seat::Blue)
-            };
-            if a_side == Some(s) {
+    let winner = match (end.status, &end.forfeit) {
+        (Status::Won(t, _), _) => {
+            let a_side = table.side_of(0);
+            if t == a_side.team() {
                 Winner::A
             } else {
                 Winner::B
             }
         }
+        (Status::Draw(_), _) => Winner::Draw,
+        // Flip mode before colours: the failed seat loses.
+        (Status::Ongoing, Some((k, _))) => {
+            if *k == 0 {
+                Winner::B
+            } else {
+                Winner::A
+            }
+        }
+        (Status::Ongoing, None) => Winner::Draw,
     };
     let (red_name, blue_name) = match rules.mode {
         Mode::Flip => (
@@ -378,7 +320,40 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game),
         ),
     };
     let names = [(k1, red_name), (k2, blue_name)];
-    Ok(finish(game, opts, i, &names, winner, times, refusals))
+    let forfeit = forfeit_of(&table, &end, |k| k == 0);
+    let times = table.times().to_vec();
+    let refusals = table.refusals();
+    let times = [times[0].clone(), times[1].clone()];
+    let (mut o, g) = finish(table.into_game(), opts, i, &names, winner, times, refusals);
+    o.forfeit = forfeit;
+    Ok((o, Some(g)))
+}
+
+/// The forfeit of a played game, as the outcome keeps it.
+fn forfeit_of(
+    table: &Table,
+    end: &TableEnd,
+    is_a: impl Fn(usize) -> bool,
+) -> Option<(bool, String)> {
+    end.forfeit.as_ref().map(|(k, why)| {
+        (
+            is_a(*k),
+            format!("{} ({}): {why}", table.chair(*k), table.names()[*k]),
+        )
+    })
+}
+
+/// A game lost by a seat that failed while it was set up (seat A's if `a`).
+fn setup_forfeit(opts: &Options, i: usize, a: bool, why: &SeatFailure) -> Outcome {
+    let spec = if a { &opts.a } else { &opts.b };
+    Outcome {
+        winner: if a { Winner::B } else { Winner::A },
+        a_ms: Vec::new(),
+        b_ms: Vec::new(),
+        refusals: 0,
+        early_flag: false,
+        forfeit: Some((a, format!("game {}: {spec}: {why}", i + 1))),
+    }
 }
 
 /// Game `i` played: its record names the arena game, the seed and (`names`) who played which
@@ -403,6 +378,7 @@ fn finish(
         b_ms,
         refusals,
         early_flag: early_flag(&game),
+        forfeit: None,
     };
     (outcome, game)
 }
@@ -417,14 +393,10 @@ fn team_a(i: usize) -> Team {
     }
 }
 
-/// Four players: the start of game `i` (the computer's own formation on an `ai:*` seat, a random
-/// one otherwise), with the spec of each seat (by seat index).
-fn start_four(
-    rules: &Rules,
-    opts: &Options,
-    i: usize,
-    seed: u64,
-) -> Result<(Game, [String; 4]), String> {
+/// Four players: the deal of game `i` (the computer's own formation on an `ai:*` seat or an
+/// outside engine, a random one otherwise; `None` for a seat asked for its own), with the spec
+/// of each seat (by seat index).
+fn deal_four(rules: &Rules, opts: &Options, i: usize, seed: u64) -> (Deal, [String; 4]) {
     let board = Board::four_player();
     let specs: [String; 4] = std::array::from_fn(|k| {
         if board.seats[k].team() == team_a(i) {
@@ -434,56 +406,43 @@ fn start_four(
         }
     });
     let mut rng = SplitMix64::new(seed);
-    let formations: Vec<Formation> = (0..4)
+    let formations: Vec<Option<Formation>> = (0..4)
         .map(|k| {
             let is_b = board.seats[k].team() != team_a(i);
-            formation_for(&specs[k], is_b, opts, &mut rng, rules)
+            let f = formation_for(&specs[k], is_b, opts, &mut rng, rules);
+            (!asks_formation(&specs[k], opts)).then_some(f)
         })
         .collect();
-    let start = Start::four_formations([
-        &formations[0],
-        &formations[1],
-        &formations[2],
-        &formations[3],
-    ]);
-    let game = Game::new(rules.clone(), start).map_err(|e| format!("game {}: {e}", i + 1))?;
-    Ok((game, specs))
+    (Deal::Formations(formations), specs)
 }
 
 /// Four players: play game `i` to its end; the outcome counts teams (A is `team_a(i)`).
-fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Game), String> {
+fn play_game_four(
+    rules: &Rules,
+    opts: &Options,
+    i: usize,
+) -> Result<(Outcome, Option<Game>), String> {
     let seed = game_seed(opts.seed, i);
-    let (mut game, specs) = start_four(rules, opts, i, seed)?;
-    let spec = |s: &str| player_from_spec(s).map_err(|e| e.to_string());
-    let mut seats: [Box<dyn Player>; 4] = [
-        spec(&specs[0])?,
-        spec(&specs[1])?,
-        spec(&specs[2])?,
-        spec(&specs[3])?,
-    ];
-    let mut rngs: [SplitMix64; 4] =
-        std::array::from_fn(|k| SplitMix64::new(seed ^ (0x5EA7_0000 + k as u64)));
-    // Seats by seat index: the side to move plays, every seat observes from its own side.
-    let (times, refusals) = play_seats(
-        &mut game,
-        &mut seats,
-        &mut rngs,
-        i,
-        |g| match g.position().mover() {
-            Mover::Side(seat) => Ok((seat.index(), seat)),
-            Mover::Player(_) => Err(format!("game {}: no seat to move", i + 1)),
-        },
-        |g, k| g.position().board().seats[k],
-    )?;
-    let winner = match game.status() {
+    let (deal, specs) = deal_four(rules, opts, i, seed);
+    let board = Board::four_player();
+    let mut seats = Vec::with_capacity(4);
+    for (k, spec) in specs.iter().enumerate() {
+        seats.push((Chair::Side(board.seats[k]), SeatSpec::parse(spec)?.driver()));
+    }
+    let seeds: [u64; 4] = std::array::from_fn(|k| seed ^ (0x5EA7_0000 + k as u64));
+    let is_a = |k: usize| board.seats[k].team() == team_a(i);
+    let (table, end) = match play_table(rules, opts, i, seats, &seeds, deal) {
+        Ok(x) => x,
+        Err((k, why)) => return Ok((setup_forfeit(opts, i, is_a(k), &why), None)),
+    };
+    let winner = match end.status {
         Status::Won(t, _) if t == team_a(i) => Winner::A,
         Status::Won(..) => Winner::B,
         _ => Winner::Draw,
     };
-    let board = game.position().board();
     let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
-    for (k, t) in times.into_iter().enumerate() {
-        if board.seats[k].team() == team_a(i) {
+    for (k, t) in table.times().iter().enumerate() {
+        if is_a(k) {
             a_ms.extend(t);
         } else {
             b_ms.extend(t);
@@ -492,8 +451,12 @@ fn play_game_four(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, G
     let names: Vec<(InfoKey, String)> = (board.seats.iter().zip(specs))
         .map(|(&seat, spec)| (InfoKey::ArenaSeat(seat), spec))
         .collect();
+    let forfeit = forfeit_of(&table, &end, is_a);
+    let refusals = table.refusals();
     let times = [a_ms, b_ms];
-    Ok(finish(game, opts, i, &names, winner, times, refusals))
+    let (mut o, g) = finish(table.into_game(), opts, i, &names, winner, times, refusals);
+    o.forfeit = forfeit;
+    Ok((o, Some(g)))
 }
 
 /// Median and 95th percentile (nearest rank) of a list of times.
@@ -514,6 +477,12 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
             return err("--b-formations: flip mode deals its pieces face down, not by formation");
         }
         opts.b_library = read_b_formations(dir, &rules).map_err(CliError)?;
+    }
+    let outside = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| SeatSpec::parse(s).is_ok_and(|s| s.is_outside()));
+    if outside && opts.turn_ms.is_none() {
+        opts.turn_ms = Some(DEFAULT_ENGINE_TURN_MS);
     }
     let opts = &opts;
     if rules.move_clock.is_some() {
@@ -553,7 +522,7 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                         play_game(&rules, opts, i)
                     };
                     let played = played.and_then(|(outcome, game)| {
-                        if let Some(dir) = &opts.record {
+                        if let (Some(dir), Some(game)) = (&opts.record, game) {
                             let path = dir.join(format!("game-{:04}.ron", i + 1));
                             atomic_write(&path, game.to_ron().as_bytes())
                                 .map_err(|e| e.to_string())?;
@@ -586,10 +555,14 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let mut a_ms = Vec::new();
     let mut b_ms = Vec::new();
     let mut refusals = 0u64;
+    let mut forfeits: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     // Flags lost within EARLY_FLAG_PLIES plies, by the loser: A's, B's.
     let (mut a_early, mut b_early) = (0, 0);
     for o in results.into_iter().flatten() {
         refusals += u64::from(o.refusals);
+        if let Some((a, why)) = &o.forfeit {
+            forfeits[usize::from(!a)].push(why.clone());
+        }
         match o.winner {
             Winner::A => w += 1,
             Winner::Draw => d += 1,
@@ -607,6 +580,15 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
     }
     eprintln!("arena: flags lost within {EARLY_FLAG_PLIES} plies: a {a_early}, b {b_early}");
+    for (who, list) in ["a", "b"].iter().zip(&forfeits) {
+        if !list.is_empty() {
+            eprintln!(
+                "arena: {who} lost {} game(s) by failing: {}",
+                list.len(),
+                list.join(" | ")
+            );
+        }
+    }
     let (am, ap) = median_p95(&mut a_ms);
     let (bm, bp) = median_p95(&mut b_ms);
     Ok(format!(
@@ -618,6 +600,42 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Brain;
+
+    fn opts(a: &str, b: &str, players: u8, games: usize, seed: u64) -> Options {
+        Options {
+            a: a.into(),
+            b: b.into(),
+            players,
+            games,
+            seed,
+            threads: 1,
+            record: None,
+            b_formations: None,
+            own_formations: false,
+            turn_ms: None,
+            game_ms: None,
+            b_library: Vec::new(),
+        }
+    }
+
+    /// Two seats (A first, as Red or player 1) play `game`'s start to its end: the refusals.
+    fn play_to_end(
+        rules: &Rules,
+        start: Start,
+        seats: [Box<dyn SeatDriver>; 2],
+        seeds: [u64; 2],
+    ) -> (Game, u32) {
+        let chairs = chairs_two(rules, true);
+        let [a, b] = seats;
+        let seats = vec![(chairs[0], a), (chairs[1], b)];
+        let mut t = Table::open(rules, seats, &seeds, Deal::Start(start), Limits::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let end = t.play_out();
+        assert!(end.forfeit.is_none(), "{:?}", end.forfeit);
+        let n = t.refusals();
+        (t.into_game(), n)
+    }
 
     #[test]
     fn percentiles_by_nearest_rank() {
@@ -629,21 +647,12 @@ mod tests {
 
     #[test]
     fn games_alternate_colours_and_flip_seats() {
-        let opts = Options {
-            a: "greedy".into(),
-            b: "random".into(),
-            players: 2,
-            games: 2,
-            seed: 3,
-            threads: 1,
-            record: None,
-            b_formations: None,
-            b_library: Vec::new(),
-        };
+        let opts = opts("greedy", "random", 2, 2, 3);
         for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
             let rules = Rules::for_mode(mode);
             for i in 0..2 {
                 let (_, game) = play_game(&rules, &opts, i).unwrap();
+                let game = game.unwrap();
                 assert!(game.status().is_over());
                 let info = &game.record().info;
                 let first = &info
@@ -669,13 +678,12 @@ mod tests {
         let pos = "bF..b3..../r2......../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
         let mut refused = 0;
         for seed in 0..200 {
-            let mut game = Game::new(rules.clone(), Start::Position(pos.into())).unwrap();
-            let mut seats = [
-                player_from_spec("random").unwrap(),
-                player_from_spec("greedy").unwrap(),
+            let seats: [Box<dyn SeatDriver>; 2] = [
+                Box::new(Brain::from_spec("random").unwrap()),
+                Box::new(Brain::from_spec("greedy").unwrap()),
             ];
-            let mut rngs = [SplitMix64::new(seed), SplitMix64::new(seed + 100)];
-            let (_, n) = play_to_end(&mut game, &mut seats, &mut rngs, true, 0).unwrap();
+            let start = Start::Position(pos.into());
+            let (game, n) = play_to_end(&rules, start, seats, [seed, seed + 100]);
             assert!(game.status().is_over());
             assert!(
                 !game
@@ -701,21 +709,24 @@ mod tests {
         assert_eq!(rules.flag_takers, crate::engine::FlagTakers::Smallest);
         rules.turn_limit = 8;
         let pos = "..b8..bFr3/BM......../........../........../........../........../r5......../........../........../........../........../..rF...... r 0 0";
-        let seats = || -> [Box<dyn Player>; 2] {
+        let players = || -> [Box<dyn crate::ai::Player>; 2] {
             [
                 Box::new(AiPlayer::fixed_depth(1, 1)),
                 Box::new(AiPlayer::fixed_depth(1, 1)),
             ]
         };
+        let seats = || -> [Box<dyn SeatDriver>; 2] {
+            players().map(|p| Box::new(Brain::new(p, "fixed")) as Box<dyn SeatDriver>)
+        };
         let mut total = 0;
         for seed in 0..3 {
             // The position (colours already decided: Red is seat 0).
             let mut game = Game::new(rules.clone(), Start::Position(pos.into())).unwrap();
-            let mut s = seats();
+            let mut s = players();
             let mut rng = SplitMix64::new(seed);
             while !game.status().is_over() && total < 100 {
                 let side = game.position().side_to_move().unwrap();
-                let view = game.view(Viewer::Side(side));
+                let view = game.view(crate::engine::Viewer::Side(side));
                 let turn = s[side.index()].choose(&view, &rules, &mut rng).unwrap();
                 if game.play(turn).is_err() {
                     s[side.index()].refused(turn);
@@ -725,9 +736,7 @@ mod tests {
             // Whole games from a deal.
             let mut deal = rules.clone();
             deal.turn_limit = 40;
-            let mut game = Game::new(deal, Start::FlipDeal { seed }).unwrap();
-            let mut rngs = [SplitMix64::new(seed), SplitMix64::new(seed + 7)];
-            let (_, n) = play_to_end(&mut game, &mut seats(), &mut rngs, true, 0).unwrap();
+            let (game, n) = play_to_end(&deal, Start::FlipDeal { seed }, seats(), [seed, seed + 7]);
             assert!(game.status().is_over());
             total += n;
         }
@@ -736,21 +745,11 @@ mod tests {
 
     #[test]
     fn four_player_games_give_team_a_both_seats_and_alternate_teams() {
-        let opts = Options {
-            players: 4,
-            a: "greedy".into(),
-            b: "random".into(),
-            games: 2,
-            seed: 4,
-            threads: 1,
-            record: None,
-            b_formations: None,
-            b_library: Vec::new(),
-        };
+        let opts = opts("greedy", "random", 4, 2, 4);
         for mode in [Mode::Open, Mode::Hidden] {
             let rules = Rules::for_mode(mode);
             for i in 0..2 {
-                let (_, specs) = start_four(&rules, &opts, i, game_seed(opts.seed, i)).unwrap();
+                let (_, specs) = deal_four(&rules, &opts, i, game_seed(opts.seed, i));
                 let board = Board::four_player();
                 for (k, spec) in specs.iter().enumerate() {
                     let a = board.seats[k].team() == team_a(i);
@@ -776,41 +775,28 @@ mod tests {
                 .iter()
                 .any(|l| l.lines() == *f || l.mirrored().lines() == *f)
         };
-        let mut opts = Options {
-            a: "ai:easy".into(),
-            b: "ai:easy".into(),
-            players: 2,
-            games: 2,
-            seed: 5,
-            threads: 1,
-            record: None,
-            b_formations: Some(layouts.clone()),
-            b_library: library.clone(),
+        let mut opts = opts("ai:easy", "ai:easy", 2, 2, 5);
+        opts.b_formations = Some(layouts.clone());
+        opts.b_library = library.clone();
+        let dealt = |deal: Deal| match deal {
+            Deal::Formations(fs) => fs
+                .into_iter()
+                .map(|f| f.expect("dealt").lines())
+                .collect::<Vec<_>>(),
+            Deal::Start(_) => panic!("formations"),
         };
         for i in 0..4 {
             let a_first = i % 2 == 0;
-            let game = start_game(&rules, &opts, i, game_seed(5, i), a_first).unwrap();
-            let Start::Formations { red, blue } = &game.record().start else {
-                panic!("formations")
-            };
-            let (a, b) = if a_first { (red, blue) } else { (blue, red) };
-            assert!(from_library(b), "game {i}: B's formation");
-            assert!(!from_library(a), "game {i}: A's formation");
+            // By seat index: A first.
+            let fs = dealt(deal_game(&rules, &opts, game_seed(5, i), a_first));
+            assert!(from_library(&fs[1]), "game {i}: B's formation");
+            assert!(!from_library(&fs[0]), "game {i}: A's formation");
         }
         opts.players = 4;
         for i in 0..2 {
-            let (game, _) = start_four(&rules, &opts, i, game_seed(5, i)).unwrap();
-            let Start::FourFormations {
-                south,
-                east,
-                north,
-                west,
-            } = &game.record().start
-            else {
-                panic!("four formations")
-            };
+            let fs = dealt(deal_four(&rules, &opts, i, game_seed(5, i)).0);
             let board = Board::four_player();
-            for (k, f) in [south, east, north, west].into_iter().enumerate() {
+            for (k, f) in fs.iter().enumerate() {
                 let b = board.seats[k].team() != team_a(i);
                 assert_eq!(from_library(f), b, "game {i}, seat {k}");
             }
@@ -830,17 +816,7 @@ mod tests {
     #[test]
     fn a_seed_pins_the_results_of_two_and_four_player_games() {
         let summary = |players: u8, mode: Mode, seed: u64, games: usize| {
-            let opts = Options {
-                a: "greedy".into(),
-                b: "random".into(),
-                players,
-                games,
-                seed,
-                threads: 1,
-                record: None,
-                b_formations: None,
-                b_library: Vec::new(),
-            };
+            let opts = opts("greedy", "random", players, games, seed);
             let rules = Rules::for_mode(mode);
             (0..games)
                 .map(|i| {
@@ -850,6 +826,7 @@ mod tests {
                         play_game(&rules, &opts, i)
                     }
                     .unwrap();
+                    let game = game.unwrap();
                     let w = match o.winner {
                         Winner::A => 'A',
                         Winner::B => 'B',
@@ -886,20 +863,10 @@ mod tests {
 
     #[test]
     fn same_seed_same_games() {
-        let opts = Options {
-            a: "random".into(),
-            b: "greedy".into(),
-            players: 2,
-            games: 1,
-            seed: 11,
-            threads: 1,
-            record: None,
-            b_formations: None,
-            b_library: Vec::new(),
-        };
+        let opts = opts("random", "greedy", 2, 1, 11);
         let rules = Rules::for_mode(Mode::Hidden);
         let (_, g1) = play_game(&rules, &opts, 0).unwrap();
         let (_, g2) = play_game(&rules, &opts, 0).unwrap();
-        assert_eq!(g1.record().actions, g2.record().actions);
+        assert_eq!(g1.unwrap().record().actions, g2.unwrap().record().actions);
     }
 }

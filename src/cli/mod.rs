@@ -12,6 +12,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 pub mod arena;
+pub mod engine;
 pub mod game_show;
 pub mod layout;
 
@@ -67,6 +68,8 @@ pub enum Command {
     Apply(ApplyArgs),
     /// Computer players against each other, many games in parallel threads
     Arena(arena::ArenaArgs),
+    /// The computer as an engine process: the junqi engine protocol on stdin/stdout
+    Engine(engine::EngineArgs),
     /// Game records
     #[command(arg_required_else_help = false)]
     Game {
@@ -479,6 +482,7 @@ where
         Some(Command::Perft(a)) => cmd_perft(a),
         Some(Command::Apply(a)) => cmd_apply(a),
         Some(Command::Arena(a)) => arena::cmd_arena(a),
+        Some(Command::Engine(a)) => engine::cmd_engine(a),
         Some(Command::Game { command }) => game_show::run(command),
         Some(Command::Layout { command }) => return Outcome::Exit(layout::run(command)),
         Some(Command::Completions { shell }) => cmd_completions(*shell),

@@ -136,6 +136,9 @@ pub enum InfoKey {
     ArenaFirst,
     /// Flip mode: the arena's spec of player 2 (`second`).
     ArenaSecond,
+    /// `forfeit`: a seat at the game table that lost by failing (an engine that crashed, hung,
+    /// sent an illegal turn …): its chair, its name and why.
+    Forfeit,
 }
 
 impl InfoKey {
@@ -166,6 +169,7 @@ impl InfoKey {
             },
             InfoKey::ArenaFirst => "first",
             InfoKey::ArenaSecond => "second",
+            InfoKey::Forfeit => "forfeit",
         }
     }
 }

@@ -24,7 +24,8 @@ impl Mover {
         }
     }
 
-    fn notation(self) -> char {
+    /// The `<turn>` field's letter of NOTATION.md: `r b s e n w`, or `1` `2` before colours.
+    pub fn notation(self) -> char {
         match self {
             Mover::Side(s) => s.char(),
             Mover::Player(p) => (b'0' + p) as char,

@@ -1411,6 +1411,7 @@ fn info_keys_are_written_as_the_file_format_names_them() {
         (InfoKey::ArenaSeat(Seat::West), "west"),
         (InfoKey::ArenaFirst, "first"),
         (InfoKey::ArenaSecond, "second"),
+        (InfoKey::Forfeit, "forfeit"),
     ];
     for (key, text) in keys {
         assert_eq!(key.as_str(), text);

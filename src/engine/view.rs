@@ -265,6 +265,155 @@ impl View {
         s
     }
 
+    /// What `mines_known` says of every seat of the board, in `board.seats` order: `y` it has a
+    /// mine on the board, `n` it has none, `?` this viewer cannot know (the `mines` field of the
+    /// engine protocol, docs/engine-protocol.md).
+    pub fn mines_notation(&self) -> String {
+        self.board
+            .seats
+            .iter()
+            .map(|s| match self.mines_known[s.index()] {
+                Some(true) => 'y',
+                Some(false) => 'n',
+                None => '?',
+            })
+            .collect()
+    }
+
+    /// A view read back from its notation (`notation`), its viewer and its mines field
+    /// (`mines_notation`): what an engine process is sent of its seat's view. It is the sight a
+    /// host already derived for this viewer (nothing here reads a position behind it), checked
+    /// for form only: an unknown piece of the viewer's own seat, a face-down piece outside flip
+    /// mode or a mines field of the wrong length is refused.
+    ///
+    /// # Errors
+    /// What is wrong with the text, in English.
+    pub fn from_notation(
+        text: &str,
+        viewer: Viewer,
+        rules: &Rules,
+        mines: &str,
+    ) -> Result<View, super::position::NotationError> {
+        use super::position::{NotationError, Setup};
+        let err = |m: String| Err(NotationError(m));
+        if text.len() > 1000 {
+            return err("view is too long".into());
+        }
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let Some(first) = fields.first().copied() else {
+            return err("empty view".into());
+        };
+        let four = Board::four_player();
+        let board = if first.split('/').count() == four.height as usize {
+            four
+        } else {
+            Board::two_player()
+        };
+        // The nodes in the order `write_notation` lists them.
+        let order: Vec<NodeId> = (0..board.height)
+            .rev()
+            .flat_map(|row| (0..board.width).filter_map(move |col| board.node_at(col, row)))
+            .collect();
+        // Unknown (`b?`) and face-down (`??`) cells stand as a plain piece while the rest is
+        // read as position notation, then take their place again.
+        let mut hidden: Vec<(NodeId, Seen)> = Vec::new();
+        let mut plain = String::with_capacity(first.len());
+        let mut k = 0usize;
+        for row in first.split('/') {
+            if !plain.is_empty() {
+                plain.push('/');
+            }
+            let chars: Vec<char> = row.chars().collect();
+            for pair in chars.chunks(2) {
+                let node = order.get(k).copied();
+                k += 1;
+                match (pair, node) {
+                    ([a, '?'], Some(node)) => {
+                        let seen = if *a == '?' {
+                            if !rules.mode.deals_face_down() {
+                                return err(format!(
+                                    "{}: a face-down piece (??) outside flip mode",
+                                    board.name(node)
+                                ));
+                            }
+                            Seen::FaceDown
+                        } else {
+                            let seat = match a {
+                                'r' if !board.is_four() => Seat::Red,
+                                'b' if !board.is_four() => Seat::Blue,
+                                c if board.is_four() => match Seat::from_four_letter(*c) {
+                                    Some(s) => s,
+                                    None => {
+                                        return err(format!(
+                                            "{}: '{a}?' names no seat",
+                                            board.name(node)
+                                        ));
+                                    }
+                                },
+                                _ => {
+                                    return err(format!(
+                                        "{}: '{a}?' names no seat",
+                                        board.name(node)
+                                    ));
+                                }
+                            };
+                            if viewer.knows_seat(rules, seat) {
+                                return err(format!(
+                                    "{}: '{a}?' is a piece this viewer knows",
+                                    board.name(node)
+                                ));
+                            }
+                            Seen::Unknown(seat)
+                        };
+                        hidden.push((node, seen));
+                        plain.push(if board.is_four() { 's' } else { 'r' });
+                        plain.push('1');
+                    }
+                    _ => plain.extend(pair.iter()),
+                }
+            }
+        }
+        fields[0] = &plain;
+        let setup = Setup::parse(&fields.join(" "))?;
+        if mines.chars().count() != board.seats.len() {
+            return err(format!(
+                "mines field '{mines}' needs one of y, n, ? for each of the {} seats",
+                board.seats.len()
+            ));
+        }
+        let mut mines_known = [None; 4];
+        for (seat, c) in board.seats.iter().zip(mines.chars()) {
+            mines_known[seat.index()] = match c {
+                'y' => Some(true),
+                'n' => Some(false),
+                '?' => None,
+                _ => return err(format!("mines field '{mines}': '{c}' is not y, n or ?")),
+            };
+        }
+        let mut cells: Vec<Seen> = setup
+            .cells
+            .iter()
+            .map(|c| match c {
+                None => Seen::Empty,
+                Some(p) => Seen::Known(*p),
+            })
+            .collect();
+        for (node, seen) in hidden {
+            cells[node as usize] = seen;
+        }
+        Ok(View {
+            viewer,
+            mode: rules.mode,
+            board,
+            cells,
+            mover: setup.mover,
+            quiet: setup.quiet,
+            ply: setup.ply,
+            out: setup.out,
+            mines_known,
+        })
+    }
+
     /// Whether the viewer is the side to move.
     pub fn my_turn(&self) -> bool {
         match (self.viewer, self.mover) {
@@ -388,5 +537,104 @@ impl View {
         }
         self.proxy()
             .destinations_from_with(rules, from, self.mines_possible())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::SplitMix64;
+    use crate::engine::{Formation, Game, Start};
+
+    /// Every seat's view, at every turn of a few random games in each mode (two and four
+    /// players), comes back from its notation and mines field as the same view.
+    #[test]
+    fn a_view_comes_back_from_its_notation() {
+        let check = |game: &Game| {
+            for &seat in game.board().seats {
+                let v = game.view(Viewer::Side(seat));
+                let back = View::from_notation(
+                    &v.notation(),
+                    v.viewer(),
+                    game.rules(),
+                    &v.mines_notation(),
+                )
+                .unwrap_or_else(|e| panic!("{}: {e}", v.notation()));
+                assert_eq!(back.cells(), v.cells(), "{}", v.notation());
+                assert_eq!(
+                    (back.mover(), back.quiet(), back.ply(), back.out()),
+                    (v.mover(), v.quiet(), v.ply(), v.out())
+                );
+                assert_eq!(back.mines_known, v.mines_known);
+                assert_eq!(back.mode(), v.mode());
+                assert!(std::ptr::eq(back.board(), v.board()));
+            }
+        };
+        for (mode, four) in [
+            (Mode::Open, false),
+            (Mode::Hidden, false),
+            (Mode::Flip, false),
+            (Mode::Hidden, true),
+        ] {
+            let mut rules = Rules::for_mode(mode);
+            rules.mines = crate::engine::MineRule::Spring;
+            for seed in 0..3 {
+                let mut rng = SplitMix64::new(seed);
+                let start = if mode.deals_face_down() {
+                    Start::FlipDeal { seed }
+                } else if four {
+                    Start::random_four(&rules, seed)
+                } else {
+                    let (r, b) = (
+                        Formation::random(&mut rng, &rules),
+                        Formation::random(&mut rng, &rules),
+                    );
+                    Start::formations(&r, &b)
+                };
+                let mut game = Game::new(rules.clone(), start).unwrap();
+                for _ in 0..120 {
+                    check(&game);
+                    if game.status().is_over() {
+                        break;
+                    }
+                    let turns = game.position().legal_turns(&rules);
+                    let Some(&t) = rng.choose(&turns) else { break };
+                    game.play(t).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_view_that_is_not_notation_is_refused() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
+        let v = game.view(Viewer::Side(Seat::Red));
+        let n = v.notation();
+        let m = v.mines_notation();
+        let red = Viewer::Side(Seat::Red);
+        assert!(View::from_notation(&n, red, &rules, &m).is_ok());
+        // Red's own piece written as unknown to Red.
+        let first_red = n.find('r').unwrap();
+        let mut bad = n.clone();
+        bad.replace_range(first_red + 1..first_red + 2, "?");
+        assert!(View::from_notation(&bad, red, &rules, &m).is_err(), "{bad}");
+        // A face-down piece outside flip mode.
+        let first_blue = n.find("b?").unwrap();
+        let mut bad = n.clone();
+        bad.replace_range(first_blue..first_blue + 1, "?");
+        assert!(View::from_notation(&bad, red, &rules, &m).is_err());
+        for mines in ["", "y", "yyy", "yx"] {
+            assert!(
+                View::from_notation(&n, red, &rules, mines).is_err(),
+                "{mines}"
+            );
+        }
+        for text in ["", "x", &"a".repeat(2000), "r? r 0 0"] {
+            assert!(
+                View::from_notation(text, red, &rules, &m).is_err(),
+                "{text}"
+            );
+        }
     }
 }

@@ -1,0 +1,247 @@
+//! `junqi engine`: the built-in computer as an engine process, speaking the junqi engine protocol
+//! (docs/engine-protocol.md) on standard input and output.
+//!
+//! It keeps no secrets of its own: it knows what the host sends — its seat's view, the public
+//! reports — and plays from that exactly as the computer does inside the program (the same
+//! `AiPlayer`, fed the same views and reports in the same order, seeded by the host's `seed`),
+//! so a game played through the protocol at a node budget is the game played in process.
+
+use super::{CliError, CliResult};
+use crate::ai::{AiPlayer, Level, Player, ai_formation};
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Board, Rules, Turn, TurnReport, View, Viewer};
+use crate::protocol::{EngineMsg, HostMsg, VERSION, formation_text};
+use crate::table::Chair;
+use std::io::{BufRead, Read, Write};
+
+/// `junqi engine`'s options.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    after_help = "Reads the host's lines on standard input and answers on standard output \
+(docs/engine-protocol.md). Ends at `quit` or at the end of its input."
+)]
+pub struct EngineArgs {
+    /// How hard the computer thinks
+    #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["easy", "normal", "hard"])]
+    level: String,
+    /// Search this many nodes per turn instead of the level's time (the same inputs give the
+    /// same turns)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    nodes: Option<u64>,
+}
+
+/// The engine's state between lines.
+struct Engine {
+    level: Level,
+    nodes: Option<u64>,
+    player: Box<dyn Player>,
+    rules: Rules,
+    chair: Chair,
+    seed: u64,
+    rng: SplitMix64,
+    board: &'static Board,
+    view: Option<View>,
+    /// A report waiting for the view after it.
+    pending: Option<TurnReport>,
+}
+
+impl Engine {
+    fn new(level: Level, nodes: Option<u64>) -> Engine {
+        Engine {
+            level,
+            nodes,
+            player: Engine::player(level, nodes),
+            rules: Rules::default(),
+            chair: Chair::Player(1),
+            seed: 0,
+            rng: SplitMix64::new(0),
+            board: Board::two_player(),
+            view: None,
+            pending: None,
+        }
+    }
+
+    fn player(level: Level, nodes: Option<u64>) -> Box<dyn Player> {
+        let p = AiPlayer::new(level);
+        Box::new(match nodes {
+            // The node budget lands with the computer's node clock; until then it is refused.
+            Some(_) => p,
+            None => p,
+        })
+    }
+
+    /// The answers to one line from the host, and whether to stop.
+    fn answer(&mut self, line: &str) -> (Vec<EngineMsg>, bool) {
+        let msg = match HostMsg::parse(line, self.board) {
+            Ok(m) => m,
+            Err(e) => return (vec![EngineMsg::Error(e.to_string())], false),
+        };
+        let mut out = Vec::new();
+        match msg {
+            HostMsg::Hello(_) => {
+                out.push(EngineMsg::Id {
+                    key: "name".into(),
+                    value: format!(
+                        "junqi {} ({}{})",
+                        env!("CARGO_PKG_VERSION"),
+                        self.level.word(),
+                        self.nodes
+                            .map(|n| format!(", {n} nodes"))
+                            .unwrap_or_default()
+                    ),
+                });
+                out.push(EngineMsg::Id {
+                    key: "author".into(),
+                    value: "the junqi authors".into(),
+                });
+                out.push(EngineMsg::Option("level".into(), "easy normal hard".into()));
+                out.push(EngineMsg::Option(
+                    "nodes".into(),
+                    "1..1000000000 or off".into(),
+                ));
+                out.push(EngineMsg::Ok(VERSION));
+            }
+            HostMsg::SetOption(name, value) => match (name.as_str(), value.as_str()) {
+                ("level", v) if Level::parse(v).is_some() => {
+                    self.level = Level::parse(v).expect("checked");
+                }
+                ("nodes", "off") => self.nodes = None,
+                ("nodes", v)
+                    if v.parse::<u64>()
+                        .is_ok_and(|n| (1..=1_000_000_000).contains(&n)) =>
+                {
+                    self.nodes = v.parse().ok();
+                }
+                _ => out.push(EngineMsg::Error(format!(
+                    "setoption {name}: '{value}' is not a value it takes"
+                ))),
+            },
+            HostMsg::NewGame => {
+                self.player = Engine::player(self.level, self.nodes);
+                self.view = None;
+                self.pending = None;
+                self.board = Board::two_player();
+            }
+            HostMsg::Rules(r) => self.rules = r,
+            HostMsg::Seat(c) => {
+                self.chair = c;
+                self.board = match c {
+                    Chair::Side(s) if s.is_four() => Board::four_player(),
+                    _ => Board::two_player(),
+                };
+            }
+            HostMsg::Seed(s) => {
+                self.seed = s;
+                self.rng = SplitMix64::new(s);
+            }
+            HostMsg::Time { .. } => {}
+            HostMsg::AskFormation => {
+                // Its own generator, so that a formation asked for leaves the turns' one as it is.
+                let mut rng = SplitMix64::new(self.seed ^ 0xF0A3_7105);
+                let f = ai_formation(&mut rng, &self.rules);
+                out.push(EngineMsg::Formation(formation_text(&f)));
+            }
+            HostMsg::Formation(_) => {}
+            HostMsg::View {
+                viewer,
+                notation,
+                mines,
+            } => match View::from_notation(&notation, Viewer::Side(viewer), &self.rules, &mines) {
+                Ok(v) => {
+                    self.board = v.board();
+                    if let Some(r) = self.pending.take() {
+                        self.player.observe(&r, &v);
+                    }
+                    self.view = Some(v);
+                }
+                Err(e) => out.push(EngineMsg::Error(format!("view: {e}"))),
+            },
+            HostMsg::Report(r) => {
+                if let Some(before) = self.pending.replace(r)
+                    && let Some(v) = &self.view
+                {
+                    // Two reports without a view between them: the first is learnt with the
+                    // view there was.
+                    self.player.observe(&before, v);
+                }
+            }
+            HostMsg::Go { .. } => match &self.view {
+                None => out.push(EngineMsg::Error("go before any view".into())),
+                Some(v) => {
+                    let v = v.clone();
+                    match self.player.choose(&v, &self.rules, &mut self.rng) {
+                        Some(t) => out.push(EngineMsg::Turn(t.notation(v.board()))),
+                        None => out.push(EngineMsg::Resign),
+                    }
+                }
+            },
+            HostMsg::Refused(t, _) => match Turn::parse(&t, self.board) {
+                Ok(t) => self.player.refused(t),
+                Err(e) => out.push(EngineMsg::Error(format!("refused: {e}"))),
+            },
+            HostMsg::DrawOffered(_) => out.push(EngineMsg::DrawAnswer(false)),
+            HostMsg::GameOver(_) | HostMsg::Error(_) => {}
+            HostMsg::Quit => return (out, true),
+        }
+        (out, false)
+    }
+}
+
+/// Run the engine on standard input and output until `quit` or the end of the input.
+pub fn cmd_engine(args: &EngineArgs) -> CliResult {
+    let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
+    if args.nodes.is_some() {
+        return Err(CliError("engine: --nodes is not available yet".into()));
+    }
+    let mut engine = Engine::new(level, args.nodes);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = (&mut input)
+            .take(crate::protocol::MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| CliError(format!("engine: reading its input: {e}")))?;
+        if n == 0 {
+            return Ok(String::new());
+        }
+        let answers = if buf.last() != Some(&b'\n') && buf.len() > crate::protocol::MAX_LINE {
+            // The rest of an overlong line is skipped up to its end.
+            let mut skip = Vec::new();
+            let _ = input.read_until(b'\n', &mut skip);
+            (vec![EngineMsg::Error("line too long".into())], false)
+        } else {
+            let line = String::from_utf8_lossy(&buf);
+            engine.answer(line.trim_end_matches(['\n', '\r']))
+        };
+        for a in &answers.0 {
+            writeln!(out, "{}", a.line()).map_err(|e| CliError(format!("engine: {e}")))?;
+        }
+        out.flush().map_err(|e| CliError(format!("engine: {e}")))?;
+        if answers.1 {
+            return Ok(String::new());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_handshake_names_the_engine_and_ends_with_junqiok() {
+        let mut e = Engine::new(Level::Easy, None);
+        let (out, stop) = e.answer("junqi 1");
+        assert!(!stop);
+        assert_eq!(out.last(), Some(&EngineMsg::Ok(1)));
+        assert!(matches!(&out[0], EngineMsg::Id { key, .. } if key == "name"));
+        let (out, _) = e.answer("hello there");
+        assert!(matches!(&out[..], [EngineMsg::Error(_)]));
+        let (out, _) = e.answer("go");
+        assert_eq!(out, [EngineMsg::Error("go before any view".into())]);
+        let (_, stop) = e.answer("quit");
+        assert!(stop);
+    }
+}

@@ -1,0 +1,250 @@
+//! An outside engine at the table, speaking the junqi engine protocol (docs/engine-protocol.md)
+//! through its own process (`process::EngineProcess`).
+//!
+//! It is sent only what its seat may know: the seat's view (`view`) and the public reports
+//! (`report`). Everything it answers is checked: a line that is not a message of the protocol, an
+//! answer that is not the one asked for, too many lines for one question, silence past its time,
+//! or the end of the process all fail the seat, with the reason.
+
+use super::process::EngineProcess;
+use super::{Chair, Clock, Reply, SeatDriver, SeatFailure, SeatStart};
+use crate::engine::{Board, Formation, IllegalTurn, Seat, Status, Turn, TurnReport, View, Viewer};
+use crate::protocol::{EngineMsg, HostMsg, VERSION, parse_formation};
+use std::time::{Duration, Instant};
+
+/// How long the handshake, a formation or a draw answer may take: this, or the table's limit
+/// per turn when it has one (but at least `MIN_ANSWER_TIME`).
+pub const ANSWER_TIME: Duration = Duration::from_secs(10);
+const MIN_ANSWER_TIME: Duration = Duration::from_secs(1);
+/// Lines an engine may send while it thinks about one turn (`info` and the answer).
+pub const MAX_LINES_PER_ANSWER: usize = 10_000;
+/// The most a turn may take when the table sets no limit.
+const NO_LIMIT: Duration = Duration::from_secs(3600);
+/// What a turn's deadline allows beyond its limit, for the pipe and the process's start.
+const SLACK: Duration = Duration::from_millis(250);
+
+/// An outside engine's seat.
+pub struct EngineSeat {
+    command: String,
+    process: Option<EngineProcess>,
+    name: String,
+    board: &'static Board,
+    /// The view last sent (its notation and mines field), not to send it twice.
+    last_view: Option<(String, String)>,
+    /// How long an answer other than a turn may take (`ANSWER_TIME`).
+    answer_time: Duration,
+    /// The last `info` the engine sent (for a window to show).
+    info: Option<String>,
+    transcript: bool,
+}
+
+impl EngineSeat {
+    /// The engine started by `command` (a shell command), once the table starts the game.
+    pub fn new(command: &str) -> EngineSeat {
+        EngineSeat {
+            command: command.to_string(),
+            process: None,
+            name: format!("engine:{command}"),
+            board: Board::two_player(),
+            last_view: None,
+            answer_time: ANSWER_TIME,
+            info: None,
+            transcript: false,
+        }
+    }
+
+    /// Keep a transcript of the lines exchanged (`transcript`).
+    pub fn keep_transcript(mut self) -> EngineSeat {
+        self.transcript = true;
+        self
+    }
+
+    /// The lines exchanged so far (`> ` sent, `< ` received), if a transcript is kept.
+    pub fn transcript(&self) -> &[String] {
+        self.process.as_ref().map_or(&[], |p| p.transcript())
+    }
+
+    /// The last `info` line's words.
+    pub fn info(&self) -> Option<&str> {
+        self.info.as_deref()
+    }
+
+    fn process(&mut self) -> Result<&mut EngineProcess, SeatFailure> {
+        self.process
+            .as_mut()
+            .ok_or_else(|| SeatFailure::Reported("not started".into()))
+    }
+
+    fn send(&mut self, msg: &HostMsg) {
+        let line = msg.line(self.board);
+        if let Some(p) = &mut self.process {
+            p.send(&line);
+        }
+    }
+
+    /// The next message other than `info` (kept) before `deadline`; at most
+    /// `MAX_LINES_PER_ANSWER` lines are read.
+    fn next(&mut self, deadline: Instant) -> Result<EngineMsg, SeatFailure> {
+        for _ in 0..MAX_LINES_PER_ANSWER {
+            let line = self.process()?.line(deadline)?;
+            match EngineMsg::parse(&line) {
+                Ok(EngineMsg::Info(i)) => self.info = Some(i),
+                Ok(EngineMsg::Error(e)) => return Err(SeatFailure::Reported(e)),
+                Ok(m) => return Ok(m),
+                Err(_) => return Err(SeatFailure::Garbage(crate::protocol::clip(&line))),
+            }
+        }
+        Err(SeatFailure::Flood)
+    }
+
+    fn send_view(&mut self, view: &View) {
+        let Viewer::Side(viewer) = view.viewer() else {
+            return;
+        };
+        let now = (view.notation(), view.mines_notation());
+        if self.last_view.as_ref() == Some(&now) {
+            return;
+        }
+        self.send(&HostMsg::View {
+            viewer,
+            notation: now.0.clone(),
+            mines: now.1.clone(),
+        });
+        self.last_view = Some(now);
+    }
+
+    /// A message that is not the answer asked for.
+    fn unexpected(m: &EngineMsg, asked: &str) -> SeatFailure {
+        SeatFailure::Garbage(format!("'{}' where {asked} was asked for", m.line()))
+    }
+
+    /// The next message, within the time an answer other than a turn may take.
+    fn answer(&mut self) -> Result<EngineMsg, SeatFailure> {
+        let t = self.answer_time;
+        self.next(Instant::now() + t).map_err(|e| match e {
+            SeatFailure::Hung(_) => SeatFailure::Hung(t),
+            e => e,
+        })
+    }
+}
+
+impl SeatDriver for EngineSeat {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn start(&mut self, start: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        let mut p = EngineProcess::start(&self.command)?;
+        if self.transcript {
+            p.keep_transcript();
+        }
+        self.process = Some(p);
+        self.board = match start.chair {
+            Chair::Side(s) if s.is_four() => Board::four_player(),
+            _ => Board::two_player(),
+        };
+        self.answer_time = start
+            .turn_time
+            .map_or(ANSWER_TIME, |t| t.max(MIN_ANSWER_TIME));
+        self.send(&HostMsg::Hello(VERSION));
+        let deadline = Instant::now() + self.answer_time;
+        loop {
+            let got = self.next(deadline).map_err(|e| match e {
+                SeatFailure::Hung(_) => SeatFailure::Hung(self.answer_time),
+                e => e,
+            })?;
+            match got {
+                EngineMsg::Id { key, value } if key == "name" => {
+                    self.name = crate::protocol::clip(&value);
+                }
+                EngineMsg::Id { .. } | EngineMsg::Option(..) => {}
+                EngineMsg::Ok(v) if v == VERSION => break,
+                EngineMsg::Ok(v) => {
+                    return Err(SeatFailure::Reported(format!(
+                        "it speaks version {v} of the protocol, not {VERSION}"
+                    )));
+                }
+                m => return Err(EngineSeat::unexpected(&m, "the handshake")),
+            }
+        }
+        let ms = |d: Option<Duration>| d.map(|d| d.as_millis() as u64);
+        self.send(&HostMsg::NewGame);
+        self.send(&HostMsg::Rules(start.rules.clone()));
+        self.send(&HostMsg::Seat(start.chair));
+        self.send(&HostMsg::Seed(start.seed));
+        self.send(&HostMsg::Time {
+            game_ms: ms(start.game_time),
+            turn_ms: ms(start.turn_time),
+        });
+        Ok(())
+    }
+
+    fn formation(&mut self) -> Result<Option<Formation>, SeatFailure> {
+        self.send(&HostMsg::AskFormation);
+        match self.answer()? {
+            EngineMsg::Formation(text) => parse_formation(&text)
+                .map(Some)
+                .map_err(|e| SeatFailure::BadFormation(e.to_string())),
+            m => Err(EngineSeat::unexpected(&m, "a formation")),
+        }
+    }
+
+    fn begin(&mut self, view: &View) -> Result<(), SeatFailure> {
+        self.send_view(view);
+        Ok(())
+    }
+
+    fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+        self.send_view(view);
+        let ms = |d: Option<Duration>| d.map(|d| d.as_millis() as u64);
+        self.send(&HostMsg::Go {
+            turn_ms: ms(clock.turn),
+            left_ms: ms(clock.left),
+        });
+        let limit = clock.limit().unwrap_or(NO_LIMIT);
+        let deadline = Instant::now() + limit + SLACK;
+        let answer = self.next(deadline).map_err(|e| match e {
+            SeatFailure::Hung(_) => SeatFailure::Hung(limit),
+            e => e,
+        })?;
+        match answer {
+            EngineMsg::Turn(t) => match Turn::parse(&t, view.board()) {
+                Ok(t) => Ok(Reply::Turn(t)),
+                Err(e) => Err(SeatFailure::Illegal {
+                    turn: crate::protocol::clip(&t),
+                    why: e.to_string(),
+                }),
+            },
+            EngineMsg::Resign => Ok(Reply::Resign),
+            EngineMsg::OfferDraw => Ok(Reply::OfferDraw),
+            m => Err(EngineSeat::unexpected(&m, "a turn")),
+        }
+    }
+
+    fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
+        let t = turn.notation(self.board);
+        self.send(&HostMsg::Refused(t, why.to_string()));
+    }
+
+    fn observe(&mut self, report: &TurnReport, view_after: &View) {
+        self.send(&HostMsg::Report(report.clone()));
+        // The view after every report, even one equal to the last (the engine learns the
+        // report with it).
+        self.last_view = None;
+        self.send_view(view_after);
+    }
+
+    fn draw_offered(&mut self, by: Seat, view: &View) -> Result<bool, SeatFailure> {
+        self.send_view(view);
+        self.send(&HostMsg::DrawOffered(by));
+        match self.answer()? {
+            EngineMsg::DrawAnswer(yes) => Ok(yes),
+            m => Err(EngineSeat::unexpected(&m, "a draw answer")),
+        }
+    }
+
+    fn finish(&mut self, status: Status, _view: &View) {
+        self.send(&HostMsg::GameOver(status));
+        self.send(&HostMsg::Quit);
+    }
+}

@@ -1,0 +1,651 @@
+//! The game table: a game in progress and the seats that play it, with no window.
+//!
+//! The table owns the turn protocol. It asks the seat to move for its turn with that seat's
+//! `View` only, tells every seat the public report of every turn (with its own view after it),
+//! passes a refusal (a hidden flag rule) back to the proposer, offers draws to the other seats,
+//! and ends the game when a seat resigns, fails or runs out of its time. Seats are drivers behind
+//! one trait, `SeatDriver`: the built-in computer (`Brain`, any `ai::Player`), an outside engine
+//! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, and later a network
+//! player. The arena plays every game on a table.
+//!
+//! A seat that fails — an engine that crashes, hangs past its time, sends a line the protocol
+//! does not know, floods its output, proposes a turn its own view shows to be illegal or sends a
+//! formation the rules refuse — loses that game (it resigns; with four players it goes out and
+//! its partner plays on), and the reason is kept in the record (`forfeit` in its info) and in the
+//! table's result.
+
+pub mod brain;
+pub mod engine_seat;
+pub mod process;
+
+pub use brain::Brain;
+
+use crate::engine::{
+    Action, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status, Turn,
+    TurnReport, View, Viewer,
+};
+use std::time::{Duration, Instant};
+
+/// Who a seat is at the table: a side (a colour, or a four-player seat), or in flip mode a
+/// player number (1 moves first) whose colour the first flips decide.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Chair {
+    Side(Seat),
+    Player(u8),
+}
+
+impl std::fmt::Display for Chair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Chair::Side(s) => f.write_str(s.en()),
+            Chair::Player(p) => write!(f, "player {p}"),
+        }
+    }
+}
+
+/// What a seat is told when a game is set up.
+#[derive(Clone, Debug)]
+pub struct SeatStart<'a> {
+    pub rules: &'a Rules,
+    pub chair: Chair,
+    /// The seed of the seat's random choices (the same seed, the same choices).
+    pub seed: u64,
+    /// Its time for the whole game, if the table keeps one.
+    pub game_time: Option<Duration>,
+    /// The most one turn may take, if the table sets a limit.
+    pub turn_time: Option<Duration>,
+}
+
+/// The time a seat has for the turn it is asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    /// The most the turn may take (the table's limit per turn), if any.
+    pub turn: Option<Duration>,
+    /// What is left of the seat's time for the whole game, if the table keeps one.
+    pub left: Option<Duration>,
+}
+
+impl Clock {
+    /// The time this turn may take: the smaller of the two limits.
+    pub fn limit(&self) -> Option<Duration> {
+        match (self.turn, self.left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// A seat's answer when asked for its turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reply {
+    Turn(Turn),
+    Resign,
+    /// It offers a draw; it is asked for its turn again if the offer is declined.
+    OfferDraw,
+}
+
+/// Why a seat lost the game without the rules deciding it. `Display` gives the English the
+/// arena's summary and the records keep.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SeatFailure {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process ended (its exit status, or how the connection ended).
+    Crashed(String),
+    /// No answer within the time it had.
+    Hung(Duration),
+    /// Its time for the whole game ran out.
+    OutOfTime,
+    /// A line the protocol does not know, or one that is too long.
+    Garbage(String),
+    /// More output than a turn may bring.
+    Flood,
+    /// A turn its own view shows to be against the rules (or not a turn at all).
+    Illegal { turn: String, why: String },
+    /// A formation the rules refuse.
+    BadFormation(String),
+    /// It said it has no turn while the game goes on.
+    NoTurn,
+    /// It kept proposing turns the referee refused.
+    RefusedTooOften,
+    /// An error the engine reported.
+    Reported(String),
+}
+
+impl std::fmt::Display for SeatFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatFailure::Spawn(e) => write!(f, "could not be started ({e})"),
+            SeatFailure::Crashed(how) => write!(f, "crashed ({how})"),
+            SeatFailure::Hung(d) => write!(f, "gave no answer within {} ms", d.as_millis()),
+            SeatFailure::OutOfTime => f.write_str("ran out of time"),
+            SeatFailure::Garbage(line) => {
+                write!(f, "sent a line the protocol does not know: {line}")
+            }
+            SeatFailure::Flood => f.write_str("flooded its output"),
+            SeatFailure::Illegal { turn, why } => write!(f, "sent an illegal turn {turn} ({why})"),
+            SeatFailure::BadFormation(why) => {
+                write!(f, "sent a formation the rules refuse ({why})")
+            }
+            SeatFailure::NoTurn => f.write_str("found no turn although the game goes on"),
+            SeatFailure::RefusedTooOften => f.write_str("kept proposing turns the referee refused"),
+            SeatFailure::Reported(e) => write!(f, "reported an error: {e}"),
+        }
+    }
+}
+impl std::error::Error for SeatFailure {}
+
+/// A seat at the table. The table calls `start` once, `formation` when it leaves the formation
+/// to the seat, `begin` when the game is set up, then `choose` on the seat's turns with that
+/// seat's view only, `refused` when the referee refused its proposal, `observe` after every
+/// turn (every seat's), `draw_offered` when another seat offers a draw, and `finish` at the end.
+pub trait SeatDriver: Send {
+    /// The seat's name, as the summary and the record show it.
+    fn name(&self) -> String;
+
+    /// A game is being set up.
+    ///
+    /// # Errors
+    /// The seat cannot play it (an engine that did not start, or refuses the rules).
+    fn start(&mut self, start: &SeatStart<'_>) -> Result<(), SeatFailure>;
+
+    /// Its own formation, when the table leaves the formation to the seat (`Ok(None)`: it has
+    /// none of its own and the table deals one).
+    ///
+    /// # Errors
+    /// The seat failed while asked.
+    fn formation(&mut self) -> Result<Option<Formation>, SeatFailure> {
+        Ok(None)
+    }
+
+    /// The game is set up: the seat's view before the first turn.
+    ///
+    /// # Errors
+    /// The seat failed while told.
+    fn begin(&mut self, _view: &View) -> Result<(), SeatFailure> {
+        Ok(())
+    }
+
+    /// The seat's turn.
+    ///
+    /// # Errors
+    /// The seat failed: it loses the game.
+    fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure>;
+
+    /// The referee refused `turn`, proposed in the position of the last `choose`, for `why`.
+    fn refused(&mut self, turn: Turn, why: &IllegalTurn);
+
+    /// The public report of a turn (any seat's) and this seat's view after it.
+    fn observe(&mut self, report: &TurnReport, view_after: &View);
+
+    /// Another seat (`by`) offers a draw: whether this seat accepts.
+    ///
+    /// # Errors
+    /// The seat failed while asked.
+    fn draw_offered(&mut self, _by: Seat, _view: &View) -> Result<bool, SeatFailure> {
+        Ok(false)
+    }
+
+    /// The game is over: how it ended, and this seat's view at the end.
+    fn finish(&mut self, _status: Status, _view: &View) {}
+}
+
+/// The kinds of seat a spec names: `engine:CMD` an outside engine speaking the junqi engine
+/// protocol, anything else a player of `ai::player_from_spec` (`random`, `greedy`,
+/// `ai:normal` …).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SeatSpec {
+    Engine(String),
+    Builtin(String),
+}
+
+impl SeatSpec {
+    /// Read a spec (nothing is started).
+    ///
+    /// # Errors
+    /// An unknown player, or an engine spec without a command.
+    pub fn parse(spec: &str) -> Result<SeatSpec, String> {
+        let command = |cmd: &str, kind: &str| {
+            if cmd.trim().is_empty() {
+                Err(format!("'{spec}': {kind} needs a command after the colon"))
+            } else {
+                Ok(cmd.to_string())
+            }
+        };
+        if let Some(cmd) = spec.strip_prefix("engine:") {
+            return command(cmd, "engine").map(SeatSpec::Engine);
+        }
+        crate::ai::player_from_spec(spec)
+            .map(|_| SeatSpec::Builtin(spec.to_string()))
+            .map_err(|e| format!("{e} or engine:CMD"))
+    }
+
+    /// Whether the seat is an outside process.
+    pub fn is_outside(&self) -> bool {
+        !matches!(self, SeatSpec::Builtin(_))
+    }
+
+    /// The seat's driver (an outside engine is started at the table's `start`).
+    pub fn driver(&self) -> Box<dyn SeatDriver> {
+        match self {
+            SeatSpec::Engine(cmd) => Box::new(engine_seat::EngineSeat::new(cmd)),
+            SeatSpec::Builtin(spec) => {
+                Box::new(Brain::from_spec(spec).expect("checked by SeatSpec::parse"))
+            }
+        }
+    }
+}
+
+/// How the game at a table ended.
+#[derive(Clone, Debug)]
+pub struct TableEnd {
+    /// The game's status at the end (a forfeit before colours are decided in flip mode leaves
+    /// it `Ongoing`: see `forfeit`).
+    pub status: Status,
+    /// The seat (its index at the table) that failed, and why, if one did. With four players a
+    /// failed seat goes out and the game goes on: the first failure is kept here.
+    pub forfeit: Option<(usize, SeatFailure)>,
+}
+
+/// The table's limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// The most one turn may take.
+    pub turn_time: Option<Duration>,
+    /// Each seat's time for the whole game.
+    pub game_time: Option<Duration>,
+}
+
+/// One seat at the table.
+struct Place {
+    chair: Chair,
+    driver: Box<dyn SeatDriver>,
+    /// Thinking time used so far.
+    used: Duration,
+    /// The seat failed (four players: it is out and never asked again).
+    failed: bool,
+}
+
+/// A game and its seats.
+pub struct Table {
+    game: Game,
+    places: Vec<Place>,
+    limits: Limits,
+    /// Thinking times per turn of each seat (milliseconds).
+    times: Vec<Vec<f64>>,
+    /// Turns the referee refused.
+    refusals: u32,
+    forfeit: Option<(usize, SeatFailure)>,
+}
+
+/// The deal of a table's game.
+pub enum Deal {
+    /// A start already made (a flip deal, a position, formations the caller chose).
+    Start(Start),
+    /// Formations by seat index: `None` asks the seat for its own; every seat of a two- or
+    /// four-player board (the chairs name sides).
+    Formations(Vec<Option<Formation>>),
+}
+
+/// Why a table could not be set up.
+#[derive(Clone, Debug)]
+pub enum SetupFailure {
+    /// A seat failed while the game was set up (seat index, why).
+    Seat(usize, SeatFailure),
+    /// The start is not a game (a program error of the caller, in English).
+    Start(String),
+}
+
+impl Table {
+    /// Set up a game: start every seat (`seeds` by seat index), ask for the formations the deal
+    /// leaves to the seats and check them, make the game and show every seat its view.
+    ///
+    /// # Errors
+    /// A seat that failed while asked, or sent a formation the rules refuse.
+    pub fn open(
+        rules: &Rules,
+        seats: Vec<(Chair, Box<dyn SeatDriver>)>,
+        seeds: &[u64],
+        deal: Deal,
+        limits: Limits,
+    ) -> Result<Table, SetupFailure> {
+        let mut places: Vec<Place> = seats
+            .into_iter()
+            .map(|(chair, driver)| Place {
+                chair,
+                driver,
+                used: Duration::ZERO,
+                failed: false,
+            })
+            .collect();
+        for (k, p) in places.iter_mut().enumerate() {
+            let start = SeatStart {
+                rules,
+                chair: p.chair,
+                seed: seeds.get(k).copied().unwrap_or(k as u64),
+                game_time: limits.game_time,
+                turn_time: limits.turn_time,
+            };
+            p.driver
+                .start(&start)
+                .map_err(|e| SetupFailure::Seat(k, e))?;
+        }
+        let start = match deal {
+            Deal::Start(s) => s,
+            Deal::Formations(given) => {
+                let mut fs = Vec::with_capacity(places.len());
+                for (k, (p, f)) in places.iter_mut().zip(given).enumerate() {
+                    let f = match f {
+                        Some(f) => f,
+                        None => match p.driver.formation().map_err(|e| SetupFailure::Seat(k, e))? {
+                            Some(f) => {
+                                let problems = f.problems(rules);
+                                if !problems.is_empty() {
+                                    let why = problems
+                                        .iter()
+                                        .map(ToString::to_string)
+                                        .collect::<Vec<_>>()
+                                        .join("; ");
+                                    return Err(SetupFailure::Seat(
+                                        k,
+                                        SeatFailure::BadFormation(why),
+                                    ));
+                                }
+                                f
+                            }
+                            None => {
+                                return Err(SetupFailure::Start(format!(
+                                    "seat {k} has no formation of its own and none was dealt"
+                                )));
+                            }
+                        },
+                    };
+                    fs.push(f);
+                }
+                // By side: the seat whose chair is each side of the board, in board order.
+                let board = if fs.len() == 4 {
+                    crate::engine::Board::four_player()
+                } else {
+                    crate::engine::Board::two_player()
+                };
+                let by_side: Option<Vec<&Formation>> = (board.seats.iter())
+                    .map(|&side| {
+                        let k = places.iter().position(|p| p.chair == Chair::Side(side))?;
+                        fs.get(k)
+                    })
+                    .collect();
+                match by_side.as_deref() {
+                    Some([red, blue]) => Start::formations(red, blue),
+                    Some([s, e, n, w]) => Start::four_formations([s, e, n, w]),
+                    _ => {
+                        return Err(SetupFailure::Start(format!(
+                            "{} formations for chairs that are not the board's sides",
+                            fs.len()
+                        )));
+                    }
+                }
+            }
+        };
+        let game =
+            Game::new(rules.clone(), start).map_err(|e| SetupFailure::Start(e.to_string()))?;
+        let n = places.len();
+        let mut table = Table {
+            game,
+            places,
+            limits,
+            times: vec![Vec::new(); n],
+            refusals: 0,
+            forfeit: None,
+        };
+        for k in 0..n {
+            let view = table.view_of(k);
+            if let Err(e) = table.places[k].driver.begin(&view) {
+                return Err(SetupFailure::Seat(k, e));
+            }
+        }
+        Ok(table)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, to keep (its record names the forfeit, if any).
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// Each seat's thinking times per turn (milliseconds), by seat index.
+    pub fn times(&self) -> &[Vec<f64>] {
+        &self.times
+    }
+
+    /// How many proposed turns the referee refused.
+    pub fn refusals(&self) -> u32 {
+        self.refusals
+    }
+
+    /// The names of the seats, by seat index.
+    pub fn names(&self) -> Vec<String> {
+        self.places.iter().map(|p| p.driver.name()).collect()
+    }
+
+    /// The chair of seat `k`.
+    pub fn chair(&self, k: usize) -> Chair {
+        self.places[k].chair
+    }
+
+    /// The side seat `k` plays: its side, or in flip mode its player's colour (Red's view
+    /// before colours are decided: the same for both players then).
+    pub fn side_of(&self, k: usize) -> Seat {
+        match self.places[k].chair {
+            Chair::Side(s) => s,
+            Chair::Player(p) => self.game.player_colour(p).unwrap_or(Seat::Red),
+        }
+    }
+
+    /// The seat (index) whose chair is the side or player to move.
+    fn seat_to_move(&self) -> Option<usize> {
+        let mover = self.game.position().mover();
+        self.places.iter().position(|p| match (p.chair, mover) {
+            (Chair::Side(s), Mover::Side(m)) => s == m,
+            (Chair::Player(p), Mover::Player(m)) => p == m,
+            (Chair::Player(p), Mover::Side(m)) => self.game.player_colour(p) == Some(m),
+            (Chair::Side(_), Mover::Player(_)) => false,
+        })
+    }
+
+    fn view_of(&self, k: usize) -> View {
+        self.game.view(Viewer::Side(self.side_of(k)))
+    }
+
+    /// Play the game to its end.
+    pub fn play_out(&mut self) -> TableEnd {
+        while !self.game.status().is_over() {
+            if let Some(end) = self.step() {
+                return end;
+            }
+        }
+        self.end()
+    }
+
+    fn end(&mut self) -> TableEnd {
+        let status = self.game.status();
+        for k in 0..self.places.len() {
+            let view = self.view_of(k);
+            self.places[k].driver.finish(status, &view);
+        }
+        TableEnd {
+            status,
+            forfeit: self.forfeit.clone(),
+        }
+    }
+
+    /// Seat `k` failed: it resigns (four players: it is out and the game goes on). Returns the
+    /// end when the game cannot go on.
+    fn fail(&mut self, k: usize, why: SeatFailure) -> Option<TableEnd> {
+        self.places[k].failed = true;
+        let chair = self.places[k].chair;
+        let mut text = format!("{chair} ({}): {why}", self.places[k].driver.name());
+        // Four players: a second seat may fail later in the game; both are kept.
+        if let Some((_, before)) =
+            (self.game.record().info.iter()).find(|(key, _)| key == InfoKey::Forfeit.as_str())
+        {
+            text = format!("{before}; {text}");
+        }
+        self.game.set_info(InfoKey::Forfeit, &text);
+        if self.forfeit.is_none() {
+            self.forfeit = Some((k, why));
+        }
+        let side = match chair {
+            Chair::Side(s) => Some(s),
+            Chair::Player(p) => self.game.player_colour(p),
+        };
+        match side {
+            Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
+                if self.game.status().is_over() {
+                    Some(self.end())
+                } else {
+                    None
+                }
+            }
+            // Flip mode before colours: no colour to resign; the game stops here and
+            // `TableEnd::forfeit` says who lost.
+            _ => Some(self.end()),
+        }
+    }
+
+    /// Play one turn (or a seat's resignation or failure). Returns the end once the game is
+    /// over.
+    pub fn step(&mut self) -> Option<TableEnd> {
+        if self.game.status().is_over() {
+            return Some(self.end());
+        }
+        let Some(k) = self.seat_to_move() else {
+            return Some(self.end());
+        };
+        let mut offered = false;
+        let mut tries = 0usize;
+        loop {
+            // Again after a refusal: the refused attack showed the flag to every seat.
+            let view = self.view_of(k);
+            let clock = Clock {
+                turn: self.limits.turn_time,
+                left: self
+                    .limits
+                    .game_time
+                    .map(|t| t.saturating_sub(self.places[k].used)),
+            };
+            let t0 = Instant::now();
+            let reply = self.places[k].driver.choose(&view, &clock);
+            let spent = t0.elapsed();
+            self.places[k].used += spent;
+            self.times[k].push(spent.as_secs_f64() * 1000.0);
+            if self
+                .limits
+                .game_time
+                .is_some_and(|t| self.places[k].used > t)
+            {
+                return self.fail(k, SeatFailure::OutOfTime);
+            }
+            let reply = match reply {
+                Ok(r) => r,
+                Err(e) => return self.fail(k, e),
+            };
+            match reply {
+                Reply::Resign => {
+                    let side = match self.places[k].chair {
+                        Chair::Side(s) => Some(s),
+                        Chair::Player(p) => self.game.player_colour(p),
+                    };
+                    // Flip mode before colours: no colour to resign, so the game stops as
+                    // after a failure, which names the player.
+                    let Some(side) = side.filter(|&s| self.game.act(Action::Resign(s)).is_ok())
+                    else {
+                        return self.fail(k, SeatFailure::Reported("resigned".into()));
+                    };
+                    let _ = side;
+                    return self.game.status().is_over().then(|| self.end());
+                }
+                Reply::OfferDraw if !offered => {
+                    offered = true;
+                    if self.offer_draw(k) {
+                        return Some(self.end());
+                    }
+                }
+                Reply::OfferDraw => {
+                    return self.fail(
+                        k,
+                        SeatFailure::Reported("offered a draw twice in one turn".into()),
+                    );
+                }
+                Reply::Turn(turn) => {
+                    let rules = self.game.rules().clone();
+                    if let Err(why) = view.check_turn(&rules, turn) {
+                        let turn = turn.notation(view.board());
+                        let why = why.to_string();
+                        return self.fail(k, SeatFailure::Illegal { turn, why });
+                    }
+                    match self.game.play(turn) {
+                        Ok(ply) => {
+                            if let Some(report) = ply.report.clone() {
+                                for j in 0..self.places.len() {
+                                    let v = self.view_of(j);
+                                    self.places[j].driver.observe(&report, &v);
+                                }
+                            }
+                            return None;
+                        }
+                        Err(why) => {
+                            tries += 1;
+                            // A refused candidate is never offered again by our players; the
+                            // bound ends a seat that ignores refusals.
+                            if tries > 64 {
+                                return self.fail(k, SeatFailure::RefusedTooOften);
+                            }
+                            self.refusals += 1;
+                            self.places[k].driver.refused(turn, &why);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.
+    fn offer_draw(&mut self, k: usize) -> bool {
+        let by = self.side_of(k);
+        if self.game.act(Action::OfferDraw(by)).is_err() {
+            return false;
+        }
+        for j in 0..self.places.len() {
+            if j == k || self.places[j].failed {
+                continue;
+            }
+            let side = self.side_of(j);
+            if !self.game.seats_in().contains(&side) {
+                continue;
+            }
+            let view = self.view_of(j);
+            let answer = self.places[j]
+                .driver
+                .draw_offered(by, &view)
+                .unwrap_or_default();
+            let action = if answer {
+                Action::AcceptDraw(side)
+            } else {
+                Action::DeclineDraw(side)
+            };
+            if self.game.act(action).is_err() || !answer {
+                return false;
+            }
+            if self.game.status().is_over() {
+                return true;
+            }
+        }
+        self.game.status().is_over()
+    }
+}
+
+#[cfg(test)]
+mod tests;

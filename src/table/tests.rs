@@ -1,0 +1,222 @@
+use super::*;
+use crate::engine::rng::SplitMix64;
+use crate::engine::{EndReason, Mode};
+
+/// A seat that plays a scripted list of replies, then fails with `NoTurn`.
+struct Script {
+    replies: Vec<Result<Reply, SeatFailure>>,
+    refused: Vec<Turn>,
+    offers: Vec<Seat>,
+    accept: bool,
+    finished: Option<Status>,
+}
+
+impl Script {
+    fn new(replies: Vec<Result<Reply, SeatFailure>>) -> Script {
+        Script {
+            replies,
+            refused: Vec::new(),
+            offers: Vec::new(),
+            accept: false,
+            finished: None,
+        }
+    }
+}
+
+impl SeatDriver for Script {
+    fn name(&self) -> String {
+        "script".into()
+    }
+    fn start(&mut self, _: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        Ok(())
+    }
+    fn choose(&mut self, _: &View, _: &Clock) -> Result<Reply, SeatFailure> {
+        if self.replies.is_empty() {
+            return Err(SeatFailure::NoTurn);
+        }
+        self.replies.remove(0)
+    }
+    fn refused(&mut self, turn: Turn, _: &IllegalTurn) {
+        self.refused.push(turn);
+    }
+    fn observe(&mut self, _: &TurnReport, _: &View) {}
+    fn draw_offered(&mut self, by: Seat, _: &View) -> Result<bool, SeatFailure> {
+        self.offers.push(by);
+        Ok(self.accept)
+    }
+    fn finish(&mut self, status: Status, _: &View) {
+        self.finished = Some(status);
+    }
+}
+
+fn brain(spec: &str) -> Box<dyn SeatDriver> {
+    Box::new(Brain::from_spec(spec).unwrap())
+}
+
+fn formations(rules: &Rules, seed: u64, n: usize) -> Deal {
+    let mut rng = SplitMix64::new(seed);
+    Deal::Formations(
+        (0..n)
+            .map(|_| Some(Formation::random(&mut rng, rules)))
+            .collect(),
+    )
+}
+
+#[test]
+fn two_brains_play_a_game_to_its_end_in_every_mode() {
+    for mode in Mode::ALL {
+        let rules = Rules::for_mode(mode);
+        let (chairs, deal) = if mode.deals_face_down() {
+            (
+                [Chair::Player(1), Chair::Player(2)],
+                Deal::Start(Start::FlipDeal { seed: 3 }),
+            )
+        } else {
+            (
+                [Chair::Side(Seat::Red), Chair::Side(Seat::Blue)],
+                formations(&rules, 3, 2),
+            )
+        };
+        let seats = vec![(chairs[0], brain("greedy")), (chairs[1], brain("random"))];
+        let mut t = Table::open(&rules, seats, &[1, 2], deal, Limits::default()).unwrap();
+        let end = t.play_out();
+        assert!(end.status.is_over(), "{mode:?}");
+        assert!(end.forfeit.is_none());
+        assert!(t.times()[0].len() + t.times()[1].len() >= t.game().plies().len());
+    }
+}
+
+#[test]
+fn four_brains_play_a_four_player_game() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let board = crate::engine::Board::four_player();
+    let seats = board
+        .seats
+        .iter()
+        .map(|&s| (Chair::Side(s), brain("greedy")))
+        .collect();
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2, 3, 4],
+        formations(&rules, 5, 4),
+        Limits::default(),
+    )
+    .unwrap();
+    assert!(t.play_out().status.is_over());
+}
+
+/// A seat whose turn its own view shows illegal loses, with the reason in the record.
+#[test]
+fn an_illegal_turn_loses_the_game_with_the_reason_recorded() {
+    let rules = Rules::default();
+    let bad = Turn::Move { from: 0, to: 59 };
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (
+            Chair::Side(Seat::Red),
+            Box::new(Script::new(vec![Ok(Reply::Turn(bad))])),
+        ),
+        (Chair::Side(Seat::Blue), brain("random")),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 1, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    let end = t.play_out();
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Blue.team(), EndReason::Resignation)
+    );
+    let (k, why) = end.forfeit.unwrap();
+    assert_eq!(k, 0);
+    assert!(matches!(why, SeatFailure::Illegal { .. }), "{why}");
+    let info = &t.game().record().info;
+    let f = &info.iter().find(|(k, _)| k == "forfeit").unwrap().1;
+    assert!(f.starts_with("Red (script): sent an illegal turn"), "{f}");
+}
+
+#[test]
+fn a_failing_or_resigning_seat_loses_and_a_draw_offer_is_asked() {
+    let rules = Rules::default();
+    let run = |red: Script, blue: Script| {
+        let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+            (Chair::Side(Seat::Red), Box::new(red)),
+            (Chair::Side(Seat::Blue), Box::new(blue)),
+        ];
+        let mut t = Table::open(
+            &rules,
+            seats,
+            &[1, 2],
+            formations(&rules, 2, 2),
+            Limits::default(),
+        )
+        .unwrap();
+        t.play_out()
+    };
+    let end = run(
+        Script::new(vec![Err(SeatFailure::Crashed("it exited: 1".into()))]),
+        Script::new(vec![]),
+    );
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Blue.team(), EndReason::Resignation)
+    );
+    assert_eq!(
+        end.forfeit.unwrap().1,
+        SeatFailure::Crashed("it exited: 1".into())
+    );
+    let end = run(Script::new(vec![Ok(Reply::Resign)]), Script::new(vec![]));
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Blue.team(), EndReason::Resignation)
+    );
+    assert!(end.forfeit.is_none());
+    // A draw offer accepted ends the game; declined, the offerer must move.
+    let mut blue = Script::new(vec![]);
+    blue.accept = true;
+    let end = run(Script::new(vec![Ok(Reply::OfferDraw)]), blue);
+    assert_eq!(end.status, Status::Draw(EndReason::Agreement));
+    let end = run(
+        Script::new(vec![Ok(Reply::OfferDraw), Ok(Reply::OfferDraw)]),
+        Script::new(vec![]),
+    );
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
+}
+
+/// A seat over its time for the whole game loses on the turn that overran it.
+#[test]
+fn a_seat_over_its_game_time_loses() {
+    struct Slow;
+    impl SeatDriver for Slow {
+        fn name(&self) -> String {
+            "slow".into()
+        }
+        fn start(&mut self, _: &SeatStart<'_>) -> Result<(), SeatFailure> {
+            Ok(())
+        }
+        fn choose(&mut self, view: &View, _: &Clock) -> Result<Reply, SeatFailure> {
+            std::thread::sleep(Duration::from_millis(30));
+            let rules = Rules::default();
+            Ok(Reply::Turn(view.candidate_turns(&rules)[0]))
+        }
+        fn refused(&mut self, _: Turn, _: &IllegalTurn) {}
+        fn observe(&mut self, _: &TurnReport, _: &View) {}
+    }
+    let rules = Rules::default();
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(Slow)),
+        (Chair::Side(Seat::Blue), brain("random")),
+    ];
+    let limits = Limits {
+        turn_time: None,
+        game_time: Some(Duration::from_millis(10)),
+    };
+    let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 4, 2), limits).unwrap();
+    let end = t.play_out();
+    assert_eq!(end.forfeit.unwrap(), (0, SeatFailure::OutOfTime));
+    assert_eq!(t.game().plies().len(), 0);
+}
