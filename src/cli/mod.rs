@@ -14,6 +14,7 @@ use std::path::PathBuf;
 pub mod arena;
 pub mod game_show;
 pub mod layout;
+pub mod sprt;
 
 /// A failed command: the message for stderr (exit status 2).
 #[derive(Debug)]
