@@ -15,6 +15,7 @@ pub mod arena;
 pub mod engine;
 pub mod game_show;
 pub mod layout;
+pub mod sprt;
 
 /// A failed command: the message for stderr (exit status 2).
 #[derive(Debug)]
