@@ -175,8 +175,48 @@ fn four_playouts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The cost per turn of a seat behind the junqi engine protocol: whole games on the table
+/// between two `random` players, both in process, and one of them a `junqi engine --player
+/// random` process (its start, the lines of every turn, its end). The difference per turn is the
+/// protocol's overhead.
+fn engine_seat(c: &mut Criterion) {
+    use junqi::engine::{Seat, Status};
+    use junqi::table::{Brain, Chair, Deal, Limits, SeatDriver, Table, engine_seat::EngineSeat};
+    let mut rules = Rules::default();
+    rules.turn_limit = 200;
+    let engine = format!("{} engine --player random", env!("CARGO_BIN_EXE_junqi"));
+    let play = |outside: bool, seed: u64| -> (Status, usize) {
+        let red: Box<dyn SeatDriver> = if outside {
+            Box::new(EngineSeat::new(&engine))
+        } else {
+            Box::new(Brain::from_spec("random").unwrap())
+        };
+        let blue: Box<dyn SeatDriver> = Box::new(Brain::from_spec("random").unwrap());
+        let seats = vec![(Chair::Side(Seat::Red), red), (Chair::Side(Seat::Blue), blue)];
+        let deal = Deal::Start(Start::random(&rules, seed));
+        let mut t = Table::open(&rules, seats, &[seed, seed + 1], deal, Limits::default())
+            .expect("the table opens");
+        let end = t.play_out();
+        (end.status, t.game().plies().len())
+    };
+    // Both ways play the same 200-ply games (the same seeds).
+    let (_, plies) = play(false, 1);
+    assert_eq!(play(true, 1).1, plies);
+    let mut g = c.benchmark_group("engine_seat");
+    g.throughput(Throughput::Elements(plies as u64));
+    g.sample_size(20);
+    g.bench_function("a 200-ply game, both seats in process", |b| {
+        b.iter(|| play(false, black_box(1)))
+    });
+    g.bench_function("a 200-ply game, Red a junqi engine process", |b| {
+        b.iter(|| play(true, black_box(1)))
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
+    engine_seat,
     legal_turns,
     perft3,
     playouts,

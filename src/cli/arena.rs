@@ -2,6 +2,7 @@
 //! seed whatever the thread count.
 
 use super::{CliError, CliResult, RuleFlags, err};
+use super::sprt::{Penta, Sprt, summary_line};
 use crate::ai::ai_formation;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Board, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Team};
@@ -73,6 +74,17 @@ struct Options {
     /// Each seat's thinking time for the whole game, in milliseconds (over it loses)
     #[arg(long, value_name = "MS", value_parser = whole::<1, 36_000_000>)]
     game_ms: Option<usize>,
+    /// Stop when a sequential probability ratio test decides between Elo ELO0 and ELO1 (A's
+    /// strength over B's, logistic Elo): games are played in pairs with the same formations (or
+    /// the same flip deal) and the seats swapped, and `--games` (even) is the most it plays
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// The SPRT's false positive rate
+    #[arg(long, value_name = "A", default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// The SPRT's false negative rate
+    #[arg(long, value_name = "B", default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
     /// The formations read from `b_formations` (those valid under the game's rules).
     #[arg(skip)]
     b_library: Vec<Formation>,
@@ -203,6 +215,25 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next_u64()
 }
 
+/// The seed of game `i`'s deal: its own, or with `--sprt` its pair's (games 2k and 2k+1 deal the
+/// same formations, seats swapped).
+fn deal_seed(opts: &Options, i: usize) -> u64 {
+    if opts.sprt.is_some() {
+        game_seed(opts.seed, i - i % 2)
+    } else {
+        game_seed(opts.seed, i)
+    }
+}
+
+/// A's half points in a game (win 2, draw 1, loss 0).
+fn half_points(w: Winner) -> u8 {
+    match w {
+        Winner::A => 2,
+        Winner::Draw => 1,
+        Winner::B => 0,
+    }
+}
+
 /// The deal of game `i` (A is Red, or player 1 in flip mode, when `a_first`), by seat index
 /// (A first): formations in open/hidden mode (`formation_for`; `None` for a seat asked for its
 /// own), a seeded deal in flip mode.
@@ -270,7 +301,7 @@ fn play_table(
 
 /// Play game `i` to its end.
 fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Option<Game>), String> {
-    let seed = game_seed(opts.seed, i);
+    let seed = deal_seed(opts, i);
     // Even games: A is Red (or player 1 in flip mode).
     let a_first = i.is_multiple_of(2);
     let deal = deal_game(rules, opts, seed, a_first);
@@ -422,7 +453,7 @@ fn play_game_four(
     opts: &Options,
     i: usize,
 ) -> Result<(Outcome, Option<Game>), String> {
-    let seed = game_seed(opts.seed, i);
+    let seed = deal_seed(opts, i);
     let (deal, specs) = deal_four(rules, opts, i, seed);
     let board = Board::four_player();
     let mut seats = Vec::with_capacity(4);
@@ -500,6 +531,17 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         // are written 0600 like every file of the program (`fsutil::atomic_write`).
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
     }
+    let sprt = match &opts.sprt {
+        None => None,
+        Some(e) => {
+            if !opts.games.is_multiple_of(2) {
+                return err("--sprt plays games in pairs: --games must be even");
+            }
+            Some(Sprt::new(e[0], e[1], opts.alpha, opts.beta).map_err(CliError::from)?)
+        }
+    };
+    let penta: Mutex<Penta> = Mutex::new(Penta::default());
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..opts.games).map(|_| None).collect());
@@ -509,7 +551,9 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         for _ in 0..threads {
             s.spawn(|| {
                 loop {
-                    if failure.lock().expect("no panics hold it").is_some() {
+                    if failure.lock().expect("no panics hold it").is_some()
+                        || stop.load(Ordering::Relaxed)
+                    {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -531,10 +575,25 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
                     });
                     match played {
                         Ok(outcome) => {
-                            results.lock().expect("no panics hold it")[i] = Some(outcome);
+                            let mut all = results.lock().expect("no panics hold it");
+                            all[i] = Some(outcome);
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if let Some(sprt) = &sprt {
+                                let k = i - i % 2;
+                                if let (Some(x), Some(y)) = (&all[k], &all[k + 1]) {
+                                    let mut p = penta.lock().expect("no panics hold it");
+                                    p.add(half_points(x.winner) + half_points(y.winner));
+                                    if p.pairs().is_multiple_of(10) {
+                                        eprintln!("arena: {}", summary_line(&p, sprt));
+                                    }
+                                    if sprt.decision(&p).is_some() {
+                                        stop.store(true, Ordering::Relaxed);
+                                    }
+                                }
+                            }
+                            drop(all);
                             let step = opts.games.div_ceil(10);
-                            if n.is_multiple_of(step) || n == opts.games {
+                            if sprt.is_none() && (n.is_multiple_of(step) || n == opts.games) {
                                 eprintln!("arena: {n}/{} games", opts.games);
                             }
                         }
@@ -591,10 +650,19 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     }
     let (am, ap) = median_p95(&mut a_ms);
     let (bm, bp) = median_p95(&mut b_ms);
-    Ok(format!(
+    let mut out = String::new();
+    if let Some(sprt) = &sprt {
+        let p = penta.into_inner().expect("threads joined");
+        let verdict = sprt
+            .decision(&p)
+            .map_or("none (the game cap came first)".to_string(), |v| v.to_string());
+        out.push_str(&format!("{}\nsprt: verdict {verdict}\n", summary_line(&p, sprt)));
+    }
+    out.push_str(&format!(
         "arena: games={} a_wins={w} draws={d} b_wins={l} a_ms_median={am:.3} a_ms_p95={ap:.3} b_ms_median={bm:.3} b_ms_p95={bp:.3}\n",
-        opts.games
-    ))
+        w + d + l
+    ));
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -615,6 +683,9 @@ mod tests {
             own_formations: false,
             turn_ms: None,
             game_ms: None,
+            sprt: None,
+            alpha: 0.05,
+            beta: 0.05,
             b_library: Vec::new(),
         }
     }

@@ -28,12 +28,18 @@ pub struct EngineArgs {
     /// same turns)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
+    /// Play as one of the simple players instead (`random`, `greedy`): for testing and
+    /// measuring hosts
+    #[arg(long, value_name = "SPEC", value_parser = ["random", "greedy"])]
+    player: Option<String>,
 }
 
 /// The engine's state between lines.
 struct Engine {
     level: Level,
     nodes: Option<u64>,
+    /// A simple player's spec instead of the computer (`--player`).
+    simple: Option<String>,
     player: Box<dyn Player>,
     rules: Rules,
     chair: Chair,
@@ -46,11 +52,12 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(level: Level, nodes: Option<u64>) -> Engine {
+    fn new(level: Level, nodes: Option<u64>, simple: Option<String>) -> Engine {
         Engine {
             level,
             nodes,
-            player: Engine::player(level, nodes),
+            player: Engine::player(level, nodes, simple.as_deref()),
+            simple,
             rules: Rules::default(),
             chair: Chair::Player(1),
             seed: 0,
@@ -61,7 +68,10 @@ impl Engine {
         }
     }
 
-    fn player(level: Level, nodes: Option<u64>) -> Box<dyn Player> {
+    fn player(level: Level, nodes: Option<u64>, simple: Option<&str>) -> Box<dyn Player> {
+        if let Some(p) = simple.and_then(|s| crate::ai::player_from_spec(s).ok()) {
+            return p;
+        }
         let p = AiPlayer::new(level);
         Box::new(match nodes {
             // The node budget lands with the computer's node clock; until then it is refused.
@@ -84,7 +94,7 @@ impl Engine {
                     value: format!(
                         "junqi {} ({}{})",
                         env!("CARGO_PKG_VERSION"),
-                        self.level.word(),
+                        self.simple.as_deref().unwrap_or(self.level.word()),
                         self.nodes
                             .map(|n| format!(", {n} nodes"))
                             .unwrap_or_default()
@@ -117,7 +127,7 @@ impl Engine {
                 ))),
             },
             HostMsg::NewGame => {
-                self.player = Engine::player(self.level, self.nodes);
+                self.player = Engine::player(self.level, self.nodes, self.simple.as_deref());
                 self.view = None;
                 self.pending = None;
                 self.board = Board::two_player();
@@ -193,7 +203,7 @@ pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     if args.nodes.is_some() {
         return Err(CliError("engine: --nodes is not available yet".into()));
     }
-    let mut engine = Engine::new(level, args.nodes);
+    let mut engine = Engine::new(level, args.nodes, args.player.clone());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -232,7 +242,7 @@ mod tests {
 
     #[test]
     fn the_handshake_names_the_engine_and_ends_with_junqiok() {
-        let mut e = Engine::new(Level::Easy, None);
+        let mut e = Engine::new(Level::Easy, None, None);
         let (out, stop) = e.answer("junqi 1");
         assert!(!stop);
         assert_eq!(out.last(), Some(&EngineMsg::Ok(1)));
