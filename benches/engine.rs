@@ -192,7 +192,10 @@ fn engine_seat(c: &mut Criterion) {
             Box::new(Brain::from_spec("random").unwrap())
         };
         let blue: Box<dyn SeatDriver> = Box::new(Brain::from_spec("random").unwrap());
-        let seats = vec![(Chair::Side(Seat::Red), red), (Chair::Side(Seat::Blue), blue)];
+        let seats = vec![
+            (Chair::Side(Seat::Red), red),
+            (Chair::Side(Seat::Blue), blue),
+        ];
         let deal = Deal::Start(Start::random(&rules, seed));
         let mut t = Table::open(&rules, seats, &[seed, seed + 1], deal, Limits::default())
             .expect("the table opens");

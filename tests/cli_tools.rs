@@ -250,6 +250,30 @@ fn arena_refuses_bad_options() {
             &["arena", "--a", "deep-blue", "--b", "random", "--games", "2"][..],
             "unknown player 'deep-blue'",
         ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "ai:normal:nodes=0",
+                "--games",
+                "2",
+            ][..],
+            "player 'ai:normal:nodes=0': 'nodes=0' needs N a whole number 1 to 1000000000",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "ai:hard:depth=3",
+                "--b",
+                "random",
+                "--games",
+                "2",
+            ][..],
+            "player 'ai:hard:depth=3': unknown suffix 'depth=3'",
+        ),
         (&["arena", "--a", "random", "--b", "random"][..], "--games"),
         (
             &["arena", "--a", "random", "--b", "random", "--games", "0"][..],

@@ -55,7 +55,7 @@ fn the_protocol_loses_nothing() {
                 "--a",
                 a,
                 "--b",
-                &format!("ai:easy:nodes={nodes}"),
+                &format!("ai:normal:nodes={nodes}"),
                 "--games",
                 "2",
                 "--seed",
@@ -77,8 +77,8 @@ fn the_protocol_loses_nothing() {
             temp(&format!("{name}-engine")),
             temp(&format!("{name}-inproc")),
         );
-        let s1 = run(&engine_cmd(&format!("--level easy --nodes {nodes}")), &d1);
-        let s2 = run(&format!("ai:easy:nodes={nodes}"), &d2);
+        let s1 = run(&engine_cmd(&format!("--level normal --nodes {nodes}")), &d1);
+        let s2 = run(&format!("ai:normal:nodes={nodes}"), &d2);
         let (a1, a2) = (actions(&d1), actions(&d2));
         assert_eq!(a1.len(), 2);
         assert_eq!(a1, a2, "{name}: the games differ");

@@ -8,9 +8,14 @@
 //! - Flip mode: moves of face-up pieces are searched the same way over deals of the face-down
 //!   pieces; each possible flip is scored by its expected value over the pieces still face down
 //!   (each identity weighted by how many such pieces are unseen), followed by the clashes it allows.
+//!
+//! A turn spends the level's time (`Budget::time`) or, with `AiPlayer::with_nodes`, a number of
+//! search nodes (`clock`): the same shares of either, so a node budget makes the player's turns
+//! repeatable.
 
 use super::Player;
 use super::belief::{Belief, FlipPool, proxy};
+use super::clock::{Allowance, Clock, part_way};
 use super::search::{Limits, Search, Tt, WIN};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
@@ -18,7 +23,7 @@ use crate::engine::{
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How hard the computer thinks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -46,15 +51,17 @@ impl Level {
     }
 }
 
-/// What a level may spend on one turn.
+/// What a level may spend on one turn (`time` unless the player has a node budget:
+/// `AiPlayer::with_nodes`).
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     pub time: Duration,
     pub max_depth: u32,
     /// Determinizations in hidden mode (flip mode uses fewer: identities matter less there).
     pub samples: usize,
-    /// Whether the second pass of a sampled decision goes on one turn deeper while the time
-    /// left allows (hard), rather than stopping at the first pass's depth.
+    /// Whether the second pass of a sampled decision goes on one turn deeper while the budget
+    /// left (time, or nodes with `AiPlayer::with_nodes`) allows (hard), rather than stopping at
+    /// the first pass's depth.
     pub deepen: bool,
     /// Four-player hidden games: how many deals the second pass scores the leading turns in —
     /// the first pass's own and fresh ones (hard: three times as many), so that the choice
@@ -100,8 +107,11 @@ impl Budget {
 pub struct AiPlayer {
     level: Level,
     budget: Budget,
-    /// Whether the search stops at the deadline (tests set a depth only, for repeatable results).
-    timed: bool,
+    /// What a turn spends: the level's time, a number of search nodes (`with_nodes`), or only
+    /// the depth cap (`fixed_depth`).
+    allowance: Allowance,
+    /// The current (or last) turn's spending.
+    clock: Clock,
     tt: Tt,
     belief: Belief,
     /// Four players, hidden mode: a belief about each of the other three players' pieces.
@@ -119,10 +129,13 @@ pub struct AiPlayer {
 
 impl AiPlayer {
     pub fn new(level: Level) -> AiPlayer {
+        let budget = Budget::of(level);
+        let allowance = Allowance::Time(budget.time);
         AiPlayer {
             level,
-            budget: Budget::of(level),
-            timed: true,
+            budget,
+            allowance,
+            clock: Clock::start(allowance),
             tt: Tt::new(18),
             belief: Belief::default(),
             others: Vec::new(),
@@ -148,9 +161,27 @@ impl AiPlayer {
             second_samples: samples,
             usual_formations: false,
         };
-        p.timed = false;
+        p.allowance = Allowance::Depth;
+        p.clock = Clock::start(Allowance::Depth);
         p.tt = Tt::new(14);
         p
+    }
+
+    /// The same player spending `nodes` search nodes per turn (at least 1) instead of its
+    /// level's time: every share of the budget its time would be split into becomes the same
+    /// share of the nodes, so its turns depend only on what it is given (view, rules, random
+    /// generator) and what it remembers, never on the machine's speed. Cancellation still stops
+    /// it.
+    pub fn with_nodes(mut self, nodes: u64) -> AiPlayer {
+        self.allowance = Allowance::Nodes(nodes.max(1));
+        self.clock = Clock::start(self.allowance);
+        self
+    }
+
+    /// The search nodes of the last turn chosen (or of the one being chosen), every search of it
+    /// counted.
+    pub fn last_nodes(&self) -> u64 {
+        self.clock.nodes()
     }
 
     /// The same player scoring its second pass in `deals` deals in four-player hidden games.
@@ -244,10 +275,11 @@ impl AiPlayer {
         }
     }
 
-    fn limits(&self, deadline: Instant) -> Limits {
+    /// Limits for a search begun now that must end at tick `until` of the turn's clock.
+    fn limits(&self, until: u64) -> Limits {
         Limits {
             max_depth: self.budget.max_depth,
-            deadline: self.timed.then_some(deadline),
+            stop: self.clock.stop_at(until),
             cancel: self.cancel.clone(),
         }
     }
@@ -272,30 +304,32 @@ impl AiPlayer {
     /// Search several sampled positions and pick the turn with the best average score: each of
     /// the first `Budget::samples` positions votes for its own best turn, and the leading turns
     /// are then scored in every position given (there may be more: `Budget::second_samples`).
+    /// The decision ends at tick `end` of the turn's clock (time or nodes).
     fn decide(
         &mut self,
         samples: &[Position],
         turns: &[Turn],
         rules: &Rules,
         me: Seat,
-        deadline: Instant,
+        end: u64,
     ) -> Option<(Turn, i32)> {
         if turns.is_empty() || samples.is_empty() {
             return None;
         }
         let with_pen: Vec<(Turn, i32)> = turns.iter().map(|&t| (t, self.penalty(t))).collect();
-        let start = Instant::now();
-        let total = deadline.saturating_duration_since(start);
+        let start = self.clock.now();
         let first = &samples[..self.budget.samples.clamp(1, samples.len())];
         let k = first.len();
-        // First pass: each sample's own best turn, within its share of 60% of the time.
+        // First pass: each sample's own best turn, within its share of 60% of the budget left.
         let mut votes: Vec<(Turn, u32, i32)> = Vec::new();
         let mut depths = Vec::new();
         for (i, pos) in first.iter().enumerate() {
-            let share = start + total.mul_f64(0.6 * (i + 1) as f64 / k as f64);
+            let share = part_way(start, end, 0.6 * (i + 1) as f64 / k as f64);
             let limits = self.limits(share);
             let mut s = Search::new(rules, &mut self.tt, limits, me);
-            let Some((t, score, depth)) = s.iterate(pos, &with_pen) else {
+            let found = s.iterate(pos, &with_pen);
+            self.clock.count(s.nodes);
+            let Some((t, score, depth)) = found else {
                 continue;
             };
             depths.push((score, depth));
@@ -319,21 +353,21 @@ impl AiPlayer {
         votes.truncate(4);
         let cands: Vec<Turn> = votes.iter().map(|v| v.0).collect();
         let mut depth = second_pass_depth(&depths);
-        let began = Instant::now();
+        let began = self.clock.now();
         let (mut sums, mut counted, mut complete) =
-            self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
-        let mut last_pass = began.elapsed();
-        // Hard goes one turn deeper while the time left looks like enough for a whole pass (a
+            self.score_in_samples(samples, &cands, depth, (rules, me), end);
+        let mut last_pass = self.clock.now().saturating_sub(began);
+        // Hard goes one turn deeper while the budget left looks like enough for a whole pass (a
         // deeper pass costs several times the last one); an unfinished deeper pass is not used.
         while complete
             && self.budget.deepen
             && depth < MAX_SECOND_DEPTH
-            && deadline.saturating_duration_since(Instant::now()) >= last_pass * 6
+            && end.saturating_sub(self.clock.now()) >= last_pass.saturating_mul(6)
         {
             depth += 1;
-            let began = Instant::now();
-            let deeper = self.score_in_samples(samples, &cands, depth, (rules, me), deadline);
-            last_pass = began.elapsed();
+            let began = self.clock.now();
+            let deeper = self.score_in_samples(samples, &cands, depth, (rules, me), end);
+            last_pass = self.clock.now().saturating_sub(began);
             complete = deeper.2;
             if complete {
                 (sums, counted) = (deeper.0, deeper.1);
@@ -352,21 +386,23 @@ impl AiPlayer {
     }
 
     /// The second pass at one depth: each candidate's score summed over the samples, how many
-    /// samples were counted, and whether every sample was (the deadline may stop it first).
+    /// samples were counted, and whether every sample was (the end of the budget, tick `end`,
+    /// may stop it first).
     fn score_in_samples(
         &mut self,
         samples: &[Position],
         cands: &[Turn],
         depth: i32,
         (rules, me): (&Rules, Seat),
-        deadline: Instant,
+        end: u64,
     ) -> (Vec<i64>, usize, bool) {
         let mut sums = vec![0i64; cands.len()];
         let mut counted = 0;
         for pos in samples {
-            let limits = self.limits(deadline);
+            let limits = self.limits(end);
             let mut s = Search::new(rules, &mut self.tt, limits, me);
             let scores = s.score_turns(pos, cands, depth);
+            self.clock.count(s.nodes);
             if s.stopped() {
                 return (sums, counted, false);
             }
@@ -385,14 +421,14 @@ impl AiPlayer {
         rules: &Rules,
         me: Seat,
         turns: &[Turn],
-        deadline: Instant,
+        end: u64,
     ) -> Option<Turn> {
         let pos = if view.board().is_four() {
             Position::stand_in(&setup_four(view))
         } else {
             open_position(view, rules)
         };
-        self.decide(&[pos], turns, rules, me, deadline).map(|x| x.0)
+        self.decide(&[pos], turns, rules, me, end).map(|x| x.0)
     }
 
     fn choose_hidden(
@@ -402,7 +438,7 @@ impl AiPlayer {
         me: Seat,
         turns: &[Turn],
         rng: &mut SplitMix64,
-        deadline: Instant,
+        end: u64,
     ) -> Option<Turn> {
         if view.board().is_four() {
             for b in self.others_of(view).iter_mut() {
@@ -428,9 +464,7 @@ impl AiPlayer {
                 }
             }
             let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
-            return self
-                .decide(&samples, turns, rules, me, deadline)
-                .map(|x| x.0);
+            return self.decide(&samples, turns, rules, me, end).map(|x| x.0);
         }
         if !self.belief.is_started() {
             self.belief.start(view, rules, me);
@@ -453,8 +487,7 @@ impl AiPlayer {
                 Position::stand_in(&setup)
             })
             .collect();
-        self.decide(&samples, turns, rules, me, deadline)
-            .map(|x| x.0)
+        self.decide(&samples, turns, rules, me, end).map(|x| x.0)
     }
 
     fn choose_flip(
@@ -464,7 +497,7 @@ impl AiPlayer {
         me: Seat,
         turns: &[Turn],
         rng: &mut SplitMix64,
-        deadline: Instant,
+        end: u64,
     ) -> Option<Turn> {
         let k = (self.budget.samples / 3).max(1);
         let setups: Vec<Setup> = (0..k)
@@ -487,14 +520,14 @@ impl AiPlayer {
             .copied()
             .filter(|t| matches!(t, Turn::Flip(_)))
             .collect();
-        let now = Instant::now();
-        let move_deadline = if flips.is_empty() {
-            deadline
+        // Moves get 70% of the budget left when there are flips to weigh too.
+        let move_end = if flips.is_empty() {
+            end
         } else {
-            now + deadline.saturating_duration_since(now).mul_f64(0.7)
+            part_way(self.clock.now(), end, 0.7)
         };
-        let best_move = self.decide(&samples, &moves, rules, me, move_deadline);
-        let best_flip = self.best_flip(&setups[0], view, &flips, rules, me, rng, deadline);
+        let best_move = self.decide(&samples, &moves, rules, me, move_end);
+        let best_flip = self.best_flip(&setups[0], view, &flips, rules, me, rng, end);
         match (best_move, best_flip) {
             (Some((m, ms)), Some((f, fs))) => Some(if fs > ms { f } else { m }),
             (Some((m, _)), None) => Some(m),
@@ -514,7 +547,7 @@ impl AiPlayer {
         rules: &Rules,
         me: Seat,
         rng: &mut SplitMix64,
-        deadline: Instant,
+        end: u64,
     ) -> Option<(Turn, i32)> {
         let unseen = self.pool.unseen(view);
         if flips.is_empty() || unseen.is_empty() {
@@ -528,7 +561,7 @@ impl AiPlayer {
             }
         }
         let total: u32 = kinds.iter().map(|k| k.1).sum();
-        let limits = self.limits(deadline);
+        let limits = self.limits(end);
         let mut s = Search::new(rules, &mut self.tt, limits, me);
         let mut best: Option<(Turn, i32)> = None;
         let mut order = flips.to_vec();
@@ -553,6 +586,7 @@ impl AiPlayer {
                 best = Some((f, ev));
             }
         }
+        self.clock.count(s.nodes);
         best.or_else(|| flips.first().map(|&f| (f, 0)))
     }
 }
@@ -608,8 +642,8 @@ impl Player for AiPlayer {
     }
 
     fn choose(&mut self, view: &View, rules: &Rules, rng: &mut SplitMix64) -> Option<Turn> {
-        let t0 = Instant::now();
-        let deadline = t0 + self.budget.time;
+        self.clock = Clock::start(self.allowance);
+        let end = self.clock.end();
         if self.last_ply.is_some_and(|p| view.ply() < p) {
             // A new game (or an undo): start over.
             self.reset();
@@ -680,9 +714,9 @@ impl Player for AiPlayer {
         let choice = match (view.mode(), view.mover()) {
             // Flip mode before colours: only flips, and nothing is known yet to prefer one.
             (_, Mover::Player(_)) => rng.choose(&turns).copied(),
-            (Mode::Open, _) => self.choose_open(view, rules, me, &turns, deadline),
-            (Mode::Hidden, _) => self.choose_hidden(view, rules, me, &turns, rng, deadline),
-            (Mode::Flip, _) => self.choose_flip(view, rules, me, &turns, rng, deadline),
+            (Mode::Open, _) => self.choose_open(view, rules, me, &turns, end),
+            (Mode::Hidden, _) => self.choose_hidden(view, rules, me, &turns, rng, end),
+            (Mode::Flip, _) => self.choose_flip(view, rules, me, &turns, rng, end),
         };
         let choice = choice
             .filter(|t| turns.contains(t))
@@ -774,10 +808,8 @@ mod tests {
                 .collect();
             let turns = deals[0].legal_turns(&rules);
             let mut p = AiPlayer::fixed_depth(1, 2).with_second_samples(3);
-            let deadline = Instant::now() + Duration::from_secs(3600);
-            let (t, _) = p
-                .decide(&deals, &turns, &rules, Seat::Red, deadline)
-                .unwrap();
+            let end = p.clock.end();
+            let (t, _) = p.decide(&deals, &turns, &rules, Seat::Red, end).unwrap();
             t.notation(deals[0].board())
         };
         assert_eq!(choice(&flag_left), "a11-a12");

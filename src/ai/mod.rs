@@ -3,6 +3,7 @@
 //! `Player` trait has no way to reach it.
 
 pub mod belief;
+pub mod clock;
 pub mod computer;
 pub mod eval;
 pub mod formation;
@@ -11,6 +12,8 @@ pub mod search;
 mod tests_flag;
 #[cfg(test)]
 mod tests_four;
+#[cfg(test)]
+mod tests_nodes;
 pub mod thinker;
 mod usual_ranks_table;
 
@@ -51,39 +54,119 @@ pub trait Player: Send {
     fn set_cancel(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
-/// The players `junqi arena` knows, by spec.
-pub const PLAYER_SPECS: &[&str] = &["random", "greedy", "ai:easy", "ai:normal", "ai:hard"];
+/// The players `junqi arena` knows, by spec. `ai:LEVEL:nodes=N` is a computer level spending
+/// N search nodes per turn instead of its time (`AiPlayer::with_nodes`): its games replay exactly.
+pub const PLAYER_SPECS: &[&str] = &[
+    "random",
+    "greedy",
+    "ai:easy",
+    "ai:normal",
+    "ai:hard",
+    "ai:LEVEL:nodes=N",
+];
 
-/// Make a player from its spec (`random`, `greedy`, `ai:easy`, `ai:normal`, `ai:hard`).
+/// The most search nodes per turn a spec may ask for (`ai:LEVEL:nodes=N`).
+pub const MAX_SPEC_NODES: u64 = 1_000_000_000;
+
+/// Make a player from its spec (`random`, `greedy`, `ai:easy`, `ai:normal`, `ai:hard`, or a level
+/// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`).
 ///
 /// # Errors
-/// An unknown spec, with the list of known ones.
-pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, UnknownPlayer> {
+/// An unknown spec (with the list of known ones), or a level followed by something other than a
+/// good `nodes=N`.
+pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
-        _ => match spec.strip_prefix("ai:").and_then(Level::parse) {
-            Some(level) => Ok(Box::new(AiPlayer::new(level))),
-            None => Err(UnknownPlayer(spec.to_string())),
-        },
+        _ => {
+            let (level, nodes) = ai_spec(spec)?;
+            let player = AiPlayer::new(level);
+            Ok(Box::new(match nodes {
+                Some(n) => player.with_nodes(n),
+                None => player,
+            }))
+        }
     }
 }
 
-/// A player spec `player_from_spec` does not know. `Display` names it and the known ones.
+/// The level and node budget of an `ai:LEVEL` or `ai:LEVEL:nodes=N` spec.
+fn ai_spec(spec: &str) -> Result<(Level, Option<u64>), BadPlayerSpec> {
+    let unknown = || BadPlayerSpec::Unknown(spec.to_string());
+    let rest = spec.strip_prefix("ai:").ok_or_else(unknown)?;
+    let (word, suffix) = match rest.split_once(':') {
+        Some((w, s)) => (w, Some(s)),
+        None => (rest, None),
+    };
+    let level = Level::parse(word).ok_or_else(unknown)?;
+    let Some(suffix) = suffix else {
+        return Ok((level, None));
+    };
+    let bad = |problem| BadPlayerSpec::BadSuffix {
+        spec: spec.to_string(),
+        problem,
+    };
+    let n = suffix
+        .strip_prefix("nodes=")
+        .ok_or_else(|| bad(SuffixProblem::NotNodes))?;
+    // Digits only: no sign, no spaces, no separators.
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(SuffixProblem::BadCount));
+    }
+    match n.parse::<u64>() {
+        Ok(n) if (1..=MAX_SPEC_NODES).contains(&n) => Ok((level, Some(n))),
+        _ => Err(bad(SuffixProblem::BadCount)),
+    }
+}
+
+/// A player spec `player_from_spec` cannot make. `Display` names the spec and the problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct UnknownPlayer(pub String);
+pub enum BadPlayerSpec {
+    /// Not a known spec (`Display` lists the known ones).
+    Unknown(String),
+    /// A computer level followed by something other than a good `:nodes=N`.
+    BadSuffix {
+        spec: String,
+        problem: SuffixProblem,
+    },
+}
 
-impl std::fmt::Display for UnknownPlayer {
+/// What is wrong after `ai:LEVEL:`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SuffixProblem {
+    /// Not `nodes=…`.
+    NotNodes,
+    /// `nodes=` not followed by a whole number 1 to `MAX_SPEC_NODES`.
+    BadCount,
+}
+
+impl std::fmt::Display for BadPlayerSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown player '{}' (known: {})",
-            self.0,
-            PLAYER_SPECS.join(", ")
-        )
+        match self {
+            BadPlayerSpec::Unknown(spec) => write!(
+                f,
+                "unknown player '{spec}' (known: {})",
+                PLAYER_SPECS.join(", ")
+            ),
+            BadPlayerSpec::BadSuffix { spec, problem } => {
+                // What follows `ai:LEVEL:`.
+                let suffix = spec.splitn(3, ':').nth(2).unwrap_or_default();
+                match problem {
+                    SuffixProblem::NotNodes => write!(
+                        f,
+                        "player '{spec}': unknown suffix '{suffix}' (a computer level takes only \
+                         nodes=N, N search nodes per turn)"
+                    ),
+                    SuffixProblem::BadCount => write!(
+                        f,
+                        "player '{spec}': '{suffix}' needs N a whole number 1 to {MAX_SPEC_NODES} \
+                         (search nodes per turn)"
+                    ),
+                }
+            }
+        }
     }
 }
-impl std::error::Error for UnknownPlayer {}
+impl std::error::Error for BadPlayerSpec {}
 
 /// Turns refused by the referee in the current position (forgotten once the position changes).
 #[derive(Default, Debug)]
@@ -331,6 +414,82 @@ mod tests {
                 assert!(status.is_over());
                 assert!(n <= rules.turn_limit, "{n}");
             }
+        }
+    }
+
+    #[test]
+    fn a_level_takes_a_node_budget() {
+        assert_eq!(ai_spec("ai:normal"), Ok((Level::Normal, None)));
+        assert_eq!(
+            ai_spec("ai:normal:nodes=20000"),
+            Ok((Level::Normal, Some(20_000)))
+        );
+        assert_eq!(ai_spec("ai:easy:nodes=1"), Ok((Level::Easy, Some(1))));
+        assert_eq!(
+            ai_spec("ai:hard:nodes=1000000000"),
+            Ok((Level::Hard, Some(MAX_SPEC_NODES)))
+        );
+        let p = player_from_spec("ai:hard:nodes=5000").unwrap();
+        assert_eq!(p.name(), "ai:hard");
+        for bad in [
+            "ai:normal:nodes=0",
+            "ai:normal:nodes=1000000001",
+            "ai:normal:nodes=99999999999999999999999",
+            "ai:normal:nodes=",
+            "ai:normal:nodes=-5",
+            "ai:normal:nodes=+5",
+            "ai:normal:nodes= 5",
+            "ai:normal:nodes=5k",
+            "ai:normal:nodes=2e4",
+            "ai:normal:nodes=5:x",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert!(
+                matches!(
+                    e,
+                    BadPlayerSpec::BadSuffix {
+                        problem: SuffixProblem::BadCount,
+                        ..
+                    }
+                ),
+                "{bad}: {e:?}"
+            );
+            let text = e.to_string();
+            assert!(
+                text.contains(bad) && text.contains("1 to 1000000000"),
+                "{text}"
+            );
+        }
+        for bad in [
+            "ai:normal:",
+            "ai:normal:depth=3",
+            "ai:normal:Nodes=5",
+            "ai:normal:nodes",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert!(
+                matches!(
+                    e,
+                    BadPlayerSpec::BadSuffix {
+                        problem: SuffixProblem::NotNodes,
+                        ..
+                    }
+                ),
+                "{bad}: {e:?}"
+            );
+            assert!(e.to_string().contains("nodes=N"), "{e}");
+        }
+        // An unknown level, or a suffix after a player that takes none.
+        for bad in [
+            "ai:medium:nodes=5",
+            "ai:",
+            "ai",
+            "greedy:nodes=5",
+            "ai:Normal",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert_eq!(e, BadPlayerSpec::Unknown(bad.into()));
+            assert!(e.to_string().contains("ai:LEVEL:nodes=N"), "{e}");
         }
     }
 

@@ -25,11 +25,22 @@ const QDEPTH: u32 = 6;
 /// How much the root side dislikes a draw.
 const CONTEMPT: i32 = 25;
 
+/// Where a search stops besides its depth cap: a moment of the wall clock, or a number of nodes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stop {
+    /// When the wall clock reaches this moment (checked every 512 nodes).
+    At(Instant),
+    /// Once the search has searched this many nodes (checked at every node): the search then
+    /// depends on nothing but its inputs.
+    Nodes(u64),
+}
+
 /// When to stop searching.
 #[derive(Clone, Debug)]
 pub struct Limits {
     pub max_depth: u32,
-    pub deadline: Option<Instant>,
+    /// `None`: only the depth cap and the cancel flag stop the search.
+    pub stop: Option<Stop>,
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -109,8 +120,10 @@ pub struct Search<'a> {
     /// The side the search plays for (draws are scored against it).
     root: Seat,
     pub nodes: u64,
+    /// `Stop::Nodes`'s count (the largest count otherwise): from there on every node checks.
+    node_cap: u64,
     stopped: bool,
-    /// Ignore the deadline (the first iteration must finish); cancellation still stops.
+    /// Ignore the stop (the first iteration must finish); cancellation still stops.
     ignore_deadline: bool,
     history: Vec<[i32; MAX_NODES]>,
     killers: [[Option<Turn>; 2]; 64],
@@ -167,12 +180,17 @@ fn clash_gain(pos: &Position, rules: &Rules, from: u8, to: u8) -> Option<(ClashO
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, tt: &'a mut Tt, limits: Limits, root: Seat) -> Search<'a> {
+        let node_cap = match limits.stop {
+            Some(Stop::Nodes(n)) => n,
+            _ => u64::MAX,
+        };
         Search {
             rules,
             tt,
             limits,
             root,
             nodes: 0,
+            node_cap,
             stopped: false,
             ignore_deadline: false,
             history: vec![[0; MAX_NODES]; MAX_NODES],
@@ -193,12 +211,17 @@ impl<'a> Search<'a> {
         {
             self.stopped = true;
         }
-        if !self.ignore_deadline && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
+        if !self.ignore_deadline {
+            match self.limits.stop {
+                Some(Stop::At(d)) if Instant::now() >= d => self.stopped = true,
+                Some(Stop::Nodes(n)) if self.nodes >= n => self.stopped = true,
+                _ => {}
+            }
         }
     }
 
-    /// Whether the deadline has passed (or the search was cancelled).
+    /// Whether the search must stop: its stop reached (the deadline passed, or the nodes spent)
+    /// or the search cancelled.
     pub fn out_of_time(&mut self) -> bool {
         let keep = self.ignore_deadline;
         self.ignore_deadline = false;
@@ -282,7 +305,7 @@ impl<'a> Search<'a> {
     /// Negamax with alpha-beta; the score is for the side to move (its team).
     pub fn node(&mut self, pos: &Position, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 511 == 0 {
+        if self.nodes & 511 == 0 || self.nodes >= self.node_cap {
             self.check_stop();
         }
         if self.stopped {
@@ -384,7 +407,7 @@ impl<'a> Search<'a> {
     /// the first level even when quiet (an engineer landing beside the HQ), and never pruned.
     pub fn quiesce(&mut self, pos: &Position, ply: u32, mut alpha: i32, beta: i32, qd: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 511 == 0 {
+        if self.nodes & 511 == 0 || self.nodes >= self.node_cap {
             self.check_stop();
         }
         if self.stopped {
@@ -597,7 +620,7 @@ mod tests {
             &mut tt,
             Limits {
                 max_depth: depth,
-                deadline: None,
+                stop: None,
                 cancel: None,
             },
             me,

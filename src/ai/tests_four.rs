@@ -51,7 +51,7 @@ fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
     let me = pos.mover().side().unwrap();
     let limits = Limits {
         max_depth: depth,
-        deadline: None,
+        stop: None,
         cancel: None,
     };
     let mut s = Search::new(rules, &mut tt, limits, me);
@@ -134,7 +134,9 @@ fn ai_formations_deploy_on_every_arm() {
     }
 }
 
-fn start(rules: &Rules, seed: u64, swap_east: bool) -> Position {
+/// A four-player start: the computer's formations from `seed` on every arm (with `swap_east`,
+/// two pairs of East's pieces trade places).
+pub(super) fn start(rules: &Rules, seed: u64, swap_east: bool) -> Position {
     let mut rng = SplitMix64::new(seed);
     let mut f: Vec<Formation> = (0..4).map(|_| ai_formation(&mut rng, rules)).collect();
     if swap_east {

@@ -163,4 +163,25 @@ mod tests {
             t0.elapsed()
         );
     }
+
+    #[test]
+    fn a_node_budget_thinker_can_be_cancelled() {
+        let g = game(Mode::Hidden);
+        let view = g.view(Viewer::Side(crate::engine::Seat::Red));
+        // A billion nodes would take far longer than the test; cancelled, it comes back at once.
+        let t = Thinker::start(
+            Box::new(AiPlayer::new(Level::Hard).with_nodes(1_000_000_000)),
+            view,
+            g.rules().clone(),
+            1,
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        let t0 = Instant::now();
+        assert!(t.into_player().is_some());
+        assert!(
+            t0.elapsed() < Duration::from_millis(1000),
+            "{:?}",
+            t0.elapsed()
+        );
+    }
 }

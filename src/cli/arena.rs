@@ -1,8 +1,8 @@
 //! `junqi arena`: computer players against each other, many games, in threads; deterministic for a
 //! seed whatever the thread count.
 
-use super::{CliError, CliResult, RuleFlags, err};
 use super::sprt::{Penta, Sprt, summary_line};
+use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::ai_formation;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Board, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Team};
@@ -24,7 +24,9 @@ const DEFAULT_ENGINE_TURN_MS: usize = 30_000;
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
-from its own view), or the computer opponent ai:easy, ai:normal, ai:hard. The last line on stdout is \
+from its own view), or the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
+per turn; ai:LEVEL:nodes=N (e.g. ai:normal:nodes=20000, N from 1 to 1000000000) spends N search \
+nodes per turn instead, so its games replay exactly from the seed. The last line on stdout is \
 `arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`. With --players 4, A and B are teams: A's spec plays both seats of one team (South and North in odd games, East and West in even ones), and wins, draws and times count for the teams."
 )]
 pub struct ArenaArgs {
@@ -655,8 +657,13 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         let p = penta.into_inner().expect("threads joined");
         let verdict = sprt
             .decision(&p)
-            .map_or("none (the game cap came first)".to_string(), |v| v.to_string());
-        out.push_str(&format!("{}\nsprt: verdict {verdict}\n", summary_line(&p, sprt)));
+            .map_or("none (the game cap came first)".to_string(), |v| {
+                v.to_string()
+            });
+        out.push_str(&format!(
+            "{}\nsprt: verdict {verdict}\n",
+            summary_line(&p, sprt)
+        ));
     }
     out.push_str(&format!(
         "arena: games={} a_wins={w} draws={d} b_wins={l} a_ms_median={am:.3} a_ms_p95={ap:.3} b_ms_median={bm:.3} b_ms_p95={bp:.3}\n",
@@ -930,6 +937,72 @@ mod tests {
                 "A675r0 A795r0",
             ]
         );
+    }
+
+    /// Game `i` of seed 6 between `a` and `b` with a turn limit of `plies`, played twice: the
+    /// actions recorded each time.
+    fn twice(
+        players: u8,
+        mode: Mode,
+        a: &str,
+        b: &str,
+        plies: u32,
+    ) -> [Vec<crate::engine::Action>; 2] {
+        let opts = Options {
+            a: a.into(),
+            b: b.into(),
+            players,
+            games: 1,
+            seed: 6,
+            threads: 1,
+            record: None,
+            b_formations: None,
+            b_library: Vec::new(),
+        };
+        let mut rules = Rules::for_mode(mode);
+        rules.turn_limit = plies;
+        [0, 1].map(|_| {
+            let (_, game) = if players == 4 {
+                play_game_four(&rules, &opts, 0)
+            } else {
+                play_game(&rules, &opts, 0)
+            }
+            .unwrap();
+            game.record().actions.clone()
+        })
+    }
+
+    /// Computer players with a node budget replay their games exactly (easy's depth cap and the
+    /// budget both stop its searches at this size).
+    fn node_budget_games_replay(players: u8, mode: Mode, plies: u32) {
+        let spec = "ai:easy:nodes=600";
+        let [first, second] = twice(players, mode, spec, spec, plies);
+        assert!(
+            first.len() >= plies as usize / 2,
+            "{mode:?}: {}",
+            first.len()
+        );
+        assert_eq!(first, second, "{players} players, {mode:?}");
+    }
+
+    #[test]
+    fn node_budget_games_replay_in_open_mode() {
+        node_budget_games_replay(2, Mode::Open, 40);
+    }
+
+    #[test]
+    fn node_budget_games_replay_in_hidden_mode() {
+        node_budget_games_replay(2, Mode::Hidden, 40);
+    }
+
+    #[test]
+    fn node_budget_games_replay_in_flip_mode() {
+        node_budget_games_replay(2, Mode::Flip, 40);
+    }
+
+    #[test]
+    fn node_budget_games_replay_with_four_players_in_hidden_mode() {
+        node_budget_games_replay(4, Mode::Hidden, 16);
     }
 
     #[test]

@@ -74,8 +74,7 @@ impl Engine {
         }
         let p = AiPlayer::new(level);
         Box::new(match nodes {
-            // The node budget lands with the computer's node clock; until then it is refused.
-            Some(_) => p,
+            Some(n) => p.with_nodes(n),
             None => p,
         })
     }
@@ -200,9 +199,6 @@ impl Engine {
 /// Run the engine on standard input and output until `quit` or the end of the input.
 pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
-    if args.nodes.is_some() {
-        return Err(CliError("engine: --nodes is not available yet".into()));
-    }
     let mut engine = Engine::new(level, args.nodes, args.player.clone());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

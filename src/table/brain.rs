@@ -30,7 +30,7 @@ impl Brain {
     ///
     /// # Errors
     /// An unknown spec.
-    pub fn from_spec(spec: &str) -> Result<Brain, crate::ai::UnknownPlayer> {
+    pub fn from_spec(spec: &str) -> Result<Brain, crate::ai::BadPlayerSpec> {
         Ok(Brain::new(crate::ai::player_from_spec(spec)?, spec))
     }
 }

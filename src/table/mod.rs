@@ -217,7 +217,13 @@ impl SeatSpec {
         }
         crate::ai::player_from_spec(spec)
             .map(|_| SeatSpec::Builtin(spec.to_string()))
-            .map_err(|e| format!("{e} or engine:CMD"))
+            .map_err(|e| match e {
+                crate::ai::BadPlayerSpec::Unknown(spec) => format!(
+                    "unknown player '{spec}' (known: {}, engine:CMD)",
+                    crate::ai::PLAYER_SPECS.join(", ")
+                ),
+                e => e.to_string(),
+            })
     }
 
     /// Whether the seat is an outside process.
