@@ -182,8 +182,10 @@ fn four_playouts(c: &mut Criterion) {
 fn engine_seat(c: &mut Criterion) {
     use junqi::engine::{Seat, Status};
     use junqi::table::{Brain, Chair, Deal, Limits, SeatDriver, Table, engine_seat::EngineSeat};
-    let mut rules = Rules::default();
-    rules.turn_limit = 200;
+    let rules = Rules {
+        turn_limit: 200,
+        ..Rules::default()
+    };
     let engine = format!("{} engine --player random", env!("CARGO_BIN_EXE_junqi"));
     let play = |outside: bool, seed: u64| -> (Status, usize) {
         let red: Box<dyn SeatDriver> = if outside {

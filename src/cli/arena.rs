@@ -948,17 +948,7 @@ mod tests {
         b: &str,
         plies: u32,
     ) -> [Vec<crate::engine::Action>; 2] {
-        let opts = Options {
-            a: a.into(),
-            b: b.into(),
-            players,
-            games: 1,
-            seed: 6,
-            threads: 1,
-            record: None,
-            b_formations: None,
-            b_library: Vec::new(),
-        };
+        let opts = opts(a, b, players, 1, 6);
         let mut rules = Rules::for_mode(mode);
         rules.turn_limit = plies;
         [0, 1].map(|_| {
@@ -968,7 +958,7 @@ mod tests {
                 play_game(&rules, &opts, 0)
             }
             .unwrap();
-            game.record().actions.clone()
+            game.unwrap().record().actions.clone()
         })
     }
 
