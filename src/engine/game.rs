@@ -61,6 +61,23 @@ pub enum Action {
     },
 }
 
+/// Who a seat is at a game's table: a side (a colour, or a four-player seat), or in flip mode a
+/// player number (1 moves first) whose colour the first flips decide.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Chair {
+    Side(Seat),
+    Player(u8),
+}
+
+impl std::fmt::Display for Chair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Chair::Side(s) => f.write_str(s.en()),
+            Chair::Player(p) => write!(f, "player {p}"),
+        }
+    }
+}
+
 /// A refused attack (`Action::Refused`), as announced to both players.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Refusal {

@@ -18,7 +18,9 @@ pub use position::{movegen, play};
 pub use board::{Board, NodeId, NodeKind};
 pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
-pub use game::{Action, ActionError, Game, GameRecord, InfoKey, Start, StartError, Tag, TagError};
+pub use game::{
+    Action, ActionError, Chair, Game, GameRecord, InfoKey, Start, StartError, Tag, TagError,
+};
 pub use movegen::{IllegalTurn, TurnSets};
 pub use piece::{Piece, Rank, Seat, Team};
 pub use play::{ClashOutcome, EndReason, Status, TurnReport, clash_outcome, perft};

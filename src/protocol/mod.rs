@@ -5,16 +5,15 @@
 
 use crate::engine::rules::{HouseRule, RuleValue};
 use crate::engine::{
-    Board, ClashOutcome, EndReason, Formation, Mode, Mover, Rank, Rules, Seat, Status, Team, Turn,
-    TurnReport,
+    Board, Chair, ClashOutcome, EndReason, Formation, Mode, Mover, Rank, Rules, Seat, Status, Team,
+    Turn, TurnReport,
 };
-use crate::table::Chair;
 
 /// The protocol's version (`junqi 1`).
 pub const VERSION: u32 = 1;
 
 /// The longest line either side sends (bytes).
-pub const MAX_LINE: usize = crate::table::process::MAX_LINE;
+pub const MAX_LINE: usize = 16 * 1024;
 
 /// A line that is not a message of the protocol, and why.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -18,6 +18,7 @@ pub mod brain;
 pub mod engine_seat;
 pub mod process;
 
+pub use crate::engine::Chair;
 pub use brain::Brain;
 
 use crate::engine::{
@@ -25,23 +26,6 @@ use crate::engine::{
     TurnReport, View, Viewer,
 };
 use std::time::{Duration, Instant};
-
-/// Who a seat is at the table: a side (a colour, or a four-player seat), or in flip mode a
-/// player number (1 moves first) whose colour the first flips decide.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Chair {
-    Side(Seat),
-    Player(u8),
-}
-
-impl std::fmt::Display for Chair {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Chair::Side(s) => f.write_str(s.en()),
-            Chair::Player(p) => write!(f, "player {p}"),
-        }
-    }
-}
 
 /// What a seat is told when a game is set up.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 /// The longest line an engine may send (bytes, without the newline).
-pub const MAX_LINE: usize = 16 * 1024;
+pub const MAX_LINE: usize = crate::protocol::MAX_LINE;
 /// Lines read ahead of the table.
 const QUEUE: usize = 256;
 /// How long a process is given to end once its input is closed.
