@@ -757,6 +757,10 @@ impl Player for AiPlayer {
         }
     }
 
+    fn thoughts(&self) -> Option<String> {
+        Some(format!("nodes {}", self.last_nodes()))
+    }
+
     fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
         self.cancel = Some(flag);
     }

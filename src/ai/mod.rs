@@ -52,6 +52,12 @@ pub trait Player: Send {
 
     /// A flag that, once set, asks a thinking `choose` to return at once (undo, new game).
     fn set_cancel(&mut self, _flag: Arc<AtomicBool>) {}
+
+    /// What the last `choose` thought, as the words of an engine protocol `info` line (`nodes
+    /// 21344`), if the player says.
+    fn thoughts(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The players `junqi arena` knows, by spec. `ai:LEVEL:nodes=N` is a computer level spending

@@ -178,7 +178,15 @@ impl Engine {
                 None => out.push(EngineMsg::Error("go before any view".into())),
                 Some(v) => {
                     let v = v.clone();
-                    match self.player.choose(&v, &self.rules, &mut self.rng) {
+                    let t0 = std::time::Instant::now();
+                    let turn = self.player.choose(&v, &self.rules, &mut self.rng);
+                    if let Some(words) = self.player.thoughts() {
+                        out.push(EngineMsg::Info(format!(
+                            "{words} time {}",
+                            t0.elapsed().as_millis()
+                        )));
+                    }
+                    match turn {
                         Some(t) => out.push(EngineMsg::Turn(t.notation(v.board()))),
                         None => out.push(EngineMsg::Resign),
                     }
@@ -249,5 +257,53 @@ mod tests {
         assert_eq!(out, [EngineMsg::Error("go before any view".into())]);
         let (_, stop) = e.answer("quit");
         assert!(stop);
+    }
+
+    /// Told a hidden game's rules, its seat and its view, the engine answers `go` with a turn its
+    /// view allows, then an `info` line; a refusal and a report are taken in.
+    #[test]
+    fn told_a_view_it_answers_go_with_a_turn_its_view_allows() {
+        use crate::engine::{Game, Seat, Start};
+        use crate::protocol::HostMsg;
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut e = Engine::new(Level::Easy, Some(300), None);
+        let board = game.board();
+        let say = |e: &mut Engine, m: HostMsg| e.answer(&m.line(board)).0;
+        assert!(say(&mut e, HostMsg::NewGame).is_empty());
+        assert!(say(&mut e, HostMsg::Rules(rules.clone())).is_empty());
+        assert!(say(&mut e, HostMsg::Seat(Chair::Side(Seat::Blue))).is_empty());
+        assert!(say(&mut e, HostMsg::Seed(9)).is_empty());
+        let first = game.position().legal_turns(&rules)[0];
+        let report = game.play(first).unwrap().report.clone().unwrap();
+        let v = game.view(Viewer::Side(Seat::Blue));
+        assert!(say(&mut e, HostMsg::Report(report)).is_empty());
+        let view = HostMsg::View {
+            viewer: Seat::Blue,
+            notation: v.notation(),
+            mines: v.mines_notation(),
+        };
+        assert!(say(&mut e, view).is_empty());
+        let out = say(
+            &mut e,
+            HostMsg::Go {
+                turn_ms: None,
+                left_ms: None,
+            },
+        );
+        let [EngineMsg::Info(info), EngineMsg::Turn(t)] = &out[..] else {
+            panic!("{out:?}")
+        };
+        assert!(info.starts_with("nodes "), "{info}");
+        let t = Turn::parse(t, board).unwrap();
+        assert!(v.candidate_turns(&rules).contains(&t));
+        assert!(say(&mut e, HostMsg::Refused(t.notation(board), "no".into())).is_empty());
+        let out = say(&mut e, HostMsg::DrawOffered(Seat::Red));
+        assert_eq!(out, [EngineMsg::DrawAnswer(false)]);
+        let out = say(&mut e, HostMsg::AskFormation);
+        let [EngineMsg::Formation(f)] = &out[..] else {
+            panic!("{out:?}")
+        };
+        assert!(crate::protocol::parse_formation(f).unwrap().is_valid(&rules));
     }
 }

@@ -550,11 +550,10 @@ impl Table {
                     };
                     // Flip mode before colours: no colour to resign, so the game stops as
                     // after a failure, which names the player.
-                    let Some(side) = side.filter(|&s| self.game.act(Action::Resign(s)).is_ok())
-                    else {
-                        return self.fail(k, SeatFailure::Reported("resigned".into()));
-                    };
-                    let _ = side;
+                    if !side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok()) {
+                        let why = "resigned before the colours were decided".into();
+                        return self.fail(k, SeatFailure::Reported(why));
+                    }
                     return self.game.status().is_over().then(|| self.end());
                 }
                 Reply::OfferDraw if !offered => {
