@@ -18,7 +18,9 @@ use std::io::{BufRead, Read, Write};
 #[derive(clap::Args, Debug, Clone)]
 #[command(
     after_help = "Reads the host's lines on standard input and answers on standard output \
-(docs/engine-protocol.md). Ends at `quit` or at the end of its input."
+(docs/engine-protocol.md). Ends at `quit` or at the end of its input. With --protocol ccgc it \
+speaks the CCGC 2012 protocol instead (docs/ccgc.md) and ends at END, at the end of its input or \
+at a line starting below 'A'."
 )]
 pub struct EngineArgs {
     /// How hard the computer thinks
@@ -28,6 +30,10 @@ pub struct EngineArgs {
     /// same turns)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
+    /// The protocol spoken: junqi (docs/engine-protocol.md) or ccgc, the CCGC 2012 军棋
+    /// platform's (docs/ccgc.md)
+    #[arg(long, value_name = "PROTOCOL", default_value = "junqi", value_parser = ["junqi", "ccgc"])]
+    protocol: String,
 }
 
 /// The engine's state between lines.
@@ -192,6 +198,9 @@ pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
     if args.nodes.is_some() {
         return Err(CliError("engine: --nodes is not available yet".into()));
+    }
+    if args.protocol == "ccgc" {
+        return super::engine_ccgc::cmd_engine_ccgc(level);
     }
     let mut engine = Engine::new(level, args.nodes);
     let stdin = std::io::stdin();

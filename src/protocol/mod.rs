@@ -10,6 +10,8 @@ use crate::engine::{
 };
 use crate::table::Chair;
 
+pub mod ccgc;
+
 /// The protocol's version (`junqi 1`).
 pub const VERSION: u32 = 1;
 

@@ -15,6 +15,7 @@
 //! table's result.
 
 pub mod brain;
+pub mod ccgc_seat;
 pub mod engine_seat;
 pub mod process;
 
@@ -191,11 +192,12 @@ pub trait SeatDriver: Send {
 }
 
 /// The kinds of seat a spec names: `engine:CMD` an outside engine speaking the junqi engine
-/// protocol, anything else a player of `ai::player_from_spec` (`random`, `greedy`,
-/// `ai:normal` …).
+/// protocol, `ccgc:CMD` one speaking the CCGC 2012 protocol (`ccgc_seat`), anything else a
+/// player of `ai::player_from_spec` (`random`, `greedy`, `ai:normal` …).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SeatSpec {
     Engine(String),
+    Ccgc(String),
     Builtin(String),
 }
 
@@ -215,9 +217,12 @@ impl SeatSpec {
         if let Some(cmd) = spec.strip_prefix("engine:") {
             return command(cmd, "engine").map(SeatSpec::Engine);
         }
+        if let Some(cmd) = spec.strip_prefix("ccgc:") {
+            return command(cmd, "ccgc").map(SeatSpec::Ccgc);
+        }
         crate::ai::player_from_spec(spec)
             .map(|_| SeatSpec::Builtin(spec.to_string()))
-            .map_err(|e| format!("{e} or engine:CMD"))
+            .map_err(|e| format!("{e}, engine:CMD or ccgc:CMD"))
     }
 
     /// Whether the seat is an outside process.
@@ -229,6 +234,7 @@ impl SeatSpec {
     pub fn driver(&self) -> Box<dyn SeatDriver> {
         match self {
             SeatSpec::Engine(cmd) => Box::new(engine_seat::EngineSeat::new(cmd)),
+            SeatSpec::Ccgc(cmd) => Box::new(ccgc_seat::CcgcSeat::new(cmd)),
             SeatSpec::Builtin(spec) => {
                 Box::new(Brain::from_spec(spec).expect("checked by SeatSpec::parse"))
             }
