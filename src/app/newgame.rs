@@ -612,7 +612,8 @@ pub(super) fn value_rule_control(
         | HouseRule::FlagNeedsMinesCleared
         | HouseRule::RailTurnForAll
         | HouseRule::FirstEngineerDecides
-        | HouseRule::TeamView => {}
+        | HouseRule::TeamView
+        | HouseRule::QuietLoses => {}
         HouseRule::TurnOrder => {
             for v in [TurnOrder::Counterclockwise, TurnOrder::Clockwise] {
                 let t = if lang == Lang::Zh { v.zh() } else { v.en() };

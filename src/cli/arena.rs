@@ -19,14 +19,19 @@ const MAX_GAMES: usize = 1_000_000;
 const MAX_THREADS: usize = 256;
 /// The most one turn of an outside engine may take unless `--turn-ms` says otherwise.
 const DEFAULT_ENGINE_TURN_MS: usize = 30_000;
+/// Each side's time for the whole game under `--rules-set ccgc` or with a `ccgc:CMD` seat,
+/// unless `--game-ms` says otherwise.
+const CCGC_GAME_MS: usize = 1_800_000;
 
 /// `junqi arena`: its own options, then the rules flags.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
-from its own view), or the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
-per turn; ai:LEVEL:nodes=N (e.g. ai:normal:nodes=20000, N from 1 to 1000000000) spends N search \
-nodes per turn instead, so its games replay exactly from the seed. The last line on stdout is \
+from its own view), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
+per turn (ai:LEVEL:nodes=N, e.g. ai:normal:nodes=20000, N from 1 to 1000000000, spends N search \
+nodes per turn instead, so its games replay exactly from the seed), or an outside engine process: \
+engine:CMD (the junqi engine protocol, docs/engine-protocol.md) or ccgc:CMD (the CCGC 2012 protocol, \
+docs/ccgc.md; two-player games under --rules-set ccgc). The last line on stdout is \
 `arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`. With --players 4, A and B are teams: A's spec plays both seats of one team (South and North in odd games, East and West in even ones), and wins, draws and times count for the teams."
 )]
 pub struct ArenaArgs {
@@ -73,7 +78,8 @@ struct Options {
     /// 30000 when an outside engine plays, none otherwise)
     #[arg(long, value_name = "MS", value_parser = whole::<1, 3_600_000>)]
     turn_ms: Option<usize>,
-    /// Each seat's thinking time for the whole game, in milliseconds (over it loses)
+    /// Each seat's thinking time for the whole game, in milliseconds (over it loses; default
+    /// 1800000 with --rules-set ccgc or a ccgc:CMD seat, none otherwise)
     #[arg(long, value_name = "MS", value_parser = whole::<1, 36_000_000>)]
     game_ms: Option<usize>,
     /// Stop when a sequential probability ratio test decides between Elo ELO0 and ELO1 (A's
@@ -154,9 +160,11 @@ fn formation_for(
     }
 }
 
-/// Whether the arena asks the seat of `spec` for its own formation.
+/// Whether the arena asks the seat of `spec` for its own formation (a CCGC engine always sends
+/// its own).
 fn asks_formation(spec: &str, opts: &Options) -> bool {
-    opts.own_formations && SeatSpec::parse(spec).is_ok_and(|s| s.is_outside())
+    SeatSpec::parse(spec)
+        .is_ok_and(|s| matches!(s, SeatSpec::Ccgc(_)) || (opts.own_formations && s.is_outside()))
 }
 
 fn player_spec(s: &str) -> Result<String, String> {
@@ -516,6 +524,16 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         .any(|s| SeatSpec::parse(s).is_ok_and(|s| s.is_outside()));
     if outside && opts.turn_ms.is_none() {
         opts.turn_ms = Some(DEFAULT_ENGINE_TURN_MS);
+    }
+    let ccgc = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(SeatSpec::parse(s), Ok(SeatSpec::Ccgc(_))));
+    if ccgc && let Some(why) = crate::table::ccgc_seat::refuses(&rules, opts.players) {
+        return err(format!("ccgc: seats: {why}"));
+    }
+    // The CCGC rules: each side's whole-game time, 1800 s (the 2018 event's).
+    if (ccgc || args.rules.rules_set() == Some(super::RulesSet::Ccgc)) && opts.game_ms.is_none() {
+        opts.game_ms = Some(CCGC_GAME_MS);
     }
     let opts = &opts;
     if rules.move_clock.is_some() {

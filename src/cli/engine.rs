@@ -18,7 +18,9 @@ use std::io::{BufRead, Read, Write};
 #[derive(clap::Args, Debug, Clone)]
 #[command(
     after_help = "Reads the host's lines on standard input and answers on standard output \
-(docs/engine-protocol.md). Ends at `quit` or at the end of its input."
+(docs/engine-protocol.md). Ends at `quit` or at the end of its input. With --protocol ccgc it \
+speaks the CCGC 2012 protocol instead (docs/ccgc.md) and ends at END, at the end of its input or \
+at a line starting below 'A'."
 )]
 pub struct EngineArgs {
     /// How hard the computer thinks
@@ -32,6 +34,10 @@ pub struct EngineArgs {
     /// measuring hosts
     #[arg(long, value_name = "SPEC", value_parser = ["random", "greedy"])]
     player: Option<String>,
+    /// The protocol spoken: junqi (docs/engine-protocol.md) or ccgc, the CCGC 2012 军棋
+    /// platform's (docs/ccgc.md)
+    #[arg(long, value_name = "PROTOCOL", default_value = "junqi", value_parser = ["junqi", "ccgc"])]
+    protocol: String,
 }
 
 /// The engine's state between lines.
@@ -207,6 +213,9 @@ impl Engine {
 /// Run the engine on standard input and output until `quit` or the end of the input.
 pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
+    if args.protocol == "ccgc" {
+        return super::engine_ccgc::cmd_engine_ccgc(level, args.nodes);
+    }
     let mut engine = Engine::new(level, args.nodes, args.player.clone());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -304,6 +313,10 @@ mod tests {
         let [EngineMsg::Formation(f)] = &out[..] else {
             panic!("{out:?}")
         };
-        assert!(crate::protocol::parse_formation(f).unwrap().is_valid(&rules));
+        assert!(
+            crate::protocol::parse_formation(f)
+                .unwrap()
+                .is_valid(&rules)
+        );
     }
 }

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 pub mod arena;
 pub mod engine;
+pub mod engine_ccgc;
 pub mod game_show;
 pub mod layout;
 pub mod sprt;
@@ -69,7 +70,7 @@ pub enum Command {
     Apply(ApplyArgs),
     /// Computer players against each other, many games in parallel threads
     Arena(arena::ArenaArgs),
-    /// The computer as an engine process: the junqi engine protocol on stdin/stdout
+    /// The computer as an engine process: the junqi (or CCGC 2012) engine protocol on stdin/stdout
     Engine(engine::EngineArgs),
     /// Game records
     #[command(arg_required_else_help = false)]
@@ -141,18 +142,50 @@ fn depth(s: &str) -> Result<u32, String> {
 }
 
 /// The rules flags of every command that plays or checks (`moves`, `perft`, `apply`, `arena`,
-/// `layout check`): `--mode`, `--rules FILE`, and one flag per house rule, made from
-/// `HouseRule` (its flag, explanation and values) — a new house rule needs no change here.
+/// `layout check`): `--mode`, `--rules FILE` or `--rules-set NAME`, and one flag per house rule,
+/// made from `HouseRule` (its flag, explanation and values) — a new house rule needs no change
+/// here.
 #[derive(Clone, Debug, Default)]
 pub struct RuleFlags {
     mode: Option<Mode>,
     file: Option<PathBuf>,
-    /// The house rules set on the command line, in the order of `HouseRule::ALL`.
+    rules_set: Option<RulesSet>,
+    /// The house rules set on the command line, in the order of `HouseRule::every`.
     set: Vec<(HouseRule, RuleValue)>,
+}
+
+/// A named set of rules (`--rules-set`): the rules of an event or platform as a whole.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RulesSet {
+    /// The CCGC 军棋 event's rules (`Rules::ccgc`, docs/ccgc.md).
+    Ccgc,
+}
+
+impl RulesSet {
+    pub const ALL: [RulesSet; 1] = [RulesSet::Ccgc];
+
+    /// The command-line word.
+    pub fn word(self) -> &'static str {
+        match self {
+            RulesSet::Ccgc => "ccgc",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<RulesSet> {
+        RulesSet::ALL.into_iter().find(|r| r.word() == s)
+    }
+
+    /// The rules the set names.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesSet::Ccgc => Rules::ccgc(),
+        }
+    }
 }
 
 const MODE_ID: &str = "mode";
 const RULES_FILE_ID: &str = "rules";
+const RULES_SET_ID: &str = "rules-set";
 
 fn default_word(value: RuleValue) -> String {
     match value {
@@ -215,6 +248,25 @@ impl Args for RuleFlags {
                     .value_name("FILE")
                     .value_parser(clap::value_parser!(PathBuf))
                     .help("A saved house-rules file (RON); flags given beside it win over it"),
+            )
+            .arg(
+                Arg::new(RULES_SET_ID)
+                    .long("rules-set")
+                    .value_name("NAME")
+                    .conflicts_with(RULES_FILE_ID)
+                    .value_parser(
+                        PossibleValuesParser::new(RulesSet::ALL.map(RulesSet::word))
+                            .try_map(|s| RulesSet::parse(&s).ok_or("not a rules set")),
+                    )
+                    .help("A named rules set (ccgc: the CCGC 军棋 event's rules); flags given beside it win over it")
+                    .long_help(
+                        "A named rules set. ccgc: the CCGC 军棋 event's rules (docs/ccgc.md): hidden \
+                         mode, standard mines, no flying bombs, fixed HQs, the flag shown when its \
+                         marshal falls, 31 clash-free plies in a row lose for the player making \
+                         the 31st (--quiet-limit 31 --quiet-loses), no turn limit; in the arena \
+                         each side also has 1800 seconds for the whole game unless --game-ms says \
+                         otherwise. Flags given beside it win over it.",
+                    ),
             );
         for rule in HouseRule::every() {
             let t = rule.texts();
@@ -262,6 +314,9 @@ impl FromArgMatches for RuleFlags {
         if let Some(file) = m.get_one::<PathBuf>(RULES_FILE_ID) {
             self.file = Some(file.clone());
         }
+        if let Some(set) = m.get_one::<RulesSet>(RULES_SET_ID) {
+            self.rules_set = Some(*set);
+        }
         for rule in HouseRule::every() {
             let value = match Rules::default().get(rule) {
                 // A yes/no flag sets the opposite of the rule's default.
@@ -278,10 +333,16 @@ impl FromArgMatches for RuleFlags {
 }
 
 impl RuleFlags {
-    /// The rules: the `--rules` file or the mode's defaults, then `--mode`, then each house-rule
-    /// flag; checked by `Rules::validate`.
+    /// The named rules set given (`--rules-set`), if any.
+    pub fn rules_set(&self) -> Option<RulesSet> {
+        self.rules_set
+    }
+
+    /// The rules: the `--rules` file, the `--rules-set` or the mode's defaults, then `--mode`,
+    /// then each house-rule flag; checked by `Rules::validate`.
     pub fn rules(&self) -> Result<Rules, CliError> {
         let mut rules = match &self.file {
+            None if let Some(set) = self.rules_set => set.rules(),
             Some(path) => {
                 let f = path.display().to_string();
                 let text = read_small(&f, 64 * 1024)?;
@@ -557,6 +618,28 @@ mod tests {
         assert_eq!(rules.mode, Mode::Flip);
         assert_eq!(rules.flag_takers, FlagTakers::Any);
         assert!(rules.movable_hq && rules.flag_needs_mines_cleared);
+    }
+
+    #[test]
+    fn the_ccgc_rules_set_and_flags_beside_it() {
+        let args: Vec<String> = ["--rules-set", "ccgc"].map(String::from).into();
+        let (rules, _) = parse_rules(&args).unwrap();
+        assert_eq!(rules, Rules::ccgc());
+        let args: Vec<String> = ["--rules-set", "ccgc", "--quiet-limit", "20"]
+            .map(String::from)
+            .into();
+        let (rules, _) = parse_rules(&args).unwrap();
+        assert_eq!((rules.quiet_limit, rules.quiet_loses), (20, true));
+        let args: Vec<String> = ["--quiet-loses"].map(String::from).into();
+        let (rules, _) = parse_rules(&args).unwrap();
+        assert!(rules.quiet_loses && rules.mode == Mode::Open);
+        for bad in [
+            &["--rules-set", "chess"][..],
+            &["--rules-set", "ccgc", "--rules", "x.ron"],
+        ] {
+            let args: Vec<String> = bad.iter().map(|s| s.to_string()).collect();
+            assert!(parse_rules(&args).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

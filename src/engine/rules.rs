@@ -200,8 +200,15 @@ pub struct Rules {
     pub rail_turn_for_all: bool,
     /// Flip mode: flipping goes on until an engineer is flipped; its flipper takes its colour.
     pub first_engineer_decides: bool,
-    /// Draw after this many consecutive turns without a removal or a flip.
+    /// Draw after this many consecutive turns without a removal or a flip (`quiet_loses`: the
+    /// player who makes the last of them loses instead).
     pub quiet_limit: u32,
+    /// Two players: the player who makes the `quiet_limit`-th consecutive quiet turn loses the
+    /// game (`Won(opponent, QuietLimit)`) instead of drawing it (the CCGC rules: 31 clash-free
+    /// plies lose). Four-player games still draw at the quiet limit. Off by default; missing from
+    /// rules files and records saved before it existed.
+    #[serde(default)]
+    pub quiet_loses: bool,
     /// Draw after this many turns in all.
     pub turn_limit: u32,
     /// Seconds per turn; `None` is no clock. Five timeouts lose.
@@ -211,6 +218,9 @@ pub struct Rules {
     /// Four players, hidden mode: partners see each other's identities (对家明).
     pub team_view: bool,
 }
+
+/// The CCGC rules' clash-free plies that lose (`Rules::ccgc`; the 2018 event's `START … 31`).
+pub const CCGC_STEPS: u32 = 31;
 
 /// Timeouts that lose the game under the move clock (RULES.md section 7).
 pub const TIMEOUTS_TO_LOSE: u32 = 5;
@@ -230,6 +240,7 @@ impl Default for Rules {
             rail_turn_for_all: false,
             first_engineer_decides: false,
             quiet_limit: 70,
+            quiet_loses: false,
             turn_limit: 1000,
             move_clock: None,
             turn_order: TurnOrder::Counterclockwise,
@@ -255,6 +266,34 @@ impl Rules {
             }
         }
         r
+    }
+
+    /// The rules of the CCGC 军棋 event (the China Computer Games Championship's 2012 engine
+    /// protocol, docs/ccgc.md): hidden mode, standard mines, no flying bombs, fixed HQs, the flag
+    /// shown when its marshal falls, and the player who makes the 31st consecutive clash-free ply
+    /// loses (`quiet_loses`); no turn limit (`MAX_LIMIT`). CCGC's whole-game clock and its
+    /// "an illegal move loses" are the table's business (the arena's `--game-ms`; a seat whose
+    /// turn its own view shows to be illegal loses).
+    pub fn ccgc() -> Rules {
+        Rules {
+            mode: Mode::Hidden,
+            mines: MineRule::Standard,
+            flying_bombs: false,
+            movable_hq: false,
+            bombs_in_front_row: false,
+            flag_reveal_on_marshal_loss: true,
+            engineer_scout: false,
+            flag_needs_mines_cleared: false,
+            flag_takers: FlagTakers::Any,
+            rail_turn_for_all: false,
+            first_engineer_decides: false,
+            quiet_limit: CCGC_STEPS,
+            quiet_loses: true,
+            turn_limit: MAX_LIMIT,
+            move_clock: None,
+            turn_order: TurnOrder::Counterclockwise,
+            team_view: false,
+        }
     }
 
     /// Whether the engineer-scout rule is in force (hidden mode only).
@@ -344,6 +383,8 @@ pub enum HouseRule {
     TurnOrder,
     /// Four players, hidden mode: partners see each other's identities (RULES.md 9.8).
     TeamView,
+    /// Two players: the player making the quiet limit's last quiet turn loses (the CCGC rules).
+    QuietLoses,
 }
 
 /// The value of one house rule.
@@ -392,9 +433,18 @@ impl HouseRule {
     /// the rules of the two-player game the window offers.
     pub const FOUR_PLAYER: [HouseRule; 2] = [HouseRule::TurnOrder, HouseRule::TeamView];
 
-    /// Every house rule: `ALL`, then `FOUR_PLAYER` (the command-line flags, saved files).
+    /// The house rules of the CCGC rule set (`Rules::ccgc`) that RULES.md section 8 does not
+    /// offer; not in `ALL` either: the window's dialogs do not offer them, the command line and
+    /// the saved files know them.
+    pub const CCGC: [HouseRule; 1] = [HouseRule::QuietLoses];
+
+    /// Every house rule: `ALL`, then `FOUR_PLAYER`, then `CCGC` (the command-line flags, saved
+    /// files, the engine protocol's `rules` line).
     pub fn every() -> impl Iterator<Item = HouseRule> {
-        HouseRule::ALL.into_iter().chain(HouseRule::FOUR_PLAYER)
+        HouseRule::ALL
+            .into_iter()
+            .chain(HouseRule::FOUR_PLAYER)
+            .chain(HouseRule::CCGC)
     }
 
     /// The rule's field name in `Rules` and in saved rules files.
@@ -415,6 +465,7 @@ impl HouseRule {
             HouseRule::MoveClock => "move_clock",
             HouseRule::TurnOrder => "turn_order",
             HouseRule::TeamView => "team_view",
+            HouseRule::QuietLoses => "quiet_loses",
         }
     }
 
@@ -438,6 +489,7 @@ impl HouseRule {
             HouseRule::MoveClock => "move-clock",
             HouseRule::TurnOrder => "order",
             HouseRule::TeamView => "team-view",
+            HouseRule::QuietLoses => "quiet-loses",
         }
     }
 
@@ -534,6 +586,12 @@ impl HouseRule {
                 explain_zh: "四国暗棋：对家之间可以看到彼此的棋子。",
                 explain_en: "Four players, hidden mode: partners see each other's pieces.",
             },
+            HouseRule::QuietLoses => &HouseRuleTexts {
+                zh: "无吃子步数判负",
+                en: "Quiet limit loses",
+                explain_zh: "两人对局：连续无吃子步数达到上限时，走出最后一步的一方判负，而非和棋（CCGC 规则）。",
+                explain_en: "Two players: the player making the quiet limit's last quiet turn loses instead of drawing (the CCGC rules).",
+            },
         }
     }
 
@@ -552,7 +610,8 @@ impl HouseRule {
             | HouseRule::QuietLimit
             | HouseRule::TurnLimit
             | HouseRule::MoveClock
-            | HouseRule::TurnOrder => None,
+            | HouseRule::TurnOrder
+            | HouseRule::QuietLoses => None,
             HouseRule::TeamView => Some(Mode::Hidden),
         }
     }
@@ -656,7 +715,10 @@ impl Rules {
             | HouseRule::FlagNeedsMinesCleared
             | HouseRule::RailTurnForAll
             | HouseRule::FirstEngineerDecides
-            | HouseRule::TeamView => RuleValue::Switch(*self.switch(rule).expect("a yes/no rule")),
+            | HouseRule::TeamView
+            | HouseRule::QuietLoses => {
+                RuleValue::Switch(*self.switch(rule).expect("a yes/no rule"))
+            }
         }
     }
 
@@ -689,6 +751,7 @@ impl Rules {
             HouseRule::RailTurnForAll => &self.rail_turn_for_all,
             HouseRule::FirstEngineerDecides => &self.first_engineer_decides,
             HouseRule::TeamView => &self.team_view,
+            HouseRule::QuietLoses => &self.quiet_loses,
             HouseRule::Mines
             | HouseRule::FlagTakers
             | HouseRule::QuietLimit
@@ -710,6 +773,7 @@ impl Rules {
             HouseRule::RailTurnForAll => &mut self.rail_turn_for_all,
             HouseRule::FirstEngineerDecides => &mut self.first_engineer_decides,
             HouseRule::TeamView => &mut self.team_view,
+            HouseRule::QuietLoses => &mut self.quiet_loses,
             HouseRule::Mines
             | HouseRule::FlagTakers
             | HouseRule::QuietLimit
@@ -875,6 +939,29 @@ mod tests {
             Ok(RuleValue::Order(TurnOrder::Clockwise))
         );
         assert!(HouseRule::TurnOrder.parse_value("up").is_err());
+    }
+
+    #[test]
+    fn rules_files_without_quiet_loses_still_load_and_ccgc_is_valid() {
+        // A rules file saved before `quiet_loses` existed: the limit draws, as it did.
+        let old = "(mode:hidden,mines:standard,quiet_limit:40,turn_limit:1000,move_clock:None,turn_order:ccw,team_view:false)";
+        let old = old.replace("ccw", "counterclockwise");
+        let r: Rules = ron::from_str(&old).unwrap();
+        assert!(!r.quiet_loses);
+        assert_eq!(r.quiet_limit, 40);
+        let c = Rules::ccgc();
+        assert_eq!(c.validate(), Ok(()));
+        assert_eq!(
+            (c.mode, c.quiet_limit, c.turn_limit),
+            (Mode::Hidden, 31, MAX_LIMIT)
+        );
+        assert!(c.quiet_loses && c.flag_reveal_on_marshal_loss);
+        let back: Rules = ron::from_str(&ron::to_string(&c).unwrap()).unwrap();
+        assert_eq!(back, c);
+        // Not offered by the window's dialogs (`ALL`), known to everything else (`every`).
+        assert!(!HouseRule::ALL.contains(&HouseRule::QuietLoses));
+        assert!(HouseRule::every().any(|r| r == HouseRule::QuietLoses));
+        assert_eq!(HouseRule::QuietLoses.flag(), "quiet-loses");
     }
 
     #[test]

@@ -1293,6 +1293,53 @@ fn quiet_limit_draws_after_seventy_quiet_turns() {
     assert_eq!(p.status(&forty), Status::Draw(EndReason::QuietLimit));
 }
 
+/// `quiet loses` (the CCGC rules): the player making the last quiet turn of the limit loses; a
+/// clash on that turn resets the count instead; four players still draw.
+#[test]
+fn quiet_loses_gives_the_game_to_the_other_side() {
+    let r = Rules::ccgc();
+    assert_eq!((r.quiet_limit, r.quiet_loses), (31, true));
+    // Red makes the 31st quiet ply: Blue wins.
+    let mut p = pos(
+        &r,
+        &lay_counts("r", 30, 100, &format!("{BASE} c3=r5 c8=b5")),
+    );
+    assert_eq!(p.status(&r), Status::Ongoing);
+    play(&mut p, &r, "c3-c2");
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Blue, EndReason::QuietLimit)
+    );
+    assert_eq!(p.status(&r).word(), "blue-wins quiet-limit");
+    // Blue makes it: Red wins.
+    let mut p = pos(
+        &r,
+        &lay_counts("b", 30, 100, &format!("{BASE} c3=r5 c8=b5")),
+    );
+    play(&mut p, &r, "c8-c9");
+    assert_eq!(
+        p.status(&r),
+        Status::Won(crate::engine::Team::Red, EndReason::QuietLimit)
+    );
+    // A clash on the 31st ply resets the count.
+    let mut p = pos(
+        &r,
+        &lay_counts("r", 30, 100, &format!("{BASE} c3=r5 c2=b4 c8=b5")),
+    );
+    play(&mut p, &r, "c3-c2");
+    assert_eq!((p.quiet(), p.status(&r)), (0, Status::Ongoing));
+    // Without the rule the same ply draws.
+    let draw = with(|r| {
+        r.quiet_limit = 31;
+    });
+    let mut p = pos(
+        &draw,
+        &lay_counts("r", 30, 100, &format!("{BASE} c3=r5 c8=b5")),
+    );
+    play(&mut p, &draw, "c3-c2");
+    assert_eq!(p.status(&draw), Status::Draw(EndReason::QuietLimit));
+}
+
 #[test]
 fn quiet_limit_is_checked_before_the_turn_limit() {
     let r = Rules::default();

@@ -9,6 +9,8 @@ use crate::engine::{
     Turn, TurnReport,
 };
 
+pub mod ccgc;
+
 /// The protocol's version (`junqi 1`).
 pub const VERSION: u32 = 1;
 

@@ -15,6 +15,7 @@
 //! table's result.
 
 pub mod brain;
+pub mod ccgc_seat;
 pub mod engine_seat;
 pub mod process;
 
@@ -175,11 +176,12 @@ pub trait SeatDriver: Send {
 }
 
 /// The kinds of seat a spec names: `engine:CMD` an outside engine speaking the junqi engine
-/// protocol, anything else a player of `ai::player_from_spec` (`random`, `greedy`,
-/// `ai:normal` …).
+/// protocol, `ccgc:CMD` one speaking the CCGC 2012 protocol (`ccgc_seat`), anything else a
+/// player of `ai::player_from_spec` (`random`, `greedy`, `ai:normal` …).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SeatSpec {
     Engine(String),
+    Ccgc(String),
     Builtin(String),
 }
 
@@ -199,11 +201,14 @@ impl SeatSpec {
         if let Some(cmd) = spec.strip_prefix("engine:") {
             return command(cmd, "engine").map(SeatSpec::Engine);
         }
+        if let Some(cmd) = spec.strip_prefix("ccgc:") {
+            return command(cmd, "ccgc").map(SeatSpec::Ccgc);
+        }
         crate::ai::player_from_spec(spec)
             .map(|_| SeatSpec::Builtin(spec.to_string()))
             .map_err(|e| match e {
                 crate::ai::BadPlayerSpec::Unknown(spec) => format!(
-                    "unknown player '{spec}' (known: {}, engine:CMD)",
+                    "unknown player '{spec}' (known: {}, engine:CMD, ccgc:CMD)",
                     crate::ai::PLAYER_SPECS.join(", ")
                 ),
                 e => e.to_string(),
@@ -219,6 +224,7 @@ impl SeatSpec {
     pub fn driver(&self) -> Box<dyn SeatDriver> {
         match self {
             SeatSpec::Engine(cmd) => Box::new(engine_seat::EngineSeat::new(cmd)),
+            SeatSpec::Ccgc(cmd) => Box::new(ccgc_seat::CcgcSeat::new(cmd)),
             SeatSpec::Builtin(spec) => {
                 Box::new(Brain::from_spec(spec).expect("checked by SeatSpec::parse"))
             }
@@ -550,7 +556,7 @@ impl Table {
                     };
                     // Flip mode before colours: no colour to resign, so the game stops as
                     // after a failure, which names the player.
-                    if !side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok()) {
+                    if side.is_none_or(|s| self.game.act(Action::Resign(s)).is_err()) {
                         let why = "resigned before the colours were decided".into();
                         return self.fail(k, SeatFailure::Reported(why));
                     }

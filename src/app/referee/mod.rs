@@ -48,11 +48,15 @@ use std::path::PathBuf;
 
 /// House rules the referee offers (flip-mode and clock rules make no sense on a physical board;
 /// team view is what the players show each other at the table, nothing for the referee to decide).
-/// The turn order is offered for four-player tables only: the tracked game follows it.
+/// The turn order is offered for four-player tables only: the tracked game follows it. The CCGC
+/// rule set's own rule (`quiet loses`) is the command line's, not offered here.
 fn offered(rule: HouseRule, four: bool) -> bool {
     match rule {
         HouseRule::TurnOrder => four,
-        HouseRule::FirstEngineerDecides | HouseRule::MoveClock | HouseRule::TeamView => false,
+        HouseRule::FirstEngineerDecides
+        | HouseRule::MoveClock
+        | HouseRule::TeamView
+        | HouseRule::QuietLoses => false,
         HouseRule::Mines
         | HouseRule::FlyingBombs
         | HouseRule::MovableHq
@@ -75,6 +79,7 @@ fn tracked_only(rule: HouseRule) -> bool {
         | HouseRule::BombsInFrontRow
         | HouseRule::RailTurnForAll
         | HouseRule::QuietLimit
+        | HouseRule::QuietLoses
         | HouseRule::TurnLimit => true,
         HouseRule::Mines
         | HouseRule::FlagRevealOnMarshalLoss

@@ -476,6 +476,13 @@ impl Position {
         }
         // 4. Quiet limit, 5. turn limit.
         if self.quiet >= rules.quiet_limit {
+            // `quiet loses` (the CCGC rules): the player who made the last quiet turn loses, so
+            // the side to move now wins. Flip mode before colours has no side to win: a draw.
+            if rules.quiet_loses
+                && let Mover::Side(me) = self.mover
+            {
+                return Status::Won(me.team(), EndReason::QuietLimit);
+            }
             return Status::Draw(EndReason::QuietLimit);
         }
         if self.ply >= rules.turn_limit {
