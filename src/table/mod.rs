@@ -15,6 +15,7 @@
 //! table's result.
 
 pub mod brain;
+pub mod engine_player;
 pub mod engine_seat;
 pub mod process;
 
