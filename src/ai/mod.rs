@@ -23,7 +23,7 @@ pub use thinker::Thinker;
 
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    ClashOutcome, Position, Rank, Rules, Seen, Status, Turn, TurnReport, View, play,
+    ClashOutcome, IllegalTurn, Position, Rank, Rules, Seen, Status, Turn, TurnReport, View, play,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -45,6 +45,12 @@ pub trait Player: Send {
 
     /// The referee refused `turn` in the position of the last `choose`.
     fn refused(&mut self, turn: Turn);
+
+    /// The referee refused `turn` for `why` (a player that passes the reason on, such as an
+    /// outside engine, takes it here; the others are told `refused`).
+    fn refused_for(&mut self, turn: Turn, _why: &IllegalTurn) {
+        self.refused(turn);
+    }
 
     /// The public report of every turn (both sides'), with this player's view after it. Players
     /// that remember (the computer opponent's belief) learn here; the default forgets.

@@ -5,7 +5,8 @@
 //!
 //! The player travels with the thought and comes back with it: after `poll` has returned the
 //! turn, `into_player` hands the player back (with its memory: transposition table, belief) for
-//! the next turn. `into_player` on a thought still running cancels it and waits for the thread.
+//! the next turn. `into_player` on a thought still running cancels it and waits for the thread;
+//! a thought dropped before its answer is cancelled and its thread left to end.
 
 use super::Player;
 use crate::engine::rng::SplitMix64;
@@ -100,7 +101,17 @@ impl Thinker {
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
-        self.player
+        self.player.take()
+    }
+}
+
+impl Drop for Thinker {
+    /// A thought dropped unanswered (undo, a new game) is cancelled: its thread ends on its own
+    /// soon after, with the player it holds.
+    fn drop(&mut self) {
+        if self.answer.is_none() {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
     }
 }
 

@@ -1,12 +1,29 @@
-//! The computer opponent in the window: which seats the computer plays, its players and their
-//! thinking off the UI thread (`ai::Thinker`), and the seats as kept in a record. The session
-//! (session.rs) runs its turns; the computer gets only its own view.
+//! The computer opponent in the window: which seats the computer (or an outside engine) plays,
+//! its players and their thinking off the UI thread (`ai::Thinker`), and the seats as kept in a
+//! record. The session (session.rs) runs its turns; the computer gets only its own view.
 
 use super::settings::Occupant;
 use crate::ai::{AiPlayer, Level, Player, Thinker};
+use crate::engine::{Chair, View};
+use crate::i18n::{self, Lang};
+use crate::table::engine_player::{EngineNews, EnginePlayer, EngineStop};
+use std::time::Duration;
+
+/// The most an outside engine's turn may take when the game has no move clock (with one, the
+/// clock's seconds): told to the engine, and the bound after which a silent engine has failed.
+pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(60);
+
+/// How the seats an outside engine plays are started: its command, and each seat's chair and
+/// view at the start of the game (by seat), and the most one turn may take.
+#[derive(Clone, Debug)]
+pub struct EngineSetup {
+    pub command: String,
+    pub starts: Vec<(Chair, View)>,
+    pub turn_time: Duration,
+}
 
 /// The computer seats of a game on screen: one per seat of the board (two, or four in the order
-/// South, East, North, West), each a human or the computer.
+/// South, East, North, West), each a human, the computer or an outside engine.
 #[derive(Default)]
 pub struct Seats {
     pub seats: Vec<Occupant>,
@@ -15,6 +32,11 @@ pub struct Seats {
     /// How many plies the computer players have been told about.
     pub(super) observed: usize,
     pub(super) seed: u64,
+    /// How engine seats are started (none yet: they have no player and wait).
+    engine: Option<EngineSetup>,
+    /// What each engine seat's player reports (its name, why it stopped); renewed with the
+    /// player, keeping the name.
+    news: Vec<EngineNews>,
 }
 
 impl std::fmt::Debug for Seats {
@@ -23,6 +45,7 @@ impl std::fmt::Debug for Seats {
             .field("seats", &self.seats)
             .field("thinking", &self.thinking.is_some())
             .field("observed", &self.observed)
+            .field("engine", &self.engine.as_ref().map(|e| &e.command))
             .finish()
     }
 }
@@ -30,6 +53,7 @@ impl std::fmt::Debug for Seats {
 impl Seats {
     pub fn new(seats: Vec<Occupant>, seed: u64) -> Seats {
         let mut s = Seats {
+            news: vec![EngineNews::default(); seats.len()],
             seats,
             seed,
             ..Seats::default()
@@ -39,19 +63,66 @@ impl Seats {
     }
 
     /// Fresh computer players that will be told the whole game again (after undo or on resume).
+    /// An engine seat gets a new engine process, started at its next turn and told the game from
+    /// its start: the engine's memory of the game is rebuilt as the built-in computer's is.
     pub fn reset(&mut self) {
         self.thinking = None;
         self.observed = 0;
-        self.players = self
-            .seats
-            .iter()
-            .map(|seat| match seat {
+        self.news.resize_with(self.seats.len(), EngineNews::default);
+        let mut players = Vec::with_capacity(self.seats.len());
+        for (k, seat) in self.seats.iter().enumerate() {
+            players.push(match seat {
                 Occupant::Computer(level) => {
                     Some(Box::new(AiPlayer::new(*level)) as Box<dyn Player>)
                 }
+                Occupant::Engine => self.engine.as_ref().and_then(|e| {
+                    let (chair, view) = e.starts.get(k)?.clone();
+                    let news = self.news[k].renewed();
+                    self.news[k] = news.clone();
+                    let player = EnginePlayer::new(&e.command, chair, view, Some(e.turn_time))
+                        .with_news(news);
+                    Some(Box::new(player) as Box<dyn Player>)
+                }),
                 Occupant::Human => None,
-            })
-            .collect();
+            });
+        }
+        self.players = players;
+    }
+
+    /// How engine seats are started, and fresh players for every seat.
+    pub fn set_engine(&mut self, setup: EngineSetup) {
+        self.engine = Some(setup);
+        self.reset();
+    }
+
+    /// The command that starts the engine seats, once set.
+    pub fn engine_command(&self) -> Option<&str> {
+        self.engine.as_ref().map(|e| e.command.as_str())
+    }
+
+    /// The name an engine seat's engine gave itself, once known.
+    pub fn engine_name(&self, k: usize) -> Option<String> {
+        (self.seats.get(k) == Some(&Occupant::Engine))
+            .then(|| self.news.get(k)?.name())
+            .flatten()
+    }
+
+    /// Why an engine seat's engine stopped (resigned or failed), if it did.
+    pub fn engine_stop(&self, k: usize) -> Option<EngineStop> {
+        (self.seats.get(k) == Some(&Occupant::Engine))
+            .then(|| self.news.get(k)?.stop())
+            .flatten()
+    }
+
+    /// Who plays seat `k`, for the interface: "Human", "Computer · Normal", or the engine's
+    /// name ("Engine" until it is known).
+    pub fn label(&self, k: usize, lang: Lang) -> String {
+        match self.seats.get(k).copied().unwrap_or_default() {
+            Occupant::Engine => self
+                .engine_name(k)
+                .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string()),
+            other => occupant_label(other, lang),
+        }
     }
 
     pub fn any(&self) -> bool {
@@ -81,6 +152,38 @@ impl Seats {
     }
 }
 
+/// Who plays a seat, for the interface ("an engine" for an outside engine whose name is not
+/// known here).
+pub fn occupant_label(occupant: Occupant, lang: Lang) -> String {
+    match occupant {
+        Occupant::Human => lang.t(&i18n::HUMAN).to_string(),
+        Occupant::Computer(l) => format!("{} · {}", lang.t(&i18n::COMPUTER), lang.t(level_text(l))),
+        Occupant::Engine => lang.t(&i18n::ENGINE).to_string(),
+    }
+}
+
+/// The command the new-game dialog offers for an outside engine before one was chosen: this
+/// program's own computer as an engine (`junqi engine --level normal`).
+pub fn default_engine_command() -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.to_str().map(str::to_string))
+        .unwrap_or_else(|| "junqi".into());
+    format!("{} engine --level normal", shell_word(&exe))
+}
+
+/// `word` as one word of a shell command line (`sh -c`, or `cmd /C` on Windows).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:\\".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else if cfg!(windows) {
+        format!("\"{word}\"")
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The name of a level, for the interface.
 pub fn level_text(level: Level) -> &'static crate::i18n::Text {
     match level {
@@ -93,24 +196,33 @@ pub fn level_text(level: Level) -> &'static crate::i18n::Text {
 /// The words naming the seats of four-player games in the record's `computer` info.
 const FOUR_WORDS: [&str; 4] = ["south", "east", "north", "west"];
 
+/// The word of an outside engine's seat in the record's `computer` info (`blue:engine`): the
+/// command is not in the record but in the settings, so a resumed game goes on with the engine
+/// last chosen.
+const ENGINE_WORD: &str = "engine";
+
 /// The computer seats as kept in a game record's info (`computer` = `red:normal`, `2:hard`,
-/// `east:easy,west:hard` …), so a resumed game goes on against the computer. Two seats are Red and
-/// Blue (players 1 and 2 in a flip game), four are South, East, North and West.
+/// `east:easy,west:hard`, `blue:engine` …), so a resumed game goes on against the computer. Two
+/// seats are Red and Blue (players 1 and 2 in a flip game), four are South, East, North and West.
 pub fn seats_to_info(seats: &[Occupant], flip: bool) -> Option<String> {
     let parts: Vec<String> = seats
         .iter()
         .enumerate()
         .filter_map(|(k, s)| match s {
-            Occupant::Computer(level) => {
+            Occupant::Human => None,
+            Occupant::Computer(_) | Occupant::Engine => {
                 let who = match (flip, k) {
                     _ if seats.len() == 4 => FOUR_WORDS[k].to_string(),
                     (true, k) => (k + 1).to_string(),
                     (false, 0) => "red".into(),
                     (false, _) => "blue".into(),
                 };
-                Some(format!("{who}:{}", level.word()))
+                let what = match s {
+                    Occupant::Computer(level) => level.word(),
+                    _ => ENGINE_WORD,
+                };
+                Some(format!("{who}:{what}"))
             }
-            Occupant::Human => None,
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(","))
@@ -133,7 +245,9 @@ pub fn seats_from_info(text: Option<&str>, n: usize) -> Vec<Occupant> {
             },
             _ => continue,
         };
-        if let Some(level) = Level::parse(level) {
+        if level == ENGINE_WORD {
+            seats[k] = Occupant::Engine;
+        } else if let Some(level) = Level::parse(level) {
             seats[k] = Occupant::Computer(level);
         }
     }
@@ -215,6 +329,26 @@ mod tests {
             seats_from_info(Some("1:easy,zz:hard,2:nope"), 2),
             [Occupant::Computer(Level::Easy), Occupant::Human]
         );
+        let engine = [Occupant::Human, Occupant::Engine];
+        assert_eq!(
+            seats_to_info(&engine, false).as_deref(),
+            Some("blue:engine")
+        );
+        assert_eq!(seats_from_info(Some("blue:engine"), 2), engine);
+        assert_eq!(
+            seats_to_info(&[Occupant::Engine, Occupant::Computer(Level::Hard)], true).as_deref(),
+            Some("1:engine,2:hard")
+        );
+    }
+
+    #[test]
+    fn the_default_engine_is_this_program_as_one_shell_word() {
+        let cmd = default_engine_command();
+        assert!(cmd.ends_with(" engine --level normal"), "{cmd}");
+        assert_eq!(shell_word("/usr/bin/junqi"), "/usr/bin/junqi");
+        if !cfg!(windows) {
+            assert_eq!(shell_word("/home/a b/it's"), "'/home/a b/it'\\''s'");
+        }
     }
 
     #[test]

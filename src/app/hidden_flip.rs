@@ -112,7 +112,9 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
             return;
         }
         // Four players: while a computer seat plays, nobody lifts the curtain.
-        let text = if play.computer_to_move() {
+        let text = if play.engine_to_move() {
+            play.thinking_text(lang)
+        } else if play.computer_to_move() {
             format!("{} — {}", lang.side(side), lang.t(&i18n::COMPUTER_THINKING))
         } else {
             fill(lang.t(&i18n::CURTAIN), &[("side", lang.side(side))])

@@ -231,10 +231,17 @@ impl JunqiApp {
     }
 
     /// Show another screen. The game in play, if it was on screen, is parked (the first screen
-    /// offers to continue it); a new game on screen replaces the parked one.
-    pub fn show(&mut self, screen: Screen) {
-        if matches!(screen, Screen::Play(_)) {
+    /// offers to continue it); a new game on screen replaces the parked one. A game whose engine
+    /// seats have no command yet (new, resumed, opened, continued from the replay) gets the one
+    /// in the settings, or this program's own engine.
+    pub fn show(&mut self, mut screen: Screen) {
+        if let Screen::Play(play) = &mut screen {
             self.parked = None;
+            if play.computer().engine_command().is_none() {
+                let command = (self.settings.engine_command.clone())
+                    .unwrap_or_else(computer::default_engine_command);
+                play.set_engine_command(&command);
+            }
         }
         if let Screen::Play(s) = std::mem::replace(&mut self.screen, screen) {
             self.parked = Some(s);
@@ -304,6 +311,10 @@ impl JunqiApp {
     }
 
     fn start(&mut self, spec: NewGameSpec) {
+        if spec.has_engine() && spec.engine_command.is_none() {
+            self.warning = Some(Warning::plain(i18n::ENGINE_COMMAND_EMPTY));
+            return;
+        }
         match spec.game() {
             Ok(game) => {
                 self.settings.rules = spec.rules.clone();
@@ -316,6 +327,9 @@ impl JunqiApp {
                 }
                 if let Some(last) = newgame::last_formations(&spec) {
                     self.settings.last_formations = last;
+                }
+                if let Some(command) = &spec.engine_command {
+                    self.settings.engine_command = Some(command.clone());
                 }
                 let mut game = game;
                 if let Some(text) = computer::seats_to_info(
@@ -825,7 +839,16 @@ impl eframe::App for JunqiApp {
         let repaint_after = match &mut self.screen {
             Screen::Play(play) => {
                 play.set_options(self.settings.modes.clone());
-                play.tick(now).repaint_after
+                let repaint = play.tick(now).repaint_after;
+                // An outside engine that stopped: which one and why, above the screen until
+                // dismissed (the game itself says who resigned).
+                if let Some(trouble) = play.take_engine_trouble() {
+                    self.warning = Some(Warning::new(
+                        i18n::ENGINE_WARNING,
+                        problem::Problem::Engine(trouble),
+                    ));
+                }
+                repaint
             }
             Screen::Replay(r) => r.tick(now),
             _ => None,

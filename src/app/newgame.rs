@@ -30,6 +30,9 @@ pub struct NewGameSpec {
     pub seats4: [Occupant; 4],
     /// South's, East's, North's and West's formations.
     pub formations4: Box<[FormationChoice; 4]>,
+    /// The command that starts the outside engine, when a seat is `Occupant::Engine` (every
+    /// engine seat runs its own process of it).
+    pub engine_command: Option<String>,
 }
 
 impl NewGameSpec {
@@ -41,6 +44,11 @@ impl NewGameSpec {
     /// Who plays each seat of the board (in `board_seats` order).
     pub fn players(&self) -> &[Occupant] {
         if self.four { &self.seats4 } else { &self.seats }
+    }
+
+    /// Whether an outside engine plays a seat.
+    pub fn has_engine(&self) -> bool {
+        self.players().contains(&Occupant::Engine)
     }
 
     /// The formation choice of a seat.
@@ -105,6 +113,9 @@ pub struct NewGame {
     sealed_under: PrivacyKey,
     /// Said once a change cleared private choices.
     pub cleared_note: bool,
+    /// The outside engine's command as typed (offered: the last one chosen, or this program's
+    /// own engine).
+    pub engine_command: String,
 }
 
 /// What decides whether formations are chosen privately: the mode and who plays each seat.
@@ -199,6 +210,7 @@ impl NewGame {
                 formations4: Box::new(
                     [(); 4].map(|_| FormationChoice::Random(crate::engine::rng::os_seed())),
                 ),
+                engine_command: None,
             },
             seed_text: String::new(),
             library: Vec::new(),
@@ -207,6 +219,10 @@ impl NewGame {
             sealed: Vec::new(),
             sealed_under: (settings.rules.mode, false, settings.seats, settings.seats4),
             cleared_note: false,
+            engine_command: settings
+                .engine_command
+                .clone()
+                .unwrap_or_else(super::computer::default_engine_command),
         }
     }
 
@@ -254,8 +270,12 @@ impl NewGame {
         self
     }
 
+    /// The game to start, with the engine's command when a seat is an outside engine.
     pub fn spec(&self) -> NewGameSpec {
-        self.spec.clone()
+        let mut spec = self.spec.clone();
+        let command = self.engine_command.trim();
+        spec.engine_command = (spec.has_engine() && !command.is_empty()).then(|| command.into());
+        spec
     }
 
     /// One side of a hidden game between people chooses its formation: first the hand-over
@@ -335,12 +355,14 @@ impl NewGame {
             }
             Err(_) => !self.spec.rules.mode.deals_face_down(),
         };
+        // An engine seat needs a command: Start waits for one (the field says so).
+        let command_ok = !self.spec.has_engine() || !self.engine_command.trim().is_empty();
         ui.horizontal(|ui| {
             ui.heading(lang.t(&i18n::NEW_GAME));
             ui.add_space(16.0);
             if ui
                 .add_enabled(
-                    seed_ok,
+                    seed_ok && command_ok,
                     egui::Button::new(
                         egui::RichText::new(lang.t(&i18n::START))
                             .size(18.0)
@@ -359,6 +381,7 @@ impl NewGame {
         egui::ScrollArea::vertical().show(ui, |ui| {
             let spec = &mut self.spec;
             let seed_text = &mut self.seed_text;
+            let engine_command = &mut self.engine_command;
             let library = &self.library;
             let private = &mut self.private;
             let (sealed, sealed_under) = (&mut self.sealed, &mut self.sealed_under);
@@ -440,6 +463,11 @@ impl NewGame {
                         }
                     });
                     ui.end_row();
+                    if spec.has_engine() {
+                        let name_id = ui.strong(lang.t(&i18n::ENGINE_COMMAND)).id;
+                        engine_command_field(ui, lang, engine_command, name_id);
+                        ui.end_row();
+                    }
                     if spec.rules.mode.deals_face_down() {
                         let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
                         ui.vertical(|ui| {
@@ -623,33 +651,53 @@ pub(super) fn value_rule_control(
     }
 }
 
-/// Human or computer (with its level) for one seat.
+/// Human, computer (with its level) or an outside engine for one seat.
 fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Occupant) {
-    let label = |s: &Occupant| match s {
-        Occupant::Human => lang.t(&i18n::HUMAN).to_string(),
-        Occupant::Computer(l) => format!(
-            "{} · {}",
-            lang.t(&i18n::COMPUTER),
-            lang.t(match l {
-                Level::Easy => &i18n::LEVEL_EASY,
-                Level::Normal => &i18n::LEVEL_NORMAL,
-                Level::Hard => &i18n::LEVEL_HARD,
-            })
-        ),
-    };
     egui::ComboBox::new(("seat", k), who)
-        .selected_text(label(seat))
+        .selected_text(super::computer::occupant_label(*seat, lang))
         .show_ui(ui, |ui| {
             for s in [
                 Occupant::Human,
                 Occupant::Computer(Level::Easy),
                 Occupant::Computer(Level::Normal),
                 Occupant::Computer(Level::Hard),
+                Occupant::Engine,
             ] {
-                let text = label(&s);
+                let text = match s {
+                    Occupant::Engine => lang.t(&i18n::ENGINE_CHOICE).to_string(),
+                    s => super::computer::occupant_label(s, lang),
+                };
                 ui.selectable_value(seat, s, text);
             }
         });
+}
+
+/// The outside engine's command (labelled by `name_id`): a shell command line, this program's
+/// own engine a click away, and a note while it is empty (the dialog then does not start).
+fn engine_command_field(ui: &mut egui::Ui, lang: Lang, command: &mut String, name_id: egui::Id) {
+    ui.vertical(|ui| {
+        // The button goes under the field in a narrow window.
+        ui.horizontal_wrapped(|ui| {
+            let width = (ui.available_width() - 12.0).clamp(160.0, 420.0);
+            ui.add(
+                egui::TextEdit::singleline(command)
+                    .desired_width(width)
+                    .char_limit(2000),
+            )
+            .labelled_by(name_id);
+            if ui.button(lang.t(&i18n::ENGINE_OWN)).clicked() {
+                *command = super::computer::default_engine_command();
+            }
+        });
+        if command.trim().is_empty() {
+            ui.colored_label(
+                egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+                lang.t(&i18n::ENGINE_COMMAND_EMPTY),
+            );
+        } else {
+            ui.weak(lang.t(&i18n::ENGINE_COMMAND_HINT));
+        }
+    });
 }
 
 /// Where a side's formation comes from.

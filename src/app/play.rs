@@ -18,7 +18,6 @@ use crate::i18n::{self, Lang, fill};
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
 pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
     let game = play.game();
-    let flip = game.rules().mode == crate::engine::Mode::Flip;
     let mut parts = vec![
         saves::mode_text(game.rules().mode, lang).to_string(),
         fill(
@@ -26,24 +25,9 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             &[("n", &(game.position().ply() + 1).to_string())],
         ),
     ];
-    for (k, seat) in play.computer().seats.iter().enumerate() {
-        let who = if flip {
-            fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
-        } else {
-            lang.side(game.board().seats[k]).to_string()
-        };
-        let seat = match seat {
-            super::settings::Occupant::Human => lang.t(&i18n::HUMAN).to_string(),
-            super::settings::Occupant::Computer(l) => format!(
-                "{} · {}",
-                lang.t(&i18n::COMPUTER),
-                lang.t(match l {
-                    crate::ai::Level::Easy => &i18n::LEVEL_EASY,
-                    crate::ai::Level::Normal => &i18n::LEVEL_NORMAL,
-                    crate::ai::Level::Hard => &i18n::LEVEL_HARD,
-                })
-            ),
-        };
+    for k in 0..play.computer().seats.len() {
+        let who = seat_who(game, k, lang);
+        let seat = play.computer().label(k, lang);
         parts.push(fill(
             lang.t(&i18n::SEAT_IS),
             &[("who", &who), ("seat", &seat)],
@@ -65,6 +49,15 @@ pub fn live_game(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
             }
         });
     });
+}
+
+/// Who sits at seat `k`: its side, or in a flip game its player number.
+fn seat_who(game: &crate::engine::Game, k: usize, lang: Lang) -> String {
+    if game.rules().mode == crate::engine::Mode::Flip {
+        fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+    } else {
+        lang.side(game.board().seats[k]).to_string()
+    }
 }
 
 /// The play screen for `play`, at egui time `now`.
@@ -97,10 +90,7 @@ pub fn screen(
             Some(Message::Tag(e)) => lang.tag_error(e),
             Some(Message::Note(t)) => lang.t(t).to_string(),
             None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
-            None if play.computer_to_move() => fill(
-                lang.t(&i18n::COMPUTER_THINKING_SIDE),
-                &[("side", lang.side(mover))],
-            ),
+            None if play.computer_to_move() => play.thinking_text(lang),
             None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
             None => hidden_flip::hint(play, lang)
                 .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
@@ -394,6 +384,17 @@ fn side_panel(
     let looker = play.looker();
     ui.add_space(4.0);
     hidden_flip::panel_top(ui, play, lang, out);
+    // The outside engines at the table, by the names they gave themselves.
+    for k in 0..play.computer().seats.len() {
+        if play.computer().seats[k] == super::settings::Occupant::Engine {
+            let who = seat_who(game, k, lang);
+            let seat = play.computer().label(k, lang);
+            ui.label(fill(
+                lang.t(&i18n::SEAT_IS),
+                &[("who", &who), ("seat", &seat)],
+            ));
+        }
+    }
     if !status.is_over() {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));

@@ -49,6 +49,48 @@ pub enum Problem {
     Referee { path: PathBuf, why: String },
     /// More than one problem at once (files left by the referee).
     Several(Vec<Problem>),
+    /// An outside engine stopped playing its seat.
+    Engine(EngineTrouble),
+}
+
+/// An outside engine that failed at its seat: its name (if it gave one), whose seat, why, and
+/// whether its side resigned for it (else the game cannot go on: a flip game before the colours
+/// are decided has no colour to resign).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EngineTrouble {
+    pub name: Option<String>,
+    /// The side it played, or before a flip game's colours its player number.
+    pub who: Result<crate::engine::Seat, u8>,
+    pub failure: crate::table::SeatFailure,
+    pub resigned: bool,
+}
+
+impl EngineTrouble {
+    /// The whole sentence in `lang`: the engine, its seat, why, and what became of the game.
+    pub fn words(&self, lang: Lang) -> String {
+        use crate::i18n::{self, fill};
+        let who = match self.who {
+            Ok(side) => lang.side(side).to_string(),
+            Err(p) => fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &p.to_string())]),
+        };
+        let name = self
+            .name
+            .clone()
+            .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string());
+        let template = if self.resigned {
+            &i18n::ENGINE_FAILED
+        } else {
+            &i18n::ENGINE_FAILED_STUCK
+        };
+        fill(
+            lang.t(template),
+            &[
+                ("name", &name),
+                ("who", &who),
+                ("why", &lang.seat_failure(&self.failure)),
+            ],
+        )
+    }
 }
 
 impl Problem {
@@ -73,6 +115,7 @@ impl Problem {
                 format!("{} ({})", path_of(aside), because.words(lang))
             }
             (Problem::SavedAs(name), _) => name.clone(),
+            (Problem::Engine(t), _) => t.words(lang),
             (Problem::Several(all), _) => all
                 .iter()
                 .map(|p| p.words(lang))
@@ -129,6 +172,7 @@ impl std::fmt::Display for Problem {
                 let words: Vec<String> = all.iter().map(Problem::to_string).collect();
                 f.write_str(&words.join("; "))
             }
+            Problem::Engine(t) => f.write_str(&t.words(Lang::En)),
         }
     }
 }

@@ -54,8 +54,9 @@ pub struct RecentGame {
     pub name: String,
     pub date: String,
     pub mode: Option<Mode>,
-    /// The computer's level, if one side was the computer.
-    pub computer: Option<crate::ai::Level>,
+    /// Who the computer seats were (the first one not human: the computer at its level, or an
+    /// outside engine), if one side was the computer.
+    pub computer: Option<super::settings::Occupant>,
     /// When the game started (the record's `started`), if it says.
     pub started: Option<String>,
     /// A four-player game.
@@ -76,15 +77,20 @@ impl RecentGame {
             parts.push(mode_text(m, lang).to_string());
         }
         parts.push(match self.computer {
-            Some(level) => {
+            Some(super::settings::Occupant::Engine) => lang.t(&i18n::RECENT_VS_ENGINE).to_string(),
+            Some(super::settings::Occupant::Computer(level)) => {
                 let level = match lang {
                     Lang::Zh => lang.t(super::computer::level_text(level)).to_string(),
                     Lang::En => lang.t(super::computer::level_text(level)).to_lowercase(),
                 };
                 fill(lang.t(&i18n::RECENT_VS_COMPUTER), &[("level", &level)])
             }
-            None if self.four => lang.t(&i18n::FOUR_PLAYERS).to_string(),
-            None => lang.t(&i18n::RECENT_TWO_PLAYERS).to_string(),
+            None | Some(super::settings::Occupant::Human) if self.four => {
+                lang.t(&i18n::FOUR_PLAYERS).to_string()
+            }
+            None | Some(super::settings::Occupant::Human) => {
+                lang.t(&i18n::RECENT_TWO_PLAYERS).to_string()
+            }
         });
         parts.push(fill(
             lang.t(&i18n::RECENT_MOVES),
@@ -400,10 +406,10 @@ impl Saves {
                         info_value(g.record(), InfoKey::Computer),
                         g.board().seats.len(),
                     );
-                    seats.iter().find_map(|s| match s {
-                        super::settings::Occupant::Computer(l) => Some(*l),
-                        super::settings::Occupant::Human => None,
-                    })
+                    seats
+                        .iter()
+                        .copied()
+                        .find(|s| *s != super::settings::Occupant::Human)
                 });
                 let started = record
                     .and_then(|r| info_value(r, InfoKey::Started))

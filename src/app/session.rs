@@ -7,12 +7,15 @@
 
 use super::board::Flash;
 use super::computer;
+use super::problem::EngineTrouble;
 use super::settings::{ModeOptions, Occupant};
 use crate::ai::Thinker;
 use crate::engine::{
-    Action, Disclosure, Game, Grant, InfoKey, Mode, Mover, NodeId, Seat, Seen, Sight, Turn, Viewer,
+    Action, Chair, Disclosure, Game, Grant, InfoKey, Mode, Mover, NodeId, Seat, Seen, Sight, Turn,
+    Viewer,
 };
 use crate::i18n;
+use crate::table::engine_player::EngineStop;
 
 /// How long a clash stays on screen (seconds), in the status line below the board (it hides
 /// nothing and never blocks input; the next click on the board takes it away).
@@ -170,6 +173,9 @@ pub struct Session {
     bottom4: Seat,
     /// What of the game already made its sound (a game starts heard as it is).
     heard: super::sound::Heard,
+    /// The outside engine that stopped playing its seat, and whether the window has yet to be
+    /// told (`take_engine_trouble`).
+    engine_trouble: Option<(EngineTrouble, bool)>,
 }
 
 /// The computer's suggestions for the human's position after `ply` plies, best first.
@@ -288,7 +294,77 @@ impl Session {
             hint_thought: None,
             bottom4,
             heard: super::sound::Heard::of(&game),
+            engine_trouble: None,
             game,
+        }
+    }
+
+    /// The command that starts the outside engine of the engine seats (`Occupant::Engine`); until
+    /// it is set they wait. Each engine seat plays from the start of the game: its chair (its
+    /// side, or in a flip game its player number), its view then, and the most a turn may take:
+    /// the move clock's seconds, or `computer::ENGINE_TURN_TIME` without one.
+    pub fn set_engine_command(&mut self, command: &str) {
+        if !self.computer.seats.contains(&Occupant::Engine)
+            || self.computer.engine_command() == Some(command)
+        {
+            return;
+        }
+        let rules = self.game.rules();
+        let start = self.game.position_at(0);
+        let seats = self.game.board().seats;
+        let starts = (0..self.computer.seats.len())
+            .map(|k| {
+                let (chair, side) = if rules.mode.deals_face_down() {
+                    // Before the colours are decided both players see Red's view.
+                    (Chair::Player(k as u8 + 1), Seat::Red)
+                } else {
+                    (Chair::Side(seats[k]), seats[k])
+                };
+                (chair, start.view(rules, Viewer::Side(side)))
+            })
+            .collect();
+        let turn_time = rules.move_clock.map_or(computer::ENGINE_TURN_TIME, |secs| {
+            std::time::Duration::from_secs(u64::from(secs))
+        });
+        self.computer.set_engine(computer::EngineSetup {
+            command: command.to_string(),
+            starts,
+            turn_time,
+        });
+    }
+
+    /// The outside engine that stopped playing its seat in this game, if one did.
+    pub fn engine_trouble(&self) -> Option<&EngineTrouble> {
+        self.engine_trouble.as_ref().map(|(t, _)| t)
+    }
+
+    /// The engine's trouble once, for the window to show as a warning.
+    pub fn take_engine_trouble(&mut self) -> Option<EngineTrouble> {
+        match &mut self.engine_trouble {
+            Some((t, fresh)) if *fresh => {
+                *fresh = false;
+                Some(t.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// What the status line says while the computer or an engine is to move: who is thinking,
+    /// or why a stopped engine holds the game.
+    pub fn thinking_text(&self, lang: crate::i18n::Lang) -> String {
+        let seat = self.seat_to_move();
+        let side = lang.side(self.side_to_move());
+        if self.computer.engine_stop(seat).is_some()
+            && let Some(t) = self.engine_trouble()
+        {
+            return t.words(lang);
+        }
+        match self.computer.seats.get(seat) {
+            Some(Occupant::Engine) => crate::i18n::fill(
+                lang.t(&i18n::ENGINE_THINKING_SIDE),
+                &[("name", &self.computer.label(seat, lang)), ("side", side)],
+            ),
+            _ => crate::i18n::fill(lang.t(&i18n::COMPUTER_THINKING_SIDE), &[("side", side)]),
         }
     }
 
@@ -1003,6 +1079,8 @@ impl Session {
             .enumerate()
             .find_map(|(k, s)| match s {
                 Occupant::Computer(level) if k != human => Some(*level),
+                // Against an outside engine the hints are the built-in computer's, at normal.
+                Occupant::Engine if k != human => Some(crate::ai::Level::Normal),
                 _ => None,
             })
     }
@@ -1129,6 +1207,11 @@ impl Session {
         }
     }
 
+    /// Whether an outside engine is to move.
+    pub fn engine_to_move(&self) -> bool {
+        self.computer_to_move() && self.computer.seats[self.seat_to_move()] == Occupant::Engine
+    }
+
     /// Whether the computer is to move (human input waits).
     pub fn computer_to_move(&self) -> bool {
         !self.game.status().is_over() && self.computer.seats[self.seat_to_move()] != Occupant::Human
@@ -1193,9 +1276,12 @@ impl Session {
         }
         self.observe_new_plies();
         let seat = self.seat_to_move();
-        let Occupant::Computer(_) = self.computer.seats[seat] else {
+        // A human's turn; or an engine that stopped and could not resign (a flip game before
+        // the colours are decided): the game waits, and the status line says why.
+        let stopped = self.computer.thinking.is_none() && self.computer.engine_stop(seat).is_some();
+        if self.computer.seats[seat] == Occupant::Human || stopped {
             return None;
-        };
+        }
         match &mut self.computer.thinking {
             None => {
                 let player = self.computer.players[seat].take()?;
@@ -1210,6 +1296,11 @@ impl Session {
                 if let Some(answer) = thinker.poll() {
                     let (_, thinker) = self.computer.thinking.take().expect("thinking");
                     let mut player = thinker.into_player();
+                    if answer.is_none() && self.computer.seats[s] == Occupant::Engine {
+                        self.computer.players[s] = player;
+                        self.engine_stopped(s);
+                        return Some(0.0);
+                    }
                     if let Some(turn) = answer {
                         match self.game.play(turn) {
                             Ok(_) => {
@@ -1218,11 +1309,11 @@ impl Session {
                                     self.modes.flipping = Some((n, FLIP_SECONDS));
                                 }
                             }
-                            Err(_) => {
+                            Err(why) => {
                                 // Only a flag rule in hidden mode refuses a candidate: the
                                 // player learns it and thinks again.
                                 if let Some(p) = player.as_mut() {
-                                    p.refused(turn);
+                                    p.refused_for(turn, &why);
                                 }
                             }
                         }
@@ -1236,6 +1327,62 @@ impl Session {
         } else {
             0.0
         })
+    }
+
+    /// The engine of seat `k` gave no turn: it resigned or failed (its `EngineNews` says which).
+    ///
+    /// A failure loses the game for the engine, as at the table (docs/engine-protocol.md, "What
+    /// loses a game") and as a desktop game treats an opponent that is gone: its side resigns
+    /// (four players: it goes out and the game goes on), the reason goes into the record's
+    /// `forfeit` entry, and the window shows which engine stopped and why. In a flip game before
+    /// the colours are decided there is no colour to resign: the game waits with the reason in
+    /// the status line, and undo or a new game go on from there. No engine is asked again after
+    /// it stopped, so nothing loops.
+    fn engine_stopped(&mut self, k: usize) {
+        let Some(stop) = self.computer.engine_stop(k) else {
+            return;
+        };
+        let side = if self.mode().deals_face_down() {
+            self.game.player_colour(k as u8 + 1)
+        } else {
+            Some(self.game.board().seats[k])
+        };
+        let failure = match stop {
+            EngineStop::Resigned => match side {
+                // A resignation, as any player's.
+                Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
+                    self.redo.clear();
+                    self.after_change();
+                    return;
+                }
+                // No colour to resign yet: it stops the game as a failure does.
+                _ => crate::table::SeatFailure::Reported("resigned".into()),
+            },
+            EngineStop::Failed(why) => why,
+        };
+        let name = self.computer.engine_name(k);
+        let chair = side.map_or_else(|| format!("player {}", k + 1), |s| s.en().to_string());
+        let engine = name
+            .clone()
+            .unwrap_or_else(|| format!("engine:{}", self.computer.engine_command().unwrap_or("")));
+        let mut text = format!("{chair} ({engine}): {failure}");
+        // Four players: a second engine may fail later in the game; both are kept.
+        if let Some(before) = super::records::info_value(self.game.record(), InfoKey::Forfeit) {
+            text = format!("{before}; {text}");
+        }
+        self.game.set_info(InfoKey::Forfeit, &text);
+        let resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
+        if resigned {
+            self.redo.clear();
+            self.after_change();
+        }
+        let trouble = EngineTrouble {
+            name,
+            who: side.ok_or(k as u8 + 1),
+            failure,
+            resigned,
+        };
+        self.engine_trouble = Some((trouble, true));
     }
 
     /// Tell every computer player the public report of each new ply, with its own view after it.

@@ -37,6 +37,9 @@ pub enum Occupant {
     #[default]
     Human,
     Computer(crate::ai::Level),
+    /// An outside engine speaking the junqi engine protocol, started by the command in the
+    /// settings (`Settings::engine_command`).
+    Engine,
 }
 
 /// Persisted options of hidden and flip play.
@@ -86,6 +89,9 @@ pub struct Settings {
     /// who played each of the four seats.
     pub four: bool,
     pub seats4: [Occupant; 4],
+    /// The command that starts an outside engine (`Occupant::Engine`), as last chosen in the
+    /// new-game dialog (none yet: the dialog offers the program's own engine).
+    pub engine_command: Option<String>,
 }
 
 /// A formation used in the last game started.
@@ -116,6 +122,7 @@ impl Default for Settings {
                 Occupant::Computer(crate::ai::Level::Normal),
                 Occupant::Computer(crate::ai::Level::Normal),
             ],
+            engine_command: None,
         }
     }
 }
@@ -230,6 +237,21 @@ mod tests {
         let on = Settings { sounds: true, ..s };
         save(dir.path(), &on).unwrap();
         assert!(load(dir.path()).0.sounds);
+    }
+
+    #[test]
+    fn the_engine_command_and_seat_are_kept_and_older_files_read_without_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Settings {
+            seats: [Occupant::Human, Occupant::Engine],
+            engine_command: Some("my-engine --fast".into()),
+            ..Settings::default()
+        };
+        save(dir.path(), &s).unwrap();
+        assert_eq!(load(dir.path()), (s, None));
+        std::fs::write(dir.path().join(FILE_NAME), "(version: 1, lang: En)").unwrap();
+        let (s, warning) = load(dir.path());
+        assert_eq!((s.engine_command, warning), (None, None));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::engine::disclosure::Refusal;
 use crate::engine::game::{MAX_RECORD_BYTES, RECORD_VERSION, RecordError, StartError};
 use crate::engine::position::SetupError;
 use crate::fsutil::{FileError, FileProblem};
+use crate::table::SeatFailure;
 use std::io::ErrorKind;
 
 texts! {
@@ -183,5 +184,140 @@ pub fn setup_error_zh(e: &SetupError) -> String {
         }
         SetupError::WrongSeat { seat } => format!("{}方不在这个棋盘上", seat.zh()),
         SetupError::FourPlayerFlip => "四国军棋不提供翻棋".into(),
+    }
+}
+
+impl Lang {
+    /// Why an outside engine stopped playing its seat, in this language, as the window says it:
+    /// an illegal turn is named without the reason, which may name a piece of the engine's own
+    /// that the player may not know.
+    pub fn seat_failure(self, e: &SeatFailure) -> String {
+        match (self, e) {
+            (Lang::En, SeatFailure::Illegal { turn, .. }) => format!("sent an illegal turn {turn}"),
+            (Lang::En, e) => e.to_string(),
+            (Lang::Zh, e) => seat_failure_zh(e),
+        }
+    }
+}
+
+/// Why an outside engine stopped, in Chinese (what the engine itself wrote is kept as it is).
+pub fn seat_failure_zh(e: &SeatFailure) -> String {
+    match e {
+        SeatFailure::Spawn(why) => format!("无法启动（{why}）"),
+        SeatFailure::Crashed(how) => match how.split_once("exit status: ") {
+            Some((_, code)) => format!("已退出（退出码 {code}）"),
+            None if how.contains("closed its output") => "关闭了输出".into(),
+            None => "已退出".into(),
+        },
+        SeatFailure::Hung(d) => format!("{} 秒内未响应", seconds(*d)),
+        SeatFailure::OutOfTime => "用完了对局时间".into(),
+        SeatFailure::Garbage(line) if line.starts_with("a line longer than") => {
+            "发出的一行太长".into()
+        }
+        SeatFailure::Garbage(line) if line.ends_with("not UTF-8 text") => {
+            "发出的一行不是 UTF-8 文本".into()
+        }
+        // "'resign' where a turn was asked for": the engine's line is the part in quotes.
+        SeatFailure::Garbage(line) => {
+            let said = match line
+                .strip_prefix('\'')
+                .and_then(|l| l.split_once("' where "))
+            {
+                Some((said, _)) => said,
+                None => line,
+            };
+            format!("没有按协议回应：{said}")
+        }
+        SeatFailure::Flood => "输出过多".into(),
+        SeatFailure::Illegal { turn, .. } => format!("走了非法的一步 {turn}"),
+        SeatFailure::BadFormation(_) => "布阵不合规则".into(),
+        SeatFailure::NoTurn => "无子可走，但对局还没有结束".into(),
+        SeatFailure::RefusedTooOften => "一再提出被拒绝的走法".into(),
+        SeatFailure::Reported(what) => match what.as_str() {
+            "offered a draw twice in one turn" => "一步内两次提出和棋".into(),
+            "resigned" => "认输".into(),
+            "not started" => "没有启动".into(),
+            "cancelled" => "已取消".into(),
+            _ => format!("出错：{what}"),
+        },
+    }
+}
+
+/// A duration in seconds, without a fraction when it has none ("60", "0.3").
+fn seconds(d: std::time::Duration) -> String {
+    if d.subsec_millis() == 0 {
+        d.as_secs().to_string()
+    } else {
+        format!("{:.1}", d.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod seat_failure_tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn every_seat_failure_has_chinese_words_without_english_ones() {
+        let cases = [
+            (SeatFailure::Spawn("sh: 1: x: not found".into()), "无法启动"),
+            (
+                SeatFailure::Crashed("it exited: exit status: 3".into()),
+                "已退出（退出码 3）",
+            ),
+            (
+                SeatFailure::Crashed("it closed its output".into()),
+                "关闭了输出",
+            ),
+            (SeatFailure::Hung(Duration::from_secs(60)), "60 秒内未响应"),
+            (
+                SeatFailure::Hung(Duration::from_millis(300)),
+                "0.3 秒内未响应",
+            ),
+            (SeatFailure::OutOfTime, "用完了对局时间"),
+            (
+                SeatFailure::Garbage("bestmove a6a7".into()),
+                "没有按协议回应：bestmove a6a7",
+            ),
+            (
+                SeatFailure::Garbage("'resign' where a formation was asked for".into()),
+                "没有按协议回应：resign",
+            ),
+            (
+                SeatFailure::Garbage("a line longer than 16384 bytes".into()),
+                "太长",
+            ),
+            (
+                SeatFailure::Garbage("a line that is not UTF-8 text".into()),
+                "UTF-8",
+            ),
+            (SeatFailure::Flood, "输出过多"),
+            (SeatFailure::NoTurn, "无子可走"),
+            (SeatFailure::RefusedTooOften, "被拒绝"),
+            (SeatFailure::BadFormation("x".into()), "布阵不合规则"),
+            (
+                SeatFailure::Reported("offered a draw twice in one turn".into()),
+                "两次提出和棋",
+            ),
+            (
+                SeatFailure::Reported("out of memory".into()),
+                "出错：out of memory",
+            ),
+        ];
+        for (e, zh) in cases {
+            let words = Lang::Zh.seat_failure(&e);
+            assert!(words.contains(zh), "{e:?}: {words}");
+            assert_eq!(Lang::En.seat_failure(&e), e.to_string());
+        }
+        // The reason of an illegal turn is never shown: it may name the engine's own pieces.
+        let illegal = SeatFailure::Illegal {
+            turn: "c3-c4".into(),
+            why: "the landmine on c3 never moves".into(),
+        };
+        assert_eq!(
+            Lang::En.seat_failure(&illegal),
+            "sent an illegal turn c3-c4"
+        );
+        assert_eq!(Lang::Zh.seat_failure(&illegal), "走了非法的一步 c3-c4");
     }
 }

@@ -438,6 +438,18 @@ texts! {
     LEVEL_HARD = "困难", "Hard";
     SEAT_PLAYER = "玩家{n}", "Player {n}";
     PLAYED_BY = "执{who}", "as {who}";
+    // An outside engine at a seat (the junqi engine protocol).
+    ENGINE = "外部程序", "Engine";
+    ENGINE_CHOICE = "外部程序…", "An engine…";
+    ENGINE_COMMAND = "启动外部程序", "Engine command";
+    ENGINE_COMMAND_HINT = "任何使用 junqi 外部程序协议的程序（docs/engine-protocol.md）；它只能看到自己一方可见的棋子。", "Any program speaking the junqi engine protocol (docs/engine-protocol.md); it sees only what its side may see.";
+    ENGINE_OWN = "用本程序自带的电脑", "Use this program's own";
+    ENGINE_COMMAND_EMPTY = "请输入启动外部程序的一行", "Type the command that starts the engine";
+    ENGINE_THINKING_SIDE = "{name}（{side}方）思考中…", "{name} ({side}) is thinking…";
+    ENGINE_FAILED = "外部程序“{name}”（执{who}）{why}：{who}方认输", "The engine “{name}” ({who}) {why}: {who} resigns";
+    ENGINE_FAILED_STUCK = "外部程序“{name}”（{who}）{why}：对局无法继续，请开始新对局", "The engine “{name}” ({who}) {why}: the game cannot go on; start a new game";
+    ENGINE_WARNING = "{e}", "{e}";
+    RECENT_VS_ENGINE = "对外部程序", "vs engine";
     // Referee for a physical board (src/app/referee/).
     REF_HOME = "实体棋盘裁判", "Referee for a physical board";
     REF_INTRO = "各方在真实棋盘上用真实棋子对弈，程序代替裁判。先选好规则，再选一种裁判方式。", "You play on a real board with real pieces; the program is the referee. Pick the house rules, then one of the two ways.";

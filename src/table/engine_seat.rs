@@ -10,6 +10,8 @@ use super::process::EngineProcess;
 use super::{Chair, Clock, Reply, SeatDriver, SeatFailure, SeatStart};
 use crate::engine::{Board, Formation, IllegalTurn, Seat, Status, Turn, TurnReport, View, Viewer};
 use crate::protocol::{EngineMsg, HostMsg, VERSION, parse_formation};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long the handshake, a formation or a draw answer may take: this, or the table's limit
@@ -22,6 +24,8 @@ pub const MAX_LINES_PER_ANSWER: usize = 10_000;
 const NO_LIMIT: Duration = Duration::from_secs(3600);
 /// What a turn's deadline allows beyond its limit, for the pipe and the process's start.
 const SLACK: Duration = Duration::from_millis(250);
+/// With a cancel flag (`set_cancel`): how often a wait looks at it.
+pub const CANCEL_POLL: Duration = Duration::from_millis(20);
 
 /// An outside engine's seat.
 pub struct EngineSeat {
@@ -36,6 +40,10 @@ pub struct EngineSeat {
     /// The last `info` the engine sent (for a window to show).
     info: Option<String>,
     transcript: bool,
+    /// The engine named itself (`id name`) in the handshake.
+    named: bool,
+    /// Set from elsewhere to stop waiting (`set_cancel`).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl EngineSeat {
@@ -50,7 +58,40 @@ impl EngineSeat {
             answer_time: ANSWER_TIME,
             info: None,
             transcript: false,
+            named: false,
+            cancel: None,
         }
+    }
+
+    /// A flag that, once set, ends any wait for the engine within `CANCEL_POLL` (the wait fails
+    /// then, and the seat is not to be asked again). With it, a line sent while the engine's input
+    /// is full waits for room (until the flag or the time an answer may take) instead of cutting
+    /// the engine off: a long game told to a new engine at once does not overflow it.
+    pub fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
+    }
+
+    /// Whether the cancel flag is set.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The name the engine gave itself in the handshake (`id name`), if it gave one.
+    pub fn id_name(&self) -> Option<&str> {
+        self.named.then_some(self.name.as_str())
+    }
+
+    /// Ask the engine to end (`quit`); the process is ended when the seat is dropped.
+    pub fn quit(&mut self) {
+        self.send(&HostMsg::Quit);
+    }
+
+    /// Tell the engine the referee refused `turn` for `why` (`SeatDriver::refused` in words).
+    pub fn refused_because(&mut self, turn: Turn, why: &str) {
+        let t = turn.notation(self.board);
+        self.send(&HostMsg::Refused(t, why.to_string()));
     }
 
     /// Keep a transcript of the lines exchanged (`transcript`).
@@ -77,8 +118,30 @@ impl EngineSeat {
 
     fn send(&mut self, msg: &HostMsg) {
         let line = msg.line(self.board);
+        let until = Instant::now() + self.answer_time;
         if let Some(p) = &mut self.process {
-            p.send(&line);
+            match &self.cancel {
+                Some(flag) => p.send_waiting(&line, until, flag),
+                None => p.send(&line),
+            }
+        }
+    }
+
+    /// The next line before `deadline`; with a cancel flag, waited for in slices of
+    /// `CANCEL_POLL`, failing as soon as the flag is seen.
+    fn line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
+        let Some(flag) = self.cancel.clone() else {
+            return self.process()?.line(deadline);
+        };
+        loop {
+            if flag.load(Ordering::Relaxed) {
+                return Err(SeatFailure::Reported("cancelled".into()));
+            }
+            let slice = (Instant::now() + CANCEL_POLL).min(deadline);
+            match self.process()?.line(slice) {
+                Err(SeatFailure::Hung(_)) if slice < deadline => {}
+                got => return got,
+            }
         }
     }
 
@@ -86,7 +149,7 @@ impl EngineSeat {
     /// `MAX_LINES_PER_ANSWER` lines are read.
     fn next(&mut self, deadline: Instant) -> Result<EngineMsg, SeatFailure> {
         for _ in 0..MAX_LINES_PER_ANSWER {
-            let line = self.process()?.line(deadline)?;
+            let line = self.line(deadline)?;
             match EngineMsg::parse(&line) {
                 Ok(EngineMsg::Info(i)) => self.info = Some(i),
                 Ok(EngineMsg::Error(e)) => return Err(SeatFailure::Reported(e)),
@@ -156,6 +219,7 @@ impl SeatDriver for EngineSeat {
             match got {
                 EngineMsg::Id { key, value } if key == "name" => {
                     self.name = crate::protocol::clip(&value);
+                    self.named = true;
                 }
                 EngineMsg::Id { .. } | EngineMsg::Option(..) => {}
                 EngineMsg::Ok(v) if v == VERSION => break,
@@ -222,8 +286,7 @@ impl SeatDriver for EngineSeat {
     }
 
     fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
-        let t = turn.notation(self.board);
-        self.send(&HostMsg::Refused(t, why.to_string()));
+        self.refused_because(turn, &why.to_string());
     }
 
     fn observe(&mut self, report: &TurnReport, view_after: &View) {

@@ -16,6 +16,7 @@
 
 pub mod brain;
 pub mod ccgc_seat;
+pub mod engine_player;
 pub mod engine_seat;
 pub mod process;
 

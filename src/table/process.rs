@@ -13,8 +13,8 @@ use super::SeatFailure;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// The longest line an engine may send (bytes, without the newline).
@@ -148,6 +148,34 @@ impl EngineProcess {
             // The writer is gone (the process stopped reading and died) or the queue is full
             // (it stopped reading): either way it will not answer, which `line` reports.
             self.to_engine = None;
+        }
+    }
+
+    /// Send one line like `send`, but while the lines waiting for the engine fill their queue
+    /// (it reads more slowly than they come), wait for room until `until` or until `stop` is
+    /// set; only then is the engine cut off as `send` does.
+    pub fn send_waiting(&mut self, line: &str, until: Instant, stop: &AtomicBool) {
+        if let Some(t) = &mut self.transcript {
+            t.push(format!("> {line}"));
+        }
+        let Some(tx) = &self.to_engine else {
+            return;
+        };
+        let mut line = line.to_string();
+        loop {
+            match tx.try_send(line) {
+                Ok(()) => return,
+                Err(TrySendError::Full(back))
+                    if Instant::now() < until && !stop.load(Ordering::Relaxed) =>
+                {
+                    line = back;
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Err(_) => {
+                    self.to_engine = None;
+                    return;
+                }
+            }
         }
     }
 
