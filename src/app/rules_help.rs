@@ -12,16 +12,7 @@ use crate::engine::{
 use crate::i18n::{self, Lang, fill};
 
 /// Every way a game ends, in the order the rulebook lists them.
-const END_REASONS: [EndReason; 8] = [
-    EndReason::Flag,
-    EndReason::NoPieces,
-    EndReason::NoMoves,
-    EndReason::QuietLimit,
-    EndReason::TurnLimit,
-    EndReason::Resignation,
-    EndReason::Agreement,
-    EndReason::Timeouts,
-];
+const END_REASONS: [EndReason; 8] = EndReason::ALL;
 
 /// The rules window, while `open`. `in_game` says whether `rules` are the game's on screen (or else
 /// the settings' last-used rules).

@@ -217,6 +217,21 @@ pub fn cmd_engine(args: &EngineArgs) -> CliResult {
         return super::engine_ccgc::cmd_engine_ccgc(level, args.nodes);
     }
     let mut engine = Engine::new(level, args.nodes, args.player.clone());
+    serve_lines(|line| match line {
+        Some(line) => {
+            let (answers, stop) = engine.answer(line);
+            (answers.iter().map(EngineMsg::line).collect(), stop)
+        }
+        None => (vec![EngineMsg::Error("line too long".into()).line()], false),
+    })
+}
+
+/// Read standard input line by line (each at most `protocol::MAX_LINE` bytes; `None` for a line
+/// that was longer, skipped to its end) and write each line's answers to standard output,
+/// flushed, until `answer` says to stop or the input ends.
+pub(super) fn serve_lines(
+    mut answer: impl FnMut(Option<&str>) -> (Vec<String>, bool),
+) -> CliResult {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -230,20 +245,21 @@ pub fn cmd_engine(args: &EngineArgs) -> CliResult {
         if n == 0 {
             return Ok(String::new());
         }
-        let answers = if buf.last() != Some(&b'\n') && buf.len() > crate::protocol::MAX_LINE {
+        let (answers, stop) = if buf.last() != Some(&b'\n') && buf.len() > crate::protocol::MAX_LINE
+        {
             // The rest of an overlong line is skipped up to its end.
             let mut skip = Vec::new();
             let _ = input.read_until(b'\n', &mut skip);
-            (vec![EngineMsg::Error("line too long".into())], false)
+            answer(None)
         } else {
             let line = String::from_utf8_lossy(&buf);
-            engine.answer(line.trim_end_matches(['\n', '\r']))
+            answer(Some(line.trim_end_matches(['\n', '\r'])))
         };
-        for a in &answers.0 {
-            writeln!(out, "{}", a.line()).map_err(|e| CliError(format!("engine: {e}")))?;
+        for a in &answers {
+            writeln!(out, "{a}").map_err(|e| CliError(format!("engine: {e}")))?;
         }
         out.flush().map_err(|e| CliError(format!("engine: {e}")))?;
-        if answers.1 {
+        if stop {
             return Ok(String::new());
         }
     }

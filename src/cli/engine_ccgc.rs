@@ -20,7 +20,7 @@
 //! the sample engines, it exits at the end of its input, at `END`, and at a line starting with a
 //! character below `A` (an empty line, a digit, a space).
 
-use super::{CliError, CliResult};
+use super::CliResult;
 use crate::ai::{AiPlayer, GreedyPlayer, Level, Player, ai_formation};
 use crate::engine::position::write_notation;
 use crate::engine::rng::SplitMix64;
@@ -28,11 +28,8 @@ use crate::engine::{
     Board, Formation, Mover, NodeId, Piece, Rank, Rules, Seat, Seen, Turn, TurnReport, View, Viewer,
 };
 use crate::protocol::ccgc::{Code, FromEngine, Move, Order, Square, ToEngine, array_text};
-use std::io::{BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
-/// The longest line read (bytes); the rest of a longer line is skipped.
-const MAX_LINE: usize = 4096;
 /// The most of the game's time kept back for the quick answers at the end.
 const MAX_RESERVE: Duration = Duration::from_secs(60);
 
@@ -401,35 +398,11 @@ fn seed() -> u64 {
 /// starting below `A`.
 pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>) -> CliResult {
     let mut engine = CcgcEngine::new(level, nodes, seed());
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let n = (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| CliError(format!("engine: reading its input: {e}")))?;
-        if n == 0 {
-            return Ok(String::new());
-        }
-        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
-            // An overlong line is skipped to its end, unanswered.
-            let mut skip = Vec::new();
-            let _ = input.read_until(b'\n', &mut skip);
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let (answers, stop) = engine.answer(line.trim_end_matches(['\n', '\r']));
-        for a in &answers {
-            writeln!(out, "{a}").map_err(|e| CliError(format!("engine: {e}")))?;
-        }
-        out.flush().map_err(|e| CliError(format!("engine: {e}")))?;
-        if stop {
-            return Ok(String::new());
-        }
-    }
+    // An overlong line is skipped, unanswered.
+    super::engine::serve_lines(|line| match line {
+        Some(line) => engine.answer(line),
+        None => (Vec::new(), false),
+    })
 }
 
 #[cfg(test)]

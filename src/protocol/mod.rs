@@ -46,16 +46,7 @@ pub fn seat_word(s: Seat) -> &'static str {
 
 /// The side of a word of `seat_word`.
 pub fn seat_of_word(w: &str) -> Option<Seat> {
-    [
-        Seat::Red,
-        Seat::Blue,
-        Seat::South,
-        Seat::East,
-        Seat::North,
-        Seat::West,
-    ]
-    .into_iter()
-    .find(|s| seat_word(*s) == w)
+    Seat::ALL.into_iter().find(|s| seat_word(*s) == w)
 }
 
 /// The seat of a notation letter (`r b s e n w`).
@@ -96,18 +87,9 @@ fn outcome_of_word(w: &str) -> Option<ClashOutcome> {
 /// A status in the words of `Status::word` (`red-wins flag`, `draw quiet-limit`, `ongoing`).
 pub fn parse_status(words: &[&str]) -> Result<Status, ProtocolError> {
     let reason = |w: &str| {
-        [
-            EndReason::Flag,
-            EndReason::NoPieces,
-            EndReason::NoMoves,
-            EndReason::QuietLimit,
-            EndReason::TurnLimit,
-            EndReason::Resignation,
-            EndReason::Agreement,
-            EndReason::Timeouts,
-        ]
-        .into_iter()
-        .find(|r| r.word() == w || r.word_four() == w)
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.word() == w || r.word_four() == w)
     };
     match words {
         ["ongoing"] => Ok(Status::Ongoing),

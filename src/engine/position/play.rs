@@ -92,6 +92,18 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every way a game ends, in the order the rulebook lists them.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Flag,
+        EndReason::NoPieces,
+        EndReason::NoMoves,
+        EndReason::QuietLimit,
+        EndReason::TurnLimit,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Timeouts,
+    ];
+
     pub fn word(self) -> &'static str {
         match self {
             EndReason::Flag => "flag",
