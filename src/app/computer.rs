@@ -118,9 +118,15 @@ impl Seats {
     /// name ("Engine" until it is known).
     pub fn label(&self, k: usize, lang: Lang) -> String {
         match self.seats.get(k).copied().unwrap_or_default() {
-            Occupant::Engine => self
-                .engine_name(k)
-                .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string()),
+            Occupant::Engine => {
+                let name = self
+                    .engine_name(k)
+                    .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string());
+                match self.news.get(k).and_then(EngineNews::thoughts) {
+                    Some(t) => format!("{name} · {t}"),
+                    None => name,
+                }
+            }
             other => occupant_label(other, lang),
         }
     }

@@ -47,6 +47,8 @@ pub struct EngineNews(Arc<Mutex<News>>);
 struct News {
     name: Option<String>,
     stop: Option<EngineStop>,
+    /// The engine's last `info` line.
+    info: Option<String>,
 }
 
 impl EngineNews {
@@ -70,6 +72,29 @@ impl EngineNews {
         let news = EngineNews::default();
         news.lock().name = self.name();
         news
+    }
+
+    /// What the engine said it thought before its last turn, as far as the window shows it: the
+    /// numbers of its last `info` line that are about its search (`depth 6 · score 35 · nodes
+    /// 21344 · 90 ms`), never its free words, which could name pieces (the engine's own, to
+    /// anyone looking at the screen).
+    pub fn thoughts(&self) -> Option<String> {
+        let info = self.lock().info.clone()?;
+        let words: Vec<&str> = info.split(' ').collect();
+        let mut shown = Vec::new();
+        for pair in words.windows(2) {
+            let number = pair[1].parse::<i64>().ok();
+            match (pair[0], number) {
+                ("time", Some(ms)) => shown.push(format!("{ms} ms")),
+                (key @ ("depth" | "score" | "nodes"), Some(n)) => shown.push(format!("{key} {n}")),
+                _ => {}
+            }
+        }
+        (!shown.is_empty()).then(|| shown.join(" · "))
+    }
+
+    fn set_info(&self, info: &str) {
+        self.lock().info = Some(info.to_string());
     }
 
     fn set_name(&self, name: &str) {
@@ -203,7 +228,11 @@ impl EnginePlayer {
             left: None,
         };
         loop {
-            match seat.choose(view, &clock)? {
+            let reply = seat.choose(view, &clock);
+            if let Some(info) = seat.info() {
+                self.news.set_info(info);
+            }
+            match reply? {
                 Reply::Turn(turn) => {
                     return match view.check_turn(rules, turn) {
                         Ok(()) => Ok(Some(turn)),
@@ -414,5 +443,19 @@ mod tests {
         assert_eq!(news.stop(), None);
         // Its process is ended on a thread of its own: let it go before the tests end.
         std::thread::sleep(crate::table::process::GRACE + Duration::from_millis(300));
+    }
+
+    /// The window shows the numbers of an engine's `info`, never its free words.
+    #[test]
+    fn only_the_numbers_of_an_info_line_are_shown() {
+        let news = EngineNews::default();
+        assert_eq!(news.thoughts(), None);
+        news.set_info("depth 6 score -35 nodes 21344 time 90 pv a6-a7 string my flag is on b1");
+        assert_eq!(
+            news.thoughts().as_deref(),
+            Some("depth 6 · score -35 · nodes 21344 · 90 ms")
+        );
+        news.set_info("string my flag is on b1 and my marshal on c6");
+        assert_eq!(news.thoughts(), None);
     }
 }
