@@ -229,6 +229,10 @@ fn move_by_clicks(h: &mut Harness<'static, junqi::app::JunqiApp>, from: &str, to
 }
 
 fn lift(h: &mut Harness<'static, junqi::app::JunqiApp>, seat: Seat) {
+    // After a clash the player who moved hands over first.
+    if h.query_by_label("Hand over (Space)").is_some() {
+        common::leak::click(h, "Hand over (Space)");
+    }
     common::leak::click(h, &format!("{} to move — press to continue", seat.en()));
 }
 

@@ -590,6 +590,19 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
         common::leak::run_checked(&mut h);
         clashes += usize::from(attack);
         assert_eq!(game(&h).plies().len(), k + 1);
+        if attack && !game(&h).status().is_over() {
+            // The mover sees the clash's outcome with their own eyes (the leak check above ran
+            // as them) until they hand over; the board takes no turn meanwhile, and the next
+            // player's clock waits.
+            assert_eq!(h.state().play().unwrap().modes().handing, Some(me));
+            assert!(!h.state().play().unwrap().curtain_up());
+            h.get_by_label(&label_for(&h, to, Viewer::Side(me))).click();
+            common::leak::run_checked(&mut h);
+            assert_eq!(game(&h).plies().len(), k + 1, "a turn while handing over");
+            assert!(h.query_by_label_contains("Hand over first").is_some());
+            common::leak::click(&mut h, "Hand over (Space)");
+            assert!(h.state().play().unwrap().curtain_up());
+        }
     }
     assert!(clashes > 3, "the script found clashes");
     // The end: everything is open, the summary counts.

@@ -133,6 +133,31 @@ pub fn curtain(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Comm
     true
 }
 
+/// After a clash in a hidden game between people: the player who moved sees the outcome on the
+/// board (their own view) and hands the screen over with this bar's button (or Space); the
+/// curtain then comes down for the next player.
+pub fn hand_over_bar(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
+    let Some(mover) = play.modes().handing else {
+        return;
+    };
+    let next = play.side_to_move();
+    super::board::banner_frame(6).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(fill(
+                    lang.t(&i18n::HAND_OVER_NOTE),
+                    &[("side", lang.side(mover)), ("next", lang.side(next))],
+                ))
+                .size(16.0),
+            );
+            let button = egui::Button::new(RichText::new(lang.t(&i18n::HAND_OVER)).size(18.0));
+            if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Space)) {
+                out.push(Command::Play(Act::HandOver));
+            }
+        });
+    });
+}
+
 /// The big button on the curtain, in the colour of the seat it calls.
 fn curtain_button(text: String, size: f32, seat: Seat, width: f32) -> egui::Button<'static> {
     egui::Button::new(

@@ -158,6 +158,7 @@ pub fn screen(
         if hidden_flip::curtain(ui, play, lang, out) {
             return;
         }
+        hidden_flip::hand_over_bar(ui, play, lang, out);
         let view = play.board_view();
         let dests = match play.selected() {
             Some(s) => view.destinations_from(play.game().rules(), s),

@@ -50,6 +50,9 @@ pub enum Act {
     Timeout,
     /// Hidden mode: the next player lifts the hand-over curtain.
     LiftCurtain,
+    /// Hidden mode between people: the player who just clashed has seen the outcome and hands
+    /// the screen over (the curtain comes down for the next player).
+    HandOver,
     /// Hidden mode between people: the player who must answer a question (a takeback, a
     /// four-player draw offer) has come to the screen; the board stays covered.
     LiftQuestion,
@@ -106,6 +109,10 @@ pub struct ModeState {
     pub opts: ModeOptions,
     /// The player to move has lifted the hand-over curtain for this turn.
     pub lifted: bool,
+    /// A hidden game between people: the player whose turn just ended in a clash still looks
+    /// at the board (their own view, the clash's outcome on it) until they hand over; the
+    /// curtain and the next player's clock wait for it.
+    pub handing: Option<Seat>,
     /// The referee view is on (the true position is shown): the gate's grant.
     pub referee: Option<Sight>,
     /// The curtain was switched off during a hidden game between people: the gate's grant.
@@ -431,7 +438,8 @@ impl Session {
             let plies = self.game.plies().len();
             // The clock starts when the player can see the board: not behind the hand-over
             // curtain, and not while the computer thinks.
-            let frozen = self.curtain_up() || self.computer_to_move();
+            let frozen =
+                self.curtain_up() || self.modes.handing.is_some() || self.computer_to_move();
             if self.turn_started.is_none() || self.clock_ply != plies || frozen {
                 self.turn_started = Some(now);
                 self.clock_ply = plies;
@@ -557,6 +565,10 @@ impl Session {
             {
                 self.ask_next_draw_answer()
             }
+            Act::HandOver => {
+                self.modes.handing = None;
+                self.flash = None;
+            }
             Act::LiftCurtain => {
                 self.modes.lifted = true;
                 self.flash = flash_for(&self.game, self.looker());
@@ -642,12 +654,17 @@ impl Session {
         self.hint_thought = None;
         self.confirm_resign = false;
         self.modes.lifted = false;
+        self.modes.handing = None;
         self.selected = None;
         self.flash = None;
         self.message = None;
     }
 
     fn click(&mut self, n: NodeId) {
+        if self.modes.handing.is_some() {
+            self.message = Some(Message::Note(i18n::HAND_OVER_FIRST));
+            return;
+        }
         if self.computer_to_move() {
             self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
             return;
@@ -729,7 +746,22 @@ impl Session {
     /// Whether the hand-over curtain covers the board now: between turns, and while a question is
     /// answered seat by seat (whoever answers must not see the board of whoever asked).
     pub fn curtain_up(&self) -> bool {
-        self.curtain_guarded() && (!self.modes.lifted || self.modes.answering.is_some())
+        self.curtain_guarded()
+            && (self.modes.answering.is_some()
+                || (self.modes.handing.is_none() && !self.modes.lifted))
+    }
+
+    /// The player who must hand over after seeing a clash's outcome (`ModeState::handing`): the
+    /// person who made the last turn, when it was a clash in a hidden game between people whose
+    /// curtain is in use. A plain move hands over at once, as before.
+    fn hands_over_after_clash(&self) -> Option<Seat> {
+        let report = self.game.plies().last()?.report.as_ref()?;
+        report.clash?;
+        let Mover::Side(mover) = report.mover else {
+            return None;
+        };
+        let human = self.computer.humans().any(|k| self.side_of(k) == mover);
+        (human && self.curtain_guarded()).then_some(mover)
     }
 
     /// Whether `seat` may answer the open question now: in a hidden game between people only the
@@ -764,6 +796,8 @@ impl Session {
         match next {
             Some(s) => {
                 self.modes.answering = Some((s, false));
+                // A question called to the covered board ends the look at the clash.
+                self.modes.handing = None;
                 self.modes.lifted = false;
                 self.selected = None;
             }
@@ -841,6 +875,7 @@ impl Session {
         self.modes.lifted = false;
         self.modes.pending_flip = None;
         self.modes.tag_menu = None;
+        self.modes.handing = self.hands_over_after_clash();
         self.flash = if self.curtain_up() {
             None
         } else {
@@ -956,6 +991,8 @@ impl Session {
         match next {
             Some(s) => {
                 self.modes.answering = Some((s, false));
+                // A question called to the covered board ends the look at the clash.
+                self.modes.handing = None;
                 self.modes.lifted = false;
             }
             None => self.end_question(),
@@ -1219,6 +1256,9 @@ impl Session {
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
     pub fn looking_side(&self) -> Seat {
+        if let Some(mover) = self.modes.handing {
+            return mover;
+        }
         if let Some(seat) = self.computer.lone_human() {
             return self.side_of(seat);
         }

@@ -301,6 +301,23 @@ pub fn play_looking(app: &JunqiApp) -> Looking {
             .unwrap_or(0);
         return Looking::Viewer(Viewer::Side(game.board().seats[k]));
     }
+    if let Some(mover) = play.modes().handing {
+        // The player who just clashed still looks, until they hand over: only after a clash,
+        // and only the one who made it.
+        let report = (game.plies().last())
+            .and_then(|p| p.report.as_ref())
+            .expect("handing over after a turn");
+        assert!(
+            report.clash.is_some(),
+            "handing over after a turn with no clash"
+        );
+        assert_eq!(
+            report.mover,
+            junqi::engine::Mover::Side(mover),
+            "handing over by another seat than the mover"
+        );
+        return Looking::Viewer(Viewer::Side(mover));
+    }
     let to_move = game.position().side_to_move().unwrap_or(Seat::Red);
     if play.modes().curtain_off.is_some() {
         assert_noted(game, Disclosure::CurtainOff);
