@@ -102,6 +102,9 @@ pub struct BoardWidget<'a> {
     pub destinations: &'a [NodeId],
     /// The last turn, marked until the next one (see `last_mark`).
     pub last_move: Option<LastMark>,
+    /// Four players: the turns of the other seats before it since the seat to move last moved,
+    /// older ones fainter (`earlier_marks`), drawn under the last turn's mark.
+    pub earlier: Vec<LastMark>,
     pub flash: Option<&'a Flash>,
     /// Whether pieces of the side to move may be picked up (false when the game is over).
     pub interactive: bool,
@@ -121,6 +124,7 @@ impl<'a> BoardWidget<'a> {
             selected: None,
             destinations: &[],
             last_move: None,
+            earlier: Vec::new(),
             flash: None,
             interactive: false,
             finished: false,
@@ -159,6 +163,33 @@ pub fn last_mark(game: &Game, shown: usize) -> Option<LastMark> {
         Turn::Flip(n) => vec![n],
     };
     Some(LastMark { path, colour })
+}
+
+/// Four players: the marks of the turns before the last one at position `shown`, back to the
+/// seat to move's own last turn (at most two: every other seat's turn since then), newest first,
+/// each fainter than the one after it. Two players: none (the last turn is the opponent's).
+/// Public facts only, as `last_mark`.
+pub fn earlier_marks(game: &Game, shown: usize) -> Vec<LastMark> {
+    let mut out = Vec::new();
+    if !game.board().is_four() || shown < 2 {
+        return out;
+    }
+    let to_move = game.position_at(shown).mover();
+    for (age, at) in (1..shown).rev().take(2).enumerate() {
+        let Some(report) = game.plies()[at - 1].report.as_ref() else {
+            break;
+        };
+        if report.mover == to_move {
+            break;
+        }
+        if let Some(mut mark) = last_mark(game, at) {
+            mark.colour = mark
+                .colour
+                .gamma_multiply(if age == 0 { 0.55 } else { 0.3 });
+            out.push(mark);
+        }
+    }
+    out
 }
 
 /// Where the board drew the last-turn mark in its latest frame (kept in the context's data under
@@ -526,6 +557,16 @@ impl BoardWidget<'_> {
         // Four players: a tag per seat beside its arm, the seat to move marked.
         if board.is_four() {
             self.seat_tags(ui, &painter, &to_screen, scale);
+        }
+
+        // Four players: the other seats' turns before it, fainter, oldest first.
+        for mark in self.earlier.iter().rev() {
+            let mut drawn: Vec<Pos2> = mark.path.first().map(|&n| at(n)).into_iter().collect();
+            for w in mark.path.windows(2) {
+                let legs = link_points(board, self.bottom, w[0], w[1]);
+                drawn.extend(legs[1..].iter().map(|&p| to_screen.transform_pos(p)));
+            }
+            draw_last_mark(&painter, mark, &drawn, tile, scale);
         }
 
         // The last turn, in the mover's colour: the path a move took, or the node flipped.
@@ -1154,6 +1195,39 @@ pub fn banner_frame(margin: i8) -> egui::Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Four players: the other seats' turns since the seat to move last moved are marked too,
+    /// fainter with age; two players mark only the last turn.
+    #[test]
+    fn earlier_marks_are_the_other_seats_turns_since_yours() {
+        use crate::engine::{Rules, Start};
+        let rules = Rules::default();
+        let mut g = Game::new(rules.clone(), Start::random_four(&rules, 1)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(2);
+        assert!(earlier_marks(&g, 0).is_empty());
+        for _ in 0..6 {
+            let turns = g.position().legal_turns(&rules);
+            g.play(*rng.choose(&turns).unwrap()).unwrap();
+        }
+        let n = g.plies().len();
+        let marks = earlier_marks(&g, n);
+        assert_eq!(marks.len(), 2);
+        assert_eq!(marks[0].path, last_mark(&g, n - 1).unwrap().path);
+        assert_eq!(marks[1].path, last_mark(&g, n - 2).unwrap().path);
+        assert!(
+            marks[0].colour.a() > marks[1].colour.a(),
+            "older is fainter"
+        );
+        assert_eq!(earlier_marks(&g, 1).len(), 0);
+        assert_eq!(earlier_marks(&g, 2).len(), 1);
+        let two = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
+        let mut two = two;
+        for _ in 0..4 {
+            let turns = two.position().legal_turns(&rules);
+            two.play(*rng.choose(&turns).unwrap()).unwrap();
+        }
+        assert!(earlier_marks(&two, 4).is_empty());
+    }
 
     #[test]
     fn turning_the_board_mirrors_it() {

@@ -173,6 +173,7 @@ pub fn screen(
             selected: play.selected(),
             destinations: &dests,
             last_move,
+            earlier: super::board::earlier_marks(play.game(), play.game().plies().len()),
             // Clashes show in the status line, where they hide nothing.
             flash: None,
             interactive: !status.is_over(),

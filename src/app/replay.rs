@@ -648,6 +648,7 @@ pub fn ui(
             selected: None,
             destinations: &[],
             last_move,
+            earlier: super::board::earlier_marks(&r.game, r.ply),
             flash: None,
             interactive: false,
             finished: pos.status(r.game.rules()).is_over()

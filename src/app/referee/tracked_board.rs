@@ -300,6 +300,7 @@ pub(super) fn ui(
             selected: t.selected,
             destinations: &[],
             last_move: board::last_mark(&t.game, t.game.plies().len()),
+            earlier: board::earlier_marks(&t.game, t.game.plies().len()),
             flash: None,
             interactive: !over,
             finished: over,
