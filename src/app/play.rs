@@ -197,6 +197,18 @@ const CLASH_NOTICE_HEIGHT: f32 = 28.0;
 /// The colour of the hint marks.
 const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
 
+/// Where a hint's arrow from the tile at `a` to the tile at `z` (each `tile` in size) starts and
+/// ends: from the edge of the first tile to the edge of the second, so that neither piece's name
+/// is covered; `None` when the tiles leave no room between them (the ring and the number still
+/// show the suggestion).
+fn hint_arrow(a: egui::Pos2, z: egui::Pos2, tile: egui::Vec2) -> Option<(egui::Pos2, egui::Pos2)> {
+    let d = z - a;
+    let dir = d.normalized();
+    // The distance from a tile's centre to its edge (a little beyond it) along `dir`.
+    let edge = (tile.x * 0.56 / dir.x.abs().max(1e-3)).min(tile.y * 0.56 / dir.y.abs().max(1e-3));
+    (d.length() > 2.0 * edge + 2.0).then(|| (a + dir * edge, z - dir * edge))
+}
+
 /// The hint's suggestions on the board: a numbered dashed arrow for each move (a numbered ring for
 /// a flip), each readable by screen readers as "Hint 1: c4-c5".
 fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::BoardInput) {
@@ -215,16 +227,17 @@ fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::Boar
             crate::engine::Turn::Flip(n) => (n, n),
         };
         let (a, z) = (input.centres[from as usize], input.centres[to as usize]);
-        if from != to {
+        if from != to
+            && let Some((start, tip)) = hint_arrow(a, z, input.tile)
+        {
             let dir = (z - a).normalized();
-            let tip = z - dir * input.tile.y * 0.3;
             painter.extend(egui::Shape::dashed_line(
-                &[a, tip],
+                &[start, tip],
                 stroke,
                 input.scale * 0.12,
                 input.scale * 0.08,
             ));
-            let head = (input.scale * 0.18).max(6.0);
+            let head = (input.scale * 0.18).max(6.0).min((tip - start).length());
             let side = dir.rot90() * head * 0.5;
             painter.add(egui::Shape::convex_polygon(
                 vec![tip, tip - dir * head + side, tip - dir * head - side],
@@ -669,4 +682,33 @@ fn side_panel(
                 ui.label(egui::RichText::new(text).color(colour));
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hint_arrow;
+    use egui::{Pos2, Rect, pos2, vec2};
+
+    /// A hint's arrow starts and ends outside both tiles, so no piece's name is under it.
+    #[test]
+    fn a_hint_arrow_covers_neither_tile() {
+        let tile = vec2(40.0, 22.0);
+        for (a, z) in [
+            (pos2(0.0, 0.0), pos2(0.0, 50.0)),
+            (pos2(0.0, 0.0), pos2(50.0, 0.0)),
+            (pos2(0.0, 0.0), pos2(60.0, 60.0)),
+            (pos2(0.0, 0.0), pos2(0.0, 300.0)),
+        ] {
+            let (start, tip) = hint_arrow(a, z, tile).expect("room between the tiles");
+            for c in [a, z] {
+                let r = Rect::from_center_size(c, tile);
+                for p in [start, tip] {
+                    assert!(!r.contains(p), "{p:?} inside the tile at {c:?}");
+                }
+            }
+            assert!((tip - start).length() > 0.0);
+        }
+        // Touching tiles: no arrow, only the ring and the number.
+        assert_eq!(hint_arrow(Pos2::ZERO, pos2(0.0, 22.0), tile), None);
+    }
 }
