@@ -76,6 +76,22 @@ impl Clock {
             _ => None,
         }
     }
+
+    /// Whether the turn's ticks are search nodes (a node budget): then a search may be given a
+    /// share of its own, ticks `from` to `to`, whatever the other searches spend.
+    pub fn counts_nodes(&self) -> bool {
+        matches!(self.allowance, Allowance::Nodes(_))
+    }
+
+    /// Where a search stops that is given ticks `from` to `to` of the turn on its own (one of
+    /// several searches running at once): `to - from` nodes with a node budget, the moment of
+    /// tick `to` with a time budget, nothing with only a depth cap.
+    pub fn share(&self, from: u64, to: u64) -> Option<Stop> {
+        match self.allowance {
+            Allowance::Nodes(_) => Some(Stop::Nodes(to.saturating_sub(from))),
+            _ => self.stop_at(to),
+        }
+    }
 }
 
 /// The tick `f` (0 to 1) of the way from `from` to `to` (`from` if `to` is past).
@@ -103,6 +119,12 @@ mod tests {
         assert_eq!(c.stop_at(600), Some(Stop::Nodes(0)), "past its tick");
         assert_eq!(part_way(250, 1000, 0.7), 775);
         assert_eq!(part_way(1200, 1000, 0.7), 1200);
+        assert!(c.counts_nodes());
+        assert_eq!(
+            c.share(300, 700),
+            Some(Stop::Nodes(400)),
+            "whatever was spent"
+        );
     }
 
     #[test]

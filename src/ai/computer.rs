@@ -12,6 +12,10 @@
 //! A turn spends the level's time (`Budget::time`) or, with `AiPlayer::with_nodes`, a number of
 //! search nodes (`clock`): the same shares of either, so a node budget makes the player's turns
 //! repeatable.
+//!
+//! With `AiPlayer::with_threads`, the searches of the deals (both passes, hidden and flip mode)
+//! run on several threads, each thread with its own transposition table; see `with_threads` for
+//! what that keeps repeatable.
 
 use super::Player;
 use super::belief::{Belief, FlipPool, proxy};
@@ -125,7 +129,14 @@ pub struct AiPlayer {
     refused_ply: u32,
     recent: Vec<Turn>,
     cancel: Option<Arc<AtomicBool>>,
+    /// How many threads search the deals (`with_threads`; 1: all on the calling thread).
+    threads: usize,
+    /// With more than one thread, the tables of threads 1, 2, … (thread 0 uses `tt`).
+    helpers: Vec<Tt>,
 }
+
+/// The most threads a player searches on (`AiPlayer::with_threads`).
+pub const MAX_THREADS: usize = 64;
 
 impl AiPlayer {
     pub fn new(level: Level) -> AiPlayer {
@@ -147,6 +158,8 @@ impl AiPlayer {
             refused_ply: u32::MAX,
             recent: Vec::new(),
             cancel: None,
+            threads: 1,
+            helpers: Vec::new(),
         }
     }
 
@@ -176,6 +189,40 @@ impl AiPlayer {
         self.allowance = Allowance::Nodes(nodes.max(1));
         self.clock = Clock::start(self.allowance);
         self
+    }
+
+    /// The same player searching its deals on up to `threads` threads (1 to `MAX_THREADS`; 1, the
+    /// default, searches them one after another as every player did before threads). In hidden
+    /// and flip mode the first pass's searches (one per deal) and each second pass's (one per
+    /// deal) run at once, deal `i` on thread `i % threads`, which keeps its own transposition
+    /// table from search to search and turn to turn; results are combined in deal order. Open
+    /// mode (one position) and the flips of flip mode are searched on the calling thread.
+    ///
+    /// With more than one thread each deal's search gets a share of the budget of its own: with
+    /// a node budget, the first pass gives each of its `k` deals a `k`-th of its 60% and a second
+    /// pass each of its deals an equal part of what is left (on one thread a search may also use
+    /// what the ones before it left); with a time budget, the first pass's deals end by rounds
+    /// (`threads` deals a round) and a second pass's deals all at the turn's end. So with a node
+    /// budget a turn depends on the number of threads but not on how the threads are scheduled:
+    /// the same inputs give the same turn at the same thread count. It is not the turn one thread
+    /// gives (one table is shared by every deal then, and the shares differ). With a time budget
+    /// the turn depends on the machine's speed and load, as with one thread, and more is searched
+    /// in the same time. The cancel flag stops every thread.
+    pub fn with_threads(mut self, threads: usize) -> AiPlayer {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        // Many threads: smaller tables each (at most 2^18 entries, 4 MB, per thread).
+        let bits = if self.threads > 8 {
+            self.tt.bits().min(16)
+        } else {
+            self.tt.bits()
+        };
+        self.helpers = (1..self.threads).map(|_| Tt::new(bits)).collect();
+        self
+    }
+
+    /// How many threads search the deals (`with_threads`).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The search nodes of the last turn chosen (or of the one being chosen), every search of it
@@ -238,6 +285,9 @@ impl AiPlayer {
 
     fn reset(&mut self) {
         self.tt.clear();
+        for tt in &mut self.helpers {
+            tt.clear();
+        }
         self.belief = Belief::default();
         self.others.clear();
         self.pool = FlipPool::default();
@@ -284,6 +334,59 @@ impl AiPlayer {
         }
     }
 
+    /// Limits for a search of its own running ticks `from` to `to` of the turn beside others
+    /// (`Clock::share`).
+    fn share_limits(&self, from: u64, to: u64) -> Limits {
+        Limits {
+            max_depth: self.budget.max_depth,
+            stop: self.clock.share(from, to),
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// Whether `n` searches run on several threads.
+    fn parallel(&self, n: usize) -> bool {
+        self.threads > 1 && n > 1
+    }
+
+    /// `job` done for deals `0..n` at once, deal `i` on thread `i % threads` with that thread's
+    /// table; the results in deal order.
+    fn on_threads<R: Send>(
+        &mut self,
+        n: usize,
+        job: impl Fn(usize, &mut Tt) -> R + Sync,
+    ) -> Vec<R> {
+        let step = self.threads;
+        let tables: Vec<&mut Tt> = std::iter::once(&mut self.tt)
+            .chain(self.helpers.iter_mut())
+            .take(step.min(n))
+            .collect();
+        let mut out: Vec<Option<R>> = (0..n).map(|_| None).collect();
+        std::thread::scope(|scope| {
+            let job = &job;
+            let workers: Vec<_> = tables
+                .into_iter()
+                .enumerate()
+                .map(|(w, tt)| {
+                    scope.spawn(move || {
+                        (w..n)
+                            .step_by(step)
+                            .map(|i| (i, job(i, &mut *tt)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for worker in workers {
+                for (i, r) in worker.join().expect("a search thread panicked") {
+                    out[i] = Some(r);
+                }
+            }
+        });
+        out.into_iter()
+            .map(|r| r.expect("every deal searched"))
+            .collect()
+    }
+
     /// Penalty for turns that undo or repeat recent ones (a shuffling player only draws).
     fn penalty(&self, t: Turn) -> i32 {
         let Turn::Move { from, to } = t else { return 0 };
@@ -321,17 +424,42 @@ impl AiPlayer {
         let first = &samples[..self.budget.samples.clamp(1, samples.len())];
         let k = first.len();
         // First pass: each sample's own best turn, within its share of 60% of the budget left.
+        let mut found = Vec::with_capacity(k);
+        if self.parallel(k) {
+            // Each deal its own share: with nodes, a k-th of the 60%; with time, the end of its
+            // round (`threads` deals a round).
+            let rounds = k.div_ceil(self.threads);
+            let at = |f: f64| part_way(start, end, 0.6 * f);
+            let limits: Vec<Limits> = (0..k)
+                .map(|i| {
+                    if self.clock.counts_nodes() {
+                        self.share_limits(at(i as f64 / k as f64), at((i + 1) as f64 / k as f64))
+                    } else {
+                        let round = i / self.threads;
+                        self.share_limits(start, at((round + 1) as f64 / rounds as f64))
+                    }
+                })
+                .collect();
+            let results = self.on_threads(k, |i, tt| {
+                let mut s = Search::new(rules, tt, limits[i].clone(), me);
+                (s.iterate(&first[i], &with_pen), s.nodes)
+            });
+            for (f, nodes) in results {
+                self.clock.count(nodes);
+                found.push(f);
+            }
+        } else {
+            for (i, pos) in first.iter().enumerate() {
+                let share = part_way(start, end, 0.6 * (i + 1) as f64 / k as f64);
+                let limits = self.limits(share);
+                let mut s = Search::new(rules, &mut self.tt, limits, me);
+                found.push(s.iterate(pos, &with_pen));
+                self.clock.count(s.nodes);
+            }
+        }
         let mut votes: Vec<(Turn, u32, i32)> = Vec::new();
         let mut depths = Vec::new();
-        for (i, pos) in first.iter().enumerate() {
-            let share = part_way(start, end, 0.6 * (i + 1) as f64 / k as f64);
-            let limits = self.limits(share);
-            let mut s = Search::new(rules, &mut self.tt, limits, me);
-            let found = s.iterate(pos, &with_pen);
-            self.clock.count(s.nodes);
-            let Some((t, score, depth)) = found else {
-                continue;
-            };
+        for (t, score, depth) in found.into_iter().flatten() {
             depths.push((score, depth));
             match votes.iter_mut().find(|v| v.0 == t) {
                 Some(v) => {
@@ -387,7 +515,8 @@ impl AiPlayer {
 
     /// The second pass at one depth: each candidate's score summed over the samples, how many
     /// samples were counted, and whether every sample was (the end of the budget, tick `end`,
-    /// may stop it first).
+    /// may stop it first). On several threads every sample is searched, each with its own share
+    /// of what is left (`with_threads`), and the samples whose search finished are counted.
     fn score_in_samples(
         &mut self,
         samples: &[Position],
@@ -398,6 +527,42 @@ impl AiPlayer {
     ) -> (Vec<i64>, usize, bool) {
         let mut sums = vec![0i64; cands.len()];
         let mut counted = 0;
+        // Wins and losses are certain in a sample, not in the game: cap them.
+        let add = |sums: &mut [i64], scores: Vec<i32>| {
+            for (sum, sc) in sums.iter_mut().zip(scores) {
+                *sum += sc.clamp(-5000, 5000) as i64;
+            }
+        };
+        if self.parallel(samples.len()) {
+            let n = samples.len();
+            let began = self.clock.now();
+            let limits: Vec<Limits> = (0..n)
+                .map(|i| {
+                    if self.clock.counts_nodes() {
+                        let at = |j: usize| part_way(began, end, j as f64 / n as f64);
+                        self.share_limits(at(i), at(i + 1))
+                    } else {
+                        self.share_limits(began, end)
+                    }
+                })
+                .collect();
+            let results = self.on_threads(n, |i, tt| {
+                let mut s = Search::new(rules, tt, limits[i].clone(), me);
+                let scores = s.score_turns(&samples[i], cands, depth);
+                (scores, s.stopped(), s.nodes)
+            });
+            let mut complete = true;
+            for (scores, stopped, nodes) in results {
+                self.clock.count(nodes);
+                if stopped {
+                    complete = false;
+                } else {
+                    add(&mut sums, scores);
+                    counted += 1;
+                }
+            }
+            return (sums, counted, complete);
+        }
         for pos in samples {
             let limits = self.limits(end);
             let mut s = Search::new(rules, &mut self.tt, limits, me);
@@ -406,10 +571,7 @@ impl AiPlayer {
             if s.stopped() {
                 return (sums, counted, false);
             }
-            for (sum, sc) in sums.iter_mut().zip(scores) {
-                // Wins and losses are certain in a sample, not in the game: cap them.
-                *sum += sc.clamp(-5000, 5000) as i64;
-            }
+            add(&mut sums, scores);
             counted += 1;
         }
         (sums, counted, true)

@@ -68,6 +68,7 @@ pub trait Player: Send {
 
 /// The players `junqi arena` knows, by spec. `ai:LEVEL:nodes=N` is a computer level spending
 /// N search nodes per turn instead of its time (`AiPlayer::with_nodes`): its games replay exactly.
+/// Either form may end in `@T`, searching on T threads (`AiPlayer::with_threads`).
 pub const PLAYER_SPECS: &[&str] = &[
     "random",
     "greedy",
@@ -75,24 +76,41 @@ pub const PLAYER_SPECS: &[&str] = &[
     "ai:normal",
     "ai:hard",
     "ai:LEVEL:nodes=N",
+    "ai:LEVEL@T",
+    "ai:LEVEL:nodes=N@T",
 ];
 
 /// The most search nodes per turn a spec may ask for (`ai:LEVEL:nodes=N`).
 pub const MAX_SPEC_NODES: u64 = 1_000_000_000;
 
 /// Make a player from its spec (`random`, `greedy`, `ai:easy`, `ai:normal`, `ai:hard`, or a level
-/// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`).
+/// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`; either
+/// followed by `@T` to search on T threads, T a whole number 1 to `MAX_THREADS`:
+/// `ai:hard@2`, `ai:hard:nodes=180000@2`).
 ///
 /// # Errors
-/// An unknown spec (with the list of known ones), or a level followed by something other than a
-/// good `nodes=N`.
+/// An unknown spec (with the list of known ones), a level followed by something other than a
+/// good `nodes=N`, or a bad `@T`.
 pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
         _ => {
-            let (level, nodes) = ai_spec(spec)?;
-            let player = AiPlayer::new(level);
+            let (base, threads) = match spec.split_once('@') {
+                Some((base, t)) => (base, Some(t)),
+                None => (spec, None),
+            };
+            let (level, nodes) = ai_spec(base).map_err(|e| match e {
+                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
+                e => e,
+            })?;
+            let threads = match threads {
+                Some(t) => thread_count(t).ok_or_else(|| BadPlayerSpec::BadThreads {
+                    spec: spec.to_string(),
+                })?,
+                None => 1,
+            };
+            let player = AiPlayer::new(level).with_threads(threads);
             Ok(Box::new(match nodes {
                 Some(n) => player.with_nodes(n),
                 None => player,
@@ -130,6 +148,19 @@ fn ai_spec(spec: &str) -> Result<(Level, Option<u64>), BadPlayerSpec> {
     }
 }
 
+/// The most threads a spec may ask for (`@T`).
+pub use computer::MAX_THREADS;
+
+/// T of a spec's `@T`: digits only, 1 to `MAX_THREADS`.
+fn thread_count(t: &str) -> Option<usize> {
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse::<usize>()
+        .ok()
+        .filter(|t| (1..=MAX_THREADS).contains(t))
+}
+
 /// A player spec `player_from_spec` cannot make. `Display` names the spec and the problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BadPlayerSpec {
@@ -140,6 +171,8 @@ pub enum BadPlayerSpec {
         spec: String,
         problem: SuffixProblem,
     },
+    /// A computer level followed by an `@T` with T not a whole number 1 to `MAX_THREADS`.
+    BadThreads { spec: String },
 }
 
 /// What is wrong after `ai:LEVEL:`.
@@ -174,6 +207,14 @@ impl std::fmt::Display for BadPlayerSpec {
                          (search nodes per turn)"
                     ),
                 }
+            }
+            BadPlayerSpec::BadThreads { spec } => {
+                let t = spec.split_once('@').map(|x| x.1).unwrap_or_default();
+                write!(
+                    f,
+                    "player '{spec}': '@{t}' needs T a whole number 1 to {MAX_THREADS} (search \
+                     threads)"
+                )
             }
         }
     }
@@ -502,6 +543,55 @@ mod tests {
             let e = player_from_spec(bad).err().unwrap();
             assert_eq!(e, BadPlayerSpec::Unknown(bad.into()));
             assert!(e.to_string().contains("ai:LEVEL:nodes=N"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_level_takes_a_thread_count() {
+        for (spec, threads) in [
+            ("ai:hard", 1),
+            ("ai:hard@1", 1),
+            ("ai:normal@2", 2),
+            ("ai:hard:nodes=180000@2", 2),
+            ("ai:easy:nodes=1@64", 64),
+        ] {
+            let p = player_from_spec(spec).unwrap();
+            assert!(p.name().starts_with("ai:"), "{spec}");
+            let (base, _) = spec.split_once('@').unwrap_or((spec, ""));
+            let (level, nodes) = ai_spec(base).unwrap();
+            let mut made = AiPlayer::new(level);
+            if let Some(n) = nodes {
+                made = made.with_nodes(n);
+            }
+            assert_eq!(made.with_threads(threads).threads(), threads, "{spec}");
+        }
+        for bad in [
+            "ai:hard@0",
+            "ai:hard@65",
+            "ai:hard@",
+            "ai:hard@two",
+            "ai:hard@+2",
+            "ai:hard@ 2",
+            "ai:hard@2@2",
+            "ai:hard:nodes=5000@0",
+            "ai:hard:nodes=5000@99999999999999999999999",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert_eq!(e, BadPlayerSpec::BadThreads { spec: bad.into() }, "{bad}");
+            let text = e.to_string();
+            assert!(text.contains(bad) && text.contains("1 to 64"), "{text}");
+        }
+        // The rest of the spec is checked as without `@T`.
+        assert!(matches!(
+            player_from_spec("ai:hard:nodes=0@2"),
+            Err(BadPlayerSpec::BadSuffix {
+                problem: SuffixProblem::BadCount,
+                ..
+            })
+        ));
+        for bad in ["random@2", "ai:medium@2", "@2"] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert_eq!(e, BadPlayerSpec::Unknown(bad.into()), "{bad}");
         }
     }
 

@@ -110,6 +110,10 @@ impl Tt {
     pub fn clear(&mut self) {
         self.entries.fill(Entry::default());
     }
+    /// The table holds 2^bits entries.
+    pub fn bits(&self) -> u32 {
+        self.entries.len().trailing_zeros()
+    }
 }
 
 /// One search: the rules, the table, the limits and counters.

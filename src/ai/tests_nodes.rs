@@ -232,3 +232,89 @@ fn normal_nodes_per_turn() {
         );
     }
 }
+
+/// A fresh player of `level` with `nodes` per turn on `threads` threads: its turn in `case` and
+/// the nodes it searched.
+fn turn_on(case: &Case, level: Level, nodes: u64, threads: usize, seed: u64) -> (Turn, u64) {
+    let mut p = AiPlayer::new(level).with_nodes(nodes).with_threads(threads);
+    for (report, after) in &case.seen {
+        p.observe(report, after);
+    }
+    let t = p
+        .choose(&case.view, &case.rules, &mut SplitMix64::new(seed))
+        .unwrap();
+    (t, p.last_nodes())
+}
+
+/// On two threads a node budget still gives the same turn after the same nodes, however the
+/// threads ran, in every mode (open mode searches on one thread: the same as one thread there).
+#[test]
+fn a_node_budget_on_two_threads_gives_the_same_turn_for_the_same_view() {
+    for case in cases() {
+        for level in [Level::Normal, Level::Hard] {
+            let first = turn_on(&case, level, 4_000, 2, 7);
+            for _ in 0..2 {
+                assert_eq!(
+                    turn_on(&case, level, 4_000, 2, 7),
+                    first,
+                    "{} at {level:?}",
+                    case.name
+                );
+            }
+            assert!(first.1 > 0, "{} at {level:?}: nothing searched", case.name);
+            if case.name == "open" {
+                assert_eq!(first, turn(&case, level, 4_000, 7), "open at {level:?}");
+            }
+        }
+    }
+}
+
+/// Threads share the node budget: two threads spend about what one does.
+#[test]
+fn a_node_budget_is_shared_by_the_threads() {
+    let n = 8_000;
+    for case in cases() {
+        for threads in [2, 3] {
+            let (_, spent) = turn_on(&case, Level::Normal, n, threads, 7);
+            assert!(
+                (n * 2 / 5..=n + n / 10).contains(&spent),
+                "{} on {threads} threads: {spent} nodes for a budget of {n}",
+                case.name
+            );
+        }
+    }
+}
+
+/// The cancel flag stops a search on two threads at once, however deep it was told to go.
+#[test]
+fn cancelling_stops_every_thread() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    for case in [two_player("hidden", Mode::Hidden, 4, 6), four_hidden()] {
+        let mut p = AiPlayer::fixed_depth(30, 6).with_threads(2);
+        for (report, after) in &case.seen {
+            p.observe(report, after);
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        p.set_cancel(flag.clone());
+        let set_at = std::thread::scope(|s| {
+            let setter = s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(150));
+                flag.store(true, Ordering::Relaxed);
+                Instant::now()
+            });
+            let t = p.choose(&case.view, &case.rules, &mut SplitMix64::new(7));
+            let back = Instant::now();
+            let set_at = setter.join().unwrap();
+            assert!(t.is_some(), "{}: a turn all the same", case.name);
+            assert!(back >= set_at, "{}: done before the flag", case.name);
+            back.saturating_duration_since(set_at)
+        });
+        assert!(
+            set_at < Duration::from_millis(200),
+            "{}: {set_at:?} after the flag",
+            case.name
+        );
+    }
+}

@@ -30,6 +30,10 @@ pub struct EngineArgs {
     /// same turns)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
+    /// Search the sampled deals on this many threads (1 to 64; hidden and flip mode). With
+    /// --nodes the turns still depend only on the inputs and the thread count
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
     /// Play as one of the simple players instead (`random`, `greedy`): for testing and
     /// measuring hosts
     #[arg(long, value_name = "SPEC", value_parser = ["random", "greedy"])]
@@ -44,6 +48,8 @@ pub struct EngineArgs {
 struct Engine {
     level: Level,
     nodes: Option<u64>,
+    /// Threads searching the deals (`--threads`).
+    threads: usize,
     /// A simple player's spec instead of the computer (`--player`).
     simple: Option<String>,
     player: Box<dyn Player>,
@@ -62,7 +68,8 @@ impl Engine {
         Engine {
             level,
             nodes,
-            player: Engine::player(level, nodes, simple.as_deref()),
+            threads: 1,
+            player: Engine::player(level, nodes, 1, simple.as_deref()),
             simple,
             rules: Rules::default(),
             chair: Chair::Player(1),
@@ -74,11 +81,23 @@ impl Engine {
         }
     }
 
-    fn player(level: Level, nodes: Option<u64>, simple: Option<&str>) -> Box<dyn Player> {
+    /// The same engine with the computer searching on `threads` threads.
+    fn with_threads(mut self, threads: usize) -> Engine {
+        self.threads = threads;
+        self.player = Engine::player(self.level, self.nodes, threads, self.simple.as_deref());
+        self
+    }
+
+    fn player(
+        level: Level,
+        nodes: Option<u64>,
+        threads: usize,
+        simple: Option<&str>,
+    ) -> Box<dyn Player> {
         if let Some(p) = simple.and_then(|s| crate::ai::player_from_spec(s).ok()) {
             return p;
         }
-        let p = AiPlayer::new(level);
+        let p = AiPlayer::new(level).with_threads(threads);
         Box::new(match nodes {
             Some(n) => p.with_nodes(n),
             None => p,
@@ -132,7 +151,8 @@ impl Engine {
                 ))),
             },
             HostMsg::NewGame => {
-                self.player = Engine::player(self.level, self.nodes, self.simple.as_deref());
+                self.player =
+                    Engine::player(self.level, self.nodes, self.threads, self.simple.as_deref());
                 self.view = None;
                 self.pending = None;
                 self.board = Board::two_player();
@@ -214,9 +234,10 @@ impl Engine {
 pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
     if args.protocol == "ccgc" {
-        return super::engine_ccgc::cmd_engine_ccgc(level, args.nodes);
+        return super::engine_ccgc::cmd_engine_ccgc(level, args.nodes, args.threads.into());
     }
-    let mut engine = Engine::new(level, args.nodes, args.player.clone());
+    let mut engine =
+        Engine::new(level, args.nodes, args.player.clone()).with_threads(args.threads.into());
     serve_lines(|line| match line {
         Some(line) => {
             let (answers, stop) = engine.answer(line);

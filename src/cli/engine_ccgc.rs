@@ -213,14 +213,16 @@ struct CcgcEngine {
     sent: Option<Turn>,
     /// The node budget per turn, if any (`--nodes`).
     nodes: Option<u64>,
+    /// Threads searching the deals (`--threads`).
+    threads: usize,
     /// Its time for the whole game (START), and how much of it it has used.
     time: Duration,
     used: Duration,
 }
 
-/// The computer at `level`, at a node budget if one is given.
-fn computer(level: Level, nodes: Option<u64>) -> AiPlayer {
-    let p = AiPlayer::new(level);
+/// The computer at `level`, at a node budget if one is given, on `threads` threads.
+fn computer(level: Level, nodes: Option<u64>, threads: usize) -> AiPlayer {
+    let p = AiPlayer::new(level).with_threads(threads);
     match nodes {
         Some(n) => p.with_nodes(n),
         None => p,
@@ -228,11 +230,12 @@ fn computer(level: Level, nodes: Option<u64>) -> AiPlayer {
 }
 
 impl CcgcEngine {
-    fn new(level: Level, nodes: Option<u64>, seed: u64) -> CcgcEngine {
+    fn new(level: Level, nodes: Option<u64>, threads: usize, seed: u64) -> CcgcEngine {
         CcgcEngine {
             level,
             nodes,
-            player: Box::new(computer(level, nodes)),
+            threads,
+            player: Box::new(computer(level, nodes, threads)),
             quick: GreedyPlayer::default(),
             rng: SplitMix64::new(seed),
             rules: Rules::ccgc(),
@@ -276,7 +279,7 @@ impl CcgcEngine {
                 let mut frng = SplitMix64::new(self.rng.next_u64());
                 let f = ai_formation(&mut frng, &self.rules);
                 self.board = Some(Tracked::new(order, &f));
-                self.player = Box::new(computer(self.level, self.nodes));
+                self.player = Box::new(computer(self.level, self.nodes, self.threads));
                 self.quick = GreedyPlayer::default();
                 self.sent = None;
                 out.push(FromEngine::Array(array_text(&f)).line());
@@ -396,8 +399,8 @@ fn seed() -> u64 {
 
 /// Run the engine on standard input and output until `END`, the end of the input or a line
 /// starting below `A`.
-pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>) -> CliResult {
-    let mut engine = CcgcEngine::new(level, nodes, seed());
+pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>, threads: usize) -> CliResult {
+    let mut engine = CcgcEngine::new(level, nodes, threads, seed());
     // An overlong line is skipped, unanswered.
     super::engine::serve_lines(|line| match line {
         Some(line) => engine.answer(line),
@@ -413,7 +416,7 @@ mod tests {
 
     #[test]
     fn the_handshake_names_it_and_start_brings_a_valid_array() {
-        let mut e = CcgcEngine::new(Level::Easy, None, 1);
+        let mut e = CcgcEngine::new(Level::Easy, None, 1, 1);
         let (out, stop) = e.answer("INFO 1.0");
         assert!(!stop);
         assert!(out[0].starts_with("NAME junqi "), "{out:?}");

@@ -657,4 +657,17 @@ mod tests {
             assert!(m.len() > 20, "{args:?}: {m}");
         }
     }
+
+    #[test]
+    fn the_engine_takes_1_to_64_threads() {
+        for good in ["1", "2", "64"] {
+            let args = ["junqi", "engine", "--nodes", "5000", "--threads", good];
+            assert!(Cli::try_parse_from(args).is_ok(), "{good}");
+        }
+        for bad in ["0", "65", "two", ""] {
+            let e = Cli::try_parse_from(["junqi", "engine", "--threads", bad]).unwrap_err();
+            let CliError(m) = one_line(&e);
+            assert!(m.contains("--threads"), "{bad}: {m}");
+        }
+    }
 }
