@@ -311,8 +311,10 @@ fn cancelling_stops_every_thread() {
             assert!(back >= set_at, "{}: done before the flag", case.name);
             back.saturating_duration_since(set_at)
         });
+        // A bound with room for a loaded machine (the search itself checks the flag every 512
+        // nodes, a few milliseconds).
         assert!(
-            set_at < Duration::from_millis(200),
+            set_at < Duration::from_millis(1000),
             "{}: {set_at:?} after the flag",
             case.name
         );

@@ -402,7 +402,7 @@ fn seed() -> u64 {
 pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>, threads: usize) -> CliResult {
     let mut engine = CcgcEngine::new(level, nodes, threads, seed());
     // An overlong line is skipped, unanswered.
-    super::engine::serve_lines(|line| match line {
+    super::lines::serve_lines(|line| match line {
         Some(line) => engine.answer(line),
         None => (Vec::new(), false),
     })

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod engine_ccgc;
 pub mod game_show;
 pub mod layout;
+mod lines;
 pub mod sprt;
 
 /// A failed command: the message for stderr (exit status 2).
