@@ -399,7 +399,7 @@ fn seed() -> u64 {
 pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>) -> CliResult {
     let mut engine = CcgcEngine::new(level, nodes, seed());
     // An overlong line is skipped, unanswered.
-    super::engine::serve_lines(|line| match line {
+    super::engine_lines::serve_lines(|line| match line {
         Some(line) => engine.answer(line),
         None => (Vec::new(), false),
     })

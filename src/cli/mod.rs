@@ -14,6 +14,7 @@ use std::path::PathBuf;
 pub mod arena;
 pub mod engine;
 pub mod engine_ccgc;
+mod engine_lines;
 pub mod game_show;
 pub mod layout;
 pub mod sprt;
