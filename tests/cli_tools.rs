@@ -531,3 +531,132 @@ fn game_show_of_an_unfinished_hidden_game_needs_as() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(!text(&o.stdout).contains("b?"));
 }
+
+/// `junqi game review` on a recorded game: one line per turn in the documented format, then the
+/// result; the same output twice; `--as` keeps one side's turns.
+#[test]
+fn game_review_judges_every_turn_of_a_recorded_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = junqi(&[
+        "arena",
+        "--mode",
+        "hidden",
+        "--turn-limit",
+        "24",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--record",
+        dir.path().to_str().unwrap(),
+    ]);
+    arena_fields(&o);
+    let file = dir.path().join("game-0001.ron");
+    let f = file.to_str().unwrap();
+    let game = Game::from_ron(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let plies = game.plies().len();
+    assert!(game.status().is_over() && plies > 4, "{plies}");
+    let args = ["game", "review", "--level", "easy", "--nodes", "1500", f];
+    let o = junqi(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), plies + 1, "{out}");
+    assert_eq!(lines[plies], format!("result: {}", game.status().word()));
+    for (i, (l, ply)) in lines.iter().zip(game.plies()).enumerate() {
+        let w: Vec<&str> = l.split(' ').collect();
+        let who = if i % 2 == 0 { "red" } else { "blue" };
+        let turn = ply.turn.unwrap().notation(game.board());
+        assert_eq!(
+            w[..3],
+            [(i + 1).to_string().as_str(), who, turn.as_str()],
+            "{l}"
+        );
+        assert!(w.len() == 6 || w.len() == 7, "{l}");
+        let score = |key: &str, v: &str| {
+            let n = v.strip_prefix(key).unwrap_or_else(|| panic!("{l}"));
+            assert!(n.starts_with('+') || n.starts_with('-'), "{l}");
+            n.parse::<i32>().unwrap()
+        };
+        let (before, after) = (score("before=", w[3]), score("after=", w[4]));
+        let best = w[5].strip_prefix("best=").unwrap_or_else(|| panic!("{l}"));
+        assert!(Turn::parse(best, game.board()).is_ok(), "{l}");
+        let loss = (before - after).max(0);
+        let mark = w.get(6).copied().unwrap_or("");
+        let want = if loss >= 100 {
+            "??"
+        } else if loss >= 40 {
+            "?"
+        } else {
+            ""
+        };
+        assert_eq!(mark, want, "{l}");
+        if best == turn {
+            assert_eq!((before, mark), (after, ""), "{l}");
+        }
+    }
+    let err = text(&o.stderr);
+    assert!(err.contains("100%"), "{err}");
+    assert_eq!(text(&junqi(&args).stdout), out, "the same review twice");
+    let blue = text(
+        &junqi(&[
+            "game", "review", "--level", "easy", "--nodes", "1500", "--as", "blue", f,
+        ])
+        .stdout,
+    );
+    let blue_lines: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.split(' ').nth(1) == Some("blue"))
+        .collect();
+    assert_eq!(blue.lines().count(), blue_lines.len() + 1);
+    assert_eq!(
+        blue.lines().collect::<Vec<_>>()[..blue_lines.len()],
+        blue_lines[..]
+    );
+}
+
+#[test]
+fn game_review_refuses_bad_input_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("short.ron");
+    std::fs::write(&good, short_record()).unwrap();
+    let notrecord = dir.path().join("layout.ron");
+    std::fs::write(&notrecord, "(lines: [\"a\"])").unwrap();
+    let g = good.to_str().unwrap();
+    let n = notrecord.to_str().unwrap();
+    for (args, expect) in [
+        (&["game", "review", "/nonexistent/game.ron"][..], "game.ron"),
+        (&["game", "review", n][..], "layout.ron"),
+        (&["game", "review", "--as", "green", g][..], "red|blue"),
+        (&["game", "review", "--as", "south", g][..], "red|blue"),
+        (&["game", "review", "--level", "medium", g][..], "medium"),
+        (&["game", "review", "--nodes", "0", g][..], "node"),
+        (&["game", "review"][..], "FILE"),
+    ] {
+        let o = junqi(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(expect),
+            "{args:?}: expected '{expect}' in {err}"
+        );
+    }
+    // An unfinished record: its turns are reviewed, and stderr says so.
+    let o = junqi(&["game", "review", "--level", "easy", "--nodes", "500", g]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 5, "{out}");
+    assert_eq!(out.lines().last(), Some("result: ongoing"));
+    assert!(
+        text(&o.stderr).contains("unfinished"),
+        "{}",
+        text(&o.stderr)
+    );
+}

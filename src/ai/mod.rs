@@ -7,6 +7,7 @@ pub mod clock;
 pub mod computer;
 pub mod eval;
 pub mod formation;
+pub mod review;
 pub mod search;
 #[cfg(test)]
 mod tests_flag;

@@ -1,10 +1,13 @@
 //! `junqi game show [--as red|blue|s|e|n|w|referee] FILE`: a game record replayed as one line per turn, each
 //! with the position as the chosen viewer saw it right after that turn (an unfinished hidden game
-//! needs `--as`: see `default_viewer`).
+//! needs `--as`: see `default_viewer`). `junqi game review [--level L] [--nodes N] [--as SEAT]
+//! FILE`: every turn judged from the mover's own view (`ai::review`).
 
 use super::{CliError, CliResult, read_small};
+use crate::ai::review::{self, ReviewOptions};
+use crate::ai::{Level, MAX_SPEC_NODES};
 use crate::engine::game::MAX_RECORD_BYTES;
-use crate::engine::{Game, Mode, Seat, Viewer};
+use crate::engine::{Chair, Game, Mode, Seat, Viewer};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -28,6 +31,49 @@ pub enum GameCommand {
         /// The game record (.ron)
         file: PathBuf,
     },
+    /// Every turn judged by the computer from the mover's own view at that turn (复盘)
+    #[command(
+        long_about = "Every turn of a game record judged by the computer from the mover's own view \
+        at that turn only (its view then and the public reports up to it, never the pieces it could \
+        not see), one line per turn: `<ply> <seat> <turn> before=<score> after=<score> best=<turn> \
+        [?|??]`, then `result: …`. `before` is the score of the computer's preferred turn `best`, \
+        `after` that of the turn played, both from the mover's side in the evaluation's units (a \
+        marshal 100, a lieutenant 7; ±5000 a flag taken); a loss of 40 or more is marked `?`, of 100 \
+        or more `??`. Seats are red, blue; south, east, north, west; in flip mode player1, player2. \
+        A flip before the colours are decided is `unjudged`, a turn lost to the move clock \
+        `timeout`. An unfinished record is reviewed up to its last turn (said on stderr). Progress \
+        on stderr every 10%."
+    )]
+    Review {
+        /// How hard the computer thinks: easy, normal or hard
+        #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = level_arg)]
+        level: Level,
+        /// Search nodes per turn (default: the level's review budget, docs/tools.md); the same
+        /// record and nodes give the same review
+        #[arg(long, value_name = "N", value_parser = nodes_arg)]
+        nodes: Option<u64>,
+        /// Only this seat's turns: red or blue, south|east|north|west (or s|e|n|w), player1 or
+        /// player2 in flip mode; all seats without it
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: Option<String>,
+        /// The game record (.ron)
+        file: PathBuf,
+    },
+}
+
+fn level_arg(s: &str) -> Result<Level, String> {
+    Level::parse(s).ok_or_else(|| format!("'{s}' is not a level (easy, normal or hard)"))
+}
+
+fn nodes_arg(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if s.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_SPEC_NODES).contains(&n) => {
+            Ok(n)
+        }
+        _ => Err(format!(
+            "'{s}' is not a node count (a whole number 1 to {MAX_SPEC_NODES})"
+        )),
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -82,7 +128,76 @@ pub fn run(command: &GameCommand) -> CliResult {
             };
             Ok(show(&game, viewer))
         }
+        GameCommand::Review {
+            level,
+            nodes,
+            seat,
+            file,
+        } => {
+            let path = file.display().to_string();
+            let text = read_small(&path, MAX_RECORD_BYTES as u64)?;
+            let game = Game::from_ron(&text).map_err(|e| CliError(format!("{path}: {e}")))?;
+            let only = match seat {
+                None => None,
+                Some(word) => Some(review_chair(&game, word).ok_or_else(|| {
+                    CliError(format!(
+                        "bad flag: --as {word} does not fit {path} (use --as {})",
+                        review::chairs(&game)
+                            .into_iter()
+                            .map(review::chair_word)
+                            .collect::<Vec<_>>()
+                            .join("|")
+                    ))
+                })?),
+            };
+            let nodes =
+                nodes.unwrap_or_else(|| review::default_nodes(*level, game.board().is_four()));
+            let total = game.plies().len();
+            if !game.status().is_over() {
+                eprintln!(
+                    "game review: {path} is unfinished: its {total} turns played are reviewed"
+                );
+            }
+            let opts = ReviewOptions {
+                level: *level,
+                nodes,
+                only,
+            };
+            let started = std::time::Instant::now();
+            let mut shown = 0;
+            let mut progress = |done: usize, total: usize| {
+                let tenth = (done * 10).checked_div(total).unwrap_or(10);
+                if tenth > shown {
+                    shown = tenth;
+                    eprintln!(
+                        "game review: {done}/{total} turns ({}%, {:.1} s)",
+                        tenth * 10,
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+            };
+            let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let reviews = review::review_game(&game, &opts, &mut progress, &cancel)
+                .map_err(|e| CliError(format!("{path}: {e}")))?;
+            let mut out = String::new();
+            for r in &reviews {
+                let _ = writeln!(out, "{}", review::line(&game, r));
+            }
+            let _ = writeln!(out, "result: {}", game.status().word());
+            Ok(out)
+        }
     }
+}
+
+/// The reviewed seat an `--as` word names in `game`: a seat of its board (`red`, `blue`; `south`
+/// or `s`, …), or in flip mode a player (`player1`, `player2`).
+fn review_chair(game: &Game, word: &str) -> Option<Chair> {
+    let chairs = review::chairs(game);
+    let w = word.to_ascii_lowercase();
+    chairs.into_iter().find(|&c| {
+        review::chair_word(c) == w
+            || matches!(c, Chair::Side(s) if s.is_four() && s.letter().to_string() == w)
+    })
 }
 
 /// The `--as` word of a seat: `red`, `blue`; `s`, `e`, `n`, `w`.

@@ -1,0 +1,492 @@
+//! A game review (复盘): every turn of a record judged by the computer from the mover's own view at
+//! that turn only.
+//!
+//! One `AiPlayer` per reviewed seat (flip mode: per player) is told every public turn report in
+//! order, each with that seat's view after it (`Game::view`), exactly as a seat at a table is: its
+//! belief about the hidden pieces is what it could know then. Before each of the seat's turns it
+//! is asked (`AiPlayer::assess`, in its view before the turn) for its own preferred turn and for
+//! the scores of that turn and of the turn played. Nothing else of the record reaches it, so two
+//! records whose views and public reports agree for a seat up to a turn get the same review of
+//! that seat's turns up to there, whatever the pieces it never saw are.
+//!
+//! Scores are from the mover's side, in the evaluation's units (`eval::value`: a marshal 100, a
+//! general 75, a lieutenant 7; ±5000 is a flag taken in every deal). `before` is the score of the
+//! preferred turn (what the position was worth with the best play the reviewer sees), `after` the
+//! score of the turn played; the loss is `before − after` (0 when the played turn scored as well or
+//! better, and always 0 when it is the preferred turn).
+
+use super::Player;
+use super::computer::{AiPlayer, Level};
+use crate::engine::rng::SplitMix64;
+use crate::engine::{Action, ActionError, Chair, Game, Mover, Seat, Turn, View, Viewer};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A loss of at least this much marks a turn `?` (about a brigadier's worth: 35).
+pub const DUBIOUS: i32 = 40;
+/// A loss of at least this much marks a turn `??` (a marshal's worth, or the flag put in danger).
+pub const BLUNDER: i32 = 100;
+
+/// The node budget per turn a review spends by default at `level` (`AiPlayer::with_nodes`): a
+/// fifth of what the level spends in play (docs/ai.md: easy about 50 000, normal 250 000, hard
+/// 1 500 000 in two-player games; a quarter of that with four players, whose nodes cost about four
+/// times as much), so that a 300-turn hidden game reviewed at normal takes well under a minute.
+pub fn default_nodes(level: Level, four: bool) -> u64 {
+    let two = match level {
+        Level::Easy => 10_000,
+        Level::Normal => 50_000,
+        Level::Hard => 300_000,
+    };
+    if four { two / 4 } else { two }
+}
+
+/// How a turn is marked by its loss.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mark {
+    /// Lost less than `DUBIOUS`.
+    None,
+    /// `?`: lost at least `DUBIOUS`.
+    Dubious,
+    /// `??`: lost at least `BLUNDER`.
+    Blunder,
+}
+
+impl Mark {
+    pub fn of_loss(loss: i32) -> Mark {
+        if loss >= BLUNDER {
+            Mark::Blunder
+        } else if loss >= DUBIOUS {
+            Mark::Dubious
+        } else {
+            Mark::None
+        }
+    }
+    /// `""`, `"?"` or `"??"`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Dubious => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// The reviewer's judgement of one turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Judgement {
+    /// The reviewer's own preferred turn.
+    pub best: Turn,
+    /// The score of `best` (the position's worth with the best play seen).
+    pub before: i32,
+    /// The score of the turn played.
+    pub after: i32,
+}
+
+impl Judgement {
+    /// `before − after`, at least 0; 0 when the played turn is the preferred one.
+    pub fn loss(&self) -> i32 {
+        (self.before - self.after).max(0)
+    }
+    pub fn mark(&self) -> Mark {
+        Mark::of_loss(self.loss())
+    }
+}
+
+/// One turn of the record, reviewed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TurnReview {
+    /// The turn's number (1 = the first turn).
+    pub ply: usize,
+    /// Who moved: a seat, or in flip mode the player (1 moves first).
+    pub who: Chair,
+    /// The turn played; `None` for a turn lost to the move clock.
+    pub turn: Option<Turn>,
+    /// `None` for a lost turn, a flip before the colours are decided (nothing is known to prefer
+    /// one flip to another) or a review cancelled during this turn.
+    pub judged: Option<Judgement>,
+}
+
+/// What to review and how hard.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewOptions {
+    pub level: Level,
+    /// Search nodes per turn (`AiPlayer::with_nodes`): the review replays exactly.
+    pub nodes: u64,
+    /// Only this seat's (player's) turns; all when `None`.
+    pub only: Option<Chair>,
+}
+
+/// The seats of a game as the review names them: the board's seats, or in flip mode the two
+/// players.
+pub fn chairs(game: &Game) -> Vec<Chair> {
+    if game.rules().mode.deals_face_down() {
+        vec![Chair::Player(1), Chair::Player(2)]
+    } else {
+        game.board().seats.iter().map(|&s| Chair::Side(s)).collect()
+    }
+}
+
+/// The chair to move in `g` (flip mode: the player whose colour moves).
+fn chair_to_move(g: &Game) -> Option<Chair> {
+    let flip = g.rules().mode.deals_face_down();
+    match g.position().mover() {
+        Mover::Player(p) => Some(Chair::Player(p)),
+        Mover::Side(s) if flip => [1, 2]
+            .into_iter()
+            .find(|&p| g.player_colour(p) == Some(s))
+            .map(Chair::Player),
+        Mover::Side(s) => Some(Chair::Side(s)),
+    }
+}
+
+/// The view of `chair` in `g`, as a seat at a table gets it (flip mode before the colours: the
+/// public view, as Red's).
+fn view_of(g: &Game, chair: Chair) -> View {
+    let side = match chair {
+        Chair::Side(s) => s,
+        Chair::Player(p) => g.player_colour(p).unwrap_or(Seat::Red),
+    };
+    g.view(Viewer::Side(side))
+}
+
+/// The random generator for the assessment of turn `ply` (the same whatever the record hides).
+fn rng_for(ply: usize) -> SplitMix64 {
+    SplitMix64::new(0x5EED_5EED ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// Review the standing turns of `game` (taken-back turns are not reviewed). `progress(done,
+/// total)` is called after each turn (total: the turns of the record); once `cancel` is set the
+/// turns reviewed so far are returned.
+///
+/// # Errors
+/// An action of the record that does not replay from its start (a record `Game::from_ron`
+/// accepted replays).
+pub fn review_game(
+    game: &Game,
+    opts: &ReviewOptions,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &Arc<AtomicBool>,
+) -> Result<Vec<TurnReview>, ActionError> {
+    let rules = game.rules().clone();
+    let total = game.plies().len();
+    let mut g = Game::new(rules.clone(), game.record().start.clone())
+        .expect("a replayed game's start is valid");
+    let mut seats: Vec<(Chair, AiPlayer)> = chairs(game)
+        .into_iter()
+        .filter(|c| opts.only.is_none_or(|o| o == *c))
+        .map(|c| {
+            let mut p = AiPlayer::new(opts.level).with_nodes(opts.nodes);
+            p.set_cancel(cancel.clone());
+            (c, p)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for action in game.standing_actions() {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let who = chair_to_move(&g);
+        match action {
+            Action::Turn(text) => {
+                let turn = Turn::parse(text, g.board()).map_err(ActionError::Notation)?;
+                let ply = g.plies().len() + 1;
+                let mut judged = None;
+                let mut reviewed = false;
+                if let Some(who) = who
+                    && let Some((_, p)) = seats.iter_mut().find(|(c, _)| *c == who)
+                {
+                    reviewed = true;
+                    let view = view_of(&g, who);
+                    judged = p
+                        .assess(&view, &rules, &mut rng_for(ply), turn)
+                        .map(|a| Judgement {
+                            best: a.best,
+                            before: a.best_score,
+                            after: a.played_score,
+                        });
+                }
+                g.act(action.clone())?;
+                let report = g.plies().last().and_then(|p| p.report.clone());
+                if let Some(report) = report {
+                    for (c, p) in &mut seats {
+                        p.observe(&report, &view_of(&g, *c));
+                    }
+                }
+                if let (true, Some(who)) = (reviewed, who) {
+                    out.push(TurnReview {
+                        ply,
+                        who,
+                        turn: Some(turn),
+                        judged,
+                    });
+                }
+                progress(ply, total);
+            }
+            Action::Refused(text) => {
+                // Public: the flag is shown to all; the attacker was told and moves again.
+                let turn = Turn::parse(text, g.board()).map_err(ActionError::Notation)?;
+                if let Some(who) = who
+                    && let Some((_, p)) = seats.iter_mut().find(|(c, _)| *c == who)
+                {
+                    p.refused(turn);
+                }
+                g.act(action.clone())?;
+            }
+            Action::Timeout(_) => {
+                g.act(action.clone())?;
+                let ply = g.plies().len();
+                if let Some(who) = who
+                    && seats.iter().any(|(c, _)| *c == who)
+                {
+                    out.push(TurnReview {
+                        ply,
+                        who,
+                        turn: None,
+                        judged: None,
+                    });
+                }
+                progress(ply, total);
+            }
+            _ => g.act(action.clone())?,
+        }
+    }
+    Ok(out)
+}
+
+/// The review's word for a seat: `red`, `blue`; `south`, `east`, `north`, `west`; flip mode
+/// `player1`, `player2`.
+pub fn chair_word(c: Chair) -> String {
+    match c {
+        Chair::Side(s) => s.en().to_lowercase(),
+        Chair::Player(p) => format!("player{p}"),
+    }
+}
+
+/// A signed score: `+35`, `-120`, `+0`.
+fn signed(v: i32) -> String {
+    format!("{v:+}")
+}
+
+/// One line of the review: `12 blue e9-e8 before=+35 after=-120 best=d9-d8 ??` (the mark, if
+/// any, last), `1 player1 c7 unjudged` for a turn not judged, `40 red timeout` for a lost turn.
+pub fn line(game: &Game, r: &TurnReview) -> String {
+    let who = chair_word(r.who);
+    let Some(turn) = r.turn else {
+        return format!("{} {who} timeout", r.ply);
+    };
+    let board = game.board();
+    let turn = turn.notation(board);
+    let Some(j) = r.judged else {
+        return format!("{} {who} {turn} unjudged", r.ply);
+    };
+    let mut s = format!(
+        "{} {who} {turn} before={} after={} best={}",
+        r.ply,
+        signed(j.before),
+        signed(j.after),
+        j.best.notation(board)
+    );
+    let mark = j.mark().symbol();
+    if !mark.is_empty() {
+        s.push(' ');
+        s.push_str(mark);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::ai_formation;
+    use crate::engine::{Formation, Mode, Rules, Start};
+
+    /// `f` with two pairs of movable pieces of different ranks (lines 2 to 5) swapped, still a
+    /// valid formation.
+    fn swapped(mut f: Formation, rules: &Rules) -> Formation {
+        let places: Vec<(u8, u8)> = (2..=5).flat_map(|l| (1..=5).map(move |c| (l, c))).collect();
+        let mut swaps = 0;
+        let mut used: Vec<(u8, u8)> = Vec::new();
+        for (i, &(l1, c1)) in places.iter().enumerate() {
+            for &(l2, c2) in &places[i + 1..] {
+                if swaps == 2 || used.contains(&(l1, c1)) || used.contains(&(l2, c2)) {
+                    continue;
+                }
+                let (Some(a), Some(b)) = (f.at(l1, c1), f.at(l2, c2)) else {
+                    continue;
+                };
+                if a == b || !a.is_movable() || !b.is_movable() {
+                    continue;
+                }
+                let mut g = f.clone();
+                g.set(l1, c1, Some(b));
+                g.set(l2, c2, Some(a));
+                if g.is_valid(rules) {
+                    f = g;
+                    swaps += 1;
+                    used.extend([(l1, c1), (l2, c2)]);
+                }
+            }
+        }
+        assert_eq!(swaps, 2);
+        f
+    }
+
+    /// Two hidden games, the second with two pairs of one enemy seat's pieces swapped.
+    fn two_truths(four: bool) -> [Game; 2] {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut rng = SplitMix64::new(21);
+        let n = if four { 4 } else { 2 };
+        let f: Vec<Formation> = (0..n).map(|_| ai_formation(&mut rng, &rules)).collect();
+        let other = swapped(f[1].clone(), &rules);
+        assert!(other.is_valid(&rules), "{:?}", other.problems(&rules));
+        let starts = if four {
+            [
+                Start::four_formations([&f[0], &f[1], &f[2], &f[3]]),
+                Start::four_formations([&f[0], &other, &f[2], &f[3]]),
+            ]
+        } else {
+            [
+                Start::formations(&f[0], &f[1]),
+                Start::formations(&f[0], &other),
+            ]
+        };
+        starts.map(|s| Game::new(rules.clone(), s).unwrap())
+    }
+
+    /// Play up to `plies` turns in both games: each a random plain move (to an empty square) that
+    /// is legal in both truths and moves the same piece in both, checking that `seat`'s views
+    /// stay equal. Returns the turns played.
+    fn play_alike(games: &mut [Game; 2], seat: Seat, plies: usize) -> usize {
+        let rules = games[0].rules().clone();
+        let mut rng = SplitMix64::new(4);
+        for k in 0..plies {
+            let (a, b) = (games[0].position(), games[1].position());
+            let bt = b.legal_turns(&rules);
+            let common: Vec<Turn> = a
+                .legal_turns(&rules)
+                .into_iter()
+                .filter(|t| {
+                    bt.contains(t)
+                        && matches!(*t, Turn::Move { from, to }
+                            if a.at(to).is_none() && b.at(to).is_none() && a.at(from) == b.at(from))
+                })
+                .collect();
+            let Some(&t) = rng.choose(&common) else {
+                return k;
+            };
+            for g in games.iter_mut() {
+                g.play(t).unwrap();
+            }
+            if games[0].status().is_over() {
+                return k + 1;
+            }
+            let views = games.each_ref().map(|g| g.view(Viewer::Side(seat)));
+            assert_eq!(views[0].cells(), views[1].cells(), "turn {}", k + 1);
+        }
+        plies
+    }
+
+    fn review_of(game: &Game, only: Chair) -> Vec<TurnReview> {
+        let opts = ReviewOptions {
+            level: Level::Easy,
+            nodes: 3000,
+            only: Some(only),
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        review_game(game, &opts, &mut |_, _| {}, &cancel).unwrap()
+    }
+
+    fn same_view_same_review(four: bool, seat: Seat) {
+        let mut games = two_truths(four);
+        assert_ne!(
+            games[0].position().notation(),
+            games[1].position().notation()
+        );
+        let played = play_alike(&mut games, seat, 16);
+        assert!(played >= 8, "only {played} turns alike");
+        let reviews = games.each_ref().map(|g| review_of(g, Chair::Side(seat)));
+        assert_eq!(reviews[0], reviews[1]);
+        let lines =
+            |k: usize| -> Vec<String> { reviews[k].iter().map(|r| line(&games[k], r)).collect() };
+        assert_eq!(lines(0), lines(1));
+        let seats = games[0].board().seats.len();
+        assert!(reviews[0].len() >= played / seats, "{:?}", lines(0));
+        assert!(reviews[0].iter().all(|r| r.who == Chair::Side(seat)));
+        for r in &reviews[0] {
+            let j = r.judged.expect("judged");
+            if Some(j.best) == r.turn {
+                assert_eq!(
+                    (j.before, j.after, j.mark()),
+                    (j.after, j.before, Mark::None)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn review_is_the_same_behind_the_same_view_with_two_players() {
+        same_view_same_review(false, Seat::Red);
+    }
+
+    #[test]
+    fn review_is_the_same_behind_the_same_view_with_four_players() {
+        same_view_same_review(true, Seat::South);
+    }
+
+    #[test]
+    fn review_marks_losses_by_thresholds() {
+        assert_eq!(Mark::of_loss(0), Mark::None);
+        assert_eq!(Mark::of_loss(DUBIOUS - 1), Mark::None);
+        assert_eq!(Mark::of_loss(DUBIOUS), Mark::Dubious);
+        assert_eq!(Mark::of_loss(BLUNDER), Mark::Blunder);
+        let board = crate::engine::Board::two_player();
+        let t = Turn::parse("a4-a5", board).unwrap();
+        let j = Judgement {
+            best: t,
+            before: 10,
+            after: 30,
+        };
+        assert_eq!((j.loss(), j.mark().symbol()), (0, ""));
+        let rules = Rules::default();
+        let g = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
+        let r = TurnReview {
+            ply: 12,
+            who: Chair::Side(Seat::Blue),
+            turn: Some(t),
+            judged: Some(Judgement {
+                best: t,
+                before: 35,
+                after: -120,
+            }),
+        };
+        assert_eq!(
+            line(&g, &r),
+            "12 blue a4-a5 before=+35 after=-120 best=a4-a5 ??"
+        );
+    }
+
+    /// Flip mode: the players are reviewed, the flips before the colours are not judged.
+    #[test]
+    fn review_of_a_flip_game_names_the_players() {
+        let rules = Rules::for_mode(Mode::Flip);
+        let mut g = Game::new(rules.clone(), Start::FlipDeal { seed: 3 }).unwrap();
+        let mut rng = SplitMix64::new(2);
+        for _ in 0..8 {
+            let t = *rng.choose(&g.position().legal_turns(&rules)).unwrap();
+            g.play(t).unwrap();
+        }
+        let opts = ReviewOptions {
+            level: Level::Easy,
+            nodes: 2000,
+            only: None,
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let r = review_game(&g, &opts, &mut |_, _| {}, &cancel).unwrap();
+        assert_eq!(r.len(), 8);
+        assert_eq!(r[0].who, Chair::Player(1));
+        assert_eq!(r[1].who, Chair::Player(2));
+        assert!(r[0].judged.is_none(), "the first flip decides the colours");
+        assert!(line(&g, &r[0]).ends_with(" unjudged"));
+        assert!(r.iter().skip(2).any(|x| x.judged.is_some()));
+    }
+}
