@@ -404,15 +404,7 @@ impl AiPlayer {
                 let deals = self.belief.samples(k, self.budget.usual_formations, rng);
                 deals
                     .into_iter()
-                    .map(|deal| {
-                        let mut setup = view.proxy_setup();
-                        for (n, r) in deal {
-                            if let Some(Seen::Unknown(s)) = view.cells().get(n as usize) {
-                                setup.cells[n as usize] = Some(Piece::new(*s, r));
-                            }
-                        }
-                        Position::stand_in(&setup)
-                    })
+                    .map(|deal| dealt_position(view, deal))
                     .collect()
             }
             Mode::Flip => (0..k)
@@ -783,15 +775,7 @@ impl AiPlayer {
                 rng,
             )
             .into_iter()
-            .map(|deal| {
-                let mut setup = view.proxy_setup();
-                for (n, r) in deal {
-                    if let Some(Seen::Unknown(s)) = view.cells().get(n as usize) {
-                        setup.cells[n as usize] = Some(Piece::new(*s, r));
-                    }
-                }
-                Position::stand_in(&setup)
-            })
+            .map(|deal| dealt_position(view, deal))
             .collect();
         self.decide(&samples, turns, rules, me, end).map(|x| x.0)
     }
@@ -925,6 +909,21 @@ fn second_pass_depth(first_pass: &[(i32, u32)]) -> i32 {
         .min()
         .unwrap_or(1)
         .clamp(1, 4) as i32
+}
+
+/// A sampled deal of the unknown pieces (node, rank) filled into the view: one of the positions
+/// the computer imagines (the view's unknown pieces given those ranks).
+fn dealt_position(
+    view: &View,
+    deal: impl IntoIterator<Item = (crate::engine::NodeId, Rank)>,
+) -> Position {
+    let mut setup = view.proxy_setup();
+    for (n, r) in deal {
+        if let Some(Seen::Unknown(s)) = view.cells().get(n as usize) {
+            setup.cells[n as usize] = Some(Piece::new(*s, r));
+        }
+    }
+    Position::stand_in(&setup)
 }
 
 /// Four players: the view as a setup (unknown pieces as lieutenants, the players who are out).
