@@ -185,7 +185,7 @@ pub fn earlier_marks(game: &Game, shown: usize) -> Vec<LastMark> {
         if let Some(mut mark) = last_mark(game, at) {
             mark.colour = mark
                 .colour
-                .gamma_multiply(if age == 0 { 0.55 } else { 0.3 });
+                .gamma_multiply(if age == 0 { 0.7 } else { 0.45 });
             out.push(mark);
         }
     }
