@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::{JunqiApp, Screen};
-use junqi::engine::{Mode, Rules, Seat, Seen, Viewer};
+use junqi::engine::{Mode, Seat, Seen, Viewer};
 use junqi::i18n::Lang;
 use std::time::Duration;
 
@@ -31,15 +31,7 @@ fn wait_for_plies(h: &mut Harness<'static, JunqiApp>, n: usize) {
 
 /// Open the new-game dialog, make Blue the computer (easy) through the seat picker, start.
 fn start_against_computer(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>) {
-    if let Some(m) = mode {
-        h.state_mut().settings.rules = Rules::for_mode(m);
-    }
-    h.get_all_by_label("New game").next().unwrap().click();
-    h.run();
-    h.get_by_label("as Blue").click();
-    h.run();
-    h.get_by_label("Computer · Easy").click();
-    h.run();
+    common::choose_for_blue(h, mode, "Computer · Easy");
     h.get_by_label("Start game").click();
     h.run();
     assert!(matches!(h.state().screen, Screen::Play(_)));

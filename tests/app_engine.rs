@@ -59,15 +59,7 @@ fn wait_for_plies(h: &mut Harness<'static, JunqiApp>, n: usize) {
 
 /// Open the new-game dialog and make Blue an outside engine through the seat picker.
 fn choose_engine_for_blue(h: &mut Harness<'static, JunqiApp>, mode: Option<Mode>) {
-    if let Some(m) = mode {
-        h.state_mut().settings.rules = Rules::for_mode(m);
-    }
-    h.get_all_by_label("New game").next().unwrap().click();
-    h.run();
-    h.get_by_label("as Blue").click();
-    h.run();
-    h.get_by_label("An engine…").click();
-    h.run();
+    common::choose_for_blue(h, mode, "An engine…");
 }
 
 /// Replace the text of the engine's command field with `command`.

@@ -7,7 +7,7 @@ mod common;
 use common::cli::{junqi, text};
 use junqi::engine::Game;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("junqi-engine-test-{}-{name}", std::process::id()));
@@ -128,19 +128,7 @@ fn engines_that_misbehave_lose_with_the_reason() {
             args.push("--own-formations");
         }
         let out = junqi(&args);
-        let (so, se) = (text(&out.stdout), text(&out.stderr));
-        assert!(out.status.success(), "{mode}: {se}");
-        assert!(
-            so.contains("games=2 a_wins=0 draws=0 b_wins=2"),
-            "{mode}: {so}"
-        );
-        assert!(se.contains("a lost 2 game(s) by failing"), "{mode}: {se}");
-        assert!(se.contains(reason), "{mode}: {se}");
-        assert!(
-            t0.elapsed() < Duration::from_secs(20),
-            "{mode}: {:?}",
-            t0.elapsed()
-        );
+        common::cli::assert_a_lost_both_by_failing(&out, mode, reason, t0);
     }
 }
 

@@ -80,14 +80,8 @@ fn cases() -> Vec<Case> {
 
 /// A fresh player of `level` with `nodes` per turn: its turn in `case` and the nodes it searched.
 fn turn(case: &Case, level: Level, nodes: u64, seed: u64) -> (Turn, u64) {
-    let mut p = AiPlayer::new(level).with_nodes(nodes);
-    for (report, after) in &case.seen {
-        p.observe(report, after);
-    }
-    let t = p
-        .choose(&case.view, &case.rules, &mut SplitMix64::new(seed))
-        .unwrap();
-    (t, p.last_nodes())
+    // One thread is the sequential search itself (`with_threads(1)` changes nothing).
+    turn_on(case, level, nodes, 1, seed)
 }
 
 /// Two fresh players given the same case and seed: the same turn, after the same number of nodes

@@ -362,9 +362,8 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Option
     };
     let names = [(k1, red_name), (k2, blue_name)];
     let forfeit = forfeit_of(&table, &end, |k| k == 0);
-    let times = table.times().to_vec();
+    let times = [table.times()[0].clone(), table.times()[1].clone()];
     let refusals = table.refusals();
-    let times = [times[0].clone(), times[1].clone()];
     let (mut o, g) = finish(table.into_game(), opts, i, &names, winner, times, refusals);
     o.forfeit = forfeit;
     Ok((o, Some(g)))

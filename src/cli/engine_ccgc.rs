@@ -135,14 +135,8 @@ impl Tracked {
             }
         }
         let mut report = TurnReport {
-            turn,
-            mover: Mover::Side(by),
-            flipped: None,
             clash,
-            flags_revealed: [None, None],
-            revealed: None,
-            colours_decided: None,
-            result: None,
+            ..TurnReport::plain(turn, Mover::Side(by))
         };
         if own_lost.contains(&Rank::Marshal)
             && let Some(f) = self.find_own(Rank::Flag)

@@ -281,16 +281,7 @@ fn parse_report(words: &[&str], board: &'static Board) -> Result<TurnReport, Pro
         }
     };
     let turn = Turn::parse(turn, board).map_err(|e| ProtocolError(format!("report: {e}")))?;
-    let mut r = TurnReport {
-        turn,
-        mover,
-        flipped: None,
-        clash: None,
-        flags_revealed: [None; 2],
-        revealed: None,
-        colours_decided: None,
-        result: None,
-    };
+    let mut r = TurnReport::plain(turn, mover);
     let mut i = 0;
     while i < rest.len() {
         let (key, value) = (rest[i], rest.get(i + 1).copied());

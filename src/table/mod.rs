@@ -576,8 +576,7 @@ impl Table {
                     );
                 }
                 Reply::Turn(turn) => {
-                    let rules = self.game.rules().clone();
-                    if let Err(why) = view.check_turn(&rules, turn) {
+                    if let Err(why) = view.check_turn(self.game.rules(), turn) {
                         let turn = turn.notation(view.board());
                         let why = why.to_string();
                         return self.fail(k, SeatFailure::Illegal { turn, why });

@@ -15,3 +15,26 @@ pub fn junqi<S: AsRef<OsStr>>(args: &[S]) -> Output {
 pub fn text(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).expect("UTF-8 output")
 }
+
+/// An arena run of two games where seat A (a misbehaving engine, `mode`) must lose both by
+/// failing, for `reason`, within 20 s of `started`.
+pub fn assert_a_lost_both_by_failing(
+    out: &Output,
+    mode: &str,
+    reason: &str,
+    started: std::time::Instant,
+) {
+    let (so, se) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{mode}: {se}");
+    assert!(
+        so.contains("games=2 a_wins=0 draws=0 b_wins=2"),
+        "{mode}: {so}"
+    );
+    assert!(se.contains("a lost 2 game(s) by failing"), "{mode}: {se}");
+    assert!(se.contains(reason), "{mode}: {se}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{mode}: {:?}",
+        started.elapsed()
+    );
+}

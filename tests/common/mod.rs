@@ -105,3 +105,21 @@ pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
 pub mod cli;
 pub mod layout;
 pub mod leak;
+
+/// Open the new-game dialog (under `mode`'s default rules, if given) and give Blue the player
+/// labelled `who` in the seat picker ("Computer · Easy", "An engine…").
+pub fn choose_for_blue(
+    h: &mut Harness<'static, JunqiApp>,
+    mode: Option<junqi::engine::Mode>,
+    who: &str,
+) {
+    if let Some(m) = mode {
+        h.state_mut().settings.rules = junqi::engine::Rules::for_mode(m);
+    }
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    h.get_by_label("as Blue").click();
+    h.run();
+    h.get_by_label(who).click();
+    h.run();
+}

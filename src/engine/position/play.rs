@@ -72,6 +72,21 @@ pub struct TurnReport {
 }
 
 impl TurnReport {
+    /// The report of `turn` by `mover` before anything happened: no clash, flip, flag, reveal,
+    /// colours or result yet.
+    pub fn plain(turn: Turn, mover: Mover) -> TurnReport {
+        TurnReport {
+            turn,
+            mover,
+            flipped: None,
+            clash: None,
+            flags_revealed: [None, None],
+            revealed: None,
+            colours_decided: None,
+            result: None,
+        }
+    }
+
     /// The flags shown to both by this turn, with their side.
     pub fn flags_revealed(&self) -> impl Iterator<Item = (Seat, NodeId)> + '_ {
         self.flags_revealed.iter().flatten().copied()
@@ -216,16 +231,7 @@ impl Position {
     }
 
     fn play_core(&mut self, rules: &Rules, turn: Turn) -> (TurnReport, Played) {
-        let mut report = TurnReport {
-            turn,
-            mover: self.mover,
-            flipped: None,
-            clash: None,
-            flags_revealed: [None, None],
-            revealed: None,
-            colours_decided: None,
-            result: None,
-        };
+        let mut report = TurnReport::plain(turn, self.mover);
         let mut fx = Played::default();
         let mut flag_owner = None;
         match turn {
