@@ -7,15 +7,15 @@ mod common;
 
 use common::layout::{Widget, assert_tidy, interactive};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::settings::Occupant;
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::{Mode, Rules};
 
 const SIZES: [(f32, f32); 4] = [
     (640.0, 480.0),
-    (800.0, 600.0),
-    (1280.0, 860.0),
+    (1120.0, 780.0),
+    (1400.0, 950.0),
     (1920.0, 1080.0),
 ];
 
@@ -65,11 +65,10 @@ fn check_all(h: &mut Harness<'static, JunqiApp>, what: &str) {
         assert_tidy(h, size, &what);
         if matches!(h.state().screen, Screen::Play(_)) {
             assert_board_readable(h, size, &what);
-            // The panel fits beside the board at every one of these sizes.
-            assert!(
-                h.query_by_label("Undo").is_some() || h.query_by_label("悔棋").is_some(),
-                "{what}: no side panel"
-            );
+            // The panel fits beside the board at every one of these sizes but the smallest,
+            // where it would be wider than the board and folds by itself.
+            let panel = h.query_by_label("Undo").is_some() || h.query_by_label("悔棋").is_some();
+            assert_eq!(panel, w > 640.0, "{what}: side panel shown: {panel}");
         }
     }
 }
@@ -135,8 +134,18 @@ fn side_panel_collapses_to_a_toggle_in_a_tall_narrow_window() {
         h.query_by_label("Undo").is_none(),
         "the panel did not collapse"
     );
-    // The move clock stays next to the board, in the status line.
-    h.get_by_label_contains(" s left for this turn");
+    // The move clock stays next to the board, in the status line (and at the seat to move).
+    let clocks: Vec<String> = h
+        .query_all_by_label_contains(" s left for this turn")
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.label().or_else(|| n.value())
+        })
+        .collect();
+    assert!(
+        clocks.iter().any(|c| !c.starts_with("Red: ")),
+        "no clock in the status line: {clocks:?}"
+    );
     assert_board_readable(&h, size, "collapsed");
     assert_tidy(&h, size, "collapsed");
     // F9 opens it (the player asked: the board gives up room), the toggle closes it again.
@@ -319,9 +328,10 @@ fn replay_and_tracked_game_panels_follow_the_window_like_the_play_screen() {
                 narrowest >= size.y * 0.04,
                 "{what}: board cells only {narrowest} points wide"
             );
-            assert!(
+            assert_eq!(
                 h.query_by_label(in_panel).is_some(),
-                "{what}: no side panel"
+                w > 640.0,
+                "{what}: side panel shown or not"
             );
         }
         h.set_size(egui::vec2(1280.0, 860.0));
@@ -418,4 +428,108 @@ fn clash_judge_panel_follows_the_window_like_the_play_screen() {
     h.key_press(egui::Key::F9);
     h.run();
     assert!(h.query_by_label(in_panel).is_none(), "F9 did not close it");
+}
+
+/// A two-player open game between two people.
+fn two_player_game() -> junqi::app::Session {
+    let rules = Rules::for_mode(Mode::Open);
+    let start = junqi::engine::Start::random(&rules, 7);
+    junqi::app::Session::new(junqi::engine::Game::new(rules, start).unwrap())
+}
+
+/// The rectangle the board's cells cover.
+fn cells_span(cells: &[Widget]) -> egui::Rect {
+    cells
+        .iter()
+        .fold(egui::Rect::NOTHING, |r, c| r.union(c.rect))
+}
+
+/// The board fills the window: for two and four players, at 640 × 480 … 1920 × 1080, the whole
+/// board inside the window with nothing clipped or overlapping, piece names at least 14 points
+/// on the four-player board from 1400 × 950 up (10 on the two-player board everywhere); with the
+/// panel folded (F9) the board sits in the middle of the whole window and takes its height. At
+/// 640 × 480 the panel folds by itself and comes back when the window grows — unless the player
+/// folded it by hand.
+#[test]
+fn the_board_fills_the_window_for_two_and_four_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1120.0, 780.0);
+    for four in [false, true] {
+        let board = if four {
+            junqi::engine::Board::four_player()
+        } else {
+            junqi::engine::Board::two_player()
+        };
+        h.state_mut().show_game(if four {
+            four_player_game()
+        } else {
+            two_player_game()
+        });
+        h.run();
+        for (w, hh) in SIZES {
+            let size = egui::vec2(w, hh);
+            h.set_size(size);
+            h.run();
+            for folded in [false, true] {
+                let what = format!(
+                    "{} players at {w}×{hh}{}",
+                    if four { 4 } else { 2 },
+                    if folded { ", panel folded" } else { "" }
+                );
+                let panel = h.query_by_label("Undo").is_some();
+                if folded && panel {
+                    h.key_press(egui::Key::F9);
+                    h.run();
+                }
+                let panel = h.query_by_label("Undo").is_some();
+                assert_eq!(panel, !folded && w > 640.0, "{what}: panel shown: {panel}");
+                assert_tidy(&h, size, &what);
+                let cells = cells_of(&h, board);
+                assert_eq!(cells.len(), board.len(), "{what}: the whole board");
+                let span = cells_span(&cells);
+                let name = junqi::app::board::smallest_name(&h.ctx).expect("pieces drawn");
+                let least = match (four, w) {
+                    (true, 1400.0..) => 14.0,
+                    (true, 1000.0..) => 11.0,
+                    (true, _) => 5.5,
+                    (false, _) => 10.0,
+                };
+                assert!(name >= least, "{what}: piece names {name} points");
+                if !panel {
+                    // The board has the whole window: in its middle, as tall as it lets it be.
+                    // (The two-player board keeps a little more room on the left, for the rank
+                    // numbers.)
+                    let middle = span.center().x - w / 2.0;
+                    let cell = cells[0].rect.width();
+                    assert!(
+                        middle.abs() < cell * 0.2,
+                        "{what}: board off centre by {middle}"
+                    );
+                    let tall = span.height() / hh;
+                    assert!(
+                        tall > if four { 0.8 } else { 0.78 },
+                        "{what}: board {tall} of the height"
+                    );
+                }
+                if folded && !panel && w > 640.0 {
+                    // Back for the next size.
+                    h.key_press(egui::Key::F9);
+                    h.run();
+                }
+            }
+        }
+        // Folded by hand in a big window, it stays folded through a small one and back.
+        h.set_size(egui::vec2(1400.0, 950.0));
+        h.run();
+        h.key_press(egui::Key::F9);
+        h.run();
+        for (w, hh) in [(640.0, 480.0), (1400.0, 950.0)] {
+            h.set_size(egui::vec2(w, hh));
+            h.run();
+            assert!(h.query_by_label("Undo").is_none(), "unfolded at {w}×{hh}");
+        }
+        h.key_press(egui::Key::F9);
+        h.run();
+        assert!(h.query_by_label("Undo").is_some());
+    }
 }

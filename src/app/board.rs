@@ -249,7 +249,7 @@ fn draw_last_mark(
 }
 
 /// What the player did on the board this frame.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct BoardInput {
     pub clicked: Option<NodeId>,
     /// A piece dragged from one node and dropped on another.
@@ -258,6 +258,9 @@ pub struct BoardInput {
     pub secondary: Option<NodeId>,
     /// Screen centre of every node, the size of a piece tile and the board scale, for overlays.
     pub centres: Vec<Pos2>,
+    /// The board drawing's rectangle (the board itself, not the room around it; `Rect::ZERO`
+    /// until drawn).
+    pub rect: Rect,
     pub tile: Vec2,
     pub scale: f32,
 }
@@ -323,12 +326,22 @@ fn geom(board: &Board) -> Geom {
     }
 }
 
-/// Tile of the four-player board (its grid is square: arms turn with their owners).
-const TILE4: Vec2 = vec2(0.84, 0.52);
+/// Where `BoardWidget::show` notes the smallest piece name it painted this frame.
+const SMALLEST_NAME_ID: &str = "junqi-board-smallest-name";
+
+/// The size (points) of the smallest piece name the board painted in the last frame, if it
+/// painted a face-up piece (the layout tests check that names stay readable).
+pub fn smallest_name(ctx: &egui::Context) -> Option<f32> {
+    ctx.data(|d| d.get_temp::<f32>(egui::Id::unique(SMALLEST_NAME_ID)))
+}
+
+/// Tile of the four-player board (its grid is square: arms turn with their owners); as big as
+/// the grid leaves room for, so names stay readable on the 17-line board (14 points at 1400 × 950).
+const TILE4: Vec2 = vec2(0.9, 0.6);
 /// Extra space between the four-player centre and each arm.
 const GAP4: f32 = 0.45;
 /// Room around the four-player cross for the seat tags and coordinates.
-const MARGIN4: f32 = 0.95;
+const MARGIN4: f32 = 0.75;
 
 /// Board units of a displayed cell.
 fn cell_pos(board: &Board, col: f32, row: f32) -> Pos2 {
@@ -398,6 +411,18 @@ fn board_units(board: &Board) -> Rect {
     )
 }
 
+/// The size of `board`'s drawing in `avail` points: as big as fits, its aspect kept (never
+/// smaller than 120 points tall).
+pub fn fitted(board: &Board, avail: Vec2) -> Vec2 {
+    let aspect = aspect(board);
+    let size = if avail.x / avail.y.max(1.0) > aspect {
+        vec2(avail.y * aspect, avail.y)
+    } else {
+        vec2(avail.x, avail.x / aspect)
+    };
+    size.max(vec2(120.0 * aspect, 120.0))
+}
+
 /// Width / height of the board drawing.
 pub fn aspect(board: &Board) -> f32 {
     let r = board_units(board);
@@ -409,13 +434,7 @@ impl BoardWidget<'_> {
         let board = self.view.board();
         let units = board_units(board);
         let avail = ui.available_size();
-        let aspect = units.width() / units.height();
-        let size = if avail.x / avail.y.max(1.0) > aspect {
-            vec2(avail.y * aspect, avail.y)
-        } else {
-            vec2(avail.x, avail.x / aspect)
-        };
-        let size = size.max(vec2(120.0 * aspect, 120.0));
+        let size = fitted(board, avail);
         let (outer, _) = ui.allocate_exact_size(avail.max(size), Sense::hover());
         let rect = Rect::from_center_size(outer.center(), size);
         let to_screen = RectTransform::from_to(units, rect);
@@ -423,7 +442,15 @@ impl BoardWidget<'_> {
         let painter = ui.painter_at(outer);
         let first_shape = board_cache::next_shape(ui.ctx(), painter.layer_id());
         let at = |n: NodeId| to_screen.transform_pos(node_pos(board, self.bottom, n));
-        let mut input = BoardInput::default();
+        let mut input = BoardInput {
+            clicked: None,
+            dropped: None,
+            secondary: None,
+            centres: Vec::new(),
+            rect,
+            tile: Vec2::ZERO,
+            scale: 0.0,
+        };
 
         let g = geom(board);
         let tile = g.tile * scale;
@@ -597,6 +624,7 @@ impl BoardWidget<'_> {
         // Interaction and pieces.
         let pointer = ui.input(|i| i.pointer.interact_pos());
         let mut dragging: Option<(NodeId, Piece)> = None;
+        let mut smallest_name: Option<f32> = None;
         for n in 0..board.len() as NodeId {
             let p = at(n);
             let hit = Rect::from_center_size(p, vec2(tile.x, g.hit_h * scale));
@@ -628,7 +656,9 @@ impl BoardWidget<'_> {
                 continue;
             }
             let tile_rect = Rect::from_center_size(p, tile);
-            self.paint_seen(&painter, tile_rect, seen, scale);
+            if let Some(size) = self.paint_seen(&painter, tile_rect, seen, scale) {
+                smallest_name = Some(smallest_name.map_or(size, |m: f32| m.min(size)));
+            }
             if let Seen::Known(piece) = seen {
                 let tip = match self.lang {
                     Lang::Zh => format!("{} {}", piece.rank().zh(), piece.rank().en()),
@@ -720,7 +750,14 @@ impl BoardWidget<'_> {
                 rect: painter.clip_rect(),
             },
         );
+        ui.ctx().data_mut(|d| match smallest_name {
+            Some(size) => {
+                d.insert_temp(egui::Id::unique(SMALLEST_NAME_ID), size);
+            }
+            None => d.remove::<f32>(egui::Id::unique(SMALLEST_NAME_ID)),
+        });
         input.centres = (0..board.len() as NodeId).map(at).collect();
+        input.rect = rect;
         input.tile = tile;
         input.scale = scale;
         input
@@ -887,7 +924,15 @@ impl BoardWidget<'_> {
             .map(|(n, _)| n)
     }
 
-    pub fn paint_seen(&self, painter: &egui::Painter, r: Rect, seen: Seen, scale: f32) {
+    /// Paint what is seen at a node in the tile `r`; returns the size of the name painted on a
+    /// face-up piece (points).
+    pub fn paint_seen(
+        &self,
+        painter: &egui::Painter,
+        r: Rect,
+        seen: Seen,
+        scale: f32,
+    ) -> Option<f32> {
         let rounding = CornerRadius::same((scale * 0.07) as u8);
         let edge = Stroke::new((scale * 0.015).max(1.0), Color32::from_black_alpha(160));
         match seen {
@@ -932,6 +977,7 @@ impl BoardWidget<'_> {
                         Color32::from_rgb(0xff, 0xee, 0x99),
                     );
                 }
+                return Some(t.name_size);
             }
             Seen::Unknown(side) => {
                 painter.rect(r, rounding, side_colour(side), edge, StrokeKind::Inside);
@@ -966,6 +1012,7 @@ impl BoardWidget<'_> {
                 );
             }
         }
+        None
     }
 }
 

@@ -18,6 +18,7 @@ pub mod referee;
 pub mod replay;
 pub mod rules_help;
 pub mod saves;
+pub mod seat_clock;
 pub mod session;
 pub mod settings;
 pub mod sound;
@@ -655,7 +656,10 @@ impl JunqiApp {
                     self.panel.toggle_button(ui, lang, centre);
                 }
                 ui.separator();
-                ui.label(lang.t(&i18n::LANGUAGE));
+                // In a small window the top bar keeps to one line (the board gets the height).
+                if ui.ctx().content_rect().width() > 720.0 {
+                    ui.label(lang.t(&i18n::LANGUAGE));
+                }
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");
                 ui.selectable_value(&mut self.settings.lang, Lang::En, "English");
                 ui.separator();
@@ -695,13 +699,15 @@ impl JunqiApp {
             self.rules_help = !self.rules_help;
         }
         if self.rules_help {
-            let (rules, in_game) = match &self.screen {
-                Screen::Play(p) => Some((p.game().rules().clone(), true)),
-                Screen::Replay(r) => Some((r.game.rules().clone(), true)),
+            let (rules, in_game, four) = match &self.screen {
+                Screen::Play(p) => {
+                    Some((p.game().rules().clone(), true, p.game().board().is_four()))
+                }
+                Screen::Replay(r) => Some((r.game.rules().clone(), true, r.game.board().is_four())),
                 _ => None,
             }
-            .unwrap_or_else(|| (self.settings.rules.clone(), false));
-            rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game);
+            .unwrap_or_else(|| (self.settings.rules.clone(), false, self.settings.four));
+            rules_help::window(ui.ctx(), &mut self.rules_help, lang, &rules, in_game, four);
         }
         if let Some(warning) = &self.warning {
             let unsaved = if warning.what == i18n::REF_AUTOSAVE_FAILED {

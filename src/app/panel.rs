@@ -10,17 +10,40 @@ pub const PANEL_MAX: f32 = 380.0;
 /// The height of the top bar and the status line around the board.
 const CHROME_HEIGHT: f32 = 64.0;
 
-/// The side panel's width in a window of `size` points beside `centre`: the board takes first what it needs (as wide as the window's height
-/// lets it be), the panel the rest, up to `PANEL_MAX`; `None` when less than `PANEL_MIN` is left
-/// (the panel collapses to its toggle). Worked out from the window size alone every frame, so a
-/// window narrowed and widened again gets the same layout back.
+/// The side panel's width in a window of `size` points beside `centre`: the board takes first
+/// what it needs (as wide as the window's height lets it be), the panel the rest, up to
+/// `PANEL_MAX`; `None` when less than `PANEL_MIN` is left, or when the panel would be wider than
+/// the board beside it (a small window: the board is what the player came for), and the panel
+/// folds to its toggle. Worked out from the window size alone every frame, so a window narrowed
+/// and widened again gets the same layout back.
 pub fn panel_room(size: egui::Vec2, centre: Centre) -> Option<f32> {
+    let room = room_beside(size, centre);
+    let width = room.min(PANEL_MAX);
+    let narrower_than_board = match centre {
+        Centre::Board(aspect) => width <= board_width(size, aspect),
+        Centre::Width(_) => true,
+    };
+    (room >= PANEL_MIN && narrower_than_board).then_some(width)
+}
+
+/// The width of a board of `aspect` as tall as a window of `size` lets it be.
+fn board_width(size: egui::Vec2, aspect: f32) -> f32 {
+    (size.y - CHROME_HEIGHT).max(120.0) * aspect
+}
+
+/// The width left beside `centre` at its full size.
+fn room_beside(size: egui::Vec2, centre: Centre) -> f32 {
     let need = match centre {
-        Centre::Board(aspect) => (size.y - CHROME_HEIGHT).max(120.0) * aspect + 24.0,
+        Centre::Board(aspect) => board_width(size, aspect) + 24.0,
         Centre::Width(w) => w,
     };
-    let room = size.x - need;
-    (room >= PANEL_MIN).then(|| room.min(PANEL_MAX))
+    size.x - need
+}
+
+/// The panel's width when the player opens it in a window where it folded by itself: the room
+/// beside the board if there is enough, else `PANEL_MIN` taken from the board.
+fn peek_width(size: egui::Vec2, centre: Centre) -> f32 {
+    room_beside(size, centre).clamp(PANEL_MIN, PANEL_MAX)
 }
 
 /// What a screen shows beside its side panel, which takes first the width it needs: a board of
@@ -39,8 +62,10 @@ impl Centre {
     }
 }
 
-/// The play screen's side panel: whether the player wants it, and whether it was opened from its
-/// toggle while the window is too narrow for it (it then takes `PANEL_MIN` from the board).
+/// The play screen's side panel: whether the player wants it (false once folded by hand in a
+/// window where it fits), and whether it was opened from its toggle while it had folded by itself
+/// (a small window; it then takes the room beside the board, at least `PANEL_MIN`). A window
+/// grown to fit the panel again shows it unless the player folded it by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanelState {
     pub wanted: bool,
@@ -62,7 +87,7 @@ impl PanelState {
     pub fn width(&self, size: egui::Vec2, centre: Centre) -> Option<f32> {
         match panel_room(size, centre) {
             Some(w) => self.wanted.then_some(w),
-            None => self.peek.then_some(PANEL_MIN),
+            None => self.peek.then(|| peek_width(size, centre)),
         }
     }
 
@@ -113,5 +138,46 @@ impl PanelState {
         {
             self.toggle(size, centre);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::vec2;
+
+    const TWO: Centre = Centre::Board(0.604);
+    const FOUR: Centre = Centre::Board(1.0);
+
+    /// At 640 × 480 the panel would be wider than the board: it folds by itself, and a window
+    /// grown again shows it — unless the player folded it by hand.
+    #[test]
+    fn the_panel_folds_where_it_would_be_wider_than_the_board() {
+        let small = vec2(640.0, 480.0);
+        let big = vec2(1400.0, 950.0);
+        for c in [TWO, FOUR] {
+            assert_eq!(panel_room(small, c), None, "{c:?}");
+            assert!(panel_room(big, c).is_some(), "{c:?}");
+        }
+        let mut p = PanelState::default();
+        assert_eq!(p.width(small, TWO), None);
+        assert!(p.width(big, TWO).is_some());
+        // Opened by hand in the small window: the room beside the board, not the board's.
+        p.toggle(small, TWO);
+        let w = p.width(small, TWO).expect("opened");
+        assert!(w + board_width(small, 0.604) <= small.x, "{w}");
+        // Folded by hand in the big window: it stays folded through small and big again.
+        let mut p = PanelState::default();
+        p.toggle(big, TWO);
+        assert_eq!(p.width(big, TWO), None);
+        assert_eq!(p.width(small, TWO), None);
+        assert_eq!(p.width(big, TWO), None);
+    }
+
+    /// The clash judge's pad is not a board: its panel folds only for want of room.
+    #[test]
+    fn a_fixed_centre_keeps_its_panel_while_there_is_room() {
+        assert!(panel_room(vec2(640.0, 480.0), Centre::Width(300.0)).is_some());
+        assert_eq!(panel_room(vec2(500.0, 480.0), Centre::Width(300.0)), None);
     }
 }

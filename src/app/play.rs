@@ -178,8 +178,27 @@ pub fn screen(
             flash: None,
             interactive: !status.is_over(),
             finished: status.is_over(),
+        };
+        // With the move clock on, the board leaves a strip round it for the bar at the seat to
+        // move (outside the board's drawing, which stays the same while the clock counts).
+        let clock = clock_left
+            .zip(play.game().rules().move_clock)
+            .zip(Some(mover));
+        let input = match clock {
+            Some(_) => {
+                let full = ui.available_rect_before_wrap();
+                let area = super::seat_clock::board_area(play.game().board(), full);
+                let input = ui
+                    .scope_builder(egui::UiBuilder::new().max_rect(area), |ui| input.show(ui))
+                    .inner;
+                ui.advance_cursor_after_rect(full);
+                input
+            }
+            None => input.show(ui),
+        };
+        if let Some(((left, total), seat)) = clock {
+            super::seat_clock::show(ui, play.game().board(), seat, left, total, lang, &input);
         }
-        .show(ui);
         hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
         hint_marks(ui, play, lang, &input);
         if let Some((a, b)) = input.dropped {

@@ -1,4 +1,8 @@
-//! 规则 Rules: how to play, in a window over any screen (the top bar's button or F1). Everything
+//! 规则 Rules: how to play, in a window over any screen (the top bar's button or F1), read as a
+//! document: a table of contents that stays at the top (click a title to jump to its section),
+//! then the sections under headings — first the game on screen (its mode and the house rules in
+//! force, and the four-player rules when it is a four-player game), then the whole rulebook.
+//! Everything
 //! that could disagree with the engine is generated from the engine's own tables: the pieces and
 //! their order (`Rank::ALL`, `Rank::count`, `players_number`), what each attack does under the rules
 //! in force (`clash_outcome`), the board's stations, camps, HQs and rails (`Board`), the ways a game
@@ -15,14 +19,194 @@ use crate::i18n::{self, Lang, fill};
 const END_REASONS: [EndReason; 8] = EndReason::ALL;
 
 /// The rules window, while `open`. `in_game` says whether `rules` are the game's on screen (or else
-/// the settings' last-used rules).
-pub fn window(ctx: &egui::Context, open: &mut bool, lang: Lang, rules: &Rules, in_game: bool) {
+/// the settings' last-used rules); `four` whether that game is a four-player one.
+pub fn window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    lang: Lang,
+    rules: &Rules,
+    in_game: bool,
+    four: bool,
+) {
     egui::Window::new(lang.t(&i18n::RULES))
         .id(egui::Id::unique("junqi-rules-help"))
         .open(open)
-        .default_size([560.0, 640.0])
-        .vscroll(true)
-        .show(ctx, |ui| content(ui, lang, rules, in_game));
+        .default_size([620.0, 680.0])
+        .vscroll(false)
+        .show(ctx, |ui| document(ui, lang, rules, in_game, four));
+}
+
+/// The sections of the rules document, in the order shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Section {
+    ThisGame,
+    Four,
+    Pieces,
+    Board,
+    Moving,
+    Clashes,
+    Deploying,
+    Modes,
+    End,
+    HouseRules,
+}
+
+impl Section {
+    /// The sections for a game (`four`: the four-player rules come second, right after the
+    /// game's own).
+    pub fn order(four: bool) -> Vec<Section> {
+        let mut v = vec![Section::ThisGame];
+        if four {
+            v.push(Section::Four);
+        }
+        v.extend([
+            Section::Pieces,
+            Section::Board,
+            Section::Moving,
+            Section::Clashes,
+            Section::Deploying,
+            Section::Modes,
+            Section::End,
+            Section::HouseRules,
+        ]);
+        if !four {
+            v.push(Section::Four);
+        }
+        v
+    }
+
+    /// The section's heading.
+    pub fn title(self) -> &'static i18n::Text {
+        match self {
+            Section::ThisGame => &i18n::RULES_THIS_GAME,
+            Section::Four => &i18n::FOUR_PLAYERS,
+            Section::Pieces => &i18n::RULES_PIECES,
+            Section::Board => &i18n::RULES_BOARD,
+            Section::Moving => &i18n::RULES_MOVING,
+            Section::Clashes => &i18n::RULES_CLASHES,
+            Section::Deploying => &i18n::RULES_DEPLOY,
+            Section::Modes => &i18n::RULES_MODES,
+            Section::End => &i18n::RULES_END,
+            Section::HouseRules => &i18n::HOUSE_RULES,
+        }
+    }
+}
+
+/// The table of contents (links, kept in view) over the scrolling sections; a link clicked
+/// scrolls its section's heading to the top.
+fn document(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool, four: bool) {
+    let order = Section::order(four);
+    ui.weak(lang.t(if in_game {
+        &i18n::RULES_OF_GAME
+    } else {
+        &i18n::RULES_OF_SETTINGS
+    }));
+    let mut jump = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(lang.t(&i18n::RULES_CONTENTS));
+        for (k, &sec) in order.iter().enumerate() {
+            if ui
+                .link(format!("{}. {}", k + 1, lang.t(sec.title())))
+                .clicked()
+            {
+                jump = Some(sec);
+            }
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("rules-help-document")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (k, &sec) in order.iter().enumerate() {
+                ui.add_space(if k == 0 { 2.0 } else { 14.0 });
+                if k > 0 {
+                    ui.separator();
+                }
+                let head = ui.heading(lang.t(sec.title()));
+                if jump == Some(sec) {
+                    head.scroll_to_me(Some(egui::Align::TOP));
+                }
+                ui.add_space(4.0);
+                section(ui, sec, lang, rules, four);
+            }
+        });
+}
+
+fn section(ui: &mut egui::Ui, sec: Section, lang: Lang, rules: &Rules, four: bool) {
+    match sec {
+        Section::ThisGame => this_game(ui, lang, rules, four),
+        Section::Four => four_players(ui, lang),
+        Section::Pieces => pieces(ui, lang, rules),
+        Section::Board => board(ui, lang),
+        Section::Moving => moving(ui, lang, rules),
+        Section::Clashes => clashes(ui, lang, rules),
+        Section::Deploying => deploying(ui, lang, rules),
+        Section::Modes => modes(ui, lang, rules),
+        Section::End => end(ui, lang),
+        Section::HouseRules => house_rules(ui, lang, rules),
+    }
+}
+
+/// The game's mode, and the value of every house rule that applies to it (those changed from
+/// the mode's defaults in bold, marked).
+fn this_game(ui: &mut egui::Ui, lang: Lang, rules: &Rules, four: bool) {
+    let t = |x: &i18n::Text| lang.t(x);
+    let mode = if four {
+        format!("{} · {}", t(mode_name(rules.mode)), t(&i18n::FOUR_PLAYERS))
+    } else {
+        t(mode_name(rules.mode)).to_string()
+    };
+    ui.label(egui::RichText::new(fill(t(&i18n::RULES_THIS_MODE), &[("mode", &mode)])).strong());
+    ui.label(t(mode_text(rules.mode)));
+    ui.add_space(4.0);
+    ui.strong(t(&i18n::RULES_IN_FORCE_LIST));
+    let defaults = Rules::for_mode(rules.mode);
+    let applies: Vec<HouseRule> = HouseRule::ALL
+        .into_iter()
+        .chain(four.then_some(HouseRule::FOUR_PLAYER).into_iter().flatten())
+        .filter(|r| r.only_mode().is_none_or(|m| m == rules.mode))
+        .collect();
+    if applies.iter().all(|&r| rules.get(r) == defaults.get(r)) {
+        ui.weak(t(&i18n::RULES_NONE_IN_FORCE));
+    }
+    egui::Grid::new("rules-help-this-game")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for rule in applies {
+                let (name, _) = lang.rule_texts(rule);
+                let value = value_text(lang, rules, rule);
+                if rules.get(rule) == defaults.get(rule) {
+                    ui.label(name);
+                    ui.label(value);
+                } else {
+                    ui.strong(name);
+                    ui.strong(format!("{value} ({})", t(&i18n::RULES_IN_FORCE)));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// RULES.md section 9, in short.
+fn four_players(ui: &mut egui::Ui, lang: Lang) {
+    let b = Board::four_player();
+    ui.label(lang.t(&i18n::RULES_FOUR_TEAMS));
+    ui.label(fill(
+        lang.t(&i18n::RULES_FOUR_BOARD),
+        &[("nodes", &b.len().to_string())],
+    ));
+    ui.label(lang.t(&i18n::RULES_FOUR_MOVE));
+    ui.label(lang.t(&i18n::RULES_FOUR_OUT));
+}
+
+fn mode_text(mode: Mode) -> &'static i18n::Text {
+    match mode {
+        Mode::Open => &i18n::MODE_OPEN,
+        Mode::Hidden => &i18n::MODE_HIDDEN,
+        Mode::Flip => &i18n::MODE_FLIP,
+    }
 }
 
 fn names(lang: Lang, ranks: &[Rank]) -> String {
@@ -86,22 +270,9 @@ pub fn value_text(lang: Lang, rules: &Rules, rule: HouseRule) -> String {
     }
 }
 
-fn heading(ui: &mut egui::Ui, text: &str) {
-    ui.add_space(10.0);
-    ui.heading(text);
-}
-
-fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
+fn pieces(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
     let t = |x: &i18n::Text| lang.t(x);
     let sep = if lang == Lang::Zh { "；" } else { "; " };
-    ui.weak(t(if in_game {
-        &i18n::RULES_OF_GAME
-    } else {
-        &i18n::RULES_OF_SETTINGS
-    }));
-
-    // Pieces and what each attack does.
-    heading(ui, t(&i18n::RULES_PIECES));
     let total: u32 = Rank::ALL.iter().map(|r| r.count() as u32).sum();
     ui.label(fill(
         t(&i18n::RULES_PIECES_INTRO),
@@ -134,14 +305,15 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
             ui.label(what);
         });
     }
+}
 
-    // The board, counted from the engine's board.
-    heading(ui, t(&i18n::RULES_BOARD));
+/// The board, counted from the engine's board.
+fn board(ui: &mut egui::Ui, lang: Lang) {
     let b = Board::two_player();
     let count = |k: NodeKind| (0..b.len()).filter(|&n| b.kind(n as _) == k).count();
     let rail = (0..b.len()).filter(|&n| b.is_rail(n as _)).count();
     ui.label(fill(
-        t(&i18n::RULES_BOARD_TEXT),
+        lang.t(&i18n::RULES_BOARD_TEXT),
         &[
             ("stations", &count(NodeKind::Station).to_string()),
             ("camps", &count(NodeKind::Camp).to_string()),
@@ -149,9 +321,11 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
             ("rail", &rail.to_string()),
         ],
     ));
+}
 
-    // Moving, with the house rules that change it.
-    heading(ui, t(&i18n::RULES_MOVING));
+/// Moving, with the house rules that change it.
+fn moving(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
+    let t = |x: &i18n::Text| lang.t(x);
     ui.label(t(&i18n::RULES_MOVE_ROAD));
     ui.label(t(&i18n::RULES_MOVE_ENGINEER));
     for rule in [HouseRule::FlyingBombs, HouseRule::RailTurnForAll] {
@@ -165,10 +339,11 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
     } else {
         ui.label(t(&i18n::RULES_MOVE_HQ));
     }
+}
 
-    // Clashes: the outcomes above, and the rules that change them.
-    heading(ui, t(&i18n::RULES_CLASHES));
-    ui.label(t(&i18n::RULES_CLASH_TEXT));
+/// Clashes: the outcomes of the pieces' section, and the rules that change them.
+fn clashes(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
+    ui.label(lang.t(&i18n::RULES_CLASH_TEXT));
     for rule in [
         HouseRule::Mines,
         HouseRule::FlagTakers,
@@ -180,33 +355,34 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
             value_text(lang, rules, rule)
         ));
     }
+}
 
-    // Deploying.
-    heading(ui, t(&i18n::RULES_DEPLOY));
-    ui.label(t(&i18n::RULES_DEPLOY_TEXT));
+fn deploying(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
+    ui.label(lang.t(&i18n::RULES_DEPLOY_TEXT));
     if rules.bombs_in_front_row {
         ui.label(lang.rule_texts(HouseRule::BombsInFrontRow).1);
     } else {
-        ui.label(t(&i18n::RULES_DEPLOY_BOMBS));
+        ui.label(lang.t(&i18n::RULES_DEPLOY_BOMBS));
     }
+}
 
-    // Modes.
-    heading(ui, t(&i18n::RULES_MODES));
-    for (mode, text) in [
-        (Mode::Open, &i18n::MODE_OPEN),
-        (Mode::Hidden, &i18n::MODE_HIDDEN),
-        (Mode::Flip, &i18n::MODE_FLIP),
-    ] {
+fn modes(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
+    let t = |x: &i18n::Text| lang.t(x);
+    for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
         if mode == rules.mode {
-            ui.strong(format!("{} ({})", t(text), t(&i18n::RULES_IN_FORCE)));
+            ui.strong(format!(
+                "{} ({})",
+                t(mode_text(mode)),
+                t(&i18n::RULES_IN_FORCE)
+            ));
         } else {
-            ui.label(t(text));
+            ui.label(t(mode_text(mode)));
         }
     }
+}
 
-    // The end.
-    heading(ui, t(&i18n::RULES_END));
-    ui.label(t(&i18n::RULES_END_TEXT));
+fn end(ui: &mut egui::Ui, lang: Lang) {
+    ui.label(lang.t(&i18n::RULES_END_TEXT));
     for r in END_REASONS {
         ui.label(format!(
             "• {}",
@@ -216,9 +392,10 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
             }
         ));
     }
+}
 
-    // Every house rule with its value.
-    heading(ui, t(&i18n::HOUSE_RULES));
+/// Every house rule with its value.
+fn house_rules(ui: &mut egui::Ui, lang: Lang, rules: &Rules) {
     egui::Grid::new("rules-help-house")
         .striped(true)
         .num_columns(3)
@@ -227,7 +404,7 @@ fn content(ui: &mut egui::Ui, lang: Lang, rules: &Rules, in_game: bool) {
                 let (name, explain) = lang.rule_texts(rule);
                 let only = rule
                     .only_mode()
-                    .map(|m| fill(t(&i18n::RULES_ONLY), &[("mode", t(mode_name(m)))]))
+                    .map(|m| fill(lang.t(&i18n::RULES_ONLY), &[("mode", lang.t(mode_name(m)))]))
                     .unwrap_or_default();
                 ui.strong(name);
                 ui.label(value_text(lang, rules, rule));

@@ -66,17 +66,36 @@ pub struct RecentGame {
 }
 
 impl RecentGame {
-    /// The line of the recent games list: "暗棋 · vs computer (normal) · 34 moves · Red won ·
-    /// 11-30 15:56" (the file's name only where the file cannot be read).
-    pub fn line(&self, lang: Lang) -> String {
+    /// The list's columns: date, mode, players, moves, result ("unreadable" and the file's name
+    /// where the file cannot be read).
+    pub fn columns(&self, lang: Lang) -> [String; 5] {
+        let date = self.started.as_deref().unwrap_or(&self.date).to_string();
         let Ok((status, turns)) = &self.result else {
-            return self.name.clone();
+            return [
+                date,
+                String::new(),
+                self.name.clone(),
+                String::new(),
+                lang.t(&i18n::UNREADABLE).to_string(),
+            ];
         };
-        let mut parts = Vec::new();
-        if let Some(m) = self.mode {
-            parts.push(mode_text(m, lang).to_string());
+        let mode = self.mode.map_or("", |m| mode_text(m, lang)).to_string();
+        let mut players = self.players(lang);
+        if self.four && self.computer.is_some() {
+            players = format!("{} · {players}", lang.t(&i18n::FOUR_PLAYERS));
         }
-        parts.push(match self.computer {
+        [
+            date,
+            mode,
+            players,
+            fill(lang.t(&i18n::RECENT_MOVES), &[("n", &turns.to_string())]),
+            result_text(*status, lang),
+        ]
+    }
+
+    /// Who played: against the computer (its level) or an outside engine, two people, four.
+    fn players(&self, lang: Lang) -> String {
+        match self.computer {
             Some(super::settings::Occupant::Engine) => lang.t(&i18n::RECENT_VS_ENGINE).to_string(),
             Some(super::settings::Occupant::Computer(level)) => {
                 let level = match lang {
@@ -91,30 +110,52 @@ impl RecentGame {
             None | Some(super::settings::Occupant::Human) => {
                 lang.t(&i18n::RECENT_TWO_PLAYERS).to_string()
             }
-        });
+        }
+    }
+
+    /// The line of the recent games list: "暗棋 · vs computer (normal) · 34 moves · Red won ·
+    /// 11-30 15:56" (the file's name only where the file cannot be read).
+    pub fn line(&self, lang: Lang) -> String {
+        let Ok((status, turns)) = &self.result else {
+            return format!("{} · {}", self.name, lang.t(&i18n::UNREADABLE));
+        };
+        let mut parts = Vec::new();
+        if let Some(m) = self.mode {
+            parts.push(mode_text(m, lang).to_string());
+        }
+        let mut players = self.players(lang);
+        if self.four && self.computer.is_some() {
+            players = format!("{} · {players}", lang.t(&i18n::FOUR_PLAYERS));
+        }
+        parts.push(players);
         parts.push(fill(
             lang.t(&i18n::RECENT_MOVES),
             &[("n", &turns.to_string())],
         ));
-        parts.push(match status {
-            // A colour, or a team of four players ("South and North won").
-            crate::engine::Status::Won(team, _) => fill(
-                lang.t(&i18n::RECENT_WON),
-                &[(
-                    "side",
-                    match lang {
-                        Lang::Zh => team.zh(),
-                        Lang::En => team.en(),
-                    },
-                )],
-            ),
-            crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
-            crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
-        });
+        parts.push(result_text(*status, lang));
         // "2026-11-30 15:56" → "11-30 15:56".
         let date = self.started.as_deref().unwrap_or(&self.date);
         parts.push(date.get(5..).unwrap_or(date).to_string());
         parts.join(" · ")
+    }
+}
+
+/// A game's result in the recent games list: who won, a draw, or unfinished.
+fn result_text(status: crate::engine::Status, lang: Lang) -> String {
+    match status {
+        // A colour, or a team of four players ("South and North won").
+        crate::engine::Status::Won(team, _) => fill(
+            lang.t(&i18n::RECENT_WON),
+            &[(
+                "side",
+                match lang {
+                    Lang::Zh => team.zh(),
+                    Lang::En => team.en(),
+                },
+            )],
+        ),
+        crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
+        crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
     }
 }
 
@@ -731,33 +772,77 @@ pub fn home_ui(ui: &mut egui::Ui, saves: &Saves, lang: Lang, out: &mut Vec<Comma
         ui.weak(lang.t(&i18n::NONE_YET));
         return;
     }
-    egui::ScrollArea::vertical()
-        .id_salt("recent")
-        .max_height(ui.available_height().max(120.0))
-        .show(ui, |ui| {
-            egui::Grid::new("recent-grid")
-                .striped(true)
-                .spacing([18.0, 6.0])
-                .show(ui, |ui| {
-                    for g in &saves.recent {
-                        if ui
-                            .link(g.line(lang))
-                            .on_hover_text(g.path.display().to_string())
-                            .clicked()
-                        {
-                            out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
-                        }
-                        match &g.result {
-                            Ok(_) => {}
-                            Err(e) => {
-                                ui.colored_label(board_warn(), lang.t(&i18n::UNREADABLE))
-                                    .on_hover_text(e.words(lang));
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
+    recent_list(ui, &saves.recent, lang, out);
+}
+
+/// The recent games as a list, one full-width row each (date, mode, players, moves, result), in
+/// the first screen's own scrolling: a row is one button (click, or Tab to it and Enter), read
+/// by screen readers as the game's line (`RecentGame::line`), its file in the tooltip.
+fn recent_list(ui: &mut egui::Ui, recent: &[RecentGame], lang: Lang, out: &mut Vec<Command>) {
+    let font = egui::FontId::proportional(15.0);
+    let rows: Vec<[String; 5]> = recent.iter().map(|g| g.columns(lang)).collect();
+    let pad = 14.0;
+    // Each column as wide as its widest entry.
+    let mut widths = [0.0f32; 5];
+    for row in &rows {
+        for (k, text) in row.iter().enumerate() {
+            let w = ui
+                .painter()
+                .layout_no_wrap(text.clone(), font.clone(), egui::Color32::BLACK)
+                .size()
+                .x;
+            widths[k] = widths[k].max(w);
+        }
+    }
+    let natural: f32 = widths.iter().sum::<f32>() + pad * 6.0;
+    let width = ui.available_width().min(natural.max(560.0));
+    let height = 28.0;
+    let text_colour = ui.visuals().text_color();
+    for (i, (g, row)) in recent.iter().zip(&rows).enumerate() {
+        let (rect, resp) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click());
+        let line = g.line(lang);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &line));
+        let tip = match &g.result {
+            Ok(_) => g.path.display().to_string(),
+            Err(e) => format!("{}\n{}", g.path.display(), e.words(lang)),
+        };
+        let resp = resp.on_hover_text(tip);
+        if resp.clicked() {
+            out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
+        }
+        let visuals = ui.style().interact(&resp);
+        let bg = if resp.hovered() || resp.has_focus() {
+            visuals.weak_bg_fill
+        } else if i % 2 == 0 {
+            ui.visuals().faint_bg_color
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 4, bg);
+        if resp.has_focus() {
+            painter.rect_stroke(
+                rect.shrink(1.0),
+                4,
+                ui.visuals().selection.stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+        // Shrunk together if the window is narrower than the columns.
+        let k = ((width - pad * 6.0) / (natural - pad * 6.0)).min(1.0);
+        let mut x = rect.left() + pad;
+        for (c, text) in row.iter().enumerate() {
+            let colour = match (&g.result, c) {
+                (Err(_), 4) => board_warn(),
+                (_, 0) => text_colour.gamma_multiply(0.7),
+                _ => text_colour,
+            };
+            let galley = painter.layout(text.clone(), font.clone(), colour, widths[c] * k + pad);
+            let y = rect.center().y - galley.size().y / 2.0;
+            painter.galley(egui::pos2(x, y), galley, colour);
+            x += widths[c] * k + pad;
+        }
+    }
 }
 
 fn board_warn() -> egui::Color32 {

@@ -224,6 +224,7 @@ texts! {
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
+    CLOCK_AT_SEAT = "{side}方本步剩余 {n} 秒", "{side}: {n} s left for this turn";
     TIMEOUTS = "超时：红 {r} 次，蓝 {b} 次（{max} 次判负）", "Timeouts: Red {r}, Blue {b} ({max} lose)";
     UNDO = "悔棋", "Undo";
     REDO = "重做", "Redo";
@@ -325,6 +326,15 @@ texts! {
     RULES_NONE = "不限", "none";
     RULES_SECONDS = "{n} 秒", "{n} s";
     RULES_F1 = "规则（F1）", "Rules (F1)";
+    RULES_CONTENTS = "目录", "Contents";
+    RULES_THIS_GAME = "本局", "This game";
+    RULES_THIS_MODE = "模式：{mode}", "Mode: {mode}";
+    RULES_IN_FORCE_LIST = "本局的自选规则", "House rules in force";
+    RULES_NONE_IN_FORCE = "没有改动的自选规则（都是默认）", "No house rule changed (all at their defaults)";
+    RULES_FOUR_TEAMS = "四人坐在十字形棋盘的四边：南、东、北、西。对家为一队：南北对东西。默认按逆时针轮流走棋：南、东、北、西。", "Four players sit at the arms of a cross: South, East, North and West. Partners sit opposite: South and North play East and West. Turns go counterclockwise by default: South, East, North, West.";
+    RULES_FOUR_BOARD = "棋盘有 {nodes} 个点：四家的棋盘由中间九宫相连，相邻两家的铁路由弧线相连。行营各家共用：任何一家的棋子都可以进入空的行营。", "The board has {nodes} points: the four arms meet in the nine stations of the centre, and arcs join the rails of neighbouring arms. Camps are shared: any player's piece may enter an empty camp of any arm.";
+    RULES_FOUR_MOVE = "不能走到自己或对家的棋子上；每个棋子都挡路，对家的也一样。对家之间不碰子。", "No piece moves onto its own player's or its partner's piece; every piece blocks a run, a partner's too. Partners never clash.";
+    RULES_FOUR_OUT = "军旗被扛、没有能走的棋子、认输或第五次超时的一家出局，其余棋子全部离开棋盘。一队两家都出局时，另一队获胜。和棋须所有未出局的玩家同意。", "A player whose flag is taken, who has no movable piece left, who resigns or who runs out of time a fifth time is out: all their pieces leave the board. A team wins when both players of the other team are out. A draw by agreement needs every player still in.";
     MODE_NAME_OPEN = "明棋", "Open";
     MODE_NAME_HIDDEN = "暗棋", "Hidden";
     MODE_NAME_FLIP = "翻棋", "Flip";
