@@ -286,3 +286,101 @@ fn the_rules_are_a_document_with_contents_and_the_game_on_screen_first() {
     assert!(top(&h, "四国（四人）") < top(&h, "棋子（从大到小）"));
     h.get_by_label_contains("南北对东西");
 }
+
+/// Open the new-game dialog.
+fn new_game(h: &mut Harness<'static, JunqiApp>) {
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+}
+
+/// The labels of the formation thumbnails on screen.
+fn thumbnails(h: &Harness<'static, JunqiApp>) -> Vec<String> {
+    h.query_all_by_role(egui::accesskit::Role::Image)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains(" formation: "))
+        .collect()
+}
+
+/// The shipped formation named `name`, from the new-game dialog's library.
+fn library_formation(h: &Harness<'static, JunqiApp>, name: &str) -> junqi::engine::Formation {
+    let junqi::app::Screen::NewGame(ng) = &h.state().screen else {
+        panic!("the new-game dialog")
+    };
+    ng.library
+        .iter()
+        .find(|(_, f)| f.name == name)
+        .map(|(_, f)| f.clone())
+        .expect("a shipped formation")
+}
+
+/// A thumbnail of the chosen formation wherever one is chosen — the new-game dialog, the private
+/// picker behind a side's curtain, the editor's library, the referee's formation entry — and
+/// only where its owner looks: in a hidden game between people none in the dialog, only the
+/// side's own behind its curtain; against the computer never the computer's (the leak checker
+/// reads every text on screen at each step).
+#[test]
+fn formation_thumbnails_show_the_choice_only_to_its_owner() {
+    use common::leak::assert_pieces_only_of;
+    use junqi::engine::Seat;
+    let (_dir, mut h) = common::wide_window();
+    // An open game: both sides' choices, as chosen.
+    new_game(&mut h);
+    assert_eq!(thumbnails(&h).len(), 2, "{:?}", thumbnails(&h));
+    common::click(&mut h, "Red Formations");
+    common::click(&mut h, "Solid defence");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let solid = library_formation(&h, "Solid defence");
+    let want = junqi::editor::thumbnail::label(&solid, Seat::Red, junqi::i18n::Lang::En);
+    assert!(thumbnails(&h).contains(&want), "{:?}", thumbnails(&h));
+    common::click(&mut h, "Cancel");
+    // A hidden game between people: no thumbnail in the dialog, Red's alone behind its curtain.
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    new_game(&mut h);
+    assert!(thumbnails(&h).is_empty(), "{:?}", thumbnails(&h));
+    assert_pieces_only_of(&h, &[], "hidden dialog");
+    common::click(&mut h, "Red: choose privately…");
+    assert!(thumbnails(&h).is_empty());
+    assert_pieces_only_of(&h, &[], "Red's curtain");
+    common::click(
+        &mut h,
+        "Red: choose your formation (Blue, look away) — press to begin",
+    );
+    let shown = thumbnails(&h);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(shown[0].starts_with("Red formation: "), "{shown:?}");
+    assert_pieces_only_of(&h, &[Seat::Red], "Red's private picker");
+    common::click(&mut h, "Done (cover it)");
+    assert!(thumbnails(&h).is_empty());
+    assert_pieces_only_of(&h, &[], "the dialog again");
+    common::click(&mut h, "Cancel");
+    // Hidden against the computer: the person's own choice only.
+    h.state_mut().settings.seats[1] =
+        junqi::app::settings::Occupant::Computer(junqi::ai::Level::Easy);
+    new_game(&mut h);
+    let shown = thumbnails(&h);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_pieces_only_of(&h, &[Seat::Red], "hidden against the computer");
+    common::click(&mut h, "Cancel");
+    // The editor's library: every formation drawn beside its name.
+    common::click(&mut h, "Formation editor");
+    if thumbnails(&h).is_empty() {
+        h.get_all_by_label("Library").next().unwrap().click();
+        h.run();
+    }
+    assert!(thumbnails(&h).len() >= 8, "{:?}", thumbnails(&h).len());
+    common::click(&mut h, "Home");
+    // The referee's formation entry: the saved formation chosen, for the side entering it.
+    common::click(&mut h, "Referee for a physical board");
+    common::click(&mut h, "Tracked game");
+    common::click(&mut h, "I am Red: continue");
+    assert!(thumbnails(&h).is_empty());
+    common::click(&mut h, "Or use a saved formation:");
+    common::click(&mut h, "Solid defence");
+    assert_eq!(thumbnails(&h), vec![want]);
+    assert_pieces_only_of(&h, &[Seat::Red], "Red's entry");
+    common::click(&mut h, "Use this formation");
+    // Blue's curtain: nothing of Red's.
+    assert!(thumbnails(&h).is_empty());
+    assert_pieces_only_of(&h, &[], "Blue's curtain");
+}

@@ -318,8 +318,10 @@ impl NewGame {
             lang.t(&i18n::FORMATIONS)
         ));
         ui.separator();
+        let rules = self.spec.rules.clone();
         let choice = self.spec.choice_mut(side);
-        if picker(ui, lang, side, choice, &self.library) {
+        // Behind this side's curtain: its owner alone sees the thumbnail.
+        if picker(ui, lang, side, choice, &self.library, Some(&rules)) {
             // The editor brings its own curtain for this side.
             self.private = None;
             cmd = Some(NewGameCmd::EditFormation(side));
@@ -528,8 +530,14 @@ impl NewGame {
                                     });
                                     continue;
                                 }
+                                // A thumbnail of the choice where it is no secret: an open
+                                // game, or a person's own choice against the computer (never
+                                // a computer's formation in a hidden game).
+                                let rules = spec.rules.clone();
+                                let thumb =
+                                    (!rules.mode.hides_identities() || human).then_some(&rules);
                                 let choice = spec.choice_mut(side);
-                                if picker(ui, lang, side, choice, library) {
+                                if picker(ui, lang, side, choice, library, thumb) {
                                     cmd = Some(NewGameCmd::EditFormation(side));
                                 }
                             }
@@ -746,15 +754,17 @@ impl FormationChoice {
     }
 }
 
-/// The per-side formation picker of the new-game dialog. Returns true if "edit now" was clicked.
-/// In a hidden game between people it is shown only behind that side's curtain
-/// (`NewGame::private_choice`); the dialog itself then reads only "chosen".
+/// The per-side formation picker of the new-game dialog, with a thumbnail of the choice under
+/// `thumb`'s rules (`None`: no thumbnail, the formation is not for whoever looks). Returns true if
+/// "edit now" was clicked. In a hidden game between people it is shown only behind that side's
+/// curtain (`NewGame::private_choice`); the dialog itself then reads only "chosen".
 pub fn picker(
     ui: &mut egui::Ui,
     lang: Lang,
     side: Seat,
     choice: &mut FormationChoice,
     library: &[(PathBuf, Formation)],
+    thumb: Option<&Rules>,
 ) -> bool {
     let mut edit = false;
     ui.horizontal_wrapped(|ui| {
@@ -793,6 +803,10 @@ pub fn picker(
             edit = true;
         }
     });
+    if let Some(rules) = thumb.filter(|r| !r.mode.deals_face_down()) {
+        let f = choice.formation(rules);
+        crate::editor::thumbnail::show(ui, &f, side, super::board::side_colour(side), lang);
+    }
     edit
 }
 

@@ -10,6 +10,7 @@
 //! what the engine says.
 
 pub mod files;
+pub mod thumbnail;
 mod view;
 mod words;
 

@@ -692,34 +692,63 @@ impl Pass<'_> {
             if entries.is_empty() {
                 ui.weak(lang.t(&t::NONE_YET));
             }
-            for e in entries {
-                let file = e
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                match &e.content {
-                    Ok(f) => {
-                        let name = f.name_in(lang == Lang::Zh);
-                        let shown = if name.trim().is_empty() { &file } else { name };
-                        let note = files::short_note(f.notes_in(lang == Lang::Zh), NOTE_CHARS);
-                        ui.horizontal_wrapped(|ui| {
-                            if ui.button(shown).on_hover_text(&file).clicked() {
-                                self.ask(EditorCmd::OpenFile(e.path.clone()));
-                            }
-                            if !note.is_empty() {
-                                ui.weak(note);
-                            }
-                        });
+            // Cards side by side, as many to a row as fit: each formation drawn small over its
+            // name (a click on the name opens it).
+            let gap = ui.spacing().item_spacing.x;
+            let per_row = (((ui.available_width() + gap) / (LIBRARY_CARD + gap)) as usize).max(1);
+            for row in entries.chunks(per_row) {
+                ui.horizontal_top(|ui| {
+                    for e in row {
+                        self.library_card(ui, e);
                     }
-                    Err(err) => {
-                        ui.colored_label(BAD, err.in_lang(lang));
-                    }
-                }
+                });
             }
         }
     }
+
+    /// One formation of the library: its thumbnail, its name (a button that opens it; the file
+    /// in its tooltip) and the start of its notes, or why the file cannot be read.
+    fn library_card(&mut self, ui: &mut egui::Ui, e: &files::LibraryEntry) {
+        let lang = self.lang;
+        let file = e
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        ui.vertical(|ui| {
+            ui.set_width(LIBRARY_CARD);
+            match &e.content {
+                Ok(f) => {
+                    let name = f.name_in(lang == Lang::Zh);
+                    let shown = if name.trim().is_empty() { &file } else { name };
+                    let note = files::short_note(f.notes_in(lang == Lang::Zh), NOTE_CHARS);
+                    super::thumbnail::show_scaled(
+                        ui,
+                        f,
+                        crate::engine::Seat::Red,
+                        super::thumbnail::LIBRARY_COLOUR,
+                        lang,
+                        0.7,
+                    );
+                    if ui.button(shown).on_hover_text(&file).clicked() {
+                        self.ask(EditorCmd::OpenFile(e.path.clone()));
+                    }
+                    if !note.is_empty() {
+                        ui.add(egui::Label::new(egui::RichText::new(note).weak().small()).wrap());
+                    }
+                }
+                Err(err) => {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(err.in_lang(lang)).color(BAD)).wrap(),
+                    );
+                }
+            }
+        });
+    }
 }
+
+/// The width of a formation's card in the library.
+const LIBRARY_CARD: f32 = 116.0;
 
 const BOARD_BG: Color32 = Color32::from_rgb(236, 226, 196);
 const TRAY_BG: Color32 = Color32::from_rgb(222, 214, 190);

@@ -437,6 +437,7 @@ texts! {
     SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
     SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
     SIDE_FORMATION_CHOSEN = "{side}方布阵：已选", "{side}'s formation: chosen";
+    THUMBNAIL = "{side}方布阵：{pieces}", "{side} formation: {pieces}";
     PRIVATE_CHOICES_CLEARED = "模式或玩家改变了：暗中选好的布阵已清除（改为随机），没有显示给任何人。", "The mode or the players changed: the formations chosen privately were cleared (now random), never shown.";
     REPLAY_COVERED = "这局暗棋还没有结束，程序不知道是谁在看屏幕：请先选择视角（先确认，并记入棋谱）", "This hidden game is unfinished and the program cannot know who is looking: choose a viewpoint first (it needs a confirmation, and is noted in the game record)";
     CHOOSE_PRIVATELY = "{side}方暗中选择…", "{side}: choose privately…";

@@ -542,3 +542,16 @@ pub fn assert_no_leak_as_anyone(h: &Harness<'static, JunqiApp>) {
     assert_no_leak(h);
     assert_no_leak_for_every_seat(h);
 }
+
+/// Fail (naming `what`) if any text on screen names a piece of a seat not in `seats` (a
+/// formation's thumbnail, say, where only its owner looks).
+pub fn assert_pieces_only_of(h: &Harness<'static, JunqiApp>, seats: &[Seat], what: &str) {
+    for t in texts(h) {
+        for (seat, rank) in named_pieces(&t) {
+            assert!(
+                seats.contains(&seat),
+                "{what}: {seat:?} {rank:?} shown in {t:?} (only {seats:?} may be)"
+            );
+        }
+    }
+}

@@ -120,6 +120,11 @@ pub(super) fn formations_ui(
                     out.push(RefereeCmd::Formation(FormationCmd::UseSaved));
                 }
             });
+            // The saved formation chosen, drawn small: the curtain is down, its owner looks.
+            if let Some((_, chosen)) = f.picked.and_then(|i| f.library.get(i)) {
+                ui.add_space(8.0);
+                crate::editor::thumbnail::show(ui, chosen, side, board::side_colour(side), lang);
+            }
         });
     });
 }
