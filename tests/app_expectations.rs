@@ -96,8 +96,9 @@ fn the_move_clock_shows_at_the_seat_to_move() {
         assert!(label.starts_with(&format!("{first}: ")), "{label}");
         assert_eq!(beside(*rect, span), first_side, "{label} at {rect:?}");
         assert!(
-            rect.width().max(rect.height()) > span.width().min(span.height()) * 0.25,
-            "a bar, not a dot: {rect:?}"
+            rect.width().max(rect.height()) > span.width().min(span.height()) * 0.25
+                && rect.width().min(rect.height()) >= 6.0,
+            "a bar, not a dot or a line: {rect:?}"
         );
         assert_tidy(&h, size, "clock shown");
         // The panel's clock text stays.
@@ -112,6 +113,7 @@ fn the_move_clock_shows_at_the_seat_to_move() {
         let (label, rect) = &clocks[0];
         assert!(label.starts_with(&format!("{second}: ")), "{label}");
         assert_eq!(beside(*rect, span), second_side, "{label} at {rect:?}");
+        assert!(rect.width().min(rect.height()) >= 6.0, "{rect:?}");
     }
     // The still board is drawn from its picture while the clock counts beside it.
     let dir = tempfile::tempdir().unwrap();

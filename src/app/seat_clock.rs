@@ -110,7 +110,7 @@ pub fn show(
     let Some((out, from, to)) = seat_edge(board, seat, input) else {
         return;
     };
-    let across = vec2(out.y.abs(), out.x.abs()) * BAR;
+    let across = vec2(out.x.abs(), out.y.abs()) * BAR;
     let track = Rect::from_two_pos(from, to).expand2(across / 2.0);
     let part = (left / total.max(1) as f64).clamp(0.0, 1.0) as f32;
     // The bar shrinks towards its start (left, or top for the side arms).
