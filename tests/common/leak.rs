@@ -542,3 +542,21 @@ pub fn assert_no_leak_as_anyone(h: &Harness<'static, JunqiApp>) {
     assert_no_leak(h);
     assert_no_leak_for_every_seat(h);
 }
+
+/// The network game screen: it holds only `seat`'s view and the public reports, so nothing on it
+/// may name a piece `seat` may not know in `game` (the truth, kept by the test that plays host),
+/// and every board cell must read as `seat`'s view of `game` now (every piece once it is over).
+pub fn assert_no_leak_remote(h: &Harness<'static, JunqiApp>, game: &Game, seat: Seat) {
+    assert!(
+        matches!(h.state().screen, Screen::Remote(_)),
+        "the network screen"
+    );
+    let texts = texts(h);
+    let looking = if game.status().is_over() {
+        Looking::All
+    } else {
+        Looking::Viewer(Viewer::Side(seat))
+    };
+    let cells = game.view(Viewer::Side(seat));
+    check(&texts, game, looking, Some(&cells), game.plies().len());
+}
