@@ -9,8 +9,8 @@ use common::leak::assert_no_leak_remote;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::remote::link::{
-    FarEnd, HostSeat, HostSpec, Hosted, Incoming, Link, LinkError, Network, Outgoing, RoomInfo,
-    SeatInfo, SeatWho,
+    FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
+    SeatWho,
 };
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::rng::SplitMix64;
@@ -40,17 +40,18 @@ impl Network for Scripted {
         *self.far.lock().unwrap() = Some(far);
         Ok(link)
     }
-    fn host(&mut self, spec: &HostSpec) -> Result<Hosted, LinkError> {
+    fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
         if spec.port == 1 {
             return Err(LinkError::CannotServe(1, "permission denied".into()));
         }
         let (link, far) = Link::pair();
+        far.send(Incoming::Invite(format!(
+            "junqi://127.0.0.1:{}/ROOM42/KEY",
+            spec.port
+        )));
         *self.far.lock().unwrap() = Some(far);
         *self.hosted.lock().unwrap() = Some(spec.clone());
-        Ok(Hosted {
-            invite: format!("junqi://127.0.0.1:{}/ROOM42/KEY", spec.port),
-            link,
-        })
+        Ok(link)
     }
 }
 
@@ -179,10 +180,11 @@ fn joined(game: Game, me: Seat) -> (tempfile::TempDir, Harness<'static, JunqiApp
     let you = game.board().seats.iter().position(|&s| s == me);
     far.send(Incoming::Room(RoomInfo {
         code: "ROOM42".into(),
-        rules: game.rules().clone(),
+        rules: Some(game.rules().clone()),
         seats,
         you,
         host: false,
+        auto_start: false,
     }));
     h.run();
     assert!(shows(&h, "Room ROOM42"));
@@ -509,7 +511,7 @@ fn hosting_a_room() {
     let far = far.lock().unwrap().take().unwrap();
     let room = |who: Vec<SeatWho>| RoomInfo {
         code: "ROOM42".into(),
-        rules: spec.rules.clone(),
+        rules: Some(spec.rules.clone()),
         seats: Seat::FOUR
             .iter()
             .zip(who)
@@ -520,6 +522,7 @@ fn hosting_a_room() {
             .collect(),
         you: Some(0),
         host: true,
+        auto_start: false,
     };
     far.send(Incoming::Room(room(vec![
         SeatWho::Player("Mei".into()),

@@ -35,6 +35,7 @@ texts! {
     WAITING_HOST = "等待主持人开始对局…", "Waiting for the host to start the game…";
     WAITING_SEATS = "还有空位：所有座位坐满后才能开始", "Seats are free: the game starts once every seat is taken";
     WAITING_ROOM = "等待服务器…", "Waiting for the server…";
+    STARTS_WHEN_FULL = "所有座位坐满后对局自动开始", "The game starts as soon as every seat is taken";
     START = "开始对局", "Start the game";
     LEAVE = "离开", "Leave";
     SEATS = "座位", "Seats";

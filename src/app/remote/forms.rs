@@ -314,12 +314,17 @@ pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<Remot
             ui.label(
                 egui::RichText::new(fill(lang.t(&net::ROOM), &[("code", &room.code)])).strong(),
             );
-            ui.label(lang.t(match room.rules.mode {
-                Mode::Open => &i18n::MODE_NAME_OPEN,
-                Mode::Hidden => &i18n::MODE_NAME_HIDDEN,
-                Mode::Flip => &i18n::MODE_NAME_FLIP,
-            }));
-            let flip = room.rules.mode.deals_face_down();
+            if let Some(rules) = &room.rules {
+                ui.label(lang.t(match rules.mode {
+                    Mode::Open => &i18n::MODE_NAME_OPEN,
+                    Mode::Hidden => &i18n::MODE_NAME_HIDDEN,
+                    Mode::Flip => &i18n::MODE_NAME_FLIP,
+                }));
+            }
+            let flip = room
+                .rules
+                .as_ref()
+                .is_some_and(|r| r.mode.deals_face_down());
             for (k, s) in room.seats.iter().enumerate() {
                 let seat = match s.chair {
                     crate::engine::Chair::Side(side) if !flip => lang.side(side).to_string(),
@@ -350,7 +355,9 @@ pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<Remot
                 );
             }
             ui.add_space(8.0);
-            if room.host {
+            if room.auto_start {
+                ui.label(lang.t(&net::STARTS_WHEN_FULL));
+            } else if room.host {
                 if !room.full() {
                     ui.weak(lang.t(&net::WAITING_SEATS));
                 }

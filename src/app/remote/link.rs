@@ -42,13 +42,15 @@ pub struct SeatInfo {
 pub struct RoomInfo {
     /// The room's code (from the invite).
     pub code: String,
-    /// The room's rules (shown in the lobby).
-    pub rules: Rules,
+    /// The room's rules (shown in the lobby), when the server says them.
+    pub rules: Option<Rules>,
     pub seats: Vec<SeatInfo>,
     /// The seat this screen sits in (an index into `seats`), once the server gave one.
     pub you: Option<usize>,
-    /// Whether this screen opened the room (it may start the game).
+    /// Whether this screen opened the room.
     pub host: bool,
+    /// The server starts the game by itself once every seat is taken (no Start to press).
+    pub auto_start: bool,
 }
 
 impl RoomInfo {
@@ -94,6 +96,8 @@ pub enum Incoming {
     Host(HostMsg),
     /// The room changed (who joined, which seat is ours).
     Room(RoomInfo),
+    /// The invite of the room this window opened, to pass on.
+    Invite(String),
     /// The host started the game.
     Started,
     /// A chat line from another player.
@@ -242,13 +246,6 @@ pub enum HostSeat {
     Computer(crate::ai::Level),
 }
 
-/// A room this window opened: the invite to pass on, and the window's own link into it.
-pub struct Hosted {
-    /// `junqi://ADDR:PORT/ROOMCODE/HOSTKEY`.
-    pub invite: String,
-    pub link: Link,
-}
-
 /// What makes links: the real network, or a test's script.
 pub trait Network {
     /// Join the room of `invite` as `name`. A bad invite or name is refused at once; whether the
@@ -259,11 +256,11 @@ pub trait Network {
     fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError>;
 
     /// Start a server on `spec.port`, open a room with `spec`'s rules and seats, and join it as
-    /// the seat marked `Here`.
+    /// the seat marked `Here`; the room's invite comes through the link (`Incoming::Invite`).
     ///
     /// # Errors
     /// The port cannot be opened, or the spec is refused.
-    fn host(&mut self, spec: &HostSpec) -> Result<Hosted, LinkError>;
+    fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError>;
 }
 
 /// A name as it goes to the server: trimmed; refused when empty, longer than `MAX_NAME_CHARS` or

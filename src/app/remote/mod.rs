@@ -192,16 +192,20 @@ impl Remote {
                 };
                 let hosted = f.spec().and_then(|spec| network.host(&spec));
                 match hosted {
-                    Ok(h) => {
-                        self.attach(h.link, wake);
-                        self.invite = Some(h.invite);
+                    Ok(l) => {
+                        self.attach(l, wake);
+                        self.invite = None;
                         self.copied = false;
                     }
                     Err(e) => self.problem = Some(e),
                 }
             }
             RemoteCmd::Start => {
-                if self.room.as_ref().is_some_and(|r| r.host && r.full()) {
+                if self
+                    .room
+                    .as_ref()
+                    .is_some_and(|r| r.host && r.full() && !r.auto_start)
+                {
                     self.send(vec![Outgoing::Start]);
                 }
             }
@@ -264,6 +268,7 @@ impl Remote {
                 Incoming::Room(r) => {
                     self.room = Some(r);
                 }
+                Incoming::Invite(i) => self.invite = Some(i),
                 Incoming::Started => {
                     if !matches!(self.phase, Phase::Game(_)) {
                         self.phase = Phase::Game(Box::default());
@@ -337,7 +342,7 @@ impl Network for NoNetwork {
     fn join(&mut self, _invite: &str, _name: &str) -> Result<Link, LinkError> {
         Err(LinkError::Unavailable)
     }
-    fn host(&mut self, _spec: &HostSpec) -> Result<link::Hosted, LinkError> {
+    fn host(&mut self, _spec: &HostSpec) -> Result<Link, LinkError> {
         Err(LinkError::Unavailable)
     }
 }
