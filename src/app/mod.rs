@@ -908,7 +908,7 @@ impl eframe::App for JunqiApp {
                 repaint
             }
             Screen::Replay(r) => r.tick(now),
-            Screen::Remote(r) => r.tick(now),
+            Screen::Remote(r) => r.tick(now, self.settings.modes.confirm_flip),
             _ => None,
         };
         if let Some(secs) = repaint_after {

@@ -25,7 +25,7 @@ texts! {
     ERR_OTHER = "网络：{e}", "Network: {e}";
     ERR_NO_NETWORK = "这个版本还不能联网对局", "This build cannot play over the network yet";
     ERR_PORT = "端口是 0 至 65535 的数（0：任选空闲端口）", "A port is a number from 0 to 65535 (0: any free port)";
-    ERR_ONE_HERE = "需要正好一个座位是本机", "Exactly one seat must be this screen";
+    ERR_ONE_HERE = "开设房间的人坐第一个座位，且只坐一个", "The one who opens the room takes its first seat, and only that one";
     LOBBY = "等候室", "Lobby";
     ROOM = "房间 {code}", "Room {code}";
     SEAT_FREE = "空位", "free";
@@ -50,6 +50,7 @@ texts! {
     YOUR_TURN = "轮到你走", "Your turn";
     WAIT_TURN = "等待{side}方走棋…", "Waiting for {side} to move…";
     WAIT_HOST = "等待主机…", "Waiting for the host…";
+    FLIP_AGAIN = "再点一次这枚棋子把它翻开", "Click the piece again to flip it";
     NOT_YOUR_TURN = "还没轮到你", "It is not your turn yet";
     ON_YOUR_TURN = "轮到你时才能认输或提和", "Resign or offer a draw on your turn";
     REFUSED_SAID = "裁判拒绝 {mv}：{why}", "The referee refused {mv}: {why}";

@@ -103,6 +103,10 @@ pub struct RemoteGame {
     confirm_resign: bool,
     status: Option<Status>,
     formation_asked: bool,
+    /// Flip mode: a flip needs a second click on the same piece (the View menu's option).
+    pub confirm_flip: bool,
+    /// The face-down piece clicked once, waiting for the second click.
+    pending_flip: Option<NodeId>,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -156,6 +160,10 @@ impl RemoteGame {
     pub fn over(&self) -> bool {
         self.status.is_some_and(|s| s.is_over())
     }
+    /// The face-down piece waiting for its second click.
+    pub fn pending_flip(&self) -> Option<NodeId> {
+        self.pending_flip
+    }
     pub fn formation_asked(&self) -> bool {
         self.formation_asked
     }
@@ -198,7 +206,12 @@ impl RemoteGame {
                 out.push(Outgoing::Engine(EngineMsg::Ok(VERSION)));
             }
             HostMsg::SetOption(..) | HostMsg::Seed(_) | HostMsg::Quit => {}
-            HostMsg::NewGame => *self = RemoteGame::default(),
+            HostMsg::NewGame => {
+                *self = RemoteGame {
+                    confirm_flip: self.confirm_flip,
+                    ..RemoteGame::default()
+                }
+            }
             HostMsg::Rules(r) => self.rules = Some(r),
             HostMsg::Seat(c) => self.chair = Some(c),
             HostMsg::Time { turn_ms, .. } => self.turn_secs = turn_ms.map(|ms| ms as f64 / 1000.0),
@@ -429,10 +442,17 @@ impl RemoteGame {
         if (n as usize) >= view.board().len() {
             return;
         }
-        // Flip mode: a face-down piece is flipped.
+        // Flip mode: a face-down piece is flipped (at the second click, with that option).
         if view.at(n) == Seen::FaceDown {
+            self.selected = None;
+            if self.confirm_flip && self.pending_flip != Some(n) {
+                self.pending_flip = Some(n);
+                return;
+            }
+            self.pending_flip = None;
             return self.send_turn(Turn::Flip(n), out);
         }
+        self.pending_flip = None;
         let mine = self.own_piece(view, n);
         if mine && self.selected != Some(n) {
             // A piece that cannot move at all: say so at once rather than select it.
@@ -498,5 +518,127 @@ impl RemoteGame {
             (Turn::Move { to, .. }, Some(o)) => Some((to, o)),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Mode, Start};
+
+    fn seated(rules: &Rules, game: &Game, me: Seat) -> RemoteGame {
+        let mut g = RemoteGame::default();
+        g.receive(HostMsg::Rules(rules.clone()), 0.0);
+        g.receive(HostMsg::Seat(Chair::Side(me)), 0.0);
+        let v = game.view(Viewer::Side(me));
+        g.receive(
+            HostMsg::View {
+                viewer: me,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            },
+            0.0,
+        );
+        g
+    }
+
+    /// A view that is not one, or of another seat, is said in the log and changes nothing.
+    #[test]
+    fn bad_views_change_nothing() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let before = g.view().unwrap().notation();
+        let blue = game.view(Viewer::Side(Seat::Blue));
+        for (viewer, notation) in [
+            (Seat::Red, "nonsense".to_string()),
+            (Seat::Blue, blue.notation()),
+            (Seat::Red, "x".repeat(5000)),
+        ] {
+            g.receive(
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines: "y?".into(),
+                },
+                0.0,
+            );
+        }
+        assert_eq!(g.view().unwrap().notation(), before);
+        assert_eq!(
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, Event::BadMessage(_)))
+                .count(),
+            3
+        );
+    }
+
+    /// A flag attack refused by a flag rule is worded as the play screen words it; other
+    /// refusals keep the host's words.
+    #[test]
+    fn refusals_are_read_from_the_hosts_words() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        g.receive(
+            HostMsg::Refused(
+                "a6-a7".into(),
+                "red attacked a7, the flag: refused, blue still has mines".into(),
+            ),
+            0.0,
+        );
+        assert!(matches!(
+            g.note(),
+            Some(Note::Refused(Refusal::Flag(
+                IllegalTurn::FlagAttackRefused {
+                    by: Seat::Red,
+                    mines: true,
+                    ..
+                }
+            )))
+        ));
+        g.receive(HostMsg::Refused("zz".into(), "why not".into()), 0.0);
+        assert!(matches!(g.note(), Some(Note::Refused(Refusal::Said(..)))));
+    }
+
+    /// Nothing is sent out of turn, and a turn the view refuses is said, not sent.
+    #[test]
+    fn turns_go_only_when_asked_and_allowed() {
+        let rules = Rules::for_mode(Mode::Open);
+        let game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let Turn::Move { from, to } = game.position().legal_turns(&rules)[0] else {
+            panic!("a move")
+        };
+        assert!(g.apply(GameAct::Drop(from, to)).is_empty());
+        assert_eq!(g.note(), Some(&Note::Text(crate::i18n::net::NOT_YOUR_TURN)));
+        assert!(g.apply(GameAct::OfferDraw).is_empty());
+        g.receive(
+            HostMsg::Go {
+                turn_ms: Some(30_000),
+                left_ms: None,
+            },
+            10.0,
+        );
+        assert_eq!(g.clock_left(12.0), Some(28.0));
+        // Onto one's own piece is not a turn: the view says why.
+        let own = (0..game.board().len() as NodeId)
+            .find(|&n| {
+                n != from && matches!(game.position().at(n), Some(p) if p.side() == Seat::Red)
+            })
+            .unwrap();
+        g.apply(GameAct::Node(from));
+        let out = g.apply(GameAct::Node(own));
+        assert!(out.is_empty(), "a click on one's own piece sends nothing");
+        let out = g.apply(GameAct::Drop(from, to));
+        assert_eq!(
+            out,
+            vec![Outgoing::Engine(EngineMsg::Turn(
+                Turn::Move { from, to }.notation(game.board())
+            ))]
+        );
+        assert!(!g.to_move());
+        assert!(g.apply(GameAct::Drop(from, to)).is_empty());
     }
 }

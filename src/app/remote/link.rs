@@ -85,7 +85,7 @@ pub enum LinkError {
     Unavailable,
     /// The host form's port is not a port.
     BadPort,
-    /// The host form does not have exactly one seat at this screen.
+    /// The host form does not have this screen in the first seat (and only there).
     OneHere,
 }
 

@@ -249,7 +249,10 @@ impl Remote {
 
     /// Take what came in (at most a frame's worth), at tick time `now`. Returns after how many
     /// seconds to draw again (a turn's clock runs), if at all.
-    pub fn tick(&mut self, now: f64) -> Option<f64> {
+    pub fn tick(&mut self, now: f64, confirm_flip: bool) -> Option<f64> {
+        if let Phase::Game(g) = &mut self.phase {
+            g.confirm_flip = confirm_flip;
+        }
         let Some(link) = &mut self.link else {
             return None;
         };

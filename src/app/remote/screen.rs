@@ -244,6 +244,8 @@ fn status_line(g: &RemoteGame, problem: Option<&LinkError>, lang: Lang) -> (Stri
         lang.t(&net::FORMATION_ASK).to_string()
     } else if g.draw_sent() {
         lang.t(&net::DRAW_SENT).to_string()
+    } else if g.to_move() && g.pending_flip().is_some() {
+        lang.t(&net::FLIP_AGAIN).to_string()
     } else if g.to_move() && g.selected().is_some() {
         lang.t(&i18n::HINT_DEST).to_string()
     } else if g.to_move() {
