@@ -843,12 +843,13 @@ impl JunqiApp {
                     }
                     ui.add_space(10.0);
                     ui.horizontal(|ui| {
-                        // The two network buttons side by side, as wide as one big button.
-                        let w = 280.0;
-                        ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                        // The two network buttons side by side, centred.
+                        let w = 200.0;
+                        let gap = ui.spacing().item_spacing.x;
+                        ui.add_space(((ui.available_width() - 2.0 * w - gap) / 2.0).max(0.0));
                         let small = |t: &str| {
                             egui::Button::new(egui::RichText::new(t).size(16.0))
-                                .min_size(egui::vec2(w / 2.0 - 4.0, 40.0))
+                                .min_size(egui::vec2(w, 40.0))
                         };
                         if ui.add(small(lang.t(&i18n::net::JOIN))).clicked() {
                             out.push(Command::OpenJoin);
