@@ -235,7 +235,8 @@ fn status_line(g: &RemoteGame, problem: Option<&LinkError>, lang: Lang) -> (Stri
         };
         return (t, true);
     }
-    if let Some(e) = problem {
+    // A connection that closes after the end is no trouble.
+    if let Some(e) = problem.filter(|_| !g.over()) {
         return (forms::problem_text(e, lang), true);
     }
     let t = if g.over() {
