@@ -554,3 +554,219 @@ fn hosting_a_room() {
     h.run();
     assert!(shows(&h, "The connection closed: reset by peer"));
 }
+
+// ---- The real network: an in-process server, a headless client, the window. ----
+
+use junqi::app::remote::{Form, Phase};
+use junqi::net::client::{Client, Request};
+use junqi::net::host::{ServeOptions, Server, ServerHandle};
+
+fn loopback_server() -> ServerHandle {
+    Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            quiet: true,
+            ..ServeOptions::default()
+        },
+    )
+    .unwrap()
+    .spawn()
+}
+
+/// The seat's own view and rules on the network screen, when it is to move.
+fn my_move(h: &Harness<'static, JunqiApp>) -> Option<(junqi::engine::View, Rules)> {
+    let Screen::Remote(r) = &h.state().screen else {
+        return None;
+    };
+    let g = r.game()?;
+    if !g.to_move() || g.over() {
+        return None;
+    }
+    Some((g.view()?.clone(), g.rules()?.clone()))
+}
+
+fn remote_over(h: &Harness<'static, JunqiApp>) -> bool {
+    matches!(&h.state().screen, Screen::Remote(r) if r.game().is_some_and(|g| g.over()))
+}
+
+/// What the screen showed once its view had caught up with its reports: the texts, the turns
+/// seen, whether the game was over.
+type Snapshot = (Vec<String>, usize, bool);
+
+fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
+    let Screen::Remote(r) = &h.state().screen else {
+        return;
+    };
+    if let Some(g) = r.game()
+        && let Some(v) = g.view()
+        && v.ply() as usize == g.plies().len()
+    {
+        shots.push((common::leak::texts(h), g.plies().len(), g.over()));
+    }
+}
+
+/// Play the window's seat by clicking until the game is over (bounded), each turn a random one
+/// of the seat's own view's candidates; what the screen showed along the way.
+fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) -> Vec<Snapshot> {
+    let mut shots = Vec::new();
+    let mut rng = SplitMix64::new(seed);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !remote_over(h) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game did not end: {:?}",
+            common::leak::texts(h)
+        );
+        h.run();
+        snapshot(h, &mut shots);
+        if h.query_by_label("A random formation").is_some() {
+            common::click(h, "A random formation");
+            continue;
+        }
+        let Some((view, rules)) = my_move(h) else {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        };
+        let cands = view.candidate_turns(&rules);
+        let Some(&Turn::Move { from, to }) = rng.choose(&cands) else {
+            panic!("flip turns in a hidden game")
+        };
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, from))
+            .click();
+        h.run();
+        snapshot(h, &mut shots);
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, to))
+            .click();
+        h.run();
+    }
+    h.run();
+    snapshot(h, &mut shots);
+    shots
+}
+
+/// Every snapshot against the host's finished game.
+fn check_snapshots(shots: &[Snapshot], game: &Game, seat: Seat) {
+    assert!(shots.len() > 3, "the screen was looked at along the way");
+    for (texts, ply, over) in shots {
+        common::leak::assert_no_leak_remote_at(texts, game, seat, *ply, *over);
+    }
+}
+
+/// The finished game of a room on `server`, waiting for it.
+fn finished_game(server: &ServerHandle) -> Game {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        if let Some(f) = server.finished().into_iter().next() {
+            return f.game;
+        }
+        assert!(std::time::Instant::now() < until, "no finished game");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+fn short_hidden_rules() -> Rules {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.quiet_limit = 8;
+    rules
+}
+
+/// A hidden game over the real network: a server on 127.0.0.1 (port 0) in this process, a
+/// headless client (a random player) that opens the room, and the window that joins it with the
+/// invite typed into its form and plays its seat to the end by clicking. The end shows, and the
+/// screen names no piece its seat did not know (checked against the host's finished game).
+#[test]
+fn a_hidden_network_game_joined_and_played_to_the_end() {
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: short_hidden_rules(),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Join a network game…");
+    type_into(&mut h, "Invite", &invite);
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "Connect");
+    let shots = click_to_the_end(&mut h, 3);
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    let game = finished_game(&server);
+    assert_eq!(game.status(), status);
+    check_snapshots(&shots, &game, Seat::Blue);
+    assert_no_leak_remote(&h, &game, Seat::Blue);
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Blue"));
+    server.stop();
+}
+
+/// Hosting over the real network: the window opens a room on a server of its own (any free
+/// port), shows the invite; a headless client joins with it; the game starts by itself and the
+/// window plays its seat to the end by clicking.
+#[test]
+fn a_room_hosted_in_the_window_played_to_the_end() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let invite = loop {
+        h.run();
+        if let Screen::Remote(r) = &h.state().screen
+            && let Some(i) = &r.invite
+            && r.room.is_some()
+        {
+            break i.clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "no room opened");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    assert!(shows(&h, &invite));
+    assert!(shows(&h, "The game starts as soon as every seat is taken"));
+    // The invite names this machine's address; the test joins on loopback.
+    let mut inv = junqi::net::Invite::parse(&invite).unwrap();
+    inv.addr = format!("127.0.0.1:{}", inv.addr.rsplit(':').next().unwrap());
+    let joiner = Client::connect(&Request::Join {
+        invite: inv,
+        name: "Li".into(),
+    })
+    .unwrap();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        joiner
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let shots = click_to_the_end(&mut h, 4);
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    assert!(shots.iter().any(|(_, _, over)| *over));
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Red"));
+    assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
+    common::click(&mut h, "Leave");
+}

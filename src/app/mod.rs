@@ -200,7 +200,7 @@ impl JunqiApp {
             saves,
             sound,
             board_cache: board_cache::BoardCache::default(),
-            network: Box::new(remote::NoNetwork),
+            network: Box::new(remote::net_link::NetNetwork),
         }
     }
 

@@ -23,7 +23,6 @@ texts! {
     ERR_SERVE = "无法在端口 {port} 上开启服务器：{e}", "Cannot open a server on port {port}: {e}";
     ERR_CLOSED = "连接已断开：{e}", "The connection closed: {e}";
     ERR_OTHER = "网络：{e}", "Network: {e}";
-    ERR_NO_NETWORK = "这个版本还不能联网对局", "This build cannot play over the network yet";
     ERR_PORT = "端口是 0 至 65535 的数（0：任选空闲端口）", "A port is a number from 0 to 65535 (0: any free port)";
     ERR_ONE_HERE = "开设房间的人坐第一个座位，且只坐一个", "The one who opens the room takes its first seat, and only that one";
     LOBBY = "等候室", "Lobby";

@@ -93,7 +93,6 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
         ),
         LinkError::Closed(why) => fill(lang.t(&net::ERR_CLOSED), &[("e", why)]),
         LinkError::Other(why) => fill(lang.t(&net::ERR_OTHER), &[("e", why)]),
-        LinkError::Unavailable => lang.t(&net::ERR_NO_NETWORK).into(),
         LinkError::BadPort => lang.t(&net::ERR_PORT).into(),
         LinkError::OneHere => lang.t(&net::ERR_ONE_HERE).into(),
     }

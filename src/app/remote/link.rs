@@ -81,8 +81,6 @@ pub enum LinkError {
     Closed(String),
     /// Anything else the network said (in English).
     Other(String),
-    /// This build has no network.
-    Unavailable,
     /// The host form's port is not a port.
     BadPort,
     /// The host form does not have this screen in the first seat (and only there).

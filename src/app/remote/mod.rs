@@ -8,12 +8,13 @@ pub mod chat;
 mod forms;
 pub mod game;
 pub mod link;
+pub mod net_link;
 mod screen;
 
 use crate::engine::{Formation, Rules, Seat};
 use chat::Chat;
 use game::{GameAct, RemoteGame};
-use link::{HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo};
+use link::{HostSeat, Incoming, Link, LinkError, Network, Outgoing, RoomInfo};
 use std::path::PathBuf;
 
 pub use forms::HostForm;
@@ -336,16 +337,4 @@ pub fn default_name() -> String {
         .filter_map(|k| std::env::var(k).ok())
         .find_map(|n| link::clean_name(&n).ok())
         .unwrap_or_else(|| "Player".into())
-}
-
-/// A network that is not there: every join and host says so.
-pub struct NoNetwork;
-
-impl Network for NoNetwork {
-    fn join(&mut self, _invite: &str, _name: &str) -> Result<Link, LinkError> {
-        Err(LinkError::Unavailable)
-    }
-    fn host(&mut self, _spec: &HostSpec) -> Result<Link, LinkError> {
-        Err(LinkError::Unavailable)
-    }
 }
