@@ -770,3 +770,37 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
     common::click(&mut h, "Leave");
 }
+
+/// A room hosted with the computer in the other seat: it joins by itself, the game starts, and
+/// the window plays to the end by clicking.
+#[test]
+fn a_room_hosted_against_the_computer() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    h.get_by_label("as Blue").click();
+    h.run();
+    h.get_by_label("Computer · Easy").click();
+    h.run();
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let shots = click_to_the_end(&mut h, 5);
+    assert!(
+        shots.iter().any(|(_, ply, _)| *ply > 0),
+        "turns were played"
+    );
+    let Screen::Remote(r) = &h.state().screen else {
+        panic!("the network screen")
+    };
+    let status = r.game().and_then(|g| g.status()).expect("the end");
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Red"));
+}
