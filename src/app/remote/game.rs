@@ -188,7 +188,8 @@ impl RemoteGame {
         }
     }
 
-    /// Seconds left for this seat's turn at `now`, when the host gave a limit.
+    /// Seconds left for this seat's turn at `now`, when the host gave a limit (`go turn <ms>`,
+    /// or the `time` line's turn).
     pub fn clock_left(&self, now: f64) -> Option<f64> {
         let (at, limit) = self.go.filter(|_| self.to_move)?;
         Some((limit? - (now - at)).max(0.0))
@@ -231,10 +232,8 @@ impl RemoteGame {
                 }
                 self.to_move = true;
                 self.confirm_resign = false;
-                let limit = turn_ms
-                    .map(|ms| ms as f64 / 1000.0)
-                    .or(self.turn_secs)
-                    .or_else(|| self.rules.as_ref()?.move_clock.map(f64::from));
+                // The host's own limit for the turn (what it enforces), if it gave one.
+                let limit = turn_ms.map(|ms| ms as f64 / 1000.0).or(self.turn_secs);
                 self.go = Some((now, limit));
             }
             HostMsg::Refused(turn, why) => {
