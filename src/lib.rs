@@ -7,5 +7,6 @@ pub mod editor;
 pub mod engine;
 pub mod fsutil;
 pub mod i18n;
+pub mod net;
 pub mod protocol;
 pub mod table;

@@ -48,6 +48,8 @@ fn help_lists_every_command_and_goes_to_stdout() {
         "perft",
         "apply",
         "arena",
+        "serve",
+        "connect",
         "game",
         "layout",
         "completions",
@@ -186,6 +188,8 @@ fn manpages_are_written_for_every_command_and_the_command_is_hidden() {
         "junqi.1",
         "junqi-moves.1",
         "junqi-arena.1",
+        "junqi-serve.1",
+        "junqi-connect.1",
         "junqi-layout-check.1",
     ] {
         assert!(listed.lines().any(|l| l == page), "{page}: {listed}");

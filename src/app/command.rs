@@ -37,6 +37,12 @@ pub enum Command {
     OpenReferee,
     /// Something for the referee screen.
     Referee(super::referee::RefereeCmd),
+    /// "Join a network game…" (the first screen, the Network menu).
+    OpenJoin,
+    /// "Host a network game…".
+    OpenHost,
+    /// Something for the network screen.
+    Remote(super::remote::RemoteCmd),
 }
 
 /// Something the save/open interface asked for.

@@ -15,6 +15,7 @@ pub mod play;
 pub mod problem;
 pub mod records;
 pub mod referee;
+pub mod remote;
 pub mod replay;
 pub mod rules_help;
 pub mod saves;
@@ -105,6 +106,8 @@ pub enum Screen {
     Replay(Box<replay::Replay>),
     /// The referee for games on a physical board.
     Referee(Box<referee::Referee>),
+    /// A network game: joining or hosting, the lobby, the game at this screen.
+    Remote(Box<remote::Remote>),
 }
 
 pub struct JunqiApp {
@@ -127,6 +130,8 @@ pub struct JunqiApp {
     pub sound: Box<dyn sound::SoundSink>,
     /// The board drawn from a picture of itself while it does not change.
     pub board_cache: board_cache::BoardCache,
+    /// What makes network links (tests put a scripted one here).
+    pub network: Box<dyn remote::link::Network>,
 }
 
 impl JunqiApp {
@@ -196,6 +201,7 @@ impl JunqiApp {
             saves,
             sound,
             board_cache: board_cache::BoardCache::default(),
+            network: Box::new(remote::net_link::NetNetwork),
         }
     }
 
@@ -426,6 +432,31 @@ impl JunqiApp {
                 self.show(Screen::Referee(Box::new(referee)));
             }
             Command::Referee(c) => self.run_referee_command(ctx, c),
+            Command::OpenJoin => {
+                let library = formations::library(self.data_dir.as_deref());
+                let r = remote::Remote::join(&remote::default_name(), library);
+                self.show(Screen::Remote(Box::new(r)));
+            }
+            Command::OpenHost => {
+                let library = formations::library(self.data_dir.as_deref());
+                let r = remote::Remote::host(
+                    &self.settings.rules,
+                    self.settings.four,
+                    &remote::default_name(),
+                    library,
+                );
+                self.show(Screen::Remote(Box::new(r)));
+            }
+            Command::Remote(c) => {
+                if let Screen::Remote(r) = &mut self.screen {
+                    let ctx = ctx.clone();
+                    let wake: Box<dyn Fn() + Send> = Box::new(move || ctx.request_repaint());
+                    if r.apply(c, &mut *self.network, Some(wake)) == remote::RemoteOutcome::Home {
+                        self.saves.refresh();
+                        self.show(Screen::Home);
+                    }
+                }
+            }
             Command::Play(act) => {
                 if act == Act::CurtainOff(false) {
                     // Cancelled: the curtain setting stays on.
@@ -652,6 +683,16 @@ impl JunqiApp {
                 {
                     self.rules_help = !self.rules_help;
                 }
+                egui::containers::menu::MenuButton::new(lang.t(&i18n::net::MENU)).ui(ui, |ui| {
+                    if ui.button(lang.t(&i18n::net::JOIN)).clicked() {
+                        out.push(Command::OpenJoin);
+                        ui.close();
+                    }
+                    if ui.button(lang.t(&i18n::net::HOST)).clicked() {
+                        out.push(Command::OpenHost);
+                        ui.close();
+                    }
+                });
                 if let Some(centre) = self.panel_centre() {
                     self.panel.toggle_button(ui, lang, centre);
                 }
@@ -806,6 +847,23 @@ impl JunqiApp {
                     if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
                         out.push(Command::OpenReferee);
                     }
+                    ui.add_space(10.0);
+                    ui.horizontal(|ui| {
+                        // The two network buttons side by side, centred.
+                        let w = 200.0;
+                        let gap = ui.spacing().item_spacing.x;
+                        ui.add_space(((ui.available_width() - 2.0 * w - gap) / 2.0).max(0.0));
+                        let small = |t: &str| {
+                            egui::Button::new(egui::RichText::new(t).size(16.0))
+                                .min_size(egui::vec2(w, 40.0))
+                        };
+                        if ui.add(small(lang.t(&i18n::net::JOIN))).clicked() {
+                            out.push(Command::OpenJoin);
+                        }
+                        if ui.add(small(lang.t(&i18n::net::HOST))).clicked() {
+                            out.push(Command::OpenHost);
+                        }
+                    });
                     saves::home_ui(ui, &self.saves, lang, out);
                 });
             });
@@ -857,6 +915,7 @@ impl eframe::App for JunqiApp {
                 repaint
             }
             Screen::Replay(r) => r.tick(now),
+            Screen::Remote(r) => r.tick(now, self.settings.modes.confirm_flip),
             _ => None,
         };
         if let Some(secs) = repaint_after {
@@ -904,6 +963,11 @@ impl eframe::App for JunqiApp {
                 let (lang, opts) = (self.settings.lang, &self.settings.board);
                 referee::ui(ui, r, lang, opts, &mut self.panel, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Referee));
+            }
+            Screen::Remote(r) => {
+                let mut asked = Vec::new();
+                remote::ui(ui, r, &self.settings, &mut asked);
+                commands.extend(asked.into_iter().map(Command::Remote));
             }
         }
         for c in commands {

@@ -567,7 +567,7 @@ impl NewGame {
     }
 }
 
-fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules) {
+pub(super) fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules) {
     let (name, explain) = lang.rule_texts(rule);
     let only = rule.only_mode();
     let other_mode = only.is_some_and(|m| m != rules.mode);

@@ -229,6 +229,17 @@ impl Engine {
     }
 }
 
+/// A built-in player (any spec of `ai::player_from_spec`: `ai:normal`, `random` …) answering
+/// the host's lines exactly as `junqi engine` does: a network seat played by the program
+/// (`junqi connect --as SPEC`). Returns each line's answers and whether to stop.
+pub fn builtin_answerer(spec: &str) -> impl FnMut(&str) -> (Vec<String>, bool) + use<> {
+    let mut engine = Engine::new(Level::Normal, None, Some(spec.to_string()));
+    move |line| {
+        let (answers, stop) = engine.answer(line);
+        (answers.iter().map(EngineMsg::line).collect(), stop)
+    }
+}
+
 /// Run the engine on standard input and output until `quit` or the end of the input.
 pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;

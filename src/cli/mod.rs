@@ -12,11 +12,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 pub mod arena;
+pub mod connect;
 pub mod engine;
 pub mod engine_ccgc;
 pub mod game_show;
 pub mod layout;
 mod lines;
+pub mod serve;
 pub mod sprt;
 
 /// A failed command: the message for stderr (exit status 2).
@@ -73,6 +75,10 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// The computer as an engine process: the junqi (or CCGC 2012) engine protocol on stdin/stdout
     Engine(engine::EngineArgs),
+    /// Host network games: rooms for players who each connect from their own machine
+    Serve(serve::ServeArgs),
+    /// Play a seat of a network game: create a room on a host, or join one with its invite
+    Connect(connect::ConnectArgs),
     /// Game records
     #[command(arg_required_else_help = false)]
     Game {
@@ -546,6 +552,8 @@ where
         Some(Command::Apply(a)) => cmd_apply(a),
         Some(Command::Arena(a)) => arena::cmd_arena(a),
         Some(Command::Engine(a)) => engine::cmd_engine(a),
+        Some(Command::Serve(a)) => serve::cmd_serve(a),
+        Some(Command::Connect(a)) => connect::cmd_connect(a),
         Some(Command::Game { command }) => game_show::run(command),
         Some(Command::Layout { command }) => return Outcome::Exit(layout::run(command)),
         Some(Command::Completions { shell }) => cmd_completions(*shell),

@@ -1,11 +1,13 @@
 //! An outside engine at the table, speaking the junqi engine protocol (docs/engine-protocol.md)
-//! through its own process (`process::EngineProcess`).
+//! through its own process (`process::EngineProcess`), or any other line transport
+//! (`link::LineLink`: a network player's connection).
 //!
 //! It is sent only what its seat may know: the seat's view (`view`) and the public reports
 //! (`report`). Everything it answers is checked: a line that is not a message of the protocol, an
 //! answer that is not the one asked for, too many lines for one question, silence past its time,
 //! or the end of the process all fail the seat, with the reason.
 
+use super::link::LineLink;
 use super::process::EngineProcess;
 use super::{Chair, Clock, Reply, SeatDriver, SeatFailure, SeatStart};
 use crate::engine::{Board, Formation, IllegalTurn, Seat, Status, Turn, TurnReport, View, Viewer};
@@ -30,7 +32,7 @@ pub const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// An outside engine's seat.
 pub struct EngineSeat {
     command: String,
-    process: Option<EngineProcess>,
+    process: Option<Box<dyn LineLink>>,
     name: String,
     board: &'static Board,
     /// The view last sent (its notation and mines field), not to send it twice.
@@ -61,6 +63,14 @@ impl EngineSeat {
             named: false,
             cancel: None,
         }
+    }
+
+    /// A seat speaking over `link` (already open), named `name` until it names itself.
+    pub fn over(link: Box<dyn LineLink>, name: &str) -> EngineSeat {
+        let mut seat = EngineSeat::new("");
+        seat.name = name.to_string();
+        seat.process = Some(link);
+        seat
     }
 
     /// A flag that, once set, ends any wait for the engine within `CANCEL_POLL` (the wait fails
@@ -110,7 +120,7 @@ impl EngineSeat {
         self.info.as_deref()
     }
 
-    fn process(&mut self) -> Result<&mut EngineProcess, SeatFailure> {
+    fn process(&mut self) -> Result<&mut Box<dyn LineLink>, SeatFailure> {
         self.process
             .as_mut()
             .ok_or_else(|| SeatFailure::Reported("not started".into()))
@@ -197,11 +207,15 @@ impl SeatDriver for EngineSeat {
     }
 
     fn start(&mut self, start: &SeatStart<'_>) -> Result<(), SeatFailure> {
-        let mut p = EngineProcess::start(&self.command)?;
-        if self.transcript {
+        if self.process.is_none() {
+            let p: Box<dyn LineLink> = Box::new(EngineProcess::start(&self.command)?);
+            self.process = Some(p);
+        }
+        if self.transcript
+            && let Some(p) = &mut self.process
+        {
             p.keep_transcript();
         }
-        self.process = Some(p);
         self.board = match start.chair {
             Chair::Side(s) if s.is_four() => Board::four_player(),
             _ => Board::two_player(),

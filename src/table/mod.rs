@@ -18,6 +18,7 @@ pub mod brain;
 pub mod ccgc_seat;
 pub mod engine_player;
 pub mod engine_seat;
+pub mod link;
 pub mod process;
 
 pub use crate::engine::Chair;

@@ -555,3 +555,37 @@ pub fn assert_pieces_only_of(h: &Harness<'static, JunqiApp>, seats: &[Seat], wha
         }
     }
 }
+
+/// The network game screen: it holds only `seat`'s view and the public reports, so nothing on it
+/// may name a piece `seat` may not know in `game` (the truth, kept by the test that plays host),
+/// and every board cell must read as `seat`'s view of `game` now (every piece once it is over).
+pub fn assert_no_leak_remote(h: &Harness<'static, JunqiApp>, game: &Game, seat: Seat) {
+    assert!(
+        matches!(h.state().screen, Screen::Remote(_)),
+        "the network screen"
+    );
+    let texts = texts(h);
+    let looking = if game.status().is_over() {
+        Looking::All
+    } else {
+        Looking::Viewer(Viewer::Side(seat))
+    };
+    let cells = game.view(Viewer::Side(seat));
+    check(&texts, game, looking, Some(&cells), game.plies().len());
+}
+
+/// The network screen's texts as they were when its seat had seen `ply` turns of `game` (the
+/// host's finished game): nothing may name a piece `seat` did not know then, and every board
+/// cell must read as `seat`'s view after those turns (every piece once the game was over).
+pub fn assert_no_leak_remote_at(texts: &[String], game: &Game, seat: Seat, ply: usize, over: bool) {
+    let rules = game.rules();
+    let (looking, cells) = if over {
+        (Looking::All, game.view(Viewer::Side(seat)))
+    } else {
+        (
+            Looking::Viewer(Viewer::Side(seat)),
+            game.position_at(ply).view(rules, Viewer::Side(seat)),
+        )
+    };
+    check(texts, game, looking, Some(&cells), ply);
+}

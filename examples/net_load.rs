@@ -1,0 +1,165 @@
+//! The network host under load: GAMES concurrent two-player hidden games (2 × GAMES clients in
+//! this process, random legal turns) against one in-process `junqi serve` host on loopback.
+//!
+//! `cargo run --release --example net_load [GAMES]` (200 by default) prints: the games finished
+//! and lost, the turn relay's median, p99 and maximum (from a seat sending its turn to the next
+//! seat receiving its `go`), and the resident memory before the games and while they all run.
+
+use junqi::cli::engine::builtin_answerer;
+use junqi::engine::{Mode, Rules};
+use junqi::net::client::{Client, Event, Request};
+use junqi::net::host::{ServeOptions, Server};
+use junqi::net::wire::Msg;
+use junqi::protocol::{EngineMsg, HostMsg};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::{Duration, Instant};
+
+fn rss_kib() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    s.lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Play one seat; `last_turn` is the room's last turn sent (shared by both seats).
+fn seat(c: Client, last_turn: Arc<Mutex<Option<Instant>>>, relay: Arc<Mutex<Vec<f64>>>) -> bool {
+    let mut answer = builtin_answerer("random");
+    let mut mine = Vec::new();
+    let until = Instant::now() + Duration::from_secs(600);
+    let mut over = false;
+    while Instant::now() < until {
+        match c.next_event(Duration::from_secs(30)) {
+            Some(Event::Msg(Msg::Host(m))) => {
+                if matches!(m, HostMsg::Go { .. })
+                    && let Some(t) = last_turn.lock().unwrap().take()
+                {
+                    mine.push(t.elapsed().as_secs_f64() * 1000.0);
+                }
+                if let HostMsg::GameOver(_) = m {
+                    over = true;
+                }
+                if matches!(m, HostMsg::Quit) {
+                    break;
+                }
+                for l in answer(&m.line(c.board())).0 {
+                    let e = EngineMsg::parse(&l).unwrap();
+                    if matches!(e, EngineMsg::Turn(_)) {
+                        *last_turn.lock().unwrap() = Some(Instant::now());
+                    }
+                    if c.answer(e).is_err() {
+                        return false;
+                    }
+                }
+            }
+            Some(Event::Msg(Msg::Bye(_))) | Some(Event::Closed(_)) => break,
+            _ => {}
+        }
+    }
+    relay.lock().unwrap().extend(mine);
+    over
+}
+
+fn main() {
+    let games: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200);
+    let before = rss_kib();
+    let h = Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            quiet: true,
+            ..ServeOptions::default()
+        },
+    )
+    .expect("bind")
+    .spawn();
+    let relay = Arc::new(Mutex::new(Vec::new()));
+    let done = Arc::new(AtomicUsize::new(0));
+    // Every seat waits here once seated, so that the games run at the same time.
+    let barrier = Arc::new(Barrier::new(2 * games + 1));
+    let t0 = Instant::now();
+    let mut threads = Vec::new();
+    for _ in 0..games {
+        let a = Client::connect(&Request::Create {
+            addr: h.addr().to_string(),
+            players: 2,
+            rules: Rules::for_mode(Mode::Hidden),
+            name: "a".into(),
+            pin: None,
+        })
+        .expect("create");
+        let b = Client::connect(&Request::Join {
+            invite: a.seated().invite.clone(),
+            name: "b".into(),
+        })
+        .expect("join");
+        let last = Arc::new(Mutex::new(None));
+        for c in [a, b] {
+            let (last, relay, done, barrier) =
+                (last.clone(), relay.clone(), done.clone(), barrier.clone());
+            threads.push(
+                std::thread::Builder::new()
+                    .stack_size(512 * 1024)
+                    .spawn(move || {
+                        barrier.wait();
+                        if seat(c, last, relay) {
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                    })
+                    .expect("a thread"),
+            );
+        }
+    }
+    barrier.wait();
+    let seated = t0.elapsed();
+    std::thread::sleep(Duration::from_millis(500));
+    let during = rss_kib();
+    let rooms_running = h.rooms();
+    for t in threads {
+        let _ = t.join();
+    }
+    let elapsed = t0.elapsed();
+    // The host files a game a moment after its last lines.
+    let wait = Instant::now() + Duration::from_secs(10);
+    while h.finished().len() < games && Instant::now() < wait {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let finished = h.finished();
+    let clean = finished
+        .iter()
+        .filter(|f| f.forfeit.is_none() && f.game.status().is_over())
+        .count();
+    let plies: usize = finished.iter().map(|f| f.game.plies().len()).sum();
+    let mut r = relay.lock().unwrap().clone();
+    r.sort_by(f64::total_cmp);
+    let q = |p: f64| {
+        r.get(((r.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    println!(
+        "games={games} rooms_running={rooms_running} finished={} clean={clean} lost={}",
+        finished.len(),
+        games - clean
+    );
+    println!(
+        "seats_seen_over={} plies={plies} seated_in={:.1}s all_done_in={:.1}s",
+        done.load(Ordering::Relaxed),
+        seated.as_secs_f64(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "relay_ms: n={} median={:.2} p99={:.2} max={:.2}",
+        r.len(),
+        q(0.5),
+        q(0.99),
+        r.last().copied().unwrap_or(0.0)
+    );
+    println!(
+        "rss_kib: before={before} during={during} per_game={}",
+        (during.saturating_sub(before)) / games.max(1) as u64
+    );
+}

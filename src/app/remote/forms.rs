@@ -1,0 +1,387 @@
+//! The forms before a network game: "Join a network game" (an invite and a name), "Host a network
+//! game" (players, mode, house rules, who sits where, the port) and the lobby (who has joined,
+//! which seat is ours, the invite to pass on, Start).
+
+use super::link::{HostSeat, HostSpec, LinkError, SeatWho};
+use super::{JoinForm, Remote, RemoteCmd};
+use crate::ai::Level;
+use crate::app::newgame;
+use crate::engine::{Mode, Rules, Seat};
+use crate::i18n::{self, Lang, fill, net};
+
+/// What the host chooses before opening a room.
+pub struct HostForm {
+    pub rules: Rules,
+    pub four: bool,
+    /// Who sits in each seat, in the board's seat order.
+    pub seats: Vec<HostSeat>,
+    /// The port as typed.
+    pub port: String,
+    pub name: String,
+}
+
+/// The port a host form offers first.
+pub const DEFAULT_PORT: u16 = 7465;
+
+impl HostForm {
+    pub fn new(rules: &Rules, four: bool, name: &str) -> HostForm {
+        let mut rules = rules.clone();
+        if four && !rules.mode.offered_for_four() {
+            newgame::pick_mode(&mut rules, Mode::Open);
+        }
+        HostForm {
+            rules,
+            four,
+            seats: super::default_seats(four),
+            port: DEFAULT_PORT.to_string(),
+            name: name.into(),
+        }
+    }
+
+    /// The board's seats.
+    pub fn board_seats(&self) -> &'static [Seat] {
+        if self.four { &Seat::FOUR } else { &Seat::BOTH }
+    }
+
+    /// The spec of the room, or why the form is not complete.
+    ///
+    /// # Errors
+    /// A bad port or name, or not exactly one seat at this screen.
+    pub fn spec(&self) -> Result<HostSpec, LinkError> {
+        let port = self
+            .port
+            .trim()
+            .parse::<u16>()
+            .map_err(|_| LinkError::BadPort)?;
+        if self.seats.first() != Some(&HostSeat::Here)
+            || self.seats.iter().filter(|s| **s == HostSeat::Here).count() != 1
+        {
+            return Err(LinkError::OneHere);
+        }
+        let name = super::link::clean_name(&self.name)?;
+        let mut rules = self.rules.clone();
+        if self.four && !rules.mode.offered_for_four() {
+            newgame::pick_mode(&mut rules, Mode::Open);
+        }
+        Ok(HostSpec {
+            rules,
+            four: self.four,
+            seats: self.seats.clone(),
+            port,
+            name,
+        })
+    }
+}
+
+/// Why the form cannot go on, or why the connection ended, in `lang`.
+pub fn problem_text(e: &LinkError, lang: Lang) -> String {
+    match e {
+        LinkError::BadInvite(why) => fill(lang.t(&net::ERR_BAD_INVITE), &[("e", why)]),
+        LinkError::BadName => fill(
+            lang.t(&net::ERR_NAME),
+            &[("n", &super::link::MAX_NAME_CHARS.to_string())],
+        ),
+        LinkError::Unreachable(addr, why) => {
+            fill(lang.t(&net::ERR_UNREACHABLE), &[("addr", addr), ("e", why)])
+        }
+        LinkError::WrongCode => lang.t(&net::ERR_WRONG_CODE).into(),
+        LinkError::WrongKey => lang.t(&net::ERR_WRONG_KEY).into(),
+        LinkError::RoomFull => lang.t(&net::ERR_FULL).into(),
+        LinkError::CannotServe(port, why) => fill(
+            lang.t(&net::ERR_SERVE),
+            &[("port", &port.to_string()), ("e", why)],
+        ),
+        LinkError::Closed(why) => fill(lang.t(&net::ERR_CLOSED), &[("e", why)]),
+        LinkError::Other(why) => fill(lang.t(&net::ERR_OTHER), &[("e", why)]),
+        LinkError::BadPort => lang.t(&net::ERR_PORT).into(),
+        LinkError::OneHere => lang.t(&net::ERR_ONE_HERE).into(),
+    }
+}
+
+const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
+
+fn problem_line(ui: &mut egui::Ui, problem: Option<&LinkError>, lang: Lang) {
+    if let Some(e) = problem {
+        ui.colored_label(ERROR_COLOUR, problem_text(e, lang));
+    }
+}
+
+/// A labelled one-line text field; the label names it for screen readers.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32, limit: usize) {
+    let id = ui.strong(label).id;
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .desired_width(width)
+            .char_limit(limit),
+    )
+    .labelled_by(id);
+    ui.end_row();
+}
+
+/// "Join a network game".
+pub fn join_form(
+    ui: &mut egui::Ui,
+    form: &mut JoinForm,
+    problem: Option<&LinkError>,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    ui.heading(lang.t(&net::JOIN_TITLE));
+    ui.weak(lang.t(&net::INVITE_HINT));
+    ui.add_space(8.0);
+    egui::Grid::new("join-grid")
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            field(ui, lang.t(&net::INVITE), &mut form.invite, 520.0, 400);
+            field(
+                ui,
+                lang.t(&net::NAME),
+                &mut form.name,
+                220.0,
+                super::link::MAX_NAME_CHARS,
+            );
+        });
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let go = egui::Button::new(egui::RichText::new(lang.t(&net::CONNECT)).size(18.0));
+        if ui.add_enabled(!form.invite.trim().is_empty(), go).clicked() {
+            out.push(RemoteCmd::Connect);
+        }
+        if ui.button(lang.t(&net::BACK)).clicked() {
+            out.push(RemoteCmd::Leave);
+        }
+    });
+    problem_line(ui, problem, lang);
+}
+
+/// "Host a network game".
+pub fn host_form(
+    ui: &mut egui::Ui,
+    form: &mut HostForm,
+    problem: Option<&LinkError>,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(lang.t(&net::HOST_TITLE));
+        ui.add_space(16.0);
+        let go = egui::Button::new(
+            egui::RichText::new(lang.t(&net::OPEN_ROOM))
+                .size(18.0)
+                .strong(),
+        );
+        if ui.add(go).clicked() {
+            out.push(RemoteCmd::OpenRoom);
+        }
+        if ui.button(lang.t(&net::BACK)).clicked() {
+            out.push(RemoteCmd::Leave);
+        }
+    });
+    problem_line(ui, problem, lang);
+    ui.separator();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("host-grid")
+            .num_columns(2)
+            .spacing([16.0, 8.0])
+            .show(ui, |ui| {
+                ui.strong(lang.t(&i18n::PLAYERS));
+                ui.horizontal(|ui| {
+                    for (four, t) in [(false, &i18n::TWO_PLAYERS), (true, &i18n::FOUR_PLAYERS)] {
+                        if ui.radio(form.four == four, lang.t(t)).clicked() && form.four != four {
+                            form.four = four;
+                            form.seats = super::default_seats(four);
+                            if four && !form.rules.mode.offered_for_four() {
+                                newgame::pick_mode(&mut form.rules, Mode::Open);
+                            }
+                        }
+                    }
+                });
+                ui.end_row();
+                ui.strong(lang.t(&i18n::MODE));
+                ui.vertical(|ui| {
+                    for (m, t) in [
+                        (Mode::Open, &i18n::MODE_OPEN),
+                        (Mode::Hidden, &i18n::MODE_HIDDEN),
+                        (Mode::Flip, &i18n::MODE_FLIP),
+                    ] {
+                        let offered = !form.four || m.offered_for_four();
+                        if ui
+                            .add_enabled(
+                                offered,
+                                egui::RadioButton::new(form.rules.mode == m, lang.t(t)),
+                            )
+                            .clicked()
+                            && form.rules.mode != m
+                        {
+                            newgame::pick_mode(&mut form.rules, m);
+                        }
+                    }
+                });
+                ui.end_row();
+                ui.strong(lang.t(&net::SEATS));
+                ui.vertical(|ui| {
+                    let seats = form.board_seats();
+                    let flip = form.rules.mode.deals_face_down();
+                    for (k, &side) in seats.iter().enumerate() {
+                        let who = if flip {
+                            fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+                        } else {
+                            lang.side(side).to_string()
+                        };
+                        let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
+                        // The one who opens the room takes its first seat.
+                        if k == 0 {
+                            ui.horizontal(|ui| {
+                                ui.label(host_seat_text(HostSeat::Here, lang));
+                                ui.label(who);
+                            });
+                            continue;
+                        }
+                        seat_picker(ui, lang, &who, k, &mut form.seats[k]);
+                    }
+                });
+                ui.end_row();
+                field(ui, lang.t(&net::PORT), &mut form.port, 90.0, 5);
+                field(
+                    ui,
+                    lang.t(&net::NAME),
+                    &mut form.name,
+                    220.0,
+                    super::link::MAX_NAME_CHARS,
+                );
+            });
+        ui.separator();
+        ui.strong(lang.t(&i18n::HOUSE_RULES));
+        for rule in crate::engine::rules::HouseRule::ALL {
+            newgame::house_rule(ui, lang, rule, &mut form.rules);
+        }
+        if form.four {
+            for rule in crate::engine::rules::HouseRule::FOUR_PLAYER {
+                newgame::house_rule(ui, lang, rule, &mut form.rules);
+            }
+        }
+    });
+}
+
+/// The words of who sits in a seat.
+fn host_seat_text(s: HostSeat, lang: Lang) -> String {
+    match s {
+        HostSeat::Remote => lang.t(&net::SEAT_REMOTE).into(),
+        HostSeat::Here => lang.t(&net::SEAT_HERE).into(),
+        HostSeat::Computer(l) => {
+            crate::app::computer::occupant_label(crate::app::settings::Occupant::Computer(l), lang)
+        }
+    }
+}
+
+fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut HostSeat) {
+    egui::ComboBox::new(("net-seat", k), who)
+        .selected_text(host_seat_text(*seat, lang))
+        .show_ui(ui, |ui| {
+            for s in [
+                HostSeat::Remote,
+                HostSeat::Computer(Level::Easy),
+                HostSeat::Computer(Level::Normal),
+                HostSeat::Computer(Level::Hard),
+            ] {
+                ui.selectable_value(seat, s, host_seat_text(s, lang));
+            }
+        });
+}
+
+/// The lobby: the room's code and rules, every seat and who sits there, the invite (for the
+/// host, with a Copy button), Start (for the host, once every seat is taken) and Leave.
+pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<RemoteCmd>) {
+    ui.heading(lang.t(&net::LOBBY));
+    if let Some(invite) = &remote.invite {
+        ui.add_space(6.0);
+        ui.label(lang.t(&net::INVITE_IS));
+        ui.horizontal_wrapped(|ui| {
+            ui.add(egui::Label::new(
+                egui::RichText::new(invite).monospace().size(15.0),
+            ));
+            let copy = if remote.copied {
+                lang.t(&net::COPIED)
+            } else {
+                lang.t(&net::COPY)
+            };
+            if ui.button(copy).clicked() {
+                ui.ctx().copy_text(invite.clone());
+                out.push(RemoteCmd::CopyInvite);
+            }
+        });
+    }
+    ui.add_space(8.0);
+    match &remote.room {
+        None if remote.connected() => {
+            ui.label(lang.t(&net::CONNECTING));
+        }
+        None => {}
+        Some(room) => {
+            ui.label(
+                egui::RichText::new(fill(lang.t(&net::ROOM), &[("code", &room.code)])).strong(),
+            );
+            if let Some(rules) = &room.rules {
+                ui.label(lang.t(match rules.mode {
+                    Mode::Open => &i18n::MODE_NAME_OPEN,
+                    Mode::Hidden => &i18n::MODE_NAME_HIDDEN,
+                    Mode::Flip => &i18n::MODE_NAME_FLIP,
+                }));
+            }
+            let flip = room
+                .rules
+                .as_ref()
+                .is_some_and(|r| r.mode.deals_face_down());
+            for (k, s) in room.seats.iter().enumerate() {
+                let seat = match s.chair {
+                    crate::engine::Chair::Side(side) if !flip => lang.side(side).to_string(),
+                    crate::engine::Chair::Side(_) => {
+                        fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+                    }
+                    crate::engine::Chair::Player(p) => {
+                        fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &p.to_string())])
+                    }
+                };
+                let who = match &s.who {
+                    SeatWho::Free => lang.t(&net::SEAT_FREE).to_string(),
+                    SeatWho::Player(n) if room.you == Some(k) => {
+                        fill(lang.t(&net::SEAT_YOU), &[("name", n)])
+                    }
+                    SeatWho::Player(n) => n.clone(),
+                    SeatWho::Computer(spec) => fill(lang.t(&net::SEAT_COMPUTER), &[("spec", spec)]),
+                };
+                let colour = match s.chair {
+                    crate::engine::Chair::Side(side) if !flip => {
+                        crate::app::board::side_colour(side)
+                    }
+                    _ => ui.visuals().text_color(),
+                };
+                ui.colored_label(
+                    colour,
+                    fill(lang.t(&net::SEAT_LINE), &[("seat", &seat), ("who", &who)]),
+                );
+            }
+            ui.add_space(8.0);
+            if room.auto_start {
+                ui.label(lang.t(&net::STARTS_WHEN_FULL));
+            } else if room.host {
+                if !room.full() {
+                    ui.weak(lang.t(&net::WAITING_SEATS));
+                }
+                let start =
+                    egui::Button::new(egui::RichText::new(lang.t(&net::START)).size(18.0).strong());
+                if ui.add_enabled(room.full(), start).clicked() {
+                    out.push(RemoteCmd::Start);
+                }
+            } else {
+                ui.label(lang.t(&net::WAITING_HOST));
+            }
+        }
+    }
+    ui.add_space(8.0);
+    if ui.button(lang.t(&net::LEAVE)).clicked() {
+        out.push(RemoteCmd::Leave);
+    }
+    problem_line(ui, remote.problem.as_ref(), lang);
+}

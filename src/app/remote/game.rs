@@ -1,0 +1,643 @@
+//! A network game at this screen, apart from its drawing: it holds no truth, only what the host
+//! sent this screen's seat — the rules, the seat, its latest `View` and the public report of
+//! every turn so far (with what the seat itself knew of the pieces in it, from its view before
+//! the turn). Clicks become turns checked against that view (`View::check_turn`), sent as
+//! `EngineMsg`s; nothing here can show what the view does not hold.
+
+use super::link::Outgoing;
+use crate::engine::{
+    Board, Chair, ClashOutcome, Formation, IllegalTurn, NodeId, Piece, Rules, Seat, Seen, Status,
+    Turn, TurnReport, View, Viewer,
+};
+use crate::i18n::Text;
+use crate::protocol::{EngineMsg, HostMsg, VERSION};
+
+/// One turn as this seat saw it: the public report, the nodes the move passed (for the last-move
+/// mark), and the pieces as the seat knew them just before it (own pieces, revealed ones, open
+/// mode's every piece).
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub report: TurnReport,
+    pub path: Vec<NodeId>,
+    pub attacker: Option<Piece>,
+    pub defender: Option<Piece>,
+    /// The mover's seat, if known (flip mode before colours: none).
+    pub seat: Option<Seat>,
+}
+
+/// A line of the event log, worded when drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The clash of turn `ply` (an index into `plies`).
+    Clash(usize),
+    /// Colours decided by a flip (player, side).
+    Colours(u8, Seat),
+    FlagShown(Seat),
+    Out(Seat, crate::engine::position::OutReason),
+    DrawOffered(Seat),
+    /// This seat offered a draw.
+    DrawSent,
+    /// The draw this seat offered was declined.
+    DrawDeclined,
+    /// The referee refused this seat's turn.
+    Refused(Refusal),
+    End(Status),
+    /// The host refused this seat's last message (its words).
+    HostError(String),
+    /// The host sent something this screen cannot read (what, in English).
+    BadMessage(String),
+}
+
+/// A turn the referee refused for what the view could not show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// A flag attack refused by a flag rule (worded like the play screen's refusal).
+    Flag(IllegalTurn),
+    /// Another reason, in the host's (English) words.
+    Said(String, String),
+}
+
+/// The status line's message, kept as data so a language switch rewords it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    Illegal(IllegalTurn),
+    Refused(Refusal),
+    Text(Text),
+}
+
+/// What the player asks of the game at this screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameAct {
+    Node(NodeId),
+    Drop(NodeId, NodeId),
+    ClearSelection,
+    Resign,
+    ConfirmResign(bool),
+    OfferDraw,
+    AnswerDraw(bool),
+    /// The formation chosen when the host asks for one.
+    Formation(Formation),
+    DismissNote,
+}
+
+/// The game at this screen.
+#[derive(Default)]
+pub struct RemoteGame {
+    rules: Option<Rules>,
+    chair: Option<Chair>,
+    view: Option<View>,
+    plies: Vec<Played>,
+    events: Vec<Event>,
+    /// The host sent `go` and no answer went back yet.
+    to_move: bool,
+    /// When the `go` came (tick time) and the most the turn may take (seconds).
+    go: Option<(f64, Option<f64>)>,
+    /// The turn time of the `time` line (seconds), for a `go` that names none.
+    turn_secs: Option<f64>,
+    selected: Option<NodeId>,
+    note: Option<Note>,
+    /// Another seat offers a draw and waits for this seat's answer.
+    draw_asked: Option<Seat>,
+    /// This seat offered a draw and waits.
+    draw_sent: bool,
+    confirm_resign: bool,
+    status: Option<Status>,
+    formation_asked: bool,
+    /// Flip mode: a flip needs a second click on the same piece (the View menu's option).
+    pub confirm_flip: bool,
+    /// The face-down piece clicked once, waiting for the second click.
+    pending_flip: Option<NodeId>,
+}
+
+/// What the screen knows of the mover's side in flip mode before colours: nothing.
+fn mover_seat(r: &TurnReport) -> Option<Seat> {
+    match r.mover {
+        crate::engine::Mover::Side(s) => Some(s),
+        crate::engine::Mover::Player(p) => r
+            .colours_decided
+            .and_then(|(q, s)| if q == p { Some(s) } else { s.opponent() }),
+    }
+}
+
+impl RemoteGame {
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref()
+    }
+    pub fn chair(&self) -> Option<Chair> {
+        self.chair
+    }
+    /// The seat's latest view, once the host sent one.
+    pub fn view(&self) -> Option<&View> {
+        self.view.as_ref()
+    }
+    pub fn plies(&self) -> &[Played] {
+        &self.plies
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn to_move(&self) -> bool {
+        self.to_move
+    }
+    pub fn selected(&self) -> Option<NodeId> {
+        self.selected
+    }
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+    pub fn draw_asked(&self) -> Option<Seat> {
+        self.draw_asked
+    }
+    pub fn draw_sent(&self) -> bool {
+        self.draw_sent
+    }
+    pub fn confirm_resign(&self) -> bool {
+        self.confirm_resign
+    }
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+    pub fn over(&self) -> bool {
+        self.status.is_some_and(|s| s.is_over())
+    }
+    /// The face-down piece waiting for its second click.
+    pub fn pending_flip(&self) -> Option<NodeId> {
+        self.pending_flip
+    }
+    pub fn formation_asked(&self) -> bool {
+        self.formation_asked
+    }
+
+    /// This screen's side: the view's viewer, else the seat the host gave.
+    pub fn seat(&self) -> Option<Seat> {
+        match self.view.as_ref().map(View::viewer) {
+            Some(Viewer::Side(s)) => Some(s),
+            _ => match self.chair {
+                Some(Chair::Side(s)) => Some(s),
+                _ => None,
+            },
+        }
+    }
+
+    /// The board of the game (from the view, or the seat before any view came).
+    pub fn board(&self) -> &'static Board {
+        match (&self.view, self.chair) {
+            (Some(v), _) => v.board(),
+            (None, Some(Chair::Side(s))) if s.is_four() => Board::four_player(),
+            _ => Board::two_player(),
+        }
+    }
+
+    /// Seconds left for this seat's turn at `now`, when the host gave a limit (`go turn <ms>`,
+    /// or the `time` line's turn).
+    pub fn clock_left(&self, now: f64) -> Option<f64> {
+        let (at, limit) = self.go.filter(|_| self.to_move)?;
+        Some((limit? - (now - at)).max(0.0))
+    }
+
+    /// A message from the host. Returns what the seat answers at once (the handshake).
+    pub fn receive(&mut self, m: HostMsg, now: f64) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match m {
+            HostMsg::Hello(_) => {
+                out.push(Outgoing::Engine(EngineMsg::Id {
+                    key: "name".into(),
+                    value: format!("junqi {} (window)", env!("CARGO_PKG_VERSION")),
+                }));
+                out.push(Outgoing::Engine(EngineMsg::Ok(VERSION)));
+            }
+            HostMsg::SetOption(..) | HostMsg::Seed(_) | HostMsg::Quit => {}
+            HostMsg::NewGame => {
+                *self = RemoteGame {
+                    confirm_flip: self.confirm_flip,
+                    ..RemoteGame::default()
+                }
+            }
+            HostMsg::Rules(r) => self.rules = Some(r),
+            HostMsg::Seat(c) => self.chair = Some(c),
+            HostMsg::Time { turn_ms, .. } => self.turn_secs = turn_ms.map(|ms| ms as f64 / 1000.0),
+            HostMsg::AskFormation => self.formation_asked = true,
+            // The host dealt this seat's formation: the view shows it.
+            HostMsg::Formation(_) => self.formation_asked = false,
+            HostMsg::View {
+                viewer,
+                notation,
+                mines,
+            } => self.take_view(viewer, &notation, &mines),
+            HostMsg::Report(r) => self.take_report(r),
+            HostMsg::Go { turn_ms, .. } => {
+                if self.draw_sent {
+                    self.draw_sent = false;
+                    self.events.push(Event::DrawDeclined);
+                }
+                self.to_move = true;
+                self.confirm_resign = false;
+                // The host's own limit for the turn (what it enforces), if it gave one.
+                let limit = turn_ms.map(|ms| ms as f64 / 1000.0).or(self.turn_secs);
+                self.go = Some((now, limit));
+            }
+            HostMsg::Refused(turn, why) => {
+                let refusal = self.refusal(&turn, &why);
+                self.note = Some(Note::Refused(refusal.clone()));
+                self.events.push(Event::Refused(refusal));
+                self.selected = None;
+            }
+            HostMsg::DrawOffered(s) => {
+                self.draw_asked = Some(s);
+                self.events.push(Event::DrawOffered(s));
+            }
+            HostMsg::GameOver(st) => {
+                if self.status != Some(st) {
+                    self.events.push(Event::End(st));
+                }
+                self.status = Some(st);
+                self.to_move = false;
+                self.draw_asked = None;
+                self.draw_sent = false;
+                self.confirm_resign = false;
+                self.selected = None;
+            }
+            HostMsg::Error(e) => self
+                .events
+                .push(Event::HostError(crate::protocol::clip(&e))),
+        }
+        out
+    }
+
+    fn take_view(&mut self, viewer: Seat, notation: &str, mines: &str) {
+        let Some(rules) = &self.rules else {
+            self.events
+                .push(Event::BadMessage("a view before the rules".into()));
+            return;
+        };
+        if let Some(Chair::Side(s)) = self.chair
+            && s != viewer
+        {
+            self.events.push(Event::BadMessage(format!(
+                "a view of another seat ({viewer})"
+            )));
+            return;
+        }
+        match View::from_notation(notation, Viewer::Side(viewer), rules, mines) {
+            Ok(v) => {
+                if let Some(old) = &self.view {
+                    for (seat, why) in v.out().iter() {
+                        if !old.out().contains(seat) {
+                            self.events.push(Event::Out(seat, why));
+                        }
+                    }
+                }
+                if self.selected.is_some_and(|n| !self.own_piece(&v, n)) {
+                    self.selected = None;
+                }
+                self.view = Some(v);
+            }
+            Err(e) => self
+                .events
+                .push(Event::BadMessage(crate::protocol::clip(&e.to_string()))),
+        }
+    }
+
+    fn take_report(&mut self, r: TurnReport) {
+        let board = self.board();
+        let before = self.view.as_ref();
+        let known = |n: NodeId| match before.map(|v| v.at(n)) {
+            Some(Seen::Known(p)) if !p.is_face_down() => Some(p),
+            _ => None,
+        };
+        let (path, attacker, defender) = match r.turn {
+            Turn::Move { from, to } => (
+                board.move_path(from, to, |n| before.is_none_or(|v| v.at(n) == Seen::Empty)),
+                known(from),
+                r.clash.and_then(|_| known(to)),
+            ),
+            Turn::Flip(n) => (vec![n], None, None),
+        };
+        let ply = self.plies.len();
+        if let Some((p, s)) = r.colours_decided {
+            self.events.push(Event::Colours(p, s));
+        }
+        if r.clash.is_some() {
+            self.events.push(Event::Clash(ply));
+        }
+        for (side, _) in r.flags_revealed() {
+            self.events.push(Event::FlagShown(side));
+        }
+        if let Some(st) = r.result.filter(|s| s.is_over()) {
+            self.status = Some(st);
+            self.events.push(Event::End(st));
+        }
+        self.plies.push(Played {
+            seat: mover_seat(&r),
+            report: r,
+            path,
+            attacker,
+            defender,
+        });
+        self.to_move = false;
+        self.selected = None;
+        self.draw_asked = None;
+        if matches!(self.note, Some(Note::Illegal(_) | Note::Text(_))) {
+            self.note = None;
+        }
+    }
+
+    /// A refusal from the host's words: a flag rule's (the protocol writes `IllegalTurn`'s
+    /// English words) reworded like the play screen's, anything else kept as said.
+    fn refusal(&self, turn: &str, why: &str) -> Refusal {
+        let board = self.board();
+        let said = || Refusal::Said(crate::protocol::clip(turn), crate::protocol::clip(why));
+        let (Ok(Turn::Move { to, .. }), Some(me)) = (Turn::parse(turn, board), self.seat()) else {
+            return said();
+        };
+        if !why.contains("the flag: refused") {
+            return said();
+        }
+        Refusal::Flag(IllegalTurn::FlagAttackRefused {
+            by: me,
+            square: board.name(to).to_string(),
+            mines: why.contains("still has mines"),
+        })
+    }
+
+    fn own_piece(&self, v: &View, n: NodeId) -> bool {
+        matches!(v.at(n), Seen::Known(p) if !p.is_face_down() && Some(p.side()) == self.seat()
+            && v.mover().side() == Some(p.side()))
+    }
+
+    /// Carry out what the player asked; the messages that go to the host.
+    pub fn apply(&mut self, act: GameAct) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match act {
+            GameAct::Node(n) => self.click(n, &mut out),
+            GameAct::Drop(a, b) => {
+                self.selected = None;
+                self.click(a, &mut out);
+                if self.selected == Some(a) {
+                    self.click(b, &mut out);
+                }
+            }
+            GameAct::ClearSelection => {
+                self.selected = None;
+                self.note = None;
+                self.confirm_resign = false;
+            }
+            GameAct::DismissNote => self.note = None,
+            GameAct::Resign => {
+                if self.to_move && !self.over() {
+                    self.confirm_resign = true;
+                } else {
+                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                }
+            }
+            GameAct::ConfirmResign(yes) => {
+                if yes && self.confirm_resign && self.to_move && !self.over() {
+                    out.push(Outgoing::Engine(EngineMsg::Resign));
+                    self.to_move = false;
+                    self.selected = None;
+                }
+                self.confirm_resign = false;
+            }
+            GameAct::OfferDraw => {
+                if self.to_move && !self.over() && !self.draw_sent {
+                    out.push(Outgoing::Engine(EngineMsg::OfferDraw));
+                    self.to_move = false;
+                    self.draw_sent = true;
+                    self.selected = None;
+                    self.note = None;
+                    self.events.push(Event::DrawSent);
+                } else {
+                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                }
+            }
+            GameAct::AnswerDraw(yes) => {
+                if self.draw_asked.take().is_some() {
+                    out.push(Outgoing::Engine(EngineMsg::DrawAnswer(yes)));
+                }
+            }
+            GameAct::Formation(f) => {
+                if self.formation_asked {
+                    self.formation_asked = false;
+                    out.push(Outgoing::Engine(EngineMsg::Formation(
+                        crate::protocol::formation_text(&f),
+                    )));
+                }
+            }
+        }
+        out
+    }
+
+    fn click(&mut self, n: NodeId, out: &mut Vec<Outgoing>) {
+        let (Some(view), Some(rules)) = (&self.view, &self.rules) else {
+            return;
+        };
+        if self.over() {
+            return;
+        }
+        if !self.to_move {
+            self.note = Some(Note::Text(crate::i18n::net::NOT_YOUR_TURN));
+            return;
+        }
+        if (n as usize) >= view.board().len() {
+            return;
+        }
+        // Flip mode: a face-down piece is flipped (at the second click, with that option).
+        if view.at(n) == Seen::FaceDown {
+            self.selected = None;
+            if self.confirm_flip && self.pending_flip != Some(n) {
+                self.pending_flip = Some(n);
+                return;
+            }
+            self.pending_flip = None;
+            return self.send_turn(Turn::Flip(n), out);
+        }
+        self.pending_flip = None;
+        let mine = self.own_piece(view, n);
+        if mine && self.selected != Some(n) {
+            // A piece that cannot move at all: say so at once rather than select it.
+            if let Err(e @ (IllegalTurn::CannotMove { .. } | IllegalTurn::FrozenInHq(_))) =
+                view.check_turn(rules, Turn::Move { from: n, to: n })
+            {
+                self.selected = None;
+                self.note = Some(Note::Illegal(e));
+                return;
+            }
+        }
+        match self.selected {
+            Some(from) if from == n => self.selected = None,
+            Some(_) if mine => {
+                self.selected = Some(n);
+                self.note = None;
+            }
+            Some(from) => self.send_turn(Turn::Move { from, to: n }, out),
+            None if mine => {
+                self.selected = Some(n);
+                self.note = None;
+            }
+            None => {
+                if view.at(n) != Seen::Empty
+                    && let Err(e) = view.check_turn(rules, Turn::Move { from: n, to: n })
+                {
+                    self.note = Some(Note::Illegal(e));
+                }
+            }
+        }
+    }
+
+    /// Send a turn its view allows; say why not otherwise.
+    fn send_turn(&mut self, turn: Turn, out: &mut Vec<Outgoing>) {
+        let (Some(view), Some(rules)) = (&self.view, &self.rules) else {
+            return;
+        };
+        match view.check_turn(rules, turn) {
+            Ok(()) => {
+                out.push(Outgoing::Engine(EngineMsg::Turn(
+                    turn.notation(view.board()),
+                )));
+                self.to_move = false;
+                self.selected = None;
+                self.note = None;
+            }
+            Err(e) => self.note = Some(Note::Illegal(e)),
+        }
+    }
+
+    /// Destinations of the selected piece, from the view.
+    pub fn destinations(&self) -> Vec<NodeId> {
+        match (&self.view, &self.rules, self.selected) {
+            (Some(v), Some(r), Some(s)) if self.to_move => v.destinations_from(r, s),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The last clash, if the last turn was one: where and how it ended.
+    pub fn last_clash(&self) -> Option<(NodeId, ClashOutcome)> {
+        let p = self.plies.last()?;
+        match (p.report.turn, p.report.clash) {
+            (Turn::Move { to, .. }, Some(o)) => Some((to, o)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Mode, Start};
+
+    fn seated(rules: &Rules, game: &Game, me: Seat) -> RemoteGame {
+        let mut g = RemoteGame::default();
+        g.receive(HostMsg::Rules(rules.clone()), 0.0);
+        g.receive(HostMsg::Seat(Chair::Side(me)), 0.0);
+        let v = game.view(Viewer::Side(me));
+        g.receive(
+            HostMsg::View {
+                viewer: me,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            },
+            0.0,
+        );
+        g
+    }
+
+    /// A view that is not one, or of another seat, is said in the log and changes nothing.
+    #[test]
+    fn bad_views_change_nothing() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let before = g.view().unwrap().notation();
+        let blue = game.view(Viewer::Side(Seat::Blue));
+        for (viewer, notation) in [
+            (Seat::Red, "nonsense".to_string()),
+            (Seat::Blue, blue.notation()),
+            (Seat::Red, "x".repeat(5000)),
+        ] {
+            g.receive(
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines: "y?".into(),
+                },
+                0.0,
+            );
+        }
+        assert_eq!(g.view().unwrap().notation(), before);
+        assert_eq!(
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, Event::BadMessage(_)))
+                .count(),
+            3
+        );
+    }
+
+    /// A flag attack refused by a flag rule is worded as the play screen words it; other
+    /// refusals keep the host's words.
+    #[test]
+    fn refusals_are_read_from_the_hosts_words() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        g.receive(
+            HostMsg::Refused(
+                "a6-a7".into(),
+                "red attacked a7, the flag: refused, blue still has mines".into(),
+            ),
+            0.0,
+        );
+        assert!(matches!(
+            g.note(),
+            Some(Note::Refused(Refusal::Flag(
+                IllegalTurn::FlagAttackRefused {
+                    by: Seat::Red,
+                    mines: true,
+                    ..
+                }
+            )))
+        ));
+        g.receive(HostMsg::Refused("zz".into(), "why not".into()), 0.0);
+        assert!(matches!(g.note(), Some(Note::Refused(Refusal::Said(..)))));
+    }
+
+    /// Nothing is sent out of turn, and a turn the view refuses is said, not sent.
+    #[test]
+    fn turns_go_only_when_asked_and_allowed() {
+        let rules = Rules::for_mode(Mode::Open);
+        let game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let Turn::Move { from, to } = game.position().legal_turns(&rules)[0] else {
+            panic!("a move")
+        };
+        assert!(g.apply(GameAct::Drop(from, to)).is_empty());
+        assert_eq!(g.note(), Some(&Note::Text(crate::i18n::net::NOT_YOUR_TURN)));
+        assert!(g.apply(GameAct::OfferDraw).is_empty());
+        g.receive(
+            HostMsg::Go {
+                turn_ms: Some(30_000),
+                left_ms: None,
+            },
+            10.0,
+        );
+        assert_eq!(g.clock_left(12.0), Some(28.0));
+        // Onto one's own piece is not a turn: the view says why.
+        let own = (0..game.board().len() as NodeId)
+            .find(|&n| {
+                n != from && matches!(game.position().at(n), Some(p) if p.side() == Seat::Red)
+            })
+            .unwrap();
+        g.apply(GameAct::Node(from));
+        let out = g.apply(GameAct::Node(own));
+        assert!(out.is_empty(), "a click on one's own piece sends nothing");
+        let out = g.apply(GameAct::Drop(from, to));
+        assert_eq!(
+            out,
+            vec![Outgoing::Engine(EngineMsg::Turn(
+                Turn::Move { from, to }.notation(game.board())
+            ))]
+        );
+        assert!(!g.to_move());
+        assert!(g.apply(GameAct::Drop(from, to)).is_empty());
+    }
+}

@@ -1,0 +1,340 @@
+//! Network games in the window: joining a room from an invite, hosting one, the lobby, and the
+//! game at one's own screen. The screen holds no truth: everything it shows comes through its
+//! `link::Link` — its seat's view and the public reports (the junqi engine protocol's `HostMsg`s)
+//! and the room's news — and everything it does goes out through it. `Remote` changes only in
+//! `apply` (after the UI pass) and `tick` (before it, taking what came in); `ui` draws it.
+
+pub mod chat;
+mod forms;
+pub mod game;
+pub mod link;
+pub mod net_link;
+mod screen;
+
+use crate::engine::{Formation, Rules, Seat};
+use chat::Chat;
+use game::{GameAct, RemoteGame};
+use link::{HostSeat, Incoming, Link, LinkError, Network, Outgoing, RoomInfo};
+use std::path::PathBuf;
+
+pub use forms::HostForm;
+pub use screen::ui;
+
+/// The form that leads to a room.
+pub enum Form {
+    Join(JoinForm),
+    Host(HostForm),
+}
+
+/// "Join a network game": the invite and the player's name.
+#[derive(Default)]
+pub struct JoinForm {
+    pub invite: String,
+    pub name: String,
+}
+
+/// Where the screen is.
+pub enum Phase {
+    /// Filling in the form (again after an error).
+    Form,
+    /// Connected (or connecting): the room, until the game starts.
+    Lobby,
+    /// The game at this screen.
+    Game(Box<RemoteGame>),
+}
+
+/// What the network screens ask for, carried out by `Remote::apply` after the UI pass.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RemoteCmd {
+    /// Join with the form's invite and name.
+    Connect,
+    /// Open the room of the host form.
+    OpenRoom,
+    /// The host starts the game.
+    Start,
+    /// Copy the invite to the clipboard.
+    CopyInvite,
+    /// Send the chat field's text.
+    SendChat,
+    /// Send a preset chat phrase (in the sender's language).
+    SendPhrase(String),
+    /// A random formation, when the host asks for one.
+    RandomFormation,
+    Game(GameAct),
+    /// Back to the first screen (the link closes).
+    Leave,
+}
+
+/// What `apply` leads to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RemoteOutcome {
+    Stay,
+    Home,
+}
+
+/// A network game screen.
+pub struct Remote {
+    pub form: Form,
+    pub phase: Phase,
+    link: Option<Link>,
+    /// The room as the server last told it.
+    pub room: Option<RoomInfo>,
+    /// The invite of a room this window opened.
+    pub invite: Option<String>,
+    pub chat: Chat,
+    /// Why the form could not go on, or why the connection ended.
+    pub problem: Option<LinkError>,
+    /// The invite was copied (the button says so).
+    pub copied: bool,
+    /// The formations the player may send when asked (the library's, by file name).
+    pub library: Vec<(String, Formation)>,
+}
+
+impl Remote {
+    fn new(form: Form, library: Vec<(PathBuf, Formation)>) -> Remote {
+        Remote {
+            form,
+            phase: Phase::Form,
+            link: None,
+            room: None,
+            invite: None,
+            chat: Chat::default(),
+            problem: None,
+            copied: false,
+            library: library
+                .into_iter()
+                .map(|(p, f)| {
+                    let name = p
+                        .file_stem()
+                        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                    (name, f)
+                })
+                .collect(),
+        }
+    }
+
+    /// The join form, with the player's name filled in.
+    pub fn join(name: &str, library: Vec<(PathBuf, Formation)>) -> Remote {
+        Remote::new(
+            Form::Join(JoinForm {
+                invite: String::new(),
+                name: name.into(),
+            }),
+            library,
+        )
+    }
+
+    /// The host form, starting from `rules` (the last rules used).
+    pub fn host(
+        rules: &Rules,
+        four: bool,
+        name: &str,
+        library: Vec<(PathBuf, Formation)>,
+    ) -> Remote {
+        Remote::new(Form::Host(HostForm::new(rules, four, name)), library)
+    }
+
+    /// The game at this screen, once it started.
+    pub fn game(&self) -> Option<&RemoteGame> {
+        match &self.phase {
+            Phase::Game(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Whether a link is open.
+    pub fn connected(&self) -> bool {
+        self.link.is_some()
+    }
+
+    /// Put a link in place (the form's room is joined or opened). `wake` asks for a frame when
+    /// something comes in.
+    fn attach(&mut self, link: Link, wake: Option<Box<dyn Fn() + Send>>) {
+        if let Some(w) = wake {
+            link.set_waker(w);
+        }
+        self.link = Some(link);
+        self.phase = Phase::Lobby;
+        self.problem = None;
+        self.room = None;
+        self.chat = Chat::default();
+    }
+
+    fn send(&mut self, out: Vec<Outgoing>) {
+        if let Some(l) = &self.link {
+            for m in out {
+                l.send(m);
+            }
+        }
+    }
+
+    /// Carry out a command. `wake` is what the link calls when something comes in.
+    pub fn apply(
+        &mut self,
+        cmd: RemoteCmd,
+        network: &mut dyn Network,
+        wake: Option<Box<dyn Fn() + Send>>,
+    ) -> RemoteOutcome {
+        match cmd {
+            RemoteCmd::Connect => {
+                let Form::Join(f) = &self.form else {
+                    return RemoteOutcome::Stay;
+                };
+                let joined =
+                    link::clean_name(&f.name).and_then(|name| network.join(f.invite.trim(), &name));
+                match joined {
+                    Ok(l) => self.attach(l, wake),
+                    Err(e) => self.problem = Some(e),
+                }
+            }
+            RemoteCmd::OpenRoom => {
+                let Form::Host(f) = &self.form else {
+                    return RemoteOutcome::Stay;
+                };
+                let hosted = f.spec().and_then(|spec| network.host(&spec));
+                match hosted {
+                    Ok(l) => {
+                        self.attach(l, wake);
+                        self.invite = None;
+                        self.copied = false;
+                    }
+                    Err(e) => self.problem = Some(e),
+                }
+            }
+            RemoteCmd::Start => {
+                if self
+                    .room
+                    .as_ref()
+                    .is_some_and(|r| r.host && r.full() && !r.auto_start)
+                {
+                    self.send(vec![Outgoing::Start]);
+                }
+            }
+            RemoteCmd::CopyInvite => self.copied = self.invite.is_some(),
+            RemoteCmd::SendChat => {
+                let text = std::mem::take(&mut self.chat.draft);
+                self.say(&text);
+            }
+            RemoteCmd::SendPhrase(text) => self.say(&text),
+            RemoteCmd::RandomFormation => {
+                if let Some(rules) = self.game().and_then(|g| g.rules()).cloned() {
+                    let mut rng =
+                        crate::engine::rng::SplitMix64::new(crate::engine::rng::os_seed());
+                    let f = Formation::random(&mut rng, &rules);
+                    return self.apply(RemoteCmd::Game(GameAct::Formation(f)), network, None);
+                }
+            }
+            RemoteCmd::Game(act) => {
+                if let Phase::Game(g) = &mut self.phase {
+                    let out = g.apply(act);
+                    self.send(out);
+                }
+            }
+            RemoteCmd::Leave => {
+                // Dropping the link tells the far end (`Outgoing::Leave`).
+                self.link = None;
+                return RemoteOutcome::Home;
+            }
+        }
+        RemoteOutcome::Stay
+    }
+
+    fn say(&mut self, text: &str) {
+        if let Some(t) = link::clean_chat(text)
+            && self.link.is_some()
+        {
+            self.chat.push(None, &t);
+            self.send(vec![Outgoing::Chat(t)]);
+        }
+    }
+
+    /// Take what came in (at most a frame's worth), at tick time `now`. Returns after how many
+    /// seconds to draw again (a turn's clock runs), if at all.
+    pub fn tick(&mut self, now: f64, confirm_flip: bool) -> Option<f64> {
+        if let Phase::Game(g) = &mut self.phase {
+            g.confirm_flip = confirm_flip;
+        }
+        let Some(link) = &mut self.link else {
+            return None;
+        };
+        let got = link.poll();
+        let mut answers = Vec::new();
+        for m in got {
+            match m {
+                Incoming::Host(h) => {
+                    if !matches!(self.phase, Phase::Game(_)) {
+                        self.phase = Phase::Game(Box::default());
+                    }
+                    if let Phase::Game(g) = &mut self.phase {
+                        answers.extend(g.receive(h, now));
+                    }
+                }
+                Incoming::Room(r) => {
+                    self.room = Some(r);
+                }
+                Incoming::Invite(i) => self.invite = Some(i),
+                Incoming::Started => {
+                    if !matches!(self.phase, Phase::Game(_)) {
+                        self.phase = Phase::Game(Box::default());
+                    }
+                }
+                Incoming::Chat { from, text } => {
+                    if let (Some(from), Some(text)) =
+                        (link::clean_name(&from).ok(), link::clean_chat(&text))
+                    {
+                        self.chat.push(Some(from), &text);
+                    }
+                }
+                Incoming::Closed(e) => {
+                    // Before the room was reached: back to the form, which says why.
+                    if self.room.is_none() && matches!(self.phase, Phase::Lobby) {
+                        self.phase = Phase::Form;
+                    }
+                    self.problem = Some(e);
+                    self.link = None;
+                    break;
+                }
+            }
+        }
+        self.send(answers);
+        match &self.phase {
+            Phase::Game(g) => g.clock_left(now).map(|_| 0.25),
+            _ => None,
+        }
+    }
+
+    /// This screen's seat in the room, if the server gave one.
+    pub fn my_seat(&self) -> Option<Seat> {
+        if let Some(s) = self.game().and_then(RemoteGame::seat) {
+            return Some(s);
+        }
+        let room = self.room.as_ref()?;
+        match room.seats.get(room.you?)?.chair {
+            crate::engine::Chair::Side(s) => Some(s),
+            crate::engine::Chair::Player(_) => None,
+        }
+    }
+}
+
+/// The seats a host form starts with: this screen first, the others on the network.
+pub fn default_seats(four: bool) -> Vec<HostSeat> {
+    let n = if four { 4 } else { 2 };
+    (0..n)
+        .map(|k| {
+            if k == 0 {
+                HostSeat::Here
+            } else {
+                HostSeat::Remote
+            }
+        })
+        .collect()
+}
+
+/// The name a form starts with: the system's user name, or "Player".
+pub fn default_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find_map(|n| link::clean_name(&n).ok())
+        .unwrap_or_else(|| "Player".into())
+}

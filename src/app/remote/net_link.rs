@@ -1,0 +1,349 @@
+//! The real network behind the window's links: `crate::net`'s client and server. Joining runs a
+//! `net::client::Client` on a thread of its own that turns the host's messages into `Incoming`s
+//! and the screen's `Outgoing`s into the client's messages; hosting first starts a
+//! `net::host::Server` in this process (on the port asked, every address), opens the room on it
+//! as a client like any other (so the host's screen holds no more than the others') and seats
+//! the computer where the host put it, each a headless client playing the built-in player.
+
+use super::link::{
+    FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
+    SeatWho,
+};
+use crate::engine::{Chair, Game, Seat, Viewer};
+use crate::net::Invite;
+use crate::net::client::{Client, ClientError, Event, Request};
+use crate::net::host::{ServeOptions, Server, ServerHandle};
+use crate::net::wire::{Msg, PRESETS};
+use crate::protocol::HostMsg;
+use std::sync::mpsc::TryRecvError;
+use std::time::Duration;
+
+/// The network of `crate::net`.
+#[derive(Default)]
+pub struct NetNetwork;
+
+/// How long the client thread waits for the host before it looks at what the screen sent.
+const STEP: Duration = Duration::from_millis(25);
+
+/// A server this window started, stopped when the screen's link goes.
+struct Served(ServerHandle);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+fn client_error(addr: &str, e: ClientError) -> LinkError {
+    match e {
+        ClientError::Connection(why) => LinkError::Unreachable(addr.to_string(), why),
+        ClientError::Refused(why) => {
+            if why.contains("every seat is taken") {
+                LinkError::RoomFull
+            } else if why.contains("another host key") {
+                LinkError::WrongKey
+            } else if why.contains("no such room")
+                || why.contains("no room")
+                || why.contains("wrong code")
+                || why.contains("handshake failed")
+            {
+                LinkError::WrongCode
+            } else {
+                LinkError::Other(crate::protocol::clip(&why))
+            }
+        }
+    }
+}
+
+/// The chair of seat `k` of a room of `players` (flip mode: players 1 and 2).
+fn chair(k: usize, players: u8, flip: bool) -> Chair {
+    if players == 4 {
+        Chair::Side(Seat::FOUR[k.min(3)])
+    } else if flip {
+        Chair::Player(k.min(1) as u8 + 1)
+    } else {
+        Chair::Side(Seat::BOTH[k.min(1)])
+    }
+}
+
+/// What one client thread knows of its room.
+struct Room {
+    code: String,
+    players: u8,
+    rules: Option<crate::engine::Rules>,
+    you: u8,
+    host: bool,
+    names: Vec<String>,
+    /// Seats the computer plays (its spec), for the lobby.
+    computers: Vec<(usize, String)>,
+}
+
+impl Room {
+    fn info(&self) -> RoomInfo {
+        let flip = self
+            .rules
+            .as_ref()
+            .is_some_and(|r| r.mode.deals_face_down());
+        RoomInfo {
+            code: self.code.clone(),
+            rules: self.rules.clone(),
+            seats: self
+                .names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| SeatInfo {
+                    chair: chair(k, self.players, flip),
+                    who: if let Some((_, spec)) = self.computers.iter().find(|(j, _)| *j == k) {
+                        if n == "-" {
+                            SeatWho::Free
+                        } else {
+                            SeatWho::Computer(spec.clone())
+                        }
+                    } else if n == "-" {
+                        SeatWho::Free
+                    } else {
+                        SeatWho::Player(n.clone())
+                    },
+                })
+                .collect(),
+            you: Some(usize::from(self.you)),
+            host: self.host,
+            auto_start: true,
+        }
+    }
+}
+
+/// A computer seat: a headless client that joins `invite` and plays `spec` to the end.
+fn seat_computer(invite: Invite, spec: String) {
+    let _ = std::thread::Builder::new()
+        .name("junqi-net-computer".into())
+        .spawn(move || {
+            let req = Request::Join {
+                invite,
+                name: spec.clone(),
+            };
+            if let Ok(client) = Client::connect(&req) {
+                let mut answer = crate::cli::engine::builtin_answerer(&spec);
+                let _ = client.play(&mut answer, &mut |_| {});
+            }
+        });
+}
+
+/// The client thread: connect, then carry messages both ways until either end stops.
+fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
+    let client = match Client::connect(&req) {
+        Ok(c) => c,
+        Err(e) => {
+            far.send(Incoming::Closed(client_error(&addr, e)));
+            return;
+        }
+    };
+    let seated = client.seated().clone();
+    let mut room = Room {
+        code: seated.invite.room.to_string(),
+        players: seated.players,
+        rules: hosting.as_ref().map(|h| h.rules.clone()),
+        you: seated.seat,
+        host: hosting.is_some(),
+        names: vec!["-".into(); usize::from(seated.players)],
+        computers: hosting
+            .as_ref()
+            .map(|h| h.computers.clone())
+            .unwrap_or_default(),
+    };
+    // The computer seats still to fill, in seat order: each joins once the seats before it are
+    // taken (a join takes the first free seat).
+    let mut to_seat: Vec<(usize, String)> = room.computers.clone();
+    if let Some(plan) = &hosting {
+        let mut shown = seated.invite.clone();
+        shown.addr = plan.shown_addr.clone();
+        far.send(Incoming::Invite(shown.to_string()));
+    }
+    let local_invite = seated.invite.clone();
+    loop {
+        match client.next_event(STEP) {
+            Some(Event::Msg(m)) => {
+                let incoming = match m {
+                    Msg::Host(h) => Some(Incoming::Host(h)),
+                    Msg::Lobby { names, started } => {
+                        room.names = names;
+                        room.names.resize(usize::from(room.players), "-".into());
+                        far.send(Incoming::Room(room.info()));
+                        started.then_some(Incoming::Started)
+                    }
+                    // One's own lines come back from the host: the screen has them already.
+                    Msg::Said { from, .. } | Msg::SaidPreset { from, .. } if from == room.you => {
+                        None
+                    }
+                    Msg::Said { from, text } => Some(Incoming::Chat {
+                        from: room
+                            .names
+                            .get(usize::from(from))
+                            .cloned()
+                            .unwrap_or_else(|| from.to_string()),
+                        text,
+                    }),
+                    Msg::SaidPreset { from, preset } => {
+                        PRESETS.get(usize::from(preset)).map(|p| Incoming::Chat {
+                            from: room
+                                .names
+                                .get(usize::from(from))
+                                .cloned()
+                                .unwrap_or_else(|| from.to_string()),
+                            text: (*p).to_string(),
+                        })
+                    }
+                    // The audit at the end: the whole record, so every piece shows.
+                    Msg::Reveal { record, .. } => {
+                        reveal_view(&record, usize::from(room.you)).map(Incoming::Host)
+                    }
+                    Msg::Bye(why) => Some(Incoming::Closed(LinkError::Closed(
+                        crate::protocol::clip(&why),
+                    ))),
+                    _ => None,
+                };
+                if let Some(i) = incoming {
+                    let closed = matches!(i, Incoming::Closed(_));
+                    if !far.send(i) || closed {
+                        client.close();
+                        return;
+                    }
+                }
+                // Seat the next computer once every seat before it is taken.
+                while let Some((k, _)) = to_seat.first() {
+                    if room.names.iter().take(*k).all(|n| n != "-") {
+                        let (_, spec) = to_seat.remove(0);
+                        seat_computer(local_invite.clone(), spec);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            Some(Event::Closed(why)) => {
+                far.send(Incoming::Closed(LinkError::Closed(why)));
+                return;
+            }
+            None => {}
+        }
+        loop {
+            match far.rx.try_recv() {
+                Ok(Outgoing::Engine(e)) => {
+                    let _ = client.answer(e);
+                }
+                Ok(Outgoing::Chat(t)) => {
+                    let _ = client.send(&Msg::Say(t));
+                }
+                // The server starts the game once every seat is taken.
+                Ok(Outgoing::Start) => {}
+                Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => {
+                    client.close();
+                    return;
+                }
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+    }
+}
+
+/// What the hosting client does besides playing its seat.
+struct HostPlan {
+    rules: crate::engine::Rules,
+    /// The address the invite names (this machine's address on its network, the server's port).
+    shown_addr: String,
+    computers: Vec<(usize, String)>,
+}
+
+/// This machine's address on its network (the one its default route leaves from; no packet is
+/// sent), or the loopback address.
+fn machine_addr() -> String {
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| {
+            s.connect("192.0.2.1:9")?;
+            s.local_addr()
+        })
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified())
+        .map_or_else(|| "127.0.0.1".into(), |ip| ip.to_string())
+}
+
+impl Network for NetNetwork {
+    fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError> {
+        let invite = Invite::parse(invite).map_err(|e| LinkError::BadInvite(e.0))?;
+        let addr = invite.addr.clone();
+        let (link, far) = Link::pair();
+        let req = Request::Join {
+            invite,
+            name: name.to_string(),
+        };
+        std::thread::Builder::new()
+            .name("junqi-net-client".into())
+            .spawn(move || run(req, far, addr, None))
+            .map_err(|e| LinkError::Other(e.to_string()))?;
+        Ok(link)
+    }
+
+    fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
+        if spec.seats.first() != Some(&HostSeat::Here) {
+            return Err(LinkError::OneHere);
+        }
+        let server = Server::bind(
+            &format!("0.0.0.0:{}", spec.port),
+            ServeOptions {
+                quiet: true,
+                ..ServeOptions::default()
+            },
+        )
+        .map_err(|e| LinkError::CannotServe(spec.port, e))?;
+        let port = server.local_addr().port();
+        let handle = server.spawn();
+        let key = handle.public_key();
+        let (link, far) = Link::pair();
+        let addr = format!("127.0.0.1:{port}");
+        let req = Request::Create {
+            addr: addr.clone(),
+            players: if spec.four { 4 } else { 2 },
+            rules: spec.rules.clone(),
+            name: spec.name.clone(),
+            pin: Some(key),
+        };
+        let plan = HostPlan {
+            rules: spec.rules.clone(),
+            shown_addr: format!("{}:{port}", machine_addr()),
+            computers: spec
+                .seats
+                .iter()
+                .enumerate()
+                .filter_map(|(k, s)| match s {
+                    HostSeat::Computer(l) => Some((k, format!("ai:{}", l.word()))),
+                    _ => None,
+                })
+                .collect(),
+        };
+        std::thread::Builder::new()
+            .name("junqi-net-client".into())
+            .spawn(move || run(req, far, addr, Some(plan)))
+            .map_err(|e| LinkError::Other(e.to_string()))?;
+        Ok(link.keeping(Box::new(Served(handle))))
+    }
+}
+
+/// The view of seat `k` at the end of the revealed record: every piece (`Game::view` of a
+/// finished game). `None` if the record is not one, or its game is not over.
+fn reveal_view(record: &str, k: usize) -> Option<HostMsg> {
+    let game = Game::from_ron(record).ok()?;
+    if !game.status().is_over() {
+        return None;
+    }
+    let seat = if game.rules().mode.deals_face_down() {
+        game.player_colour(u8::try_from(k).ok()? + 1)?
+    } else {
+        *game.board().seats.get(k)?
+    };
+    let v = game.view(Viewer::Side(seat));
+    Some(HostMsg::View {
+        viewer: seat,
+        notation: v.notation(),
+        mines: v.mines_notation(),
+    })
+}

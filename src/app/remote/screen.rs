@@ -1,0 +1,594 @@
+//! Drawing the network screens: the forms, the lobby and the game at one's own screen, drawn from
+//! the seat's view and the reports alone (the board through the play screen's board widget),
+//! with the chat beside them. Drawing changes nothing but the fields being typed in; everything
+//! else is a `RemoteCmd`.
+
+use super::chat::Chat;
+use super::forms;
+use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
+use super::link::LinkError;
+use super::{Form, Phase, Remote, RemoteCmd};
+use crate::app::board::{self, BoardWidget, LastMark};
+use crate::app::dialog::Question;
+use crate::app::settings::Settings;
+use crate::app::words::{seen_name, status_text};
+use crate::engine::{Seat, Seen, Turn};
+use crate::i18n::{self, Lang, fill, net};
+
+/// The colour of text that warns.
+const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
+
+/// The colour of a mark whose mover is not known (flip mode before colours).
+const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);
+
+/// The network screen showing.
+pub fn ui(ui: &mut egui::Ui, remote: &mut Remote, settings: &Settings, out: &mut Vec<RemoteCmd>) {
+    let lang = settings.lang;
+    match &remote.phase {
+        Phase::Form => {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let Remote { form, problem, .. } = remote;
+                match form {
+                    Form::Join(f) => forms::join_form(ui, f, problem.as_ref(), lang, out),
+                    Form::Host(f) => forms::host_form(ui, f, problem.as_ref(), lang, out),
+                }
+            });
+        }
+        Phase::Lobby => {
+            let connected = remote.connected();
+            egui::Panel::right("net-chat")
+                .resizable(false)
+                .exact_size(panel_width(ui))
+                .show(ui, |ui| {
+                    chat_panel(ui, &mut remote.chat, connected, lang, out)
+                });
+            egui::CentralPanel::default().show(ui, |ui| forms::lobby(ui, remote, lang, out));
+        }
+        Phase::Game(_) => game_screen(ui, remote, settings, out),
+    }
+}
+
+fn panel_width(ui: &egui::Ui) -> f32 {
+    (ui.available_width() * 0.34).clamp(240.0, 360.0)
+}
+
+/// The chat: the lines, the preset phrases, a field and Send, the mute.
+fn chat_panel(
+    ui: &mut egui::Ui,
+    chat: &mut Chat,
+    connected: bool,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.strong(lang.t(&net::CHAT));
+        ui.checkbox(&mut chat.muted, lang.t(&net::CHAT_MUTE));
+    });
+    if chat.muted && chat.muted_count > 0 {
+        ui.weak(fill(
+            lang.t(&net::CHAT_MUTED),
+            &[("n", &chat.muted_count.to_string())],
+        ));
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("net-chat-lines")
+        .max_height(150.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for line in chat.lines() {
+                let from = line.from.as_deref().unwrap_or(lang.t(&net::CHAT_ME));
+                ui.label(fill(
+                    lang.t(&net::CHAT_LINE),
+                    &[("from", from), ("text", &line.text)],
+                ));
+            }
+        });
+    ui.add_enabled_ui(connected, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for phrase in [
+                &net::CHAT_HURRY,
+                &net::CHAT_NICE,
+                &net::CHAT_GG,
+                &net::CHAT_AGAIN,
+                &net::CHAT_THANKS,
+            ] {
+                if ui.small_button(lang.t(phrase)).clicked() {
+                    out.push(RemoteCmd::SendPhrase(lang.t(phrase).to_string()));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut chat.draft)
+                    .desired_width(ui.available_width() - 70.0)
+                    .char_limit(super::link::MAX_CHAT_CHARS)
+                    .hint_text(lang.t(&net::CHAT_FIELD)),
+            );
+            field.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, true, lang.t(&net::CHAT_FIELD))
+            });
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button(lang.t(&net::CHAT_SEND)).clicked() || entered)
+                && !chat.draft.trim().is_empty()
+            {
+                out.push(RemoteCmd::SendChat);
+            }
+        });
+    });
+}
+
+/// The text of a refusal.
+fn refusal_text(r: &Refusal, lang: Lang) -> String {
+    match r {
+        Refusal::Flag(e) => lang.illegal(e),
+        Refusal::Said(mv, why) => fill(lang.t(&net::REFUSED_SAID), &[("mv", mv), ("why", why)]),
+    }
+}
+
+/// The move-list words of a turn, naming only the pieces the seat knew before it: `a6-a7
+/// Colonel×?`; four players put the mover's seat first.
+pub fn move_words(g: &RemoteGame, p: &Played, lang: Lang) -> String {
+    let b = g.board();
+    let text = match (p.report.turn, p.report.flipped) {
+        (Turn::Flip(n), Some((side, rank))) => fill(
+            lang.t(&i18n::MV_FLIP),
+            &[
+                ("sq", b.name(n)),
+                ("side", lang.side(side)),
+                ("rank", lang.rank(rank)),
+            ],
+        ),
+        (Turn::Flip(n), None) => b.name(n).to_string(),
+        (Turn::Move { from, to }, _) => {
+            let mv = format!("{}-{}", b.name(from), b.name(to));
+            let seen = |x: Option<crate::engine::Piece>| x.map_or(Seen::Empty, Seen::Known);
+            if p.report.clash.is_some() {
+                format!(
+                    "{mv} {}×{}",
+                    seen_name(seen(p.attacker), lang),
+                    seen_name(seen(p.defender), lang)
+                )
+            } else if let Some(a) = p.attacker {
+                format!("{mv} {}", lang.rank(a.rank()))
+            } else {
+                mv
+            }
+        }
+    };
+    match p.seat {
+        Some(seat) if b.is_four() => format!("{} {text}", lang.side(seat)),
+        _ => text,
+    }
+}
+
+/// An event-log line, and the seat whose colour it takes.
+fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
+    match e {
+        Event::Clash(i) => {
+            let Some(p) = g.plies().get(*i) else {
+                return (None, String::new());
+            };
+            let outcome = p.report.clash.map_or("", |o| match lang {
+                Lang::Zh => o.zh(),
+                Lang::En => o.en(),
+            });
+            (
+                p.seat,
+                fill(
+                    lang.t(&i18n::EV_CLASH),
+                    &[
+                        ("n", &(i + 1).to_string()),
+                        ("mv", &move_words(g, p, lang)),
+                        ("out", outcome),
+                    ],
+                ),
+            )
+        }
+        Event::Colours(p, s) => (
+            Some(*s),
+            fill(
+                lang.t(&i18n::EV_COLOURS),
+                &[
+                    ("p", &p.to_string()),
+                    ("side", lang.side(*s)),
+                    ("other", s.opponent().map_or("", |o| lang.side(o))),
+                ],
+            ),
+        ),
+        Event::FlagShown(s) => (
+            Some(*s),
+            fill(lang.t(&i18n::EV_FLAG_SHOWN), &[("side", lang.side(*s))]),
+        ),
+        Event::Out(s, why) => {
+            let why = why.end_reason();
+            let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+            (
+                Some(*s),
+                fill(
+                    lang.t(&i18n::EV_OUT),
+                    &[("side", lang.side(*s)), ("why", why)],
+                ),
+            )
+        }
+        Event::DrawOffered(s) => (
+            Some(*s),
+            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
+        ),
+        Event::DrawSent => (g.seat(), lang.t(&net::EV_DRAW_SENT).into()),
+        Event::DrawDeclined => (g.seat(), lang.t(&net::EV_DRAW_DECLINED).into()),
+        Event::Refused(r) => (g.seat(), refusal_text(r, lang)),
+        Event::End(st) => (None, status_text(*st, lang).unwrap_or_default()),
+        Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
+        Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
+    }
+}
+
+/// The status line's words.
+fn status_line(g: &RemoteGame, problem: Option<&LinkError>, lang: Lang) -> (String, bool) {
+    if let Some(n) = g.note() {
+        let t = match n {
+            Note::Illegal(e) => lang.illegal(e),
+            Note::Refused(r) => refusal_text(r, lang),
+            Note::Text(t) => lang.t(t).to_string(),
+        };
+        return (t, true);
+    }
+    // A connection that closes after the end is no trouble.
+    if let Some(e) = problem.filter(|_| !g.over()) {
+        return (forms::problem_text(e, lang), true);
+    }
+    let t = if g.over() {
+        lang.t(&i18n::GAME_OVER).to_string()
+    } else if g.formation_asked() {
+        lang.t(&net::FORMATION_ASK).to_string()
+    } else if g.draw_sent() {
+        lang.t(&net::DRAW_SENT).to_string()
+    } else if g.to_move() && g.pending_flip().is_some() {
+        lang.t(&net::FLIP_AGAIN).to_string()
+    } else if g.to_move() && g.selected().is_some() {
+        lang.t(&i18n::HINT_DEST).to_string()
+    } else if g.to_move() {
+        lang.t(&net::YOUR_TURN).to_string()
+    } else if let Some(s) = g.view().and_then(|v| v.mover().side()) {
+        fill(lang.t(&net::WAIT_TURN), &[("side", lang.side(s))])
+    } else {
+        lang.t(&net::WAIT_HOST).to_string()
+    };
+    (t, false)
+}
+
+fn clock_text(secs: f64, lang: Lang) -> String {
+    fill(
+        lang.t(&i18n::CLOCK),
+        &[("n", &format!("{}", secs.ceil() as u64))],
+    )
+}
+
+/// The marks of the last turn and, four players, of the turns before it back to the seat to
+/// move's own (fainter), as the play screen marks them.
+fn marks(g: &RemoteGame) -> (Option<LastMark>, Vec<LastMark>) {
+    let mark = |p: &Played| LastMark {
+        path: p.path.clone(),
+        colour: p.seat.map_or(INK, board::side_colour),
+    };
+    let plies = g.plies();
+    let last = plies.last().map(mark);
+    let mut earlier = Vec::new();
+    if g.board().is_four()
+        && let Some(v) = g.view()
+    {
+        for (age, p) in plies.iter().rev().skip(1).take(2).enumerate() {
+            if p.report.mover == v.mover() {
+                break;
+            }
+            let mut m = mark(p);
+            m.colour = m.colour.gamma_multiply(if age == 0 { 0.7 } else { 0.45 });
+            earlier.push(m);
+        }
+    }
+    (last, earlier)
+}
+
+fn game_screen(
+    ui: &mut egui::Ui,
+    remote: &mut Remote,
+    settings: &Settings,
+    out: &mut Vec<RemoteCmd>,
+) {
+    let lang = settings.lang;
+    let connected = remote.connected();
+    let Remote {
+        phase,
+        chat,
+        problem,
+        library,
+        ..
+    } = remote;
+    let Phase::Game(g) = phase else {
+        return;
+    };
+    let g: &RemoteGame = g;
+    let now = ui.input(|i| i.time);
+    if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        out.push(RemoteCmd::Game(GameAct::ClearSelection));
+    }
+    let clock = g.clock_left(now);
+    egui::Panel::bottom("net-status").show(ui, |ui| {
+        ui.set_min_height(28.0);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(secs) = clock {
+                ui.label(
+                    egui::RichText::new(clock_text(secs, lang))
+                        .size(16.0)
+                        .strong()
+                        .color(if secs < 10.0 {
+                            board::RED
+                        } else {
+                            ui.visuals().text_color()
+                        }),
+                );
+            }
+            if let Some((at, outcome)) = g.last_clash() {
+                let outcome = match lang {
+                    Lang::Zh => outcome.zh(),
+                    Lang::En => outcome.en(),
+                };
+                ui.label(
+                    egui::RichText::new(fill(
+                        lang.t(&net::LAST_CLASH),
+                        &[("sq", g.board().name(at)), ("out", outcome)],
+                    ))
+                    .background_color(egui::Color32::from_rgb(0xff, 0xf2, 0xc0)),
+                );
+            }
+            let (text, warn) = status_line(g, problem.as_ref(), lang);
+            let colour = if warn {
+                WARN
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(egui::RichText::new(text).color(colour).size(16.0));
+        });
+    });
+    egui::Panel::right("net-game-panel")
+        .resizable(false)
+        .exact_size(panel_width(ui))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("net-game-panel-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    side_panel(ui, g, lang, clock, out);
+                    ui.separator();
+                    chat_panel(ui, chat, connected, lang, out);
+                });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(text) = g.status().and_then(|s| status_text(s, lang)) {
+            board::banner_frame(8).show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new(text).size(24.0).strong());
+                });
+            });
+        }
+        if g.formation_asked() {
+            formation_choice(ui, g, library, lang, out);
+        }
+        let Some(view) = g.view() else {
+            ui.vertical_centered(|ui| {
+                ui.add_space(40.0);
+                ui.label(egui::RichText::new(lang.t(&net::WAIT_HOST)).size(18.0));
+            });
+            return;
+        };
+        let dests = g.destinations();
+        let (last_move, earlier) = marks(g);
+        let input = BoardWidget {
+            view,
+            opts: &settings.board,
+            lang,
+            bottom: g.seat().unwrap_or(Seat::Red),
+            selected: g.selected(),
+            destinations: &dests,
+            last_move,
+            earlier,
+            flash: None,
+            interactive: g.to_move() && !g.over(),
+            finished: g.over(),
+        }
+        .show(ui);
+        if let Some((a, b)) = input.dropped {
+            out.push(RemoteCmd::Game(GameAct::Drop(a, b)));
+        } else if let Some(n) = input.clicked {
+            out.push(RemoteCmd::Game(GameAct::Node(n)));
+        }
+    });
+    resign_dialog(ui.ctx(), g, lang, out);
+}
+
+/// The host asks for this seat's formation: a random one, or one of the library's that these
+/// rules allow.
+fn formation_choice(
+    ui: &mut egui::Ui,
+    g: &RemoteGame,
+    library: &[(String, crate::engine::Formation)],
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    board::banner_frame(8).show(ui, |ui| {
+        ui.label(egui::RichText::new(lang.t(&net::FORMATION_ASK)).strong());
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.t(&net::FORMATION_RANDOM)).clicked() {
+                out.push(RemoteCmd::RandomFormation);
+            }
+            if let Some(rules) = g.rules() {
+                for (name, f) in library.iter().filter(|(_, f)| f.problems(rules).is_empty()) {
+                    if ui.button(name).clicked() {
+                        out.push(RemoteCmd::Game(GameAct::Formation(f.clone())));
+                    }
+                }
+            }
+        });
+    });
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    g: &RemoteGame,
+    lang: Lang,
+    clock: Option<f64>,
+    out: &mut Vec<RemoteCmd>,
+) {
+    ui.add_space(4.0);
+    if let Some(me) = g.seat() {
+        ui.label(
+            egui::RichText::new(fill(lang.t(&net::YOU_PLAY), &[("side", lang.side(me))]))
+                .size(18.0)
+                .strong()
+                .color(board::side_colour(me)),
+        );
+    }
+    if let Some(v) = g.view() {
+        if !g.over() {
+            if let Some(s) = v.mover().side() {
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(16.0));
+                    ui.label(
+                        egui::RichText::new(lang.side(s))
+                            .size(18.0)
+                            .strong()
+                            .color(board::side_colour(s)),
+                    );
+                    ui.label(fill(
+                        lang.t(&i18n::TURN),
+                        &[("n", &(v.ply() + 1).to_string())],
+                    ));
+                });
+            }
+            if let Some(secs) = clock {
+                ui.label(
+                    egui::RichText::new(clock_text(secs, lang))
+                        .size(18.0)
+                        .strong(),
+                );
+            }
+        }
+        for (seat, why) in v.out().iter() {
+            let why = why.end_reason();
+            let why = if lang == Lang::Zh { why.zh() } else { why.en() };
+            ui.colored_label(
+                board::side_colour(seat),
+                fill(
+                    lang.t(&i18n::EV_OUT),
+                    &[("side", lang.side(seat)), ("why", why)],
+                ),
+            );
+        }
+    }
+    if let Some(t) = g.status().and_then(|s| status_text(s, lang)) {
+        ui.label(egui::RichText::new(t).size(16.0).strong());
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        let live = g.to_move() && !g.over();
+        if ui
+            .add_enabled(live, egui::Button::new(lang.t(&i18n::RESIGN)))
+            .on_disabled_hover_text(lang.t(&net::ON_YOUR_TURN))
+            .clicked()
+        {
+            out.push(RemoteCmd::Game(GameAct::Resign));
+        }
+        if ui
+            .add_enabled(
+                live && !g.draw_sent(),
+                egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
+            )
+            .on_disabled_hover_text(lang.t(&net::ON_YOUR_TURN))
+            .clicked()
+        {
+            out.push(RemoteCmd::Game(GameAct::OfferDraw));
+        }
+        if ui.button(lang.t(&net::LEAVE)).clicked() {
+            out.push(RemoteCmd::Leave);
+        }
+    });
+    if let Some(s) = g.draw_asked() {
+        ui.colored_label(
+            board::side_colour(s),
+            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
+        );
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
+                out.push(RemoteCmd::Game(GameAct::AnswerDraw(true)));
+            }
+            if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
+                out.push(RemoteCmd::Game(GameAct::AnswerDraw(false)));
+            }
+        });
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("net-moves")
+        .max_height(180.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            if g.plies().is_empty() {
+                ui.weak(lang.t(&net::MOVES_NONE));
+            }
+            for (i, p) in g.plies().iter().enumerate() {
+                let colour = p.seat.map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(
+                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_words(g, p, lang)))
+                        .color(colour),
+                );
+            }
+        });
+    ui.separator();
+    ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("net-events")
+        .max_height(140.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for e in g.events() {
+                let (seat, text) = event_text(g, e, lang);
+                let colour = seat.map_or(ui.visuals().text_color(), board::side_colour);
+                ui.label(egui::RichText::new(text).color(colour));
+            }
+        });
+}
+
+/// "Red resigns and the game ends. Are you sure?"
+fn resign_dialog(ctx: &egui::Context, g: &RemoteGame, lang: Lang, out: &mut Vec<RemoteCmd>) {
+    if !g.confirm_resign() {
+        return;
+    }
+    let Some(side) = g.seat() else {
+        return;
+    };
+    let text = fill(
+        lang.t(if g.board().is_four() {
+            &i18n::RESIGN_CONFIRM_FOUR
+        } else {
+            &i18n::RESIGN_CONFIRM
+        }),
+        &[("side", lang.side(side))],
+    );
+    let asked = Question {
+        id: "junqi-net-resign-confirm",
+        width: 420.0,
+        title: None,
+        text: &text,
+        text_size: Some(18.0),
+        yes: lang.t(&i18n::RESIGN_YES),
+        no: lang.t(&i18n::RESIGN_NO),
+    };
+    if let Some(yes) = asked.show(ctx) {
+        out.push(RemoteCmd::Game(GameAct::ConfirmResign(yes)));
+    }
+}

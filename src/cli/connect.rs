@@ -1,0 +1,200 @@
+//! `junqi connect`: play one seat of a network game headless (docs/network.md): create a room
+//! on a host and print its invite, or join one with an invite; the seat is played by any local
+//! seat (`--as SPEC`). When the game ends it prints `result: …`.
+
+use super::{CliError, CliResult, RuleFlags};
+use crate::net::Invite;
+use crate::net::client::{Client, ClientError, Request};
+use crate::net::wire::{Msg, PRESETS};
+use crate::table::SeatSpec;
+use crate::table::process::EngineProcess;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// `junqi connect`'s options.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    after_help = "With --create, TARGET is the host's ADDR:PORT: a room is made with the \
+rules given (--players, --mode, the house rules), its invite is printed on one line on standard \
+output, and this program takes the first seat. Without it, TARGET is an invite \
+(junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes a free seat. The seat is played \
+by SPEC: random, greedy, ai:easy, ai:normal, ai:hard (ai:LEVEL:nodes=N) or engine:CMD (an outside \
+engine, docs/engine-protocol.md). If the connection breaks, it rejoins its seat for --retry \
+seconds. The last line on standard output is `result: …`; a bad invite, an unreachable host or \
+a refused code exits with status 2 and a message on standard error."
+)]
+pub struct ConnectArgs {
+    /// ADDR:PORT of a host (with --create), or an invite
+    #[arg(value_name = "TARGET")]
+    target: String,
+    /// Make a new room on the host at TARGET
+    #[arg(long)]
+    create: bool,
+    /// Players of the new room: 2 or 4 (four players: open or hidden mode)
+    #[arg(long, value_name = "P", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4), requires = "create")]
+    players: u8,
+    /// Who plays the seat: random, greedy, ai:LEVEL, engine:CMD
+    #[arg(long = "as", value_name = "SPEC")]
+    seat: String,
+    /// The name the other players see
+    #[arg(long, value_name = "NAME", default_value = "player")]
+    name: String,
+    /// With --create: the host's key (52 characters) to check it against
+    #[arg(long, value_name = "KEY", requires = "create")]
+    host_key: Option<String>,
+    /// How long to try to rejoin after the connection breaks (seconds)
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    retry: u64,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// A local seat answering the host's lines.
+type Answerer = Box<dyn FnMut(&str) -> (Vec<String>, bool)>;
+
+/// The answerer of `spec`: a built-in player as `junqi engine` serves it, or lines relayed to an
+/// engine process.
+fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
+    match spec {
+        SeatSpec::Builtin(s) => Ok(Box::new(super::engine::builtin_answerer(s))),
+        SeatSpec::Engine(cmd) => {
+            let mut p = EngineProcess::start(cmd).map_err(|e| CliError(format!("engine: {e}")))?;
+            Ok(Box::new(move |line: &str| relay(&mut p, line)))
+        }
+        SeatSpec::Ccgc(_) => Err(CliError(
+            "a network seat speaks the junqi engine protocol: engine:CMD, not ccgc:CMD".into(),
+        )),
+    }
+}
+
+/// Send `line` to the engine and, for a question, read its lines up to the answer.
+fn relay(p: &mut EngineProcess, line: &str) -> (Vec<String>, bool) {
+    p.send(line);
+    let (answers, time): (&[&str], Duration) = if line.starts_with("junqi ") {
+        (&["ok"], Duration::from_secs(10))
+    } else if line == "go" || line.starts_with("go ") {
+        (&["turn", "resign", "offerdraw"], Duration::from_secs(3600))
+    } else if line.starts_with("draw offered") {
+        (&["draw"], Duration::from_secs(10))
+    } else if line == "formation?" {
+        (&["formation"], Duration::from_secs(10))
+    } else {
+        return (Vec::new(), line == "quit");
+    };
+    let deadline = Instant::now() + time;
+    let mut out = Vec::new();
+    for _ in 0..crate::table::engine_seat::MAX_LINES_PER_ANSWER {
+        match p.line(deadline) {
+            Ok(l) => {
+                let first = l.split(' ').next().unwrap_or("").to_string();
+                out.push(l);
+                if answers.contains(&first.as_str()) || first == "error" {
+                    return (out, false);
+                }
+            }
+            Err(e) => {
+                out.push(crate::protocol::EngineMsg::Error(format!("the engine {e}")).line());
+                return (out, false);
+            }
+        }
+    }
+    (out, false)
+}
+
+fn refused(e: ClientError) -> CliError {
+    CliError(format!("connect: {e}"))
+}
+
+/// What the seat hears that is not a line for it: the lobby and the chat, on standard error.
+fn tell(m: &Msg) {
+    match m {
+        Msg::Lobby { names, started } => {
+            eprintln!(
+                "connect: seats: {}{}",
+                names.join(", "),
+                if *started { " (started)" } else { "" }
+            );
+        }
+        Msg::Said { from, text } => eprintln!("connect: seat {from} says: {text}"),
+        Msg::SaidPreset { from, preset } => {
+            eprintln!(
+                "connect: seat {from} says: {}",
+                PRESETS[usize::from(*preset)]
+            );
+        }
+        _ => {}
+    }
+}
+
+pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
+    let spec = SeatSpec::parse(&args.seat).map_err(|e| CliError(format!("--as: {e}")))?;
+    let request = if args.create {
+        if args.players == 3 {
+            return Err(CliError("--players: 2 or 4".into()));
+        }
+        let pin = match &args.host_key {
+            Some(k) => Some(
+                crate::net::invite::parse_key(k)
+                    .map_err(|e| CliError(format!("--host-key: {e}")))?,
+            ),
+            None => None,
+        };
+        crate::net::invite::parse_addr(&args.target).map_err(|e| CliError(e.to_string()))?;
+        Request::Create {
+            addr: args.target.clone(),
+            players: args.players,
+            rules: args.rules.rules()?,
+            name: args.name.clone(),
+            pin,
+        }
+    } else {
+        let invite = Invite::parse(&args.target).map_err(|e| CliError(e.to_string()))?;
+        Request::Join {
+            invite,
+            name: args.name.clone(),
+        }
+    };
+    let client = Client::connect(&request).map_err(refused)?;
+    let seated = client.seated().clone();
+    if args.create {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{}", seated.invite);
+        let _ = out.flush();
+    }
+    eprintln!("connect: seat {} of {}", seated.seat, seated.players);
+    let mut client = Some(client);
+    loop {
+        let c = match client.take() {
+            Some(c) => c,
+            None => rejoin(&seated, args.retry)?,
+        };
+        let mut answer = answerer(&spec)?;
+        match c.play(&mut *answer, &mut tell) {
+            Ok(status) => return Ok(format!("result: {}\n", status.word())),
+            Err(ClientError::Connection(why)) => {
+                eprintln!("connect: the connection broke ({why}); rejoining");
+            }
+            Err(e) => return Err(refused(e)),
+        }
+    }
+}
+
+/// Take the seat back, trying for `retry` seconds.
+fn rejoin(seated: &crate::net::client::Seated, retry: u64) -> Result<Client, CliError> {
+    let until = Instant::now() + Duration::from_secs(retry);
+    let request = Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: seated.token.clone(),
+    };
+    loop {
+        match Client::connect(&request) {
+            Ok(c) => return Ok(c),
+            Err(ClientError::Refused(why)) if !why.contains("no such room") => {
+                return Err(CliError(format!("connect: refused: {why}")));
+            }
+            Err(e) if Instant::now() >= until => return Err(refused(e)),
+            Err(_) => std::thread::sleep(Duration::from_secs(1)),
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! `junqi serve`: the neutral host of network games (docs/network.md).
+
+use super::{CliError, CliResult};
+use crate::net::host::{ServeOptions, Server};
+use std::path::PathBuf;
+
+/// `junqi serve`'s options.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    after_help = "Holds rooms for players who each connect from their own machine with \
+`junqi connect` (docs/network.md). It plays no seat and nobody at a screen holds the game: it \
+referees every room's game and sends each player only their seat's view and the public reports. \
+Connections are encrypted and authenticated (the Noise protocol); a player needs the room's \
+invite to join. Logs to standard error; runs until it is stopped."
+)]
+pub struct ServeArgs {
+    /// The address and port to listen on (e.g. 0.0.0.0:7474; port 0 picks a free one, named in
+    /// the log)
+    #[arg(long, value_name = "ADDR:PORT")]
+    listen: String,
+    /// The folder the host keeps its state in: its key (so that invites outlive a restart).
+    /// Without it, the host makes a new key every time it starts
+    #[arg(long, value_name = "DIR")]
+    state: Option<PathBuf>,
+}
+
+/// Listen and serve until stopped.
+pub fn cmd_serve(args: &ServeArgs) -> CliResult {
+    let server = Server::bind(
+        &args.listen,
+        ServeOptions {
+            state: args.state.clone(),
+            ..ServeOptions::default()
+        },
+    )
+    .map_err(CliError)?;
+    server.run();
+    Ok(String::new())
+}

@@ -1,0 +1,410 @@
+//! A player's end of a network game: connect, take a seat, then the seat's messages as events
+//! and the seat's answers sent back.
+//!
+//! `Client::connect` blocks only for the connection and the seat (each step bounded by the
+//! handshake's time); a window runs it on a thread of its own, then reads events with
+//! `try_event` (never blocking) on its frames and sends answers with `send` or `answer`.
+//! `Client::play` is the headless loop: every engine-protocol line is given to an answerer (any
+//! local seat: the built-in players served as `junqi engine` serves them, an engine process)
+//! and its answers are sent back, until the game is over.
+
+use super::conn::{self, ConnError, Open, Sender};
+use super::host::PING;
+use super::invite::{Invite, RoomId, Secret, parse_addr};
+use super::wire::{Msg, NET_VERSION};
+use crate::engine::{Board, Rules, Status};
+use crate::protocol::{EngineMsg, HostMsg};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What a client asks for.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// A new room on the host at `addr` (its key pinned if given); the creator takes seat 0.
+    Create {
+        addr: String,
+        players: u8,
+        rules: Rules,
+        name: String,
+        pin: Option<[u8; 32]>,
+    },
+    /// A free seat of the invite's room.
+    Join { invite: Invite, name: String },
+    /// One's own seat again, with its token.
+    Rejoin {
+        invite: Invite,
+        seat: u8,
+        token: String,
+    },
+}
+
+/// Why a client could not connect or play on.
+#[derive(Debug)]
+pub enum ClientError {
+    /// The host could not be reached, or the connection broke (worth trying again).
+    Connection(String),
+    /// The host refused: a wrong code, no such room, a seat taken, bad rules … (not worth trying
+    /// again with the same invite).
+    Refused(String),
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::Connection(e) => write!(f, "connection: {e}"),
+            ClientError::Refused(e) => write!(f, "refused: {e}"),
+        }
+    }
+}
+impl std::error::Error for ClientError {}
+
+/// What the host sent, as the client's owner sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A message from the host (engine lines as `Msg::Host`).
+    Msg(Msg),
+    /// The connection ended (why).
+    Closed(String),
+}
+
+/// The seat a client holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    pub seat: u8,
+    pub players: u8,
+    /// The token that takes the seat back after a drop.
+    pub token: String,
+    /// The room's invite (for a room the client made: with the address it dialled).
+    pub invite: Invite,
+}
+
+/// A connected player.
+pub struct Client {
+    sender: Sender,
+    events: Receiver<Event>,
+    seated: Seated,
+    board: &'static Board,
+    closed: Arc<AtomicBool>,
+    /// Every message received, when kept (`keep_received`).
+    received: Arc<Mutex<Option<Vec<Msg>>>>,
+}
+
+/// Events waiting for the owner; past this the reader waits (the host then sees a slow reader).
+const EVENTS: usize = 4096;
+/// Time to connect and to be seated.
+const CONNECT_TIME: Duration = Duration::from_secs(10);
+/// A host silent this long is gone (it pings every `PING`).
+const HOST_SILENCE: Duration = Duration::from_secs(60);
+
+fn conn_err(e: ConnError) -> ClientError {
+    match e {
+        ConnError::Refused(w) => ClientError::Refused(w),
+        ConnError::Handshake(w) => ClientError::Refused(format!(
+            "the handshake failed ({w}): a wrong room code or host key, or not a junqi host"
+        )),
+        e => ClientError::Connection(e.to_string()),
+    }
+}
+
+impl Client {
+    /// Connect and take a seat.
+    ///
+    /// # Errors
+    /// The host cannot be reached, or refuses.
+    pub fn connect(req: &Request) -> Result<Client, ClientError> {
+        Client::connect_keeping(req, false)
+    }
+
+    /// `connect`, keeping every message received (`received`: tests check the wire with it).
+    ///
+    /// # Errors
+    /// As `connect`.
+    pub fn connect_keeping(req: &Request, keep: bool) -> Result<Client, ClientError> {
+        let (addr, open) = match req {
+            Request::Create { addr, pin, .. } => {
+                parse_addr(addr).map_err(|e| ClientError::Refused(e.0))?;
+                (addr.clone(), Open::Create { pin: pin.as_ref() })
+            }
+            Request::Join { invite, .. } | Request::Rejoin { invite, .. } => (
+                invite.addr.clone(),
+                Open::Join {
+                    room: invite.room,
+                    secret: &invite.secret,
+                    host_key: &invite.host_key,
+                },
+            ),
+        };
+        let (sender, mut receiver, host_key) =
+            conn::connect(&addr, open, CONNECT_TIME).map_err(conn_err)?;
+        receiver.set_timeout(CONNECT_TIME);
+        let board2 = Board::two_player();
+        let first = match req {
+            Request::Create {
+                players,
+                rules,
+                name,
+                ..
+            } => Msg::Create {
+                players: *players,
+                rules: rules.clone(),
+                name: name.clone(),
+            },
+            Request::Join { name, .. } => Msg::Join { name: name.clone() },
+            Request::Rejoin { seat, token, .. } => Msg::Rejoin {
+                seat: *seat,
+                token: token.clone(),
+            },
+        };
+        sender.send(&first, board2).map_err(conn_err)?;
+        let mut invite = match req {
+            Request::Join { invite, .. } | Request::Rejoin { invite, .. } => Some(invite.clone()),
+            Request::Create { .. } => None,
+        };
+        let deadline = Instant::now() + CONNECT_TIME;
+        let (seat, players, token) = loop {
+            if Instant::now() > deadline {
+                return Err(ClientError::Connection(
+                    "no seat from the host in time".into(),
+                ));
+            }
+            match receiver.recv().map_err(conn_err)? {
+                Msg::Created { invite: text } => {
+                    let mut i =
+                        Invite::parse(&text).map_err(|e| ClientError::Refused(e.to_string()))?;
+                    if i.host_key != host_key {
+                        return Err(ClientError::Refused(
+                            "the invite names another host key".into(),
+                        ));
+                    }
+                    // The address the creator reached the host at, not the one the host sees.
+                    i.addr = addr.clone();
+                    invite = Some(i);
+                }
+                Msg::Seated {
+                    seat,
+                    players,
+                    token,
+                } => break (seat, players, token),
+                Msg::Bye(why) => return Err(ClientError::Refused(why)),
+                Msg::Ping | Msg::Lobby { .. } => {}
+                m => {
+                    return Err(ClientError::Refused(format!(
+                        "an unexpected '{}'",
+                        m.encode(board2)
+                    )));
+                }
+            }
+        };
+        let Some(invite) = invite else {
+            return Err(ClientError::Refused("the host made no room".into()));
+        };
+        let board = if players == 4 {
+            Board::four_player()
+        } else {
+            Board::two_player()
+        };
+        receiver.board = board;
+        receiver.set_timeout(HOST_SILENCE);
+        let (tx, events) = sync_channel(EVENTS);
+        let closed = Arc::new(AtomicBool::new(false));
+        let received = Arc::new(Mutex::new(keep.then(Vec::new)));
+        {
+            let closed = closed.clone();
+            let received = received.clone();
+            std::thread::Builder::new()
+                .name("junqi-client-in".into())
+                .spawn(move || {
+                    loop {
+                        match receiver.recv() {
+                            Ok(Msg::Ping) => {}
+                            Ok(m) => {
+                                if let Some(r) =
+                                    received.lock().unwrap_or_else(|p| p.into_inner()).as_mut()
+                                {
+                                    r.push(m.clone());
+                                }
+                                if tx.send(Event::Msg(m)).is_err() {
+                                    break;
+                                }
+                            }
+                            Err(e) => {
+                                let why = if closed.load(Ordering::Relaxed) {
+                                    "closed".to_string()
+                                } else {
+                                    e.to_string()
+                                };
+                                let _ = tx.send(Event::Closed(why));
+                                break;
+                            }
+                        }
+                    }
+                    closed.store(true, Ordering::Relaxed);
+                })
+                .map_err(|e| ClientError::Connection(e.to_string()))?;
+        }
+        {
+            let sender = sender.clone();
+            let closed = closed.clone();
+            std::thread::Builder::new()
+                .name("junqi-client-ping".into())
+                .spawn(move || {
+                    let step = Duration::from_millis(200);
+                    let mut waited = Duration::ZERO;
+                    while !closed.load(Ordering::Relaxed) {
+                        std::thread::sleep(step);
+                        waited += step;
+                        if waited >= PING {
+                            waited = Duration::ZERO;
+                            if sender.send(&Msg::Ping, Board::two_player()).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                })
+                .map_err(|e| ClientError::Connection(e.to_string()))?;
+        }
+        let _ = NET_VERSION;
+        Ok(Client {
+            sender,
+            events,
+            seated: Seated {
+                seat,
+                players,
+                token,
+                invite,
+            },
+            board,
+            closed,
+            received,
+        })
+    }
+
+    /// The seat held, its token and the room's invite.
+    pub fn seated(&self) -> &Seated {
+        &self.seated
+    }
+
+    /// The board of the seat's game.
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The next event if one is waiting (never blocks).
+    pub fn try_event(&self) -> Option<Event> {
+        self.events.try_recv().ok()
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn next_event(&self, timeout: Duration) -> Option<Event> {
+        match self.events.recv_timeout(timeout) {
+            Ok(e) => Some(e),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Event::Closed("closed".into())),
+        }
+    }
+
+    /// Send a message (an engine answer, a chat line).
+    ///
+    /// # Errors
+    /// The connection broke.
+    pub fn send(&self, msg: &Msg) -> Result<(), ClientError> {
+        self.sender.send(msg, self.board).map_err(conn_err)
+    }
+
+    /// Send the seat's answer (a line of the engine protocol).
+    ///
+    /// # Errors
+    /// The connection broke.
+    pub fn answer(&self, msg: EngineMsg) -> Result<(), ClientError> {
+        self.send(&Msg::Engine(msg))
+    }
+
+    /// The connection's sending half (tests send bytes that are not messages with it).
+    pub fn sender(&self) -> &Sender {
+        &self.sender
+    }
+
+    /// Every message received so far, if kept (`connect_keeping`).
+    pub fn received(&self) -> Vec<Msg> {
+        self.received
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .unwrap_or_default()
+    }
+
+    /// End the connection (the seat waits for a rejoin).
+    pub fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+        self.sender.close();
+    }
+
+    /// Play the seat headless: every engine line from the host goes to `answer` (which returns
+    /// the seat's answer lines and whether it stops), the answers go back, `other` sees the
+    /// rest (lobby, chat), until the game is over.
+    ///
+    /// # Errors
+    /// The connection broke before the end (`Connection`: rejoin), or the host ended it.
+    pub fn play(
+        &self,
+        answer: &mut dyn FnMut(&str) -> (Vec<String>, bool),
+        other: &mut dyn FnMut(&Msg),
+    ) -> Result<Status, ClientError> {
+        let mut over = None;
+        loop {
+            let Some(ev) = self.next_event(Duration::from_secs(3600)) else {
+                continue;
+            };
+            match ev {
+                Event::Msg(Msg::Host(m)) => {
+                    if let HostMsg::GameOver(s) = &m {
+                        over = Some(*s);
+                    }
+                    let line = m.line(self.board);
+                    let (lines, _stop) = answer(&line);
+                    for l in lines {
+                        match EngineMsg::parse(&l) {
+                            Ok(e) => self.answer(e)?,
+                            Err(e) => {
+                                return Err(ClientError::Refused(format!(
+                                    "the local seat answered '{}': {e}",
+                                    crate::protocol::clip(&l)
+                                )));
+                            }
+                        }
+                    }
+                    if matches!(m, HostMsg::Quit)
+                        && let Some(s) = over
+                    {
+                        return Ok(s);
+                    }
+                }
+                Event::Msg(Msg::Bye(why)) => {
+                    return match over {
+                        Some(s) => Ok(s),
+                        None => Err(ClientError::Refused(why)),
+                    };
+                }
+                Event::Msg(m) => other(&m),
+                Event::Closed(why) => {
+                    return match over {
+                        Some(s) => Ok(s),
+                        None => Err(ClientError::Connection(why)),
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// A room's invite from its parts (for tests and the window).
+pub fn invite_of(addr: &str, room: RoomId, secret: Secret, host_key: [u8; 32]) -> Invite {
+    Invite {
+        addr: addr.to_string(),
+        room,
+        secret,
+        host_key,
+    }
+}

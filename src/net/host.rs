@@ -1,0 +1,1011 @@
+//! The host (`junqi serve`): rooms by code, a connection's thread each, a thread per game
+//! running a `table::Table` whose seats are the network players (`EngineSeat` over `NetLink`).
+//!
+//! Every bound is here: connections, rooms, the lines a connection may queue in either
+//! direction, messages per second, wrong codes per room. A connection that breaks one — a
+//! message that is not one, one out of turn, a seat it does not hold, a flood, a reader too
+//! slow to take what it is sent — is dropped with the reason logged; its seat waits for its
+//! player to rejoin with the seat's token, and the game and the other players go on.
+
+use super::conn::{self, ConnError, Preamble, Receiver, Sender};
+use super::invite::{Invite, RoomId, Secret, encode};
+use super::wire::{Msg, TOKEN_LEN, clean_name};
+use crate::engine::{Board, Chair, Game, Rules, Seat, Start};
+use crate::protocol::EngineMsg;
+use crate::table::engine_seat::EngineSeat;
+use crate::table::link::LineLink;
+use crate::table::{Deal, Limits, SeatDriver, SeatFailure, Table};
+use std::collections::HashMap;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{
+    Receiver as ChanRx, RecvTimeoutError, SyncSender, TrySendError, sync_channel,
+};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// The host's bounds.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    pub max_connections: usize,
+    pub max_rooms: usize,
+    /// Messages a connection may have waiting to be written; one more and it is a slow reader.
+    pub out_queue: usize,
+    /// Lines from a seat waiting for the table.
+    pub in_queue: usize,
+    /// Messages a connection may send in a burst, and per second after it.
+    pub burst: u32,
+    pub per_second: u32,
+    /// Wrong codes a room takes before it locks for `lock_time`.
+    pub wrong_codes: u32,
+    pub lock_time: Duration,
+    /// A connection silent this long is dropped (clients ping every `PING`).
+    pub idle: Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            max_connections: 4096,
+            max_rooms: 2048,
+            out_queue: 1024,
+            in_queue: 256,
+            burst: 200,
+            per_second: 100,
+            wrong_codes: 10,
+            lock_time: Duration::from_secs(60),
+            idle: Duration::from_secs(60),
+        }
+    }
+}
+
+/// How often both ends send something on an idle connection.
+pub const PING: Duration = Duration::from_secs(15);
+/// Log lines kept in memory (`Server::log`).
+const LOG_KEEP: usize = 2000;
+/// Finished games kept in memory (`Server::finished`).
+const FINISHED_KEEP: usize = 1000;
+
+/// A message queued for one connection's writer.
+type Out = SyncSender<String>;
+
+/// One connection's writing side, as a seat or a room holds it.
+#[derive(Clone)]
+struct ConnOut {
+    id: u64,
+    queue: Out,
+    sender: Sender,
+    closed: Arc<AtomicBool>,
+}
+
+impl ConnOut {
+    /// Queue `text`; a full queue drops the connection (a slow reader).
+    fn push(&self, text: String, host: &Inner) -> bool {
+        if self.closed.load(Ordering::Relaxed) {
+            return false;
+        }
+        match self.queue.try_send(text) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) => {
+                host.log(format!(
+                    "connection {}: dropped: a reader too slow (its queue is full)",
+                    self.id
+                ));
+                self.close();
+                false
+            }
+            Err(TrySendError::Disconnected(_)) => false,
+        }
+    }
+
+    fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+        self.sender.close();
+    }
+}
+
+/// What a seat's line link knows, shared with the connection holding the seat.
+struct LinkState {
+    conn: Option<ConnOut>,
+    /// The lines sent before the first view (the handshake, the game's setup): sent again to a
+    /// player who rejoins.
+    setup: Vec<String>,
+    last_view: Option<String>,
+    /// The question waiting for its answer (`junqi 1`, `go`, `draw offered`, `formation?`).
+    pending: Option<String>,
+    /// A rejoined player's engine is answering the handshake sent again: its `id`, `option`
+    /// and `ok` are not the table's.
+    replaying: bool,
+}
+
+struct LinkShared {
+    state: Mutex<LinkState>,
+    inbox: Mutex<ChanRx<(u64, String)>>,
+    inbox_tx: SyncSender<(u64, String)>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn is_question(line: &str) -> bool {
+    line.starts_with("junqi ")
+        || line == "go"
+        || line.starts_with("go ")
+        || line.starts_with("draw offered")
+        || line == "formation?"
+}
+
+/// A network seat's lines, for `EngineSeat`.
+struct NetLink {
+    shared: Arc<LinkShared>,
+    host: Arc<Inner>,
+}
+
+impl LineLink for NetLink {
+    fn send(&mut self, line: &str) {
+        let mut st = lock(&self.shared.state);
+        if line.starts_with("view ") {
+            st.last_view = Some(line.to_string());
+        } else if st.last_view.is_none()
+            && st.setup.len() < 64
+            && (line.starts_with("junqi ") || !is_question(line))
+        {
+            st.setup.push(line.to_string());
+        }
+        if is_question(line) {
+            st.pending = Some(line.to_string());
+        }
+        if let Some(c) = &st.conn {
+            c.push(format!("h {line}"), &self.host);
+        }
+    }
+
+    fn line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
+        let inbox = lock(&self.shared.inbox);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match inbox.recv_timeout(left) {
+                Ok((conn, line)) => {
+                    // A line from a connection no longer holding the seat is not its player's.
+                    let st = lock(&self.shared.state);
+                    if st.conn.as_ref().is_some_and(|c| c.id == conn) {
+                        return Ok(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(SeatFailure::Hung(Duration::ZERO));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(SeatFailure::Crashed("the room closed".into()));
+                }
+            }
+        }
+    }
+}
+
+/// One seat of a room.
+struct SeatSlot {
+    name: Option<String>,
+    token: String,
+    link: Arc<LinkShared>,
+}
+
+struct RoomState {
+    seats: Vec<SeatSlot>,
+    started: bool,
+    over: bool,
+    wrong_codes: u32,
+    locked_until: Option<Instant>,
+    /// Connections in the room (seated), for the lobby and the chat.
+    conns: Vec<(u8, ConnOut)>,
+}
+
+struct Room {
+    id: RoomId,
+    secret: Secret,
+    players: u8,
+    rules: Rules,
+    state: Mutex<RoomState>,
+}
+
+impl Room {
+    fn board(&self) -> &'static Board {
+        if self.players == 4 {
+            Board::four_player()
+        } else {
+            Board::two_player()
+        }
+    }
+
+    fn lobby(&self, st: &RoomState) -> String {
+        let names = st
+            .seats
+            .iter()
+            .map(|s| s.name.clone().unwrap_or_else(|| "-".into()))
+            .collect();
+        Msg::Lobby {
+            names,
+            started: st.started,
+        }
+        .encode(self.board())
+    }
+
+    fn broadcast(&self, st: &RoomState, text: &str, host: &Inner) {
+        for (_, c) in &st.conns {
+            c.push(text.to_string(), host);
+        }
+    }
+}
+
+/// A game the host finished.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub room: RoomId,
+    pub game: Game,
+    /// Each seat's failure, if one failed (its index and why).
+    pub forfeit: Option<(usize, String)>,
+}
+
+/// The host's shared state.
+pub struct Inner {
+    private: [u8; 32],
+    public: [u8; 32],
+    bounds: Bounds,
+    rooms: Mutex<HashMap<RoomId, Arc<Room>>>,
+    connections: AtomicUsize,
+    next_conn: AtomicU64,
+    log: Mutex<Vec<String>>,
+    quiet: bool,
+    finished: Mutex<Vec<Finished>>,
+    stop: AtomicBool,
+}
+
+impl Inner {
+    fn log(&self, line: String) {
+        if !self.quiet {
+            eprintln!("serve: {line}");
+        }
+        let mut l = lock(&self.log);
+        if l.len() >= LOG_KEEP {
+            l.remove(0);
+        }
+        l.push(line);
+    }
+}
+
+/// The host: a listening socket and its rooms.
+pub struct Server {
+    listener: TcpListener,
+    inner: Arc<Inner>,
+}
+
+/// The host's options.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// The folder the host keeps its static key in (made if missing); none: a new key each run.
+    pub state: Option<PathBuf>,
+    pub bounds: Bounds,
+    /// Log only in memory (tests).
+    pub quiet: bool,
+}
+
+/// The key file in the state folder: the private and the public key, in base 32, one a line.
+const KEY_FILE: &str = "host-key";
+
+fn load_or_make_key(dir: &std::path::Path) -> Result<([u8; 32], [u8; 32]), String> {
+    crate::fsutil::create_private_dir_all(dir).map_err(|e| e.to_string())?;
+    let path = dir.join(KEY_FILE);
+    if path.exists() {
+        let text = crate::fsutil::read_text(&path, 1024).map_err(|e| e.to_string())?;
+        let mut lines = text.lines();
+        let (Some(a), Some(b)) = (lines.next(), lines.next()) else {
+            return Err(format!("{}: not a host key file", path.display()));
+        };
+        let private =
+            super::invite::parse_key(a.trim()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let public =
+            super::invite::parse_key(b.trim()).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((private, public));
+    }
+    let (private, public) = conn::generate_keypair();
+    let text = format!("{}\n{}\n", encode(&private), encode(&public));
+    crate::fsutil::atomic_write(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok((private, public))
+}
+
+impl Server {
+    /// Listen on `addr` (`127.0.0.1:0` picks a free port).
+    ///
+    /// # Errors
+    /// The address cannot be bound, or the state folder's key cannot be read or written.
+    pub fn bind(addr: &str, opts: ServeOptions) -> Result<Server, String> {
+        let (private, public) = match &opts.state {
+            Some(dir) => load_or_make_key(dir)?,
+            None => conn::generate_keypair(),
+        };
+        let listener =
+            TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        Ok(Server {
+            listener,
+            inner: Arc::new(Inner {
+                private,
+                public,
+                bounds: opts.bounds,
+                rooms: Mutex::new(HashMap::new()),
+                connections: AtomicUsize::new(0),
+                next_conn: AtomicU64::new(1),
+                log: Mutex::new(Vec::new()),
+                quiet: opts.quiet,
+                finished: Mutex::new(Vec::new()),
+                stop: AtomicBool::new(false),
+            }),
+        })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound socket")
+    }
+
+    /// The host's static public key.
+    pub fn public_key(&self) -> [u8; 32] {
+        self.inner.public
+    }
+
+    /// A handle to look at the host while it runs (its log, its finished games).
+    pub fn handle(&self) -> ServerHandle {
+        ServerHandle {
+            inner: self.inner.clone(),
+            addr: self.local_addr(),
+        }
+    }
+
+    /// Accept connections until `ServerHandle::stop`.
+    pub fn run(self) {
+        let addr = self.local_addr();
+        self.inner.log(format!(
+            "listening on {addr}, host key {}",
+            encode(&self.inner.public)
+        ));
+        for stream in self.listener.incoming() {
+            if self.inner.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let Ok(stream) = stream else { continue };
+            let n = self.inner.connections.fetch_add(1, Ordering::Relaxed);
+            let inner = self.inner.clone();
+            if n >= inner.bounds.max_connections {
+                inner.connections.fetch_sub(1, Ordering::Relaxed);
+                inner.log("a connection refused: too many connections".into());
+                conn::refuse(stream, conn::FULL);
+                continue;
+            }
+            let spawned = std::thread::Builder::new()
+                .name("junqi-conn".into())
+                .stack_size(256 * 1024)
+                .spawn(move || {
+                    let id = inner.next_conn.fetch_add(1, Ordering::Relaxed);
+                    let peer = stream
+                        .peer_addr()
+                        .map(|a| a.to_string())
+                        .unwrap_or_default();
+                    if let Err(why) = serve_connection(&inner, stream, id) {
+                        inner.log(format!("connection {id} ({peer}): {why}"));
+                    }
+                    inner.connections.fetch_sub(1, Ordering::Relaxed);
+                });
+            if spawned.is_err() {
+                self.inner.connections.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Run on a thread of its own; the handle to stop it.
+    pub fn spawn(self) -> ServerHandle {
+        let h = self.handle();
+        std::thread::Builder::new()
+            .name("junqi-serve".into())
+            .spawn(move || self.run())
+            .expect("a thread");
+        h
+    }
+}
+
+/// A running host, seen from outside.
+#[derive(Clone)]
+pub struct ServerHandle {
+    inner: Arc<Inner>,
+    addr: SocketAddr,
+}
+
+impl ServerHandle {
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn public_key(&self) -> [u8; 32] {
+        self.inner.public
+    }
+
+    /// The log so far (the last `LOG_KEEP` lines).
+    pub fn log(&self) -> Vec<String> {
+        lock(&self.inner.log).clone()
+    }
+
+    /// The games finished so far.
+    pub fn finished(&self) -> Vec<Finished> {
+        lock(&self.inner.finished).clone()
+    }
+
+    /// Rooms open now.
+    pub fn rooms(&self) -> usize {
+        lock(&self.inner.rooms).len()
+    }
+
+    /// Stop accepting connections (the accept loop ends at its next connection).
+    pub fn stop(&self) {
+        self.inner.stop.store(true, Ordering::Relaxed);
+        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+    }
+}
+
+fn random_token() -> String {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    let bytes: [u8; 16] = rng.random();
+    let mut t = encode(&bytes);
+    t.truncate(TOKEN_LEN);
+    t
+}
+
+/// Equal strings, compared in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// A token bucket for one connection's messages.
+struct Rate {
+    tokens: f64,
+    last: Instant,
+    burst: f64,
+    per_second: f64,
+}
+
+impl Rate {
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.per_second)
+            .min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One connection from its preamble to its end. `Err`: why it was dropped.
+fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result<(), String> {
+    let pre = conn::read_preamble(&mut stream).map_err(|e| format!("dropped: {e}"))?;
+    let (sender, mut receiver, room) = match pre {
+        Preamble::Create => {
+            let (s, r) =
+                conn::accept(stream, &host.private, None).map_err(|e| format!("dropped: {e}"))?;
+            (s, r, None)
+        }
+        Preamble::Join(rid) => {
+            let room = lock(&host.rooms).get(&rid).cloned();
+            let Some(room) = room else {
+                conn::refuse(stream, conn::NO_SUCH_ROOM);
+                return Err(format!("refused: no room {rid}"));
+            };
+            {
+                let st = lock(&room.state);
+                if st.locked_until.is_some_and(|t| Instant::now() < t) {
+                    drop(st);
+                    conn::refuse(stream, conn::LOCKED);
+                    return Err(format!("refused: room {rid} is locked after wrong codes"));
+                }
+            }
+            match conn::accept(stream, &host.private, Some(room.secret.psk(rid))) {
+                Ok((s, r)) => (s, r, Some(room)),
+                Err(e) => {
+                    let mut st = lock(&room.state);
+                    st.wrong_codes += 1;
+                    if st.wrong_codes >= host.bounds.wrong_codes {
+                        st.wrong_codes = 0;
+                        st.locked_until = Some(Instant::now() + host.bounds.lock_time);
+                        host.log(format!(
+                            "room {rid}: locked for {} s after wrong codes",
+                            host.bounds.lock_time.as_secs()
+                        ));
+                    }
+                    return Err(format!("refused: a wrong code for room {rid} ({e})"));
+                }
+            }
+        }
+    };
+    receiver.set_timeout(host.bounds.idle);
+    // The writer: a bounded queue drained on a thread of its own, pinging when idle.
+    let (queue, out_rx) = sync_channel::<String>(host.bounds.out_queue);
+    let closed = Arc::new(AtomicBool::new(false));
+    let out = ConnOut {
+        id,
+        queue,
+        sender: sender.clone(),
+        closed: closed.clone(),
+    };
+    {
+        let sender = sender.clone();
+        let closed = closed.clone();
+        let board = Board::two_player();
+        std::thread::Builder::new()
+            .name("junqi-conn-out".into())
+            .stack_size(128 * 1024)
+            .spawn(move || {
+                loop {
+                    let text = match out_rx.recv_timeout(PING) {
+                        Ok(t) => t,
+                        Err(RecvTimeoutError::Timeout) => Msg::Ping.encode(board),
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    };
+                    if closed.load(Ordering::Relaxed) || sender.send_text(text.as_bytes()).is_err()
+                    {
+                        closed.store(true, Ordering::Relaxed);
+                        sender.close();
+                        return;
+                    }
+                }
+            })
+            .map_err(|e| e.to_string())?;
+    }
+    let result = seated_loop(host, &out, &mut receiver, room);
+    if let Err(why) = &result
+        && !why.is_empty()
+    {
+        let _ = out
+            .queue
+            .try_send(Msg::Bye(why.clone()).encode(Board::two_player()));
+        // Give the writer a moment to send the reason before the connection closes.
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    out.close();
+    result.map_err(|why| format!("dropped: {why}"))
+}
+
+/// Take a seat (creating the room first if asked), then relay the seat's messages.
+fn seated_loop(
+    host: &Arc<Inner>,
+    out: &ConnOut,
+    receiver: &mut Receiver,
+    room: Option<Arc<Room>>,
+) -> Result<(), String> {
+    let first = receiver.recv().map_err(|e| format!("no request: {e}"))?;
+    let (room, seat) = match (first, room) {
+        (
+            Msg::Create {
+                players,
+                rules,
+                name,
+            },
+            None,
+        ) => {
+            if let Err(e) = rules.validate() {
+                return Err(format!("rules that do not fit together: {e}"));
+            }
+            if players == 4 && rules.mode.deals_face_down() {
+                return Err("four players play open or hidden mode".into());
+            }
+            let room = make_room(host, players, rules)?;
+            let invite = Invite {
+                addr: out.sender_local_addr(),
+                room: room.id,
+                secret: room.secret,
+                host_key: host.public,
+            };
+            out.push(
+                Msg::Created {
+                    invite: invite.to_string(),
+                }
+                .encode(room.board()),
+                host,
+            );
+            host.log(format!(
+                "room {}: made for {players} players ({})",
+                room.id,
+                room.rules.mode.word()
+            ));
+            let seat = take_seat(host, &room, out, None, &name)?;
+            (room, seat)
+        }
+        (Msg::Join { name }, Some(room)) => {
+            let seat = take_seat(host, &room, out, None, &name)?;
+            (room, seat)
+        }
+        (Msg::Rejoin { seat, token }, Some(room)) => {
+            let seat = take_seat(host, &room, out, Some((seat, token)), "")?;
+            (room, seat)
+        }
+        (m, _) => {
+            return Err(format!(
+                "'{}' where a create, join or rejoin was expected",
+                crate::protocol::clip(&m.encode(Board::two_player()))
+            ));
+        }
+    };
+    receiver.board = room.board();
+    let link = lock(&room.state).seats[usize::from(seat)].link.clone();
+    let mut rate = Rate {
+        tokens: f64::from(host.bounds.burst),
+        last: Instant::now(),
+        burst: f64::from(host.bounds.burst),
+        per_second: f64::from(host.bounds.per_second),
+    };
+    let result = relay(host, &room, seat, out, receiver, &link, &mut rate);
+    // Leave the seat (it waits for a rejoin), unless another connection took it already.
+    {
+        let mut st = lock(&room.state);
+        st.conns.retain(|(_, c)| c.id != out.id);
+        let mut ls = lock(&link.state);
+        if ls.conn.as_ref().is_some_and(|c| c.id == out.id) {
+            ls.conn = None;
+        }
+    }
+    result
+}
+
+impl ConnOut {
+    fn sender_local_addr(&self) -> String {
+        self.sender
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_else(|| "127.0.0.1:0".into())
+    }
+}
+
+fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, String> {
+    let mut rooms = lock(&host.rooms);
+    if rooms.len() >= host.bounds.max_rooms {
+        return Err("the host holds as many rooms as it may".into());
+    }
+    let mut id = RoomId::random();
+    while rooms.contains_key(&id) {
+        id = RoomId::random();
+    }
+    let seats = (0..players)
+        .map(|_| {
+            let (tx, rx) = sync_channel(host.bounds.in_queue);
+            SeatSlot {
+                name: None,
+                token: random_token(),
+                link: Arc::new(LinkShared {
+                    state: Mutex::new(LinkState {
+                        conn: None,
+                        setup: Vec::new(),
+                        last_view: None,
+                        pending: None,
+                        replaying: false,
+                    }),
+                    inbox: Mutex::new(rx),
+                    inbox_tx: tx,
+                }),
+            }
+        })
+        .collect();
+    let room = Arc::new(Room {
+        id,
+        secret: Secret::random(),
+        players,
+        rules,
+        state: Mutex::new(RoomState {
+            seats,
+            started: false,
+            over: false,
+            wrong_codes: 0,
+            locked_until: None,
+            conns: Vec::new(),
+        }),
+    });
+    rooms.insert(id, room.clone());
+    Ok(room)
+}
+
+/// Seat `out`: the first free seat, or (`rejoin`) the seat whose token it gives back.
+fn take_seat(
+    host: &Arc<Inner>,
+    room: &Arc<Room>,
+    out: &ConnOut,
+    rejoin: Option<(u8, String)>,
+    name: &str,
+) -> Result<u8, String> {
+    let mut st = lock(&room.state);
+    if st.over {
+        return Err("the game is over".into());
+    }
+    let seat = match &rejoin {
+        Some((seat, token)) => {
+            let Some(slot) = st.seats.get(usize::from(*seat)) else {
+                return Err(format!("no seat {seat}"));
+            };
+            if slot.name.is_none() || !same(&slot.token, token) {
+                return Err(format!("claimed seat {seat} without its token"));
+            }
+            *seat
+        }
+        None => match st.seats.iter().position(|s| s.name.is_none()) {
+            Some(k) => k as u8,
+            None => return Err("every seat is taken".into()),
+        },
+    };
+    let k = usize::from(seat);
+    if rejoin.is_none() {
+        st.seats[k].name = Some(clean_name(name));
+    }
+    let token = st.seats[k].token.clone();
+    // A connection still holding the seat is replaced.
+    let link = st.seats[k].link.clone();
+    let old = {
+        let mut ls = lock(&link.state);
+        let old = ls.conn.replace(out.clone());
+        out.push(
+            Msg::Seated {
+                seat,
+                players: room.players,
+                token,
+            }
+            .encode(room.board()),
+            host,
+        );
+        if !ls.setup.is_empty() {
+            // A rejoin: the handshake, the setup, the view and the question waiting, again.
+            ls.replaying = true;
+            for line in ls
+                .setup
+                .iter()
+                .chain(ls.last_view.iter())
+                .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
+            {
+                out.push(format!("h {line}"), host);
+            }
+        }
+        old
+    };
+    if let Some(old) = old {
+        host.log(format!(
+            "room {}: seat {seat}: connection {} replaced by {}",
+            room.id, old.id, out.id
+        ));
+        st.conns.retain(|(_, c)| c.id != old.id);
+        old.close();
+    }
+    st.conns.push((seat, out.clone()));
+    let lobby = room.lobby(&st);
+    room.broadcast(&st, &lobby, host);
+    host.log(format!(
+        "room {}: seat {seat} {}",
+        room.id,
+        if rejoin.is_some() {
+            "rejoined"
+        } else {
+            "taken"
+        }
+    ));
+    if !st.started && st.seats.iter().all(|s| s.name.is_some()) {
+        st.started = true;
+        let lobby = room.lobby(&st);
+        room.broadcast(&st, &lobby, host);
+        let room = room.clone();
+        let host = host.clone();
+        std::thread::Builder::new()
+            .name("junqi-room".into())
+            .spawn(move || run_room(&host, &room))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(seat)
+}
+
+/// Relay what the seated connection sends until it ends or breaks a rule.
+fn relay(
+    host: &Arc<Inner>,
+    room: &Arc<Room>,
+    seat: u8,
+    out: &ConnOut,
+    receiver: &mut Receiver,
+    link: &Arc<LinkShared>,
+    rate: &mut Rate,
+) -> Result<(), String> {
+    loop {
+        let msg = match receiver.recv() {
+            Ok(m) => m,
+            Err(ConnError::Closed) => return Ok(()),
+            Err(e) if out.closed.load(Ordering::Relaxed) => return Err(format!("closed ({e})")),
+            Err(e) => return Err(e.to_string()),
+        };
+        if !rate.allow() {
+            return Err("a flood of messages".into());
+        }
+        match msg {
+            Msg::Ping => {}
+            Msg::Engine(m) => {
+                let mut ls = lock(&link.state);
+                if ls.conn.as_ref().is_none_or(|c| c.id != out.id) {
+                    return Err("a seat it no longer holds".into());
+                }
+                if ls.replaying {
+                    match m {
+                        EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_) => {
+                            continue;
+                        }
+                        EngineMsg::Ok(_) => {
+                            ls.replaying = false;
+                            continue;
+                        }
+                        m => return Err(format!("'{}' during the handshake", m.line())),
+                    }
+                }
+                let Some(pending) = ls.pending.clone() else {
+                    return Err(format!(
+                        "'{}' when nothing was asked",
+                        crate::protocol::clip(&m.line())
+                    ));
+                };
+                let answers = match &m {
+                    EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_) => false,
+                    EngineMsg::Ok(_) => {
+                        if !pending.starts_with("junqi ") {
+                            return Err("'ok' to a question other than the handshake".into());
+                        }
+                        true
+                    }
+                    EngineMsg::Error(_) => true,
+                    EngineMsg::Turn(_) | EngineMsg::Resign | EngineMsg::OfferDraw => {
+                        if !pending.starts_with("go") {
+                            return Err(format!("'{}' when no turn was asked", m.line()));
+                        }
+                        true
+                    }
+                    EngineMsg::DrawAnswer(_) => {
+                        if !pending.starts_with("draw offered") {
+                            return Err("a draw answer when no draw was offered".into());
+                        }
+                        true
+                    }
+                    EngineMsg::Formation(_) => {
+                        if pending != "formation?" {
+                            return Err("a formation when none was asked".into());
+                        }
+                        true
+                    }
+                };
+                if answers {
+                    ls.pending = None;
+                }
+                drop(ls);
+                match link.inbox_tx.try_send((out.id, m.line())) {
+                    Ok(()) => {}
+                    Err(_) => return Err("more lines than the table takes (a flood)".into()),
+                }
+            }
+            Msg::Say(text) => {
+                let st = lock(&room.state);
+                let m = Msg::Said { from: seat, text }.encode(room.board());
+                room.broadcast(&st, &m, host);
+            }
+            Msg::SayPreset(preset) => {
+                let st = lock(&room.state);
+                let m = Msg::SaidPreset { from: seat, preset }.encode(room.board());
+                room.broadcast(&st, &m, host);
+            }
+            m => {
+                return Err(format!(
+                    "'{}' out of place",
+                    crate::protocol::clip(&m.encode(room.board()))
+                ));
+            }
+        }
+    }
+}
+
+/// The chairs of a room's seats.
+fn chairs(room: &Room) -> Vec<Chair> {
+    if room.players == 4 {
+        Board::four_player()
+            .seats
+            .iter()
+            .map(|&s| Chair::Side(s))
+            .collect()
+    } else if room.rules.mode.deals_face_down() {
+        vec![Chair::Player(1), Chair::Player(2)]
+    } else {
+        vec![Chair::Side(Seat::Red), Chair::Side(Seat::Blue)]
+    }
+}
+
+/// Play a room's game on a table, then close the room.
+fn run_room(host: &Arc<Inner>, room: &Arc<Room>) {
+    let seed: u64 = rand::random();
+    let links: Vec<(String, Arc<LinkShared>)> = {
+        let st = lock(&room.state);
+        st.seats
+            .iter()
+            .map(|s| (s.name.clone().unwrap_or_default(), s.link.clone()))
+            .collect()
+    };
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = chairs(room)
+        .into_iter()
+        .zip(links)
+        .map(|(chair, (name, link))| {
+            let link = NetLink {
+                shared: link,
+                host: host.clone(),
+            };
+            (
+                chair,
+                Box::new(EngineSeat::over(Box::new(link), &name)) as Box<dyn SeatDriver>,
+            )
+        })
+        .collect();
+    let deal = if room.rules.mode.deals_face_down() {
+        Deal::Start(Start::FlipDeal { seed })
+    } else {
+        Deal::Formations(vec![None; usize::from(room.players)])
+    };
+    let seeds: Vec<u64> = (0..u64::from(room.players))
+        .map(|k| seed ^ (0x5EA7_0000 + k))
+        .collect();
+    host.log(format!("room {}: the game starts", room.id));
+    let finished = match Table::open(&room.rules, seats, &seeds, deal, Limits::default()) {
+        Ok(mut table) => {
+            let end = table.play_out();
+            let forfeit = end.forfeit.map(|(k, why)| (k, why.to_string()));
+            let game = table.into_game();
+            host.log(format!(
+                "room {}: over after {} plies: {}{}",
+                room.id,
+                game.plies().len(),
+                game.status().word(),
+                forfeit
+                    .as_ref()
+                    .map(|(k, w)| format!(" (seat {k} {w})"))
+                    .unwrap_or_default()
+            ));
+            Some(Finished {
+                room: room.id,
+                game,
+                forfeit,
+            })
+        }
+        Err(e) => {
+            host.log(format!("room {}: the game could not start: {e:?}", room.id));
+            None
+        }
+    };
+    // Let the writers send the last lines, then close the room.
+    std::thread::sleep(Duration::from_millis(200));
+    {
+        let mut st = lock(&room.state);
+        st.over = true;
+        for (_, c) in &st.conns {
+            c.push(
+                Msg::Bye("the game is over".into()).encode(room.board()),
+                host,
+            );
+        }
+        st.conns.clear();
+    }
+    lock(&host.rooms).remove(&room.id);
+    if let Some(f) = finished {
+        let mut fs = lock(&host.finished);
+        if fs.len() >= FINISHED_KEEP {
+            fs.remove(0);
+        }
+        fs.push(f);
+    }
+}

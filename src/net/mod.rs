@@ -1,0 +1,22 @@
+//! Network games: a host (`junqi serve`, `host::Server`) holds rooms and referees their games
+//! on a `table::Table`; each player connects from their own machine (`client::Client`, `junqi
+//! connect`) and answers for their seat. docs/network.md describes the whole.
+//!
+//! - `invite`: the invite line (`junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY`) and its codes.
+//! - `wire`: frames and the messages inside them, decoded in one place.
+//! - `conn`: TCP with the Noise protocol (`snow`): the preamble, the handshakes, the two halves
+//!   of a connection.
+//! - `host`: rooms, seats, tokens, bounds; a network seat is an `EngineSeat` over a `NetLink`.
+//! - `client`: connect, take a seat, the seat's messages as events, answers sent back.
+//!
+//! The wire carries only what the seat may know: the host sends a seat the engine protocol's
+//! lines the table gives that seat (its view, the public reports) and the lobby's and chat's
+//! messages, nothing else.
+
+pub mod client;
+pub mod conn;
+pub mod host;
+pub mod invite;
+pub mod wire;
+
+pub use invite::{Invite, InviteError};

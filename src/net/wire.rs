@@ -1,0 +1,482 @@
+//! What travels inside the encrypted frames: one message a frame, a line of UTF-8 text whose
+//! first word names it, decoded into `Msg` here and nowhere else.
+//!
+//! The engine protocol's lines travel as they are (`h LINE` from the host, `e LINE` from the
+//! seat), so a network seat speaks exactly what an engine process speaks; the lobby, the chat
+//! and the audit have messages of their own. Frames are a 2-byte big-endian length and that
+//! many bytes (at most `MAX_FRAME`, Noise's limit); a frame is read into a buffer of that size,
+//! never more.
+
+use crate::engine::{Board, Rules};
+use crate::protocol::{EngineMsg, HostMsg, parse_rules, rules_words};
+use std::fmt;
+use std::io::{Read, Write};
+
+/// The version of the network protocol (in the preamble and in `hello`).
+pub const NET_VERSION: u8 = 1;
+/// The largest frame (Noise's largest message).
+pub const MAX_FRAME: usize = 65_535;
+/// The largest message text inside a frame (the frame less the AEAD tag).
+pub const MAX_TEXT: usize = MAX_FRAME - 16;
+/// The longest chat line (characters).
+pub const MAX_CHAT: usize = 300;
+/// The longest name a player gives (characters).
+pub const MAX_NAME: usize = 40;
+/// Seats' tokens: 26 base-32 characters (130 bits).
+pub const TOKEN_LEN: usize = 26;
+
+/// Preset chat phrases, sent by number (`chat-preset N`); every client shows them in its own
+/// language.
+pub const PRESETS: [&str; 6] = [
+    "Hurry up, please (快点吧)",
+    "Good game (好棋)",
+    "Well played (漂亮)",
+    "Thinking… (想一下)",
+    "Sorry, I have to go (抱歉，我得走了)",
+    "Thanks (谢谢)",
+];
+
+/// A message on the wire.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Msg {
+    // From a client.
+    /// Make a room for `players` (2 or 4) with these rules; the creator takes the first seat.
+    Create {
+        players: u8,
+        rules: Rules,
+        name: String,
+    },
+    /// Take a free seat.
+    Join { name: String },
+    /// Take back one's seat (`seat` index, its token).
+    Rejoin { seat: u8, token: String },
+    /// A line of the engine protocol from the seat.
+    Engine(EngineMsg),
+    /// A chat line (bounded).
+    Say(String),
+    /// A preset phrase.
+    SayPreset(u8),
+    /// Nothing: keeps an idle connection alive.
+    Ping,
+
+    // From the host.
+    /// The room was made: its invite.
+    Created { invite: String },
+    /// The seat taken: index, players, the token to rejoin it.
+    Seated {
+        seat: u8,
+        players: u8,
+        token: String,
+    },
+    /// Who sits where (a name for each seat, `-` for a free one) and whether the game started.
+    Lobby { names: Vec<String>, started: bool },
+    /// A line of the engine protocol for the seat.
+    Host(HostMsg),
+    /// A chat line from seat `from`.
+    Said { from: u8, text: String },
+    /// A preset phrase from seat `from`.
+    SaidPreset { from: u8, preset: u8 },
+    /// The audit: each seat's commitment (BLAKE2s-256 of its salt and its formation, or of the
+    /// flip deal), by seat index, sent before the first turn.
+    Commit { hashes: Vec<String> },
+    /// The audit at the end: the start (every formation, or the flip deal) and the salts, with
+    /// the full record of the game (RON, one line).
+    Reveal { salts: Vec<String>, record: String },
+    /// The host ends the connection (a refused join, a seat taken, a wrong message …).
+    Bye(String),
+}
+
+/// Why bytes from the network are not a message.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WireError(pub String);
+
+impl fmt::Display for WireError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for WireError {}
+
+fn bad<T>(why: impl Into<String>) -> Result<T, WireError> {
+    Err(WireError(why.into()))
+}
+
+/// A word (no blanks, no control characters, at most `max` characters).
+fn word_ok(w: &str, max: usize) -> bool {
+    !w.is_empty()
+        && w.chars().count() <= max
+        && !w.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// Free text: no control characters, at most `max` characters.
+fn text_ok(t: &str, max: usize) -> bool {
+    t.chars().count() <= max && !t.chars().any(char::is_control)
+}
+
+/// A name: at most `MAX_NAME` characters, blanks turned into `_`, control characters dropped.
+pub fn clean_name(name: &str) -> String {
+    let n: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .take(MAX_NAME)
+        .collect();
+    if n.is_empty() { "player".into() } else { n }
+}
+
+impl Msg {
+    /// The message's text (`board` writes the turns and reports of engine lines).
+    pub fn encode(&self, board: &Board) -> String {
+        match self {
+            Msg::Create {
+                players,
+                rules,
+                name,
+            } => format!(
+                "create {players} {} {}",
+                clean_name(name),
+                rules_words(rules).join(" ")
+            ),
+            Msg::Join { name } => format!("join {}", clean_name(name)),
+            Msg::Rejoin { seat, token } => format!("rejoin {seat} {token}"),
+            Msg::Engine(m) => format!("e {}", m.line()),
+            Msg::Say(t) => format!("say {t}"),
+            Msg::SayPreset(n) => format!("say-preset {n}"),
+            Msg::Ping => "ping".into(),
+            Msg::Created { invite } => format!("created {invite}"),
+            Msg::Seated {
+                seat,
+                players,
+                token,
+            } => format!("seated {seat} {players} {token}"),
+            Msg::Lobby { names, started } => format!(
+                "lobby {} {}",
+                if *started { "started" } else { "waiting" },
+                names.join(" ")
+            ),
+            Msg::Host(m) => format!("h {}", m.line(board)),
+            Msg::Said { from, text } => format!("said {from} {text}"),
+            Msg::SaidPreset { from, preset } => format!("said-preset {from} {preset}"),
+            Msg::Commit { hashes } => format!("commit {}", hashes.join(" ")),
+            Msg::Reveal { salts, record } => format!("reveal {} {record}", salts.join(",")),
+            Msg::Bye(why) => format!("bye {why}"),
+        }
+    }
+
+    /// Read a message from a frame's text; `board` reads the turns and reports of engine lines
+    /// (the board of the seat's game; two-player before a seat is known).
+    ///
+    /// # Errors
+    /// Not UTF-8, not one line, an unknown message or one whose fields are out of bounds.
+    pub fn decode(bytes: &[u8], board: &'static Board) -> Result<Msg, WireError> {
+        if bytes.len() > MAX_TEXT {
+            return bad(format!("a message of {} bytes", bytes.len()));
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return bad("a message that is not UTF-8");
+        };
+        if text.contains(['\n', '\r', '\0']) {
+            return bad("a message of more than one line");
+        }
+        let (head, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let words: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty()).collect();
+        let num = |w: Option<&&str>, max: u8, what: &str| -> Result<u8, WireError> {
+            match w.and_then(|w| w.parse::<u8>().ok()) {
+                Some(n) if n <= max => Ok(n),
+                _ => bad(format!("{head}: {what} is not a number up to {max}")),
+            }
+        };
+        let clip = crate::protocol::clip;
+        Ok(match head {
+            "create" => {
+                let players = num(words.first(), 4, "the players")?;
+                if players != 2 && players != 4 {
+                    return bad("create: 2 or 4 players");
+                }
+                let Some(name) = words.get(1).filter(|n| word_ok(n, MAX_NAME)) else {
+                    return bad("create: no name");
+                };
+                let rules = parse_rules(&words[2..]).map_err(|e| WireError(e.to_string()))?;
+                Msg::Create {
+                    players,
+                    rules,
+                    name: (*name).to_string(),
+                }
+            }
+            "join" => match words[..] {
+                [name] if word_ok(name, MAX_NAME) => Msg::Join { name: name.into() },
+                _ => return bad("join: one name"),
+            },
+            "rejoin" => match words[..] {
+                [_, token] if word_ok(token, TOKEN_LEN) => Msg::Rejoin {
+                    seat: num(words.first(), 3, "the seat")?,
+                    token: token.into(),
+                },
+                _ => return bad("rejoin: a seat and its token"),
+            },
+            "e" => Msg::Engine(EngineMsg::parse(rest).map_err(|e| WireError(e.to_string()))?),
+            "say" if text_ok(rest, MAX_CHAT) => Msg::Say(rest.to_string()),
+            "say" => return bad("say: a line of text too long"),
+            "say-preset" => {
+                Msg::SayPreset(num(words.first(), PRESETS.len() as u8 - 1, "the phrase")?)
+            }
+            "ping" if rest.is_empty() => Msg::Ping,
+            "created" => match words[..] {
+                [invite] => Msg::Created {
+                    invite: crate::net::Invite::parse(invite)
+                        .map_err(|e| WireError(e.to_string()))?
+                        .to_string(),
+                },
+                _ => return bad("created: one invite"),
+            },
+            "seated" => match words[..] {
+                [_, _, token] if word_ok(token, TOKEN_LEN) => {
+                    let players = num(words.get(1), 4, "the players")?;
+                    let seat = num(words.first(), 3, "the seat")?;
+                    if (players != 2 && players != 4) || seat >= players {
+                        return bad("seated: a seat of 2 or 4");
+                    }
+                    Msg::Seated {
+                        seat,
+                        players,
+                        token: token.into(),
+                    }
+                }
+                _ => return bad("seated: a seat, the players and a token"),
+            },
+            "lobby" => {
+                let started = match words.first() {
+                    Some(&"started") => true,
+                    Some(&"waiting") => false,
+                    _ => return bad("lobby: started or waiting"),
+                };
+                let names = &words[1..];
+                if (names.len() != 2 && names.len() != 4)
+                    || !names.iter().all(|n| word_ok(n, MAX_NAME))
+                {
+                    return bad("lobby: 2 or 4 names");
+                }
+                Msg::Lobby {
+                    names: names.iter().map(|n| (*n).to_string()).collect(),
+                    started,
+                }
+            }
+            "h" => Msg::Host(HostMsg::parse(rest, board).map_err(|e| WireError(e.to_string()))?),
+            "said" => {
+                let (from, t) = rest.split_once(' ').unwrap_or((rest, ""));
+                let from = num(Some(&from), 3, "the seat")?;
+                if !text_ok(t, MAX_CHAT) {
+                    return bad("said: a line of text too long");
+                }
+                Msg::Said {
+                    from,
+                    text: t.to_string(),
+                }
+            }
+            "said-preset" => Msg::SaidPreset {
+                from: num(words.first(), 3, "the seat")?,
+                preset: num(words.get(1), PRESETS.len() as u8 - 1, "the phrase")?,
+            },
+            "commit" => {
+                if (words.len() != 2 && words.len() != 4 && words.len() != 1)
+                    || !words.iter().all(|h| is_hex(h, 64))
+                {
+                    return bad("commit: 1, 2 or 4 hashes of 64 hex digits");
+                }
+                Msg::Commit {
+                    hashes: words.iter().map(|w| (*w).to_string()).collect(),
+                }
+            }
+            "reveal" => {
+                let (salts, record) = rest.split_once(' ').unwrap_or((rest, ""));
+                let salts: Vec<String> = salts.split(',').map(str::to_string).collect();
+                if !(1..=4).contains(&salts.len()) || !salts.iter().all(|s| is_hex(s, 32)) {
+                    return bad("reveal: 1 to 4 salts of 32 hex digits");
+                }
+                if record.is_empty() {
+                    return bad("reveal: no record");
+                }
+                Msg::Reveal {
+                    salts,
+                    record: record.to_string(),
+                }
+            }
+            "bye" => Msg::Bye(clip(rest)),
+            _ => return bad(format!("an unknown message '{}'", clip(head))),
+        })
+    }
+}
+
+fn is_hex(w: &str, len: usize) -> bool {
+    w.len() == len && w.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// Write one frame (`bytes` at most `MAX_FRAME`).
+///
+/// # Errors
+/// The connection's error, or a frame too long.
+pub fn write_frame(w: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
+    let n = u16::try_from(bytes.len())
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidInput, "frame too long"))?;
+    let mut out = Vec::with_capacity(2 + bytes.len());
+    out.extend_from_slice(&n.to_be_bytes());
+    out.extend_from_slice(bytes);
+    w.write_all(&out)?;
+    w.flush()
+}
+
+/// Read one frame into `buf` (at least `MAX_FRAME` long); its length.
+///
+/// # Errors
+/// The connection's error (`UnexpectedEof` at its end, `WouldBlock`/`TimedOut` past its read
+/// timeout) or an empty frame.
+pub fn read_frame(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut len = [0u8; 2];
+    r.read_exact(&mut len)?;
+    let n = usize::from(u16::from_be_bytes(len));
+    if n == 0 || n > buf.len() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("a frame of {n} bytes"),
+        ));
+    }
+    r.read_exact(&mut buf[..n])?;
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Mode, Seat, Status};
+    use proptest::prelude::*;
+
+    fn samples() -> Vec<Msg> {
+        let rules = Rules::for_mode(Mode::Hidden);
+        vec![
+            Msg::Create {
+                players: 4,
+                rules: rules.clone(),
+                name: "ann".into(),
+            },
+            Msg::Join {
+                name: "bo_b".into(),
+            },
+            Msg::Rejoin {
+                seat: 1,
+                token: "A".repeat(TOKEN_LEN),
+            },
+            Msg::Engine(EngineMsg::Turn("a1-a2".into())),
+            Msg::Engine(EngineMsg::Ok(1)),
+            Msg::Say("好棋 well played".into()),
+            Msg::SayPreset(1),
+            Msg::Ping,
+            Msg::Seated {
+                seat: 3,
+                players: 4,
+                token: "B".repeat(TOKEN_LEN),
+            },
+            Msg::Lobby {
+                names: vec!["ann".into(), "-".into()],
+                started: false,
+            },
+            Msg::Host(HostMsg::Rules(rules)),
+            Msg::Host(HostMsg::GameOver(Status::Ongoing)),
+            Msg::Host(HostMsg::DrawOffered(Seat::Red)),
+            Msg::Said {
+                from: 1,
+                text: "hi there".into(),
+            },
+            Msg::SaidPreset { from: 0, preset: 5 },
+            Msg::Commit {
+                hashes: vec!["ab".repeat(32), "cd".repeat(32)],
+            },
+            Msg::Reveal {
+                salts: vec!["01".repeat(16), "02".repeat(16)],
+                record: "(x: 1)".into(),
+            },
+            Msg::Bye("seat taken".into()),
+        ]
+    }
+
+    #[test]
+    fn every_message_reads_back_as_written() {
+        let board = Board::two_player();
+        for m in samples() {
+            let text = m.encode(board);
+            assert_eq!(Msg::decode(text.as_bytes(), board), Ok(m), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_messages_are_refused_with_a_reason() {
+        let board = Board::two_player();
+        for text in [
+            "",
+            "hello",
+            "create 3 ann mode=hidden",
+            "join",
+            "join a b",
+            "rejoin 9 AAA",
+            "seated 2 2 AAA",
+            "lobby started a b c",
+            "say \u{7}",
+            "commit xyz",
+            "e nonsense",
+            "h nonsense",
+            "ping x",
+            "said-preset 0 9",
+        ] {
+            assert!(Msg::decode(text.as_bytes(), board).is_err(), "{text:?}");
+        }
+        assert!(Msg::decode(&[0xff, 0xfe], board).is_err());
+        assert!(
+            Msg::decode(
+                format!("say {}", "x".repeat(MAX_CHAT + 1)).as_bytes(),
+                board
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn frames_are_bounded() {
+        let mut wire = Vec::new();
+        write_frame(&mut wire, b"abc").unwrap();
+        let mut buf = vec![0u8; MAX_FRAME];
+        assert_eq!(read_frame(&mut &wire[..], &mut buf).unwrap(), 3);
+        assert!(write_frame(&mut Vec::new(), &vec![0u8; MAX_FRAME + 1]).is_err());
+        // A length longer than the buffer is refused before reading the body.
+        let mut small = [0u8; 8];
+        assert!(read_frame(&mut &[0u8, 9, 1, 2][..], &mut small).is_err());
+        assert!(read_frame(&mut &[0u8, 0][..], &mut buf).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = Msg::decode(&bytes, Board::two_player());
+            let _ = Msg::decode(&bytes, Board::four_player());
+            let mut buf = vec![0u8; MAX_FRAME];
+            let _ = read_frame(&mut &bytes[..], &mut buf);
+        }
+
+        #[test]
+        fn arbitrary_words_never_panic(head in prop::sample::select(vec![
+            "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
+            "h", "said", "said-preset", "commit", "reveal", "bye"]), rest in "\\PC{0,200}") {
+            let text = format!("{head} {rest}");
+            if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
+                // What reads reads back the same.
+                let again = m.encode(Board::two_player());
+                prop_assert_eq!(Msg::decode(again.as_bytes(), Board::two_player()), Ok(m));
+            }
+        }
+
+        #[test]
+        fn chat_round_trips(text in "[^\\p{Cc}]{0,300}") {
+            let m = Msg::Say(text);
+            let board = Board::two_player();
+            prop_assert_eq!(Msg::decode(m.encode(board).as_bytes(), board), Ok(m));
+        }
+    }
+}

@@ -1,0 +1,806 @@
+//! Network games in the window, driven through the accessibility labels: the join and host forms
+//! and their errors, the lobby, and the game at one's own screen against a scripted host that
+//! keeps the truth in the test (the screen only ever gets its seat's view and the public
+//! reports). The leak checker runs after every step.
+
+mod common;
+
+use common::leak::assert_no_leak_remote;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::remote::link::{
+    FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
+    SeatWho,
+};
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{
+    Action, Chair, Formation, Game, Mode, Rank, Rules, Seat, Seen, Start, Turn, Viewer,
+};
+use junqi::i18n::Lang;
+use junqi::protocol::{EngineMsg, HostMsg};
+use std::sync::{Arc, Mutex};
+
+type Slot = Arc<Mutex<Option<FarEnd>>>;
+
+/// A network whose links end in the test.
+struct Scripted {
+    far: Slot,
+    hosted: Arc<Mutex<Option<HostSpec>>>,
+}
+
+impl Network for Scripted {
+    fn join(&mut self, invite: &str, _name: &str) -> Result<Link, LinkError> {
+        if !invite.starts_with("junqi://") {
+            return Err(LinkError::BadInvite(
+                "it does not start with junqi://".into(),
+            ));
+        }
+        let (link, far) = Link::pair();
+        *self.far.lock().unwrap() = Some(far);
+        Ok(link)
+    }
+    fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
+        if spec.port == 1 {
+            return Err(LinkError::CannotServe(1, "permission denied".into()));
+        }
+        let (link, far) = Link::pair();
+        far.send(Incoming::Invite(format!(
+            "junqi://127.0.0.1:{}/ROOM42/KEY",
+            spec.port
+        )));
+        *self.far.lock().unwrap() = Some(far);
+        *self.hosted.lock().unwrap() = Some(spec.clone());
+        Ok(link)
+    }
+}
+
+fn window_with_network() -> (
+    tempfile::TempDir,
+    Harness<'static, JunqiApp>,
+    Slot,
+    Arc<Mutex<Option<HostSpec>>>,
+) {
+    let (dir, mut h) = common::window();
+    let far: Slot = Arc::default();
+    let hosted = Arc::default();
+    h.state_mut().network = Box::new(Scripted {
+        far: far.clone(),
+        hosted: Arc::clone(&hosted),
+    });
+    (dir, h, far, hosted)
+}
+
+fn type_into(h: &mut Harness<'static, JunqiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    if !text.is_empty() {
+        h.get_by_label(label).type_text(text);
+        h.run();
+    }
+}
+
+fn shows(h: &Harness<'static, JunqiApp>, text: &str) -> bool {
+    common::leak::texts(h).iter().any(|t| t.contains(text))
+}
+
+/// The test's side of the link, playing host: the truth and the other seats.
+struct Host {
+    game: Game,
+    me: Seat,
+    far: FarEnd,
+    rng: SplitMix64,
+}
+
+impl Host {
+    fn send(&self, m: HostMsg) {
+        assert!(self.far.send(Incoming::Host(m)));
+    }
+    fn send_view(&self) {
+        let v = self.game.view(Viewer::Side(self.me));
+        self.send(HostMsg::View {
+            viewer: self.me,
+            notation: v.notation(),
+            mines: v.mines_notation(),
+        });
+    }
+    fn start(&self) {
+        self.send(HostMsg::Hello(1));
+        self.send(HostMsg::NewGame);
+        self.send(HostMsg::Rules(self.game.rules().clone()));
+        self.send(HostMsg::Seat(Chair::Side(self.me)));
+        self.send(HostMsg::Time {
+            game_ms: None,
+            turn_ms: None,
+        });
+        self.send_view();
+    }
+    fn outgoing(&self) -> Vec<Outgoing> {
+        self.far.rx.try_iter().collect()
+    }
+    /// The engine messages that came from the screen (the handshake's answers left out).
+    fn answers(&self) -> Vec<EngineMsg> {
+        self.outgoing()
+            .into_iter()
+            .filter_map(|m| match m {
+                Outgoing::Engine(EngineMsg::Id { .. } | EngineMsg::Ok(_)) => None,
+                Outgoing::Engine(e) => Some(e),
+                _ => None,
+            })
+            .collect()
+    }
+    fn play(&mut self, t: Turn) {
+        let report = self.game.play(t).unwrap().report.clone().unwrap();
+        self.send(HostMsg::Report(report));
+        self.send_view();
+    }
+    /// Another seat's turn: a random legal one.
+    fn play_other(&mut self) {
+        let turns = self.game.position().legal_turns(self.game.rules());
+        let t = *self.rng.choose(&turns).expect("a legal turn");
+        self.play(t);
+    }
+}
+
+fn check(h: &mut Harness<'static, JunqiApp>, host: &Host) {
+    h.run();
+    assert_no_leak_remote(h, &host.game, host.me);
+}
+
+fn label_of(host: &Host, n: junqi::engine::NodeId) -> String {
+    junqi::app::board::node_label(&host.game.view(Viewer::Side(host.me)), Lang::En, n)
+}
+
+/// Join from the first screen with a good invite, be seated by the host, and have the game
+/// begin: the host's script for `game`, this screen at `me`.
+fn joined(game: Game, me: Seat) -> (tempfile::TempDir, Harness<'static, JunqiApp>, Host) {
+    let (dir, mut h, far, _) = window_with_network();
+    common::click(&mut h, "Join a network game…");
+    type_into(&mut h, "Invite", "junqi://127.0.0.1:7465/ROOM42/KEY");
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "Connect");
+    let far = far.lock().unwrap().take().expect("a link");
+    let seats: Vec<SeatInfo> = game
+        .board()
+        .seats
+        .iter()
+        .map(|&s| SeatInfo {
+            chair: Chair::Side(s),
+            who: if s == me {
+                SeatWho::Player("Mei".into())
+            } else {
+                SeatWho::Player(format!("P{}", s.index()))
+            },
+        })
+        .collect();
+    let you = game.board().seats.iter().position(|&s| s == me);
+    far.send(Incoming::Room(RoomInfo {
+        code: "ROOM42".into(),
+        rules: Some(game.rules().clone()),
+        seats,
+        you,
+        host: false,
+        auto_start: false,
+    }));
+    h.run();
+    assert!(shows(&h, "Room ROOM42"));
+    assert!(shows(&h, "Mei (you)"));
+    assert!(shows(&h, "Waiting for the host to start the game…"));
+    far.send(Incoming::Started);
+    let host = Host {
+        game,
+        me,
+        far,
+        rng: SplitMix64::new(11),
+    };
+    host.start();
+    check(&mut h, &host);
+    // The handshake was answered.
+    let hello: Vec<Outgoing> = host.outgoing();
+    assert!(
+        hello.contains(&Outgoing::Engine(EngineMsg::Ok(1))),
+        "{hello:?}"
+    );
+    (dir, h, host)
+}
+
+/// This screen's turn: the host says go, the player clicks a piece and a destination its view
+/// allows (an attack now and then), the turn goes to the host, who plays it.
+fn my_turn(h: &mut Harness<'static, JunqiApp>, host: &mut Host, k: usize) {
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(h, host);
+    assert!(shows(h, "Your turn"));
+    let view = host.game.view(Viewer::Side(host.me));
+    let rules = host.game.rules().clone();
+    let turns: Vec<Turn> = view
+        .candidate_turns(&rules)
+        .into_iter()
+        .filter(|t| host.game.position().check_turn(&rules, *t).is_ok())
+        .collect();
+    let attacks: Vec<Turn> = turns
+        .iter()
+        .copied()
+        .filter(|t| matches!(t, Turn::Move { to, .. } if view.at(*to) != Seen::Empty))
+        .collect();
+    let t = if k.is_multiple_of(3) && !attacks.is_empty() {
+        *host.rng.choose(&attacks).unwrap()
+    } else {
+        *host.rng.choose(&turns).expect("a turn")
+    };
+    let Turn::Move { from, to } = t else {
+        panic!("no flips in these games")
+    };
+    h.get_by_label(&label_of(host, from)).click();
+    check(h, host);
+    h.get_by_label(&label_of(host, to)).click();
+    check(h, host);
+    let sent = host.answers();
+    assert_eq!(
+        sent,
+        vec![EngineMsg::Turn(t.notation(host.game.board()))],
+        "the clicked turn went to the host"
+    );
+    host.play(t);
+    check(h, host);
+}
+
+/// A hidden two-player game from the join form to the end: turns by clicking, the others' turns,
+/// a refused click, a click out of turn, a draw offer declined each way, chat and its mute, and the
+/// resignation with its question; every piece shows once the host sends the last view.
+#[test]
+fn a_hidden_game_at_ones_own_screen() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut rng = SplitMix64::new(5);
+    let (r, b) = (
+        Formation::random(&mut rng, &rules),
+        Formation::random(&mut rng, &rules),
+    );
+    let game = Game::new(rules, Start::formations(&r, &b)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    assert!(shows(&h, "You play Blue"));
+    // Red moves first: a click now is out of turn.
+    let mine = (0..host.game.board().len() as u8)
+        .find(|&n| {
+            matches!(host.game.view(Viewer::Side(Seat::Blue)).at(n),
+                Seen::Known(p) if p.side() == Seat::Blue && p.rank() == Rank::Flag)
+        })
+        .unwrap();
+    h.get_by_label(&label_of(&host, mine)).click();
+    check(&mut h, &host);
+    assert!(shows(&h, "It is not your turn yet"));
+    // Chat from the other player, a preset phrase back.
+    host.far.send(Incoming::Chat {
+        from: "Li".into(),
+        text: "快点吧".into(),
+    });
+    check(&mut h, &host);
+    assert!(shows(&h, "Li: 快点吧"));
+    common::click(&mut h, "Good game");
+    assert!(
+        host.outgoing()
+            .contains(&Outgoing::Chat("Good game".into()))
+    );
+    for k in 0..24 {
+        if host.game.status().is_over() {
+            break;
+        }
+        if host.game.position().side_to_move() == Some(Seat::Blue) {
+            if k == 3 {
+                // The flag never moves: said at once, nothing sent.
+                host.send(HostMsg::Go {
+                    turn_ms: None,
+                    left_ms: None,
+                });
+                check(&mut h, &host);
+                h.get_by_label(&label_of(&host, mine)).click();
+                check(&mut h, &host);
+                let view = host.game.view(Viewer::Side(Seat::Blue));
+                let why = view
+                    .check_turn(
+                        host.game.rules(),
+                        Turn::Move {
+                            from: mine,
+                            to: mine,
+                        },
+                    )
+                    .unwrap_err();
+                assert!(shows(&h, &Lang::En.illegal(&why)));
+                // A draw offered: the host asks the other seat, which declines, and says go.
+                common::click(&mut h, "Offer draw");
+                assert_eq!(host.answers(), vec![EngineMsg::OfferDraw]);
+                assert!(shows(&h, "You offered a draw: waiting for the answer…"));
+                host.game.act(Action::OfferDraw(Seat::Blue)).unwrap();
+                host.game.act(Action::DeclineDraw(Seat::Red)).unwrap();
+            }
+            my_turn(&mut h, &mut host, k);
+            if k == 3 {
+                assert!(shows(&h, "Your draw offer was declined"));
+            }
+        } else {
+            if k == 6 {
+                host.game.act(Action::OfferDraw(Seat::Red)).unwrap();
+                host.send(HostMsg::DrawOffered(Seat::Red));
+                check(&mut h, &host);
+                assert!(shows(&h, "Red offers a draw"));
+                common::click(&mut h, "Decline draw");
+                assert_eq!(host.answers(), vec![EngineMsg::DrawAnswer(false)]);
+                host.game.act(Action::DeclineDraw(Seat::Blue)).unwrap();
+            }
+            host.play_other();
+            check(&mut h, &host);
+        }
+        if k == 8 {
+            h.get_by_label("Mute the others' chat").click();
+            check(&mut h, &host);
+            host.far.send(Incoming::Chat {
+                from: "Li".into(),
+                text: "seen?".into(),
+            });
+            check(&mut h, &host);
+            assert!(!shows(&h, "Li: seen?"));
+            assert!(shows(&h, "1 muted"));
+        }
+    }
+    // The move list and the log name what Blue knew; the last turn is in the list.
+    let n = host.game.plies().len();
+    assert!(
+        shows(&h, &format!("{n:>3}. ")),
+        "the move list has every turn"
+    );
+    if !host.game.status().is_over() {
+        while host.game.position().side_to_move() != Some(Seat::Blue) {
+            host.play_other();
+            check(&mut h, &host);
+        }
+        host.send(HostMsg::Go {
+            turn_ms: None,
+            left_ms: None,
+        });
+        check(&mut h, &host);
+        common::click(&mut h, "Resign");
+        assert!(shows(&h, "Blue resigns and the game ends. Are you sure?"));
+        common::click(&mut h, "Yes, resign");
+        assert_eq!(host.answers(), vec![EngineMsg::Resign]);
+        host.game.act(Action::Resign(Seat::Blue)).unwrap();
+        host.send(HostMsg::GameOver(host.game.status()));
+        host.send_view();
+        check(&mut h, &host);
+    }
+    let end = junqi::app::status_text(host.game.status(), Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    // Every piece of Red is shown now (the last view reveals the board).
+    let red_known = (0..host.game.board().len() as u8).any(|n| {
+        matches!(host.game.view(Viewer::Side(Seat::Blue)).at(n), Seen::Known(p) if p.side() == Seat::Red)
+    });
+    assert!(red_known);
+    common::click(&mut h, "Leave");
+    assert!(matches!(h.state().screen, Screen::Home));
+    assert!(host.outgoing().contains(&Outgoing::Leave));
+}
+
+/// A hidden four-player game at South's screen: the other three seats play random turns, South
+/// clicks its own; after a while South resigns (it goes out, its pieces leave the board) and the
+/// partner's resignation ends the game.
+#[test]
+fn a_four_player_hidden_game_at_ones_own_screen() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::random_four(&rules, 9)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::South);
+    assert!(shows(&h, "You play South"));
+    for k in 0..28 {
+        if host.game.status().is_over() {
+            break;
+        }
+        if host.game.position().side_to_move() == Some(Seat::South) {
+            my_turn(&mut h, &mut host, k);
+        } else {
+            host.play_other();
+            check(&mut h, &host);
+        }
+    }
+    if !host.game.status().is_over() {
+        while host.game.position().side_to_move() != Some(Seat::South)
+            && !host.game.status().is_over()
+        {
+            host.play_other();
+            check(&mut h, &host);
+        }
+    }
+    if !host.game.status().is_over() {
+        host.send(HostMsg::Go {
+            turn_ms: None,
+            left_ms: None,
+        });
+        check(&mut h, &host);
+        common::click(&mut h, "Resign");
+        common::click(&mut h, "Yes, resign");
+        assert_eq!(host.answers(), vec![EngineMsg::Resign]);
+        host.game.act(Action::Resign(Seat::South)).unwrap();
+        host.send_view();
+        check(&mut h, &host);
+        assert!(shows(&h, "South is out"));
+        if !host.game.status().is_over() {
+            host.game.act(Action::Resign(Seat::North)).unwrap();
+            host.send_view();
+            check(&mut h, &host);
+        }
+        host.send(HostMsg::GameOver(host.game.status()));
+        check(&mut h, &host);
+    }
+    let end = junqi::app::status_text(host.game.status(), Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+}
+
+/// The join form's errors, each said in words: not an invite, no name, a wrong room code and an
+/// unreachable address from the network (back at the form), in English and in Chinese.
+#[test]
+fn the_join_form_says_what_is_wrong() {
+    let (_dir, mut h, far, _) = window_with_network();
+    common::click(&mut h, "Join a network game…");
+    type_into(&mut h, "Invite", "http://example.com");
+    common::click(&mut h, "Connect");
+    assert!(shows(
+        &h,
+        "This is not an invite: it does not start with junqi://"
+    ));
+    type_into(&mut h, "Invite", "junqi://10.0.0.9:7465/NOPE/KEY");
+    type_into(&mut h, "Your name", "");
+    common::click(&mut h, "Connect");
+    assert!(shows(&h, "A name needs 1 to 24 characters"));
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "Connect");
+    let end = far.lock().unwrap().take().unwrap();
+    end.send(Incoming::Closed(LinkError::WrongCode));
+    h.run();
+    assert!(shows(&h, "The server has no such room"));
+    assert!(h.query_by_label("Connect").is_some(), "back at the form");
+    common::click(&mut h, "Connect");
+    let end = far.lock().unwrap().take().unwrap();
+    end.send(Incoming::Closed(LinkError::Unreachable(
+        "10.0.0.9:7465".into(),
+        "connection refused".into(),
+    )));
+    h.run();
+    assert!(shows(&h, "Cannot reach 10.0.0.9:7465: connection refused"));
+    h.state_mut().settings.lang = Lang::Zh;
+    h.run();
+    assert!(shows(&h, "连不上 10.0.0.9:7465"));
+    assert!(h.query_by_label("连接").is_some());
+}
+
+/// Hosting: the form (players, mode, seats, port), its errors, the room opened, the invite and
+/// its Copy button, the lobby as seats fill, and Start once every seat is taken.
+#[test]
+fn hosting_a_room() {
+    let (_dir, mut h, far, hosted) = window_with_network();
+    common::click(&mut h, "Host a network game…");
+    common::click(&mut h, "Four players (四国)");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    type_into(&mut h, "Port", "70000");
+    common::click(&mut h, "Open the room");
+    assert!(shows(&h, "A port is a number from 0 to 65535"));
+    type_into(&mut h, "Port", "1");
+    common::click(&mut h, "Open the room");
+    assert!(shows(
+        &h,
+        "Cannot open a server on port 1: permission denied"
+    ));
+    // East is the computer.
+    h.get_by_label("as East").click();
+    h.run();
+    h.get_by_label("Computer · Normal").click();
+    h.run();
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let spec = hosted.lock().unwrap().clone().expect("a room opened");
+    assert!(spec.four);
+    assert_eq!(spec.rules.mode, Mode::Hidden);
+    assert_eq!(spec.seats[0], HostSeat::Here);
+    assert_eq!(spec.seats[1], HostSeat::Computer(junqi::ai::Level::Normal));
+    assert!(shows(&h, "junqi://127.0.0.1:0/ROOM42/KEY"));
+    common::click(&mut h, "Copy the invite");
+    assert!(shows(&h, "Copied"));
+    let far = far.lock().unwrap().take().unwrap();
+    let room = |who: Vec<SeatWho>| RoomInfo {
+        code: "ROOM42".into(),
+        rules: Some(spec.rules.clone()),
+        seats: Seat::FOUR
+            .iter()
+            .zip(who)
+            .map(|(&s, who)| SeatInfo {
+                chair: Chair::Side(s),
+                who,
+            })
+            .collect(),
+        you: Some(0),
+        host: true,
+        auto_start: false,
+    };
+    far.send(Incoming::Room(room(vec![
+        SeatWho::Player("Mei".into()),
+        SeatWho::Computer("ai:normal".into()),
+        SeatWho::Free,
+        SeatWho::Player("Li".into()),
+    ])));
+    h.run();
+    assert!(shows(&h, "North: free"));
+    assert!(shows(&h, "East: computer (ai:normal)"));
+    assert!(shows(&h, "South: Mei (you)"));
+    assert!(shows(&h, "Seats are free"));
+    common::click(&mut h, "Start the game");
+    assert!(
+        !far.rx.try_iter().any(|m| m == Outgoing::Start),
+        "no start with a free seat"
+    );
+    far.send(Incoming::Room(room(vec![
+        SeatWho::Player("Mei".into()),
+        SeatWho::Computer("ai:normal".into()),
+        SeatWho::Player("Wu".into()),
+        SeatWho::Player("Li".into()),
+    ])));
+    h.run();
+    common::click(&mut h, "Start the game");
+    assert!(far.rx.try_iter().any(|m| m == Outgoing::Start));
+    // The connection lost: said in the lobby.
+    far.send(Incoming::Closed(LinkError::Closed("reset by peer".into())));
+    h.run();
+    assert!(shows(&h, "The connection closed: reset by peer"));
+}
+
+// ---- The real network: an in-process server, a headless client, the window. ----
+
+use junqi::app::remote::{Form, Phase};
+use junqi::net::client::{Client, Request};
+use junqi::net::host::{ServeOptions, Server, ServerHandle};
+
+fn loopback_server() -> ServerHandle {
+    Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            quiet: true,
+            ..ServeOptions::default()
+        },
+    )
+    .unwrap()
+    .spawn()
+}
+
+/// The seat's own view and rules on the network screen, when it is to move.
+fn my_move(h: &Harness<'static, JunqiApp>) -> Option<(junqi::engine::View, Rules)> {
+    let Screen::Remote(r) = &h.state().screen else {
+        return None;
+    };
+    let g = r.game()?;
+    if !g.to_move() || g.over() {
+        return None;
+    }
+    Some((g.view()?.clone(), g.rules()?.clone()))
+}
+
+fn remote_over(h: &Harness<'static, JunqiApp>) -> bool {
+    matches!(&h.state().screen, Screen::Remote(r) if r.game().is_some_and(|g| g.over()))
+}
+
+/// What the screen showed once its view had caught up with its reports: the texts, the turns
+/// seen, whether the game was over.
+type Snapshot = (Vec<String>, usize, bool);
+
+fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
+    let Screen::Remote(r) = &h.state().screen else {
+        return;
+    };
+    if let Some(g) = r.game()
+        && let Some(v) = g.view()
+        && v.ply() as usize == g.plies().len()
+    {
+        shots.push((common::leak::texts(h), g.plies().len(), g.over()));
+    }
+}
+
+/// Play the window's seat by clicking until the game is over (bounded), each turn a random one
+/// of the seat's own view's candidates; what the screen showed along the way.
+fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) -> Vec<Snapshot> {
+    let mut shots = Vec::new();
+    let mut rng = SplitMix64::new(seed);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !remote_over(h) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game did not end: {:?}",
+            common::leak::texts(h)
+        );
+        h.run();
+        snapshot(h, &mut shots);
+        if h.query_by_label("A random formation").is_some() {
+            common::click(h, "A random formation");
+            continue;
+        }
+        let Some((view, rules)) = my_move(h) else {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        };
+        let cands = view.candidate_turns(&rules);
+        let Some(&Turn::Move { from, to }) = rng.choose(&cands) else {
+            panic!("flip turns in a hidden game")
+        };
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, from))
+            .click();
+        h.run();
+        snapshot(h, &mut shots);
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, to))
+            .click();
+        h.run();
+    }
+    h.run();
+    snapshot(h, &mut shots);
+    shots
+}
+
+/// Every snapshot against the host's finished game.
+fn check_snapshots(shots: &[Snapshot], game: &Game, seat: Seat) {
+    assert!(shots.len() > 3, "the screen was looked at along the way");
+    for (texts, ply, over) in shots {
+        common::leak::assert_no_leak_remote_at(texts, game, seat, *ply, *over);
+    }
+}
+
+/// The finished game of a room on `server`, waiting for it.
+fn finished_game(server: &ServerHandle) -> Game {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        if let Some(f) = server.finished().into_iter().next() {
+            return f.game;
+        }
+        assert!(std::time::Instant::now() < until, "no finished game");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+fn short_hidden_rules() -> Rules {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.quiet_limit = 8;
+    rules
+}
+
+/// A hidden game over the real network: a server on 127.0.0.1 (port 0) in this process, a
+/// headless client (a random player) that opens the room, and the window that joins it with the
+/// invite typed into its form and plays its seat to the end by clicking. The end shows, and the
+/// screen names no piece its seat did not know (checked against the host's finished game).
+#[test]
+fn a_hidden_network_game_joined_and_played_to_the_end() {
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: short_hidden_rules(),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Join a network game…");
+    type_into(&mut h, "Invite", &invite);
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "Connect");
+    let shots = click_to_the_end(&mut h, 3);
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    let game = finished_game(&server);
+    assert_eq!(game.status(), status);
+    check_snapshots(&shots, &game, Seat::Blue);
+    assert_no_leak_remote(&h, &game, Seat::Blue);
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Blue"));
+    server.stop();
+}
+
+/// Hosting over the real network: the window opens a room on a server of its own (any free
+/// port), shows the invite; a headless client joins with it; the game starts by itself and the
+/// window plays its seat to the end by clicking.
+#[test]
+fn a_room_hosted_in_the_window_played_to_the_end() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let invite = loop {
+        h.run();
+        if let Screen::Remote(r) = &h.state().screen
+            && let Some(i) = &r.invite
+            && r.room.is_some()
+        {
+            break i.clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "no room opened");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    assert!(shows(&h, &invite));
+    assert!(shows(&h, "The game starts as soon as every seat is taken"));
+    // The invite names this machine's address; the test joins on loopback.
+    let mut inv = junqi::net::Invite::parse(&invite).unwrap();
+    inv.addr = format!("127.0.0.1:{}", inv.addr.rsplit(':').next().unwrap());
+    let joiner = Client::connect(&Request::Join {
+        invite: inv,
+        name: "Li".into(),
+    })
+    .unwrap();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        joiner
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let shots = click_to_the_end(&mut h, 4);
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    assert!(shots.iter().any(|(_, _, over)| *over));
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Red"));
+    assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
+    common::click(&mut h, "Leave");
+}
+
+/// A room hosted with the computer in the other seat: it joins by itself, the game starts, and
+/// the window plays to the end by clicking.
+#[test]
+fn a_room_hosted_against_the_computer() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    h.get_by_label("as Blue").click();
+    h.run();
+    h.get_by_label("Computer · Easy").click();
+    h.run();
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let shots = click_to_the_end(&mut h, 5);
+    assert!(
+        shots.iter().any(|(_, ply, _)| *ply > 0),
+        "turns were played"
+    );
+    let Screen::Remote(r) = &h.state().screen else {
+        panic!("the network screen")
+    };
+    let status = r.game().and_then(|g| g.status()).expect("the end");
+    let end = junqi::app::status_text(status, Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+    assert!(shows(&h, "You play Red"));
+}

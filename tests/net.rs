@@ -1,0 +1,465 @@
+//! Network games on loopback: an in-process host (`net::host::Server` on 127.0.0.1, port 0) and
+//! clients playing their seats through the real transport, each game to its end; the leak check
+//! over every message the host sent; refused codes; a client dropped mid-game rejoining; bad
+//! input from a seated client (it is dropped, rejoins, and the game ends normally).
+
+use junqi::cli::engine::builtin_answerer;
+use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
+use junqi::net::client::{Client, ClientError, Event, Request};
+use junqi::net::host::{Bounds, ServeOptions, Server, ServerHandle};
+use junqi::net::wire::Msg;
+use junqi::protocol::{EngineMsg, HostMsg};
+use std::time::{Duration, Instant};
+
+fn server_with(bounds: Bounds) -> ServerHandle {
+    Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            state: None,
+            bounds,
+            quiet: true,
+        },
+    )
+    .unwrap()
+    .spawn()
+}
+
+fn server() -> ServerHandle {
+    server_with(Bounds::default())
+}
+
+fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
+    Client::connect_keeping(
+        &Request::Create {
+            addr: h.addr().to_string(),
+            players,
+            rules,
+            name: "creator".into(),
+            pin: Some(h.public_key()),
+        },
+        true,
+    )
+    .unwrap()
+}
+
+fn join(first: &Client) -> Client {
+    Client::connect_keeping(
+        &Request::Join {
+            invite: first.seated().invite.clone(),
+            name: "joiner".into(),
+        },
+        true,
+    )
+    .unwrap()
+}
+
+/// Play `c` with a random player to the end; its messages.
+fn play(c: Client) -> (Result<Status, String>, Vec<Msg>) {
+    let mut answer = builtin_answerer("random");
+    let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
+    (r, c.received())
+}
+
+/// The host's finished game of the room of `c`'s invite, waiting for it.
+fn finished(h: &ServerHandle, c_room: &str) -> junqi::net::host::Finished {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(f) = h.finished().into_iter().find(|f| f.room.as_str() == c_room) {
+            return f;
+        }
+        assert!(
+            Instant::now() < until,
+            "no finished game; log {:?}",
+            h.log()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Play a room of `players` to its end, every seat random; each seat's messages and the game.
+fn play_room(players: u8, rules: Rules) -> (Vec<(u8, Vec<Msg>)>, Game) {
+    let h = server();
+    let first = create(&h, players, rules);
+    let room = first.seated().invite.room.as_str().to_string();
+    let mut clients = vec![first];
+    for _ in 1..players {
+        clients.push(join(&clients[0]));
+    }
+    let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
+    let handles: Vec<_> = clients
+        .into_iter()
+        .map(|c| std::thread::spawn(move || play(c)))
+        .collect();
+    let mut out = Vec::new();
+    for (seat, t) in seats.into_iter().zip(handles) {
+        let (r, msgs) = t.join().unwrap();
+        let status = r.unwrap();
+        assert!(status.is_over(), "{status:?}");
+        out.push((seat, msgs));
+    }
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert!(f.game.status().is_over());
+    (out, f.game)
+}
+
+/// The leak check: every view a seat received is, piece by piece, that seat's view of the true
+/// game at that turn (the turns reported so far), and every report is the game's public report
+/// of that turn, in order.
+fn check_wire(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
+    let rules = game.rules();
+    let board = game.board();
+    let reported: Vec<usize> = (game.plies().iter().enumerate())
+        .filter(|(_, p)| p.report.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    for (seat, msgs) in seat_msgs {
+        let mut k = 0usize;
+        let mut views = 0;
+        let mut mine: Option<Seat> = None;
+        for m in msgs {
+            let Msg::Host(hm) = m else { continue };
+            match hm {
+                HostMsg::Report(r) => {
+                    let i = reported[k];
+                    assert_eq!(
+                        Some(r),
+                        game.plies()[i].report.as_ref(),
+                        "seat {seat}: report {k}"
+                    );
+                    k += 1;
+                }
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines,
+                } => {
+                    views += 1;
+                    if rules.mode != Mode::Flip {
+                        // A seat is always shown its own side.
+                        assert_eq!(
+                            *mine.get_or_insert(*viewer),
+                            *viewer,
+                            "seat {seat}: another side's view"
+                        );
+                        assert_eq!(*viewer, board.seats[usize::from(*seat)]);
+                    }
+                    let got =
+                        View::from_notation(notation, Viewer::Side(*viewer), rules, mines).unwrap();
+                    let ply = if k == 0 { 0 } else { reported[k - 1] + 1 };
+                    if ply == game.plies().len() && game.status().is_over() {
+                        continue; // the end: every piece is revealed to everyone
+                    }
+                    let truth = game.position_at(ply).view(rules, Viewer::Side(*viewer));
+                    for n in 0..board.len() as u8 {
+                        assert_eq!(
+                            got.at(n),
+                            truth.at(n),
+                            "seat {seat}: node {n} after {k} reports"
+                        );
+                    }
+                }
+                HostMsg::Formation(_) => panic!("a formation crossed the wire to seat {seat}"),
+                _ => {}
+            }
+        }
+        assert!(
+            views > 0 && k == reported.len(),
+            "seat {seat}: {views} views, {k} reports of {}",
+            reported.len()
+        );
+    }
+}
+
+#[test]
+fn a_two_player_hidden_game_over_the_wire_shows_each_seat_only_its_view() {
+    let (msgs, game) = play_room(2, Rules::for_mode(Mode::Hidden));
+    assert!(game.plies().len() > 10);
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_two_player_flip_game_is_played_to_its_end() {
+    let (msgs, game) = play_room(2, Rules::for_mode(Mode::Flip));
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_four_player_hidden_game_over_the_wire_shows_each_seat_only_its_view() {
+    let (msgs, game) = play_room(4, Rules::for_mode(Mode::Hidden));
+    assert_eq!(game.board().seats.len(), 4);
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_four_player_open_game_is_played_to_its_end() {
+    let (msgs, game) = play_room(4, Rules::for_mode(Mode::Open));
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_wrong_room_code_or_host_key_is_refused() {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let mut wrong = first.seated().invite.clone();
+    wrong.secret = junqi::net::invite::Secret(*b"0000000000");
+    match Client::connect(&Request::Join {
+        invite: wrong,
+        name: "x".into(),
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("handshake"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let mut wrong_key = first.seated().invite.clone();
+    wrong_key.host_key[0] ^= 1;
+    assert!(matches!(
+        Client::connect(&Request::Join {
+            invite: wrong_key,
+            name: "x".into()
+        }),
+        Err(ClientError::Refused(_))
+    ));
+    let mut no_room = first.seated().invite.clone();
+    no_room.room = junqi::net::invite::RoomId(*b"ZZZZZZ");
+    match Client::connect(&Request::Join {
+        invite: no_room,
+        name: "x".into(),
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("no such room"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    assert!(
+        h.log().iter().any(|l| l.contains("wrong code")),
+        "{:?}",
+        h.log()
+    );
+    // The right code still joins.
+    let second = join(&first);
+    assert_eq!(second.seated().seat, 1);
+}
+
+#[test]
+fn too_many_wrong_codes_lock_the_room() {
+    let h = server_with(Bounds {
+        wrong_codes: 3,
+        ..Bounds::default()
+    });
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let mut wrong = first.seated().invite.clone();
+    wrong.secret = junqi::net::invite::Secret(*b"0000000000");
+    for _ in 0..3 {
+        assert!(
+            Client::connect(&Request::Join {
+                invite: wrong.clone(),
+                name: "x".into()
+            })
+            .is_err()
+        );
+    }
+    match Client::connect(&Request::Join {
+        invite: first.seated().invite.clone(),
+        name: "x".into(),
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("wrong codes"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+/// Play `c` for `turns` of its turns, then misbehave with `bad` (or just drop the connection);
+/// returns whether the host ended the connection.
+fn play_then(c: &Client, turns: usize, answer_first: bool, bad: &dyn Fn(&Client)) -> bool {
+    let mut answer = builtin_answerer("random");
+    let mut gos = 0;
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        match c.next_event(Duration::from_secs(5)) {
+            Some(Event::Msg(Msg::Host(m))) => {
+                let is_go = matches!(m, HostMsg::Go { .. });
+                if is_go && gos == turns {
+                    if answer_first {
+                        for l in answer(&m.line(c.board())).0 {
+                            c.answer(EngineMsg::parse(&l).unwrap()).unwrap();
+                        }
+                    }
+                    bad(c);
+                    // The host drops the connection: its reader sees the end.
+                    let until = Instant::now() + Duration::from_secs(5);
+                    while Instant::now() < until {
+                        match c.next_event(Duration::from_millis(200)) {
+                            Some(Event::Closed(_)) | Some(Event::Msg(Msg::Bye(_))) => return true,
+                            _ => {}
+                        }
+                    }
+                    return false;
+                }
+                gos += usize::from(is_go);
+                for l in answer(&m.line(c.board())).0 {
+                    c.answer(EngineMsg::parse(&l).unwrap()).unwrap();
+                }
+            }
+            Some(Event::Closed(why)) => panic!("closed early: {why}"),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A two-player hidden game where the joiner misbehaves (`bad`) after a few turns; it must be
+/// dropped with `reason` in the log, rejoin with its token and the game end normally.
+fn misbehave(bad: &dyn Fn(&Client), reason: &str) {
+    misbehave_after(false, bad, reason);
+}
+
+/// `misbehave`, answering the turn first when `answer_first`.
+fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let seated = second.seated().clone();
+    let t = std::thread::spawn(move || play(first));
+    let dropped = play_then(&second, 5, answer_first, bad);
+    second.close();
+    drop(second);
+    assert!(dropped, "not dropped; log {:?}", h.log());
+    let back = Client::connect(&Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: seated.token.clone(),
+    })
+    .unwrap();
+    assert_eq!(back.seated().seat, seated.seat);
+    let (r, _) = play(back);
+    assert!(r.unwrap().is_over());
+    assert!(t.join().unwrap().0.unwrap().is_over());
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert!(
+        h.log().iter().any(|l| l.contains(reason)),
+        "no '{reason}' in {:?}",
+        h.log()
+    );
+}
+
+#[test]
+fn a_client_dropped_mid_game_rejoins_its_seat_and_the_game_ends_normally() {
+    misbehave(&|c| c.close(), "rejoined");
+}
+
+#[test]
+fn a_malformed_message_drops_the_connection_and_the_game_goes_on() {
+    misbehave(
+        &|c| c.sender().send_text(b"\xff\xfe nonsense").unwrap(),
+        "not UTF-8",
+    );
+}
+
+#[test]
+fn an_unknown_message_drops_the_connection() {
+    misbehave(
+        &|c| c.sender().send_text(b"move a1 a2").unwrap(),
+        "unknown message",
+    );
+}
+
+#[test]
+fn an_oversized_chat_line_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.sender()
+                .send_text(format!("say {}", "x".repeat(5000)).as_bytes())
+                .unwrap()
+        },
+        "too long",
+    );
+}
+
+#[test]
+fn an_oversized_frame_drops_the_connection() {
+    // A frame of the largest length that is not a Noise message of this connection.
+    misbehave(
+        &|c| {
+            let mut bytes = vec![0xff, 0xff];
+            bytes.extend(std::iter::repeat_n(7u8, 65_535));
+            c.sender().send_raw(&bytes).unwrap();
+        },
+        "does not decrypt",
+    );
+}
+
+#[test]
+fn a_turn_out_of_turn_drops_the_connection() {
+    // The turn is answered, then another turn follows that nobody asked for.
+    misbehave_after(
+        true,
+        &|c| c.answer(EngineMsg::Turn("a1-a2".into())).unwrap(),
+        "when nothing was asked",
+    );
+}
+
+#[test]
+fn an_answer_nobody_asked_for_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.answer(EngineMsg::DrawAnswer(true)).unwrap();
+        },
+        "no draw was offered",
+    );
+}
+
+#[test]
+fn a_replayed_frame_drops_the_connection() {
+    misbehave(
+        &|c| {
+            let frame = c.sender().seal(b"ping").unwrap();
+            c.sender().send_raw(&frame).unwrap();
+            c.sender().send_raw(&frame).unwrap();
+        },
+        "does not decrypt",
+    );
+}
+
+#[test]
+fn a_flood_drops_the_connection() {
+    misbehave(
+        &|c| {
+            for _ in 0..2000 {
+                if c.send(&Msg::Ping).is_err() {
+                    break;
+                }
+            }
+        },
+        "flood",
+    );
+}
+
+#[test]
+fn claiming_another_seat_or_a_full_room_is_refused() {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let invite = first.seated().invite.clone();
+    // Seat 1 is free: it cannot be rejoined, it was never taken.
+    for (seat, token) in [(0, "A".repeat(26)), (1, first.seated().token.clone())] {
+        match Client::connect(&Request::Rejoin {
+            invite: invite.clone(),
+            seat,
+            token,
+        }) {
+            Err(ClientError::Refused(why)) => assert!(why.contains("token"), "{why}"),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+    }
+    let second = join(&first);
+    match Client::connect(&Request::Join {
+        invite: invite.clone(),
+        name: "third".into(),
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("every seat is taken"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let t = std::thread::spawn(move || play(first));
+    let (r, _) = play(second);
+    assert!(r.unwrap().is_over());
+    assert!(t.join().unwrap().0.unwrap().is_over());
+    let _ = Board::two_player();
+}

@@ -1,0 +1,200 @@
+//! `junqi serve` and `junqi connect` as processes on loopback: a game created and joined through
+//! the built binary, played to its end; bad invites and unreachable hosts exit 2 with a message;
+//! the host's key outlives a restart with the same `--state`.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_junqi");
+
+/// A host on a free port; the child and its address and key (from its first log line).
+fn serve(state: Option<&std::path::Path>) -> (Child, String, String) {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["serve", "--listen", "127.0.0.1:0"]);
+    if let Some(s) = state {
+        cmd.arg("--state").arg(s);
+    }
+    let mut child = cmd
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    // "serve: listening on 127.0.0.1:PORT, host key KEY"
+    let addr = line
+        .split("listening on ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .to_string();
+    let key = line.split("host key ").nth(1).unwrap().trim().to_string();
+    // Keep draining the log so the host never blocks on it.
+    std::thread::spawn(move || for _ in err.lines() {});
+    (child, addr, key)
+}
+
+struct Killed(Child);
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn wait_out(mut c: Child, limit: Duration) -> (i32, String, String) {
+    let until = Instant::now() + limit;
+    loop {
+        if let Some(st) = c.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            use std::io::Read;
+            c.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+            c.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            return (st.code().unwrap_or(-1), out, err);
+        }
+        if Instant::now() > until {
+            let _ = c.kill();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
+    let (host, addr, key) = serve(None);
+    let _host = Killed(host);
+    let mut a = Command::new(BIN)
+        .args([
+            "connect",
+            &addr,
+            "--create",
+            "--players",
+            "2",
+            "--mode",
+            "hidden",
+            "--as",
+            "random",
+        ])
+        .args(["--host-key", &key])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(a.stdout.take().unwrap());
+    let mut invite = String::new();
+    out.read_line(&mut invite).unwrap();
+    let invite = invite.trim().to_string();
+    assert!(invite.starts_with(&format!("junqi://{addr}/")), "{invite}");
+    assert!(invite.ends_with(&key));
+    let b = Command::new(BIN)
+        .args(["connect", &invite, "--as", "random"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, b_out, b_err) = wait_out(b, Duration::from_secs(60));
+    assert_eq!(code, 0, "{b_err}");
+    assert!(
+        b_out
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("result: "),
+        "{b_out}"
+    );
+    let mut rest = String::new();
+    use std::io::Read;
+    out.read_to_string(&mut rest).unwrap();
+    assert!(rest.trim_end().starts_with("result: "), "{rest}");
+    assert_eq!(
+        rest.trim(),
+        b_out.trim(),
+        "both seats print the same result"
+    );
+    assert!(a.wait().unwrap().success());
+}
+
+#[test]
+fn bad_invites_unreachable_hosts_and_wrong_codes_exit_2_with_a_message() {
+    let run = |args: &[&str]| {
+        let c = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_out(c, Duration::from_secs(30))
+    };
+    let (code, out, err) = run(&[
+        "connect",
+        "junqi://127.0.0.1:9/AAAAAA-BBBBBBBBBB/X",
+        "--as",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("host key"), "{err}");
+    let (code, _, err) = run(&["connect", "127.0.0.1", "--create", "--as", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("port"), "{err}");
+    // A port nobody listens on.
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let (code, _, err) = run(&["connect", &free.to_string(), "--create", "--as", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("connect"), "{err}");
+    let (code, _, err) = run(&["connect", &free.to_string(), "--create", "--as", "nobody"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown player"), "{err}");
+    // A wrong code on a real host.
+    let (host, addr, key) = serve(None);
+    let _host = Killed(host);
+    let mut a = Command::new(BIN)
+        .args(["connect", &addr, "--create", "--as", "random"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut invite = String::new();
+    BufReader::new(a.stdout.take().unwrap())
+        .read_line(&mut invite)
+        .unwrap();
+    let room = invite
+        .trim()
+        .split('/')
+        .nth(3)
+        .unwrap()
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string();
+    let wrong = format!("junqi://{addr}/{room}-0000000000/{key}");
+    let (code, _, err) = run(&["connect", &wrong, "--as", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("handshake"), "{err}");
+    let _ = a.kill();
+    let _ = a.wait();
+}
+
+#[test]
+fn the_host_key_outlives_a_restart_with_the_same_state_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (h1, _, key1) = serve(Some(dir.path()));
+    drop(Killed(h1));
+    let (h2, _, key2) = serve(Some(dir.path()));
+    drop(Killed(h2));
+    assert_eq!(key1, key2);
+    assert_eq!(key1.len(), 52);
+    let (h3, _, key3) = serve(None);
+    drop(Killed(h3));
+    assert_ne!(key1, key3);
+}
