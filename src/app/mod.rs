@@ -16,6 +16,7 @@ pub mod problem;
 pub mod records;
 pub mod referee;
 pub mod replay;
+pub mod review;
 pub mod rules_help;
 pub mod saves;
 pub mod session;
@@ -850,7 +851,17 @@ impl eframe::App for JunqiApp {
                 }
                 repaint
             }
-            Screen::Replay(r) => r.tick(now),
+            Screen::Replay(r) => {
+                let wait = r.tick(now);
+                // A review just made of the game in play: its record keeps it too.
+                if let Some(text) = r.review.take_fresh()
+                    && let Some(p) = self.parked.as_deref_mut()
+                    && (r.is_current || replay::same_game(p.game(), &r.game))
+                {
+                    p.set_info(crate::engine::InfoKey::Review, &text);
+                }
+                wait
+            }
             _ => None,
         };
         if let Some(secs) = repaint_after {

@@ -149,10 +149,15 @@ macro_rules! texts {
 
 pub mod editor;
 pub mod errors;
+pub mod review;
 
 /// Every interface string of every table.
 pub fn all() -> impl Iterator<Item = &'static Text> {
-    TABLE.iter().chain(editor::TABLE).chain(errors::TABLE)
+    TABLE
+        .iter()
+        .chain(editor::TABLE)
+        .chain(errors::TABLE)
+        .chain(review::TABLE)
 }
 
 texts! {
