@@ -254,3 +254,75 @@ fn an_unfinished_game_offers_no_review() {
     assert!(h.query_by_label("Review the game").is_none());
     assert!(h.query_by_label("Belief map").is_none());
 }
+
+/// Step the window until `done` holds (the computer thinks on its own thread, in real time).
+fn wait_for(
+    h: &mut Harness<'static, JunqiApp>,
+    done: impl Fn(&Harness<'static, JunqiApp>) -> bool,
+) {
+    for _ in 0..1000 {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("waited too long");
+}
+
+fn beliefs_noted(h: &Harness<'static, JunqiApp>) -> Option<String> {
+    junqi::app::records::info_value(common::game(h).record(), InfoKey::Beliefs).map(str::to_string)
+}
+
+/// Against the computer the belief map is an aid like the hint: offered, drawn from the human's
+/// own view (the leak checker after every step), and each turn it is shown at noted in the record.
+#[test]
+fn belief_map_is_an_aid_against_the_computer_noted_in_the_record() {
+    use common::leak::run_checked;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 900.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.state_mut().settings.seats[1] = junqi::app::settings::Occupant::Computer(Level::Easy);
+    h.get_by_label("Start now (last rules)").click();
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h), None);
+    h.get_by_label("Belief map").click();
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h).as_deref(), Some("1"));
+    // Blue's 25 pieces, each with its likely ranks; no truth while the game is on.
+    assert_eq!(h.get_all_by_label_contains("%").count(), 25);
+    assert!(h.query_by_label_contains("(truly ").is_none());
+    // A turn, the computer's answer: the map follows, and the record notes the turn it is shown.
+    let (from, to) = common::plain_move(common::game(&h));
+    let label = common::node_label(&h, from, junqi::i18n::Lang::En);
+    h.get_by_label(&label).click();
+    run_checked(&mut h);
+    let label = common::node_label(&h, to, junqi::i18n::Lang::En);
+    h.get_by_label(&label).click();
+    run_checked(&mut h);
+    wait_for(&mut h, |h| common::game(h).plies().len() >= 2);
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h).as_deref(), Some("1,3"));
+    // Off: no list, nothing more noted.
+    h.get_by_label("Belief map").click();
+    run_checked(&mut h);
+    assert_eq!(h.query_all_by_label_contains("%").count(), 0);
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    run_checked(&mut h);
+    h.get_by_label("推测图");
+}
+
+/// Between people the belief map is never offered (it would be one player's adviser reading the
+/// other's moves for them), in the game or in the replay of an unfinished game.
+#[test]
+fn belief_map_is_never_offered_between_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 900.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.get_by_label("Start now (last rules)").click();
+    h.run();
+    h.get_by_label_contains("Red to move — press").click();
+    common::leak::run_checked(&mut h);
+    assert!(h.query_by_label("Belief map").is_none());
+    assert!(!h.state().play().unwrap().belief_offered());
+}
