@@ -568,7 +568,8 @@ pub fn arrow(
                 return None;
             }
             let u = d / len;
-            let edge = input.tile.y * 0.55;
+            // From edge to edge; between near squares a shorter gap, so the arrow still shows.
+            let edge = (input.tile.y * 0.55).min(len * 0.3);
             let (a, b) = (a + u * edge, b - u * edge);
             painter.line_segment([a, b], stroke);
             let side = vec2(-u.y, u.x) * input.tile.y * 0.22;
