@@ -362,8 +362,7 @@ impl AiPlayer {
     }
 
     /// The positions `assess` scores turns in: the view itself (open mode), or `Budget::samples`
-    /// deals of what the view does not show, from the belief (hidden mode) or the pieces still
-    /// face down (flip mode).
+    /// deals of what the view does not show (`deals`).
     fn assessment_samples(
         &mut self,
         view: &View,
@@ -371,21 +370,46 @@ impl AiPlayer {
         me: Seat,
         rng: &mut SplitMix64,
     ) -> Vec<Position> {
-        let k = self.budget.samples.max(1);
         let four = view.board().is_four();
         match view.mode() {
             Mode::Open if four => vec![Position::stand_in(&setup_four(view))],
             Mode::Open => vec![open_position(view, rules)],
-            Mode::Hidden if four => {
-                for b in self.others_of(view).iter_mut() {
+            Mode::Hidden | Mode::Flip => {
+                let k = self.budget.samples.max(1);
+                let setups = self.deals(view, rules, me, k, rng);
+                setups.iter().map(Position::stand_in).collect()
+            }
+        }
+    }
+
+    /// `k` deals of what `view` does not show, each the view filled in: hidden mode, ranks for
+    /// the enemy's unknown pieces from the belief (four players: from the belief about each
+    /// other seat, each deal filling only that seat's pieces); flip mode, the face-down pieces
+    /// from the pool of unseen ones. Open mode: `k` copies of the view.
+    fn deals(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Seat,
+        k: usize,
+        rng: &mut SplitMix64,
+    ) -> Vec<Setup> {
+        let mut setups: Vec<Setup> = (0..k).map(|_| view.proxy_setup()).collect();
+        match view.mode() {
+            Mode::Hidden => {
+                let usual = self.budget.usual_formations;
+                let beliefs: &mut [Belief] = if view.board().is_four() {
+                    self.others_of(view)
+                } else {
+                    std::slice::from_mut(&mut self.belief)
+                };
+                for b in beliefs.iter_mut() {
                     if !b.is_started() {
                         b.start(view, rules, me);
                     }
                 }
-                let mut setups: Vec<Setup> = (0..k).map(|_| setup_four(view)).collect();
-                for b in &self.others {
-                    let deals = b.samples(k, self.budget.usual_formations, rng);
-                    for (setup, deal) in setups.iter_mut().zip(deals) {
+                for b in beliefs.iter() {
+                    for (setup, deal) in setups.iter_mut().zip(b.samples(k, usual, rng)) {
                         for (n, r) in deal {
                             if let Some(Seen::Unknown(s)) = view.cells().get(n as usize)
                                 && b.is_about(*s)
@@ -395,28 +419,17 @@ impl AiPlayer {
                         }
                     }
                 }
-                setups.iter().map(Position::stand_in).collect()
             }
-            Mode::Hidden => {
-                if !self.belief.is_started() {
-                    self.belief.start(view, rules, me);
-                }
-                let deals = self.belief.samples(k, self.budget.usual_formations, rng);
-                deals
-                    .into_iter()
-                    .map(|deal| dealt_position(view, deal))
-                    .collect()
-            }
-            Mode::Flip => (0..k)
-                .map(|_| {
-                    let mut setup = view.proxy_setup();
+            Mode::Flip => {
+                for setup in &mut setups {
                     for (n, p) in self.pool.deal(view, rng) {
                         setup.cells[n as usize] = Some(p);
                     }
-                    Position::stand_in(&setup)
-                })
-                .collect(),
+                }
+            }
+            Mode::Open => {}
         }
+        setups
     }
 
     fn reset(&mut self) {
@@ -738,45 +751,13 @@ impl AiPlayer {
         rng: &mut SplitMix64,
         end: u64,
     ) -> Option<Turn> {
-        if view.board().is_four() {
-            for b in self.others_of(view).iter_mut() {
-                if !b.is_started() {
-                    b.start(view, rules, me);
-                }
-            }
-            let deals = self.budget.second_samples.max(self.budget.samples).max(1);
-            let mut setups: Vec<Setup> = (0..deals).map(|_| setup_four(view)).collect();
-            for b in &self.others {
-                for (setup, deal) in
-                    setups
-                        .iter_mut()
-                        .zip(b.samples(deals, self.budget.usual_formations, rng))
-                {
-                    for (n, r) in deal {
-                        if let Some(Seen::Unknown(s)) = view.cells().get(n as usize)
-                            && b.is_about(*s)
-                        {
-                            setup.cells[n as usize] = Some(Piece::new(*s, r));
-                        }
-                    }
-                }
-            }
-            let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
-            return self.decide(&samples, turns, rules, me, end).map(|x| x.0);
-        }
-        if !self.belief.is_started() {
-            self.belief.start(view, rules, me);
-        }
-        let samples: Vec<Position> = self
-            .belief
-            .samples(
-                self.budget.samples.max(1),
-                self.budget.usual_formations,
-                rng,
-            )
-            .into_iter()
-            .map(|deal| dealt_position(view, deal))
-            .collect();
+        let k = if view.board().is_four() {
+            self.budget.second_samples.max(self.budget.samples)
+        } else {
+            self.budget.samples
+        };
+        let setups = self.deals(view, rules, me, k.max(1), rng);
+        let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
         self.decide(&samples, turns, rules, me, end).map(|x| x.0)
     }
 
@@ -790,15 +771,7 @@ impl AiPlayer {
         end: u64,
     ) -> Option<Turn> {
         let k = (self.budget.samples / 3).max(1);
-        let setups: Vec<Setup> = (0..k)
-            .map(|_| {
-                let mut setup = view.proxy_setup();
-                for (n, p) in self.pool.deal(view, rng) {
-                    setup.cells[n as usize] = Some(p);
-                }
-                setup
-            })
-            .collect();
+        let setups = self.deals(view, rules, me, k, rng);
         let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
         let moves: Vec<Turn> = turns
             .iter()
@@ -909,21 +882,6 @@ fn second_pass_depth(first_pass: &[(i32, u32)]) -> i32 {
         .min()
         .unwrap_or(1)
         .clamp(1, 4) as i32
-}
-
-/// A sampled deal of the unknown pieces (node, rank) filled into the view: one of the positions
-/// the computer imagines (the view's unknown pieces given those ranks).
-fn dealt_position(
-    view: &View,
-    deal: impl IntoIterator<Item = (crate::engine::NodeId, Rank)>,
-) -> Position {
-    let mut setup = view.proxy_setup();
-    for (n, r) in deal {
-        if let Some(Seen::Unknown(s)) = view.cells().get(n as usize) {
-            setup.cells[n as usize] = Some(Piece::new(*s, r));
-        }
-    }
-    Position::stand_in(&setup)
 }
 
 /// Four players: the view as a setup (unknown pieces as lieutenants, the players who are out).

@@ -294,6 +294,213 @@ pub fn line(game: &Game, r: &TurnReview) -> String {
     s
 }
 
+/// The format of a review kept in a record (`CACHE_KEY`); a kept review of another format, another
+/// program version, level or node budget is not read (the game is reviewed again).
+pub const CACHE_FORMAT: &str = "review1";
+
+/// The program version a kept review names: a review by another version may judge differently.
+pub const CACHE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// A review as a record keeps it (the record's `review` info): `review1 VERSION LEVEL NODES`,
+/// then `;` and one entry per turn: `PLY WHO TURN BEST BEFORE AFTER`, `PLY WHO TURN -` for a turn
+/// not judged, `PLY WHO timeout` for a lost turn (docs/formats.md).
+pub fn cache_text(game: &Game, level: Level, nodes: u64, reviews: &[TurnReview]) -> String {
+    let board = game.board();
+    let mut s = format!("{CACHE_FORMAT} {CACHE_VERSION} {} {nodes}", level.word());
+    for r in reviews {
+        s.push(';');
+        let who = chair_word(r.who);
+        match (r.turn, r.judged) {
+            (None, _) => s.push_str(&format!("{} {who} timeout", r.ply)),
+            (Some(t), None) => s.push_str(&format!("{} {who} {} -", r.ply, t.notation(board))),
+            (Some(t), Some(j)) => s.push_str(&format!(
+                "{} {who} {} {} {} {}",
+                r.ply,
+                t.notation(board),
+                j.best.notation(board),
+                j.before,
+                j.after
+            )),
+        }
+    }
+    s
+}
+
+/// A kept review of `game` (`cache_text`) made at `level` with `nodes` by this version of the
+/// program, checked against the record: `None` when it is of another format, version, level or
+/// budget, or does not fit the record's turns (then the game is reviewed again).
+pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<Vec<TurnReview>> {
+    let mut parts = text.split(';');
+    let head: Vec<&str> = parts.next()?.split(' ').collect();
+    let expect = [
+        CACHE_FORMAT,
+        CACHE_VERSION,
+        level.word(),
+        &nodes.to_string(),
+    ];
+    if head != expect {
+        return None;
+    }
+    let board = game.board();
+    let chairs = chairs(game);
+    let plies = game.plies();
+    let mut out: Vec<TurnReview> = Vec::new();
+    for entry in parts {
+        let w: Vec<&str> = entry.split(' ').collect();
+        let ply: usize = w.first()?.parse().ok()?;
+        if ply == 0 || ply > plies.len() || out.last().is_some_and(|r| r.ply >= ply) {
+            return None;
+        }
+        let who = *chairs
+            .iter()
+            .find(|&&c| Some(chair_word(c).as_str()) == w.get(1).copied())?;
+        let played = plies[ply - 1].turn;
+        let (turn, judged) = match &w[2..] {
+            ["timeout"] => (None, None),
+            [t, "-"] => (Some(Turn::parse(t, board).ok()?), None),
+            [t, best, before, after] => (
+                Some(Turn::parse(t, board).ok()?),
+                Some(Judgement {
+                    best: Turn::parse(best, board).ok()?,
+                    before: before.parse().ok()?,
+                    after: after.parse().ok()?,
+                }),
+            ),
+            _ => return None,
+        };
+        if turn != played {
+            return None;
+        }
+        out.push(TurnReview {
+            ply,
+            who,
+            turn,
+            judged,
+        });
+    }
+    Some(out)
+}
+
+/// What one side could know of one enemy piece at a turn (the belief map): where it stands, the
+/// share of each rank among the belief's deals (in hundredths, by `Rank as usize`), and whether
+/// the belief allows one rank only (deduced or seen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceBelief {
+    pub node: crate::engine::NodeId,
+    pub odds: [u8; 13],
+    pub certain: bool,
+}
+
+impl PieceBelief {
+    /// The most likely rank and its share (in hundredths).
+    pub fn likeliest(&self) -> (crate::engine::Rank, u8) {
+        crate::engine::Rank::ALL
+            .into_iter()
+            .map(|r| (r, self.odds[r as usize]))
+            .max_by_key(|&(r, o)| (o, std::cmp::Reverse(r as u8)))
+            .unwrap_or((crate::engine::Rank::Lieutenant, 0))
+    }
+
+    /// The ranks with a share, likeliest first.
+    pub fn ranked(&self) -> Vec<(crate::engine::Rank, u8)> {
+        let mut v: Vec<_> = crate::engine::Rank::ALL
+            .into_iter()
+            .map(|r| (r, self.odds[r as usize]))
+            .filter(|&(_, o)| o > 0)
+            .collect();
+        v.sort_by_key(|&(r, o)| (std::cmp::Reverse(o), r as u8));
+        v
+    }
+}
+
+/// How many deals the belief map counts.
+pub const BELIEF_DEALS: usize = 60;
+
+/// What `side` could know, after the first `ply` turns of a hidden game, of every enemy piece on
+/// the board (four players: of every other seat's hidden pieces): a belief (`ai::belief`) fed
+/// only that side's views and the public reports of those turns, as its computer at the table is,
+/// then `BELIEF_DEALS` deals from it counted. Empty in open and flip games (nothing is tracked
+/// by identity there). The deals' random generator depends on the turn only, so the map is the
+/// same whatever the record hides.
+pub fn belief_map(game: &Game, side: Seat, ply: usize) -> Vec<PieceBelief> {
+    use super::belief::{Belief, ranks_in};
+    let rules = game.rules();
+    if rules.mode != crate::engine::Mode::Hidden || !game.board().seats.contains(&side) {
+        return Vec::new();
+    }
+    let mut beliefs: Vec<Belief> = if game.board().is_four() {
+        game.board()
+            .seats
+            .iter()
+            .filter(|&&s| s != side)
+            .map(|&s| Belief::about(s))
+            .collect()
+    } else {
+        vec![Belief::default()]
+    };
+    let Ok(mut g) = Game::new(rules.clone(), game.record().start.clone()) else {
+        return Vec::new();
+    };
+    let start = g.view(Viewer::Side(side));
+    for b in &mut beliefs {
+        b.start(&start, rules, side);
+    }
+    for action in game.standing_actions() {
+        if g.plies().len() >= ply {
+            break;
+        }
+        let mover = g.position().mover();
+        let refused = match action {
+            Action::Refused(text) if mover == Mover::Side(side) => {
+                Turn::parse(text, g.board()).ok()
+            }
+            _ => None,
+        };
+        if g.act(action.clone()).is_err() {
+            break;
+        }
+        if let Some(Turn::Move { to, .. }) = refused {
+            for b in &mut beliefs {
+                b.learn_flag_at(to);
+            }
+        }
+        if matches!(action, Action::Turn(_))
+            && let Some(report) = g.plies().last().and_then(|p| p.report.clone())
+        {
+            let after = g.view(Viewer::Side(side));
+            for b in &mut beliefs {
+                b.observe(&report, &after, rules);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut rng = rng_for(ply ^ 0xBE11_EF00);
+    for b in &beliefs {
+        let deals = b.samples(BELIEF_DEALS, false, &mut rng);
+        for t in b.pieces.iter() {
+            let Some(n) = t.node else { continue };
+            let mut counts = [0u32; 13];
+            for deal in &deals {
+                if let Some(&(_, r)) = deal.iter().find(|(m, _)| *m == n) {
+                    counts[r as usize] += 1;
+                }
+            }
+            let total: u32 = counts.iter().sum::<u32>().max(1);
+            let mut odds = [0u8; 13];
+            for (o, c) in odds.iter_mut().zip(counts) {
+                *o = ((c * 100 + total / 2) / total) as u8;
+            }
+            out.push(PieceBelief {
+                node: n,
+                odds,
+                certain: ranks_in(t.may_be).count() == 1,
+            });
+        }
+    }
+    out.sort_by_key(|p| p.node);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,6 +638,52 @@ mod tests {
     #[test]
     fn review_is_the_same_behind_the_same_view_with_four_players() {
         same_view_same_review(true, Seat::South);
+    }
+
+    /// The belief map of a side is the same behind the same view whatever the truth, narrows
+    /// with what was seen, and the kept review reads back only as it was written.
+    #[test]
+    fn belief_map_and_kept_review_depend_on_the_view_only() {
+        for (four, seat) in [(false, Seat::Red), (true, Seat::South)] {
+            let mut games = two_truths(four);
+            let played = play_alike(&mut games, seat, 12);
+            let maps = games.each_ref().map(|g| belief_map(g, seat, played));
+            assert_eq!(maps[0], maps[1]);
+            let enemies = if four { 75 } else { 25 };
+            assert_eq!(maps[0].len(), enemies);
+            for b in &maps[0] {
+                let sum: u32 = b.odds.iter().map(|&o| o as u32).sum();
+                assert!((95..=105).contains(&sum), "{b:?}");
+            }
+            // At the start the flag may be only in an HQ: an enemy piece off the HQs is never it.
+            let start = belief_map(&games[0], seat, 0);
+            assert!(
+                start
+                    .iter()
+                    .any(|b| b.odds[crate::engine::Rank::Flag as usize] == 0)
+            );
+        }
+        let mut games = two_truths(false);
+        let played = play_alike(&mut games, Seat::Red, 6);
+        let g = &games[0];
+        let reviews = review_of(g, Chair::Side(Seat::Red));
+        let text = cache_text(g, Level::Easy, 3000, &reviews);
+        assert_eq!(
+            from_cache(g, &text, Level::Easy, 3000),
+            Some(reviews.clone())
+        );
+        assert_eq!(from_cache(g, &text, Level::Easy, 3001), None);
+        assert_eq!(from_cache(g, &text, Level::Normal, 3000), None);
+        assert!(from_cache(&games[1], &text, Level::Easy, 3000).is_some());
+        assert!(played >= 4);
+        for bad in [
+            "",
+            "review1",
+            &text.replace(";1 ", ";0 "),
+            &format!("{text};x"),
+        ] {
+            assert_eq!(from_cache(g, bad, Level::Easy, 3000), None, "{bad}");
+        }
     }
 
     #[test]

@@ -86,4 +86,6 @@ pub enum ReplayCmd {
     Confirmed(Disclosure),
     /// Leave the viewer (to the game in play, or the first screen).
     Close,
+    /// Something for the game's review (`app::review`).
+    Review(super::review::ReviewCmd),
 }

@@ -489,6 +489,18 @@ pub fn panel_top(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Co
     let mode = game.rules().mode;
     if game.status().is_over() {
         summary(ui, game, lang);
+        // The review opens in the replay of this game (not under the hand-over curtain).
+        if !play.curtain_up()
+            && ui
+                .button(lang.t(&crate::i18n::review::REVIEW))
+                .on_hover_text(lang.t(&crate::i18n::review::REVIEW_TIP))
+                .clicked()
+        {
+            out.push(Command::Saves(super::saves::SaveCmd::ReplayCurrent));
+            out.push(Command::Replay(super::command::ReplayCmd::Review(
+                super::review::ReviewCmd::Start,
+            )));
+        }
     }
     if mode.deals_face_down() {
         match (game.player_colour(1), game.player_colour(2)) {

@@ -17,6 +17,7 @@ pub mod records;
 pub mod referee;
 pub mod remote;
 pub mod replay;
+pub mod review;
 pub mod rules_help;
 pub mod saves;
 pub mod seat_clock;
@@ -914,7 +915,17 @@ impl eframe::App for JunqiApp {
                 }
                 repaint
             }
-            Screen::Replay(r) => r.tick(now),
+            Screen::Replay(r) => {
+                let wait = r.tick(now);
+                // A review just made of the game in play: its record keeps it too.
+                if let Some(text) = r.review.take_fresh()
+                    && let Some(p) = self.parked.as_deref_mut()
+                    && (r.is_current || replay::same_game(p.game(), &r.game))
+                {
+                    p.set_info(crate::engine::InfoKey::Review, &text);
+                }
+                wait
+            }
             Screen::Remote(r) => r.tick(now, self.settings.modes.confirm_flip),
             _ => None,
         };

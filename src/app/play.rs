@@ -201,6 +201,9 @@ pub fn screen(
         }
         hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
         hint_marks(ui, play, lang, &input);
+        if let Some(beliefs) = play.beliefs() {
+            super::review::belief_overlay(ui, &input, beliefs, lang);
+        }
         if let Some((a, b)) = input.dropped {
             out.push(Command::Play(Act::Drop(a, b)));
         } else if let Some(n) = input.clicked {
@@ -590,12 +593,31 @@ fn side_panel(
                 out.push(Command::Play(Act::Hint));
             }
         }
+        if play.belief_offered()
+            && ui
+                .selectable_label(play.belief_on(), lang.t(&i18n::review::BELIEF_MAP))
+                .on_hover_text(lang.t(&i18n::review::BELIEF_MAP_TIP))
+                .clicked()
+        {
+            out.push(Command::Play(Act::BeliefMap));
+        }
         if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
             out.push(Command::OpenNewGame);
         }
         // Under the hand-over curtain nobody in particular is looking: the replay waits.
         saves::play_buttons(ui, lang, !play.curtain_up(), out);
     });
+    // The belief map's list: what the human could infer of each enemy piece (no truth: the game
+    // is on, and `belief_list` shows it only through the gate's end reveal).
+    if let Some(beliefs) = play.beliefs() {
+        let n = game.plies().len();
+        egui::ScrollArea::vertical()
+            .id_salt("play-beliefs")
+            .max_height(180.0)
+            .show(ui, |ui| {
+                super::review::belief_list(ui, game, n, play.looking_side(), beliefs, lang);
+            });
+    }
     if let Some(h) = play.hint().filter(|h| h.ply == game.plies().len()) {
         let list = if h.turns.is_empty() {
             lang.t(&i18n::HINT_NONE).to_string()

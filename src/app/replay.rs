@@ -55,6 +55,8 @@ pub struct Replay {
     /// "Continue from here" at this turn waits for a confirmation: the new game carries knowledge
     /// from beyond it (`true`: every piece was seen).
     pub confirm_continue: Option<(usize, bool)>,
+    /// The game's review (复盘分析) and the belief map.
+    pub review: super::review::Review,
 }
 
 /// What the window knows that a replay command may need: whether takebacks against the computer
@@ -81,6 +83,7 @@ impl Replay {
             },
         };
         Replay {
+            review: super::review::Review::new(&game),
             covered,
             ply: game.plies().len(),
             game,
@@ -144,6 +147,19 @@ impl Replay {
     /// stopping at the last. Returns in how many seconds the next turn is due (the window
     /// repaints then), or `None` when not playing.
     pub fn tick(&mut self, now: f64) -> Option<f64> {
+        let side = super::review::belief_side(&self.game, self.viewer());
+        let reviewing = self
+            .review
+            .tick(&mut self.game, self.path.as_deref(), self.ply, side);
+        let playing = self.tick_play(now);
+        match (reviewing, playing) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The automatic steps of `tick`.
+    fn tick_play(&mut self, now: f64) -> Option<f64> {
         if !self.playing {
             return None;
         }
@@ -389,6 +405,10 @@ impl Replay {
                 self.confirm_continue = None;
                 ReplayOutcome::Stay
             }
+            ReplayCmd::Review(c) => {
+                self.review.apply(c, &self.game);
+                ReplayOutcome::Stay
+            }
         }
     }
 
@@ -458,6 +478,16 @@ pub fn ui(
 
     egui::Panel::bottom("replay-controls").show(ui, |ui| {
         ui.add_space(4.0);
+        if !r.covered {
+            let mut reviewing = Vec::new();
+            super::review::controls(ui, &r.review, &r.game, lang, &mut reviewing);
+            for c in reviewing {
+                ask(ReplayCmd::Review(c));
+            }
+            if let Some(n) = super::review::graph(ui, &r.review, &r.game, r.ply, lang) {
+                ask(ReplayCmd::Jump(n));
+            }
+        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::TO_START)))
@@ -570,6 +600,18 @@ pub fn ui(
     );
     if let Some(moves) = moves {
         moves.show(ui, |ui| {
+            let side = super::review::belief_side(&r.game, r.viewer());
+            if !r.covered
+                && let Some(beliefs) = r.review.beliefs(r.ply, side)
+            {
+                egui::ScrollArea::vertical()
+                    .id_salt("replay-beliefs")
+                    .max_height(ui.available_height() * 0.45)
+                    .show(ui, |ui| {
+                        super::review::belief_list(ui, &r.game, r.ply, side, beliefs, lang);
+                    });
+                ui.separator();
+            }
             ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
             egui::ScrollArea::vertical()
                 .id_salt("replay-move-list")
@@ -589,13 +631,26 @@ pub fn ui(
                             .as_ref()
                             .and_then(|p| p.mover.side())
                             .map_or(ui.visuals().text_color(), board::side_colour);
+                        let mark = r.review.mark(i + 1);
                         let text = egui::RichText::new(format!(
-                            "{:>3}. {}",
+                            "{:>3}. {}{}",
                             i + 1,
-                            ply_text(&r.game, ply, r.viewer(), lang)
+                            ply_text(&r.game, ply, r.viewer(), lang),
+                            match mark.symbol() {
+                                "" => String::new(),
+                                m => format!(" {m}"),
+                            }
                         ))
                         .color(colour);
                         let resp = ui.selectable_label(r.ply == i + 1, text);
+                        let resp = match r
+                            .review
+                            .turn(i + 1)
+                            .and_then(|t| super::review::mark_label(&r.game, t, lang))
+                        {
+                            Some(label) => resp.on_hover_text(label),
+                            None => resp,
+                        };
                         if r.ply == i + 1 && r.playing {
                             resp.scroll_to_me(None);
                         }
@@ -639,8 +694,15 @@ pub fn ui(
                 }
                 (None, None) => ui.label(""),
             };
+            if let Some((text, mark)) = super::review::turn_line(&r.review, &r.game, r.ply, lang) {
+                ui.separator();
+                match mark {
+                    super::review::Mark::None => ui.label(text),
+                    _ => ui.label(egui::RichText::new(text).strong()),
+                };
+            }
         });
-        BoardWidget {
+        let input = BoardWidget {
             view: &view,
             opts,
             lang,
@@ -655,6 +717,13 @@ pub fn ui(
                 || (r.ply == last && r.game.status().is_over()),
         }
         .show(ui);
+        if let Some(beliefs) = r
+            .review
+            .beliefs(r.ply, super::review::belief_side(&r.game, r.viewer()))
+        {
+            super::review::belief_overlay(ui, &input, beliefs, lang);
+        }
+        super::review::arrow(ui, &input, &r.review, &r.game, r.ply, lang);
     });
 
     if let Some((n, all)) = r.confirm_continue {

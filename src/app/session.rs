@@ -76,6 +76,8 @@ pub enum Act {
     DismissClash,
     /// Ask the computer for its suggestions for the human's position (games against the computer).
     Hint,
+    /// Show or hide the belief map (hidden games against the computer; an aid like the hint).
+    BeliefMap,
 }
 
 /// A line of the status bar, kept as data so a language switch rewrites it.
@@ -175,6 +177,10 @@ pub struct Session {
     hint: Option<Hint>,
     /// A hint being thought out.
     hint_thought: Option<computer::HintThought>,
+    /// The belief map is shown (`Act::BeliefMap`), and the map last worked out: for how many
+    /// plies, and its pieces.
+    belief_on: bool,
+    beliefs: Option<(usize, Vec<crate::ai::review::PieceBelief>)>,
     /// Four players: the seat drawn at the bottom when nobody's own eyes decide it (chosen in the
     /// new-game dialog; South by default).
     bottom4: Seat,
@@ -299,6 +305,8 @@ impl Session {
             confirm_resign: false,
             hint: None,
             hint_thought: None,
+            belief_on: false,
+            beliefs: None,
             bottom4,
             heard: super::sound::Heard::of(&game),
             engine_trouble: None,
@@ -418,6 +426,7 @@ impl Session {
         if let Some(secs) = self.computer_step() {
             out.want(secs);
         }
+        self.update_beliefs();
         if let Some(thought) = &self.hint_thought {
             match thought.poll() {
                 Some(turns) => {
@@ -476,6 +485,10 @@ impl Session {
             }
             Act::DismissClash => self.flash = None,
             Act::Hint => self.ask_hint(),
+            Act::BeliefMap => {
+                self.belief_on = !self.belief_on && self.belief_offered();
+                self.update_beliefs();
+            }
             Act::Drop(from, to) => {
                 self.selected = Some(from);
                 self.click(to);
@@ -1105,6 +1118,57 @@ impl Session {
     /// people: in a hidden game that would show one player's pieces to the other's adviser).
     pub fn hint_offered(&self) -> bool {
         !self.game.status().is_over() && self.opponent_level().is_some()
+    }
+
+    /// Whether the belief map may be shown: as the hint, only in a game in progress against the
+    /// computer (never between people), and only in hidden mode (what the human could infer of
+    /// the computer's pieces, from the human's own view and the public reports).
+    pub fn belief_offered(&self) -> bool {
+        self.hint_offered() && self.game.rules().mode == crate::engine::Mode::Hidden
+    }
+
+    /// Whether the belief map is shown.
+    pub fn belief_on(&self) -> bool {
+        self.belief_on && self.belief_offered()
+    }
+
+    /// The belief map of the position on screen, while shown.
+    pub fn beliefs(&self) -> Option<&[crate::ai::review::PieceBelief]> {
+        let plies = self.game.plies().len();
+        match &self.beliefs {
+            Some((n, v)) if self.belief_on() && *n == plies => Some(v),
+            _ => None,
+        }
+    }
+
+    /// While the belief map is shown and the human is to move: work it out for the position on
+    /// screen, as the human sees it, and note in the record the turn it is shown at (`beliefs`, like `hints`).
+    fn update_beliefs(&mut self) {
+        // On the human's turns only: the map is for the position the human is to play in.
+        if !self.belief_on() || !self.human_to_move(&self.game) {
+            return;
+        }
+        let plies = self.game.plies().len();
+        if self.beliefs.as_ref().is_some_and(|(n, _)| *n == plies) {
+            return;
+        }
+        let me = self.looking_side();
+        self.beliefs = Some((plies, crate::ai::review::belief_map(&self.game, me, plies)));
+        let mut noted: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Beliefs)
+            .map(|v| v.split(',').map(str::to_string).collect())
+            .unwrap_or_default();
+        noted.retain(|s| !s.trim().is_empty());
+        let turn = (plies + 1).to_string();
+        if !noted.contains(&turn) {
+            noted.push(turn);
+            self.game.set_info(InfoKey::Beliefs, &noted.join(","));
+        }
+    }
+
+    /// How many turns the record says the belief map was shown at.
+    pub fn beliefs_used(&self) -> usize {
+        super::saves::info_value(self.game.record(), InfoKey::Beliefs)
+            .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
     }
 
     /// The level the computer plays at against the lone human.

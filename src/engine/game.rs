@@ -156,6 +156,12 @@ pub enum InfoKey {
     /// `forfeit`: a seat at the game table that lost by failing (an engine that crashed, hung,
     /// sent an illegal turn …): its chair, its name and why.
     Forfeit,
+    /// `review`: the game's review kept for the next time (`ai::review::cache_text`), with the
+    /// format, program version, level and budget it was made with.
+    Review,
+    /// `beliefs`: the turns (numbered from 1) at which the belief map was shown during the game
+    /// (an aid against the computer, like `hints`).
+    Beliefs,
 }
 
 impl InfoKey {
@@ -187,6 +193,8 @@ impl InfoKey {
             InfoKey::ArenaFirst => "first",
             InfoKey::ArenaSecond => "second",
             InfoKey::Forfeit => "forfeit",
+            InfoKey::Review => "review",
+            InfoKey::Beliefs => "beliefs",
         }
     }
 }

@@ -1459,6 +1459,8 @@ fn info_keys_are_written_as_the_file_format_names_them() {
         (InfoKey::ArenaFirst, "first"),
         (InfoKey::ArenaSecond, "second"),
         (InfoKey::Forfeit, "forfeit"),
+        (InfoKey::Review, "review"),
+        (InfoKey::Beliefs, "beliefs"),
     ];
     for (key, text) in keys {
         assert_eq!(key.as_str(), text);

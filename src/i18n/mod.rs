@@ -150,6 +150,7 @@ macro_rules! texts {
 pub mod editor;
 pub mod errors;
 pub mod net;
+pub mod review;
 
 /// Every interface string of every table.
 pub fn all() -> impl Iterator<Item = &'static Text> {
@@ -158,6 +159,7 @@ pub fn all() -> impl Iterator<Item = &'static Text> {
         .chain(editor::TABLE)
         .chain(errors::TABLE)
         .chain(net::TABLE)
+        .chain(review::TABLE)
 }
 
 texts! {

@@ -1,0 +1,698 @@
+//! The game review (复盘分析) in the window: a finished game judged turn by turn by the computer
+//! (`ai::review`, every turn from its mover's own view at that turn), shown in the replay viewer.
+//!
+//! The review runs on its own thread (`Worker`), with its progress and a Cancel; the window polls it
+//! before each frame and stays responsive. A finished review is kept in the game's record (the
+//! `review` info, `ai::review::cache_text`) and written to the record's file, so the next review of
+//! the same record is read back at once; a kept review made by another version of the program, at
+//! another level or with another budget is not read: the game is reviewed again.
+//!
+//! On screen: the evaluation graph per side (per team with four players), clickable and draggable to
+//! go to a turn, the mistakes marked `?` and `??` on it and in the move list (each mark with an
+//! accessible label), the better turn as an arrow on the board at a marked turn, and the belief map:
+//! for the side whose view is shown, what it could infer then of each enemy piece
+//! (`ai::review::belief_map`, from that side's views and the public reports only), with the true
+//! piece beside it — shown only once the game is over, through the gate (`Game::free_sight`).
+//!
+//! Drawing changes nothing: it returns `ReviewCmd`s, carried out by `Review::apply`.
+
+use super::board::{self, BoardInput};
+use crate::ai::Level;
+pub use crate::ai::review::Mark;
+use crate::ai::review::{self, PieceBelief, ReviewOptions, TurnReview};
+use crate::engine::{Chair, Game, InfoKey, Piece, Seat, Seen, Turn, Viewer};
+use crate::i18n::{Lang, fill, review as words};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::thread::JoinHandle;
+
+/// Something the review asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewCmd {
+    /// Review the game (or read back the review its record keeps).
+    Start,
+    /// Stop the review running.
+    Cancel,
+    /// The level the next review is made at (its node budget: `ai::review::default_nodes`).
+    Level(Level),
+    /// Show or hide the belief map.
+    ToggleBelief,
+}
+
+type Outcome = Result<Vec<TurnReview>, String>;
+
+/// A review running on its own thread.
+pub struct Worker {
+    cancel: Arc<AtomicBool>,
+    done: Arc<AtomicUsize>,
+    total: usize,
+    rx: Receiver<Outcome>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    fn start(game: Game, opts: ReviewOptions) -> Worker {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = game.plies().len();
+        let (tx, rx) = channel();
+        let (c, d) = (cancel.clone(), done.clone());
+        let handle = std::thread::Builder::new()
+            .name("junqi-review".into())
+            .spawn(move || {
+                let mut progress = |n: usize, _total: usize| d.store(n, Ordering::Relaxed);
+                let out =
+                    review::review_game(&game, &opts, &mut progress, &c).map_err(|e| e.to_string());
+                // The receiver may be gone (the replay closed): nothing to do then.
+                let _ = tx.send(out);
+            })
+            .expect("the system can start a thread");
+        Worker {
+            cancel,
+            done,
+            total,
+            rx,
+            handle: Some(handle),
+        }
+    }
+
+    /// Turns reviewed so far, and the record's turns.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done.load(Ordering::Relaxed), self.total)
+    }
+}
+
+impl Drop for Worker {
+    /// A review dropped while running is cancelled; its thread ends within a turn's search.
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        drop(self.handle.take());
+    }
+}
+
+/// Where the review stands.
+pub enum State {
+    /// Not asked for yet.
+    Idle,
+    Running(Worker),
+    Cancelled,
+    Failed(String),
+    Done(Vec<TurnReview>),
+}
+
+/// The review of the replay's game.
+pub struct Review {
+    pub level: Level,
+    /// Search nodes per turn; the level's review budget unless set otherwise.
+    pub nodes: u64,
+    pub state: State,
+    /// The belief map is shown.
+    pub belief: bool,
+    /// The belief map last worked out: for which turn and side, and its pieces.
+    beliefs: Option<((usize, Seat), Vec<PieceBelief>)>,
+    /// The review could not be written into the record's file (why).
+    pub not_kept: Option<String>,
+    /// A review just made whose record text the game in play (when it is the same game) has not
+    /// taken yet (`take_fresh`).
+    fresh: Option<String>,
+    /// Whether the last review was read back from the record (not worked out again).
+    pub from_record: bool,
+}
+
+impl Review {
+    pub fn new(game: &Game) -> Review {
+        let level = Level::Normal;
+        Review {
+            level,
+            nodes: review::default_nodes(level, game.board().is_four()),
+            state: State::Idle,
+            belief: false,
+            beliefs: None,
+            not_kept: None,
+            fresh: None,
+            from_record: false,
+        }
+    }
+
+    /// The judged turns, once the review is done.
+    pub fn done(&self) -> Option<&[TurnReview]> {
+        match &self.state {
+            State::Done(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.state, State::Running(_))
+    }
+
+    /// Whether `game` may be reviewed: a finished game (what its players did not see is open
+    /// then, and the review judges both sides).
+    pub fn allowed(game: &Game) -> bool {
+        game.status().is_over()
+    }
+
+    pub fn apply(&mut self, cmd: ReviewCmd, game: &Game) {
+        match cmd {
+            ReviewCmd::Start => self.start(game),
+            ReviewCmd::Cancel => {
+                if self.is_running() {
+                    // Dropping the worker cancels it.
+                    self.state = State::Cancelled;
+                }
+            }
+            ReviewCmd::Level(level) => {
+                if !self.is_running() {
+                    self.level = level;
+                    self.nodes = review::default_nodes(level, game.board().is_four());
+                }
+            }
+            ReviewCmd::ToggleBelief => self.belief = !self.belief && Review::allowed(game),
+        }
+    }
+
+    /// Read back the review the record keeps, if it is this version's at this level and budget;
+    /// else start reviewing.
+    fn start(&mut self, game: &Game) {
+        if self.is_running() || !Review::allowed(game) {
+            return;
+        }
+        let kept = super::records::info_value(game.record(), InfoKey::Review)
+            .and_then(|text| review::from_cache(game, text, self.level, self.nodes));
+        self.not_kept = None;
+        if let Some(v) = kept {
+            self.from_record = true;
+            self.state = State::Done(v);
+            return;
+        }
+        self.from_record = false;
+        let opts = ReviewOptions {
+            level: self.level,
+            nodes: self.nodes,
+            only: None,
+        };
+        self.state = State::Running(Worker::start(game.clone(), opts));
+    }
+
+    /// Before each frame: take a finished review (kept in `game`'s record and written to `path`
+    /// when the replay has a file), and work out the belief map for turn `ply` as `side` saw it
+    /// when it is shown. Returns in how many seconds to look again (while the review runs).
+    pub fn tick(
+        &mut self,
+        game: &mut Game,
+        path: Option<&Path>,
+        ply: usize,
+        side: Seat,
+    ) -> Option<f64> {
+        if self.belief {
+            let key = (ply, side);
+            if self.beliefs.as_ref().is_none_or(|(k, _)| *k != key) {
+                self.beliefs = Some((key, review::belief_map(game, side, ply)));
+            }
+        }
+        let State::Running(w) = &mut self.state else {
+            return None;
+        };
+        let outcome = match w.rx.try_recv() {
+            Ok(out) => out,
+            Err(TryRecvError::Empty) => return Some(0.1),
+            Err(TryRecvError::Disconnected) => Err("the review stopped".into()),
+        };
+        if let Some(h) = w.handle.take() {
+            let _ = h.join();
+        }
+        self.state = match outcome {
+            Ok(v) => {
+                let text = review::cache_text(game, self.level, self.nodes, &v);
+                game.set_info(InfoKey::Review, &text);
+                if let Some(path) = path
+                    && let Err(e) = crate::fsutil::atomic_write(path, game.to_ron().as_bytes())
+                {
+                    self.not_kept = Some(e.to_string());
+                }
+                self.fresh = Some(text);
+                State::Done(v)
+            }
+            Err(why) => State::Failed(why),
+        };
+        None
+    }
+
+    /// The record text of a review just made, once (for the game in play when it is the same).
+    pub fn take_fresh(&mut self) -> Option<String> {
+        self.fresh.take()
+    }
+
+    /// The belief map worked out for `ply` and `side`, if shown.
+    pub fn beliefs(&self, ply: usize, side: Seat) -> Option<&[PieceBelief]> {
+        match (&self.beliefs, self.belief) {
+            (Some((k, v)), true) if *k == (ply, side) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The review of turn `ply` (1 = the first), if judged.
+    pub fn turn(&self, ply: usize) -> Option<&TurnReview> {
+        self.done()?.iter().find(|r| r.ply == ply)
+    }
+
+    /// The mark of turn `ply` (`Mark::None` when unreviewed).
+    pub fn mark(&self, ply: usize) -> Mark {
+        self.turn(ply)
+            .and_then(|r| r.judged)
+            .map_or(Mark::None, |j| j.mark())
+    }
+}
+
+/// The side a chair plays in `game` (flip mode: the colour the player drew).
+fn chair_side(game: &Game, c: Chair) -> Option<Seat> {
+    match c {
+        Chair::Side(s) => Some(s),
+        Chair::Player(p) => game.player_colour(p),
+    }
+}
+
+/// The graph's series a chair belongs to: its seat, or with four players its team's first seat.
+fn series_of(game: &Game, c: Chair) -> Option<Seat> {
+    let s = chair_side(game, c)?;
+    Some(match s {
+        Seat::North if game.board().is_four() => Seat::South,
+        Seat::West if game.board().is_four() => Seat::East,
+        s => s,
+    })
+}
+
+/// The name of a series: a side, or a team with four players.
+fn series_name(game: &Game, s: Seat, lang: Lang) -> String {
+    if game.board().is_four() {
+        super::words::team_name(s.team(), lang).to_string()
+    } else {
+        lang.side(s).to_string()
+    }
+}
+
+/// A score shown: `+35`, `-120`.
+fn score(v: i32) -> String {
+    format!("{v:+}")
+}
+
+/// The accessible label (and hover text) of a marked turn.
+pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
+    let j = r.judged?;
+    let text = match j.mark() {
+        Mark::None => return None,
+        Mark::Dubious => &words::MARK_DUBIOUS,
+        Mark::Blunder => &words::MARK_BLUNDER,
+    };
+    let side = chair_side(game, r.who).map_or("?", |s| lang.side(s));
+    Some(fill(
+        lang.t(text),
+        &[
+            ("n", &r.ply.to_string()),
+            ("side", side),
+            ("loss", &j.loss().to_string()),
+            ("best", &j.best.notation(game.board())),
+        ],
+    ))
+}
+
+/// The review's line of controls: the Review button and level, the progress and Cancel, the
+/// outcome, the belief map's switch.
+pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &mut Vec<ReviewCmd>) {
+    if !Review::allowed(game) {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        match &rv.state {
+            State::Running(w) => {
+                let (n, max) = w.progress();
+                ui.add(egui::Spinner::new());
+                ui.label(fill(
+                    lang.t(&words::REVIEW_RUNNING),
+                    &[("n", &n.to_string()), ("max", &max.to_string())],
+                ));
+                ui.add(egui::ProgressBar::new(n as f32 / max.max(1) as f32).desired_width(160.0));
+                if ui.button(lang.t(&words::REVIEW_CANCEL)).clicked() {
+                    out.push(ReviewCmd::Cancel);
+                }
+            }
+            _ => {
+                if ui
+                    .button(lang.t(&words::REVIEW))
+                    .on_hover_text(lang.t(&words::REVIEW_TIP))
+                    .clicked()
+                {
+                    out.push(ReviewCmd::Start);
+                }
+                egui::ComboBox::from_label(lang.t(&words::REVIEW_LEVEL))
+                    .selected_text(lang.t(super::computer::level_text(rv.level)))
+                    .show_ui(ui, |ui| {
+                        for l in [Level::Easy, Level::Normal, Level::Hard] {
+                            let text = lang.t(super::computer::level_text(l));
+                            if ui.selectable_label(rv.level == l, text).clicked() {
+                                out.push(ReviewCmd::Level(l));
+                            }
+                        }
+                    });
+            }
+        }
+        match &rv.state {
+            State::Cancelled => {
+                ui.weak(lang.t(&words::REVIEW_CANCELLED));
+            }
+            State::Failed(why) => {
+                ui.colored_label(
+                    Color32::from_rgb(0xb0, 0x20, 0x10),
+                    fill(lang.t(&words::REVIEW_FAILED), &[("why", why)]),
+                );
+            }
+            State::Done(v) => {
+                let count = |m: Mark| {
+                    v.iter()
+                        .filter(|r| r.judged.map(|j| j.mark()) == Some(m))
+                        .count()
+                };
+                ui.label(fill(
+                    lang.t(&words::REVIEW_DONE),
+                    &[
+                        ("n", &v.len().to_string()),
+                        ("q", &count(Mark::Dubious).to_string()),
+                        ("qq", &count(Mark::Blunder).to_string()),
+                    ],
+                ));
+            }
+            _ => {}
+        }
+        if let Some(why) = &rv.not_kept {
+            ui.weak(fill(lang.t(&words::REVIEW_NOT_KEPT), &[("why", why)]));
+        }
+        if game.rules().mode == crate::engine::Mode::Hidden {
+            ui.separator();
+            if ui
+                .selectable_label(rv.belief, lang.t(&words::BELIEF_MAP))
+                .on_hover_text(lang.t(&words::BELIEF_MAP_TIP))
+                .clicked()
+            {
+                out.push(ReviewCmd::ToggleBelief);
+            }
+        }
+    });
+}
+
+/// The graph's value of a score: squeezed into (−1, 1), so that a piece or two stands out and a
+/// taken flag (±5000) stays on the graph.
+fn squeeze(v: i32) -> f32 {
+    let v = v as f32;
+    v / (v.abs() + 150.0)
+}
+
+/// The colour of a mark.
+fn mark_colour(m: Mark) -> Color32 {
+    match m {
+        Mark::Blunder => Color32::from_rgb(0xd0, 0x10, 0x10),
+        _ => Color32::from_rgb(0xe0, 0x80, 0x00),
+    }
+}
+
+/// The evaluation graph of a done review: a line per side (per team with four players) through
+/// each of its turns' evaluation before the turn, the turn shown as a vertical line, the marked
+/// turns as `?` / `??` (each an accessible button). Returns the turn clicked or dragged to.
+pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<usize> {
+    let reviews = rv.done()?;
+    let last = game.plies().len().max(1);
+    let width = ui.available_width();
+    let (rect, resp) = ui.allocate_exact_size(vec2(width, 90.0), Sense::click_and_drag());
+    let graph_label = lang.t(&words::REVIEW_GRAPH).to_string();
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &graph_label));
+    let mut jump = None;
+    let x_of = |p: usize| rect.left() + 8.0 + (rect.width() - 16.0) * p as f32 / last as f32;
+    let y_of = |v: i32| rect.center().y - squeeze(v) * (rect.height() * 0.5 - 8.0);
+    if (resp.clicked() || resp.dragged())
+        && let Some(p) = resp.interact_pointer_pos()
+    {
+        let f = ((p.x - rect.left() - 8.0) / (rect.width() - 16.0)).clamp(0.0, 1.0);
+        jump = Some((f * last as f32).round() as usize);
+    }
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
+    painter.line_segment(
+        [
+            pos2(rect.left(), rect.center().y),
+            pos2(rect.right(), rect.center().y),
+        ],
+        Stroke::new(1.0, visuals.weak_text_color()),
+    );
+    painter.line_segment(
+        [pos2(x_of(ply), rect.top()), pos2(x_of(ply), rect.bottom())],
+        Stroke::new(1.5, visuals.strong_text_color()),
+    );
+    let mut series: Vec<(Seat, Vec<Pos2>)> = Vec::new();
+    for r in reviews {
+        let (Some(j), Some(s)) = (r.judged, series_of(game, r.who)) else {
+            continue;
+        };
+        let p = pos2(x_of(r.ply), y_of(j.before));
+        match series.iter_mut().find(|(t, _)| *t == s) {
+            Some((_, pts)) => pts.push(p),
+            None => series.push((s, vec![p])),
+        }
+    }
+    for (s, pts) in &series {
+        painter.add(egui::Shape::line(
+            pts.clone(),
+            Stroke::new(2.0, board::side_colour(*s)),
+        ));
+    }
+    // The series' names, at the left.
+    for (k, (s, _)) in series.iter().enumerate() {
+        painter.text(
+            pos2(rect.left() + 10.0, rect.top() + 4.0 + 14.0 * k as f32),
+            Align2::LEFT_TOP,
+            fill(
+                lang.t(&words::REVIEW_GRAPH_SIDE),
+                &[("side", &series_name(game, *s, lang))],
+            ),
+            FontId::proportional(11.0),
+            board::side_colour(*s),
+        );
+    }
+    for r in reviews {
+        let Some(label) = mark_label(game, r, lang) else {
+            continue;
+        };
+        let j = r.judged.expect("a marked turn is judged");
+        let m = j.mark();
+        let centre = pos2(x_of(r.ply), y_of(j.after));
+        let hit = Rect::from_center_size(centre, vec2(14.0, 14.0)).intersect(rect);
+        let id = egui::Id::unique("review-mark").with(r.ply);
+        let mresp = ui.interact(hit, id, Sense::click());
+        mresp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        let mresp = mresp.on_hover_text(&label);
+        if mresp.clicked() {
+            jump = Some(r.ply);
+        }
+        painter.circle_filled(centre, 3.0, mark_colour(m));
+        painter.text(
+            centre + vec2(0.0, -4.0),
+            Align2::CENTER_BOTTOM,
+            m.symbol(),
+            FontId::proportional(12.0),
+            mark_colour(m),
+        );
+    }
+    jump
+}
+
+/// What the review says of turn `ply` (the turn just shown), one line.
+pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
+    let r = rv.turn(ply)?;
+    let Some(j) = r.judged else {
+        return Some((lang.t(&words::REVIEW_UNJUDGED).to_string(), Mark::None));
+    };
+    let best = j.best.notation(game.board());
+    let text = if Some(j.best) == r.turn {
+        fill(
+            lang.t(&words::REVIEW_TURN_BEST),
+            &[("before", &score(j.before))],
+        )
+    } else {
+        fill(
+            lang.t(&words::REVIEW_TURN),
+            &[
+                ("before", &score(j.before)),
+                ("after", &score(j.after)),
+                ("best", &best),
+            ],
+        )
+    };
+    let mark = j.mark();
+    Some((
+        match mark_label(game, r, lang) {
+            Some(l) => format!("{text} · {l}"),
+            None => text,
+        },
+        mark,
+    ))
+}
+
+/// At a marked turn, the better turn as an arrow over the board (green, beside the played turn's
+/// mark): from its square's edge to the target's edge, so no piece's label is covered; a flip as
+/// a ring. Returns its accessible text.
+pub fn arrow(
+    ui: &egui::Ui,
+    input: &BoardInput,
+    rv: &Review,
+    game: &Game,
+    ply: usize,
+    lang: Lang,
+) -> Option<String> {
+    let r = rv.turn(ply)?;
+    let j = r.judged?;
+    if j.mark() == Mark::None || Some(j.best) == r.turn {
+        return None;
+    }
+    let painter = ui.painter();
+    let colour = Color32::from_rgba_unmultiplied(0x10, 0xa0, 0x30, 220);
+    let stroke = Stroke::new((input.scale * 0.06).max(2.5), colour);
+    let at = |n: crate::engine::NodeId| input.centres.get(n as usize).copied();
+    match j.best {
+        Turn::Move { from, to } => {
+            let (a, b) = (at(from)?, at(to)?);
+            let d = b - a;
+            let len = d.length();
+            if len < 1.0 {
+                return None;
+            }
+            let u = d / len;
+            // From edge to edge; between near squares a shorter gap, so the arrow still shows.
+            let edge = (input.tile.y * 0.55).min(len * 0.3);
+            let (a, b) = (a + u * edge, b - u * edge);
+            painter.line_segment([a, b], stroke);
+            let side = vec2(-u.y, u.x) * input.tile.y * 0.22;
+            let back = b - u * input.tile.y * 0.35;
+            painter.add(egui::Shape::convex_polygon(
+                vec![b, back + side, back - side],
+                colour,
+                Stroke::NONE,
+            ));
+        }
+        Turn::Flip(n) => {
+            painter.circle_stroke(at(n)?, input.tile.y * 0.75, stroke);
+        }
+    }
+    let best = j.best.notation(game.board());
+    let text = fill(lang.t(&words::REVIEW_ARROW), &[("best", &best)]);
+    Some(text)
+}
+
+/// The belief map on the board: under each enemy piece the belief tracks, a small bar (its length
+/// the likeliest rank's share) and that rank's short name, with a tick when certain. It sits at the
+/// tile's lower edge, below the piece's own label.
+pub fn belief_overlay(ui: &egui::Ui, input: &BoardInput, beliefs: &[PieceBelief], lang: Lang) {
+    let painter = ui.painter();
+    for b in beliefs {
+        let Some(&c) = input.centres.get(b.node as usize) else {
+            continue;
+        };
+        let (rank, share) = b.likeliest();
+        let w = input.tile.x * 0.95;
+        let h = (input.tile.y * 0.32).max(9.0);
+        let r = Rect::from_min_size(
+            pos2(c.x - w / 2.0, c.y + input.tile.y * 0.5 - h * 0.35),
+            vec2(w, h),
+        );
+        painter.rect_filled(r, 2.0, Color32::from_rgba_unmultiplied(255, 255, 240, 235));
+        let colour = if b.certain {
+            Color32::from_rgb(0x10, 0x80, 0x30)
+        } else {
+            Color32::from_rgb(0x30, 0x60, 0xc0)
+        };
+        let bar = Rect::from_min_size(r.min, vec2(w * share as f32 / 100.0, h * 0.25));
+        painter.rect_filled(bar, 1.0, colour);
+        let name = match lang {
+            Lang::Zh => rank.zh(),
+            Lang::En => board::short_en(rank),
+        };
+        let text = if b.certain {
+            name.to_string()
+        } else {
+            format!("{name} {share}%")
+        };
+        painter.text(
+            pos2(r.center().x, r.center().y + h * 0.1),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional((h * 0.7).max(8.0)),
+            Color32::from_rgb(0x20, 0x20, 0x20),
+        );
+    }
+}
+
+/// The belief map as a list: each enemy piece's likely ranks (or "certainly"), and, the game being
+/// over, the true piece beside it (through the gate's end reveal).
+pub fn belief_list(
+    ui: &mut egui::Ui,
+    game: &Game,
+    ply: usize,
+    side: Seat,
+    beliefs: &[PieceBelief],
+    lang: Lang,
+) {
+    ui.label(
+        egui::RichText::new(fill(
+            lang.t(&words::BELIEF_FOR),
+            &[("side", lang.side(side))],
+        ))
+        .strong(),
+    );
+    if beliefs.is_empty() {
+        ui.weak(lang.t(&words::BELIEF_NONE));
+        return;
+    }
+    let truth = game
+        .free_sight(Viewer::Referee, None)
+        .map(|s| game.sight_view(s, ply));
+    let board = game.board();
+    for b in beliefs {
+        let node = board.name(b.node);
+        let mut text = if b.certain {
+            fill(
+                lang.t(&words::BELIEF_CERTAIN),
+                &[("node", node), ("rank", lang.rank(b.likeliest().0))],
+            )
+        } else {
+            let ranks = b
+                .ranked()
+                .into_iter()
+                .take(3)
+                .map(|(r, o)| format!("{} {o}%", lang.rank(r)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            fill(
+                lang.t(&words::BELIEF_PIECE),
+                &[("node", node), ("ranks", &ranks)],
+            )
+        };
+        if let Some(Seen::Known(p)) = truth.as_ref().map(|v| v.at(b.node)) {
+            text.push(' ');
+            text.push_str(&fill(
+                lang.t(&words::BELIEF_TRUE),
+                &[("rank", lang.rank(Piece::rank(p)))],
+            ));
+        }
+        ui.label(egui::RichText::new(text).small());
+    }
+}
+
+/// The side whose belief map is shown: the replay's viewpoint, or with the referee's the board's
+/// first seat.
+pub fn belief_side(game: &Game, viewer: Viewer) -> Seat {
+    match viewer {
+        Viewer::Side(s) => s,
+        Viewer::Referee => game.board().seats[0],
+    }
+}
