@@ -404,6 +404,57 @@ impl Table {
         Ok(table)
     }
 
+    /// Go on with `game`, a game saved part way (a host that restarted): start every seat and
+    /// show it its view; the table then plays from the game's position.
+    ///
+    /// # Errors
+    /// A seat that failed while set up.
+    pub fn resume(
+        game: Game,
+        seats: Vec<(Chair, Box<dyn SeatDriver>)>,
+        seeds: &[u64],
+        limits: Limits,
+    ) -> Result<Table, SetupFailure> {
+        let n = seats.len();
+        let mut table = Table {
+            places: seats
+                .into_iter()
+                .map(|(chair, driver)| Place {
+                    chair,
+                    driver,
+                    used: Duration::ZERO,
+                    failed: false,
+                })
+                .collect(),
+            game,
+            limits,
+            times: vec![Vec::new(); n],
+            refusals: 0,
+            forfeit: None,
+        };
+        let rules = table.game.rules().clone();
+        for k in 0..n {
+            let start = SeatStart {
+                rules: &rules,
+                chair: table.places[k].chair,
+                seed: seeds.get(k).copied().unwrap_or(k as u64),
+                game_time: limits.game_time,
+                turn_time: limits.turn_time,
+            };
+            table.places[k]
+                .driver
+                .start(&start)
+                .map_err(|e| SetupFailure::Seat(k, e))?;
+        }
+        for k in 0..n {
+            let view = table.view_of(k);
+            if let Err(e) = table.places[k].driver.begin(&view) {
+                return Err(SetupFailure::Seat(k, e));
+            }
+        }
+        Ok(table)
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
