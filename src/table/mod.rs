@@ -5,8 +5,9 @@
 //! passes a refusal (a hidden flag rule) back to the proposer, offers draws to the other seats,
 //! and ends the game when a seat resigns, fails or runs out of its time. Seats are drivers behind
 //! one trait, `SeatDriver`: the built-in computer (`Brain`, any `ai::Player`), an outside engine
-//! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, and later a network
-//! player. The arena plays every game on a table.
+//! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, or a network player
+//! (`engine_seat` over a `link::LineLink` of `net::host`). The arena and the network host play
+//! every game on a table.
 //!
 //! A seat that fails — an engine that crashes, hangs past its time, sends a line the protocol
 //! does not know, floods its output, proposes a turn its own view shows to be illegal or sends a
