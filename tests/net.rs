@@ -256,6 +256,12 @@ fn too_many_wrong_codes_lock_the_room() {
             .is_err()
         );
     }
+    // The host counts a wrong code just after it closes the connection.
+    let until = Instant::now() + Duration::from_secs(5);
+    while !h.log().iter().any(|l| l.contains("locked")) {
+        assert!(Instant::now() < until, "{:?}", h.log());
+        std::thread::sleep(Duration::from_millis(10));
+    }
     match Client::connect(&Request::Join {
         invite: first.seated().invite.clone(),
         name: "x".into(),

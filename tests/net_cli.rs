@@ -53,8 +53,12 @@ fn wait_out(mut c: Child, limit: Duration) -> (i32, String, String) {
             let mut out = String::new();
             let mut err = String::new();
             use std::io::Read;
-            c.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-            c.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            if let Some(mut o) = c.stdout.take() {
+                o.read_to_string(&mut out).unwrap();
+            }
+            if let Some(mut e) = c.stderr.take() {
+                e.read_to_string(&mut err).unwrap();
+            }
             return (st.code().unwrap_or(-1), out, err);
         }
         if Instant::now() > until {
@@ -197,4 +201,103 @@ fn the_host_key_outlives_a_restart_with_the_same_state_folder() {
     let (h3, _, key3) = serve(None);
     drop(Killed(h3));
     assert_ne!(key1, key3);
+}
+
+/// A host on `listen` with `--state`, its log lines sent on a channel.
+fn serve_logged(
+    listen: &str,
+    state: &std::path::Path,
+) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--listen", listen, "--state"])
+        .arg(state)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let err = BufReader::new(child.stderr.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in err.lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    (child, rx)
+}
+
+#[test]
+fn a_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, log) = serve_logged("127.0.0.1:0", dir.path());
+    let first = log.recv_timeout(Duration::from_secs(10)).unwrap();
+    let addr = first
+        .split("listening on ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .to_string();
+    // Seats slow enough to be caught mid-game: the computer at a small node budget.
+    let spec = "ai:easy:nodes=300";
+    let mut a = Command::new(BIN)
+        .args([
+            "connect", &addr, "--create", "--mode", "hidden", "--as", spec, "--retry", "30",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut a_out = BufReader::new(a.stdout.take().unwrap());
+    let mut invite = String::new();
+    a_out.read_line(&mut invite).unwrap();
+    let b = Command::new(BIN)
+        .args(["connect", invite.trim(), "--as", spec, "--retry", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the room's file to hold a few turns, then kill the host outright.
+    let rooms = dir.path().join("rooms");
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let plies = std::fs::read_dir(&rooms)
+            .ok()
+            .and_then(|mut d| d.next())
+            .and_then(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+            .map_or(0, |t| {
+                t.matches("Turn(").count() + t.matches("turn:").count()
+            });
+        if plies >= 4 {
+            break;
+        }
+        assert!(Instant::now() < until, "no saved turns");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    host.kill().unwrap(); // SIGKILL
+    host.wait().unwrap();
+    let (host2, log2) = serve_logged(&addr, dir.path());
+    let _host2 = Killed(host2);
+    let (code, b_out, _) = wait_out(b, Duration::from_secs(90));
+    assert_eq!(code, 0);
+    assert!(
+        b_out
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("result: "),
+        "{b_out}"
+    );
+    let mut rest = String::new();
+    use std::io::Read;
+    a_out.read_to_string(&mut rest).unwrap();
+    assert!(a.wait().unwrap().success());
+    assert_eq!(rest.trim(), b_out.trim());
+    let lines: Vec<String> = log2.try_iter().collect();
+    assert!(
+        lines.iter().any(|l| l.contains("resumed after")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("rejoined")), "{lines:?}");
 }

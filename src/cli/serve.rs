@@ -18,8 +18,9 @@ pub struct ServeArgs {
     /// the log)
     #[arg(long, value_name = "ADDR:PORT")]
     listen: String,
-    /// The folder the host keeps its state in: its key (so that invites outlive a restart).
-    /// Without it, the host makes a new key every time it starts
+    /// The folder the host keeps its state in: its key (so that invites outlive a restart) and
+    /// every room's game, saved after every turn and taken up again when the host starts.
+    /// Without it, the host makes a new key every time it starts and keeps nothing
     #[arg(long, value_name = "DIR")]
     state: Option<PathBuf>,
 }
@@ -34,6 +35,7 @@ pub fn cmd_serve(args: &ServeArgs) -> CliResult {
         },
     )
     .map_err(CliError)?;
+    server.resume_rooms();
     server.run();
     Ok(String::new())
 }

@@ -260,6 +260,8 @@ pub struct Inner {
     quiet: bool,
     finished: Mutex<Vec<Finished>>,
     stop: AtomicBool,
+    /// The state folder (rooms are saved in its `rooms` folder after every turn).
+    state: Option<PathBuf>,
 }
 
 impl Inner {
@@ -340,8 +342,49 @@ impl Server {
                 quiet: opts.quiet,
                 finished: Mutex::new(Vec::new()),
                 stop: AtomicBool::new(false),
+                state: opts.state.clone(),
             }),
         })
+    }
+
+    /// Take up the rooms saved in the state folder (a host that stopped, or was killed, with
+    /// games going on): each goes on from its last turn, waiting for its players to rejoin.
+    /// Returns how many; a file that cannot be read is logged and left alone.
+    pub fn resume_rooms(&self) -> usize {
+        let Some(dir) = self.inner.state.as_ref().map(|d| d.join(ROOMS)) else {
+            return 0;
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return 0;
+        };
+        let mut n = 0;
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.extension().is_none_or(|x| x != "room") {
+                continue;
+            }
+            match load_room(&path, &self.inner) {
+                Ok((room, game)) => {
+                    self.inner.log(format!(
+                        "room {}: resumed after {} plies",
+                        room.id,
+                        game.plies().len()
+                    ));
+                    lock(&self.inner.rooms).insert(room.id, room.clone());
+                    let host = self.inner.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("junqi-room".into())
+                        .spawn(move || run_room(&host, &room, Some(game)));
+                    if spawned.is_ok() {
+                        n += 1;
+                    }
+                }
+                Err(why) => self
+                    .inner
+                    .log(format!("{}: not resumed: {why}", path.display())),
+            }
+        }
+        n
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -765,7 +808,12 @@ fn take_seat(
         );
         if !ls.setup.is_empty() {
             // A rejoin: the handshake, the setup, the view and the question waiting, again.
-            ls.replaying = true;
+            // The table itself waits for the handshake's answer when the game is being set
+            // up (or taken up again after a restart): then it is the table's.
+            ls.replaying = !ls
+                .pending
+                .as_deref()
+                .is_some_and(|p| p.starts_with("junqi "));
             for line in ls
                 .setup
                 .iter()
@@ -805,7 +853,7 @@ fn take_seat(
         let host = host.clone();
         std::thread::Builder::new()
             .name("junqi-room".into())
-            .spawn(move || run_room(&host, &room))
+            .spawn(move || run_room(&host, &room, None))
             .map_err(|e| e.to_string())?;
     }
     Ok(seat)
@@ -928,8 +976,9 @@ fn chairs(room: &Room) -> Vec<Chair> {
     }
 }
 
-/// Play a room's game on a table, then close the room.
-fn run_room(host: &Arc<Inner>, room: &Arc<Room>) {
+/// Play a room's game on a table (from `resume`, a saved game, if given), saving it after every
+/// turn when the host has a state folder, then close the room.
+fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     let seed: u64 = rand::random();
     let links: Vec<(String, Arc<LinkShared>)> = {
         let st = lock(&room.state);
@@ -952,18 +1001,30 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>) {
             )
         })
         .collect();
-    let deal = if room.rules.mode.deals_face_down() {
-        Deal::Start(Start::FlipDeal { seed })
-    } else {
-        Deal::Formations(vec![None; usize::from(room.players)])
-    };
     let seeds: Vec<u64> = (0..u64::from(room.players))
         .map(|k| seed ^ (0x5EA7_0000 + k))
         .collect();
-    host.log(format!("room {}: the game starts", room.id));
-    let finished = match Table::open(&room.rules, seats, &seeds, deal, Limits::default()) {
+    let table = match resume {
+        Some(game) => Table::resume(game, seats, &seeds, Limits::default()),
+        None => {
+            let deal = if room.rules.mode.deals_face_down() {
+                Deal::Start(Start::FlipDeal { seed })
+            } else {
+                Deal::Formations(vec![None; usize::from(room.players)])
+            };
+            host.log(format!("room {}: the game starts", room.id));
+            Table::open(&room.rules, seats, &seeds, deal, Limits::default())
+        }
+    };
+    let finished = match table {
         Ok(mut table) => {
-            let end = table.play_out();
+            save_room(host, room, table.game());
+            let end = loop {
+                if let Some(end) = table.step() {
+                    break end;
+                }
+                save_room(host, room, table.game());
+            };
             let forfeit = end.forfeit.map(|(k, why)| (k, why.to_string()));
             let game = table.into_game();
             host.log(format!(
@@ -987,6 +1048,9 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>) {
             None
         }
     };
+    if let Some(dir) = &host.state {
+        let _ = std::fs::remove_file(room_path(dir, room.id));
+    }
     // Let the writers send the last lines, then close the room.
     std::thread::sleep(Duration::from_millis(200));
     {
@@ -1008,4 +1072,113 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>) {
         }
         fs.push(f);
     }
+}
+
+/// The folder of saved rooms in the state folder.
+const ROOMS: &str = "rooms";
+/// The largest room file read back.
+const MAX_ROOM_FILE: u64 = 16 * 1024 * 1024;
+
+fn room_path(dir: &std::path::Path, id: RoomId) -> PathBuf {
+    dir.join(ROOMS).join(format!("{id}.room"))
+}
+
+/// Save a room's game (atomically): its name, secret, players, each seat's name and token, then
+/// the game's record (RON).
+fn save_room(host: &Inner, room: &Room, game: &Game) {
+    let Some(dir) = &host.state else { return };
+    let mut text = format!(
+        "junqi room 1\nroom {}\nsecret {}\nplayers {}\n",
+        room.id,
+        room.secret.as_str(),
+        room.players
+    );
+    {
+        let st = lock(&room.state);
+        for s in &st.seats {
+            text.push_str(&format!(
+                "seat {} {}\n",
+                s.name.as_deref().unwrap_or("-"),
+                s.token
+            ));
+        }
+    }
+    text.push_str("record\n");
+    text.push_str(&game.to_ron());
+    let path = room_path(dir, room.id);
+    let result = crate::fsutil::create_private_dir_all(&dir.join(ROOMS))
+        .and_then(|()| crate::fsutil::atomic_write(&path, text.as_bytes()));
+    if let Err(e) = result {
+        host.log(format!("room {}: not saved: {e}", room.id));
+    }
+}
+
+/// Read a saved room back: the room (every seat taken, started) and its game.
+fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), String> {
+    let text = crate::fsutil::read_text(path, MAX_ROOM_FILE).map_err(|e| e.to_string())?;
+    let (head, record) = text.split_once("\nrecord\n").ok_or("no record")?;
+    let mut lines = head.lines();
+    if lines.next() != Some("junqi room 1") {
+        return Err("not a saved room".into());
+    }
+    let mut field = |key: &str| -> Result<String, String> {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(key))
+            .and_then(|l| l.strip_prefix(' '))
+            .map(str::to_string)
+            .ok_or(format!("no {key}"))
+    };
+    let id = RoomId::parse(&field("room")?).map_err(|e| e.to_string())?;
+    let secret = Secret::parse(&field("secret")?).map_err(|e| e.to_string())?;
+    let players: u8 = field("players")?
+        .parse()
+        .map_err(|_| "players".to_string())?;
+    if players != 2 && players != 4 {
+        return Err("players".into());
+    }
+    let mut seats = Vec::new();
+    for _ in 0..players {
+        let l = field("seat")?;
+        let (name, token) = l.split_once(' ').ok_or("a seat")?;
+        if token.len() != TOKEN_LEN {
+            return Err("a seat's token".into());
+        }
+        let (tx, rx) = sync_channel(host.bounds.in_queue);
+        seats.push(SeatSlot {
+            name: Some(clean_name(name)),
+            token: token.to_string(),
+            link: Arc::new(LinkShared {
+                state: Mutex::new(LinkState {
+                    conn: None,
+                    setup: Vec::new(),
+                    last_view: None,
+                    pending: None,
+                    replaying: false,
+                }),
+                inbox: Mutex::new(rx),
+                inbox_tx: tx,
+            }),
+        });
+    }
+    let game = Game::from_ron(record).map_err(|e| e.to_string())?;
+    if game.status().is_over() {
+        return Err("the game is over".into());
+    }
+    let rules = game.rules().clone();
+    let room = Arc::new(Room {
+        id,
+        secret,
+        players,
+        rules,
+        state: Mutex::new(RoomState {
+            seats,
+            started: true,
+            over: false,
+            wrong_codes: 0,
+            locked_until: None,
+            conns: Vec::new(),
+        }),
+    });
+    Ok((room, game))
 }

@@ -3,7 +3,7 @@
 //!
 //! The engine protocol's lines travel as they are (`h LINE` from the host, `e LINE` from the
 //! seat), so a network seat speaks exactly what an engine process speaks; the lobby, the chat
-//! and the audit have messages of their own. Frames are a 2-byte big-endian length and that
+//! have messages of their own. Frames are a 2-byte big-endian length and that
 //! many bytes (at most `MAX_FRAME`, Noise's limit); a frame is read into a buffer of that size,
 //! never more.
 
@@ -76,12 +76,6 @@ pub enum Msg {
     Said { from: u8, text: String },
     /// A preset phrase from seat `from`.
     SaidPreset { from: u8, preset: u8 },
-    /// The audit: each seat's commitment (BLAKE2s-256 of its salt and its formation, or of the
-    /// flip deal), by seat index, sent before the first turn.
-    Commit { hashes: Vec<String> },
-    /// The audit at the end: the start (every formation, or the flip deal) and the salts, with
-    /// the full record of the game (RON, one line).
-    Reveal { salts: Vec<String>, record: String },
     /// The host ends the connection (a refused join, a seat taken, a wrong message …).
     Bye(String),
 }
@@ -157,8 +151,6 @@ impl Msg {
             Msg::Host(m) => format!("h {}", m.line(board)),
             Msg::Said { from, text } => format!("said {from} {text}"),
             Msg::SaidPreset { from, preset } => format!("said-preset {from} {preset}"),
-            Msg::Commit { hashes } => format!("commit {}", hashes.join(" ")),
-            Msg::Reveal { salts, record } => format!("reveal {} {record}", salts.join(",")),
             Msg::Bye(why) => format!("bye {why}"),
         }
     }
@@ -277,38 +269,10 @@ impl Msg {
                 from: num(words.first(), 3, "the seat")?,
                 preset: num(words.get(1), PRESETS.len() as u8 - 1, "the phrase")?,
             },
-            "commit" => {
-                if (words.len() != 2 && words.len() != 4 && words.len() != 1)
-                    || !words.iter().all(|h| is_hex(h, 64))
-                {
-                    return bad("commit: 1, 2 or 4 hashes of 64 hex digits");
-                }
-                Msg::Commit {
-                    hashes: words.iter().map(|w| (*w).to_string()).collect(),
-                }
-            }
-            "reveal" => {
-                let (salts, record) = rest.split_once(' ').unwrap_or((rest, ""));
-                let salts: Vec<String> = salts.split(',').map(str::to_string).collect();
-                if !(1..=4).contains(&salts.len()) || !salts.iter().all(|s| is_hex(s, 32)) {
-                    return bad("reveal: 1 to 4 salts of 32 hex digits");
-                }
-                if record.is_empty() {
-                    return bad("reveal: no record");
-                }
-                Msg::Reveal {
-                    salts,
-                    record: record.to_string(),
-                }
-            }
             "bye" => Msg::Bye(clip(rest)),
             _ => return bad(format!("an unknown message '{}'", clip(head))),
         })
     }
-}
-
-fn is_hex(w: &str, len: usize) -> bool {
-    w.len() == len && w.chars().all(|c| c.is_ascii_hexdigit())
 }
 
 /// Write one frame (`bytes` at most `MAX_FRAME`).
@@ -387,13 +351,6 @@ mod tests {
                 text: "hi there".into(),
             },
             Msg::SaidPreset { from: 0, preset: 5 },
-            Msg::Commit {
-                hashes: vec!["ab".repeat(32), "cd".repeat(32)],
-            },
-            Msg::Reveal {
-                salts: vec!["01".repeat(16), "02".repeat(16)],
-                record: "(x: 1)".into(),
-            },
             Msg::Bye("seat taken".into()),
         ]
     }
@@ -463,7 +420,7 @@ mod tests {
         #[test]
         fn arbitrary_words_never_panic(head in prop::sample::select(vec![
             "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
-            "h", "said", "said-preset", "commit", "reveal", "bye"]), rest in "\\PC{0,200}") {
+            "h", "said", "said-preset", "bye"]), rest in "\\PC{0,200}") {
             let text = format!("{head} {rest}");
             if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
                 // What reads reads back the same.

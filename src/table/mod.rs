@@ -5,8 +5,9 @@
 //! passes a refusal (a hidden flag rule) back to the proposer, offers draws to the other seats,
 //! and ends the game when a seat resigns, fails or runs out of its time. Seats are drivers behind
 //! one trait, `SeatDriver`: the built-in computer (`Brain`, any `ai::Player`), an outside engine
-//! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, and later a network
-//! player. The arena plays every game on a table.
+//! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, or a network player
+//! (`engine_seat` over a `link::LineLink` of `net::host`). The arena and the network host play
+//! every game on a table.
 //!
 //! A seat that fails — an engine that crashes, hangs past its time, sends a line the protocol
 //! does not know, floods its output, proposes a turn its own view shows to be illegal or sends a
@@ -395,6 +396,57 @@ impl Table {
             refusals: 0,
             forfeit: None,
         };
+        for k in 0..n {
+            let view = table.view_of(k);
+            if let Err(e) = table.places[k].driver.begin(&view) {
+                return Err(SetupFailure::Seat(k, e));
+            }
+        }
+        Ok(table)
+    }
+
+    /// Go on with `game`, a game saved part way (a host that restarted): start every seat and
+    /// show it its view; the table then plays from the game's position.
+    ///
+    /// # Errors
+    /// A seat that failed while set up.
+    pub fn resume(
+        game: Game,
+        seats: Vec<(Chair, Box<dyn SeatDriver>)>,
+        seeds: &[u64],
+        limits: Limits,
+    ) -> Result<Table, SetupFailure> {
+        let n = seats.len();
+        let mut table = Table {
+            places: seats
+                .into_iter()
+                .map(|(chair, driver)| Place {
+                    chair,
+                    driver,
+                    used: Duration::ZERO,
+                    failed: false,
+                })
+                .collect(),
+            game,
+            limits,
+            times: vec![Vec::new(); n],
+            refusals: 0,
+            forfeit: None,
+        };
+        let rules = table.game.rules().clone();
+        for k in 0..n {
+            let start = SeatStart {
+                rules: &rules,
+                chair: table.places[k].chair,
+                seed: seeds.get(k).copied().unwrap_or(k as u64),
+                game_time: limits.game_time,
+                turn_time: limits.turn_time,
+            };
+            table.places[k]
+                .driver
+                .start(&start)
+                .map_err(|e| SetupFailure::Seat(k, e))?;
+        }
         for k in 0..n {
             let view = table.view_of(k);
             if let Err(e) = table.places[k].driver.begin(&view) {
