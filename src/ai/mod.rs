@@ -9,6 +9,7 @@ pub mod eval;
 pub mod formation;
 pub mod raider;
 pub mod review;
+pub mod safety;
 pub mod search;
 #[cfg(test)]
 mod tests_flag;
