@@ -106,7 +106,7 @@ fn flag_check_and_danger() {
 }
 
 /// A hidden-mode game from `start` (Blue to move) after Blue's and Red's `moves`, Red's player
-/// observing every report; Red's choice in its own view, and whether it is one of `parries`.
+/// observing every report; Red's choice in its own view.
 fn hidden_raid(start: &str, moves: &[(&str, &str)], red: &mut AiPlayer) -> String {
     let rules = Rules::for_mode(Mode::Hidden);
     let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
