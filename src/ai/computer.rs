@@ -133,6 +133,9 @@ pub struct AiPlayer {
     threads: usize,
     /// With more than one thread, the tables of threads 1, 2, … (thread 0 uses `tt`).
     helpers: Vec<Tt>,
+    /// Whether the root leaves out turns that let a raid on the flag go unanswered
+    /// (`safety::safest_turns`; off only in tests that show what it changes).
+    flag_safety: bool,
 }
 
 /// The most threads a player searches on (`AiPlayer::with_threads`).
@@ -160,6 +163,7 @@ impl AiPlayer {
             cancel: None,
             threads: 1,
             helpers: Vec::new(),
+            flag_safety: true,
         }
     }
 
@@ -235,6 +239,14 @@ impl AiPlayer {
     #[cfg(test)]
     pub(crate) fn with_second_samples(mut self, deals: usize) -> AiPlayer {
         self.budget.second_samples = deals;
+        self
+    }
+
+    /// The same player without the root's flag safety (`safety::safest_turns`), to show what it
+    /// changes.
+    #[cfg(test)]
+    pub(crate) fn without_flag_safety(mut self) -> AiPlayer {
+        self.flag_safety = false;
         self
     }
 
@@ -430,6 +442,46 @@ impl AiPlayer {
             Mode::Open => {}
         }
         setups
+    }
+
+    /// The turns that keep the flag safest (`safety::safest_turns`), in the position this player
+    /// knows: what the view shows, and the enemy pieces whose rank the belief is sure of.
+    fn safest_turns(&self, view: &View, rules: &Rules, me: Seat, turns: &[Turn]) -> Vec<Turn> {
+        let sure = |set: super::belief::RankSet| {
+            (set.count_ones() == 1)
+                .then(|| super::belief::ranks_in(set).next())
+                .flatten()
+        };
+        let known = super::safety::known_position(view, |n, owner| {
+            if !view.mode().hides_identities() {
+                return None;
+            }
+            if view.board().is_four() {
+                self.others
+                    .iter()
+                    .find(|b| b.is_about(owner))
+                    .and_then(|b| sure(b.may_be_at(n)))
+            } else if self.belief.is_started() {
+                sure(self.belief.may_be_at(n))
+            } else {
+                None
+            }
+        });
+        let engineers: crate::engine::board::NodeSet = known
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.is_some_and(|p| p.rank() == Rank::Engineer && p.side().team() != me.team())
+            })
+            .map(|(i, _)| i as crate::engine::NodeId)
+            .collect();
+        let cancelled = || {
+            self.cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        };
+        super::safety::safest_turns(&known, rules, me, turns, (engineers, &cancelled))
     }
 
     fn reset(&mut self) {
@@ -985,6 +1037,12 @@ impl Player for AiPlayer {
         }
         if turns.len() <= 1 {
             return turns.first().copied();
+        }
+        if self.flag_safety && view.mover().side() == Some(me) && view.mode() != Mode::Flip {
+            turns = self.safest_turns(view, rules, me, &turns);
+            if turns.len() <= 1 {
+                return turns.first().copied();
+            }
         }
         let choice = match (view.mode(), view.mover()) {
             // Flip mode before colours: only flips, and nothing is known yet to prefer one.

@@ -7,7 +7,9 @@ pub mod clock;
 pub mod computer;
 pub mod eval;
 pub mod formation;
+pub mod raider;
 pub mod review;
+pub mod safety;
 pub mod search;
 #[cfg(test)]
 mod tests_flag;
@@ -73,6 +75,8 @@ pub trait Player: Send {
 pub const PLAYER_SPECS: &[&str] = &[
     "random",
     "greedy",
+    "raider",
+    "raider:SPEC",
     "ai:easy",
     "ai:normal",
     "ai:hard",
@@ -84,7 +88,8 @@ pub const PLAYER_SPECS: &[&str] = &[
 /// The most search nodes per turn a spec may ask for (`ai:LEVEL:nodes=N`).
 pub const MAX_SPEC_NODES: u64 = 1_000_000_000;
 
-/// Make a player from its spec (`random`, `greedy`, `ai:easy`, `ai:normal`, `ai:hard`, or a level
+/// Make a player from its spec (`random`, `greedy`, `raider` or `raider:SPEC` (engineer raids,
+/// otherwise as greedy or as SPEC), `ai:easy`, `ai:normal`, `ai:hard`, or a level
 /// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`; either
 /// followed by `@T` to search on T threads, T a whole number 1 to `MAX_THREADS`:
 /// `ai:hard@2`, `ai:hard:nodes=180000@2`).
@@ -96,6 +101,19 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
+        "raider" => Ok(Box::new(raider::RaiderPlayer::default())),
+        _ if spec.starts_with("raider:") => {
+            // `raider:SPEC`: raids, otherwise plays as SPEC (any spec but another raider).
+            let inner = &spec["raider:".len()..];
+            if inner.starts_with("raider") {
+                return Err(BadPlayerSpec::Unknown(spec.to_string()));
+            }
+            let fallback = player_from_spec(inner).map_err(|e| match e {
+                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
+                e => e,
+            })?;
+            Ok(Box::new(raider::RaiderPlayer::with_fallback(fallback)))
+        }
         _ => {
             let (base, threads) = match spec.split_once('@') {
                 Some((base, t)) => (base, Some(t)),
@@ -594,6 +612,26 @@ mod tests {
             let e = player_from_spec(bad).err().unwrap();
             assert_eq!(e, BadPlayerSpec::Unknown(bad.into()), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_raider_takes_a_fallback_spec() {
+        for spec in ["raider", "raider:greedy", "raider:ai:normal:nodes=2000@2"] {
+            assert_eq!(player_from_spec(spec).unwrap().name(), "raider", "{spec}");
+        }
+        for bad in [
+            "raider:",
+            "raider:raider",
+            "raider:raider:greedy",
+            "raider:ai:medium",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert_eq!(e, BadPlayerSpec::Unknown(bad.into()), "{bad}");
+        }
+        assert!(matches!(
+            player_from_spec("raider:ai:hard:nodes=0"),
+            Err(BadPlayerSpec::BadSuffix { .. })
+        ));
     }
 
     #[test]

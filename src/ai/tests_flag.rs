@@ -2,7 +2,7 @@
 //! depths the computer's searches reach (the second pass of a hidden-mode decision runs at 3).
 
 use super::eval::{flag_danger, flag_in_check};
-use super::{AiPlayer, Player};
+use super::{AiPlayer, Level, Player};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Game, Mode, Position, Rules, Seat, Start, Turn, Viewer};
 
@@ -103,4 +103,77 @@ fn flag_check_and_danger() {
         (30, 0),
         "a lieutenant on b3 answers on b2"
     );
+}
+
+/// A hidden-mode game from `start` (Blue to move) after Blue's and Red's `moves`, Red's player
+/// observing every report; Red's choice in its own view.
+fn hidden_raid(start: &str, moves: &[(&str, &str)], red: &mut AiPlayer) -> String {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
+    let board = game.position().board();
+    for (from, to) in moves {
+        let turn = Turn::Move {
+            from: board.node_by_name(from).unwrap(),
+            to: board.node_by_name(to).unwrap(),
+        };
+        let report = game.play(turn).unwrap().report.clone().unwrap();
+        red.observe(&report, &game.view(Viewer::Side(Seat::Red)));
+    }
+    let view = game.view(Viewer::Side(Seat::Red));
+    red.choose(&view, &rules, &mut SplitMix64::new(5))
+        .unwrap()
+        .notation(view.board())
+}
+
+/// Red's flag on b1 behind mines on a1 and c1, b2 empty; Red's marshal on c6, a lieutenant on
+/// c3, a captain on d4. Blue's engineer shows what it is by turning on the railway (e11 along
+/// rank 11 and down file a to a7): from there it flies down file a and along rank 2 onto b2,
+/// and takes the flag from there unless something of Red's can take it on b2 first.
+const RAID_START: &str = "..bF....../........b1/........../........../........../......b8../....r9..../........../......r3../....r2..../........../rMrFrM.... b 0 40";
+
+/// One turn away, in hidden mode, at node budgets from tiny to normal's tenth: Red covers b2
+/// (c3-b3, c3-c2) or closes file a (c6-a6, c6-b6); without the root's safety the same player
+/// at the smallest budget attacks c7 and lets the engineer in.
+#[test]
+fn parries_a_known_engineer_one_turn_away_in_hidden_mode() {
+    let moves = [("d7", "c7"), ("d4", "d5"), ("e11", "a7")];
+    let safe = ["c3-b3", "c3-c2", "c6-a6", "c6-b6"];
+    for nodes in [200, 2_000, 20_000] {
+        let mut red = AiPlayer::new(Level::Normal).with_nodes(nodes);
+        let t = hidden_raid(RAID_START, &moves, &mut red);
+        assert!(safe.contains(&t.as_str()), "nodes {nodes}: {t}");
+    }
+    for nodes in [200, 500, 1000] {
+        let mut red = AiPlayer::new(Level::Normal)
+            .with_nodes(nodes)
+            .without_flag_safety();
+        let t = hidden_raid(RAID_START, &moves, &mut red);
+        eprintln!("without one {nodes}: {t}");
+    }
+}
+
+/// Two turns away, in hidden mode, with small node budgets: the captain on d2 answers a dig on b2
+/// along rank 2, but the engineer can fly to a2 now, dig a1 next and take the flag after. Red
+/// must close file a (c6-a6) or watch a2 (c3-b3); without the root's safety the same player
+/// at the small budgets attacks c7 instead.
+#[test]
+fn parries_a_known_engineer_two_turns_away_in_hidden_mode() {
+    let start = "..bF....../........b1/........../........../........../......b8../....r9..../........../......r3../....r2..../..rM..r3../rMrFrM.... b 0 40";
+    let moves = [("d7", "c7"), ("d4", "d5"), ("e11", "a7")];
+    let safe = ["c3-b3", "c6-a6"];
+    for nodes in [500, 2_000, 20_000] {
+        let mut red = AiPlayer::new(Level::Normal).with_nodes(nodes);
+        let t = hidden_raid(start, &moves, &mut red);
+        assert!(safe.contains(&t.as_str()), "nodes {nodes}: {t}");
+    }
+    for nodes in [500, 2_000] {
+        let mut red = AiPlayer::new(Level::Normal)
+            .with_nodes(nodes)
+            .without_flag_safety();
+        let t = hidden_raid(start, &moves, &mut red);
+        assert!(
+            !safe.contains(&t.as_str()),
+            "without the safety, nodes {nodes}: {t}"
+        );
+    }
 }

@@ -286,3 +286,39 @@ fn plays_four_player_games_in_open_and_hidden_mode() {
         assert!(pos.ply() >= 40 || pos.status(&rules).is_over());
     }
 }
+
+/// Four players, open mode: East's engineer on k2 can fly along South's rank 2 onto h2, beside
+/// South's flag on h1, and take it at East's next turn; nothing of South's could take it on h2. South's major general on g6 may take West's colonel on f7 instead (the
+/// bait). South must leave no such raid (taking the engineer, or closing the way); without the
+/// root's flag safety the same player at a small node budget takes the bait.
+#[test]
+fn parries_an_engineer_raid_on_its_own_flag() {
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s8 g1=s2 g6=s7 k2=e1 q8=eF q10=e8 q7=e2 j17=nF h17=n8 k17=n2 \
+         a10=wF a8=w8 a11=w2 f7=w5",
+    );
+    let view = pos.view(&rules, Viewer::Side(Seat::South));
+    let after = |p: &mut AiPlayer| {
+        let t = p.choose(&view, &rules, &mut SplitMix64::new(2)).unwrap();
+        let mut next = pos;
+        next.play_unchecked(&rules, t);
+        (
+            t.notation(b4()),
+            super::safety::raid_unanswered(&next, &rules, Seat::South),
+        )
+    };
+    for nodes in [300, 3_000] {
+        let (t, open) = after(&mut AiPlayer::new(super::Level::Normal).with_nodes(nodes));
+        assert!(!open, "nodes {nodes}: {t} leaves the raid");
+    }
+    let (t, open) = after(
+        &mut AiPlayer::new(super::Level::Normal)
+            .with_nodes(300)
+            .without_flag_safety(),
+    );
+    assert!(open, "without the safety: {t}");
+}

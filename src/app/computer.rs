@@ -37,6 +37,8 @@ pub struct Seats {
     /// What each engine seat's player reports (its name, why it stopped); renewed with the
     /// player, keeping the name.
     news: Vec<EngineNews>,
+    /// How many threads the computer seats search on (`AiPlayer::with_threads`; 0 reads as 1).
+    threads: usize,
 }
 
 impl std::fmt::Debug for Seats {
@@ -73,7 +75,8 @@ impl Seats {
         for (k, seat) in self.seats.iter().enumerate() {
             players.push(match seat {
                 Occupant::Computer(level) => {
-                    Some(Box::new(AiPlayer::new(*level)) as Box<dyn Player>)
+                    Some(Box::new(AiPlayer::new(*level).with_threads(self.threads))
+                        as Box<dyn Player>)
                 }
                 Occupant::Engine => self.engine.as_ref().and_then(|e| {
                     let (chair, view) = e.starts.get(k)?.clone();
@@ -87,6 +90,30 @@ impl Seats {
             });
         }
         self.players = players;
+    }
+
+    /// The computer seats search on `threads` threads from now on: fresh players at once when
+    /// none is thinking (they are told the game again, as after an undo), else from the next
+    /// `reset` (an undo, a resumed game, the next game).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, crate::ai::MAX_THREADS);
+        if threads == self.threads.max(1) {
+            return;
+        }
+        self.threads = threads;
+        if self.thinking.is_none()
+            && self
+                .seats
+                .iter()
+                .any(|s| matches!(s, Occupant::Computer(_)))
+        {
+            self.reset();
+        }
+    }
+
+    /// How many threads the computer seats search on.
+    pub fn threads(&self) -> usize {
+        self.threads.max(1)
     }
 
     /// How engine seats are started, and fresh players for every seat.
@@ -320,6 +347,21 @@ impl HintThought {
     }
 }
 
+/// The threads the window's computer searches on for the setting `setting` (`Settings::threads`):
+/// 0 means all cores but one (at least one), so the window's own thread keeps a core; any other
+/// number is taken as it is (at most `ai::MAX_THREADS`).
+pub fn computer_threads(setting: u16) -> usize {
+    match setting {
+        0 => cores().saturating_sub(1).max(1),
+        n => (n as usize).min(crate::ai::MAX_THREADS),
+    }
+}
+
+/// The cores this machine offers the program (1 if it cannot tell).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,5 +425,23 @@ mod tests {
             1,
         );
         assert_eq!(lone.lone_human(), Some(1));
+    }
+
+    #[test]
+    fn the_threads_setting_leaves_a_core_and_reaches_the_computer_seats() {
+        let cores = cores();
+        assert_eq!(computer_threads(0), cores.saturating_sub(1).max(1));
+        assert_eq!(computer_threads(1), 1);
+        assert_eq!(computer_threads(3), 3);
+        assert_eq!(computer_threads(u16::MAX), crate::ai::MAX_THREADS);
+        let mut seats = Seats::new(
+            vec![Occupant::Human, Occupant::Computer(crate::ai::Level::Easy)],
+            1,
+        );
+        assert_eq!(seats.threads(), 1);
+        seats.set_threads(3);
+        assert_eq!(seats.threads(), 3);
+        seats.set_threads(0);
+        assert_eq!(seats.threads(), 1, "at least one");
     }
 }

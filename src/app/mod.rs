@@ -245,6 +245,7 @@ impl JunqiApp {
     pub fn show(&mut self, mut screen: Screen) {
         if let Screen::Play(play) = &mut screen {
             self.parked = None;
+            play.set_computer_threads(computer::computer_threads(self.settings.threads));
             if play.computer().engine_command().is_none() {
                 let command = (self.settings.engine_command.clone())
                     .unwrap_or_else(computer::default_engine_command);
@@ -730,6 +731,7 @@ impl JunqiApp {
                             lang.t(&i18n::TAKEBACKS_OPTION),
                         );
                         self.sounds_row(ui, lang, out);
+                        self.threads_row(ui, lang);
                         if ui.button(lang.t(&i18n::FULLSCREEN)).clicked() {
                             out.push(Command::ToggleFullscreen);
                             ui.close();
@@ -774,6 +776,29 @@ impl JunqiApp {
                     }
                 });
             });
+        }
+    }
+
+    /// How many threads the computer thinks on: all cores but one (the default), or 1 to the
+    /// machine's cores; the game on screen takes a change at once (or after its computer's turn).
+    fn threads_row(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let cores = computer::cores().min(crate::ai::MAX_THREADS);
+        let auto = fill(
+            lang.t(&i18n::THREADS_AUTO),
+            &[("n", &computer::computer_threads(0).to_string())],
+        );
+        let before = self.settings.threads;
+        ui.label(lang.t(&i18n::THREADS_OPTION));
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut self.settings.threads, 0, auto);
+            for n in 1..=cores as u16 {
+                ui.selectable_value(&mut self.settings.threads, n, n.to_string());
+            }
+        });
+        if self.settings.threads != before
+            && let Screen::Play(p) = &mut self.screen
+        {
+            p.set_computer_threads(computer::computer_threads(self.settings.threads));
         }
     }
 

@@ -318,6 +318,11 @@ impl Session {
     /// it is set they wait. Each engine seat plays from the start of the game: its chair (its
     /// side, or in a flip game its player number), its view then, and the most a turn may take:
     /// the move clock's seconds, or `computer::ENGINE_TURN_TIME` without one.
+    /// The computer seats search on `threads` threads (`computer::Seats::set_threads`).
+    pub fn set_computer_threads(&mut self, threads: usize) {
+        self.computer.set_threads(threads);
+    }
+
     pub fn set_engine_command(&mut self, command: &str) {
         if !self.computer.seats.contains(&Occupant::Engine)
             || self.computer.engine_command() == Some(command)

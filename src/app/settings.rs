@@ -92,6 +92,9 @@ pub struct Settings {
     /// The command that starts an outside engine (`Occupant::Engine`), as last chosen in the
     /// new-game dialog (none yet: the dialog offers the program's own engine).
     pub engine_command: Option<String>,
+    /// How many threads the computer thinks on: 0 (the default, and what files written before
+    /// the setting existed read as) all cores but one, else that many (View menu).
+    pub threads: u16,
 }
 
 /// A formation used in the last game started.
@@ -123,6 +126,7 @@ impl Default for Settings {
                 Occupant::Computer(crate::ai::Level::Normal),
             ],
             engine_command: None,
+            threads: 0,
         }
     }
 }
@@ -220,6 +224,22 @@ mod tests {
                 .to_string()
                 .contains("version 99")
         );
+    }
+
+    #[test]
+    fn a_file_from_before_threads_reads_as_all_cores_but_one_and_a_count_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(FILE_NAME),
+            "(version: 1, lang: En, sounds: true)",
+        )
+        .unwrap();
+        let (s, warning) = load(dir.path());
+        assert_eq!(warning, None);
+        assert_eq!(s.threads, 0, "0: all cores but one");
+        assert!(s.sounds);
+        save(dir.path(), &Settings { threads: 2, ..s }).unwrap();
+        assert_eq!(load(dir.path()).0.threads, 2);
     }
 
     #[test]

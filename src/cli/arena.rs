@@ -27,7 +27,8 @@ const CCGC_GAME_MS: usize = 1_800_000;
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
-from its own view), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
+from its own view), raider (attacks the enemy HQs, flies its engineers along the railway to the \
+squares beside them and digs there, otherwise greedy), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
 per turn (ai:LEVEL:nodes=N, e.g. ai:normal:nodes=20000, N from 1 to 1000000000, spends N search \
 nodes per turn instead, so its games replay exactly from the seed), or an outside engine process: \
 engine:CMD (the junqi engine protocol, docs/engine-protocol.md) or ccgc:CMD (the CCGC 2012 protocol, \
@@ -135,7 +136,7 @@ fn read_b_formations(dir: &std::path::Path, rules: &Rules) -> Result<Vec<Formati
 }
 
 /// The formation of one side or seat: from player B's folder when it has one, else the
-/// computer's own for an `ai:*` spec or an outside engine (which gets it from the arena unless
+/// computer's own for an `ai:*` spec, `raider` or an outside engine (which gets it from the arena unless
 /// `--own-formations`) and a random one otherwise.
 fn formation_for(
     spec: &str,
@@ -153,7 +154,7 @@ fn formation_for(
         };
     }
     let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
-    if spec.starts_with("ai:") || outside {
+    if spec.starts_with("ai:") || spec == "raider" || outside {
         ai_formation(rng, rules)
     } else {
         Formation::random(rng, rules)

@@ -132,6 +132,10 @@ impl Engine {
                     "nodes".into(),
                     "1..1000000000 or off".into(),
                 ));
+                out.push(EngineMsg::Option(
+                    "threads".into(),
+                    format!("1..{}", crate::ai::MAX_THREADS),
+                ));
                 out.push(EngineMsg::Ok(VERSION));
             }
             HostMsg::SetOption(name, value) => match (name.as_str(), value.as_str()) {
@@ -144,6 +148,13 @@ impl Engine {
                         .is_ok_and(|n| (1..=1_000_000_000).contains(&n)) =>
                 {
                     self.nodes = v.parse().ok();
+                }
+                ("threads", v)
+                    if v.bytes().all(|b| b.is_ascii_digit())
+                        && v.parse::<usize>()
+                            .is_ok_and(|t| (1..=crate::ai::MAX_THREADS).contains(&t)) =>
+                {
+                    self.threads = v.parse().expect("checked");
                 }
                 _ => out.push(EngineMsg::Error(format!(
                     "setoption {name}: '{value}' is not a value it takes"
@@ -274,6 +285,25 @@ mod tests {
         assert_eq!(out, [EngineMsg::Error("go before any view".into())]);
         let (_, stop) = e.answer("quit");
         assert!(stop);
+    }
+
+    /// `setoption threads T` takes 1 to 64 (the next `newgame`'s player searches on T threads)
+    /// and refuses anything else, leaving the count as it was.
+    #[test]
+    fn setoption_threads_takes_one_to_sixty_four() {
+        let mut e = Engine::new(Level::Easy, None, None);
+        let (out, _) = e.answer("junqi 1");
+        assert!(out.contains(&EngineMsg::Option("threads".into(), "1..64".into())));
+        let (out, _) = e.answer("setoption threads 3");
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(e.threads, 3);
+        for bad in ["0", "65", "+2", "two", "2 2", "99999999999999999999"] {
+            let (out, _) = e.answer(&format!("setoption threads {bad}"));
+            assert!(matches!(&out[..], [EngineMsg::Error(_)]), "{bad}: {out:?}");
+            assert_eq!(e.threads, 3, "{bad}");
+        }
+        e.answer("newgame");
+        assert_eq!(e.threads, 3);
     }
 
     /// Told a hidden game's rules, its seat and its view, the engine answers `go` with a turn its

@@ -438,6 +438,8 @@ texts! {
     TAKEBACKS_OFF = "与电脑下暗棋或翻棋时不能悔棋（可在视图菜单中打开）", "Takebacks are off in hidden and flip games against the computer (the View menu can allow them)";
     SOUNDS_OPTION = "播放提示（走子、碰子、亮旗、终局）", "Sounds (a move, a clash, a flag shown, the end)";
     NO_SOUND_DEVICE = "无法播放：本机没有可用的播放器件", "no sound device found";
+    THREADS_OPTION = "电脑思考用的线程数", "Computer's threads";
+    THREADS_AUTO = "留一核，其余全用（{n}）", "All cores but one ({n})";
     TAKEBACKS_OPTION = "与电脑下暗棋、翻棋时允许悔棋（记入对局记录）", "Allow takebacks in hidden and flip games against the computer (kept in the record)";
     EV_TAKEBACK = "{side}方悔棋 {n} 步", "{side} took back turns: {n}";
     SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";
