@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// A file that could not be read, written or moved: which one, and why. `Display` gives the
-/// English the command line prints ("<path>: <why>"); the window words it in either language
+/// English the command line prints (`<path>: <why>`); the window words it in either language
 /// (`i18n::errors`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct FileError {

@@ -665,9 +665,14 @@ impl JunqiApp {
     fn top_bar(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let lang = self.lang();
         egui::Panel::top("top-bar").show(ui, |ui| {
+            // In a small window the top bar keeps to one line (the board gets the height): the
+            // title and the word "Language" are left out there.
+            let roomy = ui.ctx().content_rect().width() > 720.0;
             ui.horizontal_wrapped(|ui| {
-                ui.strong(format!("{} Junqi", i18n::APP_TITLE.zh));
-                ui.separator();
+                if roomy {
+                    ui.strong(format!("{} Junqi", i18n::APP_TITLE.zh));
+                    ui.separator();
+                }
                 if ui.button(lang.t(&i18n::HOME)).clicked() {
                     out.push(Command::Home);
                 }
@@ -699,8 +704,7 @@ impl JunqiApp {
                     self.panel.toggle_button(ui, lang, centre);
                 }
                 ui.separator();
-                // In a small window the top bar keeps to one line (the board gets the height).
-                if ui.ctx().content_rect().width() > 720.0 {
+                if roomy {
                     ui.label(lang.t(&i18n::LANGUAGE));
                 }
                 ui.selectable_value(&mut self.settings.lang, Lang::Zh, "中文");

@@ -14,7 +14,7 @@ texts! {
     CONNECT = "连接", "Connect";
     CONNECTING = "正在连接…", "Connecting…";
     BACK = "返回", "Back";
-    ERR_BAD_INVITE = "这不是邀请：邀请的样子是 junqi://地址:端口/房间-暗码/主机密钥", "This is not an invite: {e}";
+    ERR_BAD_INVITE = "这不是邀请（{e}）：邀请的样子是 junqi://地址:端口/房间-暗码/主机密钥", "This is not an invite: {e}";
     ERR_NAME = "名字需为 1 至 {n} 个字符，且在一行之内", "A name needs 1 to {n} characters, on one line";
     ERR_UNREACHABLE = "连不上 {addr}：{e}", "Cannot reach {addr}: {e}";
     ERR_WRONG_CODE = "服务器上没有这个房间：房间码不对，或主持人已关闭房间", "The server has no such room: a wrong code, or the host closed the room";

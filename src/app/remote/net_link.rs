@@ -9,12 +9,11 @@ use super::link::{
     FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
     SeatWho,
 };
-use crate::engine::{Chair, Game, Seat, Viewer};
+use crate::engine::{Chair, Seat};
 use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
 use crate::net::wire::{Msg, PRESETS};
-use crate::protocol::HostMsg;
 use std::sync::mpsc::TryRecvError;
 use std::time::Duration;
 
@@ -193,10 +192,6 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
                             text: (*p).to_string(),
                         })
                     }
-                    // The audit at the end: the whole record, so every piece shows.
-                    Msg::Reveal { record, .. } => {
-                        reveal_view(&record, usize::from(room.you)).map(Incoming::Host)
-                    }
                     Msg::Bye(why) => Some(Incoming::Closed(LinkError::Closed(
                         crate::protocol::clip(&why),
                     ))),
@@ -326,24 +321,4 @@ impl Network for NetNetwork {
             .map_err(|e| LinkError::Other(e.to_string()))?;
         Ok(link.keeping(Box::new(Served(handle))))
     }
-}
-
-/// The view of seat `k` at the end of the revealed record: every piece (`Game::view` of a
-/// finished game). `None` if the record is not one, or its game is not over.
-fn reveal_view(record: &str, k: usize) -> Option<HostMsg> {
-    let game = Game::from_ron(record).ok()?;
-    if !game.status().is_over() {
-        return None;
-    }
-    let seat = if game.rules().mode.deals_face_down() {
-        game.player_colour(u8::try_from(k).ok()? + 1)?
-    } else {
-        *game.board().seats.get(k)?
-    };
-    let v = game.view(Viewer::Side(seat));
-    Some(HostMsg::View {
-        viewer: seat,
-        notation: v.notation(),
-        mines: v.mines_notation(),
-    })
 }
