@@ -171,6 +171,25 @@ pub fn last_formations(spec: &NewGameSpec) -> Option<[Option<LastFormation>; 2]>
 
 /// Picking a mode brings that mode's defaults for the rules whose default depends on the mode
 /// (RULES.md section 8: movable HQ, flag needs mines cleared, flag takers); the others stay.
+/// The mode's radio buttons (those not played by four players greyed out with four), a change
+/// through `pick_mode`.
+pub(super) fn mode_buttons(ui: &mut egui::Ui, lang: Lang, rules: &mut Rules, four: bool) {
+    for (m, t) in [
+        (Mode::Open, &i18n::MODE_OPEN),
+        (Mode::Hidden, &i18n::MODE_HIDDEN),
+        (Mode::Flip, &i18n::MODE_FLIP),
+    ] {
+        let offered = !four || m.offered_for_four();
+        if ui
+            .add_enabled(offered, egui::RadioButton::new(rules.mode == m, lang.t(t)))
+            .clicked()
+            && rules.mode != m
+        {
+            pick_mode(rules, m);
+        }
+    }
+}
+
 pub(super) fn pick_mode(rules: &mut Rules, mode: Mode) {
     let d = Rules::for_mode(mode);
     rules.mode = mode;
@@ -394,23 +413,7 @@ impl NewGame {
                 .show(ui, |ui| {
                     ui.strong(lang.t(&i18n::MODE));
                     ui.vertical(|ui| {
-                        for (m, t) in [
-                            (Mode::Open, &i18n::MODE_OPEN),
-                            (Mode::Hidden, &i18n::MODE_HIDDEN),
-                            (Mode::Flip, &i18n::MODE_FLIP),
-                        ] {
-                            let offered = !spec.four || m.offered_for_four();
-                            if ui
-                                .add_enabled(
-                                    offered,
-                                    egui::RadioButton::new(spec.rules.mode == m, lang.t(t)),
-                                )
-                                .clicked()
-                                && spec.rules.mode != m
-                            {
-                                pick_mode(&mut spec.rules, m);
-                            }
-                        }
+                        mode_buttons(ui, lang, &mut spec.rules, spec.four);
                         if spec.rules.mode.deals_face_down() {
                             ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
                         }

@@ -200,23 +200,7 @@ pub fn host_form(
                 ui.end_row();
                 ui.strong(lang.t(&i18n::MODE));
                 ui.vertical(|ui| {
-                    for (m, t) in [
-                        (Mode::Open, &i18n::MODE_OPEN),
-                        (Mode::Hidden, &i18n::MODE_HIDDEN),
-                        (Mode::Flip, &i18n::MODE_FLIP),
-                    ] {
-                        let offered = !form.four || m.offered_for_four();
-                        if ui
-                            .add_enabled(
-                                offered,
-                                egui::RadioButton::new(form.rules.mode == m, lang.t(t)),
-                            )
-                            .clicked()
-                            && form.rules.mode != m
-                        {
-                            newgame::pick_mode(&mut form.rules, m);
-                        }
-                    }
+                    newgame::mode_buttons(ui, lang, &mut form.rules, form.four);
                 });
                 ui.end_row();
                 ui.strong(lang.t(&net::SEATS));
