@@ -71,6 +71,7 @@ fn main() {
         "127.0.0.1:0",
         ServeOptions {
             quiet: true,
+            fault: None,
             ..ServeOptions::default()
         },
     )

@@ -566,6 +566,7 @@ fn loopback_server() -> ServerHandle {
         "127.0.0.1:0",
         ServeOptions {
             quiet: true,
+            fault: None,
             ..ServeOptions::default()
         },
     )

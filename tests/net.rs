@@ -5,19 +5,25 @@
 
 use junqi::cli::engine::builtin_answerer;
 use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
+use junqi::net::audit::{Lie, Verdict};
 use junqi::net::client::{Client, ClientError, Event, Request};
-use junqi::net::host::{Bounds, ServeOptions, Server, ServerHandle};
+use junqi::net::host::{Bounds, Fault, ServeOptions, Server, ServerHandle};
 use junqi::net::wire::Msg;
 use junqi::protocol::{EngineMsg, HostMsg};
 use std::time::{Duration, Instant};
 
 fn server_with(bounds: Bounds) -> ServerHandle {
+    server_lying(bounds, None)
+}
+
+fn server_lying(bounds: Bounds, fault: Option<Fault>) -> ServerHandle {
     Server::bind(
         "127.0.0.1:0",
         ServeOptions {
             state: None,
             bounds,
             quiet: true,
+            fault,
         },
     )
     .unwrap()
@@ -55,9 +61,15 @@ fn join(first: &Client) -> Client {
 
 /// Play `c` with a random player to the end; its messages.
 fn play(c: Client) -> (Result<Status, String>, Vec<Msg>) {
+    let (r, msgs, _) = play_audited(c);
+    (r, msgs)
+}
+
+/// `play`, with the audit's verdict at the end.
+fn play_audited(c: Client) -> (Result<Status, String>, Vec<Msg>, Verdict) {
     let mut answer = builtin_answerer("random");
     let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
-    (r, c.received())
+    (r, c.received(), c.verdict())
 }
 
 /// The host's finished game of the room of `c`'s invite, waiting for it.
@@ -77,9 +89,22 @@ fn finished(h: &ServerHandle, c_room: &str) -> junqi::net::host::Finished {
 }
 
 /// Play a room of `players` to its end, every seat random; each seat's messages and the game.
+/// Every seat's audit of the host passes.
 fn play_room(players: u8, rules: Rules) -> (Vec<(u8, Vec<Msg>)>, Game) {
-    let h = server();
-    let first = create(&h, players, rules);
+    let (out, game, verdicts) = play_room_on(&server(), players, rules);
+    for (seat, v) in verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+    }
+    (out, game)
+}
+
+/// `play_room` on host `h`: each seat's messages, the game and each seat's verdict.
+fn play_room_on(
+    h: &ServerHandle,
+    players: u8,
+    rules: Rules,
+) -> (Vec<(u8, Vec<Msg>)>, Game, Vec<(u8, Verdict)>) {
+    let first = create(h, players, rules);
     let room = first.seated().invite.room.as_str().to_string();
     let mut clients = vec![first];
     for _ in 1..players {
@@ -88,19 +113,21 @@ fn play_room(players: u8, rules: Rules) -> (Vec<(u8, Vec<Msg>)>, Game) {
     let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
     let handles: Vec<_> = clients
         .into_iter()
-        .map(|c| std::thread::spawn(move || play(c)))
+        .map(|c| std::thread::spawn(move || play_audited(c)))
         .collect();
     let mut out = Vec::new();
+    let mut verdicts = Vec::new();
     for (seat, t) in seats.into_iter().zip(handles) {
-        let (r, msgs) = t.join().unwrap();
+        let (r, msgs, verdict) = t.join().unwrap();
         let status = r.unwrap();
         assert!(status.is_over(), "{status:?}");
         out.push((seat, msgs));
+        verdicts.push((seat, verdict));
     }
-    let f = finished(&h, &room);
+    let f = finished(h, &room);
     assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
     assert!(f.game.status().is_over());
-    (out, f.game)
+    (out, f.game, verdicts)
 }
 
 /// The leak check: every view a seat received is, piece by piece, that seat's view of the true
@@ -195,6 +222,31 @@ fn a_four_player_hidden_game_over_the_wire_shows_each_seat_only_its_view() {
 fn a_four_player_open_game_is_played_to_its_end() {
     let (msgs, game) = play_room(4, Rules::for_mode(Mode::Open));
     check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_host_made_to_lie_about_a_clash_is_named_by_that_player_only() {
+    // Hidden mode, so that the liar is caught by the replay, not by the pieces on show.
+    let h = server_lying(Bounds::default(), Some(Fault::LieAboutAClash { seat: 1 }));
+    let (_, game, verdicts) = play_room_on(&h, 2, Rules::for_mode(Mode::Hidden));
+    assert!(
+        game.plies()
+            .iter()
+            .any(|p| p.report.as_ref().is_some_and(|r| r.clash.is_some()))
+    );
+    for (seat, v) in verdicts {
+        if seat == 1 {
+            match &v {
+                Verdict::Lied(Lie::Report { said, truth, .. }) => {
+                    assert_ne!(Some(said), truth.as_ref());
+                    assert!(v.to_string().contains("the host lied"), "{v}");
+                }
+                other => panic!("seat 1: {other}"),
+            }
+        } else {
+            assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+        }
+    }
 }
 
 #[test]
@@ -325,18 +377,25 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     let seated = second.seated().clone();
     let t = std::thread::spawn(move || play(first));
     let dropped = play_then(&second, 5, answer_first, bad);
+    let audit = second.audit();
     second.close();
     drop(second);
     assert!(dropped, "not dropped; log {:?}", h.log());
-    let back = Client::connect(&Request::Rejoin {
-        invite: seated.invite.clone(),
-        seat: seated.seat,
-        token: seated.token.clone(),
-    })
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
     .unwrap();
     assert_eq!(back.seated().seat, seated.seat);
-    let (r, _) = play(back);
+    let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
+    // The audit covers both stretches of the connection.
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
     assert!(t.join().unwrap().0.unwrap().is_over());
     let f = finished(&h, &room);
     assert!(f.forfeit.is_none(), "{:?}", f.forfeit);

@@ -1,6 +1,6 @@
 //! `junqi connect`: play one seat of a network game headless (docs/network.md): create a room
 //! on a host and print its invite, or join one with an invite; the seat is played by any local
-//! seat (`--as SPEC`). When the game ends it prints `result: …`.
+//! seat (`--as SPEC`). When the game ends it prints the audit's verdict and `result: …`.
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
@@ -20,7 +20,9 @@ output, and this program takes the first seat. Without it, TARGET is an invite \
 (junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes a free seat. The seat is played \
 by SPEC: random, greedy, ai:easy, ai:normal, ai:hard (ai:LEVEL:nodes=N) or engine:CMD (an outside \
 engine, docs/engine-protocol.md). If the connection breaks, it rejoins its seat for --retry \
-seconds. The last line on standard output is `result: …`; a bad invite, an unreachable host or \
+seconds. When the game ends it prints the audit of the host (`audit: honest: …`, `audit: the \
+host lied: …` or `audit: not checked: …`; docs/network.md) and then, as the last line on standard \
+output, `result: …`; a bad invite, an unreachable host or \
 a refused code exits with status 2 and a message on standard error."
 )]
 pub struct ConnectArgs {
@@ -162,15 +164,22 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         let _ = out.flush();
     }
     eprintln!("connect: seat {} of {}", seated.seat, seated.players);
+    let audit = client.audit();
     let mut client = Some(client);
     loop {
         let c = match client.take() {
             Some(c) => c,
-            None => rejoin(&seated, args.retry)?,
+            None => rejoin(&seated, args.retry, &audit)?,
         };
         let mut answer = answerer(&spec)?;
         match c.play(&mut *answer, &mut tell) {
-            Ok(status) => return Ok(format!("result: {}\n", status.word())),
+            Ok(status) => {
+                return Ok(format!(
+                    "audit: {}\nresult: {}\n",
+                    c.verdict(),
+                    status.word()
+                ));
+            }
             Err(ClientError::Connection(why)) => {
                 eprintln!("connect: the connection broke ({why}); rejoining");
             }
@@ -180,7 +189,11 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
 }
 
 /// Take the seat back, trying for `retry` seconds.
-fn rejoin(seated: &crate::net::client::Seated, retry: u64) -> Result<Client, CliError> {
+fn rejoin(
+    seated: &crate::net::client::Seated,
+    retry: u64,
+    audit: &crate::net::client::SharedAudit,
+) -> Result<Client, CliError> {
     let until = Instant::now() + Duration::from_secs(retry);
     let request = Request::Rejoin {
         invite: seated.invite.clone(),
@@ -188,7 +201,7 @@ fn rejoin(seated: &crate::net::client::Seated, retry: u64) -> Result<Client, Cli
         token: seated.token.clone(),
     };
     loop {
-        match Client::connect(&request) {
+        match Client::connect_with(&request, false, Some(audit.clone())) {
             Ok(c) => return Ok(c),
             Err(ClientError::Refused(why)) if !why.contains("no such room") => {
                 return Err(CliError(format!("connect: refused: {why}")));

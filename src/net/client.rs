@@ -8,6 +8,7 @@
 //! local seat: the built-in players served as `junqi engine` serves them, an engine process)
 //! and its answers are sent back, until the game is over.
 
+use super::audit::{Auditor, Verdict};
 use super::conn::{self, ConnError, Open, Sender};
 use super::host::PING;
 use super::invite::{Invite, RoomId, Secret, parse_addr};
@@ -89,7 +90,15 @@ pub struct Client {
     closed: Arc<AtomicBool>,
     /// Every message received, when kept (`keep_received`).
     received: Arc<Mutex<Option<Vec<Msg>>>>,
+    /// The audit of the host, fed every message received.
+    audit: SharedAudit,
 }
+
+/// An audit shared between a client's reader and its owner (and carried over a rejoin).
+pub type SharedAudit = Arc<Mutex<Auditor>>;
+
+/// How long a client waits, after the game's end, for the host's reveal and record.
+const REVEAL_TIME: Duration = Duration::from_secs(10);
 
 /// Events waiting for the owner; past this the reader waits (the host then sees a slow reader).
 const EVENTS: usize = 4096;
@@ -122,6 +131,19 @@ impl Client {
     /// # Errors
     /// As `connect`.
     pub fn connect_keeping(req: &Request, keep: bool) -> Result<Client, ClientError> {
+        Client::connect_with(req, keep, None)
+    }
+
+    /// `connect_keeping`, carrying on `audit` (the audit of a client whose connection broke,
+    /// for a rejoin: what follows is a new stretch of it).
+    ///
+    /// # Errors
+    /// As `connect`.
+    pub fn connect_with(
+        req: &Request,
+        keep: bool,
+        audit: Option<SharedAudit>,
+    ) -> Result<Client, ClientError> {
         let (addr, open) = match req {
             Request::Create { addr, pin, .. } => {
                 parse_addr(addr).map_err(|e| ClientError::Refused(e.0))?;
@@ -207,12 +229,23 @@ impl Client {
         };
         receiver.board = board;
         receiver.set_timeout(HOST_SILENCE);
+        let audit = match audit {
+            Some(a) => {
+                lock(&a).rejoined();
+                a
+            }
+            None => Arc::new(Mutex::new(Auditor::new(
+                invite.room,
+                !matches!(req, Request::Rejoin { .. }),
+            ))),
+        };
         let (tx, events) = sync_channel(EVENTS);
         let closed = Arc::new(AtomicBool::new(false));
         let received = Arc::new(Mutex::new(keep.then(Vec::new)));
         {
             let closed = closed.clone();
             let received = received.clone();
+            let audit = audit.clone();
             std::thread::Builder::new()
                 .name("junqi-client-in".into())
                 .spawn(move || {
@@ -220,9 +253,8 @@ impl Client {
                         match receiver.recv() {
                             Ok(Msg::Ping) => {}
                             Ok(m) => {
-                                if let Some(r) =
-                                    received.lock().unwrap_or_else(|p| p.into_inner()).as_mut()
-                                {
+                                lock(&audit).feed(&m);
+                                if let Some(r) = lock(&received).as_mut() {
                                     r.push(m.clone());
                                 }
                                 if tx.send(Event::Msg(m)).is_err() {
@@ -278,7 +310,19 @@ impl Client {
             board,
             closed,
             received,
+            audit,
         })
+    }
+
+    /// The audit of the host (to carry over a rejoin: `connect_with`).
+    pub fn audit(&self) -> SharedAudit {
+        self.audit.clone()
+    }
+
+    /// The audit's verdict: at the end of the game, once the host revealed (`Unchecked`
+    /// before).
+    pub fn verdict(&self) -> Verdict {
+        lock(&self.audit).verdict()
     }
 
     /// The seat held, its token and the room's invite.
@@ -328,11 +372,7 @@ impl Client {
 
     /// Every message received so far, if kept (`connect_keeping`).
     pub fn received(&self) -> Vec<Msg> {
-        self.received
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
-            .unwrap_or_default()
+        lock(&self.received).clone().unwrap_or_default()
     }
 
     /// End the connection (the seat waits for a rejoin).
@@ -343,7 +383,8 @@ impl Client {
 
     /// Play the seat headless: every engine line from the host goes to `answer` (which returns
     /// the seat's answer lines and whether it stops), the answers go back, `other` sees the
-    /// rest (lobby, chat), until the game is over.
+    /// rest (lobby, chat), until the game is over and the host revealed what the audit needs
+    /// (or `REVEAL_TIME` passed after the end: `verdict` says so).
     ///
     /// # Errors
     /// The connection broke before the end (`Connection`: rejoin), or the host ended it.
@@ -353,8 +394,18 @@ impl Client {
         other: &mut dyn FnMut(&Msg),
     ) -> Result<Status, ClientError> {
         let mut over = None;
+        let mut quit: Option<Instant> = None;
         loop {
-            let Some(ev) = self.next_event(Duration::from_secs(3600)) else {
+            let wait = match quit {
+                Some(t) => REVEAL_TIME.saturating_sub(t.elapsed()),
+                None => Duration::from_secs(3600),
+            };
+            if let (Some(s), Some(_)) = (over, quit)
+                && (wait.is_zero() || lock(&self.audit).revealed())
+            {
+                return Ok(s);
+            }
+            let Some(ev) = self.next_event(wait) else {
                 continue;
             };
             match ev {
@@ -375,10 +426,8 @@ impl Client {
                             }
                         }
                     }
-                    if matches!(m, HostMsg::Quit)
-                        && let Some(s) = over
-                    {
-                        return Ok(s);
+                    if matches!(m, HostMsg::Quit) && over.is_some() {
+                        quit.get_or_insert_with(Instant::now);
                     }
                 }
                 Event::Msg(Msg::Bye(why)) => {
@@ -397,6 +446,10 @@ impl Client {
             }
         }
     }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// A room's invite from its parts (for tests and the window).

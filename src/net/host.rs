@@ -7,6 +7,7 @@
 //! slow to take what it is sent — is dropped with the reason logged; its seat waits for its
 //! player to rejoin with the seat's token, and the game and the other players go on.
 
+use super::audit::{SALT_LEN, Seal, from_hex, record_parts, to_hex};
 use super::conn::{self, ConnError, Preamble, Receiver, Sender};
 use super::invite::{Invite, RoomId, Secret, encode};
 use super::wire::{Msg, TOKEN_LEN, clean_name};
@@ -42,6 +43,9 @@ pub struct Bounds {
     pub lock_time: Duration,
     /// A connection silent this long is dropped (clients ping every `PING`).
     pub idle: Duration,
+    /// How long a player may take to choose a formation or answer a draw offer (a person
+    /// answers: minutes), and to answer the handshake again after a rejoin.
+    pub answer_time: Duration,
 }
 
 impl Default for Bounds {
@@ -56,6 +60,7 @@ impl Default for Bounds {
             wrong_codes: 10,
             lock_time: Duration::from_secs(60),
             idle: Duration::from_secs(60),
+            answer_time: Duration::from_secs(600),
         }
     }
 }
@@ -141,10 +146,42 @@ fn is_question(line: &str) -> bool {
 struct NetLink {
     shared: Arc<LinkShared>,
     host: Arc<Inner>,
+    seat: u8,
+    board: &'static Board,
+    /// A lie told (`Fault`).
+    lied: bool,
+}
+
+impl NetLink {
+    /// The line as a host with a `Fault` sends it: the first clash reported to the faulty
+    /// seat with another outcome.
+    fn faulty(&mut self, line: &str) -> Option<String> {
+        use crate::engine::ClashOutcome as C;
+        use crate::protocol::HostMsg;
+        let Some(Fault::LieAboutAClash { seat }) = self.host.fault else {
+            return None;
+        };
+        if seat != self.seat || self.lied || !line.starts_with("report ") {
+            return None;
+        }
+        let Ok(HostMsg::Report(mut r)) = HostMsg::parse(line, self.board) else {
+            return None;
+        };
+        let c = r.clash.as_mut()?;
+        *c = match *c {
+            C::DefenderRemoved => C::AttackerRemoved,
+            C::AttackerRemoved | C::Bounced => C::BothRemoved,
+            C::BothRemoved | C::MineDug | C::FlagTaken => C::DefenderRemoved,
+        };
+        self.lied = true;
+        Some(HostMsg::Report(r).line(self.board))
+    }
 }
 
 impl LineLink for NetLink {
     fn send(&mut self, line: &str) {
+        let faulty = self.faulty(line);
+        let line = faulty.as_deref().unwrap_or(line);
         let mut st = lock(&self.shared.state);
         if line.starts_with("view ") {
             st.last_view = Some(line.to_string());
@@ -208,6 +245,8 @@ struct Room {
     players: u8,
     rules: Rules,
     state: Mutex<RoomState>,
+    /// The commitment to the pieces at the start, once the game has started.
+    seal: Mutex<Option<Seal>>,
 }
 
 impl Room {
@@ -262,6 +301,7 @@ pub struct Inner {
     stop: AtomicBool,
     /// The state folder (rooms are saved in its `rooms` folder after every turn).
     state: Option<PathBuf>,
+    fault: Option<Fault>,
 }
 
 impl Inner {
@@ -291,6 +331,16 @@ pub struct ServeOptions {
     pub bounds: Bounds,
     /// Log only in memory (tests).
     pub quiet: bool,
+    /// A fault put in on purpose, to test that players catch it (tests only; `junqi serve`
+    /// never sets one).
+    pub fault: Option<Fault>,
+}
+
+/// A host made to lie (tests of the audit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The first clash reported to this seat gets another outcome than the rules give.
+    LieAboutAClash { seat: u8 },
 }
 
 /// The key file in the state folder: the private and the public key, in base 32, one a line.
@@ -343,6 +393,7 @@ impl Server {
                 finished: Mutex::new(Vec::new()),
                 stop: AtomicBool::new(false),
                 state: opts.state.clone(),
+                fault: opts.fault,
             }),
         })
     }
@@ -755,6 +806,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
             locked_until: None,
             conns: Vec::new(),
         }),
+        seal: Mutex::new(None),
     });
     rooms.insert(id, room.clone());
     Ok(room)
@@ -822,6 +874,9 @@ fn take_seat(
             {
                 out.push(format!("h {line}"), host);
             }
+        }
+        if let Some(seal) = lock(&room.seal).as_ref() {
+            out.push(Msg::Commit(seal.hashes.clone()).encode(room.board()), host);
         }
         old
     };
@@ -990,14 +1045,19 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = chairs(room)
         .into_iter()
         .zip(links)
-        .map(|(chair, (name, link))| {
+        .enumerate()
+        .map(|(k, (chair, (name, link)))| {
             let link = NetLink {
                 shared: link,
                 host: host.clone(),
+                seat: k as u8,
+                board: room.board(),
+                lied: false,
             };
             (
                 chair,
-                Box::new(EngineSeat::over(Box::new(link), &name)) as Box<dyn SeatDriver>,
+                Box::new(EngineSeat::over(Box::new(link), &name).patient(host.bounds.answer_time))
+                    as Box<dyn SeatDriver>,
             )
         })
         .collect();
@@ -1018,6 +1078,22 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     };
     let finished = match table {
         Ok(mut table) => {
+            // The commitment, before the first turn (a resumed room keeps the salts it saved).
+            {
+                let start = table.game().start_position();
+                let mut seal = lock(&room.seal);
+                let s = match seal.take() {
+                    Some(old) => Seal::with_salts(room.id, start, old.salts),
+                    None => Seal::new(room.id, start),
+                };
+                let st = lock(&room.state);
+                room.broadcast(
+                    &st,
+                    &Msg::Commit(s.hashes.clone()).encode(room.board()),
+                    host,
+                );
+                *seal = Some(s);
+            }
             save_room(host, room, table.game());
             let end = loop {
                 if let Some(end) = table.step() {
@@ -1050,6 +1126,24 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     };
     if let Some(dir) = &host.state {
         let _ = std::fs::remove_file(room_path(dir, room.id));
+    }
+    // The reveal and the record, so that every player can check the host (`audit`).
+    if let (Some(f), Some(seal)) = (&finished, lock(&room.seal).as_ref()) {
+        let st = lock(&room.state);
+        room.broadcast(
+            &st,
+            &Msg::Reveal(seal.salts.clone()).encode(room.board()),
+            host,
+        );
+        let parts = record_parts(&f.game);
+        let n = parts.len();
+        for (i, text) in parts.into_iter().enumerate() {
+            let m = Msg::RecordPart {
+                text,
+                last: i + 1 == n,
+            };
+            room.broadcast(&st, &m.encode(room.board()), host);
+        }
     }
     // Let the writers send the last lines, then close the room.
     std::thread::sleep(Duration::from_millis(200));
@@ -1087,8 +1181,17 @@ fn room_path(dir: &std::path::Path, id: RoomId) -> PathBuf {
 /// the game's record (RON).
 fn save_room(host: &Inner, room: &Room, game: &Game) {
     let Some(dir) = &host.state else { return };
+    let salts = lock(&room.seal)
+        .as_ref()
+        .map(|s| {
+            (s.salts.iter())
+                .map(|b| to_hex(b))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
     let mut text = format!(
-        "junqi room 1\nroom {}\nsecret {}\nplayers {}\n",
+        "junqi room 1\nroom {}\nsecret {}\nplayers {}\nsalts {salts}\n",
         room.id,
         room.secret.as_str(),
         room.players
@@ -1137,6 +1240,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
     if players != 2 && players != 4 {
         return Err("players".into());
     }
+    let salts = parse_salts(&field("salts")?, players)?;
     let mut seats = Vec::new();
     for _ in 0..players {
         let l = field("seat")?;
@@ -1179,6 +1283,18 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
             locked_until: None,
             conns: Vec::new(),
         }),
+        seal: Mutex::new(Some(Seal::with_salts(id, game.start_position(), salts))),
     });
     Ok((room, game))
+}
+
+/// A saved room's salts: one a side, in hexadecimal.
+fn parse_salts(text: &str, players: u8) -> Result<Vec<[u8; SALT_LEN]>, String> {
+    let salts: Vec<[u8; SALT_LEN]> = (text.split(' ').map(from_hex))
+        .collect::<Option<_>>()
+        .ok_or("a salt")?;
+    if salts.len() != usize::from(players) {
+        return Err("the salts".into());
+    }
+    Ok(salts)
 }

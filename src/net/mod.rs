@@ -7,12 +7,15 @@
 //! - `conn`: TCP with the Noise protocol (`snow`): the preamble, the handshakes, the two halves
 //!   of a connection.
 //! - `host`: rooms, seats, tokens, bounds; a network seat is an `EngineSeat` over a `NetLink`.
+//! - `audit`: the commitments to the formations at the start, their reveal and the record at
+//!   the end, and each player's check that the host told the truth.
 //! - `client`: connect, take a seat, the seat's messages as events, answers sent back.
 //!
 //! The wire carries only what the seat may know: the host sends a seat the engine protocol's
 //! lines the table gives that seat (its view, the public reports) and the lobby's and chat's
 //! messages, nothing else.
 
+pub mod audit;
 pub mod client;
 pub mod conn;
 pub mod host;

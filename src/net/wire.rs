@@ -7,6 +7,7 @@
 //! many bytes (at most `MAX_FRAME`, Noise's limit); a frame is read into a buffer of that size,
 //! never more.
 
+use super::audit::{RECORD_PART, SALT_LEN, from_hex, to_hex};
 use crate::engine::{Board, Rules};
 use crate::protocol::{EngineMsg, HostMsg, parse_rules, rules_words};
 use std::fmt;
@@ -76,6 +77,13 @@ pub enum Msg {
     Said { from: u8, text: String },
     /// A preset phrase from seat `from`.
     SaidPreset { from: u8, preset: u8 },
+    /// The host's commitment to every side's pieces at the start, before the first turn (one
+    /// BLAKE2s-256 hash a side, in board order; `audit`).
+    Commit(Vec<[u8; 32]>),
+    /// At the end: the salts of the commitment, one a side.
+    Reveal(Vec<[u8; SALT_LEN]>),
+    /// At the end: a piece of the game's record (compact RON), the last one marked.
+    RecordPart { text: String, last: bool },
     /// The host ends the connection (a refused join, a seat taken, a wrong message …).
     Bye(String),
 }
@@ -151,6 +159,11 @@ impl Msg {
             Msg::Host(m) => format!("h {}", m.line(board)),
             Msg::Said { from, text } => format!("said {from} {text}"),
             Msg::SaidPreset { from, preset } => format!("said-preset {from} {preset}"),
+            Msg::Commit(hashes) => format!("commit {}", hex_words(hashes)),
+            Msg::Reveal(salts) => format!("reveal {}", hex_words(salts)),
+            Msg::RecordPart { text, last } => {
+                format!("record {} {text}", if *last { "end" } else { "more" })
+            }
             Msg::Bye(why) => format!("bye {why}"),
         }
     }
@@ -269,10 +282,47 @@ impl Msg {
                 from: num(words.first(), 3, "the seat")?,
                 preset: num(words.get(1), PRESETS.len() as u8 - 1, "the phrase")?,
             },
+            "commit" => Msg::Commit(hex_list(&words, "commit")?),
+            "reveal" => Msg::Reveal(hex_list(&words, "reveal")?),
+            "record" => {
+                let (kind, t) = rest.split_once(' ').unwrap_or((rest, ""));
+                let last = match kind {
+                    "end" => true,
+                    "more" => false,
+                    _ => return bad("record: more or end"),
+                };
+                if t.len() > RECORD_PART || !text_ok(t, RECORD_PART) {
+                    return bad("record: a piece too long");
+                }
+                Msg::RecordPart {
+                    text: t.to_string(),
+                    last,
+                }
+            }
             "bye" => Msg::Bye(clip(rest)),
             _ => return bad(format!("an unknown message '{}'", clip(head))),
         })
     }
+}
+
+/// Byte strings as hexadecimal words.
+fn hex_words<const N: usize>(items: &[[u8; N]]) -> String {
+    items
+        .iter()
+        .map(|b| to_hex(b))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Two or four hexadecimal words of `N` bytes each.
+fn hex_list<const N: usize>(words: &[&str], head: &str) -> Result<Vec<[u8; N]>, WireError> {
+    if words.len() != 2 && words.len() != 4 {
+        return bad(format!("{head}: 2 or 4 values"));
+    }
+    words
+        .iter()
+        .map(|w| from_hex(w).ok_or_else(|| WireError(format!("{head}: {N} bytes in hexadecimal"))))
+        .collect()
 }
 
 /// Write one frame (`bytes` at most `MAX_FRAME`).
@@ -351,6 +401,16 @@ mod tests {
                 text: "hi there".into(),
             },
             Msg::SaidPreset { from: 0, preset: 5 },
+            Msg::Commit(vec![[7u8; 32], [0xa0; 32]]),
+            Msg::Reveal(vec![[1u8; SALT_LEN]; 4]),
+            Msg::RecordPart {
+                text: "(rules:(mode:Hidden))".into(),
+                last: true,
+            },
+            Msg::RecordPart {
+                text: "x".into(),
+                last: false,
+            },
             Msg::Bye("seat taken".into()),
         ]
     }
@@ -378,6 +438,10 @@ mod tests {
             "lobby started a b c",
             "say \u{7}",
             "commit xyz",
+            "commit 00 11",
+            "reveal 0101",
+            "record",
+            "record later x",
             "e nonsense",
             "h nonsense",
             "ping x",
@@ -420,7 +484,7 @@ mod tests {
         #[test]
         fn arbitrary_words_never_panic(head in prop::sample::select(vec![
             "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
-            "h", "said", "said-preset", "bye"]), rest in "\\PC{0,200}") {
+            "h", "said", "said-preset", "bye", "commit", "reveal", "record"]), rest in "\\PC{0,200}") {
             let text = format!("{head} {rest}");
             if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
                 // What reads reads back the same.

@@ -46,6 +46,8 @@ pub struct EngineSeat {
     named: bool,
     /// Set from elsewhere to stop waiting (`set_cancel`).
     cancel: Option<Arc<AtomicBool>>,
+    /// The least time an answer other than a turn may take (`patient`: a person answers).
+    patience: Duration,
 }
 
 impl EngineSeat {
@@ -62,7 +64,16 @@ impl EngineSeat {
             transcript: false,
             named: false,
             cancel: None,
+            patience: Duration::ZERO,
         }
+    }
+
+    /// Give answers other than turns (a formation, a draw answer) at least `time`: a person
+    /// at the other end of a network seat chooses a formation in minutes, not seconds.
+    #[must_use]
+    pub fn patient(mut self, time: Duration) -> EngineSeat {
+        self.patience = time;
+        self
     }
 
     /// A seat speaking over `link` (already open), named `name` until it names itself.
@@ -222,7 +233,8 @@ impl SeatDriver for EngineSeat {
         };
         self.answer_time = start
             .turn_time
-            .map_or(ANSWER_TIME, |t| t.max(MIN_ANSWER_TIME));
+            .map_or(ANSWER_TIME, |t| t.max(MIN_ANSWER_TIME))
+            .max(self.patience);
         self.send(&HostMsg::Hello(VERSION));
         let deadline = Instant::now() + self.answer_time;
         loop {

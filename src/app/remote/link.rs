@@ -100,6 +100,12 @@ pub enum Incoming {
     Started,
     /// A chat line from another player.
     Chat { from: String, text: String },
+    /// The audit of the host at the game's end (`net::audit`), and the game's record as the
+    /// host revealed it (compact RON), if it sent one.
+    Audit {
+        verdict: crate::net::audit::Verdict,
+        record: Option<String>,
+    },
     /// The link failed or closed; nothing more comes.
     Closed(LinkError),
 }

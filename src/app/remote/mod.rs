@@ -88,6 +88,10 @@ pub struct Remote {
     pub copied: bool,
     /// The formations the player may send when asked (the library's, by file name).
     pub library: Vec<(String, Formation)>,
+    /// The audit of the host, once the game ended and the host revealed.
+    pub audit: Option<crate::net::audit::Verdict>,
+    /// The game's whole record, as the host revealed it at the end.
+    pub record: Option<String>,
 }
 
 impl Remote {
@@ -101,6 +105,8 @@ impl Remote {
             chat: Chat::default(),
             problem: None,
             copied: false,
+            audit: None,
+            record: None,
             library: library
                 .into_iter()
                 .map(|(p, f)| {
@@ -284,6 +290,10 @@ impl Remote {
                     {
                         self.chat.push(Some(from), &text);
                     }
+                }
+                Incoming::Audit { verdict, record } => {
+                    self.audit = Some(verdict);
+                    self.record = record;
                 }
                 Incoming::Closed(e) => {
                     // Before the room was reached: back to the form, which says why.

@@ -162,6 +162,15 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
     loop {
         match client.next_event(STEP) {
             Some(Event::Msg(m)) => {
+                // The audit's verdict once the host revealed everything at the end.
+                if matches!(m, Msg::RecordPart { last: true, .. }) {
+                    let audit = client.audit();
+                    let a = audit.lock().unwrap_or_else(|p| p.into_inner());
+                    far.send(Incoming::Audit {
+                        verdict: a.verdict(),
+                        record: a.record(),
+                    });
+                }
                 let incoming = match m {
                     Msg::Host(h) => Some(Incoming::Host(h)),
                     Msg::Lobby { names, started } => {
@@ -286,6 +295,7 @@ impl Network for NetNetwork {
             &format!("0.0.0.0:{}", spec.port),
             ServeOptions {
                 quiet: true,
+                fault: None,
                 ..ServeOptions::default()
             },
         )

@@ -14,6 +14,7 @@ use crate::app::settings::Settings;
 use crate::app::words::{seen_name, status_text};
 use crate::engine::{Seat, Seen, Turn};
 use crate::i18n::{self, Lang, fill, net};
+use crate::net::audit::{Lie, Unchecked, Verdict};
 
 /// The colour of text that warns.
 const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
@@ -304,6 +305,7 @@ fn game_screen(
         chat,
         problem,
         library,
+        audit,
         ..
     } = remote;
     let Phase::Game(g) = phase else {
@@ -370,6 +372,10 @@ fn game_screen(
             board::banner_frame(8).show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.label(egui::RichText::new(text).size(24.0).strong());
+                    if g.over() {
+                        let (t, colour) = audit_text(audit.as_ref(), lang);
+                        ui.label(egui::RichText::new(t).size(15.0).color(colour));
+                    }
                 });
             });
         }
@@ -406,6 +412,56 @@ fn game_screen(
         }
     });
     resign_dialog(ui.ctx(), g, lang, out);
+}
+
+/// The audit's verdict in the player's words, and its colour.
+fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
+    let green = egui::Color32::from_rgb(0x1d, 0x7a, 0x35);
+    match v {
+        None => (lang.t(&net::AUDIT_WAIT).to_string(), INK),
+        Some(Verdict::Honest { reports, .. }) => (
+            fill(lang.t(&net::AUDIT_HONEST), &[("n", &reports.to_string())]),
+            green,
+        ),
+        Some(Verdict::Lied(lie)) => {
+            let why = match lie {
+                Lie::Commitment(side) => {
+                    fill(lang.t(&net::LIE_COMMITMENT), &[("side", lang.side(*side))])
+                }
+                Lie::TwoCommitments => lang.t(&net::LIE_TWO).to_string(),
+                Lie::Report { turn, said, truth } => match truth {
+                    Some(t) => fill(
+                        lang.t(&net::LIE_REPORT),
+                        &[("n", &turn.to_string()), ("said", said), ("truth", t)],
+                    ),
+                    None => fill(
+                        lang.t(&net::LIE_NO_TURN),
+                        &[("n", &turn.to_string()), ("said", said)],
+                    ),
+                },
+                Lie::Stretch => lang.t(&net::LIE_STRETCH).to_string(),
+                Lie::View { turn, node } => fill(
+                    lang.t(&net::LIE_VIEW),
+                    &[("n", &turn.to_string()), ("node", node)],
+                ),
+                Lie::Result { .. } => lang.t(&net::LIE_RESULT).to_string(),
+                Lie::Count { said, truth } => fill(
+                    lang.t(&net::LIE_COUNT),
+                    &[("said", &said.to_string()), ("truth", &truth.to_string())],
+                ),
+                Lie::Record(e) => fill(lang.t(&net::LIE_RECORD), &[("e", e)]),
+            };
+            (fill(lang.t(&net::AUDIT_LIED), &[("why", &why)]), WARN)
+        }
+        Some(Verdict::Unchecked(u)) => {
+            let why = match u {
+                Unchecked::NoCommitment => lang.t(&net::UNCHECKED_NO_COMMIT),
+                Unchecked::NoReveal => lang.t(&net::AUDIT_NO_END),
+                Unchecked::BadReveal => lang.t(&net::UNCHECKED_BAD_REVEAL),
+            };
+            (fill(lang.t(&net::AUDIT_UNCHECKED), &[("why", why)]), WARN)
+        }
+    }
 }
 
 /// The host asks for this seat's formation: a random one, or one of the library's that these

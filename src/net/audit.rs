@@ -1,0 +1,772 @@
+//! The audit: a host that cannot lie unseen.
+//!
+//! Before the first turn the host sends every player a salted commitment of every side's
+//! pieces at the start (`commit`: BLAKE2s-256 over a label, the room, the side, a random salt
+//! and the side's pieces as text), which tells nothing of the pieces (the salts are 128 random
+//! bits) but binds the host to them. When the game ends it sends the salts (`reveal`) and the
+//! game's whole record (`record`). Each player's program (`Auditor`, fed every message it
+//! received) then checks that
+//! - the record's start gives exactly the committed hashes, side by side;
+//! - the record, replayed by the rules (`Game::from_record` plays every action), gives every
+//!   report the player received, in order, and every view the player was shown, piece by piece;
+//! - the record ends as the host said.
+//!
+//! A host that reported a clash the rules do not give, showed a piece that was not there,
+//! changed a formation after the start, or sent a record that is not the game played, is named
+//! (`Verdict::Lied`). A host that sends no commitment, no reveal or no record cannot be checked
+//! (`Verdict::Unchecked`): that is said as well. A player who lost the connection and came back
+//! checks the reports of each stretch it was connected for (`Auditor::rejoined`): a stretch
+//! must match a run of the game's reports, in order.
+
+use super::invite::RoomId;
+use crate::engine::{Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
+use crate::protocol::HostMsg;
+use blake2::{Blake2s256, Digest};
+use std::fmt;
+
+/// The length of a salt (bytes).
+pub const SALT_LEN: usize = 16;
+/// The largest record a client accepts at the end (bytes).
+pub const MAX_RECORD: usize = 8 * 1024 * 1024;
+/// The largest piece of the record in one message (bytes; a frame holds 65 519).
+pub const RECORD_PART: usize = 60_000;
+
+/// Bytes in hexadecimal (lower case).
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// `N` bytes from exactly `2 N` hexadecimal digits.
+pub fn from_hex<const N: usize>(w: &str) -> Option<[u8; N]> {
+    let b = w.as_bytes();
+    if b.len() != 2 * N || !b.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&w[2 * k..2 * k + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+/// A side's pieces at the start as committed: `NODE=RANK` for each, in board order.
+pub fn side_part(start: &Position, side: Seat) -> String {
+    let board = start.board();
+    start
+        .pieces(side)
+        .map(|(n, p)| format!("{}={}", board.name(n), p.rank().code()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The commitment to side `k`'s pieces (`part`) in room `room` with `salt`.
+pub fn commitment(room: RoomId, k: u8, salt: &[u8; SALT_LEN], part: &str) -> [u8; 32] {
+    let mut h = Blake2s256::new();
+    h.update(b"junqi formation commitment v1\0");
+    h.update(room.0);
+    h.update([k]);
+    h.update(salt);
+    h.update(part.as_bytes());
+    h.finalize().into()
+}
+
+/// The host's side of the commitments: a salt for each side of the board and the hashes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seal {
+    pub salts: Vec<[u8; SALT_LEN]>,
+    pub hashes: Vec<[u8; 32]>,
+}
+
+impl Seal {
+    /// Commit to `start` with fresh random salts.
+    pub fn new(room: RoomId, start: &Position) -> Seal {
+        let salts = (0..start.board().seats.len())
+            .map(|_| rand::random::<[u8; SALT_LEN]>())
+            .collect();
+        Seal::with_salts(room, start, salts)
+    }
+
+    /// Commit to `start` with these salts (a host that restarted, from its saved room).
+    pub fn with_salts(room: RoomId, start: &Position, salts: Vec<[u8; SALT_LEN]>) -> Seal {
+        let hashes = (start.board().seats.iter().zip(&salts).enumerate())
+            .map(|(k, (&side, salt))| commitment(room, k as u8, salt, &side_part(start, side)))
+            .collect();
+        Seal { salts, hashes }
+    }
+}
+
+/// The record as sent at the end: compact RON (one line), in pieces of at most `RECORD_PART`
+/// bytes cut at character boundaries.
+pub fn record_parts(game: &Game) -> Vec<String> {
+    let text = ron::to_string(game.record()).unwrap_or_default();
+    split_parts(&text, RECORD_PART)
+}
+
+/// `text` in pieces of at most `max` bytes (at least 4), cut at character boundaries.
+fn split_parts(text: &str, max: usize) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(max.max(4));
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        parts.push(rest[..cut].to_string());
+        rest = &rest[cut..];
+    }
+    parts
+}
+
+/// How the host lied.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lie {
+    /// The pieces revealed at the end are not those it committed to at the start.
+    Commitment(Seat),
+    /// It committed twice, to different pieces.
+    TwoCommitments,
+    /// The report of a turn (its number, from 1) is not what the rules give.
+    Report {
+        turn: usize,
+        said: String,
+        truth: Option<String>,
+    },
+    /// The reports received while connected match no run of the game's reports.
+    Stretch,
+    /// It showed the player a piece (on the node named) that was not so, after `turn` turns.
+    View { turn: usize, node: String },
+    /// It said the game ended otherwise.
+    Result { said: Status, truth: Status },
+    /// It sent more reports than the game has turns, or fewer.
+    Count { said: usize, truth: usize },
+    /// The record is not a game the rules allow, or not of the rules played.
+    Record(String),
+}
+
+impl fmt::Display for Lie {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lie::Commitment(side) => write!(
+                f,
+                "{}'s pieces at the end are not those the host committed to at the start",
+                side.en()
+            ),
+            Lie::TwoCommitments => f.write_str("the host committed twice, to different pieces"),
+            Lie::Report { turn, said, truth } => match truth {
+                Some(t) => write!(
+                    f,
+                    "turn {turn}: the host reported '{said}'; the rules give '{t}'"
+                ),
+                None => write!(
+                    f,
+                    "turn {turn}: the host reported '{said}'; the game has no such turn"
+                ),
+            },
+            Lie::Stretch => f.write_str(
+                "the reports received after rejoining match no part of the game the host recorded",
+            ),
+            Lie::View { turn, node } => write!(
+                f,
+                "after {turn} turns the host showed {node} otherwise than the game had it"
+            ),
+            Lie::Result { said, truth } => write!(
+                f,
+                "the host said the game ended '{}'; its record ends '{}'",
+                said.word(),
+                truth.word()
+            ),
+            Lie::Count { said, truth } => {
+                write!(f, "the host reported {said} turns; its record has {truth}")
+            }
+            Lie::Record(why) => write!(f, "the record the host sent is not the game: {why}"),
+        }
+    }
+}
+
+/// Why the game could not be checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unchecked {
+    /// No commitment came before the first turn.
+    NoCommitment,
+    /// The game has not ended, or the host sent no salts or no record at its end.
+    NoReveal,
+    /// The salts do not fit the commitment (not one per side).
+    BadReveal,
+}
+
+impl fmt::Display for Unchecked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unchecked::NoCommitment => "the host sent no commitment before the first turn",
+            Unchecked::NoReveal => "the host revealed nothing at the end",
+            Unchecked::BadReveal => "the host's reveal does not fit its commitment",
+        })
+    }
+}
+
+/// What the audit found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Every report and view matched the game replayed by the rules from the committed pieces.
+    Honest { reports: usize, views: usize },
+    /// The host lied.
+    Lied(Lie),
+    /// The game could not be checked.
+    Unchecked(Unchecked),
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Honest { reports, views } => write!(
+                f,
+                "honest: {reports} reports and {views} views match the game replayed from the committed formations"
+            ),
+            Verdict::Lied(l) => write!(f, "the host lied: {l}"),
+            Verdict::Unchecked(u) => write!(f, "not checked: {u}"),
+        }
+    }
+}
+
+/// What a player received over one stretch of connection.
+#[derive(Clone, Debug, Default)]
+struct Stretch {
+    /// Whether the stretch began with the game (its first report is the game's first).
+    from_start: bool,
+    reports: Vec<TurnReport>,
+    /// Views: how many of the stretch's reports came before, the viewer, the notation, mines.
+    views: Vec<(usize, Seat, String, String)>,
+}
+
+/// A player's audit: fed every message received (`feed`), judged at the end (`verdict`).
+#[derive(Clone, Debug)]
+pub struct Auditor {
+    room: RoomId,
+    rules: Option<Rules>,
+    hashes: Option<Vec<[u8; 32]>>,
+    late_commitment: bool,
+    two_commitments: bool,
+    stretches: Vec<Stretch>,
+    over: Option<Status>,
+    salts: Option<Vec<[u8; SALT_LEN]>>,
+    record: String,
+    record_done: bool,
+    record_too_long: bool,
+}
+
+impl Auditor {
+    /// An audit of room `room`, from the game's start (`from_start`) or from a rejoin.
+    pub fn new(room: RoomId, from_start: bool) -> Auditor {
+        Auditor {
+            room,
+            rules: None,
+            hashes: None,
+            late_commitment: false,
+            two_commitments: false,
+            stretches: vec![Stretch {
+                from_start,
+                ..Stretch::default()
+            }],
+            over: None,
+            salts: None,
+            record: String::new(),
+            record_done: false,
+            record_too_long: false,
+        }
+    }
+
+    /// The connection was lost and taken up again: what follows is a new stretch.
+    pub fn rejoined(&mut self) {
+        self.stretches.push(Stretch::default());
+    }
+
+    /// The record the host sent at the end, once whole.
+    pub fn record(&self) -> Option<String> {
+        (self.record_done && !self.record_too_long).then(|| self.record.clone())
+    }
+
+    /// Whether the host sent its reveal and the whole record.
+    pub fn revealed(&self) -> bool {
+        self.salts.is_some() && self.record_done
+    }
+
+    fn stretch(&mut self) -> &mut Stretch {
+        self.stretches.last_mut().expect("one stretch at least")
+    }
+
+    /// Take in one message received.
+    pub fn feed(&mut self, msg: &super::wire::Msg) {
+        use super::wire::Msg;
+        match msg {
+            Msg::Commit(hashes) => {
+                if let Some(h) = &self.hashes {
+                    self.two_commitments |= h != hashes;
+                } else {
+                    let seen = self.stretches.iter().any(|s| !s.reports.is_empty());
+                    self.late_commitment = seen && self.stretches[0].from_start;
+                    self.hashes = Some(hashes.clone());
+                }
+            }
+            Msg::Reveal(salts) => self.salts = Some(salts.clone()),
+            Msg::RecordPart { text, last } => {
+                if self.record_done {
+                    return;
+                }
+                if self.record.len() + text.len() > MAX_RECORD {
+                    self.record_too_long = true;
+                    self.record_done = true;
+                    return;
+                }
+                self.record.push_str(text);
+                self.record_done = *last;
+            }
+            Msg::Host(HostMsg::Rules(r)) => {
+                self.rules.get_or_insert_with(|| r.clone());
+            }
+            Msg::Host(HostMsg::Report(r)) => self.stretch().reports.push(r.clone()),
+            Msg::Host(HostMsg::View {
+                viewer,
+                notation,
+                mines,
+            }) => {
+                let s = self.stretch();
+                let before = s.reports.len();
+                s.views
+                    .push((before, *viewer, notation.clone(), mines.clone()));
+            }
+            Msg::Host(HostMsg::GameOver(s)) if s.is_over() => self.over = Some(*s),
+            _ => {}
+        }
+    }
+
+    /// The audit's verdict (at the end of the game, once the host revealed).
+    pub fn verdict(&self) -> Verdict {
+        let Some(hashes) = &self.hashes else {
+            return Verdict::Unchecked(Unchecked::NoCommitment);
+        };
+        if self.late_commitment {
+            return Verdict::Unchecked(Unchecked::NoCommitment);
+        }
+        if self.two_commitments {
+            return Verdict::Lied(Lie::TwoCommitments);
+        }
+        let (Some(salts), true) = (&self.salts, self.record_done) else {
+            return Verdict::Unchecked(Unchecked::NoReveal);
+        };
+        if self.record_too_long {
+            return Verdict::Lied(Lie::Record("longer than any game".into()));
+        }
+        let game = match Game::from_ron(&self.record) {
+            Ok(g) => g,
+            Err(e) => return Verdict::Lied(Lie::Record(e.to_string())),
+        };
+        if let Some(r) = &self.rules
+            && r != game.rules()
+        {
+            return Verdict::Lied(Lie::Record("its rules are not the rules played".into()));
+        }
+        let board = game.board();
+        if salts.len() != board.seats.len() || hashes.len() != board.seats.len() {
+            return Verdict::Unchecked(Unchecked::BadReveal);
+        }
+        let start = game.start_position();
+        for (k, &side) in board.seats.iter().enumerate() {
+            let h = commitment(self.room, k as u8, &salts[k], &side_part(start, side));
+            if h != hashes[k] {
+                return Verdict::Lied(Lie::Commitment(side));
+            }
+        }
+        match check_stretches(&game, &self.stretches) {
+            Ok((reports, views)) => {
+                if let Some(said) = self.over
+                    && said != game.status()
+                {
+                    return Verdict::Lied(Lie::Result {
+                        said,
+                        truth: game.status(),
+                    });
+                }
+                Verdict::Honest { reports, views }
+            }
+            Err(lie) => Verdict::Lied(lie),
+        }
+    }
+}
+
+/// Every stretch's reports against the game's, in order, and its views against the game's
+/// views; the reports and views checked.
+fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
+    let reported: Vec<usize> = (game.plies().iter().enumerate())
+        .filter(|(_, p)| p.report.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let report = |i: usize| game.plies()[reported[i]].report.as_ref();
+    let mut next = 0usize;
+    let (mut reports, mut views) = (0, 0);
+    let last = stretches.len() - 1;
+    for (si, s) in stretches.iter().enumerate() {
+        let offset = if s.from_start {
+            for (k, r) in s.reports.iter().enumerate() {
+                let truth = (k < reported.len()).then(|| report(k)).flatten();
+                if truth != Some(r) {
+                    let words = |r: &TurnReport| crate::protocol::report_words(r, game.board());
+                    return Err(Lie::Report {
+                        turn: k + 1,
+                        said: words(r),
+                        truth: truth.map(words),
+                    });
+                }
+            }
+            0
+        } else {
+            // The first run of the game's reports, from where the last stretch ended, that is
+            // this stretch's.
+            let n = s.reports.len();
+            let fits = |o: usize| (0..n).all(|k| report(o + k) == Some(&s.reports[k]));
+            match (next..=reported.len().saturating_sub(n))
+                .find(|&o| o + n <= reported.len() && fits(o))
+            {
+                Some(o) => o,
+                None => return Err(Lie::Stretch),
+            }
+        };
+        next = offset + s.reports.len();
+        reports += s.reports.len();
+        if si == last && s.from_start && game.status().is_over() && next != reported.len() {
+            return Err(Lie::Count {
+                said: next,
+                truth: reported.len(),
+            });
+        }
+        for (before, viewer, notation, mines) in &s.views {
+            let done = offset + before;
+            let ply = if done == 0 { 0 } else { reported[done - 1] + 1 };
+            if ply >= game.plies().len() && game.status().is_over() {
+                continue; // the end: every piece is shown to everyone
+            }
+            let viewer = Viewer::Side(*viewer);
+            let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
+                return Err(Lie::View {
+                    turn: done,
+                    node: "the board".into(),
+                });
+            };
+            let truth = game.position_at(ply).view(game.rules(), viewer);
+            let board = game.board();
+            if let Some(n) = (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n)) {
+                return Err(Lie::View {
+                    turn: done,
+                    node: board.name(n).to_string(),
+                });
+            }
+            views += 1;
+        }
+    }
+    Ok((reports, views))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Mode, Start};
+    use crate::net::wire::Msg;
+
+    /// A hidden game played with random turns for `plies` plies (or to its end).
+    fn game(seed: u64, plies: usize) -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut g = Game::new(rules.clone(), Start::random(&rules, seed)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(seed);
+        for _ in 0..plies {
+            if g.status().is_over() {
+                break;
+            }
+            let turns = g.position().legal_turns(g.rules());
+            if turns.is_empty() {
+                break;
+            }
+            let t = turns[rng.below(turns.len() as u64) as usize];
+            g.play(t).unwrap();
+        }
+        g
+    }
+
+    fn room() -> RoomId {
+        RoomId(*b"ROOM42")
+    }
+
+    /// What an honest host sends `viewer` over `game`: the commitment, the rules, a view after
+    /// every report, the end, the reveal and the record.
+    fn stream(game: &Game, seal: &Seal, viewer: Seat) -> Vec<Msg> {
+        let rules = game.rules();
+        let view = |ply: usize| {
+            let v = game.position_at(ply).view(rules, Viewer::Side(viewer));
+            Msg::Host(HostMsg::View {
+                viewer,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            })
+        };
+        let mut out = vec![
+            Msg::Host(HostMsg::Rules(rules.clone())),
+            view(0),
+            Msg::Commit(seal.hashes.clone()),
+        ];
+        for (i, p) in game.plies().iter().enumerate() {
+            if let Some(r) = &p.report {
+                out.push(Msg::Host(HostMsg::Report(r.clone())));
+                out.push(view(i + 1));
+            }
+        }
+        out.push(Msg::Host(HostMsg::GameOver(game.status())));
+        out.push(Msg::Reveal(seal.salts.clone()));
+        let parts = record_parts(game);
+        let n = parts.len();
+        out.extend(
+            parts
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| Msg::RecordPart {
+                    text,
+                    last: i + 1 == n,
+                }),
+        );
+        out
+    }
+
+    fn audit(msgs: &[Msg], from_start: bool) -> Verdict {
+        let mut a = Auditor::new(room(), from_start);
+        for m in msgs {
+            a.feed(m);
+        }
+        a.verdict()
+    }
+
+    #[test]
+    fn an_honest_host_passes() {
+        let g = game(3, 120);
+        let seal = Seal::new(room(), g.start_position());
+        for side in [Seat::Red, Seat::Blue] {
+            match audit(&stream(&g, &seal, side), true) {
+                Verdict::Honest { reports, views } => {
+                    assert_eq!(reports, g.plies().len());
+                    assert_eq!(views, g.plies().len() + 1);
+                }
+                v => panic!("{v}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_commitment_hides_the_pieces_and_binds_them() {
+        let g = game(4, 0);
+        let a = Seal::new(room(), g.start_position());
+        let b = Seal::new(room(), g.start_position());
+        // Fresh salts: the same pieces give other hashes.
+        assert_ne!(a.hashes, b.hashes);
+        assert_eq!(
+            Seal::with_salts(room(), g.start_position(), a.salts.clone()),
+            a
+        );
+        // Another room, the same salts: other hashes.
+        let other = Seal::with_salts(RoomId(*b"OTHER1"), g.start_position(), a.salts.clone());
+        assert_ne!(other.hashes, a.hashes);
+    }
+
+    #[test]
+    fn a_formation_changed_after_the_commitment_is_named() {
+        let g = game(5, 60);
+        // The host committed to another deal's pieces, then played this one.
+        let other = game(6, 0);
+        let seal = Seal::new(room(), other.start_position());
+        let mut msgs = stream(&g, &seal, Seat::Red);
+        assert_eq!(
+            audit(&msgs, true),
+            Verdict::Lied(Lie::Commitment(Seat::Red))
+        );
+        // Salts that are not the commitment's: the same.
+        let honest = Seal::new(room(), g.start_position());
+        msgs = stream(&g, &honest, Seat::Red);
+        for m in &mut msgs {
+            if let Msg::Reveal(s) = m {
+                s[1][0] ^= 1;
+            }
+        }
+        assert_eq!(
+            audit(&msgs, true),
+            Verdict::Lied(Lie::Commitment(Seat::Blue))
+        );
+    }
+
+    #[test]
+    fn a_report_the_rules_do_not_give_is_named_with_its_turn() {
+        let g = game(7, 200);
+        let seal = Seal::new(room(), g.start_position());
+        let mut msgs = stream(&g, &seal, Seat::Blue);
+        let (k, m) = (msgs.iter_mut().enumerate())
+            .find(|(_, m)| {
+                matches!(m, Msg::Host(HostMsg::Report(r)) if r.clash == Some(crate::engine::ClashOutcome::DefenderRemoved))
+            })
+            .expect("a clash");
+        let Msg::Host(HostMsg::Report(r)) = m else {
+            unreachable!()
+        };
+        r.clash = Some(crate::engine::ClashOutcome::AttackerRemoved);
+        let turn = msgs[..k]
+            .iter()
+            .filter(|m| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .count()
+            + 1;
+        match audit(&msgs, true) {
+            Verdict::Lied(Lie::Report {
+                turn: t,
+                said,
+                truth,
+            }) => {
+                assert_eq!(t, turn);
+                assert_ne!(Some(said), truth);
+            }
+            v => panic!("{v}"),
+        }
+    }
+
+    #[test]
+    fn a_view_that_shows_a_piece_otherwise_is_named() {
+        let g = game(8, 40);
+        let seal = Seal::new(room(), g.start_position());
+        let mut msgs = stream(&g, &seal, Seat::Red);
+        // The first view shows Red's own pieces; one of them turned into another rank.
+        let Msg::Host(HostMsg::View { notation, .. }) = &mut msgs[1] else {
+            panic!()
+        };
+        let at = notation.find("r9").or_else(|| notation.find("r8")).unwrap();
+        notation.replace_range(
+            at..at + 2,
+            if &notation[at..at + 2] == "r9" {
+                "r8"
+            } else {
+                "r9"
+            },
+        );
+        assert!(matches!(
+            audit(&msgs, true),
+            Verdict::Lied(Lie::View { turn: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn a_missing_commitment_or_reveal_is_said() {
+        let g = game(9, 30);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Red);
+        let without = |f: &dyn Fn(&Msg) -> bool| -> Vec<Msg> {
+            msgs.iter().filter(|m| !f(m)).cloned().collect()
+        };
+        assert_eq!(
+            audit(&without(&|m| matches!(m, Msg::Commit(_))), true),
+            Verdict::Unchecked(Unchecked::NoCommitment)
+        );
+        assert_eq!(
+            audit(&without(&|m| matches!(m, Msg::Reveal(_))), true),
+            Verdict::Unchecked(Unchecked::NoReveal)
+        );
+        assert_eq!(
+            audit(&without(&|m| matches!(m, Msg::RecordPart { .. })), true),
+            Verdict::Unchecked(Unchecked::NoReveal)
+        );
+        // A commitment after the first report binds nothing.
+        let mut late = without(&|m| matches!(m, Msg::Commit(_)));
+        late.insert(5, Msg::Commit(seal.hashes.clone()));
+        assert_eq!(
+            audit(&late, true),
+            Verdict::Unchecked(Unchecked::NoCommitment)
+        );
+        // A record that does not read.
+        let mut bad = msgs.clone();
+        for m in &mut bad {
+            if let Msg::RecordPart { text, .. } = m {
+                text.insert_str(0, "((");
+            }
+        }
+        assert!(matches!(audit(&bad, true), Verdict::Lied(Lie::Record(_))));
+    }
+
+    #[test]
+    fn a_player_who_rejoined_checks_each_stretch() {
+        let g = game(10, 150);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Blue);
+        // Connected from the start to the 40th message, then again from the 90th.
+        let mut a = Auditor::new(room(), true);
+        for m in &msgs[..40] {
+            a.feed(m);
+        }
+        a.rejoined();
+        a.feed(&Msg::Commit(seal.hashes.clone()));
+        for m in &msgs[90..] {
+            a.feed(m);
+        }
+        assert!(
+            matches!(a.verdict(), Verdict::Honest { .. }),
+            "{}",
+            a.verdict()
+        );
+        // A fresh player's program after a rejoin: only the second stretch.
+        let mut b = Auditor::new(room(), false);
+        b.feed(&Msg::Commit(seal.hashes.clone()));
+        for m in &msgs[90..] {
+            b.feed(m);
+        }
+        assert!(
+            matches!(b.verdict(), Verdict::Honest { .. }),
+            "{}",
+            b.verdict()
+        );
+        // A stretch that is not the game's: reports swapped.
+        let mut c = Auditor::new(room(), false);
+        let mut tail: Vec<Msg> = msgs[90..].to_vec();
+        let reports: Vec<usize> = (tail.iter().enumerate())
+            .filter(|(_, m)| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .map(|(i, _)| i)
+            .collect();
+        tail.swap(reports[0], reports[1]);
+        c.feed(&Msg::Commit(seal.hashes.clone()));
+        for m in &tail {
+            c.feed(m);
+        }
+        assert_eq!(c.verdict(), Verdict::Lied(Lie::Stretch));
+        // A second, different commitment.
+        let mut d = Auditor::new(room(), true);
+        d.feed(&Msg::Commit(seal.hashes.clone()));
+        d.rejoined();
+        d.feed(&Msg::Commit(Seal::new(room(), g.start_position()).hashes));
+        assert_eq!(d.verdict(), Verdict::Lied(Lie::TwoCommitments));
+    }
+
+    #[test]
+    fn a_long_record_is_sent_in_parts_that_fit_a_frame() {
+        let g = game(11, 400);
+        let parts = record_parts(&g);
+        assert!(
+            parts
+                .iter()
+                .all(|p| p.len() <= RECORD_PART && !p.is_empty())
+        );
+        let whole: String = parts.concat();
+        assert_eq!(
+            Game::from_ron(&whole).unwrap().plies().len(),
+            g.plies().len()
+        );
+        // Cut small, through characters of more than one byte.
+        let text = format!("{whole}\u{519b}\u{68cb}{whole}");
+        let small = split_parts(&text, 7);
+        assert!(small.len() > 10 && small.iter().all(|p| p.len() <= 7 && !p.is_empty()));
+        assert_eq!(small.concat(), text);
+        for p in &parts {
+            let m = Msg::RecordPart {
+                text: p.clone(),
+                last: false,
+            };
+            let b = crate::engine::Board::two_player();
+            assert_eq!(Msg::decode(m.encode(b).as_bytes(), b), Ok(m));
+        }
+    }
+}
