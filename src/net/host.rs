@@ -201,22 +201,15 @@ impl LineLink for NetLink {
 
     fn line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
         let inbox = lock(&self.shared.inbox);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match inbox.recv_timeout(left) {
-                Ok((conn, line)) => {
-                    // A line from a connection no longer holding the seat is not its player's.
-                    let st = lock(&self.shared.state);
-                    if st.conn.as_ref().is_some_and(|c| c.id == conn) {
-                        return Ok(line);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(SeatFailure::Hung(Duration::ZERO));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(SeatFailure::Crashed("the room closed".into()));
-                }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match inbox.recv_timeout(left) {
+            // Every line here was taken by `relay` from the connection holding the seat then,
+            // as the answer to the question waiting: it stands even if that connection broke
+            // since (the question is not asked again after a rejoin).
+            Ok((_conn, line)) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(SeatFailure::Hung(Duration::ZERO)),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(SeatFailure::Crashed("the room closed".into()))
             }
         }
     }
@@ -931,7 +924,17 @@ fn relay(
             Err(e) if out.closed.load(Ordering::Relaxed) => return Err(format!("closed ({e})")),
             Err(e) => return Err(e.to_string()),
         };
-        if !rate.allow() {
+        // Only what the player sends unasked counts against the bucket (pings, chat, an
+        // engine's `info`): answers come one a question, however fast the questions come (two
+        // quick computer players answer hundreds of turns a second).
+        let asked = matches!(
+            &msg,
+            Msg::Engine(m) if !matches!(
+                m,
+                EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_)
+            )
+        );
+        if !asked && !rate.allow() {
             return Err("a flood of messages".into());
         }
         match msg {
