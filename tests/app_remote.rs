@@ -609,10 +609,19 @@ fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
 /// Play the window's seat by clicking until the game is over (bounded), each turn a random one
 /// of the seat's own view's candidates; what the screen showed along the way.
 fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) -> Vec<Snapshot> {
+    click_until(h, seed, &remote_over)
+}
+
+/// `click_to_the_end`, stopping when `stop` holds (or the game is over).
+fn click_until(
+    h: &mut Harness<'static, JunqiApp>,
+    seed: u64,
+    stop: &dyn Fn(&Harness<'static, JunqiApp>) -> bool,
+) -> Vec<Snapshot> {
     let mut shots = Vec::new();
     let mut rng = SplitMix64::new(seed);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !remote_over(h) {
+    while !stop(h) && !remote_over(h) {
         assert!(
             std::time::Instant::now() < deadline,
             "the game did not end: {:?}",
@@ -711,7 +720,105 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
     let end = junqi::app::status_text(status, Lang::En).unwrap();
     assert!(shows(&h, &end), "the end: {end}");
     assert!(shows(&h, "You play Blue"));
+    audited_and_revealed(&mut h);
     server.stop();
+}
+
+/// The window's connection breaks mid-game (the host cuts it, as a broken network would): the
+/// window takes its seat back by itself, keeps the moves it had, and plays on to the end; the
+/// audit covers both stretches of the connection.
+#[test]
+fn a_window_whose_connection_breaks_takes_its_seat_back() {
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: short_hidden_rules(),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let room = creator.seated().invite.room;
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    common::click(&mut h, "Join a network game…");
+    type_into(&mut h, "Invite", &invite);
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "Connect");
+    let plies = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
+        _ => 0,
+    };
+    let mut shots = click_until(&mut h, 5, &|h| plies(h) >= 4);
+    let before = plies(&h);
+    assert!(before >= 4 && !remote_over(&h));
+    assert!(server.cut(room, 1), "{:?}", server.log());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !server.log().iter().any(|l| l.contains("seat 1 rejoined")) {
+        assert!(std::time::Instant::now() < deadline, "{:?}", server.log());
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    assert!(
+        plies(&h) >= before,
+        "the moves seen before the break are kept"
+    );
+    shots.extend(click_to_the_end(&mut h, 6));
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    let game = finished_game(&server);
+    assert_eq!(game.status(), status);
+    check_snapshots(&shots, &game, Seat::Blue);
+    audited_and_revealed(&mut h);
+    server.stop();
+}
+
+/// At the end the host reveals its commitment's salts and the record: the screen says the audit
+/// passed, keeps the record among the recent games, and shows every piece of the last position.
+fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !shows(h, "Checked: ") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no audit: {:?}",
+            common::leak::texts(h)
+        );
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        shows(
+            h,
+            "match the game replayed by the rules from the formations committed"
+        ),
+        "{:?}",
+        common::leak::texts(h)
+    );
+    assert!(shows(h, "The record is kept among the recent games"));
+    let Screen::Remote(r) = &h.state().screen else {
+        panic!("not the network screen")
+    };
+    let Some(Ok(path)) = &r.kept else {
+        panic!("the record was not kept: {:?}", r.kept)
+    };
+    let kept = junqi::engine::Game::from_ron(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(kept.status().is_over());
+    let v = r.game().and_then(|g| g.view()).unwrap();
+    let board = kept.board();
+    assert!(
+        (0..board.len() as u8).all(|n| !matches!(v.at(n), junqi::engine::Seen::Unknown(_))),
+        "every piece is shown at the end"
+    );
 }
 
 /// Hosting over the real network: the window opens a room on a server of its own (any free
@@ -769,6 +876,7 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     assert!(shows(&h, &end), "the end: {end}");
     assert!(shows(&h, "You play Red"));
     assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
+    audited_and_revealed(&mut h);
     common::click(&mut h, "Leave");
 }
 

@@ -98,12 +98,11 @@ fn play_room(players: u8, rules: Rules) -> (Vec<(u8, Vec<Msg>)>, Game) {
     (out, game)
 }
 
+/// Each seat's messages, the game and each seat's verdict.
+type RoomPlayed = (Vec<(u8, Vec<Msg>)>, Game, Vec<(u8, Verdict)>);
+
 /// `play_room` on host `h`: each seat's messages, the game and each seat's verdict.
-fn play_room_on(
-    h: &ServerHandle,
-    players: u8,
-    rules: Rules,
-) -> (Vec<(u8, Vec<Msg>)>, Game, Vec<(u8, Verdict)>) {
+fn play_room_on(h: &ServerHandle, players: u8, rules: Rules) -> RoomPlayed {
     let first = create(h, players, rules);
     let room = first.seated().invite.room.as_str().to_string();
     let mut clients = vec![first];

@@ -955,7 +955,18 @@ impl eframe::App for JunqiApp {
                 }
                 wait
             }
-            Screen::Remote(r) => r.tick(now, self.settings.modes.confirm_flip),
+            Screen::Remote(r) => {
+                let wait = r.tick(now, self.settings.modes.confirm_flip);
+                // The record the host revealed at the end: kept among the recent games.
+                if let Some((mut game, room)) = r.take_record() {
+                    r.kept = match self.saves.keep_network_game(&mut game, &room) {
+                        Ok(Some(p)) => Some(Ok(p)),
+                        Ok(None) => None,
+                        Err(e) => Some(Err(e)),
+                    };
+                }
+                wait
+            }
             _ => None,
         };
         if let Some(secs) = repaint_after {

@@ -317,6 +317,38 @@ impl Saves {
             .map(|_| ())
     }
 
+    /// Keep a finished network game (the record its host revealed at the end) among the recent
+    /// games, as `game-STARTED-net-ROOM.ron` (never over another file); its path (none without
+    /// a data folder).
+    ///
+    /// # Errors
+    /// The file could not be written.
+    pub fn keep_network_game(
+        &mut self,
+        game: &mut Game,
+        room: &str,
+    ) -> Result<Option<PathBuf>, FileError> {
+        let Some(dir) = self.dir.clone() else {
+            return Ok(None);
+        };
+        let now = SystemTime::now();
+        if info_value(game.record(), InfoKey::Started).is_none() {
+            game.set_info(InfoKey::Started, &date_text(now));
+        }
+        game.set_info(InfoKey::Seat, "network");
+        crate::fsutil::create_private_dir_all(&dir)?;
+        let tmp = dir.join(format!("net-{room}.part"));
+        crate::fsutil::atomic_write(&tmp, record_text(game.record()).as_bytes())?;
+        let path = crate::fsutil::rename_to_free_name(
+            &tmp,
+            &dir,
+            &format!("game-{}-net-{room}", stamp(now)),
+            "ron",
+        )?;
+        self.refresh();
+        Ok(Some(path))
+    }
+
     /// Write the game in progress as `current.ron` if it changed since the last write. A game with a
     /// different `id` first moves the previous current game into the recent list.
     pub fn autosave(&mut self, play: Option<&mut Session>) -> Result<(), FileError> {

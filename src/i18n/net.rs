@@ -37,6 +37,9 @@ texts! {
     STARTS_WHEN_FULL = "所有座位坐满后对局自动开始", "The game starts as soon as every seat is taken";
     START = "开始对局", "Start the game";
     LEAVE = "离开", "Leave";
+    REJOINING = "连接断开（{e}）：正在重新入座，对局等你回来……", "The connection broke ({e}): taking your seat back, the game waits for you…";
+    RECORD_KEPT = "棋谱已存入最近的对局：{file}", "The record is kept among the recent games: {file}";
+    RECORD_NOT_KEPT = "棋谱未能保存：{e}", "The record could not be kept: {e}";
     AUDIT_WAIT = "正在核对主持人……", "Checking the host…";
     AUDIT_HONEST = "核对无误：{n} 条战报与按开局承诺的布阵、依规则重演的对局一致", "Checked: {n} {n|report|reports} match the game replayed by the rules from the formations committed at the start";
     AUDIT_LIED = "主持人作弊：{why}", "The host lied: {why}";

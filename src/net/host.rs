@@ -525,6 +525,28 @@ impl ServerHandle {
         lock(&self.inner.finished).clone()
     }
 
+    /// Close the connection holding seat `seat` of room `room`, as a broken network would
+    /// (the seat waits for its player to rejoin); whether there was one.
+    pub fn cut(&self, room: RoomId, seat: u8) -> bool {
+        let Some(r) = lock(&self.inner.rooms).get(&room).cloned() else {
+            return false;
+        };
+        let st = lock(&r.state);
+        let Some(slot) = st.seats.get(usize::from(seat)) else {
+            return false;
+        };
+        let conn = lock(&slot.link.state).conn.clone();
+        match conn {
+            Some(c) => {
+                self.inner
+                    .log(format!("room {room}: seat {seat}: connection {} cut", c.id));
+                c.sender.close();
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Rooms open now.
     pub fn rooms(&self) -> usize {
         lock(&self.inner.rooms).len()

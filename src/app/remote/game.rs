@@ -195,6 +195,38 @@ impl RemoteGame {
         Some((limit? - (now - at)).max(0.0))
     }
 
+    /// The end reveal: the game over, every piece of its last position shown, from the record
+    /// the host revealed (a game that ended by resignation or a draw ends with no view of it).
+    /// Nothing changes before the end, or for a record of another game (other rules, or a last
+    /// position whose pieces this screen knew otherwise).
+    pub fn reveal_end(&mut self, game: &crate::engine::Game) {
+        let (Some(rules), Some(v), true) = (&self.rules, &self.view, self.over()) else {
+            return;
+        };
+        if game.rules() != rules || !game.status().is_over() {
+            return;
+        }
+        let end = game.view(v.viewer());
+        // The same squares taken, and every piece this screen knew is the record's.
+        let fits = (0..self.board().len() as NodeId).all(|n| match (v.at(n), end.at(n)) {
+            (Seen::Known(p), Seen::Known(q)) => p.rank() == q.rank() && p.side() == q.side(),
+            (Seen::Empty, Seen::Empty) => true,
+            (Seen::Empty, _) | (_, Seen::Empty) => false,
+            _ => true,
+        });
+        if fits {
+            self.view = Some(end);
+        }
+    }
+
+    /// The connection broke: nothing is to be answered until the host asks again.
+    pub fn connection_lost(&mut self) {
+        self.to_move = false;
+        self.go = None;
+        self.selected = None;
+        self.pending_flip = None;
+    }
+
     /// A message from the host. Returns what the seat answers at once (the handshake).
     pub fn receive(&mut self, m: HostMsg, now: f64) -> Vec<Outgoing> {
         let mut out = Vec::new();
@@ -571,6 +603,37 @@ mod tests {
                 .count(),
             3
         );
+    }
+
+    /// A game that ended without a turn (a resignation) shows every piece once the host's
+    /// record comes; a record whose pieces differ from what the screen saw, or a game not over,
+    /// change nothing.
+    #[test]
+    fn the_end_reveal_comes_from_the_record() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let unknown = |g: &RemoteGame| {
+            let v = g.view().unwrap();
+            (0..g.board().len() as NodeId)
+                .filter(|&n| matches!(v.at(n), Seen::Unknown(_)))
+                .count()
+        };
+        assert_eq!(unknown(&g), 25);
+        game.act(crate::engine::Action::Resign(Seat::Blue)).unwrap();
+        // Not over at this screen yet: nothing changes.
+        g.reveal_end(&game);
+        assert_eq!(unknown(&g), 25);
+        g.receive(HostMsg::GameOver(game.status()), 0.0);
+        // Another deal's record does not fit what Red saw of its own pieces.
+        let mut other = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        other
+            .act(crate::engine::Action::Resign(Seat::Blue))
+            .unwrap();
+        g.reveal_end(&other);
+        assert_eq!(unknown(&g), 25);
+        g.reveal_end(&game);
+        assert_eq!(unknown(&g), 0);
     }
 
     /// A flag attack refused by a flag rule is worded as the play screen words it; other

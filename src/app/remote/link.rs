@@ -106,6 +106,10 @@ pub enum Incoming {
         verdict: crate::net::audit::Verdict,
         record: Option<String>,
     },
+    /// The connection broke: the seat is being taken back (the host keeps it); why it broke.
+    Rejoining(String),
+    /// The seat was taken back after a break: the game goes on.
+    Rejoined,
     /// The link failed or closed; nothing more comes.
     Closed(LinkError),
 }

@@ -90,8 +90,12 @@ pub struct Remote {
     pub library: Vec<(String, Formation)>,
     /// The audit of the host, once the game ended and the host revealed.
     pub audit: Option<crate::net::audit::Verdict>,
-    /// The game's whole record, as the host revealed it at the end.
+    /// The game's whole record, as the host revealed it at the end (taken by `take_record`).
     pub record: Option<String>,
+    /// The connection broke and the seat is being taken back (why it broke).
+    pub rejoining: Option<String>,
+    /// Where the record was kept (among the recent games), or why it could not be.
+    pub kept: Option<Result<PathBuf, crate::fsutil::FileError>>,
 }
 
 impl Remote {
@@ -107,6 +111,8 @@ impl Remote {
             copied: false,
             audit: None,
             record: None,
+            kept: None,
+            rejoining: None,
             library: library
                 .into_iter()
                 .map(|(p, f)| {
@@ -292,10 +298,27 @@ impl Remote {
                     }
                 }
                 Incoming::Audit { verdict, record } => {
+                    if let (Phase::Game(g), Some(game)) = (
+                        &mut self.phase,
+                        record
+                            .as_deref()
+                            .and_then(|r| crate::engine::Game::from_ron(r).ok()),
+                    ) {
+                        g.reveal_end(&game);
+                    }
                     self.audit = Some(verdict);
                     self.record = record;
                 }
+                Incoming::Rejoining(why) => {
+                    // The question waiting is asked again once the seat is taken back.
+                    if let Phase::Game(g) = &mut self.phase {
+                        g.connection_lost();
+                    }
+                    self.rejoining = Some(why);
+                }
+                Incoming::Rejoined => self.rejoining = None,
                 Incoming::Closed(e) => {
+                    self.rejoining = None;
                     // Before the room was reached: back to the form, which says why.
                     if self.room.is_none() && matches!(self.phase, Phase::Lobby) {
                         self.phase = Phase::Form;
@@ -311,6 +334,17 @@ impl Remote {
             Phase::Game(g) => g.clock_left(now).map(|_| 0.25),
             _ => None,
         }
+    }
+
+    /// The record revealed at the end and the room's code, once, to keep among the recent games.
+    pub fn take_record(&mut self) -> Option<(crate::engine::Game, String)> {
+        let text = self.record.take()?;
+        let game = crate::engine::Game::from_ron(&text).ok()?;
+        let room = self
+            .room
+            .as_ref()
+            .map_or_else(|| "room".into(), |r| r.code.clone());
+        Some((game, room))
     }
 
     /// This screen's seat in the room, if the server gave one.

@@ -128,9 +128,47 @@ fn seat_computer(invite: Invite, spec: String) {
         });
 }
 
+/// How long the window tries to take its seat back after the connection broke.
+const REJOIN_TIME: Duration = Duration::from_secs(120);
+
+/// Take the seat back after a break (carrying the audit on), trying every second for
+/// `REJOIN_TIME`; `None` when the screen left meanwhile, or the error that ends the link.
+fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
+    let seated = old.seated();
+    let req = Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: seated.token.clone(),
+    };
+    let until = std::time::Instant::now() + REJOIN_TIME;
+    loop {
+        match Client::connect_with(&req, false, Some(old.audit())) {
+            Ok(c) => return Some(Ok(c)),
+            Err(ClientError::Refused(why)) if !why.contains("no such room") => {
+                return Some(Err(client_error(
+                    &seated.invite.addr,
+                    ClientError::Refused(why),
+                )));
+            }
+            Err(e) if std::time::Instant::now() >= until => {
+                return Some(Err(client_error(&seated.invite.addr, e)));
+            }
+            Err(_) => {}
+        }
+        // A second between tries, watching for the screen leaving.
+        for _ in 0..40 {
+            match far.rx.try_recv() {
+                Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => return None,
+                _ => {}
+            }
+            std::thread::sleep(STEP);
+        }
+    }
+}
+
 /// The client thread: connect, then carry messages both ways until either end stops.
 fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
-    let client = match Client::connect(&req) {
+    let mut client = match Client::connect(&req) {
         Ok(c) => c,
         Err(e) => {
             far.send(Incoming::Closed(client_error(&addr, e)));
@@ -159,6 +197,10 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
         far.send(Incoming::Invite(shown.to_string()));
     }
     let local_invite = seated.invite.clone();
+    // The game ended (a break after it is no trouble), and the host's setup sent again after a
+    // rejoin (its `newgame` would wipe the screen's game: the screen knows it already).
+    let mut over = false;
+    let mut resumed = false;
     loop {
         match client.next_event(STEP) {
             Some(Event::Msg(m)) => {
@@ -172,7 +214,12 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
                     });
                 }
                 let incoming = match m {
-                    Msg::Host(h) => Some(Incoming::Host(h)),
+                    Msg::Host(crate::protocol::HostMsg::NewGame) if resumed => None,
+                    Msg::Host(h) => {
+                        over |= matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over());
+                        resumed &= !matches!(h, crate::protocol::HostMsg::View { .. });
+                        Some(Incoming::Host(h))
+                    }
                     Msg::Lobby { names, started } => {
                         room.names = names;
                         room.names.resize(usize::from(room.players), "-".into());
@@ -223,9 +270,47 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
                     }
                 }
             }
-            Some(Event::Closed(why)) => {
+            Some(Event::Closed(why)) if over => {
                 far.send(Incoming::Closed(LinkError::Closed(why)));
                 return;
+            }
+            Some(Event::Closed(why)) => {
+                // The connection broke mid-game: take the seat back, the game waits for it.
+                if !far.send(Incoming::Rejoining(why)) {
+                    return;
+                }
+                match rejoin(&client, &far) {
+                    None => return,
+                    Some(Err(e)) => {
+                        far.send(Incoming::Closed(e));
+                        return;
+                    }
+                    Some(Ok(c)) => {
+                        client = c;
+                        resumed = true;
+                        // Answers the screen sent to the broken connection's questions are
+                        // not sent on: the host asks again (after the handshake it sends again).
+                        let mut keep = Vec::new();
+                        while let Ok(o) = far.rx.try_recv() {
+                            if !matches!(o, Outgoing::Engine(_)) {
+                                keep.push(o);
+                            }
+                        }
+                        for o in keep {
+                            match o {
+                                Outgoing::Chat(t) => {
+                                    let _ = client.send(&Msg::Say(t));
+                                }
+                                Outgoing::Leave => {
+                                    client.close();
+                                    return;
+                                }
+                                _ => {}
+                            }
+                        }
+                        far.send(Incoming::Rejoined);
+                    }
+                }
             }
             None => {}
         }

@@ -227,7 +227,15 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
 }
 
 /// The status line's words.
-fn status_line(g: &RemoteGame, problem: Option<&LinkError>, lang: Lang) -> (String, bool) {
+fn status_line(
+    g: &RemoteGame,
+    problem: Option<&LinkError>,
+    rejoining: Option<&str>,
+    lang: Lang,
+) -> (String, bool) {
+    if let Some(why) = rejoining {
+        return (fill(lang.t(&net::REJOINING), &[("e", why)]), true);
+    }
     if let Some(n) = g.note() {
         let t = match n {
             Note::Illegal(e) => lang.illegal(e),
@@ -306,6 +314,8 @@ fn game_screen(
         problem,
         library,
         audit,
+        kept,
+        rejoining,
         ..
     } = remote;
     let Phase::Game(g) = phase else {
@@ -345,7 +355,7 @@ fn game_screen(
                     .background_color(egui::Color32::from_rgb(0xff, 0xf2, 0xc0)),
                 );
             }
-            let (text, warn) = status_line(g, problem.as_ref(), lang);
+            let (text, warn) = status_line(g, problem.as_ref(), rejoining.as_deref(), lang);
             let colour = if warn {
                 WARN
             } else {
@@ -375,6 +385,24 @@ fn game_screen(
                     if g.over() {
                         let (t, colour) = audit_text(audit.as_ref(), lang);
                         ui.label(egui::RichText::new(t).size(15.0).color(colour));
+                        match kept {
+                            Some(Ok(p)) => {
+                                ui.weak(fill(
+                                    lang.t(&net::RECORD_KEPT),
+                                    &[("file", &p.display().to_string())],
+                                ));
+                            }
+                            Some(Err(e)) => {
+                                ui.colored_label(
+                                    WARN,
+                                    fill(
+                                        lang.t(&net::RECORD_NOT_KEPT),
+                                        &[("e", &lang.file_error(e))],
+                                    ),
+                                );
+                            }
+                            None => {}
+                        }
                     }
                 });
             });
