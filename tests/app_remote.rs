@@ -703,7 +703,7 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
             .map_err(|e| e.to_string())
     });
     let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     common::click(&mut h, "Join a network game…");
     type_into(&mut h, "Invite", &invite);
     type_into(&mut h, "Your name", "Mei");
@@ -747,7 +747,7 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
             .map_err(|e| e.to_string())
     });
     let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     common::click(&mut h, "Join a network game…");
     type_into(&mut h, "Invite", &invite);
     type_into(&mut h, "Your name", "Mei");
@@ -780,6 +780,71 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
     assert_eq!(game.status(), status);
     check_snapshots(&shots, &game, Seat::Blue);
     audited_and_revealed(&mut h);
+    server.stop();
+}
+
+/// A window closed mid-game (its program ended): a new window on the same data folder joins the
+/// same invite and takes the seat back (the token was kept), then plays on to the end.
+#[test]
+fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: short_hidden_rules(),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let join = |h: &mut Harness<'static, JunqiApp>| {
+        common::click(h, "Join a network game…");
+        type_into(h, "Invite", &invite);
+        type_into(h, "Your name", "Mei");
+        common::click(h, "Connect");
+    };
+    let plies = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
+        _ => 0,
+    };
+    {
+        let mut h = common::harness(dir.path());
+        join(&mut h);
+        click_until(&mut h, 7, &|h| plies(h) >= 4);
+        assert!(!remote_over(&h));
+    } // the window is gone, its connection with it
+    let mut h = common::harness(dir.path());
+    join(&mut h);
+    click_to_the_end(&mut h, 8);
+    assert!(
+        server.log().iter().any(|l| l.contains("seat 1 rejoined")),
+        "{:?}",
+        server.log()
+    );
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    let game = finished_game(&server);
+    assert_eq!(game.status(), status);
+    // The new window learnt the game from its view at the rejoin: its move list starts there,
+    // so the screen is checked at the end (every piece is shown then).
+    assert_no_leak_remote(&h, &game, Seat::Blue);
+    audited_and_revealed(&mut h);
+    // The game is over: the seat is no longer kept.
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("net-seats"))
+            .map(|d| d.count())
+            .unwrap_or(0),
+        0
+    );
     server.stop();
 }
 
@@ -827,7 +892,7 @@ fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
 #[test]
 fn a_room_hosted_in_the_window_played_to_the_end() {
     let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     common::click(&mut h, "Host a network game…");
     h.get_by_label_contains("Hidden:").click();
     h.run();
@@ -885,7 +950,7 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
 #[test]
 fn a_room_hosted_against_the_computer() {
     let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork);
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     common::click(&mut h, "Host a network game…");
     h.get_by_label_contains("Hidden:").click();
     h.run();

@@ -189,6 +189,7 @@ impl JunqiApp {
         let warning = warning
             .map(|w| Warning::new(i18n::SETTINGS_WARNING, w))
             .or(saves_warning);
+        let network = Box::new(remote::net_link::NetNetwork::in_dir(data_dir.as_deref()));
         JunqiApp {
             saved: settings.clone(),
             settings,
@@ -202,7 +203,7 @@ impl JunqiApp {
             saves,
             sound,
             board_cache: board_cache::BoardCache::default(),
-            network: Box::new(remote::net_link::NetNetwork),
+            network,
         }
     }
 

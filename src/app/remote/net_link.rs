@@ -14,12 +14,54 @@ use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
 use crate::net::wire::{Msg, PRESETS};
+use std::path::PathBuf;
 use std::sync::mpsc::TryRecvError;
 use std::time::Duration;
 
 /// The network of `crate::net`.
 #[derive(Default)]
-pub struct NetNetwork;
+pub struct NetNetwork {
+    /// Where the seats taken are kept (their tokens), so that a window closed mid-game takes
+    /// its seat back when the same invite is joined again; none: not kept.
+    pub seats: Option<PathBuf>,
+}
+
+impl NetNetwork {
+    /// Keeping the seats taken in `data_dir`'s `net-seats` folder.
+    pub fn in_dir(data_dir: Option<&std::path::Path>) -> NetNetwork {
+        NetNetwork {
+            seats: data_dir.map(|d| d.join("net-seats")),
+        }
+    }
+}
+
+/// The file of room `room`'s seat in `dir`.
+fn seat_file(dir: &std::path::Path, room: crate::net::invite::RoomId) -> PathBuf {
+    dir.join(format!("{room}.seat"))
+}
+
+/// The seat kept for room `room`: its index and token.
+fn kept_seat(dir: &std::path::Path, room: crate::net::invite::RoomId) -> Option<(u8, String)> {
+    let text = crate::fsutil::read_text(&seat_file(dir, room), 256).ok()?;
+    let mut lines = text.lines();
+    if lines.next() != Some("junqi seat 1") {
+        return None;
+    }
+    let (seat, token) = lines.next()?.split_once(' ')?;
+    let seat: u8 = seat.parse().ok().filter(|&s| s < 4)?;
+    (token.len() == crate::net::wire::TOKEN_LEN && token.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| (seat, token.to_string()))
+}
+
+/// Keep the seat taken (atomically, in a private folder); a failure only loses the rejoin.
+fn keep_seat(dir: &std::path::Path, seated: &crate::net::client::Seated) {
+    let _ = crate::fsutil::create_private_dir_all(dir).and_then(|()| {
+        crate::fsutil::atomic_write(
+            &seat_file(dir, seated.invite.room),
+            format!("junqi seat 1\n{} {}\n", seated.seat, seated.token).as_bytes(),
+        )
+    });
+}
 
 /// How long the client thread waits for the host before it looks at what the screen sent.
 const STEP: Duration = Duration::from_millis(25);
@@ -166,9 +208,21 @@ fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
     }
 }
 
-/// The client thread: connect, then carry messages both ways until either end stops.
-fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
-    let mut client = match Client::connect(&req) {
+/// The client thread: connect (`first`, a rejoin with a kept seat, then `req`), then carry
+/// messages both ways until either end stops; the seat is kept in `seats` while the game lasts.
+fn run(
+    first: Option<Request>,
+    req: Request,
+    far: FarEnd,
+    addr: String,
+    hosting: Option<HostPlan>,
+    seats: Option<PathBuf>,
+) {
+    let connected = match first.map(|f| Client::connect(&f)) {
+        Some(Ok(c)) => Ok(c),
+        _ => Client::connect(&req),
+    };
+    let mut client = match connected {
         Ok(c) => c,
         Err(e) => {
             far.send(Incoming::Closed(client_error(&addr, e)));
@@ -176,6 +230,14 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
         }
     };
     let seated = client.seated().clone();
+    if let Some(dir) = &seats {
+        keep_seat(dir, &seated);
+    }
+    let forget = || {
+        if let Some(dir) = &seats {
+            let _ = std::fs::remove_file(seat_file(dir, seated.invite.room));
+        }
+    };
     let mut room = Room {
         code: seated.invite.room.to_string(),
         players: seated.players,
@@ -216,7 +278,10 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
                 let incoming = match m {
                     Msg::Host(crate::protocol::HostMsg::NewGame) if resumed => None,
                     Msg::Host(h) => {
-                        over |= matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over());
+                        if matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over()) {
+                            over = true;
+                            forget();
+                        }
                         resumed &= !matches!(h, crate::protocol::HostMsg::View { .. });
                         Some(Incoming::Host(h))
                     }
@@ -248,9 +313,12 @@ fn run(req: Request, far: FarEnd, addr: String, hosting: Option<HostPlan>) {
                             text: (*p).to_string(),
                         })
                     }
-                    Msg::Bye(why) => Some(Incoming::Closed(LinkError::Closed(
-                        crate::protocol::clip(&why),
-                    ))),
+                    Msg::Bye(why) => {
+                        forget();
+                        Some(Incoming::Closed(LinkError::Closed(crate::protocol::clip(
+                            &why,
+                        ))))
+                    }
                     _ => None,
                 };
                 if let Some(i) = incoming {
@@ -361,13 +429,24 @@ impl Network for NetNetwork {
         let invite = Invite::parse(invite).map_err(|e| LinkError::BadInvite(e.0))?;
         let addr = invite.addr.clone();
         let (link, far) = Link::pair();
+        // A seat kept from a window closed mid-game: taken back first.
+        let first = self
+            .seats
+            .as_deref()
+            .and_then(|d| kept_seat(d, invite.room))
+            .map(|(seat, token)| Request::Rejoin {
+                invite: invite.clone(),
+                seat,
+                token,
+            });
         let req = Request::Join {
             invite,
             name: name.to_string(),
         };
+        let seats = self.seats.clone();
         std::thread::Builder::new()
             .name("junqi-net-client".into())
-            .spawn(move || run(req, far, addr, None))
+            .spawn(move || run(first, req, far, addr, None, seats))
             .map_err(|e| LinkError::Other(e.to_string()))?;
         Ok(link)
     }
@@ -412,7 +491,7 @@ impl Network for NetNetwork {
         };
         std::thread::Builder::new()
             .name("junqi-net-client".into())
-            .spawn(move || run(req, far, addr, Some(plan)))
+            .spawn(move || run(None, req, far, addr, Some(plan), None))
             .map_err(|e| LinkError::Other(e.to_string()))?;
         Ok(link.keeping(Box::new(Served(handle))))
     }
