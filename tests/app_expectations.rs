@@ -404,9 +404,10 @@ fn taken_four(mode: Mode, seed: u64, lost: usize) -> Game {
         }
         let pos = g.position();
         let turns = pos.legal_turns(g.rules());
-        let attack = turns.iter().copied().find(|t| {
-            matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some())
-        });
+        let attack = turns
+            .iter()
+            .copied()
+            .find(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()));
         let t = attack.or_else(|| turns.first().copied()).expect("a turn");
         g.play(t).unwrap();
     }

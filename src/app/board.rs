@@ -418,10 +418,7 @@ fn board_units(board: &Board) -> Rect {
     if board.is_four() {
         // A little more on the left: the West arm's two-digit rank numbers stand there.
         let far = cell_pos(board, w, w);
-        return Rect::from_min_max(
-            pos2(-MARGIN4 - 0.12, -MARGIN4),
-            far + Vec2::splat(MARGIN4),
-        );
+        return Rect::from_min_max(pos2(-MARGIN4 - 0.12, -MARGIN4), far + Vec2::splat(MARGIN4));
     }
     let h = (board.height as f32 - 1.0) * ROW + GAP;
     Rect::from_min_max(
