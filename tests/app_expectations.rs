@@ -386,3 +386,111 @@ fn formation_thumbnails_show_the_choice_only_to_its_owner() {
     assert!(thumbnails(&h).is_empty());
     assert_pieces_only_of(&h, &[], "Blue's curtain");
 }
+
+/// A four-player game in which pieces were taken: attacks first, plain moves otherwise, until
+/// every seat has lost at least `lost` pieces (or the game ends) and South is to move.
+fn taken_four(mode: Mode, seed: u64, lost: usize) -> Game {
+    let rules = Rules::for_mode(mode);
+    let mut g = Game::new(rules.clone(), Start::random_four(&rules, seed)).unwrap();
+    let seats = g.board().seats;
+    for _ in 0..400 {
+        if g.status().is_over()
+            || (g.position().side_to_move() == Some(junqi::engine::Seat::South)
+                && seats
+                    .iter()
+                    .all(|&s| 25 - g.position().pieces(s).count() >= lost))
+        {
+            break;
+        }
+        let pos = g.position();
+        let turns = pos.legal_turns(g.rules());
+        let attack = turns
+            .iter()
+            .copied()
+            .find(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()));
+        let t = attack.or_else(|| turns.first().copied()).expect("a turn");
+        g.play(t).unwrap();
+    }
+    g
+}
+
+/// The trays keep each chip on one line ("Engineer ×2", "Field Marshal" never split in two at
+/// a row's end), whatever the panel's width, in both languages.
+#[test]
+fn tray_chips_are_never_split_across_lines() {
+    use junqi::i18n::Lang;
+    let g = taken_four(Mode::Open, 4, 4);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1120.0, 780.0);
+    h.state_mut().show_game(junqi::app::Session::new(g));
+    let mut chips_seen = 0;
+    for lang in [Lang::En, Lang::Zh] {
+        h.state_mut().settings.lang = lang;
+        for w in (900..=1500).step_by(20) {
+            h.set_size(egui::vec2(w as f32, 780.0));
+            h.run();
+            let play = h.state().play().unwrap();
+            let seats = play.game().board().seats;
+            let names: Vec<String> = seats
+                .iter()
+                .flat_map(|&s| junqi::app::words::removed_names(play, s, lang))
+                .collect();
+            assert!(
+                names.iter().any(|n| n.contains(' ')),
+                "a chip of two words: {names:?}"
+            );
+            let rects: Vec<(String, egui::Rect)> = names
+                .iter()
+                .flat_map(|n| h.query_all_by_label(n).map(|node| (n.clone(), node.rect())))
+                .collect();
+            let line = rects
+                .iter()
+                .map(|(_, r)| r.height())
+                .fold(f32::INFINITY, f32::min);
+            for (name, r) in &rects {
+                assert!(
+                    r.height() < line * 1.5,
+                    "'{name}' split over lines at width {w} ({lang:?}): {r:?}, a line is {line}"
+                );
+            }
+            chips_seen += rects.len();
+        }
+    }
+    assert!(chips_seen > 0);
+}
+
+/// Four players at 1120×780: the Events list beside the trays and the 记子 table is at least
+/// seven lines tall and its newest entry is on screen (the list keeps to its bottom, and the
+/// list itself is not pushed below the window's edge).
+#[test]
+fn the_four_player_event_log_is_seven_lines_tall_and_shows_the_newest() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = egui::vec2(1120.0, 780.0);
+    let mut h = common::harness_sized(dir.path(), size.x, size.y);
+    // Hidden, South against three computers: South's 记子 table is in the panel too.
+    let mut g = taken_four(Mode::Hidden, 4, 5);
+    assert!(!g.status().is_over());
+    g.set_info(
+        junqi::engine::InfoKey::Computer,
+        "east:easy,north:easy,west:easy",
+    );
+    h.state_mut().show_game(junqi::app::Session::new(g));
+    h.run();
+    h.run();
+    let play = h.state().play().unwrap();
+    let events = junqi::app::words::events(play.game(), junqi::i18n::Lang::En, play.looker());
+    assert!(events.len() > 12, "{events:?}");
+    let heading = h.get_by_label("Events").rect();
+    let newest = &events.last().unwrap().1;
+    let newest = h.get_by_label(newest).rect();
+    let line = heading.height();
+    assert!(
+        newest.top() >= heading.bottom() && newest.bottom() <= size.y,
+        "the newest event is out of sight: {newest:?} (heading {heading:?})"
+    );
+    assert!(
+        newest.bottom() - heading.bottom() >= 6.5 * line,
+        "the event log is squeezed: {} px under its heading, a line is {line} px",
+        newest.bottom() - heading.bottom()
+    );
+}

@@ -654,3 +654,60 @@ fn a_resumed_four_player_game_keeps_its_bottom_seat() {
         "East is not at the bottom after resuming"
     );
 }
+
+/// Wording a four-player table must not meet: two players' words ("both", 双方) and the
+/// two-player board's coordinate ranges (four-player files run a–q, ranks 1–17).
+fn two_player_words(texts: &[String]) -> Vec<&String> {
+    const WORDS: [&str; 6] = [
+        "to both",
+        "both players",
+        "双方",
+        "a–e",
+        "1–12",
+        "Formations: chosen",
+    ];
+    texts
+        .iter()
+        .filter(|t| WORDS.iter().any(|w| t.contains(w)))
+        .collect()
+}
+
+#[test]
+fn a_four_player_table_reads_in_words_for_four_in_both_languages() {
+    let (_dir, mut h) = common::window();
+    h.get_all_by_label("New game").next().unwrap().click();
+    h.run();
+    // Hidden mode: its house rules (the flag shown when the marshal falls) are offered too.
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    common::click(&mut h, "Four players (四国)");
+    for lang in [Lang::En, Lang::Zh, Lang::En] {
+        h.state_mut().settings.lang = lang;
+        h.run();
+        let texts = common::leak::texts(&h);
+        assert!(texts.len() > 20, "{texts:?}");
+        let bad = two_player_words(&texts);
+        assert!(bad.is_empty(), "new-game dialog in {lang:?}: {bad:?}");
+    }
+    common::click(&mut h, "Start game");
+    assert!(matches!(h.state().screen, junqi::app::Screen::Play(_)));
+    for lang in [Lang::En, Lang::Zh] {
+        h.state_mut().settings.lang = lang;
+        h.run();
+        // The View menu (the coordinates' switch) open over the board.
+        let view = if lang == Lang::Zh { "显示" } else { "View" };
+        let coords = if lang == Lang::Zh {
+            "显示坐标"
+        } else {
+            "Show coordinates"
+        };
+        if h.query_by_label(coords).is_none() {
+            h.get_by_label(view).click();
+            h.run();
+        }
+        let texts = common::leak::texts(&h);
+        assert!(texts.iter().any(|t| t == coords), "{texts:?}");
+        let bad = two_player_words(&texts);
+        assert!(bad.is_empty(), "four-player game in {lang:?}: {bad:?}");
+    }
+}

@@ -307,3 +307,69 @@ fn a_face_down_piece_clicked_with_a_piece_selected_is_flipped() {
     }
     panic!("no movable face-up piece after 40 flips");
 }
+
+/// Hidden mode between people: after a clash the mover looks at its outcome until they hand
+/// over; the next player's clock does not run meanwhile, nor behind the curtain, and starts
+/// once the curtain is lifted.
+#[test]
+fn after_a_clash_the_next_players_clock_waits_for_the_hand_over_and_the_curtain() {
+    let mut s = Session::new(game(Mode::Hidden, Some(30)));
+    let mut now = 0.0;
+    // Quiet moves until the side to move can attack (each player lifts the curtain first).
+    let attack = loop {
+        assert!(s.curtain_up());
+        s.apply(Act::LiftCurtain);
+        now += 1.0;
+        s.tick(now);
+        let g = s.game();
+        let pos = g.position();
+        if let Some(t) = pos
+            .legal_turns(g.rules())
+            .into_iter()
+            .find_map(|t| match t {
+                Turn::Move { from, to } if pos.at(to).is_some() => Some((from, to)),
+                _ => None,
+            })
+        {
+            break t;
+        }
+        assert!(g.plies().len() < 60, "no attack came");
+        let (from, to) = quiet_move(g);
+        s.apply(Act::Drop(from, to));
+    };
+    let mover = s.side_to_move();
+    s.apply(Act::Drop(attack.0, attack.1));
+    let actions = s.game().record().actions.len();
+    assert_eq!(
+        s.modes().handing,
+        Some(mover),
+        "the mover looks at the clash"
+    );
+    assert!(!s.curtain_up());
+    // A minute while the mover looks, then another behind the curtain: no turn is lost.
+    s.tick(now);
+    s.tick(now + 60.0);
+    s.apply(Act::HandOver);
+    assert!(s.curtain_up());
+    s.tick(now + 120.0);
+    assert_eq!(
+        s.game().record().actions.len(),
+        actions,
+        "a timeout while waiting"
+    );
+    assert!(
+        s.clock_left(now + 120.0)
+            .is_some_and(|l| (l - 30.0).abs() < 1e-9)
+    );
+    // Lifted, the next player's 30 seconds run from then.
+    s.apply(Act::LiftCurtain);
+    s.tick(now + 120.0);
+    s.tick(now + 140.0);
+    assert_eq!(s.game().record().actions.len(), actions);
+    s.tick(now + 151.0);
+    let next = mover.opponent().expect("two players");
+    assert_eq!(
+        s.game().record().actions.last(),
+        Some(&Action::Timeout(next))
+    );
+}

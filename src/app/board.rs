@@ -342,6 +342,21 @@ const TILE4: Vec2 = vec2(0.9, 0.6);
 const GAP4: f32 = 0.45;
 /// Room around the four-player cross for the seat tags and coordinates.
 const MARGIN4: f32 = 0.75;
+/// The four-player coordinates' font size (board units).
+const COORD4_FONT: f32 = 0.24;
+
+/// Where a four-player line's coordinate is centred (board units): below the line's lowest node
+/// (a file) or left of its leftmost one (a rank).
+fn four_coordinate_pos(board: &Board, bottom: Seat, vertical: bool, nodes: &[NodeId]) -> Pos2 {
+    let ps = nodes.iter().map(|&n| node_pos(board, bottom, n));
+    if vertical {
+        let p = ps.max_by(|a, b| a.y.total_cmp(&b.y)).expect("a node");
+        p + vec2(0.0, 0.62)
+    } else {
+        let p = ps.min_by(|a, b| a.x.total_cmp(&b.x)).expect("a node");
+        p - vec2(0.66, 0.0)
+    }
+}
 
 /// Board units of a displayed cell.
 fn cell_pos(board: &Board, col: f32, row: f32) -> Pos2 {
@@ -401,8 +416,9 @@ fn four_middle(board: &Board) -> Pos2 {
 fn board_units(board: &Board) -> Rect {
     let w = board.width as f32 - 1.0;
     if board.is_four() {
+        // A little more on the left: the West arm's two-digit rank numbers stand there.
         let far = cell_pos(board, w, w);
-        return Rect::from_min_max(pos2(-MARGIN4, -MARGIN4), far + Vec2::splat(MARGIN4));
+        return Rect::from_min_max(pos2(-MARGIN4 - 0.12, -MARGIN4), far + Vec2::splat(MARGIN4));
     }
     let h = (board.height as f32 - 1.0) * ROW + GAP;
     Rect::from_min_max(
@@ -818,17 +834,10 @@ impl BoardWidget<'_> {
     /// displayed column (below it) and row (left of it), whichever way the board is turned.
     fn four_coordinates(&self, painter: &egui::Painter, to_screen: &RectTransform, scale: f32) {
         let board = self.view.board();
-        let font = FontId::monospace(scale * 0.24);
+        let font = FontId::monospace(scale * COORD4_FONT);
         let colour = INK.gamma_multiply(0.8);
         for (vertical, _, name, nodes) in four_lines(board, self.bottom) {
-            let ps = nodes.iter().map(|&n| node_pos(board, self.bottom, n));
-            let p = if vertical {
-                let p = ps.max_by(|a, b| a.y.total_cmp(&b.y)).expect("a node");
-                p + vec2(0.0, 0.62)
-            } else {
-                let p = ps.min_by(|a, b| a.x.total_cmp(&b.x)).expect("a node");
-                p - vec2(0.66, 0.0)
-            };
+            let p = four_coordinate_pos(board, self.bottom, vertical, &nodes);
             painter.text(
                 to_screen.transform_pos(p),
                 egui::Align2::CENTER_CENTER,
@@ -1352,6 +1361,23 @@ mod tests {
             // Other links are straight.
             assert_eq!(link_points(b, bottom, n("g6"), n("g7")).len(), 2);
             assert_eq!(link_points(b, bottom, n("h3"), n("g2")).len(), 2);
+        }
+    }
+
+    /// Every four-player coordinate is drawn inside the board's extent (the painter clips what
+    /// is outside: the West arm's "11" read as "L1"), whichever seat is at the bottom.
+    #[test]
+    fn four_player_coordinates_lie_inside_the_board() {
+        let b = Board::four_player();
+        let units = board_units(b);
+        for &bottom in b.seats {
+            for (vertical, _, name, nodes) in four_lines(b, bottom) {
+                let p = four_coordinate_pos(b, bottom, vertical, &nodes);
+                // A monospace digit is about 0.6 of the font size wide and at most the size tall.
+                let half = vec2(0.6 * COORD4_FONT * name.len() as f32, COORD4_FONT) / 2.0;
+                let r = Rect::from_center_size(p, half * 2.0);
+                assert!(units.contains_rect(r), "{name} at {r:?}, board {units:?}");
+            }
         }
     }
 

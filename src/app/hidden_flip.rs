@@ -700,9 +700,11 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     } else {
         me.opponent().into_iter().collect()
     };
+    // Two players: the one table open. Four players: the three tables start folded, so that
+    // beside the four trays the move list and the event log keep their seven lines.
     for (k, enemy) in others.into_iter().enumerate() {
         let counts = seat_counts(game, me, enemy);
-        count_panel(ui, lang, &counts, k == 0);
+        count_panel(ui, lang, &counts, k == 0 && !board.is_four());
     }
 }
 

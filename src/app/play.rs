@@ -132,13 +132,16 @@ pub fn screen(
             .exact_size(width)
             .show(ui, |ui| {
                 // The move list and the event log share what the rest of the panel leaves
-                // (four players' trays and 记子 table take more), each at least seven lines:
-                // the panel scrolls as a whole below that.
-                let rest = if play.game().board().is_four() {
-                    520.0
-                } else {
-                    300.0
-                };
+                // (measured at the last frame: four players' trays and 记子 tables take more),
+                // each at least seven lines: the panel scrolls as a whole below that.
+                let rest = ui
+                    .ctx()
+                    .data(|d| d.get_temp::<f32>(egui::Id::unique(PANEL_REST)))
+                    .unwrap_or(if play.game().board().is_four() {
+                        520.0
+                    } else {
+                        300.0
+                    });
                 let list_h = ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0);
                 egui::ScrollArea::vertical()
                     .id_salt("game-panel-scroll")
@@ -407,6 +410,10 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
     }
 }
 
+/// Where the side panel keeps the height of what is not its move list or event log (egui's
+/// memory, from one frame to the next).
+const PANEL_REST: &str = "game-panel-rest";
+
 fn side_panel(
     ui: &mut egui::Ui,
     play: &Session,
@@ -419,6 +426,7 @@ fn side_panel(
     let status = game.status();
     let mover = play.side_to_move();
     let looker = play.looker();
+    let top = ui.cursor().top();
     ui.add_space(4.0);
     hidden_flip::panel_top(ui, play, lang, out);
     // The outside engines at the table, by the names they gave themselves.
@@ -675,11 +683,15 @@ fn side_panel(
             if removed.is_empty() {
                 ui.weak(lang.t(&i18n::NONE_YET));
             }
+            // Each piece's chip whole on one line ("Engineer ×2" never split across two).
             for name in removed {
-                ui.label(
-                    egui::RichText::new(name)
-                        .color(egui::Color32::WHITE)
-                        .background_color(board::side_colour(side)),
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(name)
+                            .color(egui::Color32::WHITE)
+                            .background_color(board::side_colour(side)),
+                    )
+                    .extend(),
                 );
             }
         });
@@ -688,7 +700,7 @@ fn side_panel(
     hidden_flip::enemy_count_panel(ui, play, lang);
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
-    egui::ScrollArea::vertical()
+    let moves = egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(list_h)
         .stick_to_bottom(true)
@@ -712,7 +724,7 @@ fn side_panel(
         });
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
-    egui::ScrollArea::vertical()
+    let events = egui::ScrollArea::vertical()
         .id_salt("events")
         .max_height(list_h)
         .stick_to_bottom(true)
@@ -723,6 +735,10 @@ fn side_panel(
                 ui.label(egui::RichText::new(text).color(colour));
             }
         });
+    let lists = moves.inner_rect.height() + events.inner_rect.height();
+    let rest = (ui.cursor().top() - top - lists).max(0.0);
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(egui::Id::unique(PANEL_REST), rest));
 }
 
 #[cfg(test)]

@@ -523,8 +523,8 @@ impl HouseRule {
             HouseRule::FlagRevealOnMarshalLoss => &HouseRuleTexts {
                 zh: "司令阵亡亮军旗",
                 en: "Flag shown when marshal falls",
-                explain_zh: "暗棋：司令阵亡后，该方军旗对双方亮明。",
-                explain_en: "Hidden mode: when a side's field marshal is removed, its flag is shown to both.",
+                explain_zh: "暗棋：司令阵亡后，该方军旗对所有人亮明。",
+                explain_en: "Hidden mode: when a side's field marshal is removed, its flag is shown to everyone.",
             },
             HouseRule::EngineerScout => &HouseRuleTexts {
                 zh: "工兵侦察",
