@@ -596,6 +596,12 @@ fn scripted_hidden_game_shows_nothing_hidden_at_any_step() {
             // player's clock waits.
             assert_eq!(h.state().play().unwrap().modes().handing, Some(me));
             assert!(!h.state().play().unwrap().curtain_up());
+            // The status line tells the mover to hand over, not the next player to move.
+            assert!(
+                h.query_by_label_contains("When you have seen the clash")
+                    .is_some()
+            );
+            assert!(h.query_by_label_contains("click or drag").is_none());
             h.get_by_label(&label_for(&h, to, Viewer::Side(me))).click();
             common::leak::run_checked(&mut h);
             assert_eq!(game(&h).plies().len(), k + 1, "a turn while handing over");

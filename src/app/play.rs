@@ -91,6 +91,11 @@ pub fn screen(
             Some(Message::Note(t)) => lang.t(t).to_string(),
             None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
             None if play.computer_to_move() => play.thinking_text(lang),
+            // The mover looks at the clash: the next player does nothing yet.
+            None if play.modes().handing.is_some() => fill(
+                lang.t(&i18n::HAND_OVER_STATUS),
+                &[("next", lang.side(mover))],
+            ),
             None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
             None => hidden_flip::hint(play, lang)
                 .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),

@@ -383,6 +383,7 @@ texts! {
     FLIP_DEFAULTS_NOTE = "翻棋默认：大本营可走、排完地雷才能扛旗、最小的子扛旗（可在下方修改）", "Flip-mode defaults: movable HQ, flag needs mines cleared, smallest piece takes the flag (change them below)";
     CURTAIN = "轮到{side}方 — 点此继续", "{side} to move — press to continue";
     HAND_OVER = "交出（空格）", "Hand over (Space)";
+    HAND_OVER_STATUS = "看清碰子的结果后按“交出”（空格），把屏幕交给{next}方", "When you have seen the clash, press Hand over (Space) and give the screen to {next}";
     HAND_OVER_NOTE = "{side}方：看清碰子的结果，再把屏幕交给{next}方。", "{side}: see how the clash went, then hand the screen to {next}.";
     HAND_OVER_FIRST = "先按“交出”：下一步由对方走。", "Hand over first: the next turn is the other player's.";
     CURTAIN_NOTE = "请把屏幕交给{side}方。所有棋子都已遮住。", "Hand the screen to {side}. Every piece is covered.";

@@ -509,7 +509,10 @@ fn formation_choice(
             }
             if let Some(rules) = g.rules() {
                 for (name, f) in library.iter().filter(|(_, f)| f.problems(rules).is_empty()) {
-                    if ui.button(name).clicked() {
+                    // The formation's own name in the window's language, else its file's.
+                    let shown = f.name_in(lang == Lang::Zh);
+                    let shown = if shown.trim().is_empty() { name } else { shown };
+                    if ui.button(shown).clicked() {
                         out.push(RemoteCmd::Game(GameAct::Formation(f.clone())));
                     }
                 }
