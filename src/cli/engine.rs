@@ -29,8 +29,9 @@ pub struct EngineArgs {
     /// same turns)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
-    /// Search the sampled deals on this many threads (1 to 64; hidden and flip mode). With
-    /// --nodes the turns still depend only on the inputs and the thread count
+    /// Search on this many threads (1 to 64): the sampled deals at once in hidden and flip mode,
+    /// one position on every thread in open mode. With --nodes the turns of hidden and flip mode
+    /// still depend only on the inputs and the thread count (open mode's do not)
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
     /// Play as one of the simple players instead (`random`, `greedy`): for testing and
