@@ -142,6 +142,12 @@ pub struct AiPlayer {
 /// The most threads a player searches on (`AiPlayer::with_threads`).
 pub const MAX_THREADS: usize = 64;
 
+/// The transposition table's default size in MiB (2^18 entries of 16 bytes; `AiPlayer::with_hash`).
+pub const DEFAULT_HASH_MB: usize = 4;
+
+/// The largest transposition table a player may be given, in MiB (`AiPlayer::with_hash`).
+pub const MAX_HASH_MB: usize = 1024;
+
 impl AiPlayer {
     pub fn new(level: Level) -> AiPlayer {
         let budget = Budget::of(level);
@@ -151,7 +157,7 @@ impl AiPlayer {
             budget,
             allowance,
             clock: Clock::start(allowance),
-            tt: Tt::new(18),
+            tt: Tt::with_megabytes(DEFAULT_HASH_MB),
             belief: Belief::default(),
             others: Vec::new(),
             pool: FlipPool::default(),
@@ -219,14 +225,36 @@ impl AiPlayer {
     /// the turn repeatable there. The cancel flag stops every thread.
     pub fn with_threads(mut self, threads: usize) -> AiPlayer {
         self.threads = threads.clamp(1, MAX_THREADS);
-        // Many threads: smaller tables each (at most 2^18 entries, 4 MB, per thread).
+        self.helpers = self.helper_tables();
+        self
+    }
+
+    /// The tables of threads 1, 2, … for hidden and flip mode's deals: each the size of the
+    /// player's own, or at most 2^16 entries (1 MiB) each with more than 8 threads.
+    fn helper_tables(&self) -> Vec<Tt> {
         let bits = if self.threads > 8 {
             self.tt.bits().min(16)
         } else {
             self.tt.bits()
         };
-        self.helpers = (1..self.threads).map(|_| Tt::new(bits)).collect();
+        (1..self.threads).map(|_| Tt::new(bits)).collect()
+    }
+
+    /// The same player with a transposition table of `mb` MiB (1 to `MAX_HASH_MB`; the
+    /// largest power of two of 16-byte entries that fits): the one table open mode's threads
+    /// share, and the size of each helper thread's own in hidden and flip mode (at most 1 MiB
+    /// each with more than 8 threads), so a player holds at most `threads × mb` MiB of tables.
+    /// The default is `DEFAULT_HASH_MB`. A bigger table keeps more from turn to turn and changes
+    /// the turns chosen (a node budget still replays at the same size).
+    pub fn with_hash(mut self, mb: usize) -> AiPlayer {
+        self.tt = Tt::with_megabytes(mb.clamp(1, MAX_HASH_MB));
+        self.helpers = self.helper_tables();
         self
+    }
+
+    /// The size of the player's own table in bytes (`with_hash`).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// How many threads search the deals (`with_threads`).

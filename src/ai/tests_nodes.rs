@@ -333,3 +333,35 @@ fn cancelling_stops_every_thread() {
         );
     }
 }
+
+/// The table's size by `with_hash`: the default 4 MiB, a size asked for (the largest power of two
+/// of entries that fits), at least 1 MiB, in either order with threads.
+#[test]
+fn the_table_is_the_size_asked_for() {
+    use super::DEFAULT_HASH_MB;
+    assert_eq!(
+        AiPlayer::new(Level::Hard).hash_bytes(),
+        DEFAULT_HASH_MB << 20
+    );
+    assert_eq!(
+        AiPlayer::new(Level::Hard).with_hash(16).hash_bytes(),
+        16 << 20
+    );
+    assert_eq!(
+        AiPlayer::new(Level::Hard).with_hash(100).hash_bytes(),
+        64 << 20
+    );
+    assert_eq!(
+        AiPlayer::new(Level::Hard).with_hash(0).hash_bytes(),
+        1 << 20
+    );
+    let p = AiPlayer::new(Level::Normal).with_threads(2).with_hash(8);
+    assert_eq!((p.hash_bytes(), p.threads()), (8 << 20, 2));
+    // A small table still plays.
+    let case = two_player("open", Mode::Open, 3, 6);
+    let mut p = AiPlayer::new(Level::Normal).with_nodes(4_000).with_hash(1);
+    assert!(
+        p.choose(&case.view, &case.rules, &mut SplitMix64::new(7))
+            .is_some()
+    );
+}
