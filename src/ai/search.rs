@@ -203,7 +203,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, t: Turn) {
     if t == NULL_FLIP {
         pos.pass_turn(true);
     } else {
-        pos.play_unchecked(rules, t);
+        pos.play_unchecked_fast(rules, t);
     }
 }
 
@@ -550,7 +550,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut child = *pos;
-            child.play_unchecked(self.rules, t);
+            child.play_unchecked_fast(self.rules, t);
             let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
             if self.stopped {
                 return 0;
@@ -606,7 +606,7 @@ impl<'a> Search<'a> {
         let mut best = -INF;
         for t in moves {
             let mut child = *pos;
-            child.play_unchecked(self.rules, t);
+            child.play_unchecked_fast(self.rules, t);
             let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
             if self.stopped {
                 return 0;
