@@ -1,6 +1,7 @@
 //! Engine speed: legal-turn generation on fixed midgame positions, perft 3 from the start position of
 //! NOTATION.md, and random playouts to the end of open games; for two players and, beside them, for
-//! the four players of RULES.md section 9.
+//! the four players of RULES.md section 9. Hard's search on one and two threads: a turn at a node
+//! budget in open and hidden mode, and open mode's time to a fixed depth.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use junqi::ai::random_playout;
@@ -219,6 +220,97 @@ fn engine_seat(c: &mut Criterion) {
     g.finish();
 }
 
+/// A two-player game of `mode` between the computer's formations (seed 3) after 8 random plies,
+/// as the side to move sees it.
+fn midgame_view(mode: junqi::engine::Mode) -> (Rules, junqi::engine::View) {
+    use junqi::ai::{Player, RandomPlayer, ai_formation};
+    use junqi::engine::Viewer;
+    let rules = Rules::for_mode(mode);
+    let mut rng = SplitMix64::new(3);
+    let red = ai_formation(&mut rng, &rules);
+    let blue = ai_formation(&mut rng, &rules);
+    let mut game = Game::new(rules.clone(), Start::formations(&red, &blue)).expect("formations");
+    let mut random = RandomPlayer::default();
+    for _ in 0..8 {
+        let side = game.position().side_to_move().expect("a side to move");
+        let view = game.view(Viewer::Side(side));
+        let t = random.choose(&view, &rules, &mut rng).expect("a turn");
+        game.play(t).expect("a legal turn");
+    }
+    let side = game.position().side_to_move().expect("a side to move");
+    (rules, game.view(Viewer::Side(side)))
+}
+
+/// Hard's search on 1 and 2 threads. Each iteration is one turn of a fresh player (an empty
+/// table): `hard_open` at a node budget (throughput: the 300 000 nodes of the first pass's 60%,
+/// which the threads share), `hard_hidden` at a node budget (throughput: the first pass's 10 deals),
+/// `hard_open_depth` to a fixed depth (the time the main search needs to finish depth 6, which is
+/// what Lazy SMP's helpers shorten; throughput: one search).
+fn hard_search(c: &mut Criterion) {
+    use criterion::BatchSize;
+    use junqi::ai::{AiPlayer, Level, Player};
+    use junqi::engine::Mode;
+    let (open_rules, open_view) = midgame_view(Mode::Open);
+    let (hidden_rules, hidden_view) = midgame_view(Mode::Hidden);
+    let turn = |p: &mut AiPlayer, view: &junqi::engine::View, rules: &Rules| {
+        p.choose(view, rules, &mut SplitMix64::new(7))
+            .expect("a turn");
+        p.last_nodes()
+    };
+    for threads in [1usize, 2] {
+        let name = if threads == 1 {
+            "1 thread".to_string()
+        } else {
+            format!("{threads} threads")
+        };
+        let open = || {
+            AiPlayer::new(Level::Hard)
+                .with_nodes(500_000)
+                .with_threads(threads)
+        };
+        let mut g = c.benchmark_group("hard_open");
+        // The first pass's 60% of the budget, which open mode's turn spends.
+        g.throughput(Throughput::Elements(300_000));
+        g.sample_size(10);
+        g.bench_function(format!("nodes=500000, {name}"), |b| {
+            b.iter_batched(
+                open,
+                |mut p| turn(&mut p, &open_view, &open_rules),
+                BatchSize::PerIteration,
+            )
+        });
+        g.finish();
+        let hidden = || {
+            AiPlayer::new(Level::Hard)
+                .with_nodes(300_000)
+                .with_threads(threads)
+        };
+        let mut g = c.benchmark_group("hard_hidden");
+        g.throughput(Throughput::Elements(10));
+        g.sample_size(10);
+        g.bench_function(format!("nodes=300000, {name}"), |b| {
+            b.iter_batched(
+                hidden,
+                |mut p| turn(&mut p, &hidden_view, &hidden_rules),
+                BatchSize::PerIteration,
+            )
+        });
+        g.finish();
+        let deep = || AiPlayer::fixed_depth(6, 1).with_threads(threads);
+        let mut g = c.benchmark_group("hard_open_depth");
+        g.throughput(Throughput::Elements(1));
+        g.sample_size(10);
+        g.bench_function(format!("depth 6, {name}"), |b| {
+            b.iter_batched(
+                deep,
+                |mut p| turn(&mut p, &open_view, &open_rules),
+                BatchSize::PerIteration,
+            )
+        });
+        g.finish();
+    }
+}
+
 criterion_group!(
     benches,
     engine_seat,
@@ -227,6 +319,7 @@ criterion_group!(
     playouts,
     four_legal_turns,
     four_perft3,
-    four_playouts
+    four_playouts,
+    hard_search
 );
 criterion_main!(benches);

@@ -14,8 +14,9 @@
 //! repeatable.
 //!
 //! With `AiPlayer::with_threads`, the searches of the deals (both passes, hidden and flip mode)
-//! run on several threads, each thread with its own transposition table; see `with_threads` for
-//! what that keeps repeatable.
+//! run on several threads, each thread with its own transposition table, and a single position
+//! (open mode) is searched by every thread at once over the player's one table (Lazy SMP,
+//! `search_together`); see `with_threads` for what that keeps repeatable.
 
 use super::Player;
 use super::belief::{Belief, FlipPool, proxy};
@@ -26,7 +27,7 @@ use crate::engine::{
     Mode, Mover, Piece, Position, Rank, Rules, Seat, Seen, Setup, Turn, TurnReport, View, Viewer,
 };
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How hard the computer thinks.
@@ -141,6 +142,12 @@ pub struct AiPlayer {
 /// The most threads a player searches on (`AiPlayer::with_threads`).
 pub const MAX_THREADS: usize = 64;
 
+/// The transposition table's default size in MiB (2^18 entries of 16 bytes; `AiPlayer::with_hash`).
+pub const DEFAULT_HASH_MB: usize = 4;
+
+/// The largest transposition table a player may be given, in MiB (`AiPlayer::with_hash`).
+pub const MAX_HASH_MB: usize = 1024;
+
 impl AiPlayer {
     pub fn new(level: Level) -> AiPlayer {
         let budget = Budget::of(level);
@@ -150,7 +157,7 @@ impl AiPlayer {
             budget,
             allowance,
             clock: Clock::start(allowance),
-            tt: Tt::new(18),
+            tt: Tt::with_megabytes(DEFAULT_HASH_MB),
             belief: Belief::default(),
             others: Vec::new(),
             pool: FlipPool::default(),
@@ -199,8 +206,10 @@ impl AiPlayer {
     /// default, searches them one after another as every player did before threads). In hidden
     /// and flip mode the first pass's searches (one per deal) and each second pass's (one per
     /// deal) run at once, deal `i` on thread `i % threads`, which keeps its own transposition
-    /// table from search to search and turn to turn; results are combined in deal order. Open
-    /// mode (one position) and the flips of flip mode are searched on the calling thread.
+    /// table from search to search and turn to turn; results are combined in deal order. One
+    /// position (open mode, or flip mode's single deal at easy) is searched by all the threads at
+    /// once over the player's one table (`search_together`). The flips of flip mode are searched
+    /// on the calling thread.
     ///
     /// With more than one thread each deal's search gets a share of the budget of its own: with
     /// a node budget, the first pass gives each of its `k` deals a `k`-th of its 60% and a second
@@ -211,17 +220,41 @@ impl AiPlayer {
     /// the same inputs give the same turn at the same thread count. It is not the turn one thread
     /// gives (one table is shared by every deal then, and the shares differ). With a time budget
     /// the turn depends on the machine's speed and load, as with one thread, and more is searched
-    /// in the same time. The cancel flag stops every thread.
+    /// in the same time. In open mode the threads share one table and what the main search reads
+    /// there depends on the scheduling: with more than one thread a node budget no longer makes
+    /// the turn repeatable there. The cancel flag stops every thread.
     pub fn with_threads(mut self, threads: usize) -> AiPlayer {
         self.threads = threads.clamp(1, MAX_THREADS);
-        // Many threads: smaller tables each (at most 2^18 entries, 4 MB, per thread).
+        self.helpers = self.helper_tables();
+        self
+    }
+
+    /// The tables of threads 1, 2, … for hidden and flip mode's deals: each the size of the
+    /// player's own, or at most 2^16 entries (1 MiB) each with more than 8 threads.
+    fn helper_tables(&self) -> Vec<Tt> {
         let bits = if self.threads > 8 {
             self.tt.bits().min(16)
         } else {
             self.tt.bits()
         };
-        self.helpers = (1..self.threads).map(|_| Tt::new(bits)).collect();
+        (1..self.threads).map(|_| Tt::new(bits)).collect()
+    }
+
+    /// The same player with a transposition table of `mb` MiB (1 to `MAX_HASH_MB`; the
+    /// largest power of two of 16-byte entries that fits): the one table open mode's threads
+    /// share, and the size of each helper thread's own in hidden and flip mode (at most 1 MiB
+    /// each with more than 8 threads), so a player holds at most `threads × mb` MiB of tables.
+    /// The default is `DEFAULT_HASH_MB`. A bigger table keeps more from turn to turn and changes
+    /// the turns chosen (a node budget still replays at the same size).
+    pub fn with_hash(mut self, mb: usize) -> AiPlayer {
+        self.tt = Tt::with_megabytes(mb.clamp(1, MAX_HASH_MB));
+        self.helpers = self.helper_tables();
         self
+    }
+
+    /// The size of the player's own table in bytes (`with_hash`).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// How many threads search the deals (`with_threads`).
@@ -346,7 +379,7 @@ impl AiPlayer {
                 } else {
                     self.limits(end)
                 };
-                let mut s = Search::new(rules, &mut self.tt, limits, me);
+                let mut s = Search::new(rules, &self.tt, limits, me);
                 let scores = s.score_turns(pos, &cands, depth);
                 self.clock.count(s.nodes);
                 if s.stopped() {
@@ -588,6 +621,64 @@ impl AiPlayer {
             .collect()
     }
 
+    /// One position searched on every thread at once over the player's one table (Lazy SMP):
+    /// the calling thread runs the search whose answer is used, exactly as on one thread; each
+    /// helper runs the same iterative deepening from the same root with killers and history of
+    /// its own, the odd ones an iteration ahead, and all of them read and fill the shared table,
+    /// so the main search finds much of its tree already searched. Helpers stop when the main
+    /// search ends (or at their own stop, or on the cancel flag). The stop: with a node budget
+    /// each thread a `threads`-th of the 60% (a turn's nodes about those of one thread); with a
+    /// time budget every thread until 60% of the time, as on one thread. What the main search
+    /// reads in the table depends on how far the helpers got, so the turn depends on how the
+    /// threads were scheduled, a node budget or not.
+    fn search_together(
+        &mut self,
+        pos: &Position,
+        turns: &[(Turn, i32)],
+        rules: &Rules,
+        me: Seat,
+        start: u64,
+        end: u64,
+    ) -> Option<(Turn, i32, u32)> {
+        let t = self.threads;
+        let at = |f: f64| part_way(start, end, 0.6 * f);
+        let limits: Vec<Limits> = (0..t)
+            .map(|i| {
+                if self.clock.counts_nodes() {
+                    self.share_limits(at(i as f64 / t as f64), at((i + 1) as f64 / t as f64))
+                } else {
+                    self.share_limits(start, at(1.0))
+                }
+            })
+            .collect();
+        let halt = AtomicBool::new(false);
+        let tt = &self.tt;
+        let (found, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = limits[1..]
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let (l, halt) = (l.clone(), &halt);
+                    scope.spawn(move || {
+                        let mut s = Search::new(rules, tt, l, me).helper(halt, (i as u32 + 1) % 2);
+                        s.iterate(pos, turns);
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut s = Search::new(rules, tt, limits[0].clone(), me);
+            let found = s.iterate(pos, turns);
+            halt.store(true, Ordering::Relaxed);
+            let helped: u64 = helpers
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .sum();
+            (found, s.nodes + helped)
+        });
+        self.clock.count(nodes);
+        found
+    }
+
     /// Penalty for turns that undo or repeat recent ones (a shuffling player only draws).
     fn penalty(&self, t: Turn) -> i32 {
         let Turn::Move { from, to } = t else { return 0 };
@@ -626,7 +717,10 @@ impl AiPlayer {
         let k = first.len();
         // First pass: each sample's own best turn, within its share of 60% of the budget left.
         let mut found = Vec::with_capacity(k);
-        if self.parallel(k) {
+        if k == 1 && self.threads > 1 {
+            // One position (open mode, or a single deal): every thread on it at once.
+            found.push(self.search_together(&first[0], &with_pen, rules, me, start, end));
+        } else if self.parallel(k) {
             // Each deal its own share: with nodes, a k-th of the 60%; with time, the end of its
             // round (`threads` deals a round).
             let rounds = k.div_ceil(self.threads);
@@ -653,7 +747,7 @@ impl AiPlayer {
             for (i, pos) in first.iter().enumerate() {
                 let share = part_way(start, end, 0.6 * (i + 1) as f64 / k as f64);
                 let limits = self.limits(share);
-                let mut s = Search::new(rules, &mut self.tt, limits, me);
+                let mut s = Search::new(rules, &self.tt, limits, me);
                 found.push(s.iterate(pos, &with_pen));
                 self.clock.count(s.nodes);
             }
@@ -766,7 +860,7 @@ impl AiPlayer {
         }
         for pos in samples {
             let limits = self.limits(end);
-            let mut s = Search::new(rules, &mut self.tt, limits, me);
+            let mut s = Search::new(rules, &self.tt, limits, me);
             let scores = s.score_turns(pos, cands, depth);
             self.clock.count(s.nodes);
             if s.stopped() {
@@ -877,7 +971,7 @@ impl AiPlayer {
         }
         let total: u32 = kinds.iter().map(|k| k.1).sum();
         let limits = self.limits(end);
-        let mut s = Search::new(rules, &mut self.tt, limits, me);
+        let mut s = Search::new(rules, &self.tt, limits, me);
         let mut best: Option<(Turn, i32)> = None;
         let mut order = flips.to_vec();
         rng.shuffle(&mut order);

@@ -169,6 +169,7 @@ fn ai_spec(spec: &str) -> Result<(Level, Option<u64>), BadPlayerSpec> {
 
 /// The most threads a spec may ask for (`@T`).
 pub use computer::MAX_THREADS;
+pub use computer::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
 /// T of a spec's `@T`: digits only, 1 to `MAX_THREADS`.
 fn thread_count(t: &str) -> Option<usize> {

@@ -11,7 +11,7 @@ use super::eval::{can_win_by_flag, evaluate, flag_in_check, guard_squares, value
 use crate::engine::board::MAX_NODES;
 use crate::engine::play::clash;
 use crate::engine::{ClashOutcome, Mover, Piece, Position, Rules, Seat, Status, Turn};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
@@ -82,7 +82,7 @@ pub fn hash(pos: &Position) -> u64 {
     h
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Entry {
     key: u64,
     score: i32,
@@ -93,33 +93,94 @@ struct Entry {
     to: u8,
 }
 
-/// The transposition table (kept by a player from move to move).
-pub struct Tt {
-    entries: Vec<Entry>,
+impl Entry {
+    /// Everything but the key in one word: the score, the depth, the bound and the move.
+    fn data(&self) -> u64 {
+        (self.score as u32 as u64)
+            | (self.depth as u8 as u64) << 32
+            | (self.bound as u64) << 40
+            | (self.from as u64) << 48
+            | (self.to as u64) << 56
+    }
+    fn from_words(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8 as i8,
+            bound: (data >> 40) as u8,
+            from: (data >> 48) as u8,
+            to: (data >> 56) as u8,
+        }
+    }
 }
+
+/// The transposition table (kept by a player from move to move), shared by the threads of a
+/// parallel search without locks: each entry is two `AtomicU64` words, the key XOR the data and
+/// the data. Two threads writing one slot at once may leave one's key word beside the other's
+/// data word; the key read back (the first word XOR the second) then matches neither position's
+/// key and the slot reads as a miss, so a torn entry is never used. Relaxed loads and stores:
+/// on x86_64 they are the plain moves an unshared table would use.
+pub struct Tt {
+    entries: Vec<[AtomicU64; 2]>,
+}
+
+/// The bytes of one table entry.
+pub const TT_ENTRY_BYTES: usize = std::mem::size_of::<[AtomicU64; 2]>();
 
 impl Tt {
     pub fn new(bits: u32) -> Tt {
         Tt {
-            entries: vec![Entry::default(); 1 << bits],
+            entries: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
         }
+    }
+    /// The largest table of at most `mb` MiB (at least 2^10 entries).
+    pub fn with_megabytes(mb: usize) -> Tt {
+        Tt::new(bits_for_megabytes(mb))
     }
     fn slot(&self, key: u64) -> usize {
         (key as usize) & (self.entries.len() - 1)
     }
+    fn load(&self, slot: usize) -> Entry {
+        let [k, d] = &self.entries[slot];
+        let data = d.load(Ordering::Relaxed);
+        let key = k.load(Ordering::Relaxed) ^ data;
+        Entry::from_words(key, data)
+    }
+    fn store(&self, slot: usize, e: Entry) {
+        let data = e.data();
+        let [k, d] = &self.entries[slot];
+        k.store(e.key ^ data, Ordering::Relaxed);
+        d.store(data, Ordering::Relaxed);
+    }
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        for [k, d] in &mut self.entries {
+            *k.get_mut() = 0;
+            *d.get_mut() = 0;
+        }
     }
     /// The table holds 2^bits entries.
     pub fn bits(&self) -> u32 {
         self.entries.len().trailing_zeros()
     }
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * TT_ENTRY_BYTES
+    }
+}
+
+/// The bits of the largest table of at most `mb` MiB: 2^bits entries of `TT_ENTRY_BYTES` each,
+/// at least 2^10 entries (16 KiB) and at most 2^30.
+pub fn bits_for_megabytes(mb: usize) -> u32 {
+    let entries = (mb.max(1) << 20) / TT_ENTRY_BYTES;
+    (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 30)
 }
 
 /// One search: the rules, the table, the limits and counters.
 pub struct Search<'a> {
     rules: &'a Rules,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     limits: Limits,
     /// The side the search plays for (draws are scored against it).
     root: Seat,
@@ -131,6 +192,10 @@ pub struct Search<'a> {
     ignore_deadline: bool,
     history: Vec<[i32; MAX_NODES]>,
     killers: [[Option<Turn>; 2]; 64],
+    /// A helper of a parallel search (`Search::helper`): stop when this is set too.
+    halt: Option<&'a AtomicBool>,
+    /// A helper's iterations start this many plies deeper (`Search::helper`).
+    skew: u32,
 }
 
 /// Apply a turn inside the search (the null flip passes the move).
@@ -138,7 +203,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, t: Turn) {
     if t == NULL_FLIP {
         pos.pass_turn(true);
     } else {
-        pos.play_unchecked(rules, t);
+        pos.play_unchecked_fast(rules, t);
     }
 }
 
@@ -183,7 +248,7 @@ fn clash_gain(pos: &Position, rules: &Rules, from: u8, to: u8) -> Option<(ClashO
 }
 
 impl<'a> Search<'a> {
-    pub fn new(rules: &'a Rules, tt: &'a mut Tt, limits: Limits, root: Seat) -> Search<'a> {
+    pub fn new(rules: &'a Rules, tt: &'a Tt, limits: Limits, root: Seat) -> Search<'a> {
         let node_cap = match limits.stop {
             Some(Stop::Nodes(n)) => n,
             _ => u64::MAX,
@@ -199,7 +264,18 @@ impl<'a> Search<'a> {
             ignore_deadline: false,
             history: vec![[0; MAX_NODES]; MAX_NODES],
             killers: [[None; 2]; 64],
+            halt: None,
+            skew: 0,
         }
+    }
+
+    /// This search as a helper of a parallel search over a shared table (Lazy SMP): it also
+    /// stops when `halt` is set (the main search has finished), and its iterative deepening
+    /// starts `skew` plies deeper, so that helpers are not all on the main search's iteration.
+    pub fn helper(mut self, halt: &'a AtomicBool, skew: u32) -> Search<'a> {
+        self.halt = Some(halt);
+        self.skew = skew;
+        self
     }
 
     pub fn stopped(&self) -> bool {
@@ -212,6 +288,7 @@ impl<'a> Search<'a> {
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
         {
             self.stopped = true;
         }
@@ -329,7 +406,7 @@ impl<'a> Search<'a> {
         }
         let key = hash(pos);
         let slot = self.tt.slot(key);
-        let e = self.tt.entries[slot];
+        let e = self.tt.load(slot);
         let mut tt_move = None;
         if e.bound != 0 && e.key == key {
             tt_move = Some(if e.from == u8::MAX {
@@ -393,14 +470,17 @@ impl<'a> Search<'a> {
             _ => (u8::MAX, u8::MAX),
         };
         if e.key != key || depth as i8 >= e.depth || e.bound == 0 {
-            self.tt.entries[slot] = Entry {
-                key,
-                score: best,
-                depth: depth as i8,
-                bound,
-                from,
-                to,
-            };
+            self.tt.store(
+                slot,
+                Entry {
+                    key,
+                    score: best,
+                    depth: depth as i8,
+                    bound,
+                    from,
+                    to,
+                },
+            );
         }
         best
     }
@@ -470,7 +550,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut child = *pos;
-            child.play_unchecked(self.rules, t);
+            child.play_unchecked_fast(self.rules, t);
             let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
             if self.stopped {
                 return 0;
@@ -526,7 +606,7 @@ impl<'a> Search<'a> {
         let mut best = -INF;
         for t in moves {
             let mut child = *pos;
-            child.play_unchecked(self.rules, t);
+            child.play_unchecked_fast(self.rules, t);
             let s = self.quiet_child(pos, &child, me, ply, alpha, beta, qd);
             if self.stopped {
                 return 0;
@@ -566,8 +646,10 @@ impl<'a> Search<'a> {
                 .collect();
         }
         let mut result: Option<(Turn, i32, u32)> = None;
-        for depth in 1..=self.limits.max_depth.max(1) {
-            self.ignore_deadline = depth == 1;
+        let max_depth = self.limits.max_depth.max(1);
+        let first = (1 + self.skew).min(max_depth);
+        for depth in first..=max_depth {
+            self.ignore_deadline = depth == first;
             let mut alpha = -INF;
             let mut best: Option<(Turn, i32)> = None;
             let mut scored: Vec<(i32, (Turn, i32))> = Vec::with_capacity(order.len());
@@ -617,11 +699,11 @@ mod tests {
 
     fn best(notation: &str, rules: &Rules, depth: u32) -> String {
         let pos = Position::from_notation(notation, rules).unwrap();
-        let mut tt = Tt::new(14);
+        let tt = Tt::new(14);
         let me = pos.mover().side().unwrap();
         let mut s = Search::new(
             rules,
-            &mut tt,
+            &tt,
             Limits {
                 max_depth: depth,
                 stop: None,
@@ -661,5 +743,109 @@ mod tests {
         let a = Position::from_notation("bF......../........../........../........../........../........../........../........../........../........../........../rF........ r 0 0", &rules).unwrap();
         let b = Position::from_notation("bF......../........../........../........../........../........../........../........../........../........../........../rF........ b 0 0", &rules).unwrap();
         assert_ne!(hash(&a), hash(&b));
+    }
+
+    #[test]
+    fn a_table_entry_reads_back_as_written() {
+        let tt = Tt::new(10);
+        for (score, depth, bound, from, to) in [
+            (0, 1, 1, 0, 0),
+            (-WIN, 31, 3, u8::MAX, u8::MAX),
+            (INF, 127, 2, 128, 7),
+            (i32::MIN, -1, 1, 5, 200),
+        ] {
+            let e = Entry {
+                key: 0xDEAD_BEEF_0123_4567 ^ score as u64,
+                score,
+                depth,
+                bound,
+                from,
+                to,
+            };
+            let slot = tt.slot(e.key);
+            tt.store(slot, e);
+            assert_eq!(tt.load(slot), e);
+        }
+        // An empty slot reads as no entry.
+        assert_eq!(Tt::new(10).load(3).bound, 0);
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_another_key() {
+        // One write's key word beside another's data word (two threads on one slot at once).
+        let tt = Tt::new(10);
+        let a = Entry {
+            key: 0x1111_0000_0000_0005,
+            score: 40,
+            depth: 3,
+            bound: 1,
+            from: 1,
+            to: 2,
+        };
+        let b = Entry {
+            key: 0x2222_0000_0000_0005,
+            score: -7,
+            depth: 5,
+            bound: 2,
+            from: 3,
+            to: 4,
+        };
+        tt.store(5, a);
+        tt.entries[5][1].store(b.data(), Ordering::Relaxed);
+        let torn = tt.load(5);
+        assert_ne!(torn.key, a.key);
+        assert_ne!(torn.key, b.key);
+    }
+
+    #[test]
+    fn the_table_size_follows_the_megabytes() {
+        assert_eq!(TT_ENTRY_BYTES, 16);
+        assert_eq!(bits_for_megabytes(4), 18);
+        assert_eq!(bits_for_megabytes(64), 22);
+        assert_eq!(bits_for_megabytes(100), 22);
+        assert_eq!(bits_for_megabytes(0), 16);
+        assert_eq!(bits_for_megabytes(1), 16);
+        assert_eq!(Tt::with_megabytes(16).bytes(), 16 << 20);
+        assert_eq!(bits_for_megabytes(usize::MAX >> 20), 30);
+    }
+
+    /// Two searches of one position over one table at once (the helper of a parallel search)
+    /// find the turn one search finds, and the helper stops when told to.
+    #[test]
+    fn a_helper_shares_the_table_and_stops_when_halted() {
+        let rules = Rules::default();
+        let pos = "bF......../r3...b9..../........../........../........../........../........../........../........../........../........../rF........ r 0 0";
+        let pos =
+            Position::from_notation(&pos.replace("r3...b9....", "r3..b9...."), &rules).unwrap();
+        let tt = Tt::new(14);
+        let me = pos.mover().side().unwrap();
+        let mut moves = Vec::new();
+        search_turns(&pos, &rules, &mut moves);
+        let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
+        let halt = AtomicBool::new(false);
+        let limits = Limits {
+            max_depth: 4,
+            stop: None,
+            cancel: None,
+        };
+        let found = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                let deep = Limits {
+                    max_depth: 60,
+                    ..limits.clone()
+                };
+                let mut s = Search::new(&rules, &tt, deep, me).helper(&halt, 1);
+                s.iterate(&pos, &turns);
+                s.stopped()
+            });
+            let mut s = Search::new(&rules, &tt, limits.clone(), me);
+            let found = s.iterate(&pos, &turns);
+            halt.store(true, Ordering::Relaxed);
+            // The helper either finished (a flag taken ends its deepening) or was halted.
+            let _ = helper.join().unwrap();
+            found
+        });
+        let (t, _, _) = found.unwrap();
+        assert_eq!(t.notation(pos.board()), "a11-a12");
     }
 }

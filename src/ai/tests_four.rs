@@ -47,14 +47,14 @@ fn pos4(rules: &Rules, to_move: &str, out: &str, cells: &str) -> Position {
 
 /// The root score and best turn of a fixed-depth search.
 fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
-    let mut tt = Tt::new(14);
+    let tt = Tt::new(14);
     let me = pos.mover().side().unwrap();
     let limits = Limits {
         max_depth: depth,
         stop: None,
         cancel: None,
     };
-    let mut s = Search::new(rules, &mut tt, limits, me);
+    let mut s = Search::new(rules, &tt, limits, me);
     let mut moves = Vec::new();
     search_turns(pos, rules, &mut moves);
     let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();

@@ -7,7 +7,7 @@
 //! so a game played through the protocol at a node budget is the game played in process.
 
 use super::{CliError, CliResult};
-use crate::ai::{AiPlayer, Level, Player, ai_formation};
+use crate::ai::{AiPlayer, DEFAULT_HASH_MB, Level, MAX_HASH_MB, Player, ai_formation};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Board, Rules, Turn, TurnReport, View, Viewer};
 use crate::protocol::{EngineMsg, HostMsg, VERSION, formation_text};
@@ -29,10 +29,15 @@ pub struct EngineArgs {
     /// same turns)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
-    /// Search the sampled deals on this many threads (1 to 64; hidden and flip mode). With
-    /// --nodes the turns still depend only on the inputs and the thread count
+    /// Search on this many threads (1 to 64): the sampled deals at once in hidden and flip mode,
+    /// one position on every thread in open mode. With --nodes the turns of hidden and flip mode
+    /// still depend only on the inputs and the thread count (open mode's do not)
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
+    /// The transposition table's size in MiB (1 to 1024; default 4): the table open mode's
+    /// threads share, and each helper thread's own in hidden and flip mode
+    #[arg(long, value_name = "MB", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    hash: u16,
     /// Play as one of the simple players instead (`random`, `greedy`): for testing and
     /// measuring hosts
     #[arg(long, value_name = "SPEC", value_parser = ["random", "greedy"])]
@@ -49,6 +54,8 @@ struct Engine {
     nodes: Option<u64>,
     /// Threads searching the deals (`--threads`).
     threads: usize,
+    /// The transposition table's size in MiB (`--hash`, `setoption hash`).
+    hash: usize,
     /// A simple player's spec instead of the computer (`--player`).
     simple: Option<String>,
     player: Box<dyn Player>,
@@ -68,7 +75,8 @@ impl Engine {
             level,
             nodes,
             threads: 1,
-            player: Engine::player(level, nodes, 1, simple.as_deref()),
+            hash: DEFAULT_HASH_MB,
+            player: Engine::player(level, nodes, 1, DEFAULT_HASH_MB, simple.as_deref()),
             simple,
             rules: Rules::default(),
             chair: Chair::Player(1),
@@ -80,23 +88,44 @@ impl Engine {
         }
     }
 
-    /// The same engine with the computer searching on `threads` threads.
-    fn with_threads(mut self, threads: usize) -> Engine {
+    /// The same engine with the computer searching on `threads` threads with a table of `hash`
+    /// MiB.
+    fn with_threads(mut self, threads: usize, hash: usize) -> Engine {
         self.threads = threads;
-        self.player = Engine::player(self.level, self.nodes, threads, self.simple.as_deref());
+        self.hash = hash;
+        self.player = self.new_player();
         self
+    }
+
+    /// A fresh player as the options say.
+    fn new_player(&self) -> Box<dyn Player> {
+        Engine::player(
+            self.level,
+            self.nodes,
+            self.threads,
+            self.hash,
+            self.simple.as_deref(),
+        )
     }
 
     fn player(
         level: Level,
         nodes: Option<u64>,
         threads: usize,
+        hash: usize,
         simple: Option<&str>,
     ) -> Box<dyn Player> {
         if let Some(p) = simple.and_then(|s| crate::ai::player_from_spec(s).ok()) {
             return p;
         }
-        let p = AiPlayer::new(level).with_threads(threads);
+        let p = AiPlayer::new(level);
+        // The default size is the table `AiPlayer::new` already has.
+        let p = if hash == DEFAULT_HASH_MB {
+            p
+        } else {
+            p.with_hash(hash)
+        };
+        let p = p.with_threads(threads);
         Box::new(match nodes {
             Some(n) => p.with_nodes(n),
             None => p,
@@ -136,6 +165,10 @@ impl Engine {
                     "threads".into(),
                     format!("1..{}", crate::ai::MAX_THREADS),
                 ));
+                out.push(EngineMsg::Option(
+                    "hash".into(),
+                    format!("1..{MAX_HASH_MB}"),
+                ));
                 out.push(EngineMsg::Ok(VERSION));
             }
             HostMsg::SetOption(name, value) => match (name.as_str(), value.as_str()) {
@@ -156,13 +189,19 @@ impl Engine {
                 {
                     self.threads = v.parse().expect("checked");
                 }
+                ("hash", v)
+                    if v.bytes().all(|b| b.is_ascii_digit())
+                        && v.parse::<usize>()
+                            .is_ok_and(|mb| (1..=MAX_HASH_MB).contains(&mb)) =>
+                {
+                    self.hash = v.parse().expect("checked");
+                }
                 _ => out.push(EngineMsg::Error(format!(
                     "setoption {name}: '{value}' is not a value it takes"
                 ))),
             },
             HostMsg::NewGame => {
-                self.player =
-                    Engine::player(self.level, self.nodes, self.threads, self.simple.as_deref());
+                self.player = self.new_player();
                 self.view = None;
                 self.pending = None;
                 self.board = Board::two_player();
@@ -255,10 +294,15 @@ pub fn builtin_answerer(spec: &str) -> impl FnMut(&str) -> (Vec<String>, bool) +
 pub fn cmd_engine(args: &EngineArgs) -> CliResult {
     let level = Level::parse(&args.level).ok_or_else(|| CliError("bad level".into()))?;
     if args.protocol == "ccgc" {
-        return super::engine_ccgc::cmd_engine_ccgc(level, args.nodes, args.threads.into());
+        return super::engine_ccgc::cmd_engine_ccgc(
+            level,
+            args.nodes,
+            args.threads.into(),
+            args.hash.into(),
+        );
     }
-    let mut engine =
-        Engine::new(level, args.nodes, args.player.clone()).with_threads(args.threads.into());
+    let mut engine = Engine::new(level, args.nodes, args.player.clone())
+        .with_threads(args.threads.into(), args.hash.into());
     super::lines::serve_lines(|line| match line {
         Some(line) => {
             let (answers, stop) = engine.answer(line);
@@ -304,6 +348,35 @@ mod tests {
         }
         e.answer("newgame");
         assert_eq!(e.threads, 3);
+    }
+
+    /// `setoption hash MB` takes 1 to 1024 (the next `newgame`'s player has a table of MB MiB)
+    /// and refuses anything else, leaving the size as it was.
+    #[test]
+    fn setoption_hash_takes_one_to_1024_megabytes() {
+        let mut e = Engine::new(Level::Easy, None, None);
+        assert_eq!(e.hash, DEFAULT_HASH_MB);
+        let (out, _) = e.answer("junqi 1");
+        assert!(out.contains(&EngineMsg::Option("hash".into(), "1..1024".into())));
+        let (out, _) = e.answer("setoption hash 16");
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(e.hash, 16);
+        for bad in [
+            "0",
+            "4097",
+            "+2",
+            "lots",
+            "2 2",
+            "99999999999999999999",
+            "-1",
+        ] {
+            let (out, _) = e.answer(&format!("setoption hash {bad}"));
+            assert!(matches!(&out[..], [EngineMsg::Error(_)]), "{bad}: {out:?}");
+            assert_eq!(e.hash, 16, "{bad}");
+        }
+        let (out, _) = e.answer("newgame");
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(e.hash, 16);
     }
 
     /// Told a hidden game's rules, its seat and its view, the engine answers `go` with a turn its

@@ -21,7 +21,7 @@
 //! character below `A` (an empty line, a digit, a space).
 
 use super::CliResult;
-use crate::ai::{AiPlayer, GreedyPlayer, Level, Player, ai_formation};
+use crate::ai::{AiPlayer, DEFAULT_HASH_MB, GreedyPlayer, Level, Player, ai_formation};
 use crate::engine::position::write_notation;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
@@ -209,14 +209,23 @@ struct CcgcEngine {
     nodes: Option<u64>,
     /// Threads searching the deals (`--threads`).
     threads: usize,
+    /// The transposition table's size in MiB (`--hash`).
+    hash: usize,
     /// Its time for the whole game (START), and how much of it it has used.
     time: Duration,
     used: Duration,
 }
 
-/// The computer at `level`, at a node budget if one is given, on `threads` threads.
-fn computer(level: Level, nodes: Option<u64>, threads: usize) -> AiPlayer {
-    let p = AiPlayer::new(level).with_threads(threads);
+/// The computer at `level`, at a node budget if one is given, on `threads` threads, with a
+/// table of `hash` MiB.
+fn computer(level: Level, nodes: Option<u64>, threads: usize, hash: usize) -> AiPlayer {
+    let p = AiPlayer::new(level);
+    let p = if hash == DEFAULT_HASH_MB {
+        p
+    } else {
+        p.with_hash(hash)
+    };
+    let p = p.with_threads(threads);
     match nodes {
         Some(n) => p.with_nodes(n),
         None => p,
@@ -229,7 +238,8 @@ impl CcgcEngine {
             level,
             nodes,
             threads,
-            player: Box::new(computer(level, nodes, threads)),
+            hash: DEFAULT_HASH_MB,
+            player: Box::new(computer(level, nodes, threads, DEFAULT_HASH_MB)),
             quick: GreedyPlayer::default(),
             rng: SplitMix64::new(seed),
             rules: Rules::ccgc(),
@@ -273,7 +283,7 @@ impl CcgcEngine {
                 let mut frng = SplitMix64::new(self.rng.next_u64());
                 let f = ai_formation(&mut frng, &self.rules);
                 self.board = Some(Tracked::new(order, &f));
-                self.player = Box::new(computer(self.level, self.nodes, self.threads));
+                self.player = Box::new(computer(self.level, self.nodes, self.threads, self.hash));
                 self.quick = GreedyPlayer::default();
                 self.sent = None;
                 out.push(FromEngine::Array(array_text(&f)).line());
@@ -393,8 +403,12 @@ fn seed() -> u64 {
 
 /// Run the engine on standard input and output until `END`, the end of the input or a line
 /// starting below `A`.
-pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>, threads: usize) -> CliResult {
+pub fn cmd_engine_ccgc(level: Level, nodes: Option<u64>, threads: usize, hash: usize) -> CliResult {
     let mut engine = CcgcEngine::new(level, nodes, threads, seed());
+    if hash != DEFAULT_HASH_MB {
+        engine.hash = hash;
+        engine.player = Box::new(computer(level, nodes, threads, hash));
+    }
     // An overlong line is skipped, unanswered.
     super::lines::serve_lines(|line| match line {
         Some(line) => engine.answer(line),

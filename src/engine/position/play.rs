@@ -613,24 +613,31 @@ pub(crate) fn clash(
     }
 }
 
-/// Count the turn sequences of length `depth` (finished games have no turns).
+/// Count the turn sequences of length `depth` (finished games have no turns). The last ply is
+/// counted in bulk: its turns are counted from the destination sets (`turn_sets`), neither listed
+/// nor played.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth == 1 {
+        let n = pos.turn_sets(rules).len();
+        return if pos.status_with(rules, Some(n > 0)).is_over() {
+            0
+        } else {
+            n as u64
+        };
     }
     let mut moves = Vec::with_capacity(64);
     pos.pseudo_turns(rules, &mut moves);
     if pos.status_with(rules, Some(!moves.is_empty())).is_over() {
         return 0;
     }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&t| {
             let mut p = *pos;
-            p.play_unchecked(rules, t);
+            p.play_unchecked_fast(rules, t);
             perft(&p, rules, depth - 1)
         })
         .sum()
