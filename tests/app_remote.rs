@@ -586,6 +586,14 @@ fn my_move(h: &Harness<'static, JunqiApp>) -> Option<(junqi::engine::View, Rules
     Some((g.view()?.clone(), g.rules()?.clone()))
 }
 
+/// The turns the network screen has seen.
+fn plies(h: &Harness<'static, JunqiApp>) -> usize {
+    match &h.state().screen {
+        Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
+        _ => 0,
+    }
+}
+
 fn remote_over(h: &Harness<'static, JunqiApp>) -> bool {
     matches!(&h.state().screen, Screen::Remote(r) if r.game().is_some_and(|g| g.over()))
 }
@@ -680,12 +688,14 @@ fn short_hidden_rules() -> Rules {
     rules
 }
 
-/// A hidden game over the real network: a server on 127.0.0.1 (port 0) in this process, a
-/// headless client (a random player) that opens the room, and the window that joins it with the
-/// invite typed into its form and plays its seat to the end by clicking. The end shows, and the
-/// screen names no piece its seat did not know (checked against the host's finished game).
-#[test]
-fn a_hidden_network_game_joined_and_played_to_the_end() {
+/// A server on 127.0.0.1 and a room on it made by a headless random player (short hidden
+/// rules): the server, the room, its invite, and the headless player's thread (its result).
+fn room_with_a_random_creator() -> (
+    ServerHandle,
+    junqi::net::invite::RoomId,
+    String,
+    std::thread::JoinHandle<Result<junqi::engine::Status, String>>,
+) {
     let server = loopback_server();
     let creator = Client::connect(&Request::Create {
         addr: server.addr().to_string(),
@@ -695,6 +705,7 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
         pin: Some(server.public_key()),
     })
     .unwrap();
+    let room = creator.seated().invite.room;
     let invite = creator.seated().invite.to_string();
     let headless = std::thread::spawn(move || {
         let mut answer = junqi::cli::engine::builtin_answerer("random");
@@ -702,12 +713,27 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
             .play(&mut answer, &mut |_| {})
             .map_err(|e| e.to_string())
     });
+    (server, room, invite, headless)
+}
+
+/// Join `invite` from the window's form as "Mei".
+fn join_in_window(h: &mut Harness<'static, JunqiApp>, invite: &str) {
+    common::click(h, "Join a network game…");
+    type_into(h, "Invite", invite);
+    type_into(h, "Your name", "Mei");
+    common::click(h, "Connect");
+}
+
+/// A hidden game over the real network: a server on 127.0.0.1 (port 0) in this process, a
+/// headless client (a random player) that opens the room, and the window that joins it with the
+/// invite typed into its form and plays its seat to the end by clicking. The end shows, and the
+/// screen names no piece its seat did not know (checked against the host's finished game).
+#[test]
+fn a_hidden_network_game_joined_and_played_to_the_end() {
+    let (server, _, invite, headless) = room_with_a_random_creator();
     let (_dir, mut h) = common::window();
     h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Join a network game…");
-    type_into(&mut h, "Invite", &invite);
-    type_into(&mut h, "Your name", "Mei");
-    common::click(&mut h, "Connect");
+    join_in_window(&mut h, &invite);
     let shots = click_to_the_end(&mut h, 3);
     let status = headless
         .join()
@@ -729,33 +755,10 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
 /// audit covers both stretches of the connection.
 #[test]
 fn a_window_whose_connection_breaks_takes_its_seat_back() {
-    let server = loopback_server();
-    let creator = Client::connect(&Request::Create {
-        addr: server.addr().to_string(),
-        players: 2,
-        rules: short_hidden_rules(),
-        name: "Li".into(),
-        pin: Some(server.public_key()),
-    })
-    .unwrap();
-    let room = creator.seated().invite.room;
-    let invite = creator.seated().invite.to_string();
-    let headless = std::thread::spawn(move || {
-        let mut answer = junqi::cli::engine::builtin_answerer("random");
-        creator
-            .play(&mut answer, &mut |_| {})
-            .map_err(|e| e.to_string())
-    });
+    let (server, room, invite, headless) = room_with_a_random_creator();
     let (_dir, mut h) = common::window();
     h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Join a network game…");
-    type_into(&mut h, "Invite", &invite);
-    type_into(&mut h, "Your name", "Mei");
-    common::click(&mut h, "Connect");
-    let plies = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
-        Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
-        _ => 0,
-    };
+    join_in_window(&mut h, &invite);
     let mut shots = click_until(&mut h, 5, &|h| plies(h) >= 4);
     let before = plies(&h);
     assert!(before >= 4 && !remote_over(&h));
@@ -787,41 +790,16 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
 /// same invite and takes the seat back (the token was kept), then plays on to the end.
 #[test]
 fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
-    let server = loopback_server();
-    let creator = Client::connect(&Request::Create {
-        addr: server.addr().to_string(),
-        players: 2,
-        rules: short_hidden_rules(),
-        name: "Li".into(),
-        pin: Some(server.public_key()),
-    })
-    .unwrap();
-    let invite = creator.seated().invite.to_string();
-    let headless = std::thread::spawn(move || {
-        let mut answer = junqi::cli::engine::builtin_answerer("random");
-        creator
-            .play(&mut answer, &mut |_| {})
-            .map_err(|e| e.to_string())
-    });
+    let (server, _, invite, headless) = room_with_a_random_creator();
     let dir = tempfile::tempdir().unwrap();
-    let join = |h: &mut Harness<'static, JunqiApp>| {
-        common::click(h, "Join a network game…");
-        type_into(h, "Invite", &invite);
-        type_into(h, "Your name", "Mei");
-        common::click(h, "Connect");
-    };
-    let plies = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
-        Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
-        _ => 0,
-    };
     {
         let mut h = common::harness(dir.path());
-        join(&mut h);
+        join_in_window(&mut h, &invite);
         click_until(&mut h, 7, &|h| plies(h) >= 4);
         assert!(!remote_over(&h));
     } // the window is gone, its connection with it
     let mut h = common::harness(dir.path());
-    join(&mut h);
+    join_in_window(&mut h, &invite);
     click_to_the_end(&mut h, 8);
     assert!(
         server.log().iter().any(|l| l.contains("seat 1 rejoined")),

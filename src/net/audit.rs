@@ -19,36 +19,14 @@
 //! must match a run of the game's reports, in order.
 
 use super::invite::RoomId;
+pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
 use crate::engine::{Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
 use crate::protocol::HostMsg;
 use blake2::{Blake2s256, Digest};
 use std::fmt;
 
-/// The length of a salt (bytes).
-pub const SALT_LEN: usize = 16;
 /// The largest record a client accepts at the end (bytes).
 pub const MAX_RECORD: usize = 8 * 1024 * 1024;
-/// The largest piece of the record in one message (bytes; a frame holds 65 519).
-pub const RECORD_PART: usize = 60_000;
-
-/// Bytes in hexadecimal (lower case).
-pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-/// `N` bytes from exactly `2 N` hexadecimal digits.
-pub fn from_hex<const N: usize>(w: &str) -> Option<[u8; N]> {
-    let b = w.as_bytes();
-    if b.len() != 2 * N || !b.iter().all(u8::is_ascii_hexdigit) {
-        return None;
-    }
-    let mut out = [0u8; N];
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = u8::from_str_radix(&w[2 * k..2 * k + 2], 16).ok()?;
-    }
-    Some(out)
-}
-
 /// A side's pieces at the start as committed: `NODE=RANK` for each, in board order.
 pub fn side_part(start: &Position, side: Seat) -> String {
     let board = start.board();

@@ -1120,6 +1120,10 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
                 *seal = Some(s);
             }
             save_room(host, room, table.game());
+            {
+                let (host, room) = (host.clone(), room.clone());
+                table.on_turn(Box::new(move |g| save_room(&host, &room, g)));
+            }
             let end = loop {
                 if let Some(end) = table.step() {
                     break end;

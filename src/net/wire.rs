@@ -7,7 +7,6 @@
 //! many bytes (at most `MAX_FRAME`, Noise's limit); a frame is read into a buffer of that size,
 //! never more.
 
-use super::audit::{RECORD_PART, SALT_LEN, from_hex, to_hex};
 use crate::engine::{Board, Rules};
 use crate::protocol::{EngineMsg, HostMsg, parse_rules, rules_words};
 use std::fmt;
@@ -25,6 +24,29 @@ pub const MAX_CHAT: usize = 300;
 pub const MAX_NAME: usize = 40;
 /// Seats' tokens: 26 base-32 characters (130 bits).
 pub const TOKEN_LEN: usize = 26;
+
+/// The length of a salt (bytes).
+pub const SALT_LEN: usize = 16;
+/// The largest piece of the record in one message (bytes; a frame holds 65 519).
+pub const RECORD_PART: usize = 60_000;
+
+/// Bytes in hexadecimal (lower case).
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// `N` bytes from exactly `2 N` hexadecimal digits.
+pub fn from_hex<const N: usize>(w: &str) -> Option<[u8; N]> {
+    let b = w.as_bytes();
+    if b.len() != 2 * N || !b.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&w[2 * k..2 * k + 2], 16).ok()?;
+    }
+    Some(out)
+}
 
 /// Preset chat phrases, sent by number (`chat-preset N`); every client shows them in its own
 /// language.

@@ -275,7 +275,13 @@ pub struct Table {
     /// Turns the referee refused.
     refusals: u32,
     forfeit: Option<(usize, SeatFailure)>,
+    /// Called with the game after each turn is played and before any seat is told of it
+    /// (`on_turn`).
+    on_turn: Option<OnTurn>,
 }
+
+/// What a table calls after each turn, before telling the seats (a host's autosave).
+pub type OnTurn = Box<dyn FnMut(&Game) + Send>;
 
 /// The deal of a table's game.
 pub enum Deal {
@@ -395,6 +401,7 @@ impl Table {
             times: vec![Vec::new(); n],
             refusals: 0,
             forfeit: None,
+            on_turn: None,
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -432,6 +439,7 @@ impl Table {
             times: vec![Vec::new(); n],
             refusals: 0,
             forfeit: None,
+            on_turn: None,
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -463,6 +471,13 @@ impl Table {
     /// The game, to keep (its record names the forfeit, if any).
     pub fn into_game(self) -> Game {
         self.game
+    }
+
+    /// Call `f` with the game after each turn is played, before any seat is told of it: what
+    /// a host saves there is never behind what a player was told (a host killed between the
+    /// two would otherwise go on from before a turn its players saw).
+    pub fn on_turn(&mut self, f: OnTurn) {
+        self.on_turn = Some(f);
     }
 
     /// Each seat's thinking times per turn (milliseconds), by seat index.
@@ -636,7 +651,11 @@ impl Table {
                     }
                     match self.game.play(turn) {
                         Ok(ply) => {
-                            if let Some(report) = ply.report.clone() {
+                            let report = ply.report.clone();
+                            if let Some(f) = &mut self.on_turn {
+                                f(&self.game);
+                            }
+                            if let Some(report) = report {
                                 for j in 0..self.places.len() {
                                     let v = self.view_of(j);
                                     self.places[j].driver.observe(&report, &v);
