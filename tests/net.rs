@@ -374,7 +374,29 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     let room = first.seated().invite.room.as_str().to_string();
     let second = join(&first);
     let seated = second.seated().clone();
-    let t = std::thread::spawn(move || play(first));
+    // With the turn answered first, the other seat waits a little before each of its turns: the
+    // host's next `go` to the misbehaving seat then cannot come before the line out of turn is
+    // read (it would be taken as that `go`'s answer, an illegal turn that loses the game).
+    let t = std::thread::spawn(move || {
+        if answer_first {
+            let mut inner = builtin_answerer("random");
+            let mut gos = 0;
+            let mut answer = |line: &str| {
+                // Past the misbehaviour (after five turns each) at full speed.
+                if line.starts_with("go") && gos < 8 {
+                    gos += 1;
+                    std::thread::sleep(Duration::from_millis(150));
+                }
+                inner(line)
+            };
+            let r = first
+                .play(&mut answer, &mut |_| {})
+                .map_err(|e| e.to_string());
+            (r, first.received())
+        } else {
+            play(first)
+        }
+    });
     let dropped = play_then(&second, 5, answer_first, bad);
     let audit = second.audit();
     second.close();
