@@ -670,6 +670,20 @@ fn check_snapshots(shots: &[Snapshot], game: &Game, seat: Seat) {
     }
 }
 
+/// The headless seat's result and the host's finished game, which must agree.
+fn both_ended(
+    headless: std::thread::JoinHandle<Result<junqi::engine::Status, String>>,
+    server: &ServerHandle,
+) -> (junqi::engine::Status, Game) {
+    let status = headless
+        .join()
+        .unwrap()
+        .expect("the headless seat played to the end");
+    let game = finished_game(server);
+    assert_eq!(game.status(), status);
+    (status, game)
+}
+
 /// The finished game of a room on `server`, waiting for it.
 fn finished_game(server: &ServerHandle) -> Game {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -735,12 +749,7 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
     h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     join_in_window(&mut h, &invite);
     let shots = click_to_the_end(&mut h, 3);
-    let status = headless
-        .join()
-        .unwrap()
-        .expect("the headless seat played to the end");
-    let game = finished_game(&server);
-    assert_eq!(game.status(), status);
+    let (status, game) = both_ended(headless, &server);
     check_snapshots(&shots, &game, Seat::Blue);
     assert_no_leak_remote(&h, &game, Seat::Blue);
     let end = junqi::app::status_text(status, Lang::En).unwrap();
@@ -775,12 +784,7 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
         "the moves seen before the break are kept"
     );
     shots.extend(click_to_the_end(&mut h, 6));
-    let status = headless
-        .join()
-        .unwrap()
-        .expect("the headless seat played to the end");
-    let game = finished_game(&server);
-    assert_eq!(game.status(), status);
+    let (_, game) = both_ended(headless, &server);
     check_snapshots(&shots, &game, Seat::Blue);
     audited_and_revealed(&mut h);
     server.stop();
@@ -806,12 +810,7 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
         "{:?}",
         server.log()
     );
-    let status = headless
-        .join()
-        .unwrap()
-        .expect("the headless seat played to the end");
-    let game = finished_game(&server);
-    assert_eq!(game.status(), status);
+    let (_, game) = both_ended(headless, &server);
     // The new window learnt the game from its view at the rejoin: its move list starts there,
     // so the screen is checked at the end (every piece is shown then).
     assert_no_leak_remote(&h, &game, Seat::Blue);

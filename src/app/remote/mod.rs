@@ -90,8 +90,8 @@ pub struct Remote {
     pub library: Vec<(String, Formation)>,
     /// The audit of the host, once the game ended and the host revealed.
     pub audit: Option<crate::net::audit::Verdict>,
-    /// The game's whole record, as the host revealed it at the end (taken by `take_record`).
-    pub record: Option<String>,
+    /// The game the host revealed at the end, read from its record (taken by `take_record`).
+    pub record: Option<crate::engine::Game>,
     /// The connection broke and the seat is being taken back (why it broke).
     pub rejoining: Option<String>,
     /// Where the record was kept (among the recent games), or why it could not be.
@@ -298,16 +298,13 @@ impl Remote {
                     }
                 }
                 Incoming::Audit { verdict, record } => {
-                    if let (Phase::Game(g), Some(game)) = (
-                        &mut self.phase,
-                        record
-                            .as_deref()
-                            .and_then(|r| crate::engine::Game::from_ron(r).ok()),
-                    ) {
-                        g.reveal_end(&game);
+                    // Read once; what does not read is neither shown nor kept.
+                    let game = record.and_then(|r| crate::engine::Game::from_ron(&r).ok());
+                    if let (Phase::Game(g), Some(game)) = (&mut self.phase, &game) {
+                        g.reveal_end(game);
                     }
                     self.audit = Some(verdict);
-                    self.record = record;
+                    self.record = game;
                 }
                 Incoming::Rejoining(why) => {
                     // The question waiting is asked again once the seat is taken back.
@@ -338,8 +335,7 @@ impl Remote {
 
     /// The record revealed at the end and the room's code, once, to keep among the recent games.
     pub fn take_record(&mut self) -> Option<(crate::engine::Game, String)> {
-        let text = self.record.take()?;
-        let game = crate::engine::Game::from_ron(&text).ok()?;
+        let game = self.record.take()?;
         let room = self
             .room
             .as_ref()
