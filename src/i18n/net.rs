@@ -41,7 +41,7 @@ texts! {
     RECORD_KEPT = "棋谱已存入最近的对局：{file}", "The record is kept among the recent games: {file}";
     RECORD_NOT_KEPT = "棋谱未能保存：{e}", "The record could not be kept: {e}";
     AUDIT_WAIT = "正在核对主持人……", "Checking the host…";
-    AUDIT_HONEST = "核对无误：{n} 条战报与按开局承诺的布阵、依规则重演的对局一致", "Checked: {n} {n|report|reports} match the game replayed by the rules from the formations committed at the start";
+    AUDIT_HONEST = "核对无误：{n} 条战报与按开局承诺的布阵、依规则重演的对局一致", "Checked: {n} {n|report matches|reports match} the game replayed by the rules from the formations committed at the start";
     AUDIT_LIED = "主持人作弊：{why}", "The host lied: {why}";
     AUDIT_UNCHECKED = "未能核对主持人：{why}", "The host could not be checked: {why}";
     AUDIT_NO_END = "对局结束时主持人没有公开布阵与棋谱", "the host revealed no formations and no record at the end";
