@@ -841,7 +841,7 @@ fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
     assert!(
         shows(
             h,
-            "match the game replayed by the rules from the formations committed"
+            "the game replayed by the rules from the formations committed"
         ),
         "{:?}",
         common::leak::texts(h)
