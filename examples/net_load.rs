@@ -1,9 +1,13 @@
 //! The network host under load: GAMES concurrent two-player hidden games (2 × GAMES clients in
 //! this process, random legal turns) against one in-process `junqi serve` host on loopback.
 //!
-//! `cargo run --release --example net_load [GAMES]` (200 by default) prints: the games finished
-//! and lost, the turn relay's median, p99 and maximum (from a seat sending its turn to the next
-//! seat receiving its `go`), and the resident memory before the games and while they all run.
+//! `cargo run --release --example net_load [GAMES] [THINK_MS] [--save]` (200 games by default)
+//! prints: the games finished and lost, the turn relay's median, p99 and maximum (from a seat
+//! sending its turn to the next seat receiving its `go`), and the resident memory before the
+//! games and while they all run. With THINK_MS each seat waits a random 0 to 2 × THINK_MS before
+//! it sends a turn, as a player thinks (the wait is not part of the relay); 0, the default, plays
+//! as fast as the machine can. `--save` gives the host a state folder (a temporary one), so that
+//! it saves each room after every turn, as `junqi serve --state` does.
 
 use junqi::cli::engine::builtin_answerer;
 use junqi::engine::{Mode, Rules};
@@ -24,8 +28,16 @@ fn rss_kib() -> u64 {
 }
 
 /// Play one seat; `last_turn` is the room's last turn sent (shared by both seats).
-fn seat(c: Client, last_turn: Arc<Mutex<Option<Instant>>>, relay: Arc<Mutex<Vec<f64>>>) -> bool {
+/// `think`: the mean wait before a turn (milliseconds); `seed` varies the waits by seat.
+fn seat(
+    c: Client,
+    last_turn: Arc<Mutex<Option<Instant>>>,
+    relay: Arc<Mutex<Vec<f64>>>,
+    think: u64,
+    seed: u64,
+) -> bool {
     let mut answer = builtin_answerer("random");
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut mine = Vec::new();
     let until = Instant::now() + Duration::from_secs(600);
     let mut over = false;
@@ -45,6 +57,13 @@ fn seat(c: Client, last_turn: Arc<Mutex<Option<Instant>>>, relay: Arc<Mutex<Vec<
                 }
                 for l in answer(&m.line(c.board())).0 {
                     let e = EngineMsg::parse(&l).unwrap();
+                    if think > 0 && matches!(e, EngineMsg::Turn(_)) {
+                        // xorshift64: a wait uniform in 0..2 × think.
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        std::thread::sleep(Duration::from_millis(rng % (2 * think + 1)));
+                    }
                     if matches!(e, EngineMsg::Turn(_)) {
                         *last_turn.lock().unwrap() = Some(Instant::now());
                     }
@@ -62,16 +81,26 @@ fn seat(c: Client, last_turn: Arc<Mutex<Option<Instant>>>, relay: Arc<Mutex<Vec<
 }
 
 fn main() {
-    let games: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(200);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let save = args.iter().any(|a| a == "--save");
+    let mut numbers = args.iter().filter(|a| *a != "--save").map(|a| {
+        a.parse::<u64>().unwrap_or_else(|_| {
+            eprintln!(
+                "net_load: '{a}' is not a number (usage: net_load [GAMES] [THINK_MS] [--save])"
+            );
+            std::process::exit(2)
+        })
+    });
+    let games = numbers.next().unwrap_or(200) as usize;
+    let think = numbers.next().unwrap_or(0);
+    let state = save.then(|| tempfile::tempdir().expect("a temporary folder"));
     let before = rss_kib();
     let h = Server::bind(
         "127.0.0.1:0",
         ServeOptions {
             quiet: true,
             fault: None,
+            state: state.as_ref().map(|d| d.path().to_path_buf()),
             ..ServeOptions::default()
         },
     )
@@ -83,7 +112,7 @@ fn main() {
     let barrier = Arc::new(Barrier::new(2 * games + 1));
     let t0 = Instant::now();
     let mut threads = Vec::new();
-    for _ in 0..games {
+    for g in 0..games {
         let a = Client::connect(&Request::Create {
             addr: h.addr().to_string(),
             players: 2,
@@ -98,7 +127,7 @@ fn main() {
         })
         .expect("join");
         let last = Arc::new(Mutex::new(None));
-        for c in [a, b] {
+        for (k, c) in [a, b].into_iter().enumerate() {
             let (last, relay, done, barrier) =
                 (last.clone(), relay.clone(), done.clone(), barrier.clone());
             threads.push(
@@ -106,7 +135,7 @@ fn main() {
                     .stack_size(512 * 1024)
                     .spawn(move || {
                         barrier.wait();
-                        if seat(c, last, relay) {
+                        if seat(c, last, relay, think, (2 * g + k) as u64 + 1) {
                             done.fetch_add(1, Ordering::Relaxed);
                         }
                     })
@@ -141,6 +170,7 @@ fn main() {
             .copied()
             .unwrap_or(0.0)
     };
+    println!("think_ms={think} save={save}");
     println!(
         "games={games} rooms_running={rooms_running} finished={} clean={clean} lost={}",
         finished.len(),

@@ -94,11 +94,47 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     atomic_write_with(path, bytes, |_| Ok(()))
 }
 
+/// `atomic_write` without waiting for the disk: readers see the old file or the new one, never a
+/// part, and the new one survives the program's crash or kill (the kernel holds it), but a power
+/// loss before the kernel has written it out may leave the old one; `sync_file` later makes it
+/// durable. For a file rewritten many times a second (the network host's rooms after every turn),
+/// where waiting for the disk each time would hold up the game.
+///
+/// # Errors
+/// Any I/O error, with the path in the message.
+pub fn atomic_write_unsynced(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_then_rename(path, bytes, false, |_| Ok(()))
+}
+
+/// Wait until `path` and its folder's entry for it are on the disk (after
+/// `atomic_write_unsynced`).
+///
+/// # Errors
+/// The file cannot be opened (it may have been removed since) or synced.
+pub fn sync_file(path: &Path) -> std::io::Result<()> {
+    std::fs::File::open(path)?.sync_all()?;
+    #[cfg(unix)]
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::File::open(dir)?.sync_all()?;
+    }
+    Ok(())
+}
+
 /// `atomic_write` with a hook run between writing the temporary file and the rename (tests use it
 /// to simulate a crash at that moment).
 pub fn atomic_write_with(
     path: &Path,
     bytes: &[u8],
+    before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> Result<(), FileError> {
+    write_then_rename(path, bytes, true, before_rename)
+}
+
+/// The temporary file written (and with `sync`, waited for on the disk), then renamed over `path`.
+fn write_then_rename(
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
     before_rename: impl FnOnce(&Path) -> std::io::Result<()>,
 ) -> Result<(), FileError> {
     let dir = path
@@ -126,7 +162,9 @@ pub fn atomic_write_with(
             f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
         }
         f.write_all(bytes)?;
-        f.sync_all()?;
+        if sync {
+            f.sync_all()?;
+        }
         drop(f);
         before_rename(&tmp)?;
         std::fs::rename(&tmp, path)
@@ -337,6 +375,26 @@ mod tests {
         let e = rename_to_free_name(&d.join("none.ron"), d, "x", "ron").unwrap_err();
         assert!(e.to_string().contains("none.ron"), "{e}");
         assert!(!d.join("x.ron").exists());
+    }
+
+    #[test]
+    fn an_unsynced_write_replaces_the_file_whole_and_syncs_later() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("room.room");
+        atomic_write_unsynced(&p, b"turn 1").unwrap();
+        atomic_write_unsynced(&p, b"turn 2").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "turn 2");
+        sync_file(&p).unwrap();
+        // No temporary file is left beside it.
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
+        // A file removed since: `NotFound`, nothing made.
+        std::fs::remove_file(&p).unwrap();
+        let e = sync_file(&p).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+        assert!(!p.exists());
+        // A folder that is not there: an error naming the file, nothing made.
+        let e = atomic_write_unsynced(&d.path().join("none/room.room"), b"x").unwrap_err();
+        assert!(e.to_string().contains("room.room"), "{e}");
     }
 
     #[cfg(unix)]

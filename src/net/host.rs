@@ -11,7 +11,7 @@ use super::audit::{SALT_LEN, Seal, from_hex, record_parts, to_hex};
 use super::conn::{self, ConnError, Preamble, Receiver, Sender};
 use super::invite::{Invite, RoomId, Secret, encode};
 use super::wire::{Msg, TOKEN_LEN, clean_name};
-use crate::engine::{Board, Chair, Game, Rules, Seat, Start};
+use crate::engine::{Action, Board, Chair, Game, GameRecord, Rules, Seat, Start};
 use crate::protocol::EngineMsg;
 use crate::table::engine_seat::EngineSeat;
 use crate::table::link::LineLink;
@@ -240,6 +240,8 @@ struct Room {
     state: Mutex<RoomState>,
     /// The commitment to the pieces at the start, once the game has started.
     seal: Mutex<Option<Seal>>,
+    /// The room's file as saved so far (`save_room`).
+    journal: Mutex<Option<Journal>>,
 }
 
 impl Room {
@@ -294,6 +296,10 @@ pub struct Inner {
     stop: AtomicBool,
     /// The state folder (rooms are saved in its `rooms` folder after every turn).
     state: Option<PathBuf>,
+    /// Rooms saved since the disk last caught up (`sync_rooms`).
+    unsynced: Mutex<Vec<PathBuf>>,
+    /// Whether the thread of `sync_rooms` was started.
+    syncing: AtomicBool,
     fault: Option<Fault>,
 }
 
@@ -386,6 +392,8 @@ impl Server {
                 finished: Mutex::new(Vec::new()),
                 stop: AtomicBool::new(false),
                 state: opts.state.clone(),
+                unsynced: Mutex::new(Vec::new()),
+                syncing: AtomicBool::new(false),
                 fault: opts.fault,
             }),
         })
@@ -448,9 +456,23 @@ impl Server {
         }
     }
 
+    /// The thread that makes the saved rooms durable (`sync_rooms`), when the host saves them.
+    fn start_syncing(&self) {
+        if self.inner.state.is_some() {
+            let weak = Arc::downgrade(&self.inner);
+            let _ = std::thread::Builder::new()
+                .name("junqi-sync".into())
+                .stack_size(128 * 1024)
+                .spawn(move || sync_rooms(&weak));
+        }
+    }
+
     /// Accept connections until `ServerHandle::stop`.
     pub fn run(self) {
         let addr = self.local_addr();
+        if !self.inner.syncing.swap(true, Ordering::Relaxed) {
+            self.start_syncing();
+        }
         self.inner.log(format!(
             "listening on {addr}, host key {}",
             encode(&self.inner.public)
@@ -822,6 +844,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
             conns: Vec::new(),
         }),
         seal: Mutex::new(None),
+        journal: Mutex::new(None),
     });
     rooms.insert(id, room.clone());
     Ok(room)
@@ -1154,6 +1177,8 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
         }
     };
     if let Some(dir) = &host.state {
+        // Closed first: an open file cannot be removed everywhere.
+        *lock(&room.journal) = None;
         let _ = std::fs::remove_file(room_path(dir, room.id));
     }
     // The reveal and the record, so that every player can check the host (`audit`).
@@ -1206,10 +1231,71 @@ fn room_path(dir: &std::path::Path, id: RoomId) -> PathBuf {
     dir.join(ROOMS).join(format!("{id}.room"))
 }
 
-/// Save a room's game (atomically): its name, secret, players, each seat's name and token, then
-/// the game's record (RON).
-fn save_room(host: &Inner, room: &Room, game: &Game) {
-    let Some(dir) = &host.state else { return };
+/// A room's file as written so far: after the room's lines and the record as it was when the file
+/// was written whole, the actions played since, one `act` line each. Each turn appends its
+/// actions (one write, no new file, no rename); anything else in the room or the record changed
+/// writes the file whole again.
+struct Journal {
+    /// The file, open for appending.
+    file: std::fs::File,
+    /// The room's lines before the record, as written.
+    head: String,
+    /// The record as written, without its actions.
+    rest: GameRecord,
+    /// How many actions the file holds, and the last of them.
+    actions: usize,
+    last: Option<Action>,
+}
+
+impl Journal {
+    /// Whether `record` is the one written with more actions at most.
+    fn follows(&self, head: &str, record: &GameRecord) -> bool {
+        let r = &self.rest;
+        self.head == head
+            && record.actions.len() >= self.actions
+            && self.actions.checked_sub(1).map(|k| &record.actions[k]) == self.last.as_ref()
+            && (
+                r.version,
+                &r.rules,
+                &r.start,
+                &r.disclosures,
+                &r.info,
+                &r.tags,
+            ) == (
+                record.version,
+                &record.rules,
+                &record.start,
+                &record.disclosures,
+                &record.info,
+                &record.tags,
+            )
+    }
+
+    /// Append the actions of `record` the file does not hold yet.
+    fn append(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut lines = String::new();
+        for a in &record.actions[self.actions..] {
+            let a = ron::to_string(a).map_err(std::io::Error::other)?;
+            lines.push_str(&format!("{ACT}{a}\n"));
+        }
+        if !lines.is_empty() {
+            self.file.write_all(lines.as_bytes())?;
+            self.actions = record.actions.len();
+            self.last = record.actions.last().cloned();
+        }
+        Ok(())
+    }
+}
+
+/// The first line of a saved room (`load_room` also reads `junqi room 1`, which has no `act`
+/// lines).
+const ROOM_FILE: &str = "junqi room 2";
+/// How a line of an action played after the record was written begins.
+const ACT: &str = "act ";
+
+/// A room's lines before its record: its name, secret, players, salts, each seat's name and token.
+fn room_head(room: &Room) -> String {
     let salts = lock(&room.seal)
         .as_ref()
         .map(|s| {
@@ -1220,28 +1306,94 @@ fn save_room(host: &Inner, room: &Room, game: &Game) {
         })
         .unwrap_or_default();
     let mut text = format!(
-        "junqi room 1\nroom {}\nsecret {}\nplayers {}\nsalts {salts}\n",
+        "{ROOM_FILE}\nroom {}\nsecret {}\nplayers {}\nsalts {salts}\n",
         room.id,
         room.secret.as_str(),
         room.players
     );
-    {
-        let st = lock(&room.state);
-        for s in &st.seats {
-            text.push_str(&format!(
-                "seat {} {}\n",
-                s.name.as_deref().unwrap_or("-"),
-                s.token
-            ));
+    let st = lock(&room.state);
+    for s in &st.seats {
+        text.push_str(&format!(
+            "seat {} {}\n",
+            s.name.as_deref().unwrap_or("-"),
+            s.token
+        ));
+    }
+    text
+}
+
+/// Save a room's game: the room's lines, then the game's record (RON), then an `act` line for each
+/// action played since the file was written whole (`Journal`). Written before any seat is told
+/// of the turn, so that a host killed at any moment resumes from a turn no player is ahead of; the
+/// wait for the disk itself (10–250 ms a turn on a loaded machine, which held up the game while
+/// every turn rewrote and synced the whole file) is left to `sync_rooms`.
+fn save_room(host: &Inner, room: &Room, game: &Game) {
+    let Some(dir) = &host.state else { return };
+    let head = room_head(room);
+    let record = game.record();
+    let path = room_path(dir, room.id);
+    let mut journal = lock(&room.journal);
+    let appended = match journal.as_mut() {
+        Some(j) if j.follows(&head, record) => j.append(record).is_ok(),
+        _ => false,
+    };
+    if !appended {
+        // Closed before the file is replaced (an open file cannot be replaced everywhere).
+        *journal = None;
+        let text = format!("{head}record\n{}", game.to_ron());
+        let written = crate::fsutil::create_private_dir_all(&dir.join(ROOMS))
+            .and_then(|()| crate::fsutil::atomic_write_unsynced(&path, text.as_bytes()));
+        if let Err(e) = written {
+            host.log(format!("room {}: not saved: {e}", room.id));
+            return;
+        }
+        let rest = GameRecord {
+            actions: Vec::new(),
+            ..record.clone()
+        };
+        match std::fs::OpenOptions::new().append(true).open(&path) {
+            Ok(file) => {
+                *journal = Some(Journal {
+                    file,
+                    head,
+                    rest,
+                    actions: record.actions.len(),
+                    last: record.actions.last().cloned(),
+                })
+            }
+            // The next turn writes the file whole again.
+            Err(e) => host.log(format!("room {}: not kept open: {e}", room.id)),
         }
     }
-    text.push_str("record\n");
-    text.push_str(&game.to_ron());
-    let path = room_path(dir, room.id);
-    let result = crate::fsutil::create_private_dir_all(&dir.join(ROOMS))
-        .and_then(|()| crate::fsutil::atomic_write(&path, text.as_bytes()));
-    if let Err(e) = result {
-        host.log(format!("room {}: not saved: {e}", room.id));
+    drop(journal);
+    let mut unsynced = lock(&host.unsynced);
+    if !unsynced.contains(&path) {
+        unsynced.push(path);
+    }
+}
+
+/// How often the saved rooms are made durable.
+const SYNC_EVERY: Duration = Duration::from_millis(500);
+
+/// Make the rooms saved since the last round durable, every `SYNC_EVERY`, until the host stops
+/// (one last round then) or is gone. A power loss can so cost the turns of the last half second;
+/// a crash or kill of the host costs none (the kernel holds what was written).
+fn sync_rooms(host: &std::sync::Weak<Inner>) {
+    loop {
+        std::thread::sleep(SYNC_EVERY);
+        let Some(host) = host.upgrade() else { return };
+        let paths = std::mem::take(&mut *lock(&host.unsynced));
+        for p in &paths {
+            // A room whose game ended since is removed: nothing to keep.
+            if let Err(e) = crate::fsutil::sync_file(p)
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                host.log(format!("{}: not synced to the disk: {e}", p.display()));
+            }
+        }
+        if host.stop.load(Ordering::Relaxed) && lock(&host.unsynced).is_empty() {
+            return;
+        }
     }
 }
 
@@ -1250,9 +1402,16 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
     let text = crate::fsutil::read_text(path, MAX_ROOM_FILE).map_err(|e| e.to_string())?;
     let (head, record) = text.split_once("\nrecord\n").ok_or("no record")?;
     let mut lines = head.lines();
-    if lines.next() != Some("junqi room 1") {
+    let version = lines.next();
+    if version != Some(ROOM_FILE) && version != Some("junqi room 1") {
         return Err("not a saved room".into());
     }
+    // The actions after the record: a newline never begins a line of the record's RON with
+    // `act ` (its strings escape newlines).
+    let (record, acts) = match record.find(&format!("\n{ACT}")) {
+        Some(k) => (&record[..=k], &record[k + 1..]),
+        None => (record, ""),
+    };
     let mut field = |key: &str| -> Result<String, String> {
         lines
             .next()
@@ -1294,7 +1453,17 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
             }),
         });
     }
-    let game = Game::from_ron(record).map_err(|e| e.to_string())?;
+    let mut game = Game::from_ron(record).map_err(|e| e.to_string())?;
+    // A last line without its newline was being written when the host stopped: not played.
+    let whole = acts.rfind('\n').map_or("", |k| &acts[..k]);
+    for (k, line) in whole.lines().enumerate() {
+        let action: Action = line
+            .strip_prefix(ACT)
+            .and_then(|a| ron::from_str(a).ok())
+            .ok_or(format!("action {} after the record is not one", k + 1))?;
+        game.act(action)
+            .map_err(|e| format!("action {} after the record: {e}", k + 1))?;
+    }
     if game.status().is_over() {
         return Err("the game is over".into());
     }
@@ -1313,6 +1482,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
             conns: Vec::new(),
         }),
         seal: Mutex::new(Some(Seal::with_salts(id, game.start_position(), salts))),
+        journal: Mutex::new(None),
     });
     Ok((room, game))
 }
@@ -1326,4 +1496,96 @@ fn parse_salts(text: &str, players: u8) -> Result<Vec<[u8; SALT_LEN]>, String> {
         return Err("the salts".into());
     }
     Ok(salts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Formation, Mode, Viewer};
+
+    /// A hidden two-player game after `plies` random turns.
+    fn game_after(plies: usize) -> Game {
+        use crate::ai::Player;
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut rng = crate::engine::rng::SplitMix64::new(5);
+        let (red, blue) = (
+            Formation::random(&mut rng, &rules),
+            Formation::random(&mut rng, &rules),
+        );
+        let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        let mut p = crate::ai::RandomPlayer::default();
+        for _ in 0..plies {
+            let Some(side) = g.position().side_to_move() else {
+                break;
+            };
+            let t = p
+                .choose(&g.view(Viewer::Side(side)), &rules, &mut rng)
+                .unwrap();
+            g.play(t).unwrap();
+        }
+        g
+    }
+
+    /// A room saved by an earlier version (`junqi room 1`, the record whole, no `act` lines).
+    fn version_1_file(game: &Game) -> String {
+        let salt = to_hex(&[7u8; SALT_LEN]);
+        format!(
+            "junqi room 1\nroom {}\nsecret {}\nplayers 2\nsalts {salt} {salt}\nseat a {}\nseat b {}\nrecord\n{}",
+            RoomId::random(),
+            Secret::random().as_str(),
+            random_token(),
+            random_token(),
+            game.to_ron()
+        )
+    }
+
+    #[test]
+    fn a_room_file_grows_by_a_line_a_turn_and_reads_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = ServeOptions {
+            state: Some(dir.path().to_path_buf()),
+            quiet: true,
+            ..ServeOptions::default()
+        };
+        let server = Server::bind("127.0.0.1:0", opts).unwrap();
+        let host = &server.inner;
+        let old = dir.path().join("old.room");
+        let early = game_after(6);
+        std::fs::write(&old, version_1_file(&early)).unwrap();
+        let (room, read) = load_room(&old, host).unwrap();
+        assert_eq!(read.record(), early.record(), "an earlier version's file");
+
+        // Written whole once, then one line a turn; read back, the same game.
+        let path = room_path(dir.path(), room.id);
+        save_room(host, &room, &early);
+        let whole = std::fs::read_to_string(&path).unwrap();
+        assert!(whole.starts_with("junqi room 2\n") && !whole.contains("\nact "));
+        let later = game_after(10);
+        save_room(host, &room, &later);
+        save_room(host, &room, &later); // nothing new: nothing written
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.matches("\nact ").count(), 4, "{text}");
+        assert!(text.starts_with(&whole), "appended, not rewritten");
+        assert_eq!(load_room(&path, host).unwrap().1.record(), later.record());
+        assert_eq!(lock(&host.unsynced).as_slice(), [path.clone()]);
+
+        // A line the host was writing when it was killed (no newline yet): not played.
+        let mut torn = text.clone();
+        torn.push_str("act Turn(\"a");
+        std::fs::write(&path, &torn).unwrap();
+        assert_eq!(load_room(&path, host).unwrap().1.record(), later.record());
+        // A whole line that is not an action, or one the game refuses: the file is refused.
+        for bad in ["act nonsense\n", "act Turn(\"a1-a9\")\n"] {
+            std::fs::write(&path, format!("{text}{bad}")).unwrap();
+            let e = load_room(&path, host).err().unwrap();
+            assert!(e.contains("action 5 after the record"), "{e}");
+        }
+
+        // Anything but new actions (here: an earlier game) writes the file whole again.
+        std::fs::write(&path, &text).unwrap();
+        save_room(host, &room, &early);
+        let again = std::fs::read_to_string(&path).unwrap();
+        assert!(!again.contains("\nact "), "{again}");
+        assert_eq!(load_room(&path, host).unwrap().1.record(), early.record());
+    }
 }
