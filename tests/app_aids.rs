@@ -218,7 +218,7 @@ fn the_last_used_formation_is_offered_again() {
     h.get_all_by_label("New game").next().unwrap().click();
     h.run();
     assert!(!picker_shows(&h, "Solid defence"));
-    h.get_by_label("Red Formations").click();
+    h.get_by_label("Red's formation").click();
     h.run();
     h.get_by_label("Solid defence").click();
     h.run();

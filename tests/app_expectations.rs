@@ -328,7 +328,7 @@ fn formation_thumbnails_show_the_choice_only_to_its_owner() {
     // An open game: both sides' choices, as chosen.
     new_game(&mut h);
     assert_eq!(thumbnails(&h).len(), 2, "{:?}", thumbnails(&h));
-    common::click(&mut h, "Red Formations");
+    common::click(&mut h, "Red's formation");
     common::click(&mut h, "Solid defence");
     h.key_press(egui::Key::Escape);
     h.run();

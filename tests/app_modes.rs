@@ -629,15 +629,15 @@ fn new_game_dialog_shows_hidden_formations_only_as_chosen() {
     let (_dir, mut h) = common::window();
     open_dialog(&mut h, "Hidden:");
     // Between people, nobody can open another side's list from the dialog.
-    assert!(h.query_by_label("Red Formations").is_none());
+    assert!(h.query_by_label("Red's formation").is_none());
     common::click(&mut h, "Red: choose privately…");
     // The curtain first: nothing of the choice shows until Red lifts it.
-    assert!(h.query_by_label("Red Formations").is_none());
+    assert!(h.query_by_label("Red's formation").is_none());
     assert!(h.query_by_label("Start game").is_none());
     h.get_by_label("Red: choose your formation (Blue, look away) — press to begin")
         .click();
     h.run();
-    common::click(&mut h, "Red Formations");
+    common::click(&mut h, "Red's formation");
     common::click(&mut h, "Bomb ambush");
     // Close the list (a click elsewhere).
     h.key_press(egui::Key::Escape);

@@ -307,7 +307,7 @@ fn the_new_game_dialog_never_shows_a_private_formation() {
     click(&mut h, "Red: choose privately…");
     click_containing(&mut h, "Red: choose your formation");
     // Red picks a shipped formation behind its curtain.
-    h.get_by_label_contains("Red Formations").click();
+    h.get_by_label_contains("Red's formation").click();
     step(&mut h);
     let name = {
         let Screen::NewGame(ng) = &h.state().screen else {

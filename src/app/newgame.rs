@@ -771,7 +771,7 @@ pub fn picker(
 ) -> bool {
     let mut edit = false;
     ui.horizontal_wrapped(|ui| {
-        let label = format!("{} {}", lang.side(side), lang.t(&i18n::FORMATIONS));
+        let label = i18n::fill(lang.t(&i18n::SIDE_FORMATION), &[("side", lang.side(side))]);
         egui::ComboBox::new(("formation", side), label)
             .selected_text(choice.label(lang))
             .width(220.0)

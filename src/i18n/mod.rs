@@ -215,6 +215,7 @@ texts! {
     HUMAN = "人", "Human";
     HOUSE_RULES = "自选规则", "House rules";
     FORMATIONS = "布阵", "Formations";
+    SIDE_FORMATION = "{side}方布阵", "{side}'s formation";
     RANDOM_FORMATION = "随机布阵（合法）", "Random valid formation";
     REROLL = "重新随机", "Reroll";
     BOTTOM_SIDE = "下方一方", "Side at the bottom";
