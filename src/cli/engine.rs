@@ -67,6 +67,9 @@ struct Engine {
     view: Option<View>,
     /// A report waiting for the view after it.
     pending: Option<TurnReport>,
+    /// The reports learnt in this game, each with the view after it (learnt again after a
+    /// takeback).
+    told: Vec<(TurnReport, View)>,
 }
 
 impl Engine {
@@ -85,6 +88,7 @@ impl Engine {
             board: Board::two_player(),
             view: None,
             pending: None,
+            told: Vec::new(),
         }
     }
 
@@ -204,6 +208,7 @@ impl Engine {
                 self.player = self.new_player();
                 self.view = None;
                 self.pending = None;
+                self.told.clear();
                 self.board = Board::two_player();
             }
             HostMsg::Rules(r) => self.rules = r,
@@ -235,6 +240,7 @@ impl Engine {
                     self.board = v.board();
                     if let Some(r) = self.pending.take() {
                         self.player.observe(&r, &v);
+                        self.told.push((r, v.clone()));
                     }
                     self.view = Some(v);
                 }
@@ -247,6 +253,7 @@ impl Engine {
                     // Two reports without a view between them: the first is learnt with the
                     // view there was.
                     self.player.observe(&before, v);
+                    self.told.push((before, v.clone()));
                 }
             }
             HostMsg::Go { .. } => match &self.view {
@@ -272,6 +279,20 @@ impl Engine {
                 Err(e) => out.push(EngineMsg::Error(format!("refused: {e}"))),
             },
             HostMsg::DrawOffered(_) => out.push(EngineMsg::DrawAnswer(false)),
+            // The computer declines another seat's takeback, as the built-in seat does.
+            HostMsg::TakebackAsked(..) => out.push(EngineMsg::TakebackAnswer(false)),
+            // Made: the player learns the game again from its start up to the turns that stand
+            // (the view after the takeback follows).
+            HostMsg::TakenBack(_, turns) => {
+                let keep = self.told.len().saturating_sub(turns as usize);
+                self.told.truncate(keep);
+                self.pending = None;
+                self.player = self.new_player();
+                for (r, v) in &self.told {
+                    self.player.observe(r, v);
+                }
+            }
+            HostMsg::TakebackDeclined => {}
             HostMsg::GameOver(_) | HostMsg::Error(_) => {}
             HostMsg::Quit => return (out, true),
         }

@@ -307,6 +307,7 @@ impl SeatDriver for EngineSeat {
             },
             EngineMsg::Resign => Ok(Reply::Resign),
             EngineMsg::OfferDraw => Ok(Reply::OfferDraw),
+            EngineMsg::AskTakeback => Ok(Reply::AskTakeback),
             m => Err(EngineSeat::unexpected(&m, "a turn")),
         }
     }
@@ -330,6 +331,27 @@ impl SeatDriver for EngineSeat {
             EngineMsg::DrawAnswer(yes) => Ok(yes),
             m => Err(EngineSeat::unexpected(&m, "a draw answer")),
         }
+    }
+
+    fn takeback_asked(&mut self, by: Seat, turns: u32, view: &View) -> Result<bool, SeatFailure> {
+        self.send_view(view);
+        self.send(&HostMsg::TakebackAsked(by, turns));
+        match self.answer()? {
+            EngineMsg::TakebackAnswer(yes) => Ok(yes),
+            m => Err(EngineSeat::unexpected(&m, "a takeback answer")),
+        }
+    }
+
+    fn taken_back(&mut self, by: Seat, turns: u32, view: &View) {
+        self.send(&HostMsg::TakenBack(by, turns));
+        // The view after the takeback, even one equal to the last (the engine learns the
+        // takeback with it).
+        self.last_view = None;
+        self.send_view(view);
+    }
+
+    fn takeback_declined(&mut self) {
+        self.send(&HostMsg::TakebackDeclined);
     }
 
     fn finish(&mut self, status: Status, _view: &View) {
