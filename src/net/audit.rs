@@ -404,7 +404,11 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
     // stretch began.
     let mut open = vec![0usize];
     let mut base = 0usize;
-    let close = |g: &Game, base: usize, open: &mut Vec<usize>, told: &mut Vec<Told>, at: &mut Vec<Position>| {
+    let close = |g: &Game,
+                 base: usize,
+                 open: &mut Vec<usize>,
+                 told: &mut Vec<Told>,
+                 at: &mut Vec<Position>| {
         for (i, p) in g.plies().iter().enumerate().skip(base) {
             if let Some(r) = &p.report {
                 told.push(Told::Report(r.clone()));
@@ -921,10 +925,18 @@ mod takeback_tests {
             unreachable!()
         };
         wrong[at] = Msg::Host(HostMsg::TakenBack(by, 1));
-        assert!(matches!(audit(&wrong), Verdict::Lied(Lie::Report { .. })), "{}", audit(&wrong));
+        assert!(
+            matches!(audit(&wrong), Verdict::Lied(Lie::Report { .. })),
+            "{}",
+            audit(&wrong)
+        );
         let mut left_out = out[0].clone();
         left_out.remove(at);
-        assert!(matches!(audit(&left_out), Verdict::Lied(_)), "{}", audit(&left_out));
+        assert!(
+            matches!(audit(&left_out), Verdict::Lied(_)),
+            "{}",
+            audit(&left_out)
+        );
         // The view after the takeback replaced by the view before it.
         let mut stale = out[0].clone();
         stale[at + 1] = stale[at - 1].clone();

@@ -643,7 +643,9 @@ fn takeback_side(w: &str) -> Result<Seat, ProtocolError> {
 fn takeback_turns(w: &str) -> Result<u32, ProtocolError> {
     match w.parse::<u32>() {
         Ok(n) if n > 0 && w.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => bad(format!("takeback: '{w}' is not a number of turns (1 or more)")),
+        _ => bad(format!(
+            "takeback: '{w}' is not a number of turns (1 or more)"
+        )),
     }
 }
 

@@ -252,7 +252,12 @@ fn takeback_lines_that_are_not_the_protocol_are_refused() {
     ] {
         assert!(HostMsg::parse(bad, board).is_err(), "{bad}");
     }
-    for bad in ["takeback", "takeback yes", "takeback ask now", "takeback accept 1"] {
+    for bad in [
+        "takeback",
+        "takeback yes",
+        "takeback ask now",
+        "takeback accept 1",
+    ] {
         assert!(EngineMsg::parse(bad).is_err(), "{bad}");
     }
 }

@@ -26,8 +26,8 @@ pub use crate::engine::Chair;
 pub use brain::Brain;
 
 use crate::engine::{
-    Action, Disclosure, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status, Turn,
-    TurnReport, View, Viewer,
+    Action, Disclosure, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status,
+    Turn, TurnReport, View, Viewer,
 };
 use std::time::{Duration, Instant};
 
@@ -183,7 +183,12 @@ pub trait SeatDriver: Send {
     ///
     /// # Errors
     /// The seat failed while asked.
-    fn takeback_asked(&mut self, _by: Seat, _turns: u32, _view: &View) -> Result<bool, SeatFailure> {
+    fn takeback_asked(
+        &mut self,
+        _by: Seat,
+        _turns: u32,
+        _view: &View,
+    ) -> Result<bool, SeatFailure> {
         Ok(false)
     }
 

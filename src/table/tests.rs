@@ -292,10 +292,22 @@ fn two_takers(red_asks: usize, blue_accepts: bool) -> (Table, TakeLog) {
     let rules = Rules::for_mode(Mode::Hidden);
     let log = TakeLog::default();
     let seats = vec![
-        (Chair::Side(Seat::Red), Taker::boxed(Some(red_asks), false, &log)),
-        (Chair::Side(Seat::Blue), Taker::boxed(None, blue_accepts, &log)),
+        (
+            Chair::Side(Seat::Red),
+            Taker::boxed(Some(red_asks), false, &log),
+        ),
+        (
+            Chair::Side(Seat::Blue),
+            Taker::boxed(None, blue_accepts, &log),
+        ),
     ];
-    let t = Table::open(&rules, seats, &[1, 2], formations(&rules, 6, 2), Limits::default());
+    let t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    );
     (t.unwrap(), log)
 }
 
@@ -316,11 +328,18 @@ fn a_takeback_agreed_goes_back_to_the_askers_last_turn() {
     assert_eq!(t.game().position().side_to_move(), Some(Seat::Red));
     assert!(matches!(
         t.game().record().actions.last(),
-        Some(Action::Takeback { by: Seat::Red, turns: 2 })
+        Some(Action::Takeback {
+            by: Seat::Red,
+            turns: 2
+        })
     ));
     assert_eq!(
         *log.lock().unwrap(),
-        ["Blue asked Red 2", "Red taken Red 2 ply 2", "Blue taken Red 2 ply 2"]
+        [
+            "Blue asked Red 2",
+            "Red taken Red 2 ply 2",
+            "Blue taken Red 2 ply 2"
+        ]
     );
     let end = t.play_out();
     assert!(end.status.is_over() && end.forfeit.is_none());
@@ -338,7 +357,13 @@ fn a_takeback_declined_or_empty_leaves_the_game_as_it_was() {
         assert!(t.step().is_none());
     }
     assert_eq!(t.game().plies().len(), 5);
-    assert!(!t.game().record().actions.iter().any(|a| matches!(a, Action::Takeback { .. })));
+    assert!(
+        !t.game()
+            .record()
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Takeback { .. }))
+    );
     assert_eq!(*log.lock().unwrap(), ["Blue asked Red 2", "declined"]);
 
     let (mut t, log) = two_takers(1, true);
@@ -350,12 +375,21 @@ fn a_takeback_declined_or_empty_leaves_the_game_as_it_was() {
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (
             Chair::Side(Seat::Red),
-            Box::new(Script::new(vec![Ok(Reply::AskTakeback), Ok(Reply::AskTakeback)])),
+            Box::new(Script::new(vec![
+                Ok(Reply::AskTakeback),
+                Ok(Reply::AskTakeback),
+            ])),
         ),
         (Chair::Side(Seat::Blue), brain("random")),
     ];
-    let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 6, 2), Limits::default())
-        .unwrap();
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
     let end = t.play_out();
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
 }
@@ -373,9 +407,14 @@ fn four_players_take_back_only_when_every_other_seat_agrees() {
                 (Chair::Side(s), Taker::boxed(ask, refuser != Some(k), &log))
             })
             .collect();
-        let mut t =
-            Table::open(&rules, seats, &[1, 2, 3, 4], formations(&rules, 5, 4), Limits::default())
-                .unwrap();
+        let mut t = Table::open(
+            &rules,
+            seats,
+            &[1, 2, 3, 4],
+            formations(&rules, 5, 4),
+            Limits::default(),
+        )
+        .unwrap();
         for _ in 0..4 {
             assert!(t.step().is_none());
         }

@@ -219,7 +219,9 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         ),
         Event::DrawSent => (g.seat(), lang.t(&net::EV_DRAW_SENT).into()),
         Event::DrawDeclined => (g.seat(), lang.t(&net::EV_DRAW_DECLINED).into()),
-        Event::TakebackAsked(s, n) => (Some(*s), takeback_words(&net::TAKEBACK_ASKED, *s, *n, lang)),
+        Event::TakebackAsked(s, n) => {
+            (Some(*s), takeback_words(&net::TAKEBACK_ASKED, *s, *n, lang))
+        }
         Event::TakebackSent => (g.seat(), lang.t(&net::EV_TAKEBACK_SENT).into()),
         Event::TakebackDeclined => (g.seat(), lang.t(&net::TAKEBACK_REFUSED).into()),
         Event::TakenBack(s, n) => (Some(*s), takeback_words(&net::EV_TAKEN_BACK, *s, *n, lang)),
