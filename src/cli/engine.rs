@@ -451,4 +451,57 @@ mod tests {
                 .is_valid(&rules)
         );
     }
+
+    /// Asked for a takeback, the engine declines; told one was made, it forgets the turns taken
+    /// back and answers `go` in the position before them.
+    #[test]
+    fn it_declines_a_takeback_and_learns_one_made() {
+        use crate::engine::{Disclosure, Game, Seat, Start};
+        use crate::protocol::HostMsg;
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
+        let mut e = Engine::new(Level::Easy, Some(200), None);
+        let board = game.board();
+        let say = |e: &mut Engine, m: HostMsg| e.answer(&m.line(board)).0;
+        let view = |g: &Game| {
+            let v = g.view(Viewer::Side(Seat::Red));
+            HostMsg::View {
+                viewer: Seat::Red,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            }
+        };
+        say(&mut e, HostMsg::NewGame);
+        say(&mut e, HostMsg::Rules(rules.clone()));
+        say(&mut e, HostMsg::Seat(Chair::Side(Seat::Red)));
+        say(&mut e, view(&game));
+        for _ in 0..2 {
+            let t = game.position().legal_turns(&rules)[0];
+            let report = game.play(t).unwrap().report.clone().unwrap();
+            assert!(say(&mut e, HostMsg::Report(report)).is_empty());
+            assert!(say(&mut e, view(&game)).is_empty());
+        }
+        assert_eq!(e.told.len(), 2);
+        let out = say(&mut e, HostMsg::TakebackAsked(Seat::Blue, 1));
+        assert_eq!(out, [EngineMsg::TakebackAnswer(false)]);
+        assert!(say(&mut e, HostMsg::TakebackDeclined).is_empty());
+        let grant = game
+            .disclose(Disclosure::Takeback, Some(Seat::Red), true)
+            .unwrap();
+        game.take_back(grant, Seat::Red, 2).unwrap();
+        assert!(say(&mut e, HostMsg::TakenBack(Seat::Red, 2)).is_empty());
+        assert!(e.told.is_empty());
+        assert!(say(&mut e, view(&game)).is_empty());
+        assert!(e.told.is_empty(), "the view after a takeback is no report's");
+        let go = HostMsg::Go {
+            turn_ms: None,
+            left_ms: None,
+        };
+        let out = say(&mut e, go);
+        let Some(EngineMsg::Turn(t)) = out.last() else {
+            panic!("{out:?}")
+        };
+        let t = Turn::parse(t, board).unwrap();
+        assert!(game.position().legal_turns(&rules).contains(&t));
+    }
 }
