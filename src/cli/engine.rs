@@ -492,7 +492,10 @@ mod tests {
         assert!(say(&mut e, HostMsg::TakenBack(Seat::Red, 2)).is_empty());
         assert!(e.told.is_empty());
         assert!(say(&mut e, view(&game)).is_empty());
-        assert!(e.told.is_empty(), "the view after a takeback is no report's");
+        assert!(
+            e.told.is_empty(),
+            "the view after a takeback is no report's"
+        );
         let go = HostMsg::Go {
             turn_ms: None,
             left_ms: None,
