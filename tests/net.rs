@@ -649,10 +649,13 @@ fn check_wire_with_takebacks(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
     }
 }
 
+/// Each seat's messages, the verdicts, the game, and whether the asker was told it was declined.
+type TakebackRoom = (Vec<(u8, Vec<Msg>)>, Vec<Verdict>, Game, bool);
+
 /// Red (the room's creator, random) asks for a takeback at its first turn after a clash; Blue
 /// (random) answers `accept` when `blue_agrees`, else declines as the built-in player does. Both
 /// seats' messages, their verdicts, the game, and whether Red was told `takeback declined`.
-fn takeback_room(blue_agrees: bool) -> (Vec<(u8, Vec<Msg>)>, Vec<Verdict>, Game, bool) {
+fn takeback_room(blue_agrees: bool) -> TakebackRoom {
     let h = server();
     let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let room = first.seated().invite.room.as_str().to_string();
