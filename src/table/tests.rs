@@ -434,3 +434,54 @@ fn four_players_take_back_only_when_every_other_seat_agrees() {
         }
     }
 }
+
+/// A seat that fails while asked for a takeback loses (it resigns), and the ask is declined.
+#[test]
+fn a_seat_failing_when_asked_for_a_takeback_loses() {
+    struct Fails(Brain);
+    impl SeatDriver for Fails {
+        fn name(&self) -> String {
+            "fails".into()
+        }
+        fn start(&mut self, s: &SeatStart<'_>) -> Result<(), SeatFailure> {
+            self.0.start(s)
+        }
+        fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+            self.0.choose(view, clock)
+        }
+        fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
+            self.0.refused(turn, why);
+        }
+        fn observe(&mut self, r: &TurnReport, v: &View) {
+            self.0.observe(r, v);
+        }
+        fn takeback_asked(&mut self, _: Seat, _: u32, _: &View) -> Result<bool, SeatFailure> {
+            Err(SeatFailure::Crashed("it exited: 1".into()))
+        }
+    }
+    let rules = Rules::for_mode(Mode::Hidden);
+    let log = TakeLog::default();
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Taker::boxed(Some(2), false, &log)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Fails(Brain::from_spec("random").unwrap())),
+        ),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    let end = t.play_out();
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Red.team(), EndReason::Resignation)
+    );
+    assert!(matches!(end.forfeit, Some((1, SeatFailure::Crashed(_)))));
+    assert_eq!(*log.lock().unwrap(), ["declined"]);
+    assert_eq!(t.game().plies().len(), 2);
+}
