@@ -1,7 +1,8 @@
 //! Network games on loopback: an in-process host (`net::host::Server` on 127.0.0.1, port 0) and
 //! clients playing their seats through the real transport, each game to its end; the leak check
 //! over every message the host sent; refused codes; a client dropped mid-game rejoining; bad
-//! input from a seated client (it is dropped, rejoins, and the game ends normally).
+//! input from a seated client (it is dropped, rejoins, and the game ends normally); takebacks by
+//! consent, agreed and declined.
 
 use junqi::cli::engine::builtin_answerer;
 use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
