@@ -955,3 +955,230 @@ fn a_room_hosted_against_the_computer() {
     assert!(shows(&h, &end), "the end: {end}");
     assert!(shows(&h, "You play Red"));
 }
+
+/// The window's seat in a real network room asks for a takeback and the other seat (a headless
+/// random player that agrees) allows it: the board and the move list go back to the position of
+/// the window's last turn, the log says so, the window plays on and resigns; the record keeps
+/// the takeback, the audit passes and the screen never named a piece its seat did not know.
+#[test]
+fn a_takeback_asked_in_the_window_and_allowed_over_the_network() {
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: Rules::for_mode(Mode::Hidden),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let asked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let asked_seen = asked.clone();
+    let headless = std::thread::spawn(move || {
+        let mut inner = junqi::cli::engine::builtin_answerer("random");
+        let mut answer = |line: &str| {
+            if line.starts_with("takeback asked ") {
+                asked_seen.lock().unwrap().push(line.to_string());
+                return (vec!["takeback accept".to_string()], false);
+            }
+            inner(line)
+        };
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    join_in_window(&mut h, &invite);
+    let mine = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Remote(r) => r.game().map_or(0, |g| {
+            g.plies()
+                .iter()
+                .filter(|p| p.seat == Some(Seat::Blue))
+                .count()
+        }),
+        _ => 0,
+    };
+    // Blue plays three turns by clicking; the view and the turns seen at its last one are kept.
+    let mut rng = SplitMix64::new(4);
+    let mut last: Option<(String, usize)> = None;
+    let mut before: Vec<Snapshot> = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            common::leak::texts(&h)
+        );
+        assert!(!remote_over(&h), "the game ended before the takeback");
+        h.run();
+        snapshot(&h, &mut before);
+        if h.query_by_label("A random formation").is_some() {
+            common::click(&mut h, "A random formation");
+            continue;
+        }
+        let Some((view, rules)) = my_move(&h) else {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        };
+        if mine(&h) == 3 {
+            break;
+        }
+        last = Some((view.notation(), plies(&h)));
+        let cands = view.candidate_turns(&rules);
+        let Some(&Turn::Move { from, to }) = rng.choose(&cands) else {
+            panic!("flip turns in a hidden game")
+        };
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, from))
+            .click();
+        h.run();
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, to))
+            .click();
+        h.run();
+    }
+    let (then, then_plies) = last.unwrap();
+    assert!(plies(&h) > then_plies);
+    common::click(&mut h, "Take back");
+    // Asked of the other seat; once it allows, the position of Blue's last turn is back.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !(plies(&h) == then_plies && my_move(&h).is_some()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            common::leak::texts(&h)
+        );
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (view, _) = my_move(&h).unwrap();
+    assert_eq!(view.notation(), then, "the board shows the position before");
+    let turns = plies_taken(&asked.lock().unwrap());
+    assert_eq!(turns, (before.last().unwrap().1 - then_plies) as u32);
+    assert!(
+        shows(&h, &format!("Blue took back {turns} turn")),
+        "{:?}",
+        common::leak::texts(&h)
+    );
+    assert!(shows(&h, &format!("{then_plies:>3}. ")) || then_plies == 0);
+    assert!(
+        !shows(&h, &format!("{:>3}. ", then_plies + 1)),
+        "the move list follows"
+    );
+    let mut after = Vec::new();
+    snapshot(&h, &mut after);
+    // Blue's turn again: it resigns, and the game ends.
+    common::click(&mut h, "Resign");
+    common::click(&mut h, "Yes, resign");
+    let (_, game) = both_ended(headless, &server);
+    assert_eq!(game.takebacks(Seat::Blue), 1, "{:?}", game.record().actions);
+    // What the screen showed before the takeback, up to the turns that stand, and after it.
+    for (texts, ply, over) in before.iter().filter(|s| s.1 <= then_plies).chain(&after) {
+        common::leak::assert_no_leak_remote_at(texts, &game, Seat::Blue, *ply, *over);
+    }
+    // A resignation's end reveal comes with the record.
+    audited_and_revealed(&mut h);
+    assert_no_leak_remote(&h, &game, Seat::Blue);
+    server.stop();
+}
+
+/// The turns of the one `takeback asked <side> <turns>` line the other seat was asked.
+fn plies_taken(asked: &[String]) -> u32 {
+    let [line] = asked else {
+        panic!("asked {asked:?}")
+    };
+    line.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// Another seat asks for a takeback at this screen: the question shows beside the board (which
+/// is still drawn), Y allows it and the board and move list follow the takeback; the next ask is
+/// refused with the button. One's own ask by Ctrl+Z is sent only with a turn of one's own to
+/// take back; refused, the screen says so.
+#[test]
+fn a_takeback_asked_of_the_window_is_answered_on_its_own_screen() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::random(&rules, 21)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    host.play_other();
+    check(&mut h, &host);
+    // Blue's first turn: nothing of its own to take back, Ctrl+Z sends nothing.
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    check(&mut h, &host);
+    assert!(host.answers().is_empty());
+    assert!(shows(&h, "Your turn"), "{:?}", common::leak::texts(&h));
+    // Blue's turn is answered by clicking (`my_turn` says go again; the first one stands).
+    my_turn(&mut h, &mut host, 1);
+    host.play_other();
+    check(&mut h, &host);
+    my_turn(&mut h, &mut host, 2);
+    host.play_other();
+    check(&mut h, &host);
+    assert_eq!(host.game.plies().len(), 5);
+    // Red asks: the question on Blue's screen, the board still there.
+    host.send(HostMsg::TakebackAsked(Seat::Red, 2));
+    check(&mut h, &host);
+    assert!(shows(&h, "Red asks to take back 2 turns"));
+    assert!(h.query_by_label("Allow (Y)").is_some());
+    assert!(
+        h.query_by_label(&label_of(&host, 0)).is_some(),
+        "the board is drawn"
+    );
+    h.key_press(egui::Key::Y);
+    check(&mut h, &host);
+    assert_eq!(host.answers(), vec![EngineMsg::TakebackAnswer(true)]);
+    assert!(h.query_by_label("Allow (Y)").is_none());
+    let grant = host
+        .game
+        .disclose(junqi::engine::Disclosure::Takeback, Some(Seat::Red), true)
+        .unwrap();
+    host.game.take_back(grant, Seat::Red, 2).unwrap();
+    host.send(HostMsg::TakenBack(Seat::Red, 2));
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "Red took back 2 turns"));
+    assert!(
+        shows(&h, "  3. ") && !shows(&h, "  4. "),
+        "the move list follows"
+    );
+    assert_eq!(plies(&h), 3);
+    let screen_view = match &h.state().screen {
+        Screen::Remote(r) => r.game().and_then(|g| g.view()).unwrap().notation(),
+        _ => panic!("not the network screen"),
+    };
+    assert_eq!(
+        screen_view,
+        host.game.view(Viewer::Side(Seat::Blue)).notation()
+    );
+    // Red plays again and asks again: refused with the button.
+    host.play_other();
+    check(&mut h, &host);
+    host.send(HostMsg::TakebackAsked(Seat::Red, 1));
+    check(&mut h, &host);
+    assert!(shows(&h, "Red asks to take back 1 turn"));
+    common::click(&mut h, "Refuse (N)");
+    check(&mut h, &host);
+    assert_eq!(host.answers(), vec![EngineMsg::TakebackAnswer(false)]);
+    // Blue's own ask by Ctrl+Z, refused: said on its screen, and go comes again.
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    check(&mut h, &host);
+    assert_eq!(host.answers(), vec![EngineMsg::AskTakeback]);
+    assert!(shows(&h, "You asked to take back: waiting for the answer…"));
+    host.send(HostMsg::TakebackDeclined);
+    check(&mut h, &host);
+    assert!(shows(&h, "Your takeback was refused"));
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert!(my_move(&h).is_some(), "asked for its turn again");
+}

@@ -1,7 +1,8 @@
 //! Network games on loopback: an in-process host (`net::host::Server` on 127.0.0.1, port 0) and
 //! clients playing their seats through the real transport, each game to its end; the leak check
 //! over every message the host sent; refused codes; a client dropped mid-game rejoining; bad
-//! input from a seated client (it is dropped, rejoins, and the game ends normally).
+//! input from a seated client (it is dropped, rejoins, and the game ends normally); takebacks by
+//! consent, agreed and declined.
 
 use junqi::cli::engine::builtin_answerer;
 use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
@@ -548,4 +549,212 @@ fn claiming_another_seat_or_a_full_room_is_refused() {
     assert!(r.unwrap().is_over());
     assert!(t.join().unwrap().0.unwrap().is_over());
     let _ = Board::two_player();
+}
+
+/// The leak check of a game with takebacks: each seat's reports and takebacks, in order, are
+/// the record's course replayed action by action, and every view is that seat's view of the
+/// game at that point (before or after the refusals and offers that follow it, which change no
+/// turn).
+fn check_wire_with_takebacks(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
+    use junqi::engine::Action;
+    let rules = game.rules();
+    let record = game.record();
+    for (seat, msgs) in seat_msgs {
+        let mut g = Game::new(rules.clone(), record.start.clone()).unwrap();
+        let mut next = 0usize;
+        let (mut views, mut backs) = (0, 0);
+        for m in msgs {
+            let Msg::Host(hm) = m else { continue };
+            match hm {
+                HostMsg::Report(r) => {
+                    // Up to the next turn that reports.
+                    loop {
+                        let a = record.actions.get(next).cloned();
+                        let a =
+                            a.unwrap_or_else(|| panic!("seat {seat}: a report past the record"));
+                        assert!(
+                            !matches!(a, Action::Takeback { .. }),
+                            "seat {seat}: report where the record takes back"
+                        );
+                        next += 1;
+                        let plies = g.plies().len();
+                        g.act(a).unwrap();
+                        if g.plies().len() > plies && g.plies().last().unwrap().report.is_some() {
+                            break;
+                        }
+                    }
+                    assert_eq!(
+                        Some(r),
+                        g.plies().last().unwrap().report.as_ref(),
+                        "seat {seat}"
+                    );
+                }
+                HostMsg::TakenBack(by, turns) => {
+                    loop {
+                        let a = record.actions.get(next).cloned();
+                        let a =
+                            a.unwrap_or_else(|| panic!("seat {seat}: a takeback past the record"));
+                        assert!(
+                            !matches!(a, Action::Turn(_)),
+                            "seat {seat}: takeback where the record plays"
+                        );
+                        next += 1;
+                        let plies = g.plies().len();
+                        let back = matches!(a, Action::Takeback { by: b, .. } if b == *by);
+                        g.act(a).unwrap();
+                        if back {
+                            assert_eq!(plies - g.plies().len(), *turns as usize, "seat {seat}");
+                            break;
+                        }
+                    }
+                    backs += 1;
+                }
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines,
+                } => {
+                    views += 1;
+                    assert_eq!(*viewer, game.board().seats[usize::from(*seat)]);
+                    let got =
+                        View::from_notation(notation, Viewer::Side(*viewer), rules, mines).unwrap();
+                    if next == record.actions.len() && g.status().is_over() {
+                        continue; // the end: every piece is revealed to everyone
+                    }
+                    // The same game with the actions that are no turn and no takeback after it.
+                    let mut later = g.clone();
+                    for a in &record.actions[next..] {
+                        if matches!(a, Action::Turn(_) | Action::Takeback { .. }) {
+                            break;
+                        }
+                        let _ = later.act(a.clone());
+                    }
+                    let fits = |truth: &Game| {
+                        let v = truth.view(Viewer::Side(*viewer));
+                        (0..game.board().len() as u8).all(|n| got.at(n) == v.at(n))
+                    };
+                    assert!(
+                        fits(&g) || fits(&later),
+                        "seat {seat}: view {views} otherwise"
+                    );
+                }
+                HostMsg::Formation(_) => panic!("a formation crossed the wire to seat {seat}"),
+                _ => {}
+            }
+        }
+        assert!(views > 0, "seat {seat}: no views");
+        let in_record = (record.actions.iter())
+            .filter(|a| matches!(a, Action::Takeback { .. }))
+            .count();
+        assert_eq!(backs, in_record, "seat {seat}: takebacks told");
+    }
+}
+
+/// Each seat's messages, the verdicts, the game, and whether the asker was told it was declined.
+type TakebackRoom = (Vec<(u8, Vec<Msg>)>, Vec<Verdict>, Game, bool);
+
+/// Red (the room's creator, random) asks for a takeback at its first turn after a clash; Blue
+/// (random) answers `accept` when `blue_agrees`, else declines as the built-in player does. Both
+/// seats' messages, their verdicts, the game, and whether Red was told `takeback declined`.
+fn takeback_room(blue_agrees: bool) -> TakebackRoom {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let red = std::thread::spawn(move || {
+        let mut inner = builtin_answerer("random");
+        let (mut clash, mut asked, mut declined) = (false, false, false);
+        let mut answer = |line: &str| {
+            clash |= line.starts_with("report ") && line.contains(" clash ");
+            declined |= line == "takeback declined";
+            if line.starts_with("go") && clash && !asked {
+                asked = true;
+                return (vec!["takeback ask".to_string()], false);
+            }
+            inner(line)
+        };
+        let r = first
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string());
+        assert!(asked, "no clash in the game");
+        (r, first.received(), first.verdict(), declined)
+    });
+    let blue = std::thread::spawn(move || {
+        let mut inner = builtin_answerer("random");
+        let mut answer = |line: &str| {
+            if blue_agrees && line.starts_with("takeback asked ") {
+                return (vec!["takeback accept".to_string()], false);
+            }
+            inner(line)
+        };
+        let r = second
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string());
+        (r, second.received(), second.verdict())
+    });
+    let (r0, m0, v0, declined) = red.join().unwrap();
+    let (r1, m1, v1) = blue.join().unwrap();
+    assert!(r0.unwrap().is_over() && r1.unwrap().is_over());
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    (vec![(0, m0), (1, m1)], vec![v0, v1], f.game, declined)
+}
+
+/// A hidden game where Red asks for a takeback after a clash and Blue agrees: both are told,
+/// the game goes on to its end, the record keeps the takeback, both audits find the host honest
+/// and no view shows a seat more than its own.
+#[test]
+fn a_takeback_agreed_over_the_wire_is_audited_and_leaks_nothing() {
+    let (msgs, verdicts, game, declined) = takeback_room(true);
+    assert!(!declined);
+    assert!(game.status().is_over());
+    assert_eq!(game.takebacks(Seat::Red), 1, "{:?}", game.record().actions);
+    for (seat, m) in &msgs {
+        let told = m
+            .iter()
+            .filter(|m| matches!(m, Msg::Host(HostMsg::TakenBack(Seat::Red, _))))
+            .count();
+        assert_eq!(told, 1, "seat {seat}");
+    }
+    let asked = msgs[1]
+        .1
+        .iter()
+        .filter(|m| matches!(m, Msg::Host(HostMsg::TakebackAsked(Seat::Red, _))))
+        .count();
+    assert_eq!(asked, 1);
+    for v in &verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    check_wire_with_takebacks(&msgs, &game);
+}
+
+/// The same ask declined: Red is told, nothing is taken back, the game goes on to its end and
+/// the audits pass.
+#[test]
+fn a_takeback_declined_over_the_wire_changes_nothing() {
+    let (msgs, verdicts, game, declined) = takeback_room(false);
+    assert!(declined);
+    assert_eq!(game.takebacks(Seat::Red), 0);
+    for (_, m) in &msgs {
+        assert!(
+            !m.iter()
+                .any(|m| matches!(m, Msg::Host(HostMsg::TakenBack(..))))
+        );
+    }
+    for v in &verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    check_wire(&msgs, &game);
+    check_wire_with_takebacks(&msgs, &game);
+}
+
+/// A takeback answer nobody asked for drops the connection (the seat rejoins, the game ends).
+#[test]
+fn a_takeback_answer_nobody_asked_for_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.answer(EngineMsg::TakebackAnswer(true)).unwrap();
+        },
+        "no takeback was asked",
+    );
 }

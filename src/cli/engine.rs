@@ -67,6 +67,9 @@ struct Engine {
     view: Option<View>,
     /// A report waiting for the view after it.
     pending: Option<TurnReport>,
+    /// The reports learnt in this game, each with the view after it (learnt again after a
+    /// takeback).
+    told: Vec<(TurnReport, View)>,
 }
 
 impl Engine {
@@ -85,6 +88,7 @@ impl Engine {
             board: Board::two_player(),
             view: None,
             pending: None,
+            told: Vec::new(),
         }
     }
 
@@ -204,6 +208,7 @@ impl Engine {
                 self.player = self.new_player();
                 self.view = None;
                 self.pending = None;
+                self.told.clear();
                 self.board = Board::two_player();
             }
             HostMsg::Rules(r) => self.rules = r,
@@ -235,6 +240,7 @@ impl Engine {
                     self.board = v.board();
                     if let Some(r) = self.pending.take() {
                         self.player.observe(&r, &v);
+                        self.told.push((r, v.clone()));
                     }
                     self.view = Some(v);
                 }
@@ -247,6 +253,7 @@ impl Engine {
                     // Two reports without a view between them: the first is learnt with the
                     // view there was.
                     self.player.observe(&before, v);
+                    self.told.push((before, v.clone()));
                 }
             }
             HostMsg::Go { .. } => match &self.view {
@@ -272,6 +279,20 @@ impl Engine {
                 Err(e) => out.push(EngineMsg::Error(format!("refused: {e}"))),
             },
             HostMsg::DrawOffered(_) => out.push(EngineMsg::DrawAnswer(false)),
+            // The computer declines another seat's takeback, as the built-in seat does.
+            HostMsg::TakebackAsked(..) => out.push(EngineMsg::TakebackAnswer(false)),
+            // Made: the player learns the game again from its start up to the turns that stand
+            // (the view after the takeback follows).
+            HostMsg::TakenBack(_, turns) => {
+                let keep = self.told.len().saturating_sub(turns as usize);
+                self.told.truncate(keep);
+                self.pending = None;
+                self.player = self.new_player();
+                for (r, v) in &self.told {
+                    self.player.observe(r, v);
+                }
+            }
+            HostMsg::TakebackDeclined => {}
             HostMsg::GameOver(_) | HostMsg::Error(_) => {}
             HostMsg::Quit => return (out, true),
         }
@@ -429,5 +450,61 @@ mod tests {
                 .unwrap()
                 .is_valid(&rules)
         );
+    }
+
+    /// Asked for a takeback, the engine declines; told one was made, it forgets the turns taken
+    /// back and answers `go` in the position before them.
+    #[test]
+    fn it_declines_a_takeback_and_learns_one_made() {
+        use crate::engine::{Disclosure, Game, Seat, Start};
+        use crate::protocol::HostMsg;
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
+        let mut e = Engine::new(Level::Easy, Some(200), None);
+        let board = game.board();
+        let say = |e: &mut Engine, m: HostMsg| e.answer(&m.line(board)).0;
+        let view = |g: &Game| {
+            let v = g.view(Viewer::Side(Seat::Red));
+            HostMsg::View {
+                viewer: Seat::Red,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            }
+        };
+        say(&mut e, HostMsg::NewGame);
+        say(&mut e, HostMsg::Rules(rules.clone()));
+        say(&mut e, HostMsg::Seat(Chair::Side(Seat::Red)));
+        say(&mut e, view(&game));
+        for _ in 0..2 {
+            let t = game.position().legal_turns(&rules)[0];
+            let report = game.play(t).unwrap().report.clone().unwrap();
+            assert!(say(&mut e, HostMsg::Report(report)).is_empty());
+            assert!(say(&mut e, view(&game)).is_empty());
+        }
+        assert_eq!(e.told.len(), 2);
+        let out = say(&mut e, HostMsg::TakebackAsked(Seat::Blue, 1));
+        assert_eq!(out, [EngineMsg::TakebackAnswer(false)]);
+        assert!(say(&mut e, HostMsg::TakebackDeclined).is_empty());
+        let grant = game
+            .disclose(Disclosure::Takeback, Some(Seat::Red), true)
+            .unwrap();
+        game.take_back(grant, Seat::Red, 2).unwrap();
+        assert!(say(&mut e, HostMsg::TakenBack(Seat::Red, 2)).is_empty());
+        assert!(e.told.is_empty());
+        assert!(say(&mut e, view(&game)).is_empty());
+        assert!(
+            e.told.is_empty(),
+            "the view after a takeback is no report's"
+        );
+        let go = HostMsg::Go {
+            turn_ms: None,
+            left_ms: None,
+        };
+        let out = say(&mut e, go);
+        let Some(EngineMsg::Turn(t)) = out.last() else {
+            panic!("{out:?}")
+        };
+        let t = Turn::parse(t, board).unwrap();
+        assert!(game.position().legal_turns(&rules).contains(&t));
     }
 }

@@ -75,6 +75,14 @@ texts! {
     DRAW_SENT = "你已提和，等待答复…", "You offered a draw: waiting for the answer…";
     EV_DRAW_SENT = "你提和", "You offered a draw";
     EV_DRAW_DECLINED = "和棋被拒绝", "Your draw offer was declined";
+    TAKE_BACK = "悔棋", "Take back";
+    TAKEBACK_ASKED = "{side}方想悔 {n} 步棋", "{side} asks to take back {n} {n|turn|turns}";
+    TAKEBACK_ALLOW = "同意", "Allow";
+    TAKEBACK_REFUSE = "拒绝", "Refuse";
+    TAKEBACK_SENT = "你已提出悔棋，等待答复…", "You asked to take back: waiting for the answer…";
+    TAKEBACK_REFUSED = "对方不同意你悔棋", "Your takeback was refused";
+    EV_TAKEBACK_SENT = "你提出悔棋", "You asked to take back";
+    EV_TAKEN_BACK = "{side}方悔了 {n} 步棋", "{side} took back {n} {n|turn|turns}";
     EV_HOST_ERROR = "主机拒绝了你的上一条消息：{e}", "The host refused your last message: {e}";
     EV_BAD_MESSAGE = "主机发来无法读取的消息：{e}", "The host sent a message this screen cannot read: {e}";
     FORMATION_ASK = "主机请你布阵", "The host asks for your formation";

@@ -20,7 +20,7 @@
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
-use crate::engine::{Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
+use crate::engine::{Action, Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
 use crate::protocol::HostMsg;
 use blake2::{Blake2s256, Digest};
 use std::fmt;
@@ -210,8 +210,9 @@ impl fmt::Display for Verdict {
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
-    reports: Vec<TurnReport>,
-    /// Views: how many of the stretch's reports came before, the viewer, the notation, mines.
+    /// Its reports and takebacks, in order.
+    reports: Vec<Told>,
+    /// Views: how many of the stretch's reports and takebacks came before, the viewer, the notation, mines.
     views: Vec<(usize, Seat, String, String)>,
 }
 
@@ -300,7 +301,10 @@ impl Auditor {
             Msg::Host(HostMsg::Rules(r)) => {
                 self.rules.get_or_insert_with(|| r.clone());
             }
-            Msg::Host(HostMsg::Report(r)) => self.stretch().reports.push(r.clone()),
+            Msg::Host(HostMsg::Report(r)) => self.stretch().reports.push(Told::Report(r.clone())),
+            Msg::Host(HostMsg::TakenBack(by, turns)) => {
+                self.stretch().reports.push(Told::TakenBack(*by, *turns));
+            }
             Msg::Host(HostMsg::View {
                 viewer,
                 notation,
@@ -370,27 +374,84 @@ impl Auditor {
     }
 }
 
-/// Every stretch's reports against the game's, in order, and its views against the game's
-/// views; the reports and views checked.
+/// What a player is told of the game's course: a turn's report, or a takeback (by whom, how
+/// many turns).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told {
+    Report(TurnReport),
+    TakenBack(Seat, u32),
+}
+
+impl Told {
+    fn words(&self, board: &crate::engine::Board) -> String {
+        match self {
+            Told::Report(r) => crate::protocol::report_words(r, board),
+            Told::TakenBack(s, n) => format!("takeback {} {n}", crate::protocol::seat_word(*s)),
+        }
+    }
+}
+
+/// The game as its players are told it, replayed from its record: every report and takeback in
+/// order, and the position after each (the start first). A takeback's turns are the turns it
+/// took back. The position of a turn is the one the game ends that stretch with (a refused
+/// attack later in it shows its flag there, as the host shows it).
+fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
+    let record = game.record();
+    let mut g = Game::new(record.rules.clone(), record.start.clone())
+        .map_err(|e| Lie::Record(e.to_string()))?;
+    let (mut told, mut positions) = (Vec::new(), Vec::new());
+    // The plies whose positions are still to be taken (at the stretch's end), and where the
+    // stretch began.
+    let mut open = vec![0usize];
+    let mut base = 0usize;
+    let close = |g: &Game,
+                 base: usize,
+                 open: &mut Vec<usize>,
+                 told: &mut Vec<Told>,
+                 at: &mut Vec<Position>| {
+        for (i, p) in g.plies().iter().enumerate().skip(base) {
+            if let Some(r) = &p.report {
+                told.push(Told::Report(r.clone()));
+                open.push(i + 1);
+            }
+        }
+        at.extend(open.drain(..).map(|n| *g.position_at(n)));
+    };
+    for a in &record.actions {
+        let back = matches!(a, Action::Takeback { .. });
+        if back {
+            close(&g, base, &mut open, &mut told, &mut positions);
+        }
+        let before = g.plies().len();
+        g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
+        if let Action::Takeback { by, .. } = a {
+            let turns = before.saturating_sub(g.plies().len()) as u32;
+            told.push(Told::TakenBack(*by, turns));
+            base = g.plies().len();
+            open.push(base);
+        }
+    }
+    close(&g, base, &mut open, &mut told, &mut positions);
+    Ok((told, positions))
+}
+
+/// Every stretch's reports and takebacks against the game's, in order, and its views against
+/// the game's views; the reports and views checked.
 fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
-    let reported: Vec<usize> = (game.plies().iter().enumerate())
-        .filter(|(_, p)| p.report.is_some())
-        .map(|(i, _)| i)
-        .collect();
-    let report = |i: usize| game.plies()[reported[i]].report.as_ref();
+    let (timeline, positions) = timeline(game)?;
+    let told = |i: usize| timeline.get(i);
     let mut next = 0usize;
     let (mut reports, mut views) = (0, 0);
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
         let offset = if s.from_start {
             for (k, r) in s.reports.iter().enumerate() {
-                let truth = (k < reported.len()).then(|| report(k)).flatten();
+                let truth = told(k);
                 if truth != Some(r) {
-                    let words = |r: &TurnReport| crate::protocol::report_words(r, game.board());
                     return Err(Lie::Report {
                         turn: k + 1,
-                        said: words(r),
-                        truth: truth.map(words),
+                        said: r.words(game.board()),
+                        truth: truth.map(|t| t.words(game.board())),
                     });
                 }
             }
@@ -399,9 +460,9 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
             // The first run of the game's reports, from where the last stretch ended, that is
             // this stretch's.
             let n = s.reports.len();
-            let fits = |o: usize| (0..n).all(|k| report(o + k) == Some(&s.reports[k]));
-            match (next..=reported.len().saturating_sub(n))
-                .find(|&o| o + n <= reported.len() && fits(o))
+            let fits = |o: usize| (0..n).all(|k| told(o + k) == Some(&s.reports[k]));
+            match (next..=timeline.len().saturating_sub(n))
+                .find(|&o| o + n <= timeline.len() && fits(o))
             {
                 Some(o) => o,
                 None => return Err(Lie::Stretch),
@@ -409,16 +470,15 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
         };
         next = offset + s.reports.len();
         reports += s.reports.len();
-        if si == last && s.from_start && game.status().is_over() && next != reported.len() {
+        if si == last && s.from_start && game.status().is_over() && next != timeline.len() {
             return Err(Lie::Count {
                 said: next,
-                truth: reported.len(),
+                truth: timeline.len(),
             });
         }
         for (before, viewer, notation, mines) in &s.views {
             let done = offset + before;
-            let ply = if done == 0 { 0 } else { reported[done - 1] + 1 };
-            if ply >= game.plies().len() && game.status().is_over() {
+            if done >= timeline.len() && game.status().is_over() {
                 continue; // the end: every piece is shown to everyone
             }
             let viewer = Viewer::Side(*viewer);
@@ -428,7 +488,13 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
                     node: "the board".into(),
                 });
             };
-            let truth = game.position_at(ply).view(game.rules(), viewer);
+            let Some(at) = positions.get(done) else {
+                return Err(Lie::View {
+                    turn: done,
+                    node: "the board".into(),
+                });
+            };
+            let truth = at.view(game.rules(), viewer);
             let board = game.board();
             if let Some(n) = (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n)) {
                 return Err(Lie::View {
@@ -746,5 +812,138 @@ mod tests {
             let b = crate::engine::Board::two_player();
             assert_eq!(Msg::decode(m.encode(b).as_bytes(), b), Ok(m));
         }
+    }
+}
+
+#[cfg(test)]
+mod takeback_tests {
+    use super::*;
+    use crate::engine::{Disclosure, Mode, Start};
+    use crate::net::wire::Msg;
+
+    /// A hidden game with takebacks, and what an honest host sends Red and Blue over it: the
+    /// commitment, a view after every report and every takeback, the end, the reveal, the record.
+    fn played() -> (Game, Seal, [Vec<Msg>; 2]) {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut g = Game::new(rules.clone(), Start::random(&rules, 8)).unwrap();
+        let seal = Seal::new(RoomId(*b"ROOMTB"), g.start_position());
+        let sides = [Seat::Red, Seat::Blue];
+        let view = |g: &Game, s: Seat| {
+            let v = g.view(Viewer::Side(s));
+            Msg::Host(HostMsg::View {
+                viewer: s,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            })
+        };
+        let mut out: [Vec<Msg>; 2] = sides.map(|s| {
+            vec![
+                Msg::Host(HostMsg::Rules(rules.clone())),
+                view(&g, s),
+                Msg::Commit(seal.hashes.clone()),
+            ]
+        });
+        let mut rng = crate::engine::rng::SplitMix64::new(8);
+        for n in 0..40 {
+            if g.status().is_over() {
+                break;
+            }
+            if n == 12 || n == 25 {
+                let by = g.position().side_to_move().unwrap();
+                let grant = g.disclose(Disclosure::Takeback, Some(by), true).unwrap();
+                g.take_back(grant, by, 2).unwrap();
+                for (k, s) in sides.into_iter().enumerate() {
+                    out[k].push(Msg::Host(HostMsg::TakenBack(by, 2)));
+                    out[k].push(view(&g, s));
+                }
+                continue;
+            }
+            let turns = g.position().legal_turns(g.rules());
+            let t = turns[rng.below(turns.len() as u64) as usize];
+            let r = g.play(t).unwrap().report.clone();
+            for (k, s) in sides.into_iter().enumerate() {
+                if let Some(r) = &r {
+                    out[k].push(Msg::Host(HostMsg::Report(r.clone())));
+                }
+                out[k].push(view(&g, s));
+            }
+        }
+        if !g.status().is_over() {
+            g.act(Action::Resign(Seat::Red)).unwrap();
+        }
+        for o in &mut out {
+            o.push(Msg::Host(HostMsg::GameOver(g.status())));
+            o.push(Msg::Reveal(seal.salts.clone()));
+            for (i, text) in record_parts(&g).iter().enumerate() {
+                let last = i + 1 == record_parts(&g).len();
+                o.push(Msg::RecordPart {
+                    text: text.clone(),
+                    last,
+                });
+            }
+        }
+        (g, seal, out)
+    }
+
+    fn audit(msgs: &[Msg]) -> Verdict {
+        let mut a = Auditor::new(RoomId(*b"ROOMTB"), true);
+        for m in msgs {
+            a.feed(m);
+        }
+        a.verdict()
+    }
+
+    /// The record keeps the turns taken back and the takebacks; an honest host's reports,
+    /// takebacks and views all match it, for both players.
+    #[test]
+    fn an_honest_host_passes_with_takebacks() {
+        let (g, _, out) = played();
+        assert_eq!(g.takebacks(Seat::Red) + g.takebacks(Seat::Blue), 2);
+        for msgs in &out {
+            match audit(msgs) {
+                Verdict::Honest { reports, views } => {
+                    // 38 turns played (4 of them taken back) and 2 takebacks.
+                    assert_eq!(reports, 40);
+                    assert!(views >= 40, "{views}");
+                }
+                v => panic!("{v}"),
+            }
+        }
+    }
+
+    /// A takeback said otherwise than the record has it, one left out, or a view after it that
+    /// shows the position before it otherwise, is named.
+    #[test]
+    fn a_takeback_said_otherwise_is_named() {
+        let (_, _, out) = played();
+        let at = out[0]
+            .iter()
+            .position(|m| matches!(m, Msg::Host(HostMsg::TakenBack(..))))
+            .unwrap();
+        let mut wrong = out[0].clone();
+        let Msg::Host(HostMsg::TakenBack(by, _)) = wrong[at].clone() else {
+            unreachable!()
+        };
+        wrong[at] = Msg::Host(HostMsg::TakenBack(by, 1));
+        assert!(
+            matches!(audit(&wrong), Verdict::Lied(Lie::Report { .. })),
+            "{}",
+            audit(&wrong)
+        );
+        let mut left_out = out[0].clone();
+        left_out.remove(at);
+        assert!(
+            matches!(audit(&left_out), Verdict::Lied(_)),
+            "{}",
+            audit(&left_out)
+        );
+        // The view after the takeback replaced by the view before it.
+        let mut stale = out[0].clone();
+        stale[at + 1] = stale[at - 1].clone();
+        assert!(
+            matches!(audit(&stale), Verdict::Lied(Lie::View { .. })),
+            "{}",
+            audit(&stale)
+        );
     }
 }

@@ -117,7 +117,8 @@ struct LinkState {
     /// player who rejoins.
     setup: Vec<String>,
     last_view: Option<String>,
-    /// The question waiting for its answer (`junqi 1`, `go`, `draw offered`, `formation?`).
+    /// The question waiting for its answer (`junqi 1`, `go`, `draw offered`, `takeback asked`,
+    /// `formation?`).
     pending: Option<String>,
     /// A rejoined player's engine is answering the handshake sent again: its `id`, `option`
     /// and `ok` are not the table's.
@@ -139,6 +140,7 @@ fn is_question(line: &str) -> bool {
         || line == "go"
         || line.starts_with("go ")
         || line.starts_with("draw offered")
+        || line.starts_with("takeback asked ")
         || line == "formation?"
 }
 
@@ -1016,7 +1018,10 @@ fn relay(
                         true
                     }
                     EngineMsg::Error(_) => true,
-                    EngineMsg::Turn(_) | EngineMsg::Resign | EngineMsg::OfferDraw => {
+                    EngineMsg::Turn(_)
+                    | EngineMsg::Resign
+                    | EngineMsg::OfferDraw
+                    | EngineMsg::AskTakeback => {
                         if !pending.starts_with("go") {
                             return Err(format!("'{}' when no turn was asked", m.line()));
                         }
@@ -1025,6 +1030,12 @@ fn relay(
                     EngineMsg::DrawAnswer(_) => {
                         if !pending.starts_with("draw offered") {
                             return Err("a draw answer when no draw was offered".into());
+                        }
+                        true
+                    }
+                    EngineMsg::TakebackAnswer(_) => {
+                        if !pending.starts_with("takeback asked ") {
+                            return Err("a takeback answer when no takeback was asked".into());
                         }
                         true
                     }

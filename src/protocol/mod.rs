@@ -383,6 +383,14 @@ pub enum HostMsg {
     Refused(String, String),
     /// `draw offered <side>`: answer `draw accept` or `draw decline`.
     DrawOffered(Seat),
+    /// `takeback asked <side> <turns>`: another seat asks to take back its last `turns` turns;
+    /// answer `takeback accept` or `takeback decline`.
+    TakebackAsked(Seat, u32),
+    /// `takeback <side> <turns>`: the takeback `side` asked for was made, the last `turns`
+    /// turns are taken back (a `view` line follows).
+    TakenBack(Seat, u32),
+    /// `takeback declined`: your ask for a takeback was declined (`go` follows).
+    TakebackDeclined,
     /// `gameover <result>`.
     GameOver(Status),
     /// `error <text>`: the host refused the engine's last message (the game is lost then).
@@ -424,6 +432,9 @@ impl HostMsg {
             }
             HostMsg::Refused(t, why) => format!("refused {t} {}", one_line(why)),
             HostMsg::DrawOffered(s) => format!("draw offered {}", seat_word(*s)),
+            HostMsg::TakebackAsked(s, n) => format!("takeback asked {} {n}", seat_word(*s)),
+            HostMsg::TakenBack(s, n) => format!("takeback {} {n}", seat_word(*s)),
+            HostMsg::TakebackDeclined => "takeback declined".into(),
             HostMsg::GameOver(st) => format!("gameover {}", st.word()),
             HostMsg::Error(e) => format!("error {}", one_line(e)),
             HostMsg::Quit => "quit".into(),
@@ -510,6 +521,11 @@ impl HostMsg {
                 seat_of_word(s)
                     .ok_or_else(|| ProtocolError(format!("draw: '{s}' is not a side")))?,
             ),
+            ["takeback", "declined"] => HostMsg::TakebackDeclined,
+            ["takeback", "asked", s, n] => {
+                HostMsg::TakebackAsked(takeback_side(s)?, takeback_turns(n)?)
+            }
+            ["takeback", s, n] => HostMsg::TakenBack(takeback_side(s)?, takeback_turns(n)?),
             ["gameover", rest @ ..] => HostMsg::GameOver(parse_status(rest)?),
             ["error", rest @ ..] => HostMsg::Error(rest.join(" ")),
             ["quit"] => HostMsg::Quit,
@@ -544,6 +560,11 @@ pub enum EngineMsg {
     OfferDraw,
     /// `draw accept` / `draw decline`.
     DrawAnswer(bool),
+    /// `takeback ask`: it asks to take back its own last turn and the turns after it,
+    /// answering `go`; `go` comes again after the answer.
+    AskTakeback,
+    /// `takeback accept` / `takeback decline`, answering `takeback asked`.
+    TakebackAnswer(bool),
     /// `info <anything>`: the engine's thoughts (depth, score, principal variation …).
     Info(String),
     /// `error <text>`.
@@ -561,6 +582,13 @@ impl EngineMsg {
             EngineMsg::Resign => "resign".into(),
             EngineMsg::OfferDraw => "draw offer".into(),
             EngineMsg::DrawAnswer(yes) => if *yes { "draw accept" } else { "draw decline" }.into(),
+            EngineMsg::AskTakeback => "takeback ask".into(),
+            EngineMsg::TakebackAnswer(yes) => if *yes {
+                "takeback accept"
+            } else {
+                "takeback decline"
+            }
+            .into(),
             EngineMsg::Info(i) => format!("info {}", one_line(i)),
             EngineMsg::Error(e) => format!("error {}", one_line(e)),
         }
@@ -591,6 +619,9 @@ impl EngineMsg {
             ["draw", "offer"] => EngineMsg::OfferDraw,
             ["draw", "accept"] => EngineMsg::DrawAnswer(true),
             ["draw", "decline"] => EngineMsg::DrawAnswer(false),
+            ["takeback", "ask"] => EngineMsg::AskTakeback,
+            ["takeback", "accept"] => EngineMsg::TakebackAnswer(true),
+            ["takeback", "decline"] => EngineMsg::TakebackAnswer(false),
             ["info", rest @ ..] => EngineMsg::Info(rest.join(" ")),
             ["error", rest @ ..] => EngineMsg::Error(rest.join(" ")),
             _ => {
@@ -600,6 +631,21 @@ impl EngineMsg {
                 ));
             }
         })
+    }
+}
+
+/// The side of a `takeback` line.
+fn takeback_side(w: &str) -> Result<Seat, ProtocolError> {
+    seat_of_word(w).ok_or_else(|| ProtocolError(format!("takeback: '{w}' is not a side")))
+}
+
+/// The turns of a `takeback` line: a whole number from 1.
+fn takeback_turns(w: &str) -> Result<u32, ProtocolError> {
+    match w.parse::<u32>() {
+        Ok(n) if n > 0 && w.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => bad(format!(
+            "takeback: '{w}' is not a number of turns (1 or more)"
+        )),
     }
 }
 

@@ -37,6 +37,11 @@ fn host_messages_come_back_from_their_lines() {
         },
         HostMsg::Refused("a11-a12".into(), "the flag may not be taken yet".into()),
         HostMsg::DrawOffered(Seat::Red),
+        HostMsg::TakebackAsked(Seat::Blue, 2),
+        HostMsg::TakebackAsked(Seat::West, 5),
+        HostMsg::TakenBack(Seat::Red, 1),
+        HostMsg::TakenBack(Seat::North, 12),
+        HostMsg::TakebackDeclined,
         HostMsg::GameOver(Status::Won(Team::Red, EndReason::Flag)),
         HostMsg::GameOver(Status::Draw(EndReason::QuietLimit)),
         HostMsg::Error("no".into()),
@@ -105,6 +110,9 @@ fn engine_messages_come_back_from_their_lines() {
         EngineMsg::OfferDraw,
         EngineMsg::DrawAnswer(true),
         EngineMsg::DrawAnswer(false),
+        EngineMsg::AskTakeback,
+        EngineMsg::TakebackAnswer(true),
+        EngineMsg::TakebackAnswer(false),
         EngineMsg::Info("depth 3 score 12 pv a6-a7".into()),
         EngineMsg::Error("what".into()),
     ] {
@@ -215,5 +223,41 @@ proptest! {
         let _ = HostMsg::parse(&line, Board::two_player());
         let _ = HostMsg::parse(&line, Board::four_player());
         let _ = EngineMsg::parse(&line);
+    }
+}
+
+/// The takeback lines: written and read back above; anything else refused with a reason.
+#[test]
+fn takeback_lines_that_are_not_the_protocol_are_refused() {
+    let board = crate::engine::Board::two_player();
+    assert_eq!(
+        HostMsg::parse("takeback asked red 2", board),
+        Ok(HostMsg::TakebackAsked(Seat::Red, 2))
+    );
+    assert_eq!(
+        HostMsg::parse("takeback blue 1", board),
+        Ok(HostMsg::TakenBack(Seat::Blue, 1))
+    );
+    for bad in [
+        "takeback",
+        "takeback red",
+        "takeback asked red",
+        "takeback asked green 1",
+        "takeback red 0",
+        "takeback red -1",
+        "takeback red +1",
+        "takeback red 1 2",
+        "takeback asked red x",
+        "takeback declined now",
+    ] {
+        assert!(HostMsg::parse(bad, board).is_err(), "{bad}");
+    }
+    for bad in [
+        "takeback",
+        "takeback yes",
+        "takeback ask now",
+        "takeback accept 1",
+    ] {
+        assert!(EngineMsg::parse(bad).is_err(), "{bad}");
     }
 }

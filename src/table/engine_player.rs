@@ -227,6 +227,7 @@ impl EnginePlayer {
             turn: self.turn_time,
             left: None,
         };
+        let mut asked_back = false;
         loop {
             let reply = seat.choose(view, &clock);
             if let Some(info) = seat.info() {
@@ -248,6 +249,17 @@ impl EnginePlayer {
                 Reply::OfferDraw => {
                     return Err(SeatFailure::Reported(
                         "offered a draw twice in one turn".into(),
+                    ));
+                }
+                // Declined at once (an engine's takeback is not put to the person at the
+                // window): the engine is told and asked for its turn again.
+                Reply::AskTakeback if !asked_back => {
+                    asked_back = true;
+                    seat.takeback_declined();
+                }
+                Reply::AskTakeback => {
+                    return Err(SeatFailure::Reported(
+                        "asked for a takeback twice in one turn".into(),
                     ));
                 }
             }

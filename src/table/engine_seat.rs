@@ -307,6 +307,7 @@ impl SeatDriver for EngineSeat {
             },
             EngineMsg::Resign => Ok(Reply::Resign),
             EngineMsg::OfferDraw => Ok(Reply::OfferDraw),
+            EngineMsg::AskTakeback => Ok(Reply::AskTakeback),
             m => Err(EngineSeat::unexpected(&m, "a turn")),
         }
     }
@@ -332,8 +333,106 @@ impl SeatDriver for EngineSeat {
         }
     }
 
+    fn takeback_asked(&mut self, by: Seat, turns: u32, view: &View) -> Result<bool, SeatFailure> {
+        self.send_view(view);
+        self.send(&HostMsg::TakebackAsked(by, turns));
+        match self.answer()? {
+            EngineMsg::TakebackAnswer(yes) => Ok(yes),
+            m => Err(EngineSeat::unexpected(&m, "a takeback answer")),
+        }
+    }
+
+    fn taken_back(&mut self, by: Seat, turns: u32, view: &View) {
+        self.send(&HostMsg::TakenBack(by, turns));
+        // The view after the takeback, even one equal to the last (the engine learns the
+        // takeback with it).
+        self.last_view = None;
+        self.send_view(view);
+    }
+
+    fn takeback_declined(&mut self) {
+        self.send(&HostMsg::TakebackDeclined);
+    }
+
     fn finish(&mut self, status: Status, _view: &View) {
         self.send(&HostMsg::GameOver(status));
         self.send(&HostMsg::Quit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Mode, Rules, Start};
+    use std::collections::VecDeque;
+    use std::sync::Mutex;
+
+    /// A link whose answers are written in advance; what it was sent is kept.
+    struct Canned {
+        sent: Arc<Mutex<Vec<String>>>,
+        answers: VecDeque<String>,
+    }
+
+    impl LineLink for Canned {
+        fn send(&mut self, line: &str) {
+            self.sent.lock().unwrap().push(line.to_string());
+        }
+        fn line(&mut self, _: Instant) -> Result<String, SeatFailure> {
+            self.answers
+                .pop_front()
+                .ok_or(SeatFailure::Hung(Duration::ZERO))
+        }
+    }
+
+    fn seat(answers: &[&str]) -> (EngineSeat, Arc<Mutex<Vec<String>>>) {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let link = Canned {
+            sent: sent.clone(),
+            answers: answers.iter().map(|s| s.to_string()).collect(),
+        };
+        (EngineSeat::over(Box::new(link), "canned"), sent)
+    }
+
+    /// The takeback lines: asked (with the view first) and answered, told made (the view
+    /// after it, even if unchanged) and declined; `takeback ask` answers `go`; any other answer
+    /// to `takeback asked` fails the seat.
+    #[test]
+    fn the_takeback_lines_go_out_and_their_answers_come_back() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 2)).unwrap();
+        let view = game.view(Viewer::Side(Seat::Blue));
+        let view_line = format!(
+            "view blue {} mines {}",
+            view.notation(),
+            view.mines_notation()
+        );
+        let (mut s, sent) = seat(&["takeback accept", "takeback decline", "draw accept"]);
+        assert_eq!(s.takeback_asked(Seat::Red, 2, &view), Ok(true));
+        assert_eq!(s.takeback_asked(Seat::Red, 1, &view), Ok(false));
+        assert!(matches!(
+            s.takeback_asked(Seat::Red, 1, &view),
+            Err(SeatFailure::Garbage(_))
+        ));
+        assert_eq!(
+            sent.lock().unwrap()[..3],
+            [
+                view_line.clone(),
+                "takeback asked red 2".into(),
+                "takeback asked red 1".into()
+            ]
+        );
+        sent.lock().unwrap().clear();
+        s.taken_back(Seat::Red, 2, &view);
+        s.takeback_declined();
+        assert_eq!(
+            *sent.lock().unwrap(),
+            [
+                "takeback red 2".to_string(),
+                view_line,
+                "takeback declined".into()
+            ]
+        );
+        let (mut s, _) = seat(&["takeback ask"]);
+        assert_eq!(s.choose(&view, &Clock::default()), Ok(Reply::AskTakeback));
     }
 }

@@ -26,8 +26,8 @@ pub use crate::engine::Chair;
 pub use brain::Brain;
 
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status, Turn,
-    TurnReport, View, Viewer,
+    Action, Disclosure, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status,
+    Turn, TurnReport, View, Viewer,
 };
 use std::time::{Duration, Instant};
 
@@ -70,6 +70,10 @@ pub enum Reply {
     Resign,
     /// It offers a draw; it is asked for its turn again if the offer is declined.
     OfferDraw,
+    /// It asks to take back its own last turn and the turns after it; every other seat still in
+    /// must agree. It is asked for its turn again (in the position after the takeback if it was
+    /// made); at most once per turn.
+    AskTakeback,
 }
 
 /// Why a seat lost the game without the rules deciding it. `Display` gives the English the
@@ -173,6 +177,27 @@ pub trait SeatDriver: Send {
     fn draw_offered(&mut self, _by: Seat, _view: &View) -> Result<bool, SeatFailure> {
         Ok(false)
     }
+
+    /// Another seat (`by`) asks to take back its last `turns` turns: whether this seat agrees.
+    /// The built-in computer and outside engines that do not know the question decline.
+    ///
+    /// # Errors
+    /// The seat failed while asked.
+    fn takeback_asked(
+        &mut self,
+        _by: Seat,
+        _turns: u32,
+        _view: &View,
+    ) -> Result<bool, SeatFailure> {
+        Ok(false)
+    }
+
+    /// The takeback `by` asked for was made: the last `turns` turns are taken back, and this
+    /// seat's view after it.
+    fn taken_back(&mut self, _by: Seat, _turns: u32, _view: &View) {}
+
+    /// This seat's own ask for a takeback was declined (or there was nothing to take back).
+    fn takeback_declined(&mut self) {}
 
     /// The game is over: how it ended, and this seat's view at the end.
     fn finish(&mut self, _status: Status, _view: &View) {}
@@ -278,6 +303,14 @@ pub struct Table {
     /// Called with the game after each turn is played and before any seat is told of it
     /// (`on_turn`).
     on_turn: Option<OnTurn>,
+}
+
+/// How a seat's ask for a takeback went.
+enum Asked {
+    Declined,
+    Made,
+    /// A seat failed while asked: the table's end if the game cannot go on.
+    Failed(Option<TableEnd>),
 }
 
 /// What a table calls after each turn, before telling the seats (a host's autosave).
@@ -590,6 +623,7 @@ impl Table {
             return Some(self.end());
         };
         let mut offered = false;
+        let mut asked_back = false;
         let mut tries = 0usize;
         loop {
             // Again after a refusal: the refused attack showed the flag to every seat.
@@ -643,6 +677,21 @@ impl Table {
                         SeatFailure::Reported("offered a draw twice in one turn".into()),
                     );
                 }
+                Reply::AskTakeback if !asked_back => {
+                    asked_back = true;
+                    match self.ask_takeback(k) {
+                        Asked::Declined => {}
+                        // The position changed: the seat to move may be another one.
+                        Asked::Made => return None,
+                        Asked::Failed(end) => return end,
+                    }
+                }
+                Reply::AskTakeback => {
+                    return self.fail(
+                        k,
+                        SeatFailure::Reported("asked for a takeback twice in one turn".into()),
+                    );
+                }
                 Reply::Turn(turn) => {
                     if let Err(why) = view.check_turn(self.game.rules(), turn) {
                         let turn = turn.notation(view.board());
@@ -677,6 +726,73 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// How many standing actions go back to seat `k`'s own last turn (the fewest after which
+    /// its side is to move again), and how many turns (plies) that takes back; `None` when it
+    /// has no turn to take back.
+    pub fn takeback_of(&self, k: usize) -> Option<(u32, u32)> {
+        let by = self.side_of(k);
+        let standing = self.game.standing_actions().len() as u32;
+        let plies = self.game.plies().len() as u32;
+        (1..=standing.min(256)).find_map(|actions| {
+            let mut probe = self.game.clone();
+            let back = probe.act(Action::Takeback { by, turns: actions }).is_ok();
+            let dropped = plies.saturating_sub(probe.plies().len() as u32);
+            (back && dropped > 0 && probe.position().side_to_move() == Some(by))
+                .then_some((actions, dropped))
+        })
+    }
+
+    /// Seat `k` asks for a takeback: every other seat still in is asked; if all agree it is
+    /// made through the gate and every seat told, with its view after it. A declined ask (or
+    /// nothing to take back) is told to the asker.
+    fn ask_takeback(&mut self, k: usize) -> Asked {
+        let by = self.side_of(k);
+        let Some((actions, turns)) = self.takeback_of(k) else {
+            self.places[k].driver.takeback_declined();
+            return Asked::Declined;
+        };
+        for j in 0..self.places.len() {
+            if j == k || self.places[j].failed {
+                continue;
+            }
+            let side = self.side_of(j);
+            if !self.game.seats_in().contains(&side) {
+                continue;
+            }
+            let view = self.view_of(j);
+            let yes = match self.places[j].driver.takeback_asked(by, turns, &view) {
+                Ok(yes) => yes,
+                Err(e) => {
+                    // The seat asked failed: it resigns (four players: it is out), and the ask
+                    // is declined.
+                    self.places[k].driver.takeback_declined();
+                    return Asked::Failed(self.fail(j, e));
+                }
+            };
+            if !yes {
+                self.places[k].driver.takeback_declined();
+                return Asked::Declined;
+            }
+        }
+        let made = self
+            .game
+            .disclose(Disclosure::Takeback, Some(by), true)
+            .ok()
+            .is_some_and(|grant| self.game.take_back(grant, by, actions).is_ok());
+        if !made {
+            self.places[k].driver.takeback_declined();
+            return Asked::Declined;
+        }
+        if let Some(f) = &mut self.on_turn {
+            f(&self.game);
+        }
+        for j in 0..self.places.len() {
+            let v = self.view_of(j);
+            self.places[j].driver.taken_back(by, turns, &v);
+        }
+        Asked::Made
     }
 
     /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.

@@ -220,3 +220,268 @@ fn a_seat_over_its_game_time_loses() {
     assert_eq!(end.forfeit.unwrap(), (0, SeatFailure::OutOfTime));
     assert_eq!(t.game().plies().len(), 0);
 }
+
+/// What a `Taker` was told of takebacks.
+type TakeLog = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
+/// A random player that asks for a takeback on its `ask_at`-th turn (counted from 1) and
+/// answers another seat's ask with `accept`; it notes what it is told of takebacks.
+struct Taker {
+    brain: Brain,
+    ask_at: Option<usize>,
+    asked: usize,
+    accept: bool,
+    log: TakeLog,
+}
+
+impl Taker {
+    fn boxed(ask_at: Option<usize>, accept: bool, log: &TakeLog) -> Box<dyn SeatDriver> {
+        Box::new(Taker {
+            brain: Brain::from_spec("random").unwrap(),
+            ask_at,
+            asked: 0,
+            accept,
+            log: log.clone(),
+        })
+    }
+}
+
+impl SeatDriver for Taker {
+    fn name(&self) -> String {
+        "taker".into()
+    }
+    fn start(&mut self, s: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        self.brain.start(s)
+    }
+    fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+        self.asked += 1;
+        if Some(self.asked) == self.ask_at {
+            return Ok(Reply::AskTakeback);
+        }
+        self.brain.choose(view, clock)
+    }
+    fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
+        self.brain.refused(turn, why);
+    }
+    fn observe(&mut self, r: &TurnReport, v: &View) {
+        self.brain.observe(r, v);
+    }
+    fn takeback_asked(&mut self, by: Seat, turns: u32, view: &View) -> Result<bool, SeatFailure> {
+        let me = match view.viewer() {
+            Viewer::Side(s) => s,
+            Viewer::Referee => Seat::Red,
+        };
+        let mut log = self.log.lock().unwrap();
+        log.push(format!("{me:?} asked {by:?} {turns}"));
+        Ok(self.accept)
+    }
+    fn taken_back(&mut self, by: Seat, turns: u32, view: &View) {
+        let me = match view.viewer() {
+            Viewer::Side(s) => s,
+            Viewer::Referee => Seat::Red,
+        };
+        let mut log = self.log.lock().unwrap();
+        log.push(format!("{me:?} taken {by:?} {turns} ply {}", view.ply()));
+    }
+    fn takeback_declined(&mut self) {
+        self.log.lock().unwrap().push("declined".into());
+    }
+}
+
+fn two_takers(red_asks: usize, blue_accepts: bool) -> (Table, TakeLog) {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let log = TakeLog::default();
+    let seats = vec![
+        (
+            Chair::Side(Seat::Red),
+            Taker::boxed(Some(red_asks), false, &log),
+        ),
+        (
+            Chair::Side(Seat::Blue),
+            Taker::boxed(None, blue_accepts, &log),
+        ),
+    ];
+    let t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    );
+    (t.unwrap(), log)
+}
+
+/// A takeback agreed goes back to the asker's own last turn, is kept in the record through the
+/// gate, and every seat is told with its view after it; the game goes on to its end.
+#[test]
+fn a_takeback_agreed_goes_back_to_the_askers_last_turn() {
+    let (mut t, log) = two_takers(3, true);
+    for _ in 0..4 {
+        assert!(t.step().is_none());
+    }
+    assert_eq!(t.game().plies().len(), 4);
+    let before = t.game().position_at(2).notation();
+    // Red's third turn: it asks; Red's last turn and Blue's after it go back.
+    assert!(t.step().is_none());
+    assert_eq!(t.game().plies().len(), 2);
+    assert_eq!(t.game().position().notation(), before);
+    assert_eq!(t.game().position().side_to_move(), Some(Seat::Red));
+    assert!(matches!(
+        t.game().record().actions.last(),
+        Some(Action::Takeback {
+            by: Seat::Red,
+            turns: 2
+        })
+    ));
+    assert_eq!(
+        *log.lock().unwrap(),
+        [
+            "Blue asked Red 2",
+            "Red taken Red 2 ply 2",
+            "Blue taken Red 2 ply 2"
+        ]
+    );
+    let end = t.play_out();
+    assert!(end.status.is_over() && end.forfeit.is_none());
+    let replay = Game::from_ron(&t.game().to_ron()).unwrap();
+    assert_eq!(replay.position().notation(), t.game().position().notation());
+}
+
+/// A takeback declined is told to the asker, who is asked for its turn again; with nothing of
+/// its own to take back the ask is declined at once, nobody asked; a second ask in one turn
+/// loses.
+#[test]
+fn a_takeback_declined_or_empty_leaves_the_game_as_it_was() {
+    let (mut t, log) = two_takers(3, false);
+    for _ in 0..5 {
+        assert!(t.step().is_none());
+    }
+    assert_eq!(t.game().plies().len(), 5);
+    assert!(
+        !t.game()
+            .record()
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Takeback { .. }))
+    );
+    assert_eq!(*log.lock().unwrap(), ["Blue asked Red 2", "declined"]);
+
+    let (mut t, log) = two_takers(1, true);
+    assert!(t.step().is_none());
+    assert_eq!(t.game().plies().len(), 1);
+    assert_eq!(*log.lock().unwrap(), ["declined"]);
+
+    let rules = Rules::for_mode(Mode::Hidden);
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (
+            Chair::Side(Seat::Red),
+            Box::new(Script::new(vec![
+                Ok(Reply::AskTakeback),
+                Ok(Reply::AskTakeback),
+            ])),
+        ),
+        (Chair::Side(Seat::Blue), brain("random")),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    let end = t.play_out();
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
+}
+
+/// Four players: every other seat still in must agree.
+#[test]
+fn four_players_take_back_only_when_every_other_seat_agrees() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let board = crate::engine::Board::four_player();
+    for refuser in [None, Some(2usize)] {
+        let log = TakeLog::default();
+        let seats = (board.seats.iter().enumerate())
+            .map(|(k, &s)| {
+                let ask = (k == 0).then_some(2);
+                (Chair::Side(s), Taker::boxed(ask, refuser != Some(k), &log))
+            })
+            .collect();
+        let mut t = Table::open(
+            &rules,
+            seats,
+            &[1, 2, 3, 4],
+            formations(&rules, 5, 4),
+            Limits::default(),
+        )
+        .unwrap();
+        for _ in 0..4 {
+            assert!(t.step().is_none());
+        }
+        assert!(t.step().is_none());
+        let log = log.lock().unwrap().clone();
+        match refuser {
+            None => {
+                assert_eq!(t.game().plies().len(), 0, "{log:?}");
+                assert_eq!(log.iter().filter(|l| l.contains("asked")).count(), 3);
+                assert_eq!(log.iter().filter(|l| l.contains("taken")).count(), 4);
+            }
+            Some(_) => {
+                assert_eq!(t.game().plies().len(), 5, "{log:?}");
+                assert_eq!(log.last().map(String::as_str), Some("declined"));
+                assert!(!log.iter().any(|l| l.contains("taken")));
+            }
+        }
+    }
+}
+
+/// A seat that fails while asked for a takeback loses (it resigns), and the ask is declined.
+#[test]
+fn a_seat_failing_when_asked_for_a_takeback_loses() {
+    struct Fails(Brain);
+    impl SeatDriver for Fails {
+        fn name(&self) -> String {
+            "fails".into()
+        }
+        fn start(&mut self, s: &SeatStart<'_>) -> Result<(), SeatFailure> {
+            self.0.start(s)
+        }
+        fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+            self.0.choose(view, clock)
+        }
+        fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
+            self.0.refused(turn, why);
+        }
+        fn observe(&mut self, r: &TurnReport, v: &View) {
+            self.0.observe(r, v);
+        }
+        fn takeback_asked(&mut self, _: Seat, _: u32, _: &View) -> Result<bool, SeatFailure> {
+            Err(SeatFailure::Crashed("it exited: 1".into()))
+        }
+    }
+    let rules = Rules::for_mode(Mode::Hidden);
+    let log = TakeLog::default();
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Taker::boxed(Some(2), false, &log)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Fails(Brain::from_spec("random").unwrap())),
+        ),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    let end = t.play_out();
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Red.team(), EndReason::Resignation)
+    );
+    assert!(matches!(end.forfeit, Some((1, SeatFailure::Crashed(_)))));
+    assert_eq!(*log.lock().unwrap(), ["declined"]);
+    assert_eq!(t.game().plies().len(), 2);
+}

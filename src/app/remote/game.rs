@@ -39,6 +39,14 @@ pub enum Event {
     DrawSent,
     /// The draw this seat offered was declined.
     DrawDeclined,
+    /// Another seat asks to take back its last turns (how many).
+    TakebackAsked(Seat, u32),
+    /// This seat asked for a takeback.
+    TakebackSent,
+    /// The takeback this seat asked for was refused.
+    TakebackDeclined,
+    /// The takeback a seat asked for was made (turns taken back).
+    TakenBack(Seat, u32),
     /// The referee refused this seat's turn.
     Refused(Refusal),
     End(Status),
@@ -75,6 +83,10 @@ pub enum GameAct {
     ConfirmResign(bool),
     OfferDraw,
     AnswerDraw(bool),
+    /// Ask to take back one's own last turn and the turns after it.
+    AskTakeback,
+    /// The answer to another seat's ask for a takeback.
+    AnswerTakeback(bool),
     /// The formation chosen when the host asks for one.
     Formation(Formation),
     DismissNote,
@@ -100,6 +112,10 @@ pub struct RemoteGame {
     draw_asked: Option<Seat>,
     /// This seat offered a draw and waits.
     draw_sent: bool,
+    /// Another seat asks for a takeback (its side, the turns) and waits for this seat's answer.
+    takeback_asked: Option<(Seat, u32)>,
+    /// This seat asked for a takeback and waits.
+    takeback_sent: bool,
     confirm_resign: bool,
     status: Option<Status>,
     formation_asked: bool,
@@ -150,6 +166,23 @@ impl RemoteGame {
     }
     pub fn draw_sent(&self) -> bool {
         self.draw_sent
+    }
+    /// Another seat's ask for a takeback waiting for this seat's answer (its side, the turns).
+    pub fn takeback_asked(&self) -> Option<(Seat, u32)> {
+        self.takeback_asked
+    }
+    pub fn takeback_sent(&self) -> bool {
+        self.takeback_sent
+    }
+    /// Whether this seat may ask for a takeback now: its turn, the game going on, no ask of its
+    /// own waiting, and a turn of its own among the turns played.
+    pub fn takeback_offered(&self) -> bool {
+        let me = self.seat();
+        self.to_move
+            && !self.over()
+            && !self.takeback_sent
+            && me.is_some()
+            && self.plies.iter().any(|p| p.seat == me)
     }
     pub fn confirm_resign(&self) -> bool {
         self.confirm_resign
@@ -278,6 +311,31 @@ impl RemoteGame {
                 self.draw_asked = Some(s);
                 self.events.push(Event::DrawOffered(s));
             }
+            HostMsg::TakebackAsked(s, n) => {
+                self.takeback_asked = Some((s, n));
+                self.events.push(Event::TakebackAsked(s, n));
+            }
+            HostMsg::TakebackDeclined => {
+                if self.takeback_sent {
+                    self.takeback_sent = false;
+                    self.events.push(Event::TakebackDeclined);
+                    self.note = Some(Note::Text(crate::i18n::net::TAKEBACK_REFUSED));
+                }
+            }
+            HostMsg::TakenBack(s, n) => {
+                let keep = self.plies.len().saturating_sub(n as usize);
+                self.plies.truncate(keep);
+                // The log keeps its lines, less the clashes of the turns taken back.
+                self.events
+                    .retain(|e| !matches!(e, Event::Clash(i) if *i >= keep));
+                self.events.push(Event::TakenBack(s, n));
+                self.takeback_sent = false;
+                self.takeback_asked = None;
+                self.to_move = false;
+                self.selected = None;
+                self.pending_flip = None;
+                self.note = None;
+            }
             HostMsg::GameOver(st) => {
                 if self.status != Some(st) {
                     self.events.push(Event::End(st));
@@ -286,6 +344,8 @@ impl RemoteGame {
                 self.to_move = false;
                 self.draw_asked = None;
                 self.draw_sent = false;
+                self.takeback_asked = None;
+                self.takeback_sent = false;
                 self.confirm_resign = false;
                 self.selected = None;
             }
@@ -440,6 +500,26 @@ impl RemoteGame {
                     self.events.push(Event::DrawSent);
                 } else {
                     self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                }
+            }
+            GameAct::AskTakeback => {
+                if self.takeback_offered() {
+                    out.push(Outgoing::Engine(EngineMsg::AskTakeback));
+                    self.to_move = false;
+                    self.takeback_sent = true;
+                    self.selected = None;
+                    self.pending_flip = None;
+                    self.note = None;
+                    self.events.push(Event::TakebackSent);
+                } else if !self.to_move || self.over() {
+                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                } else {
+                    self.note = Some(Note::Text(crate::i18n::NOTHING_TO_TAKE_BACK));
+                }
+            }
+            GameAct::AnswerTakeback(yes) => {
+                if self.takeback_asked.take().is_some() {
+                    out.push(Outgoing::Engine(EngineMsg::TakebackAnswer(yes)));
                 }
             }
             GameAct::AnswerDraw(yes) => {

@@ -219,11 +219,25 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         ),
         Event::DrawSent => (g.seat(), lang.t(&net::EV_DRAW_SENT).into()),
         Event::DrawDeclined => (g.seat(), lang.t(&net::EV_DRAW_DECLINED).into()),
+        Event::TakebackAsked(s, n) => {
+            (Some(*s), takeback_words(&net::TAKEBACK_ASKED, *s, *n, lang))
+        }
+        Event::TakebackSent => (g.seat(), lang.t(&net::EV_TAKEBACK_SENT).into()),
+        Event::TakebackDeclined => (g.seat(), lang.t(&net::TAKEBACK_REFUSED).into()),
+        Event::TakenBack(s, n) => (Some(*s), takeback_words(&net::EV_TAKEN_BACK, *s, *n, lang)),
         Event::Refused(r) => (g.seat(), refusal_text(r, lang)),
         Event::End(st) => (None, status_text(*st, lang).unwrap_or_default()),
         Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
     }
+}
+
+/// A takeback's words: `text` with the side and the turns.
+fn takeback_words(text: &i18n::Text, side: Seat, turns: u32, lang: Lang) -> String {
+    fill(
+        lang.t(text),
+        &[("side", lang.side(side)), ("n", &turns.to_string())],
+    )
 }
 
 /// The status line's words.
@@ -254,6 +268,8 @@ fn status_line(
         lang.t(&net::FORMATION_ASK).to_string()
     } else if g.draw_sent() {
         lang.t(&net::DRAW_SENT).to_string()
+    } else if g.takeback_sent() {
+        lang.t(&net::TAKEBACK_SENT).to_string()
     } else if g.to_move() && g.pending_flip().is_some() {
         lang.t(&net::FLIP_AGAIN).to_string()
     } else if g.to_move() && g.selected().is_some() {
@@ -325,6 +341,19 @@ fn game_screen(
     let now = ui.input(|i| i.time);
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
         out.push(RemoteCmd::Game(GameAct::ClearSelection));
+    }
+    if g.takeback_offered()
+        && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+    {
+        out.push(RemoteCmd::Game(GameAct::AskTakeback));
+    }
+    // Y / N answer another seat's takeback, unless a field (the chat) takes the keys.
+    if g.takeback_asked().is_some() && ui.memory(|m| m.focused().is_none()) {
+        for (key, yes) in [(egui::Key::Y, true), (egui::Key::N, false)] {
+            if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                out.push(RemoteCmd::Game(GameAct::AnswerTakeback(yes)));
+            }
+        }
     }
     let clock = g.clock_left(now);
     egui::Panel::bottom("net-status").show(ui, |ui| {
@@ -597,6 +626,16 @@ fn side_panel(
         {
             out.push(RemoteCmd::Game(GameAct::OfferDraw));
         }
+        if ui
+            .add_enabled(
+                g.takeback_offered(),
+                egui::Button::new(lang.t(&net::TAKE_BACK)),
+            )
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            out.push(RemoteCmd::Game(GameAct::AskTakeback));
+        }
         if ui.button(lang.t(&net::LEAVE)).clicked() {
             out.push(RemoteCmd::Leave);
         }
@@ -612,6 +651,26 @@ fn side_panel(
             }
             if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
                 out.push(RemoteCmd::Game(GameAct::AnswerDraw(false)));
+            }
+        });
+    }
+    if let Some((s, n)) = g.takeback_asked() {
+        ui.colored_label(
+            board::side_colour(s),
+            takeback_words(&net::TAKEBACK_ASKED, s, n, lang),
+        );
+        ui.horizontal(|ui| {
+            if ui
+                .button(format!("{} (Y)", lang.t(&net::TAKEBACK_ALLOW)))
+                .clicked()
+            {
+                out.push(RemoteCmd::Game(GameAct::AnswerTakeback(true)));
+            }
+            if ui
+                .button(format!("{} (N)", lang.t(&net::TAKEBACK_REFUSE)))
+                .clicked()
+            {
+                out.push(RemoteCmd::Game(GameAct::AnswerTakeback(false)));
             }
         });
     }
