@@ -220,3 +220,193 @@ fn a_seat_over_its_game_time_loses() {
     assert_eq!(end.forfeit.unwrap(), (0, SeatFailure::OutOfTime));
     assert_eq!(t.game().plies().len(), 0);
 }
+
+/// A seat that lets the move clock run out on the turns `late` names (counting its own turns
+/// from 0; it sleeps `nap`, or says it hung when `hangs`), plays its first candidate turn on
+/// the others, and notes every timeout it is told of.
+struct Sleeper {
+    rules: Rules,
+    late: Vec<usize>,
+    nap: Duration,
+    hangs: bool,
+    asked: usize,
+    told: std::sync::Arc<std::sync::Mutex<Vec<(Seat, u32, Seat)>>>,
+}
+
+impl Sleeper {
+    fn new(rules: &Rules, late: Vec<usize>) -> Sleeper {
+        Sleeper {
+            rules: rules.clone(),
+            late,
+            nap: Duration::from_millis(40),
+            hangs: false,
+            asked: 0,
+            told: Default::default(),
+        }
+    }
+}
+
+impl SeatDriver for Sleeper {
+    fn name(&self) -> String {
+        "sleeper".into()
+    }
+    fn start(&mut self, _: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        Ok(())
+    }
+    fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+        let late = self.late.contains(&self.asked);
+        self.asked += 1;
+        if late {
+            if self.hangs {
+                std::thread::sleep(clock.turn.unwrap_or_default());
+                return Err(SeatFailure::Hung(clock.turn.unwrap_or_default()));
+            }
+            std::thread::sleep(self.nap);
+        }
+        Ok(Reply::Turn(view.candidate_turns(&self.rules)[0]))
+    }
+    fn refused(&mut self, _: Turn, _: &IllegalTurn) {}
+    fn observe(&mut self, _: &TurnReport, _: &View) {}
+    fn timed_out(&mut self, side: Seat, count: u32, view: &View) {
+        let Viewer::Side(me) = view.viewer() else {
+            panic!("a seat's view");
+        };
+        self.told.lock().unwrap().push((side, count, me));
+    }
+}
+
+fn clocked(mode: Mode, secs: u32) -> Rules {
+    let mut rules = Rules::for_mode(mode);
+    rules.move_clock = Some(secs);
+    rules
+}
+
+/// With a move clock a seat that does not answer in time loses the turn, every seat is told,
+/// and the game goes on: the other side moves next.
+#[test]
+fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
+    let rules = clocked(Mode::Hidden, 1);
+    let red = Sleeper::new(&rules, vec![1, 3]);
+    let blue = Sleeper::new(&rules, vec![]);
+    let (told_red, told_blue) = (red.told.clone(), blue.told.clone());
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (Chair::Side(Seat::Blue), Box::new(blue)),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(20));
+    assert_eq!(t.move_clock(), Some(Duration::from_millis(20)));
+    for _ in 0..8 {
+        assert!(t.step().is_none());
+    }
+    let g = t.game();
+    assert_eq!(g.timeouts(Seat::Red), 2);
+    assert_eq!(g.timeouts(Seat::Blue), 0);
+    assert_eq!(g.plies().len(), 8);
+    let timeouts: Vec<&Action> = (g.record().actions.iter())
+        .filter(|a| matches!(a, Action::Timeout(_)))
+        .collect();
+    assert_eq!(timeouts, [&Action::Timeout(Seat::Red); 2]);
+    // Red's second and fourth turns were lost: plies 2 and 6 have no report.
+    let lost: Vec<usize> = (g.plies().iter().enumerate())
+        .filter(|(_, p)| p.report.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(lost, [2, 6]);
+    let want = |me| vec![(Seat::Red, 1, me), (Seat::Red, 2, me)];
+    assert_eq!(*told_red.lock().unwrap(), want(Seat::Red));
+    assert_eq!(*told_blue.lock().unwrap(), want(Seat::Blue));
+    assert!(t.game().record().info.iter().all(|(k, _)| k != "forfeit"));
+}
+
+/// The fifth timeout loses the game (two players) and puts the player out (four players: the
+/// others play on); a seat that says it hung while the clock bound its wait times out too.
+#[test]
+fn five_timeouts_lose_the_game_or_put_the_player_out() {
+    let rules = clocked(Mode::Open, 1);
+    let mut red = Sleeper::new(&rules, (0..5).collect());
+    red.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Sleeper::new(&rules, vec![])),
+        ),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 7, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(10));
+    let end = t.play_out();
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Blue.team(), EndReason::Timeouts)
+    );
+    assert!(end.forfeit.is_none());
+    assert_eq!(t.game().timeouts(Seat::Red), 5);
+    assert_eq!(t.game().plies().len(), 8);
+
+    let rules = clocked(Mode::Hidden, 1);
+    let board = crate::engine::Board::four_player();
+    let south = Sleeper::new(&rules, (0..5).collect());
+    let told = south.told.clone();
+    let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> =
+        vec![(Chair::Side(Seat::South), Box::new(south))];
+    for &s in &board.seats[1..] {
+        seats.push((Chair::Side(s), Box::new(Sleeper::new(&rules, vec![]))));
+    }
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2, 3, 4],
+        formations(&rules, 8, 4),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(10));
+    for _ in 0..24 {
+        assert!(t.step().is_none(), "the others play on");
+    }
+    let g = t.game();
+    assert_eq!(g.timeouts(Seat::South), 5);
+    assert!(g.position().out().contains(Seat::South));
+    assert_eq!(g.plies().len(), 24);
+    let counts: Vec<u32> = told.lock().unwrap().iter().map(|t| t.1).collect();
+    assert_eq!(counts, [1, 2, 3, 4, 5]);
+}
+
+/// A table limit per turn shorter than the move clock stays a limit: past it the seat fails.
+#[test]
+fn a_table_limit_shorter_than_the_move_clock_still_fails_a_hung_seat() {
+    let rules = clocked(Mode::Open, 10);
+    let mut red = Sleeper::new(&rules, vec![0]);
+    red.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Sleeper::new(&rules, vec![])),
+        ),
+    ];
+    let limits = Limits {
+        turn_time: Some(Duration::from_millis(10)),
+        game_time: None,
+    };
+    let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 9, 2), limits).unwrap();
+    t.clock_second(Duration::from_millis(100));
+    let end = t.play_out();
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
+    assert_eq!(t.game().timeouts(Seat::Red), 0);
+}
