@@ -61,7 +61,8 @@ fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
         SeatSpec::Builtin(s) => Ok(Box::new(super::engine::builtin_answerer(s))),
         SeatSpec::Engine(cmd) => {
             let mut p = EngineProcess::start(cmd).map_err(|e| CliError(format!("engine: {e}")))?;
-            Ok(Box::new(move |line: &str| relay(&mut p, line)))
+            let mut viewer = String::new();
+            Ok(Box::new(move |line: &str| relay(&mut p, line, &mut viewer)))
         }
         SeatSpec::Ccgc(_) => Err(CliError(
             "a network seat speaks the junqi engine protocol: engine:CMD, not ccgc:CMD".into(),
@@ -69,9 +70,16 @@ fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
     }
 }
 
-/// Send `line` to the engine and, for a question, read its lines up to the answer.
-fn relay(p: &mut EngineProcess, line: &str) -> (Vec<String>, bool) {
+/// Send `line` to the engine and, for a question, read its lines up to the answer. `viewer` is
+/// the seat's side as the last `view` named it: a `timeout` of that side is a question.
+fn relay(p: &mut EngineProcess, line: &str, viewer: &mut String) -> (Vec<String>, bool) {
     p.send(line);
+    if let Some(rest) = line.strip_prefix("view ") {
+        *viewer = rest.split(' ').next().unwrap_or("").to_string();
+    }
+    let own_timeout = line
+        .strip_prefix("timeout ")
+        .is_some_and(|rest| rest.split(' ').next() == Some(viewer.as_str()));
     let (answers, time): (&[&str], Duration) = if line.starts_with("junqi ") {
         (&["ok"], Duration::from_secs(10))
     } else if line == "go" || line.starts_with("go ") {
@@ -80,6 +88,9 @@ fn relay(p: &mut EngineProcess, line: &str) -> (Vec<String>, bool) {
         (&["draw"], Duration::from_secs(10))
     } else if line == "formation?" {
         (&["formation"], Duration::from_secs(10))
+    } else if own_timeout {
+        // Its late answer to the `go` that timed out, if it sends one, comes first.
+        (&["timeout"], Duration::from_secs(10))
     } else {
         return (Vec::new(), line == "quit");
     };

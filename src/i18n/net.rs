@@ -76,6 +76,7 @@ texts! {
     EV_DRAW_SENT = "你提和", "You offered a draw";
     EV_DRAW_DECLINED = "和棋被拒绝", "Your draw offer was declined";
     EV_HOST_ERROR = "主机拒绝了你的上一条消息：{e}", "The host refused your last message: {e}";
+    EV_TIMED_OUT = "时间到：{side}方失去本步（{n}/{max}）", "Time ran out: {side} loses the turn ({n} of {max})";
     EV_BAD_MESSAGE = "主机发来无法读取的消息：{e}", "The host sent a message this screen cannot read: {e}";
     FORMATION_ASK = "主机请你布阵", "The host asks for your formation";
     FORMATION_RANDOM = "随机布阵", "A random formation";

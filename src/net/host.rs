@@ -46,6 +46,8 @@ pub struct Bounds {
     /// How long a player may take to choose a formation or answer a draw offer (a person
     /// answers: minutes), and to answer the handshake again after a rejoin.
     pub answer_time: Duration,
+    /// The length of one second of a room's move clock (tests shorten it; `Table::clock_second`).
+    pub clock_second: Duration,
 }
 
 impl Default for Bounds {
@@ -61,6 +63,7 @@ impl Default for Bounds {
             lock_time: Duration::from_secs(60),
             idle: Duration::from_secs(60),
             answer_time: Duration::from_secs(600),
+            clock_second: Duration::from_secs(1),
         }
     }
 }
@@ -122,6 +125,12 @@ struct LinkState {
     /// A rejoined player's engine is answering the handshake sent again: its `id`, `option`
     /// and `ok` are not the table's.
     replaying: bool,
+    /// The last `timeout` of the seat's own side and its count, until the player answers it
+    /// (`timeout ok <count>`): sent again to a player who rejoins.
+    owed_timeout: Option<(String, u32)>,
+    /// `go`s whose time ran out before this connection answered them: that many late answers
+    /// are still taken (the table drops them), not counted as lines sent unasked.
+    late_gos: u32,
 }
 
 struct LinkShared {
@@ -140,6 +149,15 @@ fn is_question(line: &str) -> bool {
         || line.starts_with("go ")
         || line.starts_with("draw offered")
         || line == "formation?"
+}
+
+/// The count of `line` if it is a `timeout` of the seat's own side (the side of its last view):
+/// a question its player answers with `timeout ok <count>`.
+fn own_timeout(line: &str, last_view: Option<&str>) -> Option<u32> {
+    let mut words = line.strip_prefix("timeout ")?.split(' ');
+    let (side, count) = (words.next()?, words.next()?);
+    let viewer = last_view?.strip_prefix("view ")?.split(' ').next()?;
+    (side == viewer).then(|| count.parse().ok()).flatten()
 }
 
 /// A network seat's lines, for `EngineSeat`.
@@ -193,6 +211,14 @@ impl LineLink for NetLink {
         }
         if is_question(line) {
             st.pending = Some(line.to_string());
+        }
+        if let Some(count) = own_timeout(line, st.last_view.as_deref()) {
+            // The `go` whose time ran out is no longer asked; its answer may still come.
+            if st.pending.as_deref().is_some_and(|p| p.starts_with("go")) {
+                st.pending = None;
+                st.late_gos += 1;
+            }
+            st.owed_timeout = Some((line.to_string(), count));
         }
         if let Some(c) = &st.conn {
             c.push(format!("h {line}"), &self.host);
@@ -801,6 +827,8 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
                         last_view: None,
                         pending: None,
                         replaying: false,
+                        owed_timeout: None,
+                        late_gos: 0,
                     }),
                     inbox: Mutex::new(rx),
                     inbox_tx: tx,
@@ -881,10 +909,14 @@ fn take_seat(
                 .pending
                 .as_deref()
                 .is_some_and(|p| p.starts_with("junqi "));
+            // A new connection answers only what it is shown.
+            ls.late_gos = 0;
+            let owed = ls.owed_timeout.as_ref().map(|(line, _)| line);
             for line in ls
                 .setup
                 .iter()
                 .chain(ls.last_view.iter())
+                .chain(owed)
                 .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
             {
                 out.push(format!("h {line}"), host);
@@ -978,6 +1010,35 @@ fn relay(
                         m => return Err(format!("'{}' during the handshake", m.line())),
                     }
                 }
+                if let EngineMsg::TimeoutOk(n) = m {
+                    match ls.owed_timeout {
+                        Some((_, owed)) if n <= owed => {
+                            if n == owed {
+                                ls.owed_timeout = None;
+                            }
+                        }
+                        _ => return Err(format!("'timeout ok {n}' to no timeout of its side")),
+                    }
+                    drop(ls);
+                    if link.inbox_tx.try_send((out.id, m.line())).is_err() {
+                        return Err("more lines than the table takes (a flood)".into());
+                    }
+                    continue;
+                }
+                let late = matches!(
+                    m,
+                    EngineMsg::Turn(_) | EngineMsg::Resign | EngineMsg::OfferDraw
+                ) && ls.late_gos > 0
+                    && !ls.pending.as_deref().is_some_and(|p| p.starts_with("go"));
+                if late {
+                    // The answer to a `go` whose time ran out: the table drops it.
+                    ls.late_gos -= 1;
+                    drop(ls);
+                    if link.inbox_tx.try_send((out.id, m.line())).is_err() {
+                        return Err("more lines than the table takes (a flood)".into());
+                    }
+                    continue;
+                }
                 let Some(pending) = ls.pending.clone() else {
                     return Err(format!(
                         "'{}' when nothing was asked",
@@ -1011,6 +1072,7 @@ fn relay(
                         }
                         true
                     }
+                    EngineMsg::TimeoutOk(_) => false,
                 };
                 if answers {
                     ls.pending = None;
@@ -1103,6 +1165,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     };
     let finished = match table {
         Ok(mut table) => {
+            table.clock_second(host.bounds.clock_second);
             // The commitment, before the first turn (a resumed room keeps the salts it saved).
             {
                 let start = table.game().start_position();
@@ -1288,6 +1351,8 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
                     last_view: None,
                     pending: None,
                     replaying: false,
+                    owed_timeout: None,
+                    late_gos: 0,
                 }),
                 inbox: Mutex::new(rx),
                 inbox_tx: tx,

@@ -410,3 +410,85 @@ fn a_table_limit_shorter_than_the_move_clock_still_fails_a_hung_seat() {
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
     assert_eq!(t.game().timeouts(Seat::Red), 0);
 }
+
+/// Lines an engine seat reads from a script (`None`: no line in time), and the lines sent.
+struct ScriptLink {
+    replies: std::collections::VecDeque<Option<&'static str>>,
+    sent: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl link::LineLink for ScriptLink {
+    fn send(&mut self, line: &str) {
+        self.sent.lock().unwrap().push(line.to_string());
+    }
+    fn line(&mut self, _: Instant) -> Result<String, SeatFailure> {
+        match self.replies.pop_front() {
+            Some(Some(l)) => Ok(l.to_string()),
+            Some(None) => Err(SeatFailure::Hung(Duration::ZERO)),
+            None => Err(SeatFailure::Crashed("the script ended".into())),
+        }
+    }
+}
+
+/// An engine seat told of its own side's timeout drops what the engine sends before its
+/// `timeout ok`: the late answer to the `go` that timed out is never taken for the next one.
+#[test]
+fn an_engine_seat_drops_the_late_answer_before_timeout_ok() {
+    let rules = clocked(Mode::Open, 1);
+    let sent = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let link = ScriptLink {
+        replies: [
+            Some("junqiok 1"),
+            None,
+            Some("info depth 1"),
+            Some("turn a6-a7"),
+            Some("timeout ok 1"),
+            Some("turn b6-b7"),
+            None,
+            Some("turn c6-c7"),
+            Some("timeout ok 1"),
+            Some("timeout ok 2"),
+            Some("draw accept"),
+        ]
+        .into_iter()
+        .collect(),
+        sent: sent.clone(),
+    };
+    let mut seat = engine_seat::EngineSeat::over(Box::new(link), "script");
+    let start = SeatStart {
+        rules: &rules,
+        chair: Chair::Side(Seat::Red),
+        seed: 1,
+        game_time: None,
+        turn_time: None,
+    };
+    seat.start(&start).unwrap();
+    let game = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
+    let red = game.view(Viewer::Side(Seat::Red));
+    let clock = Clock {
+        turn: Some(Duration::from_millis(1)),
+        left: None,
+    };
+    assert!(matches!(
+        seat.choose(&red, &clock),
+        Err(SeatFailure::Hung(_))
+    ));
+    seat.timed_out(Seat::Red, 1, &red);
+    let b6 = Turn::parse("b6-b7", red.board()).unwrap();
+    assert_eq!(seat.choose(&red, &clock), Ok(Reply::Turn(b6)));
+    // Timed out again before it answered the first timeout: only the last one's answer ends
+    // the late lines; another side's timeout asks nothing.
+    assert!(matches!(
+        seat.choose(&red, &clock),
+        Err(SeatFailure::Hung(_))
+    ));
+    seat.timed_out(Seat::Red, 2, &red);
+    seat.timed_out(Seat::Blue, 1, &red);
+    assert_eq!(seat.draw_offered(Seat::Blue, &red), Ok(true));
+    let sent = sent.lock().unwrap();
+    let timeouts: Vec<&String> = sent.iter().filter(|l| l.starts_with("timeout")).collect();
+    assert_eq!(
+        timeouts,
+        ["timeout red 1", "timeout red 2", "timeout blue 1"]
+    );
+}

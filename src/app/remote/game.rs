@@ -46,6 +46,8 @@ pub enum Event {
     HostError(String),
     /// The host sent something this screen cannot read (what, in English).
     BadMessage(String),
+    /// The move clock ran out on a side's turn: it lost the turn, its `count`th timeout.
+    TimedOut(Seat, u32),
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -63,6 +65,8 @@ pub enum Note {
     Illegal(IllegalTurn),
     Refused(Refusal),
     Text(Text),
+    /// This seat's time ran out (its side, the count of its timeouts).
+    TimedOut(Seat, u32),
 }
 
 /// What the player asks of the game at this screen.
@@ -292,6 +296,20 @@ impl RemoteGame {
             HostMsg::Error(e) => self
                 .events
                 .push(Event::HostError(crate::protocol::clip(&e))),
+            HostMsg::Timeout { side, count } => {
+                self.events.push(Event::TimedOut(side, count));
+                if self.seat() == Some(side) {
+                    // The turn is lost: nothing of it is sent any more, and the host is told
+                    // that this seat knows (anything it sent before was too late).
+                    self.to_move = false;
+                    self.go = None;
+                    self.selected = None;
+                    self.pending_flip = None;
+                    self.confirm_resign = false;
+                    self.note = Some(Note::TimedOut(side, count));
+                    out.push(Outgoing::Engine(EngineMsg::TimeoutOk(count)));
+                }
+            }
         }
         out
     }

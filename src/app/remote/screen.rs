@@ -223,7 +223,20 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::End(st) => (None, status_text(*st, lang).unwrap_or_default()),
         Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
+        Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
     }
+}
+
+/// "Time ran out: Red loses the turn (2 of 5)".
+fn timed_out_text(side: Seat, count: u32, lang: Lang) -> String {
+    fill(
+        lang.t(&net::EV_TIMED_OUT),
+        &[
+            ("side", lang.side(side)),
+            ("n", &count.to_string()),
+            ("max", &crate::engine::rules::TIMEOUTS_TO_LOSE.to_string()),
+        ],
+    )
 }
 
 /// The status line's words.
@@ -241,6 +254,7 @@ fn status_line(
             Note::Illegal(e) => lang.illegal(e),
             Note::Refused(r) => refusal_text(r, lang),
             Note::Text(t) => lang.t(t).to_string(),
+            Note::TimedOut(s, n) => timed_out_text(*s, *n, lang),
         };
         return (t, true);
     }
