@@ -53,6 +53,7 @@ texts! {
     LIE_VIEW = "第 {n} 步后显示的 {node} 与对局不符", "after turn {n} it showed {node} otherwise than the game had it";
     LIE_RESULT = "宣布的结果与棋谱的结果不同", "the result it announced is not the record's";
     LIE_COUNT = "报了 {said} 步，棋谱有 {truth} 步", "it reported {said} {said|turn|turns}; the record has {truth}";
+    LIE_TIMEOUT = "报了{side}方第 {n} 次超时，对局中没有这次超时", "it told of {side}'s timeout {n}, which the game does not have";
     LIE_RECORD = "公开的棋谱不是这盘对局：{e}", "the record it revealed is not this game: {e}";
     UNCHECKED_NO_COMMIT = "开局前主持人没有发来布阵承诺", "the host sent no commitment before the first turn";
     UNCHECKED_BAD_REVEAL = "主持人公开的内容与承诺对不上号", "the host's reveal does not fit its commitment";

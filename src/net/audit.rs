@@ -20,7 +20,7 @@
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
-use crate::engine::{Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
+use crate::engine::{Action, Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
 use crate::protocol::HostMsg;
 use blake2::{Blake2s256, Digest};
 use std::fmt;
@@ -118,6 +118,8 @@ pub enum Lie {
     Count { said: usize, truth: usize },
     /// The record is not a game the rules allow, or not of the rules played.
     Record(String),
+    /// It told of a timeout (the side's `count`th) that the game does not have there.
+    Timeout { side: Seat, count: u32 },
 }
 
 impl fmt::Display for Lie {
@@ -156,6 +158,11 @@ impl fmt::Display for Lie {
                 write!(f, "the host reported {said} turns; its record has {truth}")
             }
             Lie::Record(why) => write!(f, "the record the host sent is not the game: {why}"),
+            Lie::Timeout { side, count } => write!(
+                f,
+                "the host told of {}'s timeout {count} where the game has none",
+                side.en()
+            ),
         }
     }
 }
@@ -213,6 +220,11 @@ struct Stretch {
     reports: Vec<TurnReport>,
     /// Views: how many of the stretch's reports came before, the viewer, the notation, mines.
     views: Vec<(usize, Seat, String, String)>,
+    /// Timeouts told (`timeout`): how many of the stretch's reports came before, the side and
+    /// its count.
+    timeouts: Vec<(usize, Seat, u32)>,
+    /// For each view, how many of the stretch's timeouts came before it.
+    view_timeouts: Vec<usize>,
 }
 
 /// A player's audit: fed every message received (`feed`), judged at the end (`verdict`).
@@ -310,6 +322,12 @@ impl Auditor {
                 let before = s.reports.len();
                 s.views
                     .push((before, *viewer, notation.clone(), mines.clone()));
+                s.view_timeouts.push(s.timeouts.len());
+            }
+            Msg::Host(HostMsg::Timeout { side, count }) => {
+                let s = self.stretch();
+                let before = s.reports.len();
+                s.timeouts.push((before, *side, *count));
             }
             Msg::Host(HostMsg::GameOver(s)) if s.is_over() => self.over = Some(*s),
             _ => {}
@@ -370,6 +388,30 @@ impl Auditor {
     }
 }
 
+/// The game's timeouts: how many reported turns came before each, its side, the side's count,
+/// and the plies played once it is (a timeout that ends a two-player game adds none).
+fn game_timeouts(game: &Game) -> Vec<(usize, Seat, u32, usize)> {
+    let mut out = Vec::new();
+    let mut counts = [0u32; 4];
+    let mut reports = 0;
+    for (i, p) in game.plies().iter().enumerate() {
+        if p.report.is_some() {
+            reports += 1;
+        } else if let Some(side) = game.position_at(i).side_to_move() {
+            counts[side.index()] += 1;
+            out.push((reports, side, counts[side.index()], i + 1));
+        }
+    }
+    if let (Status::Won(_, crate::engine::EndReason::Timeouts), Some(Action::Timeout(side))) =
+        (game.status(), game.record().actions.last())
+        && !game.board().is_four()
+    {
+        counts[side.index()] += 1;
+        out.push((reports, *side, counts[side.index()], game.plies().len()));
+    }
+    out
+}
+
 /// Every stretch's reports against the game's, in order, and its views against the game's
 /// views; the reports and views checked.
 fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
@@ -378,6 +420,7 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
         .map(|(i, _)| i)
         .collect();
     let report = |i: usize| game.plies()[reported[i]].report.as_ref();
+    let timeouts = game_timeouts(game);
     let mut next = 0usize;
     let (mut reports, mut views) = (0, 0);
     let last = stretches.len() - 1;
@@ -407,6 +450,26 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
                 None => return Err(Lie::Stretch),
             }
         };
+        // Every timeout told is the game's, between the same reports.
+        for &(before, side, count) in &s.timeouts {
+            match timeouts.iter().find(|t| (t.1, t.2) == (side, count)) {
+                Some(t) if t.0 == offset + before => {}
+                _ => return Err(Lie::Timeout { side, count }),
+            }
+        }
+        if si == last
+            && s.from_start
+            && game.status().is_over()
+            && s.timeouts.len() != timeouts.len()
+        {
+            // One the game has and the host did not tell, else one it told twice.
+            let (side, count) = (timeouts.iter())
+                .find(|t| !s.timeouts.iter().any(|u| (u.1, u.2) == (t.1, t.2)))
+                .map(|t| (t.1, t.2))
+                .or_else(|| s.timeouts.last().map(|u| (u.1, u.2)))
+                .unwrap_or((Seat::Red, 0));
+            return Err(Lie::Timeout { side, count });
+        }
         next = offset + s.reports.len();
         reports += s.reports.len();
         if si == last && s.from_start && game.status().is_over() && next != reported.len() {
@@ -415,9 +478,17 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
                 truth: reported.len(),
             });
         }
-        for (before, viewer, notation, mines) in &s.views {
+        for (vi, (before, viewer, notation, mines)) in s.views.iter().enumerate() {
             let done = offset + before;
-            let ply = if done == 0 { 0 } else { reported[done - 1] + 1 };
+            let mut ply = if done == 0 { 0 } else { reported[done - 1] + 1 };
+            // After a timeout told since the last report: the position after it.
+            let told = s.view_timeouts.get(vi).copied().unwrap_or(0);
+            if let Some(&(b, side, count)) = told.checked_sub(1).and_then(|i| s.timeouts.get(i))
+                && offset + b == done
+                && let Some(t) = timeouts.iter().find(|t| (t.1, t.2) == (side, count))
+            {
+                ply = ply.max(t.3);
+            }
             if ply >= game.plies().len() && game.status().is_over() {
                 continue; // the end: every piece is shown to everyone
             }
@@ -488,11 +559,28 @@ mod tests {
             view(0),
             Msg::Commit(seal.hashes.clone()),
         ];
+        let mut counts = [0u32; 4];
+        let mut timeout = |side: Seat| {
+            counts[side.index()] += 1;
+            Msg::Host(HostMsg::Timeout {
+                side,
+                count: counts[side.index()],
+            })
+        };
         for (i, p) in game.plies().iter().enumerate() {
             if let Some(r) = &p.report {
                 out.push(Msg::Host(HostMsg::Report(r.clone())));
                 out.push(view(i + 1));
+            } else {
+                out.push(timeout(game.position_at(i).side_to_move().unwrap()));
+                out.push(view(i + 1));
             }
+        }
+        if let (Status::Won(_, crate::engine::EndReason::Timeouts), Some(Action::Timeout(s))) =
+            (game.status(), game.record().actions.last())
+            && !game.board().is_four()
+        {
+            out.push(timeout(*s));
         }
         out.push(Msg::Host(HostMsg::GameOver(game.status())));
         out.push(Msg::Reveal(seal.salts.clone()));
@@ -530,6 +618,83 @@ mod tests {
                 }
                 v => panic!("{v}"),
             }
+        }
+    }
+
+    /// Timeouts in the record (four players: the fifth puts South out, its pieces leave the
+    /// board; two players: the fifth ends the game) agree with the `timeout` lines of an honest
+    /// host; a timeout told that the game lacks, or told in another place, is named.
+    #[test]
+    fn timeouts_told_as_the_record_has_them_pass_and_others_are_named() {
+        let mut rules = Rules::for_mode(Mode::Hidden);
+        rules.move_clock = Some(30);
+        let mut g = Game::new(rules.clone(), Start::random_four(&rules, 5)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(5);
+        while g.timeouts(Seat::South) < 5 {
+            let turns = g.position().legal_turns(g.rules());
+            if g.position().side_to_move() == Some(Seat::South) {
+                g.act(Action::Timeout(Seat::South)).unwrap();
+            } else {
+                g.play(turns[rng.below(turns.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(g.position().out().contains(Seat::South));
+        for _ in 0..8 {
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut two = Game::new(rules.clone(), Start::random(&rules, 6)).unwrap();
+        while !two.status().is_over() {
+            let turns = two.position().legal_turns(two.rules());
+            if two.position().side_to_move() == Some(Seat::Blue) {
+                two.act(Action::Timeout(Seat::Blue)).unwrap();
+            } else {
+                two.play(turns[rng.below(turns.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert_eq!(
+            two.status(),
+            Status::Won(Seat::Red.team(), crate::engine::EndReason::Timeouts)
+        );
+        for (g, side) in [(&g, Seat::East), (&two, Seat::Red)] {
+            let seal = Seal::new(room(), g.start_position());
+            let msgs = stream(g, &seal, side);
+            let v = audit(&msgs, true);
+            assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+            // A count changed, or a timeout moved past the next report.
+            let k = (msgs.iter())
+                .position(|m| matches!(m, Msg::Host(HostMsg::Timeout { .. })))
+                .unwrap();
+            let mut changed = msgs.clone();
+            let Msg::Host(HostMsg::Timeout { count, .. }) = &mut changed[k] else {
+                unreachable!()
+            };
+            *count += 10;
+            assert!(
+                matches!(audit(&changed, true), Verdict::Lied(Lie::Timeout { .. })),
+                "{}",
+                audit(&changed, true)
+            );
+            let mut moved = msgs.clone();
+            let t = moved.remove(k);
+            let r = (k..moved.len())
+                .find(|&i| matches!(moved[i], Msg::Host(HostMsg::Report(_))))
+                .unwrap();
+            moved.insert(r + 1, t);
+            assert!(matches!(audit(&moved, true), Verdict::Lied(_)));
+            // One left out, of a game that ended (as the count of reports, only the end says
+            // how many there are).
+            let mut fewer = msgs.clone();
+            fewer.remove(k);
+            let v = audit(&fewer, true);
+            assert_eq!(
+                matches!(v, Verdict::Lied(Lie::Timeout { .. })),
+                g.status().is_over(),
+                "{v}"
+            );
         }
     }
 

@@ -125,9 +125,10 @@ struct LinkState {
     /// A rejoined player's engine is answering the handshake sent again: its `id`, `option`
     /// and `ok` are not the table's.
     replaying: bool,
-    /// The last `timeout` of the seat's own side and its count, until the player answers it
-    /// (`timeout ok <count>`): sent again to a player who rejoins.
-    owed_timeout: Option<(String, u32)>,
+    /// The count of the last `timeout` of the seat's own side, until the player answers it
+    /// (`timeout ok <count>`). A player who rejoins answers nothing it was not shown: the
+    /// answer is put in for it (`take_seat`).
+    owed_timeout: Option<u32>,
     /// `go`s whose time ran out before this connection answered them: that many late answers
     /// are still taken (the table drops them), not counted as lines sent unasked.
     late_gos: u32,
@@ -218,7 +219,7 @@ impl LineLink for NetLink {
                 st.pending = None;
                 st.late_gos += 1;
             }
-            st.owed_timeout = Some((line.to_string(), count));
+            st.owed_timeout = Some(count);
         }
         if let Some(c) = &st.conn {
             c.push(format!("h {line}"), &self.host);
@@ -909,14 +910,19 @@ fn take_seat(
                 .pending
                 .as_deref()
                 .is_some_and(|p| p.starts_with("junqi "));
-            // A new connection answers only what it is shown.
+            // A new connection answers only what it is shown. A timeout the old one did not
+            // answer is answered here: every line of the old connection is in the table's
+            // inbox already (it no longer holds the seat), so what follows this answer there
+            // is the new connection's.
             ls.late_gos = 0;
-            let owed = ls.owed_timeout.as_ref().map(|(line, _)| line);
+            if let Some(n) = ls.owed_timeout.take() {
+                let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
+                let _ = link.inbox_tx.try_send((out.id, ok));
+            }
             for line in ls
                 .setup
                 .iter()
                 .chain(ls.last_view.iter())
-                .chain(owed)
                 .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
             {
                 out.push(format!("h {line}"), host);
@@ -1012,17 +1018,19 @@ fn relay(
                 }
                 if let EngineMsg::TimeoutOk(n) = m {
                     match ls.owed_timeout {
-                        Some((_, owed)) if n <= owed => {
+                        Some(owed) if n <= owed => {
                             if n == owed {
                                 ls.owed_timeout = None;
                             }
                         }
                         _ => return Err(format!("'timeout ok {n}' to no timeout of its side")),
                     }
-                    drop(ls);
+                    // Sent while the seat is held: a rejoin (`take_seat`) comes before or
+                    // after it, never between.
                     if link.inbox_tx.try_send((out.id, m.line())).is_err() {
                         return Err("more lines than the table takes (a flood)".into());
                     }
+                    drop(ls);
                     continue;
                 }
                 let late = matches!(
@@ -1033,10 +1041,12 @@ fn relay(
                 if late {
                     // The answer to a `go` whose time ran out: the table drops it.
                     ls.late_gos -= 1;
-                    drop(ls);
+                    // Sent while the seat is held: a rejoin (`take_seat`) comes before or
+                    // after it, never between.
                     if link.inbox_tx.try_send((out.id, m.line())).is_err() {
                         return Err("more lines than the table takes (a flood)".into());
                     }
+                    drop(ls);
                     continue;
                 }
                 let Some(pending) = ls.pending.clone() else {

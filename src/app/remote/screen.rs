@@ -492,6 +492,10 @@ fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
                     &[("said", &said.to_string()), ("truth", &truth.to_string())],
                 ),
                 Lie::Record(e) => fill(lang.t(&net::LIE_RECORD), &[("e", e)]),
+                Lie::Timeout { side, count } => fill(
+                    lang.t(&net::LIE_TIMEOUT),
+                    &[("side", lang.side(*side)), ("n", &count.to_string())],
+                ),
             };
             (fill(lang.t(&net::AUDIT_LIED), &[("why", &why)]), WARN)
         }
