@@ -388,6 +388,77 @@ fn a_hidden_game_at_ones_own_screen() {
 /// A hidden four-player game at South's screen: the other three seats play random turns, South
 /// clicks its own; after a while South resigns (it goes out, its pieces leave the board) and the
 /// partner's resignation ends the game.
+/// The move clock in a room: the host says `go turn <ms>` (the screen counts it down), then
+/// that the time ran out. The turn is lost: the screen says so in the status line and the event
+/// log ("Time ran out: Blue loses the turn (1 of 5)"), answers `timeout ok 1`, clears the turn
+/// and sends nothing for a click after it; the other side's timeout is noted too, and the game
+/// plays on. The leak checker runs after every step.
+#[test]
+fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.move_clock = Some(30);
+    let mut rng = SplitMix64::new(8);
+    let (r, b) = (
+        Formation::random(&mut rng, &rules),
+        Formation::random(&mut rng, &rules),
+    );
+    let game = Game::new(rules, Start::formations(&r, &b)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    host.play_other();
+    check(&mut h, &host);
+    host.send(HostMsg::Go {
+        turn_ms: Some(30_000),
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert!(shows(&h, "Your turn"));
+    // A piece picked up, then the time runs out.
+    let view = host.game.view(Viewer::Side(Seat::Blue));
+    let rules = host.game.rules().clone();
+    let Some(&Turn::Move { from, to }) = view
+        .candidate_turns(&rules)
+        .iter()
+        .find(|t| host.game.position().check_turn(&rules, **t).is_ok())
+    else {
+        panic!("a move")
+    };
+    h.get_by_label(&label_of(&host, from)).click();
+    check(&mut h, &host);
+    host.game.act(Action::Timeout(Seat::Blue)).unwrap();
+    host.send(HostMsg::Timeout {
+        side: Seat::Blue,
+        count: 1,
+    });
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "Time ran out: Blue loses the turn (1 of 5)"));
+    assert!(!shows(&h, "Your turn"));
+    assert_eq!(host.answers(), vec![EngineMsg::TimeoutOk(1)]);
+    // The click that would have finished the turn sends nothing now.
+    h.get_by_label(&label_of(&host, to)).click();
+    check(&mut h, &host);
+    assert!(host.answers().is_empty(), "nothing sent after the timeout");
+    assert!(shows(&h, "It is not your turn yet"));
+    // Red's time runs out too: noted, nothing to answer.
+    host.game.act(Action::Timeout(Seat::Red)).unwrap();
+    host.send(HostMsg::Timeout {
+        side: Seat::Red,
+        count: 1,
+    });
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "Time ran out: Red loses the turn (1 of 5)"));
+    assert!(host.answers().is_empty());
+    // Blue plays on.
+    for k in 0..4 {
+        my_turn(&mut h, &mut host, k);
+        host.play_other();
+        check(&mut h, &host);
+    }
+    assert!(!host.game.status().is_over());
+    assert_eq!(host.game.timeouts(Seat::Blue), 1);
+}
+
 #[test]
 fn a_four_player_hidden_game_at_ones_own_screen() {
     let rules = Rules::for_mode(Mode::Hidden);

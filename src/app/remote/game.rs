@@ -298,6 +298,13 @@ impl RemoteGame {
                 .push(Event::HostError(crate::protocol::clip(&e))),
             HostMsg::Timeout { side, count } => {
                 self.events.push(Event::TimedOut(side, count));
+                // A turn passed (lost): what was said about the last one is old.
+                if matches!(
+                    self.note,
+                    Some(Note::Illegal(_) | Note::Text(_) | Note::TimedOut(..))
+                ) {
+                    self.note = None;
+                }
                 if self.seat() == Some(side) {
                     // The turn is lost: nothing of it is sent any more, and the host is told
                     // that this seat knows (anything it sent before was too late).
@@ -387,7 +394,10 @@ impl RemoteGame {
         self.to_move = false;
         self.selected = None;
         self.draw_asked = None;
-        if matches!(self.note, Some(Note::Illegal(_) | Note::Text(_))) {
+        if matches!(
+            self.note,
+            Some(Note::Illegal(_) | Note::Text(_) | Note::TimedOut(..))
+        ) {
             self.note = None;
         }
     }
