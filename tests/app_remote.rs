@@ -449,6 +449,9 @@ fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
     check(&mut h, &host);
     assert!(shows(&h, "Time ran out: Red loses the turn (1 of 5)"));
     assert!(host.answers().is_empty());
+    // The move list numbers the lost turns with the others.
+    assert!(shows(&h, "  2. Time ran out: Blue loses the turn (1 of 5)"));
+    assert!(shows(&h, "  3. Time ran out: Red loses the turn (1 of 5)"));
     // Blue plays on.
     for k in 0..4 {
         my_turn(&mut h, &mut host, k);
@@ -457,6 +460,7 @@ fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
     }
     assert!(!host.game.status().is_over());
     assert_eq!(host.game.timeouts(Seat::Blue), 1);
+    assert!(shows(&h, "  4. "), "the next turn is the fourth");
 }
 
 #[test]
@@ -569,9 +573,15 @@ fn hosting_a_room() {
     h.run();
     h.get_by_label("Computer · Normal").click();
     h.run();
+    // The move clock, as in the new-game dialog: on, 30 seconds.
+    h.get_by_label("On").scroll_to_me();
+    h.run();
+    h.get_by_label("On").click();
+    h.run();
     type_into(&mut h, "Port", "0");
     common::click(&mut h, "Open the room");
     let spec = hosted.lock().unwrap().clone().expect("a room opened");
+    assert_eq!(spec.rules.move_clock, Some(30));
     assert!(spec.four);
     assert_eq!(spec.rules.mode, Mode::Hidden);
     assert_eq!(spec.seats[0], HostSeat::Here);
@@ -628,6 +638,7 @@ fn hosting_a_room() {
 
 // ---- The real network: an in-process server, a headless client, the window. ----
 
+use junqi::app::remote::game::Event as RemoteEvent;
 use junqi::app::remote::{Form, Phase};
 use junqi::net::client::{Client, Request};
 use junqi::net::host::{ServeOptions, Server, ServerHandle};
@@ -677,12 +688,20 @@ fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
     let Screen::Remote(r) = &h.state().screen else {
         return;
     };
+    // Turns seen: those reported and those lost to the move clock.
+    let lost = (g_events(r)).filter(|e| matches!(e, RemoteEvent::TimedOut(..)));
+    let lost = lost.count();
     if let Some(g) = r.game()
         && let Some(v) = g.view()
-        && v.ply() as usize == g.plies().len()
+        && v.ply() as usize == g.plies().len() + lost
     {
-        shots.push((common::leak::texts(h), g.plies().len(), g.over()));
+        shots.push((common::leak::texts(h), v.ply() as usize, g.over()));
     }
+}
+
+/// The network screen's event log.
+fn g_events(r: &junqi::app::remote::Remote) -> impl Iterator<Item = &RemoteEvent> {
+    r.game().into_iter().flat_map(|g| g.events())
 }
 
 /// Play the window's seat by clicking until the game is over (bounded), each turn a random one
@@ -826,6 +845,84 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
     let end = junqi::app::status_text(status, Lang::En).unwrap();
     assert!(shows(&h, &end), "the end: {end}");
     assert!(shows(&h, "You play Blue"));
+    audited_and_revealed(&mut h);
+    server.stop();
+}
+
+/// The move clock over the real network: a room on a server whose clock's second is 200 ms
+/// (5 of them a turn), a headless random creator, and the window that joins and lets its first
+/// turn run out. It sees "Time ran out: Blue loses the turn (1 of 5)", then plays on by clicking
+/// to the end; the screen names no piece its seat did not know along the way, and the audit,
+/// with the timeout in the record, passes.
+#[test]
+fn a_window_in_a_room_with_a_move_clock_loses_a_turn_and_plays_on() {
+    let server = Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            quiet: true,
+            fault: None,
+            bounds: junqi::net::host::Bounds {
+                clock_second: std::time::Duration::from_millis(200),
+                ..junqi::net::host::Bounds::default()
+            },
+            ..ServeOptions::default()
+        },
+    )
+    .unwrap()
+    .spawn();
+    let mut rules = short_hidden_rules();
+    rules.move_clock = Some(5);
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules,
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    join_in_window(&mut h, &invite);
+    // The first turn: the clock counts down and nothing is clicked.
+    let mut shots = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut saw_clock = false;
+    while !shows(&h, "Time ran out: Blue loses the turn (1 of 5)") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no timeout: {:?}",
+            common::leak::texts(&h)
+        );
+        h.run();
+        if h.query_by_label("A random formation").is_some() {
+            common::click(&mut h, "A random formation");
+            continue;
+        }
+        saw_clock |= my_move(&h).is_some()
+            && matches!(&h.state().screen, Screen::Remote(r)
+                if r.game().is_some_and(|g| g.clock_left(0.0).is_some()));
+        snapshot(&h, &mut shots);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(saw_clock, "the turn had the clock's limit");
+    shots.extend(click_to_the_end(&mut h, 6));
+    let (_, game) = both_ended(headless, &server);
+    assert!(game.timeouts(Seat::Blue) >= 1);
+    assert!(
+        shots
+            .iter()
+            .any(|(_, ply, _)| *ply > 1 + game.timeouts(Seat::Blue) as usize),
+        "looked at after the timeout"
+    );
+    check_snapshots(&shots, &game, Seat::Blue);
+    assert_no_leak_remote(&h, &game, Seat::Blue);
     audited_and_revealed(&mut h);
     server.stop();
 }

@@ -23,6 +23,18 @@ pub struct Played {
     pub defender: Option<Piece>,
     /// The mover's seat, if known (flip mode before colours: none).
     pub seat: Option<Seat>,
+    /// Its number among the turns seen, counting those lost to the move clock (from 1).
+    pub number: usize,
+}
+
+/// A turn lost to the move clock, as the move list shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    /// Its number among the turns seen (from 1).
+    pub number: usize,
+    pub side: Seat,
+    /// The side's timeouts so far, this one included.
+    pub count: u32,
 }
 
 /// A line of the event log, worded when drawn.
@@ -111,6 +123,8 @@ pub struct RemoteGame {
     pub confirm_flip: bool,
     /// The face-down piece clicked once, waiting for the second click.
     pending_flip: Option<NodeId>,
+    /// The turns lost to the move clock.
+    lost: Vec<Lost>,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -136,6 +150,10 @@ impl RemoteGame {
     }
     pub fn plies(&self) -> &[Played] {
         &self.plies
+    }
+    /// The turns lost to the move clock, in order.
+    pub fn lost(&self) -> &[Lost] {
+        &self.lost
     }
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -298,6 +316,11 @@ impl RemoteGame {
                 .push(Event::HostError(crate::protocol::clip(&e))),
             HostMsg::Timeout { side, count } => {
                 self.events.push(Event::TimedOut(side, count));
+                self.lost.push(Lost {
+                    number: self.plies.len() + self.lost.len() + 1,
+                    side,
+                    count,
+                });
                 // A turn passed (lost): what was said about the last one is old.
                 if matches!(
                     self.note,
@@ -385,6 +408,7 @@ impl RemoteGame {
             self.events.push(Event::End(st));
         }
         self.plies.push(Played {
+            number: self.plies.len() + self.lost.len() + 1,
             seat: mover_seat(&r),
             report: r,
             path,

@@ -180,7 +180,7 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
                 fill(
                     lang.t(&i18n::EV_CLASH),
                     &[
-                        ("n", &(i + 1).to_string()),
+                        ("n", &p.number.to_string()),
                         ("mv", &move_words(g, p, lang)),
                         ("out", outcome),
                     ],
@@ -225,6 +225,14 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
         Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
     }
+}
+
+/// A lost turn's line in the move list: "  4. Time ran out: Red loses the turn (2 of 5)".
+fn lost_line(ui: &mut egui::Ui, l: &super::game::Lost, lang: Lang) {
+    let text = timed_out_text(l.side, l.count, lang);
+    ui.label(
+        egui::RichText::new(format!("{:>3}. {text}", l.number)).color(board::side_colour(l.side)),
+    );
 }
 
 /// "Time ran out: Red loses the turn (2 of 5)".
@@ -641,15 +649,23 @@ fn side_panel(
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            if g.plies().is_empty() {
+            if g.plies().is_empty() && g.lost().is_empty() {
                 ui.weak(lang.t(&net::MOVES_NONE));
             }
-            for (i, p) in g.plies().iter().enumerate() {
+            // The turns played and those lost to the move clock, in the order they came.
+            let mut lost = g.lost().iter().peekable();
+            for p in g.plies() {
+                while let Some(l) = lost.next_if(|l| l.number < p.number) {
+                    lost_line(ui, l, lang);
+                }
                 let colour = p.seat.map_or(ui.visuals().text_color(), board::side_colour);
                 ui.label(
-                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_words(g, p, lang)))
+                    egui::RichText::new(format!("{:>3}. {}", p.number, move_words(g, p, lang)))
                         .color(colour),
                 );
+            }
+            for l in lost {
+                lost_line(ui, l, lang);
             }
         });
     ui.separator();
