@@ -222,3 +222,34 @@ fn rejoin(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The relay to an engine process reads up to the engine's `timeout ok` for a timeout of
+    /// the seat's own side (the side of its last view), the late turn before it included, and
+    /// reads nothing for another side's.
+    #[test]
+    fn an_own_timeout_is_a_question_and_another_sides_is_not() {
+        let script = "while read l; do case \"$l\" in \"timeout blue\"*) \
+                      echo 'turn a6-a7'; echo \"timeout ok ${l##* }\";; esac; done";
+        let mut p = EngineProcess::start(script).unwrap();
+        let mut viewer = String::new();
+        let view = "view blue b?b?b?b?b?/b?b?b?b?b?/b?..b?..b?/b?b?..b?b?/b?..b?..b?/b?b?b?b?b?/\
+                    r7r9r7r8r4/r6..r2..r4/r5r3..r5r6/r1..rB..rB/r1r2r3rMr1/r2r3rMrFrM r 0 0 mines y?";
+        assert_eq!(relay(&mut p, view, &mut viewer), (Vec::new(), false));
+        assert_eq!(viewer, "blue");
+        assert_eq!(
+            relay(&mut p, "timeout red 1", &mut viewer),
+            (Vec::new(), false)
+        );
+        assert_eq!(
+            relay(&mut p, "timeout blue 2", &mut viewer),
+            (
+                vec!["turn a6-a7".to_string(), "timeout ok 2".to_string()],
+                false
+            )
+        );
+    }
+}
