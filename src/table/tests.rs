@@ -492,3 +492,22 @@ fn an_engine_seat_drops_the_late_answer_before_timeout_ok() {
         ["timeout red 1", "timeout red 2", "timeout blue 1"]
     );
 }
+
+/// Flip mode before the colours are decided: no side can lose the turn (timeouts are counted by
+/// side), so a player past the move clock fails as a seat that gave no answer.
+#[test]
+fn past_the_clock_before_the_colours_the_player_fails() {
+    let rules = clocked(Mode::Flip, 1);
+    let mut first = Sleeper::new(&rules, vec![0]);
+    first.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Player(1), Box::new(first)),
+        (Chair::Player(2), Box::new(Sleeper::new(&rules, vec![]))),
+    ];
+    let deal = Deal::Start(Start::FlipDeal { seed: 3 });
+    let mut t = Table::open(&rules, seats, &[1, 2], deal, Limits::default()).unwrap();
+    t.clock_second(Duration::from_millis(10));
+    let end = t.play_out();
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
+    assert!(t.game().record().actions.is_empty());
+}
