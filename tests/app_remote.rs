@@ -388,6 +388,81 @@ fn a_hidden_game_at_ones_own_screen() {
 /// A hidden four-player game at South's screen: the other three seats play random turns, South
 /// clicks its own; after a while South resigns (it goes out, its pieces leave the board) and the
 /// partner's resignation ends the game.
+/// The move clock in a room: the host says `go turn <ms>` (the screen counts it down), then
+/// that the time ran out. The turn is lost: the screen says so in the status line and the event
+/// log ("Time ran out: Blue loses the turn (1 of 5)"), answers `timeout ok 1`, clears the turn
+/// and sends nothing for a click after it; the other side's timeout is noted too, and the game
+/// plays on. The leak checker runs after every step.
+#[test]
+fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.move_clock = Some(30);
+    let mut rng = SplitMix64::new(8);
+    let (r, b) = (
+        Formation::random(&mut rng, &rules),
+        Formation::random(&mut rng, &rules),
+    );
+    let game = Game::new(rules, Start::formations(&r, &b)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    host.play_other();
+    check(&mut h, &host);
+    host.send(HostMsg::Go {
+        turn_ms: Some(30_000),
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert!(shows(&h, "Your turn"));
+    // A piece picked up, then the time runs out.
+    let view = host.game.view(Viewer::Side(Seat::Blue));
+    let rules = host.game.rules().clone();
+    let Some(&Turn::Move { from, to }) = view
+        .candidate_turns(&rules)
+        .iter()
+        .find(|t| host.game.position().check_turn(&rules, **t).is_ok())
+    else {
+        panic!("a move")
+    };
+    h.get_by_label(&label_of(&host, from)).click();
+    check(&mut h, &host);
+    host.game.act(Action::Timeout(Seat::Blue)).unwrap();
+    host.send(HostMsg::Timeout {
+        side: Seat::Blue,
+        count: 1,
+    });
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "Time ran out: Blue loses the turn (1 of 5)"));
+    assert!(!shows(&h, "Your turn"));
+    assert_eq!(host.answers(), vec![EngineMsg::TimeoutOk(1)]);
+    // The click that would have finished the turn sends nothing now.
+    h.get_by_label(&label_of(&host, to)).click();
+    check(&mut h, &host);
+    assert!(host.answers().is_empty(), "nothing sent after the timeout");
+    assert!(shows(&h, "It is not your turn yet"));
+    // Red's time runs out too: noted, nothing to answer.
+    host.game.act(Action::Timeout(Seat::Red)).unwrap();
+    host.send(HostMsg::Timeout {
+        side: Seat::Red,
+        count: 1,
+    });
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "Time ran out: Red loses the turn (1 of 5)"));
+    assert!(host.answers().is_empty());
+    // The move list numbers the lost turns with the others.
+    assert!(shows(&h, "  2. Time ran out: Blue loses the turn (1 of 5)"));
+    assert!(shows(&h, "  3. Time ran out: Red loses the turn (1 of 5)"));
+    // Blue plays on.
+    for k in 0..4 {
+        my_turn(&mut h, &mut host, k);
+        host.play_other();
+        check(&mut h, &host);
+    }
+    assert!(!host.game.status().is_over());
+    assert_eq!(host.game.timeouts(Seat::Blue), 1);
+    assert!(shows(&h, "  4. "), "the next turn is the fourth");
+}
+
 #[test]
 fn a_four_player_hidden_game_at_ones_own_screen() {
     let rules = Rules::for_mode(Mode::Hidden);
@@ -498,9 +573,15 @@ fn hosting_a_room() {
     h.run();
     h.get_by_label("Computer · Normal").click();
     h.run();
+    // The move clock, as in the new-game dialog: on, 30 seconds.
+    h.get_by_label("On").scroll_to_me();
+    h.run();
+    h.get_by_label("On").click();
+    h.run();
     type_into(&mut h, "Port", "0");
     common::click(&mut h, "Open the room");
     let spec = hosted.lock().unwrap().clone().expect("a room opened");
+    assert_eq!(spec.rules.move_clock, Some(30));
     assert!(spec.four);
     assert_eq!(spec.rules.mode, Mode::Hidden);
     assert_eq!(spec.seats[0], HostSeat::Here);
@@ -557,6 +638,7 @@ fn hosting_a_room() {
 
 // ---- The real network: an in-process server, a headless client, the window. ----
 
+use junqi::app::remote::game::Event as RemoteEvent;
 use junqi::app::remote::{Form, Phase};
 use junqi::net::client::{Client, Request};
 use junqi::net::host::{ServeOptions, Server, ServerHandle};
@@ -606,12 +688,20 @@ fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
     let Screen::Remote(r) = &h.state().screen else {
         return;
     };
+    // Turns seen: those reported and those lost to the move clock.
+    let lost = (g_events(r)).filter(|e| matches!(e, RemoteEvent::TimedOut(..)));
+    let lost = lost.count();
     if let Some(g) = r.game()
         && let Some(v) = g.view()
-        && v.ply() as usize == g.plies().len()
+        && v.ply() as usize == g.plies().len() + lost
     {
-        shots.push((common::leak::texts(h), g.plies().len(), g.over()));
+        shots.push((common::leak::texts(h), v.ply() as usize, g.over()));
     }
+}
+
+/// The network screen's event log.
+fn g_events(r: &junqi::app::remote::Remote) -> impl Iterator<Item = &RemoteEvent> {
+    r.game().into_iter().flat_map(|g| g.events())
 }
 
 /// Play the window's seat by clicking until the game is over (bounded), each turn a random one
@@ -666,7 +756,10 @@ fn click_until(
 fn check_snapshots(shots: &[Snapshot], game: &Game, seat: Seat) {
     assert!(shots.len() > 3, "the screen was looked at along the way");
     for (texts, ply, over) in shots {
-        common::leak::assert_no_leak_remote_at(texts, game, seat, *ply, *over);
+        // A turn lost to the move clock can end the game (the quiet limit) with no report to
+        // say so: the view after it shows every piece before the `gameover` line comes.
+        let over = *over || (*ply >= game.plies().len() && game.status().is_over());
+        common::leak::assert_no_leak_remote_at(texts, game, seat, *ply, over);
     }
 }
 
@@ -755,6 +848,84 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
     let end = junqi::app::status_text(status, Lang::En).unwrap();
     assert!(shows(&h, &end), "the end: {end}");
     assert!(shows(&h, "You play Blue"));
+    audited_and_revealed(&mut h);
+    server.stop();
+}
+
+/// The move clock over the real network: a room on a server whose clock's second is 200 ms
+/// (5 of them a turn), a headless random creator, and the window that joins and lets its first
+/// turn run out. It sees "Time ran out: Blue loses the turn (1 of 5)", then plays on by clicking
+/// to the end; the screen names no piece its seat did not know along the way, and the audit,
+/// with the timeout in the record, passes.
+#[test]
+fn a_window_in_a_room_with_a_move_clock_loses_a_turn_and_plays_on() {
+    let server = Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            quiet: true,
+            fault: None,
+            bounds: junqi::net::host::Bounds {
+                clock_second: std::time::Duration::from_millis(200),
+                ..junqi::net::host::Bounds::default()
+            },
+            ..ServeOptions::default()
+        },
+    )
+    .unwrap()
+    .spawn();
+    let mut rules = short_hidden_rules();
+    rules.move_clock = Some(5);
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules,
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::cli::engine::builtin_answerer("random");
+        creator
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    join_in_window(&mut h, &invite);
+    // The first turn: the clock counts down and nothing is clicked.
+    let mut shots = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut saw_clock = false;
+    while !shows(&h, "Time ran out: Blue loses the turn (1 of 5)") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no timeout: {:?}",
+            common::leak::texts(&h)
+        );
+        h.run();
+        if h.query_by_label("A random formation").is_some() {
+            common::click(&mut h, "A random formation");
+            continue;
+        }
+        saw_clock |= my_move(&h).is_some()
+            && matches!(&h.state().screen, Screen::Remote(r)
+                if r.game().is_some_and(|g| g.clock_left(0.0).is_some()));
+        snapshot(&h, &mut shots);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(saw_clock, "the turn had the clock's limit");
+    shots.extend(click_to_the_end(&mut h, 6));
+    let (_, game) = both_ended(headless, &server);
+    assert!(game.timeouts(Seat::Blue) >= 1);
+    assert!(
+        shots
+            .iter()
+            .any(|(_, ply, _)| *ply > 1 + game.timeouts(Seat::Blue) as usize),
+        "looked at after the timeout"
+    );
+    check_snapshots(&shots, &game, Seat::Blue);
+    assert_no_leak_remote(&h, &game, Seat::Blue);
     audited_and_revealed(&mut h);
     server.stop();
 }

@@ -140,10 +140,22 @@ fn check_wire(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
         .filter(|(_, p)| p.report.is_some())
         .map(|(i, _)| i)
         .collect();
+    // The game's timeouts: the plies with no report, by side and count.
+    let mut counts = [0u32; 4];
+    let mut timeouts = Vec::new();
+    for (i, p) in game.plies().iter().enumerate() {
+        if p.report.is_none() {
+            let side = game.position_at(i).side_to_move().unwrap();
+            counts[side.index()] += 1;
+            timeouts.push((side, counts[side.index()], i));
+        }
+    }
     for (seat, msgs) in seat_msgs {
         let mut k = 0usize;
         let mut views = 0;
         let mut mine: Option<Seat> = None;
+        // The ply after the last timeout told since the last report.
+        let mut after_timeout: Option<usize> = None;
         for m in msgs {
             let Msg::Host(hm) = m else { continue };
             match hm {
@@ -155,6 +167,21 @@ fn check_wire(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
                         "seat {seat}: report {k}"
                     );
                     k += 1;
+                    after_timeout = None;
+                }
+                HostMsg::Timeout { side, count } => {
+                    // The game's timeout, told between the same reports (a fifth that ends a
+                    // two-player game has no ply).
+                    let ply = match timeouts.iter().find(|t| (t.0, t.1) == (*side, *count)) {
+                        Some(&(_, _, i)) => i,
+                        None => {
+                            assert_eq!(*count, 5, "seat {seat}: a timeout the game lacks");
+                            game.plies().len()
+                        }
+                    };
+                    let before = reported.iter().filter(|&&i| i < ply).count();
+                    assert_eq!(before, k, "seat {seat}: timeout {side:?} {count} misplaced");
+                    after_timeout = Some(ply + 1);
                 }
                 HostMsg::View {
                     viewer,
@@ -173,8 +200,9 @@ fn check_wire(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
                     }
                     let got =
                         View::from_notation(notation, Viewer::Side(*viewer), rules, mines).unwrap();
-                    let ply = if k == 0 { 0 } else { reported[k - 1] + 1 };
-                    if ply == game.plies().len() && game.status().is_over() {
+                    let mut ply = if k == 0 { 0 } else { reported[k - 1] + 1 };
+                    ply = ply.max(after_timeout.unwrap_or(0));
+                    if ply >= game.plies().len() && game.status().is_over() {
                         continue; // the end: every piece is revealed to everyone
                     }
                     let truth = game.position_at(ply).view(rules, Viewer::Side(*viewer));
@@ -757,4 +785,140 @@ fn a_takeback_answer_nobody_asked_for_drops_the_connection() {
         },
         "no takeback was asked",
     );
+}
+
+/// A host whose move clock counts seconds of `second` (tests keep the clock short).
+fn clocked_server(second: Duration) -> ServerHandle {
+    server_with(Bounds {
+        clock_second: second,
+        ..Bounds::default()
+    })
+}
+
+fn clocked_rules(secs: u32) -> Rules {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.move_clock = Some(secs);
+    rules
+}
+
+/// A random player that sleeps `nap` before answering its `go`s numbered (from 0) in `late`:
+/// its answer then comes after the move clock ran out.
+fn sleepy(late: &'static [usize], nap: Duration) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    let mut gos = 0;
+    move |line: &str| {
+        if line.starts_with("go") {
+            if late.contains(&gos) {
+                std::thread::sleep(nap);
+            }
+            gos += 1;
+        }
+        inner(line)
+    }
+}
+
+/// A hidden game with a move clock where Blue lets its time run out twice, each time answering
+/// late (the late turn crosses the `timeout` line): Blue loses those turns, is not dropped, the
+/// game goes on to its end, every seat was told and both audits pass.
+#[test]
+fn a_seat_that_lets_its_clock_run_out_loses_the_turn_and_the_game_goes_on() {
+    // 3 "seconds" of 100 ms: 300 ms a turn (and 0.25 s for the line).
+    let h = clocked_server(Duration::from_millis(100));
+    let first = create(&h, 2, clocked_rules(3));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let red = std::thread::spawn(move || play_audited(first));
+    let mut answer = sleepy(&[2, 5], Duration::from_millis(800));
+    let r = second
+        .play(&mut answer, &mut |_| {})
+        .map_err(|e| e.to_string());
+    let blue = (r, second.received(), second.verdict());
+    let red = red.join().unwrap();
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    let game = f.game;
+    assert!(game.status().is_over());
+    assert_eq!(game.timeouts(Seat::Blue), 2, "log {:?}", h.log());
+    assert_eq!(game.timeouts(Seat::Red), 0);
+    assert!(
+        !h.log().iter().any(|l| l.contains("dropped")),
+        "{:?}",
+        h.log()
+    );
+    let mut msgs = Vec::new();
+    for (seat, (r, m, v)) in [(0u8, red), (1, blue)] {
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+        let told: Vec<(Seat, u32)> = (m.iter())
+            .filter_map(|m| match m {
+                Msg::Host(HostMsg::Timeout { side, count }) => Some((*side, *count)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(told, [(Seat::Blue, 1), (Seat::Blue, 2)], "seat {seat}");
+        msgs.push((seat, m));
+    }
+    check_wire(&msgs, &game);
+}
+
+/// The clock runs for a player who is gone: Blue leaves after a few turns and never comes back,
+/// times out turn after turn, and its fifth timeout loses the game; Red's audit passes.
+#[test]
+fn an_absent_player_times_out_turn_after_turn_and_five_timeouts_lose() {
+    let h = clocked_server(Duration::from_millis(100));
+    let first = create(&h, 2, clocked_rules(2));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let red = std::thread::spawn(move || play_audited(first));
+    assert!(play_then(&second, 3, false, &|c| c.close()));
+    drop(second);
+    let (r, msgs, verdict) = red.join().unwrap();
+    assert_eq!(
+        r.unwrap(),
+        Status::Won(Seat::Red.team(), junqi::engine::EndReason::Timeouts)
+    );
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert_eq!(f.game.timeouts(Seat::Blue), 5);
+    check_wire(&[(0, msgs)], &f.game);
+}
+
+/// A player who left while its `go` was waiting, timed out while away and came back: the
+/// host answers the timeout it missed for it, the player answers the question it is shown,
+/// and the game ends normally with the audit of both stretches passing.
+#[test]
+fn a_player_back_after_a_timeout_plays_on() {
+    // 3 "seconds" of 200 ms: 600 ms a turn (and 0.25 s).
+    let h = clocked_server(Duration::from_millis(200));
+    let first = create(&h, 2, clocked_rules(3));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let seated = second.seated().clone();
+    let red = std::thread::spawn(move || play_audited(first));
+    assert!(play_then(&second, 3, false, &|c| c.close()));
+    let audit = second.audit();
+    drop(second);
+    std::thread::sleep(Duration::from_millis(1000));
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
+    .unwrap();
+    let (r, _, verdict) = play_audited(back);
+    assert!(r.unwrap().is_over());
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let (r, msgs, verdict) = red.join().unwrap();
+    assert!(r.unwrap().is_over());
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    let n = f.game.timeouts(Seat::Blue);
+    assert!((1..5).contains(&n), "{n} timeouts; log {:?}", h.log());
+    check_wire(&[(0, msgs)], &f.game);
 }

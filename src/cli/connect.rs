@@ -61,7 +61,8 @@ fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
         SeatSpec::Builtin(s) => Ok(Box::new(super::engine::builtin_answerer(s))),
         SeatSpec::Engine(cmd) => {
             let mut p = EngineProcess::start(cmd).map_err(|e| CliError(format!("engine: {e}")))?;
-            Ok(Box::new(move |line: &str| relay(&mut p, line)))
+            let mut viewer = String::new();
+            Ok(Box::new(move |line: &str| relay(&mut p, line, &mut viewer)))
         }
         SeatSpec::Ccgc(_) => Err(CliError(
             "a network seat speaks the junqi engine protocol: engine:CMD, not ccgc:CMD".into(),
@@ -69,9 +70,16 @@ fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
     }
 }
 
-/// Send `line` to the engine and, for a question, read its lines up to the answer.
-fn relay(p: &mut EngineProcess, line: &str) -> (Vec<String>, bool) {
+/// Send `line` to the engine and, for a question, read its lines up to the answer. `viewer` is
+/// the seat's side as the last `view` named it: a `timeout` of that side is a question.
+fn relay(p: &mut EngineProcess, line: &str, viewer: &mut String) -> (Vec<String>, bool) {
     p.send(line);
+    if let Some(rest) = line.strip_prefix("view ") {
+        *viewer = rest.split(' ').next().unwrap_or("").to_string();
+    }
+    let own_timeout = line
+        .strip_prefix("timeout ")
+        .is_some_and(|rest| rest.split(' ').next() == Some(viewer.as_str()));
     let (answers, time): (&[&str], Duration) = if line.starts_with("junqi ") {
         (&["ok"], Duration::from_secs(10))
     } else if line == "go" || line.starts_with("go ") {
@@ -80,6 +88,9 @@ fn relay(p: &mut EngineProcess, line: &str) -> (Vec<String>, bool) {
         (&["draw"], Duration::from_secs(10))
     } else if line == "formation?" {
         (&["formation"], Duration::from_secs(10))
+    } else if own_timeout {
+        // Its late answer to the `go` that timed out, if it sends one, comes first.
+        (&["timeout"], Duration::from_secs(10))
     } else {
         return (Vec::new(), line == "quit");
     };
@@ -209,5 +220,36 @@ fn rejoin(
             Err(e) if Instant::now() >= until => return Err(refused(e)),
             Err(_) => std::thread::sleep(Duration::from_secs(1)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The relay to an engine process reads up to the engine's `timeout ok` for a timeout of
+    /// the seat's own side (the side of its last view), the late turn before it included, and
+    /// reads nothing for another side's.
+    #[test]
+    fn an_own_timeout_is_a_question_and_another_sides_is_not() {
+        let script = "while read l; do case \"$l\" in \"timeout blue\"*) \
+                      echo 'turn a6-a7'; echo \"timeout ok ${l##* }\";; esac; done";
+        let mut p = EngineProcess::start(script).unwrap();
+        let mut viewer = String::new();
+        let view = "view blue b?b?b?b?b?/b?b?b?b?b?/b?..b?..b?/b?b?..b?b?/b?..b?..b?/b?b?b?b?b?/\
+                    r7r9r7r8r4/r6..r2..r4/r5r3..r5r6/r1..rB..rB/r1r2r3rMr1/r2r3rMrFrM r 0 0 mines y?";
+        assert_eq!(relay(&mut p, view, &mut viewer), (Vec::new(), false));
+        assert_eq!(viewer, "blue");
+        assert_eq!(
+            relay(&mut p, "timeout red 1", &mut viewer),
+            (Vec::new(), false)
+        );
+        assert_eq!(
+            relay(&mut p, "timeout blue 2", &mut viewer),
+            (
+                vec!["turn a6-a7".to_string(), "timeout ok 2".to_string()],
+                false
+            )
+        );
     }
 }

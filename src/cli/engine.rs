@@ -295,6 +295,13 @@ impl Engine {
             HostMsg::TakebackDeclined => {}
             HostMsg::GameOver(_) | HostMsg::Error(_) => {}
             HostMsg::Quit => return (out, true),
+            // Its own side's turn was lost: it answers (its late answer, if it sent one, came
+            // before this and is not taken). The view after follows.
+            HostMsg::Timeout { side, count } => {
+                if self.view.as_ref().map(View::viewer) == Some(Viewer::Side(side)) {
+                    out.push(EngineMsg::TimeoutOk(count));
+                }
+            }
         }
         (out, false)
     }
@@ -441,6 +448,13 @@ mod tests {
         assert!(say(&mut e, HostMsg::Refused(t.notation(board), "no".into())).is_empty());
         let out = say(&mut e, HostMsg::DrawOffered(Seat::Red));
         assert_eq!(out, [EngineMsg::DrawAnswer(false)]);
+        // A timeout of its own side is answered with its count; another side's is only told.
+        let timeout = |side, count| HostMsg::Timeout { side, count };
+        assert_eq!(
+            say(&mut e, timeout(Seat::Blue, 2)),
+            [EngineMsg::TimeoutOk(2)]
+        );
+        assert!(say(&mut e, timeout(Seat::Red, 1)).is_empty());
         let out = say(&mut e, HostMsg::AskFormation);
         let [EngineMsg::Formation(f)] = &out[..] else {
             panic!("{out:?}")

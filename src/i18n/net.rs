@@ -53,6 +53,7 @@ texts! {
     LIE_VIEW = "第 {n} 步后显示的 {node} 与对局不符", "after turn {n} it showed {node} otherwise than the game had it";
     LIE_RESULT = "宣布的结果与棋谱的结果不同", "the result it announced is not the record's";
     LIE_COUNT = "报了 {said} 步，棋谱有 {truth} 步", "it reported {said} {said|turn|turns}; the record has {truth}";
+    LIE_TIMEOUT = "{side}方第 {n} 次超时与对局不同（报了对局中没有的超时，或没有报对局中的超时）", "its word of {side}'s timeout {n} is not the game's (told where the game has none, or not told where it has one)";
     LIE_RECORD = "公开的棋谱不是这盘对局：{e}", "the record it revealed is not this game: {e}";
     UNCHECKED_NO_COMMIT = "开局前主持人没有发来布阵承诺", "the host sent no commitment before the first turn";
     UNCHECKED_BAD_REVEAL = "主持人公开的内容与承诺对不上号", "the host's reveal does not fit its commitment";
@@ -84,6 +85,7 @@ texts! {
     EV_TAKEBACK_SENT = "你提出悔棋", "You asked to take back";
     EV_TAKEN_BACK = "{side}方悔了 {n} 步棋", "{side} took back {n} {n|turn|turns}";
     EV_HOST_ERROR = "主机拒绝了你的上一条消息：{e}", "The host refused your last message: {e}";
+    EV_TIMED_OUT = "时间到：{side}方失去本步（{n}/{max}）", "Time ran out: {side} loses the turn ({n} of {max})";
     EV_BAD_MESSAGE = "主机发来无法读取的消息：{e}", "The host sent a message this screen cannot read: {e}";
     FORMATION_ASK = "主机请你布阵", "The host asks for your formation";
     FORMATION_RANDOM = "随机布阵", "A random formation";

@@ -118,6 +118,8 @@ pub enum Lie {
     Count { said: usize, truth: usize },
     /// The record is not a game the rules allow, or not of the rules played.
     Record(String),
+    /// It told of a timeout (the side's `count`th) that the game does not have there.
+    Timeout { side: Seat, count: u32 },
 }
 
 impl fmt::Display for Lie {
@@ -156,6 +158,11 @@ impl fmt::Display for Lie {
                 write!(f, "the host reported {said} turns; its record has {truth}")
             }
             Lie::Record(why) => write!(f, "the record the host sent is not the game: {why}"),
+            Lie::Timeout { side, count } => write!(
+                f,
+                "the host's word of {}'s timeout {count} is not the game's (told where the game has none, or not told where it has one)",
+                side.en()
+            ),
         }
     }
 }
@@ -210,9 +217,10 @@ impl fmt::Display for Verdict {
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
-    /// Its reports and takebacks, in order.
+    /// Its reports, takebacks and timeouts, in order.
     reports: Vec<Told>,
-    /// Views: how many of the stretch's reports and takebacks came before, the viewer, the notation, mines.
+    /// Views: how many of the stretch's reports, takebacks and timeouts came before, the viewer,
+    /// the notation, mines.
     views: Vec<(usize, Seat, String, String)>,
 }
 
@@ -315,6 +323,9 @@ impl Auditor {
                 s.views
                     .push((before, *viewer, notation.clone(), mines.clone()));
             }
+            Msg::Host(HostMsg::Timeout { side, count }) => {
+                self.stretch().reports.push(Told::TimedOut(*side, *count));
+            }
             Msg::Host(HostMsg::GameOver(s)) if s.is_over() => self.over = Some(*s),
             _ => {}
         }
@@ -380,6 +391,8 @@ impl Auditor {
 pub enum Told {
     Report(TurnReport),
     TakenBack(Seat, u32),
+    /// A side lost its turn to the move clock: its `count`th timeout.
+    TimedOut(Seat, u32),
 }
 
 impl Told {
@@ -387,6 +400,7 @@ impl Told {
         match self {
             Told::Report(r) => crate::protocol::report_words(r, board),
             Told::TakenBack(s, n) => format!("takeback {} {n}", crate::protocol::seat_word(*s)),
+            Told::TimedOut(s, n) => format!("timeout {} {n}", crate::protocol::seat_word(*s)),
         }
     }
 }
@@ -409,11 +423,25 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
                  open: &mut Vec<usize>,
                  told: &mut Vec<Told>,
                  at: &mut Vec<Position>| {
-        for (i, p) in g.plies().iter().enumerate().skip(base) {
-            if let Some(r) = &p.report {
-                told.push(Told::Report(r.clone()));
-                open.push(i + 1);
+        // A ply without a report is a turn lost to the move clock; its count is the side's
+        // timeouts among the plies that stand up to it.
+        let mut counts = [0u32; 4];
+        for (i, p) in g.plies().iter().enumerate() {
+            let timed_out = (p.report.is_none())
+                .then(|| g.position_at(i).side_to_move())
+                .flatten();
+            if let Some(side) = timed_out {
+                counts[side.index()] += 1;
             }
+            if i < base {
+                continue;
+            }
+            match (&p.report, timed_out) {
+                (Some(r), _) => told.push(Told::Report(r.clone())),
+                (None, Some(side)) => told.push(Told::TimedOut(side, counts[side.index()])),
+                (None, None) => continue,
+            }
+            open.push(i + 1);
         }
         at.extend(open.drain(..).map(|n| *g.position_at(n)));
     };
@@ -432,10 +460,38 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
         }
     }
     close(&g, base, &mut open, &mut told, &mut positions);
+    // A two-player game's fifth timeout ends it without a ply: told all the same, the last
+    // position after it.
+    if let (Some(Action::Timeout(side)), Status::Won(_, crate::engine::EndReason::Timeouts)) =
+        (record.actions.last(), g.status())
+        && g.plies().last().is_none_or(|p| p.report.is_some())
+        && !g.board().is_four()
+    {
+        told.push(Told::TimedOut(*side, g.timeouts(*side)));
+        positions.push(*g.position());
+    }
     Ok((told, positions))
 }
 
-/// Every stretch's reports and takebacks against the game's, in order, and its views against
+/// What the host told as the `k`th thing of the game (`said`; nothing, past the end) where the
+/// game has `truth`: a timeout told or left out is named as such, anything else as a report.
+fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) -> Lie {
+    match (said, truth) {
+        (Some(Told::TimedOut(side, count)), _) | (_, Some(Told::TimedOut(side, count))) => {
+            Lie::Timeout {
+                side: *side,
+                count: *count,
+            }
+        }
+        _ => Lie::Report {
+            turn: k + 1,
+            said: said.map(|t| t.words(game.board())).unwrap_or_default(),
+            truth: truth.map(|t| t.words(game.board())),
+        },
+    }
+}
+
+/// Every stretch's reports, takebacks and timeouts against the game's, in order, and its views against
 /// the game's views; the reports and views checked.
 fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
     let (timeline, positions) = timeline(game)?;
@@ -448,11 +504,7 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
             for (k, r) in s.reports.iter().enumerate() {
                 let truth = told(k);
                 if truth != Some(r) {
-                    return Err(Lie::Report {
-                        turn: k + 1,
-                        said: r.words(game.board()),
-                        truth: truth.map(|t| t.words(game.board())),
-                    });
+                    return Err(mismatch(k, Some(r), truth, game));
                 }
             }
             0
@@ -471,9 +523,12 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
         next = offset + s.reports.len();
         reports += s.reports.len();
         if si == last && s.from_start && game.status().is_over() && next != timeline.len() {
-            return Err(Lie::Count {
-                said: next,
-                truth: timeline.len(),
+            return Err(match told(next) {
+                Some(t @ Told::TimedOut(..)) => mismatch(next, None, Some(t), game),
+                _ => Lie::Count {
+                    said: next,
+                    truth: timeline.len(),
+                },
             });
         }
         for (before, viewer, notation, mines) in &s.views {
@@ -554,11 +609,28 @@ mod tests {
             view(0),
             Msg::Commit(seal.hashes.clone()),
         ];
+        let mut counts = [0u32; 4];
+        let mut timeout = |side: Seat| {
+            counts[side.index()] += 1;
+            Msg::Host(HostMsg::Timeout {
+                side,
+                count: counts[side.index()],
+            })
+        };
         for (i, p) in game.plies().iter().enumerate() {
             if let Some(r) = &p.report {
                 out.push(Msg::Host(HostMsg::Report(r.clone())));
                 out.push(view(i + 1));
+            } else {
+                out.push(timeout(game.position_at(i).side_to_move().unwrap()));
+                out.push(view(i + 1));
             }
+        }
+        if let (Status::Won(_, crate::engine::EndReason::Timeouts), Some(Action::Timeout(s))) =
+            (game.status(), game.record().actions.last())
+            && !game.board().is_four()
+        {
+            out.push(timeout(*s));
         }
         out.push(Msg::Host(HostMsg::GameOver(game.status())));
         out.push(Msg::Reveal(seal.salts.clone()));
@@ -596,6 +668,79 @@ mod tests {
                 }
                 v => panic!("{v}"),
             }
+        }
+    }
+
+    /// Timeouts in the record (four players: the fifth puts South out, its pieces leave the
+    /// board; two players: the fifth ends the game) agree with the `timeout` lines of an honest
+    /// host; a timeout told that the game lacks, or told in another place, is named.
+    #[test]
+    fn timeouts_told_as_the_record_has_them_pass_and_others_are_named() {
+        let mut rules = Rules::for_mode(Mode::Hidden);
+        rules.move_clock = Some(30);
+        let mut g = Game::new(rules.clone(), Start::random_four(&rules, 5)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(5);
+        while g.timeouts(Seat::South) < 5 {
+            let turns = g.position().legal_turns(g.rules());
+            if g.position().side_to_move() == Some(Seat::South) {
+                g.act(Action::Timeout(Seat::South)).unwrap();
+            } else {
+                g.play(turns[rng.below(turns.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(g.position().out().contains(Seat::South));
+        for _ in 0..8 {
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut two = Game::new(rules.clone(), Start::random(&rules, 6)).unwrap();
+        while !two.status().is_over() {
+            let turns = two.position().legal_turns(two.rules());
+            if two.position().side_to_move() == Some(Seat::Blue) {
+                two.act(Action::Timeout(Seat::Blue)).unwrap();
+            } else {
+                two.play(turns[rng.below(turns.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert_eq!(
+            two.status(),
+            Status::Won(Seat::Red.team(), crate::engine::EndReason::Timeouts)
+        );
+        for (g, side) in [(&g, Seat::East), (&two, Seat::Red)] {
+            let seal = Seal::new(room(), g.start_position());
+            let msgs = stream(g, &seal, side);
+            let v = audit(&msgs, true);
+            assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+            // A count changed, or a timeout moved past the next report.
+            let k = (msgs.iter())
+                .position(|m| matches!(m, Msg::Host(HostMsg::Timeout { .. })))
+                .unwrap();
+            let mut changed = msgs.clone();
+            let Msg::Host(HostMsg::Timeout { count, .. }) = &mut changed[k] else {
+                unreachable!()
+            };
+            *count += 10;
+            assert!(
+                matches!(audit(&changed, true), Verdict::Lied(Lie::Timeout { .. })),
+                "{}",
+                audit(&changed, true)
+            );
+            let mut moved = msgs.clone();
+            let t = moved.remove(k);
+            let r = (k..moved.len())
+                .find(|&i| matches!(moved[i], Msg::Host(HostMsg::Report(_))))
+                .unwrap();
+            moved.insert(r + 1, t);
+            assert!(matches!(audit(&moved, true), Verdict::Lied(_)));
+            // One left out: the reports, takebacks and timeouts are checked in order, so the
+            // next thing told is out of place, whether the game ended or not.
+            let mut fewer = msgs.clone();
+            fewer.remove(k);
+            let v = audit(&fewer, true);
+            assert!(matches!(v, Verdict::Lied(Lie::Timeout { .. })), "{v}");
         }
     }
 

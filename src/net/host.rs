@@ -46,6 +46,8 @@ pub struct Bounds {
     /// How long a player may take to choose a formation or answer a draw offer (a person
     /// answers: minutes), and to answer the handshake again after a rejoin.
     pub answer_time: Duration,
+    /// The length of one second of a room's move clock (tests shorten it; `Table::clock_second`).
+    pub clock_second: Duration,
 }
 
 impl Default for Bounds {
@@ -61,6 +63,7 @@ impl Default for Bounds {
             lock_time: Duration::from_secs(60),
             idle: Duration::from_secs(60),
             answer_time: Duration::from_secs(600),
+            clock_second: Duration::from_secs(1),
         }
     }
 }
@@ -123,6 +126,13 @@ struct LinkState {
     /// A rejoined player's engine is answering the handshake sent again: its `id`, `option`
     /// and `ok` are not the table's.
     replaying: bool,
+    /// The count of the last `timeout` of the seat's own side, until the player answers it
+    /// (`timeout ok <count>`). A player who rejoins answers nothing it was not shown: the
+    /// answer is put in for it (`take_seat`).
+    owed_timeout: Option<u32>,
+    /// `go`s whose time ran out before this connection answered them: that many late answers
+    /// are still taken (the table drops them), not counted as lines sent unasked.
+    late_gos: u32,
 }
 
 struct LinkShared {
@@ -142,6 +152,15 @@ fn is_question(line: &str) -> bool {
         || line.starts_with("draw offered")
         || line.starts_with("takeback asked ")
         || line == "formation?"
+}
+
+/// The count of `line` if it is a `timeout` of the seat's own side (the side of its last view):
+/// a question its player answers with `timeout ok <count>`.
+fn own_timeout(line: &str, last_view: Option<&str>) -> Option<u32> {
+    let mut words = line.strip_prefix("timeout ")?.split(' ');
+    let (side, count) = (words.next()?, words.next()?);
+    let viewer = last_view?.strip_prefix("view ")?.split(' ').next()?;
+    (side == viewer).then(|| count.parse().ok()).flatten()
 }
 
 /// A network seat's lines, for `EngineSeat`.
@@ -195,6 +214,14 @@ impl LineLink for NetLink {
         }
         if is_question(line) {
             st.pending = Some(line.to_string());
+        }
+        if let Some(count) = own_timeout(line, st.last_view.as_deref()) {
+            // The `go` whose time ran out is no longer asked; its answer may still come.
+            if st.pending.as_deref().is_some_and(|p| p.starts_with("go")) {
+                st.pending = None;
+                st.late_gos += 1;
+            }
+            st.owed_timeout = Some(count);
         }
         if let Some(c) = &st.conn {
             c.push(format!("h {line}"), &self.host);
@@ -825,6 +852,8 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
                         last_view: None,
                         pending: None,
                         replaying: false,
+                        owed_timeout: None,
+                        late_gos: 0,
                     }),
                     inbox: Mutex::new(rx),
                     inbox_tx: tx,
@@ -906,6 +935,15 @@ fn take_seat(
                 .pending
                 .as_deref()
                 .is_some_and(|p| p.starts_with("junqi "));
+            // A new connection answers only what it is shown. A timeout the old one did not
+            // answer is answered here: every line of the old connection is in the table's
+            // inbox already (it no longer holds the seat), so what follows this answer there
+            // is the new connection's.
+            ls.late_gos = 0;
+            if let Some(n) = ls.owed_timeout.take() {
+                let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
+                let _ = link.inbox_tx.try_send((out.id, ok));
+            }
             for line in ls
                 .setup
                 .iter()
@@ -1003,6 +1041,42 @@ fn relay(
                         m => return Err(format!("'{}' during the handshake", m.line())),
                     }
                 }
+                if let EngineMsg::TimeoutOk(n) = m {
+                    match ls.owed_timeout {
+                        Some(owed) if n <= owed => {
+                            if n == owed {
+                                ls.owed_timeout = None;
+                            }
+                        }
+                        _ => return Err(format!("'timeout ok {n}' to no timeout of its side")),
+                    }
+                    // Sent while the seat is held: a rejoin (`take_seat`) comes before or
+                    // after it, never between.
+                    if link.inbox_tx.try_send((out.id, m.line())).is_err() {
+                        return Err("more lines than the table takes (a flood)".into());
+                    }
+                    drop(ls);
+                    continue;
+                }
+                let late = matches!(
+                    m,
+                    EngineMsg::Turn(_)
+                        | EngineMsg::Resign
+                        | EngineMsg::OfferDraw
+                        | EngineMsg::AskTakeback
+                ) && ls.late_gos > 0
+                    && !ls.pending.as_deref().is_some_and(|p| p.starts_with("go"));
+                if late {
+                    // The answer to a `go` whose time ran out: the table drops it.
+                    ls.late_gos -= 1;
+                    // Sent while the seat is held: a rejoin (`take_seat`) comes before or
+                    // after it, never between.
+                    if link.inbox_tx.try_send((out.id, m.line())).is_err() {
+                        return Err("more lines than the table takes (a flood)".into());
+                    }
+                    drop(ls);
+                    continue;
+                }
                 let Some(pending) = ls.pending.clone() else {
                     return Err(format!(
                         "'{}' when nothing was asked",
@@ -1045,6 +1119,7 @@ fn relay(
                         }
                         true
                     }
+                    EngineMsg::TimeoutOk(_) => false,
                 };
                 if answers {
                     ls.pending = None;
@@ -1137,6 +1212,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     };
     let finished = match table {
         Ok(mut table) => {
+            table.clock_second(host.bounds.clock_second);
             // The commitment, before the first turn (a resumed room keeps the salts it saved).
             {
                 let start = table.game().start_position();
@@ -1458,6 +1534,8 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
                     last_view: None,
                     pending: None,
                     replaying: false,
+                    owed_timeout: None,
+                    late_gos: 0,
                 }),
                 inbox: Mutex::new(rx),
                 inbox_tx: tx,

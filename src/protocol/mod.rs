@@ -396,6 +396,13 @@ pub enum HostMsg {
     /// `error <text>`: the host refused the engine's last message (the game is lost then).
     Error(String),
     Quit,
+    /// `timeout <side> <count>`: the move clock ran out on `side`'s turn, its `count`th timeout
+    /// of the game: it lost the turn (a `view` follows). The engine of that side answers
+    /// `timeout ok <count>`.
+    Timeout {
+        side: Seat,
+        count: u32,
+    },
 }
 
 impl HostMsg {
@@ -438,6 +445,7 @@ impl HostMsg {
             HostMsg::GameOver(st) => format!("gameover {}", st.word()),
             HostMsg::Error(e) => format!("error {}", one_line(e)),
             HostMsg::Quit => "quit".into(),
+            HostMsg::Timeout { side, count } => format!("timeout {} {count}", seat_word(*side)),
         }
     }
 
@@ -529,6 +537,12 @@ impl HostMsg {
             ["gameover", rest @ ..] => HostMsg::GameOver(parse_status(rest)?),
             ["error", rest @ ..] => HostMsg::Error(rest.join(" ")),
             ["quit"] => HostMsg::Quit,
+            ["timeout", s, n] => HostMsg::Timeout {
+                side: seat_of_word(s)
+                    .ok_or_else(|| ProtocolError(format!("timeout: '{s}' is not a side")))?,
+                count: u32::try_from(number(n, "timeout")?)
+                    .map_err(|_| ProtocolError("timeout: count too large".into()))?,
+            },
             _ => {
                 return bad(format!(
                     "not a message of the junqi engine protocol: {}",
@@ -569,6 +583,9 @@ pub enum EngineMsg {
     Info(String),
     /// `error <text>`.
     Error(String),
+    /// `timeout ok <count>`: answering `timeout <its side> <count>`; whatever the engine sent
+    /// before it (a late answer to the `go` that timed out) is not taken.
+    TimeoutOk(u32),
 }
 
 impl EngineMsg {
@@ -591,6 +608,7 @@ impl EngineMsg {
             .into(),
             EngineMsg::Info(i) => format!("info {}", one_line(i)),
             EngineMsg::Error(e) => format!("error {}", one_line(e)),
+            EngineMsg::TimeoutOk(n) => format!("timeout ok {n}"),
         }
     }
 
@@ -624,6 +642,10 @@ impl EngineMsg {
             ["takeback", "decline"] => EngineMsg::TakebackAnswer(false),
             ["info", rest @ ..] => EngineMsg::Info(rest.join(" ")),
             ["error", rest @ ..] => EngineMsg::Error(rest.join(" ")),
+            ["timeout", "ok", n] => EngineMsg::TimeoutOk(
+                n.parse()
+                    .map_err(|_| ProtocolError(format!("timeout ok: '{n}' is not a count")))?,
+            ),
             _ => {
                 return bad(format!(
                     "not a message of the junqi engine protocol: {}",

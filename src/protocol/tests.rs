@@ -261,3 +261,48 @@ fn takeback_lines_that_are_not_the_protocol_are_refused() {
         assert!(EngineMsg::parse(bad).is_err(), "{bad}");
     }
 }
+
+/// The move clock's lines: `timeout <side> <count>` and its answer `timeout ok <count>`.
+#[test]
+fn timeout_lines_come_back_and_bad_ones_are_refused() {
+    let b = Board::two_player();
+    for m in [
+        HostMsg::Timeout {
+            side: Seat::Red,
+            count: 1,
+        },
+        HostMsg::Timeout {
+            side: Seat::West,
+            count: 5,
+        },
+    ] {
+        let line = m.line(b);
+        assert_eq!(HostMsg::parse(&line, b).as_ref(), Ok(&m), "{line}");
+    }
+    assert_eq!(
+        HostMsg::Timeout {
+            side: Seat::Blue,
+            count: 2
+        }
+        .line(b),
+        "timeout blue 2"
+    );
+    assert_eq!(EngineMsg::TimeoutOk(3).line(), "timeout ok 3");
+    assert_eq!(
+        EngineMsg::parse("timeout ok 3"),
+        Ok(EngineMsg::TimeoutOk(3))
+    );
+    for l in [
+        "timeout",
+        "timeout red",
+        "timeout purple 1",
+        "timeout red -1",
+        "timeout red 1 2",
+        "timeout red 99999999999",
+    ] {
+        assert!(HostMsg::parse(l, b).is_err(), "{l:?}");
+    }
+    for l in ["timeout", "timeout ok", "timeout ok x", "timeout red 1"] {
+        assert!(EngineMsg::parse(l).is_err(), "{l:?}");
+    }
+}

@@ -48,6 +48,10 @@ pub struct EngineSeat {
     cancel: Option<Arc<AtomicBool>>,
     /// The least time an answer other than a turn may take (`patient`: a person answers).
     patience: Duration,
+    /// The count of the last `timeout` of its own side, until the engine answers it with
+    /// `timeout ok <count>`: every line before that answer is the late answer to a question
+    /// whose time ran out, and is not taken.
+    timed_out: Option<u32>,
 }
 
 impl EngineSeat {
@@ -65,6 +69,7 @@ impl EngineSeat {
             named: false,
             cancel: None,
             patience: Duration::ZERO,
+            timed_out: None,
         }
     }
 
@@ -167,14 +172,36 @@ impl EngineSeat {
     }
 
     /// The next message other than `info` (kept) before `deadline`; at most
-    /// `MAX_LINES_PER_ANSWER` lines are read.
+    /// `MAX_LINES_PER_ANSWER` lines are read. After its own side's timeout, the lines up to the
+    /// engine's `timeout ok` are read first and dropped.
     fn next(&mut self, deadline: Instant) -> Result<EngineMsg, SeatFailure> {
+        if let Some(count) = self.timed_out {
+            self.drop_late(count, deadline)?;
+        }
         for _ in 0..MAX_LINES_PER_ANSWER {
             let line = self.line(deadline)?;
             match EngineMsg::parse(&line) {
                 Ok(EngineMsg::Info(i)) => self.info = Some(i),
                 Ok(EngineMsg::Error(e)) => return Err(SeatFailure::Reported(e)),
                 Ok(m) => return Ok(m),
+                Err(_) => return Err(SeatFailure::Garbage(crate::protocol::clip(&line))),
+            }
+        }
+        Err(SeatFailure::Flood)
+    }
+
+    /// Read up to the engine's `timeout ok <count>`, dropping what came before it (a late turn,
+    /// its `info`, an older `timeout ok`).
+    fn drop_late(&mut self, count: u32, deadline: Instant) -> Result<(), SeatFailure> {
+        for _ in 0..MAX_LINES_PER_ANSWER {
+            let line = self.line(deadline)?;
+            match EngineMsg::parse(&line) {
+                Ok(EngineMsg::TimeoutOk(n)) if n == count => {
+                    self.timed_out = None;
+                    return Ok(());
+                }
+                Ok(EngineMsg::Error(e)) => return Err(SeatFailure::Reported(e)),
+                Ok(_) => {}
                 Err(_) => return Err(SeatFailure::Garbage(crate::protocol::clip(&line))),
             }
         }
@@ -352,6 +379,16 @@ impl SeatDriver for EngineSeat {
 
     fn takeback_declined(&mut self) {
         self.send(&HostMsg::TakebackDeclined);
+    }
+
+    fn timed_out(&mut self, side: Seat, count: u32, view_after: &View) {
+        self.send(&HostMsg::Timeout { side, count });
+        if view_after.viewer() == Viewer::Side(side) {
+            self.timed_out = Some(count);
+        }
+        // The view after it, even one equal to the last (the side to move changed).
+        self.last_view = None;
+        self.send_view(view_after);
     }
 
     fn finish(&mut self, status: Status, _view: &View) {

@@ -3,7 +3,9 @@
 //! The table owns the turn protocol. It asks the seat to move for its turn with that seat's
 //! `View` only, tells every seat the public report of every turn (with its own view after it),
 //! passes a refusal (a hidden flag rule) back to the proposer, offers draws to the other seats,
-//! and ends the game when a seat resigns, fails or runs out of its time. Seats are drivers behind
+//! and ends the game when a seat resigns, fails or runs out of its time. With a move clock in
+//! the rules, a seat that does not answer within it loses the turn (`Action::Timeout`, told to
+//! every seat: `SeatDriver::timed_out`) and the game goes on. Seats are drivers behind
 //! one trait, `SeatDriver`: the built-in computer (`Brain`, any `ai::Player`), an outside engine
 //! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, or a network player
 //! (`engine_seat` over a `link::LineLink` of `net::host`). The arena and the network host play
@@ -201,6 +203,11 @@ pub trait SeatDriver: Send {
 
     /// The game is over: how it ended, and this seat's view at the end.
     fn finish(&mut self, _status: Status, _view: &View) {}
+
+    /// The move clock ran out on `side`'s turn (any seat's): it lost the turn, and it has now
+    /// timed out `count` times in the game; this seat's view after it. The seat that timed out
+    /// is told as well: whatever it was still thinking about is not its turn any more.
+    fn timed_out(&mut self, _side: Seat, _count: u32, _view_after: &View) {}
 }
 
 /// The kinds of seat a spec names: `engine:CMD` an outside engine speaking the junqi engine
@@ -303,6 +310,8 @@ pub struct Table {
     /// Called with the game after each turn is played and before any seat is told of it
     /// (`on_turn`).
     on_turn: Option<OnTurn>,
+    /// The length of one second of the rules' move clock (`clock_second`).
+    clock_second: Duration,
 }
 
 /// How a seat's ask for a takeback went.
@@ -435,6 +444,7 @@ impl Table {
             refusals: 0,
             forfeit: None,
             on_turn: None,
+            clock_second: Duration::from_secs(1),
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -473,6 +483,7 @@ impl Table {
             refusals: 0,
             forfeit: None,
             on_turn: None,
+            clock_second: Duration::from_secs(1),
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -511,6 +522,17 @@ impl Table {
     /// two would otherwise go on from before a turn its players saw).
     pub fn on_turn(&mut self, f: OnTurn) {
         self.on_turn = Some(f);
+    }
+
+    /// Count the rules' move clock in seconds of `second` instead of whole seconds (tests keep
+    /// their clocks short).
+    pub fn clock_second(&mut self, second: Duration) {
+        self.clock_second = second;
+    }
+
+    /// The length of a turn on the rules' move clock, if they have one.
+    pub fn move_clock(&self) -> Option<Duration> {
+        (self.game.rules().move_clock).map(|secs| self.clock_second * secs)
     }
 
     /// Each seat's thinking times per turn (milliseconds), by seat index.
@@ -625,11 +647,18 @@ impl Table {
         let mut offered = false;
         let mut asked_back = false;
         let mut tries = 0usize;
+        // The move clock: what this turn's questions took so far.
+        let move_clock = self.move_clock();
+        let mut this_turn = Duration::ZERO;
         loop {
             // Again after a refusal: the refused attack showed the flag to every seat.
             let view = self.view_of(k);
+            let clock_left = move_clock.map(|c| c.saturating_sub(this_turn));
             let clock = Clock {
-                turn: self.limits.turn_time,
+                turn: match (self.limits.turn_time, clock_left) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                },
                 left: self
                     .limits
                     .game_time
@@ -640,12 +669,22 @@ impl Table {
             let spent = t0.elapsed();
             self.places[k].used += spent;
             self.times[k].push(spent.as_secs_f64() * 1000.0);
+            this_turn += spent;
             if self
                 .limits
                 .game_time
                 .is_some_and(|t| self.places[k].used > t)
             {
                 return self.fail(k, SeatFailure::OutOfTime);
+            }
+            if let Some(c) = move_clock {
+                // No answer within the move clock: the clock bound the wait and the seat gave
+                // none, or it answered later than the clock and its grace.
+                let binding = clock.turn == clock_left;
+                let hung = matches!(reply, Err(SeatFailure::Hung(_))) && binding;
+                if hung || this_turn > c + self.clock_second / 4 {
+                    return self.time_out(k, c);
+                }
             }
             let reply = match reply {
                 Ok(r) => r,
@@ -793,6 +832,28 @@ impl Table {
             self.places[j].driver.taken_back(by, turns, &v);
         }
         Asked::Made
+    }
+
+    /// Seat `k` let the move clock (`clock`) run out: it loses the turn (`Action::Timeout`), every
+    /// seat is told with its view after it, and the game goes on unless that was the side's
+    /// last timeout. Flip mode before colours are decided (no side to time out): it fails as a
+    /// seat that hung.
+    fn time_out(&mut self, k: usize, clock: Duration) -> Option<TableEnd> {
+        let Some(side) = self.game.position().side_to_move() else {
+            return self.fail(k, SeatFailure::Hung(clock));
+        };
+        if self.game.act(Action::Timeout(side)).is_err() {
+            return self.fail(k, SeatFailure::Hung(clock));
+        }
+        if let Some(f) = &mut self.on_turn {
+            f(&self.game);
+        }
+        let count = self.game.timeouts(side);
+        for j in 0..self.places.len() {
+            let v = self.view_of(j);
+            self.places[j].driver.timed_out(side, count, &v);
+        }
+        self.game.status().is_over().then(|| self.end())
     }
 
     /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.

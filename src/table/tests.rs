@@ -485,3 +485,294 @@ fn a_seat_failing_when_asked_for_a_takeback_loses() {
     assert_eq!(*log.lock().unwrap(), ["declined"]);
     assert_eq!(t.game().plies().len(), 2);
 }
+
+/// A seat that lets the move clock run out on the turns `late` names (counting its own turns
+/// from 0; it sleeps `nap`, or says it hung when `hangs`), plays its first candidate turn on
+/// the others, and notes every timeout it is told of.
+struct Sleeper {
+    rules: Rules,
+    late: Vec<usize>,
+    nap: Duration,
+    hangs: bool,
+    asked: usize,
+    told: std::sync::Arc<std::sync::Mutex<Vec<(Seat, u32, Seat)>>>,
+}
+
+impl Sleeper {
+    fn new(rules: &Rules, late: Vec<usize>) -> Sleeper {
+        Sleeper {
+            rules: rules.clone(),
+            late,
+            nap: Duration::from_millis(40),
+            hangs: false,
+            asked: 0,
+            told: Default::default(),
+        }
+    }
+}
+
+impl SeatDriver for Sleeper {
+    fn name(&self) -> String {
+        "sleeper".into()
+    }
+    fn start(&mut self, _: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        Ok(())
+    }
+    fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
+        let late = self.late.contains(&self.asked);
+        self.asked += 1;
+        if late {
+            if self.hangs {
+                std::thread::sleep(clock.turn.unwrap_or_default());
+                return Err(SeatFailure::Hung(clock.turn.unwrap_or_default()));
+            }
+            std::thread::sleep(self.nap);
+        }
+        Ok(Reply::Turn(view.candidate_turns(&self.rules)[0]))
+    }
+    fn refused(&mut self, _: Turn, _: &IllegalTurn) {}
+    fn observe(&mut self, _: &TurnReport, _: &View) {}
+    fn timed_out(&mut self, side: Seat, count: u32, view: &View) {
+        let Viewer::Side(me) = view.viewer() else {
+            panic!("a seat's view");
+        };
+        self.told.lock().unwrap().push((side, count, me));
+    }
+}
+
+fn clocked(mode: Mode, secs: u32) -> Rules {
+    let mut rules = Rules::for_mode(mode);
+    rules.move_clock = Some(secs);
+    rules
+}
+
+/// With a move clock a seat that does not answer in time loses the turn, every seat is told,
+/// and the game goes on: the other side moves next.
+#[test]
+fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
+    let rules = clocked(Mode::Hidden, 1);
+    let red = Sleeper::new(&rules, vec![1, 3]);
+    let blue = Sleeper::new(&rules, vec![]);
+    let (told_red, told_blue) = (red.told.clone(), blue.told.clone());
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (Chair::Side(Seat::Blue), Box::new(blue)),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 6, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(20));
+    assert_eq!(t.move_clock(), Some(Duration::from_millis(20)));
+    for _ in 0..8 {
+        assert!(t.step().is_none());
+    }
+    let g = t.game();
+    assert_eq!(g.timeouts(Seat::Red), 2);
+    assert_eq!(g.timeouts(Seat::Blue), 0);
+    assert_eq!(g.plies().len(), 8);
+    let timeouts: Vec<&Action> = (g.record().actions.iter())
+        .filter(|a| matches!(a, Action::Timeout(_)))
+        .collect();
+    assert_eq!(timeouts, [&Action::Timeout(Seat::Red); 2]);
+    // Red's second and fourth turns were lost: plies 2 and 6 have no report.
+    let lost: Vec<usize> = (g.plies().iter().enumerate())
+        .filter(|(_, p)| p.report.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(lost, [2, 6]);
+    let want = |me| vec![(Seat::Red, 1, me), (Seat::Red, 2, me)];
+    assert_eq!(*told_red.lock().unwrap(), want(Seat::Red));
+    assert_eq!(*told_blue.lock().unwrap(), want(Seat::Blue));
+    assert!(t.game().record().info.iter().all(|(k, _)| k != "forfeit"));
+}
+
+/// The fifth timeout loses the game (two players) and puts the player out (four players: the
+/// others play on); a seat that says it hung while the clock bound its wait times out too.
+#[test]
+fn five_timeouts_lose_the_game_or_put_the_player_out() {
+    let rules = clocked(Mode::Open, 1);
+    let mut red = Sleeper::new(&rules, (0..5).collect());
+    red.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Sleeper::new(&rules, vec![])),
+        ),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 7, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(10));
+    let end = t.play_out();
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Blue.team(), EndReason::Timeouts)
+    );
+    assert!(end.forfeit.is_none());
+    assert_eq!(t.game().timeouts(Seat::Red), 5);
+    assert_eq!(t.game().plies().len(), 8);
+
+    let rules = clocked(Mode::Hidden, 1);
+    let board = crate::engine::Board::four_player();
+    let south = Sleeper::new(&rules, (0..5).collect());
+    let told = south.told.clone();
+    let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> =
+        vec![(Chair::Side(Seat::South), Box::new(south))];
+    for &s in &board.seats[1..] {
+        seats.push((Chair::Side(s), Box::new(Sleeper::new(&rules, vec![]))));
+    }
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2, 3, 4],
+        formations(&rules, 8, 4),
+        Limits::default(),
+    )
+    .unwrap();
+    t.clock_second(Duration::from_millis(10));
+    for _ in 0..24 {
+        assert!(t.step().is_none(), "the others play on");
+    }
+    let g = t.game();
+    assert_eq!(g.timeouts(Seat::South), 5);
+    assert!(g.position().out().contains(Seat::South));
+    assert_eq!(g.plies().len(), 24);
+    let counts: Vec<u32> = told.lock().unwrap().iter().map(|t| t.1).collect();
+    assert_eq!(counts, [1, 2, 3, 4, 5]);
+}
+
+/// A table limit per turn shorter than the move clock stays a limit: past it the seat fails.
+#[test]
+fn a_table_limit_shorter_than_the_move_clock_still_fails_a_hung_seat() {
+    let rules = clocked(Mode::Open, 10);
+    let mut red = Sleeper::new(&rules, vec![0]);
+    red.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red)),
+        (
+            Chair::Side(Seat::Blue),
+            Box::new(Sleeper::new(&rules, vec![])),
+        ),
+    ];
+    let limits = Limits {
+        turn_time: Some(Duration::from_millis(10)),
+        game_time: None,
+    };
+    let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 9, 2), limits).unwrap();
+    t.clock_second(Duration::from_millis(100));
+    let end = t.play_out();
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
+    assert_eq!(t.game().timeouts(Seat::Red), 0);
+}
+
+/// Lines an engine seat reads from a script (`None`: no line in time), and the lines sent.
+struct ScriptLink {
+    replies: std::collections::VecDeque<Option<&'static str>>,
+    sent: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl link::LineLink for ScriptLink {
+    fn send(&mut self, line: &str) {
+        self.sent.lock().unwrap().push(line.to_string());
+    }
+    fn line(&mut self, _: Instant) -> Result<String, SeatFailure> {
+        match self.replies.pop_front() {
+            Some(Some(l)) => Ok(l.to_string()),
+            Some(None) => Err(SeatFailure::Hung(Duration::ZERO)),
+            None => Err(SeatFailure::Crashed("the script ended".into())),
+        }
+    }
+}
+
+/// An engine seat told of its own side's timeout drops what the engine sends before its
+/// `timeout ok`: the late answer to the `go` that timed out is never taken for the next one.
+#[test]
+fn an_engine_seat_drops_the_late_answer_before_timeout_ok() {
+    let rules = clocked(Mode::Open, 1);
+    let sent = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let link = ScriptLink {
+        replies: [
+            Some("junqiok 1"),
+            None,
+            Some("info depth 1"),
+            Some("turn a6-a7"),
+            Some("timeout ok 1"),
+            Some("turn b6-b7"),
+            None,
+            Some("turn c6-c7"),
+            Some("timeout ok 1"),
+            Some("timeout ok 2"),
+            Some("draw accept"),
+        ]
+        .into_iter()
+        .collect(),
+        sent: sent.clone(),
+    };
+    let mut seat = engine_seat::EngineSeat::over(Box::new(link), "script");
+    let start = SeatStart {
+        rules: &rules,
+        chair: Chair::Side(Seat::Red),
+        seed: 1,
+        game_time: None,
+        turn_time: None,
+    };
+    seat.start(&start).unwrap();
+    let game = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
+    let red = game.view(Viewer::Side(Seat::Red));
+    let clock = Clock {
+        turn: Some(Duration::from_millis(1)),
+        left: None,
+    };
+    assert!(matches!(
+        seat.choose(&red, &clock),
+        Err(SeatFailure::Hung(_))
+    ));
+    seat.timed_out(Seat::Red, 1, &red);
+    let b6 = Turn::parse("b6-b7", red.board()).unwrap();
+    assert_eq!(seat.choose(&red, &clock), Ok(Reply::Turn(b6)));
+    // Timed out again before it answered the first timeout: only the last one's answer ends
+    // the late lines; another side's timeout asks nothing.
+    assert!(matches!(
+        seat.choose(&red, &clock),
+        Err(SeatFailure::Hung(_))
+    ));
+    seat.timed_out(Seat::Red, 2, &red);
+    seat.timed_out(Seat::Blue, 1, &red);
+    assert_eq!(seat.draw_offered(Seat::Blue, &red), Ok(true));
+    let sent = sent.lock().unwrap();
+    let timeouts: Vec<&String> = sent.iter().filter(|l| l.starts_with("timeout")).collect();
+    assert_eq!(
+        timeouts,
+        ["timeout red 1", "timeout red 2", "timeout blue 1"]
+    );
+}
+
+/// Flip mode before the colours are decided: no side can lose the turn (timeouts are counted by
+/// side), so a player past the move clock fails as a seat that gave no answer.
+#[test]
+fn past_the_clock_before_the_colours_the_player_fails() {
+    let rules = clocked(Mode::Flip, 1);
+    let mut first = Sleeper::new(&rules, vec![0]);
+    first.hangs = true;
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Player(1), Box::new(first)),
+        (Chair::Player(2), Box::new(Sleeper::new(&rules, vec![]))),
+    ];
+    let deal = Deal::Start(Start::FlipDeal { seed: 3 });
+    let mut t = Table::open(&rules, seats, &[1, 2], deal, Limits::default()).unwrap();
+    t.clock_second(Duration::from_millis(10));
+    let end = t.play_out();
+    assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
+    assert!(t.game().record().actions.is_empty());
+}

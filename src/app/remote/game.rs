@@ -23,6 +23,18 @@ pub struct Played {
     pub defender: Option<Piece>,
     /// The mover's seat, if known (flip mode before colours: none).
     pub seat: Option<Seat>,
+    /// Its number among the turns seen, counting those lost to the move clock (from 1).
+    pub number: usize,
+}
+
+/// A turn lost to the move clock, as the move list shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    /// Its number among the turns seen (from 1).
+    pub number: usize,
+    pub side: Seat,
+    /// The side's timeouts so far, this one included.
+    pub count: u32,
 }
 
 /// A line of the event log, worded when drawn.
@@ -54,6 +66,8 @@ pub enum Event {
     HostError(String),
     /// The host sent something this screen cannot read (what, in English).
     BadMessage(String),
+    /// The move clock ran out on a side's turn: it lost the turn, its `count`th timeout.
+    TimedOut(Seat, u32),
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -71,6 +85,8 @@ pub enum Note {
     Illegal(IllegalTurn),
     Refused(Refusal),
     Text(Text),
+    /// This seat's time ran out (its side, the count of its timeouts).
+    TimedOut(Seat, u32),
 }
 
 /// What the player asks of the game at this screen.
@@ -123,6 +139,8 @@ pub struct RemoteGame {
     pub confirm_flip: bool,
     /// The face-down piece clicked once, waiting for the second click.
     pending_flip: Option<NodeId>,
+    /// The turns lost to the move clock.
+    lost: Vec<Lost>,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -148,6 +166,10 @@ impl RemoteGame {
     }
     pub fn plies(&self) -> &[Played] {
         &self.plies
+    }
+    /// The turns lost to the move clock, in order.
+    pub fn lost(&self) -> &[Lost] {
+        &self.lost
     }
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -323,8 +345,13 @@ impl RemoteGame {
                 }
             }
             HostMsg::TakenBack(s, n) => {
-                let keep = self.plies.len().saturating_sub(n as usize);
-                self.plies.truncate(keep);
+                // The last `n` turns seen go, turns lost to the move clock among them (they
+                // count as turns: the takeback's count includes them).
+                let seen = self.plies.len() + self.lost.len();
+                let stand = seen.saturating_sub(n as usize);
+                self.lost.retain(|l| l.number <= stand);
+                self.plies.retain(|p| p.number <= stand);
+                let keep = self.plies.len();
                 // The log keeps its lines, less the clashes of the turns taken back.
                 self.events
                     .retain(|e| !matches!(e, Event::Clash(i) if *i >= keep));
@@ -352,6 +379,32 @@ impl RemoteGame {
             HostMsg::Error(e) => self
                 .events
                 .push(Event::HostError(crate::protocol::clip(&e))),
+            HostMsg::Timeout { side, count } => {
+                self.events.push(Event::TimedOut(side, count));
+                self.lost.push(Lost {
+                    number: self.plies.len() + self.lost.len() + 1,
+                    side,
+                    count,
+                });
+                // A turn passed (lost): what was said about the last one is old.
+                if matches!(
+                    self.note,
+                    Some(Note::Illegal(_) | Note::Text(_) | Note::TimedOut(..))
+                ) {
+                    self.note = None;
+                }
+                if self.seat() == Some(side) {
+                    // The turn is lost: nothing of it is sent any more, and the host is told
+                    // that this seat knows (anything it sent before was too late).
+                    self.to_move = false;
+                    self.go = None;
+                    self.selected = None;
+                    self.pending_flip = None;
+                    self.confirm_resign = false;
+                    self.note = Some(Note::TimedOut(side, count));
+                    out.push(Outgoing::Engine(EngineMsg::TimeoutOk(count)));
+                }
+            }
         }
         out
     }
@@ -420,6 +473,7 @@ impl RemoteGame {
             self.events.push(Event::End(st));
         }
         self.plies.push(Played {
+            number: self.plies.len() + self.lost.len() + 1,
             seat: mover_seat(&r),
             report: r,
             path,
@@ -429,7 +483,10 @@ impl RemoteGame {
         self.to_move = false;
         self.selected = None;
         self.draw_asked = None;
-        if matches!(self.note, Some(Note::Illegal(_) | Note::Text(_))) {
+        if matches!(
+            self.note,
+            Some(Note::Illegal(_) | Note::Text(_) | Note::TimedOut(..))
+        ) {
             self.note = None;
         }
     }
@@ -651,6 +708,62 @@ mod tests {
             0.0,
         );
         g
+    }
+
+    /// A takeback's count includes turns lost to the move clock: the move list drops the last
+    /// turns seen, a lost one among them, and keeps the rest in their order.
+    #[test]
+    fn a_takeback_across_a_lost_turn_drops_it_too() {
+        let mut rules = Rules::for_mode(Mode::Open);
+        rules.move_clock = Some(30);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let tell = |g: &mut RemoteGame, game: &Game| {
+            let v = game.view(Viewer::Side(Seat::Red));
+            g.receive(
+                HostMsg::View {
+                    viewer: Seat::Red,
+                    notation: v.notation(),
+                    mines: v.mines_notation(),
+                },
+                0.0,
+            );
+        };
+        let mut play = |g: &mut RemoteGame, game: &mut Game| {
+            let t = game.position().legal_turns(&rules)[0];
+            let report = game.play(t).unwrap().report.clone().unwrap();
+            g.receive(HostMsg::Report(report), 0.0);
+            tell(g, game);
+        };
+        // Red moves, Blue's time runs out, Red moves, Blue moves.
+        play(&mut g, &mut game);
+        game.act(crate::engine::Action::Timeout(Seat::Blue))
+            .unwrap();
+        g.receive(
+            HostMsg::Timeout {
+                side: Seat::Blue,
+                count: 1,
+            },
+            0.0,
+        );
+        tell(&mut g, &game);
+        play(&mut g, &mut game);
+        play(&mut g, &mut game);
+        let numbers = |g: &RemoteGame| {
+            let mut n: Vec<usize> = g.plies().iter().map(|p| p.number).collect();
+            n.extend(g.lost().iter().map(|l| l.number));
+            n.sort_unstable();
+            n
+        };
+        assert_eq!(numbers(&g), [1, 2, 3, 4]);
+        assert_eq!(g.lost()[0].number, 2);
+        // Red takes back its last turn and Blue's after it: the lost turn stays.
+        g.receive(HostMsg::TakenBack(Seat::Red, 2), 0.0);
+        assert_eq!(numbers(&g), [1, 2]);
+        assert_eq!(g.lost().len(), 1);
+        // Then back past the lost turn: it goes with the turn before it.
+        g.receive(HostMsg::TakenBack(Seat::Red, 2), 0.0);
+        assert!(g.plies().is_empty() && g.lost().is_empty());
     }
 
     /// A view that is not one, or of another seat, is said in the log and changes nothing.

@@ -180,7 +180,7 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
                 fill(
                     lang.t(&i18n::EV_CLASH),
                     &[
-                        ("n", &(i + 1).to_string()),
+                        ("n", &p.number.to_string()),
                         ("mv", &move_words(g, p, lang)),
                         ("out", outcome),
                     ],
@@ -229,6 +229,7 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::End(st) => (None, status_text(*st, lang).unwrap_or_default()),
         Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
+        Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
     }
 }
 
@@ -237,6 +238,26 @@ fn takeback_words(text: &i18n::Text, side: Seat, turns: u32, lang: Lang) -> Stri
     fill(
         lang.t(text),
         &[("side", lang.side(side)), ("n", &turns.to_string())],
+    )
+}
+
+/// A lost turn's line in the move list: "  4. Time ran out: Red loses the turn (2 of 5)".
+fn lost_line(ui: &mut egui::Ui, l: &super::game::Lost, lang: Lang) {
+    let text = timed_out_text(l.side, l.count, lang);
+    ui.label(
+        egui::RichText::new(format!("{:>3}. {text}", l.number)).color(board::side_colour(l.side)),
+    );
+}
+
+/// "Time ran out: Red loses the turn (2 of 5)".
+fn timed_out_text(side: Seat, count: u32, lang: Lang) -> String {
+    fill(
+        lang.t(&net::EV_TIMED_OUT),
+        &[
+            ("side", lang.side(side)),
+            ("n", &count.to_string()),
+            ("max", &crate::engine::rules::TIMEOUTS_TO_LOSE.to_string()),
+        ],
     )
 }
 
@@ -255,6 +276,7 @@ fn status_line(
             Note::Illegal(e) => lang.illegal(e),
             Note::Refused(r) => refusal_text(r, lang),
             Note::Text(t) => lang.t(t).to_string(),
+            Note::TimedOut(s, n) => timed_out_text(*s, *n, lang),
         };
         return (t, true);
     }
@@ -507,6 +529,10 @@ fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
                     &[("said", &said.to_string()), ("truth", &truth.to_string())],
                 ),
                 Lie::Record(e) => fill(lang.t(&net::LIE_RECORD), &[("e", e)]),
+                Lie::Timeout { side, count } => fill(
+                    lang.t(&net::LIE_TIMEOUT),
+                    &[("side", lang.side(*side)), ("n", &count.to_string())],
+                ),
             };
             (fill(lang.t(&net::AUDIT_LIED), &[("why", &why)]), WARN)
         }
@@ -682,15 +708,23 @@ fn side_panel(
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            if g.plies().is_empty() {
+            if g.plies().is_empty() && g.lost().is_empty() {
                 ui.weak(lang.t(&net::MOVES_NONE));
             }
-            for (i, p) in g.plies().iter().enumerate() {
+            // The turns played and those lost to the move clock, in the order they came.
+            let mut lost = g.lost().iter().peekable();
+            for p in g.plies() {
+                while let Some(l) = lost.next_if(|l| l.number < p.number) {
+                    lost_line(ui, l, lang);
+                }
                 let colour = p.seat.map_or(ui.visuals().text_color(), board::side_colour);
                 ui.label(
-                    egui::RichText::new(format!("{:>3}. {}", i + 1, move_words(g, p, lang)))
+                    egui::RichText::new(format!("{:>3}. {}", p.number, move_words(g, p, lang)))
                         .color(colour),
                 );
+            }
+            for l in lost {
+                lost_line(ui, l, lang);
             }
         });
     ui.separator();
