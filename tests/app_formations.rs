@@ -186,7 +186,7 @@ fn formation_names_in_the_new_game_dialog_follow_the_language() {
     h.run();
     h.get_all_by_label("新对局").next().unwrap().click();
     h.run();
-    h.get_by_label("红 布阵").click();
+    h.get_by_label("红方布阵").click();
     h.run();
     assert!(h.query_by_label("Solid defence").is_none());
     h.get_by_label("防守为主").click();
