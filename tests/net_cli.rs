@@ -129,6 +129,49 @@ fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
     assert!(a.wait().unwrap().success());
 }
 
+/// An outside engine plays a network seat (`--as engine:CMD`, here the program's own `junqi
+/// engine`), in a room with a move clock, to the end against a built-in player.
+#[test]
+fn an_outside_engine_plays_a_network_seat_to_the_end() {
+    let (host, addr, _) = serve(None);
+    let _host = Killed(host);
+    let engine = format!("engine:{BIN} engine --level easy --nodes 200");
+    let mut a = Command::new(BIN)
+        .args(["connect", &addr, "--create", "--mode", "hidden"])
+        .args(["--move-clock", "30", "--as", &engine])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(a.stdout.take().unwrap());
+    let mut invite = String::new();
+    out.read_line(&mut invite).unwrap();
+    let b = Command::new(BIN)
+        .args(["connect", invite.trim(), "--as", "random"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, b_out, b_err) = wait_out(b, Duration::from_secs(120));
+    assert_eq!(code, 0, "{b_err}");
+    let mut rest = String::new();
+    use std::io::Read;
+    out.read_to_string(&mut rest).unwrap();
+    let mut err = String::new();
+    a.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(a.wait().unwrap().success(), "{err}");
+    assert_eq!(last_line(&rest), last_line(&b_out), "{rest}\n{err}");
+    assert!(last_line(&rest).starts_with("result: "), "{rest}");
+    // A game played, not one lost by a seat that failed.
+    assert!(
+        !rest.contains("forfeit") && !err.contains("refused"),
+        "{rest}\n{err}"
+    );
+    for out in [&rest, &b_out] {
+        assert!(out.contains("audit: honest: "), "{out}");
+    }
+}
+
 #[test]
 fn bad_invites_unreachable_hosts_and_wrong_codes_exit_2_with_a_message() {
     let run = |args: &[&str]| {

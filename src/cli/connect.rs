@@ -80,12 +80,19 @@ fn relay(p: &mut EngineProcess, line: &str, viewer: &mut String) -> (Vec<String>
     let own_timeout = line
         .strip_prefix("timeout ")
         .is_some_and(|rest| rest.split(' ').next() == Some(viewer.as_str()));
+    // The first word of each answer the protocol allows (`junqiok 1`; `turn …`, `resign`,
+    // `draw offer`, `takeback ask`; `draw accept|decline`; `takeback accept|decline`; …).
     let (answers, time): (&[&str], Duration) = if line.starts_with("junqi ") {
-        (&["ok"], Duration::from_secs(10))
+        (&["junqiok"], Duration::from_secs(10))
     } else if line == "go" || line.starts_with("go ") {
-        (&["turn", "resign", "offerdraw"], Duration::from_secs(3600))
+        (
+            &["turn", "resign", "draw", "takeback"],
+            Duration::from_secs(3600),
+        )
     } else if line.starts_with("draw offered") {
         (&["draw"], Duration::from_secs(10))
+    } else if line.starts_with("takeback asked ") {
+        (&["takeback"], Duration::from_secs(10))
     } else if line == "formation?" {
         (&["formation"], Duration::from_secs(10))
     } else if own_timeout {
@@ -226,6 +233,25 @@ fn rejoin(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The relay reads an engine's answers up to the one each question asks for: the
+    /// handshake's `junqiok`, `draw offer` and `takeback ask` answering `go`, a takeback's answer.
+    #[test]
+    fn the_relay_reads_up_to_each_questions_answer() {
+        let script = "while read l; do case \"$l\" in \
+                      'junqi 1') echo 'id name x'; echo 'junqiok 1';; \
+                      go*) echo 'info depth 1'; echo 'draw offer';; \
+                      'takeback asked'*) echo 'takeback decline';; \
+                      'draw offered'*) echo 'draw accept';; esac; done";
+        let mut p = EngineProcess::start(script).unwrap();
+        let mut viewer = String::new();
+        let mut ask = |line: &str| relay(&mut p, line, &mut viewer).0;
+        assert_eq!(ask("junqi 1"), ["id name x", "junqiok 1"]);
+        assert_eq!(ask("go turn 1000"), ["info depth 1", "draw offer"]);
+        assert_eq!(ask("takeback asked red 2"), ["takeback decline"]);
+        assert_eq!(ask("draw offered red"), ["draw accept"]);
+        assert!(ask("report r a6-a5").is_empty());
+    }
 
     /// The relay to an engine process reads up to the engine's `timeout ok` for a timeout of
     /// the seat's own side (the side of its last view), the late turn before it included, and
