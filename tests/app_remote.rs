@@ -1294,6 +1294,11 @@ fn a_takeback_asked_of_the_window_is_answered_on_its_own_screen() {
     check(&mut h, &host);
     assert!(shows(&h, "Red asks to take back 2 turns"));
     assert!(h.query_by_label("Allow (Y)").is_some());
+    // The status line asks too, before any note.
+    assert!(shows(
+        &h,
+        "Red asks to take back 2 turns — Allow (Y) / Refuse (N)"
+    ));
     assert!(
         h.query_by_label(&label_of(&host, 0)).is_some(),
         "the board is drawn"

@@ -271,6 +271,16 @@ fn status_line(
     if let Some(why) = rejoining {
         return (fill(lang.t(&net::REJOINING), &[("e", why)]), true);
     }
+    // A question waiting for this player's answer comes first (its buttons are in the panel).
+    if let Some((s, n)) = g.takeback_asked() {
+        let q = takeback_words(&net::TAKEBACK_ASKED, s, n, lang);
+        let keys = format!(
+            "{} (Y) / {} (N)",
+            lang.t(&net::TAKEBACK_ALLOW),
+            lang.t(&net::TAKEBACK_REFUSE)
+        );
+        return (format!("{q} — {keys}"), true);
+    }
     if let Some(n) = g.note() {
         let t = match n {
             Note::Illegal(e) => lang.illegal(e),
