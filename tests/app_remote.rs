@@ -1289,6 +1289,9 @@ fn a_takeback_asked_of_the_window_is_answered_on_its_own_screen() {
     host.play_other();
     check(&mut h, &host);
     assert_eq!(host.game.plies().len(), 5);
+    // Hidden mode: Blue's own 记子 of Red's pieces, beside the board (the leak checker above
+    // reads it with every other text).
+    assert!(shows(&h, "Counting Red's pieces (记子)"));
     // Red asks: the question on Blue's screen, the board still there.
     host.send(HostMsg::TakebackAsked(Seat::Red, 2));
     check(&mut h, &host);

@@ -709,7 +709,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
 }
 
 /// One seat's 记子 table.
-fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) {
+pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) {
     let colour = board::side_colour(counts.enemy);
     ui.separator();
     egui::CollapsingHeader::new(

@@ -25,6 +25,9 @@ pub struct Played {
     pub seat: Option<Seat>,
     /// Its number among the turns seen, counting those lost to the move clock (from 1).
     pub number: usize,
+    /// Whose piece stood on the square attacked, as the seat saw it (none: an empty square, or
+    /// a flip).
+    pub defender_owner: Option<Seat>,
 }
 
 /// A turn lost to the move clock, as the move list shows it.
@@ -450,6 +453,14 @@ impl RemoteGame {
             Some(Seen::Known(p)) if !p.is_face_down() => Some(p),
             _ => None,
         };
+        let defender_owner = match (r.turn, before) {
+            (Turn::Move { to, .. }, Some(v)) => match v.at(to) {
+                Seen::Known(p) => Some(p.side()),
+                Seen::Unknown(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        };
         let (path, attacker, defender) = match r.turn {
             Turn::Move { from, to } => (
                 board.move_path(from, to, |n| before.is_none_or(|v| v.at(n) == Seen::Empty)),
@@ -479,6 +490,7 @@ impl RemoteGame {
             path,
             attacker,
             defender,
+            defender_owner,
         });
         self.to_move = false;
         self.selected = None;
@@ -671,6 +683,69 @@ impl RemoteGame {
         }
     }
 
+    /// 记子 of `enemy`'s pieces as this seat can account for them in a hidden game: the pieces
+    /// of its removed in clashes (by rank where this seat knew the piece, else as unknown), the
+    /// ones its view shows now, and what is left — from this seat's own view and the public
+    /// reports only, kept on this machine. `None` outside hidden mode or before a view came.
+    pub fn counts_of(&self, enemy: Seat) -> Option<crate::app::hidden_flip::EnemyCounts> {
+        use crate::app::hidden_flip::{CountRow, EnemyCounts};
+        use crate::engine::Rank;
+        let (view, rules) = (self.view.as_ref()?, self.rules.as_ref()?);
+        if !rules.mode.hides_identities() {
+            return None;
+        }
+        let mut removed = [0u8; 12];
+        let mut removed_unknown = 0;
+        let mut count = |piece: Option<Piece>| match piece {
+            Some(p) => removed[p.rank() as usize - 1] += 1,
+            None => removed_unknown += 1,
+        };
+        for p in &self.plies {
+            let Some(o) = p.report.clash else { continue };
+            let attacker_out =
+                matches!(o, ClashOutcome::AttackerRemoved | ClashOutcome::BothRemoved);
+            let defender_out = matches!(
+                o,
+                ClashOutcome::DefenderRemoved
+                    | ClashOutcome::BothRemoved
+                    | ClashOutcome::MineDug
+                    | ClashOutcome::FlagTaken
+            );
+            if attacker_out && p.seat == Some(enemy) {
+                count(p.attacker);
+            }
+            if defender_out && p.defender_owner == Some(enemy) {
+                count(p.defender);
+            }
+        }
+        let mut shown = [0u8; 12];
+        for n in 0..view.board().len() as NodeId {
+            if let Seen::Known(p) = view.at(n)
+                && p.side() == enemy
+                && !p.is_face_down()
+            {
+                shown[p.rank() as usize - 1] += 1;
+            }
+        }
+        let rows = (Rank::ALL.iter())
+            .map(|&rank| {
+                let i = rank as usize - 1;
+                CountRow {
+                    rank,
+                    start: rank.count(),
+                    removed: removed[i],
+                    shown: shown[i],
+                    left: rank.count().saturating_sub(removed[i] + shown[i]),
+                }
+            })
+            .collect();
+        Some(EnemyCounts {
+            enemy,
+            rows,
+            removed_unknown,
+        })
+    }
+
     /// Destinations of the selected piece, from the view.
     pub fn destinations(&self) -> Vec<NodeId> {
         match (&self.view, &self.rules, self.selected) {
@@ -764,6 +839,52 @@ mod tests {
         // Then back past the lost turn: it goes with the turn before it.
         g.receive(HostMsg::TakenBack(Seat::Red, 2), 0.0);
         assert!(g.plies().is_empty() && g.lost().is_empty());
+    }
+
+    /// The network screen's 记子, counted from Red's view and the reports only, agrees with the
+    /// one-screen game's, counted through the gate from the whole game, turn after turn.
+    #[test]
+    fn counts_from_the_view_and_reports_agree_with_the_one_screen_game() {
+        use crate::ai::Player;
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut clashes = 0;
+        for seed in 1..4 {
+            let mut game = Game::new(rules.clone(), Start::random(&rules, seed)).unwrap();
+            let mut g = seated(&rules, &game, Seat::Red);
+            let mut rng = crate::engine::rng::SplitMix64::new(seed);
+            let mut p = crate::ai::RandomPlayer::default();
+            for _ in 0..300 {
+                let Some(side) = game.position().side_to_move() else {
+                    break;
+                };
+                if game.status().is_over() {
+                    break;
+                }
+                let t = p
+                    .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
+                    .unwrap();
+                let report = game.play(t).unwrap().report.clone().unwrap();
+                clashes += usize::from(report.clash.is_some());
+                g.receive(HostMsg::Report(report), 0.0);
+                let v = game.view(Viewer::Side(Seat::Red));
+                g.receive(
+                    HostMsg::View {
+                        viewer: Seat::Red,
+                        notation: v.notation(),
+                        mines: v.mines_notation(),
+                    },
+                    0.0,
+                );
+                let truth = crate::app::hidden_flip::seat_counts(&game, Seat::Red, Seat::Blue);
+                assert_eq!(
+                    g.counts_of(Seat::Blue),
+                    Some(truth),
+                    "seed {seed}, ply {}",
+                    game.plies().len()
+                );
+            }
+        }
+        assert!(clashes > 20, "{clashes} clashes");
     }
 
     /// A view that is not one, or of another seat, is said in the log and changes nothing.

@@ -751,6 +751,28 @@ fn side_panel(
                 ui.label(egui::RichText::new(text).color(colour));
             }
         });
+    count_panels(ui, g, lang);
+}
+
+/// Hidden mode, while the game goes on: 记子 of each other seat whose pieces this seat does not
+/// see (two players: the enemy's table open; four players: each table folded, the partner's
+/// left out under team view), counted on this machine from its own view and the reports.
+fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
+    let (Some(me), Some(rules)) = (g.seat(), g.rules()) else {
+        return;
+    };
+    if g.over() || !rules.mode.hides_identities() {
+        return;
+    }
+    let board = g.board();
+    let four = board.is_four();
+    let others = (board.seats.iter().copied())
+        .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)));
+    for enemy in others {
+        if let Some(counts) = g.counts_of(enemy) {
+            crate::app::hidden_flip::count_panel(ui, lang, &counts, !four);
+        }
+    }
 }
 
 /// "Red resigns and the game ends. Are you sure?"
