@@ -1656,7 +1656,7 @@ mod tests {
         assert_eq!(text.matches("\nact ").count(), 4, "{text}");
         assert!(text.starts_with(&whole), "appended, not rewritten");
         assert_eq!(load_room(&path, host).unwrap().1.record(), later.record());
-        assert_eq!(lock(&host.unsynced).as_slice(), [path.clone()]);
+        assert_eq!(lock(&host.unsynced).as_slice(), std::slice::from_ref(&path));
 
         // A line the host was writing when it was killed (no newline yet): not played.
         let mut torn = text.clone();

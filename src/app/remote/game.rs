@@ -804,7 +804,7 @@ mod tests {
                 0.0,
             );
         };
-        let mut play = |g: &mut RemoteGame, game: &mut Game| {
+        let play = |g: &mut RemoteGame, game: &mut Game| {
             let t = game.position().legal_turns(&rules)[0];
             let report = game.play(t).unwrap().report.clone().unwrap();
             g.receive(HostMsg::Report(report), 0.0);
