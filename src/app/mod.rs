@@ -9,6 +9,7 @@ pub mod dialog;
 pub mod fonts;
 pub mod formations;
 pub mod hidden_flip;
+pub mod jizi;
 pub mod newgame;
 pub mod panel;
 pub mod play;

@@ -687,9 +687,7 @@ impl RemoteGame {
     /// of its removed in clashes (by rank where this seat knew the piece, else as unknown), the
     /// ones its view shows now, and what is left — from this seat's own view and the public
     /// reports only, kept on this machine. `None` outside hidden mode or before a view came.
-    pub fn counts_of(&self, enemy: Seat) -> Option<crate::app::hidden_flip::EnemyCounts> {
-        use crate::app::hidden_flip::{CountRow, EnemyCounts};
-        use crate::engine::Rank;
+    pub fn counts_of(&self, enemy: Seat) -> Option<crate::app::jizi::EnemyCounts> {
         let (view, rules) = (self.view.as_ref()?, self.rules.as_ref()?);
         if !rules.mode.hides_identities() {
             return None;
@@ -718,32 +716,12 @@ impl RemoteGame {
                 count(p.defender);
             }
         }
-        let mut shown = [0u8; 12];
-        for n in 0..view.board().len() as NodeId {
-            if let Seen::Known(p) = view.at(n)
-                && p.side() == enemy
-                && !p.is_face_down()
-            {
-                shown[p.rank() as usize - 1] += 1;
-            }
-        }
-        let rows = (Rank::ALL.iter())
-            .map(|&rank| {
-                let i = rank as usize - 1;
-                CountRow {
-                    rank,
-                    start: rank.count(),
-                    removed: removed[i],
-                    shown: shown[i],
-                    left: rank.count().saturating_sub(removed[i] + shown[i]),
-                }
-            })
-            .collect();
-        Some(EnemyCounts {
+        Some(crate::app::jizi::counts_table(
             enemy,
-            rows,
+            removed,
             removed_unknown,
-        })
+            view,
+        ))
     }
 
     /// Destinations of the selected piece, from the view.

@@ -770,7 +770,7 @@ fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
         .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)));
     for enemy in others {
         if let Some(counts) = g.counts_of(enemy) {
-            crate::app::hidden_flip::count_panel(ui, lang, &counts, !four);
+            crate::app::jizi::count_panel(ui, lang, &counts, !four);
         }
     }
 }
