@@ -739,15 +739,9 @@ impl Table {
                     }
                     match self.game.play(turn) {
                         Ok(ply) => {
-                            let report = ply.report.clone();
-                            if let Some(f) = &mut self.on_turn {
-                                f(&self.game);
-                            }
-                            if let Some(report) = report {
-                                for j in 0..self.places.len() {
-                                    let v = self.view_of(j);
-                                    self.places[j].driver.observe(&report, &v);
-                                }
+                            match ply.report.clone() {
+                                Some(r) => self.saved_then_told(|d, v| d.observe(&r, v)),
+                                None => self.saved_then_told(|_, _| {}),
                             }
                             return None;
                         }
@@ -792,14 +786,7 @@ impl Table {
             self.places[k].driver.takeback_declined();
             return Asked::Declined;
         };
-        for j in 0..self.places.len() {
-            if j == k || self.places[j].failed {
-                continue;
-            }
-            let side = self.side_of(j);
-            if !self.game.seats_in().contains(&side) {
-                continue;
-            }
+        for j in self.others_in(k) {
             let view = self.view_of(j);
             let yes = match self.places[j].driver.takeback_asked(by, turns, &view) {
                 Ok(yes) => yes,
@@ -824,13 +811,7 @@ impl Table {
             self.places[k].driver.takeback_declined();
             return Asked::Declined;
         }
-        if let Some(f) = &mut self.on_turn {
-            f(&self.game);
-        }
-        for j in 0..self.places.len() {
-            let v = self.view_of(j);
-            self.places[j].driver.taken_back(by, turns, &v);
-        }
+        self.saved_then_told(|d, v| d.taken_back(by, turns, v));
         Asked::Made
     }
 
@@ -845,15 +826,29 @@ impl Table {
         if self.game.act(Action::Timeout(side)).is_err() {
             return self.fail(k, SeatFailure::Hung(clock));
         }
+        let count = self.game.timeouts(side);
+        self.saved_then_told(|d, v| d.timed_out(side, count, v));
+        self.game.status().is_over().then(|| self.end())
+    }
+
+    /// The game changed (a turn played, taken back or lost to the clock): the host's save
+    /// (`on_turn`) first, then every seat told with its own view after it.
+    fn saved_then_told(&mut self, tell: impl Fn(&mut dyn SeatDriver, &View)) {
         if let Some(f) = &mut self.on_turn {
             f(&self.game);
         }
-        let count = self.game.timeouts(side);
         for j in 0..self.places.len() {
             let v = self.view_of(j);
-            self.places[j].driver.timed_out(side, count, &v);
+            tell(self.places[j].driver.as_mut(), &v);
         }
-        self.game.status().is_over().then(|| self.end())
+    }
+
+    /// The seats other than `k` that are asked a question: not failed, their side still in.
+    fn others_in(&self, k: usize) -> Vec<usize> {
+        (0..self.places.len())
+            .filter(|&j| j != k && !self.places[j].failed)
+            .filter(|&j| self.game.seats_in().contains(&self.side_of(j)))
+            .collect()
     }
 
     /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.
@@ -862,14 +857,8 @@ impl Table {
         if self.game.act(Action::OfferDraw(by)).is_err() {
             return false;
         }
-        for j in 0..self.places.len() {
-            if j == k || self.places[j].failed {
-                continue;
-            }
+        for j in self.others_in(k) {
             let side = self.side_of(j);
-            if !self.game.seats_in().contains(&side) {
-                continue;
-            }
             let view = self.view_of(j);
             let answer = self.places[j]
                 .driver

@@ -751,6 +751,12 @@ mod tests {
         let mut g = RemoteGame::default();
         g.receive(HostMsg::Rules(rules.clone()), 0.0);
         g.receive(HostMsg::Seat(Chair::Side(me)), 0.0);
+        tell_view(&mut g, game, me);
+        g
+    }
+
+    /// The host's `view` line of `me`'s view of `game`.
+    fn tell_view(g: &mut RemoteGame, game: &Game, me: Seat) {
         let v = game.view(Viewer::Side(me));
         g.receive(
             HostMsg::View {
@@ -760,7 +766,6 @@ mod tests {
             },
             0.0,
         );
-        g
     }
 
     /// A takeback's count includes turns lost to the move clock: the move list drops the last
@@ -771,17 +776,7 @@ mod tests {
         rules.move_clock = Some(30);
         let mut game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
         let mut g = seated(&rules, &game, Seat::Red);
-        let tell = |g: &mut RemoteGame, game: &Game| {
-            let v = game.view(Viewer::Side(Seat::Red));
-            g.receive(
-                HostMsg::View {
-                    viewer: Seat::Red,
-                    notation: v.notation(),
-                    mines: v.mines_notation(),
-                },
-                0.0,
-            );
-        };
+        let tell = |g: &mut RemoteGame, game: &Game| tell_view(g, game, Seat::Red);
         let play = |g: &mut RemoteGame, game: &mut Game| {
             let t = game.position().legal_turns(&rules)[0];
             let report = game.play(t).unwrap().report.clone().unwrap();
@@ -844,15 +839,7 @@ mod tests {
                 let report = game.play(t).unwrap().report.clone().unwrap();
                 clashes += usize::from(report.clash.is_some());
                 g.receive(HostMsg::Report(report), 0.0);
-                let v = game.view(Viewer::Side(Seat::Red));
-                g.receive(
-                    HostMsg::View {
-                        viewer: Seat::Red,
-                        notation: v.notation(),
-                        mines: v.mines_notation(),
-                    },
-                    0.0,
-                );
+                tell_view(&mut g, &game, Seat::Red);
                 let truth = crate::app::hidden_flip::seat_counts(&game, Seat::Red, Seat::Blue);
                 assert_eq!(
                     g.counts_of(Seat::Blue),
