@@ -81,31 +81,42 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
     .id_salt(("enemy-counts", counts.enemy))
     .default_open(open)
     .show(ui, |ui| {
-        egui::Grid::new(("enemy-counts-grid", counts.enemy))
-            .striped(true)
-            .spacing([18.0, 2.0])
+        // A narrow panel (the network screen at 800×600) closes the columns up and scrolls
+        // sideways rather than cutting the last one off.
+        let gap = if ui.available_width() < 320.0 {
+            8.0
+        } else {
+            18.0
+        };
+        egui::ScrollArea::horizontal()
+            .id_salt(("enemy-counts-scroll", counts.enemy))
             .show(ui, |ui| {
-                for head in [
-                    &i18n::COUNT_RANK,
-                    &i18n::COUNT_LEFT,
-                    &i18n::COUNT_REMOVED,
-                    &i18n::COUNT_SHOWN,
-                ] {
-                    ui.label(RichText::new(lang.t(head)).strong());
-                }
-                ui.end_row();
-                for row in &counts.rows {
-                    ui.label(lang.rank(row.rank));
-                    let left = RichText::new(row.left.to_string()).monospace().strong();
-                    ui.label(if row.left == 0 {
-                        left.weak()
-                    } else {
-                        left.color(colour)
+                egui::Grid::new(("enemy-counts-grid", counts.enemy))
+                    .striped(true)
+                    .spacing([gap, 2.0])
+                    .show(ui, |ui| {
+                        for head in [
+                            &i18n::COUNT_RANK,
+                            &i18n::COUNT_LEFT,
+                            &i18n::COUNT_REMOVED,
+                            &i18n::COUNT_SHOWN,
+                        ] {
+                            ui.label(RichText::new(lang.t(head)).strong());
+                        }
+                        ui.end_row();
+                        for row in &counts.rows {
+                            ui.label(lang.rank(row.rank));
+                            let left = RichText::new(row.left.to_string()).monospace().strong();
+                            ui.label(if row.left == 0 {
+                                left.weak()
+                            } else {
+                                left.color(colour)
+                            });
+                            ui.label(RichText::new(row.removed.to_string()).monospace());
+                            ui.label(RichText::new(row.shown.to_string()).monospace());
+                            ui.end_row();
+                        }
                     });
-                    ui.label(RichText::new(row.removed.to_string()).monospace());
-                    ui.label(RichText::new(row.shown.to_string()).monospace());
-                    ui.end_row();
-                }
             });
         ui.label(fill(
             lang.t(&i18n::COUNT_REMOVED_UNKNOWN),
