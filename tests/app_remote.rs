@@ -1361,3 +1361,65 @@ fn a_takeback_asked_of_the_window_is_answered_on_its_own_screen() {
     check(&mut h, &host);
     assert!(my_move(&h).is_some(), "asked for its turn again");
 }
+
+/// Tags at one's own screen: a right click on an enemy piece (at any moment: nobody else looks
+/// at this screen) opens the menu, the guess is drawn beside the piece, follows it when it moves,
+/// and nothing of it goes to the host. The leak checker runs after every step.
+#[test]
+fn tags_on_enemy_pieces_are_kept_at_ones_own_screen_and_follow_them() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut rng = SplitMix64::new(21);
+    let (r, b) = (
+        Formation::random(&mut rng, &rules),
+        Formation::random(&mut rng, &rules),
+    );
+    let game = Game::new(rules, Start::formations(&r, &b)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    // Red to move: a Red piece that can step to an empty square.
+    let rules = host.game.rules().clone();
+    let (from, to) = host
+        .game
+        .position()
+        .legal_turns(&rules)
+        .into_iter()
+        .find_map(|t| match t {
+            Turn::Move { from, to } if host.game.position().at(to).is_none() => Some((from, to)),
+            _ => None,
+        })
+        .expect("a plain move");
+    let board = host.game.board();
+    let name = |n| board.name(n).to_string();
+    h.get_by_label(&label_of(&host, from)).click_secondary();
+    check(&mut h, &host);
+    assert!(shows(&h, "Tag a guess"), "the menu opens out of turn too");
+    common::click(&mut h, "40");
+    check(&mut h, &host);
+    h.get_by_label(&format!("{} tag 40", name(from)));
+    assert!(!shows(&h, "Tag a guess"), "the menu closes");
+    assert!(host.answers().is_empty(), "a tag is never sent");
+    // Blue's own piece takes no tag.
+    let (own, _) = host.game.position().pieces(Seat::Blue).next().unwrap();
+    h.get_by_label(&label_of(&host, own)).click_secondary();
+    check(&mut h, &host);
+    assert!(!shows(&h, "Tag a guess"));
+    // The piece moves: its tag goes with it.
+    host.play(Turn::Move { from, to });
+    check(&mut h, &host);
+    assert!(
+        h.query_by_label(&format!("{} tag 40", name(from)))
+            .is_none()
+    );
+    h.get_by_label(&format!("{} tag 40", name(to)));
+    // Changed, then cleared.
+    h.get_by_label(&label_of(&host, to)).click_secondary();
+    check(&mut h, &host);
+    common::click(&mut h, "炸");
+    check(&mut h, &host);
+    h.get_by_label(&format!("{} tag 炸", name(to)));
+    h.get_by_label(&label_of(&host, to)).click_secondary();
+    check(&mut h, &host);
+    common::click(&mut h, "Clear");
+    check(&mut h, &host);
+    assert!(h.query_by_label(&format!("{} tag 炸", name(to))).is_none());
+    assert!(host.answers().is_empty());
+}

@@ -10,15 +10,11 @@ use super::dialog::Question;
 pub use super::jizi::{CountRow, EnemyCounts, count_panel, counts_table};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
+use super::tags::{self, MenuChoice};
 use super::words::{removed_seen, seen_name};
 use crate::engine::{Game, InfoKey, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
-
-/// The guesses offered when tagging an enemy piece (UX.md "Hidden games").
-pub const TAG_CHOICES: [&str; 13] = [
-    "40", "39", "38", "37", "36", "35", "34", "33", "工", "炸", "雷", "旗", "小",
-];
 
 /// The board is turned so that the player looking sits at the bottom in a hidden game.
 pub fn bottom(play: &Session, default: Seat) -> Seat {
@@ -221,37 +217,7 @@ pub fn overlays(
         {
             out.push(Command::Play(Act::TagMenu(n)));
         }
-        for (n, text) in play.game().tags(me) {
-            let c = input.centres[n as usize];
-            let font = egui::FontId::proportional((input.tile.y * 0.42).max(9.0));
-            let galley = painter.layout_no_wrap(format!("{text}?"), font, Color32::BLACK);
-            let size = galley.size() + vec2(6.0, 2.0);
-            let r = egui::Rect::from_min_size(
-                c + vec2(
-                    input.tile.x * 0.5 - size.x * 0.8,
-                    -input.tile.y * 0.5 - size.y * 0.45,
-                ),
-                size,
-            );
-            painter.rect(
-                r,
-                3,
-                Color32::from_rgb(0xff, 0xe0, 0x40),
-                egui::Stroke::new(1.0, Color32::from_black_alpha(180)),
-                egui::StrokeKind::Inside,
-            );
-            painter.galley(r.min + vec2(3.0, 1.0), galley, Color32::BLACK);
-            let label = fill(
-                lang.t(&i18n::TAG_LABEL),
-                &[("sq", board_b.name(n)), ("tag", text)],
-            );
-            ui.interact(
-                r,
-                ui.make_persistent_id(("junqi-tag", n)),
-                egui::Sense::hover(),
-            )
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
-        }
+        tags::draw_tags(ui, input, board_b, play.game().tags(me), lang);
     }
 
     // Helper to paint pieces as the board does.
@@ -290,33 +256,11 @@ pub fn overlays(
 
     // The tag menu.
     if let Some(n) = play.modes().tag_menu {
-        // Beside the piece, wherever the board is drawn this frame.
-        let pos = input.centres[n as usize] + vec2(input.tile.x * 0.5, 0.0);
-        let area = egui::Area::new(egui::Id::unique("junqi-tag-menu"))
-            .order(egui::Order::Foreground)
-            .fixed_pos(pos)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(200.0);
-                    ui.strong(format!(
-                        "{} {}",
-                        board_b.name(n),
-                        lang.t(&i18n::TAG_MENU_TITLE)
-                    ));
-                    ui.horizontal_wrapped(|ui| {
-                        for t in TAG_CHOICES {
-                            if ui.button(t).clicked() {
-                                out.push(Command::Play(Act::SetTag(n, Some(t.to_string()))));
-                            }
-                        }
-                    });
-                    if ui.button(lang.t(&i18n::TAG_CLEAR)).clicked() {
-                        out.push(Command::Play(Act::SetTag(n, None)));
-                    }
-                });
-            });
-        if area.response.clicked_elsewhere() {
-            out.push(Command::Play(Act::CloseTagMenu));
+        match tags::tag_menu(ui, input, board_b, n, lang) {
+            Some(MenuChoice::Set(t)) => out.push(Command::Play(Act::SetTag(n, Some(t)))),
+            Some(MenuChoice::Clear) => out.push(Command::Play(Act::SetTag(n, None))),
+            Some(MenuChoice::Close) => out.push(Command::Play(Act::CloseTagMenu)),
+            None => {}
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod seat_clock;
 pub mod session;
 pub mod settings;
 pub mod sound;
+pub mod tags;
 pub mod words;
 
 use crate::engine::InfoKey;

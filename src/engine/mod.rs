@@ -19,7 +19,8 @@ pub use board::{Board, NodeId, NodeKind};
 pub use disclosure::{Disclosure, DisclosureUse, Grant, Refusal, Sight};
 pub use formation::Formation;
 pub use game::{
-    Action, ActionError, Chair, Game, GameRecord, InfoKey, Start, StartError, Tag, TagError,
+    Action, ActionError, Chair, Game, GameRecord, InfoKey, MAX_TAG_CHARS, Start, StartError, Tag,
+    TagError,
 };
 pub use movegen::{IllegalTurn, TurnSets};
 pub use piece::{Piece, Rank, Seat, Team};

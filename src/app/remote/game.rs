@@ -6,8 +6,8 @@
 
 use super::link::Outgoing;
 use crate::engine::{
-    Board, Chair, ClashOutcome, Formation, IllegalTurn, NodeId, Piece, Rules, Seat, Seen, Status,
-    Turn, TurnReport, View, Viewer,
+    Board, Chair, ClashOutcome, Formation, IllegalTurn, MAX_TAG_CHARS, NodeId, Piece, Rules, Seat,
+    Seen, Status, TagError, Turn, TurnReport, View, Viewer,
 };
 use crate::i18n::Text;
 use crate::protocol::{EngineMsg, HostMsg, VERSION};
@@ -90,6 +90,8 @@ pub enum Note {
     Text(Text),
     /// This seat's time ran out (its side, the count of its timeouts).
     TimedOut(Seat, u32),
+    /// A tag refused (too long, no enemy piece there).
+    Tag(TagError),
 }
 
 /// What the player asks of the game at this screen.
@@ -109,6 +111,11 @@ pub enum GameAct {
     /// The formation chosen when the host asks for one.
     Formation(Formation),
     DismissNote,
+    /// Open the tag menu on an enemy piece (a right click).
+    TagMenu(NodeId),
+    CloseTagMenu,
+    /// Write (or with `None`, erase) this seat's tag on the enemy piece on a square.
+    SetTag(NodeId, Option<String>),
 }
 
 /// The game at this screen.
@@ -144,6 +151,10 @@ pub struct RemoteGame {
     pending_flip: Option<NodeId>,
     /// The turns lost to the move clock.
     lost: Vec<Lost>,
+    /// This seat's tags on enemy pieces (square, text): its own guesses, never sent to the host.
+    tags: Vec<(NodeId, String)>,
+    /// The enemy piece whose tag menu is open.
+    tag_menu: Option<NodeId>,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -224,6 +235,61 @@ impl RemoteGame {
     }
     pub fn formation_asked(&self) -> bool {
         self.formation_asked
+    }
+    /// This seat's tags (square, text), drawn while the game goes on.
+    pub fn tags(&self) -> impl Iterator<Item = (NodeId, &str)> {
+        self.tags.iter().map(|(n, t)| (*n, t.as_str()))
+    }
+    /// The enemy piece whose tag menu is open.
+    pub fn tag_menu(&self) -> Option<NodeId> {
+        self.tag_menu
+    }
+
+    /// Whether the view shows an enemy's piece on `n` (neither this seat's nor its partner's):
+    /// one this seat may tag.
+    pub fn enemy_at(&self, n: NodeId) -> bool {
+        let (Some(v), Some(me)) = (&self.view, self.seat()) else {
+            return false;
+        };
+        let side = match v.at(n) {
+            Seen::Known(p) if !p.is_face_down() => p.side(),
+            Seen::Unknown(s) => s,
+            _ => return false,
+        };
+        side != me && Some(side) != me.partner()
+    }
+
+    /// Tags follow their piece through a turn: moved with a piece that moved in, dropped with a
+    /// piece removed (the view that follows drops any left on a square with no enemy piece).
+    fn move_tags(&mut self, r: &TurnReport) {
+        let Turn::Move { from, to } = r.turn else {
+            return;
+        };
+        let (attacker_stays, defender_stays) = match r.clash {
+            None => (true, true),
+            Some(ClashOutcome::AttackerRemoved) => (false, true),
+            Some(ClashOutcome::Bounced) => (true, true),
+            Some(ClashOutcome::BothRemoved) => (false, false),
+            Some(
+                ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken,
+            ) => (true, false),
+        };
+        let bounced = r.clash == Some(ClashOutcome::Bounced);
+        self.tags.retain_mut(|(n, _)| {
+            if *n == from {
+                if !bounced {
+                    *n = to;
+                }
+                attacker_stays
+            } else if *n == to {
+                defender_stays
+            } else {
+                true
+            }
+        });
+        if self.tag_menu.is_some_and(|n| n == from || n == to) {
+            self.tag_menu = None;
+        }
     }
 
     /// This screen's side: the view's viewer, else the seat the host gave.
@@ -439,6 +505,13 @@ impl RemoteGame {
                     self.selected = None;
                 }
                 self.view = Some(v);
+                // A tag stays only on an enemy piece (one revealed keeps its tag).
+                let mut tags = std::mem::take(&mut self.tags);
+                tags.retain(|(n, _)| self.enemy_at(*n));
+                self.tags = tags;
+                if self.tag_menu.is_some_and(|n| !self.enemy_at(n)) {
+                    self.tag_menu = None;
+                }
             }
             Err(e) => self
                 .events
@@ -469,6 +542,7 @@ impl RemoteGame {
             ),
             Turn::Flip(n) => (vec![n], None, None),
         };
+        self.move_tags(&r);
         let ply = self.plies.len();
         if let Some((p, s)) = r.colours_decided {
             self.events.push(Event::Colours(p, s));
@@ -540,10 +614,23 @@ impl RemoteGame {
             }
             GameAct::ClearSelection => {
                 self.selected = None;
+                self.tag_menu = None;
                 self.note = None;
                 self.confirm_resign = false;
             }
             GameAct::DismissNote => self.note = None,
+            GameAct::TagMenu(n) => {
+                if self.tags_offered() && self.enemy_at(n) {
+                    self.tag_menu = Some(n);
+                }
+            }
+            GameAct::CloseTagMenu => self.tag_menu = None,
+            GameAct::SetTag(n, text) => {
+                self.tag_menu = None;
+                if let Err(e) = self.set_tag(n, text.as_deref()) {
+                    self.note = Some(Note::Tag(e));
+                }
+            }
             GameAct::Resign => {
                 if self.to_move && !self.over() {
                     self.confirm_resign = true;
@@ -606,6 +693,33 @@ impl RemoteGame {
             }
         }
         out
+    }
+
+    /// Whether tags are offered: a hidden game going on (flip mode's face-down pieces are
+    /// nobody's yet, and its turned pieces are known to all).
+    pub fn tags_offered(&self) -> bool {
+        !self.over()
+            && self
+                .rules
+                .as_ref()
+                .is_some_and(|r| r.mode.hides_identities())
+    }
+
+    /// Write (or with `None` or an empty text, erase) this seat's tag on the enemy piece on `n`,
+    /// as the one-screen game does (`Game::set_tag`): on this machine only.
+    fn set_tag(&mut self, n: NodeId, text: Option<&str>) -> Result<(), TagError> {
+        let square = self.board().name(n).to_string();
+        let text = text.map(str::trim).filter(|t| !t.is_empty());
+        self.tags.retain(|(m, _)| *m != n);
+        let Some(text) = text else { return Ok(()) };
+        if text.chars().count() > MAX_TAG_CHARS {
+            return Err(TagError::TooLong);
+        }
+        if !self.tags_offered() || !self.enemy_at(n) {
+            return Err(TagError::NoEnemyPiece(square));
+        }
+        self.tags.push((n, text.to_string()));
+        Ok(())
     }
 
     fn click(&mut self, n: NodeId, out: &mut Vec<Outgoing>) {
@@ -850,6 +964,106 @@ mod tests {
             }
         }
         assert!(clashes > 20, "{clashes} clashes");
+    }
+
+    /// Tags on the network screen follow their pieces as the one-screen game's do
+    /// (`Game::set_tag`, `Game::move_tags`): Red tags every Blue piece with its starting square,
+    /// and after every turn of random hidden games the two agree; nothing is sent to the host.
+    #[test]
+    fn tags_follow_their_pieces_as_the_one_screen_games_do() {
+        use crate::ai::Player;
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut clashes = 0;
+        for seed in 1..4 {
+            let mut game = Game::new(rules.clone(), Start::random(&rules, seed)).unwrap();
+            let mut g = seated(&rules, &game, Seat::Red);
+            let board = game.board();
+            let blue: Vec<NodeId> = game.position().pieces(Seat::Blue).map(|(n, _)| n).collect();
+            for &n in &blue {
+                let text = board.name(n).to_string();
+                assert!(g.apply(GameAct::TagMenu(n)).is_empty());
+                assert_eq!(g.tag_menu(), Some(n));
+                assert!(g.apply(GameAct::SetTag(n, Some(text.clone()))).is_empty());
+                assert_eq!(g.tag_menu(), None);
+                game.set_tag(Seat::Red, n, Some(&text)).unwrap();
+            }
+            let sorted = |mut v: Vec<(NodeId, String)>| {
+                v.sort();
+                v
+            };
+            let mine = |g: &RemoteGame| sorted(g.tags().map(|(n, t)| (n, t.to_string())).collect());
+            let truth = |game: &Game| {
+                sorted(
+                    game.tags(Seat::Red)
+                        .into_iter()
+                        .map(|(n, t)| (n, t.to_string()))
+                        .collect(),
+                )
+            };
+            assert_eq!(mine(&g).len(), blue.len());
+            let mut rng = crate::engine::rng::SplitMix64::new(seed);
+            let mut p = crate::ai::RandomPlayer::default();
+            for _ in 0..300 {
+                let Some(side) = game.position().side_to_move() else {
+                    break;
+                };
+                if game.status().is_over() {
+                    break;
+                }
+                let t = p
+                    .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
+                    .unwrap();
+                let report = game.play(t).unwrap().report.clone().unwrap();
+                clashes += usize::from(report.clash.is_some());
+                g.receive(HostMsg::Report(report), 0.0);
+                tell_view(&mut g, &game, Seat::Red);
+                assert_eq!(
+                    mine(&g),
+                    truth(&game),
+                    "seed {seed}, ply {}",
+                    game.plies().len()
+                );
+            }
+        }
+        assert!(clashes > 20, "{clashes} clashes");
+    }
+
+    /// A tag goes only on an enemy piece, at most `MAX_TAG_CHARS` long, only in hidden games; a
+    /// refusal is said in the status line and changes nothing; an empty text erases.
+    #[test]
+    fn tags_go_only_on_enemy_pieces_of_hidden_games() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let (own, _) = game.position().pieces(Seat::Red).next().unwrap();
+        let (enemy, _) = game.position().pieces(Seat::Blue).next().unwrap();
+        let empty = (0..game.board().len() as NodeId)
+            .find(|&n| game.position().at(n).is_none())
+            .unwrap();
+        for n in [own, empty] {
+            g.apply(GameAct::TagMenu(n));
+            assert_eq!(g.tag_menu(), None);
+            g.apply(GameAct::SetTag(n, Some("40".into())));
+            assert!(matches!(
+                g.note(),
+                Some(Note::Tag(TagError::NoEnemyPiece(_)))
+            ));
+        }
+        g.apply(GameAct::SetTag(enemy, Some("123456789".into())));
+        assert_eq!(g.note(), Some(&Note::Tag(TagError::TooLong)));
+        assert_eq!(g.tags().count(), 0);
+        g.apply(GameAct::SetTag(enemy, Some(" 炸 ".into())));
+        g.apply(GameAct::SetTag(enemy, Some("雷".into())));
+        assert_eq!(g.tags().collect::<Vec<_>>(), [(enemy, "雷")]);
+        g.apply(GameAct::SetTag(enemy, Some("  ".into())));
+        assert_eq!(g.tags().count(), 0);
+        // Open mode shows every piece: no tags.
+        let open = Rules::for_mode(Mode::Open);
+        let game = Game::new(open.clone(), Start::random(&open, 5)).unwrap();
+        let mut g = seated(&open, &game, Seat::Red);
+        assert!(!g.tags_offered());
+        g.apply(GameAct::SetTag(enemy, Some("40".into())));
+        assert_eq!(g.tags().count(), 0);
     }
 
     /// A view that is not one, or of another seat, is said in the log and changes nothing.

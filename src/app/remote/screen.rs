@@ -11,6 +11,7 @@ use super::{Form, Phase, Remote, RemoteCmd};
 use crate::app::board::{self, BoardWidget, LastMark};
 use crate::app::dialog::Question;
 use crate::app::settings::Settings;
+use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
 use crate::engine::{Seat, Seen, Turn};
 use crate::i18n::{self, Lang, fill, net};
@@ -287,6 +288,7 @@ fn status_line(
             Note::Refused(r) => refusal_text(r, lang),
             Note::Text(t) => lang.t(t).to_string(),
             Note::TimedOut(s, n) => timed_out_text(*s, *n, lang),
+            Note::Tag(e) => lang.tag_error(e),
         };
         return (t, true);
     }
@@ -498,6 +500,26 @@ fn game_screen(
             out.push(RemoteCmd::Game(GameAct::Drop(a, b)));
         } else if let Some(n) = input.clicked {
             out.push(RemoteCmd::Game(GameAct::Node(n)));
+        }
+        // Tags: this seat's guesses on enemy pieces, on this screen only, at any moment of the
+        // game (nobody else looks at this screen).
+        if g.tags_offered() && !input.centres.is_empty() {
+            let board_b = g.board();
+            if let Some(n) = input.secondary
+                && g.enemy_at(n)
+            {
+                out.push(RemoteCmd::Game(GameAct::TagMenu(n)));
+            }
+            tags::draw_tags(ui, &input, board_b, g.tags(), lang);
+            if let Some(n) = g.tag_menu() {
+                let act = match tags::tag_menu(ui, &input, board_b, n, lang) {
+                    Some(MenuChoice::Set(t)) => Some(GameAct::SetTag(n, Some(t))),
+                    Some(MenuChoice::Clear) => Some(GameAct::SetTag(n, None)),
+                    Some(MenuChoice::Close) => Some(GameAct::CloseTagMenu),
+                    None => None,
+                };
+                out.extend(act.map(RemoteCmd::Game));
+            }
         }
     });
     resign_dialog(ui.ctx(), g, lang, out);
