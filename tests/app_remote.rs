@@ -967,14 +967,33 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
 fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
     let (server, _, invite, headless) = room_with_a_random_creator();
     let dir = tempfile::tempdir().unwrap();
+    // The tag Blue writes before the window goes, on a Red piece.
+    let tag;
     {
         let mut h = common::harness(dir.path());
         join_in_window(&mut h, &invite);
-        click_until(&mut h, 7, &|h| plies(h) >= 4);
+        click_until(&mut h, 7, &|h| plies(h) >= 4 && my_move(h).is_some());
         assert!(!remote_over(&h));
+        let (view, _) = my_move(&h).expect("Blue to move");
+        let red = (0..view.board().len() as u8)
+            .find(|&n| view.at(n) == Seen::Unknown(Seat::Red))
+            .unwrap();
+        h.get_by_label(&junqi::app::board::node_label(&view, Lang::En, red))
+            .click_secondary();
+        h.run();
+        common::click(&mut h, "40");
+        tag = format!("{} tag 40", view.board().name(red));
+        h.get_by_label(&tag);
     } // the window is gone, its connection with it
     let mut h = common::harness(dir.path());
     join_in_window(&mut h, &invite);
+    // Blue's turn waited for it: no turn passed, and the tag is back on its piece.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h.query_by_label(&tag).is_none() {
+        assert!(std::time::Instant::now() < deadline, "the tag came back");
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     click_to_the_end(&mut h, 8);
     assert!(
         server.log().iter().any(|l| l.contains("seat 1 rejoined")),
@@ -986,13 +1005,16 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
     // so the screen is checked at the end (every piece is shown then).
     assert_no_leak_remote(&h, &game, Seat::Blue);
     audited_and_revealed(&mut h);
-    // The game is over: the seat is no longer kept.
-    assert_eq!(
-        std::fs::read_dir(dir.path().join("net-seats"))
-            .map(|d| d.count())
-            .unwrap_or(0),
-        0
-    );
+    // The game is over: neither the seat nor the tags are kept.
+    for folder in ["net-seats", "net-tags"] {
+        assert_eq!(
+            std::fs::read_dir(dir.path().join(folder))
+                .map(|d| d.count())
+                .unwrap_or(0),
+            0,
+            "{folder}"
+        );
+    }
     server.stop();
 }
 

@@ -439,7 +439,8 @@ impl JunqiApp {
             Command::Referee(c) => self.run_referee_command(ctx, c),
             Command::OpenJoin => {
                 let library = formations::library(self.data_dir.as_deref());
-                let r = remote::Remote::join(&remote::default_name(), library);
+                let r = remote::Remote::join(&remote::default_name(), library)
+                    .keeping_tags_in(self.data_dir.as_ref().map(|d| d.join("net-tags")));
                 self.show(Screen::Remote(Box::new(r)));
             }
             Command::OpenHost => {
@@ -449,7 +450,8 @@ impl JunqiApp {
                     self.settings.four,
                     &remote::default_name(),
                     library,
-                );
+                )
+                .keeping_tags_in(self.data_dir.as_ref().map(|d| d.join("net-tags")));
                 self.show(Screen::Remote(Box::new(r)));
             }
             Command::Remote(c) => {

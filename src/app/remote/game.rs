@@ -695,6 +695,14 @@ impl RemoteGame {
         out
     }
 
+    /// Put back tags kept on this machine (a window closed mid-game and joined again): those
+    /// that still sit on an enemy piece.
+    pub fn restore_tags(&mut self, tags: Vec<(NodeId, String)>) {
+        for (n, t) in tags {
+            let _ = self.set_tag(n, Some(&t));
+        }
+    }
+
     /// Whether tags are offered: a hidden game going on (flip mode's face-down pieces are
     /// nobody's yet, and its turned pieces are known to all).
     pub fn tags_offered(&self) -> bool {

@@ -7,6 +7,7 @@
 pub mod chat;
 mod forms;
 pub mod game;
+mod kept_tags;
 pub mod link;
 pub mod net_link;
 mod screen;
@@ -96,6 +97,11 @@ pub struct Remote {
     pub rejoining: Option<String>,
     /// Where the record was kept (among the recent games), or why it could not be.
     pub kept: Option<Result<PathBuf, crate::fsutil::FileError>>,
+    /// The folder where the player's tags are kept during a game (`kept_tags`), if any.
+    tags_dir: Option<PathBuf>,
+    /// The tags as last kept, and whether the kept ones were read back for this game.
+    tags_kept: Option<kept_tags::Kept>,
+    tags_read: bool,
 }
 
 impl Remote {
@@ -113,6 +119,9 @@ impl Remote {
             record: None,
             kept: None,
             rejoining: None,
+            tags_dir: None,
+            tags_kept: None,
+            tags_read: false,
             library: library
                 .into_iter()
                 .map(|(p, f)| {
@@ -144,6 +153,61 @@ impl Remote {
         library: Vec<(PathBuf, Formation)>,
     ) -> Remote {
         Remote::new(Form::Host(HostForm::new(rules, four, name)), library)
+    }
+
+    /// Keep the player's tags in `dir` during the game (the window's data folder's `net-tags`).
+    pub fn keeping_tags_in(mut self, dir: Option<PathBuf>) -> Remote {
+        self.tags_dir = dir;
+        self
+    }
+
+    /// Keep the tags if they changed, read back the kept ones once the game's first view came
+    /// (a window joined again mid-game), and drop the file when the game is over.
+    fn keep_tags(&mut self) {
+        let (Some(dir), Some(room)) = (&self.tags_dir, &self.room) else {
+            return;
+        };
+        let (Phase::Game(g), Some(path)) = (&mut self.phase, kept_tags::path(dir, &room.code))
+        else {
+            return;
+        };
+        if g.over() {
+            if self.tags_read {
+                self.tags_read = false;
+                let _ = std::fs::remove_file(&path);
+            }
+            return;
+        }
+        let Some(v) = g.view() else {
+            return;
+        };
+        if !self.tags_read {
+            self.tags_read = true;
+            if let Some(me) = g.seat() {
+                let back = kept_tags::restorable(kept_tags::read(&path, g.board()), v, me);
+                g.restore_tags(back);
+            }
+        }
+        // Written again when the tags change, or a turn passed with some (the ply says how
+        // many turns a rejoin missed).
+        let Some(v) = g.view() else {
+            return;
+        };
+        let now = kept_tags::Kept {
+            ply: v.ply(),
+            tags: g
+                .tags()
+                .filter_map(|(n, t)| Some((n, kept_tags::side_at(v, n)?, t.to_string())))
+                .collect(),
+        };
+        let unchanged = self
+            .tags_kept
+            .as_ref()
+            .is_some_and(|k| *k == now || (k.tags.is_empty() && now.tags.is_empty()));
+        if !unchanged {
+            kept_tags::write(&path, &now, g.board());
+            self.tags_kept = Some(now);
+        }
     }
 
     /// The game at this screen, once it started.
@@ -241,6 +305,7 @@ impl Remote {
                     let out = g.apply(act);
                     self.send(out);
                 }
+                self.keep_tags();
             }
             RemoteCmd::Leave => {
                 // Dropping the link tells the far end (`Outgoing::Leave`).
@@ -327,6 +392,7 @@ impl Remote {
             }
         }
         self.send(answers);
+        self.keep_tags();
         match &self.phase {
             Phase::Game(g) => g.clock_left(now).map(|_| 0.25),
             _ => None,
