@@ -119,11 +119,13 @@ fn main() {
             rules: Rules::for_mode(Mode::Hidden),
             name: "a".into(),
             pin: None,
+            seat: None,
         })
         .expect("create");
         let b = Client::connect(&Request::Join {
             invite: a.seated().invite.clone(),
             name: "b".into(),
+            seat: None,
         })
         .expect("join");
         let last = Arc::new(Mutex::new(None));

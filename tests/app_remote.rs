@@ -727,6 +727,11 @@ fn click_until(
         );
         h.run();
         snapshot(h, &mut shots);
+        // The stop is asked again before a turn is played: the frame just run may have brought
+        // the awaited turn (a report can come a frame before the question to move).
+        if stop(h) {
+            break;
+        }
         if h.query_by_label("A random formation").is_some() {
             common::click(h, "A random formation");
             continue;
@@ -810,6 +815,7 @@ fn room_with_a_random_creator() -> (
         rules: short_hidden_rules(),
         name: "Li".into(),
         pin: Some(server.public_key()),
+        seat: None,
     })
     .unwrap();
     let room = creator.seated().invite.room;
@@ -881,6 +887,7 @@ fn a_window_in_a_room_with_a_move_clock_loses_a_turn_and_plays_on() {
         rules,
         name: "Li".into(),
         pin: Some(server.public_key()),
+        seat: None,
     })
     .unwrap();
     let invite = creator.seated().invite.to_string();
@@ -1093,6 +1100,7 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     let joiner = Client::connect(&Request::Join {
         invite: inv,
         name: "Li".into(),
+        seat: None,
     })
     .unwrap();
     let headless = std::thread::spawn(move || {
@@ -1162,6 +1170,7 @@ fn a_takeback_asked_in_the_window_and_allowed_over_the_network() {
         rules: Rules::for_mode(Mode::Hidden),
         name: "Li".into(),
         pin: Some(server.public_key()),
+        seat: None,
     })
     .unwrap();
     let invite = creator.seated().invite.to_string();
@@ -1444,4 +1453,54 @@ fn tags_on_enemy_pieces_are_kept_at_ones_own_screen_and_follow_them() {
     check(&mut h, &host);
     assert!(h.query_by_label(&format!("{} tag 炸", name(to))).is_none());
     assert!(host.answers().is_empty());
+}
+
+/// The one who hosts sits where they choose: "This screen (me)" picked for Blue moves them there
+/// (Red, left, goes to the network), Red is then given to the computer, which joins its own seat;
+/// the window plays Blue to the end, its board turned with Blue at the bottom.
+#[test]
+fn a_host_who_sits_at_the_second_seat() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    h.get_by_label("as Blue").click();
+    h.run();
+    h.get_by_label("This screen (me)").click();
+    h.run();
+    let seats = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
+        Screen::Remote(r) => match &r.form {
+            Form::Host(f) => f.seats.clone(),
+            _ => panic!("the host form"),
+        },
+        _ => panic!("the network screen"),
+    };
+    assert_eq!(seats(&h), [HostSeat::Remote, HostSeat::Here]);
+    h.get_by_label("as Red").click();
+    h.run();
+    h.get_by_label("Computer · Easy").click();
+    h.run();
+    assert_eq!(
+        seats(&h),
+        [HostSeat::Computer(junqi::ai::Level::Easy), HostSeat::Here]
+    );
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    let shots = click_to_the_end(&mut h, 6);
+    assert!(
+        shots.iter().any(|(_, ply, _)| *ply > 0),
+        "turns were played"
+    );
+    assert!(shows(&h, "You play Blue"));
+    let Screen::Remote(r) = &h.state().screen else {
+        panic!("the network screen")
+    };
+    assert_eq!(r.my_seat(), Some(Seat::Blue));
+    assert!(r.game().is_some_and(|g| g.over()));
 }

@@ -43,6 +43,7 @@ fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
             rules,
             name: "creator".into(),
             pin: Some(h.public_key()),
+            seat: None,
         },
         true,
     )
@@ -54,6 +55,7 @@ fn join(first: &Client) -> Client {
         &Request::Join {
             invite: first.seated().invite.clone(),
             name: "joiner".into(),
+            seat: None,
         },
         true,
     )
@@ -286,6 +288,7 @@ fn a_wrong_room_code_or_host_key_is_refused() {
     match Client::connect(&Request::Join {
         invite: wrong,
         name: "x".into(),
+        seat: None,
     }) {
         Err(ClientError::Refused(why)) => assert!(why.contains("handshake"), "{why}"),
         other => panic!("{:?}", other.map(|_| ())),
@@ -295,7 +298,8 @@ fn a_wrong_room_code_or_host_key_is_refused() {
     assert!(matches!(
         Client::connect(&Request::Join {
             invite: wrong_key,
-            name: "x".into()
+            name: "x".into(),
+            seat: None,
         }),
         Err(ClientError::Refused(_))
     ));
@@ -304,6 +308,7 @@ fn a_wrong_room_code_or_host_key_is_refused() {
     match Client::connect(&Request::Join {
         invite: no_room,
         name: "x".into(),
+        seat: None,
     }) {
         Err(ClientError::Refused(why)) => assert!(why.contains("no such room"), "{why}"),
         other => panic!("{:?}", other.map(|_| ())),
@@ -331,7 +336,8 @@ fn too_many_wrong_codes_lock_the_room() {
         assert!(
             Client::connect(&Request::Join {
                 invite: wrong.clone(),
-                name: "x".into()
+                name: "x".into(),
+                seat: None,
             })
             .is_err()
         );
@@ -345,6 +351,7 @@ fn too_many_wrong_codes_lock_the_room() {
     match Client::connect(&Request::Join {
         invite: first.seated().invite.clone(),
         name: "x".into(),
+        seat: None,
     }) {
         Err(ClientError::Refused(why)) => assert!(why.contains("wrong codes"), "{why}"),
         other => panic!("{:?}", other.map(|_| ())),
@@ -568,6 +575,7 @@ fn claiming_another_seat_or_a_full_room_is_refused() {
     match Client::connect(&Request::Join {
         invite: invite.clone(),
         name: "third".into(),
+        seat: None,
     }) {
         Err(ClientError::Refused(why)) => assert!(why.contains("every seat is taken"), "{why}"),
         other => panic!("{:?}", other.map(|_| ())),
@@ -921,4 +929,77 @@ fn a_player_back_after_a_timeout_plays_on() {
     let n = f.game.timeouts(Seat::Blue);
     assert!((1..5).contains(&n), "{n} timeouts; log {:?}", h.log());
     check_wire(&[(0, msgs)], &f.game);
+}
+
+/// Seats by choice: the creator of a four-player room sits at seat 2 (North), a player asking
+/// for seat 0 gets it, one asking for a seat taken or one the room lacks is refused, and players
+/// who name no seat fill the first free ones; the game is played to the end with every seat
+/// where it was taken (each seat's views are its own side's), and every audit passes.
+#[test]
+fn seats_are_taken_by_choice_or_in_order() {
+    let h = server();
+    let connect = |req: &Request| Client::connect_keeping(req, true);
+    let first = connect(&Request::Create {
+        addr: h.addr().to_string(),
+        players: 4,
+        rules: Rules::for_mode(Mode::Hidden),
+        name: "creator".into(),
+        pin: Some(h.public_key()),
+        seat: Some(2),
+    })
+    .unwrap();
+    assert_eq!(first.seated().seat, 2);
+    let invite = first.seated().invite.clone();
+    let join_at = |seat: Option<u8>| {
+        connect(&Request::Join {
+            invite: invite.clone(),
+            name: "joiner".into(),
+            seat,
+        })
+    };
+    match join_at(Some(2)) {
+        Err(ClientError::Refused(w)) => assert!(w.contains("seat 2 is taken"), "{w}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let mut clients = vec![first, join_at(Some(0)).unwrap()];
+    clients.push(join_at(None).unwrap());
+    clients.push(join_at(None).unwrap());
+    let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
+    assert_eq!(seats, [2, 0, 1, 3]);
+    let handles: Vec<_> = clients
+        .into_iter()
+        .map(|c| std::thread::spawn(move || play_audited(c)))
+        .collect();
+    for (seat, t) in seats.into_iter().zip(handles) {
+        let (r, msgs, verdict) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(
+            matches!(verdict, Verdict::Honest { .. }),
+            "seat {seat}: {verdict}"
+        );
+        let side = Seat::FOUR[usize::from(seat)];
+        let views = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Msg::Host(HostMsg::View { viewer, .. }) => Some(*viewer),
+                _ => None,
+            })
+            .collect::<Vec<_>>();
+        assert!(
+            !views.is_empty() && views.iter().all(|v| *v == side),
+            "seat {seat}"
+        );
+    }
+    finished(&h, invite.room.as_str());
+    // A seat the room lacks.
+    let two = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    match connect(&Request::Join {
+        invite: two.seated().invite.clone(),
+        name: "x".into(),
+        seat: Some(3),
+    }) {
+        Err(ClientError::Refused(w)) => assert!(w.contains("no seat 3"), "{w}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    h.stop();
 }

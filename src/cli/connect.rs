@@ -16,8 +16,11 @@ use std::time::{Duration, Instant};
 #[command(
     after_help = "With --create, TARGET is the host's ADDR:PORT: a room is made with the \
 rules given (--players, --mode, the house rules), its invite is printed on one line on standard \
-output, and this program takes the first seat. Without it, TARGET is an invite \
-(junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes a free seat. The seat is played \
+output, and this program takes the first seat (or --seat N). Without it, TARGET is an invite \
+(junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes the first free seat (or seat N, \
+refused if it is taken). Seats count from 1 in the board's order: two players 1 Red, 2 Blue \
+(flip mode: the first and the second player); four players 1 South, 2 East, 3 North, 4 West. \
+The seat is played \
 by SPEC: random, greedy, ai:easy, ai:normal, ai:hard (ai:LEVEL:nodes=N) or engine:CMD (an outside \
 engine, docs/engine-protocol.md). If the connection breaks, it rejoins its seat for --retry \
 seconds. When the game ends it prints the audit of the host (`audit: honest: …`, `audit: the \
@@ -38,6 +41,9 @@ pub struct ConnectArgs {
     /// Who plays the seat: random, greedy, ai:LEVEL, engine:CMD
     #[arg(long = "as", value_name = "SPEC")]
     seat: String,
+    /// The seat to take, 1 to P (see below); default: the first free one
+    #[arg(long = "seat", value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    take: Option<u8>,
     /// The name the other players see
     #[arg(long, value_name = "NAME", default_value = "player")]
     name: String,
@@ -152,6 +158,12 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         if args.players == 3 {
             return Err(CliError("--players: 2 or 4".into()));
         }
+        if let Some(n) = args.take.filter(|&n| n > args.players) {
+            return Err(CliError(format!(
+                "--seat: {n} is not a seat of {} players (1 to {})",
+                args.players, args.players
+            )));
+        }
         let pin = match &args.host_key {
             Some(k) => Some(
                 crate::net::invite::parse_key(k)
@@ -166,12 +178,14 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             rules: args.rules.rules()?,
             name: args.name.clone(),
             pin,
+            seat: args.take.map(|n| n - 1),
         }
     } else {
         let invite = Invite::parse(&args.target).map_err(|e| CliError(e.to_string()))?;
         Request::Join {
             invite,
             name: args.name.clone(),
+            seat: args.take.map(|n| n - 1),
         }
     };
     let client = Client::connect(&request).map_err(refused)?;

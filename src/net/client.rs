@@ -23,16 +23,22 @@ use std::time::{Duration, Instant};
 /// What a client asks for.
 #[derive(Clone, Debug)]
 pub enum Request {
-    /// A new room on the host at `addr` (its key pinned if given); the creator takes seat 0.
+    /// A new room on the host at `addr` (its key pinned if given); the creator takes seat
+    /// `seat` (an index into the board's seats), or the first.
     Create {
         addr: String,
         players: u8,
         rules: Rules,
         name: String,
         pin: Option<[u8; 32]>,
+        seat: Option<u8>,
     },
-    /// A free seat of the invite's room.
-    Join { invite: Invite, name: String },
+    /// Seat `seat` of the invite's room if it is free, or (none) its first free seat.
+    Join {
+        invite: Invite,
+        name: String,
+        seat: Option<u8>,
+    },
     /// One's own seat again, with its token.
     Rejoin {
         invite: Invite,
@@ -167,13 +173,18 @@ impl Client {
                 players,
                 rules,
                 name,
+                seat,
                 ..
             } => Msg::Create {
                 players: *players,
                 rules: rules.clone(),
                 name: name.clone(),
+                seat: *seat,
             },
-            Request::Join { name, .. } => Msg::Join { name: name.clone() },
+            Request::Join { name, seat, .. } => Msg::Join {
+                name: name.clone(),
+                seat: *seat,
+            },
             Request::Rejoin { seat, token, .. } => Msg::Rejoin {
                 seat: *seat,
                 token: token.clone(),

@@ -754,6 +754,7 @@ fn seated_loop(
                 players,
                 rules,
                 name,
+                seat,
             },
             None,
         ) => {
@@ -782,15 +783,15 @@ fn seated_loop(
                 room.id,
                 room.rules.mode.word()
             ));
-            let seat = take_seat(host, &room, out, None, &name)?;
+            let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
-        (Msg::Join { name }, Some(room)) => {
-            let seat = take_seat(host, &room, out, None, &name)?;
+        (Msg::Join { name, seat }, Some(room)) => {
+            let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
         (Msg::Rejoin { seat, token }, Some(room)) => {
-            let seat = take_seat(host, &room, out, Some((seat, token)), "")?;
+            let seat = take_seat(host, &room, out, Claim::Back(seat, token), "")?;
             (room, seat)
         }
         (m, _) => {
@@ -881,20 +882,29 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
     Ok(room)
 }
 
-/// Seat `out`: the first free seat, or (`rejoin`) the seat whose token it gives back.
+/// The seat a connection asks for.
+enum Claim {
+    /// A free seat: this one, or (none) the first.
+    New(Option<u8>),
+    /// One's own seat again, with its token.
+    Back(u8, String),
+}
+
+/// Seat `out` as it claims.
 fn take_seat(
     host: &Arc<Inner>,
     room: &Arc<Room>,
     out: &ConnOut,
-    rejoin: Option<(u8, String)>,
+    claim: Claim,
     name: &str,
 ) -> Result<u8, String> {
     let mut st = lock(&room.state);
     if st.over {
         return Err("the game is over".into());
     }
-    let seat = match &rejoin {
-        Some((seat, token)) => {
+    let rejoin = matches!(claim, Claim::Back(..));
+    let seat = match &claim {
+        Claim::Back(seat, token) => {
             let Some(slot) = st.seats.get(usize::from(*seat)) else {
                 return Err(format!("no seat {seat}"));
             };
@@ -903,13 +913,18 @@ fn take_seat(
             }
             *seat
         }
-        None => match st.seats.iter().position(|s| s.name.is_none()) {
+        Claim::New(Some(seat)) => match st.seats.get(usize::from(*seat)) {
+            None => return Err(format!("no seat {seat}")),
+            Some(slot) if slot.name.is_some() => return Err(format!("seat {seat} is taken")),
+            Some(_) => *seat,
+        },
+        Claim::New(None) => match st.seats.iter().position(|s| s.name.is_none()) {
             Some(k) => k as u8,
             None => return Err("every seat is taken".into()),
         },
     };
     let k = usize::from(seat);
-    if rejoin.is_none() {
+    if !rejoin {
         st.seats[k].name = Some(clean_name(name));
     }
     let token = st.seats[k].token.clone();
@@ -972,11 +987,7 @@ fn take_seat(
     host.log(format!(
         "room {}: seat {seat} {}",
         room.id,
-        if rejoin.is_some() {
-            "rejoined"
-        } else {
-            "taken"
-        }
+        if rejoin { "rejoined" } else { "taken" }
     ));
     if !st.started && st.seats.iter().all(|s| s.name.is_some()) {
         st.started = true;

@@ -63,14 +63,16 @@ pub const PRESETS: [&str; 6] = [
 #[derive(Clone, PartialEq, Debug)]
 pub enum Msg {
     // From a client.
-    /// Make a room for `players` (2 or 4) with these rules; the creator takes the first seat.
+    /// Make a room for `players` (2 or 4) with these rules; the creator takes seat `seat`, or
+    /// the first.
     Create {
         players: u8,
         rules: Rules,
         name: String,
+        seat: Option<u8>,
     },
-    /// Take a free seat.
-    Join { name: String },
+    /// Take seat `seat` if it is free, or (none) the first free seat.
+    Join { name: String, seat: Option<u8> },
     /// Take back one's seat (`seat` index, its token).
     Rejoin { seat: u8, token: String },
     /// A line of the engine protocol from the seat.
@@ -156,12 +158,18 @@ impl Msg {
                 players,
                 rules,
                 name,
+                seat,
             } => format!(
-                "create {players} {} {}",
+                "create {players} {}{} {}",
                 clean_name(name),
+                seat.map(|k| format!(" seat={k}")).unwrap_or_default(),
                 rules_words(rules).join(" ")
             ),
-            Msg::Join { name } => format!("join {}", clean_name(name)),
+            Msg::Join { name, seat: None } => format!("join {}", clean_name(name)),
+            Msg::Join {
+                name,
+                seat: Some(k),
+            } => format!("join {} {k}", clean_name(name)),
             Msg::Rejoin { seat, token } => format!("rejoin {seat} {token}"),
             Msg::Engine(m) => format!("e {}", m.line()),
             Msg::Say(t) => format!("say {t}"),
@@ -223,16 +231,32 @@ impl Msg {
                 let Some(name) = words.get(1).filter(|n| word_ok(n, MAX_NAME)) else {
                     return bad("create: no name");
                 };
-                let rules = parse_rules(&words[2..]).map_err(|e| WireError(e.to_string()))?;
+                // The creator's seat, if it names one (`seat=K`, before the rules).
+                let (seat, rest) = match words.get(2).and_then(|w| w.strip_prefix("seat=")) {
+                    Some(k) => match k.parse::<u8>() {
+                        Ok(k) if k < players => (Some(k), &words[3..]),
+                        _ => return bad(format!("create: no seat {} of {players}", clip(k))),
+                    },
+                    None => (None, &words[2..]),
+                };
+                let rules = parse_rules(rest).map_err(|e| WireError(e.to_string()))?;
                 Msg::Create {
                     players,
                     rules,
                     name: (*name).to_string(),
+                    seat,
                 }
             }
             "join" => match words[..] {
-                [name] if word_ok(name, MAX_NAME) => Msg::Join { name: name.into() },
-                _ => return bad("join: one name"),
+                [name] if word_ok(name, MAX_NAME) => Msg::Join {
+                    name: name.into(),
+                    seat: None,
+                },
+                [name, _] if word_ok(name, MAX_NAME) => Msg::Join {
+                    name: name.into(),
+                    seat: Some(num(words.get(1), 3, "the seat")?),
+                },
+                _ => return bad("join: a name, and a seat or none"),
             },
             "rejoin" => match words[..] {
                 [_, token] if word_ok(token, TOKEN_LEN) => Msg::Rejoin {
@@ -393,9 +417,21 @@ mod tests {
                 players: 4,
                 rules: rules.clone(),
                 name: "ann".into(),
+                seat: None,
+            },
+            Msg::Create {
+                players: 2,
+                rules: rules.clone(),
+                name: "ann".into(),
+                seat: Some(1),
             },
             Msg::Join {
                 name: "bo_b".into(),
+                seat: None,
+            },
+            Msg::Join {
+                name: "bo_b".into(),
+                seat: Some(3),
             },
             Msg::Rejoin {
                 seat: 1,
@@ -455,6 +491,10 @@ mod tests {
             "create 3 ann mode=hidden",
             "join",
             "join a b",
+            "join a 4",
+            "join a 1 2",
+            "create 2 ann seat=2 mode=hidden",
+            "create 2 ann seat=x mode=hidden",
             "rejoin 9 AAA",
             "seated 2 2 AAA",
             "lobby started a b c",

@@ -53,9 +53,7 @@ impl HostForm {
             .trim()
             .parse::<u16>()
             .map_err(|_| LinkError::BadPort)?;
-        if self.seats.first() != Some(&HostSeat::Here)
-            || self.seats.iter().filter(|s| **s == HostSeat::Here).count() != 1
-        {
+        if self.seats.iter().filter(|s| **s == HostSeat::Here).count() != 1 {
             return Err(LinkError::OneHere);
         }
         let name = super::link::clean_name(&self.name)?;
@@ -214,15 +212,17 @@ pub fn host_form(
                             lang.side(side).to_string()
                         };
                         let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
-                        // The one who opens the room takes its first seat.
-                        if k == 0 {
-                            ui.horizontal(|ui| {
-                                ui.label(host_seat_text(HostSeat::Here, lang));
-                                ui.label(who);
-                            });
-                            continue;
-                        }
+                        // The one who opens the room sits at one seat, any: choosing another
+                        // moves them there (the seat left goes to a player on the network).
+                        let before = form.seats[k];
                         seat_picker(ui, lang, &who, k, &mut form.seats[k]);
+                        if form.seats[k] == HostSeat::Here && before != HostSeat::Here {
+                            for (j, s) in form.seats.iter_mut().enumerate() {
+                                if j != k && *s == HostSeat::Here {
+                                    *s = HostSeat::Remote;
+                                }
+                            }
+                        }
                     }
                 });
                 ui.end_row();
@@ -264,6 +264,7 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Ho
         .selected_text(host_seat_text(*seat, lang))
         .show_ui(ui, |ui| {
             for s in [
+                HostSeat::Here,
                 HostSeat::Remote,
                 HostSeat::Computer(Level::Easy),
                 HostSeat::Computer(Level::Normal),

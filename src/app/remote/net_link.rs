@@ -154,14 +154,16 @@ impl Room {
     }
 }
 
-/// A computer seat: a headless client that joins `invite` and plays `spec` to the end.
-fn seat_computer(invite: Invite, spec: String) {
+/// A computer seat: a headless client that joins seat `seat` of `invite` and plays `spec` to
+/// the end.
+fn seat_computer(invite: Invite, seat: u8, spec: String) {
     let _ = std::thread::Builder::new()
         .name("junqi-net-computer".into())
         .spawn(move || {
             let req = Request::Join {
                 invite,
                 name: spec.clone(),
+                seat: Some(seat),
             };
             if let Ok(client) = Client::connect(&req) {
                 let mut answer = crate::cli::engine::builtin_answerer(&spec);
@@ -250,15 +252,15 @@ fn run(
             .map(|h| h.computers.clone())
             .unwrap_or_default(),
     };
-    // The computer seats still to fill, in seat order: each joins once the seats before it are
-    // taken (a join takes the first free seat).
-    let mut to_seat: Vec<(usize, String)> = room.computers.clone();
     if let Some(plan) = &hosting {
         let mut shown = seated.invite.clone();
         shown.addr = plan.shown_addr.clone();
         far.send(Incoming::Invite(shown.to_string()));
     }
-    let local_invite = seated.invite.clone();
+    // The computer seats, each joining its own seat.
+    for (k, spec) in &room.computers {
+        seat_computer(seated.invite.clone(), *k as u8, spec.clone());
+    }
     // The game ended (a break after it is no trouble), and the host's setup sent again after a
     // rejoin (its `newgame` would wipe the screen's game: the screen knows it already).
     let mut over = false;
@@ -326,15 +328,6 @@ fn run(
                     if !far.send(i) || closed {
                         client.close();
                         return;
-                    }
-                }
-                // Seat the next computer once every seat before it is taken.
-                while let Some((k, _)) = to_seat.first() {
-                    if room.names.iter().take(*k).all(|n| n != "-") {
-                        let (_, spec) = to_seat.remove(0);
-                        seat_computer(local_invite.clone(), spec);
-                    } else {
-                        break;
                     }
                 }
             }
@@ -442,6 +435,7 @@ impl Network for NetNetwork {
         let req = Request::Join {
             invite,
             name: name.to_string(),
+            seat: None,
         };
         let seats = self.seats.clone();
         std::thread::Builder::new()
@@ -452,9 +446,14 @@ impl Network for NetNetwork {
     }
 
     fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
-        if spec.seats.first() != Some(&HostSeat::Here) {
+        let mut here = spec
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s == HostSeat::Here);
+        let (Some((here, _)), None) = (here.next(), here.next()) else {
             return Err(LinkError::OneHere);
-        }
+        };
         let server = Server::bind(
             &format!("0.0.0.0:{}", spec.port),
             ServeOptions {
@@ -475,6 +474,7 @@ impl Network for NetNetwork {
             rules: spec.rules.clone(),
             name: spec.name.clone(),
             pin: Some(key),
+            seat: Some(here as u8),
         };
         let plan = HostPlan {
             rules: spec.rules.clone(),
