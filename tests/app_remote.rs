@@ -1504,3 +1504,66 @@ fn a_host_who_sits_at_the_second_seat() {
     assert_eq!(r.my_seat(), Some(Seat::Blue));
     assert!(r.game().is_some_and(|g| g.over()));
 }
+
+/// Resigning and offering a draw while another seat is to move: the draw offer waits for this
+/// seat's turn (said in the log) and goes as the answer to its `go`; Resign (with its question)
+/// sends the network's own `resign` at once, and the end shows when the host says so.
+#[test]
+fn resigning_and_offering_a_draw_while_another_is_to_move() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::random(&rules, 33)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    check(&mut h, &host);
+    // Red to move, no `go` for Blue.
+    assert_eq!(host.game.position().side_to_move(), Some(Seat::Red));
+    common::click(&mut h, "Offer draw");
+    check(&mut h, &host);
+    assert!(shows(
+        &h,
+        "Your draw offer goes to the others when your turn comes"
+    ));
+    assert!(host.answers().is_empty(), "nothing is sent before the turn");
+    host.play_other();
+    check(&mut h, &host);
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert_eq!(host.answers(), vec![EngineMsg::OfferDraw]);
+    assert!(shows(&h, "You offered a draw: waiting for the answer…"));
+    // Declined: the host asks for the turn again; Blue plays one.
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert!(shows(&h, "Your draw offer was declined"));
+    let (view, rules) = my_move(&h).expect("Blue to move");
+    let Turn::Move { from, to } = view.candidate_turns(&rules)[0] else {
+        panic!("a move")
+    };
+    h.get_by_label(&label_of(&host, from)).click();
+    check(&mut h, &host);
+    h.get_by_label(&label_of(&host, to)).click();
+    check(&mut h, &host);
+    let turn = host.answers();
+    let [EngineMsg::Turn(t)] = &turn[..] else {
+        panic!("{turn:?}")
+    };
+    host.play(Turn::parse(t, host.game.board()).unwrap());
+    check(&mut h, &host);
+    // Red to move again: Blue resigns.
+    common::click(&mut h, "Resign");
+    assert!(shows(&h, "Blue resigns and the game ends. Are you sure?"));
+    common::click(&mut h, "Yes, resign");
+    check(&mut h, &host);
+    assert_eq!(host.outgoing(), vec![Outgoing::Resign]);
+    assert!(shows(&h, "You resigned"));
+    host.game.act(Action::Resign(Seat::Blue)).unwrap();
+    host.send(HostMsg::GameOver(host.game.status()));
+    host.send_view();
+    check(&mut h, &host);
+    let end = junqi::app::status_text(host.game.status(), Lang::En).unwrap();
+    assert!(shows(&h, &end), "the end: {end}");
+}

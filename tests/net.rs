@@ -1003,3 +1003,207 @@ fn seats_are_taken_by_choice_or_in_order() {
     }
     h.stop();
 }
+
+/// A player who thinks long: `random`, except that on its `at`th `go` it first waits until
+/// `release` is set (at most 20 s), after telling `asked`.
+fn slow_at(
+    at: u32,
+    asked: std::sync::mpsc::Sender<()>,
+    release: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    let mut gos = 0;
+    move |line: &str| {
+        if line == "go" || line.starts_with("go ") {
+            gos += 1;
+            if gos == at {
+                let _ = asked.send(());
+                let until = Instant::now() + Duration::from_secs(20);
+                while !release.load(std::sync::atomic::Ordering::Relaxed) && Instant::now() < until
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
+        inner(line)
+    }
+}
+
+/// A player resigns while the other thinks (the network's `resign`, out of turn): the host
+/// breaks off the wait, the game ends at once by that resignation, both players are told, and
+/// both audits pass.
+#[test]
+fn a_player_resigns_while_the_other_thinks() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let h = server();
+    let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let blue = join(&red);
+    let blue_says = blue.sender().clone();
+    let room = red.seated().invite.room.as_str().to_string();
+    let (asked_tx, asked) = std::sync::mpsc::channel();
+    let release = Arc::new(AtomicBool::new(false));
+    let red_t = {
+        let release = release.clone();
+        std::thread::spawn(move || {
+            let mut answer = slow_at(3, asked_tx, release);
+            let r = red.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), red.verdict())
+        })
+    };
+    let blue_t = std::thread::spawn(move || {
+        let mut answer = builtin_answerer("random");
+        let r = blue.play(&mut answer, &mut |_| {});
+        (r.map_err(|e| e.to_string()), blue.verdict())
+    });
+    asked
+        .recv_timeout(Duration::from_secs(20))
+        .expect("Red thinks");
+    let t0 = Instant::now();
+    blue_says.send(&Msg::Resign, Board::two_player()).unwrap();
+    let (b, b_verdict) = blue_t.join().unwrap();
+    let waited = t0.elapsed();
+    release.store(true, Ordering::Relaxed);
+    let (r, r_verdict) = red_t.join().unwrap();
+    let won = Status::Won(
+        junqi::engine::Team::Red,
+        junqi::engine::EndReason::Resignation,
+    );
+    assert_eq!(b.unwrap(), won);
+    assert_eq!(r.unwrap(), won);
+    assert!(
+        waited < Duration::from_secs(10),
+        "ended at once: {waited:?}"
+    );
+    for v in [b_verdict, r_verdict] {
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    let f = finished(&h, &room);
+    assert_eq!(f.game.status(), won);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    h.stop();
+}
+
+/// Four players: East resigns out of turn while South thinks; East is out, South's question
+/// stands (its turn is taken when it comes), and the game is played to its end with every
+/// audit passing.
+#[test]
+fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let h = server();
+    let south = create(&h, 4, Rules::for_mode(Mode::Hidden));
+    let room = south.seated().invite.room.as_str().to_string();
+    let others: Vec<Client> = (0..3).map(|_| join(&south)).collect();
+    assert_eq!(others[0].seated().seat, 1, "East");
+    let east_says = others[0].sender().clone();
+    let (asked_tx, asked) = std::sync::mpsc::channel();
+    let release = Arc::new(AtomicBool::new(false));
+    let mut threads = Vec::new();
+    {
+        let release = release.clone();
+        threads.push(std::thread::spawn(move || {
+            let mut answer = slow_at(2, asked_tx, release);
+            let r = south.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), south.verdict())
+        }));
+    }
+    for c in others {
+        threads.push(std::thread::spawn(move || {
+            let mut answer = builtin_answerer("random");
+            let r = c.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), c.verdict())
+        }));
+    }
+    asked
+        .recv_timeout(Duration::from_secs(20))
+        .expect("South thinks");
+    east_says.send(&Msg::Resign, Board::four_player()).unwrap();
+    // The host takes it while South still thinks.
+    let until = Instant::now() + Duration::from_secs(10);
+    while !h.log().iter().any(|l| l.contains("seat 1 resigns")) {
+        assert!(Instant::now() < until, "{:?}", h.log());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    release.store(true, Ordering::Relaxed);
+    for t in threads {
+        let (r, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    // Taken while South thought over its second turn: after four turns, before South's.
+    let actions = &f.game.record().actions;
+    let at = actions
+        .iter()
+        .position(|a| *a == junqi::engine::Action::Resign(Seat::East))
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    let turns = actions[..at]
+        .iter()
+        .filter(|a| matches!(a, junqi::engine::Action::Turn(_)))
+        .count();
+    assert_eq!(turns, 4, "{actions:?}");
+    h.stop();
+}
+
+/// A room whose game has not started is saved: a host that restarts on its state folder keeps
+/// it (the same invite, on the host's new address), the creator takes its seat back with its
+/// token, the other player joins, and the game is played to the end with both audits passing.
+#[test]
+fn a_waiting_room_outlives_a_host_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = || ServeOptions {
+        state: Some(dir.path().to_path_buf()),
+        bounds: Bounds::default(),
+        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+        fault: None,
+    };
+    let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
+    let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
+    let (seat, token, mut invite) = (
+        first.seated().seat,
+        first.seated().token.clone(),
+        first.seated().invite.clone(),
+    );
+    first.close();
+    h1.stop();
+    let server = Server::bind("127.0.0.1:0", opts()).unwrap();
+    assert_eq!(server.resume_rooms(), 1);
+    let h2 = server.spawn();
+    invite.addr = h2.addr().to_string();
+    let back = Client::connect_keeping(
+        &Request::Rejoin {
+            invite: invite.clone(),
+            seat,
+            token,
+        },
+        true,
+    )
+    .unwrap();
+    let other = Client::connect_keeping(
+        &Request::Join {
+            invite,
+            name: "joiner".into(),
+            seat: None,
+        },
+        true,
+    )
+    .unwrap();
+    assert_eq!(other.seated().seat, 1 - seat);
+    let threads = [back, other].map(|c| std::thread::spawn(move || play_audited(c)));
+    for t in threads {
+        let (r, _, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    assert!(
+        h2.log()
+            .iter()
+            .any(|l| l.contains("waiting for its players again")),
+        "{:?}",
+        h2.log()
+    );
+    h2.stop();
+}

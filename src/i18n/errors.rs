@@ -233,6 +233,7 @@ pub fn seat_failure_zh(e: &SeatFailure) -> String {
         SeatFailure::BadFormation(_) => "布阵不合规则".into(),
         SeatFailure::NoTurn => "无子可走，但对局还没有结束".into(),
         SeatFailure::RefusedTooOften => "一再提出被拒绝的走法".into(),
+        SeatFailure::Interrupted => "被认输打断".into(),
         SeatFailure::Reported(what) => match what.as_str() {
             "offered a draw twice in one turn" => "一步内两次提出和棋".into(),
             "resigned" => "认输".into(),

@@ -24,7 +24,7 @@ texts! {
     ERR_CLOSED = "连接已断开：{e}", "The connection closed: {e}";
     ERR_OTHER = "网络：{e}", "Network: {e}";
     ERR_PORT = "端口是 0 至 65535 的数（0：任选空闲端口）", "A port is a number from 0 to 65535 (0: any free port)";
-    ERR_ONE_HERE = "开设房间的人坐第一个座位，且只坐一个", "The one who opens the room takes its first seat, and only that one";
+    ERR_ONE_HERE = "开设房间的人只坐一个座位", "The one who opens the room sits at one seat, and only one";
     LOBBY = "等候室", "Lobby";
     ROOM = "房间 {code}", "Room {code}";
     SEAT_FREE = "空位", "free";
@@ -71,7 +71,10 @@ texts! {
     WAIT_HOST = "等待主机…", "Waiting for the host…";
     FLIP_AGAIN = "再点一次这枚棋子把它翻开", "Click the piece again to flip it";
     NOT_YOUR_TURN = "还没轮到你", "It is not your turn yet";
-    ON_YOUR_TURN = "轮到你时才能认输或提和", "Resign or offer a draw on your turn";
+    TAKEBACK_ON_YOUR_TURN = "轮到你时才能悔棋", "Ask for a takeback on your turn";
+    NOT_STARTED = "对局还没开始", "The game has not started";
+    DRAW_QUEUED = "轮到你时，你的提和会交给其他玩家", "Your draw offer goes to the others when your turn comes";
+    EV_RESIGN_SENT = "你认输了", "You resigned";
     REFUSED_SAID = "裁判拒绝 {mv}：{why}", "The referee refused {mv}: {why}";
     DRAW_SENT = "你已提和，等待答复…", "You offered a draw: waiting for the answer…";
     EV_DRAW_SENT = "你提和", "You offered a draw";

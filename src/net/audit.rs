@@ -406,10 +406,12 @@ impl Told {
 }
 
 /// The game as its players are told it, replayed from its record: every report and takeback in
-/// order, and the position after each (the start first). A takeback's turns are the turns it
+/// order, and the positions after each (the start first). A takeback's turns are the turns it
 /// took back. The position of a turn is the one the game ends that stretch with (a refused
-/// attack later in it shows its flag there, as the host shows it).
-fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
+/// attack later in it shows its flag there, as the host shows it); a four-player resignation
+/// after a turn puts its player out of that turn's position, so the position before it stands
+/// beside it (the views sent before the resignation show it).
+fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Vec<Position>>), Lie> {
     let record = game.record();
     let mut g = Game::new(record.rules.clone(), record.start.clone())
         .map_err(|e| Lie::Record(e.to_string()))?;
@@ -418,11 +420,14 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
     // stretch began.
     let mut open = vec![0usize];
     let mut base = 0usize;
+    // Positions before four-player resignations in this stretch (after how many plies).
+    let mut before_out: Vec<(usize, Position)> = Vec::new();
     let close = |g: &Game,
                  base: usize,
                  open: &mut Vec<usize>,
+                 before_out: &mut Vec<(usize, Position)>,
                  told: &mut Vec<Told>,
-                 at: &mut Vec<Position>| {
+                 at: &mut Vec<Vec<Position>>| {
         // A ply without a report is a turn lost to the move clock; its count is the side's
         // timeouts among the plies that stand up to it.
         let mut counts = [0u32; 4];
@@ -443,12 +448,32 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
             }
             open.push(i + 1);
         }
-        at.extend(open.drain(..).map(|n| *g.position_at(n)));
+        at.extend(open.drain(..).map(|n| {
+            let mut alts = vec![*g.position_at(n)];
+            alts.extend(
+                before_out
+                    .iter()
+                    .filter(|(p, _)| *p == n)
+                    .map(|(_, pos)| *pos),
+            );
+            alts
+        }));
+        before_out.clear();
     };
     for a in &record.actions {
         let back = matches!(a, Action::Takeback { .. });
         if back {
-            close(&g, base, &mut open, &mut told, &mut positions);
+            close(
+                &g,
+                base,
+                &mut open,
+                &mut before_out,
+                &mut told,
+                &mut positions,
+            );
+        }
+        if matches!(a, Action::Resign(_)) && g.board().is_four() {
+            before_out.push((g.plies().len(), *g.position()));
         }
         let before = g.plies().len();
         g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
@@ -459,7 +484,14 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
             open.push(base);
         }
     }
-    close(&g, base, &mut open, &mut told, &mut positions);
+    close(
+        &g,
+        base,
+        &mut open,
+        &mut before_out,
+        &mut told,
+        &mut positions,
+    );
     // A two-player game's fifth timeout ends it without a ply: told all the same, the last
     // position after it.
     if let (Some(Action::Timeout(side)), Status::Won(_, crate::engine::EndReason::Timeouts)) =
@@ -468,7 +500,7 @@ fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Position>), Lie> {
         && !g.board().is_four()
     {
         told.push(Told::TimedOut(*side, g.timeouts(*side)));
-        positions.push(*g.position());
+        positions.push(vec![*g.position()]);
     }
     Ok((told, positions))
 }
@@ -549,9 +581,12 @@ fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize),
                     node: "the board".into(),
                 });
             };
-            let truth = at.view(game.rules(), viewer);
             let board = game.board();
-            if let Some(n) = (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n)) {
+            let differs = |pos: &Position| {
+                let truth = pos.view(game.rules(), viewer);
+                (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n))
+            };
+            if let Some(n) = at.iter().map(differs).reduce(|a, b| a.and(b)).flatten() {
                 return Err(Lie::View {
                     turn: done,
                     node: board.name(n).to_string(),

@@ -145,6 +145,9 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// How often a wait for a seat's turn looks for resignations made out of turn.
+const RESIGN_POLL: Duration = Duration::from_millis(50);
+
 fn is_question(line: &str) -> bool {
     line.starts_with("junqi ")
         || line == "go"
@@ -171,6 +174,8 @@ struct NetLink {
     board: &'static Board,
     /// A lie told (`Fault`).
     lied: bool,
+    /// The room's resignations made out of turn: one breaks off the wait for this seat's turn.
+    resigned: Arc<Mutex<Vec<u8>>>,
 }
 
 impl NetLink {
@@ -230,15 +235,30 @@ impl LineLink for NetLink {
 
     fn line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
         let inbox = lock(&self.shared.inbox);
-        let left = deadline.saturating_duration_since(Instant::now());
-        match inbox.recv_timeout(left) {
-            // Every line here was taken by `relay` from the connection holding the seat then,
-            // as the answer to the question waiting: it stands even if that connection broke
-            // since (the question is not asked again after a rejoin).
-            Ok((_conn, line)) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(SeatFailure::Hung(Duration::ZERO)),
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(SeatFailure::Crashed("the room closed".into()))
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match inbox.recv_timeout(left.min(RESIGN_POLL)) {
+                // Every line here was taken by `relay` from the connection holding the seat
+                // then, as the answer to the question waiting: it stands even if that
+                // connection broke since (the question is not asked again after a rejoin).
+                Ok((_conn, line)) => return Ok(line),
+                Err(RecvTimeoutError::Timeout) if left <= RESIGN_POLL => {
+                    return Err(SeatFailure::Hung(Duration::ZERO));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    // Another seat resigned while this one is asked for its turn: the table
+                    // takes the resignation, and the `go` stands.
+                    let asked_to_move = lock(&self.shared.state)
+                        .pending
+                        .as_deref()
+                        .is_some_and(|p| p == "go" || p.starts_with("go "));
+                    if asked_to_move && !lock(&self.resigned).is_empty() {
+                        return Err(SeatFailure::Interrupted);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(SeatFailure::Crashed("the room closed".into()));
+                }
             }
         }
     }
@@ -271,6 +291,8 @@ struct Room {
     seal: Mutex<Option<Seal>>,
     /// The room's file as saved so far (`save_room`).
     journal: Mutex<Option<Journal>>,
+    /// Seats that resigned out of turn (`resign`), for the table to take.
+    resigned: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Room {
@@ -445,7 +467,13 @@ impl Server {
                 continue;
             }
             match load_room(&path, &self.inner) {
-                Ok((room, game)) => {
+                Ok((room, None)) => {
+                    self.inner
+                        .log(format!("room {}: waiting for its players again", room.id));
+                    lock(&self.inner.rooms).insert(room.id, room);
+                    n += 1;
+                }
+                Ok((room, Some(game))) => {
                     self.inner.log(format!(
                         "room {}: resumed after {} plies",
                         room.id,
@@ -877,6 +905,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
         }),
         seal: Mutex::new(None),
         journal: Mutex::new(None),
+        resigned: Arc::default(),
     });
     rooms.insert(id, room.clone());
     Ok(room)
@@ -989,6 +1018,9 @@ fn take_seat(
         room.id,
         if rejoin { "rejoined" } else { "taken" }
     ));
+    if !st.started && !rejoin && st.seats.iter().any(|s| s.name.is_none()) {
+        save_lobby(host, room, &st);
+    }
     if !st.started && st.seats.iter().all(|s| s.name.is_some()) {
         st.started = true;
         let lobby = room.lobby(&st);
@@ -1141,6 +1173,22 @@ fn relay(
                     Err(_) => return Err("more lines than the table takes (a flood)".into()),
                 }
             }
+            Msg::Resign => {
+                // Out of turn (on its turn a seat may also answer `go` with `resign`): the
+                // table takes it before the next turn, or at once if a seat is thinking.
+                if lock(&link.state)
+                    .conn
+                    .as_ref()
+                    .is_none_or(|c| c.id != out.id)
+                {
+                    return Err("a seat it no longer holds".into());
+                }
+                let mut q = lock(&room.resigned);
+                if !q.contains(&seat) {
+                    q.push(seat);
+                    host.log(format!("room {}: seat {seat} resigns", room.id));
+                }
+            }
             Msg::Say(text) => {
                 let st = lock(&room.state);
                 let m = Msg::Said { from: seat, text }.encode(room.board());
@@ -1198,6 +1246,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
                 seat: k as u8,
                 board: room.board(),
                 lied: false,
+                resigned: room.resigned.clone(),
             };
             (
                 chair,
@@ -1224,6 +1273,12 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
     let finished = match table {
         Ok(mut table) => {
             table.clock_second(host.bounds.clock_second);
+            {
+                let resigned = room.resigned.clone();
+                table.resignations(Box::new(move || {
+                    lock(&resigned).drain(..).map(usize::from).collect()
+                }));
+            }
             // The commitment, before the first turn (a resumed room keeps the salts it saved).
             {
                 let start = table.game().start_position();
@@ -1394,6 +1449,12 @@ const ACT: &str = "act ";
 
 /// A room's lines before its record: its name, secret, players, salts, each seat's name and token.
 fn room_head(room: &Room) -> String {
+    let st = lock(&room.state);
+    room_head_with(room, &st)
+}
+
+/// `room_head`, with the room's state held.
+fn room_head_with(room: &Room, st: &RoomState) -> String {
     let salts = lock(&room.seal)
         .as_ref()
         .map(|s| {
@@ -1409,7 +1470,6 @@ fn room_head(room: &Room) -> String {
         room.secret.as_str(),
         room.players
     );
-    let st = lock(&room.state);
     for s in &st.seats {
         text.push_str(&format!(
             "seat {} {}\n",
@@ -1470,6 +1530,35 @@ fn save_room(host: &Inner, room: &Room, game: &Game) {
     }
 }
 
+/// Save a room whose game has not started: the room's lines, then `lobby` and its rules (RON),
+/// so that a host that restarts keeps the room, its invite and the seats taken (their players
+/// rejoin with their tokens); the game's first save replaces the file. The state is held.
+fn save_lobby(host: &Inner, room: &Room, st: &RoomState) {
+    let Some(dir) = &host.state else { return };
+    let rules = match ron::to_string(&room.rules) {
+        Ok(r) => r,
+        Err(e) => {
+            host.log(format!("room {}: not saved: {e}", room.id));
+            return;
+        }
+    };
+    let text = format!("{}{LOBBY}{rules}\n", room_head_with(room, st));
+    let path = room_path(dir, room.id);
+    let written = crate::fsutil::create_private_dir_all(&dir.join(ROOMS))
+        .and_then(|()| crate::fsutil::atomic_write_unsynced(&path, text.as_bytes()));
+    if let Err(e) = written {
+        host.log(format!("room {}: not saved: {e}", room.id));
+        return;
+    }
+    let mut unsynced = lock(&host.unsynced);
+    if !unsynced.contains(&path) {
+        unsynced.push(path);
+    }
+}
+
+/// The line before a waiting room's rules in its file.
+const LOBBY: &str = "lobby\n";
+
 /// How often the saved rooms are made durable.
 const SYNC_EVERY: Duration = Duration::from_millis(500);
 
@@ -1495,10 +1584,19 @@ fn sync_rooms(host: &std::sync::Weak<Inner>) {
     }
 }
 
-/// Read a saved room back: the room (every seat taken, started) and its game.
-fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), String> {
+/// Read a saved room back: the room and its game (every seat taken, started), or a room whose
+/// game has not started (`save_lobby`: no game, the seats taken so far).
+fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<Game>), String> {
     let text = crate::fsutil::read_text(path, MAX_ROOM_FILE).map_err(|e| e.to_string())?;
-    let (head, record) = text.split_once("\nrecord\n").ok_or("no record")?;
+    let (head, record, waiting) = match text.split_once("\nrecord\n") {
+        Some((head, record)) => (head, record, None),
+        None => {
+            let (head, rules) = text.split_once(&format!("\n{LOBBY}")).ok_or("no record")?;
+            let rules: Rules = ron::from_str(rules.trim_end()).map_err(|e| e.to_string())?;
+            rules.validate().map_err(|e| e.to_string())?;
+            (head, "", Some(rules))
+        }
+    };
     let mut lines = head.lines();
     let version = lines.next();
     if version != Some(ROOM_FILE) && version != Some("junqi room 1") {
@@ -1526,7 +1624,11 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
     if players != 2 && players != 4 {
         return Err("players".into());
     }
-    let salts = parse_salts(&field("salts")?, players)?;
+    // A waiting room has no commitment yet: no salts.
+    let salts = match field("salts")? {
+        s if s.is_empty() && waiting.is_some() => Vec::new(),
+        s => parse_salts(&s, players)?,
+    };
     let mut seats = Vec::new();
     for _ in 0..players {
         let l = field("seat")?;
@@ -1535,8 +1637,10 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
             return Err("a seat's token".into());
         }
         let (tx, rx) = sync_channel(host.bounds.in_queue);
+        // A waiting room's free seat is `-`.
+        let free = waiting.is_some() && name == "-";
         seats.push(SeatSlot {
-            name: Some(clean_name(name)),
+            name: (!free).then(|| clean_name(name)),
             token: token.to_string(),
             link: Arc::new(LinkShared {
                 state: Mutex::new(LinkState {
@@ -1552,6 +1656,29 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
                 inbox_tx: tx,
             }),
         });
+    }
+    if let Some(rules) = waiting {
+        if seats.iter().all(|s| s.name.is_some()) {
+            return Err("a waiting room with every seat taken".into());
+        }
+        let room = Arc::new(Room {
+            id,
+            secret,
+            players,
+            rules,
+            state: Mutex::new(RoomState {
+                seats,
+                started: false,
+                over: false,
+                wrong_codes: 0,
+                locked_until: None,
+                conns: Vec::new(),
+            }),
+            seal: Mutex::new(None),
+            journal: Mutex::new(None),
+            resigned: Arc::default(),
+        });
+        return Ok((room, None));
     }
     let mut game = Game::from_ron(record).map_err(|e| e.to_string())?;
     // A last line without its newline was being written when the host stopped: not played.
@@ -1583,8 +1710,9 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Game), 
         }),
         seal: Mutex::new(Some(Seal::with_salts(id, game.start_position(), salts))),
         journal: Mutex::new(None),
+        resigned: Arc::default(),
     });
-    Ok((room, game))
+    Ok((room, Some(game)))
 }
 
 /// A saved room's salts: one a side, in hexadecimal.
@@ -1653,7 +1781,11 @@ mod tests {
         let early = game_after(6);
         std::fs::write(&old, version_1_file(&early)).unwrap();
         let (room, read) = load_room(&old, host).unwrap();
-        assert_eq!(read.record(), early.record(), "an earlier version's file");
+        assert_eq!(
+            read.unwrap().record(),
+            early.record(),
+            "an earlier version's file"
+        );
 
         // Written whole once, then one line a turn; read back, the same game.
         let path = room_path(dir.path(), room.id);
@@ -1666,14 +1798,20 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text.matches("\nact ").count(), 4, "{text}");
         assert!(text.starts_with(&whole), "appended, not rewritten");
-        assert_eq!(load_room(&path, host).unwrap().1.record(), later.record());
+        assert_eq!(
+            load_room(&path, host).unwrap().1.unwrap().record(),
+            later.record()
+        );
         assert_eq!(lock(&host.unsynced).as_slice(), std::slice::from_ref(&path));
 
         // A line the host was writing when it was killed (no newline yet): not played.
         let mut torn = text.clone();
         torn.push_str("act Turn(\"a");
         std::fs::write(&path, &torn).unwrap();
-        assert_eq!(load_room(&path, host).unwrap().1.record(), later.record());
+        assert_eq!(
+            load_room(&path, host).unwrap().1.unwrap().record(),
+            later.record()
+        );
         // A whole line that is not an action, or one the game refuses: the file is refused.
         for bad in ["act nonsense\n", "act Turn(\"a1-a9\")\n"] {
             std::fs::write(&path, format!("{text}{bad}")).unwrap();
@@ -1686,6 +1824,9 @@ mod tests {
         save_room(host, &room, &early);
         let again = std::fs::read_to_string(&path).unwrap();
         assert!(!again.contains("\nact "), "{again}");
-        assert_eq!(load_room(&path, host).unwrap().1.record(), early.record());
+        assert_eq!(
+            load_room(&path, host).unwrap().1.unwrap().record(),
+            early.record()
+        );
     }
 }

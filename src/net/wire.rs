@@ -83,6 +83,9 @@ pub enum Msg {
     SayPreset(u8),
     /// Nothing: keeps an idle connection alive.
     Ping,
+    /// The seat resigns now, whoever is to move (on one's own turn the engine protocol's
+    /// `resign`, answering `go`, does the same).
+    Resign,
 
     // From the host.
     /// The room was made: its invite.
@@ -175,6 +178,7 @@ impl Msg {
             Msg::Say(t) => format!("say {t}"),
             Msg::SayPreset(n) => format!("say-preset {n}"),
             Msg::Ping => "ping".into(),
+            Msg::Resign => "resign".into(),
             Msg::Created { invite } => format!("created {invite}"),
             Msg::Seated {
                 seat,
@@ -272,6 +276,7 @@ impl Msg {
                 Msg::SayPreset(num(words.first(), PRESETS.len() as u8 - 1, "the phrase")?)
             }
             "ping" if rest.is_empty() => Msg::Ping,
+            "resign" if rest.is_empty() => Msg::Resign,
             "created" => match words[..] {
                 [invite] => Msg::Created {
                     invite: crate::net::Invite::parse(invite)
@@ -442,6 +447,7 @@ mod tests {
             Msg::Say("好棋 well played".into()),
             Msg::SayPreset(1),
             Msg::Ping,
+            Msg::Resign,
             Msg::Seated {
                 seat: 3,
                 players: 4,
@@ -507,6 +513,7 @@ mod tests {
             "e nonsense",
             "h nonsense",
             "ping x",
+            "resign now",
             "said-preset 0 9",
         ] {
             assert!(Msg::decode(text.as_bytes(), board).is_err(), "{text:?}");

@@ -52,6 +52,9 @@ pub struct EngineSeat {
     /// `timeout ok <count>`: every line before that answer is the late answer to a question
     /// whose time ran out, and is not taken.
     timed_out: Option<u32>,
+    /// A `go` was sent and its answer not read yet: the wait for it was interrupted
+    /// (`SeatFailure::Interrupted`), and the next `choose` waits on without asking again.
+    go_pending: bool,
 }
 
 impl EngineSeat {
@@ -70,6 +73,7 @@ impl EngineSeat {
             cancel: None,
             patience: Duration::ZERO,
             timed_out: None,
+            go_pending: false,
         }
     }
 
@@ -313,14 +317,21 @@ impl SeatDriver for EngineSeat {
 
     fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
         self.send_view(view);
-        let ms = |d: Option<Duration>| d.map(|d| d.as_millis() as u64);
-        self.send(&HostMsg::Go {
-            turn_ms: ms(clock.turn),
-            left_ms: ms(clock.left),
-        });
+        if !self.go_pending {
+            let ms = |d: Option<Duration>| d.map(|d| d.as_millis() as u64);
+            self.send(&HostMsg::Go {
+                turn_ms: ms(clock.turn),
+                left_ms: ms(clock.left),
+            });
+            self.go_pending = true;
+        }
         let limit = clock.limit().unwrap_or(NO_LIMIT);
         let deadline = Instant::now() + limit + SLACK;
-        let answer = self.next(deadline).map_err(|e| match e {
+        let answer = self.next(deadline);
+        if !matches!(answer, Err(SeatFailure::Interrupted)) {
+            self.go_pending = false;
+        }
+        let answer = answer.map_err(|e| match e {
             SeatFailure::Hung(_) => SeatFailure::Hung(limit),
             e => e,
         })?;
@@ -385,6 +396,7 @@ impl SeatDriver for EngineSeat {
         self.send(&HostMsg::Timeout { side, count });
         if view_after.viewer() == Viewer::Side(side) {
             self.timed_out = Some(count);
+            self.go_pending = false;
         }
         // The view after it, even one equal to the last (the side to move changed).
         self.last_view = None;

@@ -104,6 +104,10 @@ pub enum SeatFailure {
     RefusedTooOften,
     /// An error the engine reported.
     Reported(String),
+    /// Not a failure: the wait for the seat's turn was broken off so that the table can take
+    /// another seat's resignation (`Table::resignations`); the seat's `go` still stands, and
+    /// the next `choose` goes on waiting for its answer without asking again.
+    Interrupted,
 }
 
 impl std::fmt::Display for SeatFailure {
@@ -124,6 +128,7 @@ impl std::fmt::Display for SeatFailure {
             SeatFailure::NoTurn => f.write_str("found no turn although the game goes on"),
             SeatFailure::RefusedTooOften => f.write_str("kept proposing turns the referee refused"),
             SeatFailure::Reported(e) => write!(f, "reported an error: {e}"),
+            SeatFailure::Interrupted => f.write_str("was interrupted by a resignation"),
         }
     }
 }
@@ -312,6 +317,8 @@ pub struct Table {
     on_turn: Option<OnTurn>,
     /// The length of one second of the rules' move clock (`clock_second`).
     clock_second: Duration,
+    /// Resignations made out of turn (`resignations`).
+    resignations: Option<Resignations>,
 }
 
 /// How a seat's ask for a takeback went.
@@ -324,6 +331,10 @@ enum Asked {
 
 /// What a table calls after each turn, before telling the seats (a host's autosave).
 pub type OnTurn = Box<dyn FnMut(&Game) + Send>;
+
+/// Where a table learns of resignations made while another seat is to move (a network
+/// player's "resign" at any time): the seats (indices) that resigned since it last asked.
+pub type Resignations = Box<dyn FnMut() -> Vec<usize> + Send>;
 
 /// The deal of a table's game.
 pub enum Deal {
@@ -445,6 +456,7 @@ impl Table {
             forfeit: None,
             on_turn: None,
             clock_second: Duration::from_secs(1),
+            resignations: None,
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -484,6 +496,7 @@ impl Table {
             forfeit: None,
             on_turn: None,
             clock_second: Duration::from_secs(1),
+            resignations: None,
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -526,6 +539,46 @@ impl Table {
 
     /// Count the rules' move clock in seconds of `second` instead of whole seconds (tests keep
     /// their clocks short).
+    /// Take resignations made out of turn from `source`: it is asked before every turn and
+    /// whenever a seat's wait for its turn is interrupted (`SeatFailure::Interrupted`).
+    pub fn resignations(&mut self, source: Resignations) {
+        self.resignations = Some(source);
+    }
+
+    /// Seat `k` resigns (four players: it is out and the game goes on unless its team is out).
+    /// Flip mode before colours there is no colour to resign: the game stops as after a
+    /// failure, which names the player. The end, if the game is over.
+    fn resign(&mut self, k: usize) -> Option<TableEnd> {
+        let side = match self.places[k].chair {
+            Chair::Side(s) => Some(s),
+            Chair::Player(p) => self.game.player_colour(p),
+        };
+        match side {
+            Some(s) if !self.game.seats_in().contains(&s) => None,
+            Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
+                self.game.status().is_over().then(|| self.end())
+            }
+            _ => {
+                let why = "resigned before the colours were decided".into();
+                self.fail(k, SeatFailure::Reported(why))
+            }
+        }
+    }
+
+    /// Take the resignations made out of turn: the end if one ended the game.
+    fn take_resignations(&mut self) -> Option<TableEnd> {
+        let seats = self.resignations.as_mut().map(|f| f()).unwrap_or_default();
+        for k in seats {
+            if k < self.places.len()
+                && !self.places[k].failed
+                && let Some(end) = self.resign(k)
+            {
+                return Some(end);
+            }
+        }
+        None
+    }
+
     pub fn clock_second(&mut self, second: Duration) {
         self.clock_second = second;
     }
@@ -641,6 +694,9 @@ impl Table {
         if self.game.status().is_over() {
             return Some(self.end());
         }
+        if let Some(end) = self.take_resignations() {
+            return Some(end);
+        }
         let Some(k) = self.seat_to_move() else {
             return Some(self.end());
         };
@@ -668,8 +724,18 @@ impl Table {
             let reply = self.places[k].driver.choose(&view, &clock);
             let spent = t0.elapsed();
             self.places[k].used += spent;
-            self.times[k].push(spent.as_secs_f64() * 1000.0);
             this_turn += spent;
+            if matches!(reply, Err(SeatFailure::Interrupted)) {
+                // Another seat resigned while this one thinks: its question stands.
+                if let Some(end) = self.take_resignations() {
+                    return Some(end);
+                }
+                if self.seat_to_move() != Some(k) {
+                    return None;
+                }
+                continue;
+            }
+            self.times[k].push(spent.as_secs_f64() * 1000.0);
             if self
                 .limits
                 .game_time
@@ -691,19 +757,7 @@ impl Table {
                 Err(e) => return self.fail(k, e),
             };
             match reply {
-                Reply::Resign => {
-                    let side = match self.places[k].chair {
-                        Chair::Side(s) => Some(s),
-                        Chair::Player(p) => self.game.player_colour(p),
-                    };
-                    // Flip mode before colours: no colour to resign, so the game stops as
-                    // after a failure, which names the player.
-                    if side.is_none_or(|s| self.game.act(Action::Resign(s)).is_err()) {
-                        let why = "resigned before the colours were decided".into();
-                        return self.fail(k, SeatFailure::Reported(why));
-                    }
-                    return self.game.status().is_over().then(|| self.end());
-                }
+                Reply::Resign => return self.resign(k),
                 Reply::OfferDraw if !offered => {
                     offered = true;
                     if self.offer_draw(k) {

@@ -187,6 +187,113 @@ fn a_failing_or_resigning_seat_loses_and_a_draw_offer_is_asked() {
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
 }
 
+/// Resignations made out of turn: taken before a turn (Blue resigns while nobody is asked) and
+/// when the mover's wait is interrupted (the mover's question stands: its next `choose` is the
+/// same turn); with four players the seat goes out and the mover plays on.
+#[test]
+fn a_resignation_out_of_turn_is_taken_at_once() {
+    use std::sync::{Arc, Mutex};
+    let rules = Rules::default();
+    let queue: Arc<Mutex<Vec<usize>>> = Arc::default();
+    let source = |q: &Arc<Mutex<Vec<usize>>>| -> Resignations {
+        let q = q.clone();
+        Box::new(move || std::mem::take(&mut *q.lock().unwrap()))
+    };
+    // Before Red's first turn.
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(Script::new(vec![]))),
+        (Chair::Side(Seat::Blue), Box::new(Script::new(vec![]))),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 2, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.resignations(source(&queue));
+    queue.lock().unwrap().push(1);
+    let end = t.step().expect("the game ends");
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Red.team(), EndReason::Resignation)
+    );
+    assert!(end.forfeit.is_none());
+    assert_eq!(t.game().plies().len(), 0);
+    // While Red thinks: its wait is interrupted, the game ends with no turn played.
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (
+            Chair::Side(Seat::Red),
+            Box::new(Script::new(vec![Err(SeatFailure::Interrupted)])),
+        ),
+        (Chair::Side(Seat::Blue), Box::new(Script::new(vec![]))),
+    ];
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2],
+        formations(&rules, 2, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    let q2 = queue.clone();
+    let mut first = true;
+    t.resignations(Box::new(move || {
+        // Nothing before the turn; Blue's resignation when Red's wait is broken off.
+        if std::mem::take(&mut first) {
+            Vec::new()
+        } else {
+            std::mem::take(&mut *q2.lock().unwrap())
+        }
+    }));
+    queue.lock().unwrap().push(1);
+    let end = t.step().expect("the game ends");
+    assert_eq!(
+        end.status,
+        Status::Won(Seat::Red.team(), EndReason::Resignation)
+    );
+    assert!(end.forfeit.is_none(), "an interruption is no failure");
+    // Four players: East resigns while South thinks; South's next answer is its turn.
+    let rules4 = Rules::for_mode(Mode::Open);
+    let game = Game::new(rules4.clone(), Start::random_four(&rules4, 5)).unwrap();
+    let south_turn = game.position().legal_turns(&rules4)[0];
+    let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![(
+        Chair::Side(Seat::South),
+        Box::new(Script::new(vec![
+            Err(SeatFailure::Interrupted),
+            Ok(Reply::Turn(south_turn)),
+        ])),
+    )];
+    for s in [Seat::East, Seat::North, Seat::West] {
+        seats.push((Chair::Side(s), brain("random")));
+    }
+    let mut t = Table::open(
+        &rules4,
+        seats,
+        &[1, 2, 3, 4],
+        Deal::Start(game.record().start.clone()),
+        Limits::default(),
+    )
+    .unwrap();
+    // Taken at the interruption (nothing before the turn; East when South's wait breaks off).
+    t.resignations(Box::new({
+        let mut calls = 0;
+        move || {
+            calls += 1;
+            if calls == 2 { vec![1] } else { Vec::new() }
+        }
+    }));
+    assert!(t.step().is_none(), "the game goes on");
+    assert_eq!(t.game().plies().len(), 1, "South's turn was played");
+    assert!(!t.game().seats_in().contains(&Seat::East));
+    assert_eq!(
+        t.game().record().actions[0],
+        Action::Resign(Seat::East),
+        "East's resignation before South's turn"
+    );
+}
+
 /// A seat over its time for the whole game loses on the turn that overran it.
 #[test]
 fn a_seat_over_its_game_time_loses() {

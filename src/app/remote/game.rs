@@ -54,6 +54,10 @@ pub enum Event {
     DrawSent,
     /// The draw this seat offered was declined.
     DrawDeclined,
+    /// This seat offered a draw while another was to move: it goes with its next turn.
+    DrawQueued,
+    /// This seat resigned.
+    ResignSent,
     /// Another seat asks to take back its last turns (how many).
     TakebackAsked(Seat, u32),
     /// This seat asked for a takeback.
@@ -138,6 +142,11 @@ pub struct RemoteGame {
     draw_asked: Option<Seat>,
     /// This seat offered a draw and waits.
     draw_sent: bool,
+    /// This seat offered a draw while another was to move: the offer answers its next `go`
+    /// (the engine protocol offers draws on one's own turn).
+    draw_queued: bool,
+    /// This seat resigned (the host ends the game, or with four players puts the seat out).
+    resigned: bool,
     /// Another seat asks for a takeback (its side, the turns) and waits for this seat's answer.
     takeback_asked: Option<(Seat, u32)>,
     /// This seat asked for a takeback and waits.
@@ -202,6 +211,17 @@ impl RemoteGame {
     }
     pub fn draw_sent(&self) -> bool {
         self.draw_sent
+    }
+
+    /// A draw offered while another seat was to move, waiting for this seat's turn.
+    pub fn draw_queued(&self) -> bool {
+        self.draw_queued
+    }
+
+    /// Whether this seat may resign or offer a draw now: the game is on (at any turn), and the
+    /// seat has not resigned.
+    pub fn may_resign(&self) -> bool {
+        self.view.is_some() && !self.over() && !self.resigned && !self.out()
     }
     /// Another seat's ask for a takeback waiting for this seat's answer (its side, the turns).
     pub fn takeback_asked(&self) -> Option<(Seat, u32)> {
@@ -290,6 +310,24 @@ impl RemoteGame {
         if self.tag_menu.is_some_and(|n| n == from || n == to) {
             self.tag_menu = None;
         }
+    }
+
+    /// Four players: this screen's side is out of the game.
+    fn out(&self) -> bool {
+        match (&self.view, self.seat()) {
+            (Some(v), Some(s)) => v.out().contains(s),
+            _ => false,
+        }
+    }
+
+    /// Offer a draw answering the `go` waiting.
+    fn offer_draw(&mut self, out: &mut Vec<Outgoing>) {
+        out.push(Outgoing::Engine(EngineMsg::OfferDraw));
+        self.to_move = false;
+        self.draw_sent = true;
+        self.selected = None;
+        self.note = None;
+        self.events.push(Event::DrawSent);
     }
 
     /// This screen's side: the view's viewer, else the seat the host gave.
@@ -387,10 +425,14 @@ impl RemoteGame {
                     self.events.push(Event::DrawDeclined);
                 }
                 self.to_move = true;
-                self.confirm_resign = false;
                 // The host's own limit for the turn (what it enforces), if it gave one.
                 let limit = turn_ms.map(|ms| ms as f64 / 1000.0).or(self.turn_secs);
                 self.go = Some((now, limit));
+                // A draw offered while another was to move is made now, answering the `go`.
+                if self.draw_queued {
+                    self.draw_queued = false;
+                    self.offer_draw(&mut out);
+                }
             }
             HostMsg::Refused(turn, why) => {
                 let refusal = self.refusal(&turn, &why);
@@ -440,6 +482,7 @@ impl RemoteGame {
                 self.to_move = false;
                 self.draw_asked = None;
                 self.draw_sent = false;
+                self.draw_queued = false;
                 self.takeback_asked = None;
                 self.takeback_sent = false;
                 self.confirm_resign = false;
@@ -631,31 +674,43 @@ impl RemoteGame {
                     self.note = Some(Note::Tag(e));
                 }
             }
+            // At any turn: on one's own turn as the answer to `go`, on another's by the
+            // network's own `resign` (the host breaks off the wait for the mover).
             GameAct::Resign => {
-                if self.to_move && !self.over() {
+                if self.may_resign() {
                     self.confirm_resign = true;
-                } else {
-                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                } else if self.view.is_none() {
+                    self.note = Some(Note::Text(crate::i18n::net::NOT_STARTED));
                 }
             }
             GameAct::ConfirmResign(yes) => {
-                if yes && self.confirm_resign && self.to_move && !self.over() {
-                    out.push(Outgoing::Engine(EngineMsg::Resign));
+                if yes && self.confirm_resign && self.may_resign() {
+                    out.push(if self.to_move {
+                        Outgoing::Engine(EngineMsg::Resign)
+                    } else {
+                        Outgoing::Resign
+                    });
                     self.to_move = false;
+                    self.resigned = true;
+                    self.draw_queued = false;
                     self.selected = None;
+                    self.events.push(Event::ResignSent);
                 }
                 self.confirm_resign = false;
             }
+            // On one's own turn it answers `go`; on another's it waits for one's turn (the
+            // engine protocol offers draws answering `go`, one a turn).
             GameAct::OfferDraw => {
-                if self.to_move && !self.over() && !self.draw_sent {
-                    out.push(Outgoing::Engine(EngineMsg::OfferDraw));
-                    self.to_move = false;
-                    self.draw_sent = true;
-                    self.selected = None;
-                    self.note = None;
-                    self.events.push(Event::DrawSent);
+                if !self.may_resign() || self.draw_sent || self.draw_queued {
+                    if self.view.is_none() {
+                        self.note = Some(Note::Text(crate::i18n::net::NOT_STARTED));
+                    }
+                } else if self.to_move {
+                    self.offer_draw(&mut out);
                 } else {
-                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                    self.draw_queued = true;
+                    self.note = None;
+                    self.events.push(Event::DrawQueued);
                 }
             }
             GameAct::AskTakeback => {
@@ -668,7 +723,7 @@ impl RemoteGame {
                     self.note = None;
                     self.events.push(Event::TakebackSent);
                 } else if !self.to_move || self.over() {
-                    self.note = Some(Note::Text(crate::i18n::net::ON_YOUR_TURN));
+                    self.note = Some(Note::Text(crate::i18n::net::TAKEBACK_ON_YOUR_TURN));
                 } else {
                     self.note = Some(Note::Text(crate::i18n::NOTHING_TO_TAKE_BACK));
                 }

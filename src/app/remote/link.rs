@@ -120,6 +120,8 @@ pub enum Outgoing {
     /// An answer of the junqi engine protocol from this screen's seat.
     Engine(EngineMsg),
     Chat(String),
+    /// This screen's seat resigns while another is to move.
+    Resign,
     /// The host starts the game (every seat is taken).
     Start,
     /// This screen leaves the room.

@@ -362,6 +362,9 @@ fn run(
                                 Outgoing::Chat(t) => {
                                     let _ = client.send(&Msg::Say(t));
                                 }
+                                Outgoing::Resign => {
+                                    let _ = client.send(&Msg::Resign);
+                                }
                                 Outgoing::Leave => {
                                     client.close();
                                     return;
@@ -382,6 +385,9 @@ fn run(
                 }
                 Ok(Outgoing::Chat(t)) => {
                     let _ = client.send(&Msg::Say(t));
+                }
+                Ok(Outgoing::Resign) => {
+                    let _ = client.send(&Msg::Resign);
                 }
                 // The server starts the game once every seat is taken.
                 Ok(Outgoing::Start) => {}

@@ -219,6 +219,8 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
             fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(*s))]),
         ),
         Event::DrawSent => (g.seat(), lang.t(&net::EV_DRAW_SENT).into()),
+        Event::DrawQueued => (g.seat(), lang.t(&net::DRAW_QUEUED).into()),
+        Event::ResignSent => (g.seat(), lang.t(&net::EV_RESIGN_SENT).into()),
         Event::DrawDeclined => (g.seat(), lang.t(&net::EV_DRAW_DECLINED).into()),
         Event::TakebackAsked(s, n) => {
             (Some(*s), takeback_words(&net::TAKEBACK_ASKED, *s, *n, lang))
@@ -666,22 +668,25 @@ fn side_panel(
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
-        let live = g.to_move() && !g.over();
+        // Resigning and offering a draw at any turn (a draw offered on another's turn goes
+        // with one's own next turn).
+        let live = g.may_resign();
         if ui
             .add_enabled(live, egui::Button::new(lang.t(&i18n::RESIGN)))
-            .on_disabled_hover_text(lang.t(&net::ON_YOUR_TURN))
             .clicked()
         {
             out.push(RemoteCmd::Game(GameAct::Resign));
         }
-        if ui
-            .add_enabled(
-                live && !g.draw_sent(),
-                egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
-            )
-            .on_disabled_hover_text(lang.t(&net::ON_YOUR_TURN))
-            .clicked()
-        {
+        let draw = ui.add_enabled(
+            live && !g.draw_sent() && !g.draw_queued(),
+            egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
+        );
+        let draw = if g.draw_queued() {
+            draw.on_disabled_hover_text(lang.t(&net::DRAW_QUEUED))
+        } else {
+            draw
+        };
+        if draw.clicked() {
             out.push(RemoteCmd::Game(GameAct::OfferDraw));
         }
         if ui
