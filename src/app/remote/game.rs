@@ -1231,14 +1231,19 @@ mod tests {
         };
         assert!(g.apply(GameAct::Drop(from, to)).is_empty());
         assert_eq!(g.note(), Some(&Note::Text(crate::i18n::net::NOT_YOUR_TURN)));
+        // A draw offered on another's turn is kept for one's own: it answers the next `go`.
         assert!(g.apply(GameAct::OfferDraw).is_empty());
-        g.receive(
-            HostMsg::Go {
-                turn_ms: Some(30_000),
-                left_ms: None,
-            },
-            10.0,
-        );
+        assert!(g.draw_queued());
+        let go = HostMsg::Go {
+            turn_ms: Some(30_000),
+            left_ms: None,
+        };
+        let out = g.receive(go.clone(), 5.0);
+        assert_eq!(out, vec![Outgoing::Engine(EngineMsg::OfferDraw)]);
+        assert!(!g.to_move() && g.draw_sent() && !g.draw_queued());
+        // Declined: the host asks for the turn again.
+        assert!(g.receive(go, 10.0).is_empty());
+        assert!(g.to_move() && !g.draw_sent());
         assert_eq!(g.clock_left(12.0), Some(28.0));
         // Onto one's own piece is not a turn: the view says why.
         let own = (0..game.board().len() as NodeId)
