@@ -1829,4 +1829,50 @@ mod tests {
             early.record()
         );
     }
+
+    /// A waiting room's file: written each time a seat is taken, read back with its rules and
+    /// the seats taken (a free one stays free); a file whose seats are all taken, or whose rules
+    /// do not read, is refused.
+    #[test]
+    fn a_waiting_room_is_saved_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = ServeOptions {
+            state: Some(dir.path().to_path_buf()),
+            quiet: true,
+            ..ServeOptions::default()
+        };
+        let server = Server::bind("127.0.0.1:0", opts).unwrap();
+        let host = &server.inner;
+        let mut rules = Rules::for_mode(Mode::Hidden);
+        rules.quiet_limit = 40;
+        let room = make_room(&server.inner, 4, rules.clone()).unwrap();
+        {
+            let mut st = lock(&room.state);
+            st.seats[2].name = Some("Mei".into());
+            save_lobby(host, &room, &st);
+        }
+        let path = room_path(dir.path(), room.id);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\nlobby\n"), "{text}");
+        let (read, game) = load_room(&path, host).unwrap();
+        assert!(game.is_none());
+        assert_eq!((read.id, read.players, &read.rules), (room.id, 4, &rules));
+        assert_eq!(read.secret.as_str(), room.secret.as_str());
+        let st = lock(&read.state);
+        let names: Vec<_> = st.seats.iter().map(|s| s.name.clone()).collect();
+        assert_eq!(names, [None, None, Some("Mei".to_string()), None]);
+        assert!(!st.started);
+        assert_eq!(st.seats[2].token, lock(&room.state).seats[2].token);
+        drop(st);
+        // Every seat taken (the game would have started), or rules that do not read: refused.
+        let full = text.replace("seat - ", "seat Li ");
+        std::fs::write(&path, full).unwrap();
+        assert!(load_room(&path, host).is_err());
+        let bad = format!(
+            "{}lobby\n(nonsense)\n",
+            text.split("lobby\n").next().unwrap()
+        );
+        std::fs::write(&path, bad).unwrap();
+        assert!(load_room(&path, host).is_err());
+    }
 }
