@@ -141,10 +141,11 @@ fn tell(m: &Msg) {
                 if *started { " (started)" } else { "" }
             );
         }
-        Msg::Said { from, text } => eprintln!("connect: seat {from} says: {text}"),
+        Msg::Said { from, text } => eprintln!("connect: seat {} says: {text}", from + 1),
         Msg::SaidPreset { from, preset } => {
             eprintln!(
-                "connect: seat {from} says: {}",
+                "connect: seat {} says: {}",
+                from + 1,
                 PRESETS[usize::from(*preset)]
             );
         }
@@ -195,7 +196,8 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         let _ = writeln!(out, "{}", seated.invite);
         let _ = out.flush();
     }
-    eprintln!("connect: seat {} of {}", seated.seat, seated.players);
+    // Counted from 1, as `--seat` counts.
+    eprintln!("connect: seat {} of {}", seated.seat + 1, seated.players);
     let audit = client.audit();
     let mut client = Some(client);
     loop {
