@@ -206,6 +206,32 @@ fn bad_invites_unreachable_hosts_and_wrong_codes_exit_2_with_a_message() {
     let (code, _, err) = run(&["connect", &free.to_string(), "--create", "--as", "nobody"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown player"), "{err}");
+    // A seat the room does not have, or no seat at all.
+    let (code, out, err) = run(&[
+        "connect",
+        &free.to_string(),
+        "--create",
+        "--seat",
+        "3",
+        "--as",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("--seat: 3 is not a seat of 2 players"),
+        "{err}"
+    );
+    let (code, _, err) = run(&[
+        "connect",
+        &free.to_string(),
+        "--seat",
+        "0",
+        "--as",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--seat"), "{err}");
     // A wrong code on a real host.
     let (host, addr, key) = serve(None);
     let _host = Killed(host);
