@@ -34,6 +34,13 @@ pub const ALL_RANKS: RankSet = 0b1_1111_1111_1110;
 /// guards is still dealt.
 pub const GUARD_FACTOR: f64 = 3.0;
 
+/// The least factor one revealed piece changes the odds of "deploys like the computer" by
+/// (`Belief::likeness`).
+const MIN_RATIO: f64 = 0.1;
+
+/// `Belief::likeness` stays within these: no number of revealed pieces makes it sure.
+const LIKENESS_BOUNDS: (f64, f64) = (0.05, 0.95);
+
 /// How many deals are made for each one kept when deals are weighed (`Belief::samples`).
 pub const GUARD_POOL: usize = 8;
 
@@ -311,11 +318,12 @@ impl Belief {
                 .map(|_| self.on_board(self.deal(rng, None)))
                 .collect();
         }
-        let prior = self.usual_weights();
+        let like = self.likeness();
+        let prior = self.usual_weights(like);
         let mut keyed: Vec<(f64, Vec<Option<Rank>>)> = (0..n * GUARD_POOL)
             .map(|_| {
                 let deal = self.deal(rng, Some(&prior));
-                let w = self.guard_weight(&deal);
+                let w = self.guard_weight(&deal, like);
                 // u^(1/w) for u uniform in (0, 1]: the largest keys are a weighted draw.
                 let u = ((rng.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
                 (u.ln() / w, deal)
@@ -333,7 +341,10 @@ impl Belief {
     /// mine dealt on a square beside the dealt flag's HQ (left, right or in front, in the owner's
     /// terms) multiplies the weight by `GUARD_FACTOR`. A mine found there — or a piece that moved
     /// from there, so no mine — thus tells which HQ holds the flag, as it tells a player.
-    fn guard_weight(&self, deal: &[Option<Rank>]) -> f64 {
+    /// The factor is `GUARD_FACTOR` for an opponent as likely to deploy like the computer as
+    /// not (`likeness` 0.5), none for one who does not, and `2 × GUARD_FACTOR − 1` for one who
+    /// surely does.
+    fn guard_weight(&self, deal: &[Option<Rank>], like: f64) -> f64 {
         let coords = |i: usize| self.origin_coords(i);
         let Some((_, flag_col)) = (0..deal.len())
             .find(|&i| deal[i] == Some(Rank::Flag))
@@ -346,18 +357,54 @@ impl Belief {
             .filter_map(coords)
             .filter(|sq| guard_squares(flag_col).contains(sq))
             .count();
-        GUARD_FACTOR.powi(guards as i32)
+        let factor = 1.0 + 2.0 * like * (GUARD_FACTOR - 1.0);
+        factor.powi(guards as i32)
+    }
+
+    /// How likely it is, from what this belief has learnt, that the enemy deploys like the
+    /// computer (`formation::ai_formation`) rather than anyhow: the chance of the "half like the
+    /// computer" of `usual_ranks`, 0.5 before anything is known. Each enemy piece whose rank is
+    /// known and whose starting square is known is evidence: the computer puts that rank on that
+    /// square `ratio` times as often as a uniform formation (`usual_ranks`' weight `w` is
+    /// `50 + 50 × ratio`), so the odds are multiplied by `ratio` (at least `MIN_RATIO`: the
+    /// table's sample never saw some placements). The weights so adapt to the opponent: they fade
+    /// against a human's formations (pieces found where the computer seldom puts them) and grow
+    /// against the computer's own. Kept within `LIKENESS_BOUNDS`: never sure either way.
+    pub fn likeness(&self) -> f64 {
+        let table = usual_ranks();
+        let mut log_odds = 0.0f64;
+        for (i, t) in self.pieces.iter().enumerate() {
+            if t.may_be.count_ones() != 1 {
+                continue;
+            }
+            let Some((line, col)) = self.origin_coords(i) else {
+                continue;
+            };
+            let Some(r) = ranks_in(t.may_be).next() else {
+                continue;
+            };
+            let w = table[line as usize - 1][col as usize - 1][r as usize] as f64;
+            let ratio = ((w - 50.0) / 50.0).max(MIN_RATIO);
+            log_odds += ratio.ln();
+        }
+        let like = 1.0 / (1.0 + (-log_odds).exp());
+        like.clamp(LIKENESS_BOUNDS.0, LIKENESS_BOUNDS.1)
     }
 
     /// For each tracked piece, how usual each rank is on the square it started from
     /// (`formation::usual_ranks`, in hundredths); 100 for every rank of a piece whose start is
     /// not known or not on its owner's arm. Only a weight: the belief's sets and the counts still
     /// decide which ranks a piece may be dealt.
-    fn usual_weights(&self) -> Vec<[u32; 13]> {
+    ///
+    /// `like` (`likeness`) mixes the table's two halves anew: at 0.5 the weights are the table's,
+    /// at 0 all 100 (every formation alike), towards 1 the computer's own placements
+    /// (`100 + 2 × like × (w − 100)`, at least 1).
+    fn usual_weights(&self, like: f64) -> Vec<[u32; 13]> {
         let table = usual_ranks();
         (0..self.pieces.len())
             .map(|i| match self.origin_coords(i) {
-                Some((line, col)) => table[line as usize - 1][col as usize - 1],
+                Some((line, col)) => table[line as usize - 1][col as usize - 1]
+                    .map(|w| (100.0 + 2.0 * like * (w as f64 - 100.0)).round().max(1.0) as u32),
                 None => [100; 13],
             })
             .collect()
@@ -712,6 +759,55 @@ mod tests {
         let weighed = left_share(true);
         assert!((0.35..0.65).contains(&alike), "deals alike: {alike}");
         assert!(weighed > 0.75, "weighed deals: {weighed}");
+    }
+
+    /// The weights adapt to the opponent: pieces found where the computer never puts them make
+    /// "deploys like the computer" unlikely and the usual weights fade towards every formation
+    /// alike; pieces found where it usually puts them make it likely. Before anything is known
+    /// the table is used as it is (0.5).
+    #[test]
+    fn the_usual_weights_adapt_to_the_pieces_found() {
+        let (b, view) = belief_at_start(13);
+        assert_eq!(b.likeness(), 0.5);
+        assert_eq!(b.usual_weights(0.5)[0], {
+            let (l, c) = b.origin_coords(0).unwrap();
+            usual_ranks()[l as usize - 1][c as usize - 1]
+        });
+        let table = usual_ranks();
+        // Four pieces of the front lines found as the rank the computer puts there least, or
+        // most, often.
+        let found = |most: bool| {
+            let mut b = b.clone();
+            let mut k = 0;
+            for i in 0..b.pieces.len() {
+                let Some(n) = b.pieces[i].node else { continue };
+                let (line, col) = view.board().owner_coords(Seat::Blue, n).unwrap();
+                if line > 2 || k == 4 {
+                    continue;
+                }
+                let w = &table[line as usize - 1][col as usize - 1];
+                let movable = Rank::ALL.into_iter().filter(|r| r.is_movable());
+                let r = if most {
+                    movable.max_by_key(|r| w[*r as usize])
+                } else {
+                    movable.min_by_key(|r| w[*r as usize])
+                };
+                b.pieces[i].may_be = bit(r.unwrap());
+                k += 1;
+            }
+            b
+        };
+        let human = found(false);
+        let computer = found(true);
+        assert!(human.likeness() < 0.1, "{}", human.likeness());
+        assert!(computer.likeness() > 0.9, "{}", computer.likeness());
+        // Against the human the weights are nearly those of every formation alike.
+        let w = human.usual_weights(human.likeness());
+        assert!(
+            w.iter().flatten().all(|&x| (90..=170).contains(&x)),
+            "{w:?}"
+        );
+        assert_eq!(human.usual_weights(0.0)[3], [100; 13]);
     }
 
     /// At the start, usual deals put Blue's marshal in its front line (where formations usually
