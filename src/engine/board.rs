@@ -120,6 +120,18 @@ impl NodeSet {
         }
         None
     }
+    /// The first word (nodes 0–63): the whole set on a board of at most 64 nodes.
+    #[inline]
+    pub fn low_word(&self) -> u64 {
+        self.0[0]
+    }
+    /// The set of the nodes whose bits are set in `w` (nodes 0–63).
+    #[inline]
+    pub fn from_low_word(w: u64) -> NodeSet {
+        let mut s = NodeSet::EMPTY;
+        s.0[0] = w;
+        s
+    }
     #[inline]
     pub fn iter(&self) -> NodeSetIter {
         NodeSetIter {
@@ -243,6 +255,68 @@ pub struct Tables {
     pub ray_nodes: Vec<NodeId>,
     /// Per node: the first node of each of its rays (where every rail run starts).
     pub run_first: Vec<NodeSet>,
+    /// The same tables as single words, for a board of at most 64 nodes (the two-player board).
+    pub narrow: Option<Narrow>,
+}
+
+/// `Tables` as single 64-bit words (bit `n` = node `n`), for boards of at most 64 nodes: the move
+/// generator's fast path. Derived from `Tables`, so it says the same.
+#[derive(Clone, Debug)]
+pub struct Narrow {
+    pub links: Vec<u64>,
+    pub rail_links: Vec<u64>,
+    pub rail: u64,
+    /// Per ray of `Tables::rays` (same index): its mask and how its node ids run.
+    pub rays: Vec<NarrowRay>,
+}
+
+/// A ray as one word, with the order of its node ids: when they rise (or fall) all along it, the
+/// first piece on it is the lowest (highest) bit of its occupied nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct NarrowRay {
+    pub mask: u64,
+    pub order: RayOrder,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RayOrder {
+    Rising,
+    Falling,
+    /// Neither: walked node by node.
+    Mixed,
+}
+
+impl Narrow {
+    fn build(t: &Tables, n: usize) -> Option<Narrow> {
+        if n > 64 {
+            return None;
+        }
+        let w = |s: &NodeSet| s.low_word();
+        let rays = t
+            .rays
+            .iter()
+            .map(|r| {
+                let nodes = t.ray_nodes(r);
+                let order = if nodes.windows(2).all(|p| p[0] < p[1]) {
+                    RayOrder::Rising
+                } else if nodes.windows(2).all(|p| p[0] > p[1]) {
+                    RayOrder::Falling
+                } else {
+                    RayOrder::Mixed
+                };
+                NarrowRay {
+                    mask: w(&r.mask),
+                    order,
+                }
+            })
+            .collect();
+        Some(Narrow {
+            links: t.links.iter().map(w).collect(),
+            rail_links: t.rail_links.iter().map(w).collect(),
+            rail: w(&t.rail),
+            rays,
+        })
+    }
 }
 
 impl Tables {
@@ -292,7 +366,8 @@ impl Tables {
                 rs.iter().map(|r| ray_nodes[r.start as usize]).collect()
             })
             .collect();
-        Tables {
+        let mut t = Tables {
+            narrow: None,
             run_first,
             all: NodeSet::first(n),
             links: links.iter().map(|l| l.iter().copied().collect()).collect(),
@@ -310,7 +385,9 @@ impl Tables {
             ray_start,
             rays,
             ray_nodes,
-        }
+        };
+        t.narrow = Narrow::build(&t, n);
+        t
     }
 
     /// The rays from node `n`.

@@ -1,7 +1,7 @@
 //! Legal turns (RULES.md sections 3 and 6): road steps, rail runs, engineer flights, flips.
 
 use super::{Mover, Position, Turn};
-use crate::engine::board::{NodeId, NodeKind, NodeSet, Ray};
+use crate::engine::board::{Narrow, NodeId, NodeKind, NodeSet, Ray, RayOrder};
 use crate::engine::piece::{Piece, Rank, Seat};
 use crate::engine::rules::{FlagTakers, Rules};
 
@@ -127,6 +127,8 @@ const MAX_MOVERS: usize = 32;
 pub struct TurnSets {
     flips: NodeSet,
     moves: [(NodeId, NodeSet); MAX_MOVERS],
+    /// Each mover's number of destinations (`moves[i].1.len()`).
+    counts: [u8; MAX_MOVERS],
     movers: usize,
     total: usize,
 }
@@ -148,8 +150,8 @@ impl TurnSets {
             return self.flips.nth(k).map(Turn::Flip);
         }
         k -= f;
-        for &(from, d) in &self.moves[..self.movers] {
-            let c = d.len();
+        for (&(from, d), &c) in self.moves[..self.movers].iter().zip(&self.counts) {
+            let c = c as usize;
             if k < c {
                 return d.nth(k).map(|to| Turn::Move { from, to });
             }
@@ -181,6 +183,24 @@ struct Ctx<'a> {
 /// Whether each seat (by `Seat::index`) still has a mine on the board, as a view judges it;
 /// `None`: read from the position.
 pub(crate) type MineBelief = Option<[bool; 4]>;
+
+/// The sets of `Ctx` as single words, for the narrow tables (a board of at most 64 nodes).
+struct NarrowCtx {
+    empty: u64,
+    targets: u64,
+    flag_targets: u64,
+}
+
+impl NarrowCtx {
+    #[inline]
+    fn of(cx: &Ctx) -> NarrowCtx {
+        NarrowCtx {
+            empty: cx.empty.low_word(),
+            targets: cx.targets.low_word(),
+            flag_targets: cx.flag_targets.low_word(),
+        }
+    }
+}
 
 impl Ctx<'_> {
     /// Whether `attacker` may take a flag under the flag-taker rule.
@@ -368,6 +388,123 @@ impl Position {
         dests
     }
 
+    /// `destinations` on the narrow tables (a board of at most 64 nodes, no `rail turn for all`):
+    /// the same set as one word. A rail run along a ray whose node ids rise (fall) stops at the
+    /// lowest (highest) occupied node of the ray, found with one bit scan instead of a walk.
+    #[inline]
+    fn destinations_narrow(
+        &self,
+        nt: &Narrow,
+        cx: &Ctx,
+        ncx: &NarrowCtx,
+        from: NodeId,
+        p: Piece,
+    ) -> u64 {
+        debug_assert!(!cx.rules.rail_turn_for_all);
+        let targets = if ncx.flag_targets == 0 || !cx.flag_taker(p) {
+            ncx.targets
+        } else {
+            ncx.targets | ncx.flag_targets
+        };
+        let empty = ncx.empty;
+        let f = from as usize;
+        let mut dests = nt.links[f] & (empty | targets);
+        if nt.rail >> f & 1 == 0 {
+            return dests;
+        }
+        if Self::flies(cx.rules, p) {
+            // Flood fill along rail links through empty nodes, as in `destinations`.
+            let start = 1u64 << f;
+            let mut reached = start;
+            let mut frontier = start;
+            loop {
+                let mut next = 0;
+                let mut fr = frontier;
+                while fr != 0 {
+                    next |= nt.rail_links[fr.trailing_zeros() as usize];
+                    fr &= fr - 1;
+                }
+                dests |= next & targets;
+                frontier = next & empty & !reached;
+                if frontier == 0 {
+                    break;
+                }
+                reached |= frontier;
+            }
+            dests |= reached & !start;
+        } else {
+            let t = &self.board.tables;
+            let (a, b) = (t.ray_start[f] as usize, t.ray_start[f + 1] as usize);
+            for (i, r) in nt.rays[a..b].iter().enumerate() {
+                let blockers = r.mask & !empty;
+                if blockers == 0 {
+                    dests |= r.mask;
+                    continue;
+                }
+                match r.order {
+                    RayOrder::Rising => {
+                        let first = 1u64 << blockers.trailing_zeros();
+                        dests |= (r.mask & (first - 1)) | (first & targets);
+                    }
+                    RayOrder::Falling => {
+                        let first = 1u64 << (63 - blockers.leading_zeros());
+                        dests |= (r.mask & !(first | (first - 1))) | (first & targets);
+                    }
+                    RayOrder::Mixed => {
+                        for &v in t.ray_nodes(&t.rays[a + i]) {
+                            let bit = 1u64 << v;
+                            if empty & bit == 0 {
+                                dests |= bit & targets;
+                                break;
+                            }
+                            dests |= bit;
+                        }
+                    }
+                }
+            }
+        }
+        dests
+    }
+
+    /// Every mover of `me` with a destination, in ascending node order: `f(from, destinations,
+    /// their number)`. On a board of at most 64 nodes (without `rail turn for all`) the sets are
+    /// computed on the narrow tables, else by `destinations`; the same sets either way.
+    #[inline(always)]
+    fn each_destination_set(
+        &self,
+        rules: &Rules,
+        me: Seat,
+        enemy_mine: MineBelief,
+        mut f: impl FnMut(NodeId, NodeSet, usize),
+    ) {
+        let cx = self.ctx_with(rules, me, enemy_mine);
+        let movers = self.movers(rules, me);
+        match &self.board.tables.narrow {
+            Some(nt) if !rules.rail_turn_for_all => {
+                let ncx = NarrowCtx::of(&cx);
+                let mut m = movers.low_word();
+                while m != 0 {
+                    let from = m.trailing_zeros() as NodeId;
+                    m &= m - 1;
+                    let p = self.cells[from as usize].expect("a mover's node holds a piece");
+                    let d = self.destinations_narrow(nt, &cx, &ncx, from, p);
+                    if d != 0 {
+                        f(from, NodeSet::from_low_word(d), d.count_ones() as usize);
+                    }
+                }
+            }
+            _ => {
+                for from in movers.iter() {
+                    let p = self.cells[from as usize].expect("a mover's node holds a piece");
+                    let d = self.destinations(&cx, from, p);
+                    if !d.is_empty() {
+                        f(from, d, d.len());
+                    }
+                }
+            }
+        }
+    }
+
     /// A straight run along `ray` up to the first piece (included if it may be attacked); with
     /// `turn`, one turn onto another line through any empty node reached is allowed, in either
     /// direction except back towards the node the run came from (RULES.md 8 and 9.8: on the
@@ -458,13 +595,9 @@ impl Position {
     }
 
     fn moves_of(&self, rules: &Rules, me: Seat, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
-        let cx = self.ctx_with(rules, me, enemy_mine);
-        for from in self.movers(rules, me).iter() {
-            let p = self.cells[from as usize].expect("a mover's node holds a piece");
-            for to in self.destinations(&cx, from, p).iter() {
-                out.push(Turn::Move { from, to });
-            }
-        }
+        self.each_destination_set(rules, me, enemy_mine, |from, d, _| {
+            out.extend(d.iter().map(|to| Turn::Move { from, to }));
+        });
     }
 
     /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
@@ -473,6 +606,7 @@ impl Position {
         let mut ts = TurnSets {
             flips: NodeSet::EMPTY,
             moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
+            counts: [0; MAX_MOVERS],
             movers: 0,
             total: 0,
         };
@@ -483,18 +617,27 @@ impl Position {
         let Mover::Side(me) = self.mover else {
             return ts;
         };
-        let cx = self.ctx(rules, me);
-        for from in self.movers(rules, me).iter() {
-            let p = self.cells[from as usize].expect("a mover's node holds a piece");
-            let d = self.destinations(&cx, from, p);
-            if !d.is_empty() {
-                // A side has at most 25 pieces (checked by `Position::new`).
-                ts.moves[ts.movers] = (from, d);
-                ts.movers += 1;
-                ts.total += d.len();
-            }
-        }
+        self.each_destination_set(rules, me, None, |from, d, c| {
+            // A side has at most 25 pieces (checked by `Position::new`).
+            ts.moves[ts.movers] = (from, d);
+            ts.counts[ts.movers] = c as u8;
+            ts.movers += 1;
+            ts.total += c;
+        });
         ts
+    }
+
+    /// The number of turns of `pseudo_turns` (`turn_sets(..).len()`), without keeping the sets.
+    pub fn turn_count(&self, rules: &Rules) -> usize {
+        let mut n = 0;
+        if rules.mode.deals_face_down() {
+            n = self.down_set.len();
+        }
+        let Mover::Side(me) = self.mover else {
+            return n;
+        };
+        self.each_destination_set(rules, me, None, |_, _, c| n += c);
+        n
     }
 
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
