@@ -133,7 +133,24 @@ pub struct TurnSets {
     total: usize,
 }
 
+impl Default for TurnSets {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl TurnSets {
+    /// No turns (to be filled by `Position::turn_sets_in`).
+    pub fn new() -> TurnSets {
+        TurnSets {
+            flips: NodeSet::EMPTY,
+            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
+            counts: [0; MAX_MOVERS],
+            movers: 0,
+            total: 0,
+        }
+    }
+
     /// How many turns (the length of `pseudo_turns`).
     pub fn len(&self) -> usize {
         self.total
@@ -391,7 +408,7 @@ impl Position {
     /// `destinations` on the narrow tables (a board of at most 64 nodes, no `rail turn for all`):
     /// the same set as one word. A rail run along a ray whose node ids rise (fall) stops at the
     /// lowest (highest) occupied node of the ray, found with one bit scan instead of a walk.
-    #[inline]
+    #[inline(always)]
     fn destinations_narrow(
         &self,
         nt: &Narrow,
@@ -603,19 +620,45 @@ impl Position {
     /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
     /// one without listing them all: `TurnSets::nth(k)` is `pseudo_turns(..)[k]`.
     pub fn turn_sets(&self, rules: &Rules) -> TurnSets {
-        let mut ts = TurnSets {
-            flips: NodeSet::EMPTY,
-            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
-            counts: [0; MAX_MOVERS],
-            movers: 0,
-            total: 0,
-        };
+        let mut ts = TurnSets::new();
+        self.turn_sets_in(rules, &mut ts);
+        ts
+    }
+
+    /// `turn_sets` written into `ts` (whatever it held before), so that a loop can keep one
+    /// `TurnSets` instead of making and copying one per position.
+    pub fn turn_sets_in(&self, rules: &Rules, ts: &mut TurnSets) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the `popcnt` instruction (checked just above).
+            unsafe { self.turn_sets_popcnt(rules, ts) };
+            return;
+        }
+        self.turn_sets_core(rules, ts);
+    }
+
+    /// `turn_sets_core` compiled with the `popcnt` instruction (counting the sets is a large part
+    /// of the work; without it a count is a dozen instructions).
+    ///
+    /// # Safety
+    /// Only on a CPU with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn turn_sets_popcnt(&self, rules: &Rules, ts: &mut TurnSets) {
+        self.turn_sets_core(rules, ts);
+    }
+
+    #[inline(always)]
+    fn turn_sets_core(&self, rules: &Rules, ts: &mut TurnSets) {
+        ts.flips = NodeSet::EMPTY;
+        ts.movers = 0;
+        ts.total = 0;
         if rules.mode.deals_face_down() {
             ts.flips = self.down_set;
             ts.total = ts.flips.len();
         }
         let Mover::Side(me) = self.mover else {
-            return ts;
+            return;
         };
         self.each_destination_set(rules, me, None, |from, d, c| {
             // A side has at most 25 pieces (checked by `Position::new`).
@@ -624,11 +667,30 @@ impl Position {
             ts.movers += 1;
             ts.total += c;
         });
-        ts
     }
 
     /// The number of turns of `pseudo_turns` (`turn_sets(..).len()`), without keeping the sets.
     pub fn turn_count(&self, rules: &Rules) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the `popcnt` instruction (checked just above).
+            return unsafe { self.turn_count_popcnt(rules) };
+        }
+        self.turn_count_core(rules)
+    }
+
+    /// `turn_count_core` compiled with the `popcnt` instruction.
+    ///
+    /// # Safety
+    /// Only on a CPU with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn turn_count_popcnt(&self, rules: &Rules) -> usize {
+        self.turn_count_core(rules)
+    }
+
+    #[inline(always)]
+    fn turn_count_core(&self, rules: &Rules) -> usize {
         let mut n = 0;
         if rules.mode.deals_face_down() {
             n = self.down_set.len();
