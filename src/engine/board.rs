@@ -54,9 +54,10 @@ impl NodeSet {
     /// The set holding only `n`.
     #[inline]
     pub fn single(n: NodeId) -> NodeSet {
-        let mut s = NodeSet::EMPTY;
-        s.0[n as usize >> 6] = 1 << (n & 63);
-        s
+        // Word by word without an indexed store: a store at a computed index, read back at once
+        // as a whole set, stalls on store forwarding (it was most of `Position::set`).
+        let (w, bit) = (n as usize >> 6, 1u64 << (n & 63));
+        NodeSet(std::array::from_fn(|i| if i == w { bit } else { 0 }))
     }
     /// Nodes `0..n`.
     pub fn first(n: usize) -> NodeSet {

@@ -127,8 +127,9 @@ const MAX_MOVERS: usize = 32;
 pub struct TurnSets {
     flips: NodeSet,
     moves: [(NodeId, NodeSet); MAX_MOVERS],
-    /// Each mover's number of destinations (`moves[i].1.len()`).
-    counts: [u8; MAX_MOVERS],
+    /// Per mover: the number of turns up to and including its last one (flips first, then each
+    /// mover's destinations), so that `nth` finds its mover by counting instead of a walk.
+    ends: [u16; MAX_MOVERS],
     movers: usize,
     total: usize,
 }
@@ -145,7 +146,7 @@ impl TurnSets {
         TurnSets {
             flips: NodeSet::EMPTY,
             moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
-            counts: [0; MAX_MOVERS],
+            ends: [0; MAX_MOVERS],
             movers: 0,
             total: 0,
         }
@@ -161,20 +162,19 @@ impl TurnSets {
     }
 
     /// The `k`-th turn in the order of `pseudo_turns`, if `k < len()`.
-    pub fn nth(&self, mut k: usize) -> Option<Turn> {
+    pub fn nth(&self, k: usize) -> Option<Turn> {
         let f = self.flips.len();
         if k < f {
             return self.flips.nth(k).map(Turn::Flip);
         }
-        k -= f;
-        for (&(from, d), &c) in self.moves[..self.movers].iter().zip(&self.counts) {
-            let c = c as usize;
-            if k < c {
-                return d.nth(k).map(|to| Turn::Move { from, to });
-            }
-            k -= c;
-        }
-        None
+        // The mover of turn `k`: the number of movers whose turns all come before it.
+        let i = self.ends[..self.movers]
+            .iter()
+            .map(|&e| usize::from(e as usize <= k))
+            .sum::<usize>();
+        let &(from, d) = self.moves[..self.movers].get(i)?;
+        let start = if i == 0 { f } else { self.ends[i - 1] as usize };
+        d.nth(k - start).map(|to| Turn::Move { from, to })
     }
 }
 
@@ -663,9 +663,9 @@ impl Position {
         self.each_destination_set(rules, me, None, |from, d, c| {
             // A side has at most 25 pieces (checked by `Position::new`).
             ts.moves[ts.movers] = (from, d);
-            ts.counts[ts.movers] = c as u8;
-            ts.movers += 1;
             ts.total += c;
+            ts.ends[ts.movers] = ts.total as u16;
+            ts.movers += 1;
         });
     }
 
