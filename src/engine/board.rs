@@ -269,6 +269,17 @@ pub struct Narrow {
     pub rail: u64,
     /// Per ray of `Tables::rays` (same index): its mask and how its node ids run.
     pub rays: Vec<NarrowRay>,
+    /// Per node: its rays by the order of their node ids, when it has at most two rising and two
+    /// falling rays and no mixed one (`None`: walk `rays`). Unused entries are empty masks.
+    pub node_rays: Vec<Option<NodeRays>>,
+}
+
+/// A node's rail rays as masks: those whose node ids rise from the node, and those whose ids
+/// fall. An empty mask stands for no ray (a run along it is empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeRays {
+    pub rising: [u64; 2],
+    pub falling: [u64; 2],
 }
 
 /// A ray as one word, with the order of its node ids: when they rise (or fall) all along it, the
@@ -311,7 +322,28 @@ impl Narrow {
                 }
             })
             .collect();
+        let node_rays = (0..n)
+            .map(|i| {
+                let mut nr = NodeRays::default();
+                let (mut up, mut down) = (0, 0);
+                for r in t.rays_of(i as NodeId) {
+                    let nodes = t.ray_nodes(r);
+                    let mask = w(&r.mask);
+                    if nodes.windows(2).all(|p| p[0] < p[1]) && nodes[0] as usize > i {
+                        *nr.rising.get_mut(up)? = mask;
+                        up += 1;
+                    } else if nodes.windows(2).all(|p| p[0] > p[1]) && (nodes[0] as usize) < i {
+                        *nr.falling.get_mut(down)? = mask;
+                        down += 1;
+                    } else {
+                        return None;
+                    }
+                }
+                Some(nr)
+            })
+            .collect();
         Some(Narrow {
+            node_rays,
             links: t.links.iter().map(w).collect(),
             rail_links: t.rail_links.iter().map(w).collect(),
             rail: w(&t.rail),

@@ -449,6 +449,24 @@ impl Position {
                 reached |= frontier;
             }
             dests |= reached & !start;
+        } else if let Some(nr) = &nt.node_rays[f] {
+            // Without branches: a run stops before the first occupied node of its ray (the
+            // lowest of a rising ray's, the highest of a falling ray's), which it attacks if it
+            // may; with no piece on the ray the run is the whole ray.
+            let occupied = !empty;
+            for m in nr.rising {
+                let first = m & occupied;
+                let first = first & first.wrapping_neg();
+                dests |= (m & first.wrapping_sub(1)) | (first & targets);
+            }
+            for m in nr.falling {
+                // `lz` leading zeros: the highest occupied node is bit 63 - lz, and the run the
+                // `lz` bits above it (all 64 when the ray is empty, none when bit 63 is taken).
+                let lz = (m & occupied).leading_zeros();
+                let first = (1u64 << 63).checked_shr(lz).unwrap_or(0);
+                let above = u64::MAX.checked_shl(64 - lz).unwrap_or(0);
+                dests |= (m & above) | (first & targets);
+            }
         } else {
             let t = &self.board.tables;
             let (a, b) = (t.ray_start[f] as usize, t.ray_start[f + 1] as usize);
@@ -629,21 +647,23 @@ impl Position {
     /// `TurnSets` instead of making and copying one per position.
     pub fn turn_sets_in(&self, rules: &Rules, ts: &mut TurnSets) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the `popcnt` instruction (checked just above).
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU has the `popcnt` and `lzcnt` instructions (checked just above).
             unsafe { self.turn_sets_popcnt(rules, ts) };
             return;
         }
         self.turn_sets_core(rules, ts);
     }
 
-    /// `turn_sets_core` compiled with the `popcnt` instruction (counting the sets is a large part
-    /// of the work; without it a count is a dozen instructions).
+    /// `turn_sets_core` compiled with the `popcnt` and `lzcnt` instructions (counting the sets is
+    /// a large part of the work; without `popcnt` a count is a dozen instructions).
     ///
     /// # Safety
-    /// Only on a CPU with `popcnt`.
+    /// Only on a CPU with `popcnt` and `lzcnt`.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,lzcnt")]
     unsafe fn turn_sets_popcnt(&self, rules: &Rules, ts: &mut TurnSets) {
         self.turn_sets_core(rules, ts);
     }
@@ -672,19 +692,21 @@ impl Position {
     /// The number of turns of `pseudo_turns` (`turn_sets(..).len()`), without keeping the sets.
     pub fn turn_count(&self, rules: &Rules) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the `popcnt` instruction (checked just above).
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU has the `popcnt` and `lzcnt` instructions (checked just above).
             return unsafe { self.turn_count_popcnt(rules) };
         }
         self.turn_count_core(rules)
     }
 
-    /// `turn_count_core` compiled with the `popcnt` instruction.
+    /// `turn_count_core` compiled with the `popcnt` and `lzcnt` instructions.
     ///
     /// # Safety
-    /// Only on a CPU with `popcnt`.
+    /// Only on a CPU with `popcnt` and `lzcnt`.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,lzcnt")]
     unsafe fn turn_count_popcnt(&self, rules: &Rules) -> usize {
         self.turn_count_core(rules)
     }
