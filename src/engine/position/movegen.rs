@@ -930,3 +930,88 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::SplitMix64;
+    use crate::engine::rules::Mode;
+    use crate::engine::{Game, Start};
+
+    /// The one-word path (`destinations_narrow`) gives every mover the set `destinations` gives,
+    /// and the dispatched `turn_sets_in` and `turn_count` (with `popcnt` and `lzcnt` where the
+    /// CPU has them) agree with their plain cores, along random games under several rule sets.
+    #[test]
+    fn narrow_tables_agree_with_the_node_sets() {
+        let mut rule_sets = Vec::new();
+        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+            for (flying, hq, takers) in [
+                (false, false, FlagTakers::Any),
+                (true, true, FlagTakers::Engineer),
+                (true, false, FlagTakers::Smallest),
+            ] {
+                let rules = Rules {
+                    mode,
+                    flying_bombs: flying,
+                    movable_hq: hq,
+                    flag_takers: takers,
+                    ..Rules::default()
+                };
+                rule_sets.push(rules);
+            }
+        }
+        let board = crate::engine::board::Board::two_player();
+        let nt = board
+            .tables
+            .narrow
+            .as_ref()
+            .expect("the two-player board is narrow");
+        assert!(nt.node_rays.iter().all(Option::is_some));
+        assert!(
+            crate::engine::board::Board::four_player()
+                .tables
+                .narrow
+                .is_none()
+        );
+        let mut rng = SplitMix64::new(7);
+        let (mut ts, mut ts_core) = (TurnSets::new(), TurnSets::new());
+        for rules in &rule_sets {
+            for _ in 0..3 {
+                let start = Start::random(rules, rng.next_u64());
+                let mut p = *Game::new(rules.clone(), start)
+                    .expect("random starts are valid")
+                    .position();
+                for _ in 0..400 {
+                    for side in Seat::BOTH {
+                        let cx = p.ctx(rules, side);
+                        let ncx = NarrowCtx::of(&cx);
+                        for from in p.movers(rules, side).iter() {
+                            let piece = p.at(from).expect("a mover");
+                            let wide = p.destinations(&cx, from, piece);
+                            let narrow = p.destinations_narrow(nt, &cx, &ncx, from, piece);
+                            assert_eq!(NodeSet::from_low_word(narrow), wide, "{p:?} {from}");
+                        }
+                    }
+                    p.turn_sets_in(rules, &mut ts);
+                    p.turn_sets_core(rules, &mut ts_core);
+                    assert_eq!(ts.len(), ts_core.len());
+                    assert_eq!(p.turn_count(rules), ts.len());
+                    assert_eq!(p.turn_count_core(rules), ts.len());
+                    let mut listed = Vec::new();
+                    p.pseudo_turns(rules, &mut listed);
+                    assert_eq!(listed.len(), ts.len());
+                    for (k, &t) in listed.iter().enumerate() {
+                        assert_eq!(ts.nth(k), Some(t));
+                        assert_eq!(ts_core.nth(k), Some(t));
+                    }
+                    assert_eq!(ts.nth(ts.len()), None);
+                    if p.status_with(rules, Some(!ts.is_empty())).is_over() {
+                        break;
+                    }
+                    let t = ts.nth(rng.below(ts.len() as u64) as usize).expect("a turn");
+                    p.play_unchecked_fast(rules, t);
+                }
+            }
+        }
+    }
+}
