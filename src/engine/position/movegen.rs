@@ -630,9 +630,22 @@ impl Position {
     }
 
     fn moves_of(&self, rules: &Rules, me: Seat, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
-        self.each_destination_set(rules, me, enemy_mine, |from, d, _| {
-            out.extend(d.iter().map(|to| Turn::Move { from, to }));
-        });
+        if self.board.tables.narrow.is_some() && !rules.rail_turn_for_all {
+            self.each_destination_set(rules, me, enemy_mine, |from, d, _| {
+                for to in d.iter() {
+                    out.push(Turn::Move { from, to });
+                }
+            });
+            return;
+        }
+        // The node-set path as it was (the four-player board).
+        let cx = self.ctx_with(rules, me, enemy_mine);
+        for from in self.movers(rules, me).iter() {
+            let p = self.cells[from as usize].expect("a mover's node holds a piece");
+            for to in self.destinations(&cx, from, p).iter() {
+                out.push(Turn::Move { from, to });
+            }
+        }
     }
 
     /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
