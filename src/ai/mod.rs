@@ -26,7 +26,8 @@ pub use thinker::Thinker;
 
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
-    ClashOutcome, IllegalTurn, Position, Rank, Rules, Seen, Status, Turn, TurnReport, View, play,
+    ClashOutcome, IllegalTurn, Position, Rank, Rules, Seen, Status, Turn, TurnReport, TurnSets,
+    View, play,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -386,8 +387,9 @@ pub fn random_playout(pos: &Position, rules: &Rules, rng: &mut SplitMix64) -> (S
     // given whether there is a turn, and `play_unchecked_fast`.
     let mut p = *pos;
     let mut played = 0;
+    let mut turns = TurnSets::new();
     loop {
-        let turns = p.turn_sets(rules);
+        p.turn_sets_in(rules, &mut turns);
         let status = p.status_with(rules, Some(!turns.is_empty()));
         if status.is_over() {
             return (status, played);

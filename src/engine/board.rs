@@ -54,9 +54,10 @@ impl NodeSet {
     /// The set holding only `n`.
     #[inline]
     pub fn single(n: NodeId) -> NodeSet {
-        let mut s = NodeSet::EMPTY;
-        s.0[n as usize >> 6] = 1 << (n & 63);
-        s
+        // Word by word without an indexed store: a store at a computed index, read back at once
+        // as a whole set, stalls on store forwarding (it was most of `Position::set`).
+        let (w, bit) = (n as usize >> 6, 1u64 << (n & 63));
+        NodeSet(std::array::from_fn(|i| if i == w { bit } else { 0 }))
     }
     /// Nodes `0..n`.
     pub fn first(n: usize) -> NodeSet {
@@ -119,6 +120,18 @@ impl NodeSet {
             k -= c;
         }
         None
+    }
+    /// The first word (nodes 0–63): the whole set on a board of at most 64 nodes.
+    #[inline]
+    pub fn low_word(&self) -> u64 {
+        self.0[0]
+    }
+    /// The set of the nodes whose bits are set in `w` (nodes 0–63).
+    #[inline]
+    pub fn from_low_word(w: u64) -> NodeSet {
+        let mut s = NodeSet::EMPTY;
+        s.0[0] = w;
+        s
     }
     #[inline]
     pub fn iter(&self) -> NodeSetIter {
@@ -243,6 +256,100 @@ pub struct Tables {
     pub ray_nodes: Vec<NodeId>,
     /// Per node: the first node of each of its rays (where every rail run starts).
     pub run_first: Vec<NodeSet>,
+    /// The same tables as single words, for a board of at most 64 nodes (the two-player board).
+    pub narrow: Option<Narrow>,
+}
+
+/// `Tables` as single 64-bit words (bit `n` = node `n`), for boards of at most 64 nodes: the move
+/// generator's fast path. Derived from `Tables`, so it says the same.
+#[derive(Clone, Debug)]
+pub struct Narrow {
+    pub links: Vec<u64>,
+    pub rail_links: Vec<u64>,
+    pub rail: u64,
+    /// Per ray of `Tables::rays` (same index): its mask and how its node ids run.
+    pub rays: Vec<NarrowRay>,
+    /// Per node: its rays by the order of their node ids, when it has at most two rising and two
+    /// falling rays and no mixed one (`None`: walk `rays`). Unused entries are empty masks.
+    pub node_rays: Vec<Option<NodeRays>>,
+}
+
+/// A node's rail rays as masks: those whose node ids rise from the node, and those whose ids
+/// fall. An empty mask stands for no ray (a run along it is empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeRays {
+    pub rising: [u64; 2],
+    pub falling: [u64; 2],
+}
+
+/// A ray as one word, with the order of its node ids: when they rise (or fall) all along it, the
+/// first piece on it is the lowest (highest) bit of its occupied nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct NarrowRay {
+    pub mask: u64,
+    pub order: RayOrder,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RayOrder {
+    Rising,
+    Falling,
+    /// Neither: walked node by node.
+    Mixed,
+}
+
+impl Narrow {
+    fn build(t: &Tables, n: usize) -> Option<Narrow> {
+        if n > 64 {
+            return None;
+        }
+        let w = |s: &NodeSet| s.low_word();
+        let rays = t
+            .rays
+            .iter()
+            .map(|r| {
+                let nodes = t.ray_nodes(r);
+                let order = if nodes.windows(2).all(|p| p[0] < p[1]) {
+                    RayOrder::Rising
+                } else if nodes.windows(2).all(|p| p[0] > p[1]) {
+                    RayOrder::Falling
+                } else {
+                    RayOrder::Mixed
+                };
+                NarrowRay {
+                    mask: w(&r.mask),
+                    order,
+                }
+            })
+            .collect();
+        let node_rays = (0..n)
+            .map(|i| {
+                let mut nr = NodeRays::default();
+                let (mut up, mut down) = (0, 0);
+                for r in t.rays_of(i as NodeId) {
+                    let nodes = t.ray_nodes(r);
+                    let mask = w(&r.mask);
+                    if nodes.windows(2).all(|p| p[0] < p[1]) && nodes[0] as usize > i {
+                        *nr.rising.get_mut(up)? = mask;
+                        up += 1;
+                    } else if nodes.windows(2).all(|p| p[0] > p[1]) && (nodes[0] as usize) < i {
+                        *nr.falling.get_mut(down)? = mask;
+                        down += 1;
+                    } else {
+                        return None;
+                    }
+                }
+                Some(nr)
+            })
+            .collect();
+        Some(Narrow {
+            node_rays,
+            links: t.links.iter().map(w).collect(),
+            rail_links: t.rail_links.iter().map(w).collect(),
+            rail: w(&t.rail),
+            rays,
+        })
+    }
 }
 
 impl Tables {
@@ -292,7 +399,8 @@ impl Tables {
                 rs.iter().map(|r| ray_nodes[r.start as usize]).collect()
             })
             .collect();
-        Tables {
+        let mut t = Tables {
+            narrow: None,
             run_first,
             all: NodeSet::first(n),
             links: links.iter().map(|l| l.iter().copied().collect()).collect(),
@@ -310,7 +418,9 @@ impl Tables {
             ray_start,
             rays,
             ray_nodes,
-        }
+        };
+        t.narrow = Narrow::build(&t, n);
+        t
     }
 
     /// The rays from node `n`.

@@ -1,7 +1,7 @@
 //! Legal turns (RULES.md sections 3 and 6): road steps, rail runs, engineer flights, flips.
 
 use super::{Mover, Position, Turn};
-use crate::engine::board::{NodeId, NodeKind, NodeSet, Ray};
+use crate::engine::board::{Narrow, NodeId, NodeKind, NodeSet, Ray, RayOrder};
 use crate::engine::piece::{Piece, Rank, Seat};
 use crate::engine::rules::{FlagTakers, Rules};
 
@@ -127,11 +127,31 @@ const MAX_MOVERS: usize = 32;
 pub struct TurnSets {
     flips: NodeSet,
     moves: [(NodeId, NodeSet); MAX_MOVERS],
+    /// Per mover: the number of turns up to and including its last one (flips first, then each
+    /// mover's destinations), so that `nth` finds its mover by counting instead of a walk.
+    ends: [u16; MAX_MOVERS],
     movers: usize,
     total: usize,
 }
 
+impl Default for TurnSets {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl TurnSets {
+    /// No turns (to be filled by `Position::turn_sets_in`).
+    pub fn new() -> TurnSets {
+        TurnSets {
+            flips: NodeSet::EMPTY,
+            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
+            ends: [0; MAX_MOVERS],
+            movers: 0,
+            total: 0,
+        }
+    }
+
     /// How many turns (the length of `pseudo_turns`).
     pub fn len(&self) -> usize {
         self.total
@@ -142,20 +162,19 @@ impl TurnSets {
     }
 
     /// The `k`-th turn in the order of `pseudo_turns`, if `k < len()`.
-    pub fn nth(&self, mut k: usize) -> Option<Turn> {
+    pub fn nth(&self, k: usize) -> Option<Turn> {
         let f = self.flips.len();
         if k < f {
             return self.flips.nth(k).map(Turn::Flip);
         }
-        k -= f;
-        for &(from, d) in &self.moves[..self.movers] {
-            let c = d.len();
-            if k < c {
-                return d.nth(k).map(|to| Turn::Move { from, to });
-            }
-            k -= c;
-        }
-        None
+        // The mover of turn `k`: the number of movers whose turns all come before it.
+        let i = self.ends[..self.movers]
+            .iter()
+            .map(|&e| usize::from(e as usize <= k))
+            .sum::<usize>();
+        let &(from, d) = self.moves[..self.movers].get(i)?;
+        let start = if i == 0 { f } else { self.ends[i - 1] as usize };
+        d.nth(k - start).map(|to| Turn::Move { from, to })
     }
 }
 
@@ -181,6 +200,24 @@ struct Ctx<'a> {
 /// Whether each seat (by `Seat::index`) still has a mine on the board, as a view judges it;
 /// `None`: read from the position.
 pub(crate) type MineBelief = Option<[bool; 4]>;
+
+/// The sets of `Ctx` as single words, for the narrow tables (a board of at most 64 nodes).
+struct NarrowCtx {
+    empty: u64,
+    targets: u64,
+    flag_targets: u64,
+}
+
+impl NarrowCtx {
+    #[inline]
+    fn of(cx: &Ctx) -> NarrowCtx {
+        NarrowCtx {
+            empty: cx.empty.low_word(),
+            targets: cx.targets.low_word(),
+            flag_targets: cx.flag_targets.low_word(),
+        }
+    }
+}
 
 impl Ctx<'_> {
     /// Whether `attacker` may take a flag under the flag-taker rule.
@@ -368,6 +405,141 @@ impl Position {
         dests
     }
 
+    /// `destinations` on the narrow tables (a board of at most 64 nodes, no `rail turn for all`):
+    /// the same set as one word. A rail run along a ray whose node ids rise (fall) stops at the
+    /// lowest (highest) occupied node of the ray, found with one bit scan instead of a walk.
+    #[inline(always)]
+    fn destinations_narrow(
+        &self,
+        nt: &Narrow,
+        cx: &Ctx,
+        ncx: &NarrowCtx,
+        from: NodeId,
+        p: Piece,
+    ) -> u64 {
+        debug_assert!(!cx.rules.rail_turn_for_all);
+        let targets = if ncx.flag_targets == 0 || !cx.flag_taker(p) {
+            ncx.targets
+        } else {
+            ncx.targets | ncx.flag_targets
+        };
+        let empty = ncx.empty;
+        let f = from as usize;
+        let mut dests = nt.links[f] & (empty | targets);
+        if nt.rail >> f & 1 == 0 {
+            return dests;
+        }
+        if Self::flies(cx.rules, p) {
+            // Flood fill along rail links through empty nodes, as in `destinations`.
+            let start = 1u64 << f;
+            let mut reached = start;
+            let mut frontier = start;
+            loop {
+                let mut next = 0;
+                let mut fr = frontier;
+                while fr != 0 {
+                    next |= nt.rail_links[fr.trailing_zeros() as usize];
+                    fr &= fr - 1;
+                }
+                dests |= next & targets;
+                frontier = next & empty & !reached;
+                if frontier == 0 {
+                    break;
+                }
+                reached |= frontier;
+            }
+            dests |= reached & !start;
+        } else if let Some(nr) = &nt.node_rays[f] {
+            // Without branches: a run stops before the first occupied node of its ray (the
+            // lowest of a rising ray's, the highest of a falling ray's), which it attacks if it
+            // may; with no piece on the ray the run is the whole ray.
+            let occupied = !empty;
+            for m in nr.rising {
+                let first = m & occupied;
+                let first = first & first.wrapping_neg();
+                dests |= (m & first.wrapping_sub(1)) | (first & targets);
+            }
+            for m in nr.falling {
+                // `lz` leading zeros: the highest occupied node is bit 63 - lz, and the run the
+                // `lz` bits above it (all 64 when the ray is empty, none when bit 63 is taken).
+                let lz = (m & occupied).leading_zeros();
+                let first = (1u64 << 63).checked_shr(lz).unwrap_or(0);
+                let above = u64::MAX.checked_shl(64 - lz).unwrap_or(0);
+                dests |= (m & above) | (first & targets);
+            }
+        } else {
+            let t = &self.board.tables;
+            let (a, b) = (t.ray_start[f] as usize, t.ray_start[f + 1] as usize);
+            for (i, r) in nt.rays[a..b].iter().enumerate() {
+                let blockers = r.mask & !empty;
+                if blockers == 0 {
+                    dests |= r.mask;
+                    continue;
+                }
+                match r.order {
+                    RayOrder::Rising => {
+                        let first = 1u64 << blockers.trailing_zeros();
+                        dests |= (r.mask & (first - 1)) | (first & targets);
+                    }
+                    RayOrder::Falling => {
+                        let first = 1u64 << (63 - blockers.leading_zeros());
+                        dests |= (r.mask & !(first | (first - 1))) | (first & targets);
+                    }
+                    RayOrder::Mixed => {
+                        for &v in t.ray_nodes(&t.rays[a + i]) {
+                            let bit = 1u64 << v;
+                            if empty & bit == 0 {
+                                dests |= bit & targets;
+                                break;
+                            }
+                            dests |= bit;
+                        }
+                    }
+                }
+            }
+        }
+        dests
+    }
+
+    /// Every mover of `me` with a destination, in ascending node order: `f(from, destinations,
+    /// their number)`. On a board of at most 64 nodes (without `rail turn for all`) the sets are
+    /// computed on the narrow tables, else by `destinations`; the same sets either way.
+    #[inline(always)]
+    fn each_destination_set(
+        &self,
+        rules: &Rules,
+        me: Seat,
+        enemy_mine: MineBelief,
+        mut f: impl FnMut(NodeId, NodeSet, usize),
+    ) {
+        let cx = self.ctx_with(rules, me, enemy_mine);
+        let movers = self.movers(rules, me);
+        match &self.board.tables.narrow {
+            Some(nt) if !rules.rail_turn_for_all => {
+                let ncx = NarrowCtx::of(&cx);
+                let mut m = movers.low_word();
+                while m != 0 {
+                    let from = m.trailing_zeros() as NodeId;
+                    m &= m - 1;
+                    let p = self.cells[from as usize].expect("a mover's node holds a piece");
+                    let d = self.destinations_narrow(nt, &cx, &ncx, from, p);
+                    if d != 0 {
+                        f(from, NodeSet::from_low_word(d), d.count_ones() as usize);
+                    }
+                }
+            }
+            _ => {
+                for from in movers.iter() {
+                    let p = self.cells[from as usize].expect("a mover's node holds a piece");
+                    let d = self.destinations(&cx, from, p);
+                    if !d.is_empty() {
+                        f(from, d, d.len());
+                    }
+                }
+            }
+        }
+    }
+
     /// A straight run along `ray` up to the first piece (included if it may be attacked); with
     /// `turn`, one turn onto another line through any empty node reached is allowed, in either
     /// direction except back towards the node the run came from (RULES.md 8 and 9.8: on the
@@ -458,6 +630,15 @@ impl Position {
     }
 
     fn moves_of(&self, rules: &Rules, me: Seat, out: &mut Vec<Turn>, enemy_mine: MineBelief) {
+        if self.board.tables.narrow.is_some() && !rules.rail_turn_for_all {
+            self.each_destination_set(rules, me, enemy_mine, |from, d, _| {
+                for to in d.iter() {
+                    out.push(Turn::Move { from, to });
+                }
+            });
+            return;
+        }
+        // The node-set path as it was (the four-player board).
         let cx = self.ctx_with(rules, me, enemy_mine);
         for from in self.movers(rules, me).iter() {
             let p = self.cells[from as usize].expect("a mover's node holds a piece");
@@ -470,31 +651,90 @@ impl Position {
     /// The turns of `pseudo_turns` as sets (flips, then each mover's destinations), for choosing
     /// one without listing them all: `TurnSets::nth(k)` is `pseudo_turns(..)[k]`.
     pub fn turn_sets(&self, rules: &Rules) -> TurnSets {
-        let mut ts = TurnSets {
-            flips: NodeSet::EMPTY,
-            moves: [(0, NodeSet::EMPTY); MAX_MOVERS],
-            movers: 0,
-            total: 0,
-        };
+        let mut ts = TurnSets::new();
+        self.turn_sets_in(rules, &mut ts);
+        ts
+    }
+
+    /// `turn_sets` written into `ts` (whatever it held before), so that a loop can keep one
+    /// `TurnSets` instead of making and copying one per position.
+    pub fn turn_sets_in(&self, rules: &Rules, ts: &mut TurnSets) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU has the `popcnt` and `lzcnt` instructions (checked just above).
+            unsafe { self.turn_sets_popcnt(rules, ts) };
+            return;
+        }
+        self.turn_sets_core(rules, ts);
+    }
+
+    /// `turn_sets_core` compiled with the `popcnt` and `lzcnt` instructions (counting the sets is
+    /// a large part of the work; without `popcnt` a count is a dozen instructions).
+    ///
+    /// # Safety
+    /// Only on a CPU with `popcnt` and `lzcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt")]
+    unsafe fn turn_sets_popcnt(&self, rules: &Rules, ts: &mut TurnSets) {
+        self.turn_sets_core(rules, ts);
+    }
+
+    #[inline(always)]
+    fn turn_sets_core(&self, rules: &Rules, ts: &mut TurnSets) {
+        ts.flips = NodeSet::EMPTY;
+        ts.movers = 0;
+        ts.total = 0;
         if rules.mode.deals_face_down() {
             ts.flips = self.down_set;
             ts.total = ts.flips.len();
         }
         let Mover::Side(me) = self.mover else {
-            return ts;
+            return;
         };
-        let cx = self.ctx(rules, me);
-        for from in self.movers(rules, me).iter() {
-            let p = self.cells[from as usize].expect("a mover's node holds a piece");
-            let d = self.destinations(&cx, from, p);
-            if !d.is_empty() {
-                // A side has at most 25 pieces (checked by `Position::new`).
-                ts.moves[ts.movers] = (from, d);
-                ts.movers += 1;
-                ts.total += d.len();
-            }
+        self.each_destination_set(rules, me, None, |from, d, c| {
+            // A side has at most 25 pieces (checked by `Position::new`).
+            ts.moves[ts.movers] = (from, d);
+            ts.total += c;
+            ts.ends[ts.movers] = ts.total as u16;
+            ts.movers += 1;
+        });
+    }
+
+    /// The number of turns of `pseudo_turns` (`turn_sets(..).len()`), without keeping the sets.
+    pub fn turn_count(&self, rules: &Rules) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU has the `popcnt` and `lzcnt` instructions (checked just above).
+            return unsafe { self.turn_count_popcnt(rules) };
         }
-        ts
+        self.turn_count_core(rules)
+    }
+
+    /// `turn_count_core` compiled with the `popcnt` and `lzcnt` instructions.
+    ///
+    /// # Safety
+    /// Only on a CPU with `popcnt` and `lzcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt")]
+    unsafe fn turn_count_popcnt(&self, rules: &Rules) -> usize {
+        self.turn_count_core(rules)
+    }
+
+    #[inline(always)]
+    fn turn_count_core(&self, rules: &Rules) -> usize {
+        let mut n = 0;
+        if rules.mode.deals_face_down() {
+            n = self.down_set.len();
+        }
+        let Mover::Side(me) = self.mover else {
+            return n;
+        };
+        self.each_destination_set(rules, me, None, |_, _, c| n += c);
+        n
     }
 
     /// Whether `side` would have any legal turn if it were to move (flips count in flip mode).
@@ -699,6 +939,91 @@ impl Position {
                     from: from_name,
                     to: to_name,
                 })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::SplitMix64;
+    use crate::engine::rules::Mode;
+    use crate::engine::{Game, Start};
+
+    /// The one-word path (`destinations_narrow`) gives every mover the set `destinations` gives,
+    /// and the dispatched `turn_sets_in` and `turn_count` (with `popcnt` and `lzcnt` where the
+    /// CPU has them) agree with their plain cores, along random games under several rule sets.
+    #[test]
+    fn narrow_tables_agree_with_the_node_sets() {
+        let mut rule_sets = Vec::new();
+        for mode in [Mode::Open, Mode::Hidden, Mode::Flip] {
+            for (flying, hq, takers) in [
+                (false, false, FlagTakers::Any),
+                (true, true, FlagTakers::Engineer),
+                (true, false, FlagTakers::Smallest),
+            ] {
+                let rules = Rules {
+                    mode,
+                    flying_bombs: flying,
+                    movable_hq: hq,
+                    flag_takers: takers,
+                    ..Rules::default()
+                };
+                rule_sets.push(rules);
+            }
+        }
+        let board = crate::engine::board::Board::two_player();
+        let nt = board
+            .tables
+            .narrow
+            .as_ref()
+            .expect("the two-player board is narrow");
+        assert!(nt.node_rays.iter().all(Option::is_some));
+        assert!(
+            crate::engine::board::Board::four_player()
+                .tables
+                .narrow
+                .is_none()
+        );
+        let mut rng = SplitMix64::new(7);
+        let (mut ts, mut ts_core) = (TurnSets::new(), TurnSets::new());
+        for rules in &rule_sets {
+            for _ in 0..3 {
+                let start = Start::random(rules, rng.next_u64());
+                let mut p = *Game::new(rules.clone(), start)
+                    .expect("random starts are valid")
+                    .position();
+                for _ in 0..400 {
+                    for side in Seat::BOTH {
+                        let cx = p.ctx(rules, side);
+                        let ncx = NarrowCtx::of(&cx);
+                        for from in p.movers(rules, side).iter() {
+                            let piece = p.at(from).expect("a mover");
+                            let wide = p.destinations(&cx, from, piece);
+                            let narrow = p.destinations_narrow(nt, &cx, &ncx, from, piece);
+                            assert_eq!(NodeSet::from_low_word(narrow), wide, "{p:?} {from}");
+                        }
+                    }
+                    p.turn_sets_in(rules, &mut ts);
+                    p.turn_sets_core(rules, &mut ts_core);
+                    assert_eq!(ts.len(), ts_core.len());
+                    assert_eq!(p.turn_count(rules), ts.len());
+                    assert_eq!(p.turn_count_core(rules), ts.len());
+                    let mut listed = Vec::new();
+                    p.pseudo_turns(rules, &mut listed);
+                    assert_eq!(listed.len(), ts.len());
+                    for (k, &t) in listed.iter().enumerate() {
+                        assert_eq!(ts.nth(k), Some(t));
+                        assert_eq!(ts_core.nth(k), Some(t));
+                    }
+                    assert_eq!(ts.nth(ts.len()), None);
+                    if p.status_with(rules, Some(!ts.is_empty())).is_over() {
+                        break;
+                    }
+                    let t = ts.nth(rng.below(ts.len() as u64) as usize).expect("a turn");
+                    p.play_unchecked_fast(rules, t);
+                }
             }
         }
     }

@@ -614,14 +614,14 @@ pub(crate) fn clash(
 }
 
 /// Count the turn sequences of length `depth` (finished games have no turns). The last ply is
-/// counted in bulk: its turns are counted from the destination sets (`turn_sets`), neither listed
+/// counted in bulk: its turns are counted from the destination sets (`turn_count`), neither listed
 /// nor played.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 {
-        let n = pos.turn_sets(rules).len();
+        let n = pos.turn_count(rules);
         return if pos.status_with(rules, Some(n > 0)).is_over() {
             0
         } else {
