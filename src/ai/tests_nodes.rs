@@ -277,7 +277,10 @@ fn open_mode_on_two_threads_plays_a_legal_turn() {
     }
 }
 
-/// Threads share the node budget: two threads spend about what one does.
+/// Threads share the node budget: two threads spend about what one does. The lower bound is
+/// loose: how far the last pass gets before the budget runs out depends on how the threads are
+/// scheduled (36% was seen on a loaded 2-core machine); a budget not shared would spend it per
+/// thread, twice or three times over.
 #[test]
 fn a_node_budget_is_shared_by_the_threads() {
     let n = 8_000;
@@ -285,7 +288,7 @@ fn a_node_budget_is_shared_by_the_threads() {
         for threads in [2, 3] {
             let (_, spent) = turn_on(&case, Level::Normal, n, threads, 7);
             assert!(
-                (n * 2 / 5..=n + n / 10).contains(&spent),
+                (n / 4..=n + n / 10).contains(&spent),
                 "{} on {threads} threads: {spent} nodes for a budget of {n}",
                 case.name
             );
