@@ -1207,3 +1207,64 @@ fn a_waiting_room_outlives_a_host_restart() {
     );
     h2.stop();
 }
+
+/// A host that stops while the players of a full room choose their formations (the game not yet
+/// begun, nothing of it saved but the room): started again on its state folder, the game begins
+/// again, both players take their seats back with their tokens and play it to the end.
+#[test]
+fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = || ServeOptions {
+        state: Some(dir.path().to_path_buf()),
+        bounds: Bounds::default(),
+        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+        fault: None,
+    };
+    let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
+    let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
+    let second = join(&first);
+    // Neither answers `formation?`: the game waits for them.
+    let until = Instant::now() + Duration::from_secs(10);
+    while !h1.log().iter().any(|l| l.contains("the game starts")) {
+        assert!(Instant::now() < until, "{:?}", h1.log());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let seats: Vec<(u8, String)> = [&first, &second]
+        .iter()
+        .map(|c| (c.seated().seat, c.seated().token.clone()))
+        .collect();
+    let mut invite = first.seated().invite.clone();
+    first.close();
+    second.close();
+    h1.stop();
+    let server = Server::bind("127.0.0.1:0", opts()).unwrap();
+    assert_eq!(server.resume_rooms(), 1);
+    let h2 = server.spawn();
+    invite.addr = h2.addr().to_string();
+    let threads: Vec<_> = seats
+        .into_iter()
+        .map(|(seat, token)| {
+            let c = Client::connect_keeping(
+                &Request::Rejoin {
+                    invite: invite.clone(),
+                    seat,
+                    token,
+                },
+                true,
+            )
+            .unwrap();
+            std::thread::spawn(move || play_audited(c))
+        })
+        .collect();
+    for t in threads {
+        let (r, _, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    assert!(
+        h2.log().iter().any(|l| l.contains("the game begins again")),
+        "{:?}",
+        h2.log()
+    );
+    h2.stop();
+}

@@ -468,10 +468,30 @@ impl Server {
             }
             match load_room(&path, &self.inner) {
                 Ok((room, None)) => {
+                    lock(&self.inner.rooms).insert(room.id, room.clone());
+                    let full = {
+                        let mut st = lock(&room.state);
+                        let full = st.seats.iter().all(|s| s.name.is_some());
+                        st.started |= full;
+                        full
+                    };
+                    if !full {
+                        self.inner
+                            .log(format!("room {}: waiting for its players again", room.id));
+                        n += 1;
+                        continue;
+                    }
+                    // Every seat was taken, the game not yet begun (the formations were being
+                    // chosen): it begins again, its players rejoining with their tokens.
                     self.inner
-                        .log(format!("room {}: waiting for its players again", room.id));
-                    lock(&self.inner.rooms).insert(room.id, room);
-                    n += 1;
+                        .log(format!("room {}: the game begins again", room.id));
+                    let host = self.inner.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("junqi-room".into())
+                        .spawn(move || run_room(&host, &room, None));
+                    if spawned.is_ok() {
+                        n += 1;
+                    }
                 }
                 Ok((room, Some(game))) => {
                     self.inner.log(format!(
@@ -955,6 +975,12 @@ fn take_seat(
     let k = usize::from(seat);
     if !rejoin {
         st.seats[k].name = Some(clean_name(name));
+        // A room still waiting for players is saved before the seat is told it has it; with
+        // its last seat taken it is saved so too (the formations may take minutes), and the
+        // game's first save replaces the file.
+        if !st.started {
+            save_lobby(host, room, &st);
+        }
     }
     let token = st.seats[k].token.clone();
     // A connection still holding the seat is replaced.
@@ -1018,9 +1044,6 @@ fn take_seat(
         room.id,
         if rejoin { "rejoined" } else { "taken" }
     ));
-    if !st.started && !rejoin && st.seats.iter().any(|s| s.name.is_none()) {
-        save_lobby(host, room, &st);
-    }
     if !st.started && st.seats.iter().all(|s| s.name.is_some()) {
         st.started = true;
         let lobby = room.lobby(&st);
@@ -1658,9 +1681,6 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         });
     }
     if let Some(rules) = waiting {
-        if seats.iter().all(|s| s.name.is_some()) {
-            return Err("a waiting room with every seat taken".into());
-        }
         let room = Arc::new(Room {
             id,
             secret,
@@ -1831,8 +1851,8 @@ mod tests {
     }
 
     /// A waiting room's file: written each time a seat is taken, read back with its rules and
-    /// the seats taken (a free one stays free); a file whose seats are all taken, or whose rules
-    /// do not read, is refused.
+    /// the seats taken (a free one stays free; all taken, all kept); a file whose rules do not
+    /// read is refused.
     #[test]
     fn a_waiting_room_is_saved_and_read_back() {
         let dir = tempfile::tempdir().unwrap();
@@ -1864,10 +1884,13 @@ mod tests {
         assert!(!st.started);
         assert_eq!(st.seats[2].token, lock(&room.state).seats[2].token);
         drop(st);
-        // Every seat taken (the game would have started), or rules that do not read: refused.
+        // Every seat taken (the formations were being chosen): read back with every seat.
         let full = text.replace("seat - ", "seat Li ");
         std::fs::write(&path, full).unwrap();
-        assert!(load_room(&path, host).is_err());
+        let (read, game) = load_room(&path, host).unwrap();
+        assert!(game.is_none());
+        assert!(lock(&read.state).seats.iter().all(|s| s.name.is_some()));
+        // Rules that do not read: refused.
         let bad = format!(
             "{}lobby\n(nonsense)\n",
             text.split("lobby\n").next().unwrap()
