@@ -685,6 +685,14 @@ impl RemoteGame {
             }
             GameAct::ConfirmResign(yes) => {
                 if yes && self.confirm_resign && self.may_resign() {
+                    // A question waiting for this seat is answered first (no), so that the host
+                    // does not wait for it.
+                    if self.draw_asked.take().is_some() {
+                        out.push(Outgoing::Engine(EngineMsg::DrawAnswer(false)));
+                    }
+                    if self.takeback_asked.take().is_some() {
+                        out.push(Outgoing::Engine(EngineMsg::TakebackAnswer(false)));
+                    }
                     out.push(if self.to_move {
                         Outgoing::Engine(EngineMsg::Resign)
                     } else {
@@ -1221,6 +1229,26 @@ mod tests {
     }
 
     /// Nothing is sent out of turn, and a turn the view refuses is said, not sent.
+    #[test]
+    /// Resigning while another seat's draw offer waits for this seat's answer declines it first,
+    /// so that the host does not wait for it; then the network's `resign` goes.
+    fn resigning_answers_a_question_waiting_first() {
+        let rules = Rules::for_mode(Mode::Open);
+        let game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Blue);
+        g.receive(HostMsg::DrawOffered(Seat::Red), 1.0);
+        assert!(g.apply(GameAct::Resign).is_empty());
+        assert!(g.confirm_resign());
+        assert_eq!(
+            g.apply(GameAct::ConfirmResign(true)),
+            vec![
+                Outgoing::Engine(EngineMsg::DrawAnswer(false)),
+                Outgoing::Resign
+            ]
+        );
+        assert!(!g.may_resign());
+    }
+
     #[test]
     fn turns_go_only_when_asked_and_allowed() {
         let rules = Rules::for_mode(Mode::Open);
