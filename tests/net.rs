@@ -1063,6 +1063,9 @@ fn a_player_resigns_while_the_other_thinks() {
     blue_says.send(&Msg::Resign, Board::two_player()).unwrap();
     let (b, b_verdict) = blue_t.join().unwrap();
     let waited = t0.elapsed();
+    // Red thinks on past the room's close: its late answer is dropped, and it ends with the
+    // result all the same.
+    std::thread::sleep(Duration::from_millis(600));
     release.store(true, Ordering::Relaxed);
     let (r, r_verdict) = red_t.join().unwrap();
     let won = Status::Won(
