@@ -31,6 +31,16 @@ fn server_lying(bounds: Bounds, fault: Option<Fault>) -> ServerHandle {
     .spawn()
 }
 
+/// A host's options with a state folder (rooms saved there).
+fn state_options(dir: &std::path::Path) -> ServeOptions {
+    ServeOptions {
+        state: Some(dir.to_path_buf()),
+        bounds: Bounds::default(),
+        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+        fault: None,
+    }
+}
+
 fn server() -> ServerHandle {
     server_with(Bounds::default())
 }
@@ -1157,12 +1167,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
 #[test]
 fn a_waiting_room_outlives_a_host_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let opts = || ServeOptions {
-        state: Some(dir.path().to_path_buf()),
-        bounds: Bounds::default(),
-        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
-        fault: None,
-    };
+    let opts = || state_options(dir.path());
     let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
     let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
     let (seat, token, mut invite) = (
@@ -1217,12 +1222,7 @@ fn a_waiting_room_outlives_a_host_restart() {
 #[test]
 fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let opts = || ServeOptions {
-        state: Some(dir.path().to_path_buf()),
-        bounds: Bounds::default(),
-        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
-        fault: None,
-    };
+    let opts = || state_options(dir.path());
     let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
     let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
     let second = join(&first);

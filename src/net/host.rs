@@ -296,6 +296,35 @@ struct Room {
 }
 
 impl Room {
+    /// A room with these seats, started or waiting, with its commitment if it has one.
+    fn new(
+        id: RoomId,
+        secret: Secret,
+        players: u8,
+        rules: Rules,
+        seats: Vec<SeatSlot>,
+        started: bool,
+        seal: Option<Seal>,
+    ) -> Arc<Room> {
+        Arc::new(Room {
+            id,
+            secret,
+            players,
+            rules,
+            state: Mutex::new(RoomState {
+                seats,
+                started,
+                over: false,
+                wrong_codes: 0,
+                locked_until: None,
+                conns: Vec::new(),
+            }),
+            seal: Mutex::new(seal),
+            journal: Mutex::new(None),
+            resigned: Arc::default(),
+        })
+    }
+
     fn board(&self) -> &'static Board {
         if self.players == 4 {
             Board::four_player()
@@ -910,23 +939,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
             }
         })
         .collect();
-    let room = Arc::new(Room {
-        id,
-        secret: Secret::random(),
-        players,
-        rules,
-        state: Mutex::new(RoomState {
-            seats,
-            started: false,
-            over: false,
-            wrong_codes: 0,
-            locked_until: None,
-            conns: Vec::new(),
-        }),
-        seal: Mutex::new(None),
-        journal: Mutex::new(None),
-        resigned: Arc::default(),
-    });
+    let room = Room::new(id, Secret::random(), players, rules, seats, false, None);
     rooms.insert(id, room.clone());
     Ok(room)
 }
@@ -1681,23 +1694,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         });
     }
     if let Some(rules) = waiting {
-        let room = Arc::new(Room {
-            id,
-            secret,
-            players,
-            rules,
-            state: Mutex::new(RoomState {
-                seats,
-                started: false,
-                over: false,
-                wrong_codes: 0,
-                locked_until: None,
-                conns: Vec::new(),
-            }),
-            seal: Mutex::new(None),
-            journal: Mutex::new(None),
-            resigned: Arc::default(),
-        });
+        let room = Room::new(id, secret, players, rules, seats, false, None);
         return Ok((room, None));
     }
     let mut game = Game::from_ron(record).map_err(|e| e.to_string())?;
@@ -1715,23 +1712,15 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         return Err("the game is over".into());
     }
     let rules = game.rules().clone();
-    let room = Arc::new(Room {
+    let room = Room::new(
         id,
         secret,
         players,
         rules,
-        state: Mutex::new(RoomState {
-            seats,
-            started: true,
-            over: false,
-            wrong_codes: 0,
-            locked_until: None,
-            conns: Vec::new(),
-        }),
-        seal: Mutex::new(Some(Seal::with_salts(id, game.start_position(), salts))),
-        journal: Mutex::new(None),
-        resigned: Arc::default(),
-    });
+        seats,
+        true,
+        Some(Seal::with_salts(id, game.start_position(), salts)),
+    );
     Ok((room, Some(game)))
 }
 
@@ -1752,6 +1741,16 @@ mod tests {
     use crate::engine::{Formation, Mode, Viewer};
 
     /// A hidden two-player game after `plies` random turns.
+    /// A quiet host on 127.0.0.1 saving its rooms in `dir`.
+    fn quiet_server_in(dir: &std::path::Path) -> Server {
+        let opts = ServeOptions {
+            state: Some(dir.to_path_buf()),
+            quiet: true,
+            ..ServeOptions::default()
+        };
+        Server::bind("127.0.0.1:0", opts).unwrap()
+    }
+
     fn game_after(plies: usize) -> Game {
         use crate::ai::Player;
         let rules = Rules::for_mode(Mode::Hidden);
@@ -1790,12 +1789,7 @@ mod tests {
     #[test]
     fn a_room_file_grows_by_a_line_a_turn_and_reads_back_whole() {
         let dir = tempfile::tempdir().unwrap();
-        let opts = ServeOptions {
-            state: Some(dir.path().to_path_buf()),
-            quiet: true,
-            ..ServeOptions::default()
-        };
-        let server = Server::bind("127.0.0.1:0", opts).unwrap();
+        let server = quiet_server_in(dir.path());
         let host = &server.inner;
         let old = dir.path().join("old.room");
         let early = game_after(6);
@@ -1856,12 +1850,7 @@ mod tests {
     #[test]
     fn a_waiting_room_is_saved_and_read_back() {
         let dir = tempfile::tempdir().unwrap();
-        let opts = ServeOptions {
-            state: Some(dir.path().to_path_buf()),
-            quiet: true,
-            ..ServeOptions::default()
-        };
-        let server = Server::bind("127.0.0.1:0", opts).unwrap();
+        let server = quiet_server_in(dir.path());
         let host = &server.inner;
         let mut rules = Rules::for_mode(Mode::Hidden);
         rules.quiet_limit = 40;

@@ -549,11 +549,7 @@ impl Table {
     /// Flip mode before colours there is no colour to resign: the game stops as after a
     /// failure, which names the player. The end, if the game is over.
     fn resign(&mut self, k: usize) -> Option<TableEnd> {
-        let side = match self.places[k].chair {
-            Chair::Side(s) => Some(s),
-            Chair::Player(p) => self.game.player_colour(p),
-        };
-        match side {
+        match self.known_side(k) {
             Some(s) if !self.game.seats_in().contains(&s) => None,
             Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
                 self.game.status().is_over().then(|| self.end())
@@ -611,9 +607,14 @@ impl Table {
     /// The side seat `k` plays: its side, or in flip mode its player's colour (Red's view
     /// before colours are decided: the same for both players then).
     pub fn side_of(&self, k: usize) -> Seat {
+        self.known_side(k).unwrap_or(Seat::Red)
+    }
+
+    /// Seat `k`'s side, if known (flip mode before the colours are decided: none).
+    fn known_side(&self, k: usize) -> Option<Seat> {
         match self.places[k].chair {
-            Chair::Side(s) => s,
-            Chair::Player(p) => self.game.player_colour(p).unwrap_or(Seat::Red),
+            Chair::Side(s) => Some(s),
+            Chair::Player(p) => self.game.player_colour(p),
         }
     }
 
@@ -670,11 +671,7 @@ impl Table {
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));
         }
-        let side = match chair {
-            Chair::Side(s) => Some(s),
-            Chair::Player(p) => self.game.player_colour(p),
-        };
-        match side {
+        match self.known_side(k) {
             Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
                 if self.game.status().is_over() {
                     Some(self.end())
