@@ -130,10 +130,9 @@ pub struct AiPlayer {
     refused_ply: u32,
     recent: Vec<Turn>,
     cancel: Option<Arc<AtomicBool>>,
-    /// How many threads search the deals (`with_threads`; 1: all on the calling thread).
+    /// How many threads search (`with_threads`; 1: all on the calling thread). Every thread
+    /// reads and fills the one table `tt`.
     threads: usize,
-    /// With more than one thread, the tables of threads 1, 2, … (thread 0 uses `tt`).
-    helpers: Vec<Tt>,
     /// Whether the root leaves out turns that let a raid on the flag go unanswered
     /// (`safety::safest_turns`; off only in tests that show what it changes).
     flag_safety: bool,
@@ -169,7 +168,6 @@ impl AiPlayer {
             recent: Vec::new(),
             cancel: None,
             threads: 1,
-            helpers: Vec::new(),
             flag_safety: true,
         }
     }
@@ -202,53 +200,47 @@ impl AiPlayer {
         self
     }
 
-    /// The same player searching its deals on up to `threads` threads (1 to `MAX_THREADS`; 1, the
-    /// default, searches them one after another as every player did before threads). In hidden
-    /// and flip mode the first pass's searches (one per deal) and each second pass's (one per
-    /// deal) run at once, deal `i` on thread `i % threads`, which keeps its own transposition
-    /// table from search to search and turn to turn; results are combined in deal order. One
-    /// position (open mode, or flip mode's single deal at easy) is searched by all the threads at
-    /// once over the player's one table (`search_together`). The flips of flip mode are searched
-    /// on the calling thread.
+    /// The same player spending `time` of wall time per turn (at least 1 ms) instead of its
+    /// level's (`Budget::time`): every share of the budget is the same share of this time. For
+    /// measuring the levels at a common clock (`ai:LEVEL:ms=N`, e.g. one thread against two).
+    pub fn with_time(mut self, time: Duration) -> AiPlayer {
+        self.allowance = Allowance::Time(time.max(Duration::from_millis(1)));
+        self.clock = Clock::start(self.allowance);
+        self
+    }
+
+    /// The same player searching on up to `threads` threads (1 to `MAX_THREADS`; 1, the
+    /// default, searches its deals one after another as every player did before threads). In
+    /// hidden and flip mode the first pass's searches (one per deal) and each second pass's (one
+    /// per deal) run at once, each thread taking the next deal not yet taken; results are
+    /// combined in deal order. One position (open mode, or flip mode's single deal at easy) is
+    /// searched by all the threads at once (`search_together`). In every mode all the threads
+    /// read and fill the player's one transposition table, as one thread searching the deals in
+    /// turn does (a table per thread was slower: docs/measurements.md). The flips of flip mode are
+    /// searched on the calling thread.
     ///
     /// With more than one thread each deal's search gets a share of the budget of its own: with
     /// a node budget, the first pass gives each of its `k` deals a `k`-th of its 60% and a second
     /// pass each of its deals an equal part of what is left (on one thread a search may also use
     /// what the ones before it left); with a time budget, the first pass's deals end by rounds
-    /// (`threads` deals a round) and a second pass's deals all at the turn's end. So with a node
-    /// budget a turn depends on the number of threads but not on how the threads are scheduled:
-    /// the same inputs give the same turn at the same thread count. It is not the turn one thread
-    /// gives (one table is shared by every deal then, and the shares differ). With a time budget
-    /// the turn depends on the machine's speed and load, as with one thread, and more is searched
-    /// in the same time. In open mode the threads share one table and what the main search reads
-    /// there depends on the scheduling: with more than one thread a node budget no longer makes
-    /// the turn repeatable there. The cancel flag stops every thread.
+    /// (`threads` deals a round) and a second pass's deals all at the turn's end. What a search
+    /// finds in the shared table depends on how far the others got, so with more than one thread
+    /// a turn depends on how the threads were scheduled, even at a node budget: only one thread
+    /// makes a node budget's turns repeatable. With a time budget the turn depends on the
+    /// machine's speed and load anyway, and more is searched in the same time. The cancel flag
+    /// stops every thread.
     pub fn with_threads(mut self, threads: usize) -> AiPlayer {
         self.threads = threads.clamp(1, MAX_THREADS);
-        self.helpers = self.helper_tables();
         self
     }
 
-    /// The tables of threads 1, 2, … for hidden and flip mode's deals: each the size of the
-    /// player's own, or at most 2^16 entries (1 MiB) each with more than 8 threads.
-    fn helper_tables(&self) -> Vec<Tt> {
-        let bits = if self.threads > 8 {
-            self.tt.bits().min(16)
-        } else {
-            self.tt.bits()
-        };
-        (1..self.threads).map(|_| Tt::new(bits)).collect()
-    }
-
     /// The same player with a transposition table of `mb` MiB (1 to `MAX_HASH_MB`; the
-    /// largest power of two of 16-byte entries that fits): the one table open mode's threads
-    /// share, and the size of each helper thread's own in hidden and flip mode (at most 1 MiB
-    /// each with more than 8 threads), so a player holds at most `threads × mb` MiB of tables.
-    /// The default is `DEFAULT_HASH_MB`. A bigger table keeps more from turn to turn and changes
-    /// the turns chosen (a node budget still replays at the same size).
+    /// largest power of two of 16-byte entries that fits): the one table all its threads share,
+    /// in every mode. The default is `DEFAULT_HASH_MB`. A bigger table keeps more from turn to
+    /// turn and changes the turns chosen (a node budget on one thread still replays at the same
+    /// size).
     pub fn with_hash(mut self, mb: usize) -> AiPlayer {
         self.tt = Tt::with_megabytes(mb.clamp(1, MAX_HASH_MB));
-        self.helpers = self.helper_tables();
         self
     }
 
@@ -519,9 +511,6 @@ impl AiPlayer {
 
     fn reset(&mut self) {
         self.tt.clear();
-        for tt in &mut self.helpers {
-            tt.clear();
-        }
         self.belief = Belief::default();
         self.others.clear();
         self.pool = FlipPool::default();
@@ -583,30 +572,26 @@ impl AiPlayer {
         self.threads > 1 && n > 1
     }
 
-    /// `job` done for deals `0..n` at once, deal `i` on thread `i % threads` with that thread's
-    /// table; the results in deal order.
-    fn on_threads<R: Send>(
-        &mut self,
-        n: usize,
-        job: impl Fn(usize, &mut Tt) -> R + Sync,
-    ) -> Vec<R> {
-        let step = self.threads;
-        let tables: Vec<&mut Tt> = std::iter::once(&mut self.tt)
-            .chain(self.helpers.iter_mut())
-            .take(step.min(n))
-            .collect();
+    /// `job` done for deals `0..n` at once on up to `threads` threads, each taking the next deal
+    /// not yet taken (so a thread whose deals searched fast takes more of them), all with the
+    /// player's one table; the results in deal order.
+    fn on_threads<R: Send>(&self, n: usize, job: impl Fn(usize, &Tt) -> R + Sync) -> Vec<R> {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let tt = &self.tt;
         let mut out: Vec<Option<R>> = (0..n).map(|_| None).collect();
         std::thread::scope(|scope| {
-            let job = &job;
-            let workers: Vec<_> = tables
-                .into_iter()
-                .enumerate()
-                .map(|(w, tt)| {
+            let (job, next) = (&job, &next);
+            let workers: Vec<_> = (0..self.threads.min(n))
+                .map(|_| {
                     scope.spawn(move || {
-                        (w..n)
-                            .step_by(step)
-                            .map(|i| (i, job(i, &mut *tt)))
-                            .collect::<Vec<_>>()
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if i >= n {
+                                break done;
+                            }
+                            done.push((i, job(i, tt)));
+                        }
                     })
                 })
                 .collect();
@@ -1245,6 +1230,17 @@ mod tests {
         };
         assert_eq!(choice(&flag_left), "a11-a12");
         assert_eq!(choice(&flag_right), "e11-e12");
+    }
+
+    #[test]
+    fn a_time_per_turn_replaces_the_levels() {
+        let p = AiPlayer::new(Level::Hard);
+        assert_eq!(p.allowance, Allowance::Time(Duration::from_millis(1500)));
+        let p = p.with_time(Duration::from_millis(300));
+        assert_eq!(p.allowance, Allowance::Time(Duration::from_millis(300)));
+        assert_eq!(p.clock.end(), 300_000_000);
+        let p = AiPlayer::new(Level::Normal).with_time(Duration::ZERO);
+        assert_eq!(p.allowance, Allowance::Time(Duration::from_millis(1)));
     }
 
     #[test]

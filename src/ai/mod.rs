@@ -71,8 +71,10 @@ pub trait Player: Send {
 }
 
 /// The players `junqi arena` knows, by spec. `ai:LEVEL:nodes=N` is a computer level spending
-/// N search nodes per turn instead of its time (`AiPlayer::with_nodes`): its games replay exactly.
-/// Either form may end in `@T`, searching on T threads (`AiPlayer::with_threads`).
+/// N search nodes per turn instead of its time (`AiPlayer::with_nodes`): its games replay exactly
+/// on one thread. `ai:LEVEL:ms=N` spends N milliseconds per turn instead of its level's time
+/// (`AiPlayer::with_time`). Each form may end in `@T`, searching on T threads
+/// (`AiPlayer::with_threads`).
 pub const PLAYER_SPECS: &[&str] = &[
     "random",
     "greedy",
@@ -82,22 +84,37 @@ pub const PLAYER_SPECS: &[&str] = &[
     "ai:normal",
     "ai:hard",
     "ai:LEVEL:nodes=N",
+    "ai:LEVEL:ms=N",
     "ai:LEVEL@T",
     "ai:LEVEL:nodes=N@T",
+    "ai:LEVEL:ms=N@T",
 ];
+
+/// What an `ai:LEVEL:…` spec spends per turn instead of its level's time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpecBudget {
+    /// `nodes=N`: N search nodes.
+    Nodes(u64),
+    /// `ms=N`: N milliseconds of wall time.
+    Millis(u64),
+}
 
 /// The most search nodes per turn a spec may ask for (`ai:LEVEL:nodes=N`).
 pub const MAX_SPEC_NODES: u64 = 1_000_000_000;
 
+/// The most milliseconds per turn a spec may ask for (`ai:LEVEL:ms=N`): ten minutes.
+pub const MAX_SPEC_MS: u64 = 600_000;
+
 /// Make a player from its spec (`random`, `greedy`, `raider` or `raider:SPEC` (engineer raids,
 /// otherwise as greedy or as SPEC), `ai:easy`, `ai:normal`, `ai:hard`, or a level
-/// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`; either
-/// followed by `@T` to search on T threads, T a whole number 1 to `MAX_THREADS`:
-/// `ai:hard@2`, `ai:hard:nodes=180000@2`).
+/// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`, or a
+/// time per turn: `ai:hard:ms=300`, N a whole number 1 to `MAX_SPEC_MS`; each followed by `@T`
+/// to search on T threads, T a whole number 1 to `MAX_THREADS`: `ai:hard@2`,
+/// `ai:hard:nodes=180000@2`, `ai:hard:ms=300@2`).
 ///
 /// # Errors
 /// An unknown spec (with the list of known ones), a level followed by something other than a
-/// good `nodes=N`, or a bad `@T`.
+/// good `nodes=N` or `ms=N`, or a bad `@T`.
 pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
     match spec {
         "random" => Ok(Box::new(RandomPlayer::default())),
@@ -120,7 +137,7 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
                 Some((base, t)) => (base, Some(t)),
                 None => (spec, None),
             };
-            let (level, nodes) = ai_spec(base).map_err(|e| match e {
+            let (level, spend) = ai_spec(base).map_err(|e| match e {
                 BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
                 e => e,
             })?;
@@ -131,16 +148,19 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
                 None => 1,
             };
             let player = AiPlayer::new(level).with_threads(threads);
-            Ok(Box::new(match nodes {
-                Some(n) => player.with_nodes(n),
+            Ok(Box::new(match spend {
+                Some(SpecBudget::Nodes(n)) => player.with_nodes(n),
+                Some(SpecBudget::Millis(ms)) => {
+                    player.with_time(std::time::Duration::from_millis(ms))
+                }
                 None => player,
             }))
         }
     }
 }
 
-/// The level and node budget of an `ai:LEVEL` or `ai:LEVEL:nodes=N` spec.
-fn ai_spec(spec: &str) -> Result<(Level, Option<u64>), BadPlayerSpec> {
+/// The level and budget of an `ai:LEVEL`, `ai:LEVEL:nodes=N` or `ai:LEVEL:ms=N` spec.
+fn ai_spec(spec: &str) -> Result<(Level, Option<SpecBudget>), BadPlayerSpec> {
     let unknown = || BadPlayerSpec::Unknown(spec.to_string());
     let rest = spec.strip_prefix("ai:").ok_or_else(unknown)?;
     let (word, suffix) = match rest.split_once(':') {
@@ -155,16 +175,21 @@ fn ai_spec(spec: &str) -> Result<(Level, Option<u64>), BadPlayerSpec> {
         spec: spec.to_string(),
         problem,
     };
-    let n = suffix
-        .strip_prefix("nodes=")
-        .ok_or_else(|| bad(SuffixProblem::NotNodes))?;
+    let (n, max, problem, make): (_, _, _, fn(u64) -> SpecBudget) =
+        if let Some(n) = suffix.strip_prefix("nodes=") {
+            (n, MAX_SPEC_NODES, SuffixProblem::BadCount, SpecBudget::Nodes)
+        } else if let Some(n) = suffix.strip_prefix("ms=") {
+            (n, MAX_SPEC_MS, SuffixProblem::BadMillis, SpecBudget::Millis)
+        } else {
+            return Err(bad(SuffixProblem::NotNodes));
+        };
     // Digits only: no sign, no spaces, no separators.
     if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(SuffixProblem::BadCount));
+        return Err(bad(problem));
     }
     match n.parse::<u64>() {
-        Ok(n) if (1..=MAX_SPEC_NODES).contains(&n) => Ok((level, Some(n))),
-        _ => Err(bad(SuffixProblem::BadCount)),
+        Ok(n) if (1..=max).contains(&n) => Ok((level, Some(make(n)))),
+        _ => Err(bad(problem)),
     }
 }
 
@@ -187,7 +212,7 @@ fn thread_count(t: &str) -> Option<usize> {
 pub enum BadPlayerSpec {
     /// Not a known spec (`Display` lists the known ones).
     Unknown(String),
-    /// A computer level followed by something other than a good `:nodes=N`.
+    /// A computer level followed by something other than a good `:nodes=N` or `:ms=N`.
     BadSuffix {
         spec: String,
         problem: SuffixProblem,
@@ -199,10 +224,12 @@ pub enum BadPlayerSpec {
 /// What is wrong after `ai:LEVEL:`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SuffixProblem {
-    /// Not `nodes=…`.
+    /// Neither `nodes=…` nor `ms=…`.
     NotNodes,
     /// `nodes=` not followed by a whole number 1 to `MAX_SPEC_NODES`.
     BadCount,
+    /// `ms=` not followed by a whole number 1 to `MAX_SPEC_MS`.
+    BadMillis,
 }
 
 impl std::fmt::Display for BadPlayerSpec {
@@ -220,12 +247,17 @@ impl std::fmt::Display for BadPlayerSpec {
                     SuffixProblem::NotNodes => write!(
                         f,
                         "player '{spec}': unknown suffix '{suffix}' (a computer level takes only \
-                         nodes=N, N search nodes per turn)"
+                         nodes=N, N search nodes per turn, or ms=N, N milliseconds per turn)"
                     ),
                     SuffixProblem::BadCount => write!(
                         f,
                         "player '{spec}': '{suffix}' needs N a whole number 1 to {MAX_SPEC_NODES} \
                          (search nodes per turn)"
+                    ),
+                    SuffixProblem::BadMillis => write!(
+                        f,
+                        "player '{spec}': '{suffix}' needs N a whole number 1 to {MAX_SPEC_MS} \
+                         (milliseconds per turn)"
                     ),
                 }
             }
@@ -497,12 +529,15 @@ mod tests {
         assert_eq!(ai_spec("ai:normal"), Ok((Level::Normal, None)));
         assert_eq!(
             ai_spec("ai:normal:nodes=20000"),
-            Ok((Level::Normal, Some(20_000)))
+            Ok((Level::Normal, Some(SpecBudget::Nodes(20_000))))
         );
-        assert_eq!(ai_spec("ai:easy:nodes=1"), Ok((Level::Easy, Some(1))));
+        assert_eq!(
+            ai_spec("ai:easy:nodes=1"),
+            Ok((Level::Easy, Some(SpecBudget::Nodes(1))))
+        );
         assert_eq!(
             ai_spec("ai:hard:nodes=1000000000"),
-            Ok((Level::Hard, Some(MAX_SPEC_NODES)))
+            Ok((Level::Hard, Some(SpecBudget::Nodes(MAX_SPEC_NODES))))
         );
         let p = player_from_spec("ai:hard:nodes=5000").unwrap();
         assert_eq!(p.name(), "ai:hard");
@@ -569,20 +604,59 @@ mod tests {
     }
 
     #[test]
+    fn a_level_takes_a_time_per_turn() {
+        assert_eq!(
+            ai_spec("ai:hard:ms=300"),
+            Ok((Level::Hard, Some(SpecBudget::Millis(300))))
+        );
+        assert_eq!(
+            ai_spec("ai:easy:ms=600000"),
+            Ok((Level::Easy, Some(SpecBudget::Millis(MAX_SPEC_MS))))
+        );
+        assert_eq!(player_from_spec("ai:hard:ms=1@2").unwrap().name(), "ai:hard");
+        for bad in [
+            "ai:hard:ms=0",
+            "ai:hard:ms=600001",
+            "ai:hard:ms=",
+            "ai:hard:ms=-1",
+            "ai:hard:ms=1.5",
+            "ai:hard:ms=300ms",
+        ] {
+            let e = player_from_spec(bad).err().unwrap();
+            assert!(
+                matches!(
+                    e,
+                    BadPlayerSpec::BadSuffix {
+                        problem: SuffixProblem::BadMillis,
+                        ..
+                    }
+                ),
+                "{bad}: {e:?}"
+            );
+            let text = e.to_string();
+            assert!(
+                text.contains(bad) && text.contains("1 to 600000") && text.contains("milliseconds"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn a_level_takes_a_thread_count() {
         for (spec, threads) in [
             ("ai:hard", 1),
             ("ai:hard@1", 1),
             ("ai:normal@2", 2),
             ("ai:hard:nodes=180000@2", 2),
+            ("ai:hard:ms=300@2", 2),
             ("ai:easy:nodes=1@64", 64),
         ] {
             let p = player_from_spec(spec).unwrap();
             assert!(p.name().starts_with("ai:"), "{spec}");
             let (base, _) = spec.split_once('@').unwrap_or((spec, ""));
-            let (level, nodes) = ai_spec(base).unwrap();
+            let (level, spend) = ai_spec(base).unwrap();
             let mut made = AiPlayer::new(level);
-            if let Some(n) = nodes {
+            if let Some(SpecBudget::Nodes(n)) = spend {
                 made = made.with_nodes(n);
             }
             assert_eq!(made.with_threads(threads).threads(), threads, "{spec}");

@@ -240,23 +240,20 @@ fn turn_on(case: &Case, level: Level, nodes: u64, threads: usize, seed: u64) -> 
     (t, p.last_nodes())
 }
 
-/// On two threads a node budget still gives the same turn after the same nodes, however the
-/// threads ran, in every mode that searches several deals (open mode searches its one position
-/// on both threads over a shared table: see the next test).
+/// On two threads the deals' searches share the player's one table, so which entries a search
+/// finds depends on the scheduling and the turn may differ from run to run; it is always one of
+/// the view's candidate turns, and every deal is searched (each run spends nodes on each of them:
+/// the budget is spent much as on one thread, `a_node_budget_is_shared_by_the_threads`).
 #[test]
-fn a_node_budget_on_two_threads_gives_the_same_turn_for_the_same_view() {
+fn deals_on_two_threads_give_a_legal_turn_from_one_shared_table() {
     for case in cases().into_iter().filter(|c| c.name != "open") {
+        let legal = case.view.candidate_turns(&case.rules);
         for level in [Level::Normal, Level::Hard] {
-            let first = turn_on(&case, level, 4_000, 2, 7);
             for _ in 0..2 {
-                assert_eq!(
-                    turn_on(&case, level, 4_000, 2, 7),
-                    first,
-                    "{} at {level:?}",
-                    case.name
-                );
+                let (t, nodes) = turn_on(&case, level, 4_000, 2, 7);
+                assert!(legal.contains(&t), "{} at {level:?}: {t:?}", case.name);
+                assert!(nodes > 0, "{} at {level:?}: nothing searched", case.name);
             }
-            assert!(first.1 > 0, "{} at {level:?}: nothing searched", case.name);
         }
     }
 }

@@ -30,7 +30,9 @@ const CCGC_GAME_MS: usize = 1_800_000;
 from its own view), raider (attacks the enemy HQs, flies its engineers along the railway to the \
 squares beside them and digs there, otherwise greedy), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
 per turn (ai:LEVEL:nodes=N, e.g. ai:normal:nodes=20000, N from 1 to 1000000000, spends N search \
-nodes per turn instead, so its games replay exactly from the seed), or an outside engine process: \
+nodes per turn instead, so its games replay exactly from the seed; ai:LEVEL:ms=N, N from 1 to \
+600000, thinks N milliseconds a turn; each may end in @T, searching on T threads, e.g. \
+ai:hard:ms=300@2), or an outside engine process: \
 engine:CMD (the junqi engine protocol, docs/engine-protocol.md) or ccgc:CMD (the CCGC 2012 protocol, \
 docs/ccgc.md; two-player games under --rules-set ccgc). The last line on stdout is \
 `arena: games=N a_wins=W draws=D b_wins=L a_ms_median=X a_ms_p95=Y b_ms_median=Z b_ms_p95=V`. With --players 4, A and B are teams: A's spec plays both seats of one team (South and North in odd games, East and West in even ones), and wins, draws and times count for the teams."

@@ -30,12 +30,12 @@ pub struct EngineArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
     /// Search on this many threads (1 to 64): the sampled deals at once in hidden and flip mode,
-    /// one position on every thread in open mode. With --nodes the turns of hidden and flip mode
-    /// still depend only on the inputs and the thread count (open mode's do not)
+    /// one position on every thread in open mode, all over one shared table. With --nodes the
+    /// turns repeat for the same inputs on one thread only
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
-    /// The transposition table's size in MiB (1 to 1024; default 4): the table open mode's
-    /// threads share, and each helper thread's own in hidden and flip mode
+    /// The transposition table's size in MiB (1 to 1024; default 4), one table shared by all
+    /// the threads
     #[arg(long, value_name = "MB", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=1024))]
     hash: u16,
     /// Play as one of the simple players instead (`random`, `greedy`): for testing and
