@@ -177,7 +177,12 @@ fn ai_spec(spec: &str) -> Result<(Level, Option<SpecBudget>), BadPlayerSpec> {
     };
     let (n, max, problem, make): (_, _, _, fn(u64) -> SpecBudget) =
         if let Some(n) = suffix.strip_prefix("nodes=") {
-            (n, MAX_SPEC_NODES, SuffixProblem::BadCount, SpecBudget::Nodes)
+            (
+                n,
+                MAX_SPEC_NODES,
+                SuffixProblem::BadCount,
+                SpecBudget::Nodes,
+            )
         } else if let Some(n) = suffix.strip_prefix("ms=") {
             (n, MAX_SPEC_MS, SuffixProblem::BadMillis, SpecBudget::Millis)
         } else {
@@ -613,7 +618,10 @@ mod tests {
             ai_spec("ai:easy:ms=600000"),
             Ok((Level::Easy, Some(SpecBudget::Millis(MAX_SPEC_MS))))
         );
-        assert_eq!(player_from_spec("ai:hard:ms=1@2").unwrap().name(), "ai:hard");
+        assert_eq!(
+            player_from_spec("ai:hard:ms=1@2").unwrap().name(),
+            "ai:hard"
+        );
         for bad in [
             "ai:hard:ms=0",
             "ai:hard:ms=600001",
