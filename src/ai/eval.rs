@@ -5,7 +5,7 @@
 //! Face-down pieces (flip mode) count for nobody: their expected worth is the same for both sides.
 
 use crate::engine::board::{Board, MAX_NODES, NodeId, NodeSet};
-use crate::engine::{Mode, Position, Rank, Rules, Seat};
+use crate::engine::{ClashOutcome, Mode, Position, Rank, Rules, Seat};
 use std::sync::LazyLock;
 
 /// Turn distances on an empty board: `walk` for any movable piece (a road step or a straight rail
@@ -13,6 +13,9 @@ use std::sync::LazyLock;
 pub struct Distances {
     pub walk: Vec<[u8; MAX_NODES]>,
     pub fly: Vec<[u8; MAX_NODES]>,
+    /// The nodes at most two turns from each node by `walk`, and by `fly` (`open_guards`).
+    pub walk2: Vec<NodeSet>,
+    pub fly2: Vec<NodeSet>,
     /// The seat index whose arm holds each node (`u8::MAX`: the centre, or no arm).
     pub arm: [u8; MAX_NODES],
 }
@@ -53,9 +56,22 @@ fn tables(b: &Board) -> Distances {
             arm[n as usize] = seat.index() as u8;
         }
     }
+    let walk: Vec<_> = (0..b.len() as NodeId).map(|s| bfs(b, s, false)).collect();
+    let fly: Vec<_> = (0..b.len() as NodeId).map(|s| bfs(b, s, true)).collect();
+    let within2 = |d: &[[u8; MAX_NODES]]| -> Vec<NodeSet> {
+        (0..b.len())
+            .map(|g| {
+                (0..b.len() as NodeId)
+                    .filter(|&n| d[n as usize][g] <= 2)
+                    .collect()
+            })
+            .collect()
+    };
     Distances {
-        walk: (0..b.len() as NodeId).map(|s| bfs(b, s, false)).collect(),
-        fly: (0..b.len() as NodeId).map(|s| bfs(b, s, true)).collect(),
+        walk2: within2(&walk),
+        fly2: within2(&fly),
+        walk,
+        fly,
         arm,
     }
 }
@@ -157,6 +173,103 @@ pub fn flag_danger(pos: &Position, rules: &Rules, side: Seat) -> i32 {
     danger
 }
 
+/// What an open door into a flag costs its owner, by how many turns the nearest enemy piece
+/// that would stand on it needs (`OPEN_GUARD[d]`, on an empty board: `Distances`); halved when
+/// another movable piece of the owner's stands beside the door to answer.
+const OPEN_GUARD: [i32; 3] = [0, 20, 10];
+
+/// The doors into `side`'s flag left open: each guard square that an enemy piece could stand on
+/// within two turns — empty, or held by a small piece of `side`'s (an engineer, a lieutenant or
+/// a captain) that it beats — then take the flag on the third, as `OPEN_GUARD` weighs it. What the search sees past its horizon of a raid that has
+/// not begun: a piece coming down the file toward a door left weak. Engineers (and bombs where
+/// they fly) are measured by rail flights, other pieces by steps and straight rail runs; a
+/// bomb only opens an empty door (it removes itself with what it meets).
+pub fn open_guards(pos: &Position, rules: &Rules, side: Seat, dist: &Distances) -> i32 {
+    let (mut walkers, mut flyers) = (NodeSet::EMPTY, NodeSet::EMPTY);
+    for (i, c) in pos.cells().iter().enumerate() {
+        if let Some(p) = c
+            && p.side().team() != side.team()
+        {
+            mover_sets(rules, *p, i as NodeId, &mut walkers, &mut flyers);
+        }
+    }
+    doors_open(pos, rules, side, dist, (walkers, flyers))
+}
+
+/// Adds a piece on `n` to the movers that walk (steps and straight rail runs) or fly (engineers,
+/// and bombs where bombs fly); face-down and unmovable pieces to neither.
+fn mover_sets(
+    rules: &Rules,
+    p: crate::engine::Piece,
+    n: NodeId,
+    walk: &mut NodeSet,
+    fly: &mut NodeSet,
+) {
+    if p.is_face_down() || !p.rank().is_movable() {
+        return;
+    }
+    if p.rank() == Rank::Engineer || (p.rank() == Rank::Bomb && rules.flying_bombs) {
+        fly.insert(n);
+    } else {
+        walk.insert(n);
+    }
+}
+
+/// `open_guards` given the enemy's movers, by how they move (`mover_sets`).
+fn doors_open(
+    pos: &Position,
+    rules: &Rules,
+    side: Seat,
+    dist: &Distances,
+    (walkers, flyers): (NodeSet, NodeSet),
+) -> i32 {
+    let guards = guard_squares(pos, side);
+    let board = pos.board();
+    let mut cost = 0;
+    for g in guards.iter() {
+        let holder = pos.at(g);
+        // Doors held by a mine, a bomb or an officer above captain are left to the search and
+        // `flag_danger` (an engineer digging a mine a flight away): few pieces open them, and
+        // weighing every mover against them costs more than it finds.
+        if holder.is_some_and(|h| h.side().team() != side.team() || h.rank() > Rank::Captain) {
+            continue;
+        }
+        let mut nearest = u8::MAX;
+        let walk = (walkers & dist.walk2[g as usize])
+            .iter()
+            .map(|n| (n, &dist.walk));
+        let fly = (flyers & dist.fly2[g as usize])
+            .iter()
+            .map(|n| (n, &dist.fly));
+        for (n, table) in walk.chain(fly) {
+            let d = table[n as usize][g as usize];
+            if d == 0 || d >= nearest {
+                continue;
+            }
+            let Some(p) = pos.at(n) else { continue };
+            let opens = holder.is_none_or(|h| {
+                crate::engine::play::clash(rules, p, h).0 == ClashOutcome::DefenderRemoved
+            });
+            if opens {
+                nearest = d;
+            }
+        }
+        let Some(&w) = OPEN_GUARD.get(nearest as usize) else {
+            continue;
+        };
+        let answered = board.links[g as usize].iter().any(|&n| {
+            pos.at(n).is_some_and(|d| {
+                d.side() == side
+                    && d.rank().is_movable()
+                    && !d.is_face_down()
+                    && (rules.movable_hq || board.kind(n) != crate::engine::NodeKind::Hq)
+            })
+        });
+        cost += if answered { w / 2 } else { w };
+    }
+    cost
+}
+
 /// What a player going out costs its team beyond the pieces it loses (RULES.md 9.7: the partner
 /// plays on, but two against one).
 pub const OUT_PENALTY: i32 = 400;
@@ -237,7 +350,7 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
         let danger = if out.contains(s) {
             0
         } else {
-            flag_danger(pos, rules, s)
+            flag_danger(pos, rules, s) + open_guards(pos, rules, s, dist)
         };
         let v = score[s.index()] - danger - if out.contains(s) { OUT_PENALTY } else { 0 };
         total += if s.team() == me.team() { v } else { -v };
@@ -283,9 +396,12 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let mut flag: [Option<NodeId>; 2] = [None; 2];
     let mut flag_up = [false; 2];
     let mut lowest = [u8::MAX; 2];
+    let mut movers = [(NodeSet::EMPTY, NodeSet::EMPTY); 2];
     for (i, c) in pos.cells().iter().enumerate() {
         let Some(p) = c else { continue };
         let s = p.side().index();
+        let (walk, fly) = &mut movers[s];
+        mover_sets(rules, *p, i as NodeId, walk, fly);
         match p.rank() {
             Rank::Mine => mines[s] += 1,
             Rank::Flag => {
@@ -344,7 +460,9 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
         score[s] += v;
     }
     for side in Seat::BOTH {
-        score[side.index()] -= flag_danger(pos, rules, side);
+        let enemy = movers[1 - side.index()];
+        score[side.index()] -=
+            flag_danger(pos, rules, side) + doors_open(pos, rules, side, dist, enemy);
     }
     // Mine less the other colour's.
     Seat::BOTH

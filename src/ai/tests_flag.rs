@@ -1,7 +1,7 @@
 //! Flag defence: an enemy engineer raiding the HQ along the railway must be parried, at the
 //! depths the computer's searches reach (the second pass of a hidden-mode decision runs at 3).
 
-use super::eval::{flag_danger, flag_in_check};
+use super::eval::{distances, flag_danger, flag_in_check, open_guards};
 use super::{AiPlayer, Level, Player};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Game, Mode, Position, Rules, Seat, Start, Turn, Viewer};
@@ -102,6 +102,54 @@ fn flag_check_and_danger() {
         at("..r2......"),
         (30, 0),
         "a lieutenant on b3 answers on b2"
+    );
+}
+
+/// The doors into the flag (`open_guards`): Red's flag on b1 behind mines on a1 and c1. A Blue
+/// lieutenant two steps from b2 (b4, by the camp on b3) costs Red 10 while b2 is empty or holds
+/// a piece it beats (an engineer), half when a Red piece beside b2 can answer, nothing when b2
+/// holds a captain; an engineer on a4 is one flight from b2 (20; the mined doors a1 and c1 are
+/// left to `flag_danger`); nothing near, nothing. Blue's doors (a12, c12, b11, all empty) are
+/// open only to a Red engineer.
+#[test]
+fn open_doors_into_the_flag() {
+    let rules = Rules::default();
+    let doors = |rank4: &str, rank2: &str| {
+        let pos = format!(
+            "..bF....../........../........../........../........../........../........../........../{rank4}/........../{rank2}/rMrFrM.... r 0 40"
+        );
+        let pos = Position::from_notation(&pos, &rules).unwrap();
+        (
+            open_guards(&pos, &rules, Seat::Red, distances()),
+            open_guards(&pos, &rules, Seat::Blue, distances()),
+        )
+    };
+    assert_eq!(
+        doors("..b2......", ".........."),
+        (10, 0),
+        "lieutenant two steps away"
+    );
+    assert_eq!(
+        doors("..b2......", "....r3...."),
+        (5, 0),
+        "answered from c2"
+    );
+    assert_eq!(
+        doors("b1........", ".........."),
+        (20, 0),
+        "engineer one flight away"
+    );
+    assert_eq!(doors("..........", ".........."), (0, 0), "nobody near");
+    assert_eq!(
+        doors("..b2......", "..r3......"),
+        (0, 0),
+        "b2 held by a captain"
+    );
+    // (A Red engineer on b2 is itself one flight from b11 and two turns from a12 and c12.)
+    assert_eq!(
+        doors("..b2......", "..r1......"),
+        (10, 40),
+        "b2 held by an engineer"
     );
 }
 
