@@ -121,6 +121,20 @@ pub fn guard_squares(pos: &Position, side: Seat) -> NodeSet {
     }
 }
 
+/// Whether a movable piece of `side`'s stands beside node `g`, able to answer a raider there (a
+/// piece in an HQ moves only under `movable HQ`).
+fn answered(pos: &Position, rules: &Rules, side: Seat, g: NodeId) -> bool {
+    let board = pos.board();
+    board.links[g as usize].iter().any(|&n| {
+        pos.at(n).is_some_and(|d| {
+            d.side() == side
+                && d.rank().is_movable()
+                && !d.is_face_down()
+                && (rules.movable_hq || board.kind(n) != crate::engine::NodeKind::Hq)
+        })
+    })
+}
+
 /// What an enemy raider (an engineer, or a bomb) that can reach one of the guard squares of a
 /// flag with its next move costs the flag's owner: twice as much when no piece of the owner's
 /// stands beside that square to answer it.
@@ -136,7 +150,6 @@ pub fn flag_danger(pos: &Position, rules: &Rules, side: Seat) -> i32 {
     if guards.is_empty() {
         return 0;
     }
-    let board = pos.board();
     let mut danger = 0;
     for (i, c) in pos.cells().iter().enumerate() {
         let Some(p) = c else { continue };
@@ -157,14 +170,7 @@ pub fn flag_danger(pos: &Position, rules: &Rules, side: Seat) -> i32 {
             if !opens {
                 continue;
             }
-            let defended = board.links[g as usize].iter().any(|&n| {
-                pos.at(n).is_some_and(|d| {
-                    d.side() == side
-                        && d.rank().is_movable()
-                        && !d.is_face_down()
-                        && (rules.movable_hq || board.kind(n) != crate::engine::NodeKind::Hq)
-                })
-            });
+            let defended = answered(pos, rules, side, g);
             let w = if engineer { RAID_ENGINEER } else { RAID_BOMB };
             worst = worst.max(if defended { w } else { 2 * w });
         }
@@ -224,7 +230,6 @@ fn doors_open(
     (walkers, flyers): (NodeSet, NodeSet),
 ) -> i32 {
     let guards = guard_squares(pos, side);
-    let board = pos.board();
     let mut cost = 0;
     for g in guards.iter() {
         let holder = pos.at(g);
@@ -257,15 +262,11 @@ fn doors_open(
         let Some(&w) = OPEN_GUARD.get(nearest as usize) else {
             continue;
         };
-        let answered = board.links[g as usize].iter().any(|&n| {
-            pos.at(n).is_some_and(|d| {
-                d.side() == side
-                    && d.rank().is_movable()
-                    && !d.is_face_down()
-                    && (rules.movable_hq || board.kind(n) != crate::engine::NodeKind::Hq)
-            })
-        });
-        cost += if answered { w / 2 } else { w };
+        cost += if answered(pos, rules, side, g) {
+            w / 2
+        } else {
+            w
+        };
     }
     cost
 }
