@@ -428,7 +428,16 @@ impl Client {
                     let (lines, _stop) = answer(&line);
                     for l in lines {
                         match EngineMsg::parse(&l) {
-                            Ok(e) => self.answer(e)?,
+                            Ok(e) => {
+                                if let Err(broke) = self.answer(e) {
+                                    // A late answer (the seat thought on past the end) finds the
+                                    // host gone: the end it sent first is the game's result.
+                                    return match over.or_else(|| self.end_sent_before(answer)) {
+                                        Some(s) => Ok(s),
+                                        None => Err(broke),
+                                    };
+                                }
+                            }
                             Err(e) => {
                                 return Err(ClientError::Refused(format!(
                                     "the local seat answered '{}': {e}",
@@ -454,6 +463,28 @@ impl Client {
                         None => Err(ClientError::Connection(why)),
                     };
                 }
+            }
+        }
+    }
+
+    /// After an answer could not be sent: the end of the game, if the host sent it before the
+    /// connection broke — read from what has arrived, waiting at most a second for the rest
+    /// (the local seat is told the end, as in `play`).
+    fn end_sent_before(
+        &self,
+        answer: &mut dyn FnMut(&str) -> (Vec<String>, bool),
+    ) -> Option<Status> {
+        let until = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.next_event(until.saturating_duration_since(Instant::now()))? {
+                Event::Msg(Msg::Host(m)) => {
+                    if let HostMsg::GameOver(s) = &m {
+                        answer(&m.line(self.board));
+                        return Some(*s);
+                    }
+                }
+                Event::Msg(Msg::Bye(_)) | Event::Closed(_) => return None,
+                Event::Msg(_) => {}
             }
         }
     }
