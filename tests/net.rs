@@ -1179,6 +1179,62 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     h.stop();
 }
 
+/// A room whose game never started and to which nobody has been connected for the host's
+/// `waiting_life` is closed when the next room is made: its file is removed, its invite finds no
+/// room, and a room someone is still in stays.
+#[test]
+fn an_abandoned_waiting_room_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = state_options(dir.path());
+    opts.bounds.waiting_life = Duration::from_millis(300);
+    let h = Server::bind("127.0.0.1:0", opts).unwrap().spawn();
+    let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let (seat, token, invite) = (
+        left.seated().seat,
+        left.seated().token.clone(),
+        left.seated().invite.clone(),
+    );
+    let files = || std::fs::read_dir(dir.path().join("rooms")).unwrap().count();
+    assert_eq!(files(), 1);
+    left.close();
+    let stays = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    std::thread::sleep(Duration::from_millis(600));
+    // The next room made closes the abandoned one, not the one its creator is still in.
+    let _third = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    assert_eq!(files(), 2, "{:?}", h.log());
+    assert!(
+        h.log().iter().any(|l| l.contains(&format!(
+            "room {}: closed, its game never started",
+            invite.room.as_str()
+        ))),
+        "{:?}",
+        h.log()
+    );
+    let back = Client::connect_keeping(
+        &Request::Rejoin {
+            invite,
+            seat,
+            token,
+        },
+        true,
+    );
+    assert!(
+        matches!(back, Err(ClientError::Refused(_))),
+        "{:?}",
+        back.err()
+    );
+    let joined = Client::connect_keeping(
+        &Request::Join {
+            invite: stays.seated().invite.clone(),
+            name: "joiner".into(),
+            seat: None,
+        },
+        true,
+    );
+    assert!(joined.is_ok(), "{:?}", joined.err());
+    h.stop();
+}
+
 /// A room whose game has not started is saved: a host that restarts on its state folder keeps
 /// it (the same invite, on the host's new address), the creator takes its seat back with its
 /// token, the other player joins, and the game is played to the end with both audits passing.

@@ -48,6 +48,9 @@ pub struct Bounds {
     pub answer_time: Duration,
     /// The length of one second of a room's move clock (tests shorten it; `Table::clock_second`).
     pub clock_second: Duration,
+    /// A room whose game has not started is closed (its file removed) once nobody has been
+    /// connected to it for this long; looked for each time a room is made.
+    pub waiting_life: Duration,
 }
 
 impl Default for Bounds {
@@ -64,6 +67,7 @@ impl Default for Bounds {
             idle: Duration::from_secs(60),
             answer_time: Duration::from_secs(600),
             clock_second: Duration::from_secs(1),
+            waiting_life: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -279,6 +283,9 @@ struct RoomState {
     locked_until: Option<Instant>,
     /// Connections in the room (seated), for the lobby and the chat.
     conns: Vec<(u8, ConnOut)>,
+    /// Since when nobody has been connected (while `conns` is empty): the room was made or
+    /// resumed then, or its last connection left.
+    empty_since: Instant,
 }
 
 struct Room {
@@ -318,6 +325,7 @@ impl Room {
                 wrong_codes: 0,
                 locked_until: None,
                 conns: Vec::new(),
+                empty_since: Instant::now(),
             }),
             seal: Mutex::new(seal),
             journal: Mutex::new(None),
@@ -891,6 +899,9 @@ fn seated_loop(
     {
         let mut st = lock(&room.state);
         st.conns.retain(|(_, c)| c.id != out.id);
+        if st.conns.is_empty() {
+            st.empty_since = Instant::now();
+        }
         let mut ls = lock(&link.state);
         if ls.conn.as_ref().is_some_and(|c| c.id == out.id) {
             ls.conn = None;
@@ -910,6 +921,7 @@ impl ConnOut {
 
 fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, String> {
     let mut rooms = lock(&host.rooms);
+    close_abandoned_rooms(host, &mut rooms);
     if rooms.len() >= host.bounds.max_rooms {
         return Err("the host holds as many rooms as it may".into());
     }
@@ -1408,6 +1420,34 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             fs.remove(0);
         }
         fs.push(f);
+    }
+}
+
+/// Close the rooms whose game never started and to which nobody has been connected for
+/// `Bounds::waiting_life`: out of the host's rooms, their files removed, a line in the log. (A
+/// room whose state is locked at this moment is busy, so not abandoned: it is left.)
+fn close_abandoned_rooms(host: &Inner, rooms: &mut HashMap<RoomId, Arc<Room>>) {
+    let life = host.bounds.waiting_life;
+    let abandoned: Vec<RoomId> = rooms
+        .values()
+        .filter(|room| {
+            room.state.try_lock().is_ok_and(|st| {
+                !st.started && st.conns.is_empty() && st.empty_since.elapsed() >= life
+            })
+        })
+        .map(|room| room.id)
+        .collect();
+    for id in abandoned {
+        if let Some(room) = rooms.remove(&id) {
+            if let Some(dir) = &host.state {
+                *lock(&room.journal) = None;
+                let _ = std::fs::remove_file(room_path(dir, id));
+            }
+            host.log(format!(
+                "room {id}: closed, its game never started and nobody came for {} s",
+                life.as_secs()
+            ));
+        }
     }
 }
 
