@@ -14,9 +14,9 @@
 //! repeatable.
 //!
 //! With `AiPlayer::with_threads`, the searches of the deals (both passes, hidden and flip mode)
-//! run on several threads, each thread with its own transposition table, and a single position
-//! (open mode) is searched by every thread at once over the player's one table (Lazy SMP,
-//! `search_together`); see `with_threads` for what that keeps repeatable.
+//! run on several threads, each taking the next deal, and a single position (open mode) is
+//! searched by every thread at once (Lazy SMP, `search_together`); all the threads share the
+//! player's one transposition table. See `with_threads` for what that keeps repeatable.
 
 use super::Player;
 use super::belief::{Belief, FlipPool, proxy};
