@@ -186,8 +186,9 @@ const OPEN_GUARD: [i32; 3] = [0, 20, 10];
 
 /// The doors into `side`'s flag left open: each guard square that an enemy piece could stand on
 /// within two turns — empty, or held by a small piece of `side`'s (an engineer, a lieutenant or
-/// a captain) that it beats — then take the flag on the third, as `OPEN_GUARD` weighs it. What the search sees past its horizon of a raid that has
-/// not begun: a piece coming down the file toward a door left weak. Engineers (and bombs where
+/// a captain) that it beats — then take the flag on the third, as `OPEN_GUARD` weighs it. What
+/// the search sees past its horizon of a raid that has not begun: a piece coming down the file
+/// toward a door left weak. Engineers (and bombs where
 /// they fly) are measured by rail flights, other pieces by steps and straight rail runs; a
 /// bomb only opens an empty door (it removes itself with what it meets).
 pub fn open_guards(pos: &Position, rules: &Rules, side: Seat, dist: &Distances) -> i32 {
@@ -248,7 +249,7 @@ fn doors_open(
             .map(|n| (n, &dist.fly));
         for (n, table) in walk.chain(fly) {
             let d = table[n as usize][g as usize];
-            if d == 0 || d >= nearest {
+            if d >= nearest {
                 continue;
             }
             let Some(p) = pos.at(n) else { continue };
@@ -285,8 +286,11 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let seats = board.seats;
     let mut mines = [0u8; 4];
     let mut flag: [Option<NodeId>; 4] = [None; 4];
+    let mut movers = [(NodeSet::EMPTY, NodeSet::EMPTY); 4];
     for (i, c) in pos.cells().iter().enumerate() {
         let Some(p) = c else { continue };
+        let (walk, fly) = &mut movers[p.side().index()];
+        mover_sets(rules, *p, i as NodeId, walk, fly);
         match p.rank() {
             Rank::Mine => mines[p.side().index()] += 1,
             Rank::Flag => flag[p.side().index()] = Some(i as NodeId),
@@ -351,7 +355,9 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
         let danger = if out.contains(s) {
             0
         } else {
-            flag_danger(pos, rules, s) + open_guards(pos, rules, s, dist)
+            let [e1, e2] = enemies(s).map(|e| movers[e.index()]);
+            let enemy = (e1.0 | e2.0, e1.1 | e2.1);
+            flag_danger(pos, rules, s) + doors_open(pos, rules, s, dist, enemy)
         };
         let v = score[s.index()] - danger - if out.contains(s) { OUT_PENALTY } else { 0 };
         total += if s.team() == me.team() { v } else { -v };
