@@ -1235,6 +1235,33 @@ fn an_abandoned_waiting_room_is_closed() {
     h.stop();
 }
 
+/// The host's sweep closes an abandoned waiting room with no other room made: its file goes, and
+/// the log says so, within a few of the sweep's rounds.
+#[test]
+fn the_host_sweeps_abandoned_rooms_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = state_options(dir.path());
+    opts.bounds.waiting_life = Duration::from_millis(200);
+    let h = Server::bind("127.0.0.1:0", opts).unwrap().spawn();
+    let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = left.seated().invite.room.as_str().to_string();
+    let files = || std::fs::read_dir(dir.path().join("rooms")).unwrap().count();
+    assert_eq!(files(), 1);
+    left.close();
+    let closed = |h: &ServerHandle| {
+        h.log()
+            .iter()
+            .any(|l| l.contains(&format!("room {room}: closed, its game never started")))
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !closed(&h) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(closed(&h), "{:?}", h.log());
+    assert_eq!(files(), 0);
+    h.stop();
+}
+
 /// A room whose game has not started is saved: a host that restarts on its state folder keeps
 /// it (the same invite, on the host's new address), the creator takes its seat back with its
 /// token, the other player joins, and the game is played to the end with both audits passing.

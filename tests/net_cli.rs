@@ -232,6 +232,14 @@ fn bad_invites_unreachable_hosts_and_wrong_codes_exit_2_with_a_message() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("--seat"), "{err}");
+    // A waiting room's life out of bounds: nothing listens.
+    for hours in ["0", "8761", "a day"] {
+        let (code, out, err) = run(&["serve", "--listen", "127.0.0.1:0", "--waiting-hours", hours]);
+        assert_eq!(code, 2, "{hours}");
+        assert!(out.is_empty());
+        assert!(err.contains("--waiting-hours"), "{err}");
+        assert!(err.contains("1 to 8760"), "{err}");
+    }
     // A wrong code on a real host.
     let (host, addr, key) = serve(None);
     let _host = Killed(host);

@@ -182,7 +182,7 @@ fn players(s: &str) -> Result<u8, String> {
     }
 }
 
-fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
+pub(super) fn whole<const LO: usize, const HI: usize>(s: &str) -> Result<usize, String> {
     s.parse::<usize>()
         .ok()
         .filter(|n| (LO..=HI).contains(n))

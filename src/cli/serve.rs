@@ -1,7 +1,8 @@
 //! `junqi serve`: the neutral host of network games (docs/network.md).
 
+use super::arena::whole;
 use super::{CliError, CliResult};
-use crate::net::host::{ServeOptions, Server};
+use crate::net::host::{Bounds, ServeOptions, Server};
 use std::path::PathBuf;
 
 /// `junqi serve`'s options.
@@ -23,6 +24,10 @@ pub struct ServeArgs {
     /// Without it, the host makes a new key every time it starts and keeps nothing
     #[arg(long, value_name = "DIR")]
     state: Option<PathBuf>,
+    /// How long a room whose game has not started stays open once nobody is in it, in hours
+    /// (1 to 8760): then it is closed, its file removed, and its invite leads nowhere
+    #[arg(long, value_name = "H", default_value_t = 24, value_parser = whole::<1, 8760>)]
+    waiting_hours: usize,
 }
 
 /// Listen and serve until stopped.
@@ -31,6 +36,10 @@ pub fn cmd_serve(args: &ServeArgs) -> CliResult {
         &args.listen,
         ServeOptions {
             state: args.state.clone(),
+            bounds: Bounds {
+                waiting_life: std::time::Duration::from_secs(args.waiting_hours as u64 * 3600),
+                ..Bounds::default()
+            },
             ..ServeOptions::default()
         },
     )

@@ -49,7 +49,8 @@ pub struct Bounds {
     /// The length of one second of a room's move clock (tests shorten it; `Table::clock_second`).
     pub clock_second: Duration,
     /// A room whose game has not started is closed (its file removed) once nobody has been
-    /// connected to it for this long; looked for each time a room is made.
+    /// connected to it for this long; looked for each time a room is made, and by the host's
+    /// sweep every `sweep_every(waiting_life)`.
     pub waiting_life: Duration,
 }
 
@@ -586,6 +587,11 @@ impl Server {
         let addr = self.local_addr();
         if !self.inner.syncing.swap(true, Ordering::Relaxed) {
             self.start_syncing();
+            let weak = Arc::downgrade(&self.inner);
+            let _ = std::thread::Builder::new()
+                .name("junqi-sweep".into())
+                .stack_size(128 * 1024)
+                .spawn(move || sweep_rooms(&weak));
         }
         self.inner.log(format!(
             "listening on {addr}, host key {}",
@@ -1447,6 +1453,36 @@ fn close_abandoned_rooms(host: &Inner, rooms: &mut HashMap<RoomId, Arc<Room>>) {
                 "room {id}: closed, its game never started and nobody came for {} s",
                 life.as_secs()
             ));
+        }
+    }
+}
+
+/// How often the host looks for abandoned rooms: a quarter of their life, at most a minute (a
+/// room is closed at most that long after its life ends), at least 10 ms.
+fn sweep_every(life: Duration) -> Duration {
+    (life / 4).clamp(Duration::from_millis(10), Duration::from_secs(60))
+}
+
+/// Close abandoned rooms (`close_abandoned_rooms`) every `sweep_every`, until the host stops:
+/// without it a room would be closed only when another is made. Sleeps in steps of at most
+/// 100 ms so that it ends soon after the host stops.
+fn sweep_rooms(host: &std::sync::Weak<Inner>) {
+    let every = match host.upgrade() {
+        Some(h) => sweep_every(h.bounds.waiting_life),
+        None => return,
+    };
+    let step = every.min(Duration::from_millis(100));
+    let mut waited = Duration::ZERO;
+    loop {
+        std::thread::sleep(step);
+        waited += step;
+        let Some(host) = host.upgrade() else { return };
+        if host.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if waited >= every {
+            waited = Duration::ZERO;
+            close_abandoned_rooms(&host, &mut lock(&host.rooms));
         }
     }
 }
