@@ -1464,26 +1464,21 @@ fn sweep_every(life: Duration) -> Duration {
 }
 
 /// Close abandoned rooms (`close_abandoned_rooms`) every `sweep_every`, until the host stops:
-/// without it a room would be closed only when another is made. Sleeps in steps of at most
-/// 100 ms so that it ends soon after the host stops.
+/// without it a room would be closed only when another is made. Wakes once a round (once a
+/// minute with the default life: a window hosting a game stays idle), so it may outlive a stop
+/// by one round; it holds no strong reference to the host meanwhile.
 fn sweep_rooms(host: &std::sync::Weak<Inner>) {
     let every = match host.upgrade() {
         Some(h) => sweep_every(h.bounds.waiting_life),
         None => return,
     };
-    let step = every.min(Duration::from_millis(100));
-    let mut waited = Duration::ZERO;
     loop {
-        std::thread::sleep(step);
-        waited += step;
+        std::thread::sleep(every);
         let Some(host) = host.upgrade() else { return };
         if host.stop.load(Ordering::Relaxed) {
             return;
         }
-        if waited >= every {
-            waited = Duration::ZERO;
-            close_abandoned_rooms(&host, &mut lock(&host.rooms));
-        }
+        close_abandoned_rooms(&host, &mut lock(&host.rooms));
     }
 }
 
