@@ -156,7 +156,8 @@ fn formation_for(
         };
     }
     let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
-    if spec.starts_with("ai:") || spec == "raider" || outside {
+    let computer = spec.starts_with("ai:") || spec == "raider" || spec.starts_with("raider:");
+    if computer || outside {
         ai_formation(rng, rules)
     } else {
         Formation::random(rng, rules)
@@ -857,6 +858,24 @@ mod tests {
                 assert!(!o.a_ms.is_empty() && !o.b_ms.is_empty());
             }
             assert_ne!(team_a(0), team_a(1));
+        }
+    }
+
+    /// The computer deploys its own formations whatever plays it: `ai:*`, `raider` and `raider:SPEC`
+    /// (the computer raiding) alike; `random` and `greedy` deploy at random.
+    #[test]
+    fn computer_seats_deploy_the_computer_s_formations() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let opts = opts("ai:easy", "ai:easy", 2, 2, 5);
+        for spec in [
+            "ai:normal",
+            "raider",
+            "raider:ai:normal:nodes=20000",
+            "random",
+        ] {
+            let f = formation_for(spec, false, &opts, &mut SplitMix64::new(3), &rules);
+            let computer = ai_formation(&mut SplitMix64::new(3), &rules);
+            assert_eq!(f.lines() == computer.lines(), spec != "random", "{spec}");
         }
     }
 
