@@ -138,7 +138,7 @@ fn answered(pos: &Position, rules: &Rules, side: Seat, g: NodeId) -> bool {
 /// What an enemy raider (an engineer, or a bomb) that can reach one of the guard squares of a
 /// flag with its next move costs the flag's owner: twice as much when no piece of the owner's
 /// stands beside that square to answer it.
-const RAID_ENGINEER: i32 = 30;
+const RAID_ENGINEER: i32 = 60;
 const RAID_BOMB: i32 = 12;
 
 /// The danger to `side`'s flag from raiders: each enemy engineer or bomb that can reach one of

@@ -97,10 +97,10 @@ fn flag_check_and_danger() {
             flag_danger(&pos, &rules, Seat::Blue),
         )
     };
-    assert_eq!(at(".........."), (60, 0), "nothing beside b2");
+    assert_eq!(at(".........."), (120, 0), "nothing beside b2");
     assert_eq!(
         at("..r2......"),
-        (30, 0),
+        (60, 0),
         "a lieutenant on b3 answers on b2"
     );
 }
