@@ -115,7 +115,7 @@ fn defends_the_partners_threatened_flag() {
         "s",
         "-",
         "h1=sF j1=s8 g1=s2 k16=s6 g6=s7 q8=eF q10=e8 q7=e2 j16=e3 j17=nF h17=n8 k17=n2 \
-         a10=wF a8=w7 a11=w2 f7=w8",
+         a10=wF a8=w8 a11=w2 f7=w5",
     );
     assert_eq!(choice(&pos, &rules, 2), "k16-j16");
 }
@@ -288,9 +288,11 @@ fn plays_four_player_games_in_open_and_hidden_mode() {
 }
 
 /// Four players, open mode: East's engineer on k2 can fly along South's rank 2 onto h2, beside
-/// South's flag on h1, and take it at East's next turn; nothing of South's could take it on h2. South's marshal on g6 may take West's general on f7 instead (the
-/// bait). South must leave no such raid (taking the engineer, or closing the way); without the
-/// root's flag safety the same player at a small node budget takes the bait.
+/// South's flag on h1, and take it at East's next turn; nothing of South's could take it on h2.
+/// South's marshal on g6 may take West's general on f7 instead (the bait: a smaller one, a
+/// colonel, no longer tempts the evaluation, which weighs the raid itself). South must leave no
+/// such raid (taking the engineer, or closing the way); without the root's flag safety the same
+/// player at a small node budget takes the bait.
 #[test]
 fn parries_an_engineer_raid_on_its_own_flag() {
     let rules = Rules::default();
