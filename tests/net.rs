@@ -1179,34 +1179,47 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     h.stop();
 }
 
+/// A host keeping its state in `dir`, whose waiting rooms live `life` once nobody is in them.
+fn host_with_waiting_life(dir: &std::path::Path, life: Duration) -> ServerHandle {
+    let mut opts = state_options(dir);
+    opts.bounds.waiting_life = life;
+    Server::bind("127.0.0.1:0", opts).unwrap().spawn()
+}
+
+/// How many rooms the host keeps in its state folder `dir`.
+fn room_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir.join("rooms")).unwrap().count()
+}
+
+/// Whether the host's log says `room` was closed as abandoned.
+fn closed_as_abandoned(h: &ServerHandle, room: &str) -> bool {
+    h.log()
+        .iter()
+        .any(|l| l.contains(&format!("room {room}: closed, its game never started")))
+}
+
 /// A room whose game never started and to which nobody has been connected for the host's
-/// `waiting_life` is closed when the next room is made: its file is removed, its invite finds no
-/// room, and a room someone is still in stays.
+/// `waiting_life` is closed (by the next room made, or by the host's sweep, whichever comes
+/// first): its file is removed, its invite finds no room, and a room someone is still in stays.
 #[test]
 fn an_abandoned_waiting_room_is_closed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut opts = state_options(dir.path());
-    opts.bounds.waiting_life = Duration::from_millis(300);
-    let h = Server::bind("127.0.0.1:0", opts).unwrap().spawn();
+    let h = host_with_waiting_life(dir.path(), Duration::from_millis(300));
     let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let (seat, token, invite) = (
         left.seated().seat,
         left.seated().token.clone(),
         left.seated().invite.clone(),
     );
-    let files = || std::fs::read_dir(dir.path().join("rooms")).unwrap().count();
-    assert_eq!(files(), 1);
+    assert_eq!(room_files(dir.path()), 1);
     left.close();
     let stays = create(&h, 2, Rules::for_mode(Mode::Hidden));
     std::thread::sleep(Duration::from_millis(600));
-    // The next room made closes the abandoned one, not the one its creator is still in.
+    // The abandoned room is gone, not the one its creator is still in.
     let _third = create(&h, 2, Rules::for_mode(Mode::Hidden));
-    assert_eq!(files(), 2, "{:?}", h.log());
+    assert_eq!(room_files(dir.path()), 2, "{:?}", h.log());
     assert!(
-        h.log().iter().any(|l| l.contains(&format!(
-            "room {}: closed, its game never started",
-            invite.room.as_str()
-        ))),
+        closed_as_abandoned(&h, invite.room.as_str()),
         "{:?}",
         h.log()
     );
@@ -1240,25 +1253,17 @@ fn an_abandoned_waiting_room_is_closed() {
 #[test]
 fn the_host_sweeps_abandoned_rooms_on_its_own() {
     let dir = tempfile::tempdir().unwrap();
-    let mut opts = state_options(dir.path());
-    opts.bounds.waiting_life = Duration::from_millis(200);
-    let h = Server::bind("127.0.0.1:0", opts).unwrap().spawn();
+    let h = host_with_waiting_life(dir.path(), Duration::from_millis(200));
     let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let room = left.seated().invite.room.as_str().to_string();
-    let files = || std::fs::read_dir(dir.path().join("rooms")).unwrap().count();
-    assert_eq!(files(), 1);
+    assert_eq!(room_files(dir.path()), 1);
     left.close();
-    let closed = |h: &ServerHandle| {
-        h.log()
-            .iter()
-            .any(|l| l.contains(&format!("room {room}: closed, its game never started")))
-    };
     let deadline = Instant::now() + Duration::from_secs(10);
-    while !closed(&h) && Instant::now() < deadline {
+    while !closed_as_abandoned(&h, &room) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(closed(&h), "{:?}", h.log());
-    assert_eq!(files(), 0);
+    assert!(closed_as_abandoned(&h, &room), "{:?}", h.log());
+    assert_eq!(room_files(dir.path()), 0);
     h.stop();
 }
 

@@ -144,7 +144,8 @@ const RAID_BOMB: i32 = 12;
 /// The danger to `side`'s flag from raiders: each enemy engineer or bomb that can reach one of
 /// the flag's guard squares with its next move (by rail, on the board as it is) while that square
 /// is empty or holds something it removes (an engineer digs a mine; a bomb removes anything),
-/// weighed by whether a movable piece of `side`'s stands beside the square to answer.
+/// weighed by whether a movable piece of `side`'s stands beside the square to answer. (The
+/// evaluation gathers the raiders in its own pass and calls `raid_danger`; this finds them.)
 pub fn flag_danger(pos: &Position, rules: &Rules, side: Seat) -> i32 {
     let raiders = pos
         .cells()

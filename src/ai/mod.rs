@@ -105,6 +105,12 @@ pub const MAX_SPEC_NODES: u64 = 1_000_000_000;
 /// The most milliseconds per turn a spec may ask for (`ai:LEVEL:ms=N`): ten minutes.
 pub const MAX_SPEC_MS: u64 = 600_000;
 
+/// Whether a spec plays as the computer (`ai:*`, `raider`, `raider:SPEC`), and so deploys the
+/// computer's formations (`ai_formation`) where the arena deals them; `random` and `greedy` do not.
+pub fn is_computer_spec(spec: &str) -> bool {
+    spec.starts_with("ai:") || spec == "raider" || spec.starts_with("raider:")
+}
+
 /// Make a player from its spec (`random`, `greedy`, `raider` or `raider:SPEC` (engineer raids,
 /// otherwise as greedy or as SPEC), `ai:easy`, `ai:normal`, `ai:hard`, or a level
 /// with a node budget: `ai:normal:nodes=20000`, N a whole number 1 to `MAX_SPEC_NODES`, or a

@@ -156,8 +156,7 @@ fn formation_for(
         };
     }
     let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
-    let computer = spec.starts_with("ai:") || spec == "raider" || spec.starts_with("raider:");
-    if computer || outside {
+    if crate::ai::is_computer_spec(spec) || outside {
         ai_formation(rng, rules)
     } else {
         Formation::random(rng, rules)

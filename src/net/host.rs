@@ -387,8 +387,8 @@ pub struct Inner {
     state: Option<PathBuf>,
     /// Rooms saved since the disk last caught up (`sync_rooms`).
     unsynced: Mutex<Vec<PathBuf>>,
-    /// Whether the thread of `sync_rooms` was started.
-    syncing: AtomicBool,
+    /// Whether the host's background threads (`start_background`) were started.
+    background: AtomicBool,
     fault: Option<Fault>,
 }
 
@@ -482,7 +482,7 @@ impl Server {
                 stop: AtomicBool::new(false),
                 state: opts.state.clone(),
                 unsynced: Mutex::new(Vec::new()),
-                syncing: AtomicBool::new(false),
+                background: AtomicBool::new(false),
                 fault: opts.fault,
             }),
         })
@@ -571,28 +571,30 @@ impl Server {
         }
     }
 
-    /// The thread that makes the saved rooms durable (`sync_rooms`), when the host saves them.
-    fn start_syncing(&self) {
-        if self.inner.state.is_some() {
+    /// The host's background threads, once: the one that makes the saved rooms durable
+    /// (`sync_rooms`, when the host saves them) and the one that closes abandoned waiting rooms
+    /// (`sweep_rooms`). Each holds only a weak reference to the host.
+    fn start_background(&self) {
+        if self.inner.background.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let spawn = |name: &str, job: fn(&std::sync::Weak<Inner>)| {
             let weak = Arc::downgrade(&self.inner);
             let _ = std::thread::Builder::new()
-                .name("junqi-sync".into())
+                .name(name.into())
                 .stack_size(128 * 1024)
-                .spawn(move || sync_rooms(&weak));
+                .spawn(move || job(&weak));
+        };
+        if self.inner.state.is_some() {
+            spawn("junqi-sync", sync_rooms);
         }
+        spawn("junqi-sweep", sweep_rooms);
     }
 
     /// Accept connections until `ServerHandle::stop`.
     pub fn run(self) {
         let addr = self.local_addr();
-        if !self.inner.syncing.swap(true, Ordering::Relaxed) {
-            self.start_syncing();
-            let weak = Arc::downgrade(&self.inner);
-            let _ = std::thread::Builder::new()
-                .name("junqi-sweep".into())
-                .stack_size(128 * 1024)
-                .spawn(move || sweep_rooms(&weak));
-        }
+        self.start_background();
         self.inner.log(format!(
             "listening on {addr}, host key {}",
             encode(&self.inner.public)
