@@ -39,6 +39,9 @@ pub struct Seats {
     news: Vec<EngineNews>,
     /// How many threads the computer seats search on (`AiPlayer::with_threads`; 0 reads as 1).
     threads: usize,
+    /// A node budget per turn instead of the level's time (`AiPlayer::with_nodes`): set by tests,
+    /// whose computer seats must play the same whatever the machine's load.
+    nodes: Option<u64>,
 }
 
 impl std::fmt::Debug for Seats {
@@ -75,8 +78,7 @@ impl Seats {
         for (k, seat) in self.seats.iter().enumerate() {
             players.push(match seat {
                 Occupant::Computer(level) => {
-                    Some(Box::new(AiPlayer::new(*level).with_threads(self.threads))
-                        as Box<dyn Player>)
+                    Some(Box::new(self.computer(*level)) as Box<dyn Player>)
                 }
                 Occupant::Engine => self.engine.as_ref().and_then(|e| {
                     let (chair, view) = e.starts.get(k)?.clone();
@@ -101,6 +103,12 @@ impl Seats {
             return;
         }
         self.threads = threads;
+        self.renew_computers();
+    }
+
+    /// Fresh computer players at once when none is thinking (told the game again, as after an
+    /// undo); else they come with the next `reset`.
+    fn renew_computers(&mut self) {
         if self.thinking.is_none()
             && self
                 .seats
@@ -114,6 +122,30 @@ impl Seats {
     /// How many threads the computer seats search on.
     pub fn threads(&self) -> usize {
         self.threads.max(1)
+    }
+
+    /// The computer seats (and the hint) think `nodes` nodes a turn instead of their level's
+    /// time from now on (`None`: the level's time), as `set_threads` takes effect.
+    pub fn set_nodes(&mut self, nodes: Option<u64>) {
+        if nodes == self.nodes {
+            return;
+        }
+        self.nodes = nodes;
+        self.renew_computers();
+    }
+
+    /// The node budget of the computer seats, if they have one instead of their level's time.
+    pub fn nodes(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// A computer player of `level` with these seats' threads and budget.
+    fn computer(&self, level: Level) -> AiPlayer {
+        let p = AiPlayer::new(level).with_threads(self.threads);
+        match self.nodes {
+            Some(n) => p.with_nodes(n),
+            None => p,
+        }
     }
 
     /// How engine seats are started, and fresh players for every seat.
@@ -304,6 +336,7 @@ impl HintThought {
         game: &crate::engine::Game,
         me: crate::engine::Seat,
         level: Level,
+        nodes: Option<u64>,
         seed: u64,
     ) -> HintThought {
         let sight = game.own_sight(me);
@@ -324,6 +357,9 @@ impl HintThought {
             .name("junqi-hint".into())
             .spawn(move || {
                 let mut player = AiPlayer::new(level);
+                if let Some(n) = nodes {
+                    player = player.with_nodes(n);
+                }
                 for (report, after) in &history {
                     player.observe(report, after);
                 }

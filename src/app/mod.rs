@@ -135,6 +135,10 @@ pub struct JunqiApp {
     pub board_cache: board_cache::BoardCache,
     /// What makes network links (tests put a scripted one here).
     pub network: Box<dyn remote::link::Network>,
+    /// A node budget per turn for the computer seats and the hint instead of their level's time:
+    /// tests set it, so that the computer plays the same whatever the machine's load. `None` in
+    /// the program.
+    pub computer_nodes: Option<u64>,
 }
 
 impl JunqiApp {
@@ -206,6 +210,7 @@ impl JunqiApp {
             sound,
             board_cache: board_cache::BoardCache::default(),
             network,
+            computer_nodes: None,
         }
     }
 
@@ -249,6 +254,7 @@ impl JunqiApp {
         if let Screen::Play(play) = &mut screen {
             self.parked = None;
             play.set_computer_threads(computer::computer_threads(self.settings.threads));
+            play.set_computer_nodes(self.computer_nodes);
             if play.computer().engine_command().is_none() {
                 let command = (self.settings.engine_command.clone())
                     .unwrap_or_else(computer::default_engine_command);

@@ -3,7 +3,7 @@
 //! takeback requests) and the computer's seats and thinking. The play screen draws a `Session` and
 //! sends it `Act`s; `Session::apply` carries them out after the UI pass, and `Session::tick` moves
 //! time on (the clock, the animations, the computer's turns) before it. No egui context is needed,
-//! so sessions are tested on their own (tests/session.rs).
+//! so sessions are tested on their own (tests/window/session.rs).
 
 use super::board::Flash;
 use super::computer;
@@ -321,6 +321,12 @@ impl Session {
     /// The computer seats search on `threads` threads (`computer::Seats::set_threads`).
     pub fn set_computer_threads(&mut self, threads: usize) {
         self.computer.set_threads(threads);
+    }
+
+    /// The computer seats (and the hint) think `nodes` nodes a turn instead of their level's
+    /// time (`computer::Seats::set_nodes`; tests).
+    pub fn set_computer_nodes(&mut self, nodes: Option<u64>) {
+        self.computer.set_nodes(nodes);
     }
 
     pub fn set_engine_command(&mut self, command: &str) {
@@ -1217,6 +1223,7 @@ impl Session {
             &self.game,
             me,
             level,
+            self.computer.nodes(),
             self.computer.seed,
         ));
         let mut asked: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Hints)

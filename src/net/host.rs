@@ -1331,8 +1331,13 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             table.clock_second(host.bounds.clock_second);
             {
                 let resigned = room.resigned.clone();
+                let (host, id) = (host.clone(), room.id);
                 table.resignations(Box::new(move || {
-                    lock(&resigned).drain(..).map(usize::from).collect()
+                    let seats: Vec<usize> = lock(&resigned).drain(..).map(usize::from).collect();
+                    for seat in &seats {
+                        host.log(format!("room {id}: seat {seat}'s resignation is taken"));
+                    }
+                    seats
                 }));
             }
             // The commitment, before the first turn (a resumed room keeps the salts it saved).

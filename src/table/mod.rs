@@ -292,6 +292,42 @@ pub struct Limits {
     pub game_time: Option<Duration>,
 }
 
+/// Where a table reads the time its seats take to answer: the machine's clock (`Stopwatch::wall`),
+/// or in tests a clock the test moves (`ManualClock`), so that whether a seat ran out of time
+/// depends on what the test says, not on the machine's load.
+pub trait Stopwatch: Send {
+    /// The time now, from any fixed start.
+    fn now(&self) -> Duration;
+}
+
+/// The machine's clock.
+struct Wall(Instant);
+
+impl Stopwatch for Wall {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// A clock that moves only when told: a test's seats "take" time by moving it, and the table
+/// (`Table::stopwatch`) reads it.
+#[derive(Clone, Debug, Default)]
+pub struct ManualClock(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl ManualClock {
+    /// Move the clock on by `d`.
+    pub fn advance(&self, d: Duration) {
+        let nanos = u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.0.fetch_add(nanos, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Stopwatch for ManualClock {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.0.load(std::sync::atomic::Ordering::SeqCst))
+    }
+}
+
 /// One seat at the table.
 struct Place {
     chair: Chair,
@@ -319,6 +355,8 @@ pub struct Table {
     clock_second: Duration,
     /// Resignations made out of turn (`resignations`).
     resignations: Option<Resignations>,
+    /// Where the seats' thinking time is read (`stopwatch`).
+    stopwatch: Box<dyn Stopwatch>,
 }
 
 /// How a seat's ask for a takeback went.
@@ -457,6 +495,7 @@ impl Table {
             on_turn: None,
             clock_second: Duration::from_secs(1),
             resignations: None,
+            stopwatch: Box::new(Wall(Instant::now())),
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -497,6 +536,7 @@ impl Table {
             on_turn: None,
             clock_second: Duration::from_secs(1),
             resignations: None,
+            stopwatch: Box::new(Wall(Instant::now())),
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -577,6 +617,12 @@ impl Table {
 
     pub fn clock_second(&mut self, second: Duration) {
         self.clock_second = second;
+    }
+
+    /// Read the seats' thinking time from `stopwatch` instead of the machine's clock (tests: a
+    /// `ManualClock` their seats move).
+    pub fn stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
+        self.stopwatch = stopwatch;
     }
 
     /// The length of a turn on the rules' move clock, if they have one.
@@ -717,9 +763,9 @@ impl Table {
                     .game_time
                     .map(|t| t.saturating_sub(self.places[k].used)),
             };
-            let t0 = Instant::now();
+            let t0 = self.stopwatch.now();
             let reply = self.places[k].driver.choose(&view, &clock);
-            let spent = t0.elapsed();
+            let spent = self.stopwatch.now().saturating_sub(t0);
             self.places[k].used += spent;
             this_turn += spent;
             if matches!(reply, Err(SeatFailure::Interrupted)) {

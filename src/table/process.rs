@@ -13,7 +13,7 @@ use super::SeatFailure;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -47,6 +47,14 @@ pub struct EngineProcess {
 
 /// Numbers the working folders of the engines of this process.
 static FOLDERS: AtomicU64 = AtomicU64::new(0);
+/// How many engine processes are running: started and not yet reaped.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// How many engine processes this program has running (started, not yet ended and reaped):
+/// an engine given up is ended on a thread of its own, and tests wait for this to fall.
+pub fn running() -> usize {
+    RUNNING.load(Ordering::SeqCst)
+}
 
 impl EngineProcess {
     /// Start `command` with the system's shell (`sh -c`, or `cmd /C` on Windows) in a new
@@ -111,6 +119,7 @@ impl EngineProcess {
             .name("junqi-engine-out".into())
             .spawn(move || read_lines(stdout, &tx))
             .map_err(|e| SeatFailure::Spawn(e.to_string()))?;
+        RUNNING.fetch_add(1, Ordering::SeqCst);
         Ok(EngineProcess {
             child,
             to_engine: Some(to_engine),
@@ -254,6 +263,7 @@ impl Drop for EngineProcess {
         }
         self.kill_group();
         let _ = std::fs::remove_dir_all(&self.folder);
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

@@ -297,7 +297,8 @@ fn a_resignation_out_of_turn_is_taken_at_once() {
 /// A seat over its time for the whole game loses on the turn that overran it.
 #[test]
 fn a_seat_over_its_game_time_loses() {
-    struct Slow;
+    let clock = ManualClock::default();
+    struct Slow(ManualClock);
     impl SeatDriver for Slow {
         fn name(&self) -> String {
             "slow".into()
@@ -306,7 +307,7 @@ fn a_seat_over_its_game_time_loses() {
             Ok(())
         }
         fn choose(&mut self, view: &View, _: &Clock) -> Result<Reply, SeatFailure> {
-            std::thread::sleep(Duration::from_millis(30));
+            self.0.advance(Duration::from_millis(30));
             let rules = Rules::default();
             Ok(Reply::Turn(view.candidate_turns(&rules)[0]))
         }
@@ -315,7 +316,7 @@ fn a_seat_over_its_game_time_loses() {
     }
     let rules = Rules::default();
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Box::new(Slow)),
+        (Chair::Side(Seat::Red), Box::new(Slow(clock.clone()))),
         (Chair::Side(Seat::Blue), brain("random")),
     ];
     let limits = Limits {
@@ -323,6 +324,7 @@ fn a_seat_over_its_game_time_loses() {
         game_time: Some(Duration::from_millis(10)),
     };
     let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 4, 2), limits).unwrap();
+    t.stopwatch(Box::new(clock));
     let end = t.play_out();
     assert_eq!(end.forfeit.unwrap(), (0, SeatFailure::OutOfTime));
     assert_eq!(t.game().plies().len(), 0);
@@ -594,23 +596,26 @@ fn a_seat_failing_when_asked_for_a_takeback_loses() {
 }
 
 /// A seat that lets the move clock run out on the turns `late` names (counting its own turns
-/// from 0; it sleeps `nap`, or says it hung when `hangs`), plays its first candidate turn on
-/// the others, and notes every timeout it is told of.
+/// from 0; it takes `nap`, or says it hung after the whole turn when `hangs`: time on the
+/// test's `clock`, which the table reads), plays its first candidate turn at once on the
+/// others, and notes every timeout it is told of.
 struct Sleeper {
     rules: Rules,
     late: Vec<usize>,
     nap: Duration,
+    clock: ManualClock,
     hangs: bool,
     asked: usize,
     told: std::sync::Arc<std::sync::Mutex<Vec<(Seat, u32, Seat)>>>,
 }
 
 impl Sleeper {
-    fn new(rules: &Rules, late: Vec<usize>) -> Sleeper {
+    fn new(rules: &Rules, late: Vec<usize>, clock: &ManualClock) -> Sleeper {
         Sleeper {
             rules: rules.clone(),
             late,
-            nap: Duration::from_millis(40),
+            nap: Duration::from_secs(60),
+            clock: clock.clone(),
             hangs: false,
             asked: 0,
             told: Default::default(),
@@ -630,10 +635,10 @@ impl SeatDriver for Sleeper {
         self.asked += 1;
         if late {
             if self.hangs {
-                std::thread::sleep(clock.turn.unwrap_or_default());
+                self.clock.advance(clock.turn.unwrap_or_default());
                 return Err(SeatFailure::Hung(clock.turn.unwrap_or_default()));
             }
-            std::thread::sleep(self.nap);
+            self.clock.advance(self.nap);
         }
         Ok(Reply::Turn(view.candidate_turns(&self.rules)[0]))
     }
@@ -657,9 +662,10 @@ fn clocked(mode: Mode, secs: u32) -> Rules {
 /// and the game goes on: the other side moves next.
 #[test]
 fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
+    let clock = ManualClock::default();
     let rules = clocked(Mode::Hidden, 1);
-    let red = Sleeper::new(&rules, vec![1, 3]);
-    let blue = Sleeper::new(&rules, vec![]);
+    let red = Sleeper::new(&rules, vec![1, 3], &clock);
+    let blue = Sleeper::new(&rules, vec![], &clock);
     let (told_red, told_blue) = (red.told.clone(), blue.told.clone());
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (Chair::Side(Seat::Red), Box::new(red)),
@@ -674,6 +680,7 @@ fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
     )
     .unwrap();
     t.clock_second(Duration::from_millis(20));
+    t.stopwatch(Box::new(clock.clone()));
     assert_eq!(t.move_clock(), Some(Duration::from_millis(20)));
     for _ in 0..8 {
         assert!(t.step().is_none());
@@ -702,14 +709,15 @@ fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
 /// others play on); a seat that says it hung while the clock bound its wait times out too.
 #[test]
 fn five_timeouts_lose_the_game_or_put_the_player_out() {
+    let clock = ManualClock::default();
     let rules = clocked(Mode::Open, 1);
-    let mut red = Sleeper::new(&rules, (0..5).collect());
+    let mut red = Sleeper::new(&rules, (0..5).collect(), &clock);
     red.hangs = true;
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (Chair::Side(Seat::Red), Box::new(red)),
         (
             Chair::Side(Seat::Blue),
-            Box::new(Sleeper::new(&rules, vec![])),
+            Box::new(Sleeper::new(&rules, vec![], &clock)),
         ),
     ];
     let mut t = Table::open(
@@ -721,6 +729,7 @@ fn five_timeouts_lose_the_game_or_put_the_player_out() {
     )
     .unwrap();
     t.clock_second(Duration::from_millis(10));
+    t.stopwatch(Box::new(clock.clone()));
     let end = t.play_out();
     assert_eq!(
         end.status,
@@ -732,12 +741,15 @@ fn five_timeouts_lose_the_game_or_put_the_player_out() {
 
     let rules = clocked(Mode::Hidden, 1);
     let board = crate::engine::Board::four_player();
-    let south = Sleeper::new(&rules, (0..5).collect());
+    let south = Sleeper::new(&rules, (0..5).collect(), &clock);
     let told = south.told.clone();
     let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> =
         vec![(Chair::Side(Seat::South), Box::new(south))];
     for &s in &board.seats[1..] {
-        seats.push((Chair::Side(s), Box::new(Sleeper::new(&rules, vec![]))));
+        seats.push((
+            Chair::Side(s),
+            Box::new(Sleeper::new(&rules, vec![], &clock)),
+        ));
     }
     let mut t = Table::open(
         &rules,
@@ -748,6 +760,7 @@ fn five_timeouts_lose_the_game_or_put_the_player_out() {
     )
     .unwrap();
     t.clock_second(Duration::from_millis(10));
+    t.stopwatch(Box::new(clock.clone()));
     for _ in 0..24 {
         assert!(t.step().is_none(), "the others play on");
     }
@@ -762,14 +775,15 @@ fn five_timeouts_lose_the_game_or_put_the_player_out() {
 /// A table limit per turn shorter than the move clock stays a limit: past it the seat fails.
 #[test]
 fn a_table_limit_shorter_than_the_move_clock_still_fails_a_hung_seat() {
+    let clock = ManualClock::default();
     let rules = clocked(Mode::Open, 10);
-    let mut red = Sleeper::new(&rules, vec![0]);
+    let mut red = Sleeper::new(&rules, vec![0], &clock);
     red.hangs = true;
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (Chair::Side(Seat::Red), Box::new(red)),
         (
             Chair::Side(Seat::Blue),
-            Box::new(Sleeper::new(&rules, vec![])),
+            Box::new(Sleeper::new(&rules, vec![], &clock)),
         ),
     ];
     let limits = Limits {
@@ -778,6 +792,7 @@ fn a_table_limit_shorter_than_the_move_clock_still_fails_a_hung_seat() {
     };
     let mut t = Table::open(&rules, seats, &[1, 2], formations(&rules, 9, 2), limits).unwrap();
     t.clock_second(Duration::from_millis(100));
+    t.stopwatch(Box::new(clock.clone()));
     let end = t.play_out();
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
     assert_eq!(t.game().timeouts(Seat::Red), 0);
@@ -869,16 +884,21 @@ fn an_engine_seat_drops_the_late_answer_before_timeout_ok() {
 /// side), so a player past the move clock fails as a seat that gave no answer.
 #[test]
 fn past_the_clock_before_the_colours_the_player_fails() {
+    let clock = ManualClock::default();
     let rules = clocked(Mode::Flip, 1);
-    let mut first = Sleeper::new(&rules, vec![0]);
+    let mut first = Sleeper::new(&rules, vec![0], &clock);
     first.hangs = true;
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (Chair::Player(1), Box::new(first)),
-        (Chair::Player(2), Box::new(Sleeper::new(&rules, vec![]))),
+        (
+            Chair::Player(2),
+            Box::new(Sleeper::new(&rules, vec![], &clock)),
+        ),
     ];
     let deal = Deal::Start(Start::FlipDeal { seed: 3 });
     let mut t = Table::open(&rules, seats, &[1, 2], deal, Limits::default()).unwrap();
     t.clock_second(Duration::from_millis(10));
+    t.stopwatch(Box::new(clock.clone()));
     let end = t.play_out();
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
     assert!(t.game().record().actions.is_empty());

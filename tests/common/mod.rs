@@ -8,6 +8,41 @@ use junqi::app::JunqiApp;
 use junqi::engine::{Game, NodeId, Turn};
 use junqi::i18n::Lang;
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How long a test waits for what happens on another thread or in another process (the
+/// computer's answer, an engine, the network): one generous bound that only a real hang reaches,
+/// whatever the machine's load. Tests wait for the thing itself, never for a time.
+pub const PATIENCE: Duration = Duration::from_secs(90);
+
+/// Wait until `done` holds, looking again every few milliseconds; panic naming `what` if it has
+/// not held after `PATIENCE` (a hang).
+pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let until = Instant::now() + PATIENCE;
+    while !done() {
+        assert!(Instant::now() < until, "waited {PATIENCE:?} for {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Step the window until `done` holds (what it waits for happens off the UI thread: the
+/// computer's or an engine's turn, a review, the network), at most `PATIENCE`.
+pub fn step_until(
+    h: &mut Harness<'static, JunqiApp>,
+    what: &str,
+    mut done: impl FnMut(&mut Harness<'static, JunqiApp>) -> bool,
+) {
+    let until = Instant::now() + PATIENCE;
+    while !done(h) {
+        assert!(Instant::now() < until, "waited {PATIENCE:?} for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The nodes a computer seat (and the hint) thinks a turn in the window tests: a node budget, not
+/// the level's time, so that what it plays does not depend on the machine's load.
+pub const COMPUTER_NODES: u64 = 3000;
 
 /// The app at a window size of `w` × `h` points, after its first frames.
 pub fn harness_sized(dir: &Path, w: f32, h: f32) -> Harness<'static, JunqiApp> {
@@ -17,6 +52,7 @@ pub fn harness_sized(dir: &Path, w: f32, h: f32) -> Harness<'static, JunqiApp> {
         .with_max_steps(64)
         .build_eframe(move |cc| JunqiApp::new(cc, Some(dir)));
     harness.state_mut().settings.lang = Lang::En;
+    harness.state_mut().computer_nodes = Some(COMPUTER_NODES);
     harness.run();
     harness
 }

@@ -1,0 +1,1437 @@
+//! Network games on loopback: an in-process host (`net::host::Server` on 127.0.0.1, port 0) and
+//! clients playing their seats through the real transport, each game to its end; the leak check
+//! over every message the host sent; refused codes; a client dropped mid-game rejoining; bad
+//! input from a seated client (it is dropped, rejoins, and the game ends normally); takebacks by
+//! consent, agreed and declined.
+
+use crate::common::{PATIENCE, wait_until};
+use junqi::cli::engine::builtin_answerer;
+use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
+use junqi::net::audit::{Lie, Verdict};
+use junqi::net::client::{Client, ClientError, Event, Request};
+use junqi::net::host::{Bounds, Fault, ServeOptions, Server, ServerHandle};
+use junqi::net::wire::Msg;
+use junqi::protocol::{EngineMsg, HostMsg};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+fn server_with(bounds: Bounds) -> ServerHandle {
+    server_lying(bounds, None)
+}
+
+fn server_lying(bounds: Bounds, fault: Option<Fault>) -> ServerHandle {
+    Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            state: None,
+            bounds,
+            quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+            fault,
+        },
+    )
+    .unwrap()
+    .spawn()
+}
+
+/// A host's options with a state folder (rooms saved there).
+fn state_options(dir: &std::path::Path) -> ServeOptions {
+    ServeOptions {
+        state: Some(dir.to_path_buf()),
+        bounds: Bounds::default(),
+        quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+        fault: None,
+    }
+}
+
+fn server() -> ServerHandle {
+    server_with(Bounds::default())
+}
+
+fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
+    Client::connect_keeping(
+        &Request::Create {
+            addr: h.addr().to_string(),
+            players,
+            rules,
+            name: "creator".into(),
+            pin: Some(h.public_key()),
+            seat: None,
+        },
+        true,
+    )
+    .unwrap()
+}
+
+fn join(first: &Client) -> Client {
+    Client::connect_keeping(
+        &Request::Join {
+            invite: first.seated().invite.clone(),
+            name: "joiner".into(),
+            seat: None,
+        },
+        true,
+    )
+    .unwrap()
+}
+
+/// Play `c` with a random player to the end; its messages.
+fn play(c: Client) -> (Result<Status, String>, Vec<Msg>) {
+    let (r, msgs, _) = play_audited(c);
+    (r, msgs)
+}
+
+/// `play`, with the audit's verdict at the end.
+fn play_audited(c: Client) -> (Result<Status, String>, Vec<Msg>, Verdict) {
+    let mut answer = builtin_answerer("random");
+    let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
+    (r, c.received(), c.verdict())
+}
+
+/// The host's finished game of the room of `c`'s invite, waiting for it.
+fn finished(h: &ServerHandle, c_room: &str) -> junqi::net::host::Finished {
+    let until = Instant::now() + PATIENCE;
+    loop {
+        if let Some(f) = h.finished().into_iter().find(|f| f.room.as_str() == c_room) {
+            return f;
+        }
+        assert!(
+            Instant::now() < until,
+            "no finished game; log {:?}",
+            h.log()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Play a room of `players` to its end, every seat random; each seat's messages and the game.
+/// Every seat's audit of the host passes.
+fn play_room(players: u8, rules: Rules) -> (Vec<(u8, Vec<Msg>)>, Game) {
+    let (out, game, verdicts) = play_room_on(&server(), players, rules);
+    for (seat, v) in verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+    }
+    (out, game)
+}
+
+/// Each seat's messages, the game and each seat's verdict.
+type RoomPlayed = (Vec<(u8, Vec<Msg>)>, Game, Vec<(u8, Verdict)>);
+
+/// `play_room` on host `h`: each seat's messages, the game and each seat's verdict.
+fn play_room_on(h: &ServerHandle, players: u8, rules: Rules) -> RoomPlayed {
+    let first = create(h, players, rules);
+    let room = first.seated().invite.room.as_str().to_string();
+    let mut clients = vec![first];
+    for _ in 1..players {
+        clients.push(join(&clients[0]));
+    }
+    let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
+    let handles: Vec<_> = clients
+        .into_iter()
+        .map(|c| std::thread::spawn(move || play_audited(c)))
+        .collect();
+    let mut out = Vec::new();
+    let mut verdicts = Vec::new();
+    for (seat, t) in seats.into_iter().zip(handles) {
+        let (r, msgs, verdict) = t.join().unwrap();
+        let status = r.unwrap();
+        assert!(status.is_over(), "{status:?}");
+        out.push((seat, msgs));
+        verdicts.push((seat, verdict));
+    }
+    let f = finished(h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert!(f.game.status().is_over());
+    (out, f.game, verdicts)
+}
+
+/// The leak check: every view a seat received is, piece by piece, that seat's view of the true
+/// game at that turn (the turns reported so far), and every report is the game's public report
+/// of that turn, in order.
+fn check_wire(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
+    let rules = game.rules();
+    let board = game.board();
+    let reported: Vec<usize> = (game.plies().iter().enumerate())
+        .filter(|(_, p)| p.report.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    // The game's timeouts: the plies with no report, by side and count.
+    let mut counts = [0u32; 4];
+    let mut timeouts = Vec::new();
+    for (i, p) in game.plies().iter().enumerate() {
+        if p.report.is_none() {
+            let side = game.position_at(i).side_to_move().unwrap();
+            counts[side.index()] += 1;
+            timeouts.push((side, counts[side.index()], i));
+        }
+    }
+    for (seat, msgs) in seat_msgs {
+        let mut k = 0usize;
+        let mut views = 0;
+        let mut mine: Option<Seat> = None;
+        // The ply after the last timeout told since the last report.
+        let mut after_timeout: Option<usize> = None;
+        for m in msgs {
+            let Msg::Host(hm) = m else { continue };
+            match hm {
+                HostMsg::Report(r) => {
+                    let i = reported[k];
+                    assert_eq!(
+                        Some(r),
+                        game.plies()[i].report.as_ref(),
+                        "seat {seat}: report {k}"
+                    );
+                    k += 1;
+                    after_timeout = None;
+                }
+                HostMsg::Timeout { side, count } => {
+                    // The game's timeout, told between the same reports (a fifth that ends a
+                    // two-player game has no ply).
+                    let ply = match timeouts.iter().find(|t| (t.0, t.1) == (*side, *count)) {
+                        Some(&(_, _, i)) => i,
+                        None => {
+                            assert_eq!(*count, 5, "seat {seat}: a timeout the game lacks");
+                            game.plies().len()
+                        }
+                    };
+                    let before = reported.iter().filter(|&&i| i < ply).count();
+                    assert_eq!(before, k, "seat {seat}: timeout {side:?} {count} misplaced");
+                    after_timeout = Some(ply + 1);
+                }
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines,
+                } => {
+                    views += 1;
+                    if rules.mode != Mode::Flip {
+                        // A seat is always shown its own side.
+                        assert_eq!(
+                            *mine.get_or_insert(*viewer),
+                            *viewer,
+                            "seat {seat}: another side's view"
+                        );
+                        assert_eq!(*viewer, board.seats[usize::from(*seat)]);
+                    }
+                    let got =
+                        View::from_notation(notation, Viewer::Side(*viewer), rules, mines).unwrap();
+                    let mut ply = if k == 0 { 0 } else { reported[k - 1] + 1 };
+                    ply = ply.max(after_timeout.unwrap_or(0));
+                    if ply >= game.plies().len() && game.status().is_over() {
+                        continue; // the end: every piece is revealed to everyone
+                    }
+                    let truth = game.position_at(ply).view(rules, Viewer::Side(*viewer));
+                    for n in 0..board.len() as u8 {
+                        assert_eq!(
+                            got.at(n),
+                            truth.at(n),
+                            "seat {seat}: node {n} after {k} reports"
+                        );
+                    }
+                }
+                HostMsg::Formation(_) => panic!("a formation crossed the wire to seat {seat}"),
+                _ => {}
+            }
+        }
+        assert!(
+            views > 0 && k == reported.len(),
+            "seat {seat}: {views} views, {k} reports of {}",
+            reported.len()
+        );
+    }
+}
+
+#[test]
+fn a_two_player_hidden_game_over_the_wire_shows_each_seat_only_its_view() {
+    let (msgs, game) = play_room(2, Rules::for_mode(Mode::Hidden));
+    assert!(game.plies().len() > 10);
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_two_player_flip_game_is_played_to_its_end() {
+    let (msgs, game) = play_room(2, Rules::for_mode(Mode::Flip));
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_four_player_hidden_game_over_the_wire_shows_each_seat_only_its_view() {
+    let (msgs, game) = play_room(4, Rules::for_mode(Mode::Hidden));
+    assert_eq!(game.board().seats.len(), 4);
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_four_player_open_game_is_played_to_its_end() {
+    let (msgs, game) = play_room(4, Rules::for_mode(Mode::Open));
+    check_wire(&msgs, &game);
+}
+
+#[test]
+fn a_host_made_to_lie_about_a_clash_is_named_by_that_player_only() {
+    // Hidden mode, so that the liar is caught by the replay, not by the pieces on show.
+    let h = server_lying(Bounds::default(), Some(Fault::LieAboutAClash { seat: 1 }));
+    let (_, game, verdicts) = play_room_on(&h, 2, Rules::for_mode(Mode::Hidden));
+    assert!(
+        game.plies()
+            .iter()
+            .any(|p| p.report.as_ref().is_some_and(|r| r.clash.is_some()))
+    );
+    for (seat, v) in verdicts {
+        if seat == 1 {
+            match &v {
+                Verdict::Lied(Lie::Report { said, truth, .. }) => {
+                    assert_ne!(Some(said), truth.as_ref());
+                    assert!(v.to_string().contains("the host lied"), "{v}");
+                }
+                other => panic!("seat 1: {other}"),
+            }
+        } else {
+            assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+        }
+    }
+}
+
+#[test]
+fn a_wrong_room_code_or_host_key_is_refused() {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let mut wrong = first.seated().invite.clone();
+    wrong.secret = junqi::net::invite::Secret(*b"0000000000");
+    match Client::connect(&Request::Join {
+        invite: wrong,
+        name: "x".into(),
+        seat: None,
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("handshake"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let mut wrong_key = first.seated().invite.clone();
+    wrong_key.host_key[0] ^= 1;
+    assert!(matches!(
+        Client::connect(&Request::Join {
+            invite: wrong_key,
+            name: "x".into(),
+            seat: None,
+        }),
+        Err(ClientError::Refused(_))
+    ));
+    let mut no_room = first.seated().invite.clone();
+    no_room.room = junqi::net::invite::RoomId(*b"ZZZZZZ");
+    match Client::connect(&Request::Join {
+        invite: no_room,
+        name: "x".into(),
+        seat: None,
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("no such room"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    assert!(
+        h.log().iter().any(|l| l.contains("wrong code")),
+        "{:?}",
+        h.log()
+    );
+    // The right code still joins.
+    let second = join(&first);
+    assert_eq!(second.seated().seat, 1);
+}
+
+#[test]
+fn too_many_wrong_codes_lock_the_room() {
+    let h = server_with(Bounds {
+        wrong_codes: 3,
+        ..Bounds::default()
+    });
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let mut wrong = first.seated().invite.clone();
+    wrong.secret = junqi::net::invite::Secret(*b"0000000000");
+    for _ in 0..3 {
+        assert!(
+            Client::connect(&Request::Join {
+                invite: wrong.clone(),
+                name: "x".into(),
+                seat: None,
+            })
+            .is_err()
+        );
+    }
+    // The host counts a wrong code just after it closes the connection.
+    wait_until("the room to be locked", || {
+        h.log().iter().any(|l| l.contains("locked"))
+    });
+    match Client::connect(&Request::Join {
+        invite: first.seated().invite.clone(),
+        name: "x".into(),
+        seat: None,
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("wrong codes"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+/// Play `c` for `turns` of its turns, then misbehave with `bad` (or just drop the connection);
+/// returns whether the host ended the connection. `misbehaving` is set before the turn at which
+/// it misbehaves is answered.
+fn play_then(
+    c: &Client,
+    turns: usize,
+    answer_first: bool,
+    misbehaving: &AtomicBool,
+    bad: &dyn Fn(&Client),
+) -> bool {
+    let mut answer = builtin_answerer("random");
+    let mut gos = 0;
+    let until = Instant::now() + PATIENCE;
+    while Instant::now() < until {
+        match c.next_event(PATIENCE) {
+            Some(Event::Msg(Msg::Host(m))) => {
+                let is_go = matches!(m, HostMsg::Go { .. });
+                if is_go && gos == turns {
+                    misbehaving.store(true, Ordering::SeqCst);
+                    if answer_first {
+                        for l in answer(&m.line(c.board())).0 {
+                            c.answer(EngineMsg::parse(&l).unwrap()).unwrap();
+                        }
+                    }
+                    bad(c);
+                    // The host drops the connection: its reader sees the end.
+                    let until = Instant::now() + PATIENCE;
+                    while let Some(left) = until.checked_duration_since(Instant::now()) {
+                        match c.next_event(left) {
+                            Some(Event::Closed(_)) | Some(Event::Msg(Msg::Bye(_))) => return true,
+                            _ => {}
+                        }
+                    }
+                    return false;
+                }
+                gos += usize::from(is_go);
+                for l in answer(&m.line(c.board())).0 {
+                    c.answer(EngineMsg::parse(&l).unwrap()).unwrap();
+                }
+            }
+            Some(Event::Closed(why)) => panic!("closed early: {why}"),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A two-player hidden game where the joiner misbehaves (`bad`) after a few turns; it must be
+/// dropped with `reason` in the log, rejoin with its token and the game end normally.
+fn misbehave(bad: &dyn Fn(&Client), reason: &str) {
+    misbehave_after(false, bad, reason);
+}
+
+/// `misbehave`, answering the turn first when `answer_first`.
+fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let seated = second.seated().clone();
+    let misbehaving = Arc::new(AtomicBool::new(false));
+    // With the turn answered first, the other seat, once the misbehaving seat is at it, answers
+    // only after the host has read the line out of turn and dropped the connection: the host's
+    // next `go` to the misbehaving seat then cannot come before that line is read (it would be
+    // taken as that `go`'s answer, an illegal turn that loses the game).
+    let seen = misbehaving.clone();
+    let log = h.clone();
+    let dropped_for = reason.to_string();
+    let t = std::thread::spawn(move || {
+        if answer_first {
+            let mut inner = builtin_answerer("random");
+            let mut answer = |line: &str| {
+                if line.starts_with("go") && seen.load(Ordering::SeqCst) {
+                    wait_until("the host to drop the misbehaving seat", || {
+                        log.log().iter().any(|l| l.contains(&dropped_for))
+                    });
+                }
+                inner(line)
+            };
+            let r = first
+                .play(&mut answer, &mut |_| {})
+                .map_err(|e| e.to_string());
+            (r, first.received())
+        } else {
+            play(first)
+        }
+    });
+    let dropped = play_then(&second, 5, answer_first, &misbehaving, bad);
+    let audit = second.audit();
+    second.close();
+    drop(second);
+    assert!(dropped, "not dropped; log {:?}", h.log());
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
+    .unwrap();
+    assert_eq!(back.seated().seat, seated.seat);
+    let (r, _, verdict) = play_audited(back);
+    assert!(r.unwrap().is_over());
+    // The audit covers both stretches of the connection.
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    assert!(t.join().unwrap().0.unwrap().is_over());
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert!(
+        h.log().iter().any(|l| l.contains(reason)),
+        "no '{reason}' in {:?}",
+        h.log()
+    );
+}
+
+#[test]
+fn a_client_dropped_mid_game_rejoins_its_seat_and_the_game_ends_normally() {
+    misbehave(&|c| c.close(), "rejoined");
+}
+
+#[test]
+fn a_malformed_message_drops_the_connection_and_the_game_goes_on() {
+    misbehave(
+        &|c| c.sender().send_text(b"\xff\xfe nonsense").unwrap(),
+        "not UTF-8",
+    );
+}
+
+#[test]
+fn an_unknown_message_drops_the_connection() {
+    misbehave(
+        &|c| c.sender().send_text(b"move a1 a2").unwrap(),
+        "unknown message",
+    );
+}
+
+#[test]
+fn an_oversized_chat_line_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.sender()
+                .send_text(format!("say {}", "x".repeat(5000)).as_bytes())
+                .unwrap()
+        },
+        "too long",
+    );
+}
+
+#[test]
+fn an_oversized_frame_drops_the_connection() {
+    // A frame of the largest length that is not a Noise message of this connection.
+    misbehave(
+        &|c| {
+            let mut bytes = vec![0xff, 0xff];
+            bytes.extend(std::iter::repeat_n(7u8, 65_535));
+            c.sender().send_raw(&bytes).unwrap();
+        },
+        "does not decrypt",
+    );
+}
+
+#[test]
+fn a_turn_out_of_turn_drops_the_connection() {
+    // The turn is answered, then another turn follows that nobody asked for.
+    misbehave_after(
+        true,
+        &|c| c.answer(EngineMsg::Turn("a1-a2".into())).unwrap(),
+        "when nothing was asked",
+    );
+}
+
+#[test]
+fn an_answer_nobody_asked_for_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.answer(EngineMsg::DrawAnswer(true)).unwrap();
+        },
+        "no draw was offered",
+    );
+}
+
+#[test]
+fn a_replayed_frame_drops_the_connection() {
+    misbehave(
+        &|c| {
+            let frame = c.sender().seal(b"ping").unwrap();
+            c.sender().send_raw(&frame).unwrap();
+            c.sender().send_raw(&frame).unwrap();
+        },
+        "does not decrypt",
+    );
+}
+
+#[test]
+fn a_flood_drops_the_connection() {
+    misbehave(
+        &|c| {
+            for _ in 0..2000 {
+                if c.send(&Msg::Ping).is_err() {
+                    break;
+                }
+            }
+        },
+        "flood",
+    );
+}
+
+#[test]
+fn claiming_another_seat_or_a_full_room_is_refused() {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let invite = first.seated().invite.clone();
+    // Seat 1 is free: it cannot be rejoined, it was never taken.
+    for (seat, token) in [(0, "A".repeat(26)), (1, first.seated().token.clone())] {
+        match Client::connect(&Request::Rejoin {
+            invite: invite.clone(),
+            seat,
+            token,
+        }) {
+            Err(ClientError::Refused(why)) => assert!(why.contains("token"), "{why}"),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+    }
+    let second = join(&first);
+    match Client::connect(&Request::Join {
+        invite: invite.clone(),
+        name: "third".into(),
+        seat: None,
+    }) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("every seat is taken"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let t = std::thread::spawn(move || play(first));
+    let (r, _) = play(second);
+    assert!(r.unwrap().is_over());
+    assert!(t.join().unwrap().0.unwrap().is_over());
+    let _ = Board::two_player();
+}
+
+/// The leak check of a game with takebacks: each seat's reports and takebacks, in order, are
+/// the record's course replayed action by action, and every view is that seat's view of the
+/// game at that point (before or after the refusals and offers that follow it, which change no
+/// turn).
+fn check_wire_with_takebacks(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
+    use junqi::engine::Action;
+    let rules = game.rules();
+    let record = game.record();
+    for (seat, msgs) in seat_msgs {
+        let mut g = Game::new(rules.clone(), record.start.clone()).unwrap();
+        let mut next = 0usize;
+        let (mut views, mut backs) = (0, 0);
+        for m in msgs {
+            let Msg::Host(hm) = m else { continue };
+            match hm {
+                HostMsg::Report(r) => {
+                    // Up to the next turn that reports.
+                    loop {
+                        let a = record.actions.get(next).cloned();
+                        let a =
+                            a.unwrap_or_else(|| panic!("seat {seat}: a report past the record"));
+                        assert!(
+                            !matches!(a, Action::Takeback { .. }),
+                            "seat {seat}: report where the record takes back"
+                        );
+                        next += 1;
+                        let plies = g.plies().len();
+                        g.act(a).unwrap();
+                        if g.plies().len() > plies && g.plies().last().unwrap().report.is_some() {
+                            break;
+                        }
+                    }
+                    assert_eq!(
+                        Some(r),
+                        g.plies().last().unwrap().report.as_ref(),
+                        "seat {seat}"
+                    );
+                }
+                HostMsg::TakenBack(by, turns) => {
+                    loop {
+                        let a = record.actions.get(next).cloned();
+                        let a =
+                            a.unwrap_or_else(|| panic!("seat {seat}: a takeback past the record"));
+                        assert!(
+                            !matches!(a, Action::Turn(_)),
+                            "seat {seat}: takeback where the record plays"
+                        );
+                        next += 1;
+                        let plies = g.plies().len();
+                        let back = matches!(a, Action::Takeback { by: b, .. } if b == *by);
+                        g.act(a).unwrap();
+                        if back {
+                            assert_eq!(plies - g.plies().len(), *turns as usize, "seat {seat}");
+                            break;
+                        }
+                    }
+                    backs += 1;
+                }
+                HostMsg::View {
+                    viewer,
+                    notation,
+                    mines,
+                } => {
+                    views += 1;
+                    assert_eq!(*viewer, game.board().seats[usize::from(*seat)]);
+                    let got =
+                        View::from_notation(notation, Viewer::Side(*viewer), rules, mines).unwrap();
+                    if next == record.actions.len() && g.status().is_over() {
+                        continue; // the end: every piece is revealed to everyone
+                    }
+                    // The same game with the actions that are no turn and no takeback after it.
+                    let mut later = g.clone();
+                    for a in &record.actions[next..] {
+                        if matches!(a, Action::Turn(_) | Action::Takeback { .. }) {
+                            break;
+                        }
+                        let _ = later.act(a.clone());
+                    }
+                    let fits = |truth: &Game| {
+                        let v = truth.view(Viewer::Side(*viewer));
+                        (0..game.board().len() as u8).all(|n| got.at(n) == v.at(n))
+                    };
+                    assert!(
+                        fits(&g) || fits(&later),
+                        "seat {seat}: view {views} otherwise"
+                    );
+                }
+                HostMsg::Formation(_) => panic!("a formation crossed the wire to seat {seat}"),
+                _ => {}
+            }
+        }
+        assert!(views > 0, "seat {seat}: no views");
+        let in_record = (record.actions.iter())
+            .filter(|a| matches!(a, Action::Takeback { .. }))
+            .count();
+        assert_eq!(backs, in_record, "seat {seat}: takebacks told");
+    }
+}
+
+/// Each seat's messages, the verdicts, the game, and whether the asker was told it was declined.
+type TakebackRoom = (Vec<(u8, Vec<Msg>)>, Vec<Verdict>, Game, bool);
+
+/// Red (the room's creator, random) asks for a takeback at its first turn after a clash; Blue
+/// (random) answers `accept` when `blue_agrees`, else declines as the built-in player does. Both
+/// seats' messages, their verdicts, the game, and whether Red was told `takeback declined`.
+fn takeback_room(blue_agrees: bool) -> TakebackRoom {
+    let h = server();
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let red = std::thread::spawn(move || {
+        let mut inner = builtin_answerer("random");
+        let (mut clash, mut asked, mut declined) = (false, false, false);
+        let mut answer = |line: &str| {
+            clash |= line.starts_with("report ") && line.contains(" clash ");
+            declined |= line == "takeback declined";
+            if line.starts_with("go") && clash && !asked {
+                asked = true;
+                return (vec!["takeback ask".to_string()], false);
+            }
+            inner(line)
+        };
+        let r = first
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string());
+        assert!(asked, "no clash in the game");
+        (r, first.received(), first.verdict(), declined)
+    });
+    let blue = std::thread::spawn(move || {
+        let mut inner = builtin_answerer("random");
+        let mut answer = |line: &str| {
+            if blue_agrees && line.starts_with("takeback asked ") {
+                return (vec!["takeback accept".to_string()], false);
+            }
+            inner(line)
+        };
+        let r = second
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string());
+        (r, second.received(), second.verdict())
+    });
+    let (r0, m0, v0, declined) = red.join().unwrap();
+    let (r1, m1, v1) = blue.join().unwrap();
+    assert!(r0.unwrap().is_over() && r1.unwrap().is_over());
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    (vec![(0, m0), (1, m1)], vec![v0, v1], f.game, declined)
+}
+
+/// A hidden game where Red asks for a takeback after a clash and Blue agrees: both are told,
+/// the game goes on to its end, the record keeps the takeback, both audits find the host honest
+/// and no view shows a seat more than its own.
+#[test]
+fn a_takeback_agreed_over_the_wire_is_audited_and_leaks_nothing() {
+    let (msgs, verdicts, game, declined) = takeback_room(true);
+    assert!(!declined);
+    assert!(game.status().is_over());
+    assert_eq!(game.takebacks(Seat::Red), 1, "{:?}", game.record().actions);
+    for (seat, m) in &msgs {
+        let told = m
+            .iter()
+            .filter(|m| matches!(m, Msg::Host(HostMsg::TakenBack(Seat::Red, _))))
+            .count();
+        assert_eq!(told, 1, "seat {seat}");
+    }
+    let asked = msgs[1]
+        .1
+        .iter()
+        .filter(|m| matches!(m, Msg::Host(HostMsg::TakebackAsked(Seat::Red, _))))
+        .count();
+    assert_eq!(asked, 1);
+    for v in &verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    check_wire_with_takebacks(&msgs, &game);
+}
+
+/// The same ask declined: Red is told, nothing is taken back, the game goes on to its end and
+/// the audits pass.
+#[test]
+fn a_takeback_declined_over_the_wire_changes_nothing() {
+    let (msgs, verdicts, game, declined) = takeback_room(false);
+    assert!(declined);
+    assert_eq!(game.takebacks(Seat::Red), 0);
+    for (_, m) in &msgs {
+        assert!(
+            !m.iter()
+                .any(|m| matches!(m, Msg::Host(HostMsg::TakenBack(..))))
+        );
+    }
+    for v in &verdicts {
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    check_wire(&msgs, &game);
+    check_wire_with_takebacks(&msgs, &game);
+}
+
+/// A takeback answer nobody asked for drops the connection (the seat rejoins, the game ends).
+#[test]
+fn a_takeback_answer_nobody_asked_for_drops_the_connection() {
+    misbehave(
+        &|c| {
+            c.answer(EngineMsg::TakebackAnswer(true)).unwrap();
+        },
+        "no takeback was asked",
+    );
+}
+
+/// The second of the move clock in these tests: short, and long enough that an instant answer is
+/// on time on a loaded machine.
+const CLOCK_SECOND: Duration = Duration::from_millis(500);
+
+/// A host whose move clock counts seconds of `second` (tests keep the clock short).
+fn clocked_server(second: Duration) -> ServerHandle {
+    server_with(Bounds {
+        clock_second: second,
+        ..Bounds::default()
+    })
+}
+
+fn clocked_rules(secs: u32) -> Rules {
+    let mut rules = Rules::for_mode(Mode::Hidden);
+    rules.move_clock = Some(secs);
+    rules
+}
+
+/// A random player that counts into `told` the `timeout blue …` lines it is told.
+fn counting_blue_timeouts(told: Arc<AtomicUsize>) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    move |line: &str| {
+        if line.starts_with("timeout blue ") {
+            told.fetch_add(1, Ordering::SeqCst);
+        }
+        inner(line)
+    }
+}
+
+/// `play_audited` with the player `answer`.
+fn play_audited_by(
+    c: Client,
+    mut answer: impl FnMut(&str) -> (Vec<String>, bool),
+) -> (Result<Status, String>, Vec<Msg>, Verdict) {
+    let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
+    (r, c.received(), c.verdict())
+}
+
+/// A random player that answers its `go`s numbered (from 0) in `late` only once the other seat
+/// has been told that this one's time ran out (`told`, counted by `counting_blue_timeouts`):
+/// its answer then comes after the move clock ran out, whatever the machine's load.
+fn late_at(
+    late: &'static [usize],
+    told: Arc<AtomicUsize>,
+) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    let mut gos = 0;
+    move |line: &str| {
+        if line.starts_with("go") {
+            if let Some(k) = late.iter().position(|&g| g == gos) {
+                wait_until("the other seat to be told of the timeout", || {
+                    told.load(Ordering::SeqCst) > k
+                });
+            }
+            gos += 1;
+        }
+        inner(line)
+    }
+}
+
+/// A hidden game with a move clock where Blue lets its time run out twice, each time answering
+/// late (the late turn crosses the `timeout` line): Blue loses those turns, is not dropped, the
+/// game goes on to its end, every seat was told and both audits pass.
+#[test]
+fn a_seat_that_lets_its_clock_run_out_loses_the_turn_and_the_game_goes_on() {
+    // 3 "seconds" of 500 ms: 1.5 s a turn (and 0.25 s for the line), which Red's instant
+    // answers keep on a loaded machine too; Blue's late turns wait for the timeout itself.
+    let h = clocked_server(CLOCK_SECOND);
+    let first = create(&h, 2, clocked_rules(3));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let told = Arc::new(AtomicUsize::new(0));
+    let red_player = counting_blue_timeouts(told.clone());
+    let red = std::thread::spawn(move || play_audited_by(first, red_player));
+    let mut answer = late_at(&[2, 5], told);
+    let r = second
+        .play(&mut answer, &mut |_| {})
+        .map_err(|e| e.to_string());
+    let blue = (r, second.received(), second.verdict());
+    let red = red.join().unwrap();
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    let game = f.game;
+    assert!(game.status().is_over());
+    assert_eq!(game.timeouts(Seat::Blue), 2, "log {:?}", h.log());
+    assert_eq!(game.timeouts(Seat::Red), 0);
+    assert!(
+        !h.log().iter().any(|l| l.contains("dropped")),
+        "{:?}",
+        h.log()
+    );
+    let mut msgs = Vec::new();
+    for (seat, (r, m, v)) in [(0u8, red), (1, blue)] {
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "seat {seat}: {v}");
+        let told: Vec<(Seat, u32)> = (m.iter())
+            .filter_map(|m| match m {
+                Msg::Host(HostMsg::Timeout { side, count }) => Some((*side, *count)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(told, [(Seat::Blue, 1), (Seat::Blue, 2)], "seat {seat}");
+        msgs.push((seat, m));
+    }
+    check_wire(&msgs, &game);
+}
+
+/// The clock runs for a player who is gone: Blue leaves after a few turns and never comes back,
+/// times out turn after turn, and its fifth timeout loses the game; Red's audit passes.
+#[test]
+fn an_absent_player_times_out_turn_after_turn_and_five_timeouts_lose() {
+    let h = clocked_server(CLOCK_SECOND);
+    let first = create(&h, 2, clocked_rules(2));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let red = std::thread::spawn(move || play_audited(first));
+    assert!(play_then(
+        &second,
+        3,
+        false,
+        &AtomicBool::new(false),
+        &|c| { c.close() }
+    ));
+    drop(second);
+    let (r, msgs, verdict) = red.join().unwrap();
+    assert_eq!(
+        r.unwrap(),
+        Status::Won(Seat::Red.team(), junqi::engine::EndReason::Timeouts)
+    );
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    assert_eq!(f.game.timeouts(Seat::Blue), 5);
+    check_wire(&[(0, msgs)], &f.game);
+}
+
+/// A player who left while its `go` was waiting, timed out while away and came back: the
+/// host answers the timeout it missed for it, the player answers the question it is shown,
+/// and the game ends normally with the audit of both stretches passing.
+#[test]
+fn a_player_back_after_a_timeout_plays_on() {
+    let h = clocked_server(CLOCK_SECOND);
+    let first = create(&h, 2, clocked_rules(3));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let seated = second.seated().clone();
+    let told = Arc::new(AtomicUsize::new(0));
+    let red_player = counting_blue_timeouts(told.clone());
+    let red = std::thread::spawn(move || play_audited_by(first, red_player));
+    assert!(play_then(
+        &second,
+        3,
+        false,
+        &AtomicBool::new(false),
+        &|c| { c.close() }
+    ));
+    let audit = second.audit();
+    drop(second);
+    // Away until its time has run out once.
+    wait_until("Blue's time to run out while it is away", || {
+        told.load(Ordering::SeqCst) >= 1
+    });
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
+    .unwrap();
+    let (r, _, verdict) = play_audited(back);
+    assert!(r.unwrap().is_over());
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let (r, msgs, verdict) = red.join().unwrap();
+    assert!(r.unwrap().is_over());
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    let n = f.game.timeouts(Seat::Blue);
+    assert!((1..5).contains(&n), "{n} timeouts; log {:?}", h.log());
+    check_wire(&[(0, msgs)], &f.game);
+}
+
+/// Seats by choice: the creator of a four-player room sits at seat 2 (North), a player asking
+/// for seat 0 gets it, one asking for a seat taken or one the room lacks is refused, and players
+/// who name no seat fill the first free ones; the game is played to the end with every seat
+/// where it was taken (each seat's views are its own side's), and every audit passes.
+#[test]
+fn seats_are_taken_by_choice_or_in_order() {
+    let h = server();
+    let connect = |req: &Request| Client::connect_keeping(req, true);
+    let first = connect(&Request::Create {
+        addr: h.addr().to_string(),
+        players: 4,
+        rules: Rules::for_mode(Mode::Hidden),
+        name: "creator".into(),
+        pin: Some(h.public_key()),
+        seat: Some(2),
+    })
+    .unwrap();
+    assert_eq!(first.seated().seat, 2);
+    let invite = first.seated().invite.clone();
+    let join_at = |seat: Option<u8>| {
+        connect(&Request::Join {
+            invite: invite.clone(),
+            name: "joiner".into(),
+            seat,
+        })
+    };
+    match join_at(Some(2)) {
+        Err(ClientError::Refused(w)) => assert!(w.contains("seat 2 is taken"), "{w}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let mut clients = vec![first, join_at(Some(0)).unwrap()];
+    clients.push(join_at(None).unwrap());
+    clients.push(join_at(None).unwrap());
+    let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
+    assert_eq!(seats, [2, 0, 1, 3]);
+    let handles: Vec<_> = clients
+        .into_iter()
+        .map(|c| std::thread::spawn(move || play_audited(c)))
+        .collect();
+    for (seat, t) in seats.into_iter().zip(handles) {
+        let (r, msgs, verdict) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(
+            matches!(verdict, Verdict::Honest { .. }),
+            "seat {seat}: {verdict}"
+        );
+        let side = Seat::FOUR[usize::from(seat)];
+        let views = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Msg::Host(HostMsg::View { viewer, .. }) => Some(*viewer),
+                _ => None,
+            })
+            .collect::<Vec<_>>();
+        assert!(
+            !views.is_empty() && views.iter().all(|v| *v == side),
+            "seat {seat}"
+        );
+    }
+    finished(&h, invite.room.as_str());
+    // A seat the room lacks.
+    let two = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    match connect(&Request::Join {
+        invite: two.seated().invite.clone(),
+        name: "x".into(),
+        seat: Some(3),
+    }) {
+        Err(ClientError::Refused(w)) => assert!(w.contains("no seat 3"), "{w}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    h.stop();
+}
+
+/// A player who thinks long: `random`, except that on its `at`th `go` it first waits until
+/// `release` is set (at most `PATIENCE`), after telling `asked`.
+fn slow_at(
+    at: u32,
+    asked: std::sync::mpsc::Sender<()>,
+    release: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    let mut gos = 0;
+    move |line: &str| {
+        if line == "go" || line.starts_with("go ") {
+            gos += 1;
+            if gos == at {
+                let _ = asked.send(());
+                let until = Instant::now() + PATIENCE;
+                while !release.load(std::sync::atomic::Ordering::Relaxed) && Instant::now() < until
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
+        inner(line)
+    }
+}
+
+/// A player resigns while the other thinks (the network's `resign`, out of turn): the host
+/// breaks off the wait, the game ends at once by that resignation, both players are told, and
+/// both audits pass.
+#[test]
+fn a_player_resigns_while_the_other_thinks() {
+    resign_while_the_other_thinks(false);
+}
+
+/// The same, and the thinking player's connection breaks before it answers (as when the host
+/// is killed after the end): its late answer cannot be sent, and it still ends with the result
+/// the host sent before.
+#[test]
+fn a_late_answer_on_a_broken_connection_still_ends_with_the_result() {
+    resign_while_the_other_thinks(true);
+}
+
+fn resign_while_the_other_thinks(break_first: bool) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let h = server();
+    let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let blue = join(&red);
+    let blue_says = blue.sender().clone();
+    let red_line = red.sender().clone();
+    let room = red.seated().invite.room.as_str().to_string();
+    let (asked_tx, asked) = std::sync::mpsc::channel();
+    let release = Arc::new(AtomicBool::new(false));
+    let red_t = {
+        let release = release.clone();
+        std::thread::spawn(move || {
+            let mut answer = slow_at(3, asked_tx, release);
+            let r = red.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), red.verdict())
+        })
+    };
+    let blue_t = std::thread::spawn(move || {
+        let mut answer = builtin_answerer("random");
+        let r = blue.play(&mut answer, &mut |_| {});
+        (r.map_err(|e| e.to_string()), blue.verdict())
+    });
+    asked.recv_timeout(PATIENCE).expect("Red thinks");
+    let t0 = Instant::now();
+    blue_says.send(&Msg::Resign, Board::two_player()).unwrap();
+    let (b, b_verdict) = blue_t.join().unwrap();
+    let waited = t0.elapsed();
+    let won = Status::Won(
+        junqi::engine::Team::Red,
+        junqi::engine::EndReason::Resignation,
+    );
+    let f = finished(&h, &room);
+    assert_eq!(f.game.status(), won);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    // Red thinks on past the room's close (a finished game's room is closed before the game is
+    // listed as finished): its late answer is dropped (or cannot be sent, the connection
+    // broken), and it ends with the result all the same.
+    assert_eq!(h.rooms(), 0, "the room is closed");
+    if break_first {
+        red_line.close();
+    }
+    release.store(true, Ordering::Relaxed);
+    let (r, r_verdict) = red_t.join().unwrap();
+    assert_eq!(b.unwrap(), won);
+    assert_eq!(r.unwrap(), won);
+    assert!(
+        waited < Duration::from_secs(10),
+        "ended at once: {waited:?}"
+    );
+    assert!(matches!(b_verdict, Verdict::Honest { .. }), "{b_verdict}");
+    if !break_first {
+        // (With the connection broken before Red read the reveal, Red's audit may lack it.)
+        assert!(matches!(r_verdict, Verdict::Honest { .. }), "{r_verdict}");
+    }
+    h.stop();
+}
+
+/// Four players: East resigns out of turn while South thinks; East is out, South's question
+/// stands (its turn is taken when it comes), and the game is played to its end with every
+/// audit passing.
+#[test]
+fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let h = server();
+    let south = create(&h, 4, Rules::for_mode(Mode::Hidden));
+    let room = south.seated().invite.room.as_str().to_string();
+    let others: Vec<Client> = (0..3).map(|_| join(&south)).collect();
+    assert_eq!(others[0].seated().seat, 1, "East");
+    let east_says = others[0].sender().clone();
+    let (asked_tx, asked) = std::sync::mpsc::channel();
+    let release = Arc::new(AtomicBool::new(false));
+    let mut threads = Vec::new();
+    {
+        let release = release.clone();
+        threads.push(std::thread::spawn(move || {
+            let mut answer = slow_at(2, asked_tx, release);
+            let r = south.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), south.verdict())
+        }));
+    }
+    for c in others {
+        threads.push(std::thread::spawn(move || {
+            let mut answer = builtin_answerer("random");
+            let r = c.play(&mut answer, &mut |_| {});
+            (r.map_err(|e| e.to_string()), c.verdict())
+        }));
+    }
+    asked.recv_timeout(PATIENCE).expect("South thinks");
+    east_says.send(&Msg::Resign, Board::four_player()).unwrap();
+    // The table takes it while South still thinks.
+    wait_until("the resignation to be taken", || {
+        h.log()
+            .iter()
+            .any(|l| l.contains("seat 1's resignation is taken"))
+    });
+    release.store(true, Ordering::Relaxed);
+    for t in threads {
+        let (r, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    let f = finished(&h, &room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    // Taken while South thought over its second turn: after four turns, before South's.
+    let actions = &f.game.record().actions;
+    let at = actions
+        .iter()
+        .position(|a| *a == junqi::engine::Action::Resign(Seat::East))
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    let turns = actions[..at]
+        .iter()
+        .filter(|a| matches!(a, junqi::engine::Action::Turn(_)))
+        .count();
+    assert_eq!(turns, 4, "{actions:?}");
+    h.stop();
+}
+
+/// A host keeping its state in `dir`, whose waiting rooms live `life` once nobody is in them.
+fn host_with_waiting_life(dir: &std::path::Path, life: Duration) -> ServerHandle {
+    let mut opts = state_options(dir);
+    opts.bounds.waiting_life = life;
+    Server::bind("127.0.0.1:0", opts).unwrap().spawn()
+}
+
+/// How many rooms the host keeps in its state folder `dir`.
+fn room_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir.join("rooms")).unwrap().count()
+}
+
+/// Whether the host's log says `room` was closed as abandoned.
+fn closed_as_abandoned(h: &ServerHandle, room: &str) -> bool {
+    h.log()
+        .iter()
+        .any(|l| l.contains(&format!("room {room}: closed, its game never started")))
+}
+
+/// A room whose game never started and to which nobody has been connected for the host's
+/// `waiting_life` is closed (by the next room made, or by the host's sweep, whichever comes
+/// first): its file is removed, its invite finds no room, and a room someone is still in stays.
+#[test]
+fn an_abandoned_waiting_room_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = host_with_waiting_life(dir.path(), Duration::from_millis(300));
+    let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let (seat, token, invite) = (
+        left.seated().seat,
+        left.seated().token.clone(),
+        left.seated().invite.clone(),
+    );
+    assert_eq!(room_files(dir.path()), 1);
+    left.close();
+    let stays = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    // Closed once its life has passed since the host saw its creator go (by the sweep, or by the
+    // next room made): whenever that is on a loaded machine.
+    wait_until("the abandoned room to be closed", || {
+        closed_as_abandoned(&h, invite.room.as_str())
+    });
+    // The abandoned room is gone, not the one its creator is still in.
+    let _third = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    assert_eq!(room_files(dir.path()), 2, "{:?}", h.log());
+    assert!(
+        closed_as_abandoned(&h, invite.room.as_str()),
+        "{:?}",
+        h.log()
+    );
+    let back = Client::connect_keeping(
+        &Request::Rejoin {
+            invite,
+            seat,
+            token,
+        },
+        true,
+    );
+    assert!(
+        matches!(back, Err(ClientError::Refused(_))),
+        "{:?}",
+        back.err()
+    );
+    let joined = Client::connect_keeping(
+        &Request::Join {
+            invite: stays.seated().invite.clone(),
+            name: "joiner".into(),
+            seat: None,
+        },
+        true,
+    );
+    assert!(joined.is_ok(), "{:?}", joined.err());
+    h.stop();
+}
+
+/// The host's sweep closes an abandoned waiting room with no other room made: its file goes, and
+/// the log says so, within a few of the sweep's rounds.
+#[test]
+fn the_host_sweeps_abandoned_rooms_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = host_with_waiting_life(dir.path(), Duration::from_millis(200));
+    let left = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = left.seated().invite.room.as_str().to_string();
+    assert_eq!(room_files(dir.path()), 1);
+    left.close();
+    wait_until("the sweep to close the room", || {
+        closed_as_abandoned(&h, &room)
+    });
+    assert_eq!(room_files(dir.path()), 0);
+    h.stop();
+}
+
+/// A room whose game has not started is saved: a host that restarts on its state folder keeps
+/// it (the same invite, on the host's new address), the creator takes its seat back with its
+/// token, the other player joins, and the game is played to the end with both audits passing.
+#[test]
+fn a_waiting_room_outlives_a_host_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = || state_options(dir.path());
+    let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
+    let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
+    let (seat, token, mut invite) = (
+        first.seated().seat,
+        first.seated().token.clone(),
+        first.seated().invite.clone(),
+    );
+    first.close();
+    h1.stop();
+    let server = Server::bind("127.0.0.1:0", opts()).unwrap();
+    assert_eq!(server.resume_rooms(), 1);
+    let h2 = server.spawn();
+    invite.addr = h2.addr().to_string();
+    let back = Client::connect_keeping(
+        &Request::Rejoin {
+            invite: invite.clone(),
+            seat,
+            token,
+        },
+        true,
+    )
+    .unwrap();
+    let other = Client::connect_keeping(
+        &Request::Join {
+            invite,
+            name: "joiner".into(),
+            seat: None,
+        },
+        true,
+    )
+    .unwrap();
+    assert_eq!(other.seated().seat, 1 - seat);
+    let threads = [back, other].map(|c| std::thread::spawn(move || play_audited(c)));
+    for t in threads {
+        let (r, _, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    assert!(
+        h2.log()
+            .iter()
+            .any(|l| l.contains("waiting for its players again")),
+        "{:?}",
+        h2.log()
+    );
+    h2.stop();
+}
+
+/// A host that stops while the players of a full room choose their formations (the game not yet
+/// begun, nothing of it saved but the room): started again on its state folder, the game begins
+/// again, both players take their seats back with their tokens and play it to the end.
+#[test]
+fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = || state_options(dir.path());
+    let h1 = Server::bind("127.0.0.1:0", opts()).unwrap().spawn();
+    let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
+    let second = join(&first);
+    // Neither answers `formation?`: the game waits for them.
+    wait_until("the game to start", || {
+        h1.log().iter().any(|l| l.contains("the game starts"))
+    });
+    let seats: Vec<(u8, String)> = [&first, &second]
+        .iter()
+        .map(|c| (c.seated().seat, c.seated().token.clone()))
+        .collect();
+    let mut invite = first.seated().invite.clone();
+    first.close();
+    second.close();
+    h1.stop();
+    let server = Server::bind("127.0.0.1:0", opts()).unwrap();
+    assert_eq!(server.resume_rooms(), 1);
+    let h2 = server.spawn();
+    invite.addr = h2.addr().to_string();
+    let threads: Vec<_> = seats
+        .into_iter()
+        .map(|(seat, token)| {
+            let c = Client::connect_keeping(
+                &Request::Rejoin {
+                    invite: invite.clone(),
+                    seat,
+                    token,
+                },
+                true,
+            )
+            .unwrap();
+            std::thread::spawn(move || play_audited(c))
+        })
+        .collect();
+    for t in threads {
+        let (r, _, v) = t.join().unwrap();
+        assert!(r.unwrap().is_over());
+        assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+    }
+    assert!(
+        h2.log().iter().any(|l| l.contains("the game begins again")),
+        "{:?}",
+        h2.log()
+    );
+    h2.stop();
+}

@@ -1,0 +1,314 @@
+//! The game review (复盘分析) in the window: a finished record reviewed off the UI thread with its
+//! progress and a Cancel, kept in the record, the evaluation graph and its marks, the belief map.
+
+use crate::common;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::ai::Level;
+use junqi::ai::review::{self, Mark};
+use junqi::app::review::State;
+use junqi::app::{JunqiApp, Screen};
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{Action, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Turn};
+use std::path::Path;
+
+/// A finished hidden game: `plies` turns, attacks first (pieces come off, mistakes are made),
+/// then Blue resigns.
+fn finished_hidden_game(plies: usize) -> Game {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let red = Formation::random(&mut SplitMix64::new(1), &rules);
+    let blue = Formation::random(&mut SplitMix64::new(2), &rules);
+    let mut g = Game::new(rules, Start::formations(&red, &blue)).unwrap();
+    g.set_info(InfoKey::Id, "review-test");
+    let mut rng = SplitMix64::new(11);
+    while g.plies().len() < plies && !g.status().is_over() {
+        let pos = g.position();
+        let turns = pos.legal_turns(g.rules());
+        let attacks: Vec<Turn> = turns
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()))
+            .collect();
+        let pick = if attacks.is_empty() { &turns } else { &attacks };
+        let t = *rng.choose(pick).unwrap();
+        g.play(t).unwrap();
+    }
+    if !g.status().is_over() {
+        g.act(Action::Resign(Seat::Blue)).unwrap();
+    }
+    assert!(g.status().is_over());
+    g
+}
+
+/// The budget the tests review with (small: the test stays quick in a debug build).
+const NODES: u64 = 400;
+
+fn open(dir: &Path, g: &Game) -> (Harness<'static, JunqiApp>, std::path::PathBuf) {
+    let path = dir.join("finished.ron");
+    std::fs::write(&path, g.to_ron()).unwrap();
+    let mut h = common::harness_sized(dir, 1280.0, 900.0);
+    h.state_mut().open_file(&path);
+    h.run();
+    replay(&mut h).review.nodes = NODES;
+    (h, path)
+}
+
+fn replay<'a>(h: &'a mut Harness<'static, JunqiApp>) -> &'a mut junqi::app::replay::Replay {
+    match &mut h.state_mut().screen {
+        Screen::Replay(r) => r,
+        _ => panic!("the replay is not showing"),
+    }
+}
+
+fn state(h: &mut Harness<'static, JunqiApp>) -> &'static str {
+    match replay(h).review.state {
+        State::Idle => "idle",
+        State::Running(_) => "running",
+        State::Cancelled => "cancelled",
+        State::Failed(_) => "failed",
+        State::Done(_) => "done",
+    }
+}
+
+/// Step the window until the review is no longer running (it runs on its own thread).
+fn wait_done(h: &mut Harness<'static, JunqiApp>) {
+    common::step_until(h, "the review", |h| state(h) != "running");
+    h.run();
+}
+
+#[test]
+fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = finished_hidden_game(24);
+    let total = g.plies().len();
+    let (mut h, path) = open(dir.path(), &g);
+    assert_eq!(state(&mut h), "idle");
+    h.get_by_label("Review the game").click();
+    h.step();
+    assert_eq!(state(&mut h), "running");
+    h.step();
+    h.get_by_label_contains(&format!("of {total}"));
+    // The window stays responsive: the replay's keys still step while the review runs.
+    let before = replay(&mut h).ply;
+    h.key_press(egui::Key::ArrowLeft);
+    h.step();
+    assert_eq!(replay(&mut h).ply, before - 1);
+    h.get_by_label("Cancel the review").click();
+    h.step();
+    assert_eq!(state(&mut h), "cancelled");
+    h.step();
+    h.get_by_label("Review cancelled");
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("review1"));
+
+    // Again, to the end: kept in the file, read back from it the next time.
+    h.get_by_label("Review the game").click();
+    h.step();
+    wait_done(&mut h);
+    assert_eq!(state(&mut h), "done");
+    let reviews = replay(&mut h).review.done().unwrap().to_vec();
+    assert_eq!(reviews.len(), total);
+    h.get_by_label_contains("Reviewed: ");
+    let saved = Game::from_ron(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let kept = junqi::app::records::info_value(saved.record(), InfoKey::Review).unwrap();
+    assert!(kept.starts_with("review1 "), "{kept}");
+    assert_eq!(
+        review::from_cache(&saved, kept, Level::Normal, NODES).as_deref(),
+        Some(&reviews[..])
+    );
+
+    // The graph: a click at its middle goes to the middle turn; the marks are labelled buttons,
+    // in the move list too.
+    let graph = "Evaluation graph: click or drag to go to a turn";
+    h.get_by_label(graph).click();
+    h.run();
+    let ply = replay(&mut h).ply;
+    assert!(ply.abs_diff(total / 2) <= 1, "at turn {ply} of {total}");
+    let marked: Vec<_> = reviews
+        .iter()
+        .filter(|r| r.judged.is_some_and(|j| j.mark() != Mark::None))
+        .collect();
+    assert!(!marked.is_empty(), "no mistake in a game of random attacks");
+    let r = marked[0];
+    let j = r.judged.unwrap();
+    let side = match r.who {
+        junqi::engine::Chair::Side(s) => s.en(),
+        _ => unreachable!(),
+    };
+    let label = format!(
+        "Turn {}, {side}: {}, lost {}, better {}",
+        r.ply,
+        if j.mark() == Mark::Blunder {
+            "blunder (??)"
+        } else {
+            "dubious (?)"
+        },
+        j.loss(),
+        j.best.notation(g.board())
+    );
+    h.get_by_label(&label).click();
+    h.run();
+    assert_eq!(replay(&mut h).ply, r.ply);
+    // The turn shown says what the review made of it.
+    // (the mark on the graph and the line above the board)
+    assert!(h.get_all_by_label_contains(&label).count() >= 2);
+    // The move list's line carries the mark.
+    let line = format!("{:>3}. ", r.ply);
+    assert!(
+        common::leak::texts(&h)
+            .iter()
+            .any(|t| t.starts_with(&line) && t.ends_with(&format!(" {}", j.mark().symbol())))
+    );
+    // The replay's keys still work.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(replay(&mut h).ply, (r.ply + 1).min(total));
+
+    // The belief map: for Red's view (the replay's), Blue's pieces with their likely ranks and,
+    // the game being over, the truth beside them.
+    assert!(
+        h.query_by_label_contains("What Red could know then")
+            .is_none()
+    );
+    h.get_by_label("Belief map").click();
+    h.run();
+    h.get_by_label("What Red could know then");
+    assert!(h.get_all_by_label_contains("(truly ").count() > 5);
+    h.get_by_label("Belief map").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("What Red could know then")
+            .is_none()
+    );
+
+    // In Chinese, the marks have their words too.
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    h.run();
+    h.get_by_label_contains("评估曲线");
+    assert!(
+        h.get_all_by_label_contains(&format!("第 {} 步，", r.ply))
+            .count()
+            >= 1
+    );
+
+    // A second opening of the file: the review is read back at once, no thread.
+    let (mut h2, _) = open(dir.path(), &saved);
+    h2.get_by_label("Review the game").click();
+    h2.step();
+    assert_eq!(state(&mut h2), "done");
+    assert!(replay(&mut h2).review.from_record);
+    assert_eq!(replay(&mut h2).review.done().unwrap(), &reviews[..]);
+}
+
+#[test]
+fn a_review_kept_by_another_version_or_level_is_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = finished_hidden_game(6);
+    let reviews = {
+        let opts = review::ReviewOptions {
+            level: Level::Normal,
+            nodes: NODES,
+            only: None,
+        };
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        review::review_game(&g, &opts, &mut |_, _| {}, &cancel).unwrap()
+    };
+    let text = review::cache_text(&g, Level::Normal, NODES, &reviews);
+    for (kept, read) in [
+        (text.clone(), true),
+        (text.replacen(review::CACHE_VERSION, "0.0.0-old", 1), false),
+        (text.replacen("review1", "review0", 1), false),
+        (text.replacen(" normal ", " hard ", 1), false),
+        (format!("{text};999 red a1-a2 a1-a2 1 1"), false),
+        ("nonsense".to_string(), false),
+    ] {
+        let mut g2 = g.clone();
+        g2.set_info(InfoKey::Review, &kept);
+        let (mut h, _) = open(dir.path(), &g2);
+        h.get_by_label("Review the game").click();
+        h.step();
+        let expect = if read { "done" } else { "running" };
+        assert_eq!(state(&mut h), expect, "{kept}");
+        wait_done(&mut h);
+        assert_eq!(
+            replay(&mut h).review.done().unwrap(),
+            &reviews[..],
+            "{kept}"
+        );
+    }
+}
+
+#[test]
+fn an_unfinished_game_offers_no_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::for_mode(Mode::Open);
+    let g = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
+    let (h, _) = open(dir.path(), &g);
+    assert!(h.query_by_label("Review the game").is_none());
+    assert!(h.query_by_label("Belief map").is_none());
+}
+
+/// Step the window until `done` holds (the computer thinks on its own thread).
+fn wait_for(
+    h: &mut Harness<'static, JunqiApp>,
+    done: impl Fn(&Harness<'static, JunqiApp>) -> bool,
+) {
+    common::step_until(h, "the computer", |h| done(h));
+}
+
+fn beliefs_noted(h: &Harness<'static, JunqiApp>) -> Option<String> {
+    junqi::app::records::info_value(common::game(h).record(), InfoKey::Beliefs).map(str::to_string)
+}
+
+/// Against the computer the belief map is an aid like the hint: offered, drawn from the human's
+/// own view (the leak checker after every step), and each turn it is shown at noted in the record.
+#[test]
+fn belief_map_is_an_aid_against_the_computer_noted_in_the_record() {
+    use common::leak::run_checked;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 900.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.state_mut().settings.seats[1] = junqi::app::settings::Occupant::Computer(Level::Easy);
+    h.get_by_label("Start now (last rules)").click();
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h), None);
+    h.get_by_label("Belief map").click();
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h).as_deref(), Some("1"));
+    // Blue's 25 pieces, each with its likely ranks; no truth while the game is on.
+    assert_eq!(h.get_all_by_label_contains("%").count(), 25);
+    assert!(h.query_by_label_contains("(truly ").is_none());
+    // A turn, the computer's answer: the map follows, and the record notes the turn it is shown.
+    let (from, to) = common::plain_move(common::game(&h));
+    let label = common::node_label(&h, from, junqi::i18n::Lang::En);
+    h.get_by_label(&label).click();
+    run_checked(&mut h);
+    let label = common::node_label(&h, to, junqi::i18n::Lang::En);
+    h.get_by_label(&label).click();
+    run_checked(&mut h);
+    wait_for(&mut h, |h| common::game(h).plies().len() >= 2);
+    run_checked(&mut h);
+    assert_eq!(beliefs_noted(&h).as_deref(), Some("1,3"));
+    // Off: no list, nothing more noted.
+    h.get_by_label("Belief map").click();
+    run_checked(&mut h);
+    assert_eq!(h.query_all_by_label_contains("%").count(), 0);
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    run_checked(&mut h);
+    h.get_by_label("推测图");
+}
+
+/// Between people the belief map is never offered (it would be one player's adviser reading the
+/// other's moves for them), in the game or in the replay of an unfinished game.
+#[test]
+fn belief_map_is_never_offered_between_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::harness_sized(dir.path(), 1280.0, 900.0);
+    h.state_mut().settings.rules = Rules::for_mode(Mode::Hidden);
+    h.get_by_label("Start now (last rules)").click();
+    h.run();
+    h.get_by_label_contains("Red to move — press").click();
+    common::leak::run_checked(&mut h);
+    assert!(h.query_by_label("Belief map").is_none());
+    assert!(!h.state().play().unwrap().belief_offered());
+}
