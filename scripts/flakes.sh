@@ -3,13 +3,15 @@
 # CPU-heavy job runs beside it, and list every test that failed or ran for over a minute, with its
 # output, and each test binary's time per run.
 #
-#   scripts/flakes.sh [-n RUNS] [--load release|test|none] [--out DIR]
+#   scripts/flakes.sh [-n RUNS] [--load release|test|none] [--out DIR] [--report]
 #
 #   -n RUNS      how many runs of the suite (default 5)
 #   --load KIND  what runs beside the suite: `release` (default) rebuilds the program in release
 #                mode over and over in a target folder of its own; `test` runs the suite itself
 #                over and over in a target folder of its own; `none` runs nothing beside it
 #   --out DIR    where the runs' output and the report go (default target/flakes)
+#   --report     run nothing: write the report of the runs already in DIR (after an interrupted
+#                series, say)
 #
 # The report is DIR/report.txt; each run's whole output is DIR/run-K.txt. Exit status 0 when
 # every run passed, 1 when any test failed or any run did not finish, 2 on a usage error.
@@ -18,12 +20,15 @@ cd "$(dirname "$0")/.."
 
 runs=5
 load=release
+report_only=0
+status=0
 out=target/flakes
 while [ $# -gt 0 ]; do
     case "$1" in
         -n) runs="${2:?-n takes a number}"; shift 2 ;;
         --load) load="${2:?--load takes release, test or none}"; shift 2 ;;
         --out) out="${2:?--out takes a folder}"; shift 2 ;;
+        --report) report_only=1; shift ;;
         -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "flakes.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -34,6 +39,11 @@ case "$load" in release|test|none) ;; *) echo "flakes.sh: --load is release, tes
 
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
+if [ "$report_only" = 1 ]; then
+    runs=$(find "$out" -maxdepth 1 -name 'run-*.txt' | wc -l)
+    [ "$runs" -ge 1 ] || { echo "flakes.sh: no runs in $out" >&2; exit 2; }
+    load="(as when they ran)"
+else
 rm -f "$out"/run-*.txt "$out"/report.txt
 
 echo "building the tests once" >&2
@@ -78,7 +88,6 @@ for line in sys.stdin:
 '
 }
 
-status=0
 for k in $(seq 1 "$runs"); do
     echo "run $k of $runs" >&2
     start=$(date +%s)
@@ -91,6 +100,7 @@ for k in $(seq 1 "$runs"); do
     [ "$rc" -eq 0 ] || status=1
 done
 stop_load
+fi
 
 python3 - "$out" "$runs" "$load" <<'PY'
 import os, re, sys
@@ -103,8 +113,12 @@ outputs = {}                   # (run, test) -> its captured output
 binaries = defaultdict(list)   # binary -> [seconds]
 exits = []
 totals = []
+unfinished = 0
 for k in range(1, runs + 1):
     lines = open(os.path.join(out, f"run-{k}.txt"), encoding="utf-8", errors="replace").read().splitlines()
+    if not any(l.startswith("EXIT ") for l in lines):
+        unfinished += 1
+        continue
     cur, cur_t, last_t = None, 0.0, 0.0
     in_out, out_name, buf = False, None, []
     for raw in lines:
@@ -143,8 +157,9 @@ for k in range(1, runs + 1):
     totals.append(last_t)
 
 w = []
-w.append(f"{runs} runs of `cargo test --no-fail-fast`, load beside them: {load}")
-w.append(f"runs that passed: {sum(1 for e in exits if e == 0)} of {runs}; exit codes: {exits}")
+w.append(f"{len(exits)} runs of `cargo test --no-fail-fast`, load beside them: {load}"
+         + (f" ({unfinished} unfinished run left out)" if unfinished else ""))
+w.append(f"runs that passed: {sum(1 for e in exits if e == 0)} of {len(exits)}; exit codes: {exits}")
 w.append("time per run (s): " + ", ".join(f"{t:.0f}" for t in totals))
 w.append("")
 w.append(f"tests that failed ({len(failed)}):")
