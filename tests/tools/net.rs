@@ -818,9 +818,10 @@ fn a_takeback_answer_nobody_asked_for_drops_the_connection() {
     );
 }
 
-/// The second of the move clock in these tests: short, and long enough that an instant answer is
-/// on time on a loaded machine.
-const CLOCK_SECOND: Duration = Duration::from_millis(500);
+/// The second of the move clock in these tests: a real one, so that an instant answer is on time
+/// on a loaded machine too (a late answer waits for the timeout itself, so only the turns let
+/// run out cost their time).
+const CLOCK_SECOND: Duration = Duration::from_secs(1);
 
 /// A host whose move clock counts seconds of `second` (tests keep the clock short).
 fn clocked_server(second: Duration) -> ServerHandle {
@@ -883,8 +884,8 @@ fn late_at(
 /// game goes on to its end, every seat was told and both audits pass.
 #[test]
 fn a_seat_that_lets_its_clock_run_out_loses_the_turn_and_the_game_goes_on() {
-    // 3 "seconds" of 500 ms: 1.5 s a turn (and 0.25 s for the line), which Red's instant
-    // answers keep on a loaded machine too; Blue's late turns wait for the timeout itself.
+    // 3 seconds a turn (and 0.25 s for the line), which Red's instant answers keep on a loaded
+    // machine too; Blue's late turns wait for the timeout itself.
     let h = clocked_server(CLOCK_SECOND);
     let first = create(&h, 2, clocked_rules(3));
     let room = first.seated().invite.room.as_str().to_string();
