@@ -4,7 +4,7 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
-use crate::net::client::{Client, ClientError, Request};
+use crate::net::client::{Client, ClientError, Request, rejoin_backoff};
 use crate::net::wire::{Msg, PRESETS};
 use crate::table::SeatSpec;
 use crate::table::process::EngineProcess;
@@ -222,7 +222,8 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
     }
 }
 
-/// Take the seat back, trying for `retry` seconds.
+/// Take the seat back, trying for `retry` seconds (backing off between tries) while the
+/// refusal may mend (`ClientError::rejoin_may_retry`).
 fn rejoin(
     seated: &crate::net::client::Seated,
     retry: u64,
@@ -234,14 +235,19 @@ fn rejoin(
         seat: seated.seat,
         token: seated.token.clone(),
     };
+    let mut attempt = 0u32;
     loop {
         match Client::connect_with(&request, false, Some(audit.clone())) {
             Ok(c) => return Ok(c),
-            Err(ClientError::Refused(why)) if !why.contains("no such room") => {
-                return Err(CliError(format!("connect: refused: {why}")));
+            Err(e) if !e.rejoin_may_retry() || Instant::now() >= until => {
+                return Err(refused(e));
             }
-            Err(e) if Instant::now() >= until => return Err(refused(e)),
-            Err(_) => std::thread::sleep(Duration::from_secs(1)),
+            Err(e) => {
+                eprintln!("connect: rejoining: {e}; trying again");
+                let left = until.saturating_duration_since(Instant::now());
+                std::thread::sleep(rejoin_backoff(attempt).min(left));
+                attempt = attempt.saturating_add(1);
+            }
         }
     }
 }

@@ -67,6 +67,26 @@ impl std::fmt::Display for ClientError {
 }
 impl std::error::Error for ClientError {}
 
+impl ClientError {
+    /// Whether a rejoin tries again after this: a broken or refused connection that may mend —
+    /// the host unreachable, full, the room locked after wrong codes (an older host, or one
+    /// that did not take the seat's token), the room not there yet (a host restarting). A
+    /// refusal of the seat itself (a wrong token, the game over) is final.
+    pub fn rejoin_may_retry(&self) -> bool {
+        match self {
+            ClientError::Connection(_) => true,
+            ClientError::Refused(why) => [conn::NO_SUCH_ROOM, conn::LOCKED, conn::FULL]
+                .iter()
+                .any(|&code| why.contains(conn::refusal_words(code))),
+        }
+    }
+}
+
+/// The wait before a rejoin's try `attempt` (from 0): one second, doubling to at most 8.
+pub fn rejoin_backoff(attempt: u32) -> Duration {
+    Duration::from_secs(1 << attempt.min(3))
+}
+
 /// What the host sent, as the client's owner sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -155,12 +175,26 @@ impl Client {
                 parse_addr(addr).map_err(|e| ClientError::Refused(e.0))?;
                 (addr.clone(), Open::Create { pin: pin.as_ref() })
             }
-            Request::Join { invite, .. } | Request::Rejoin { invite, .. } => (
+            Request::Join { invite, .. } => (
                 invite.addr.clone(),
                 Open::Join {
                     room: invite.room,
                     secret: &invite.secret,
                     host_key: &invite.host_key,
+                    claim: None,
+                },
+            ),
+            Request::Rejoin {
+                invite,
+                seat,
+                token,
+            } => (
+                invite.addr.clone(),
+                Open::Join {
+                    room: invite.room,
+                    secret: &invite.secret,
+                    host_key: &invite.host_key,
+                    claim: Some(conn::claim_text(*seat, token)),
                 },
             ),
         };

@@ -38,9 +38,14 @@ pub struct Bounds {
     /// Messages a connection may send in a burst, and per second after it.
     pub burst: u32,
     pub per_second: u32,
-    /// Wrong codes a room takes before it locks for `lock_time`.
+    /// Wrong codes a room takes before it locks for `lock_time`. A locked room still lets in
+    /// a rejoin that proves its seat's token inside the handshake (`conn::LOCKED`), so junk
+    /// naming a room cannot keep its players out, and tells a guesser nothing meanwhile.
     pub wrong_codes: u32,
     pub lock_time: Duration,
+    /// The time a connection has for its preamble, its handshake and its first request (create,
+    /// join or rejoin), in all: past it the connection is closed, however its bytes trickle in.
+    pub handshake_time: Duration,
     /// A connection silent this long is dropped (clients ping every `PING`).
     pub idle: Duration,
     /// How long a player may take to choose a formation or answer a draw offer (a person
@@ -65,6 +70,7 @@ impl Default for Bounds {
             per_second: 100,
             wrong_codes: 10,
             lock_time: Duration::from_secs(60),
+            handshake_time: conn::HANDSHAKE_TIME,
             idle: Duration::from_secs(60),
             answer_time: Duration::from_secs(600),
             clock_second: Duration::from_secs(1),
@@ -334,6 +340,18 @@ impl Room {
         })
     }
 
+    /// Whether a rejoin's claim (`conn::parse_claim`) names a taken seat of this room with its
+    /// token.
+    fn proves_seat(&self, claim: &[u8]) -> bool {
+        let Some((seat, token)) = conn::parse_claim(claim) else {
+            return false;
+        };
+        let st = lock(&self.state);
+        st.seats
+            .get(usize::from(seat))
+            .is_some_and(|s| s.name.is_some() && same(&s.token, token))
+    }
+
     fn board(&self) -> &'static Board {
         if self.players == 4 {
             Board::four_player()
@@ -436,6 +454,7 @@ const KEY_FILE: &str = "host-key";
 
 fn load_or_make_key(dir: &std::path::Path) -> Result<([u8; 32], [u8; 32]), String> {
     crate::fsutil::create_private_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::fsutil::remove_stale_temp_files(dir);
     let path = dir.join(KEY_FILE);
     if path.exists() {
         let text = crate::fsutil::read_text(&path, 1024).map_err(|e| e.to_string())?;
@@ -490,68 +509,110 @@ impl Server {
 
     /// Take up the rooms saved in the state folder (a host that stopped, or was killed, with
     /// games going on): each goes on from its last turn, waiting for its players to rejoin.
-    /// Returns how many; a file that cannot be read is logged and left alone.
+    /// Returns how many; a file that cannot be read is logged and left alone. First the
+    /// temporary files a killed host left there (`.ROOM.room.PID.tmp`, with the rooms' secrets)
+    /// are removed. A room is taken up once, by the room named inside its file, whatever the
+    /// file is called: from `ROOM.room` if there is one, else from the newest other file, which
+    /// is renamed `ROOM.room` (the host saves and removes the room there); the other files of
+    /// the same room are removed.
     pub fn resume_rooms(&self) -> usize {
-        let Some(dir) = self.inner.state.as_ref().map(|d| d.join(ROOMS)) else {
+        let Some(state) = self.inner.state.clone() else {
             return 0;
         };
+        let dir = state.join(ROOMS);
+        let stale = crate::fsutil::remove_stale_temp_files(&dir);
+        if stale > 0 {
+            self.inner.log(format!(
+                "{}: {stale} temporary files left by a host that stopped removed",
+                dir.display()
+            ));
+        }
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return 0;
         };
-        let mut n = 0;
-        for e in entries.flatten() {
-            let path = e.path();
-            if path.extension().is_none_or(|x| x != "room") {
-                continue;
-            }
+        let mut paths: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "room"))
+            .collect();
+        paths.sort();
+        // Each room's files: the loaded room, its game, the file and when it was written.
+        let mut found: HashMap<RoomId, Vec<(Arc<Room>, Option<Game>, PathBuf)>> = HashMap::new();
+        for path in paths {
             match load_room(&path, &self.inner) {
-                Ok((room, None)) => {
-                    lock(&self.inner.rooms).insert(room.id, room.clone());
-                    let full = {
-                        let mut st = lock(&room.state);
-                        let full = st.seats.iter().all(|s| s.name.is_some());
-                        st.started |= full;
-                        full
-                    };
-                    if !full {
-                        self.inner
-                            .log(format!("room {}: waiting for its players again", room.id));
-                        n += 1;
-                        continue;
-                    }
-                    // Every seat was taken, the game not yet begun (the formations were being
-                    // chosen): it begins again, its players rejoining with their tokens.
-                    self.inner
-                        .log(format!("room {}: the game begins again", room.id));
-                    let host = self.inner.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name("junqi-room".into())
-                        .spawn(move || run_room(&host, &room, None));
-                    if spawned.is_ok() {
-                        n += 1;
-                    }
-                }
-                Ok((room, Some(game))) => {
-                    self.inner.log(format!(
-                        "room {}: resumed after {} plies",
-                        room.id,
-                        game.plies().len()
-                    ));
-                    lock(&self.inner.rooms).insert(room.id, room.clone());
-                    let host = self.inner.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name("junqi-room".into())
-                        .spawn(move || run_room(&host, &room, Some(game)));
-                    if spawned.is_ok() {
-                        n += 1;
-                    }
-                }
+                Ok((room, game)) => found.entry(room.id).or_default().push((room, game, path)),
                 Err(why) => self
                     .inner
                     .log(format!("{}: not resumed: {why}", path.display())),
             }
         }
+        let mut n = 0;
+        for (id, mut copies) in found {
+            let own = room_path(&state, id);
+            let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+            // The room's own file first, then the newest.
+            copies.sort_by_key(|(_, _, p)| (*p == own, modified(p)));
+            let (room, game, path) = copies.pop().expect("one file at least");
+            for (_, _, other) in copies {
+                self.inner.log(format!(
+                    "{}: another file of room {id}: removed, the room resumed from {}",
+                    other.display(),
+                    path.display()
+                ));
+                let _ = std::fs::remove_file(&other);
+            }
+            if path != own {
+                if let Err(e) = std::fs::rename(&path, &own) {
+                    self.inner
+                        .log(format!("{}: not resumed: cannot be renamed: {e}", path.display()));
+                    continue;
+                }
+                self.inner.log(format!(
+                    "{}: room {id}'s file, renamed {}",
+                    path.display(),
+                    own.display()
+                ));
+            }
+            if self.resume_room(room, game) {
+                n += 1;
+            }
+        }
         n
+    }
+
+    /// Take up one saved room (`resume_rooms`): a waiting room waits for its players again, a
+    /// full one begins or goes on. Whether it was taken up.
+    fn resume_room(&self, room: Arc<Room>, game: Option<Game>) -> bool {
+        lock(&self.inner.rooms).insert(room.id, room.clone());
+        match &game {
+            None => {
+                let full = {
+                    let mut st = lock(&room.state);
+                    let full = st.seats.iter().all(|s| s.name.is_some());
+                    st.started |= full;
+                    full
+                };
+                if !full {
+                    self.inner
+                        .log(format!("room {}: waiting for its players again", room.id));
+                    return true;
+                }
+                // Every seat was taken, the game not yet begun (the formations were being
+                // chosen): it begins again, its players rejoining with their tokens.
+                self.inner
+                    .log(format!("room {}: the game begins again", room.id));
+            }
+            Some(game) => self.inner.log(format!(
+                "room {}: resumed after {} plies",
+                room.id,
+                game.plies().len()
+            )),
+        }
+        let host = self.inner.clone();
+        std::thread::Builder::new()
+            .name("junqi-room".into())
+            .spawn(move || run_room(&host, &room, game))
+            .is_ok()
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -744,13 +805,15 @@ impl Rate {
     }
 }
 
-/// One connection from its preamble to its end. `Err`: why it was dropped.
-fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result<(), String> {
-    let pre = conn::read_preamble(&mut stream).map_err(|e| format!("dropped: {e}"))?;
+/// One connection from its preamble to its end. The preamble, the handshake and the first
+/// request have `Bounds::handshake_time` in all. `Err`: why it was dropped.
+fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(), String> {
+    let until = Instant::now() + host.bounds.handshake_time;
+    let pre = conn::read_preamble(&stream, until).map_err(|e| format!("dropped: {e}"))?;
     let (sender, mut receiver, room) = match pre {
         Preamble::Create => {
-            let (s, r) =
-                conn::accept(stream, &host.private, None).map_err(|e| format!("dropped: {e}"))?;
+            let (s, r) = conn::accept(stream, &host.private, None, conn::PREAMBLE_OK, until, &mut |_| true)
+                .map_err(|e| format!("dropped: {e}"))?;
             (s, r, None)
         }
         Preamble::Join(rid) => {
@@ -759,16 +822,27 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
                 conn::refuse(stream, conn::NO_SUCH_ROOM);
                 return Err(format!("refused: no room {rid}"));
             };
-            {
-                let st = lock(&room.state);
-                if st.locked_until.is_some_and(|t| Instant::now() < t) {
-                    drop(st);
-                    conn::refuse(stream, conn::LOCKED);
-                    return Err(format!("refused: room {rid} is locked after wrong codes"));
+            let locked = lock(&room.state)
+                .locked_until
+                .is_some_and(|t| Instant::now() < t);
+            // A locked room lets in only a rejoin whose claim (in the handshake's first
+            // message, readable only with the room's code) names a seat with its token.
+            let (code, mut admit): (u8, Box<dyn FnMut(&[u8]) -> bool>) = if locked {
+                let room = room.clone();
+                (conn::LOCKED, Box::new(move |payload| room.proves_seat(payload)))
+            } else {
+                (conn::PREAMBLE_OK, Box::new(|_| true))
+            };
+            match conn::accept(stream, &host.private, Some(room.secret.psk(rid)), code, until, &mut *admit) {
+                Ok((s, r)) if locked => {
+                    host.log(format!("room {rid}: a rejoin let in while the room is locked"));
+                    (s, r, Some((room, true)))
                 }
-            }
-            match conn::accept(stream, &host.private, Some(room.secret.psk(rid))) {
-                Ok((s, r)) => (s, r, Some(room)),
+                Ok((s, r)) => (s, r, Some((room, false))),
+                // Nothing is counted while the room is locked (and nothing told).
+                Err(e) if locked => {
+                    return Err(format!("refused: room {rid} is locked after wrong codes ({e})"));
+                }
                 Err(e) => {
                     let mut st = lock(&room.state);
                     st.wrong_codes += 1;
@@ -785,6 +859,9 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
             }
         }
     };
+    let first = receiver
+        .recv_by(until)
+        .map_err(|e| format!("dropped: no request: {e}"))?;
     receiver.set_timeout(host.bounds.idle);
     // The writer: a bounded queue drained on a thread of its own, pinging when idle.
     let (queue, out_rx) = sync_channel::<String>(host.bounds.out_queue);
@@ -819,7 +896,7 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
             })
             .map_err(|e| e.to_string())?;
     }
-    let result = seated_loop(host, &out, &mut receiver, room);
+    let result = seated_loop(host, &out, &mut receiver, first, room);
     if let Err(why) = &result
         && !why.is_empty()
     {
@@ -833,14 +910,15 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
     result.map_err(|why| format!("dropped: {why}"))
 }
 
-/// Take a seat (creating the room first if asked), then relay the seat's messages.
+/// Take a seat as `first` asks (creating the room first if asked; `room`: the room joined, and
+/// whether it was locked, when only a rejoin may come in), then relay the seat's messages.
 fn seated_loop(
     host: &Arc<Inner>,
     out: &ConnOut,
     receiver: &mut Receiver,
-    room: Option<Arc<Room>>,
+    first: Msg,
+    room: Option<(Arc<Room>, bool)>,
 ) -> Result<(), String> {
-    let first = receiver.recv().map_err(|e| format!("no request: {e}"))?;
     let (room, seat) = match (first, room) {
         (
             Msg::Create {
@@ -879,11 +957,14 @@ fn seated_loop(
             let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
-        (Msg::Join { name, seat }, Some(room)) => {
+        (Msg::Join { .. }, Some((_, true))) => {
+            return Err("a join into a room locked after wrong codes".into());
+        }
+        (Msg::Join { name, seat }, Some((room, false))) => {
             let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
-        (Msg::Rejoin { seat, token }, Some(room)) => {
+        (Msg::Rejoin { seat, token }, Some((room, _))) => {
             let seat = take_seat(host, &room, out, Claim::Back(seat, token), "")?;
             (room, seat)
         }
