@@ -129,7 +129,10 @@ impl<'a> Timed<'a> {
     fn left(&self) -> std::io::Result<Duration> {
         let left = self.until.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Err(std::io::Error::new(ErrorKind::TimedOut, "past the deadline"));
+            return Err(std::io::Error::new(
+                ErrorKind::TimedOut,
+                "past the deadline",
+            ));
         }
         Ok(left)
     }
@@ -318,7 +321,11 @@ fn handshake(
     let (mut sent, mut read) = (false, false);
     while !hs.is_handshake_finished() {
         if hs.is_my_turn() {
-            let out: &[u8] = if sent || !hs.is_initiator() { &[] } else { payload };
+            let out: &[u8] = if sent || !hs.is_initiator() {
+                &[]
+            } else {
+                payload
+            };
             let n = hs.write_message(out, &mut buf).map_err(noise_err)?;
             write_frame(stream, &buf[..n])?;
             sent = true;
@@ -445,7 +452,7 @@ pub fn connect(
     let noise = match handshake(&mut timed, hs, payload, &mut |_| true) {
         Ok(n) => n,
         // Not let into the locked room: the lock is why.
-        Err(ConnError::Handshake(_) | ConnError::Closed) if locked => {
+        Err(_) if locked => {
             return Err(ConnError::Refused(refusal_words(LOCKED).into()));
         }
         Err(e) => return Err(e),

@@ -563,8 +563,10 @@ impl Server {
             }
             if path != own {
                 if let Err(e) = std::fs::rename(&path, &own) {
-                    self.inner
-                        .log(format!("{}: not resumed: cannot be renamed: {e}", path.display()));
+                    self.inner.log(format!(
+                        "{}: not resumed: cannot be renamed: {e}",
+                        path.display()
+                    ));
                     continue;
                 }
                 self.inner.log(format!(
@@ -812,8 +814,15 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
     let pre = conn::read_preamble(&stream, until).map_err(|e| format!("dropped: {e}"))?;
     let (sender, mut receiver, room) = match pre {
         Preamble::Create => {
-            let (s, r) = conn::accept(stream, &host.private, None, conn::PREAMBLE_OK, until, &mut |_| true)
-                .map_err(|e| format!("dropped: {e}"))?;
+            let (s, r) = conn::accept(
+                stream,
+                &host.private,
+                None,
+                conn::PREAMBLE_OK,
+                until,
+                &mut |_| true,
+            )
+            .map_err(|e| format!("dropped: {e}"))?;
             (s, r, None)
         }
         Preamble::Join(rid) => {
@@ -829,19 +838,33 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
             // message, readable only with the room's code) names a seat with its token.
             let (code, mut admit): (u8, Box<dyn FnMut(&[u8]) -> bool>) = if locked {
                 let room = room.clone();
-                (conn::LOCKED, Box::new(move |payload| room.proves_seat(payload)))
+                (
+                    conn::LOCKED,
+                    Box::new(move |payload| room.proves_seat(payload)),
+                )
             } else {
                 (conn::PREAMBLE_OK, Box::new(|_| true))
             };
-            match conn::accept(stream, &host.private, Some(room.secret.psk(rid)), code, until, &mut *admit) {
+            match conn::accept(
+                stream,
+                &host.private,
+                Some(room.secret.psk(rid)),
+                code,
+                until,
+                &mut *admit,
+            ) {
                 Ok((s, r)) if locked => {
-                    host.log(format!("room {rid}: a rejoin let in while the room is locked"));
+                    host.log(format!(
+                        "room {rid}: a rejoin let in while the room is locked"
+                    ));
                     (s, r, Some((room, true)))
                 }
                 Ok((s, r)) => (s, r, Some((room, false))),
                 // Nothing is counted while the room is locked (and nothing told).
                 Err(e) if locked => {
-                    return Err(format!("refused: room {rid} is locked after wrong codes ({e})"));
+                    return Err(format!(
+                        "refused: room {rid} is locked after wrong codes ({e})"
+                    ));
                 }
                 Err(e) => {
                     let mut st = lock(&room.state);

@@ -84,6 +84,15 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
         }
         LinkError::WrongCode => lang.t(&net::ERR_WRONG_CODE).into(),
         LinkError::WrongKey => lang.t(&net::ERR_WRONG_KEY).into(),
+        LinkError::HostKeyChanged(c) => fill(
+            lang.t(&net::ERR_HOST_KEY_CHANGED),
+            &[
+                ("addr", c.addr.as_str()),
+                ("known", c.known.as_str()),
+                ("offered", c.offered.as_str()),
+                ("file", &c.file.display().to_string()),
+            ],
+        ),
         LinkError::RoomFull => lang.t(&net::ERR_FULL).into(),
         LinkError::CannotServe(port, why) => fill(
             lang.t(&net::ERR_SERVE),

@@ -13,6 +13,7 @@ use crate::engine::{Chair, Seat};
 use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
+use crate::net::known_hosts::KeyRefused;
 use crate::net::wire::{Msg, PRESETS};
 use std::path::PathBuf;
 use std::sync::mpsc::TryRecvError;
@@ -78,6 +79,8 @@ impl Drop for Served {
 fn client_error(addr: &str, e: ClientError) -> LinkError {
     match e {
         ClientError::Connection(why) => LinkError::Unreachable(addr.to_string(), why),
+        ClientError::HostKey(KeyRefused::Changed(c)) => LinkError::HostKeyChanged(c),
+        ClientError::HostKey(e @ KeyRefused::File(_)) => LinkError::Other(e.to_string()),
         ClientError::Refused(why) => {
             if why.contains("every seat is taken") {
                 LinkError::RoomFull
