@@ -536,8 +536,8 @@ impl Server {
             .filter(|p| p.extension().is_some_and(|x| x == "room"))
             .collect();
         paths.sort();
-        // Each room's files: the loaded room, its game, the file and when it was written.
-        let mut found: HashMap<RoomId, Vec<(Arc<Room>, Option<Game>, PathBuf)>> = HashMap::new();
+        // Each room's files, by the room named inside.
+        let mut found: HashMap<RoomId, Vec<Saved>> = HashMap::new();
         for path in paths {
             match load_room(&path, &self.inner) {
                 Ok((room, game)) => found.entry(room.id).or_default().push((room, game, path)),
@@ -836,22 +836,19 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
                 .is_some_and(|t| Instant::now() < t);
             // A locked room lets in only a rejoin whose claim (in the handshake's first
             // message, readable only with the room's code) names a seat with its token.
-            let (code, mut admit): (u8, Box<dyn FnMut(&[u8]) -> bool>) = if locked {
-                let room = room.clone();
-                (
-                    conn::LOCKED,
-                    Box::new(move |payload| room.proves_seat(payload)),
-                )
+            let code = if locked {
+                conn::LOCKED
             } else {
-                (conn::PREAMBLE_OK, Box::new(|_| true))
+                conn::PREAMBLE_OK
             };
+            let mut admit = |payload: &[u8]| !locked || room.proves_seat(payload);
             match conn::accept(
                 stream,
                 &host.private,
                 Some(room.secret.psk(rid)),
                 code,
                 until,
-                &mut *admit,
+                &mut admit,
             ) {
                 Ok((s, r)) if locked => {
                     host.log(format!(
@@ -1587,6 +1584,9 @@ fn sweep_rooms(host: &std::sync::Weak<Inner>) {
         close_abandoned_rooms(&host, &mut lock(&host.rooms));
     }
 }
+
+/// A room read back from its file (`load_room`), its game, and the file.
+type Saved = (Arc<Room>, Option<Game>, PathBuf);
 
 /// The folder of saved rooms in the state folder.
 const ROOMS: &str = "rooms";
