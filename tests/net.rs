@@ -407,6 +407,35 @@ fn play_then(c: &Client, turns: usize, answer_first: bool, bad: &dyn Fn(&Client)
     false
 }
 
+/// The seat `seated` taken back (its audit carried on) and played to the end, the other seat's
+/// game (`other`, joined once this one is over) over too: the audit passes, nobody forfeits.
+fn rejoin_and_play_out(
+    h: &ServerHandle,
+    seated: &junqi::net::client::Seated,
+    audit: junqi::net::client::SharedAudit,
+    other: std::thread::JoinHandle<(Result<Status, String>, Vec<Msg>)>,
+    room: &str,
+) {
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
+    .unwrap();
+    assert_eq!(back.seated().seat, seated.seat);
+    let (r, _, verdict) = play_audited(back);
+    assert!(r.unwrap().is_over());
+    // The audit covers both stretches of the connection.
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    assert!(other.join().unwrap().0.unwrap().is_over());
+    let f = finished(h, room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+}
+
 /// A two-player hidden game where the joiner misbehaves (`bad`) after a few turns; it must be
 /// dropped with `reason` in the log, rejoin with its token and the game end normally.
 fn misbehave(bad: &dyn Fn(&Client), reason: &str) {
@@ -448,24 +477,7 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     second.close();
     drop(second);
     assert!(dropped, "not dropped; log {:?}", h.log());
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
-    assert_eq!(back.seated().seat, seated.seat);
-    let (r, _, verdict) = play_audited(back);
-    assert!(r.unwrap().is_over());
-    // The audit covers both stretches of the connection.
-    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
-    assert!(t.join().unwrap().0.unwrap().is_over());
-    let f = finished(&h, &room);
-    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    rejoin_and_play_out(&h, &seated, audit, t, &room);
     assert!(
         h.log().iter().any(|l| l.contains(reason)),
         "no '{reason}' in {:?}",
@@ -1477,23 +1489,7 @@ fn junk_handshakes_naming_a_room_do_not_lock_its_player_out() {
         seat: seated.seat,
         token: wrong,
     });
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
-    assert_eq!(back.seated().seat, seated.seat);
-    let (r, _, verdict) = play_audited(back);
-    assert!(r.unwrap().is_over());
-    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
-    assert!(other.join().unwrap().0.unwrap().is_over());
-    let f = finished(&h, &room);
-    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    rejoin_and_play_out(&h, &seated, audit, other, &room);
     assert!(
         h.log()
             .iter()
