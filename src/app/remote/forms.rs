@@ -396,7 +396,13 @@ mod tests {
         });
         for (lang, todo) in [(Lang::En, "--accept-new-host-key"), (Lang::Zh, "删去")] {
             let words = problem_text(&e, lang);
-            for part in ["192.0.2.7:7474", "OLDKEY", "NEWKEY", "/data/known-hosts", todo] {
+            for part in [
+                "192.0.2.7:7474",
+                "OLDKEY",
+                "NEWKEY",
+                "/data/known-hosts",
+                todo,
+            ] {
                 assert!(words.contains(part), "no {part} in {words}");
             }
         }
