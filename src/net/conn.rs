@@ -352,8 +352,8 @@ fn handshake(
 /// What a client opens a connection for.
 pub enum Open<'a> {
     /// Join room `room` of the host whose static key is `host_key`; a rejoin's `claim` (its
-    /// seat and token, `claim_text`) goes in the handshake's first message, which lets it into a
-    /// room locked after wrong codes (`LOCKED`).
+    /// seat and token, `claim_text`) goes in the handshake's first message when the room is
+    /// locked after wrong codes (`LOCKED`), and lets it in.
     Join {
         room: RoomId,
         secret: &'a Secret,
@@ -434,7 +434,8 @@ pub fn connect(
             claim,
         } => {
             psk = secret.psk(*room);
-            if let Some(c) = claim {
+            // Only into a locked room: a first message's payload is not forward secret.
+            if let Some(c) = claim.as_ref().filter(|_| locked) {
                 payload = c.as_bytes();
             }
             hs = snow::Builder::new(JOIN_PATTERN.parse().expect("known"))
