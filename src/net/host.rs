@@ -17,7 +17,7 @@ use crate::table::engine_seat::EngineSeat;
 use crate::table::link::LineLink;
 use crate::table::{Deal, Limits, SeatDriver, SeatFailure, Table};
 use std::collections::HashMap;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{
@@ -38,10 +38,14 @@ pub struct Bounds {
     /// Messages a connection may send in a burst, and per second after it.
     pub burst: u32,
     pub per_second: u32,
-    /// Wrong codes a room takes before it locks for `lock_time`. A locked room still lets in
-    /// a rejoin that proves its seat's token inside the handshake (`conn::LOCKED`), so junk
-    /// naming a room cannot keep its players out, and tells a guesser nothing meanwhile.
+    /// Wrong codes a room takes from one source address (an IPv4 address, an IPv6 /64) before
+    /// it locks for `lock_time` against that address, and from all addresses together
+    /// (`room_wrong_codes`) before it locks against every one. A locked room still lets in a
+    /// rejoin that proves its seat's token inside the handshake (`conn::LOCKED`), so junk naming
+    /// a room cannot keep its seated players out (nor, from one address, anyone else), and a
+    /// guesser learns nothing while the lock lasts (`WrongCodes`).
     pub wrong_codes: u32,
+    pub room_wrong_codes: u32,
     pub lock_time: Duration,
     /// The time a connection has for its preamble, its handshake and its first request (create,
     /// join or rejoin), in all: past it the connection is closed, however its bytes trickle in.
@@ -69,6 +73,7 @@ impl Default for Bounds {
             burst: 200,
             per_second: 100,
             wrong_codes: 10,
+            room_wrong_codes: 100,
             lock_time: Duration::from_secs(60),
             handshake_time: conn::HANDSHAKE_TIME,
             idle: Duration::from_secs(60),
@@ -286,8 +291,7 @@ struct RoomState {
     seats: Vec<SeatSlot>,
     started: bool,
     over: bool,
-    wrong_codes: u32,
-    locked_until: Option<Instant>,
+    wrong_codes: WrongCodes,
     /// Connections in the room (seated), for the lobby and the chat.
     conns: Vec<(u8, ConnOut)>,
     /// Since when nobody has been connected (while `conns` is empty): the room was made or
@@ -329,8 +333,7 @@ impl Room {
                 seats,
                 started,
                 over: false,
-                wrong_codes: 0,
-                locked_until: None,
+                wrong_codes: WrongCodes::default(),
                 conns: Vec::new(),
                 empty_since: Instant::now(),
             }),
@@ -784,6 +787,74 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// Where a connection comes from, as wrong codes are counted: its IP address, an IPv6 one's
+/// /64 (one machine's usual share), an IPv4 one mapped into IPv6 as IPv4.
+fn source(stream: &TcpStream) -> IpAddr {
+    source_of(
+        stream
+            .peer_addr()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip()),
+    )
+}
+
+/// `source` of an address.
+fn source_of(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u128::MAX >> 64))),
+        v4 => v4,
+    }
+}
+
+/// Source addresses a room keeps wrong codes for (past it, only the count over all of them).
+const WRONG_CODE_SOURCES: usize = 256;
+
+/// A room's wrong codes: by source address and in all, and the locks they set. A lock holds
+/// for `Bounds::lock_time`; while it holds, nothing more is counted against what it locks.
+#[derive(Default)]
+struct WrongCodes {
+    /// Each address's wrong codes since its last lock, and until when it is locked.
+    by_source: HashMap<IpAddr, (u32, Option<Instant>)>,
+    /// Wrong codes from every address since the room's last lock.
+    total: u32,
+    /// Until when the room is locked against every address.
+    room_until: Option<Instant>,
+}
+
+impl WrongCodes {
+    /// Whether the room is locked against `from` at `now`.
+    fn locked(&self, from: IpAddr, now: Instant) -> bool {
+        let held = |until: Option<Instant>| until.is_some_and(|t| now < t);
+        held(self.room_until) || self.by_source.get(&from).is_some_and(|s| held(s.1))
+    }
+
+    /// Count a wrong code from `from` at `now`; what it locked the room against, if anything.
+    fn failed(&mut self, from: IpAddr, now: Instant, bounds: &Bounds) -> Option<String> {
+        let until = Some(now + bounds.lock_time);
+        self.total += 1;
+        if self.total >= bounds.room_wrong_codes {
+            self.total = 0;
+            self.room_until = until;
+            return Some("every address".into());
+        }
+        if !self.by_source.contains_key(&from) && self.by_source.len() >= WRONG_CODE_SOURCES {
+            // Forget the addresses not locked now; if all are, count this one only in all.
+            self.by_source
+                .retain(|_, (_, t)| t.is_some_and(|t| now < t));
+            if self.by_source.len() >= WRONG_CODE_SOURCES {
+                return None;
+            }
+        }
+        let (count, locked) = self.by_source.entry(from).or_insert((0, None));
+        *count += 1;
+        if *count < bounds.wrong_codes {
+            return None;
+        }
+        *count = 0;
+        *locked = until;
+        Some(from.to_string())
+    }
+}
+
 /// A token bucket for one connection's messages.
 struct Rate {
     tokens: f64,
@@ -831,9 +902,8 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
                 conn::refuse(stream, conn::NO_SUCH_ROOM);
                 return Err(format!("refused: no room {rid}"));
             };
-            let locked = lock(&room.state)
-                .locked_until
-                .is_some_and(|t| Instant::now() < t);
+            let from = source(&stream);
+            let locked = lock(&room.state).wrong_codes.locked(from, Instant::now());
             // A locked room lets in only a rejoin whose claim (in the handshake's first
             // message, readable only with the room's code) names a seat with its token.
             let code = if locked {
@@ -864,13 +934,13 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
                     ));
                 }
                 Err(e) => {
-                    let mut st = lock(&room.state);
-                    st.wrong_codes += 1;
-                    if st.wrong_codes >= host.bounds.wrong_codes {
-                        st.wrong_codes = 0;
-                        st.locked_until = Some(Instant::now() + host.bounds.lock_time);
+                    let locked =
+                        lock(&room.state)
+                            .wrong_codes
+                            .failed(from, Instant::now(), &host.bounds);
+                    if let Some(against) = locked {
                         host.log(format!(
-                            "room {rid}: locked for {} s after wrong codes",
+                            "room {rid}: locked for {} s after wrong codes, against {against}",
                             host.bounds.lock_time.as_secs()
                         ));
                     }
@@ -1916,6 +1986,57 @@ fn parse_salts(text: &str, players: u8) -> Result<Vec<[u8; SALT_LEN]>, String> {
 mod tests {
     use super::*;
     use crate::engine::{Formation, Mode, Viewer};
+
+    /// Wrong codes lock a room against the address they come from, not another (so junk from
+    /// one place keeps nobody else out), for `lock_time`; from many addresses together they
+    /// lock it against every one; the addresses kept are bounded.
+    #[test]
+    fn wrong_codes_lock_the_address_they_come_from_then_the_room() {
+        let bounds = Bounds {
+            wrong_codes: 3,
+            room_wrong_codes: 20,
+            lock_time: Duration::from_secs(60),
+            ..Bounds::default()
+        };
+        let t0 = Instant::now();
+        let ip = |k: u32| IpAddr::V4(Ipv4Addr::from(0x0A00_0000 + k));
+        let mut w = WrongCodes::default();
+        assert_eq!(w.failed(ip(1), t0, &bounds), None);
+        assert_eq!(w.failed(ip(1), t0, &bounds), None);
+        assert!(!w.locked(ip(1), t0));
+        assert_eq!(w.failed(ip(1), t0, &bounds), Some("10.0.0.1".into()));
+        assert!(w.locked(ip(1), t0));
+        assert!(!w.locked(ip(2), t0));
+        assert!(!w.locked(ip(1), t0 + bounds.lock_time));
+        // 17 more from as many addresses: 20 in all lock the room.
+        for k in 2..18 {
+            assert_eq!(w.failed(ip(k), t0, &bounds), None);
+        }
+        assert_eq!(w.failed(ip(18), t0, &bounds), Some("every address".into()));
+        assert!(w.locked(ip(99), t0));
+        assert!(!w.locked(ip(99), t0 + bounds.lock_time));
+        // Many addresses: only so many are kept.
+        let many = Bounds {
+            room_wrong_codes: u32::MAX,
+            ..bounds
+        };
+        let mut w = WrongCodes::default();
+        for k in 0..1000 {
+            w.failed(ip(k), t0, &many);
+        }
+        assert!(w.by_source.len() <= WRONG_CODE_SOURCES);
+    }
+
+    /// Wrong codes are counted by IPv4 address, by IPv6 /64, an IPv4 address mapped into IPv6
+    /// as itself.
+    #[test]
+    fn wrong_codes_are_counted_by_address_or_ipv6_prefix() {
+        let v6 = |s: &str| source_of(s.parse().unwrap());
+        assert_eq!(v6("2001:db8:1:2:aaaa::1"), v6("2001:db8:1:2:bbbb::2"));
+        assert_ne!(v6("2001:db8:1:2::1"), v6("2001:db8:1:3::1"));
+        assert_eq!(v6("::ffff:192.0.2.7"), v6("192.0.2.7"));
+        assert_ne!(v6("192.0.2.7"), v6("192.0.2.8"));
+    }
 
     /// A hidden two-player game after `plies` random turns.
     /// A quiet host on 127.0.0.1 saving its rooms in `dir`.
