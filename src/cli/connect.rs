@@ -4,7 +4,8 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
-use crate::net::client::{Client, ClientError, Request};
+use crate::net::client::{Client, ClientError, Request, rejoin_backoff};
+use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};
 use crate::table::SeatSpec;
 use crate::table::process::EngineProcess;
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 #[command(
     after_help = "With --create, TARGET is the host's ADDR:PORT: a room is made with the \
 rules given (--players, --mode, the house rules), its invite is printed on one line on standard \
-output, and this program takes the first seat (or --seat N). Without it, TARGET is an invite \
+output, and this program takes the first seat (or --seat N); the key the host presents the first time is kept for ADDR:PORT (--known-hosts), and a room is never made on a host presenting another key later (unless --accept-new-host-key). Without it, TARGET is an invite \
 (junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes the first free seat (or seat N, \
 refused if it is taken). Seats count from 1 in the board's order: two players 1 Red, 2 Blue \
 (flip mode: the first and the second player); four players 1 South, 2 East, 3 North, 4 West. \
@@ -47,9 +48,17 @@ pub struct ConnectArgs {
     /// The name the other players see
     #[arg(long, value_name = "NAME", default_value = "player")]
     name: String,
-    /// With --create: the host's key (52 characters) to check it against
+    /// With --create: the host's key (52 characters) to check it against (it is then kept as
+    /// the host's known key)
     #[arg(long, value_name = "KEY", requires = "create")]
     host_key: Option<String>,
+    /// With --create: take the key the host presents even if it is not the one kept for
+    /// TARGET (a host whose key was changed on purpose); it is kept from then on
+    #[arg(long, requires = "create")]
+    accept_new_host_key: bool,
+    /// The file of known host keys (default: known-hosts in the data folder)
+    #[arg(long, value_name = "FILE")]
+    known_hosts: Option<std::path::PathBuf>,
     /// How long to try to rejoin after the connection breaks (seconds)
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
     retry: u64,
@@ -153,6 +162,25 @@ fn tell(m: &Msg) {
     }
 }
 
+/// The known hosts a room is created with: `--known-hosts`, or the data folder's; none (with a
+/// word on standard error) when there is no data folder.
+fn known_hosts(args: &ConnectArgs) -> Option<KnownHosts> {
+    let path = args.known_hosts.clone().or_else(|| {
+        directories::ProjectDirs::from("", "", "junqi")
+            .map(|d| d.data_dir().join(crate::net::known_hosts::FILE))
+    });
+    let Some(path) = path else {
+        eprintln!("connect: no data folder: the host's key is not checked against a kept one");
+        return None;
+    };
+    let known = KnownHosts::at(path);
+    Some(if args.accept_new_host_key {
+        known.accepting_new()
+    } else {
+        known
+    })
+}
+
 pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
     let spec = SeatSpec::parse(&args.seat).map_err(|e| CliError(format!("--as: {e}")))?;
     let request = if args.create {
@@ -189,7 +217,11 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             seat: args.take.map(|n| n - 1),
         }
     };
-    let client = Client::connect(&request).map_err(refused)?;
+    let client = match known_hosts(args) {
+        Some(known) if args.create => Client::connect_known(&request, &known),
+        _ => Client::connect(&request),
+    }
+    .map_err(refused)?;
     let seated = client.seated().clone();
     if args.create {
         let mut out = std::io::stdout().lock();
@@ -222,7 +254,8 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
     }
 }
 
-/// Take the seat back, trying for `retry` seconds.
+/// Take the seat back, trying for `retry` seconds (backing off between tries) while the
+/// refusal may mend (`ClientError::rejoin_may_retry`).
 fn rejoin(
     seated: &crate::net::client::Seated,
     retry: u64,
@@ -234,14 +267,19 @@ fn rejoin(
         seat: seated.seat,
         token: seated.token.clone(),
     };
+    let mut attempt = 0u32;
     loop {
         match Client::connect_with(&request, false, Some(audit.clone())) {
             Ok(c) => return Ok(c),
-            Err(ClientError::Refused(why)) if !why.contains("no such room") => {
-                return Err(CliError(format!("connect: refused: {why}")));
+            Err(e) if !e.rejoin_may_retry() || Instant::now() >= until => {
+                return Err(refused(e));
             }
-            Err(e) if Instant::now() >= until => return Err(refused(e)),
-            Err(_) => std::thread::sleep(Duration::from_secs(1)),
+            Err(e) => {
+                eprintln!("connect: rejoining: {e}; trying again");
+                let left = until.saturating_duration_since(Instant::now());
+                std::thread::sleep(rejoin_backoff(attempt).min(left));
+                attempt = attempt.saturating_add(1);
+            }
         }
     }
 }

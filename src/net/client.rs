@@ -12,6 +12,7 @@ use super::audit::{Auditor, Verdict};
 use super::conn::{self, ConnError, Open, Sender};
 use super::host::PING;
 use super::invite::{Invite, RoomId, Secret, parse_addr};
+use super::known_hosts::{KeyRefused, KnownHosts};
 use super::wire::{Msg, NET_VERSION};
 use crate::engine::{Board, Rules, Status};
 use crate::protocol::{EngineMsg, HostMsg};
@@ -55,6 +56,9 @@ pub enum ClientError {
     /// The host refused: a wrong code, no such room, a seat taken, bad rules … (not worth trying
     /// again with the same invite).
     Refused(String),
+    /// The host's key is not the one kept for its address (known hosts), or the known-hosts file
+    /// cannot be used: nothing was sent to the host.
+    HostKey(KeyRefused),
 }
 
 impl std::fmt::Display for ClientError {
@@ -62,10 +66,32 @@ impl std::fmt::Display for ClientError {
         match self {
             ClientError::Connection(e) => write!(f, "connection: {e}"),
             ClientError::Refused(e) => write!(f, "refused: {e}"),
+            ClientError::HostKey(e) => write!(f, "refused: {e}"),
         }
     }
 }
 impl std::error::Error for ClientError {}
+
+impl ClientError {
+    /// Whether a rejoin tries again after this: a broken or refused connection that may mend —
+    /// the host unreachable, full, the room locked after wrong codes (an older host, or one
+    /// that did not take the seat's token), the room not there yet (a host restarting). A
+    /// refusal of the seat itself (a wrong token, the game over) is final.
+    pub fn rejoin_may_retry(&self) -> bool {
+        match self {
+            ClientError::Connection(_) => true,
+            ClientError::Refused(why) => [conn::NO_SUCH_ROOM, conn::LOCKED, conn::FULL]
+                .iter()
+                .any(|&code| why.contains(conn::refusal_words(code))),
+            ClientError::HostKey(_) => false,
+        }
+    }
+}
+
+/// The wait before a rejoin's try `attempt` (from 0): one second, doubling to at most 8.
+pub fn rejoin_backoff(attempt: u32) -> Duration {
+    Duration::from_secs(1 << attempt.min(3))
+}
 
 /// What the host sent, as the client's owner sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,22 +176,65 @@ impl Client {
         keep: bool,
         audit: Option<SharedAudit>,
     ) -> Result<Client, ClientError> {
+        Client::connect_checking(req, keep, audit, None)
+    }
+
+    /// `connect`, a room created checking the host's key against `known` (the first key seen
+    /// for the address is kept; a changed one refused before anything is sent; a key pinned
+    /// with the request replaces the one kept).
+    ///
+    /// # Errors
+    /// As `connect`; `ClientError::HostKey` for a key that is not the one kept.
+    pub fn connect_known(req: &Request, known: &KnownHosts) -> Result<Client, ClientError> {
+        Client::connect_checking(req, false, None, Some(known))
+    }
+
+    fn connect_checking(
+        req: &Request,
+        keep: bool,
+        audit: Option<SharedAudit>,
+        known: Option<&KnownHosts>,
+    ) -> Result<Client, ClientError> {
         let (addr, open) = match req {
             Request::Create { addr, pin, .. } => {
                 parse_addr(addr).map_err(|e| ClientError::Refused(e.0))?;
                 (addr.clone(), Open::Create { pin: pin.as_ref() })
             }
-            Request::Join { invite, .. } | Request::Rejoin { invite, .. } => (
+            Request::Join { invite, .. } => (
                 invite.addr.clone(),
                 Open::Join {
                     room: invite.room,
                     secret: &invite.secret,
                     host_key: &invite.host_key,
+                    claim: None,
+                },
+            ),
+            Request::Rejoin {
+                invite,
+                seat,
+                token,
+            } => (
+                invite.addr.clone(),
+                Open::Join {
+                    room: invite.room,
+                    secret: &invite.secret,
+                    host_key: &invite.host_key,
+                    claim: Some(conn::claim_text(*seat, token)),
                 },
             ),
         };
         let (sender, mut receiver, host_key) =
             conn::connect(&addr, open, CONNECT_TIME).map_err(conn_err)?;
+        if let (Request::Create { pin, .. }, Some(known)) = (req, known) {
+            let known = match pin {
+                Some(_) => known.clone().accepting_new(),
+                None => known.clone(),
+            };
+            if let Err(e) = known.check(&addr, &host_key) {
+                sender.close();
+                return Err(ClientError::HostKey(e));
+            }
+        }
         receiver.set_timeout(CONNECT_TIME);
         let board2 = Board::two_player();
         let first = match req {
@@ -501,5 +570,28 @@ pub fn invite_of(addr: &str, room: RoomId, secret: Secret, host_key: [u8; 32]) -
         room,
         secret,
         host_key,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rejoin tries again after a refusal that may mend — the host unreachable or full, the
+    /// room locked or not there (a host restarting) — as the host words them, and stops at one
+    /// of its seat (a wrong token, the game over); the waits double up to 8 s.
+    #[test]
+    fn a_rejoin_retries_what_may_mend_and_stops_at_the_rest() {
+        let refused = |code| conn_err(ConnError::Refused(conn::refusal_words(code).into()));
+        for code in [conn::LOCKED, conn::FULL, conn::NO_SUCH_ROOM] {
+            assert!(refused(code).rejoin_may_retry(), "{}", refused(code));
+        }
+        assert!(ClientError::Connection("reset".into()).rejoin_may_retry());
+        for why in ["claimed seat 1 without its token", "the game is over"] {
+            assert!(!ClientError::Refused(why.into()).rejoin_may_retry());
+        }
+        let waits: Vec<u64> = (0..6).map(|k| rejoin_backoff(k).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 8, 8]);
+        assert_eq!(rejoin_backoff(u32::MAX).as_secs(), 8);
     }
 }

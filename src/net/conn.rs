@@ -21,10 +21,10 @@ use super::invite::{RoomId, Secret};
 use super::wire::{MAX_FRAME, Msg, NET_VERSION, WireError, read_frame, write_frame};
 use crate::engine::Board;
 use snow::{HandshakeState, TransportState};
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub const JOIN_PATTERN: &str = "Noise_NKpsk0_25519_ChaChaPoly_BLAKE2s";
 pub const CREATE_PATTERN: &str = "Noise_NX_25519_ChaChaPoly_BLAKE2s";
@@ -34,14 +34,20 @@ pub const MAGIC: &[u8; 3] = b"JQN";
 pub const PREAMBLE_OK: u8 = 0;
 /// No room of that name.
 pub const NO_SUCH_ROOM: u8 = 1;
-/// The room refuses connections for a while after too many wrong codes.
+/// The room refuses connections for a while after too many wrong codes. A client rejoining its
+/// seat goes on with the handshake all the same, its seat's token in the handshake's first
+/// message (`Open::Join::claim`): the host lets it in if the token is right, and closes the
+/// connection otherwise — whatever the code tried, so a lock tells a guesser nothing.
 pub const LOCKED: u8 = 2;
 /// Another version of the protocol.
 pub const BAD_VERSION: u8 = 3;
 /// The host is full (rooms or connections).
 pub const FULL: u8 = 4;
-/// How long the preamble and the handshake may take.
+/// How long the preamble and the handshake may take, in all (the host's default:
+/// `host::Bounds::handshake_time`).
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// The longest payload of a handshake's first message (a rejoin's claim: its seat and token).
+pub const MAX_CLAIM: usize = 64;
 /// How long one write may block before the connection is given up.
 pub const WRITE_TIME: Duration = Duration::from_secs(10);
 
@@ -106,6 +112,48 @@ pub fn refusal_words(code: u8) -> &'static str {
 
 fn noise_err(e: snow::Error) -> ConnError {
     ConnError::Handshake(e.to_string())
+}
+
+/// A stream whose reads and writes all end by one deadline: each waits at most the time left,
+/// and none starts after it (a peer sending a byte now and then gains nothing).
+pub struct Timed<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
+}
+
+impl<'a> Timed<'a> {
+    pub fn new(stream: &'a TcpStream, until: Instant) -> Timed<'a> {
+        Timed { stream, until }
+    }
+
+    fn left(&self) -> std::io::Result<Duration> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::Error::new(
+                ErrorKind::TimedOut,
+                "past the deadline",
+            ));
+        }
+        Ok(left)
+    }
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.stream.set_read_timeout(Some(self.left()?))?;
+        (&*self.stream).read(buf)
+    }
+}
+
+impl Write for Timed<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.stream.set_write_timeout(Some(self.left()?))?;
+        (&*self.stream).write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        (&*self.stream).flush()
+    }
 }
 
 /// A new static key pair for a host (private, public).
@@ -179,7 +227,6 @@ impl Sender {
     /// # Errors
     /// The connection failed.
     pub fn send_raw(&self, bytes: &[u8]) -> Result<(), ConnError> {
-        use std::io::Write;
         let mut s = self.stream.lock().unwrap_or_else(|p| p.into_inner());
         s.write_all(bytes)?;
         Ok(())
@@ -203,9 +250,28 @@ impl Receiver {
         Msg::decode(&self.plain[..n], self.board).map_err(ConnError::Wire)
     }
 
+    /// The next message, read by `until` however the bytes come (the read timeout is left
+    /// changed: `set_timeout` sets it again).
+    ///
+    /// # Errors
+    /// As `recv`; past `until`, timed out.
+    pub fn recv_by(&mut self, until: Instant) -> Result<Msg, ConnError> {
+        let n = {
+            let mut timed = Timed::new(&self.stream, until);
+            read_frame(&mut timed, &mut self.buf)?
+        };
+        let n = self.decrypt(n)?;
+        Msg::decode(&self.plain[..n], self.board).map_err(ConnError::Wire)
+    }
+
     /// The next frame, decrypted into `self.plain`; its length.
     fn recv_frame(&mut self) -> Result<usize, ConnError> {
         let n = read_frame(&mut self.stream, &mut self.buf)?;
+        self.decrypt(n)
+    }
+
+    /// The frame of `n` bytes in `self.buf`, decrypted into `self.plain`; its length.
+    fn decrypt(&mut self, n: usize) -> Result<usize, ConnError> {
         let mut noise = self.shared.noise.lock().unwrap_or_else(|p| p.into_inner());
         noise
             .read_message(&self.buf[..n], &mut self.plain)
@@ -219,6 +285,7 @@ impl Receiver {
 }
 
 fn split(stream: TcpStream, noise: TransportState) -> Result<(Sender, Receiver), ConnError> {
+    stream.set_read_timeout(None)?;
     stream.set_write_timeout(Some(WRITE_TIME))?;
     let _ = stream.set_nodelay(true);
     let reader = stream.try_clone()?;
@@ -240,14 +307,28 @@ fn split(stream: TcpStream, noise: TransportState) -> Result<(Sender, Receiver),
     ))
 }
 
-/// Run a handshake to its end over `stream` (frames of at most `MAX_FRAME`).
-fn handshake(stream: &mut TcpStream, mut hs: HandshakeState) -> Result<TransportState, ConnError> {
+/// Run a handshake to its end over `stream` (frames of at most `MAX_FRAME`). The initiator
+/// sends `payload` in its first message; the responder hands the first message's payload to
+/// `admit`, and goes on only if it says so.
+fn handshake(
+    stream: &mut (impl Read + Write),
+    mut hs: HandshakeState,
+    payload: &[u8],
+    admit: &mut dyn FnMut(&[u8]) -> bool,
+) -> Result<TransportState, ConnError> {
     let mut buf = vec![0u8; MAX_FRAME];
-    let mut payload = vec![0u8; MAX_FRAME];
+    let mut got = vec![0u8; MAX_FRAME];
+    let (mut sent, mut read) = (false, false);
     while !hs.is_handshake_finished() {
         if hs.is_my_turn() {
-            let n = hs.write_message(&[], &mut buf).map_err(noise_err)?;
+            let out: &[u8] = if sent || !hs.is_initiator() {
+                &[]
+            } else {
+                payload
+            };
+            let n = hs.write_message(out, &mut buf).map_err(noise_err)?;
             write_frame(stream, &buf[..n])?;
+            sent = true;
         } else {
             let n = read_frame(stream, &mut buf).map_err(|e| {
                 if e.kind() == ErrorKind::UnexpectedEof {
@@ -258,8 +339,11 @@ fn handshake(stream: &mut TcpStream, mut hs: HandshakeState) -> Result<Transport
                     ConnError::Io(e)
                 }
             })?;
-            hs.read_message(&buf[..n], &mut payload)
-                .map_err(noise_err)?;
+            let k = hs.read_message(&buf[..n], &mut got).map_err(noise_err)?;
+            if !read && !hs.is_initiator() && !admit(&got[..k]) {
+                return Err(ConnError::Handshake("not let in".into()));
+            }
+            read = true;
         }
     }
     hs.into_transport_mode().map_err(noise_err)
@@ -267,18 +351,36 @@ fn handshake(stream: &mut TcpStream, mut hs: HandshakeState) -> Result<Transport
 
 /// What a client opens a connection for.
 pub enum Open<'a> {
-    /// Join room `room` of the host whose static key is `host_key`.
+    /// Join room `room` of the host whose static key is `host_key`; a rejoin's `claim` (its
+    /// seat and token, `claim_text`) goes in the handshake's first message when the room is
+    /// locked after wrong codes (`LOCKED`), and lets it in.
     Join {
         room: RoomId,
         secret: &'a Secret,
         host_key: &'a [u8; 32],
+        claim: Option<String>,
     },
     /// Create a room; the host's key checked against `pin` if given.
     Create { pin: Option<&'a [u8; 32]> },
 }
 
-/// Connect to `addr` (within `timeout` for each address it resolves to) and run the handshake.
-/// Returns the two halves and the host's static key.
+/// A rejoin's claim as it travels in the handshake: its seat and token.
+pub fn claim_text(seat: u8, token: &str) -> String {
+    format!("{seat} {token}")
+}
+
+/// The seat and token of a claim (`claim_text`); none for anything else.
+pub fn parse_claim(payload: &[u8]) -> Option<(u8, &str)> {
+    if payload.len() > MAX_CLAIM {
+        return None;
+    }
+    let (seat, token) = std::str::from_utf8(payload).ok()?.split_once(' ')?;
+    Some((seat.parse().ok()?, token))
+}
+
+/// Connect to `addr` (within `timeout` for each address it resolves to) and run the handshake
+/// (the preamble and the handshake within `HANDSHAKE_TIME` in all). Returns the two halves and
+/// the host's static key.
 ///
 /// # Errors
 /// No connection, a refusal, a failed handshake (a wrong code or host key).
@@ -300,11 +402,10 @@ pub fn connect(
             Err(e) => last = ConnError::Io(e),
         }
     }
-    let Some(mut stream) = stream else {
+    let Some(stream) = stream else {
         return Err(last);
     };
-    stream.set_read_timeout(Some(HANDSHAKE_TIME))?;
-    stream.set_write_timeout(Some(HANDSHAKE_TIME))?;
+    let mut timed = Timed::new(&stream, Instant::now() + HANDSHAKE_TIME);
     let mut pre = Vec::with_capacity(11);
     pre.extend_from_slice(MAGIC);
     pre.push(NET_VERSION);
@@ -314,23 +415,29 @@ pub fn connect(
     };
     pre.push(kind);
     pre.extend_from_slice(&room);
-    {
-        use std::io::{Read, Write};
-        stream.write_all(&pre)?;
-        let mut answer = [0u8; 1];
-        stream.read_exact(&mut answer)?;
-        if answer[0] != PREAMBLE_OK {
-            return Err(ConnError::Refused(refusal_words(answer[0]).into()));
-        }
+    timed.write_all(&pre)?;
+    let mut answer = [0u8; 1];
+    timed.read_exact(&mut answer)?;
+    // A room locked after wrong codes still lets in a rejoin proving its seat's token.
+    let claimed = matches!(&open, Open::Join { claim: Some(_), .. });
+    let locked = answer[0] == LOCKED && claimed;
+    if answer[0] != PREAMBLE_OK && !locked {
+        return Err(ConnError::Refused(refusal_words(answer[0]).into()));
     }
     let (hs, psk);
+    let mut payload: &[u8] = &[];
     match &open {
         Open::Join {
             room,
             secret,
             host_key,
+            claim,
         } => {
             psk = secret.psk(*room);
+            // Only into a locked room: a first message's payload is not forward secret.
+            if let Some(c) = claim.as_ref().filter(|_| locked) {
+                payload = c.as_bytes();
+            }
             hs = snow::Builder::new(JOIN_PATTERN.parse().expect("known"))
                 .remote_public_key(&host_key[..])
                 .and_then(|b| b.psk(0, &psk))
@@ -343,7 +450,14 @@ pub fn connect(
                 .map_err(noise_err)?;
         }
     }
-    let noise = handshake(&mut stream, hs)?;
+    let noise = match handshake(&mut timed, hs, payload, &mut |_| true) {
+        Ok(n) => n,
+        // Not let into the locked room: the lock is why.
+        Err(_) if locked => {
+            return Err(ConnError::Refused(refusal_words(LOCKED).into()));
+        }
+        Err(e) => return Err(e),
+    };
     let mut key = [0u8; 32];
     match &open {
         Open::Join { host_key, .. } => key = **host_key,
@@ -361,7 +475,6 @@ pub fn connect(
             }
         }
     }
-    stream.set_read_timeout(None)?;
     let (s, r) = split(stream, noise)?;
     Ok((s, r, key))
 }
@@ -372,21 +485,20 @@ pub enum Preamble {
     Create,
 }
 
-/// The host: read a connection's preamble (within `HANDSHAKE_TIME`).
+/// The host: read a connection's preamble (by `until`, the deadline of the whole handshake).
 ///
 /// # Errors
-/// Bytes that are not a preamble, a version the host does not speak (answered first).
-pub fn read_preamble(stream: &mut TcpStream) -> Result<Preamble, ConnError> {
-    use std::io::{Read, Write};
-    stream.set_read_timeout(Some(HANDSHAKE_TIME))?;
-    stream.set_write_timeout(Some(HANDSHAKE_TIME))?;
+/// Bytes that are not a preamble, a version the host does not speak (answered first), the
+/// deadline passed.
+pub fn read_preamble(stream: &TcpStream, until: Instant) -> Result<Preamble, ConnError> {
+    let mut timed = Timed::new(stream, until);
     let mut pre = [0u8; 11];
-    stream.read_exact(&mut pre)?;
+    timed.read_exact(&mut pre)?;
     if &pre[..3] != MAGIC {
         return Err(ConnError::Handshake("not a junqi client".into()));
     }
     if pre[3] != NET_VERSION {
-        let _ = stream.write_all(&[BAD_VERSION]);
+        let _ = timed.write_all(&[BAD_VERSION]);
         return Err(ConnError::Handshake(format!("protocol version {}", pre[3])));
     }
     match pre[4] {
@@ -402,18 +514,24 @@ pub fn read_preamble(stream: &mut TcpStream) -> Result<Preamble, ConnError> {
     }
 }
 
-/// The host: answer the preamble with `code` and, when it is `PREAMBLE_OK`, run the handshake
-/// as the responder (`psk` for a join, none for a create).
+/// The host: answer the preamble with `code` (`PREAMBLE_OK`, or `LOCKED` for a room that lets
+/// in only a rejoin proving its token) and run the handshake as the responder (`psk` for a
+/// join, none for a create), all by `until`. `admit` is given the payload of the client's first
+/// message (a rejoin's claim, `parse_claim`) and says whether to go on.
 ///
 /// # Errors
-/// The handshake failed (for a join: most likely a wrong room code).
+/// The handshake failed (for a join: most likely a wrong room code), was not admitted, or did
+/// not end by `until`.
 pub fn accept(
-    mut stream: TcpStream,
+    stream: TcpStream,
     private: &[u8; 32],
     psk: Option<[u8; 32]>,
+    code: u8,
+    until: Instant,
+    admit: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Result<(Sender, Receiver), ConnError> {
-    use std::io::Write;
-    stream.write_all(&[PREAMBLE_OK])?;
+    let mut timed = Timed::new(&stream, until);
+    timed.write_all(&[code])?;
     let hs = match &psk {
         Some(psk) => snow::Builder::new(JOIN_PATTERN.parse().expect("known"))
             .local_private_key(&private[..])
@@ -424,14 +542,12 @@ pub fn accept(
             .and_then(|b| b.build_responder()),
     }
     .map_err(noise_err)?;
-    let noise = handshake(&mut stream, hs)?;
-    stream.set_read_timeout(None)?;
+    let noise = handshake(&mut timed, hs, &[], admit)?;
     split(stream, noise)
 }
 
 /// The host: refuse a connection after its preamble (`code` says why).
 pub fn refuse(mut stream: TcpStream, code: u8) {
-    use std::io::Write;
     let _ = stream.write_all(&[code]);
     let _ = stream.shutdown(Shutdown::Both);
 }

@@ -17,7 +17,7 @@ use crate::table::engine_seat::EngineSeat;
 use crate::table::link::LineLink;
 use crate::table::{Deal, Limits, SeatDriver, SeatFailure, Table};
 use std::collections::HashMap;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{
@@ -38,9 +38,18 @@ pub struct Bounds {
     /// Messages a connection may send in a burst, and per second after it.
     pub burst: u32,
     pub per_second: u32,
-    /// Wrong codes a room takes before it locks for `lock_time`.
+    /// Wrong codes a room takes from one source address (an IPv4 address, an IPv6 /64) before
+    /// it locks for `lock_time` against that address, and from all addresses together
+    /// (`room_wrong_codes`) before it locks against every one. A locked room still lets in a
+    /// rejoin that proves its seat's token inside the handshake (`conn::LOCKED`), so junk naming
+    /// a room cannot keep its seated players out (nor, from one address, anyone else), and a
+    /// guesser learns nothing while the lock lasts (`WrongCodes`).
     pub wrong_codes: u32,
+    pub room_wrong_codes: u32,
     pub lock_time: Duration,
+    /// The time a connection has for its preamble, its handshake and its first request (create,
+    /// join or rejoin), in all: past it the connection is closed, however its bytes trickle in.
+    pub handshake_time: Duration,
     /// A connection silent this long is dropped (clients ping every `PING`).
     pub idle: Duration,
     /// How long a player may take to choose a formation or answer a draw offer (a person
@@ -64,7 +73,9 @@ impl Default for Bounds {
             burst: 200,
             per_second: 100,
             wrong_codes: 10,
+            room_wrong_codes: 100,
             lock_time: Duration::from_secs(60),
+            handshake_time: conn::HANDSHAKE_TIME,
             idle: Duration::from_secs(60),
             answer_time: Duration::from_secs(600),
             clock_second: Duration::from_secs(1),
@@ -280,8 +291,7 @@ struct RoomState {
     seats: Vec<SeatSlot>,
     started: bool,
     over: bool,
-    wrong_codes: u32,
-    locked_until: Option<Instant>,
+    wrong_codes: WrongCodes,
     /// Connections in the room (seated), for the lobby and the chat.
     conns: Vec<(u8, ConnOut)>,
     /// Since when nobody has been connected (while `conns` is empty): the room was made or
@@ -323,8 +333,7 @@ impl Room {
                 seats,
                 started,
                 over: false,
-                wrong_codes: 0,
-                locked_until: None,
+                wrong_codes: WrongCodes::default(),
                 conns: Vec::new(),
                 empty_since: Instant::now(),
             }),
@@ -332,6 +341,18 @@ impl Room {
             journal: Mutex::new(None),
             resigned: Arc::default(),
         })
+    }
+
+    /// Whether a rejoin's claim (`conn::parse_claim`) names a taken seat of this room with its
+    /// token.
+    fn proves_seat(&self, claim: &[u8]) -> bool {
+        let Some((seat, token)) = conn::parse_claim(claim) else {
+            return false;
+        };
+        let st = lock(&self.state);
+        st.seats
+            .get(usize::from(seat))
+            .is_some_and(|s| s.name.is_some() && same(&s.token, token))
     }
 
     fn board(&self) -> &'static Board {
@@ -436,6 +457,7 @@ const KEY_FILE: &str = "host-key";
 
 fn load_or_make_key(dir: &std::path::Path) -> Result<([u8; 32], [u8; 32]), String> {
     crate::fsutil::create_private_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::fsutil::remove_stale_temp_files(dir);
     let path = dir.join(KEY_FILE);
     if path.exists() {
         let text = crate::fsutil::read_text(&path, 1024).map_err(|e| e.to_string())?;
@@ -490,68 +512,112 @@ impl Server {
 
     /// Take up the rooms saved in the state folder (a host that stopped, or was killed, with
     /// games going on): each goes on from its last turn, waiting for its players to rejoin.
-    /// Returns how many; a file that cannot be read is logged and left alone.
+    /// Returns how many; a file that cannot be read is logged and left alone. First the
+    /// temporary files a killed host left there (`.ROOM.room.PID.tmp`, with the rooms' secrets)
+    /// are removed. A room is taken up once, by the room named inside its file, whatever the
+    /// file is called: from `ROOM.room` if there is one, else from the newest other file, which
+    /// is renamed `ROOM.room` (the host saves and removes the room there); the other files of
+    /// the same room are removed.
     pub fn resume_rooms(&self) -> usize {
-        let Some(dir) = self.inner.state.as_ref().map(|d| d.join(ROOMS)) else {
+        let Some(state) = self.inner.state.clone() else {
             return 0;
         };
+        let dir = state.join(ROOMS);
+        let stale = crate::fsutil::remove_stale_temp_files(&dir);
+        if stale > 0 {
+            self.inner.log(format!(
+                "{}: {stale} temporary files left by a host that stopped removed",
+                dir.display()
+            ));
+        }
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return 0;
         };
-        let mut n = 0;
-        for e in entries.flatten() {
-            let path = e.path();
-            if path.extension().is_none_or(|x| x != "room") {
-                continue;
-            }
+        let mut paths: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "room"))
+            .collect();
+        paths.sort();
+        // Each room's files, by the room named inside.
+        let mut found: HashMap<RoomId, Vec<Saved>> = HashMap::new();
+        for path in paths {
             match load_room(&path, &self.inner) {
-                Ok((room, None)) => {
-                    lock(&self.inner.rooms).insert(room.id, room.clone());
-                    let full = {
-                        let mut st = lock(&room.state);
-                        let full = st.seats.iter().all(|s| s.name.is_some());
-                        st.started |= full;
-                        full
-                    };
-                    if !full {
-                        self.inner
-                            .log(format!("room {}: waiting for its players again", room.id));
-                        n += 1;
-                        continue;
-                    }
-                    // Every seat was taken, the game not yet begun (the formations were being
-                    // chosen): it begins again, its players rejoining with their tokens.
-                    self.inner
-                        .log(format!("room {}: the game begins again", room.id));
-                    let host = self.inner.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name("junqi-room".into())
-                        .spawn(move || run_room(&host, &room, None));
-                    if spawned.is_ok() {
-                        n += 1;
-                    }
-                }
-                Ok((room, Some(game))) => {
-                    self.inner.log(format!(
-                        "room {}: resumed after {} plies",
-                        room.id,
-                        game.plies().len()
-                    ));
-                    lock(&self.inner.rooms).insert(room.id, room.clone());
-                    let host = self.inner.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name("junqi-room".into())
-                        .spawn(move || run_room(&host, &room, Some(game)));
-                    if spawned.is_ok() {
-                        n += 1;
-                    }
-                }
+                Ok((room, game)) => found.entry(room.id).or_default().push((room, game, path)),
                 Err(why) => self
                     .inner
                     .log(format!("{}: not resumed: {why}", path.display())),
             }
         }
+        let mut n = 0;
+        for (id, mut copies) in found {
+            let own = room_path(&state, id);
+            let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+            // The room's own file first, then the newest.
+            copies.sort_by_key(|(_, _, p)| (*p == own, modified(p)));
+            let (room, game, path) = copies.pop().expect("one file at least");
+            for (_, _, other) in copies {
+                self.inner.log(format!(
+                    "{}: another file of room {id}: removed, the room resumed from {}",
+                    other.display(),
+                    path.display()
+                ));
+                let _ = std::fs::remove_file(&other);
+            }
+            if path != own {
+                if let Err(e) = std::fs::rename(&path, &own) {
+                    self.inner.log(format!(
+                        "{}: not resumed: cannot be renamed: {e}",
+                        path.display()
+                    ));
+                    continue;
+                }
+                self.inner.log(format!(
+                    "{}: room {id}'s file, renamed {}",
+                    path.display(),
+                    own.display()
+                ));
+            }
+            if self.resume_room(room, game) {
+                n += 1;
+            }
+        }
         n
+    }
+
+    /// Take up one saved room (`resume_rooms`): a waiting room waits for its players again, a
+    /// full one begins or goes on. Whether it was taken up.
+    fn resume_room(&self, room: Arc<Room>, game: Option<Game>) -> bool {
+        lock(&self.inner.rooms).insert(room.id, room.clone());
+        match &game {
+            None => {
+                let full = {
+                    let mut st = lock(&room.state);
+                    let full = st.seats.iter().all(|s| s.name.is_some());
+                    st.started |= full;
+                    full
+                };
+                if !full {
+                    self.inner
+                        .log(format!("room {}: waiting for its players again", room.id));
+                    return true;
+                }
+                // Every seat was taken, the game not yet begun (the formations were being
+                // chosen): it begins again, its players rejoining with their tokens.
+                self.inner
+                    .log(format!("room {}: the game begins again", room.id));
+            }
+            Some(game) => self.inner.log(format!(
+                "room {}: resumed after {} plies",
+                room.id,
+                game.plies().len()
+            )),
+        }
+        let host = self.inner.clone();
+        std::thread::Builder::new()
+            .name("junqi-room".into())
+            .spawn(move || run_room(&host, &room, game))
+            .is_ok()
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -721,6 +787,74 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// Where a connection comes from, as wrong codes are counted: its IP address, an IPv6 one's
+/// /64 (one machine's usual share), an IPv4 one mapped into IPv6 as IPv4.
+fn source(stream: &TcpStream) -> IpAddr {
+    source_of(
+        stream
+            .peer_addr()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip()),
+    )
+}
+
+/// `source` of an address.
+fn source_of(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u128::MAX >> 64))),
+        v4 => v4,
+    }
+}
+
+/// Source addresses a room keeps wrong codes for (past it, only the count over all of them).
+const WRONG_CODE_SOURCES: usize = 256;
+
+/// A room's wrong codes: by source address and in all, and the locks they set. A lock holds
+/// for `Bounds::lock_time`; while it holds, nothing more is counted against what it locks.
+#[derive(Default)]
+struct WrongCodes {
+    /// Each address's wrong codes since its last lock, and until when it is locked.
+    by_source: HashMap<IpAddr, (u32, Option<Instant>)>,
+    /// Wrong codes from every address since the room's last lock.
+    total: u32,
+    /// Until when the room is locked against every address.
+    room_until: Option<Instant>,
+}
+
+impl WrongCodes {
+    /// Whether the room is locked against `from` at `now`.
+    fn locked(&self, from: IpAddr, now: Instant) -> bool {
+        let held = |until: Option<Instant>| until.is_some_and(|t| now < t);
+        held(self.room_until) || self.by_source.get(&from).is_some_and(|s| held(s.1))
+    }
+
+    /// Count a wrong code from `from` at `now`; what it locked the room against, if anything.
+    fn failed(&mut self, from: IpAddr, now: Instant, bounds: &Bounds) -> Option<String> {
+        let until = Some(now + bounds.lock_time);
+        self.total += 1;
+        if self.total >= bounds.room_wrong_codes {
+            self.total = 0;
+            self.room_until = until;
+            return Some("every address".into());
+        }
+        if !self.by_source.contains_key(&from) && self.by_source.len() >= WRONG_CODE_SOURCES {
+            // Forget the addresses not locked now; if all are, count this one only in all.
+            self.by_source
+                .retain(|_, (_, t)| t.is_some_and(|t| now < t));
+            if self.by_source.len() >= WRONG_CODE_SOURCES {
+                return None;
+            }
+        }
+        let (count, locked) = self.by_source.entry(from).or_insert((0, None));
+        *count += 1;
+        if *count < bounds.wrong_codes {
+            return None;
+        }
+        *count = 0;
+        *locked = until;
+        Some(from.to_string())
+    }
+}
+
 /// A token bucket for one connection's messages.
 struct Rate {
     tokens: f64,
@@ -744,13 +878,22 @@ impl Rate {
     }
 }
 
-/// One connection from its preamble to its end. `Err`: why it was dropped.
-fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result<(), String> {
-    let pre = conn::read_preamble(&mut stream).map_err(|e| format!("dropped: {e}"))?;
+/// One connection from its preamble to its end. The preamble, the handshake and the first
+/// request have `Bounds::handshake_time` in all. `Err`: why it was dropped.
+fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(), String> {
+    let until = Instant::now() + host.bounds.handshake_time;
+    let pre = conn::read_preamble(&stream, until).map_err(|e| format!("dropped: {e}"))?;
     let (sender, mut receiver, room) = match pre {
         Preamble::Create => {
-            let (s, r) =
-                conn::accept(stream, &host.private, None).map_err(|e| format!("dropped: {e}"))?;
+            let (s, r) = conn::accept(
+                stream,
+                &host.private,
+                None,
+                conn::PREAMBLE_OK,
+                until,
+                &mut |_| true,
+            )
+            .map_err(|e| format!("dropped: {e}"))?;
             (s, r, None)
         }
         Preamble::Join(rid) => {
@@ -759,24 +902,45 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
                 conn::refuse(stream, conn::NO_SUCH_ROOM);
                 return Err(format!("refused: no room {rid}"));
             };
-            {
-                let st = lock(&room.state);
-                if st.locked_until.is_some_and(|t| Instant::now() < t) {
-                    drop(st);
-                    conn::refuse(stream, conn::LOCKED);
-                    return Err(format!("refused: room {rid} is locked after wrong codes"));
+            let from = source(&stream);
+            let locked = lock(&room.state).wrong_codes.locked(from, Instant::now());
+            // A locked room lets in only a rejoin whose claim (in the handshake's first
+            // message, readable only with the room's code) names a seat with its token.
+            let code = if locked {
+                conn::LOCKED
+            } else {
+                conn::PREAMBLE_OK
+            };
+            let mut admit = |payload: &[u8]| !locked || room.proves_seat(payload);
+            match conn::accept(
+                stream,
+                &host.private,
+                Some(room.secret.psk(rid)),
+                code,
+                until,
+                &mut admit,
+            ) {
+                Ok((s, r)) if locked => {
+                    host.log(format!(
+                        "room {rid}: a rejoin let in while the room is locked"
+                    ));
+                    (s, r, Some((room, true)))
                 }
-            }
-            match conn::accept(stream, &host.private, Some(room.secret.psk(rid))) {
-                Ok((s, r)) => (s, r, Some(room)),
+                Ok((s, r)) => (s, r, Some((room, false))),
+                // Nothing is counted while the room is locked (and nothing told).
+                Err(e) if locked => {
+                    return Err(format!(
+                        "refused: room {rid} is locked after wrong codes ({e})"
+                    ));
+                }
                 Err(e) => {
-                    let mut st = lock(&room.state);
-                    st.wrong_codes += 1;
-                    if st.wrong_codes >= host.bounds.wrong_codes {
-                        st.wrong_codes = 0;
-                        st.locked_until = Some(Instant::now() + host.bounds.lock_time);
+                    let locked =
+                        lock(&room.state)
+                            .wrong_codes
+                            .failed(from, Instant::now(), &host.bounds);
+                    if let Some(against) = locked {
                         host.log(format!(
-                            "room {rid}: locked for {} s after wrong codes",
+                            "room {rid}: locked for {} s after wrong codes, against {against}",
                             host.bounds.lock_time.as_secs()
                         ));
                     }
@@ -785,6 +949,9 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
             }
         }
     };
+    let first = receiver
+        .recv_by(until)
+        .map_err(|e| format!("dropped: no request: {e}"))?;
     receiver.set_timeout(host.bounds.idle);
     // The writer: a bounded queue drained on a thread of its own, pinging when idle.
     let (queue, out_rx) = sync_channel::<String>(host.bounds.out_queue);
@@ -819,7 +986,7 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
             })
             .map_err(|e| e.to_string())?;
     }
-    let result = seated_loop(host, &out, &mut receiver, room);
+    let result = seated_loop(host, &out, &mut receiver, first, room);
     if let Err(why) = &result
         && !why.is_empty()
     {
@@ -833,14 +1000,15 @@ fn serve_connection(host: &Arc<Inner>, mut stream: TcpStream, id: u64) -> Result
     result.map_err(|why| format!("dropped: {why}"))
 }
 
-/// Take a seat (creating the room first if asked), then relay the seat's messages.
+/// Take a seat as `first` asks (creating the room first if asked; `room`: the room joined, and
+/// whether it was locked, when only a rejoin may come in), then relay the seat's messages.
 fn seated_loop(
     host: &Arc<Inner>,
     out: &ConnOut,
     receiver: &mut Receiver,
-    room: Option<Arc<Room>>,
+    first: Msg,
+    room: Option<(Arc<Room>, bool)>,
 ) -> Result<(), String> {
-    let first = receiver.recv().map_err(|e| format!("no request: {e}"))?;
     let (room, seat) = match (first, room) {
         (
             Msg::Create {
@@ -879,11 +1047,14 @@ fn seated_loop(
             let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
-        (Msg::Join { name, seat }, Some(room)) => {
+        (Msg::Join { .. }, Some((_, true))) => {
+            return Err("a join into a room locked after wrong codes".into());
+        }
+        (Msg::Join { name, seat }, Some((room, false))) => {
             let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
             (room, seat)
         }
-        (Msg::Rejoin { seat, token }, Some(room)) => {
+        (Msg::Rejoin { seat, token }, Some((room, _))) => {
             let seat = take_seat(host, &room, out, Claim::Back(seat, token), "")?;
             (room, seat)
         }
@@ -1489,6 +1660,9 @@ fn sweep_rooms(host: &std::sync::Weak<Inner>) {
     }
 }
 
+/// A room read back from its file (`load_room`), its game, and the file.
+type Saved = (Arc<Room>, Option<Game>, PathBuf);
+
 /// The folder of saved rooms in the state folder.
 const ROOMS: &str = "rooms";
 /// The largest room file read back.
@@ -1817,6 +1991,57 @@ fn parse_salts(text: &str, players: u8) -> Result<Vec<[u8; SALT_LEN]>, String> {
 mod tests {
     use super::*;
     use crate::engine::{Formation, Mode, Viewer};
+
+    /// Wrong codes lock a room against the address they come from, not another (so junk from
+    /// one place keeps nobody else out), for `lock_time`; from many addresses together they
+    /// lock it against every one; the addresses kept are bounded.
+    #[test]
+    fn wrong_codes_lock_the_address_they_come_from_then_the_room() {
+        let bounds = Bounds {
+            wrong_codes: 3,
+            room_wrong_codes: 20,
+            lock_time: Duration::from_secs(60),
+            ..Bounds::default()
+        };
+        let t0 = Instant::now();
+        let ip = |k: u32| IpAddr::V4(Ipv4Addr::from(0x0A00_0000 + k));
+        let mut w = WrongCodes::default();
+        assert_eq!(w.failed(ip(1), t0, &bounds), None);
+        assert_eq!(w.failed(ip(1), t0, &bounds), None);
+        assert!(!w.locked(ip(1), t0));
+        assert_eq!(w.failed(ip(1), t0, &bounds), Some("10.0.0.1".into()));
+        assert!(w.locked(ip(1), t0));
+        assert!(!w.locked(ip(2), t0));
+        assert!(!w.locked(ip(1), t0 + bounds.lock_time));
+        // 17 more from as many addresses: 20 in all lock the room.
+        for k in 2..18 {
+            assert_eq!(w.failed(ip(k), t0, &bounds), None);
+        }
+        assert_eq!(w.failed(ip(18), t0, &bounds), Some("every address".into()));
+        assert!(w.locked(ip(99), t0));
+        assert!(!w.locked(ip(99), t0 + bounds.lock_time));
+        // Many addresses: only so many are kept.
+        let many = Bounds {
+            room_wrong_codes: u32::MAX,
+            ..bounds
+        };
+        let mut w = WrongCodes::default();
+        for k in 0..1000 {
+            w.failed(ip(k), t0, &many);
+        }
+        assert!(w.by_source.len() <= WRONG_CODE_SOURCES);
+    }
+
+    /// Wrong codes are counted by IPv4 address, by IPv6 /64, an IPv4 address mapped into IPv6
+    /// as itself.
+    #[test]
+    fn wrong_codes_are_counted_by_address_or_ipv6_prefix() {
+        let v6 = |s: &str| source_of(s.parse().unwrap());
+        assert_eq!(v6("2001:db8:1:2:aaaa::1"), v6("2001:db8:1:2:bbbb::2"));
+        assert_ne!(v6("2001:db8:1:2::1"), v6("2001:db8:1:3::1"));
+        assert_eq!(v6("::ffff:192.0.2.7"), v6("192.0.2.7"));
+        assert_ne!(v6("192.0.2.7"), v6("192.0.2.8"));
+    }
 
     /// A hidden two-player game after `plies` random turns.
     /// A quiet host on 127.0.0.1 saving its rooms in `dir`.

@@ -10,6 +10,7 @@
 //! - `audit`: the commitments to the formations at the start, their reveal and the record at
 //!   the end, and each player's check that the host told the truth.
 //! - `client`: connect, take a seat, the seat's messages as events, answers sent back.
+//! - `known_hosts`: the key each host presented first, for rooms created without `--host-key`.
 //!
 //! The wire carries only what the seat may know: the host sends a seat the engine protocol's
 //! lines the table gives that seat (its view, the public reports) and the lobby's and chat's
@@ -20,6 +21,7 @@ pub mod client;
 pub mod conn;
 pub mod host;
 pub mod invite;
+pub mod known_hosts;
 pub mod wire;
 
 pub use invite::{Invite, InviteError};

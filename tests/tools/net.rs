@@ -416,6 +416,35 @@ fn play_then(
     false
 }
 
+/// The seat `seated` taken back (its audit carried on) and played to the end, the other seat's
+/// game (`other`, joined once this one is over) over too: the audit passes, nobody forfeits.
+fn rejoin_and_play_out(
+    h: &ServerHandle,
+    seated: &junqi::net::client::Seated,
+    audit: junqi::net::client::SharedAudit,
+    other: std::thread::JoinHandle<(Result<Status, String>, Vec<Msg>)>,
+    room: &str,
+) {
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(audit),
+    )
+    .unwrap();
+    assert_eq!(back.seated().seat, seated.seat);
+    let (r, _, verdict) = play_audited(back);
+    assert!(r.unwrap().is_over());
+    // The audit covers both stretches of the connection.
+    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
+    assert!(other.join().unwrap().0.unwrap().is_over());
+    let f = finished(h, room);
+    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+}
+
 /// A two-player hidden game where the joiner misbehaves (`bad`) after a few turns; it must be
 /// dropped with `reason` in the log, rejoin with its token and the game end normally.
 fn misbehave(bad: &dyn Fn(&Client), reason: &str) {
@@ -461,24 +490,7 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     second.close();
     drop(second);
     assert!(dropped, "not dropped; log {:?}", h.log());
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
-    assert_eq!(back.seated().seat, seated.seat);
-    let (r, _, verdict) = play_audited(back);
-    assert!(r.unwrap().is_over());
-    // The audit covers both stretches of the connection.
-    assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
-    assert!(t.join().unwrap().0.unwrap().is_over());
-    let f = finished(&h, &room);
-    assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
+    rejoin_and_play_out(&h, &seated, audit, t, &room);
     assert!(
         h.log().iter().any(|l| l.contains(reason)),
         "no '{reason}' in {:?}",
@@ -1434,5 +1446,308 @@ fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
         "{:?}",
         h2.log()
     );
+    h2.stop();
+}
+
+/// A raw connection to `h` that has sent the preamble for `kind` (`J` a room named `room`, `C`
+/// to create one).
+fn raw_preamble(h: &ServerHandle, kind: u8, room: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut s = std::net::TcpStream::connect(h.addr()).unwrap();
+    let mut pre = junqi::net::conn::MAGIC.to_vec();
+    pre.push(junqi::net::wire::NET_VERSION);
+    pre.push(kind);
+    pre.extend_from_slice(room.as_bytes());
+    s.write_all(&pre).unwrap();
+    s
+}
+
+/// Whether the host closes `s`, sending it `trickle` a byte at a time meanwhile (a byte every
+/// tenth of a second): read until the end, within 30 s.
+fn closed_by_host(s: &mut std::net::TcpStream, trickle: &[u8]) -> bool {
+    use std::io::{ErrorKind, Read, Write};
+    s.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let mut bytes = trickle.iter();
+    let mut buf = [0u8; 256];
+    let until = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < until {
+        if let Some(b) = bytes.next()
+            && s.write_all(&[*b]).is_err()
+        {
+            return true;
+        }
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => return true,
+        }
+    }
+    false
+}
+
+/// Wait (30 s at most) for a line of `h`'s log holding `words`.
+fn wait_for_log(h: &ServerHandle, words: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while !h.log().iter().any(|l| l.contains(words)) {
+        assert!(Instant::now() < until, "no '{words}' in {:?}", h.log());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Junk handshakes naming a room lock it: a new player is refused meanwhile, and so is a rejoin
+/// with a wrong token (it learns no more than a wrong code does). But the player whose
+/// connection broke proves its seat's token inside the handshake, takes its seat back, and the
+/// game ends normally with its audit passing.
+#[test]
+fn junk_handshakes_naming_a_room_do_not_lock_its_player_out() {
+    use std::io::{Read, Write};
+    let h = server_with(Bounds {
+        wrong_codes: 3,
+        lock_time: Duration::from_secs(3600),
+        ..Bounds::default()
+    });
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    let seated = second.seated().clone();
+    let other = std::thread::spawn(move || play(first));
+    assert!(
+        play_then(&second, 3, false, &|c| c.close()),
+        "{:?}",
+        h.log()
+    );
+    let audit = second.audit();
+    drop(second);
+    for _ in 0..3 {
+        let mut s = raw_preamble(&h, b'J', &room);
+        let mut answer = [0u8; 1];
+        s.read_exact(&mut answer).unwrap();
+        assert_eq!(answer[0], junqi::net::conn::PREAMBLE_OK);
+        // Junk where the handshake's first message goes (its length: a key and a tag).
+        s.write_all(&[0, 48]).unwrap();
+        s.write_all(&[7u8; 48]).unwrap();
+        assert!(closed_by_host(&mut s, &[]));
+    }
+    wait_for_log(&h, &format!("room {room}: locked for"));
+    let refused_locked = |req: &Request| match Client::connect(req) {
+        Err(ClientError::Refused(why)) => assert!(why.contains("wrong codes"), "{why}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    };
+    refused_locked(&Request::Join {
+        invite: seated.invite.clone(),
+        name: "x".into(),
+        seat: None,
+    });
+    let mut wrong = seated.token.clone();
+    let c = if wrong.starts_with('0') { "1" } else { "0" };
+    wrong.replace_range(..1, c);
+    refused_locked(&Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: wrong,
+    });
+    rejoin_and_play_out(&h, &seated, audit, other, &room);
+    assert!(
+        h.log()
+            .iter()
+            .any(|l| l.contains("let in while the room is locked")),
+        "{:?}",
+        h.log()
+    );
+}
+
+/// The preamble, the handshake and the first request have one deadline in all, not one a read:
+/// a client trickling its bytes, and one that sends a create handshake's first message and
+/// then nothing, are both closed by it, while a game on the same host goes on to its end.
+#[test]
+fn a_trickling_or_silent_handshake_is_closed_by_its_deadline_while_a_game_goes_on() {
+    use std::io::{Read, Write};
+    let h = server_with(Bounds {
+        handshake_time: Duration::from_millis(1500),
+        ..Bounds::default()
+    });
+    let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let room = first.seated().invite.room.as_str().to_string();
+    let second = join(&first);
+    // The first player holds its first turn until both connections are closed: the game goes on
+    // meanwhile (and the room is there to be named).
+    let (closed_tx, closed_rx) = std::sync::mpsc::channel::<()>();
+    let held = std::thread::spawn(move || {
+        let mut inner = builtin_answerer("random");
+        let mut waited = false;
+        let mut answer = |line: &str| {
+            if line.starts_with("go") && !waited {
+                waited = true;
+                closed_rx.recv_timeout(Duration::from_secs(60)).unwrap();
+            }
+            inner(line)
+        };
+        first
+            .play(&mut answer, &mut |_| {})
+            .map_err(|e| e.to_string())
+    });
+    let other = std::thread::spawn(move || play(second).0);
+    // The preamble and a frame of 1000 bytes, a byte every tenth of a second.
+    let mut trickle = junqi::net::conn::MAGIC.to_vec();
+    trickle.push(junqi::net::wire::NET_VERSION);
+    trickle.push(b'J');
+    trickle.extend_from_slice(room.as_bytes());
+    trickle.extend_from_slice(&[0x03, 0xE8]);
+    trickle.extend_from_slice(&[9u8; 1000]);
+    let mut s = std::net::TcpStream::connect(h.addr()).unwrap();
+    assert!(closed_by_host(&mut s, &trickle), "{:?}", h.log());
+    // A create handshake's first message (an ephemeral key), the host's answer read, then
+    // nothing: no request comes.
+    let mut s = raw_preamble(&h, b'C', "------");
+    let mut answer = [0u8; 1];
+    s.read_exact(&mut answer).unwrap();
+    assert_eq!(answer[0], junqi::net::conn::PREAMBLE_OK);
+    s.write_all(&[0, 32]).unwrap();
+    s.write_all(&[5u8; 32]).unwrap();
+    assert!(closed_by_host(&mut s, &[]), "{:?}", h.log());
+    closed_tx.send(()).unwrap();
+    for g in [held, other] {
+        assert!(g.join().unwrap().unwrap().is_over());
+    }
+    let timed_out = h.log().iter().filter(|l| l.contains("timed out")).count();
+    assert!(timed_out >= 2, "{:?}", h.log());
+}
+
+/// A host killed between writing a file and renaming it leaves the temporary file (a room's
+/// holds its secret, tokens and formations): the next start removes it, and its key's too.
+#[test]
+fn a_restarted_host_removes_the_temporary_files_a_killed_one_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = dir.path().join("rooms");
+    std::fs::create_dir_all(&rooms).unwrap();
+    // A process id no system gives (on Linux at most 2^22), written long ago (elsewhere only an
+    // old file counts as left).
+    let stale = [
+        rooms.join(".ABCDEF.room.4000000000.tmp"),
+        dir.path().join(".host-key.4000000000.tmp"),
+    ];
+    for p in &stale {
+        std::fs::write(p, "room ABCDEF\nsecret 0123456789\n").unwrap();
+        let long_ago = std::time::SystemTime::now() - Duration::from_secs(3 * 24 * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+    }
+    let server = Server::bind("127.0.0.1:0", state_options(dir.path())).unwrap();
+    assert_eq!(server.resume_rooms(), 0);
+    for p in &stale {
+        assert!(!p.exists(), "{} left", p.display());
+    }
+    assert!(
+        server
+            .handle()
+            .log()
+            .iter()
+            .any(|l| l.contains("temporary files")),
+        "{:?}",
+        server.handle().log()
+    );
+}
+
+/// A room's file copied under another name is one room: resumed once (the copy removed), and a
+/// room whose file alone was renamed is resumed from it under its own name again; its player
+/// takes the seat back.
+#[test]
+fn a_room_file_under_another_name_is_resumed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = dir.path().join("rooms");
+    let h1 = Server::bind("127.0.0.1:0", state_options(dir.path()))
+        .unwrap()
+        .spawn();
+    let first = create(&h1, 2, Rules::for_mode(Mode::Hidden));
+    let (seat, token, mut invite) = (
+        first.seated().seat,
+        first.seated().token.clone(),
+        first.seated().invite.clone(),
+    );
+    first.close();
+    h1.stop();
+    let own = rooms.join(format!("{}.room", invite.room));
+    std::fs::copy(&own, rooms.join("copy.room")).unwrap();
+    let server = Server::bind("127.0.0.1:0", state_options(dir.path())).unwrap();
+    assert_eq!(server.resume_rooms(), 1, "{:?}", server.handle().log());
+    assert_eq!(room_files(dir.path()), 1);
+    assert!(own.exists());
+    let h2 = server.spawn();
+    assert!(
+        h2.log().iter().any(|l| l.contains("another file of room")),
+        "{:?}",
+        h2.log()
+    );
+    h2.stop();
+    std::fs::rename(&own, rooms.join("moved.room")).unwrap();
+    let server = Server::bind("127.0.0.1:0", state_options(dir.path())).unwrap();
+    assert_eq!(server.resume_rooms(), 1, "{:?}", server.handle().log());
+    assert_eq!(room_files(dir.path()), 1);
+    assert!(own.exists());
+    let h3 = server.spawn();
+    invite.addr = h3.addr().to_string();
+    let back = Client::connect(&Request::Rejoin {
+        invite,
+        seat,
+        token,
+    });
+    assert!(back.is_ok(), "{:?}", back.err());
+    h3.stop();
+}
+
+/// A room created without a pinned key keeps the key the host presented first: the same key
+/// passes; a host at that address presenting another key is refused, naming both keys, before
+/// any room is made on it; accepting the new key makes the room, and keeps that key.
+#[test]
+fn a_hosts_first_key_is_kept_and_a_changed_one_refused() {
+    use junqi::net::known_hosts::{KeyRefused, KnownHosts};
+    let dir = tempfile::tempdir().unwrap();
+    let known = KnownHosts::in_dir(dir.path());
+    let h1 = server();
+    let addr = h1.addr();
+    let req = Request::Create {
+        addr: addr.to_string(),
+        players: 2,
+        rules: Rules::for_mode(Mode::Hidden),
+        name: "creator".into(),
+        pin: None,
+        seat: None,
+    };
+    Client::connect_known(&req, &known).unwrap().close();
+    assert!(dir.path().join(junqi::net::known_hosts::FILE).exists());
+    Client::connect_known(&req, &known).unwrap().close();
+    assert_eq!(h1.rooms(), 2);
+    h1.stop();
+    // Another host (another key) on the same address, once the first has let it go.
+    let until = Instant::now() + Duration::from_secs(30);
+    let h2 = loop {
+        match Server::bind(&addr.to_string(), ServeOptions::default()) {
+            Ok(s) => break s.spawn(),
+            Err(e) => assert!(Instant::now() < until, "{e}"),
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let enc = junqi::net::invite::encode;
+    match Client::connect_known(&req, &known) {
+        Err(ClientError::HostKey(KeyRefused::Changed(c))) => {
+            assert_eq!(c.known, enc(&h1.public_key()));
+            assert_eq!(c.offered, enc(&h2.public_key()));
+            let words = ClientError::HostKey(KeyRefused::Changed(c)).to_string();
+            assert!(words.contains("--accept-new-host-key"), "{words}");
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    assert_eq!(h2.rooms(), 0);
+    Client::connect_known(&req, &known.clone().accepting_new())
+        .unwrap()
+        .close();
+    Client::connect_known(&req, &known).unwrap().close();
+    assert_eq!(h2.rooms(), 2);
     h2.stop();
 }

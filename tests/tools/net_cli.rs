@@ -38,6 +38,15 @@ fn serve(state: Option<&std::path::Path>) -> (Child, String, String) {
     (child, addr, key)
 }
 
+/// `--known-hosts` in a folder of the test's own: hosts on random ports present new keys each
+/// run, which must neither touch the user's file nor meet an old key for a reused port.
+fn own_known_hosts(dir: &tempfile::TempDir) -> [String; 2] {
+    [
+        "--known-hosts".into(),
+        dir.path().join("known-hosts").display().to_string(),
+    ]
+}
+
 struct Killed(Child);
 impl Drop for Killed {
     fn drop(&mut self) {
@@ -136,8 +145,10 @@ fn an_outside_engine_plays_a_network_seat_to_the_end() {
     let (host, addr, _) = serve(None);
     let _host = Killed(host);
     let engine = format!("engine:{BIN} engine --level easy --nodes 200");
+    let known = tempfile::tempdir().unwrap();
     let mut a = Command::new(BIN)
         .args(["connect", &addr, "--create", "--mode", "hidden"])
+        .args(own_known_hosts(&known))
         .args(["--move-clock", "30", "--as", &engine])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -243,8 +254,10 @@ fn bad_invites_unreachable_hosts_and_wrong_codes_exit_2_with_a_message() {
     // A wrong code on a real host.
     let (host, addr, key) = serve(None);
     let _host = Killed(host);
+    let known = tempfile::tempdir().unwrap();
     let mut a = Command::new(BIN)
         .args(["connect", &addr, "--create", "--as", "random"])
+        .args(own_known_hosts(&known))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -321,10 +334,12 @@ fn a_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin() {
         .to_string();
     // Seats slow enough to be caught mid-game: the computer at a small node budget.
     let spec = "ai:easy:nodes=300";
+    let known = tempfile::tempdir().unwrap();
     let mut a = Command::new(BIN)
         .args([
             "connect", &addr, "--create", "--mode", "hidden", "--as", spec, "--retry", "30",
         ])
+        .args(own_known_hosts(&known))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -391,4 +406,31 @@ fn a_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin() {
 /// The last line of a command's output.
 fn last_line(out: &str) -> &str {
     out.trim_end().lines().last().unwrap_or("")
+}
+
+/// `junqi connect --create` refuses a host presenting another key than the one kept for its
+/// address (`--known-hosts`): exit 2, the message naming both keys and how to accept the new
+/// one, the file left as it was.
+#[test]
+fn connect_refuses_a_host_whose_key_changed() {
+    let (host, addr, key) = serve(None);
+    let _host = Killed(host);
+    let known = tempfile::tempdir().unwrap();
+    let [flag, file] = own_known_hosts(&known);
+    let old = "0".repeat(52);
+    let text = format!("junqi known hosts 1\n{addr} {old}\n");
+    std::fs::write(&file, &text).unwrap();
+    let c = Command::new(BIN)
+        .args(["connect", &addr, "--create", "--as", "random", &flag, &file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, out, err) = wait_out(c, Duration::from_secs(30));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    for words in [key.as_str(), &old, "--accept-new-host-key"] {
+        assert!(err.contains(words), "no {words} in {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
 }

@@ -84,6 +84,15 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
         }
         LinkError::WrongCode => lang.t(&net::ERR_WRONG_CODE).into(),
         LinkError::WrongKey => lang.t(&net::ERR_WRONG_KEY).into(),
+        LinkError::HostKeyChanged(c) => fill(
+            lang.t(&net::ERR_HOST_KEY_CHANGED),
+            &[
+                ("addr", c.addr.as_str()),
+                ("known", c.known.as_str()),
+                ("offered", c.offered.as_str()),
+                ("file", &c.file.display().to_string()),
+            ],
+        ),
         LinkError::RoomFull => lang.t(&net::ERR_FULL).into(),
         LinkError::CannotServe(port, why) => fill(
             lang.t(&net::ERR_SERVE),
@@ -369,4 +378,33 @@ pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<Remot
         out.push(RemoteCmd::Leave);
     }
     problem_line(ui, remote.problem.as_ref(), lang);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A host whose key changed is named in both languages with both keys, the file and what
+    /// to do about it.
+    #[test]
+    fn a_changed_host_key_reads_in_both_languages() {
+        let e = LinkError::HostKeyChanged(crate::net::known_hosts::KeyChanged {
+            addr: "192.0.2.7:7474".into(),
+            known: "OLDKEY".into(),
+            offered: "NEWKEY".into(),
+            file: "/data/known-hosts".into(),
+        });
+        for (lang, todo) in [(Lang::En, "--accept-new-host-key"), (Lang::Zh, "删去")] {
+            let words = problem_text(&e, lang);
+            for part in [
+                "192.0.2.7:7474",
+                "OLDKEY",
+                "NEWKEY",
+                "/data/known-hosts",
+                todo,
+            ] {
+                assert!(words.contains(part), "no {part} in {words}");
+            }
+        }
+    }
 }

@@ -73,6 +73,8 @@ pub enum LinkError {
     WrongCode,
     /// The server's key is not the invite's.
     WrongKey,
+    /// The host presents another key than the one kept for its address (known hosts).
+    HostKeyChanged(crate::net::known_hosts::KeyChanged),
     /// Every seat of the room is taken.
     RoomFull,
     /// The port could not be opened for a server (port, the system's words).

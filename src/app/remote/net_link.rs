@@ -13,6 +13,7 @@ use crate::engine::{Chair, Seat};
 use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
+use crate::net::known_hosts::KeyRefused;
 use crate::net::wire::{Msg, PRESETS};
 use std::path::PathBuf;
 use std::sync::mpsc::TryRecvError;
@@ -78,6 +79,8 @@ impl Drop for Served {
 fn client_error(addr: &str, e: ClientError) -> LinkError {
     match e {
         ClientError::Connection(why) => LinkError::Unreachable(addr.to_string(), why),
+        ClientError::HostKey(KeyRefused::Changed(c)) => LinkError::HostKeyChanged(c),
+        ClientError::HostKey(e @ KeyRefused::File(_)) => LinkError::Other(e.to_string()),
         ClientError::Refused(why) => {
             if why.contains("every seat is taken") {
                 LinkError::RoomFull
@@ -175,8 +178,9 @@ fn seat_computer(invite: Invite, seat: u8, spec: String) {
 /// How long the window tries to take its seat back after the connection broke.
 const REJOIN_TIME: Duration = Duration::from_secs(120);
 
-/// Take the seat back after a break (carrying the audit on), trying every second for
-/// `REJOIN_TIME`; `None` when the screen left meanwhile, or the error that ends the link.
+/// Take the seat back after a break (carrying the audit on), trying for `REJOIN_TIME` (backing
+/// off between tries) while the refusal may mend (`ClientError::rejoin_may_retry`); `None` when
+/// the screen left meanwhile, or the error that ends the link.
 fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
     let seated = old.seated();
     let req = Request::Rejoin {
@@ -185,28 +189,25 @@ fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
         token: seated.token.clone(),
     };
     let until = std::time::Instant::now() + REJOIN_TIME;
+    let mut attempt = 0u32;
     loop {
         match Client::connect_with(&req, false, Some(old.audit())) {
             Ok(c) => return Some(Ok(c)),
-            Err(ClientError::Refused(why)) if !why.contains("no such room") => {
-                return Some(Err(client_error(
-                    &seated.invite.addr,
-                    ClientError::Refused(why),
-                )));
-            }
-            Err(e) if std::time::Instant::now() >= until => {
+            Err(e) if !e.rejoin_may_retry() || std::time::Instant::now() >= until => {
                 return Some(Err(client_error(&seated.invite.addr, e)));
             }
             Err(_) => {}
         }
-        // A second between tries, watching for the screen leaving.
-        for _ in 0..40 {
+        // A wait between tries, watching for the screen leaving.
+        let wait = crate::net::client::rejoin_backoff(attempt);
+        for _ in 0..wait.as_millis() / STEP.as_millis() {
             match far.rx.try_recv() {
                 Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => return None,
                 _ => {}
             }
             std::thread::sleep(STEP);
         }
+        attempt = attempt.saturating_add(1);
     }
 }
 
