@@ -31,7 +31,6 @@ pub struct Seats {
     pub(super) thinking: Option<(usize, Thinker)>,
     /// How many plies the computer players have been told about.
     pub(super) observed: usize,
-    pub(super) seed: u64,
     /// How engine seats are started (none yet: they have no player and wait).
     engine: Option<EngineSetup>,
     /// What each engine seat's player reports (its name, why it stopped); renewed with the
@@ -53,11 +52,10 @@ impl std::fmt::Debug for Seats {
 }
 
 impl Seats {
-    pub fn new(seats: Vec<Occupant>, seed: u64) -> Seats {
+    pub fn new(seats: Vec<Occupant>) -> Seats {
         let mut s = Seats {
             news: vec![EngineNews::default(); seats.len()],
             seats,
-            seed,
             ..Seats::default()
         };
         s.reset();
@@ -413,17 +411,14 @@ mod tests {
         // Two-player words mean nothing on four seats, and the other way round.
         assert_eq!(seats_from_info(Some("blue:hard"), 4), [Occupant::Human; 4]);
         assert_eq!(seats_from_info(Some("east:hard"), 2), [Occupant::Human; 2]);
-        let lone = Seats::new(seats.to_vec(), 1);
+        let lone = Seats::new(seats.to_vec());
         assert_eq!(lone.lone_human(), None);
-        let lone = Seats::new(
-            vec![
-                Occupant::Computer(Level::Easy),
-                Occupant::Human,
-                Occupant::Computer(Level::Easy),
-                Occupant::Computer(Level::Easy),
-            ],
-            1,
-        );
+        let lone = Seats::new(vec![
+            Occupant::Computer(Level::Easy),
+            Occupant::Human,
+            Occupant::Computer(Level::Easy),
+            Occupant::Computer(Level::Easy),
+        ]);
         assert_eq!(lone.lone_human(), Some(1));
     }
 
@@ -434,10 +429,10 @@ mod tests {
         assert_eq!(computer_threads(1), 1);
         assert_eq!(computer_threads(3), 3);
         assert_eq!(computer_threads(u16::MAX), crate::ai::MAX_THREADS);
-        let mut seats = Seats::new(
-            vec![Occupant::Human, Occupant::Computer(crate::ai::Level::Easy)],
-            1,
-        );
+        let mut seats = Seats::new(vec![
+            Occupant::Human,
+            Occupant::Computer(crate::ai::Level::Easy),
+        ]);
         assert_eq!(seats.threads(), 1);
         seats.set_threads(3);
         assert_eq!(seats.threads(), 3);

@@ -281,7 +281,6 @@ impl Session {
     /// info names.
     pub fn new(game: Game) -> Session {
         let info = super::records::info_value(game.record(), InfoKey::Computer).map(str::to_string);
-        let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
         let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
         let bottom4 = super::records::info_value(game.record(), InfoKey::Bottom)
             .and_then(|v| {
@@ -301,7 +300,7 @@ impl Session {
             clock_ply: 0,
             last_tick: None,
             modes: Default::default(),
-            computer: computer::Seats::new(seats, seed),
+            computer: computer::Seats::new(seats),
             confirm_resign: false,
             hint: None,
             hint_thought: None,
@@ -1212,12 +1211,11 @@ impl Session {
             return;
         }
         let me = self.looking_side();
-        self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         self.hint_thought = Some(computer::HintThought::start(
             &self.game,
             me,
             level,
-            self.computer.seed,
+            crate::engine::rng::os_seed(),
         ));
         let mut asked: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Hints)
             .map(|v| v.split(',').map(str::to_string).collect())
@@ -1395,9 +1393,10 @@ impl Session {
             None => {
                 let player = self.computer.players[seat].take()?;
                 let view = self.game.view(Viewer::Side(self.side_of(seat)));
-                self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let thinker =
-                    Thinker::start(player, view, self.game.rules().clone(), self.computer.seed);
+                // A fresh seed a turn from the operating system: an engine seat's seed (drawn
+                // from it) tells nothing of another seat's.
+                let seed = crate::engine::rng::os_seed();
+                let thinker = Thinker::start(player, view, self.game.rules().clone(), seed);
                 self.computer.thinking = Some((seat, thinker));
             }
             Some((s, thinker)) => {
