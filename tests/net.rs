@@ -1379,12 +1379,15 @@ fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
 }
 
 /// What one seat of a room was told and answered through its answerer, line by line.
-type Talk = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<String>)>>>;
+type Said = Vec<(String, Vec<String>)>;
+
+/// `Said`, shared with the seat's thread.
+type Talk = std::sync::Arc<std::sync::Mutex<Said>>;
 
 /// A room of `specs.len()` players on a fresh host, seat k played by the built-in player
 /// `specs[k]`, every line each seat was told and its answers kept; the host's finished game and
 /// each seat's talk (by seat).
-fn play_room_talking(rules: Rules, specs: &[&str]) -> (Game, Vec<Vec<(String, Vec<String>)>>) {
+fn play_room_talking(rules: Rules, specs: &[&str]) -> (Game, Vec<Said>) {
     let h = server();
     let players = specs.len() as u8;
     let first = create(&h, players, rules);

@@ -1468,28 +1468,33 @@ impl Session {
             },
             EngineStop::Failed(why) => why,
         };
-        let name = self.computer.engine_name(k);
-        let chair = side.map_or_else(|| format!("player {}", k + 1), |s| s.en().to_string());
-        let engine = name
-            .clone()
-            .unwrap_or_else(|| format!("engine:{}", self.computer.engine_command().unwrap_or("")));
-        let mut text = format!("{chair} ({engine}): {failure}");
+        let command = self.computer.engine_command().unwrap_or("").to_string();
+        let mut trouble = EngineTrouble {
+            name: computer::command_name(&command),
+            who: side.ok_or(k as u8 + 1),
+            failure,
+            resigned: false,
+            command,
+            id_name: self.computer.engine_id_name(k),
+        };
+        // The record says it in the program's words too (a record is shown and passed on):
+        // what the engine wrote itself goes to the engine log only.
+        let mut text = format!(
+            "{} ({}): {}",
+            trouble.chair(),
+            trouble.name.as_deref().unwrap_or("engine"),
+            crate::i18n::Lang::En.seat_failure(&trouble.failure)
+        );
         // Four players: a second engine may fail later in the game; both are kept.
         if let Some(before) = super::records::info_value(self.game.record(), InfoKey::Forfeit) {
             text = format!("{before}; {text}");
         }
         self.game.set_info(InfoKey::Forfeit, &text);
-        let resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
-        if resigned {
+        trouble.resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
+        if trouble.resigned {
             self.redo.clear();
             self.after_change();
         }
-        let trouble = EngineTrouble {
-            name,
-            who: side.ok_or(k as u8 + 1),
-            failure,
-            resigned,
-        };
         self.engine_trouble = Some((trouble, true));
     }
 
