@@ -305,6 +305,38 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
     removed
 }
 
+/// Append `line` and a line break to the log file `path`, created for its owner only (0600 on
+/// unix, as every file of the program). A log is bounded: when the line would take it past
+/// `limit` bytes, the log is first renamed to `<name>.old` (replacing the one before), so at most
+/// about twice `limit` is ever kept. Control characters in `line` are written as spaces: one
+/// entry a line, whatever it quotes.
+///
+/// # Errors
+/// Any I/O error, with the path in the message.
+pub fn append_line(path: &Path, line: &str, limit: u64) -> Result<(), FileError> {
+    let shown = |e: std::io::Error| FileError::io(path, &e);
+    let mut text: String = line
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    text.push('\n');
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    if size > 0 && size + text.len() as u64 > limit {
+        let mut old = path.as_os_str().to_owned();
+        old.push(".old");
+        std::fs::rename(path, &old).map_err(shown)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(path).map_err(shown)?;
+    f.write_all(text.as_bytes()).map_err(shown)
+}
+
 /// Read a UTF-8 text file of at most `limit` bytes; messages name the file.
 ///
 /// # Errors
@@ -447,5 +479,29 @@ mod tests {
         std::fs::write(&p, [0xff, 0xfe]).unwrap();
         assert!(read_text(&p, 50).unwrap_err().to_string().contains("UTF-8"));
         assert!(read_text(&dir.path().join("none"), 50).is_err());
+    }
+
+    /// A log keeps one entry a line, is its owner's only, and past its limit starts again with
+    /// the entries before kept once under `.old`.
+    #[test]
+    fn a_log_appends_lines_and_stays_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.log");
+        append_line(&p, "one\ntwo\r", 18).unwrap();
+        append_line(&p, "three", 18).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "one two \nthree\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&p).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        append_line(&p, "four", 18).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "four\n");
+        let old = dir.path().join("x.log.old");
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "one two \nthree\n");
+        append_line(&p, &"y".repeat(30), 18).unwrap();
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "four\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

@@ -31,7 +31,6 @@ pub struct Seats {
     pub(super) thinking: Option<(usize, Thinker)>,
     /// How many plies the computer players have been told about.
     pub(super) observed: usize,
-    pub(super) seed: u64,
     /// How engine seats are started (none yet: they have no player and wait).
     engine: Option<EngineSetup>,
     /// What each engine seat's player reports (its name, why it stopped); renewed with the
@@ -56,11 +55,10 @@ impl std::fmt::Debug for Seats {
 }
 
 impl Seats {
-    pub fn new(seats: Vec<Occupant>, seed: u64) -> Seats {
+    pub fn new(seats: Vec<Occupant>) -> Seats {
         let mut s = Seats {
             news: vec![EngineNews::default(); seats.len()],
             seats,
-            seed,
             ..Seats::default()
         };
         s.reset();
@@ -159,11 +157,21 @@ impl Seats {
         self.engine.as_ref().map(|e| e.command.as_str())
     }
 
-    /// The name an engine seat's engine gave itself, once known.
-    pub fn engine_name(&self, k: usize) -> Option<String> {
+    /// The name an engine seat's engine gave itself (`id name`), once its handshake is done: the
+    /// engine's own words, for the engine log only, never shown (the seat is shown as
+    /// `engine_label` says).
+    pub fn engine_id_name(&self, k: usize) -> Option<String> {
         (self.seats.get(k) == Some(&Occupant::Engine))
             .then(|| self.news.get(k)?.name())
             .flatten()
+    }
+
+    /// The name the window gives an engine seat: the program the person's command starts
+    /// (`command_name`), or "Engine" when the command names none.
+    pub fn engine_label(&self, lang: Lang) -> String {
+        self.engine_command()
+            .and_then(command_name)
+            .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string())
     }
 
     /// Why an engine seat's engine stopped (resigned or failed), if it did.
@@ -173,14 +181,13 @@ impl Seats {
             .flatten()
     }
 
-    /// Who plays seat `k`, for the interface: "Human", "Computer · Normal", or the engine's
-    /// name ("Engine" until it is known).
+    /// Who plays seat `k`, for the interface: "Human", "Computer · Normal", or the engine by
+    /// the name the person's command gives it (`engine_label`), never by the name the engine
+    /// gave itself: an engine's free words could spell out pieces to whoever looks at the screen.
     pub fn label(&self, k: usize, lang: Lang) -> String {
         match self.seats.get(k).copied().unwrap_or_default() {
             Occupant::Engine => {
-                let name = self
-                    .engine_name(k)
-                    .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string());
+                let name = self.engine_label(lang);
                 match self.news.get(k).and_then(EngineNews::thoughts) {
                     Some(t) => format!("{name} · {t}"),
                     None => name,
@@ -225,6 +232,51 @@ pub fn occupant_label(occupant: Occupant, lang: Lang) -> String {
         Occupant::Computer(l) => format!("{} · {}", lang.t(&i18n::COMPUTER), lang.t(level_text(l))),
         Occupant::Engine => lang.t(&i18n::ENGINE).to_string(),
     }
+}
+
+/// Programs that run the program named after them (`sh engine.sh`, `python3 bot.py`): an engine's
+/// name is taken from the word after one of these.
+const LAUNCHERS: &[&str] = &[
+    "sh",
+    "bash",
+    "dash",
+    "zsh",
+    "env",
+    "exec",
+    "nice",
+    "python",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
+    "java",
+    "wine",
+    "cmd",
+    "powershell",
+    "pwsh",
+];
+
+/// The name of the program an engine command starts, for the window: the file name, without its
+/// extension, of the command's first word that is not a launcher (`LAUNCHERS`), an option or a
+/// variable setting (`/opt/pikafish/bin/pikafish --threads 2` → "pikafish", `sh bad.sh hang` →
+/// "bad"); at most 40 characters; `None` when there is none. The person typed the command, so the
+/// name is the person's words, not the engine's.
+pub fn command_name(command: &str) -> Option<String> {
+    command
+        .split_whitespace()
+        .map(|w| w.trim_matches(['\'', '"']))
+        .filter(|w| !w.is_empty() && !w.starts_with('-') && !w.contains('='))
+        .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w))
+        .find(|w| {
+            !w.is_empty() && !LAUNCHERS.contains(&w.to_ascii_lowercase().trim_end_matches(".exe"))
+        })
+        .map(|w| {
+            let stem = match w.rsplit_once('.') {
+                Some((stem, _)) if !stem.is_empty() => stem,
+                _ => w,
+            };
+            stem.chars().take(40).collect()
+        })
 }
 
 /// The command the new-game dialog offers for an outside engine before one was chosen: this
@@ -402,6 +454,23 @@ pub fn cores() -> usize {
 mod tests {
     use super::*;
 
+    /// An engine seat is named after the program the person's command starts.
+    #[test]
+    fn an_engine_is_named_by_its_command() {
+        for (command, name) in [
+            ("/opt/pikafish/bin/pikafish --threads 2", Some("pikafish")),
+            ("sh /x/tests/engines/bad.sh hang", Some("bad")),
+            ("FOO=1 python3 -u bot.py", Some("bot")),
+            ("C:\\Engines\\Shogi.exe", Some("Shogi")),
+            ("junqi engine --level normal", Some("junqi")),
+            ("sh -c", None),
+            ("", None),
+        ] {
+            assert_eq!(command_name(command).as_deref(), name, "{command}");
+        }
+        assert_eq!(command_name(&"x".repeat(100)).unwrap().len(), 40);
+    }
+
     #[test]
     fn seats_round_trip_through_the_record_info() {
         let seats = [Occupant::Human, Occupant::Computer(Level::Hard)];
@@ -449,17 +518,14 @@ mod tests {
         // Two-player words mean nothing on four seats, and the other way round.
         assert_eq!(seats_from_info(Some("blue:hard"), 4), [Occupant::Human; 4]);
         assert_eq!(seats_from_info(Some("east:hard"), 2), [Occupant::Human; 2]);
-        let lone = Seats::new(seats.to_vec(), 1);
+        let lone = Seats::new(seats.to_vec());
         assert_eq!(lone.lone_human(), None);
-        let lone = Seats::new(
-            vec![
-                Occupant::Computer(Level::Easy),
-                Occupant::Human,
-                Occupant::Computer(Level::Easy),
-                Occupant::Computer(Level::Easy),
-            ],
-            1,
-        );
+        let lone = Seats::new(vec![
+            Occupant::Computer(Level::Easy),
+            Occupant::Human,
+            Occupant::Computer(Level::Easy),
+            Occupant::Computer(Level::Easy),
+        ]);
         assert_eq!(lone.lone_human(), Some(1));
     }
 
@@ -470,10 +536,10 @@ mod tests {
         assert_eq!(computer_threads(1), 1);
         assert_eq!(computer_threads(3), 3);
         assert_eq!(computer_threads(u16::MAX), crate::ai::MAX_THREADS);
-        let mut seats = Seats::new(
-            vec![Occupant::Human, Occupant::Computer(crate::ai::Level::Easy)],
-            1,
-        );
+        let mut seats = Seats::new(vec![
+            Occupant::Human,
+            Occupant::Computer(crate::ai::Level::Easy),
+        ]);
         assert_eq!(seats.threads(), 1);
         seats.set_threads(3);
         assert_eq!(seats.threads(), 3);

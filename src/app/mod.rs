@@ -930,6 +930,22 @@ fn live_session<'a>(
     }
 }
 
+/// Write what a failed engine said (its `id name`, its garbled line or `error` text) to the engine
+/// log in the data folder, the one place it goes: the screen says what failed in the program's
+/// words only. Without a data folder, or when the log cannot be written, it is not kept: the
+/// warning on screen says what failed all the same.
+fn log_engine_trouble(data_dir: Option<&std::path::Path>, trouble: &problem::EngineTrouble) {
+    let Some(dir) = data_dir else { return };
+    let line = trouble.log_line(std::time::SystemTime::now());
+    let _ = crate::fsutil::create_private_dir_all(dir).and_then(|()| {
+        crate::fsutil::append_line(
+            &dir.join(problem::ENGINE_LOG),
+            &line,
+            problem::ENGINE_LOG_LIMIT,
+        )
+    });
+}
+
 impl eframe::App for JunqiApp {
     /// The colour panels would have painted: the light theme's (the window's own visuals have a
     /// transparent panel fill; see `JunqiApp::new`).
@@ -948,9 +964,10 @@ impl eframe::App for JunqiApp {
                 // An outside engine that stopped: which one and why, above the screen until
                 // dismissed (the game itself says who resigned).
                 if let Some(trouble) = play.take_engine_trouble() {
+                    log_engine_trouble(self.data_dir.as_deref(), &trouble);
                     self.warning = Some(Warning::new(
                         i18n::ENGINE_WARNING,
-                        problem::Problem::Engine(trouble),
+                        problem::Problem::Engine(Box::new(trouble)),
                     ));
                 }
                 repaint

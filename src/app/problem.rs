@@ -50,12 +50,14 @@ pub enum Problem {
     /// More than one problem at once (files left by the referee).
     Several(Vec<Problem>),
     /// An outside engine stopped playing its seat.
-    Engine(EngineTrouble),
+    Engine(Box<EngineTrouble>),
 }
 
-/// An outside engine that failed at its seat: its name (if it gave one), whose seat, why, and
-/// whether its side resigned for it (else the game cannot go on: a flip game before the colours
-/// are decided has no colour to resign).
+/// An outside engine that failed at its seat: the name the window gives it (from the command
+/// the person typed, if that names a program), whose seat, why, and whether its side resigned
+/// for it (else the game cannot go on: a flip game before the colours are decided has no colour
+/// to resign). The command and the engine's own words (its `id name`, the line or error text in
+/// `failure`) go to the engine log only (`log_line`), never on screen (`words`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct EngineTrouble {
     pub name: Option<String>,
@@ -63,10 +65,43 @@ pub struct EngineTrouble {
     pub who: Result<crate::engine::Seat, u8>,
     pub failure: crate::table::SeatFailure,
     pub resigned: bool,
+    /// The command that started it.
+    pub command: String,
+    /// The name it gave itself in its handshake, if it did.
+    pub id_name: Option<String>,
 }
 
+/// The engine log's file name in the program's data folder: what failed engines said.
+pub const ENGINE_LOG: &str = "engines.log";
+
+/// The most the engine log grows before it starts again (the entries before kept once, as
+/// `engines.log.old`).
+pub const ENGINE_LOG_LIMIT: u64 = 256 * 1024;
+
 impl EngineTrouble {
-    /// The whole sentence in `lang`: the engine, its seat, why, and what became of the game.
+    /// Its seat, in English (the record's and the log's language).
+    pub fn chair(&self) -> String {
+        match self.who {
+            Ok(side) => side.en().to_string(),
+            Err(p) => format!("player {p}"),
+        }
+    }
+
+    /// The engine log's entry for it (UTC time, seat, command, the engine's name for itself and
+    /// the whole reason, with whatever the engine wrote).
+    pub fn log_line(&self, now: std::time::SystemTime) -> String {
+        format!(
+            "{} {}: engine `{}` (id name {:?}): {}",
+            super::records::date_text(now),
+            self.chair(),
+            self.command,
+            self.id_name.as_deref().unwrap_or(""),
+            self.failure
+        )
+    }
+
+    /// The whole sentence in `lang`: the engine, its seat, why, and what became of the game,
+    /// in the program's words only (`Lang::seat_failure`).
     pub fn words(&self, lang: Lang) -> String {
         use crate::i18n::{self, fill};
         let who = match self.who {

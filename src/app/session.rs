@@ -281,7 +281,6 @@ impl Session {
     /// info names.
     pub fn new(game: Game) -> Session {
         let info = super::records::info_value(game.record(), InfoKey::Computer).map(str::to_string);
-        let seed = game.record().actions.len() as u64 ^ 0x00C0_FFEE;
         let seats = computer::seats_from_info(info.as_deref(), game.board().seats.len());
         let bottom4 = super::records::info_value(game.record(), InfoKey::Bottom)
             .and_then(|v| {
@@ -301,7 +300,7 @@ impl Session {
             clock_ply: 0,
             last_tick: None,
             modes: Default::default(),
-            computer: computer::Seats::new(seats, seed),
+            computer: computer::Seats::new(seats),
             confirm_resign: false,
             hint: None,
             hint_thought: None,
@@ -1218,13 +1217,12 @@ impl Session {
             return;
         }
         let me = self.looking_side();
-        self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         self.hint_thought = Some(computer::HintThought::start(
             &self.game,
             me,
             level,
             self.computer.nodes(),
-            self.computer.seed,
+            crate::engine::rng::os_seed(),
         ));
         let mut asked: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Hints)
             .map(|v| v.split(',').map(str::to_string).collect())
@@ -1402,9 +1400,10 @@ impl Session {
             None => {
                 let player = self.computer.players[seat].take()?;
                 let view = self.game.view(Viewer::Side(self.side_of(seat)));
-                self.computer.seed = self.computer.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let thinker =
-                    Thinker::start(player, view, self.game.rules().clone(), self.computer.seed);
+                // A fresh seed a turn from the operating system: an engine seat's seed (drawn
+                // from it) tells nothing of another seat's.
+                let seed = crate::engine::rng::os_seed();
+                let thinker = Thinker::start(player, view, self.game.rules().clone(), seed);
                 self.computer.thinking = Some((seat, thinker));
             }
             Some((s, thinker)) => {
@@ -1476,28 +1475,33 @@ impl Session {
             },
             EngineStop::Failed(why) => why,
         };
-        let name = self.computer.engine_name(k);
-        let chair = side.map_or_else(|| format!("player {}", k + 1), |s| s.en().to_string());
-        let engine = name
-            .clone()
-            .unwrap_or_else(|| format!("engine:{}", self.computer.engine_command().unwrap_or("")));
-        let mut text = format!("{chair} ({engine}): {failure}");
+        let command = self.computer.engine_command().unwrap_or("").to_string();
+        let mut trouble = EngineTrouble {
+            name: computer::command_name(&command),
+            who: side.ok_or(k as u8 + 1),
+            failure,
+            resigned: false,
+            command,
+            id_name: self.computer.engine_id_name(k),
+        };
+        // The record says it in the program's words too (a record is shown and passed on):
+        // what the engine wrote itself goes to the engine log only.
+        let mut text = format!(
+            "{} ({}): {}",
+            trouble.chair(),
+            trouble.name.as_deref().unwrap_or("engine"),
+            crate::i18n::Lang::En.seat_failure(&trouble.failure)
+        );
         // Four players: a second engine may fail later in the game; both are kept.
         if let Some(before) = super::records::info_value(self.game.record(), InfoKey::Forfeit) {
             text = format!("{before}; {text}");
         }
         self.game.set_info(InfoKey::Forfeit, &text);
-        let resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
-        if resigned {
+        trouble.resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
+        if trouble.resigned {
             self.redo.clear();
             self.after_change();
         }
-        let trouble = EngineTrouble {
-            name,
-            who: side.ok_or(k as u8 + 1),
-            failure,
-            resigned,
-        };
         self.engine_trouble = Some((trouble, true));
     }
 

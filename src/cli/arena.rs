@@ -4,7 +4,7 @@
 use super::sprt::{Penta, Sprt, summary_line};
 use super::{CliError, CliResult, RuleFlags, err};
 use crate::ai::ai_formation;
-use crate::engine::rng::SplitMix64;
+use crate::engine::rng::{SplitMix64, derive};
 use crate::engine::{Board, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Team};
 use crate::fsutil::atomic_write;
 use crate::table::{
@@ -222,10 +222,21 @@ fn early_flag(game: &Game) -> bool {
     ) && game.position().ply() <= EARLY_FLAG_PLIES
 }
 
-/// The seed of game `i`: a mix of the arena seed and the game number.
+/// The seed of game `i`, derived from the arena seed (`rng::derive`, as every seed below it).
 fn game_seed(seed: u64, i: usize) -> u64 {
-    let mut r = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-    r.next_u64()
+    derive(seed, "arena game", i as u64)
+}
+
+/// The seed told to seat `k` (its `seed` line) in the game of seed `game`. One-way from the
+/// game's seed: a seat cannot compute from it the deal (`deal_of`) nor another seat's seed, so an
+/// engine seat learns nothing of the pieces it may not see (docs/hidden-information.md).
+fn seat_seed(game: u64, k: usize) -> u64 {
+    derive(game, "arena seat", k as u64)
+}
+
+/// The seed of the deal of the game of seed `game`: the flip deal, or the formations dealt.
+fn deal_of(game: u64) -> u64 {
+    derive(game, "arena deal", 0)
 }
 
 /// The seed of game `i`'s deal: its own, or with `--sprt` its pair's (games 2k and 2k+1 deal the
@@ -252,9 +263,11 @@ fn half_points(w: Winner) -> u8 {
 /// own), a seeded deal in flip mode.
 fn deal_game(rules: &Rules, opts: &Options, seed: u64, a_first: bool) -> Deal {
     if rules.mode.deals_face_down() {
-        return Deal::Start(Start::FlipDeal { seed });
+        return Deal::Start(Start::FlipDeal {
+            seed: deal_of(seed),
+        });
     }
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix64::new(deal_of(seed));
     let (red_spec, blue_spec) = if a_first {
         (&opts.a, &opts.b)
     } else {
@@ -323,7 +336,7 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Option
         (chairs[0], SeatSpec::parse(&opts.a)?.driver()),
         (chairs[1], SeatSpec::parse(&opts.b)?.driver()),
     ];
-    let seeds = [seed ^ 0x5EA7_A000, seed ^ 0x5EA7_B000];
+    let seeds = [seat_seed(seed, 0), seat_seed(seed, 1)];
     let (table, end) = match play_table(rules, opts, i, seats, &seeds, deal) {
         Ok(x) => x,
         Err((k, why)) => return Ok((setup_forfeit(opts, i, k == 0, &why), None)),
@@ -448,7 +461,7 @@ fn deal_four(rules: &Rules, opts: &Options, i: usize, seed: u64) -> (Deal, [Stri
             opts.b.clone()
         }
     });
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix64::new(deal_of(seed));
     let formations: Vec<Option<Formation>> = (0..4)
         .map(|k| {
             let is_b = board.seats[k].team() != team_a(i);
@@ -472,7 +485,7 @@ fn play_game_four(
     for (k, spec) in specs.iter().enumerate() {
         seats.push((Chair::Side(board.seats[k]), SeatSpec::parse(spec)?.driver()));
     }
-    let seeds: [u64; 4] = std::array::from_fn(|k| seed ^ (0x5EA7_0000 + k as u64));
+    let seeds: [u64; 4] = std::array::from_fn(|k| seat_seed(seed, k));
     let is_a = |k: usize| board.seats[k].team() == team_a(i);
     let (table, end) = match play_table(rules, opts, i, seats, &seeds, deal) {
         Ok(x) => x,
@@ -968,11 +981,11 @@ mod tests {
         assert_eq!(
             got,
             [
-                "A91r0 A102r0 A73r0 A126r0",
-                "A287r0 D337r0 A243r0 B379r0",
-                "A135r0 A189r0 A146r0 A176r0",
-                "A100r0 A148r0",
-                "A675r0 A795r0",
+                "A93r0 A116r0 A67r0 A38r0e",
+                "D329r0 A318r0 A347r0 B378r0",
+                "A278r0 A169r0 A163r0 A129r0",
+                "A121r0 A249r0",
+                "D620r0 A731r0",
             ]
         );
     }

@@ -226,7 +226,8 @@ impl Engine {
             HostMsg::Time { .. } => {}
             HostMsg::AskFormation => {
                 // Its own generator, so that a formation asked for leaves the turns' one as it is.
-                let mut rng = SplitMix64::new(self.seed ^ 0xF0A3_7105);
+                let mut rng =
+                    SplitMix64::new(crate::engine::rng::derive(self.seed, "engine formation", 0));
                 let f = ai_formation(&mut rng, &self.rules);
                 out.push(EngineMsg::Formation(formation_text(&f)));
             }

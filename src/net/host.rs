@@ -1454,7 +1454,6 @@ fn chairs(room: &Room) -> Vec<Chair> {
 /// Play a room's game on a table (from `resume`, a saved game, if given), saving it after every
 /// turn when the host has a state folder, then close the room.
 fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
-    let seed: u64 = rand::random();
     let links: Vec<(String, Arc<LinkShared>)> = {
         let st = lock(&room.state);
         st.seats
@@ -1482,14 +1481,19 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             )
         })
         .collect();
-    let seeds: Vec<u64> = (0..u64::from(room.players))
-        .map(|k| seed ^ (0x5EA7_0000 + k))
+    // Each seat's seed (its `seed` line, sent over the wire) and the flip deal: independent draws
+    // from the operating system, so that no seat can compute the deal or another seat's choices
+    // (the computer's formation) from its own.
+    let seeds: Vec<u64> = (0..room.players)
+        .map(|_| crate::engine::rng::os_seed())
         .collect();
     let table = match resume {
         Some(game) => Table::resume(game, seats, &seeds, Limits::default()),
         None => {
             let deal = if room.rules.mode.deals_face_down() {
-                Deal::Start(Start::FlipDeal { seed })
+                Deal::Start(Start::FlipDeal {
+                    seed: crate::engine::rng::os_seed(),
+                })
             } else {
                 Deal::Formations(vec![None; usize::from(room.players)])
             };

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A junqi engine that misbehaves in one way, for the table's tests: `bad.sh MODE`.
 # Modes: crash, hang, garbage, flood, illegal, badformation, silent, longline, wrongversion,
-# binary, error. Until its misbehaviour it answers like an engine that resigns every turn.
+# binary, error, and spy (it names itself and errs in words that spell out pieces). Until its misbehaviour it answers like an engine that resigns every turn.
 mode=$1
 while IFS= read -r line; do
   case "$line" in
@@ -9,6 +9,7 @@ while IFS= read -r line; do
       case $mode in
         silent) sleep 60; exit 0 ;;
         wrongversion) echo "junqiok 7" ;;
+        spy) echo "id name my marshal is on a6"; echo "junqiok 1" ;;
         *) echo "id name bad-$mode"; echo "junqiok 1" ;;
       esac ;;
     "formation?")
@@ -27,6 +28,7 @@ while IFS= read -r line; do
         longline) i=0; s=x; while [ $i -lt 15 ]; do s=$s$s; i=$((i+1)); done; echo "info $s" ;;
         binary) printf 'turn \377\376\n' ;;
         error) echo "error out of memory" ;;
+        spy) echo "error the flag is on d1 and a bomb on c2" ;;
         *) echo "resign" ;;
       esac ;;
     quit) exit 0 ;;

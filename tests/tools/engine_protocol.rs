@@ -176,3 +176,132 @@ fn a_missing_engine_loses_and_an_empty_spec_is_refused() {
         text(&out.stderr)
     );
 }
+
+/// The arena with an engine seat (this program's engine, every line it is told kept in a file)
+/// against the computer, two games from `--seed 11`: the seeds the engine was told, and the
+/// games.
+fn arena_seeds_told(name: &str, flags: &[&str]) -> (Vec<u64>, Vec<Game>) {
+    let dir = temp(name);
+    let (told, records) = (dir.join("told.txt"), dir.join("games"));
+    let engine = format!(
+        "engine:tee -a '{}' | {} engine --player random",
+        told.display(),
+        env!("CARGO_BIN_EXE_junqi")
+    );
+    let mut args = vec![
+        "arena",
+        "--a",
+        &engine,
+        "--b",
+        "ai:easy:nodes=300",
+        "--games",
+        "2",
+        "--seed",
+        "11",
+        "--turn-limit",
+        "40",
+        "--record",
+    ];
+    let records_arg = records.display().to_string();
+    args.push(&records_arg);
+    args.extend(flags);
+    let out = junqi(&args);
+    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    let seeds: Vec<u64> = std::fs::read_to_string(&told)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("seed ")?.parse().ok())
+        .collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let games = files
+        .iter()
+        .map(|f| Game::from_ron(&std::fs::read_to_string(f).unwrap()).unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    (seeds, games)
+}
+
+/// The deal seeds the arena's old scheme gave away: a seat's seed XOR one of the constants it
+/// was made with (seat A or B of two players, seat k of four).
+fn old_deal_guesses(seed: u64) -> Vec<u64> {
+    let mut masks = vec![0x5EA7_A000u64, 0x5EA7_B000];
+    masks.extend((0..4).map(|k| 0x5EA7_0000 + k));
+    masks.iter().map(|m| seed ^ m).collect()
+}
+
+/// The formations the arena dealt from a deal seed when every seat is a computer or an engine
+/// (`ai_formation` in seat order from one generator): the start they make.
+fn dealt_from(guess: u64, players: usize, rules: &junqi::engine::Rules) -> junqi::engine::Start {
+    let mut rng = junqi::engine::rng::SplitMix64::new(guess);
+    let f: Vec<_> = (0..players)
+        .map(|_| junqi::ai::ai_formation(&mut rng, rules))
+        .collect();
+    if players == 4 {
+        junqi::engine::Start::four_formations([&f[0], &f[1], &f[2], &f[3]])
+    } else {
+        junqi::engine::Start::formations(&f[0], &f[1])
+    }
+}
+
+/// No two seeds told are a simple offset or mask of each other.
+fn seeds_unrelated(seeds: &[u64]) {
+    for (i, &a) in seeds.iter().enumerate() {
+        for &b in &seeds[i + 1..] {
+            for d in [a ^ b, a.wrapping_sub(b), b.wrapping_sub(a)] {
+                assert!(d > u64::from(u32::MAX), "{a} and {b} differ by {d}");
+            }
+        }
+    }
+}
+
+/// Flip: from the seed an engine seat is told, the old scheme's deal is no game's deal.
+#[test]
+fn an_arena_engines_seed_does_not_give_away_the_flip_deal() {
+    let (seeds, games) = arena_seeds_told("seed-flip", &["--mode", "flip"]);
+    assert_eq!((seeds.len(), games.len()), (2, 2));
+    seeds_unrelated(&seeds);
+    for g in &games {
+        let junqi::engine::Start::FlipDeal { seed: deal } = g.record().start.clone() else {
+            panic!("a flip deal");
+        };
+        for &s in &seeds {
+            for guess in old_deal_guesses(s) {
+                let start = junqi::engine::Start::FlipDeal { seed: guess };
+                assert_ne!(&start.position(g.rules()).unwrap(), g.start_position());
+            }
+            seeds_unrelated(&[s, deal]);
+        }
+    }
+}
+
+/// Hidden: from the seed an engine seat is told, the old scheme's deal does not make the
+/// computer's formations (`players` 2 or 4).
+fn arena_formations_stay_hidden(players: usize) {
+    let name = format!("seed-hidden-{players}");
+    let n = players.to_string();
+    let (seeds, games) = arena_seeds_told(&name, &["--mode", "hidden", "--players", &n]);
+    // One seat a game, or with four players both seats of its team.
+    assert_eq!((seeds.len(), games.len()), (players, 2), "{name}");
+    for g in &games {
+        for &s in &seeds {
+            for guess in old_deal_guesses(s) {
+                assert_ne!(dealt_from(guess, players, g.rules()), g.record().start);
+            }
+        }
+    }
+    seeds_unrelated(&seeds);
+}
+
+#[test]
+fn an_arena_engines_seed_does_not_give_away_the_computers_formation() {
+    arena_formations_stay_hidden(2);
+}
+
+#[test]
+fn an_arena_engines_seed_does_not_give_away_a_four_player_computers_formation() {
+    arena_formations_stay_hidden(4);
+}

@@ -1751,3 +1751,140 @@ fn a_hosts_first_key_is_kept_and_a_changed_one_refused() {
     assert_eq!(h2.rooms(), 2);
     h2.stop();
 }
+
+/// What one seat of a room was told and answered through its answerer, line by line.
+type Said = Vec<(String, Vec<String>)>;
+
+/// `Said`, shared with the seat's thread.
+type Talk = std::sync::Arc<std::sync::Mutex<Said>>;
+
+/// A room of `specs.len()` players on a fresh host, seat k played by the built-in player
+/// `specs[k]`, every line each seat was told and its answers kept; the host's finished game and
+/// each seat's talk (by seat).
+fn play_room_talking(rules: Rules, specs: &[&str]) -> (Game, Vec<Said>) {
+    let h = server();
+    let players = specs.len() as u8;
+    let first = create(&h, players, rules);
+    let room = first.seated().invite.room.as_str().to_string();
+    let mut clients = vec![first];
+    for _ in 1..players {
+        clients.push(join(&clients[0]));
+    }
+    let talks: Vec<Talk> = specs.iter().map(|_| Talk::default()).collect();
+    let handles: Vec<_> = clients
+        .into_iter()
+        .map(|c| {
+            let k = usize::from(c.seated().seat);
+            let (spec, talk) = (specs[k].to_string(), talks[k].clone());
+            std::thread::spawn(move || {
+                let mut inner = builtin_answerer(&spec);
+                let mut answer = |line: &str| {
+                    let (out, stop) = inner(line);
+                    talk.lock().unwrap().push((line.to_string(), out.clone()));
+                    (out, stop)
+                };
+                let r = c.play(&mut answer, &mut |_| {});
+                assert!(r.unwrap().is_over());
+            })
+        })
+        .collect();
+    for t in handles {
+        t.join().unwrap();
+    }
+    let f = finished(&h, &room);
+    let talks = talks.iter().map(|t| t.lock().unwrap().clone()).collect();
+    (f.game, talks)
+}
+
+/// The `seed` line a seat was told.
+fn told_seed(talk: &[(String, Vec<String>)]) -> u64 {
+    talk.iter()
+        .find_map(|(l, _)| l.strip_prefix("seed ")?.parse().ok())
+        .expect("a seed line")
+}
+
+/// The seed the host once gave seat `k` of a room: the deal's seed XOR a constant. The attack
+/// undoes it: from seat `a`'s seed, the deal's seed and seat `b`'s as that scheme made them.
+fn old_scheme(seed_a: u64, a: usize, b: usize) -> (u64, u64) {
+    let deal = seed_a ^ (0x5EA7_0000 + a as u64);
+    (deal, deal ^ (0x5EA7_0000 + b as u64))
+}
+
+/// A seat's seed is not its deal's seed, nor a simple offset or mask of it or of another seat's.
+fn unrelated(a: u64, b: u64) {
+    for d in [a ^ b, a.wrapping_sub(b), b.wrapping_sub(a)] {
+        assert!(d > u64::from(u32::MAX), "{a} and {b} differ by {d}");
+    }
+}
+
+/// A flip room: from the seed a seat is told, the old scheme's deal is not the game's deal, and
+/// no seat's seed is related to the deal's or to the other seat's.
+#[test]
+fn a_seats_seed_over_the_wire_does_not_give_away_the_flip_deal() {
+    let rules = Rules::for_mode(Mode::Flip);
+    let (game, talks) = play_room_talking(rules.clone(), &["random", "random"]);
+    let junqi::engine::Start::FlipDeal { seed: deal } = game.record().start.clone() else {
+        panic!("a flip deal");
+    };
+    let seeds: Vec<u64> = talks.iter().map(|t| told_seed(t)).collect();
+    for (a, &s) in seeds.iter().enumerate() {
+        let (guess, _) = old_scheme(s, a, a);
+        let guessed = junqi::engine::Start::FlipDeal { seed: guess }.position(&rules);
+        assert_ne!(&guessed.unwrap(), game.start_position(), "seat {a}");
+        unrelated(s, deal);
+        for &t in &seeds[a + 1..] {
+            unrelated(s, t);
+        }
+    }
+}
+
+/// A hidden room with a computer seat: from what every other seat is told, the computer's
+/// seed by the old scheme, fed to the computer as its `seed` line, does not make the formation
+/// the computer sent; no two seats' seeds are related.
+fn no_seat_computes_the_computers_formation(specs: &[&str], computer: usize) {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let (_, talks) = play_room_talking(rules, specs);
+    let seeds: Vec<u64> = talks.iter().map(|t| told_seed(t)).collect();
+    // What the computer sent when asked for its formation, and the lines before that.
+    let talk = &talks[computer];
+    let asked = talk.iter().position(|(l, _)| l == "formation?").unwrap();
+    let sent = talk[asked].1.clone();
+    assert!(sent[0].starts_with("formation "), "{sent:?}");
+    for (a, &s) in seeds.iter().enumerate() {
+        if a == computer {
+            continue;
+        }
+        let (_, guess) = old_scheme(s, a, computer);
+        // The attack: the computer's own program, told the guessed seed, asked for a formation.
+        let mut engine = builtin_answerer(specs[computer]);
+        let mut made = Vec::new();
+        for (line, _) in &talk[..=asked] {
+            let line = if line.starts_with("seed ") {
+                format!("seed {guess}")
+            } else {
+                line.clone()
+            };
+            made = engine(&line).0;
+        }
+        assert!(made[0].starts_with("formation "), "{made:?}");
+        assert_ne!(made, sent, "seat {a} computed the computer's formation");
+    }
+    for (a, &s) in seeds.iter().enumerate() {
+        for &t in &seeds[a + 1..] {
+            unrelated(s, t);
+        }
+    }
+}
+
+#[test]
+fn a_seats_seed_over_the_wire_does_not_give_away_the_computers_formation() {
+    no_seat_computes_the_computers_formation(&["random", "ai:easy:nodes=300"], 1);
+}
+
+#[test]
+fn a_seats_seed_over_the_wire_does_not_give_away_a_four_player_computers_formation() {
+    no_seat_computes_the_computers_formation(
+        &["random", "random", "ai:easy:nodes=300", "random"],
+        2,
+    );
+}
