@@ -16,7 +16,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take for one answer here.
-const ANSWER: Duration = Duration::from_secs(20);
+const ANSWER: Duration = Duration::from_secs(60);
 
 /// Our engine as a process, spoken to in lines with bounded waits; killed and reaped when
 /// dropped.
