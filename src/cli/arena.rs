@@ -60,9 +60,12 @@ struct Options {
     /// How many games to play (1 to 1000000)
     #[arg(long, value_name = "N", value_parser = whole::<1, MAX_GAMES>)]
     games: usize,
-    /// The seed of the formations and deals (the same seed plays the same games)
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
+    /// The seed of the formations and deals (the same seed plays the same games); without it,
+    /// one drawn from the system's random source, printed so that the games can be played again.
+    /// Each seat's seed is derived from it one way: an engine seat cannot work it out, but one
+    /// who knows it can, so a contest keeps its seed to itself.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
     /// Games played at once (1 to 256); the results do not depend on it
     #[arg(long, value_name = "T", default_value_t = 2, value_parser = whole::<1, MAX_THREADS>)]
     threads: usize,
@@ -99,6 +102,13 @@ struct Options {
     /// The formations read from `b_formations` (those valid under the game's rules).
     #[arg(skip)]
     b_library: Vec<Formation>,
+}
+
+impl Options {
+    /// The arena's seed: the one given, or the one drawn when the arena began (`cmd_arena`).
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_default()
+    }
 }
 
 /// The formations of `dir` that are valid under `rules`, or a message saying why there are none.
@@ -243,9 +253,9 @@ fn deal_of(game: u64) -> u64 {
 /// same formations, seats swapped).
 fn deal_seed(opts: &Options, i: usize) -> u64 {
     if opts.sprt.is_some() {
-        game_seed(opts.seed, i - i % 2)
+        game_seed(opts.seed(), i - i % 2)
     } else {
-        game_seed(opts.seed, i)
+        game_seed(opts.seed(), i)
     }
 }
 
@@ -424,7 +434,7 @@ fn finish(
     refusals: u32,
 ) -> (Outcome, Game) {
     game.set_info(InfoKey::ArenaGame, &(i + 1).to_string());
-    game.set_info(InfoKey::ArenaSeed, &opts.seed.to_string());
+    game.set_info(InfoKey::ArenaSeed, &opts.seed().to_string());
     for (key, name) in names {
         game.set_info(*key, name);
     }
@@ -528,6 +538,10 @@ fn median_p95(v: &mut [f64]) -> (f64, f64) {
 pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     let mut opts = args.opts.clone();
+    // Without --seed, a seed nobody knows (said once the games begin): a seat that could guess
+    // it (a default of 0) could derive the deals and the other seats' seeds from it.
+    let drawn = opts.seed.is_none().then(crate::engine::rng::os_seed);
+    opts.seed = opts.seed.or(drawn);
     if let Some(dir) = &opts.b_formations {
         if rules.mode.deals_face_down() {
             return err("--b-formations: flip mode deals its pieces face down, not by formation");
@@ -575,6 +589,9 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
             Some(Sprt::new(e[0], e[1], opts.alpha, opts.beta).map_err(CliError::from)?)
         }
     };
+    if let Some(seed) = drawn {
+        eprintln!("arena: seed {seed} (--seed {seed} plays these games again)");
+    }
     let penta: Mutex<Penta> = Mutex::new(Penta::default());
     let stop = std::sync::atomic::AtomicBool::new(false);
     let next = AtomicUsize::new(0);
@@ -716,7 +733,7 @@ mod tests {
             b: b.into(),
             players,
             games,
-            seed,
+            seed: Some(seed),
             threads: 1,
             record: None,
             b_formations: None,
@@ -860,7 +877,7 @@ mod tests {
         for mode in [Mode::Open, Mode::Hidden] {
             let rules = Rules::for_mode(mode);
             for i in 0..2 {
-                let (_, specs) = deal_four(&rules, &opts, i, game_seed(opts.seed, i));
+                let (_, specs) = deal_four(&rules, &opts, i, game_seed(opts.seed(), i));
                 let board = Board::four_player();
                 for (k, spec) in specs.iter().enumerate() {
                     let a = board.seats[k].team() == team_a(i);
