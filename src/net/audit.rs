@@ -20,8 +20,10 @@
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
-use crate::engine::{Action, Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
-use crate::protocol::HostMsg;
+use crate::engine::{
+    Action, Chair, Game, Mover, Position, Rules, Seat, Status, TurnReport, View, Viewer,
+};
+use crate::protocol::{EngineMsg, HostMsg};
 use blake2::{Blake2s256, Digest};
 use std::fmt;
 
@@ -108,8 +110,15 @@ pub enum Lie {
         said: String,
         truth: Option<String>,
     },
-    /// The reports received while connected match no run of the game's reports.
+    /// A rejoin came in, the host said, where the game has no such point.
     Stretch,
+    /// It told the player a turn of its own was refused (after `turn` turns) that the game did
+    /// not refuse so.
+    Refusal { turn: usize, said: String },
+    /// Its record has the player do something (after `turn` turns) the player did not send.
+    Acted { turn: usize, what: Action },
+    /// Its record starts the player's side with another formation than the one it sent.
+    Formation(Seat),
     /// It showed the player a piece (on the node named) that was not so, after `turn` turns.
     View { turn: usize, node: String },
     /// It said the game ended otherwise.
@@ -142,7 +151,21 @@ impl fmt::Display for Lie {
                 ),
             },
             Lie::Stretch => f.write_str(
-                "the reports received after rejoining match no part of the game the host recorded",
+                "the host said a rejoin came in where the game it recorded has no such point",
+            ),
+            Lie::Refusal { turn, said } => write!(
+                f,
+                "after {turn} turns the host refused the turn {said}, which the game did not refuse so"
+            ),
+            Lie::Acted { turn, what } => write!(
+                f,
+                "after {turn} turns the host's record has this player make {}, which it never sent",
+                acted_words(what)
+            ),
+            Lie::Formation(side) => write!(
+                f,
+                "the record starts {} with another formation than the one this player sent",
+                side.en()
             ),
             Lie::View { turn, node } => write!(
                 f,
@@ -212,23 +235,62 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// What a player received over one stretch of connection.
+/// What a player received and sent over one stretch of connection, in order.
 #[derive(Clone, Debug, Default)]
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
-    /// Its reports, takebacks and timeouts, in order.
-    reports: Vec<Told>,
-    /// Views: how many of the stretch's reports, takebacks and timeouts came before, the viewer,
-    /// the notation, mines.
-    views: Vec<(usize, Seat, String, String)>,
+    /// Where the host said a stretch after a rejoin begins (`Msg::At`): how many reports,
+    /// takebacks and timeouts had been told, and how many refusals of this player's turns
+    /// since the last of them.
+    at: Option<(usize, usize)>,
+    items: Vec<Item>,
 }
 
-/// A player's audit: fed every message received (`feed`), judged at the end (`verdict`).
+/// One thing of a stretch.
+#[derive(Clone, Debug)]
+enum Item {
+    /// A report, takeback or timeout.
+    Told(Told),
+    /// A view: the viewer, the notation, mines.
+    View(Seat, String, String),
+    /// A refusal of this player's turn (the turn, the reason given).
+    Refused(String, String),
+    /// An answer this player sent.
+    Sent(Sent),
+}
+
+/// What a player sent that the record must show: an answer to the question asked, or a
+/// resignation.
+#[derive(Clone, Debug, PartialEq)]
+enum Sent {
+    Turn(String),
+    Resign,
+    OfferDraw,
+    AskTakeback,
+    Draw(bool),
+    Takeback(bool),
+    Formation(String),
+}
+
+/// The question a player was asked last and has not answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    Go,
+    Draw,
+    Takeback,
+    Formation,
+}
+
+/// A player's audit: fed every message received (`feed`) and every message sent (`sent`),
+/// judged at the end (`verdict`).
 #[derive(Clone, Debug)]
 pub struct Auditor {
     room: RoomId,
     rules: Option<Rules>,
+    /// The player's chair, as the host's `seat` line gave it.
+    chair: Option<Chair>,
+    asked: Option<Asked>,
     hashes: Option<Vec<[u8; 32]>>,
     late_commitment: bool,
     two_commitments: bool,
@@ -246,6 +308,8 @@ impl Auditor {
         Auditor {
             room,
             rules: None,
+            chair: None,
+            asked: None,
             hashes: None,
             late_commitment: false,
             two_commitments: false,
@@ -263,6 +327,7 @@ impl Auditor {
 
     /// The connection was lost and taken up again: what follows is a new stretch.
     pub fn rejoined(&mut self) {
+        self.asked = None;
         self.stretches.push(Stretch::default());
     }
 
@@ -280,6 +345,38 @@ impl Auditor {
         self.stretches.last_mut().expect("one stretch at least")
     }
 
+    fn push(&mut self, item: Item) {
+        // Bounded: a game's record holds at most `MAX_RECORD` bytes, and no honest host tells
+        // a player more than a few things per action.
+        if self.stretches.iter().map(|s| s.items.len()).sum::<usize>() < MAX_ITEMS {
+            self.stretch().items.push(item);
+        }
+    }
+
+    /// Take in one message the player sent: an answer to the question asked last, or a
+    /// resignation, is kept for the check against the record (anything else the host drops).
+    pub fn sent(&mut self, msg: &super::wire::Msg) {
+        use super::wire::Msg;
+        let Msg::Engine(m) = msg else {
+            if matches!(msg, Msg::Resign) {
+                self.push(Item::Sent(Sent::Resign));
+            }
+            return;
+        };
+        let sent = match (self.asked, m) {
+            (Some(Asked::Go), EngineMsg::Turn(t)) => Sent::Turn(t.clone()),
+            (Some(Asked::Go), EngineMsg::Resign) => Sent::Resign,
+            (Some(Asked::Go), EngineMsg::OfferDraw) => Sent::OfferDraw,
+            (Some(Asked::Go), EngineMsg::AskTakeback) => Sent::AskTakeback,
+            (Some(Asked::Draw), EngineMsg::DrawAnswer(yes)) => Sent::Draw(*yes),
+            (Some(Asked::Takeback), EngineMsg::TakebackAnswer(yes)) => Sent::Takeback(*yes),
+            (Some(Asked::Formation), EngineMsg::Formation(f)) => Sent::Formation(f.clone()),
+            _ => return,
+        };
+        self.asked = None;
+        self.push(Item::Sent(sent));
+    }
+
     /// Take in one message received.
     pub fn feed(&mut self, msg: &super::wire::Msg) {
         use super::wire::Msg;
@@ -288,9 +385,16 @@ impl Auditor {
                 if let Some(h) = &self.hashes {
                     self.two_commitments |= h != hashes;
                 } else {
-                    let seen = self.stretches.iter().any(|s| !s.reports.is_empty());
+                    let seen = (self.stretches.iter())
+                        .any(|s| s.items.iter().any(|i| matches!(i, Item::Told(_))));
                     self.late_commitment = seen && self.stretches[0].from_start;
                     self.hashes = Some(hashes.clone());
+                }
+            }
+            Msg::At { told, refused } => {
+                let s = self.stretch();
+                if !s.from_start && s.at.is_none() && s.items.is_empty() {
+                    s.at = Some((*told as usize, *refused as usize));
                 }
             }
             Msg::Reveal(salts) => self.salts = Some(salts.clone()),
@@ -306,27 +410,39 @@ impl Auditor {
                 self.record.push_str(text);
                 self.record_done = *last;
             }
-            Msg::Host(HostMsg::Rules(r)) => {
+            Msg::Host(m) => self.feed_line(m),
+            _ => {}
+        }
+    }
+
+    fn feed_line(&mut self, m: &HostMsg) {
+        match m {
+            HostMsg::Rules(r) => {
                 self.rules.get_or_insert_with(|| r.clone());
             }
-            Msg::Host(HostMsg::Report(r)) => self.stretch().reports.push(Told::Report(r.clone())),
-            Msg::Host(HostMsg::TakenBack(by, turns)) => {
-                self.stretch().reports.push(Told::TakenBack(*by, *turns));
+            HostMsg::Seat(c) => {
+                self.chair.get_or_insert(*c);
             }
-            Msg::Host(HostMsg::View {
+            HostMsg::Go { .. } => self.asked = Some(Asked::Go),
+            HostMsg::DrawOffered(_) => self.asked = Some(Asked::Draw),
+            HostMsg::TakebackAsked(..) => self.asked = Some(Asked::Takeback),
+            HostMsg::AskFormation => self.asked = Some(Asked::Formation),
+            HostMsg::Report(r) => self.push(Item::Told(Told::Report(r.clone()))),
+            HostMsg::TakenBack(by, turns) => self.push(Item::Told(Told::TakenBack(*by, *turns))),
+            HostMsg::View {
                 viewer,
                 notation,
                 mines,
-            }) => {
-                let s = self.stretch();
-                let before = s.reports.len();
-                s.views
-                    .push((before, *viewer, notation.clone(), mines.clone()));
+            } => self.push(Item::View(*viewer, notation.clone(), mines.clone())),
+            HostMsg::Refused(turn, why) => self.push(Item::Refused(turn.clone(), why.clone())),
+            HostMsg::Timeout { side, count } => {
+                // The turn asked for is lost: a late answer is not taken.
+                if self.asked == Some(Asked::Go) {
+                    self.asked = None;
+                }
+                self.push(Item::Told(Told::TimedOut(*side, *count)));
             }
-            Msg::Host(HostMsg::Timeout { side, count }) => {
-                self.stretch().reports.push(Told::TimedOut(*side, *count));
-            }
-            Msg::Host(HostMsg::GameOver(s)) if s.is_over() => self.over = Some(*s),
+            HostMsg::GameOver(s) if s.is_over() => self.over = Some(*s),
             _ => {}
         }
     }
@@ -368,7 +484,20 @@ impl Auditor {
                 return Verdict::Lied(Lie::Commitment(side));
             }
         }
-        match check_stretches(&game, &self.stretches) {
+        let timeline = match Timeline::of(&game, self.chair) {
+            Ok(t) => t,
+            Err(lie) => return Verdict::Lied(lie),
+        };
+        let checked = check_stretches(&game, &timeline, &self.stretches).and_then(|(n, sent)| {
+            // What the player sent is checked where the audit saw all of it: from the start.
+            if self.stretches[0].from_start
+                && let Some(chair) = self.chair
+            {
+                check_sent(&game, &timeline, chair, &sent)?;
+            }
+            Ok(n)
+        });
+        match checked {
             Ok((reports, views)) => {
                 if let Some(said) = self.over
                     && said != game.status()
@@ -384,6 +513,9 @@ impl Auditor {
         }
     }
 }
+
+/// The most things an audit keeps (reports, views, refusals, answers): far beyond any game's.
+const MAX_ITEMS: usize = 1 << 20;
 
 /// What a player is told of the game's course: a turn's report, or a takeback (by whom, how
 /// many turns).
@@ -405,104 +537,132 @@ impl Told {
     }
 }
 
-/// The game as its players are told it, replayed from its record: every report and takeback in
-/// order, and the positions after each (the start first). A takeback's turns are the turns it
-/// took back. The position of a turn is the one the game ends that stretch with (a refused
-/// attack later in it shows its flag there, as the host shows it); a four-player resignation
-/// after a turn puts its player out of that turn's position, so the position before it stands
-/// beside it (the views sent before the resignation show it).
-fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Vec<Position>>), Lie> {
-    let record = game.record();
-    let mut g = Game::new(record.rules.clone(), record.start.clone())
-        .map_err(|e| Lie::Record(e.to_string()))?;
-    let (mut told, mut positions) = (Vec::new(), Vec::new());
-    // The plies whose positions are still to be taken (at the stretch's end), and where the
-    // stretch began.
-    let mut open = vec![0usize];
-    let mut base = 0usize;
-    // Positions before four-player resignations in this stretch (after how many plies).
-    let mut before_out: Vec<(usize, Position)> = Vec::new();
-    let close = |g: &Game,
-                 base: usize,
-                 open: &mut Vec<usize>,
-                 before_out: &mut Vec<(usize, Position)>,
-                 told: &mut Vec<Told>,
-                 at: &mut Vec<Vec<Position>>| {
-        // A ply without a report is a turn lost to the move clock; its count is the side's
-        // timeouts among the plies that stand up to it.
-        let mut counts = [0u32; 4];
-        for (i, p) in g.plies().iter().enumerate() {
-            let timed_out = (p.report.is_none())
-                .then(|| g.position_at(i).side_to_move())
+/// An action of the record, where it happened.
+#[derive(Clone, Debug)]
+struct Acted {
+    action: Action,
+    /// Whether the player whose audit this is made it (its turn, its resignation, its draw offer
+    /// or answer, its takeback), as its chair says.
+    own: bool,
+    /// Whether the player's side was still in before it.
+    own_in: bool,
+    /// The state (of the point's positions) after it.
+    state: usize,
+    /// A refusal: its reason as told.
+    why: Option<String>,
+}
+
+/// One point of the game as its players are told it: after so many reports, takebacks and
+/// timeouts.
+#[derive(Clone, Debug, Default)]
+struct Point {
+    /// The positions at this point in order: the point's first, then one after each event that
+    /// changes the position untold (a refused attack shows its flag, a four-player resignation
+    /// puts its player out).
+    states: Vec<Position>,
+    /// The actions at this point, in order; a turn, timeout or takeback ends the point.
+    acts: Vec<Acted>,
+}
+
+/// The game as its players are told it, replayed from its record action by action.
+struct Timeline {
+    told: Vec<Told>,
+    /// One more than `told`: the point before each thing told, and the last.
+    points: Vec<Point>,
+}
+
+impl Timeline {
+    /// The timeline of `game`'s record; `chair` marks the actions of the player auditing.
+    fn of(game: &Game, chair: Option<Chair>) -> Result<Timeline, Lie> {
+        let record = game.record();
+        let mut g = Game::new(record.rules.clone(), record.start.clone())
+            .map_err(|e| Lie::Record(e.to_string()))?;
+        let mut t = Timeline {
+            told: Vec::new(),
+            points: vec![Point {
+                states: vec![*g.position()],
+                acts: Vec::new(),
+            }],
+        };
+        for a in &record.actions {
+            let mover = g.position().mover();
+            let side = |g: &Game| match chair {
+                Some(Chair::Side(s)) => Some(s),
+                Some(Chair::Player(p)) => g.player_colour(p),
+                None => None,
+            };
+            let own_side = side(&g);
+            let own_in = own_side.is_some_and(|s| g.seats_in().contains(&s));
+            let own = match (a, chair) {
+                (Action::Turn(_) | Action::Refused(_), Some(Chair::Player(p))) => match mover {
+                    Mover::Player(m) => m == p,
+                    Mover::Side(m) => g.player_colour(p) == Some(m),
+                },
+                (Action::Turn(_) | Action::Refused(_), _) => {
+                    own_side.is_some_and(|s| mover == Mover::Side(s))
+                }
+                (
+                    Action::Resign(s)
+                    | Action::OfferDraw(s)
+                    | Action::AcceptDraw(s)
+                    | Action::DeclineDraw(s)
+                    | Action::Timeout(s)
+                    | Action::Takeback { by: s, .. },
+                    _,
+                ) => own_side == Some(*s),
+            };
+            let (plies, before) = (g.plies().len(), *g.position());
+            g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
+            let told = match a {
+                Action::Turn(_) => g.plies().last().and_then(|p| p.report.clone()).map(Told::Report),
+                Action::Timeout(s) => Some(Told::TimedOut(*s, g.timeouts(*s))),
+                Action::Takeback { by, .. } => Some(Told::TakenBack(
+                    *by,
+                    plies.saturating_sub(g.plies().len()) as u32,
+                )),
+                _ => None,
+            };
+            let point = t.points.last_mut().expect("a point");
+            if told.is_none() && *g.position() != before {
+                point.states.push(*g.position());
+            }
+            let why = matches!(a, Action::Refused(_))
+                .then(|| g.refusals().last().map(|r| r.said.to_string()))
                 .flatten();
-            if let Some(side) = timed_out {
-                counts[side.index()] += 1;
+            point.acts.push(Acted {
+                action: a.clone(),
+                own,
+                own_in,
+                state: point.states.len() - 1,
+                why,
+            });
+            if let Some(told) = told {
+                t.told.push(told);
+                t.points.push(Point {
+                    states: vec![*g.position()],
+                    acts: Vec::new(),
+                });
             }
-            if i < base {
-                continue;
-            }
-            match (&p.report, timed_out) {
-                (Some(r), _) => told.push(Told::Report(r.clone())),
-                (None, Some(side)) => told.push(Told::TimedOut(side, counts[side.index()])),
-                (None, None) => continue,
-            }
-            open.push(i + 1);
         }
-        at.extend(open.drain(..).map(|n| {
-            let mut alts = vec![*g.position_at(n)];
-            alts.extend(
-                before_out
-                    .iter()
-                    .filter(|(p, _)| *p == n)
-                    .map(|(_, pos)| *pos),
-            );
-            alts
-        }));
-        before_out.clear();
-    };
-    for a in &record.actions {
-        let back = matches!(a, Action::Takeback { .. });
-        if back {
-            close(
-                &g,
-                base,
-                &mut open,
-                &mut before_out,
-                &mut told,
-                &mut positions,
-            );
-        }
-        if matches!(a, Action::Resign(_)) && g.board().is_four() {
-            before_out.push((g.plies().len(), *g.position()));
-        }
-        let before = g.plies().len();
-        g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
-        if let Action::Takeback { by, .. } = a {
-            let turns = before.saturating_sub(g.plies().len()) as u32;
-            told.push(Told::TakenBack(*by, turns));
-            base = g.plies().len();
-            open.push(base);
-        }
+        Ok(t)
     }
-    close(
-        &g,
-        base,
-        &mut open,
-        &mut before_out,
-        &mut told,
-        &mut positions,
-    );
-    // A two-player game's fifth timeout ends it without a ply: told all the same, the last
-    // position after it.
-    if let (Some(Action::Timeout(side)), Status::Won(_, crate::engine::EndReason::Timeouts)) =
-        (record.actions.last(), g.status())
-        && g.plies().last().is_none_or(|p| p.report.is_some())
-        && !g.board().is_four()
-    {
-        told.push(Told::TimedOut(*side, g.timeouts(*side)));
-        positions.push(vec![*g.position()]);
+
+    /// The states after this player's refused turns at point `k`, in order.
+    fn own_refusals(&self, k: usize) -> impl Iterator<Item = &Acted> {
+        (self.points.get(k).into_iter())
+            .flat_map(|p| &p.acts)
+            .filter(|a| a.own && matches!(a.action, Action::Refused(_)))
     }
-    Ok((told, positions))
+}
+
+/// How many reports, takebacks and timeouts the players of `game` have been told, and how many
+/// refusals of the turns of the player in `chair` since the last of them: where a player who
+/// rejoins comes in (`Msg::At`; a host that restarted counts them from its saved game).
+pub fn told_so_far(game: &Game, chair: Chair) -> (usize, usize) {
+    Timeline::of(game, Some(chair)).map_or((0, 0), |t| {
+        let k = t.told.len();
+        (k, t.own_refusals(k).count())
+    })
 }
 
 /// What the host told as the `k`th thing of the game (`said`; nothing, past the end) where the
@@ -523,79 +683,186 @@ fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) ->
     }
 }
 
-/// Every stretch's reports, takebacks and timeouts against the game's, in order, and its views against
-/// the game's views; the reports and views checked.
-fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
-    let (timeline, positions) = timeline(game)?;
-    let told = |i: usize| timeline.get(i);
-    let mut next = 0usize;
+/// Every stretch against the timeline: its reports, takebacks and timeouts in order from where
+/// it began (the start, or where the host said a rejoin came in), each view against the
+/// positions of its point (in order: a view never goes back to an earlier state of its point,
+/// nor before the last refusal of the player's turn told), each refusal told against the
+/// record's. The reports and views checked, and what the player sent, with the point of each.
+fn check_stretches(
+    game: &Game,
+    tl: &Timeline,
+    stretches: &[Stretch],
+) -> Result<((usize, usize), Vec<(usize, Sent)>), Lie> {
+    let over = game.status().is_over();
     let (mut reports, mut views) = (0, 0);
+    let mut sent = Vec::new();
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
-        let offset = if s.from_start {
-            for (k, r) in s.reports.iter().enumerate() {
-                let truth = told(k);
-                if truth != Some(r) {
-                    return Err(mismatch(k, Some(r), truth, game));
-                }
-            }
-            0
+        let (mut k, mut r) = if s.from_start {
+            (0, 0)
         } else {
-            // The first run of the game's reports, from where the last stretch ended, that is
-            // this stretch's.
-            let n = s.reports.len();
-            let fits = |o: usize| (0..n).all(|k| told(o + k) == Some(&s.reports[k]));
-            match (next..=timeline.len().saturating_sub(n))
-                .find(|&o| o + n <= timeline.len() && fits(o))
-            {
-                Some(o) => o,
-                None => return Err(Lie::Stretch),
-            }
+            s.at.unwrap_or((0, 0))
         };
-        next = offset + s.reports.len();
-        reports += s.reports.len();
-        if si == last && s.from_start && game.status().is_over() && next != timeline.len() {
-            return Err(match told(next) {
-                Some(t @ Told::TimedOut(..)) => mismatch(next, None, Some(t), game),
+        if k > tl.told.len() || tl.own_refusals(k).count() < r {
+            return Err(Lie::Stretch);
+        }
+        // The state of the point the last view showed.
+        let mut cur = 0;
+        for item in &s.items {
+            match item {
+                Item::Told(t) => {
+                    let truth = tl.told.get(k);
+                    if truth != Some(t) {
+                        return Err(mismatch(k, Some(t), truth, game));
+                    }
+                    k += 1;
+                    (r, cur) = (0, 0);
+                    reports += 1;
+                }
+                Item::Refused(turn, why) => {
+                    match tl.own_refusals(k).nth(r) {
+                        Some(a)
+                            if a.action == Action::Refused(turn.clone())
+                                && a.why.as_deref() == Some(why) =>
+                        {
+                            cur = cur.max(a.state);
+                        }
+                        _ => {
+                            return Err(Lie::Refusal {
+                                turn: k,
+                                said: turn.clone(),
+                            });
+                        }
+                    }
+                    r += 1;
+                }
+                Item::View(viewer, notation, mines) => {
+                    if k == tl.told.len() && over {
+                        continue; // the end: every piece is shown to everyone
+                    }
+                    let states = &tl.points[k].states;
+                    // Between this player's refusals told and the next one's.
+                    let lo = match r {
+                        0 => 0,
+                        r => tl.own_refusals(k).nth(r - 1).map_or(0, |a| a.state),
+                    };
+                    let hi = tl
+                        .own_refusals(k)
+                        .nth(r)
+                        .map_or(states.len(), |a| a.state);
+                    let viewer = Viewer::Side(*viewer);
+                    let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
+                        return Err(Lie::View {
+                            turn: k,
+                            node: "the board".into(),
+                        });
+                    };
+                    let board = game.board();
+                    let differs = |pos: &Position| {
+                        let truth = pos.view(game.rules(), viewer);
+                        (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n))
+                    };
+                    let from = cur.max(lo);
+                    match (from..hi).find(|&i| differs(&states[i]).is_none()) {
+                        Some(i) => cur = i,
+                        None => {
+                            let node = states
+                                .get(from)
+                                .and_then(differs)
+                                .map_or("the board".to_string(), |n| board.name(n).to_string());
+                            return Err(Lie::View { turn: k, node });
+                        }
+                    }
+                    views += 1;
+                }
+                Item::Sent(x) => sent.push((k, x.clone())),
+            }
+        }
+        if si == last && over && k != tl.told.len() {
+            return Err(match tl.told.get(k) {
+                Some(t @ Told::TimedOut(..)) => mismatch(k, None, Some(t), game),
                 _ => Lie::Count {
-                    said: next,
-                    truth: timeline.len(),
+                    said: k,
+                    truth: tl.told.len(),
                 },
             });
         }
-        for (before, viewer, notation, mines) in &s.views {
-            let done = offset + before;
-            if done >= timeline.len() && game.status().is_over() {
-                continue; // the end: every piece is shown to everyone
+    }
+    Ok(((reports, views), sent))
+}
+
+/// What the record says the player did against what it sent: every turn of its own (played or
+/// refused), draw offer, accepted draw and takeback asked is an answer it sent at that point;
+/// every takeback made for another player while it was in had its consent there; every
+/// resignation of its own it sent then or before (unless the record says the seat failed: the
+/// host's word, which the audit cannot check); its formation is the one it sent. (A declined
+/// draw or takeback is what the host does with no answer, so it proves nothing.)
+fn check_sent(game: &Game, tl: &Timeline, chair: Chair, sent: &[(usize, Sent)]) -> Result<(), Lie> {
+    let has = |k: usize, s: &Sent| sent.iter().any(|(at, x)| *at == k && x == s);
+    let failed = (game.record().info.iter())
+        .filter(|(key, _)| key == crate::engine::InfoKey::Forfeit.as_str())
+        .any(|(_, text)| {
+            text.split("; ")
+                .any(|part| part.starts_with(&format!("{chair} (")))
+        });
+    for (k, point) in tl.points.iter().enumerate() {
+        for a in &point.acts {
+            let needed = match &a.action {
+                Action::Turn(t) | Action::Refused(t) if a.own => Some(Sent::Turn(t.clone())),
+                Action::OfferDraw(_) if a.own => Some(Sent::OfferDraw),
+                Action::AcceptDraw(_) if a.own => Some(Sent::Draw(true)),
+                Action::Takeback { .. } if a.own => Some(Sent::AskTakeback),
+                Action::Takeback { .. } if a.own_in && !failed => Some(Sent::Takeback(true)),
+                Action::Resign(_) if a.own && !failed => {
+                    let before = sent.iter().any(|(at, x)| *at <= k && *x == Sent::Resign);
+                    (!before).then_some(Sent::Resign)
+                }
+                _ => None,
+            };
+            if let Some(what) = needed
+                && !has(k, &what)
+            {
+                return Err(Lie::Acted {
+                    turn: k,
+                    what: a.action.clone(),
+                });
             }
-            let viewer = Viewer::Side(*viewer);
-            let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
-                return Err(Lie::View {
-                    turn: done,
-                    node: "the board".into(),
-                });
-            };
-            let Some(at) = positions.get(done) else {
-                return Err(Lie::View {
-                    turn: done,
-                    node: "the board".into(),
-                });
-            };
-            let board = game.board();
-            let differs = |pos: &Position| {
-                let truth = pos.view(game.rules(), viewer);
-                (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n))
-            };
-            if let Some(n) = at.iter().map(differs).reduce(|a, b| a.and(b)).flatten() {
-                return Err(Lie::View {
-                    turn: done,
-                    node: board.name(n).to_string(),
-                });
-            }
-            views += 1;
         }
     }
-    Ok((reports, views))
+    // The formation: the start's pieces of the player's side are those it sent.
+    let rules = game.rules();
+    for (_, s) in sent {
+        let Sent::Formation(text) = s else { continue };
+        let (Chair::Side(side), Ok(f)) = (chair, crate::protocol::parse_formation(text)) else {
+            continue;
+        };
+        let start = if game.board().is_four() {
+            crate::engine::Start::four_formations([&f, &f, &f, &f])
+        } else {
+            crate::engine::Start::formations(&f, &f)
+        };
+        let Ok(pos) = start.position(rules) else {
+            continue;
+        };
+        if side_part(&pos, side) != side_part(game.start_position(), side) {
+            return Err(Lie::Formation(side));
+        }
+    }
+    Ok(())
+}
+
+/// An action in the words the audit names it with.
+fn acted_words(a: &Action) -> String {
+    match a {
+        Action::Turn(t) => format!("the turn {t}"),
+        Action::Refused(t) => format!("the refused turn {t}"),
+        Action::Resign(_) => "a resignation".into(),
+        Action::OfferDraw(_) => "a draw offer".into(),
+        Action::AcceptDraw(_) => "a draw accepted".into(),
+        Action::DeclineDraw(_) => "a draw declined".into(),
+        Action::Timeout(_) => "a timeout".into(),
+        Action::Takeback { turns, .. } => format!("a takeback of {turns}"),
+    }
 }
 
 #[cfg(test)]

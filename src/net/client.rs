@@ -365,6 +365,9 @@ impl Client {
     /// # Errors
     /// The connection broke.
     pub fn send(&self, msg: &Msg) -> Result<(), ClientError> {
+        // Taken into the audit before it goes: the host's answer to it (the report of the turn)
+        // may come back before this returns.
+        lock(&self.audit).sent(msg);
         self.sender.send(msg, self.board).map_err(conn_err)
     }
 

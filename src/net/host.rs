@@ -119,6 +119,7 @@ impl ConnOut {
 }
 
 /// What a seat's line link knows, shared with the connection holding the seat.
+#[derive(Default)]
 struct LinkState {
     conn: Option<ConnOut>,
     /// The lines sent before the first view (the handshake, the game's setup): sent again to a
@@ -138,6 +139,21 @@ struct LinkState {
     /// `go`s whose time ran out before this connection answered them: that many late answers
     /// are still taken (the table drops them), not counted as lines sent unasked.
     late_gos: u32,
+    /// The reports, takebacks and timeouts sent to the seat, and the refusals of its turns
+    /// since the last of them: where a player who rejoins comes in (`Msg::At`).
+    told: usize,
+    refused: usize,
+    /// `told` and `refused` when the last view was sent.
+    view_mark: (usize, usize),
+}
+
+/// Whether `line` tells of a turn, a takeback made or a timeout (what the audit counts).
+fn is_told(line: &str) -> bool {
+    line.starts_with("report ")
+        || line.starts_with("timeout ")
+        || (line.starts_with("takeback ")
+            && !line.starts_with("takeback asked ")
+            && line != "takeback declined")
 }
 
 struct LinkShared {
@@ -214,8 +230,15 @@ impl LineLink for NetLink {
         let faulty = self.faulty(line);
         let line = faulty.as_deref().unwrap_or(line);
         let mut st = lock(&self.shared.state);
+        if is_told(line) {
+            st.told += 1;
+            st.refused = 0;
+        } else if line.starts_with("refused ") {
+            st.refused += 1;
+        }
         if line.starts_with("view ") {
             st.last_view = Some(line.to_string());
+            st.view_mark = (st.told, st.refused);
         } else if st.last_view.is_none()
             && st.setup.len() < 64
             && (line.starts_with("junqi ") || !is_question(line))
@@ -944,15 +967,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
                 name: None,
                 token: random_token(),
                 link: Arc::new(LinkShared {
-                    state: Mutex::new(LinkState {
-                        conn: None,
-                        setup: Vec::new(),
-                        last_view: None,
-                        pending: None,
-                        replaying: false,
-                        owed_timeout: None,
-                        late_gos: 0,
-                    }),
+                    state: Mutex::new(LinkState::default()),
                     inbox: Mutex::new(rx),
                     inbox_tx: tx,
                 }),
@@ -1031,6 +1046,12 @@ fn take_seat(
             host,
         );
         if !ls.setup.is_empty() {
+            // Where the game is, for the player's audit.
+            let at = Msg::At {
+                told: ls.told as u32,
+                refused: ls.refused as u32,
+            };
+            out.push(at.encode(room.board()), host);
             // A rejoin: the handshake, the setup, the view and the question waiting, again.
             // The table itself waits for the handshake's answer when the game is being set
             // up (or taken up again after a restart): then it is the table's.
@@ -1047,10 +1068,16 @@ fn take_seat(
                 let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
                 let _ = link.inbox_tx.try_send((out.id, ok));
             }
+            // A view sent before the last report or refusal is not sent again: the view after
+            // it is on its way (the table sends one after each).
+            let view = ls
+                .last_view
+                .iter()
+                .filter(|_| ls.view_mark == (ls.told, ls.refused));
             for line in ls
                 .setup
                 .iter()
-                .chain(ls.last_view.iter())
+                .chain(view)
                 .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
             {
                 out.push(format!("h {line}"), host);
@@ -1291,6 +1318,13 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             .map(|s| (s.name.clone().unwrap_or_default(), s.link.clone()))
             .collect()
     };
+    // A game taken up again: what its players were told so far, for those who rejoin.
+    if let Some(game) = &resume {
+        for (chair, (_, link)) in chairs(room).into_iter().zip(&links) {
+            let mut ls = lock(&link.state);
+            (ls.told, ls.refused) = super::audit::told_so_far(game, chair);
+        }
+    }
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = chairs(room)
         .into_iter()
         .zip(links)
@@ -1752,15 +1786,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
             name: (!free).then(|| clean_name(name)),
             token: token.to_string(),
             link: Arc::new(LinkShared {
-                state: Mutex::new(LinkState {
-                    conn: None,
-                    setup: Vec::new(),
-                    last_view: None,
-                    pending: None,
-                    replaying: false,
-                    owed_timeout: None,
-                    late_gos: 0,
-                }),
+                state: Mutex::new(LinkState::default()),
                 inbox: Mutex::new(rx),
                 inbox_tx: tx,
             }),
