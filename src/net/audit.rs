@@ -614,7 +614,11 @@ impl Timeline {
             let (plies, before) = (g.plies().len(), *g.position());
             g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
             let told = match a {
-                Action::Turn(_) => g.plies().last().and_then(|p| p.report.clone()).map(Told::Report),
+                Action::Turn(_) => g
+                    .plies()
+                    .last()
+                    .and_then(|p| p.report.clone())
+                    .map(Told::Report),
                 Action::Timeout(s) => Some(Told::TimedOut(*s, g.timeouts(*s))),
                 Action::Takeback { by, .. } => Some(Told::TakenBack(
                     *by,
@@ -746,10 +750,7 @@ fn check_stretches(
                         0 => 0,
                         r => tl.own_refusals(k).nth(r - 1).map_or(0, |a| a.state),
                     };
-                    let hi = tl
-                        .own_refusals(k)
-                        .nth(r)
-                        .map_or(states.len(), |a| a.state);
+                    let hi = tl.own_refusals(k).nth(r).map_or(states.len(), |a| a.state);
                     let viewer = Viewer::Side(*viewer);
                     let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
                         return Err(Lie::View {
@@ -1185,12 +1186,18 @@ mod tests {
         let g = game(10, 150);
         let seal = Seal::new(room(), g.start_position());
         let msgs = stream(&g, &seal, Seat::Blue);
+        // Where the rejoin came in: the reports before the 90th message (the host says so).
+        let told = (msgs[..90].iter())
+            .filter(|m| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .count() as u32;
+        let at = Msg::At { told, refused: 0 };
         // Connected from the start to the 40th message, then again from the 90th.
         let mut a = Auditor::new(room(), true);
         for m in &msgs[..40] {
             a.feed(m);
         }
         a.rejoined();
+        a.feed(&at);
         a.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &msgs[90..] {
             a.feed(m);
@@ -1202,6 +1209,7 @@ mod tests {
         );
         // A fresh player's program after a rejoin: only the second stretch.
         let mut b = Auditor::new(room(), false);
+        b.feed(&at);
         b.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &msgs[90..] {
             b.feed(m);
@@ -1219,11 +1227,16 @@ mod tests {
             .map(|(i, _)| i)
             .collect();
         tail.swap(reports[0], reports[1]);
+        c.feed(&at);
         c.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &tail {
             c.feed(m);
         }
-        assert_eq!(c.verdict(), Verdict::Lied(Lie::Stretch));
+        assert!(
+            matches!(c.verdict(), Verdict::Lied(Lie::Report { .. })),
+            "{}",
+            c.verdict()
+        );
         // A second, different commitment.
         let mut d = Auditor::new(room(), true);
         d.feed(&Msg::Commit(seal.hashes.clone()));
@@ -1392,5 +1405,464 @@ mod takeback_tests {
             "{}",
             audit(&stale)
         );
+    }
+}
+
+#[cfg(test)]
+mod point_tests {
+    //! The audit against streams an honest host sends (as the table sends them: a report and a
+    //! view to every seat after each turn, a refusal and a view to the mover only), with a
+    //! refused attack on the flag, a rejoin, and what the player sent.
+    use super::*;
+    use crate::engine::{Board, Start, Turn};
+    use crate::net::wire::Msg;
+
+    fn room() -> RoomId {
+        RoomId(*b"ROOMPT")
+    }
+
+    /// A two-player position's notation from `square=cell` items, Red to move.
+    fn lay(cells: &str) -> String {
+        let b = Board::two_player();
+        let mut grid = vec![String::from(".."); b.len()];
+        for item in cells.split_whitespace() {
+            let (name, cell) = item.split_once('=').unwrap();
+            grid[b.node_by_name(name).unwrap() as usize] = cell.to_string();
+        }
+        let ranks: Vec<String> = (0..b.height)
+            .rev()
+            .map(|row| {
+                (0..b.width)
+                    .map(|col| grid[b.node_at(col, row).unwrap() as usize].as_str())
+                    .collect()
+            })
+            .collect();
+        format!("{} r 0 0", ranks.join("/"))
+    }
+
+    /// What the player sent (`Out`) and received (`In`), in order.
+    #[derive(Clone, Debug)]
+    enum Ev {
+        In(Msg),
+        Out(Msg),
+    }
+
+    /// What an honest host sends the player of side `me` over `game`, and the player's answers.
+    fn honest(game: &Game, seal: &Seal, me: Seat) -> Vec<Ev> {
+        let record = game.record();
+        let mut g = Game::new(record.rules.clone(), record.start.clone()).unwrap();
+        let view = |g: &Game| {
+            let v = g.view(Viewer::Side(me));
+            Ev::In(Msg::Host(HostMsg::View {
+                viewer: me,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            }))
+        };
+        let mut out = vec![
+            Ev::In(Msg::Host(HostMsg::Rules(record.rules.clone()))),
+            Ev::In(Msg::Host(HostMsg::Seat(Chair::Side(me)))),
+            view(&g),
+            Ev::In(Msg::Commit(seal.hashes.clone())),
+        ];
+        let go = || {
+            Ev::In(Msg::Host(HostMsg::Go {
+                turn_ms: None,
+                left_ms: None,
+            }))
+        };
+        let answer = |m: EngineMsg| Ev::Out(Msg::Engine(m));
+        for a in &record.actions {
+            let mover = g.position().side_to_move();
+            let plies = g.plies().len();
+            match a {
+                Action::Turn(t) | Action::Refused(t) if mover == Some(me) => {
+                    out.extend([go(), answer(EngineMsg::Turn(t.clone()))]);
+                }
+                Action::Resign(s) if *s == me => out.push(Ev::Out(Msg::Resign)),
+                Action::OfferDraw(s) if *s == me => {
+                    out.extend([go(), answer(EngineMsg::OfferDraw)]);
+                }
+                Action::AcceptDraw(s) | Action::DeclineDraw(s) if *s == me => {
+                    let by = g.draw_offer().unwrap();
+                    let yes = matches!(a, Action::AcceptDraw(_));
+                    out.extend([
+                        Ev::In(Msg::Host(HostMsg::DrawOffered(by))),
+                        answer(EngineMsg::DrawAnswer(yes)),
+                    ]);
+                }
+                Action::Takeback { by, .. } if *by == me => {
+                    out.extend([go(), answer(EngineMsg::AskTakeback)]);
+                }
+                _ => {}
+            }
+            if let Action::Takeback { by, turns } = a
+                && *by != me
+            {
+                let mut probe = g.clone();
+                probe.act(a.clone()).unwrap();
+                let n = (plies - probe.plies().len()) as u32;
+                let _ = turns;
+                out.extend([
+                    Ev::In(Msg::Host(HostMsg::TakebackAsked(*by, n))),
+                    answer(EngineMsg::TakebackAnswer(true)),
+                ]);
+            }
+            g.act(a.clone()).unwrap();
+            match a {
+                Action::Turn(_) => {
+                    let r = g.plies().last().unwrap().report.clone().unwrap();
+                    out.extend([Ev::In(Msg::Host(HostMsg::Report(r))), view(&g)]);
+                }
+                Action::Refused(t) if mover == Some(me) => {
+                    let why = g.refusals().last().unwrap().said.to_string();
+                    out.extend([
+                        Ev::In(Msg::Host(HostMsg::Refused(t.clone(), why))),
+                        view(&g),
+                    ]);
+                }
+                Action::Takeback { by, .. } => {
+                    let n = (plies - g.plies().len()) as u32;
+                    out.extend([Ev::In(Msg::Host(HostMsg::TakenBack(*by, n))), view(&g)]);
+                }
+                _ => {}
+            }
+        }
+        out.push(Ev::In(Msg::Host(HostMsg::GameOver(g.status()))));
+        out.push(Ev::In(Msg::Reveal(seal.salts.clone())));
+        let parts = record_parts(game);
+        let n = parts.len();
+        for (i, text) in parts.into_iter().enumerate() {
+            out.push(Ev::In(Msg::RecordPart {
+                text,
+                last: i + 1 == n,
+            }));
+        }
+        out
+    }
+
+    fn audit(a: &mut Auditor, evs: &[Ev]) {
+        for e in evs {
+            match e {
+                Ev::In(m) => a.feed(m),
+                Ev::Out(m) => a.sent(m),
+            }
+        }
+    }
+
+    fn verdict(evs: &[Ev]) -> Verdict {
+        let mut a = Auditor::new(room(), true);
+        audit(&mut a, evs);
+        a.verdict()
+    }
+
+    fn honest_verdict(v: &Verdict) -> bool {
+        matches!(v, Verdict::Honest { .. })
+    }
+
+    /// Red's colonel beside Blue's flag with Blue's mines on the board: its attack is refused
+    /// (the flag rule), the flag shown to both; the game goes on with random turns, a takeback
+    /// by Blue, a draw offered and declined, and ends with Blue's resignation.
+    fn refused_game() -> Game {
+        let mut rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        rules.flag_needs_mines_cleared = true;
+        let cells = "b1=rF d12=bF d1=r8 b12=b8 c12=r5 a6=r3 a11=bM e7=b3 a1=r4 e12=b4";
+        let mut g = Game::new(rules, Start::Position(lay(cells))).unwrap();
+        let d12 = |g: &Game| Turn::parse("c12-d12", g.board()).unwrap();
+        assert!(matches!(
+            g.play(d12(&g)),
+            Err(crate::engine::IllegalTurn::FlagAttackRefused { .. })
+        ));
+        let mut rng = crate::engine::rng::SplitMix64::new(4);
+        for n in 0..30 {
+            if g.status().is_over() {
+                break;
+            }
+            let side = g.position().side_to_move().unwrap();
+            if n == 9 && side == Seat::Blue {
+                g.act(Action::Takeback {
+                    by: Seat::Blue,
+                    turns: 2,
+                })
+                .unwrap();
+                continue;
+            }
+            if n == 14 {
+                g.act(Action::OfferDraw(side)).unwrap();
+                g.act(Action::DeclineDraw(side.opponent().unwrap()))
+                    .unwrap();
+            }
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        if !g.status().is_over() {
+            g.act(Action::Resign(Seat::Blue)).unwrap();
+        }
+        assert_eq!(g.refusals().len(), 1);
+        g
+    }
+
+    /// Issue: the refusal rewrote its turn's position, and the views sent before it (Blue's,
+    /// and Red's before its attack) were taken for lies.
+    #[test]
+    fn a_refused_attack_on_the_flag_is_no_lie_for_either_player() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        for me in Seat::BOTH {
+            let v = verdict(&honest(&g, &seal, me));
+            assert!(honest_verdict(&v), "{me:?}: {v}");
+        }
+    }
+
+    /// A refusal the game does not have (here: of Red's first real turn), or one told with
+    /// another reason, is named; so is a view that shows the flag before the refusal.
+    #[test]
+    fn a_made_up_refusal_is_named() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        let red = honest(&g, &seal, Seat::Red);
+        let refused = |e: &Ev| matches!(e, Ev::In(Msg::Host(HostMsg::Refused(..))));
+        let at = red.iter().position(refused).unwrap();
+        // Made up: before Red's turn after it, the turn refused.
+        let next = (at..red.len())
+            .find(|&i| matches!(&red[i], Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        let Ev::Out(Msg::Engine(EngineMsg::Turn(t))) = red[next].clone() else {
+            unreachable!()
+        };
+        let mut made_up = red.clone();
+        made_up.insert(
+            next + 1,
+            Ev::In(Msg::Host(HostMsg::Refused(t.clone(), "the flag".into()))),
+        );
+        match verdict(&made_up) {
+            Verdict::Lied(Lie::Refusal { said, .. }) => assert_eq!(said, t),
+            v => panic!("{v}"),
+        }
+        // The true refusal told with another reason.
+        let mut reason = red.clone();
+        let Ev::In(Msg::Host(HostMsg::Refused(_, why))) = &mut reason[at] else {
+            unreachable!()
+        };
+        why.push('!');
+        assert!(matches!(
+            verdict(&reason),
+            Verdict::Lied(Lie::Refusal { .. })
+        ));
+        // The view after the refusal shown before it.
+        let mut early = red.clone();
+        let shown = early.remove(at + 1);
+        early.insert(at - 1, shown);
+        assert!(matches!(verdict(&early), Verdict::Lied(Lie::View { .. })));
+    }
+
+    /// Issue: a player cut after its own turn rejoins; the other resigns before any report: the
+    /// view sent again at the rejoin was placed where the first stretch ended.
+    #[test]
+    fn a_rejoin_after_ones_own_turn_is_placed_where_the_host_says() {
+        let mut g = refused_game();
+        // The game to Red's sixth real turn, then Blue resigns.
+        let record = g.record().clone();
+        let mut turns = 0;
+        let cut = (record.actions.iter())
+            .position(|a| {
+                turns += usize::from(matches!(a, Action::Turn(_)));
+                turns == 11
+            })
+            .unwrap();
+        let mut short = record.clone();
+        short.actions.truncate(cut + 1);
+        short.actions.push(Action::Resign(Seat::Blue));
+        g = Game::from_record(short).unwrap();
+        let seal = Seal::new(room(), g.start_position());
+        let red = honest(&g, &seal, Seat::Red);
+        // Red's last turn sent, then the connection broke.
+        let sent = (red.iter())
+            .rposition(|e| matches!(e, Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        let mut a = Auditor::new(room(), true);
+        audit(&mut a, &red[..=sent]);
+        a.rejoined();
+        let told = told_so_far(&g, Chair::Side(Seat::Red)).0 as u32;
+        let v = g.view(Viewer::Side(Seat::Red));
+        let again = [
+            Ev::In(Msg::At { told, refused: 0 }),
+            Ev::In(Msg::Host(HostMsg::Rules(g.rules().clone()))),
+            Ev::In(Msg::Host(HostMsg::Seat(Chair::Side(Seat::Red)))),
+            Ev::In(Msg::Host(HostMsg::View {
+                viewer: Seat::Red,
+                notation: g
+                    .position()
+                    .view(g.rules(), Viewer::Side(Seat::Red))
+                    .notation(),
+                mines: v.mines_notation(),
+            })),
+            Ev::In(Msg::Commit(seal.hashes.clone())),
+        ];
+        let end: Vec<Ev> = red[red.len() - 3..].to_vec();
+        let mut b = a.clone();
+        audit(&mut b, &again);
+        audit(&mut b, &end);
+        assert!(honest_verdict(&b.verdict()), "{}", b.verdict());
+        // A fresh program after the rejoin: the same.
+        let mut fresh = Auditor::new(room(), false);
+        audit(&mut fresh, &again);
+        audit(&mut fresh, &end);
+        assert!(honest_verdict(&fresh.verdict()), "{}", fresh.verdict());
+        // Placed one point early (where the first stretch ended): the view is named.
+        let mut early = a.clone();
+        let mut wrong = again.to_vec();
+        wrong[0] = Ev::In(Msg::At {
+            told: told - 1,
+            refused: 0,
+        });
+        audit(&mut early, &wrong);
+        audit(&mut early, &end);
+        assert!(
+            matches!(early.verdict(), Verdict::Lied(Lie::View { .. })),
+            "{}",
+            early.verdict()
+        );
+        // Past the game's end: named.
+        let mut past = Auditor::new(room(), false);
+        wrong[0] = Ev::In(Msg::At {
+            told: told + 5,
+            refused: 0,
+        });
+        audit(&mut past, &wrong);
+        audit(&mut past, &end);
+        assert_eq!(past.verdict(), Verdict::Lied(Lie::Stretch));
+    }
+
+    /// What the record has the player do that it never sent is named: a turn swapped, a
+    /// resignation, a draw offer or acceptance, a takeback asked or agreed; and a formation
+    /// other than the one sent.
+    #[test]
+    fn what_the_player_never_sent_is_named() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        let without = |me: Seat, f: &dyn Fn(&Msg) -> bool| -> Verdict {
+            let evs: Vec<Ev> = honest(&g, &seal, me)
+                .into_iter()
+                .filter(|e| !matches!(e, Ev::Out(m) if f(m)))
+                .collect();
+            verdict(&evs)
+        };
+        let acted = |v: Verdict| match v {
+            Verdict::Lied(Lie::Acted { what, .. }) => what,
+            v => panic!("{v}"),
+        };
+        // Blue's resignation, Blue's takeback, the draw offer and its answer (declined: no
+        // lie), a turn of Red's (the refused one first).
+        assert!(matches!(
+            acted(without(Seat::Blue, &|m| matches!(m, Msg::Resign))),
+            Action::Resign(Seat::Blue)
+        ));
+        assert!(matches!(
+            acted(without(Seat::Blue, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::AskTakeback)
+            ))),
+            Action::Takeback { .. }
+        ));
+        assert!(matches!(
+            acted(without(Seat::Red, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::TakebackAnswer(_))
+            ))),
+            Action::Takeback { .. }
+        ));
+        let offerer = (g.record().actions.iter())
+            .find_map(|a| match a {
+                Action::OfferDraw(s) => Some(*s),
+                _ => None,
+            })
+            .unwrap();
+        assert!(matches!(
+            acted(without(offerer, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::OfferDraw)
+            ))),
+            Action::OfferDraw(_)
+        ));
+        let declined = without(offerer.opponent().unwrap(), &|m| {
+            matches!(m, Msg::Engine(EngineMsg::DrawAnswer(_)))
+        });
+        assert!(honest_verdict(&declined), "{declined}");
+        assert_eq!(
+            acted(without(Seat::Red, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::Turn(_))
+            ))),
+            Action::Refused("c12-d12".into())
+        );
+        // A turn swapped: Red sent another.
+        let mut swapped = honest(&g, &seal, Seat::Red);
+        let k = (swapped.iter())
+            .rposition(|e| matches!(e, Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        swapped[k] = Ev::Out(Msg::Engine(EngineMsg::Turn("a1-a2".into())));
+        assert!(matches!(
+            verdict(&swapped),
+            Verdict::Lied(Lie::Acted {
+                what: Action::Turn(_),
+                ..
+            })
+        ));
+        // A draw accepted that the player declined.
+        let mut accepted = g.record().clone();
+        let at = (accepted.actions.iter())
+            .position(|a| matches!(a, Action::DeclineDraw(_)))
+            .unwrap();
+        accepted.actions.truncate(at);
+        accepted
+            .actions
+            .push(Action::AcceptDraw(offerer.opponent().unwrap()));
+        let drawn = Game::from_record(accepted).unwrap();
+        let mut evs = honest(&drawn, &seal, offerer.opponent().unwrap());
+        for e in &mut evs {
+            if let Ev::Out(Msg::Engine(EngineMsg::DrawAnswer(yes))) = e {
+                *yes = false;
+            }
+        }
+        assert!(matches!(
+            verdict(&evs),
+            Verdict::Lied(Lie::Acted {
+                what: Action::AcceptDraw(_),
+                ..
+            })
+        ));
+    }
+
+    /// The formation a player sent is the one the record starts its side with.
+    #[test]
+    fn a_formation_other_than_the_one_sent_is_named() {
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut rng = crate::engine::rng::SplitMix64::new(9);
+        let (red, blue) = (
+            crate::engine::Formation::random(&mut rng, &rules),
+            crate::engine::Formation::random(&mut rng, &rules),
+        );
+        let other = crate::engine::Formation::random(&mut rng, &rules);
+        let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        g.act(Action::Resign(Seat::Blue)).unwrap();
+        let seal = Seal::new(room(), g.start_position());
+        for (me, sent, honest_one) in [
+            (Seat::Red, &red, true),
+            (Seat::Blue, &blue, true),
+            (Seat::Blue, &other, false),
+        ] {
+            let mut evs = honest(&g, &seal, me);
+            let text = crate::protocol::formation_text(sent);
+            evs.insert(2, Ev::In(Msg::Host(HostMsg::AskFormation)));
+            evs.insert(3, Ev::Out(Msg::Engine(EngineMsg::Formation(text))));
+            let v = verdict(&evs);
+            if honest_one {
+                assert!(honest_verdict(&v), "{me:?}: {v}");
+            } else {
+                assert_eq!(v, Verdict::Lied(Lie::Formation(Seat::Blue)));
+            }
+        }
     }
 }

@@ -563,7 +563,9 @@ fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
                         crate::engine::Action::Turn(t) | crate::engine::Action::Refused(t) => {
                             fill(lang.t(&net::LIE_ACTED_TURN), &[("n", &n), ("t", t)])
                         }
-                        crate::engine::Action::Resign(_) => fill(lang.t(&net::LIE_ACTED_RESIGN), &[("n", &n)]),
+                        crate::engine::Action::Resign(_) => {
+                            fill(lang.t(&net::LIE_ACTED_RESIGN), &[("n", &n)])
+                        }
                         crate::engine::Action::Takeback { .. } => {
                             fill(lang.t(&net::LIE_ACTED_TAKEBACK), &[("n", &n)])
                         }
