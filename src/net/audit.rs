@@ -741,9 +741,6 @@ fn check_stretches(
                     r += 1;
                 }
                 Item::View(viewer, notation, mines) => {
-                    if k == tl.told.len() && over {
-                        continue; // the end: every piece is shown to everyone
-                    }
                     let states = &tl.points[k].states;
                     // Between this player's refusals told and the next one's.
                     let lo = match r {
@@ -759,13 +756,16 @@ fn check_stretches(
                         });
                     };
                     let board = game.board();
-                    let differs = |pos: &Position| {
-                        let truth = pos.view(game.rules(), viewer);
-                        (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n))
-                    };
+                    let differs_from =
+                        |truth: &View| (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n));
+                    let differs = |pos: &Position| differs_from(&pos.view(game.rules(), viewer));
                     let from = cur.max(lo);
+                    // At the end every piece is shown to everyone.
+                    let end =
+                        k == tl.told.len() && over && differs_from(&game.view(viewer)).is_none();
                     match (from..hi).find(|&i| differs(&states[i]).is_none()) {
                         Some(i) => cur = i,
+                        None if end => {}
                         None => {
                             let node = states
                                 .get(from)
