@@ -1061,7 +1061,9 @@ fn resign_while_the_other_thinks(break_first: bool) {
     let h = server();
     let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let blue = join(&red);
+    // Sent past the client (which is busy playing): the audit is told too.
     let blue_says = blue.sender().clone();
+    let blue_audit = blue.audit();
     let red_line = red.sender().clone();
     let room = red.seated().invite.room.as_str().to_string();
     let (asked_tx, asked) = std::sync::mpsc::channel();
@@ -1083,6 +1085,7 @@ fn resign_while_the_other_thinks(break_first: bool) {
         .recv_timeout(Duration::from_secs(20))
         .expect("Red thinks");
     let t0 = Instant::now();
+    blue_audit.lock().unwrap().sent(&Msg::Resign);
     blue_says.send(&Msg::Resign, Board::two_player()).unwrap();
     let (b, b_verdict) = blue_t.join().unwrap();
     let waited = t0.elapsed();
@@ -1127,7 +1130,9 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     let room = south.seated().invite.room.as_str().to_string();
     let others: Vec<Client> = (0..3).map(|_| join(&south)).collect();
     assert_eq!(others[0].seated().seat, 1, "East");
+    // Sent past the client (which is busy playing): the audit is told too.
     let east_says = others[0].sender().clone();
+    let east_audit = others[0].audit();
     let (asked_tx, asked) = std::sync::mpsc::channel();
     let release = Arc::new(AtomicBool::new(false));
     let mut threads = Vec::new();
@@ -1149,6 +1154,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     asked
         .recv_timeout(Duration::from_secs(20))
         .expect("South thinks");
+    east_audit.lock().unwrap().sent(&Msg::Resign);
     east_says.send(&Msg::Resign, Board::four_player()).unwrap();
     // The host takes it while South still thinks.
     let until = Instant::now() + Duration::from_secs(10);
@@ -1532,4 +1538,166 @@ fn a_host_that_sends_another_record_is_named_by_that_player() {
         Box::new(builtin_answerer("random")),
     );
     named_by_seat_1(&v, |_| true);
+}
+
+/// How one seat of `random_room` plays: a random player that now and then offers a draw, asks
+/// for a takeback, resigns (on its turn or out of it, once) and answers draw offers and
+/// takeback asks at random, and whose connection drops at random moments (at most twice) and
+/// is taken back with its token. The verdict at the end; `None` if the game ended while the
+/// seat was away (its rejoin refused: nothing revealed to check).
+fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
+    use junqi::engine::rng::SplitMix64;
+    let mut rng = SplitMix64::new(seed);
+    let mut inner = builtin_answerer("random");
+    let seated = c.seated().clone();
+    let mut c = c;
+    let (mut drops, mut resigned, mut over) = (0, false, false);
+    // The last `go` was answered with something other than a turn (a draw offer, a takeback
+    // ask): the next one is answered with a turn (one of each per turn).
+    let mut asked_once = false;
+    let until = Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(Instant::now() < until, "seat {} hangs", seated.seat);
+        let Some(ev) = c.next_event(Duration::from_secs(60)) else {
+            panic!("seat {}: the host is silent", seated.seat);
+        };
+        let closed = match ev {
+            Event::Msg(Msg::Host(m)) => {
+                over |=
+                    matches!(&m, HostMsg::GameOver(s) if s.is_over()) || matches!(m, HostMsg::Quit);
+                let line = m.line(c.board());
+                let roll = rng.below(1000);
+                let lines = match &m {
+                    HostMsg::Go { .. } if !asked_once && roll < 15 => {
+                        asked_once = true;
+                        vec!["draw offer".to_string()]
+                    }
+                    HostMsg::Go { .. } if !asked_once && roll < 40 => {
+                        asked_once = true;
+                        vec!["takeback ask".to_string()]
+                    }
+                    HostMsg::Go { .. } if !resigned && roll < 43 => {
+                        resigned = true;
+                        vec!["resign".to_string()]
+                    }
+                    HostMsg::DrawOffered(_) => {
+                        vec![format!(
+                            "draw {}",
+                            if roll < 100 { "accept" } else { "decline" }
+                        )]
+                    }
+                    HostMsg::TakebackAsked(..) => {
+                        vec![format!(
+                            "takeback {}",
+                            if roll < 500 { "accept" } else { "decline" }
+                        )]
+                    }
+                    _ => {
+                        if matches!(m, HostMsg::Go { .. }) {
+                            asked_once = false;
+                        }
+                        inner(&line).0
+                    }
+                };
+                let mut broke = false;
+                for l in lines {
+                    broke |= c.answer(EngineMsg::parse(&l).unwrap()).is_err();
+                }
+                broke
+            }
+            Event::Msg(Msg::Bye(_)) | Event::Closed(_) => true,
+            Event::Msg(_) => false,
+        };
+        if closed {
+            if over && c.audit().lock().unwrap().revealed() {
+                return Some(c.verdict());
+            }
+        } else if !over && !resigned && rng.below(1000) < 3 {
+            resigned = true;
+            let _ = c.send(&Msg::Resign);
+            continue;
+        } else if over || drops >= 2 || rng.below(1000) >= 4 {
+            continue;
+        }
+        // The connection drops (or broke): the seat is taken back with its token.
+        drops += 1;
+        let audit = c.audit();
+        c.close();
+        let back = Client::connect_with(
+            &Request::Rejoin {
+                invite: seated.invite.clone(),
+                seat: seated.seat,
+                token: seated.token.clone(),
+            },
+            false,
+            Some(audit),
+        );
+        match back {
+            Ok(b) => c = b,
+            // The game ended meanwhile: nothing to check.
+            Err(ClientError::Refused(_)) => return None,
+            Err(e) => panic!("seat {}: {e}", seated.seat),
+        }
+    }
+}
+
+/// One random game on host `h` (`seed` chooses two or four players, hidden or flip, the flag
+/// rules), every seat chaotic (`chaotic_seat`): each seat's verdict.
+fn random_room(h: &ServerHandle, seed: u64) -> Vec<(u8, Option<Verdict>)> {
+    use junqi::engine::FlagTakers;
+    let players = if seed % 3 == 2 { 4 } else { 2 };
+    let mode = if players == 2 && seed % 2 == 1 {
+        Mode::Flip
+    } else {
+        Mode::Hidden
+    };
+    let mut rules = Rules::for_mode(mode);
+    // Both refusal reasons: mines left, the wrong piece on the flag.
+    rules.flag_needs_mines_cleared = seed % 4 < 2;
+    rules.flag_takers =
+        [FlagTakers::Any, FlagTakers::Engineer, FlagTakers::Smallest][(seed / 4 % 3) as usize];
+    rules.quiet_limit = rules.quiet_limit.min(60);
+    if rules.validate().is_err() {
+        rules = Rules::for_mode(mode);
+    }
+    let first = create(h, players, rules);
+    let mut clients = vec![first];
+    for _ in 1..players {
+        clients.push(join(&clients[0]));
+    }
+    let handles: Vec<_> = clients
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let seat = c.seated().seat;
+            let s = seed.wrapping_mul(31).wrapping_add(k as u64);
+            std::thread::spawn(move || (seat, chaotic_seat(c, s)))
+        })
+        .collect();
+    handles.into_iter().map(|t| t.join().unwrap()).collect()
+}
+
+/// The audit never accuses an honest host: random two- and four-player hidden and flip games
+/// through the real host, with refusals, takebacks, draw offers, resignations in and out of
+/// turn, drops and rejoins; every seat's verdict is honest (or, for a seat away at the end,
+/// unchecked). `JUNQI_AUDIT_GAMES` plays more (the release run: 500).
+#[test]
+fn the_audit_never_accuses_an_honest_host() {
+    let games: u64 = std::env::var("JUNQI_AUDIT_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(8);
+    let h = server();
+    let (mut honest, mut away) = (0, 0);
+    for seed in 0..games {
+        for (seat, v) in random_room(&h, seed) {
+            match v {
+                Some(Verdict::Honest { .. }) => honest += 1,
+                None => away += 1,
+                Some(v) => panic!("game {seed}, seat {seat}: {v}"),
+            }
+        }
+    }
+    eprintln!("{games} games: {honest} honest verdicts, {away} seats away at the end");
+    assert!(honest > 0);
 }

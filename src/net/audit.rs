@@ -273,15 +273,6 @@ enum Sent {
     Formation(String),
 }
 
-/// The question a player was asked last and has not answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Asked {
-    Go,
-    Draw,
-    Takeback,
-    Formation,
-}
-
 /// A player's audit: fed every message received (`feed`) and every message sent (`sent`),
 /// judged at the end (`verdict`).
 #[derive(Clone, Debug)]
@@ -290,7 +281,6 @@ pub struct Auditor {
     rules: Option<Rules>,
     /// The player's chair, as the host's `seat` line gave it.
     chair: Option<Chair>,
-    asked: Option<Asked>,
     hashes: Option<Vec<[u8; 32]>>,
     late_commitment: bool,
     two_commitments: bool,
@@ -309,7 +299,6 @@ impl Auditor {
             room,
             rules: None,
             chair: None,
-            asked: None,
             hashes: None,
             late_commitment: false,
             two_commitments: false,
@@ -327,7 +316,6 @@ impl Auditor {
 
     /// The connection was lost and taken up again: what follows is a new stretch.
     pub fn rejoined(&mut self) {
-        self.asked = None;
         self.stretches.push(Stretch::default());
     }
 
@@ -353,8 +341,10 @@ impl Auditor {
         }
     }
 
-    /// Take in one message the player sent: an answer to the question asked last, or a
-    /// resignation, is kept for the check against the record (anything else the host drops).
+    /// Take in one message the player sent: an answer (a turn, a draw or takeback answer, a
+    /// formation …) or a resignation is kept, where the game is as this audit has been told it,
+    /// for the check against the record. (Whether it answered the question asked is not asked:
+    /// one the host dropped, a late turn, only makes the check more lenient, never a lie.)
     pub fn sent(&mut self, msg: &super::wire::Msg) {
         use super::wire::Msg;
         let Msg::Engine(m) = msg else {
@@ -363,17 +353,16 @@ impl Auditor {
             }
             return;
         };
-        let sent = match (self.asked, m) {
-            (Some(Asked::Go), EngineMsg::Turn(t)) => Sent::Turn(t.clone()),
-            (Some(Asked::Go), EngineMsg::Resign) => Sent::Resign,
-            (Some(Asked::Go), EngineMsg::OfferDraw) => Sent::OfferDraw,
-            (Some(Asked::Go), EngineMsg::AskTakeback) => Sent::AskTakeback,
-            (Some(Asked::Draw), EngineMsg::DrawAnswer(yes)) => Sent::Draw(*yes),
-            (Some(Asked::Takeback), EngineMsg::TakebackAnswer(yes)) => Sent::Takeback(*yes),
-            (Some(Asked::Formation), EngineMsg::Formation(f)) => Sent::Formation(f.clone()),
+        let sent = match m {
+            EngineMsg::Turn(t) => Sent::Turn(t.clone()),
+            EngineMsg::Resign => Sent::Resign,
+            EngineMsg::OfferDraw => Sent::OfferDraw,
+            EngineMsg::AskTakeback => Sent::AskTakeback,
+            EngineMsg::DrawAnswer(yes) => Sent::Draw(*yes),
+            EngineMsg::TakebackAnswer(yes) => Sent::Takeback(*yes),
+            EngineMsg::Formation(f) => Sent::Formation(f.clone()),
             _ => return,
         };
-        self.asked = None;
         self.push(Item::Sent(sent));
     }
 
@@ -423,10 +412,6 @@ impl Auditor {
             HostMsg::Seat(c) => {
                 self.chair.get_or_insert(*c);
             }
-            HostMsg::Go { .. } => self.asked = Some(Asked::Go),
-            HostMsg::DrawOffered(_) => self.asked = Some(Asked::Draw),
-            HostMsg::TakebackAsked(..) => self.asked = Some(Asked::Takeback),
-            HostMsg::AskFormation => self.asked = Some(Asked::Formation),
             HostMsg::Report(r) => self.push(Item::Told(Told::Report(r.clone()))),
             HostMsg::TakenBack(by, turns) => self.push(Item::Told(Told::TakenBack(*by, *turns))),
             HostMsg::View {
@@ -436,10 +421,6 @@ impl Auditor {
             } => self.push(Item::View(*viewer, notation.clone(), mines.clone())),
             HostMsg::Refused(turn, why) => self.push(Item::Refused(turn.clone(), why.clone())),
             HostMsg::Timeout { side, count } => {
-                // The turn asked for is lost: a late answer is not taken.
-                if self.asked == Some(Asked::Go) {
-                    self.asked = None;
-                }
                 self.push(Item::Told(Told::TimedOut(*side, *count)));
             }
             HostMsg::GameOver(s) if s.is_over() => self.over = Some(*s),
@@ -762,7 +743,7 @@ fn check_stretches(
                     let from = cur.max(lo);
                     // At the end every piece is shown to everyone.
                     let end =
-                        k == tl.told.len() && over && differs_from(&game.view(viewer)).is_none();
+                        k == tl.told.len() && over && *notation == game.view(viewer).notation();
                     match (from..hi).find(|&i| differs(&states[i]).is_none()) {
                         Some(i) => cur = i,
                         None if end => {}
