@@ -39,6 +39,14 @@ pub fn side_part(start: &Position, side: Seat) -> String {
         .join(" ")
 }
 
+/// The position `game` was dealt, as committed: its record's start. (`Game::start_position`
+/// is not always it: a four-player resignation before the first turn takes the player's pieces
+/// off it.)
+pub fn dealt(game: &Game) -> Position {
+    let r = game.record();
+    r.start.position(&r.rules).unwrap_or(*game.start_position())
+}
+
 /// The commitment to side `k`'s pieces (`part`) in room `room` with `salt`.
 pub fn commitment(room: RoomId, k: u8, salt: &[u8; SALT_LEN], part: &str) -> [u8; 32] {
     let mut h = Blake2s256::new();
@@ -458,7 +466,7 @@ impl Auditor {
         if salts.len() != board.seats.len() || hashes.len() != board.seats.len() {
             return Verdict::Unchecked(Unchecked::BadReveal);
         }
-        let start = game.start_position();
+        let start = &dealt(&game);
         for (k, &side) in board.seats.iter().enumerate() {
             let h = commitment(self.room, k as u8, &salts[k], &side_part(start, side));
             if h != hashes[k] {
@@ -826,7 +834,7 @@ fn check_sent(game: &Game, tl: &Timeline, chair: Chair, sent: &[(usize, Sent)]) 
         let Ok(pos) = start.position(rules) else {
             continue;
         };
-        if side_part(&pos, side) != side_part(game.start_position(), side) {
+        if side_part(&pos, side) != side_part(&dealt(game), side) {
             return Err(Lie::Formation(side));
         }
     }

@@ -1553,7 +1553,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             }
             // The commitment, before the first turn (a resumed room keeps the salts it saved).
             {
-                let start = table.game().start_position();
+                let start = &super::audit::dealt(table.game());
                 let mut seal = lock(&room.seal);
                 let s = match seal.take() {
                     Some(old) => Seal::with_salts(room.id, start, old.salts),
@@ -2020,7 +2020,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         rules,
         seats,
         true,
-        Some(Seal::with_salts(id, game.start_position(), salts)),
+        Some(Seal::with_salts(id, &super::audit::dealt(&game), salts)),
     );
     Ok((room, Some(game)))
 }
