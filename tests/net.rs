@@ -1556,6 +1556,8 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
     // ask): the next one is answered with a turn (one of each per turn).
     let mut asked_once = false;
     let mut last_view: Option<HostMsg> = None;
+    // Refusals told since the last report: an attack refused twice is not tried again.
+    let mut refused = 0;
     let mut rules: Option<Rules> = None;
     let until = Instant::now() + Duration::from_secs(300);
     loop {
@@ -1572,11 +1574,17 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
                 match &m {
                     HostMsg::View { .. } => last_view = Some(m.clone()),
                     HostMsg::Rules(r) => rules = Some(r.clone()),
+                    HostMsg::Refused(..) => refused += 1,
+                    HostMsg::Report(_) | HostMsg::TakenBack(..) | HostMsg::Timeout { .. } => {
+                        refused = 0;
+                    }
                     _ => {}
                 }
                 let lines = match &m {
                     HostMsg::Go { .. }
-                        if roll < 900 && attack_on_hq(&last_view, &rules).is_some() =>
+                        if roll < 900
+                            && refused < 2
+                            && attack_on_hq(&last_view, &rules).is_some() =>
                     {
                         let t = attack_on_hq(&last_view, &rules).unwrap();
                         inner(&line); // the engine expects its answer; this one is ours

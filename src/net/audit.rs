@@ -5,18 +5,25 @@
 //! and the side's pieces as text), which tells nothing of the pieces (the salts are 128 random
 //! bits) but binds the host to them. When the game ends it sends the salts (`reveal`) and the
 //! game's whole record (`record`). Each player's program (`Auditor`, fed every message it
-//! received) then checks that
+//! received and every answer it sent) then replays the record action by action (`Timeline`: a
+//! point of the game is how many reports, takebacks and timeouts were told; a point's positions
+//! change untold when a refused attack shows its flag or a four-player resignation takes a
+//! player's pieces off) and checks that
 //! - the record's start gives exactly the committed hashes, side by side;
-//! - the record, replayed by the rules (`Game::from_record` plays every action), gives every
-//!   report the player received, in order, and every view the player was shown, piece by piece;
+//! - the record is a game the rules allow, and gives every report the player received, in order;
+//! - every view the player was shown is, piece by piece, one of its point's positions, in order,
+//!   and every refusal of its turns it was told is the record's, with the rules' reason;
+//! - what the record has the player do (turns, resignation, draw offer or acceptance, takeback
+//!   asked or agreed, formation) it sent, at that point;
 //! - the record ends as the host said.
 //!
-//! A host that reported a clash the rules do not give, showed a piece that was not there,
-//! changed a formation after the start, or sent a record that is not the game played, is named
-//! (`Verdict::Lied`). A host that sends no commitment, no reveal or no record cannot be checked
-//! (`Verdict::Unchecked`): that is said as well. A player who lost the connection and came back
-//! checks the reports of each stretch it was connected for (`Auditor::rejoined`): a stretch
-//! must match a run of the game's reports, in order.
+//! A host that reported a clash the rules do not give, showed a piece that was not there, made up
+//! a refusal, changed a formation after the start or from the one sent, acted for the player, or
+//! sent a record that is not the game played, is named (`Verdict::Lied`). A host that sends no
+//! commitment, no reveal or no record cannot be checked (`Verdict::Unchecked`): that is said as
+//! well. A player who lost the connection and came back checks each stretch it was connected for
+//! (`Auditor::rejoined`) from the point the host says it came in at (`Msg::At`): a stretch is
+//! placed there, never searched for. docs/network.md says what the audit cannot prove.
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
@@ -535,8 +542,10 @@ struct Acted {
     own: bool,
     /// Whether the player's side was still in before it.
     own_in: bool,
-    /// The state (of the point's positions) after it.
+    /// The state (of the point's positions) after it, and whether it made that state (a second
+    /// refusal of an attack on a flag already shown changes nothing).
     state: usize,
+    new_state: bool,
     /// A refusal: its reason as told.
     why: Option<String>,
 }
@@ -616,7 +625,8 @@ impl Timeline {
                 _ => None,
             };
             let point = t.points.last_mut().expect("a point");
-            if told.is_none() && *g.position() != before {
+            let new_state = told.is_none() && *g.position() != before;
+            if new_state {
                 point.states.push(*g.position());
             }
             let why = matches!(a, Action::Refused(_))
@@ -627,6 +637,7 @@ impl Timeline {
                 own,
                 own_in,
                 state: point.states.len() - 1,
+                new_state,
                 why,
             });
             if let Some(told) = told {
@@ -736,7 +747,8 @@ fn check_stretches(
                         0 => 0,
                         r => tl.own_refusals(k).nth(r - 1).map_or(0, |a| a.state),
                     };
-                    let hi = tl.own_refusals(k).nth(r).map_or(states.len(), |a| a.state);
+                    let hi = (tl.own_refusals(k).nth(r))
+                        .map_or(states.len(), |a| a.state + usize::from(!a.new_state));
                     let viewer = Viewer::Side(*viewer);
                     let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
                         return Err(Lie::View {
@@ -1550,7 +1562,7 @@ mod point_tests {
     }
 
     /// Red's colonel beside Blue's flag with Blue's mines on the board: its attack is refused
-    /// (the flag rule), the flag shown to both; the game goes on with random turns, a takeback
+    /// (the flag rule), the flag shown to both, and refused again; the game goes on with random turns, a takeback
     /// by Blue, a draw offered and declined, and ends with Blue's resignation.
     fn refused_game() -> Game {
         let mut rules = Rules::for_mode(crate::engine::Mode::Hidden);
@@ -1558,10 +1570,13 @@ mod point_tests {
         let cells = "b1=rF d12=bF d1=r8 b12=b8 c12=r5 a6=r3 a11=bM e7=b3 a1=r4 e12=b4";
         let mut g = Game::new(rules, Start::Position(lay(cells))).unwrap();
         let d12 = |g: &Game| Turn::parse("c12-d12", g.board()).unwrap();
-        assert!(matches!(
-            g.play(d12(&g)),
-            Err(crate::engine::IllegalTurn::FlagAttackRefused { .. })
-        ));
+        // Twice: the second attack, on the flag now shown, is refused again and changes nothing.
+        for _ in 0..2 {
+            assert!(matches!(
+                g.play(d12(&g)),
+                Err(crate::engine::IllegalTurn::FlagAttackRefused { .. })
+            ));
+        }
         let mut rng = crate::engine::rng::SplitMix64::new(4);
         for n in 0..30 {
             if g.status().is_over() {
@@ -1588,7 +1603,7 @@ mod point_tests {
         if !g.status().is_over() {
             g.act(Action::Resign(Seat::Blue)).unwrap();
         }
-        assert_eq!(g.refusals().len(), 1);
+        assert_eq!(g.refusals().len(), 2);
         g
     }
 
