@@ -687,16 +687,15 @@ fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) ->
     }
 }
 
+/// The reports and views checked, and what the player sent with the point of each.
+type Checked = ((usize, usize), Vec<(usize, Sent)>);
+
 /// Every stretch against the timeline: its reports, takebacks and timeouts in order from where
 /// it began (the start, or where the host said a rejoin came in), each view against the
 /// positions of its point (in order: a view never goes back to an earlier state of its point,
 /// nor before the last refusal of the player's turn told), each refusal told against the
 /// record's. The reports and views checked, and what the player sent, with the point of each.
-fn check_stretches(
-    game: &Game,
-    tl: &Timeline,
-    stretches: &[Stretch],
-) -> Result<((usize, usize), Vec<(usize, Sent)>), Lie> {
+fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<Checked, Lie> {
     let over = game.status().is_over();
     let (mut reports, mut views) = (0, 0);
     let mut sent = Vec::new();
