@@ -1384,14 +1384,11 @@ fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
     h2.stop();
 }
 
-/// A seat's answerer: given each line from the host, its answer lines.
-type Answerer = Box<dyn FnMut(&str) -> (Vec<String>, bool) + Send>;
-
 /// A random player that answers its `n`th `go` with `line` instead (once).
-fn random_but(n: usize, line: &'static str) -> Answerer {
+fn random_but(n: usize, line: &'static str) -> impl FnMut(&str) -> (Vec<String>, bool) {
     let mut inner = builtin_answerer("random");
     let mut gos = 0;
-    Box::new(move |l: &str| {
+    move |l: &str| {
         if l.starts_with("go") {
             gos += 1;
             if gos == n {
@@ -1399,145 +1396,102 @@ fn random_but(n: usize, line: &'static str) -> Answerer {
             }
         }
         inner(l)
-    })
+    }
 }
 
-/// A two-player room on a host lying to seat 1 with `fault`, seat 0 playing with `first` and
-/// seat 1 at random, to the end: each seat's verdict, by seat.
-fn lied_room(fault: Fault, mode: Mode, mut first: Answerer) -> Vec<(u8, Verdict)> {
+/// A two-player room on a host lying to seat 1 with `fault`, played to its end at random (seat 0
+/// answering its third `go` with `first` if given): seat 1 names the host a liar (`named` says
+/// how), seat 0 finds it honest.
+fn lied_to_seat_1(
+    fault: Fault,
+    mode: Mode,
+    first: Option<&'static str>,
+    named: impl Fn(&Lie) -> bool,
+) {
     let h = server_lying(Bounds::default(), Some(fault));
     let a = create(&h, 2, Rules::for_mode(mode));
     let b = join(&a);
     assert_eq!(b.seated().seat, 1);
     let t = std::thread::spawn(move || {
-        let _ = a.play(&mut first, &mut |_| {});
-        (0u8, a.verdict())
+        let mut answer: Box<dyn FnMut(&str) -> (Vec<String>, bool)> = match first {
+            Some(line) => Box::new(random_but(3, line)),
+            None => Box::new(builtin_answerer("random")),
+        };
+        let _ = a.play(&mut answer, &mut |_| {});
+        a.verdict()
     });
     let (_, _, vb) = play_audited(b);
-    vec![t.join().unwrap(), (1, vb)]
+    let va = t.join().unwrap();
+    assert!(matches!(va, Verdict::Honest { .. }), "seat 0: {va}");
+    assert!(matches!(&vb, Verdict::Lied(l) if named(l)), "seat 1: {vb}");
 }
 
-/// Seat 1 names the host a liar (`named` says how), seat 0 finds it honest.
-fn named_by_seat_1(verdicts: &[(u8, Verdict)], named: impl Fn(&Lie) -> bool) {
-    for (seat, v) in verdicts {
-        match (seat, v) {
-            (1, Verdict::Lied(l)) if named(l) => {}
-            (0, Verdict::Honest { .. }) => {}
-            _ => panic!("seat {seat}: {v}"),
-        }
+/// The act the record gives the player, if the lie named is one.
+fn acted(l: &Lie) -> Option<&junqi::engine::Action> {
+    match l {
+        Lie::Acted { what, .. } => Some(what),
+        _ => None,
     }
 }
 
 #[test]
 fn a_host_that_shows_a_stale_view_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::StaleView { seat: 1 },
-        Mode::Hidden,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |l| matches!(l, Lie::View { .. }));
+    let fault = Fault::StaleView { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| matches!(l, Lie::View { .. }));
 }
 
 #[test]
 fn a_host_that_makes_up_a_refusal_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::MadeUpRefusal { seat: 1 },
-        Mode::Hidden,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |l| matches!(l, Lie::Refusal { .. }));
+    let fault = Fault::MadeUpRefusal { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        matches!(l, Lie::Refusal { .. })
+    });
 }
 
 #[test]
 fn a_host_that_changes_a_formation_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::ChangedFormation { seat: 1 },
-        Mode::Hidden,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |l| matches!(l, Lie::Formation(Seat::Blue)));
+    let fault = Fault::ChangedFormation { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        *l == Lie::Formation(Seat::Blue)
+    });
 }
 
 #[test]
 fn a_host_that_swaps_a_turn_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::SwappedTurn { seat: 1 },
-        Mode::Flip,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |l| {
-        matches!(
-            l,
-            Lie::Acted {
-                what: junqi::engine::Action::Turn(_),
-                ..
-            }
-        )
+    let fault = Fault::SwappedTurn { seat: 1 };
+    lied_to_seat_1(fault, Mode::Flip, None, |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Turn(_)))
     });
 }
 
 #[test]
 fn a_host_that_resigns_for_a_player_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::InventedResignation { seat: 1 },
-        Mode::Hidden,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |l| {
-        matches!(
-            l,
-            Lie::Acted {
-                what: junqi::engine::Action::Resign(_),
-                ..
-            }
-        )
+    let fault = Fault::InventedResignation { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Resign(_)))
     });
 }
 
 #[test]
 fn a_host_that_accepts_a_draw_for_a_player_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::InventedDrawAnswer { seat: 1 },
-        Mode::Hidden,
-        random_but(3, "draw offer"),
-    );
-    named_by_seat_1(&v, |l| {
-        matches!(
-            l,
-            Lie::Acted {
-                what: junqi::engine::Action::AcceptDraw(_),
-                ..
-            }
-        )
+    let fault = Fault::InventedDrawAnswer { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, Some("draw offer"), |l| {
+        matches!(acted(l), Some(junqi::engine::Action::AcceptDraw(_)))
     });
 }
 
 #[test]
 fn a_host_that_agrees_to_a_takeback_for_a_player_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::InventedTakebackAnswer { seat: 1 },
-        Mode::Hidden,
-        random_but(3, "takeback ask"),
-    );
-    named_by_seat_1(&v, |l| {
-        matches!(
-            l,
-            Lie::Acted {
-                what: junqi::engine::Action::Takeback { .. },
-                ..
-            }
-        )
+    let fault = Fault::InventedTakebackAnswer { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, Some("takeback ask"), |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Takeback { .. }))
     });
 }
 
 #[test]
 fn a_host_that_sends_another_record_is_named_by_that_player() {
-    let v = lied_room(
-        Fault::OtherRecord { seat: 1 },
-        Mode::Hidden,
-        Box::new(builtin_answerer("random")),
-    );
-    named_by_seat_1(&v, |_| true);
+    let fault = Fault::OtherRecord { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |_| true);
 }
 
 /// How one seat of `random_room` plays: a random player that now and then offers a draw, asks
