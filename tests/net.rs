@@ -1586,7 +1586,14 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
         };
         if closed {
             if over && c.audit().lock().unwrap().revealed() {
-                return Some(c.verdict());
+                let v = c.verdict();
+                if !matches!(v, Verdict::Honest { .. })
+                    && std::env::var_os("JUNQI_AUDIT_DUMP").is_some()
+                {
+                    let dump = format!("{:#?}", c.audit().lock().unwrap());
+                    std::fs::write(format!("/tmp/audit-dump-{seed}.txt"), dump).unwrap();
+                }
+                return Some(v);
             }
         } else if !over && !resigned && rng.below(10_000) < 3 {
             resigned = true;

@@ -334,6 +334,11 @@ impl Auditor {
         self.stretches.push(Stretch::default());
     }
 
+    /// How many stretches of connection the audit has (one, and one more for each rejoin).
+    pub fn stretches(&self) -> usize {
+        self.stretches.len()
+    }
+
     /// The record the host sent at the end, once whole.
     pub fn record(&self) -> Option<String> {
         (self.record_done && !self.record_too_long).then(|| self.record.clone())

@@ -257,6 +257,9 @@ impl Client {
             let closed = closed.clone();
             let received = received.clone();
             let audit = audit.clone();
+            // This connection's stretch of the audit: what a connection closed for a rejoin still
+            // reads is not the next one's.
+            let stretch = lock(&audit).stretches();
             std::thread::Builder::new()
                 .name("junqi-client-in".into())
                 .spawn(move || {
@@ -264,7 +267,12 @@ impl Client {
                         match receiver.recv() {
                             Ok(Msg::Ping) => {}
                             Ok(m) => {
-                                lock(&audit).feed(&m);
+                                {
+                                    let mut a = lock(&audit);
+                                    if a.stretches() == stretch {
+                                        a.feed(&m);
+                                    }
+                                }
                                 if let Some(r) = lock(&received).as_mut() {
                                     r.push(m.clone());
                                 }
