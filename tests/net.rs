@@ -1534,16 +1534,14 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
                     }
                     _ => {}
                 }
-                let lines = match &m {
-                    HostMsg::Go { .. }
-                        if roll < 900
-                            && refused < 2
-                            && attack_on_hq(&last_view, &rules).is_some() =>
-                    {
-                        let t = attack_on_hq(&last_view, &rules).unwrap();
-                        inner(&line); // the engine expects its answer; this one is ours
-                        vec![format!("turn {t}")]
+                // Toward the enemy's headquarters, and into them, to draw refusals.
+                let bold = match &m {
+                    HostMsg::Go { .. } if roll < 900 && refused < 2 => {
+                        toward_hq(&last_view, &rules, roll < 500)
                     }
+                    _ => None,
+                };
+                let lines = match &m {
                     HostMsg::Go { .. } if !asked_once && roll < 15 => {
                         asked_once = true;
                         vec!["draw offer".to_string()]
@@ -1555,6 +1553,11 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
                     HostMsg::Go { .. } if !resigned && roll < 41 => {
                         resigned = true;
                         vec!["resign".to_string()]
+                    }
+                    HostMsg::Go { .. } if bold.is_some() => {
+                        asked_once = false;
+                        inner(&line); // the engine expects its answer; this one is ours
+                        vec![format!("turn {}", bold.unwrap())]
                     }
                     HostMsg::DrawOffered(_) => {
                         vec![format!(
@@ -1625,8 +1628,8 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
 }
 
 /// A turn the view allows that attacks an enemy piece in a headquarters (where a flag may be
-/// refused by the flag rules), if there is one.
-fn attack_on_hq(view: &Option<HostMsg>, rules: &Option<Rules>) -> Option<String> {
+/// refused by the flag rules), or, if `march`, one that brings a piece nearest to one.
+fn toward_hq(view: &Option<HostMsg>, rules: &Option<Rules>, march: bool) -> Option<String> {
     use junqi::engine::{NodeKind, Seen, Turn};
     let (
         Some(HostMsg::View {
@@ -1641,21 +1644,48 @@ fn attack_on_hq(view: &Option<HostMsg>, rules: &Option<Rules>) -> Option<String>
     };
     let v = View::from_notation(notation, Viewer::Side(*viewer), rules, mines).ok()?;
     let board = v.board();
-    v.candidate_turns(rules)
-        .into_iter()
-        .filter(|&t| v.check_turn(rules, t).is_ok())
-        .find(|&t| match t {
-            Turn::Move { to, .. } => {
-                board.kind(to) == NodeKind::Hq
-                    && match v.at(to) {
-                        Seen::Unknown(s) => s != *viewer,
-                        Seen::Known(p) => p.side() != *viewer && Some(p.side()) != viewer.partner(),
-                        _ => false,
-                    }
-            }
-            Turn::Flip(_) => false,
+    let enemy = |s: Seat| s != *viewer && Some(s) != viewer.partner();
+    let hqs: Vec<_> = (0..board.len() as u8)
+        .filter(|&n| {
+            board.kind(n) == NodeKind::Hq && board.nodes[n as usize].half.is_some_and(enemy)
         })
-        .map(|t| t.notation(board))
+        .collect();
+    let dist = |n: u8| {
+        let a = &board.nodes[n as usize];
+        (hqs.iter())
+            .map(|&h| {
+                let b = &board.nodes[h as usize];
+                a.col.abs_diff(b.col) + a.row.abs_diff(b.row)
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    let moves: Vec<(u8, u8)> = (v.candidate_turns(rules).into_iter())
+        .filter(|&t| v.check_turn(rules, t).is_ok())
+        .filter_map(|t| match t {
+            Turn::Move { from, to } => Some((from, to)),
+            Turn::Flip(_) => None,
+        })
+        .collect();
+    let attack = moves.iter().find(|&&(_, to)| {
+        hqs.contains(&to)
+            && match v.at(to) {
+                Seen::Unknown(s) => enemy(s),
+                Seen::Known(p) => enemy(p.side()),
+                _ => false,
+            }
+    });
+    let nearer = || {
+        (moves.iter())
+            .filter(|&&(from, to)| dist(to) < dist(from))
+            .min_by_key(|&&(_, to)| dist(to))
+    };
+    let (from, to) = match attack {
+        Some(m) => *m,
+        None if march => *nearer()?,
+        None => return None,
+    };
+    Some(Turn::Move { from, to }.notation(board))
 }
 
 /// One random game on host `h` (`seed` chooses two or four players, hidden or flip, the flag
