@@ -1669,8 +1669,23 @@ mod point_tests {
     /// view sent again at the rejoin was placed where the first stretch ended.
     #[test]
     fn a_rejoin_after_ones_own_turn_is_placed_where_the_host_says() {
-        let mut g = refused_game();
-        // The game to Red's sixth real turn, then Blue resigns.
+        rejoin_after_own_turn(refused_game());
+        // A game with no refusal, no takeback.
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut g = Game::new(rules.clone(), Start::random(&rules, 12)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(12);
+        for _ in 0..30 {
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        assert!(!g.status().is_over());
+        rejoin_after_own_turn(g);
+    }
+
+    /// `game` to Red's eleventh turn, Red cut after it, back before the report of it; then Blue
+    /// resigns.
+    fn rejoin_after_own_turn(mut g: Game) {
         let record = g.record().clone();
         let mut turns = 0;
         let cut = (record.actions.iter())
