@@ -1497,9 +1497,11 @@ fn a_host_that_sends_another_record_is_named_by_that_player() {
 /// How one seat of `random_room` plays: a random player that now and then offers a draw, asks
 /// for a takeback, resigns (on its turn or out of it, once) and answers draw offers and
 /// takeback asks at random, and whose connection drops at random moments (at most twice) and
-/// is taken back with its token. The verdict at the end; `None` if the game ended while the
-/// seat was away (its rejoin refused: nothing revealed to check).
-fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
+/// is taken back with its token. The verdict at the end (`None` if the game ended while the
+/// seat was away: its rejoin refused, nothing revealed to check) and how many times it rejoined.
+/// With `JUNQI_AUDIT_DUMP` set, a verdict other than honest writes the audit to
+/// `/tmp/audit-dump-SEED.txt`.
+fn chaotic_seat(c: Client, seed: u64) -> (Option<Verdict>, usize) {
     use junqi::engine::rng::SplitMix64;
     let mut rng = SplitMix64::new(seed);
     let mut inner = builtin_answerer("random");
@@ -1596,7 +1598,7 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
                     let dump = format!("{:#?}", c.audit().lock().unwrap());
                     std::fs::write(format!("/tmp/audit-dump-{seed}.txt"), dump).unwrap();
                 }
-                return Some(v);
+                return (Some(v), drops);
             }
         } else if !over && !resigned && rng.below(10_000) < 3 {
             resigned = true;
@@ -1621,7 +1623,7 @@ fn chaotic_seat(c: Client, seed: u64) -> Option<Verdict> {
         match back {
             Ok(b) => c = b,
             // The game ended meanwhile: nothing to check.
-            Err(ClientError::Refused(_)) => return None,
+            Err(ClientError::Refused(_)) => return (None, drops),
             Err(e) => panic!("seat {}: {e}", seated.seat),
         }
     }
@@ -1690,7 +1692,7 @@ fn toward_hq(view: &Option<HostMsg>, rules: &Option<Rules>, march: bool) -> Opti
 
 /// One random game on host `h` (`seed` chooses two or four players, hidden or flip, the flag
 /// rules), every seat chaotic (`chaotic_seat`): each seat's verdict.
-fn random_room(h: &ServerHandle, seed: u64) -> Vec<(u8, Option<Verdict>)> {
+fn random_room(h: &ServerHandle, seed: u64) -> Vec<(u8, (Option<Verdict>, usize))> {
     use junqi::engine::FlagTakers;
     let players = if seed % 3 == 2 { 4 } else { 2 };
     let mode = if players == 2 && seed % 2 == 1 {
@@ -1734,9 +1736,10 @@ fn the_audit_never_accuses_an_honest_host() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(8);
     let h = server();
-    let (mut honest, mut away) = (0, 0);
+    let (mut honest, mut away, mut rejoins) = (0, 0, 0);
     for seed in 0..games {
-        for (seat, v) in random_room(&h, seed) {
+        for (seat, (v, drops)) in random_room(&h, seed) {
+            rejoins += drops;
             match v {
                 Some(Verdict::Honest { .. }) => honest += 1,
                 None => away += 1,
@@ -1774,7 +1777,6 @@ fn the_audit_never_accuses_an_honest_host() {
             *count.entry(kind).or_default() += 1;
         }
     }
-    let rejoins = h.log().iter().filter(|l| l.contains("rejoined")).count();
     eprintln!(
         "{games} games ({} finished): {honest} honest verdicts, {away} seats away at the end, \
          {rejoins} rejoins, {count:?}",
