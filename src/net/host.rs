@@ -1223,13 +1223,15 @@ fn take_seat(
             .encode(room.board()),
             host,
         );
-        if !ls.setup.is_empty() {
+        if rejoin {
             // Where the game is, for the player's audit.
             let at = Msg::At {
                 told: ls.told as u32,
                 refused: ls.refused as u32,
             };
             out.push(at.encode(room.board()), host);
+        }
+        if !ls.setup.is_empty() {
             // A rejoin: the handshake, the setup, the view and the question waiting, again.
             // The table itself waits for the handshake's answer when the game is being set
             // up (or taken up again after a restart): then it is the table's.
@@ -1496,13 +1498,6 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             .map(|s| (s.name.clone().unwrap_or_default(), s.link.clone()))
             .collect()
     };
-    // A game taken up again: what its players were told so far, for those who rejoin.
-    if let Some(game) = &resume {
-        for (chair, (_, link)) in chairs(room).into_iter().zip(&links) {
-            let mut ls = lock(&link.state);
-            (ls.told, ls.refused) = super::audit::told_so_far(game, chair);
-        }
-    }
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = chairs(room)
         .into_iter()
         .zip(links)
@@ -2022,6 +2017,11 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         true,
         Some(Seal::with_salts(id, &super::audit::dealt(&game), salts)),
     );
+    // What its players were told so far, for those who rejoin (before the game goes on, too).
+    for (chair, slot) in chairs(&room).into_iter().zip(&lock(&room.state).seats) {
+        let mut ls = lock(&slot.link.state);
+        (ls.told, ls.refused) = super::audit::told_so_far(&game, chair);
+    }
     Ok((room, Some(game)))
 }
 
