@@ -1750,17 +1750,27 @@ fn the_audit_never_accuses_an_honest_host() {
     // What the games held (the host's finished games and its log).
     use junqi::engine::Action;
     let mut count = std::collections::BTreeMap::<&str, usize>::new();
+    // (The host files a game as finished a moment after its players leave.)
+    let until = Instant::now() + Duration::from_secs(30);
+    while h.finished().len() < games as usize && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let finished = h.finished();
     for f in &finished {
+        let four = f.game.board().is_four();
+        let games = if four { "games: four" } else { "games: two" };
+        *count.entry(games).or_default() += 1;
         for r in f.game.refusals() {
             if let junqi::engine::IllegalTurn::FlagAttackRefused { mines, .. } = r.said {
-                *count
-                    .entry(if mines {
-                        "refused: mines"
-                    } else {
-                        "refused: taker"
-                    })
-                    .or_default() += 1;
+                let why = if mines {
+                    "refused: mines"
+                } else {
+                    "refused: taker"
+                };
+                *count.entry(why).or_default() += 1;
+                if four {
+                    *count.entry("refused: four players").or_default() += 1;
+                }
             }
         }
         for a in &f.game.record().actions {
