@@ -1384,14 +1384,14 @@ fn a_room_whose_formations_were_being_chosen_begins_again_after_a_restart() {
     h2.stop();
 }
 
-/// A random player that answers its `n`th `go` with `line` instead (once).
-fn random_but(n: usize, line: &'static str) -> impl FnMut(&str) -> (Vec<String>, bool) {
+/// A random player that answers its `n`th `go` with `line` instead (once), if given.
+fn random_but(n: usize, line: Option<&'static str>) -> impl FnMut(&str) -> (Vec<String>, bool) {
     let mut inner = builtin_answerer("random");
     let mut gos = 0;
     move |l: &str| {
         if l.starts_with("go") {
             gos += 1;
-            if gos == n {
+            if let (true, Some(line)) = (gos == n, line) {
                 return (vec![line.to_string()], false);
             }
         }
@@ -1413,10 +1413,7 @@ fn lied_to_seat_1(
     let b = join(&a);
     assert_eq!(b.seated().seat, 1);
     let t = std::thread::spawn(move || {
-        let mut answer: Box<dyn FnMut(&str) -> (Vec<String>, bool)> = match first {
-            Some(line) => Box::new(random_but(3, line)),
-            None => Box::new(builtin_answerer("random")),
-        };
+        let mut answer = random_but(3, first);
         let _ = a.play(&mut answer, &mut |_| {});
         a.verdict()
     });
