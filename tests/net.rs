@@ -368,6 +368,19 @@ fn too_many_wrong_codes_lock_the_room() {
     }
 }
 
+/// Take `seated`'s seat back with its token, carrying on `audit`.
+fn rejoin(
+    seated: &junqi::net::client::Seated,
+    audit: junqi::net::client::SharedAudit,
+) -> Result<Client, ClientError> {
+    let req = Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: seated.token.clone(),
+    };
+    Client::connect_with(&req, false, Some(audit))
+}
+
 /// Play `c` for `turns` of its turns, then misbehave with `bad` (or just drop the connection);
 /// returns whether the host ended the connection.
 fn play_then(c: &Client, turns: usize, answer_first: bool, bad: &dyn Fn(&Client)) -> bool {
@@ -448,16 +461,7 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     second.close();
     drop(second);
     assert!(dropped, "not dropped; log {:?}", h.log());
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
+    let back = rejoin(&seated, audit).unwrap();
     assert_eq!(back.seated().seat, seated.seat);
     let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
@@ -918,16 +922,7 @@ fn a_player_back_after_a_timeout_plays_on() {
     let audit = second.audit();
     drop(second);
     std::thread::sleep(Duration::from_millis(1000));
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
+    let back = rejoin(&seated, audit).unwrap();
     let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
     assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
@@ -1608,16 +1603,7 @@ fn chaotic_seat(c: Client, seed: u64) -> (Option<Verdict>, usize) {
         drops += 1;
         let audit = c.audit();
         c.close();
-        let back = Client::connect_with(
-            &Request::Rejoin {
-                invite: seated.invite.clone(),
-                seat: seated.seat,
-                token: seated.token.clone(),
-            },
-            false,
-            Some(audit),
-        );
-        match back {
+        match rejoin(&seated, audit) {
             Ok(b) => c = b,
             // The game ended meanwhile: nothing to check.
             Err(ClientError::Refused(_)) => return (None, drops),

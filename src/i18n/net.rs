@@ -54,7 +54,7 @@ texts! {
     LIE_ACTED_TURN = "第 {n} 步后棋谱记下了你的一步 {t}，你并没有走这一步", "after turn {n} the record has your turn {t}, which you never sent";
     LIE_ACTED_RESIGN = "棋谱记下你在第 {n} 步后认输，你并没有认输", "the record has you resign after turn {n}; you never did";
     LIE_ACTED_DRAW = "棋谱记下你在第 {n} 步后提和或同意和棋，你并没有", "the record has you offer or accept a draw after turn {n}; you never did";
-    LIE_ACTED_TAKEBACK = "棋谱记下你在第 {n} 步后请求或同意悔棋，你并没有", "the record has you ask for or agree to a takeback after turn {n}; you never did";
+    LIE_ACTED_TAKEBACK = "棋谱记下你在第 {n} 步后提出悔棋或同意悔棋，你并没有", "the record has you ask for or agree to a takeback after turn {n}; you never did";
     LIE_FORMATION = "棋谱中{side}的布阵不是你发出的布阵", "the record starts {side} with another formation than the one you sent";
     LIE_VIEW = "第 {n} 步后显示的 {node} 与对局不符", "after turn {n} it showed {node} otherwise than the game had it";
     LIE_RESULT = "宣布的结果与棋谱的结果不同", "the result it announced is not the record's";

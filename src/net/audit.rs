@@ -1419,30 +1419,11 @@ mod point_tests {
     //! view to every seat after each turn, a refusal and a view to the mover only), with a
     //! refused attack on the flag, a rejoin, and what the player sent.
     use super::*;
-    use crate::engine::{Board, Start, Turn};
+    use crate::engine::{Start, Turn};
     use crate::net::wire::Msg;
 
     fn room() -> RoomId {
         RoomId(*b"ROOMPT")
-    }
-
-    /// A two-player position's notation from `square=cell` items, Red to move.
-    fn lay(cells: &str) -> String {
-        let b = Board::two_player();
-        let mut grid = vec![String::from(".."); b.len()];
-        for item in cells.split_whitespace() {
-            let (name, cell) = item.split_once('=').unwrap();
-            grid[b.node_by_name(name).unwrap() as usize] = cell.to_string();
-        }
-        let ranks: Vec<String> = (0..b.height)
-            .rev()
-            .map(|row| {
-                (0..b.width)
-                    .map(|col| grid[b.node_at(col, row).unwrap() as usize].as_str())
-                    .collect()
-            })
-            .collect();
-        format!("{} r 0 0", ranks.join("/"))
     }
 
     /// What the player sent (`Out`) and received (`In`), in order.
@@ -1572,7 +1553,11 @@ mod point_tests {
         let mut rules = Rules::for_mode(crate::engine::Mode::Hidden);
         rules.flag_needs_mines_cleared = true;
         let cells = "b1=rF d12=bF d1=r8 b12=b8 c12=r5 a6=r3 a11=bM e7=b3 a1=r4 e12=b4";
-        let mut g = Game::new(rules, Start::Position(lay(cells))).unwrap();
+        let mut g = Game::new(
+            rules,
+            Start::Position(crate::engine::tests::lay("r", cells)),
+        )
+        .unwrap();
         let d12 = |g: &Game| Turn::parse("c12-d12", g.board()).unwrap();
         // Twice: the second attack, on the flag now shown, is refused again and changes nothing.
         for _ in 0..2 {
