@@ -30,7 +30,7 @@ pub use rules::{FlagTakers, MineRule, Mode, Rules, TurnOrder};
 pub use view::{Seen, View, Viewer};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod tests_four;
 #[cfg(test)]

@@ -38,7 +38,8 @@ fn lay_counts(to_move: &str, quiet: u32, ply: u32, cells: &str) -> String {
     format!("{} {to_move} {quiet} {ply}", ranks.join("/"))
 }
 
-fn lay(to_move: &str, cells: &str) -> String {
+/// `lay_counts` with no quiet turns and no plies (other modules' tests use it too).
+pub(crate) fn lay(to_move: &str, cells: &str) -> String {
     lay_counts(to_move, 0, 0, cells)
 }
 

@@ -50,7 +50,13 @@ texts! {
     LIE_TWO = "主持人前后承诺了两种不同的布阵", "the host committed to two different sets of formations";
     LIE_REPORT = "第 {n} 步报为“{said}”，按规则应为“{truth}”", "turn {n} was reported as '{said}'; the rules give '{truth}'";
     LIE_NO_TURN = "第 {n} 步报为“{said}”，棋谱中没有这一步", "turn {n} was reported as '{said}'; the record has no such turn";
-    LIE_STRETCH = "重新连接后收到的战报与棋谱对不上", "the reports received after rejoining match no part of the record";
+    LIE_STRETCH = "主持人说重新入座时对局所到之处，棋谱中并不存在", "it said the rejoin came in where the record has no such point";
+    LIE_REFUSAL = "第 {n} 步后拒绝了你的 {t}，而对局并没有这样拒绝", "after turn {n} it refused your turn {t}, which the game did not refuse so";
+    LIE_ACTED_TURN = "第 {n} 步后棋谱记下了你的一步 {t}，你并没有走这一步", "after turn {n} the record has your turn {t}, which you never sent";
+    LIE_ACTED_RESIGN = "棋谱记下你在第 {n} 步后认输，你并没有认输", "the record has you resign after turn {n}; you never did";
+    LIE_ACTED_DRAW = "棋谱记下你在第 {n} 步后提和或同意和棋，你并没有", "the record has you offer or accept a draw after turn {n}; you never did";
+    LIE_ACTED_TAKEBACK = "棋谱记下你在第 {n} 步后提出悔棋或同意悔棋，你并没有", "the record has you ask for or agree to a takeback after turn {n}; you never did";
+    LIE_FORMATION = "棋谱中{side}的布阵不是你发出的布阵", "the record starts {side} with another formation than the one you sent";
     LIE_VIEW = "第 {n} 步后显示的 {node} 与对局不符", "after turn {n} it showed {node} otherwise than the game had it";
     LIE_RESULT = "宣布的结果与棋谱的结果不同", "the result it announced is not the record's";
     LIE_COUNT = "报了 {said} 步，棋谱有 {truth} 步", "it reported {said} {said|turn|turns}; the record has {truth}";

@@ -5,23 +5,32 @@
 //! and the side's pieces as text), which tells nothing of the pieces (the salts are 128 random
 //! bits) but binds the host to them. When the game ends it sends the salts (`reveal`) and the
 //! game's whole record (`record`). Each player's program (`Auditor`, fed every message it
-//! received) then checks that
+//! received and every answer it sent) then replays the record action by action (`Timeline`: a
+//! point of the game is how many reports, takebacks and timeouts were told; a point's positions
+//! change untold when a refused attack shows its flag or a four-player resignation takes a
+//! player's pieces off) and checks that
 //! - the record's start gives exactly the committed hashes, side by side;
-//! - the record, replayed by the rules (`Game::from_record` plays every action), gives every
-//!   report the player received, in order, and every view the player was shown, piece by piece;
+//! - the record is a game the rules allow, and gives every report the player received, in order;
+//! - every view the player was shown is, piece by piece, one of its point's positions, in order,
+//!   and every refusal of its turns it was told is the record's, with the rules' reason;
+//! - what the record has the player do (turns, resignation, draw offer or acceptance, takeback
+//!   asked or agreed, formation) it sent, at that point;
 //! - the record ends as the host said.
 //!
-//! A host that reported a clash the rules do not give, showed a piece that was not there,
-//! changed a formation after the start, or sent a record that is not the game played, is named
-//! (`Verdict::Lied`). A host that sends no commitment, no reveal or no record cannot be checked
-//! (`Verdict::Unchecked`): that is said as well. A player who lost the connection and came back
-//! checks the reports of each stretch it was connected for (`Auditor::rejoined`): a stretch
-//! must match a run of the game's reports, in order.
+//! A host that reported a clash the rules do not give, showed a piece that was not there, made up
+//! a refusal, changed a formation after the start or from the one sent, acted for the player, or
+//! sent a record that is not the game played, is named (`Verdict::Lied`). A host that sends no
+//! commitment, no reveal or no record cannot be checked (`Verdict::Unchecked`): that is said as
+//! well. A player who lost the connection and came back checks each stretch it was connected for
+//! (`Auditor::rejoined`) from the point the host says it came in at (`Msg::At`): a stretch is
+//! placed there, never searched for. docs/network.md says what the audit cannot prove.
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
-use crate::engine::{Action, Game, Position, Rules, Seat, Status, TurnReport, View, Viewer};
-use crate::protocol::HostMsg;
+use crate::engine::{
+    Action, Chair, Game, Mover, Position, Rules, Seat, Status, TurnReport, View, Viewer,
+};
+use crate::protocol::{EngineMsg, HostMsg};
 use blake2::{Blake2s256, Digest};
 use std::fmt;
 
@@ -35,6 +44,14 @@ pub fn side_part(start: &Position, side: Seat) -> String {
         .map(|(n, p)| format!("{}={}", board.name(n), p.rank().code()))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The position `game` was dealt, as committed: its record's start. (`Game::start_position`
+/// is not always it: a four-player resignation before the first turn takes the player's pieces
+/// off it.)
+pub fn dealt(game: &Game) -> Position {
+    let r = game.record();
+    r.start.position(&r.rules).unwrap_or(*game.start_position())
 }
 
 /// The commitment to side `k`'s pieces (`part`) in room `room` with `salt`.
@@ -108,8 +125,15 @@ pub enum Lie {
         said: String,
         truth: Option<String>,
     },
-    /// The reports received while connected match no run of the game's reports.
+    /// A rejoin came in, the host said, where the game has no such point.
     Stretch,
+    /// It told the player a turn of its own was refused (after `turn` turns) that the game did
+    /// not refuse so.
+    Refusal { turn: usize, said: String },
+    /// Its record has the player do something (after `turn` turns) the player did not send.
+    Acted { turn: usize, what: Action },
+    /// Its record starts the player's side with another formation than the one it sent.
+    Formation(Seat),
     /// It showed the player a piece (on the node named) that was not so, after `turn` turns.
     View { turn: usize, node: String },
     /// It said the game ended otherwise.
@@ -142,7 +166,21 @@ impl fmt::Display for Lie {
                 ),
             },
             Lie::Stretch => f.write_str(
-                "the reports received after rejoining match no part of the game the host recorded",
+                "the host said a rejoin came in where the game it recorded has no such point",
+            ),
+            Lie::Refusal { turn, said } => write!(
+                f,
+                "after {turn} turns the host refused the turn {said}, which the game did not refuse so"
+            ),
+            Lie::Acted { turn, what } => write!(
+                f,
+                "after {turn} turns the host's record has this player make {}, which it never sent",
+                acted_words(what)
+            ),
+            Lie::Formation(side) => write!(
+                f,
+                "the record starts {} with another formation than the one this player sent",
+                side.en()
             ),
             Lie::View { turn, node } => write!(
                 f,
@@ -212,23 +250,52 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// What a player received over one stretch of connection.
+/// What a player received and sent over one stretch of connection, in order.
 #[derive(Clone, Debug, Default)]
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
-    /// Its reports, takebacks and timeouts, in order.
-    reports: Vec<Told>,
-    /// Views: how many of the stretch's reports, takebacks and timeouts came before, the viewer,
-    /// the notation, mines.
-    views: Vec<(usize, Seat, String, String)>,
+    /// Where the host said a stretch after a rejoin begins (`Msg::At`): how many reports,
+    /// takebacks and timeouts had been told, and how many refusals of this player's turns
+    /// since the last of them.
+    at: Option<(usize, usize)>,
+    items: Vec<Item>,
 }
 
-/// A player's audit: fed every message received (`feed`), judged at the end (`verdict`).
+/// One thing of a stretch.
+#[derive(Clone, Debug)]
+enum Item {
+    /// A report, takeback or timeout.
+    Told(Told),
+    /// A view: the viewer, the notation, mines.
+    View(Seat, String, String),
+    /// A refusal of this player's turn (the turn, the reason given).
+    Refused(String, String),
+    /// An answer this player sent.
+    Sent(Sent),
+}
+
+/// What a player sent that the record must show: an answer to the question asked, or a
+/// resignation.
+#[derive(Clone, Debug, PartialEq)]
+enum Sent {
+    Turn(String),
+    Resign,
+    OfferDraw,
+    AskTakeback,
+    Draw(bool),
+    Takeback(bool),
+    Formation(String),
+}
+
+/// A player's audit: fed every message received (`feed`) and every message sent (`sent`),
+/// judged at the end (`verdict`).
 #[derive(Clone, Debug)]
 pub struct Auditor {
     room: RoomId,
     rules: Option<Rules>,
+    /// The player's chair, as the host's `seat` line gave it.
+    chair: Option<Chair>,
     hashes: Option<Vec<[u8; 32]>>,
     late_commitment: bool,
     two_commitments: bool,
@@ -246,6 +313,7 @@ impl Auditor {
         Auditor {
             room,
             rules: None,
+            chair: None,
             hashes: None,
             late_commitment: false,
             two_commitments: false,
@@ -266,6 +334,11 @@ impl Auditor {
         self.stretches.push(Stretch::default());
     }
 
+    /// How many stretches of connection the audit has (one, and one more for each rejoin).
+    pub fn stretches(&self) -> usize {
+        self.stretches.len()
+    }
+
     /// The record the host sent at the end, once whole.
     pub fn record(&self) -> Option<String> {
         (self.record_done && !self.record_too_long).then(|| self.record.clone())
@@ -280,6 +353,39 @@ impl Auditor {
         self.stretches.last_mut().expect("one stretch at least")
     }
 
+    fn push(&mut self, item: Item) {
+        // Bounded: a game's record holds at most `MAX_RECORD` bytes, and no honest host tells
+        // a player more than a few things per action.
+        if self.stretches.iter().map(|s| s.items.len()).sum::<usize>() < MAX_ITEMS {
+            self.stretch().items.push(item);
+        }
+    }
+
+    /// Take in one message the player sent: an answer (a turn, a draw or takeback answer, a
+    /// formation …) or a resignation is kept, where the game is as this audit has been told it,
+    /// for the check against the record. (Whether it answered the question asked is not asked:
+    /// one the host dropped, a late turn, only makes the check more lenient, never a lie.)
+    pub fn sent(&mut self, msg: &super::wire::Msg) {
+        use super::wire::Msg;
+        let Msg::Engine(m) = msg else {
+            if matches!(msg, Msg::Resign) {
+                self.push(Item::Sent(Sent::Resign));
+            }
+            return;
+        };
+        let sent = match m {
+            EngineMsg::Turn(t) => Sent::Turn(t.clone()),
+            EngineMsg::Resign => Sent::Resign,
+            EngineMsg::OfferDraw => Sent::OfferDraw,
+            EngineMsg::AskTakeback => Sent::AskTakeback,
+            EngineMsg::DrawAnswer(yes) => Sent::Draw(*yes),
+            EngineMsg::TakebackAnswer(yes) => Sent::Takeback(*yes),
+            EngineMsg::Formation(f) => Sent::Formation(f.clone()),
+            _ => return,
+        };
+        self.push(Item::Sent(sent));
+    }
+
     /// Take in one message received.
     pub fn feed(&mut self, msg: &super::wire::Msg) {
         use super::wire::Msg;
@@ -288,9 +394,16 @@ impl Auditor {
                 if let Some(h) = &self.hashes {
                     self.two_commitments |= h != hashes;
                 } else {
-                    let seen = self.stretches.iter().any(|s| !s.reports.is_empty());
+                    let seen = (self.stretches.iter())
+                        .any(|s| s.items.iter().any(|i| matches!(i, Item::Told(_))));
                     self.late_commitment = seen && self.stretches[0].from_start;
                     self.hashes = Some(hashes.clone());
+                }
+            }
+            Msg::At { told, refused } => {
+                let s = self.stretch();
+                if !s.from_start && s.at.is_none() && s.items.is_empty() {
+                    s.at = Some((*told as usize, *refused as usize));
                 }
             }
             Msg::Reveal(salts) => self.salts = Some(salts.clone()),
@@ -306,27 +419,31 @@ impl Auditor {
                 self.record.push_str(text);
                 self.record_done = *last;
             }
-            Msg::Host(HostMsg::Rules(r)) => {
+            Msg::Host(m) => self.feed_line(m),
+            _ => {}
+        }
+    }
+
+    fn feed_line(&mut self, m: &HostMsg) {
+        match m {
+            HostMsg::Rules(r) => {
                 self.rules.get_or_insert_with(|| r.clone());
             }
-            Msg::Host(HostMsg::Report(r)) => self.stretch().reports.push(Told::Report(r.clone())),
-            Msg::Host(HostMsg::TakenBack(by, turns)) => {
-                self.stretch().reports.push(Told::TakenBack(*by, *turns));
+            HostMsg::Seat(c) => {
+                self.chair.get_or_insert(*c);
             }
-            Msg::Host(HostMsg::View {
+            HostMsg::Report(r) => self.push(Item::Told(Told::Report(r.clone()))),
+            HostMsg::TakenBack(by, turns) => self.push(Item::Told(Told::TakenBack(*by, *turns))),
+            HostMsg::View {
                 viewer,
                 notation,
                 mines,
-            }) => {
-                let s = self.stretch();
-                let before = s.reports.len();
-                s.views
-                    .push((before, *viewer, notation.clone(), mines.clone()));
+            } => self.push(Item::View(*viewer, notation.clone(), mines.clone())),
+            HostMsg::Refused(turn, why) => self.push(Item::Refused(turn.clone(), why.clone())),
+            HostMsg::Timeout { side, count } => {
+                self.push(Item::Told(Told::TimedOut(*side, *count)));
             }
-            Msg::Host(HostMsg::Timeout { side, count }) => {
-                self.stretch().reports.push(Told::TimedOut(*side, *count));
-            }
-            Msg::Host(HostMsg::GameOver(s)) if s.is_over() => self.over = Some(*s),
+            HostMsg::GameOver(s) if s.is_over() => self.over = Some(*s),
             _ => {}
         }
     }
@@ -361,14 +478,27 @@ impl Auditor {
         if salts.len() != board.seats.len() || hashes.len() != board.seats.len() {
             return Verdict::Unchecked(Unchecked::BadReveal);
         }
-        let start = game.start_position();
+        let start = &dealt(&game);
         for (k, &side) in board.seats.iter().enumerate() {
             let h = commitment(self.room, k as u8, &salts[k], &side_part(start, side));
             if h != hashes[k] {
                 return Verdict::Lied(Lie::Commitment(side));
             }
         }
-        match check_stretches(&game, &self.stretches) {
+        let timeline = match Timeline::of(&game, self.chair) {
+            Ok(t) => t,
+            Err(lie) => return Verdict::Lied(lie),
+        };
+        let checked = check_stretches(&game, &timeline, &self.stretches).and_then(|(n, sent)| {
+            // What the player sent is checked where the audit saw all of it: from the start.
+            if self.stretches[0].from_start
+                && let Some(chair) = self.chair
+            {
+                check_sent(&game, &timeline, chair, &sent)?;
+            }
+            Ok(n)
+        });
+        match checked {
             Ok((reports, views)) => {
                 if let Some(said) = self.over
                     && said != game.status()
@@ -384,6 +514,9 @@ impl Auditor {
         }
     }
 }
+
+/// The most things an audit keeps (reports, views, refusals, answers): far beyond any game's.
+const MAX_ITEMS: usize = 1 << 20;
 
 /// What a player is told of the game's course: a turn's report, or a takeback (by whom, how
 /// many turns).
@@ -405,104 +538,140 @@ impl Told {
     }
 }
 
-/// The game as its players are told it, replayed from its record: every report and takeback in
-/// order, and the positions after each (the start first). A takeback's turns are the turns it
-/// took back. The position of a turn is the one the game ends that stretch with (a refused
-/// attack later in it shows its flag there, as the host shows it); a four-player resignation
-/// after a turn puts its player out of that turn's position, so the position before it stands
-/// beside it (the views sent before the resignation show it).
-fn timeline(game: &Game) -> Result<(Vec<Told>, Vec<Vec<Position>>), Lie> {
-    let record = game.record();
-    let mut g = Game::new(record.rules.clone(), record.start.clone())
-        .map_err(|e| Lie::Record(e.to_string()))?;
-    let (mut told, mut positions) = (Vec::new(), Vec::new());
-    // The plies whose positions are still to be taken (at the stretch's end), and where the
-    // stretch began.
-    let mut open = vec![0usize];
-    let mut base = 0usize;
-    // Positions before four-player resignations in this stretch (after how many plies).
-    let mut before_out: Vec<(usize, Position)> = Vec::new();
-    let close = |g: &Game,
-                 base: usize,
-                 open: &mut Vec<usize>,
-                 before_out: &mut Vec<(usize, Position)>,
-                 told: &mut Vec<Told>,
-                 at: &mut Vec<Vec<Position>>| {
-        // A ply without a report is a turn lost to the move clock; its count is the side's
-        // timeouts among the plies that stand up to it.
-        let mut counts = [0u32; 4];
-        for (i, p) in g.plies().iter().enumerate() {
-            let timed_out = (p.report.is_none())
-                .then(|| g.position_at(i).side_to_move())
+/// An action of the record, where it happened.
+#[derive(Clone, Debug)]
+struct Acted {
+    action: Action,
+    /// Whether the player whose audit this is made it (its turn, its resignation, its draw offer
+    /// or answer, its takeback), as its chair says.
+    own: bool,
+    /// Whether the player's side was still in before it.
+    own_in: bool,
+    /// The state (of the point's positions) after it, and whether it made that state (a second
+    /// refusal of an attack on a flag already shown changes nothing).
+    state: usize,
+    new_state: bool,
+    /// A refusal: its reason as told.
+    why: Option<String>,
+}
+
+/// One point of the game as its players are told it: after so many reports, takebacks and
+/// timeouts.
+#[derive(Clone, Debug, Default)]
+struct Point {
+    /// The positions at this point in order: the point's first, then one after each event that
+    /// changes the position untold (a refused attack shows its flag, a four-player resignation
+    /// puts its player out).
+    states: Vec<Position>,
+    /// The actions at this point, in order; a turn, timeout or takeback ends the point.
+    acts: Vec<Acted>,
+}
+
+/// The game as its players are told it, replayed from its record action by action.
+struct Timeline {
+    told: Vec<Told>,
+    /// One more than `told`: the point before each thing told, and the last.
+    points: Vec<Point>,
+}
+
+impl Timeline {
+    /// The timeline of `game`'s record; `chair` marks the actions of the player auditing.
+    fn of(game: &Game, chair: Option<Chair>) -> Result<Timeline, Lie> {
+        let record = game.record();
+        let mut g = Game::new(record.rules.clone(), record.start.clone())
+            .map_err(|e| Lie::Record(e.to_string()))?;
+        let mut t = Timeline {
+            told: Vec::new(),
+            points: vec![Point {
+                states: vec![*g.position()],
+                acts: Vec::new(),
+            }],
+        };
+        for a in &record.actions {
+            let mover = g.position().mover();
+            let side = |g: &Game| match chair {
+                Some(Chair::Side(s)) => Some(s),
+                Some(Chair::Player(p)) => g.player_colour(p),
+                None => None,
+            };
+            let own_side = side(&g);
+            let own_in = own_side.is_some_and(|s| g.seats_in().contains(&s));
+            let own = match (a, chair) {
+                (Action::Turn(_) | Action::Refused(_), Some(Chair::Player(p))) => match mover {
+                    Mover::Player(m) => m == p,
+                    Mover::Side(m) => g.player_colour(p) == Some(m),
+                },
+                (Action::Turn(_) | Action::Refused(_), _) => {
+                    own_side.is_some_and(|s| mover == Mover::Side(s))
+                }
+                (
+                    Action::Resign(s)
+                    | Action::OfferDraw(s)
+                    | Action::AcceptDraw(s)
+                    | Action::DeclineDraw(s)
+                    | Action::Timeout(s)
+                    | Action::Takeback { by: s, .. },
+                    _,
+                ) => own_side == Some(*s),
+            };
+            let (plies, before) = (g.plies().len(), *g.position());
+            g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
+            let told = match a {
+                Action::Turn(_) => g
+                    .plies()
+                    .last()
+                    .and_then(|p| p.report.clone())
+                    .map(Told::Report),
+                Action::Timeout(s) => Some(Told::TimedOut(*s, g.timeouts(*s))),
+                Action::Takeback { by, .. } => Some(Told::TakenBack(
+                    *by,
+                    plies.saturating_sub(g.plies().len()) as u32,
+                )),
+                _ => None,
+            };
+            let point = t.points.last_mut().expect("a point");
+            let new_state = told.is_none() && *g.position() != before;
+            if new_state {
+                point.states.push(*g.position());
+            }
+            let why = matches!(a, Action::Refused(_))
+                .then(|| g.refusals().last().map(|r| r.said.to_string()))
                 .flatten();
-            if let Some(side) = timed_out {
-                counts[side.index()] += 1;
+            point.acts.push(Acted {
+                action: a.clone(),
+                own,
+                own_in,
+                state: point.states.len() - 1,
+                new_state,
+                why,
+            });
+            if let Some(told) = told {
+                t.told.push(told);
+                t.points.push(Point {
+                    states: vec![*g.position()],
+                    acts: Vec::new(),
+                });
             }
-            if i < base {
-                continue;
-            }
-            match (&p.report, timed_out) {
-                (Some(r), _) => told.push(Told::Report(r.clone())),
-                (None, Some(side)) => told.push(Told::TimedOut(side, counts[side.index()])),
-                (None, None) => continue,
-            }
-            open.push(i + 1);
         }
-        at.extend(open.drain(..).map(|n| {
-            let mut alts = vec![*g.position_at(n)];
-            alts.extend(
-                before_out
-                    .iter()
-                    .filter(|(p, _)| *p == n)
-                    .map(|(_, pos)| *pos),
-            );
-            alts
-        }));
-        before_out.clear();
-    };
-    for a in &record.actions {
-        let back = matches!(a, Action::Takeback { .. });
-        if back {
-            close(
-                &g,
-                base,
-                &mut open,
-                &mut before_out,
-                &mut told,
-                &mut positions,
-            );
-        }
-        if matches!(a, Action::Resign(_)) && g.board().is_four() {
-            before_out.push((g.plies().len(), *g.position()));
-        }
-        let before = g.plies().len();
-        g.act(a.clone()).map_err(|e| Lie::Record(e.to_string()))?;
-        if let Action::Takeback { by, .. } = a {
-            let turns = before.saturating_sub(g.plies().len()) as u32;
-            told.push(Told::TakenBack(*by, turns));
-            base = g.plies().len();
-            open.push(base);
-        }
+        Ok(t)
     }
-    close(
-        &g,
-        base,
-        &mut open,
-        &mut before_out,
-        &mut told,
-        &mut positions,
-    );
-    // A two-player game's fifth timeout ends it without a ply: told all the same, the last
-    // position after it.
-    if let (Some(Action::Timeout(side)), Status::Won(_, crate::engine::EndReason::Timeouts)) =
-        (record.actions.last(), g.status())
-        && g.plies().last().is_none_or(|p| p.report.is_some())
-        && !g.board().is_four()
-    {
-        told.push(Told::TimedOut(*side, g.timeouts(*side)));
-        positions.push(vec![*g.position()]);
+
+    /// The states after this player's refused turns at point `k`, in order.
+    fn own_refusals(&self, k: usize) -> impl Iterator<Item = &Acted> {
+        (self.points.get(k).into_iter())
+            .flat_map(|p| &p.acts)
+            .filter(|a| a.own && matches!(a.action, Action::Refused(_)))
     }
-    Ok((told, positions))
+}
+
+/// How many reports, takebacks and timeouts the players of `game` have been told, and how many
+/// refusals of the turns of the player in `chair` since the last of them: where a player who
+/// rejoins comes in (`Msg::At`; a host that restarted counts them from its saved game).
+pub fn told_so_far(game: &Game, chair: Chair) -> (usize, usize) {
+    Timeline::of(game, Some(chair)).map_or((0, 0), |t| {
+        let k = t.told.len();
+        (k, t.own_refusals(k).count())
+    })
 }
 
 /// What the host told as the `k`th thing of the game (`said`; nothing, past the end) where the
@@ -523,79 +692,183 @@ fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) ->
     }
 }
 
-/// Every stretch's reports, takebacks and timeouts against the game's, in order, and its views against
-/// the game's views; the reports and views checked.
-fn check_stretches(game: &Game, stretches: &[Stretch]) -> Result<(usize, usize), Lie> {
-    let (timeline, positions) = timeline(game)?;
-    let told = |i: usize| timeline.get(i);
-    let mut next = 0usize;
+/// The reports and views checked, and what the player sent with the point of each.
+type Checked = ((usize, usize), Vec<(usize, Sent)>);
+
+/// Every stretch against the timeline: its reports, takebacks and timeouts in order from where
+/// it began (the start, or where the host said a rejoin came in), each view against the
+/// positions of its point (in order: a view never goes back to an earlier state of its point,
+/// nor before the last refusal of the player's turn told), each refusal told against the
+/// record's. The reports and views checked, and what the player sent, with the point of each.
+fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<Checked, Lie> {
+    let over = game.status().is_over();
     let (mut reports, mut views) = (0, 0);
+    let mut sent = Vec::new();
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
-        let offset = if s.from_start {
-            for (k, r) in s.reports.iter().enumerate() {
-                let truth = told(k);
-                if truth != Some(r) {
-                    return Err(mismatch(k, Some(r), truth, game));
-                }
-            }
-            0
+        let (mut k, mut r) = if s.from_start {
+            (0, 0)
         } else {
-            // The first run of the game's reports, from where the last stretch ended, that is
-            // this stretch's.
-            let n = s.reports.len();
-            let fits = |o: usize| (0..n).all(|k| told(o + k) == Some(&s.reports[k]));
-            match (next..=timeline.len().saturating_sub(n))
-                .find(|&o| o + n <= timeline.len() && fits(o))
-            {
-                Some(o) => o,
-                None => return Err(Lie::Stretch),
-            }
+            s.at.unwrap_or((0, 0))
         };
-        next = offset + s.reports.len();
-        reports += s.reports.len();
-        if si == last && s.from_start && game.status().is_over() && next != timeline.len() {
-            return Err(match told(next) {
-                Some(t @ Told::TimedOut(..)) => mismatch(next, None, Some(t), game),
+        if k > tl.told.len() || tl.own_refusals(k).count() < r {
+            return Err(Lie::Stretch);
+        }
+        // The state of the point the last view showed.
+        let mut cur = 0;
+        for item in &s.items {
+            match item {
+                Item::Told(t) => {
+                    let truth = tl.told.get(k);
+                    if truth != Some(t) {
+                        return Err(mismatch(k, Some(t), truth, game));
+                    }
+                    k += 1;
+                    (r, cur) = (0, 0);
+                    reports += 1;
+                }
+                Item::Refused(turn, why) => {
+                    match tl.own_refusals(k).nth(r) {
+                        Some(a)
+                            if a.action == Action::Refused(turn.clone())
+                                && a.why.as_deref() == Some(why) =>
+                        {
+                            cur = cur.max(a.state);
+                        }
+                        _ => {
+                            return Err(Lie::Refusal {
+                                turn: k,
+                                said: turn.clone(),
+                            });
+                        }
+                    }
+                    r += 1;
+                }
+                Item::View(viewer, notation, mines) => {
+                    let states = &tl.points[k].states;
+                    // Between this player's refusals told and the next one's.
+                    let lo = match r {
+                        0 => 0,
+                        r => tl.own_refusals(k).nth(r - 1).map_or(0, |a| a.state),
+                    };
+                    let hi = (tl.own_refusals(k).nth(r))
+                        .map_or(states.len(), |a| a.state + usize::from(!a.new_state));
+                    let viewer = Viewer::Side(*viewer);
+                    let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
+                        return Err(Lie::View {
+                            turn: k,
+                            node: "the board".into(),
+                        });
+                    };
+                    let board = game.board();
+                    let differs_from =
+                        |truth: &View| (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n));
+                    let differs = |pos: &Position| differs_from(&pos.view(game.rules(), viewer));
+                    let from = cur.max(lo);
+                    // At the end every piece is shown to everyone.
+                    let end =
+                        k == tl.told.len() && over && *notation == game.view(viewer).notation();
+                    match (from..hi).find(|&i| differs(&states[i]).is_none()) {
+                        Some(i) => cur = i,
+                        None if end => {}
+                        None => {
+                            let node = states
+                                .get(from)
+                                .and_then(differs)
+                                .map_or("the board".to_string(), |n| board.name(n).to_string());
+                            return Err(Lie::View { turn: k, node });
+                        }
+                    }
+                    views += 1;
+                }
+                Item::Sent(x) => sent.push((k, x.clone())),
+            }
+        }
+        if si == last && over && k != tl.told.len() {
+            return Err(match tl.told.get(k) {
+                Some(t @ Told::TimedOut(..)) => mismatch(k, None, Some(t), game),
                 _ => Lie::Count {
-                    said: next,
-                    truth: timeline.len(),
+                    said: k,
+                    truth: tl.told.len(),
                 },
             });
         }
-        for (before, viewer, notation, mines) in &s.views {
-            let done = offset + before;
-            if done >= timeline.len() && game.status().is_over() {
-                continue; // the end: every piece is shown to everyone
+    }
+    Ok(((reports, views), sent))
+}
+
+/// What the record says the player did against what it sent: every turn of its own (played or
+/// refused), draw offer, accepted draw and takeback asked is an answer it sent at that point;
+/// every takeback made for another player while it was in had its consent there; every
+/// resignation of its own it sent then or before (unless the record says the seat failed: the
+/// host's word, which the audit cannot check); its formation is the one it sent. (A declined
+/// draw or takeback is what the host does with no answer, so it proves nothing.)
+fn check_sent(game: &Game, tl: &Timeline, chair: Chair, sent: &[(usize, Sent)]) -> Result<(), Lie> {
+    let has = |k: usize, s: &Sent| sent.iter().any(|(at, x)| *at == k && x == s);
+    let failed = (game.record().info.iter())
+        .filter(|(key, _)| key == crate::engine::InfoKey::Forfeit.as_str())
+        .any(|(_, text)| {
+            text.split("; ")
+                .any(|part| part.starts_with(&format!("{chair} (")))
+        });
+    for (k, point) in tl.points.iter().enumerate() {
+        for a in &point.acts {
+            let needed = match &a.action {
+                Action::Turn(t) | Action::Refused(t) if a.own => Some(Sent::Turn(t.clone())),
+                Action::OfferDraw(_) if a.own => Some(Sent::OfferDraw),
+                Action::AcceptDraw(_) if a.own => Some(Sent::Draw(true)),
+                Action::Takeback { .. } if a.own => Some(Sent::AskTakeback),
+                Action::Takeback { .. } if a.own_in && !failed => Some(Sent::Takeback(true)),
+                Action::Resign(_) if a.own && !failed => {
+                    let before = sent.iter().any(|(at, x)| *at <= k && *x == Sent::Resign);
+                    (!before).then_some(Sent::Resign)
+                }
+                _ => None,
+            };
+            if let Some(what) = needed
+                && !has(k, &what)
+            {
+                return Err(Lie::Acted {
+                    turn: k,
+                    what: a.action.clone(),
+                });
             }
-            let viewer = Viewer::Side(*viewer);
-            let Ok(got) = View::from_notation(notation, viewer, game.rules(), mines) else {
-                return Err(Lie::View {
-                    turn: done,
-                    node: "the board".into(),
-                });
-            };
-            let Some(at) = positions.get(done) else {
-                return Err(Lie::View {
-                    turn: done,
-                    node: "the board".into(),
-                });
-            };
-            let board = game.board();
-            let differs = |pos: &Position| {
-                let truth = pos.view(game.rules(), viewer);
-                (0..board.len() as u8).find(|&n| got.at(n) != truth.at(n))
-            };
-            if let Some(n) = at.iter().map(differs).reduce(|a, b| a.and(b)).flatten() {
-                return Err(Lie::View {
-                    turn: done,
-                    node: board.name(n).to_string(),
-                });
-            }
-            views += 1;
         }
     }
-    Ok((reports, views))
+    // The formation: the start's pieces of the player's side are those it sent.
+    let rules = game.rules();
+    for (_, s) in sent {
+        let Sent::Formation(text) = s else { continue };
+        let (Chair::Side(side), Ok(f)) = (chair, crate::protocol::parse_formation(text)) else {
+            continue;
+        };
+        let start = if game.board().is_four() {
+            crate::engine::Start::four_formations([&f, &f, &f, &f])
+        } else {
+            crate::engine::Start::formations(&f, &f)
+        };
+        let Ok(pos) = start.position(rules) else {
+            continue;
+        };
+        if side_part(&pos, side) != side_part(&dealt(game), side) {
+            return Err(Lie::Formation(side));
+        }
+    }
+    Ok(())
+}
+
+/// An action in the words the audit names it with.
+fn acted_words(a: &Action) -> String {
+    match a {
+        Action::Turn(t) => format!("the turn {t}"),
+        Action::Refused(t) => format!("the refused turn {t}"),
+        Action::Resign(_) => "a resignation".into(),
+        Action::OfferDraw(_) => "a draw offer".into(),
+        Action::AcceptDraw(_) => "a draw accepted".into(),
+        Action::DeclineDraw(_) => "a draw declined".into(),
+        Action::Timeout(_) => "a timeout".into(),
+        Action::Takeback { turns, .. } => format!("a takeback of {turns}"),
+    }
 }
 
 #[cfg(test)]
@@ -918,12 +1191,18 @@ mod tests {
         let g = game(10, 150);
         let seal = Seal::new(room(), g.start_position());
         let msgs = stream(&g, &seal, Seat::Blue);
+        // Where the rejoin came in: the reports before the 90th message (the host says so).
+        let told = (msgs[..90].iter())
+            .filter(|m| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .count() as u32;
+        let at = Msg::At { told, refused: 0 };
         // Connected from the start to the 40th message, then again from the 90th.
         let mut a = Auditor::new(room(), true);
         for m in &msgs[..40] {
             a.feed(m);
         }
         a.rejoined();
+        a.feed(&at);
         a.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &msgs[90..] {
             a.feed(m);
@@ -935,6 +1214,7 @@ mod tests {
         );
         // A fresh player's program after a rejoin: only the second stretch.
         let mut b = Auditor::new(room(), false);
+        b.feed(&at);
         b.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &msgs[90..] {
             b.feed(m);
@@ -952,11 +1232,16 @@ mod tests {
             .map(|(i, _)| i)
             .collect();
         tail.swap(reports[0], reports[1]);
+        c.feed(&at);
         c.feed(&Msg::Commit(seal.hashes.clone()));
         for m in &tail {
             c.feed(m);
         }
-        assert_eq!(c.verdict(), Verdict::Lied(Lie::Stretch));
+        assert!(
+            matches!(c.verdict(), Verdict::Lied(Lie::Report { .. })),
+            "{}",
+            c.verdict()
+        );
         // A second, different commitment.
         let mut d = Auditor::new(room(), true);
         d.feed(&Msg::Commit(seal.hashes.clone()));
@@ -1125,5 +1410,467 @@ mod takeback_tests {
             "{}",
             audit(&stale)
         );
+    }
+}
+
+#[cfg(test)]
+mod point_tests {
+    //! The audit against streams an honest host sends (as the table sends them: a report and a
+    //! view to every seat after each turn, a refusal and a view to the mover only), with a
+    //! refused attack on the flag, a rejoin, and what the player sent.
+    use super::*;
+    use crate::engine::{Start, Turn};
+    use crate::net::wire::Msg;
+
+    fn room() -> RoomId {
+        RoomId(*b"ROOMPT")
+    }
+
+    /// What the player sent (`Out`) and received (`In`), in order.
+    #[derive(Clone, Debug)]
+    enum Ev {
+        In(Msg),
+        Out(Msg),
+    }
+
+    /// What an honest host sends the player of side `me` over `game`, and the player's answers.
+    fn honest(game: &Game, seal: &Seal, me: Seat) -> Vec<Ev> {
+        let record = game.record();
+        let mut g = Game::new(record.rules.clone(), record.start.clone()).unwrap();
+        let view = |g: &Game| {
+            let v = g.view(Viewer::Side(me));
+            Ev::In(Msg::Host(HostMsg::View {
+                viewer: me,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            }))
+        };
+        let mut out = vec![
+            Ev::In(Msg::Host(HostMsg::Rules(record.rules.clone()))),
+            Ev::In(Msg::Host(HostMsg::Seat(Chair::Side(me)))),
+            view(&g),
+            Ev::In(Msg::Commit(seal.hashes.clone())),
+        ];
+        let go = || {
+            Ev::In(Msg::Host(HostMsg::Go {
+                turn_ms: None,
+                left_ms: None,
+            }))
+        };
+        let answer = |m: EngineMsg| Ev::Out(Msg::Engine(m));
+        for a in &record.actions {
+            let mover = g.position().side_to_move();
+            let plies = g.plies().len();
+            match a {
+                Action::Turn(t) | Action::Refused(t) if mover == Some(me) => {
+                    out.extend([go(), answer(EngineMsg::Turn(t.clone()))]);
+                }
+                Action::Resign(s) if *s == me => out.push(Ev::Out(Msg::Resign)),
+                Action::OfferDraw(s) if *s == me => {
+                    out.extend([go(), answer(EngineMsg::OfferDraw)]);
+                }
+                Action::AcceptDraw(s) | Action::DeclineDraw(s) if *s == me => {
+                    let by = g.draw_offer().unwrap();
+                    let yes = matches!(a, Action::AcceptDraw(_));
+                    out.extend([
+                        Ev::In(Msg::Host(HostMsg::DrawOffered(by))),
+                        answer(EngineMsg::DrawAnswer(yes)),
+                    ]);
+                }
+                Action::Takeback { by, .. } if *by == me => {
+                    out.extend([go(), answer(EngineMsg::AskTakeback)]);
+                }
+                _ => {}
+            }
+            if let Action::Takeback { by, turns } = a
+                && *by != me
+            {
+                let mut probe = g.clone();
+                probe.act(a.clone()).unwrap();
+                let n = (plies - probe.plies().len()) as u32;
+                let _ = turns;
+                out.extend([
+                    Ev::In(Msg::Host(HostMsg::TakebackAsked(*by, n))),
+                    answer(EngineMsg::TakebackAnswer(true)),
+                ]);
+            }
+            g.act(a.clone()).unwrap();
+            match a {
+                Action::Turn(_) => {
+                    let r = g.plies().last().unwrap().report.clone().unwrap();
+                    out.extend([Ev::In(Msg::Host(HostMsg::Report(r))), view(&g)]);
+                }
+                Action::Refused(t) if mover == Some(me) => {
+                    let why = g.refusals().last().unwrap().said.to_string();
+                    out.extend([
+                        Ev::In(Msg::Host(HostMsg::Refused(t.clone(), why))),
+                        view(&g),
+                    ]);
+                }
+                Action::Takeback { by, .. } => {
+                    let n = (plies - g.plies().len()) as u32;
+                    out.extend([Ev::In(Msg::Host(HostMsg::TakenBack(*by, n))), view(&g)]);
+                }
+                _ => {}
+            }
+        }
+        out.push(Ev::In(Msg::Host(HostMsg::GameOver(g.status()))));
+        out.push(Ev::In(Msg::Reveal(seal.salts.clone())));
+        let parts = record_parts(game);
+        let n = parts.len();
+        for (i, text) in parts.into_iter().enumerate() {
+            out.push(Ev::In(Msg::RecordPart {
+                text,
+                last: i + 1 == n,
+            }));
+        }
+        out
+    }
+
+    fn audit(a: &mut Auditor, evs: &[Ev]) {
+        for e in evs {
+            match e {
+                Ev::In(m) => a.feed(m),
+                Ev::Out(m) => a.sent(m),
+            }
+        }
+    }
+
+    fn verdict(evs: &[Ev]) -> Verdict {
+        let mut a = Auditor::new(room(), true);
+        audit(&mut a, evs);
+        a.verdict()
+    }
+
+    fn honest_verdict(v: &Verdict) -> bool {
+        matches!(v, Verdict::Honest { .. })
+    }
+
+    /// Red's colonel beside Blue's flag with Blue's mines on the board: its attack is refused
+    /// (the flag rule), the flag shown to both, and refused again; the game goes on with random turns, a takeback
+    /// by Blue, a draw offered and declined, and ends with Blue's resignation.
+    fn refused_game() -> Game {
+        let mut rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        rules.flag_needs_mines_cleared = true;
+        let cells = "b1=rF d12=bF d1=r8 b12=b8 c12=r5 a6=r3 a11=bM e7=b3 a1=r4 e12=b4";
+        let mut g = Game::new(
+            rules,
+            Start::Position(crate::engine::tests::lay("r", cells)),
+        )
+        .unwrap();
+        let d12 = |g: &Game| Turn::parse("c12-d12", g.board()).unwrap();
+        // Twice: the second attack, on the flag now shown, is refused again and changes nothing.
+        for _ in 0..2 {
+            assert!(matches!(
+                g.play(d12(&g)),
+                Err(crate::engine::IllegalTurn::FlagAttackRefused { .. })
+            ));
+        }
+        let mut rng = crate::engine::rng::SplitMix64::new(4);
+        for n in 0..30 {
+            if g.status().is_over() {
+                break;
+            }
+            let side = g.position().side_to_move().unwrap();
+            if n == 9 && side == Seat::Blue {
+                g.act(Action::Takeback {
+                    by: Seat::Blue,
+                    turns: 2,
+                })
+                .unwrap();
+                continue;
+            }
+            if n == 14 {
+                g.act(Action::OfferDraw(side)).unwrap();
+                g.act(Action::DeclineDraw(side.opponent().unwrap()))
+                    .unwrap();
+            }
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        if !g.status().is_over() {
+            g.act(Action::Resign(Seat::Blue)).unwrap();
+        }
+        assert_eq!(g.refusals().len(), 2);
+        g
+    }
+
+    /// Issue: the refusal rewrote its turn's position, and the views sent before it (Blue's,
+    /// and Red's before its attack) were taken for lies.
+    #[test]
+    fn a_refused_attack_on_the_flag_is_no_lie_for_either_player() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        for me in Seat::BOTH {
+            let v = verdict(&honest(&g, &seal, me));
+            assert!(honest_verdict(&v), "{me:?}: {v}");
+        }
+    }
+
+    /// A refusal the game does not have (here: of Red's first real turn), or one told with
+    /// another reason, is named; so is a view that shows the flag before the refusal.
+    #[test]
+    fn a_made_up_refusal_is_named() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        let red = honest(&g, &seal, Seat::Red);
+        let refused = |e: &Ev| matches!(e, Ev::In(Msg::Host(HostMsg::Refused(..))));
+        let at = red.iter().position(refused).unwrap();
+        // Made up: before Red's turn after it, the turn refused.
+        let next = (at..red.len())
+            .find(|&i| matches!(&red[i], Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        let Ev::Out(Msg::Engine(EngineMsg::Turn(t))) = red[next].clone() else {
+            unreachable!()
+        };
+        let mut made_up = red.clone();
+        made_up.insert(
+            next + 1,
+            Ev::In(Msg::Host(HostMsg::Refused(t.clone(), "the flag".into()))),
+        );
+        match verdict(&made_up) {
+            Verdict::Lied(Lie::Refusal { said, .. }) => assert_eq!(said, t),
+            v => panic!("{v}"),
+        }
+        // The true refusal told with another reason.
+        let mut reason = red.clone();
+        let Ev::In(Msg::Host(HostMsg::Refused(_, why))) = &mut reason[at] else {
+            unreachable!()
+        };
+        why.push('!');
+        assert!(matches!(
+            verdict(&reason),
+            Verdict::Lied(Lie::Refusal { .. })
+        ));
+        // The view after the refusal shown before it.
+        let mut early = red.clone();
+        let shown = early.remove(at + 1);
+        early.insert(at - 1, shown);
+        assert!(matches!(verdict(&early), Verdict::Lied(Lie::View { .. })));
+    }
+
+    /// Issue: a player cut after its own turn rejoins; the other resigns before any report: the
+    /// view sent again at the rejoin was placed where the first stretch ended.
+    #[test]
+    fn a_rejoin_after_ones_own_turn_is_placed_where_the_host_says() {
+        rejoin_after_own_turn(refused_game());
+        // A game with no refusal, no takeback.
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut g = Game::new(rules.clone(), Start::random(&rules, 12)).unwrap();
+        let mut rng = crate::engine::rng::SplitMix64::new(12);
+        for _ in 0..30 {
+            let turns = g.position().legal_turns(g.rules());
+            g.play(turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        assert!(!g.status().is_over());
+        rejoin_after_own_turn(g);
+    }
+
+    /// `game` to Red's eleventh turn, Red cut after it, back before the report of it; then Blue
+    /// resigns.
+    fn rejoin_after_own_turn(mut g: Game) {
+        let record = g.record().clone();
+        let mut turns = 0;
+        let cut = (record.actions.iter())
+            .position(|a| {
+                turns += usize::from(matches!(a, Action::Turn(_)));
+                turns == 11
+            })
+            .unwrap();
+        let mut short = record.clone();
+        short.actions.truncate(cut + 1);
+        short.actions.push(Action::Resign(Seat::Blue));
+        g = Game::from_record(short).unwrap();
+        let seal = Seal::new(room(), g.start_position());
+        let red = honest(&g, &seal, Seat::Red);
+        // Red's last turn sent, then the connection broke.
+        let sent = (red.iter())
+            .rposition(|e| matches!(e, Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        let mut a = Auditor::new(room(), true);
+        audit(&mut a, &red[..=sent]);
+        a.rejoined();
+        let told = told_so_far(&g, Chair::Side(Seat::Red)).0 as u32;
+        let v = g.view(Viewer::Side(Seat::Red));
+        let again = [
+            Ev::In(Msg::At { told, refused: 0 }),
+            Ev::In(Msg::Host(HostMsg::Rules(g.rules().clone()))),
+            Ev::In(Msg::Host(HostMsg::Seat(Chair::Side(Seat::Red)))),
+            Ev::In(Msg::Host(HostMsg::View {
+                viewer: Seat::Red,
+                notation: g
+                    .position()
+                    .view(g.rules(), Viewer::Side(Seat::Red))
+                    .notation(),
+                mines: v.mines_notation(),
+            })),
+            Ev::In(Msg::Commit(seal.hashes.clone())),
+        ];
+        let end: Vec<Ev> = red[red.len() - 3..].to_vec();
+        let mut b = a.clone();
+        audit(&mut b, &again);
+        audit(&mut b, &end);
+        assert!(honest_verdict(&b.verdict()), "{}", b.verdict());
+        // A fresh program after the rejoin: the same.
+        let mut fresh = Auditor::new(room(), false);
+        audit(&mut fresh, &again);
+        audit(&mut fresh, &end);
+        assert!(honest_verdict(&fresh.verdict()), "{}", fresh.verdict());
+        // Placed one point early (where the first stretch ended): the view is named.
+        let mut early = a.clone();
+        let mut wrong = again.to_vec();
+        wrong[0] = Ev::In(Msg::At {
+            told: told - 1,
+            refused: 0,
+        });
+        audit(&mut early, &wrong);
+        audit(&mut early, &end);
+        assert!(
+            matches!(early.verdict(), Verdict::Lied(Lie::View { .. })),
+            "{}",
+            early.verdict()
+        );
+        // Past the game's end: named.
+        let mut past = Auditor::new(room(), false);
+        wrong[0] = Ev::In(Msg::At {
+            told: told + 5,
+            refused: 0,
+        });
+        audit(&mut past, &wrong);
+        audit(&mut past, &end);
+        assert_eq!(past.verdict(), Verdict::Lied(Lie::Stretch));
+    }
+
+    /// What the record has the player do that it never sent is named: a turn swapped, a
+    /// resignation, a draw offer or acceptance, a takeback asked or agreed; and a formation
+    /// other than the one sent.
+    #[test]
+    fn what_the_player_never_sent_is_named() {
+        let g = refused_game();
+        let seal = Seal::new(room(), g.start_position());
+        let without = |me: Seat, f: &dyn Fn(&Msg) -> bool| -> Verdict {
+            let evs: Vec<Ev> = honest(&g, &seal, me)
+                .into_iter()
+                .filter(|e| !matches!(e, Ev::Out(m) if f(m)))
+                .collect();
+            verdict(&evs)
+        };
+        let acted = |v: Verdict| match v {
+            Verdict::Lied(Lie::Acted { what, .. }) => what,
+            v => panic!("{v}"),
+        };
+        // Blue's resignation, Blue's takeback, the draw offer and its answer (declined: no
+        // lie), a turn of Red's (the refused one first).
+        assert!(matches!(
+            acted(without(Seat::Blue, &|m| matches!(m, Msg::Resign))),
+            Action::Resign(Seat::Blue)
+        ));
+        assert!(matches!(
+            acted(without(Seat::Blue, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::AskTakeback)
+            ))),
+            Action::Takeback { .. }
+        ));
+        assert!(matches!(
+            acted(without(Seat::Red, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::TakebackAnswer(_))
+            ))),
+            Action::Takeback { .. }
+        ));
+        let offerer = (g.record().actions.iter())
+            .find_map(|a| match a {
+                Action::OfferDraw(s) => Some(*s),
+                _ => None,
+            })
+            .unwrap();
+        assert!(matches!(
+            acted(without(offerer, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::OfferDraw)
+            ))),
+            Action::OfferDraw(_)
+        ));
+        let declined = without(offerer.opponent().unwrap(), &|m| {
+            matches!(m, Msg::Engine(EngineMsg::DrawAnswer(_)))
+        });
+        assert!(honest_verdict(&declined), "{declined}");
+        assert_eq!(
+            acted(without(Seat::Red, &|m| matches!(
+                m,
+                Msg::Engine(EngineMsg::Turn(_))
+            ))),
+            Action::Refused("c12-d12".into())
+        );
+        // A turn swapped: Red sent another.
+        let mut swapped = honest(&g, &seal, Seat::Red);
+        let k = (swapped.iter())
+            .rposition(|e| matches!(e, Ev::Out(Msg::Engine(EngineMsg::Turn(_)))))
+            .unwrap();
+        swapped[k] = Ev::Out(Msg::Engine(EngineMsg::Turn("a1-a2".into())));
+        assert!(matches!(
+            verdict(&swapped),
+            Verdict::Lied(Lie::Acted {
+                what: Action::Turn(_),
+                ..
+            })
+        ));
+        // A draw accepted that the player declined.
+        let mut accepted = g.record().clone();
+        let at = (accepted.actions.iter())
+            .position(|a| matches!(a, Action::DeclineDraw(_)))
+            .unwrap();
+        accepted.actions.truncate(at);
+        accepted
+            .actions
+            .push(Action::AcceptDraw(offerer.opponent().unwrap()));
+        let drawn = Game::from_record(accepted).unwrap();
+        let mut evs = honest(&drawn, &seal, offerer.opponent().unwrap());
+        for e in &mut evs {
+            if let Ev::Out(Msg::Engine(EngineMsg::DrawAnswer(yes))) = e {
+                *yes = false;
+            }
+        }
+        assert!(matches!(
+            verdict(&evs),
+            Verdict::Lied(Lie::Acted {
+                what: Action::AcceptDraw(_),
+                ..
+            })
+        ));
+    }
+
+    /// The formation a player sent is the one the record starts its side with.
+    #[test]
+    fn a_formation_other_than_the_one_sent_is_named() {
+        let rules = Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut rng = crate::engine::rng::SplitMix64::new(9);
+        let (red, blue) = (
+            crate::engine::Formation::random(&mut rng, &rules),
+            crate::engine::Formation::random(&mut rng, &rules),
+        );
+        let other = crate::engine::Formation::random(&mut rng, &rules);
+        let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        g.act(Action::Resign(Seat::Blue)).unwrap();
+        let seal = Seal::new(room(), g.start_position());
+        for (me, sent, honest_one) in [
+            (Seat::Red, &red, true),
+            (Seat::Blue, &blue, true),
+            (Seat::Blue, &other, false),
+        ] {
+            let mut evs = honest(&g, &seal, me);
+            let text = crate::protocol::formation_text(sent);
+            evs.insert(2, Ev::In(Msg::Host(HostMsg::AskFormation)));
+            evs.insert(3, Ev::Out(Msg::Engine(EngineMsg::Formation(text))));
+            let v = verdict(&evs);
+            if honest_one {
+                assert!(honest_verdict(&v), "{me:?}: {v}");
+            } else {
+                assert_eq!(v, Verdict::Lied(Lie::Formation(Seat::Blue)));
+            }
+        }
     }
 }

@@ -326,6 +326,9 @@ impl Client {
             let closed = closed.clone();
             let received = received.clone();
             let audit = audit.clone();
+            // This connection's stretch of the audit: what a connection closed for a rejoin still
+            // reads is not the next one's.
+            let stretch = lock(&audit).stretches();
             std::thread::Builder::new()
                 .name("junqi-client-in".into())
                 .spawn(move || {
@@ -333,7 +336,12 @@ impl Client {
                         match receiver.recv() {
                             Ok(Msg::Ping) => {}
                             Ok(m) => {
-                                lock(&audit).feed(&m);
+                                {
+                                    let mut a = lock(&audit);
+                                    if a.stretches() == stretch {
+                                        a.feed(&m);
+                                    }
+                                }
                                 if let Some(r) = lock(&received).as_mut() {
                                     r.push(m.clone());
                                 }
@@ -434,6 +442,9 @@ impl Client {
     /// # Errors
     /// The connection broke.
     pub fn send(&self, msg: &Msg) -> Result<(), ClientError> {
+        // Taken into the audit before it goes: the host's answer to it (the report of the turn)
+        // may come back before this returns.
+        lock(&self.audit).sent(msg);
         self.sender.send(msg, self.board).map_err(conn_err)
     }
 

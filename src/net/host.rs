@@ -130,6 +130,7 @@ impl ConnOut {
 }
 
 /// What a seat's line link knows, shared with the connection holding the seat.
+#[derive(Default)]
 struct LinkState {
     conn: Option<ConnOut>,
     /// The lines sent before the first view (the handshake, the game's setup): sent again to a
@@ -149,6 +150,21 @@ struct LinkState {
     /// `go`s whose time ran out before this connection answered them: that many late answers
     /// are still taken (the table drops them), not counted as lines sent unasked.
     late_gos: u32,
+    /// The reports, takebacks and timeouts sent to the seat, and the refusals of its turns
+    /// since the last of them: where a player who rejoins comes in (`Msg::At`).
+    told: usize,
+    refused: usize,
+    /// `told` and `refused` when the last view was sent.
+    view_mark: (usize, usize),
+}
+
+/// Whether `line` tells of a turn, a takeback made or a timeout (what the audit counts).
+fn is_told(line: &str) -> bool {
+    line.starts_with("report ")
+        || line.starts_with("timeout ")
+        || (line.starts_with("takeback ")
+            && !line.starts_with("takeback asked ")
+            && line != "takeback declined")
 }
 
 struct LinkShared {
@@ -188,45 +204,178 @@ struct NetLink {
     host: Arc<Inner>,
     seat: u8,
     board: &'static Board,
+    /// The room's rules (what a `Fault` needs to make up a legal turn).
+    rules: Rules,
     /// A lie told (`Fault`).
     lied: bool,
+    /// `go`s and reports sent to the seat (when a `Fault` lies).
+    gos: usize,
+    reports: usize,
+    /// An answer a `Fault` makes up for the seat, given to the table before any line of its.
+    canned: Option<String>,
     /// The room's resignations made out of turn: one breaks off the wait for this seat's turn.
     resigned: Arc<Mutex<Vec<u8>>>,
 }
 
+/// The `go` of the seat's turn at which a `Fault` lies (its third: the game is under way).
+const FAULT_AT: usize = 3;
+
 impl NetLink {
-    /// The line as a host with a `Fault` sends it: the first clash reported to the faulty
-    /// seat with another outcome.
-    fn faulty(&mut self, line: &str) -> Option<String> {
+    /// The host's fault, if it lies to this seat and has not lied yet.
+    fn fault(&self) -> Option<Fault> {
+        self.host
+            .fault
+            .filter(|f| f.seat() == self.seat && !self.lied)
+    }
+
+    /// The line as a host with a `Fault` sends it (none: not sent at all).
+    fn faulty(&mut self, line: &str) -> Option<Option<String>> {
         use crate::engine::ClashOutcome as C;
         use crate::protocol::HostMsg;
-        let Some(Fault::LieAboutAClash { seat }) = self.host.fault else {
-            return None;
+        let is_go = line == "go" || line.starts_with("go ");
+        self.gos += usize::from(is_go);
+        self.reports += usize::from(line.starts_with("report "));
+        let fault = self.fault()?;
+        let (lie, canned): (Option<String>, Option<&str>) = match fault {
+            Fault::LieAboutAClash { .. } if line.starts_with("report ") => {
+                let Ok(HostMsg::Report(mut r)) = HostMsg::parse(line, self.board) else {
+                    return None;
+                };
+                let c = r.clash.as_mut()?;
+                *c = match *c {
+                    C::DefenderRemoved => C::AttackerRemoved,
+                    C::AttackerRemoved | C::Bounced => C::BothRemoved,
+                    C::BothRemoved | C::MineDug | C::FlagTaken => C::DefenderRemoved,
+                };
+                (Some(HostMsg::Report(r).line(self.board)), None)
+            }
+            // The view before the last report, shown again after it.
+            Fault::StaleView { .. } if line.starts_with("view ") && self.reports >= FAULT_AT => {
+                let last = lock(&self.shared.state).last_view.clone();
+                (last.filter(|l| l != line), None)
+            }
+            Fault::InventedResignation { .. } if is_go && self.gos >= FAULT_AT => {
+                (None, Some("resign"))
+            }
+            Fault::InventedDrawAnswer { .. } if line.starts_with("draw offered ") => {
+                (None, Some("draw accept"))
+            }
+            Fault::InventedTakebackAnswer { .. } if line.starts_with("takeback asked ") => {
+                (None, Some("takeback accept"))
+            }
+            _ => return None,
         };
-        if seat != self.seat || self.lied || !line.starts_with("report ") {
-            return None;
+        if let Some(answer) = canned {
+            // The seat is not asked; the host answers for it.
+            self.lied = true;
+            self.canned = Some(answer.to_string());
+            return Some(None);
         }
-        let Ok(HostMsg::Report(mut r)) = HostMsg::parse(line, self.board) else {
+        let lie = lie?;
+        self.lied = true;
+        Some(Some(lie))
+    }
+
+    /// The seat's answer as a host with a `Fault` takes it (none: it is not taken, and the seat
+    /// is asked again).
+    fn faulty_answer(&mut self, answer: String) -> Option<String> {
+        let Some(fault) = self.fault() else {
+            return Some(answer);
+        };
+        let turn = answer
+            .strip_prefix("turn ")
+            .filter(|_| self.gos >= FAULT_AT);
+        match (fault, turn) {
+            (Fault::MadeUpRefusal { .. }, Some(t)) => {
+                // Refused as a flag rule would refuse it, though the game never sees it.
+                self.lied = true;
+                let t = t.to_string();
+                self.send(&format!("refused {t} the flag: refused"));
+                self.send("go");
+                None
+            }
+            (Fault::SwappedTurn { .. }, Some(t)) => {
+                let other = self.another_turn(t);
+                self.lied |= other.is_some();
+                Some(other.map_or(answer, |o| format!("turn {o}")))
+            }
+            (Fault::ChangedFormation { .. }, _) if answer.starts_with("formation ") => {
+                let changed = (answer.strip_prefix("formation "))
+                    .and_then(|f| crate::protocol::parse_formation(f).ok())
+                    .and_then(|f| swapped_formation(&f));
+                self.lied |= changed.is_some();
+                Some(changed.map_or(answer, |f| {
+                    format!("formation {}", crate::protocol::formation_text(&f))
+                }))
+            }
+            _ => Some(answer),
+        }
+    }
+
+    /// A turn the seat's last view allows, other than `turn`.
+    fn another_turn(&self, turn: &str) -> Option<String> {
+        use crate::protocol::HostMsg;
+        let last = lock(&self.shared.state).last_view.clone()?;
+        let Ok(HostMsg::View {
+            viewer,
+            notation,
+            mines,
+        }) = HostMsg::parse(&last, self.board)
+        else {
             return None;
         };
-        let c = r.clash.as_mut()?;
-        *c = match *c {
-            C::DefenderRemoved => C::AttackerRemoved,
-            C::AttackerRemoved | C::Bounced => C::BothRemoved,
-            C::BothRemoved | C::MineDug | C::FlagTaken => C::DefenderRemoved,
-        };
-        self.lied = true;
-        Some(HostMsg::Report(r).line(self.board))
+        let viewer = crate::engine::Viewer::Side(viewer);
+        let view =
+            crate::engine::View::from_notation(&notation, viewer, &self.rules, &mines).ok()?;
+        (view.candidate_turns(&self.rules).into_iter())
+            .filter(|&t| view.check_turn(&self.rules, t).is_ok())
+            .map(|t| t.notation(self.board))
+            .find(|t| t != turn)
     }
+}
+
+/// `f` with two pieces of one line swapped (neither the flag, of different ranks): as valid as
+/// `f` (the rules place pieces by line, and the flag by square), and another formation.
+fn swapped_formation(f: &crate::engine::Formation) -> Option<crate::engine::Formation> {
+    use crate::engine::Rank;
+    for line in 1..=6u8 {
+        for a in 1..=5u8 {
+            for b in a + 1..=5u8 {
+                let (x, y) = (f.at(line, a), f.at(line, b));
+                if let (Some(x), Some(y)) = (x, y)
+                    && x != y
+                    && x != Rank::Flag
+                    && y != Rank::Flag
+                {
+                    let mut g = f.clone();
+                    g.set(line, a, Some(y));
+                    g.set(line, b, Some(x));
+                    return Some(g);
+                }
+            }
+        }
+    }
+    None
 }
 
 impl LineLink for NetLink {
     fn send(&mut self, line: &str) {
-        let faulty = self.faulty(line);
+        let faulty = match self.faulty(line) {
+            Some(None) => return,
+            Some(Some(lie)) => Some(lie),
+            None => None,
+        };
         let line = faulty.as_deref().unwrap_or(line);
         let mut st = lock(&self.shared.state);
+        if is_told(line) {
+            st.told += 1;
+            st.refused = 0;
+        } else if line.starts_with("refused ") {
+            st.refused += 1;
+        }
         if line.starts_with("view ") {
             st.last_view = Some(line.to_string());
+            st.view_mark = (st.told, st.refused);
         } else if st.last_view.is_none()
             && st.setup.len() < 64
             && (line.starts_with("junqi ") || !is_question(line))
@@ -250,6 +399,21 @@ impl LineLink for NetLink {
     }
 
     fn line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
+        if let Some(answer) = self.canned.take() {
+            return Ok(answer);
+        }
+        loop {
+            let answer = self.next_line(deadline)?;
+            if let Some(answer) = self.faulty_answer(answer) {
+                return Ok(answer);
+            }
+        }
+    }
+}
+
+impl NetLink {
+    /// The seat's next line (`LineLink::line`, before a `Fault` sees it).
+    fn next_line(&mut self, deadline: Instant) -> Result<String, SeatFailure> {
         let inbox = lock(&self.shared.inbox);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -440,16 +604,53 @@ pub struct ServeOptions {
     pub bounds: Bounds,
     /// Log only in memory (tests).
     pub quiet: bool,
-    /// A fault put in on purpose, to test that players catch it (tests only; `junqi serve`
-    /// never sets one).
+    /// A fault put in on purpose, to test that players catch it: for tests only (`junqi serve`
+    /// and the window never set one, and nothing a user gives sets it).
+    #[doc(hidden)]
     pub fault: Option<Fault>,
 }
 
-/// A host made to lie (tests of the audit).
+/// A host made to lie to one seat, once (tests of the audit: each lie must be named by that
+/// seat's audit). Only tests set one (`ServeOptions::fault`); `junqi serve` and the window never do.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// The first clash reported to this seat gets another outcome than the rules give.
     LieAboutAClash { seat: u8 },
+    /// The view after the seat's third report is the one before it.
+    StaleView { seat: u8 },
+    /// The seat's turn at its third `go` is refused (as a flag rule would refuse an attack on
+    /// the flag) though the game never sees it; the seat is asked again.
+    MadeUpRefusal { seat: u8 },
+    /// The formation the seat sends is played with two of its pieces swapped.
+    ChangedFormation { seat: u8 },
+    /// The seat's turn at its third `go` is played as another turn its view allows.
+    SwappedTurn { seat: u8 },
+    /// At the seat's third `go` the host resigns for it.
+    InventedResignation { seat: u8 },
+    /// The first draw offered to the seat is accepted for it, without asking it.
+    InventedDrawAnswer { seat: u8 },
+    /// The first takeback asked of the seat is agreed for it, without asking it.
+    InventedTakebackAnswer { seat: u8 },
+    /// The record sent to the seat at the end lacks the game's last action.
+    OtherRecord { seat: u8 },
+}
+
+impl Fault {
+    /// The seat lied to.
+    pub fn seat(self) -> u8 {
+        match self {
+            Fault::LieAboutAClash { seat }
+            | Fault::StaleView { seat }
+            | Fault::MadeUpRefusal { seat }
+            | Fault::ChangedFormation { seat }
+            | Fault::SwappedTurn { seat }
+            | Fault::InventedResignation { seat }
+            | Fault::InventedDrawAnswer { seat }
+            | Fault::InventedTakebackAnswer { seat }
+            | Fault::OtherRecord { seat } => seat,
+        }
+    }
 }
 
 /// The key file in the state folder: the private and the public key, in base 32, one a line.
@@ -1115,15 +1316,7 @@ fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, 
                 name: None,
                 token: random_token(),
                 link: Arc::new(LinkShared {
-                    state: Mutex::new(LinkState {
-                        conn: None,
-                        setup: Vec::new(),
-                        last_view: None,
-                        pending: None,
-                        replaying: false,
-                        owed_timeout: None,
-                        late_gos: 0,
-                    }),
+                    state: Mutex::new(LinkState::default()),
                     inbox: Mutex::new(rx),
                     inbox_tx: tx,
                 }),
@@ -1201,6 +1394,14 @@ fn take_seat(
             .encode(room.board()),
             host,
         );
+        if rejoin {
+            // Where the game is, for the player's audit.
+            let at = Msg::At {
+                told: ls.told as u32,
+                refused: ls.refused as u32,
+            };
+            out.push(at.encode(room.board()), host);
+        }
         if !ls.setup.is_empty() {
             // A rejoin: the handshake, the setup, the view and the question waiting, again.
             // The table itself waits for the handshake's answer when the game is being set
@@ -1218,10 +1419,16 @@ fn take_seat(
                 let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
                 let _ = link.inbox_tx.try_send((out.id, ok));
             }
+            // A view sent before the last report or refusal is not sent again: the view after
+            // it is on its way (the table sends one after each).
+            let view = ls
+                .last_view
+                .iter()
+                .filter(|_| ls.view_mark == (ls.told, ls.refused));
             for line in ls
                 .setup
                 .iter()
-                .chain(ls.last_view.iter())
+                .chain(view)
                 .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
             {
                 out.push(format!("h {line}"), host);
@@ -1471,7 +1678,11 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
                 host: host.clone(),
                 seat: k as u8,
                 board: room.board(),
+                rules: room.rules.clone(),
                 lied: false,
+                gos: 0,
+                reports: 0,
+                canned: None,
                 resigned: room.resigned.clone(),
             };
             (
@@ -1517,7 +1728,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             }
             // The commitment, before the first turn (a resumed room keeps the salts it saved).
             {
-                let start = table.game().start_position();
+                let start = &super::audit::dealt(table.game());
                 let mut seal = lock(&room.seal);
                 let s = match seal.take() {
                     Some(old) => Seal::with_salts(room.id, start, old.salts),
@@ -1578,14 +1789,34 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
             &Msg::Reveal(seal.salts.clone()).encode(room.board()),
             host,
         );
-        let parts = record_parts(&f.game);
-        let n = parts.len();
-        for (i, text) in parts.into_iter().enumerate() {
-            let m = Msg::RecordPart {
-                text,
-                last: i + 1 == n,
+        let record = |g: &Game| -> Vec<String> {
+            let parts = record_parts(g);
+            let n = parts.len();
+            (parts.into_iter().enumerate())
+                .map(|(i, text)| {
+                    let last = i + 1 == n;
+                    Msg::RecordPart { text, last }.encode(room.board())
+                })
+                .collect()
+        };
+        let parts = record(&f.game);
+        // A host made to lie sends that seat the record less its last action.
+        let other = match host.fault {
+            Some(Fault::OtherRecord { seat }) => {
+                let mut r = f.game.record().clone();
+                r.actions.pop();
+                Game::from_record(r).ok().map(|g| (seat, record(&g)))
+            }
+            _ => None,
+        };
+        for (seat, c) in &st.conns {
+            let parts = match &other {
+                Some((s, lie)) if s == seat => lie,
+                _ => &parts,
             };
-            room.broadcast(&st, &m.encode(room.board()), host);
+            for p in parts {
+                c.push(p.clone(), host);
+            }
         }
     }
     // Let the writers send the last lines, then close the room.
@@ -1935,15 +2166,7 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
             name: (!free).then(|| clean_name(name)),
             token: token.to_string(),
             link: Arc::new(LinkShared {
-                state: Mutex::new(LinkState {
-                    conn: None,
-                    setup: Vec::new(),
-                    last_view: None,
-                    pending: None,
-                    replaying: false,
-                    owed_timeout: None,
-                    late_gos: 0,
-                }),
+                state: Mutex::new(LinkState::default()),
                 inbox: Mutex::new(rx),
                 inbox_tx: tx,
             }),
@@ -1975,8 +2198,13 @@ fn load_room(path: &std::path::Path, host: &Inner) -> Result<(Arc<Room>, Option<
         rules,
         seats,
         true,
-        Some(Seal::with_salts(id, game.start_position(), salts)),
+        Some(Seal::with_salts(id, &super::audit::dealt(&game), salts)),
     );
+    // What its players were told so far, for those who rejoin (before the game goes on, too).
+    for (chair, slot) in chairs(&room).into_iter().zip(&lock(&room.state).seats) {
+        let mut ls = lock(&slot.link.state);
+        (ls.told, ls.refused) = super::audit::told_so_far(&game, chair);
+    }
     Ok((room, Some(game)))
 }
 

@@ -13,7 +13,7 @@ use std::fmt;
 use std::io::{Read, Write};
 
 /// The version of the network protocol (in the preamble and in `hello`).
-pub const NET_VERSION: u8 = 1;
+pub const NET_VERSION: u8 = 2;
 /// The largest frame (Noise's largest message).
 pub const MAX_FRAME: usize = 65_535;
 /// The largest message text inside a frame (the frame less the AEAD tag).
@@ -107,6 +107,10 @@ pub enum Msg {
     /// The host's commitment to every side's pieces at the start, before the first turn (one
     /// BLAKE2s-256 hash a side, in board order; `audit`).
     Commit(Vec<[u8; 32]>),
+    /// To a player who rejoined, before the game's lines sent again: how many reports,
+    /// takebacks and timeouts the game has told so far, and how many refusals of the player's
+    /// own turns since the last of them (the audit places what follows there: `audit`).
+    At { told: u32, refused: u32 },
     /// At the end: the salts of the commitment, one a side.
     Reveal(Vec<[u8; SALT_LEN]>),
     /// At the end: a piece of the game's record (compact RON), the last one marked.
@@ -194,6 +198,7 @@ impl Msg {
             Msg::Said { from, text } => format!("said {from} {text}"),
             Msg::SaidPreset { from, preset } => format!("said-preset {from} {preset}"),
             Msg::Commit(hashes) => format!("commit {}", hex_words(hashes)),
+            Msg::At { told, refused } => format!("at {told} {refused}"),
             Msg::Reveal(salts) => format!("reveal {}", hex_words(salts)),
             Msg::RecordPart { text, last } => {
                 format!("record {} {text}", if *last { "end" } else { "more" })
@@ -335,6 +340,13 @@ impl Msg {
             },
             "commit" => Msg::Commit(hex_list(&words, "commit")?),
             "reveal" => Msg::Reveal(hex_list(&words, "reveal")?),
+            "at" => match words[..] {
+                [told, refused] => match (told.parse(), refused.parse()) {
+                    (Ok(told), Ok(refused)) => Msg::At { told, refused },
+                    _ => return bad("at: two whole numbers"),
+                },
+                _ => return bad("at: two whole numbers"),
+            },
             "record" => {
                 let (kind, t) = rest.split_once(' ').unwrap_or((rest, ""));
                 let last = match kind {
@@ -467,6 +479,10 @@ mod tests {
             Msg::SaidPreset { from: 0, preset: 5 },
             Msg::Commit(vec![[7u8; 32], [0xa0; 32]]),
             Msg::Reveal(vec![[1u8; SALT_LEN]; 4]),
+            Msg::At {
+                told: 120,
+                refused: 1,
+            },
             Msg::RecordPart {
                 text: "(rules:(mode:Hidden))".into(),
                 last: true,
@@ -515,6 +531,9 @@ mod tests {
             "ping x",
             "resign now",
             "said-preset 0 9",
+            "at 3",
+            "at -1 0",
+            "at 1 2 3",
         ] {
             assert!(Msg::decode(text.as_bytes(), board).is_err(), "{text:?}");
         }
@@ -553,7 +572,7 @@ mod tests {
         #[test]
         fn arbitrary_words_never_panic(head in prop::sample::select(vec![
             "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
-            "h", "said", "said-preset", "bye", "commit", "reveal", "record"]), rest in "\\PC{0,200}") {
+            "h", "said", "said-preset", "bye", "commit", "reveal", "record", "at"]), rest in "\\PC{0,200}") {
             let text = format!("{head} {rest}");
             if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
                 // What reads reads back the same.

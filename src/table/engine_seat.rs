@@ -122,6 +122,9 @@ impl EngineSeat {
     pub fn refused_because(&mut self, turn: Turn, why: &str) {
         let t = turn.notation(self.board);
         self.send(&HostMsg::Refused(t, why.to_string()));
+        // The view before the next `go`, even one equal to the last (a second refusal of an
+        // attack on a flag already shown changes nothing): the protocol promises one.
+        self.last_view = None;
     }
 
     /// Keep a transcript of the lines exchanged (`transcript`).

@@ -369,6 +369,19 @@ fn too_many_wrong_codes_lock_the_room() {
     }
 }
 
+/// Take `seated`'s seat back with its token, carrying on `audit`.
+fn rejoin(
+    seated: &junqi::net::client::Seated,
+    audit: junqi::net::client::SharedAudit,
+) -> Result<Client, ClientError> {
+    let req = Request::Rejoin {
+        invite: seated.invite.clone(),
+        seat: seated.seat,
+        token: seated.token.clone(),
+    };
+    Client::connect_with(&req, false, Some(audit))
+}
+
 /// Play `c` for `turns` of its turns, then misbehave with `bad` (or just drop the connection);
 /// returns whether the host ended the connection. `misbehaving` is set before the turn at which
 /// it misbehaves is answered.
@@ -425,16 +438,7 @@ fn rejoin_and_play_out(
     other: std::thread::JoinHandle<(Result<Status, String>, Vec<Msg>)>,
     room: &str,
 ) {
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
+    let back = rejoin(&seated, audit).unwrap();
     assert_eq!(back.seated().seat, seated.seat);
     let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
@@ -993,16 +997,7 @@ fn a_player_back_after_a_timeout_plays_on() {
     wait_until("Blue's time to run out while it is away", || {
         told.load(Ordering::SeqCst) >= 1
     });
-    let back = Client::connect_with(
-        &Request::Rejoin {
-            invite: seated.invite.clone(),
-            seat: seated.seat,
-            token: seated.token.clone(),
-        },
-        false,
-        Some(audit),
-    )
-    .unwrap();
+    let back = rejoin(&seated, audit).unwrap();
     let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
     assert!(matches!(verdict, Verdict::Honest { .. }), "{verdict}");
@@ -1136,7 +1131,9 @@ fn resign_while_the_other_thinks(break_first: bool) {
     let h = server();
     let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let blue = join(&red);
+    // Sent past the client (which is busy playing): the audit is told too.
     let blue_says = blue.sender().clone();
+    let blue_audit = blue.audit();
     let red_line = red.sender().clone();
     let room = red.seated().invite.room.as_str().to_string();
     let (asked_tx, asked) = std::sync::mpsc::channel();
@@ -1156,6 +1153,7 @@ fn resign_while_the_other_thinks(break_first: bool) {
     });
     asked.recv_timeout(PATIENCE).expect("Red thinks");
     let t0 = Instant::now();
+    blue_audit.lock().unwrap().sent(&Msg::Resign);
     blue_says.send(&Msg::Resign, Board::two_player()).unwrap();
     let (b, b_verdict) = blue_t.join().unwrap();
     let waited = t0.elapsed();
@@ -1201,7 +1199,9 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     let room = south.seated().invite.room.as_str().to_string();
     let others: Vec<Client> = (0..3).map(|_| join(&south)).collect();
     assert_eq!(others[0].seated().seat, 1, "East");
+    // Sent past the client (which is busy playing): the audit is told too.
     let east_says = others[0].sender().clone();
+    let east_audit = others[0].audit();
     let (asked_tx, asked) = std::sync::mpsc::channel();
     let release = Arc::new(AtomicBool::new(false));
     let mut threads = Vec::new();
@@ -1221,6 +1221,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
         }));
     }
     asked.recv_timeout(PATIENCE).expect("South thinks");
+    east_audit.lock().unwrap().sent(&Msg::Resign);
     east_says.send(&Msg::Resign, Board::four_player()).unwrap();
     // The table takes it while South still thinks.
     wait_until("the resignation to be taken", || {
@@ -1887,4 +1888,403 @@ fn a_seats_seed_over_the_wire_does_not_give_away_a_four_player_computers_formati
         &["random", "random", "ai:easy:nodes=300", "random"],
         2,
     );
+}
+
+/// A random player that answers its `n`th `go` with `line` instead (once), if given.
+fn random_but(n: usize, line: Option<&'static str>) -> impl FnMut(&str) -> (Vec<String>, bool) {
+    let mut inner = builtin_answerer("random");
+    let mut gos = 0;
+    move |l: &str| {
+        if l.starts_with("go") {
+            gos += 1;
+            if let (true, Some(line)) = (gos == n, line) {
+                return (vec![line.to_string()], false);
+            }
+        }
+        inner(l)
+    }
+}
+
+/// A two-player room on a host lying to seat 1 with `fault`, played to its end at random (seat 0
+/// answering its third `go` with `first` if given): seat 1 names the host a liar (`named` says
+/// how), seat 0 finds it honest.
+fn lied_to_seat_1(
+    fault: Fault,
+    mode: Mode,
+    first: Option<&'static str>,
+    named: impl Fn(&Lie) -> bool,
+) {
+    let h = server_lying(Bounds::default(), Some(fault));
+    let a = create(&h, 2, Rules::for_mode(mode));
+    let b = join(&a);
+    assert_eq!(b.seated().seat, 1);
+    let t = std::thread::spawn(move || {
+        let mut answer = random_but(3, first);
+        let _ = a.play(&mut answer, &mut |_| {});
+        a.verdict()
+    });
+    let (_, _, vb) = play_audited(b);
+    let va = t.join().unwrap();
+    assert!(matches!(va, Verdict::Honest { .. }), "seat 0: {va}");
+    assert!(matches!(&vb, Verdict::Lied(l) if named(l)), "seat 1: {vb}");
+}
+
+/// The act the record gives the player, if the lie named is one.
+fn acted(l: &Lie) -> Option<&junqi::engine::Action> {
+    match l {
+        Lie::Acted { what, .. } => Some(what),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_host_that_shows_a_stale_view_is_named_by_that_player() {
+    let fault = Fault::StaleView { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| matches!(l, Lie::View { .. }));
+}
+
+#[test]
+fn a_host_that_makes_up_a_refusal_is_named_by_that_player() {
+    let fault = Fault::MadeUpRefusal { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        matches!(l, Lie::Refusal { .. })
+    });
+}
+
+#[test]
+fn a_host_that_changes_a_formation_is_named_by_that_player() {
+    let fault = Fault::ChangedFormation { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        *l == Lie::Formation(Seat::Blue)
+    });
+}
+
+#[test]
+fn a_host_that_swaps_a_turn_is_named_by_that_player() {
+    let fault = Fault::SwappedTurn { seat: 1 };
+    lied_to_seat_1(fault, Mode::Flip, None, |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Turn(_)))
+    });
+}
+
+#[test]
+fn a_host_that_resigns_for_a_player_is_named_by_that_player() {
+    let fault = Fault::InventedResignation { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Resign(_)))
+    });
+}
+
+#[test]
+fn a_host_that_accepts_a_draw_for_a_player_is_named_by_that_player() {
+    let fault = Fault::InventedDrawAnswer { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, Some("draw offer"), |l| {
+        matches!(acted(l), Some(junqi::engine::Action::AcceptDraw(_)))
+    });
+}
+
+#[test]
+fn a_host_that_agrees_to_a_takeback_for_a_player_is_named_by_that_player() {
+    let fault = Fault::InventedTakebackAnswer { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, Some("takeback ask"), |l| {
+        matches!(acted(l), Some(junqi::engine::Action::Takeback { .. }))
+    });
+}
+
+#[test]
+fn a_host_that_sends_another_record_is_named_by_that_player() {
+    let fault = Fault::OtherRecord { seat: 1 };
+    lied_to_seat_1(fault, Mode::Hidden, None, |_| true);
+}
+
+/// How one seat of `random_room` plays: a random player that now and then offers a draw, asks
+/// for a takeback, resigns (on its turn or out of it, once) and answers draw offers and
+/// takeback asks at random, and whose connection drops at random moments (at most twice) and
+/// is taken back with its token. The verdict at the end (`None` if the game ended while the
+/// seat was away: its rejoin refused, nothing revealed to check) and how many times it rejoined.
+/// With `JUNQI_AUDIT_DUMP` set, a verdict other than honest writes the audit to
+/// `/tmp/audit-dump-SEED.txt`.
+fn chaotic_seat(c: Client, seed: u64) -> (Option<Verdict>, usize) {
+    use junqi::engine::rng::SplitMix64;
+    let mut rng = SplitMix64::new(seed);
+    let mut inner = builtin_answerer("random");
+    let seated = c.seated().clone();
+    let mut c = c;
+    let (mut drops, mut resigned, mut over) = (0, false, false);
+    // The last `go` was answered with something other than a turn (a draw offer, a takeback
+    // ask): the next one is answered with a turn (one of each per turn).
+    let mut asked_once = false;
+    let mut last_view: Option<HostMsg> = None;
+    // Refusals told since the last report: an attack refused twice is not tried again.
+    let mut refused = 0;
+    let mut rules: Option<Rules> = None;
+    let until = Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(Instant::now() < until, "seat {} hangs", seated.seat);
+        let Some(ev) = c.next_event(Duration::from_secs(60)) else {
+            panic!("seat {}: the host is silent", seated.seat);
+        };
+        let closed = match ev {
+            Event::Msg(Msg::Host(m)) => {
+                over |=
+                    matches!(&m, HostMsg::GameOver(s) if s.is_over()) || matches!(m, HostMsg::Quit);
+                let line = m.line(c.board());
+                let roll = rng.below(1000);
+                match &m {
+                    HostMsg::View { .. } => last_view = Some(m.clone()),
+                    HostMsg::Rules(r) => rules = Some(r.clone()),
+                    HostMsg::Refused(..) => refused += 1,
+                    HostMsg::Report(_) | HostMsg::TakenBack(..) | HostMsg::Timeout { .. } => {
+                        refused = 0;
+                    }
+                    _ => {}
+                }
+                // Toward the enemy's headquarters, and into them, to draw refusals.
+                let bold = match &m {
+                    HostMsg::Go { .. } if roll < 900 && refused < 2 => {
+                        toward_hq(&last_view, &rules, roll < 500)
+                    }
+                    _ => None,
+                };
+                let lines = match &m {
+                    HostMsg::Go { .. } if !asked_once && roll < 15 => {
+                        asked_once = true;
+                        vec!["draw offer".to_string()]
+                    }
+                    HostMsg::Go { .. } if !asked_once && roll < 40 => {
+                        asked_once = true;
+                        vec!["takeback ask".to_string()]
+                    }
+                    HostMsg::Go { .. } if !resigned && roll < 41 => {
+                        resigned = true;
+                        vec!["resign".to_string()]
+                    }
+                    HostMsg::Go { .. } if bold.is_some() => {
+                        asked_once = false;
+                        inner(&line); // the engine expects its answer; this one is ours
+                        vec![format!("turn {}", bold.unwrap())]
+                    }
+                    HostMsg::DrawOffered(_) => {
+                        vec![format!(
+                            "draw {}",
+                            if roll < 100 { "accept" } else { "decline" }
+                        )]
+                    }
+                    HostMsg::TakebackAsked(..) => {
+                        vec![format!(
+                            "takeback {}",
+                            if roll < 500 { "accept" } else { "decline" }
+                        )]
+                    }
+                    _ => {
+                        if matches!(m, HostMsg::Go { .. }) {
+                            asked_once = false;
+                        }
+                        inner(&line).0
+                    }
+                };
+                let mut broke = false;
+                for l in lines {
+                    broke |= c.answer(EngineMsg::parse(&l).unwrap()).is_err();
+                }
+                broke
+            }
+            Event::Msg(Msg::Bye(_)) | Event::Closed(_) => true,
+            Event::Msg(_) => false,
+        };
+        if closed {
+            if over && c.audit().lock().unwrap().revealed() {
+                let v = c.verdict();
+                if !matches!(v, Verdict::Honest { .. })
+                    && std::env::var_os("JUNQI_AUDIT_DUMP").is_some()
+                {
+                    let dump = format!("{:#?}", c.audit().lock().unwrap());
+                    std::fs::write(format!("/tmp/audit-dump-{seed}.txt"), dump).unwrap();
+                }
+                return (Some(v), drops);
+            }
+        } else if !over && !resigned && rng.below(10_000) < 3 {
+            resigned = true;
+            let _ = c.send(&Msg::Resign);
+            continue;
+        } else if over || drops >= 2 || rng.below(1000) >= 4 {
+            continue;
+        }
+        // The connection drops (or broke): the seat is taken back with its token.
+        drops += 1;
+        let audit = c.audit();
+        c.close();
+        match rejoin(&seated, audit) {
+            Ok(b) => c = b,
+            // The game ended meanwhile: nothing to check.
+            Err(ClientError::Refused(_)) => return (None, drops),
+            Err(e) => panic!("seat {}: {e}", seated.seat),
+        }
+    }
+}
+
+/// A turn the view allows that attacks an enemy piece in a headquarters (where a flag may be
+/// refused by the flag rules), or, if `march`, one that brings a piece nearest to one.
+fn toward_hq(view: &Option<HostMsg>, rules: &Option<Rules>, march: bool) -> Option<String> {
+    use junqi::engine::{NodeKind, Seen, Turn};
+    let (
+        Some(HostMsg::View {
+            viewer,
+            notation,
+            mines,
+        }),
+        Some(rules),
+    ) = (view, rules)
+    else {
+        return None;
+    };
+    let v = View::from_notation(notation, Viewer::Side(*viewer), rules, mines).ok()?;
+    let board = v.board();
+    let enemy = |s: Seat| s != *viewer && Some(s) != viewer.partner();
+    let hqs: Vec<_> = (0..board.len() as u8)
+        .filter(|&n| {
+            board.kind(n) == NodeKind::Hq && board.nodes[n as usize].half.is_some_and(enemy)
+        })
+        .collect();
+    let dist = |n: u8| {
+        let a = &board.nodes[n as usize];
+        (hqs.iter())
+            .map(|&h| {
+                let b = &board.nodes[h as usize];
+                a.col.abs_diff(b.col) + a.row.abs_diff(b.row)
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    let moves: Vec<(u8, u8)> = (v.candidate_turns(rules).into_iter())
+        .filter(|&t| v.check_turn(rules, t).is_ok())
+        .filter_map(|t| match t {
+            Turn::Move { from, to } => Some((from, to)),
+            Turn::Flip(_) => None,
+        })
+        .collect();
+    let attack = moves.iter().find(|&&(_, to)| {
+        hqs.contains(&to)
+            && match v.at(to) {
+                Seen::Unknown(s) => enemy(s),
+                Seen::Known(p) => enemy(p.side()),
+                _ => false,
+            }
+    });
+    let nearer = || {
+        (moves.iter())
+            .filter(|&&(from, to)| dist(to) < dist(from))
+            .min_by_key(|&&(_, to)| dist(to))
+    };
+    let (from, to) = match attack {
+        Some(m) => *m,
+        None if march => *nearer()?,
+        None => return None,
+    };
+    Some(Turn::Move { from, to }.notation(board))
+}
+
+/// One random game on host `h` (`seed` chooses two or four players, hidden or flip, the flag
+/// rules), every seat chaotic (`chaotic_seat`): each seat's verdict.
+fn random_room(h: &ServerHandle, seed: u64) -> Vec<(u8, (Option<Verdict>, usize))> {
+    use junqi::engine::FlagTakers;
+    let players = if seed % 3 == 2 { 4 } else { 2 };
+    let mode = if players == 2 && seed % 2 == 1 {
+        Mode::Flip
+    } else {
+        Mode::Hidden
+    };
+    let mut rules = Rules::for_mode(mode);
+    // Both refusal reasons: mines left, the wrong piece on the flag.
+    rules.flag_needs_mines_cleared = seed % 4 < 2;
+    rules.flag_takers =
+        [FlagTakers::Any, FlagTakers::Engineer, FlagTakers::Smallest][(seed / 4 % 3) as usize];
+    if rules.validate().is_err() {
+        rules = Rules::for_mode(mode);
+    }
+    let first = create(h, players, rules);
+    let mut clients = vec![first];
+    for _ in 1..players {
+        clients.push(join(&clients[0]));
+    }
+    let handles: Vec<_> = clients
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let seat = c.seated().seat;
+            let s = seed.wrapping_mul(31).wrapping_add(k as u64);
+            std::thread::spawn(move || (seat, chaotic_seat(c, s)))
+        })
+        .collect();
+    handles.into_iter().map(|t| t.join().unwrap()).collect()
+}
+
+/// The audit never accuses an honest host: random two- and four-player hidden and flip games
+/// through the real host, with refusals, takebacks, draw offers, resignations in and out of
+/// turn, drops and rejoins; every seat's verdict is honest (or, for a seat away at the end,
+/// unchecked). `JUNQI_AUDIT_GAMES` plays more (the release run: 500).
+#[test]
+fn the_audit_never_accuses_an_honest_host() {
+    let games: u64 = std::env::var("JUNQI_AUDIT_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(8);
+    let h = server();
+    let (mut honest, mut away, mut rejoins) = (0, 0, 0);
+    for seed in 0..games {
+        for (seat, (v, drops)) in random_room(&h, seed) {
+            rejoins += drops;
+            match v {
+                Some(Verdict::Honest { .. }) => honest += 1,
+                None => away += 1,
+                Some(v) => panic!("game {seed}, seat {seat}: {v}"),
+            }
+        }
+    }
+    // What the games held (the host's finished games and its log).
+    use junqi::engine::Action;
+    let mut count = std::collections::BTreeMap::<&str, usize>::new();
+    // (The host files a game as finished a moment after its players leave.)
+    let until = Instant::now() + Duration::from_secs(30);
+    while h.finished().len() < games as usize && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let finished = h.finished();
+    for f in &finished {
+        let four = f.game.board().is_four();
+        let games = if four { "games: four" } else { "games: two" };
+        *count.entry(games).or_default() += 1;
+        for r in f.game.refusals() {
+            if let junqi::engine::IllegalTurn::FlagAttackRefused { mines, .. } = r.said {
+                let why = if mines {
+                    "refused: mines"
+                } else {
+                    "refused: taker"
+                };
+                *count.entry(why).or_default() += 1;
+                if four {
+                    *count.entry("refused: four players").or_default() += 1;
+                }
+            }
+        }
+        for a in &f.game.record().actions {
+            let kind = match a {
+                Action::Turn(_) => "turns",
+                Action::Refused(_) => "refusals",
+                Action::Resign(_) => "resignations",
+                Action::OfferDraw(_) => "draw offers",
+                Action::AcceptDraw(_) => "draws accepted",
+                Action::DeclineDraw(_) => "draws declined",
+                Action::Timeout(_) => "timeouts",
+                Action::Takeback { .. } => "takebacks",
+            };
+            *count.entry(kind).or_default() += 1;
+        }
+    }
+    eprintln!(
+        "{games} games ({} finished): {honest} honest verdicts, {away} seats away at the end, \
+         {rejoins} rejoins, {count:?}",
+        finished.len()
+    );
+    assert!(honest > 0);
 }

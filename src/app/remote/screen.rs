@@ -553,6 +553,28 @@ fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
                     ),
                 },
                 Lie::Stretch => lang.t(&net::LIE_STRETCH).to_string(),
+                Lie::Refusal { turn, said } => fill(
+                    lang.t(&net::LIE_REFUSAL),
+                    &[("n", &turn.to_string()), ("t", said)],
+                ),
+                Lie::Acted { turn, what } => {
+                    let n = turn.to_string();
+                    match what {
+                        crate::engine::Action::Turn(t) | crate::engine::Action::Refused(t) => {
+                            fill(lang.t(&net::LIE_ACTED_TURN), &[("n", &n), ("t", t)])
+                        }
+                        crate::engine::Action::Resign(_) => {
+                            fill(lang.t(&net::LIE_ACTED_RESIGN), &[("n", &n)])
+                        }
+                        crate::engine::Action::Takeback { .. } => {
+                            fill(lang.t(&net::LIE_ACTED_TAKEBACK), &[("n", &n)])
+                        }
+                        _ => fill(lang.t(&net::LIE_ACTED_DRAW), &[("n", &n)]),
+                    }
+                }
+                Lie::Formation(side) => {
+                    fill(lang.t(&net::LIE_FORMATION), &[("side", lang.side(*side))])
+                }
                 Lie::View { turn, node } => fill(
                     lang.t(&net::LIE_VIEW),
                     &[("n", &turn.to_string()), ("node", node)],
