@@ -438,7 +438,7 @@ fn rejoin_and_play_out(
     other: std::thread::JoinHandle<(Result<Status, String>, Vec<Msg>)>,
     room: &str,
 ) {
-    let back = rejoin(&seated, audit).unwrap();
+    let back = rejoin(seated, audit).unwrap();
     assert_eq!(back.seated().seat, seated.seat);
     let (r, _, verdict) = play_audited(back);
     assert!(r.unwrap().is_over());
