@@ -292,7 +292,7 @@ pub struct Limits {
     pub game_time: Option<Duration>,
 }
 
-/// Where a table reads the time its seats take to answer: the machine's clock (`Stopwatch::wall`),
+/// Where a table reads the time its seats take to answer: the machine's clock (the default),
 /// or in tests a clock the test moves (`ManualClock`), so that whether a seat ran out of time
 /// depends on what the test says, not on the machine's load.
 pub trait Stopwatch: Send {
