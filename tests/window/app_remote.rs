@@ -685,18 +685,23 @@ fn remote_over(h: &Harness<'static, JunqiApp>) -> bool {
 type Snapshot = (Vec<String>, usize, bool);
 
 fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
+    if let Some(ply) = caught_up(h) {
+        shots.push((common::leak::texts(h), ply, remote_over(h)));
+    }
+}
+
+/// The turns seen, if the screen's view has caught up with its reports (the view after a
+/// report comes a moment after it).
+fn caught_up(h: &Harness<'static, JunqiApp>) -> Option<usize> {
     let Screen::Remote(r) = &h.state().screen else {
-        return;
+        return None;
     };
     // Turns seen: those reported and those lost to the move clock.
     let lost = (g_events(r)).filter(|e| matches!(e, RemoteEvent::TimedOut(..)));
     let lost = lost.count();
-    if let Some(g) = r.game()
-        && let Some(v) = g.view()
-        && v.ply() as usize == g.plies().len() + lost
-    {
-        shots.push((common::leak::texts(h), v.ply() as usize, g.over()));
-    }
+    let g = r.game()?;
+    let v = g.view()?;
+    (v.ply() as usize == g.plies().len() + lost).then_some(v.ply() as usize)
 }
 
 /// The network screen's event log.
@@ -1105,11 +1110,15 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
             .play(&mut answer, &mut |_| {})
             .map_err(|e| e.to_string())
     });
-    let shots = click_to_the_end(&mut h, 4);
+    let mut shots = click_to_the_end(&mut h, 4);
     let status = headless
         .join()
         .unwrap()
         .expect("the headless seat played to the end");
+    // The view after the last report may still be on its way: the screen at the end is looked
+    // at once it has come.
+    common::step_until(&mut h, "the last view", |h| caught_up(h).is_some());
+    snapshot(&h, &mut shots);
     assert!(shots.iter().any(|(_, _, over)| *over));
     let end = junqi::app::status_text(status, Lang::En).unwrap();
     assert!(shows(&h, &end), "the end: {end}");
