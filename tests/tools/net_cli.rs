@@ -82,6 +82,8 @@ fn wait_out(mut c: Child, limit: Duration) -> (i32, String, String) {
 fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
     let (host, addr, key) = serve(None);
     let _host = Killed(host);
+    // (The key given is kept as the address's: in a file of the test's own.)
+    let known = tempfile::tempdir().unwrap();
     let mut a = Command::new(BIN)
         .args([
             "connect",
@@ -95,6 +97,7 @@ fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
             "random",
         ])
         .args(["--host-key", &key])
+        .args(own_known_hosts(&known))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
