@@ -660,7 +660,8 @@ mod tests {
             let llr = t.llr(&Penta(c));
             prop_assert!(llr.is_finite(), "{:?} [{}, {}]: {}", c, e0, e1, llr);
             let swapped = sprt(-e1, -e0).llr(&Penta(c).reversed());
-            prop_assert!(close(llr, -swapped, 1e-9), "{} vs {}", llr, swapped);
+            // Near-equal bounds subtract nearly equal logs: the two sums agree to about 1e-8.
+            prop_assert!(close(llr, -swapped, 1e-6), "{} vs {}", llr, swapped);
         }
 
         #[test]
