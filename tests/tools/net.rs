@@ -1487,13 +1487,11 @@ fn closed_by_host(s: &mut std::net::TcpStream, trickle: &[u8]) -> bool {
     false
 }
 
-/// Wait (30 s at most) for a line of `h`'s log holding `words`.
+/// Wait (`PATIENCE` at most) for a line of `h`'s log holding `words`.
 fn wait_for_log(h: &ServerHandle, words: &str) {
-    let until = Instant::now() + Duration::from_secs(30);
-    while !h.log().iter().any(|l| l.contains(words)) {
-        assert!(Instant::now() < until, "no '{words}' in {:?}", h.log());
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_until(&format!("'{words}' in the host's log"), || {
+        h.log().iter().any(|l| l.contains(words))
+    });
 }
 
 /// Junk handshakes naming a room lock it: a new player is refused meanwhile, and so is a rejoin
