@@ -9,7 +9,7 @@
 //! as fast as the machine can. `--save` gives the host a state folder (a temporary one), so that
 //! it saves each room after every turn, as `junqi serve --state` does.
 
-use junqi::cli::engine::builtin_answerer;
+use junqi::table::answerer::builtin_answerer;
 use junqi::engine::{Mode, Rules};
 use junqi::net::client::{Client, Event, Request};
 use junqi::net::host::{ServeOptions, Server};

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod engine;
 pub mod fsutil;
 pub mod i18n;
+pub mod library;
 pub mod net;
 pub mod protocol;
 pub mod table;

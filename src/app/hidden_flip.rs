@@ -515,7 +515,7 @@ fn summary(ui: &mut egui::Ui, game: &Game, lang: Lang) {
     // The deal's seed, open once the game is over: the same deal can be played again.
     if let Some(seed) = game.free_seed() {
         ui.label(fill(lang.t(&i18n::DEAL), &[("seed", &seed.to_string())]));
-        if super::saves::info_value(game.record(), InfoKey::Deal) == Some("typed") {
+        if super::records::info_value(game.record(), InfoKey::Deal) == Some("typed") {
             ui.weak(lang.t(&i18n::DEAL_TYPED));
         }
     }

@@ -122,7 +122,7 @@ impl EngineTrouble {
             &[
                 ("name", &name),
                 ("who", &who),
-                ("why", &lang.seat_failure(&self.failure)),
+                ("why", &self.failure.in_lang(lang)),
             ],
         )
     }

@@ -264,7 +264,7 @@ pub fn record_until(game: &Game, n: usize) -> Result<Game, Problem> {
     if keep < full.actions.len() {
         record.tags.clear();
     }
-    let source = super::saves::info_value(full, InfoKey::Id)
+    let source = super::records::info_value(full, InfoKey::Id)
         .unwrap_or("?")
         .to_string();
     let dropped = [

@@ -1164,9 +1164,10 @@ impl Session {
         }
         let me = self.looking_side();
         self.beliefs = Some((plies, crate::ai::review::belief_map(&self.game, me, plies)));
-        let mut noted: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Beliefs)
-            .map(|v| v.split(',').map(str::to_string).collect())
-            .unwrap_or_default();
+        let mut noted: Vec<String> =
+            super::records::info_value(self.game.record(), InfoKey::Beliefs)
+                .map(|v| v.split(',').map(str::to_string).collect())
+                .unwrap_or_default();
         noted.retain(|s| !s.trim().is_empty());
         let turn = (plies + 1).to_string();
         if !noted.contains(&turn) {
@@ -1177,7 +1178,7 @@ impl Session {
 
     /// How many turns the record says the belief map was shown at.
     pub fn beliefs_used(&self) -> usize {
-        super::saves::info_value(self.game.record(), InfoKey::Beliefs)
+        super::records::info_value(self.game.record(), InfoKey::Beliefs)
             .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
     }
 
@@ -1198,7 +1199,7 @@ impl Session {
 
     /// How many hints the record says were asked.
     pub fn hints_asked(&self) -> usize {
-        super::saves::info_value(self.game.record(), InfoKey::Hints)
+        super::records::info_value(self.game.record(), InfoKey::Hints)
             .map_or(0, |v| v.split(',').filter(|s| !s.trim().is_empty()).count())
     }
 
@@ -1224,7 +1225,7 @@ impl Session {
             self.computer.nodes(),
             crate::engine::rng::os_seed(),
         ));
-        let mut asked: Vec<String> = super::saves::info_value(self.game.record(), InfoKey::Hints)
+        let mut asked: Vec<String> = super::records::info_value(self.game.record(), InfoKey::Hints)
             .map(|v| v.split(',').map(str::to_string).collect())
             .unwrap_or_default();
         asked.retain(|s| !s.trim().is_empty());
@@ -1490,7 +1491,7 @@ impl Session {
             "{} ({}): {}",
             trouble.chair(),
             trouble.name.as_deref().unwrap_or("engine"),
-            crate::i18n::Lang::En.seat_failure(&trouble.failure)
+            trouble.failure.in_lang(crate::i18n::Lang::En)
         );
         // Four players: a second engine may fail later in the game; both are kept.
         if let Some(before) = super::records::info_value(self.game.record(), InfoKey::Forfeit) {

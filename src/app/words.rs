@@ -164,7 +164,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
     // Takebacks stay in the record and are listed (what they undid is no longer on the board).
     takebacks_until(usize::MAX, &mut out);
     // Hints asked against the computer, noted in the record's info: listed for everyone.
-    if let Some(turns) = super::saves::info_value(game.record(), InfoKey::Hints) {
+    if let Some(turns) = super::records::info_value(game.record(), InfoKey::Hints) {
         for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             out.push((None, fill(lang.t(&i18n::EV_HINT), &[("n", n)])));
         }

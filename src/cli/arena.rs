@@ -113,7 +113,7 @@ impl Options {
 
 /// The formations of `dir` that are valid under `rules`, or a message saying why there are none.
 fn read_b_formations(dir: &std::path::Path, rules: &Rules) -> Result<Vec<Formation>, String> {
-    let entries = crate::editor::files::list_library(dir);
+    let entries = crate::library::list_library(dir);
     if entries.is_empty() {
         return Err(format!(
             "--b-formations {}: no formation files (*.ron) there",

@@ -17,12 +17,14 @@
 //! its partner plays on), and the reason is kept in the record (`forfeit` in its info) and in the
 //! table's result.
 
+pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
 pub mod engine_player;
 pub mod engine_seat;
 pub mod link;
 pub mod process;
+mod words;
 
 pub use crate::engine::Chair;
 pub use brain::Brain;

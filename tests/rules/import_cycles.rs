@@ -1,4 +1,11 @@
-//! No import cycle in src/: at every level of the module tree (the crate's top modules, the files
+//! The layers of src/, and no import cycle in it.
+//!
+//! Layers: each top-level module uses only the modules below it in [`LAYERS`] (the rules engine at
+//! the bottom, the command line and the window at the top, side by side), so the rules, the
+//! computer and the table can be built and tested without the window, and nothing below a window
+//! reaches up into it.
+//!
+//! No cycle: at every level of the module tree (the crate's top modules, the files
 //! of a folder), the modules that are siblings use one another in one direction only, so each can
 //! be read, tested and replaced with only what it uses below it.
 //!
@@ -300,7 +307,8 @@ fn code_paths(code: &str) -> Vec<Vec<String>> {
 
 struct Crate {
     modules: BTreeSet<Module>,
-    /// Names re-exported by a module (`pub use child::Name`) and the module that defines them.
+    /// Names a module imports (`pub use child::Name`, `use super::x::Name`) and the module that
+    /// defines them.
     reexports: BTreeMap<(Module, String), Module>,
 }
 
@@ -311,15 +319,22 @@ impl Crate {
             .filter(move |m| m.len() == of.len() + 1 && m.starts_with(of))
     }
 
-    /// The module a path used in `from` leads to, if it is one of the crate's.
-    fn resolve(&self, from: &[String], path: &[String]) -> Option<Module> {
-        let first = path.first()?;
+    /// The modules a path used in `from` leads to: the module it names (`super::saves::info_value`
+    /// names `saves`, whatever `saves` re-exports) and, when the name is an import of that module
+    /// (`pub use`, or a private `use` that its submodules reach through `super::`), the module that
+    /// defines it. Both count: a file that names another depends on it.
+    fn resolve(&self, from: &[String], path: &[String]) -> Vec<Module> {
+        let Some(first) = path.first() else {
+            return Vec::new();
+        };
         let (mut at, rest): (Module, &[String]) = match first.as_str() {
             "crate" => (Vec::new(), &path[1..]),
             "self" => (from.to_vec(), &path[1..]),
             "super" => {
                 let ups = path.iter().take_while(|s| *s == "super").count();
-                let base = from.len().checked_sub(ups)?;
+                let Some(base) = from.len().checked_sub(ups) else {
+                    return Vec::new();
+                };
                 (from[..base].to_vec(), &path[ups..])
             }
             name if self
@@ -328,7 +343,7 @@ impl Crate {
             {
                 (from.to_vec(), path)
             }
-            _ => return None,
+            _ => return Vec::new(),
         };
         for seg in rest {
             let mut next = at.clone();
@@ -336,12 +351,12 @@ impl Crate {
             if self.modules.contains(&next) {
                 at = next;
             } else if let Some(to) = self.reexports.get(&(at.clone(), seg.clone())) {
-                return Some(to.clone());
+                return vec![at, to.clone()];
             } else {
                 break;
             }
         }
-        Some(at)
+        vec![at]
     }
 }
 
@@ -365,9 +380,11 @@ fn uses(sources: &BTreeMap<Module, String>) -> BTreeMap<(Module, Module), String
     // Re-exports may go through other re-exports: follow them a few levels deep.
     for _ in 0..4 {
         for (module, text) in &code {
-            for (_, tree) in use_items(text).into_iter().filter(|(p, _)| *p) {
+            for (_, tree) in use_items(text) {
                 for path in use_paths(&tree) {
-                    if let (Some(name), Some(to)) = (path.last(), krate.resolve(module, &path)) {
+                    if let (Some(name), Some(to)) =
+                        (path.last(), krate.resolve(module, &path).pop())
+                    {
                         krate.reexports.insert((module.clone(), name.clone()), to);
                     }
                 }
@@ -385,11 +402,11 @@ fn uses(sources: &BTreeMap<Module, String>) -> BTreeMap<(Module, Module), String
             .collect();
         paths.extend(code_paths(text));
         for path in paths {
-            if let Some(to) = krate.resolve(module, &path)
-                && &to != module
-            {
-                out.entry((module.clone(), to))
-                    .or_insert_with(|| path.join("::"));
+            for to in krate.resolve(module, &path) {
+                if &to != module {
+                    out.entry((module.clone(), to))
+                        .or_insert_with(|| path.join("::"));
+                }
             }
         }
     }
@@ -503,6 +520,121 @@ fn strongly_connected(
     s.found
 }
 
+/// What each top-level module of src/ may use directly; what those use, it may use too. A module
+/// not named here is an error (place it first). The picture:
+///
+/// ```text
+///   cli            app (the window)
+///    |  \         /   \
+///    |   net     editor
+///    |    |         |
+///    |  table     library (formation files)
+///    | /  |   \     |
+///   ai  protocol  i18n
+///     \    |     /
+///       engine
+///         |
+///       fsutil
+/// ```
+const LAYERS: &[(&str, &[&str])] = &[
+    ("fsutil", &[]),
+    ("engine", &["fsutil"]),
+    ("i18n", &["engine"]),
+    ("ai", &["engine"]),
+    ("protocol", &["engine"]),
+    ("library", &["i18n"]),
+    ("table", &["ai", "protocol", "i18n"]),
+    ("net", &["table"]),
+    ("editor", &["library"]),
+    ("cli", &["net", "library"]),
+    ("app", &["net", "editor", "library"]),
+];
+
+/// The top-level uses that [`LAYERS`] does not allow, each as "a -> b: why".
+fn layer_breaks(sources: &BTreeMap<Module, String>, layers: &[(&str, &[&str])]) -> Vec<String> {
+    let below = |top: &str| -> Option<BTreeSet<&str>> {
+        let (_, direct) = layers.iter().find(|(m, _)| *m == top)?;
+        let mut all: BTreeSet<&str> = BTreeSet::new();
+        let mut todo: Vec<&str> = direct.to_vec();
+        while let Some(m) = todo.pop() {
+            if all.insert(m)
+                && let Some((_, more)) = layers.iter().find(|(n, _)| *n == m)
+            {
+                todo.extend(more.iter().copied());
+            }
+        }
+        Some(all)
+    };
+    let mut found = BTreeSet::new();
+    for ((from, to), path) in uses(sources) {
+        let (Some(a), Some(b)) = (from.first(), to.first()) else {
+            continue;
+        };
+        if a == b {
+            continue;
+        }
+        match below(a) {
+            None => {
+                found.insert(format!("{a} is in no layer: add it to LAYERS"));
+            }
+            Some(allowed) if !allowed.contains(b.as_str()) => {
+                found.insert(format!("{a} -> {b}: {} uses {path}", from.join("::")));
+            }
+            Some(_) => {}
+        }
+    }
+    // The layers themselves go one way: nothing may use what uses it.
+    for (m, _) in layers {
+        if below(m).is_some_and(|all| all.contains(m)) {
+            found.insert(format!("the layers go round through {m}"));
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn src_keeps_to_its_layers() {
+    let sources = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let found = layer_breaks(&sources, LAYERS);
+    assert!(
+        found.is_empty(),
+        "uses against the layers in src/:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_layer_check_finds_an_upward_use() {
+    let layers: &[(&str, &[&str])] = &[("low", &[]), ("mid", &["low"]), ("top", &["mid"])];
+    let ok = tree(&[
+        ("", "pub mod low; pub mod mid; pub mod top;"),
+        ("low", "pub struct L;"),
+        ("mid", "use crate::low::L;"),
+        ("top", "fn f() { crate::low::g(); let _ = crate::mid::M; }"),
+    ]);
+    assert!(layer_breaks(&ok, layers).is_empty());
+    // Upward, through a path in code inside a submodule.
+    let mut up = ok.clone();
+    up.insert(segments("low::deep"), "fn f() { crate::top::t(); }".into());
+    let found = layer_breaks(&up, layers);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("low -> top"), "{found:?}");
+    // A module the layers do not name.
+    let mut stray = ok.clone();
+    stray.insert(segments("stray"), "use crate::low::L;".into());
+    assert_eq!(
+        layer_breaks(&stray, layers),
+        ["stray is in no layer: add it to LAYERS"]
+    );
+    // Layers that go round.
+    let round: &[(&str, &[&str])] = &[("low", &["top"]), ("mid", &["low"]), ("top", &["mid"])];
+    assert!(
+        layer_breaks(&ok, round)
+            .iter()
+            .any(|f| f.starts_with("the layers go round"))
+    );
+}
+
 #[test]
 fn src_has_no_import_cycle() {
     let sources = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
@@ -561,4 +693,29 @@ fn the_checker_finds_cycles_through_every_kind_of_path() {
     ]));
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].starts_with("in p: x, y"), "{found:?}");
+    // A file that names a sibling for a name the sibling only re-exports still uses it
+    // (`session` -> `saves::info_value`, defined in `records`), and a submodule reaching its
+    // parent's private import through `super::` uses the module that defines it.
+    let found = cycles(&tree(&[
+        ("", "pub mod app;"),
+        ("app", "pub mod records; pub mod saves; pub mod session;"),
+        ("app::records", "pub fn info_value() {}"),
+        (
+            "app::saves",
+            "pub use super::records::info_value; use super::session::Session;",
+        ),
+        (
+            "app::session",
+            "pub struct Session; fn f() { super::saves::info_value(); }",
+        ),
+    ]));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("in app: saves, session"), "{found:?}");
+    let found = cycles(&tree(&[
+        ("", "pub mod a; pub mod b; use a::A;"),
+        ("a", "pub struct A; fn f() { crate::b::g(); }"),
+        ("b", "pub fn g() {} fn h() -> super::A { todo!() }"),
+    ]));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("in crate: a, b"), "{found:?}");
 }

@@ -5,13 +5,13 @@
 //! consent, agreed and declined.
 
 use crate::common::{PATIENCE, wait_until};
-use junqi::cli::engine::builtin_answerer;
 use junqi::engine::{Board, Game, Mode, Rules, Seat, Status, View, Viewer};
 use junqi::net::audit::{Lie, Verdict};
 use junqi::net::client::{Client, ClientError, Event, Request};
 use junqi::net::host::{Bounds, Fault, ServeOptions, Server, ServerHandle};
 use junqi::net::wire::Msg;
 use junqi::protocol::{EngineMsg, HostMsg};
+use junqi::table::answerer::builtin_answerer;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

@@ -169,7 +169,7 @@ fn seat_computer(invite: Invite, seat: u8, spec: String) {
                 seat: Some(seat),
             };
             if let Ok(client) = Client::connect(&req) {
-                let mut answer = crate::cli::engine::builtin_answerer(&spec);
+                let mut answer = crate::table::answerer::builtin_answerer(&spec);
                 let _ = client.play(&mut answer, &mut |_| {});
             }
         });
