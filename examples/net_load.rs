@@ -9,12 +9,12 @@
 //! as fast as the machine can. `--save` gives the host a state folder (a temporary one), so that
 //! it saves each room after every turn, as `junqi serve --state` does.
 
-use junqi::table::answerer::builtin_answerer;
 use junqi::engine::{Mode, Rules};
 use junqi::net::client::{Client, Event, Request};
 use junqi::net::host::{ServeOptions, Server};
 use junqi::net::wire::Msg;
 use junqi::protocol::{EngineMsg, HostMsg};
+use junqi::table::answerer::builtin_answerer;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};

@@ -10,8 +10,9 @@
 
 use super::audit::{Auditor, Verdict};
 use super::conn::{self, ConnError, Open, Sender};
+use super::farewell::Farewell;
 use super::host::PING;
-use super::invite::{Invite, RoomId, Secret, parse_addr};
+use super::invite::{Invite, InviteError, RoomId, Secret, parse_addr};
 use super::known_hosts::{KeyRefused, KnownHosts};
 use super::wire::{Msg, NET_VERSION};
 use crate::engine::{Board, Rules, Status};
@@ -53,9 +54,18 @@ pub enum Request {
 pub enum ClientError {
     /// The host could not be reached, or the connection broke (worth trying again).
     Connection(String),
-    /// The host refused: a wrong code, no such room, a seat taken, bad rules … (not worth trying
-    /// again with the same invite).
-    Refused(String),
+    /// The host refused, and said why: no such room, a seat taken, bad rules … (most are not
+    /// worth trying again with the same invite: `rejoin_may_retry`).
+    Refused(Farewell),
+    /// The handshake failed: a wrong room code or host key, or not a junqi host (the Noise
+    /// library's words, for the log).
+    Handshake(String),
+    /// The address is not one (`Create`'s address), or the host's invite is not one.
+    BadInvite(InviteError),
+    /// The host's invite for a room it made names another host key than the one answering.
+    OtherKey,
+    /// The host, or this side's own seat, broke the protocol (what, in English, for the log).
+    Broken(String),
     /// The host's key is not the one kept for its address (known hosts), or the known-hosts file
     /// cannot be used: nothing was sent to the host.
     HostKey(KeyRefused),
@@ -66,6 +76,14 @@ impl std::fmt::Display for ClientError {
         match self {
             ClientError::Connection(e) => write!(f, "connection: {e}"),
             ClientError::Refused(e) => write!(f, "refused: {e}"),
+            ClientError::Handshake(w) => write!(
+                f,
+                "refused: the handshake failed ({w}): a wrong room code or host key, or not a \
+                 junqi host"
+            ),
+            ClientError::BadInvite(e) => write!(f, "refused: {e}"),
+            ClientError::OtherKey => f.write_str("refused: the invite names another host key"),
+            ClientError::Broken(w) => write!(f, "refused: {w}"),
             ClientError::HostKey(e) => write!(f, "refused: {e}"),
         }
     }
@@ -80,10 +98,12 @@ impl ClientError {
     pub fn rejoin_may_retry(&self) -> bool {
         match self {
             ClientError::Connection(_) => true,
-            ClientError::Refused(why) => [conn::NO_SUCH_ROOM, conn::LOCKED, conn::FULL]
-                .iter()
-                .any(|&code| why.contains(conn::refusal_words(code))),
-            ClientError::HostKey(_) => false,
+            ClientError::Refused(why) => why.may_pass(),
+            ClientError::Handshake(_)
+            | ClientError::BadInvite(_)
+            | ClientError::OtherKey
+            | ClientError::Broken(_)
+            | ClientError::HostKey(_) => false,
         }
     }
 }
@@ -142,9 +162,7 @@ const HOST_SILENCE: Duration = Duration::from_secs(60);
 fn conn_err(e: ConnError) -> ClientError {
     match e {
         ConnError::Refused(w) => ClientError::Refused(w),
-        ConnError::Handshake(w) => ClientError::Refused(format!(
-            "the handshake failed ({w}): a wrong room code or host key, or not a junqi host"
-        )),
+        ConnError::Handshake(w) => ClientError::Handshake(w),
         e => ClientError::Connection(e.to_string()),
     }
 }
@@ -197,7 +215,7 @@ impl Client {
     ) -> Result<Client, ClientError> {
         let (addr, open) = match req {
             Request::Create { addr, pin, .. } => {
-                parse_addr(addr).map_err(|e| ClientError::Refused(e.0))?;
+                parse_addr(addr).map_err(ClientError::BadInvite)?;
                 (addr.clone(), Open::Create { pin: pin.as_ref() })
             }
             Request::Join { invite, .. } => (
@@ -273,12 +291,9 @@ impl Client {
             }
             match receiver.recv().map_err(conn_err)? {
                 Msg::Created { invite: text } => {
-                    let mut i =
-                        Invite::parse(&text).map_err(|e| ClientError::Refused(e.to_string()))?;
+                    let mut i = Invite::parse(&text).map_err(ClientError::BadInvite)?;
                     if i.host_key != host_key {
-                        return Err(ClientError::Refused(
-                            "the invite names another host key".into(),
-                        ));
+                        return Err(ClientError::OtherKey);
                     }
                     // The address the creator reached the host at, not the one the host sees.
                     i.addr = addr.clone();
@@ -292,7 +307,7 @@ impl Client {
                 Msg::Bye(why) => return Err(ClientError::Refused(why)),
                 Msg::Ping | Msg::Lobby { .. } => {}
                 m => {
-                    return Err(ClientError::Refused(format!(
+                    return Err(ClientError::Broken(format!(
                         "an unexpected '{}'",
                         m.encode(board2)
                     )));
@@ -300,7 +315,7 @@ impl Client {
             }
         };
         let Some(invite) = invite else {
-            return Err(ClientError::Refused("the host made no room".into()));
+            return Err(ClientError::Broken("the host made no room".into()));
         };
         let board = if players == 4 {
             Board::four_player()
@@ -519,7 +534,7 @@ impl Client {
                                 }
                             }
                             Err(e) => {
-                                return Err(ClientError::Refused(format!(
+                                return Err(ClientError::Broken(format!(
                                     "the local seat answered '{}': {e}",
                                     crate::protocol::clip(&l)
                                 )));
@@ -593,14 +608,15 @@ mod tests {
     /// of its seat (a wrong token, the game over); the waits double up to 8 s.
     #[test]
     fn a_rejoin_retries_what_may_mend_and_stops_at_the_rest() {
-        let refused = |code| conn_err(ConnError::Refused(conn::refusal_words(code).into()));
+        let refused = |code| conn_err(ConnError::Refused(conn::preamble_farewell(code)));
         for code in [conn::LOCKED, conn::FULL, conn::NO_SUCH_ROOM] {
             assert!(refused(code).rejoin_may_retry(), "{}", refused(code));
         }
         assert!(ClientError::Connection("reset".into()).rejoin_may_retry());
-        for why in ["claimed seat 1 without its token", "the game is over"] {
-            assert!(!ClientError::Refused(why.into()).rejoin_may_retry());
+        for why in [Farewell::WrongToken(1), Farewell::GameOver] {
+            assert!(!ClientError::Refused(why).rejoin_may_retry());
         }
+        assert!(!ClientError::Handshake("decrypt".into()).rejoin_may_retry());
         let waits: Vec<u64> = (0..6).map(|k| rejoin_backoff(k).as_secs()).collect();
         assert_eq!(waits, [1, 2, 4, 8, 8, 8]);
         assert_eq!(rejoin_backoff(u32::MAX).as_secs(), 8);

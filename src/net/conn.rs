@@ -17,6 +17,7 @@
 //! After the handshake every frame is one Noise transport message (the nonces make a replayed,
 //! dropped or reordered frame fail to decrypt, which ends the connection).
 
+use super::farewell::Farewell;
 use super::invite::{RoomId, Secret};
 use super::wire::{MAX_FRAME, Msg, NET_VERSION, WireError, read_frame, write_frame};
 use crate::engine::Board;
@@ -58,8 +59,8 @@ pub enum ConnError {
     /// The handshake failed (a wrong room code, a host with another key, bytes that are not
     /// Noise).
     Handshake(String),
-    /// The host would not go on (the preamble's answer, in words).
-    Refused(String),
+    /// The host would not go on (the preamble's answer).
+    Refused(Farewell),
     /// A frame that did not decrypt (tampered with, replayed or out of order).
     Decrypt,
     /// A frame that is not a message.
@@ -78,7 +79,7 @@ impl std::fmt::Display for ConnError {
             }
             ConnError::Io(e) => write!(f, "{e}"),
             ConnError::Handshake(e) => write!(f, "handshake failed: {e}"),
-            ConnError::Refused(e) => f.write_str(e),
+            ConnError::Refused(e) => write!(f, "{e}"),
             ConnError::Decrypt => {
                 f.write_str("a frame that does not decrypt (tampered with or replayed)")
             }
@@ -99,14 +100,14 @@ impl From<std::io::Error> for ConnError {
     }
 }
 
-/// The words for a preamble answer.
-pub fn refusal_words(code: u8) -> &'static str {
+/// What a preamble answer says.
+pub fn preamble_farewell(code: u8) -> Farewell {
     match code {
-        NO_SUCH_ROOM => "the host has no such room (a wrong invite, or the game is over)",
-        LOCKED => "the room refuses connections for a while after too many wrong codes",
-        BAD_VERSION => "the host speaks another version of the network protocol",
-        FULL => "the host is full",
-        _ => "the host refused the connection",
+        NO_SUCH_ROOM => Farewell::NoSuchRoom,
+        LOCKED => Farewell::Locked,
+        BAD_VERSION => Farewell::OtherVersion,
+        FULL => Farewell::HostBusy,
+        _ => Farewell::Refused,
     }
 }
 
@@ -391,7 +392,10 @@ pub fn connect(
 ) -> Result<(Sender, Receiver, [u8; 32]), ConnError> {
     use std::net::ToSocketAddrs;
     let addrs: Vec<_> = addr.to_socket_addrs()?.collect();
-    let mut last = ConnError::Refused(format!("{addr} resolves to no address"));
+    let mut last = ConnError::Io(std::io::Error::new(
+        ErrorKind::NotFound,
+        format!("{addr} resolves to no address"),
+    ));
     let mut stream = None;
     for a in addrs {
         match TcpStream::connect_timeout(&a, timeout) {
@@ -422,7 +426,7 @@ pub fn connect(
     let claimed = matches!(&open, Open::Join { claim: Some(_), .. });
     let locked = answer[0] == LOCKED && claimed;
     if answer[0] != PREAMBLE_OK && !locked {
-        return Err(ConnError::Refused(refusal_words(answer[0]).into()));
+        return Err(ConnError::Refused(preamble_farewell(answer[0])));
     }
     let (hs, psk);
     let mut payload: &[u8] = &[];
@@ -454,7 +458,7 @@ pub fn connect(
         Ok(n) => n,
         // Not let into the locked room: the lock is why.
         Err(_) if locked => {
-            return Err(ConnError::Refused(refusal_words(LOCKED).into()));
+            return Err(ConnError::Refused(Farewell::Locked));
         }
         Err(e) => return Err(e),
     };

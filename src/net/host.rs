@@ -9,6 +9,7 @@
 
 use super::audit::{SALT_LEN, Seal, from_hex, record_parts, to_hex};
 use super::conn::{self, ConnError, Preamble, Receiver, Sender};
+use super::farewell::Farewell;
 use super::invite::{Invite, RoomId, Secret, encode};
 use super::wire::{Msg, TOKEN_LEN, clean_name};
 use crate::engine::{Action, Board, Chair, Game, GameRecord, Rules, Seat, Start};
@@ -1188,17 +1189,39 @@ fn serve_connection(host: &Arc<Inner>, stream: TcpStream, id: u64) -> Result<(),
             .map_err(|e| e.to_string())?;
     }
     let result = seated_loop(host, &out, &mut receiver, first, room);
-    if let Err(why) = &result
-        && !why.is_empty()
-    {
+    if let Err(Dropped { bye: Some(why), .. }) = &result {
         let _ = out
             .queue
-            .try_send(Msg::Bye(why.clone()).encode(Board::two_player()));
+            .try_send(Msg::Bye(*why).encode(Board::two_player()));
         // Give the writer a moment to send the reason before the connection closes.
         std::thread::sleep(Duration::from_millis(50));
     }
     out.close();
-    result.map_err(|why| format!("dropped: {why}"))
+    result.map_err(|why| format!("dropped: {}", why.detail))
+}
+
+/// Why the host ends a connection: what the player is told (nothing when the connection broke),
+/// and the log's own words.
+#[derive(Debug)]
+struct Dropped {
+    bye: Option<Farewell>,
+    detail: String,
+}
+
+impl Dropped {
+    fn told(bye: Farewell, detail: impl Into<String>) -> Dropped {
+        Dropped {
+            bye: Some(bye),
+            detail: detail.into(),
+        }
+    }
+
+    fn broken(detail: impl Into<String>) -> Dropped {
+        Dropped {
+            bye: None,
+            detail: detail.into(),
+        }
+    }
 }
 
 /// Take a seat as `first` asks (creating the room first if asked; `room`: the room joined, and
@@ -1209,7 +1232,7 @@ fn seated_loop(
     receiver: &mut Receiver,
     first: Msg,
     room: Option<(Arc<Room>, bool)>,
-) -> Result<(), String> {
+) -> Result<(), Dropped> {
     let (room, seat) = match (first, room) {
         (
             Msg::Create {
@@ -1221,10 +1244,16 @@ fn seated_loop(
             None,
         ) => {
             if let Err(e) = rules.validate() {
-                return Err(format!("rules that do not fit together: {e}"));
+                return Err(Dropped::told(
+                    Farewell::BadRules,
+                    format!("rules that do not fit together: {e}"),
+                ));
             }
             if players == 4 && rules.mode.deals_face_down() {
-                return Err("four players play open or hidden mode".into());
+                return Err(Dropped::told(
+                    Farewell::FourPlayerFlip,
+                    "four players play open or hidden mode",
+                ));
             }
             let room = make_room(host, players, rules)?;
             let invite = Invite {
@@ -1249,7 +1278,10 @@ fn seated_loop(
             (room, seat)
         }
         (Msg::Join { .. }, Some((_, true))) => {
-            return Err("a join into a room locked after wrong codes".into());
+            return Err(Dropped::told(
+                Farewell::Locked,
+                "a join into a room locked after wrong codes",
+            ));
         }
         (Msg::Join { name, seat }, Some((room, false))) => {
             let seat = take_seat(host, &room, out, Claim::New(seat), &name)?;
@@ -1260,9 +1292,12 @@ fn seated_loop(
             (room, seat)
         }
         (m, _) => {
-            return Err(format!(
-                "'{}' where a create, join or rejoin was expected",
-                crate::protocol::clip(&m.encode(Board::two_player()))
+            return Err(Dropped::told(
+                Farewell::OutOfPlace,
+                format!(
+                    "'{}' where a create, join or rejoin was expected",
+                    crate::protocol::clip(&m.encode(Board::two_player()))
+                ),
             ));
         }
     };
@@ -1299,11 +1334,14 @@ impl ConnOut {
     }
 }
 
-fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, String> {
+fn make_room(host: &Arc<Inner>, players: u8, rules: Rules) -> Result<Arc<Room>, Dropped> {
     let mut rooms = lock(&host.rooms);
     close_abandoned_rooms(host, &mut rooms);
     if rooms.len() >= host.bounds.max_rooms {
-        return Err("the host holds as many rooms as it may".into());
+        return Err(Dropped::told(
+            Farewell::TooManyRooms,
+            "the host holds as many rooms as it may",
+        ));
     }
     let mut id = RoomId::random();
     while rooms.contains_key(&id) {
@@ -1343,30 +1381,46 @@ fn take_seat(
     out: &ConnOut,
     claim: Claim,
     name: &str,
-) -> Result<u8, String> {
+) -> Result<u8, Dropped> {
     let mut st = lock(&room.state);
     if st.over {
-        return Err("the game is over".into());
+        return Err(Dropped::told(Farewell::GameOver, "the game is over"));
     }
     let rejoin = matches!(claim, Claim::Back(..));
     let seat = match &claim {
         Claim::Back(seat, token) => {
             let Some(slot) = st.seats.get(usize::from(*seat)) else {
-                return Err(format!("no seat {seat}"));
+                return Err(Dropped::told(
+                    Farewell::NoSeat(*seat),
+                    format!("no seat {seat}"),
+                ));
             };
             if slot.name.is_none() || !same(&slot.token, token) {
-                return Err(format!("claimed seat {seat} without its token"));
+                return Err(Dropped::told(
+                    Farewell::WrongToken(*seat),
+                    format!("claimed seat {seat} without its token"),
+                ));
             }
             *seat
         }
         Claim::New(Some(seat)) => match st.seats.get(usize::from(*seat)) {
-            None => return Err(format!("no seat {seat}")),
-            Some(slot) if slot.name.is_some() => return Err(format!("seat {seat} is taken")),
+            None => {
+                return Err(Dropped::told(
+                    Farewell::NoSeat(*seat),
+                    format!("no seat {seat}"),
+                ));
+            }
+            Some(slot) if slot.name.is_some() => {
+                return Err(Dropped::told(
+                    Farewell::SeatTaken(*seat),
+                    format!("seat {seat} is taken"),
+                ));
+            }
             Some(_) => *seat,
         },
         Claim::New(None) => match st.seats.iter().position(|s| s.name.is_none()) {
             Some(k) => k as u8,
-            None => return Err("every seat is taken".into()),
+            None => return Err(Dropped::told(Farewell::RoomFull, "every seat is taken")),
         },
     };
     let k = usize::from(seat);
@@ -1464,7 +1518,7 @@ fn take_seat(
         std::thread::Builder::new()
             .name("junqi-room".into())
             .spawn(move || run_room(&host, &room, None))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Dropped::broken(e.to_string()))?;
     }
     Ok(seat)
 }
@@ -1478,13 +1532,15 @@ fn relay(
     receiver: &mut Receiver,
     link: &Arc<LinkShared>,
     rate: &mut Rate,
-) -> Result<(), String> {
+) -> Result<(), Dropped> {
     loop {
         let msg = match receiver.recv() {
             Ok(m) => m,
             Err(ConnError::Closed) => return Ok(()),
-            Err(e) if out.closed.load(Ordering::Relaxed) => return Err(format!("closed ({e})")),
-            Err(e) => return Err(e.to_string()),
+            Err(e) if out.closed.load(Ordering::Relaxed) => {
+                return Err(Dropped::broken(format!("closed ({e})")));
+            }
+            Err(e) => return Err(Dropped::broken(e.to_string())),
         };
         // Only what the player sends unasked counts against the bucket (pings, chat, an
         // engine's `info`): answers come one a question, however fast the questions come (two
@@ -1497,14 +1553,17 @@ fn relay(
             )
         );
         if !asked && !rate.allow() {
-            return Err("a flood of messages".into());
+            return Err(Dropped::told(Farewell::Flood, "a flood of messages"));
         }
         match msg {
             Msg::Ping => {}
             Msg::Engine(m) => {
                 let mut ls = lock(&link.state);
                 if ls.conn.as_ref().is_none_or(|c| c.id != out.id) {
-                    return Err("a seat it no longer holds".into());
+                    return Err(Dropped::told(
+                        Farewell::Replaced,
+                        "a seat it no longer holds",
+                    ));
                 }
                 if ls.replaying {
                     match m {
@@ -1515,7 +1574,12 @@ fn relay(
                             ls.replaying = false;
                             continue;
                         }
-                        m => return Err(format!("'{}' during the handshake", m.line())),
+                        m => {
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                format!("'{}' during the handshake", m.line()),
+                            ));
+                        }
                     }
                 }
                 if let EngineMsg::TimeoutOk(n) = m {
@@ -1525,12 +1589,20 @@ fn relay(
                                 ls.owed_timeout = None;
                             }
                         }
-                        _ => return Err(format!("'timeout ok {n}' to no timeout of its side")),
+                        _ => {
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                format!("'timeout ok {n}' to no timeout of its side"),
+                            ));
+                        }
                     }
                     // Sent while the seat is held: a rejoin (`take_seat`) comes before or
                     // after it, never between.
                     if link.inbox_tx.try_send((out.id, m.line())).is_err() {
-                        return Err("more lines than the table takes (a flood)".into());
+                        return Err(Dropped::told(
+                            Farewell::Flood,
+                            "more lines than the table takes (a flood)",
+                        ));
                     }
                     drop(ls);
                     continue;
@@ -1549,22 +1621,31 @@ fn relay(
                     // Sent while the seat is held: a rejoin (`take_seat`) comes before or
                     // after it, never between.
                     if link.inbox_tx.try_send((out.id, m.line())).is_err() {
-                        return Err("more lines than the table takes (a flood)".into());
+                        return Err(Dropped::told(
+                            Farewell::Flood,
+                            "more lines than the table takes (a flood)",
+                        ));
                     }
                     drop(ls);
                     continue;
                 }
                 let Some(pending) = ls.pending.clone() else {
-                    return Err(format!(
-                        "'{}' when nothing was asked",
-                        crate::protocol::clip(&m.line())
+                    return Err(Dropped::told(
+                        Farewell::OutOfPlace,
+                        format!(
+                            "'{}' when nothing was asked",
+                            crate::protocol::clip(&m.line())
+                        ),
                     ));
                 };
                 let answers = match &m {
                     EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_) => false,
                     EngineMsg::Ok(_) => {
                         if !pending.starts_with("junqi ") {
-                            return Err("'ok' to a question other than the handshake".into());
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                "'ok' to a question other than the handshake",
+                            ));
                         }
                         true
                     }
@@ -1574,25 +1655,37 @@ fn relay(
                     | EngineMsg::OfferDraw
                     | EngineMsg::AskTakeback => {
                         if !pending.starts_with("go") {
-                            return Err(format!("'{}' when no turn was asked", m.line()));
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                format!("'{}' when no turn was asked", m.line()),
+                            ));
                         }
                         true
                     }
                     EngineMsg::DrawAnswer(_) => {
                         if !pending.starts_with("draw offered") {
-                            return Err("a draw answer when no draw was offered".into());
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                "a draw answer when no draw was offered",
+                            ));
                         }
                         true
                     }
                     EngineMsg::TakebackAnswer(_) => {
                         if !pending.starts_with("takeback asked ") {
-                            return Err("a takeback answer when no takeback was asked".into());
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                "a takeback answer when no takeback was asked",
+                            ));
                         }
                         true
                     }
                     EngineMsg::Formation(_) => {
                         if pending != "formation?" {
-                            return Err("a formation when none was asked".into());
+                            return Err(Dropped::told(
+                                Farewell::OutOfPlace,
+                                "a formation when none was asked",
+                            ));
                         }
                         true
                     }
@@ -1604,7 +1697,12 @@ fn relay(
                 drop(ls);
                 match link.inbox_tx.try_send((out.id, m.line())) {
                     Ok(()) => {}
-                    Err(_) => return Err("more lines than the table takes (a flood)".into()),
+                    Err(_) => {
+                        return Err(Dropped::told(
+                            Farewell::Flood,
+                            "more lines than the table takes (a flood)",
+                        ));
+                    }
                 }
             }
             Msg::Resign => {
@@ -1615,7 +1713,10 @@ fn relay(
                     .as_ref()
                     .is_none_or(|c| c.id != out.id)
                 {
-                    return Err("a seat it no longer holds".into());
+                    return Err(Dropped::told(
+                        Farewell::Replaced,
+                        "a seat it no longer holds",
+                    ));
                 }
                 let mut q = lock(&room.resigned);
                 if !q.contains(&seat) {
@@ -1634,9 +1735,12 @@ fn relay(
                 room.broadcast(&st, &m, host);
             }
             m => {
-                return Err(format!(
-                    "'{}' out of place",
-                    crate::protocol::clip(&m.encode(room.board()))
+                return Err(Dropped::told(
+                    Farewell::OutOfPlace,
+                    format!(
+                        "'{}' out of place",
+                        crate::protocol::clip(&m.encode(room.board()))
+                    ),
                 ));
             }
         }
@@ -1825,10 +1929,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
         let mut st = lock(&room.state);
         st.over = true;
         for (_, c) in &st.conns {
-            c.push(
-                Msg::Bye("the game is over".into()).encode(room.board()),
-                host,
-            );
+            c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
         }
         st.conns.clear();
     }

@@ -25,20 +25,95 @@ pub const SCHEME: &str = "junqi://";
 /// The longest invite read (a host name of at most 253 characters and the rest).
 pub const MAX_INVITE: usize = 400;
 
-/// Why an invite could not be read.
+/// A coded part of an invite.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    Room,
+    Secret,
+    HostKey,
+}
+
+impl Part {
+    pub fn en(self) -> &'static str {
+        match self {
+            Part::Room => "the room",
+            Part::Secret => "the room's secret",
+            Part::HostKey => "the host key",
+        }
+    }
+}
+
+/// Why an invite could not be read: typed, so that the window words it in the player's language
+/// (its `Display` is the English of the command line).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct InviteError(pub String);
+pub enum InviteError {
+    /// Longer than any invite (its length in bytes).
+    TooLong(usize),
+    /// It does not start with `junqi://`.
+    Scheme,
+    /// Not the three parts ADDR:PORT/ROOM-SECRET/HOSTKEY.
+    Parts,
+    /// No '-' between the room and its secret.
+    NoDash,
+    /// A part with a character codes never use (I, L, O, U: `lookalike`) or no code character.
+    Char {
+        part: Part,
+        ch: char,
+        lookalike: bool,
+    },
+    /// A part of the wrong length (characters it has, characters it needs).
+    Length {
+        part: Part,
+        has: usize,
+        needs: usize,
+    },
+    /// A part whose last character's padding bits are not zero.
+    Ending(Part),
+    /// The address has no port.
+    NoPort(String),
+    /// The port is not 1 to 65535.
+    BadPort(String),
+    /// The host is not a name or an address.
+    BadHost(String),
+}
 
 impl fmt::Display for InviteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not an invite: {}", self.0)
+        f.write_str("not an invite: ")?;
+        match self {
+            InviteError::TooLong(n) => write!(f, "{n} characters is too long"),
+            InviteError::Scheme => write!(f, "it does not start with {SCHEME}"),
+            InviteError::Parts => {
+                f.write_str("it needs three parts after junqi://: ADDR:PORT/ROOM-SECRET/HOSTKEY")
+            }
+            InviteError::NoDash => {
+                f.write_str("the room code needs a '-' between the room and its secret")
+            }
+            InviteError::Char {
+                part,
+                ch,
+                lookalike: true,
+            } => write!(
+                f,
+                "{} has '{ch}', which codes never use (0-9 and A-Z without I, L, O, U)",
+                part.en()
+            ),
+            InviteError::Char { part, ch, .. } => {
+                write!(f, "{} has '{ch}', which is not a code character", part.en())
+            }
+            InviteError::Length { part, has, needs } => {
+                write!(f, "{} has {has} characters, not {needs}", part.en())
+            }
+            InviteError::Ending(part) => {
+                write!(f, "{} does not end as a code of its length ends", part.en())
+            }
+            InviteError::NoPort(addr) => write!(f, "'{addr}' needs a port (ADDR:PORT)"),
+            InviteError::BadPort(port) => write!(f, "'{port}' is not a port (1 to 65535)"),
+            InviteError::BadHost(host) => write!(f, "'{host}' is not a host name or address"),
+        }
     }
 }
 impl std::error::Error for InviteError {}
-
-fn bad<T>(why: impl Into<String>) -> Result<T, InviteError> {
-    Err(InviteError(why.into()))
-}
 
 /// `bytes` in base 32 (5 bits a character, the last one padded with zero bits).
 pub fn encode(bytes: &[u8]) -> String {
@@ -64,13 +139,14 @@ fn digit(c: char) -> Option<u32> {
     ALPHABET.iter().position(|&a| a == up).map(|p| p as u32)
 }
 
-/// Check that `text` is made of base-32 characters only; `what` names it in the message.
-fn check_chars(text: &str, what: &str) -> Result<(), InviteError> {
+/// Check that `text` is made of base-32 characters only; `part` is what it is.
+fn check_chars(text: &str, part: Part) -> Result<(), InviteError> {
     match text.chars().find(|&c| digit(c).is_none()) {
-        Some(c @ ('I' | 'L' | 'O' | 'U' | 'i' | 'l' | 'o' | 'u')) => bad(format!(
-            "{what} has '{c}', which codes never use (0-9 and A-Z without I, L, O, U)"
-        )),
-        Some(c) => bad(format!("{what} has '{c}', which is not a code character")),
+        Some(ch) => Err(InviteError::Char {
+            part,
+            ch,
+            lookalike: matches!(ch, 'I' | 'L' | 'O' | 'U' | 'i' | 'l' | 'o' | 'u'),
+        }),
         None => Ok(()),
     }
 }
@@ -79,15 +155,16 @@ fn check_chars(text: &str, what: &str) -> Result<(), InviteError> {
 ///
 /// # Errors
 /// Another length, a character outside the alphabet or padding bits that are not zero.
-pub fn decode(text: &str, n: usize, what: &str) -> Result<Vec<u8>, InviteError> {
+pub fn decode(text: &str, n: usize, part: Part) -> Result<Vec<u8>, InviteError> {
     let want = (n * 8).div_ceil(5);
     if text.chars().count() != want {
-        return bad(format!(
-            "{what} has {} characters, not {want}",
-            text.chars().count()
-        ));
+        return Err(InviteError::Length {
+            part,
+            has: text.chars().count(),
+            needs: want,
+        });
     }
-    check_chars(text, what)?;
+    check_chars(text, part)?;
     let mut out = Vec::with_capacity(n);
     let (mut acc, mut bits) = (0u32, 0u32);
     for c in text.chars() {
@@ -100,7 +177,7 @@ pub fn decode(text: &str, n: usize, what: &str) -> Result<Vec<u8>, InviteError> 
         }
     }
     if acc != 0 {
-        return bad(format!("{what} does not end as a code of {n} bytes ends"));
+        return Err(InviteError::Ending(part));
     }
     Ok(out)
 }
@@ -120,9 +197,7 @@ impl RoomId {
     /// # Errors
     /// Not 6 code characters.
     pub fn parse(text: &str) -> Result<RoomId, InviteError> {
-        chars_of(text, "the room")
-            .map(RoomId)
-            .map_err(|e| InviteError(e.0))
+        chars_of(text, Part::Room).map(RoomId)
     }
 
     pub fn as_str(&self) -> &str {
@@ -157,7 +232,7 @@ impl Secret {
     /// # Errors
     /// Not 10 code characters.
     pub fn parse(text: &str) -> Result<Secret, InviteError> {
-        chars_of(text, "the room's secret").map(Secret)
+        chars_of(text, Part::Secret).map(Secret)
     }
 
     pub fn as_str(&self) -> &str {
@@ -183,14 +258,15 @@ fn random_chars<const N: usize>() -> [u8; N] {
 }
 
 /// `N` code characters from `text`, upper-cased.
-fn chars_of<const N: usize>(text: &str, what: &str) -> Result<[u8; N], InviteError> {
+fn chars_of<const N: usize>(text: &str, part: Part) -> Result<[u8; N], InviteError> {
     if text.chars().count() != N {
-        return bad(format!(
-            "{what} has {} characters, not {N}",
-            text.chars().count()
-        ));
+        return Err(InviteError::Length {
+            part,
+            has: text.chars().count(),
+            needs: N,
+        });
     }
-    check_chars(text, what)?;
+    check_chars(text, part)?;
     let mut out = [0u8; N];
     for (o, c) in out.iter_mut().zip(text.chars()) {
         *o = c.to_ascii_uppercase() as u8;
@@ -217,18 +293,18 @@ impl Invite {
     pub fn parse(text: &str) -> Result<Invite, InviteError> {
         let text = text.trim();
         if text.len() > MAX_INVITE {
-            return bad(format!("{} characters is too long", text.len()));
+            return Err(InviteError::TooLong(text.len()));
         }
         let Some(rest) = text.strip_prefix(SCHEME) else {
-            return bad(format!("it does not start with {SCHEME}"));
+            return Err(InviteError::Scheme);
         };
         let parts: Vec<&str> = rest.split('/').collect();
         let [addr, code, key] = parts[..] else {
-            return bad("it needs three parts after junqi://: ADDR:PORT/ROOM-SECRET/HOSTKEY");
+            return Err(InviteError::Parts);
         };
         let addr = parse_addr(addr)?;
         let Some((room, secret)) = code.split_once('-') else {
-            return bad("the room code needs a '-' between the room and its secret");
+            return Err(InviteError::NoDash);
         };
         let room = RoomId::parse(room)?;
         let secret = Secret::parse(secret)?;
@@ -247,7 +323,7 @@ impl Invite {
 /// # Errors
 /// Not 52 code characters.
 pub fn parse_key(text: &str) -> Result<[u8; 32], InviteError> {
-    let k = decode(text, 32, "the host key")?;
+    let k = decode(text, 32, Part::HostKey)?;
     let mut out = [0u8; 32];
     out.copy_from_slice(&k);
     Ok(out)
@@ -260,11 +336,11 @@ pub fn parse_key(text: &str) -> Result<[u8; 32], InviteError> {
 /// Anything else.
 pub fn parse_addr(addr: &str) -> Result<String, InviteError> {
     let Some((host, port)) = addr.rsplit_once(':') else {
-        return bad(format!("'{addr}' needs a port (ADDR:PORT)"));
+        return Err(InviteError::NoPort(crate::protocol::clip(addr)));
     };
     match port.parse::<u16>() {
         Ok(p) if p > 0 && port.chars().all(|c| c.is_ascii_digit()) => {}
-        _ => return bad(format!("'{port}' is not a port (1 to 65535)")),
+        _ => return Err(InviteError::BadPort(crate::protocol::clip(port))),
     }
     let ok = if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
         inner.parse::<std::net::Ipv6Addr>().is_ok()
@@ -276,7 +352,7 @@ pub fn parse_addr(addr: &str) -> Result<String, InviteError> {
                 .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
     };
     if !ok {
-        return bad(format!("'{host}' is not a host name or address"));
+        return Err(InviteError::BadHost(crate::protocol::clip(host)));
     }
     Ok(addr.to_string())
 }
@@ -353,7 +429,7 @@ mod tests {
         #[test]
         fn base32_round_trips(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..40)) {
             let text = encode(&bytes);
-            proptest::prop_assert_eq!(decode(&text, bytes.len(), "x").unwrap(), bytes);
+            proptest::prop_assert_eq!(decode(&text, bytes.len(), Part::Room).unwrap(), bytes);
         }
 
         #[test]

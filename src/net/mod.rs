@@ -19,9 +19,11 @@
 pub mod audit;
 pub mod client;
 pub mod conn;
+pub mod farewell;
 pub mod host;
 pub mod invite;
 pub mod known_hosts;
 pub mod wire;
 
+pub use farewell::Farewell;
 pub use invite::{Invite, InviteError};

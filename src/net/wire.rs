@@ -7,13 +7,14 @@
 //! many bytes (at most `MAX_FRAME`, Noise's limit); a frame is read into a buffer of that size,
 //! never more.
 
+use super::farewell::Farewell;
 use crate::engine::{Board, Rules};
 use crate::protocol::{EngineMsg, HostMsg, parse_rules, rules_words};
 use std::fmt;
 use std::io::{Read, Write};
 
 /// The version of the network protocol (in the preamble and in `hello`).
-pub const NET_VERSION: u8 = 2;
+pub const NET_VERSION: u8 = 3;
 /// The largest frame (Noise's largest message).
 pub const MAX_FRAME: usize = 65_535;
 /// The largest message text inside a frame (the frame less the AEAD tag).
@@ -115,8 +116,9 @@ pub enum Msg {
     Reveal(Vec<[u8; SALT_LEN]>),
     /// At the end: a piece of the game's record (compact RON), the last one marked.
     RecordPart { text: String, last: bool },
-    /// The host ends the connection (a refused join, a seat taken, a wrong message …).
-    Bye(String),
+    /// The host ends the connection (a refused join, a seat taken, a wrong message …): why, as
+    /// a code.
+    Bye(Farewell),
 }
 
 /// Why bytes from the network are not a message.
@@ -203,7 +205,7 @@ impl Msg {
             Msg::RecordPart { text, last } => {
                 format!("record {} {text}", if *last { "end" } else { "more" })
             }
-            Msg::Bye(why) => format!("bye {why}"),
+            Msg::Bye(why) => format!("bye {}", why.code()),
         }
     }
 
@@ -362,7 +364,7 @@ impl Msg {
                     last,
                 }
             }
-            "bye" => Msg::Bye(clip(rest)),
+            "bye" => Msg::Bye(Farewell::parse(rest)),
             _ => return bad(format!("an unknown message '{}'", clip(head))),
         })
     }
@@ -491,7 +493,8 @@ mod tests {
                 text: "x".into(),
                 last: false,
             },
-            Msg::Bye("seat taken".into()),
+            Msg::Bye(Farewell::SeatTaken(1)),
+            Msg::Bye(Farewell::GameOver),
         ]
     }
 

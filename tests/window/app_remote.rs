@@ -32,9 +32,7 @@ struct Scripted {
 impl Network for Scripted {
     fn join(&mut self, invite: &str, _name: &str) -> Result<Link, LinkError> {
         if !invite.starts_with("junqi://") {
-            return Err(LinkError::BadInvite(
-                "it does not start with junqi://".into(),
-            ));
+            return Err(LinkError::BadInvite(junqi::net::InviteError::Scheme));
         }
         let (link, far) = Link::pair();
         *self.far.lock().unwrap() = Some(far);
@@ -548,6 +546,17 @@ fn the_join_form_says_what_is_wrong() {
     h.run();
     assert!(shows(&h, "连不上 10.0.0.9:7465"));
     assert!(h.query_by_label("连接").is_some());
+    // The host's refusal comes as a code, worded in the player's language.
+    common::click(&mut h, "连接");
+    let end = far.lock().unwrap().take().unwrap();
+    end.send(Incoming::Closed(LinkError::Refused(
+        junqi::net::Farewell::SeatTaken(1),
+    )));
+    h.run();
+    assert!(shows(&h, "第 2 个座位已有人"));
+    type_into(&mut h, "邀请", "http://example.com");
+    common::click(&mut h, "连接");
+    assert!(shows(&h, "这不是邀请：开头不是 junqi://"));
 }
 
 /// Hosting: the form (players, mode, seats, port), its errors, the room opened, the invite and

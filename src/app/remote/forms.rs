@@ -8,6 +8,8 @@ use crate::ai::Level;
 use crate::app::newgame;
 use crate::engine::{Mode, Rules, Seat};
 use crate::i18n::{self, Lang, fill, net};
+use crate::net::invite::Part;
+use crate::net::{Farewell, InviteError};
 
 /// What the host chooses before opening a room.
 pub struct HostForm {
@@ -74,7 +76,12 @@ impl HostForm {
 /// Why the form cannot go on, or why the connection ended, in `lang`.
 pub fn problem_text(e: &LinkError, lang: Lang) -> String {
     match e {
-        LinkError::BadInvite(why) => fill(lang.t(&net::ERR_BAD_INVITE), &[("e", why)]),
+        LinkError::BadInvite(why) => fill(
+            lang.t(&net::ERR_BAD_INVITE),
+            &[("e", &invite_error_text(why, lang))],
+        ),
+        LinkError::Refused(why) => farewell_text(*why, lang),
+        LinkError::Broken => lang.t(&net::ERR_BROKEN).into(),
         LinkError::BadName => fill(
             lang.t(&net::ERR_NAME),
             &[("n", &super::link::MAX_NAME_CHARS.to_string())],
@@ -98,10 +105,87 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
             lang.t(&net::ERR_SERVE),
             &[("port", &port.to_string()), ("e", why)],
         ),
+        // The connection's own words are the program's English (or the system's): the
+        // Chinese screen says only that it closed.
+        LinkError::Closed(_) if lang == Lang::Zh => lang.t(&net::ERR_CLOSED_PLAIN).into(),
         LinkError::Closed(why) => fill(lang.t(&net::ERR_CLOSED), &[("e", why)]),
         LinkError::Other(why) => fill(lang.t(&net::ERR_OTHER), &[("e", why)]),
         LinkError::BadPort => lang.t(&net::ERR_PORT).into(),
         LinkError::OneHere => lang.t(&net::ERR_ONE_HERE).into(),
+    }
+}
+
+/// Why the host refused or ended the connection, in `lang`. Seats are counted from 1 here, as
+/// the screen counts them (the wire counts from 0).
+pub fn farewell_text(why: Farewell, lang: Lang) -> String {
+    let seat = |key: &crate::i18n::Text, k: u8| {
+        fill(lang.t(key), &[("n", &(u32::from(k) + 1).to_string())])
+    };
+    let key = match why {
+        Farewell::SeatTaken(k) => return seat(&net::BYE_SEAT_TAKEN, k),
+        Farewell::NoSeat(k) => return seat(&net::BYE_NO_SEAT, k),
+        Farewell::WrongToken(k) => return seat(&net::BYE_TOKEN, k),
+        Farewell::NoSuchRoom => &net::BYE_NO_ROOM,
+        Farewell::Locked => &net::BYE_LOCKED,
+        Farewell::OtherVersion => &net::BYE_VERSION,
+        Farewell::HostBusy => &net::BYE_BUSY,
+        Farewell::TooManyRooms => &net::BYE_ROOMS,
+        Farewell::GameOver => &net::BYE_OVER,
+        Farewell::RoomFull => &net::ERR_FULL,
+        Farewell::BadRules => &net::BYE_RULES,
+        Farewell::FourPlayerFlip => &net::BYE_FOUR_FLIP,
+        Farewell::Replaced => &net::BYE_REPLACED,
+        Farewell::Flood => &net::BYE_FLOOD,
+        Farewell::OutOfPlace => &net::BYE_OUT_OF_PLACE,
+        Farewell::Refused => &net::BYE_REFUSED,
+    };
+    lang.t(key).into()
+}
+
+/// What is wrong with an invite, in `lang`.
+pub fn invite_error_text(e: &InviteError, lang: Lang) -> String {
+    let part = |p: Part| {
+        lang.t(match p {
+            Part::Room => &net::PART_ROOM,
+            Part::Secret => &net::PART_SECRET,
+            Part::HostKey => &net::PART_KEY,
+        })
+        .to_string()
+    };
+    let t = |key| lang.t(key).to_string();
+    match e {
+        InviteError::TooLong(n) => fill(lang.t(&net::INV_TOO_LONG), &[("n", &n.to_string())]),
+        InviteError::Scheme => t(&net::INV_SCHEME),
+        InviteError::Parts => t(&net::INV_PARTS),
+        InviteError::NoDash => t(&net::INV_NO_DASH),
+        InviteError::Char {
+            part: p,
+            ch,
+            lookalike,
+        } => fill(
+            lang.t(if *lookalike {
+                &net::INV_LOOKALIKE
+            } else {
+                &net::INV_CHAR
+            }),
+            &[("part", &part(*p)), ("ch", &ch.to_string())],
+        ),
+        InviteError::Length {
+            part: p,
+            has,
+            needs,
+        } => fill(
+            lang.t(&net::INV_LENGTH),
+            &[
+                ("part", &part(*p)),
+                ("has", &has.to_string()),
+                ("needs", &needs.to_string()),
+            ],
+        ),
+        InviteError::Ending(p) => fill(lang.t(&net::INV_ENDING), &[("part", &part(*p))]),
+        InviteError::NoPort(addr) => fill(lang.t(&net::INV_NO_PORT), &[("addr", addr)]),
+        InviteError::BadPort(port) => fill(lang.t(&net::INV_BAD_PORT), &[("port", port)]),
+        InviteError::BadHost(host) => fill(lang.t(&net::INV_BAD_HOST), &[("host", host)]),
     }
 }
 
@@ -383,6 +467,76 @@ pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<Remot
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The host's refusals and what is wrong with an invite, in Chinese, use no English word:
+    /// each is a code worded here, not the host's or the parser's English.
+    #[test]
+    fn refusals_and_invite_errors_are_worded_in_chinese() {
+        use crate::net::invite::Part;
+        let farewells = [
+            Farewell::NoSuchRoom,
+            Farewell::Locked,
+            Farewell::OtherVersion,
+            Farewell::HostBusy,
+            Farewell::TooManyRooms,
+            Farewell::GameOver,
+            Farewell::RoomFull,
+            Farewell::SeatTaken(0),
+            Farewell::NoSeat(3),
+            Farewell::WrongToken(1),
+            Farewell::BadRules,
+            Farewell::FourPlayerFlip,
+            Farewell::Replaced,
+            Farewell::Flood,
+            Farewell::OutOfPlace,
+            Farewell::Refused,
+        ];
+        for f in farewells {
+            let zh = farewell_text(f, Lang::Zh);
+            assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "{f:?}: {zh}");
+            assert!(!farewell_text(f, Lang::En).is_empty());
+        }
+        assert_eq!(
+            farewell_text(Farewell::SeatTaken(0), Lang::En),
+            "Seat 1 is taken"
+        );
+        let errors = [
+            InviteError::TooLong(401),
+            InviteError::Parts,
+            InviteError::NoDash,
+            InviteError::Char {
+                part: Part::Secret,
+                ch: 'O',
+                lookalike: true,
+            },
+            InviteError::Char {
+                part: Part::Room,
+                ch: '#',
+                lookalike: false,
+            },
+            InviteError::Length {
+                part: Part::HostKey,
+                has: 3,
+                needs: 52,
+            },
+            InviteError::Ending(Part::HostKey),
+        ];
+        for e in errors {
+            let zh = invite_error_text(&e, Lang::Zh);
+            // Only the names of the invite's own parts and letters may be Latin.
+            let words: String = zh
+                .replace("junqi://", "")
+                .replace("A-Z", "")
+                .chars()
+                .filter(|c| c.is_ascii_alphabetic())
+                .collect();
+            assert!(words.chars().all(|c| "ILOU".contains(c)), "{e:?}: {zh}");
+            assert_eq!(
+                invite_error_text(&e, Lang::En),
+                e.to_string().trim_start_matches("not an invite: ")
+            );
+        }
+    }
 
     /// A host whose key changed is named in both languages with both keys, the file and what
     /// to do about it.

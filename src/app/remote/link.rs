@@ -63,8 +63,12 @@ impl RoomInfo {
 /// Why a link could not be made or ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
-    /// The invite is not one (what is wrong with it, in English from the parser).
-    BadInvite(String),
+    /// The invite is not one (what is wrong with it).
+    BadInvite(crate::net::InviteError),
+    /// The host refused the connection or ended it, and said why.
+    Refused(crate::net::Farewell),
+    /// The host, or this screen's own seat, broke the protocol.
+    Broken,
     /// A name that is empty, too long or not one line.
     BadName,
     /// The address could not be reached (the address, the system's words).

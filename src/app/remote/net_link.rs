@@ -10,11 +10,11 @@ use super::link::{
     SeatWho,
 };
 use crate::engine::{Chair, Seat};
-use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
 use crate::net::known_hosts::KeyRefused;
 use crate::net::wire::{Msg, PRESETS};
+use crate::net::{Farewell, Invite};
 use std::path::PathBuf;
 use std::sync::mpsc::TryRecvError;
 use std::time::Duration;
@@ -81,21 +81,14 @@ fn client_error(addr: &str, e: ClientError) -> LinkError {
         ClientError::Connection(why) => LinkError::Unreachable(addr.to_string(), why),
         ClientError::HostKey(KeyRefused::Changed(c)) => LinkError::HostKeyChanged(c),
         ClientError::HostKey(e @ KeyRefused::File(_)) => LinkError::Other(e.to_string()),
-        ClientError::Refused(why) => {
-            if why.contains("every seat is taken") {
-                LinkError::RoomFull
-            } else if why.contains("another host key") {
-                LinkError::WrongKey
-            } else if why.contains("no such room")
-                || why.contains("no room")
-                || why.contains("wrong code")
-                || why.contains("handshake failed")
-            {
-                LinkError::WrongCode
-            } else {
-                LinkError::Other(crate::protocol::clip(&why))
-            }
+        ClientError::Refused(Farewell::RoomFull) => LinkError::RoomFull,
+        ClientError::Refused(Farewell::NoSuchRoom) | ClientError::Handshake(_) => {
+            LinkError::WrongCode
         }
+        ClientError::Refused(why) => LinkError::Refused(why),
+        ClientError::OtherKey => LinkError::WrongKey,
+        ClientError::BadInvite(e) => LinkError::BadInvite(e),
+        ClientError::Broken(_) => LinkError::Broken,
     }
 }
 
@@ -318,9 +311,7 @@ fn run(
                     }
                     Msg::Bye(why) => {
                         forget();
-                        Some(Incoming::Closed(LinkError::Closed(crate::protocol::clip(
-                            &why,
-                        ))))
+                        Some(Incoming::Closed(LinkError::Refused(why)))
                     }
                     _ => None,
                 };
@@ -426,7 +417,7 @@ fn machine_addr() -> String {
 
 impl Network for NetNetwork {
     fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError> {
-        let invite = Invite::parse(invite).map_err(|e| LinkError::BadInvite(e.0))?;
+        let invite = Invite::parse(invite).map_err(LinkError::BadInvite)?;
         let addr = invite.addr.clone();
         let (link, far) = Link::pair();
         // A seat kept from a window closed mid-game: taken back first.
