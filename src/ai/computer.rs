@@ -1004,7 +1004,7 @@ const MAX_SECOND_DEPTH: i32 = 8;
 /// the first pass completed in a sample (at most 4). A sample whose search ended early on a certain
 /// win or loss (it sees a flag taken) says nothing about the depth the time allows and is left
 /// out: counted, one such sample in ten made hard's final choice a one-turn look in four-player
-/// hidden games (issue #15).
+/// hidden games.
 fn second_pass_depth(first_pass: &[(i32, u32)]) -> i32 {
     first_pass
         .iter()

@@ -1,5 +1,5 @@
-//! The board drawn from a picture of itself while nothing on it changes (issue 16: idle CPU with
-//! the move clock).
+//! The board drawn from a picture of itself while nothing on it changes (idle CPU with the move
+//! clock).
 //!
 //! With the move clock on, the window draws one frame a second, and under a software renderer
 //! most of a frame's cost is rasterising the board's hundreds of shapes (docs/idle-cpu.md). The

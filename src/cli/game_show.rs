@@ -216,7 +216,7 @@ fn viewer_words(game: &Game) -> String {
     words.join("|")
 }
 
-/// The view shown without `--as`. No viewpoint of an unfinished hidden game is free (issue 33): the
+/// The view shown without `--as`. No viewpoint of an unfinished hidden game is free: the
 /// referee's view shows every side's pieces, one side's view shows that side's, and the command
 /// cannot know who is reading, so the reader names it. A finished game has revealed everything and
 /// an open game hides nothing: their whole record is shown. An unfinished flip game hides the

@@ -629,7 +629,7 @@ fn library_shows_shipped_formations_in_the_interface_language() {
     assert!(!has(&h, "Solid defence"));
 }
 
-/// Issue 33, item 5: Random draws its seed from the operating system's random source like every
+/// Random draws its seed from the operating system's random source like every
 /// other random formation (`engine::rng::os_seed`), never from the clock, which a player could
 /// guess (the start time of the program is no secret).
 #[test]

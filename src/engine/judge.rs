@@ -1,4 +1,4 @@
-//! The clash judge for games on a physical board (issue: referee). The players keep the position on
+//! The clash judge for games on a physical board. The players keep the position on
 //! their real board; at each clash the attacker, then the defender, tells the judge their piece
 //! privately. The judge announces only the outcome, keeps each side's losses, refuses impossible
 //! claims, says when a side must show its flag, and declares the winner.

@@ -819,7 +819,7 @@ mod tests {
 
     #[test]
     fn validate_refuses_with_a_typed_error() {
-        // Issue 12: `Rules::validate` answered with a `String`.
+        // `Rules::validate` once answered with a `String`; its refusals are typed.
         let bad = |f: fn(&mut Rules)| {
             let mut r = Rules::default();
             f(&mut r);

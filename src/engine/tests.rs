@@ -1497,7 +1497,7 @@ fn out_of_range_turns_are_refused_without_panicking() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fair refusals and complete announcements (issues 11 and 18).
+// Fair refusals and complete announcements.
 
 /// A hidden game from a position (`BASE` plus `cells`, Red to move) under `rules`.
 fn hidden_game(rules: &Rules, cells: &str) -> Game {

@@ -709,7 +709,7 @@ mod tests {
 
     #[test]
     fn tag_and_rules_errors_read_in_both_languages() {
-        // Issue 12: these were English strings, shown as is in the Chinese window.
+        // These were once English strings, shown as is in the Chinese window.
         use crate::engine::TagError;
         use crate::engine::rules::RulesError;
         let tags = [TagError::TooLong, TagError::NoEnemyPiece("c5".into())];

@@ -1596,7 +1596,7 @@ mod point_tests {
         g
     }
 
-    /// Issue: the refusal rewrote its turn's position, and the views sent before it (Blue's,
+    /// The bug: the refusal rewrote its turn's position, and the views sent before it (Blue's,
     /// and Red's before its attack) were taken for lies.
     #[test]
     fn a_refused_attack_on_the_flag_is_no_lie_for_either_player() {
@@ -1650,7 +1650,7 @@ mod point_tests {
         assert!(matches!(verdict(&early), Verdict::Lied(Lie::View { .. })));
     }
 
-    /// Issue: a player cut after its own turn rejoins; the other resigns before any report: the
+    /// The bug: a player cut after its own turn rejoins; the other resigns before any report: the
     /// view sent again at the rejoin was placed where the first stretch ended.
     #[test]
     fn a_rejoin_after_ones_own_turn_is_placed_where_the_host_says() {

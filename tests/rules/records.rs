@@ -158,8 +158,8 @@ fn tags_follow_their_piece_and_are_saved() {
     let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
     let b = g.board();
     let n = |s: &str| b.node_by_name(s).unwrap();
-    // Red may only tag Blue pieces, with a short text; the refusals are typed (issue 12: they
-    // were `String`s) and read as before in English.
+    // Red may only tag Blue pieces, with a short text; the refusals are typed (they
+    // were once `String`s) and read as before in English.
     let own = g.set_tag(Seat::Red, n("a6"), Some("40?"));
     assert_eq!(own, Err(TagError::NoEnemyPiece("a6".into())));
     assert_eq!(own.unwrap_err().to_string(), "no enemy piece on a6 to tag");

@@ -475,7 +475,7 @@ fn unfinished(dir: &Path, name: &str, mode: junqi::engine::Mode) -> std::path::P
     path
 }
 
-/// Issue 33, item 8: no viewpoint of an unfinished hidden game is free, so `game show` of one
+/// No viewpoint of an unfinished hidden game is free, so `game show` of one
 /// needs `--as` (one line naming the option and the sides, exit 2, nothing on stdout); finished and
 /// open games show their whole record without it; an unfinished flip game shows the public view
 /// (face-down pieces as `??`) unless `--as referee` is said.

@@ -1,4 +1,4 @@
-//! What players of other clients expect (issue 28): the move clock at the seat to move, the
+//! What players of other clients expect: the move clock at the seat to move, the
 //! recent games as a list, the rules as a document, formation thumbnails.
 
 use crate::common;

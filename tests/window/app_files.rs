@@ -1,4 +1,4 @@
-//! The program's files (issue 33): every file it writes is its owner's only and every folder it
+//! The program's files: every file it writes is its owner's only and every folder it
 //! makes too; nothing a crash or a damaged file leaves is lost — temporary files in every folder
 //! go at the next start, a damaged file kept aside never replaces another, the referee's warning of
 //! a failed write clears when writing works again, and a tracked game's formations entered so far
@@ -90,7 +90,7 @@ fn not_private(root: &Path) -> Vec<(PathBuf, u32)> {
     wrong
 }
 
-/// Issue 33, item 7: a full run through the window — a setting changed, a game played (autosave),
+/// A full run through the window — a setting changed, a game played (autosave),
 /// Save as (into the games folder, and into a new folder), a formation saved in the library, the
 /// clash judge's tally and a tracked game's formations autosaved — and every file under the
 /// program's folders is 0600, every folder 0700.

@@ -243,7 +243,7 @@ fn field(h: &Harness<'static, JunqiApp>, role: egui::accesskit::Role, label: &st
         .unwrap_or_default()
 }
 
-/// Issue 28 (b): a shipped formation opened in the editor shows its name and notes in the
+/// A shipped formation opened in the editor shows its name and notes in the
 /// interface language, in 中文 the Chinese ones; switching the language switches them, and
 /// showing them changes nothing.
 #[test]
@@ -278,7 +278,7 @@ fn shipped_formation_in_the_editor_shows_its_names_in_the_interface_language() {
     }
 }
 
-/// Issue 28 (c): a camp clicked with a tray piece picked says why nothing goes there, changes
+/// A camp clicked with a tray piece picked says why nothing goes there, changes
 /// nothing (the piece stays picked for another square); the message follows a language switch.
 #[test]
 fn a_camp_clicked_with_a_tray_piece_says_camps_start_empty() {

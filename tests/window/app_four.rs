@@ -1,4 +1,4 @@
-//! Four players in the window (issue 14): the cross-shaped board drawn from the board data, its
+//! Four players in the window: the cross-shaped board drawn from the board data, its
 //! labels for screen readers and tests, its seat tags.
 
 use crate::common;

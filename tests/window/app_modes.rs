@@ -543,7 +543,7 @@ fn random_formation_labels_show_no_seed() {
     assert_ne!(b.wrapping_sub(a), 0x9e37_79b9_7f4a_7c15);
 }
 
-/// Issue 11's audit: a hidden game between two people, played by clicks with every clash it can
+/// The audit of a hidden game: a hidden game between two people, played by clicks with every clash it can
 /// find, the leak checker reading every label (board, move list, event log, trays, tags, clash
 /// display, summary) after every step, then the end and the replay.
 #[test]

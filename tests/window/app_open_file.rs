@@ -59,7 +59,7 @@ fn file_from_the_command_line_opens_a_game_record_in_the_replay_viewer() {
     assert!(msg.contains("notes.txt"), "{msg}");
 }
 
-/// Issue 28 (a): a formation named on the command line is the editor's file: the status line
+/// A formation named on the command line is the editor's file: the status line
 /// names it, and Save writes it (atomically, private to its owner) without asking for a file.
 #[test]
 fn formation_from_the_command_line_is_saved_back_to_its_file() {

@@ -379,7 +379,7 @@ fn both_marshals_fall_and_the_judge_names_both_flags() {
     );
 }
 
-// ----- fairness and nothing lost (issues 11 and 18) ---------------------------------------------
+// ----- fairness and nothing lost ----------------------------------------------------------------
 
 use junqi::app::referee::{JudgeEvent, Referee, TrackedNote, tracked_notes};
 use junqi::engine::{FlagTakers, Game, Mode, Rules, Start, Status};
@@ -396,7 +396,7 @@ fn all_text_zh(h: &mut Harness<'static, JunqiApp>) -> String {
 
 #[test]
 fn judge_flag_rule_notice_names_no_rank() {
-    // Issue 18.6: "a colonel may not take the flag under these rules" named the attacker's piece.
+    // Once, "a colonel may not take the flag under these rules" named the attacker's piece.
     let (_dir, mut h) = common::wide_window();
     h.state_mut().settings.rules.flag_takers = FlagTakers::Engineer;
     open_referee(&mut h, "Clash judge");
@@ -427,7 +427,7 @@ fn judge_flag_rule_notice_names_no_rank() {
 
 #[test]
 fn judge_losses_by_rank_need_both_players_and_are_noted() {
-    // Issue 18.8: either player could tick "show the losses by rank" while the other looked away.
+    // Once, either player could tick "show the losses by rank" while the other looked away.
     let (_dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Seat::Red, Rank::Colonel, Rank::Major);
@@ -466,7 +466,7 @@ fn judge_losses_by_rank_need_both_players_and_are_noted() {
 
 #[test]
 fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
-    // Issue 18.7: resign, see both formations, undo and play on, with no trace.
+    // Once, a player could resign, see both formations, undo and play on, with no trace.
     let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
@@ -543,7 +543,7 @@ fn tracked_from(h: &mut Harness<'static, JunqiApp>, rules: Rules, cells: &str) {
 
 #[test]
 fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
-    // Issue 18.1 (the tracked game's path): a flag rule answered before reachability, so clicking
+    // The tracked game's path: a flag rule once answered before reachability, so clicking
     // each enemy HQ piece from anywhere found the flag, with no trace.
     let (_dir, mut h) = common::wide_window();
     let rules = Rules {
@@ -616,7 +616,7 @@ fn referee_dir(dir: &Path) -> std::path::PathBuf {
 
 #[test]
 fn a_killed_app_offers_to_resume_the_tracked_game() {
-    // Issue 11: kill -9 after a move and the tracked game was gone.
+    // Once, kill -9 after a move and the tracked game was gone.
     let (dir, mut h) = common::wide_window();
     enter_formations(&mut h);
     let (from, to) = plain_move(&h);
@@ -677,7 +677,7 @@ fn a_finished_tracked_game_goes_to_the_recent_games() {
 
 #[test]
 fn a_killed_app_restores_the_clash_judges_tally() {
-    // Issue 11: the clash judge's running tally (losses, flags shown, clashes) survives a crash.
+    // The clash judge's running tally (losses, flags shown, clashes) survives a crash.
     let (dir, mut h) = common::wide_window();
     open_referee(&mut h, "Clash judge");
     clash(&mut h, Seat::Red, Rank::Colonel, Rank::Major);

@@ -1,5 +1,5 @@
-//! Refusal messages in a hidden game tell a player only what that player may know (issue 18 item
-//! 1), driven through the window's accessibility labels (egui_kittest).
+//! Refusal messages in a hidden game tell a player only what that player may know, driven through
+//! the window's accessibility labels (egui_kittest).
 
 use crate::common;
 

@@ -520,7 +520,7 @@ fn an_unreadable_autosave_is_kept_aside_with_a_warning() {
     let h = harness(dir.path());
     let w = h.state().warning.clone().expect("a warning");
     let (said, msg) = (w.what, w.detail(Lang::En));
-    // It says where the file was kept (issue 33).
+    // It says where the file was kept.
     assert_eq!(said, junqi::i18n::KEPT_ASIDE);
     assert!(
         msg.contains("current.ron") && msg.contains("unreadable-"),

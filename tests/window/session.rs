@@ -170,7 +170,7 @@ fn a_clock_frozen_behind_the_curtain_asks_for_no_repaint() {
 
 #[test]
 fn session_tag_refusal_is_a_typed_message() {
-    // Issue 12: `Game::set_tag` answered with an English string the Chinese window showed as is.
+    // `Game::set_tag` once answered with an English string the Chinese window showed as is.
     let mut s = Session::new(game(Mode::Hidden, None));
     // Red is at the screen.
     s.apply(Act::LiftCurtain);

@@ -1,4 +1,4 @@
-//! Nothing lost (issue 11): the tracked game, its formations entered so far (sealed, issue 33) and
+//! Nothing lost: the tracked game, its formations entered so far (sealed) and
 //! the clash judge's tally are written after every change (in `<games>/referee/`, apart from the
 //! played game's `current.ron`); the first screen offers to resume what a previous run left.
 
@@ -270,7 +270,7 @@ impl RefereeSaves {
             }
             ResumeCmd::DiscardEntry => {
                 // The formations of a game that never started are kept nowhere else: a hidden
-                // formation is not kept outside a game record (issue 33).
+                // formation is not kept outside a game record.
                 if self.entry_offer.take().is_some() {
                     self.entry_saved = None;
                     if let Some(dir) = self.folder() {

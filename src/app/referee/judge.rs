@@ -342,7 +342,7 @@ impl JudgeTable {
                 defender,
             } => {
                 // A flag rule forbids the attack itself: it is announced to both players, written
-                // in the log, and taken back on the board (issue 18.1: never a silent probe).
+                // in the log, and taken back on the board (never a silent probe).
                 let mut probe = self.judge.clone();
                 let d_seat = self.defender(attacker, defender)?;
                 let e = match probe.judge_between(attacker, d_seat, attack, defend) {
@@ -519,7 +519,7 @@ mod tests {
         text.to_lowercase().contains(&rank.en().to_lowercase()) || text.contains(rank.zh())
     }
 
-    /// Issue 18.6: every public notice of the clash judge (verdicts, refusals, the log) names no
+    /// Every public notice of the clash judge (verdicts, refusals, the log) names no
     /// rank a player may not know, whatever the clash and the house rules. Public by the rules:
     /// the flag when it is the piece attacked (a flag rule's refusal, a flag taken), a sprung mine,
     /// a fallen marshal whose flag must be shown.

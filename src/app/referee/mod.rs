@@ -1,5 +1,5 @@
-//! The referee for games on a physical board (issue 5, third part): people play on a real board with
-//! real pieces and the program replaces the human referee, in one of two ways.
+//! The referee for games on a physical board: people play on a real board with real pieces
+//! and the program replaces the human referee, in one of two ways.
 //!
 //! - **Clash judge** (`JudgeTable`): at each clash the attacker, then the defender, enters their piece
 //!   privately on a pad of the twelve pieces; `engine::judge::ClashJudge` announces only the outcome,

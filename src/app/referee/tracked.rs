@@ -312,7 +312,7 @@ pub enum TrackedNote {
     /// A turn taken back with both players' consent.
     TakenBack { ply: usize, turn: String },
     /// The game had ended, which showed both formations to both players, and was reopened with
-    /// both players' consent (issue 18.7).
+    /// both players' consent.
     Reopened { ply: usize, status: Status },
 }
 
@@ -462,7 +462,7 @@ impl Tracked {
                         self.message = None;
                     }
                     // The engine answers from the mover's view; an attack only a flag rule
-                    // refuses is public and recorded (`Action::Refused`, issue 18.1).
+                    // refuses is public and recorded (`Action::Refused`).
                     Err(e) => self.message = Some(e),
                 }
             }

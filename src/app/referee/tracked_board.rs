@@ -214,7 +214,7 @@ pub(super) fn ui(
             }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
-                // Undo needs both players' consent (issue 18.7): after the end, both formations
+                // Undo needs both players' consent: after the end, both formations
                 // have been shown, and the record notes the reopening.
                 if ui
                     .add_enabled(

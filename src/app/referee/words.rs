@@ -51,7 +51,7 @@ pub fn pad_label(lang: Lang, rank: Rank) -> String {
     }
 }
 
-/// Why a claim is refused, in this language, in words that name no rank (issue 18.6): the
+/// Why a claim is refused, in this language, in words that name no rank: the
 /// claimant knows which piece they entered, and a flag rule's refusal is announced to both players.
 /// (`Lang::claim_error` names the rank; it is for the claimant's own eyes only, never a notice.)
 pub(super) fn claim_text(lang: Lang, e: &ClaimError) -> String {
