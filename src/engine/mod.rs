@@ -3,6 +3,7 @@
 pub mod board;
 pub mod disclosed;
 pub mod disclosure;
+pub mod errors;
 pub mod formation;
 pub mod game;
 pub mod judge;

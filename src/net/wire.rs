@@ -226,38 +226,10 @@ impl Msg {
         }
         let (head, rest) = text.split_once(' ').unwrap_or((text, ""));
         let words: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty()).collect();
-        let num = |w: Option<&&str>, max: u8, what: &str| -> Result<u8, WireError> {
-            match w.and_then(|w| w.parse::<u8>().ok()) {
-                Some(n) if n <= max => Ok(n),
-                _ => bad(format!("{head}: {what} is not a number up to {max}")),
-            }
-        };
+        let num = |w: Option<&&str>, max: u8, what: &str| number(head, w, max, what);
         let clip = crate::protocol::clip;
         Ok(match head {
-            "create" => {
-                let players = num(words.first(), 4, "the players")?;
-                if players != 2 && players != 4 {
-                    return bad("create: 2 or 4 players");
-                }
-                let Some(name) = words.get(1).filter(|n| word_ok(n, MAX_NAME)) else {
-                    return bad("create: no name");
-                };
-                // The creator's seat, if it names one (`seat=K`, before the rules).
-                let (seat, rest) = match words.get(2).and_then(|w| w.strip_prefix("seat=")) {
-                    Some(k) => match k.parse::<u8>() {
-                        Ok(k) if k < players => (Some(k), &words[3..]),
-                        _ => return bad(format!("create: no seat {} of {players}", clip(k))),
-                    },
-                    None => (None, &words[2..]),
-                };
-                let rules = parse_rules(rest).map_err(|e| WireError(e.to_string()))?;
-                Msg::Create {
-                    players,
-                    rules,
-                    name: (*name).to_string(),
-                    seat,
-                }
-            }
+            "create" => decode_create(&words)?,
             "join" => match words[..] {
                 [name] if word_ok(name, MAX_NAME) => Msg::Join {
                     name: name.into(),
@@ -307,23 +279,7 @@ impl Msg {
                 }
                 _ => return bad("seated: a seat, the players and a token"),
             },
-            "lobby" => {
-                let started = match words.first() {
-                    Some(&"started") => true,
-                    Some(&"waiting") => false,
-                    _ => return bad("lobby: started or waiting"),
-                };
-                let names = &words[1..];
-                if (names.len() != 2 && names.len() != 4)
-                    || !names.iter().all(|n| word_ok(n, MAX_NAME))
-                {
-                    return bad("lobby: 2 or 4 names");
-                }
-                Msg::Lobby {
-                    names: names.iter().map(|n| (*n).to_string()).collect(),
-                    started,
-                }
-            }
+            "lobby" => decode_lobby(&words)?,
             "h" => Msg::Host(HostMsg::parse(rest, board).map_err(|e| WireError(e.to_string()))?),
             "said" => {
                 let (from, t) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -349,21 +305,7 @@ impl Msg {
                 },
                 _ => return bad("at: two whole numbers"),
             },
-            "record" => {
-                let (kind, t) = rest.split_once(' ').unwrap_or((rest, ""));
-                let last = match kind {
-                    "end" => true,
-                    "more" => false,
-                    _ => return bad("record: more or end"),
-                };
-                if t.len() > RECORD_PART || !text_ok(t, RECORD_PART) {
-                    return bad("record: a piece too long");
-                }
-                Msg::RecordPart {
-                    text: t.to_string(),
-                    last,
-                }
-            }
+            "record" => decode_record(rest)?,
             "bye" => Msg::Bye(Farewell::parse(rest)),
             _ => return bad(format!("an unknown message '{}'", clip(head))),
         })
@@ -377,6 +319,76 @@ fn hex_words<const N: usize>(items: &[[u8; N]]) -> String {
         .map(|b| to_hex(b))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `w` as a number up to `max`; `head` and `what` name it in the message.
+fn number(head: &str, w: Option<&&str>, max: u8, what: &str) -> Result<u8, WireError> {
+    match w.and_then(|w| w.parse::<u8>().ok()) {
+        Some(n) if n <= max => Ok(n),
+        _ => bad(format!("{head}: {what} is not a number up to {max}")),
+    }
+}
+
+/// `create PLAYERS NAME [seat=K] RULES…`
+fn decode_create(words: &[&str]) -> Result<Msg, WireError> {
+    let num = |w: Option<&&str>, max: u8, what: &str| number("create", w, max, what);
+    let clip = crate::protocol::clip;
+    let players = num(words.first(), 4, "the players")?;
+    if players != 2 && players != 4 {
+        return bad("create: 2 or 4 players");
+    }
+    let Some(name) = words.get(1).filter(|n| word_ok(n, MAX_NAME)) else {
+        return bad("create: no name");
+    };
+    // The creator's seat, if it names one (`seat=K`, before the rules).
+    let (seat, rest) = match words.get(2).and_then(|w| w.strip_prefix("seat=")) {
+        Some(k) => match k.parse::<u8>() {
+            Ok(k) if k < players => (Some(k), &words[3..]),
+            _ => return bad(format!("create: no seat {} of {players}", clip(k))),
+        },
+        None => (None, &words[2..]),
+    };
+    let rules = parse_rules(rest).map_err(|e| WireError(e.to_string()))?;
+    Ok(Msg::Create {
+        players,
+        rules,
+        name: (*name).to_string(),
+        seat,
+    })
+}
+
+/// `lobby started|waiting NAME…`
+fn decode_lobby(words: &[&str]) -> Result<Msg, WireError> {
+    let started = match words.first() {
+        Some(&"started") => true,
+        Some(&"waiting") => false,
+        _ => return bad("lobby: started or waiting"),
+    };
+    let names = &words[1..];
+    if (names.len() != 2 && names.len() != 4) || !names.iter().all(|n| word_ok(n, MAX_NAME)) {
+        return bad("lobby: 2 or 4 names");
+    }
+    Ok(Msg::Lobby {
+        names: names.iter().map(|n| (*n).to_string()).collect(),
+        started,
+    })
+}
+
+/// `record more|end TEXT`
+fn decode_record(rest: &str) -> Result<Msg, WireError> {
+    let (kind, t) = rest.split_once(' ').unwrap_or((rest, ""));
+    let last = match kind {
+        "end" => true,
+        "more" => false,
+        _ => return bad("record: more or end"),
+    };
+    if t.len() > RECORD_PART || !text_ok(t, RECORD_PART) {
+        return bad("record: a piece too long");
+    }
+    Ok(Msg::RecordPart {
+        text: t.to_string(),
+        last,
+    })
 }
 
 /// Two or four hexadecimal words of `N` bytes each.

@@ -102,6 +102,72 @@ impl Engine {
         })
     }
 
+    /// The handshake's answer: the engine's name, its options, `ok`.
+    fn hello(&self, out: &mut Vec<EngineMsg>) {
+        out.push(EngineMsg::Id {
+            key: "name".into(),
+            value: format!(
+                "junqi {} ({}{})",
+                env!("CARGO_PKG_VERSION"),
+                self.simple.as_deref().unwrap_or(self.level.word()),
+                self.nodes
+                    .map(|n| format!(", {n} nodes"))
+                    .unwrap_or_default()
+            ),
+        });
+        out.push(EngineMsg::Id {
+            key: "author".into(),
+            value: "the junqi authors".into(),
+        });
+        out.push(EngineMsg::Option("level".into(), "easy normal hard".into()));
+        out.push(EngineMsg::Option(
+            "nodes".into(),
+            "1..1000000000 or off".into(),
+        ));
+        out.push(EngineMsg::Option(
+            "threads".into(),
+            format!("1..{}", crate::ai::MAX_THREADS),
+        ));
+        out.push(EngineMsg::Option(
+            "hash".into(),
+            format!("1..{MAX_HASH_MB}"),
+        ));
+        out.push(EngineMsg::Ok(VERSION));
+    }
+
+    /// `setoption NAME VALUE`: taken, or an error line.
+    fn set_option(&mut self, name: &str, value: &str, out: &mut Vec<EngineMsg>) {
+        match (name, value) {
+            ("level", v) if Level::parse(v).is_some() => {
+                self.level = Level::parse(v).expect("checked");
+            }
+            ("nodes", "off") => self.nodes = None,
+            ("nodes", v)
+                if v.parse::<u64>()
+                    .is_ok_and(|n| (1..=1_000_000_000).contains(&n)) =>
+            {
+                self.nodes = v.parse().ok();
+            }
+            ("threads", v)
+                if v.bytes().all(|b| b.is_ascii_digit())
+                    && v.parse::<usize>()
+                        .is_ok_and(|t| (1..=crate::ai::MAX_THREADS).contains(&t)) =>
+            {
+                self.threads = v.parse().expect("checked");
+            }
+            ("hash", v)
+                if v.bytes().all(|b| b.is_ascii_digit())
+                    && v.parse::<usize>()
+                        .is_ok_and(|mb| (1..=MAX_HASH_MB).contains(&mb)) =>
+            {
+                self.hash = v.parse().expect("checked");
+            }
+            _ => out.push(EngineMsg::Error(format!(
+                "setoption {name}: '{value}' is not a value it takes"
+            ))),
+        }
+    }
+
     /// The answers to one line from the host, and whether to stop.
     pub fn answer(&mut self, line: &str) -> (Vec<EngineMsg>, bool) {
         let msg = match HostMsg::parse(line, self.board) {
@@ -110,66 +176,8 @@ impl Engine {
         };
         let mut out = Vec::new();
         match msg {
-            HostMsg::Hello(_) => {
-                out.push(EngineMsg::Id {
-                    key: "name".into(),
-                    value: format!(
-                        "junqi {} ({}{})",
-                        env!("CARGO_PKG_VERSION"),
-                        self.simple.as_deref().unwrap_or(self.level.word()),
-                        self.nodes
-                            .map(|n| format!(", {n} nodes"))
-                            .unwrap_or_default()
-                    ),
-                });
-                out.push(EngineMsg::Id {
-                    key: "author".into(),
-                    value: "the junqi authors".into(),
-                });
-                out.push(EngineMsg::Option("level".into(), "easy normal hard".into()));
-                out.push(EngineMsg::Option(
-                    "nodes".into(),
-                    "1..1000000000 or off".into(),
-                ));
-                out.push(EngineMsg::Option(
-                    "threads".into(),
-                    format!("1..{}", crate::ai::MAX_THREADS),
-                ));
-                out.push(EngineMsg::Option(
-                    "hash".into(),
-                    format!("1..{MAX_HASH_MB}"),
-                ));
-                out.push(EngineMsg::Ok(VERSION));
-            }
-            HostMsg::SetOption(name, value) => match (name.as_str(), value.as_str()) {
-                ("level", v) if Level::parse(v).is_some() => {
-                    self.level = Level::parse(v).expect("checked");
-                }
-                ("nodes", "off") => self.nodes = None,
-                ("nodes", v)
-                    if v.parse::<u64>()
-                        .is_ok_and(|n| (1..=1_000_000_000).contains(&n)) =>
-                {
-                    self.nodes = v.parse().ok();
-                }
-                ("threads", v)
-                    if v.bytes().all(|b| b.is_ascii_digit())
-                        && v.parse::<usize>()
-                            .is_ok_and(|t| (1..=crate::ai::MAX_THREADS).contains(&t)) =>
-                {
-                    self.threads = v.parse().expect("checked");
-                }
-                ("hash", v)
-                    if v.bytes().all(|b| b.is_ascii_digit())
-                        && v.parse::<usize>()
-                            .is_ok_and(|mb| (1..=MAX_HASH_MB).contains(&mb)) =>
-                {
-                    self.hash = v.parse().expect("checked");
-                }
-                _ => out.push(EngineMsg::Error(format!(
-                    "setoption {name}: '{value}' is not a value it takes"
-                ))),
-            },
+            HostMsg::Hello(_) => self.hello(&mut out),
+            HostMsg::SetOption(name, value) => self.set_option(&name, &value, &mut out),
             HostMsg::NewGame => {
                 self.player = self.new_player();
                 self.view = None;
