@@ -7,7 +7,7 @@ use crate::common;
 
 use common::leak::assert_no_leak_remote;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::remote::link::{
     FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
     SeatWho,
@@ -634,6 +634,54 @@ fn hosting_a_room() {
     far.send(Incoming::Closed(LinkError::Closed("reset by peer".into())));
     h.run();
     assert!(shows(&h, "The connection closed: reset by peer"));
+}
+
+/// The system's clipboard: eframe is built with its `clipboard` feature (and `links`), which
+/// carries egui's copied text to the system and the system's text into Ctrl+V and
+/// Shift+Insert as paste events. The invite's Copy button puts the invite into the frame's
+/// copied text (`OutputCommand::CopyText`), and a paste into the Join form's invite field fills it.
+#[test]
+fn the_invite_goes_to_the_clipboard_and_a_paste_fills_the_join_form() {
+    let manifest = include_str!("../../Cargo.toml");
+    let eframe = manifest
+        .lines()
+        .find(|l| l.starts_with("eframe ="))
+        .expect("eframe in Cargo.toml");
+    for feature in ["\"clipboard\"", "\"links\""] {
+        assert!(eframe.contains(feature), "{feature} missing: {eframe}");
+    }
+    let invite = "junqi://127.0.0.1:0/ROOM42/KEY";
+    let (_dir, mut h, _far, _) = window_with_network();
+    common::click(&mut h, "Host a network game…");
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    assert!(shows(&h, invite));
+    h.get_by_label("Copy the invite").click();
+    h.step();
+    let copied: Vec<&egui::OutputCommand> = h.output().platform_output.commands.iter().collect();
+    assert!(
+        copied
+            .iter()
+            .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if t == invite)),
+        "{copied:?}"
+    );
+    h.run();
+    assert!(shows(&h, "Copied"));
+    // Another window pastes it into the Join form.
+    let (_dir2, mut j, _, _) = window_with_network();
+    common::click(&mut j, "Join a network game…");
+    type_into(&mut j, "Invite", "");
+    j.get_by_label("Invite").focus();
+    j.run();
+    j.event(egui::Event::Paste(invite.into()));
+    j.run();
+    let value = |j: &Harness<'static, JunqiApp>| {
+        j.get_by_label("Invite")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    assert_eq!(value(&j), invite);
 }
 
 // ---- The real network: an in-process server, a headless client, the window. ----
