@@ -688,13 +688,17 @@ mod tests {
     use crate::engine::{ClashOutcome, Turn};
 
     /// 记子 worked out another way: each removed enemy piece is named only if `me`'s view of the
-    /// position before that turn showed it (or the clash said "mine dug").
+    /// position before that turn showed it, or the clash said "mine dug", or its side's flag was
+    /// shown by the turn (its field marshal fell).
     fn oracle(game: &Game, me: Seat) -> ([u8; 12], u32) {
         let mut known = [0u8; 12];
         let mut unknown = 0;
         for (i, ply) in game.plies().iter().enumerate() {
             let before = game.position_at(i).view(game.rules(), Viewer::Side(me));
             let dug = ply.report.as_ref().and_then(|r| r.clash) == Some(ClashOutcome::MineDug);
+            let flags: Vec<Seat> = (ply.report.iter())
+                .flat_map(|r| r.flags_revealed().map(|(s, _)| s))
+                .collect();
             let to = match ply.turn {
                 Some(Turn::Move { to, .. }) => Some(to),
                 _ => None,
@@ -706,6 +710,7 @@ mod tests {
                 match before.at(n) {
                     Seen::Known(q) => known[q.rank() as usize - 1] += 1,
                     _ if dug && to == Some(n) => known[Rank::Mine as usize - 1] += 1,
+                    _ if flags.contains(&p.side()) => known[Rank::Marshal as usize - 1] += 1,
                     _ => unknown += 1,
                 }
             }
