@@ -156,6 +156,10 @@ pub enum InfoKey {
     /// `forfeit`: a seat at the game table that lost by failing (an engine that crashed, hung,
     /// sent an illegal turn …): its chair, its name and why.
     Forfeit,
+    /// `abandoned`: `engine` for a game stopped with no result because an outside engine failed
+    /// before its first turn (its handshake or its first answer); the `forfeit` entry says which
+    /// and why.
+    Abandoned,
     /// `review`: the game's review kept for the next time (`ai::review::cache_text`), with the
     /// format, program version, level and budget it was made with.
     Review,
@@ -193,6 +197,7 @@ impl InfoKey {
             InfoKey::ArenaFirst => "first",
             InfoKey::ArenaSecond => "second",
             InfoKey::Forfeit => "forfeit",
+            InfoKey::Abandoned => "abandoned",
             InfoKey::Review => "review",
             InfoKey::Beliefs => "beliefs",
         }
