@@ -1037,7 +1037,8 @@ fn seats_are_taken_by_choice_or_in_order() {
         })
     };
     match join_at(Some(2)) {
-        Err(ClientError::Refused(w)) => assert!(w.contains("seat 2 is taken"), "{w}"),
+        // Said counting from 1, as `junqi connect --seat` counts: North is seat 3.
+        Err(ClientError::Refused(w)) => assert!(w.contains("seat 3 is taken"), "{w}"),
         other => panic!("{:?}", other.map(|_| ())),
     }
     let mut clients = vec![first, join_at(Some(0)).unwrap()];
@@ -1077,7 +1078,7 @@ fn seats_are_taken_by_choice_or_in_order() {
         name: "x".into(),
         seat: Some(3),
     }) {
-        Err(ClientError::Refused(w)) => assert!(w.contains("no seat 3"), "{w}"),
+        Err(ClientError::Refused(w)) => assert!(w.contains("no seat 4"), "{w}"),
         other => panic!("{:?}", other.map(|_| ())),
     }
     h.stop();
@@ -1226,7 +1227,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     wait_until("the resignation to be taken", || {
         h.log()
             .iter()
-            .any(|l| l.contains("seat 1's resignation is taken"))
+            .any(|l| l.contains("seat 2's resignation is taken"))
     });
     release.store(true, Ordering::Relaxed);
     for t in threads {

@@ -1004,7 +1004,7 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
     assert!(before >= 4 && !remote_over(&h));
     assert!(server.cut(room, 1), "{:?}", server.log());
     let deadline = std::time::Instant::now() + common::PATIENCE;
-    while !server.log().iter().any(|l| l.contains("seat 1 rejoined")) {
+    while !server.log().iter().any(|l| l.contains("seat 2 rejoined")) {
         assert!(std::time::Instant::now() < deadline, "{:?}", server.log());
         h.run();
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -1056,7 +1056,7 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
     }
     click_to_the_end(&mut h, 8);
     assert!(
-        server.log().iter().any(|l| l.contains("seat 1 rejoined")),
+        server.log().iter().any(|l| l.contains("seat 2 rejoined")),
         "{:?}",
         server.log()
     );
