@@ -513,6 +513,49 @@ fn a_four_player_hidden_game_at_ones_own_screen() {
     assert!(shows(&h, &end), "the end: {end}");
 }
 
+/// 记子 at one's own screen after a marshal trade (Red's marshal takes on Blue's at the first
+/// turn: both fall, both flags are shown): the screen counts Red's marshal removed, as the
+/// one-screen game's counter does for the same record, and its move list names both marshals;
+/// a new window that takes the seat back (it gets only the setup and the view) counts the same.
+#[test]
+fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let lines: Vec<String> = [
+        "4 3 9 3 5",
+        "B + 2 + B",
+        "6 1 + 1 8",
+        "7 + 5 + 7",
+        "3 M 6 4 2",
+        "M F M 2 1",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    let start = Start::Formations {
+        red: lines.clone(),
+        blue: lines,
+    };
+    let game = Game::new(rules, start).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    let trade = Turn::parse("c6-c7", host.game.board()).unwrap();
+    host.play(trade);
+    check(&mut h, &host);
+    let truth = junqi::app::hidden_flip::seat_counts(&host.game, Seat::Blue, Seat::Red);
+    let marshal = truth.rows.iter().find(|r| r.rank == Rank::Marshal).unwrap();
+    assert_eq!((marshal.removed, marshal.left), (1, 0));
+    let counts = |h: &Harness<'static, JunqiApp>| {
+        let Screen::Remote(r) = &h.state().screen else {
+            panic!("not the network screen")
+        };
+        r.game().and_then(|g| g.counts_of(Seat::Red))
+    };
+    assert_eq!(counts(&h).as_ref(), Some(&truth));
+    assert!(shows(&h, "c6-c7 Field Marshal×Field Marshal"));
+    // Taken back in a new window: the view at the rejoin and nothing before it.
+    let (_dir2, h2, _host2) = joined(host.game.clone(), Seat::Blue);
+    assert_eq!(counts(&h2).as_ref(), Some(&truth));
+}
+
 /// The join form's errors, each said in words: not an invite, no name, a wrong room code and an
 /// unreachable address from the network (back at the form), in English and in Chinese.
 #[test]
