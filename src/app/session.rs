@@ -890,6 +890,9 @@ impl Session {
 
     /// After a turn was played: clear the selection, lower the curtain, show the clash.
     pub(super) fn after_turn(&mut self) {
+        // A game abandoned because an engine failed that goes on after all (after an undo) is
+        // no longer abandoned; the `forfeit` entry keeps what happened.
+        self.game.remove_info(InfoKey::Abandoned);
         self.hint = None;
         self.hint_thought = None;
         self.redo.clear();

@@ -711,6 +711,12 @@ impl Game {
         self.record.info.push((key.into(), value.into()));
     }
 
+    /// Drop the record's `info` entry of `key`, if it has one.
+    pub fn remove_info(&mut self, key: InfoKey) {
+        let key = key.as_str();
+        self.record.info.retain(|(k, _)| k != key);
+    }
+
     pub fn status(&self) -> Status {
         self.ended
             .unwrap_or_else(|| self.position().status(&self.record.rules))
