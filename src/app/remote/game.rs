@@ -1057,7 +1057,7 @@ mod tests {
     #[test]
     fn counts_after_a_marshal_trade_agree_before_and_after_a_rejoin() {
         use crate::ai::Player;
-        let mut game = crate::app::jizi::tests::marshals_face_to_face();
+        let mut game = crate::app::hidden_flip::marshal_trade_tests::marshals_face_to_face();
         let rules = game.rules().clone();
         let mut g = seated(&rules, &game, Seat::Red);
         let mut rng = crate::engine::rng::SplitMix64::new(5);
