@@ -279,6 +279,55 @@ pub fn command_name(command: &str) -> Option<String> {
         })
 }
 
+/// Shell words that are not programs on the `PATH` (builtins a command line may start with).
+const SHELL_BUILTINS: &[&str] = &[
+    "exec", "command", "eval", "cd", ".", "set", "export", "ulimit",
+];
+
+/// The program an engine command starts when it is neither on the `PATH` nor a file: its first
+/// word (after any `NAME=value` settings, quotes taken off), as typed; `None` when it is found,
+/// or is a shell builtin, or the command is one the shell must read itself (quotes inside a
+/// word, `$`, `;`, `|`, `&`, backquotes, redirections): those are left to the shell.
+pub fn missing_program(command: &str) -> Option<String> {
+    let word = command
+        .split_whitespace()
+        .find(|w| !w.contains('=') || w.starts_with(['\'', '"']))?;
+    let word = match word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')) {
+        Some(inner) => inner,
+        None => word
+            .strip_prefix('"')
+            .and_then(|w| w.strip_suffix('"'))
+            .unwrap_or(word),
+    };
+    let shell = |c: char| "'\"$;|&`<>(){}*?~\\".contains(c) && !(cfg!(windows) && c == '\\');
+    if word.is_empty() || word.chars().any(shell) || SHELL_BUILTINS.contains(&word) {
+        return None;
+    }
+    let path = std::path::Path::new(word);
+    let exts: Vec<String> = if cfg!(windows) {
+        let pathext = std::env::var("PATHEXT").unwrap_or_else(|_| ".EXE;.CMD;.BAT;.COM".into());
+        std::iter::once(String::new())
+            .chain(pathext.split(';').map(str::to_string))
+            .collect()
+    } else {
+        vec![String::new()]
+    };
+    let exists = |p: &std::path::Path| {
+        exts.iter().any(|e| {
+            let mut name = p.as_os_str().to_owned();
+            name.push(e);
+            std::path::Path::new(&name).is_file()
+        })
+    };
+    let found = if word.contains('/') || (cfg!(windows) && word.contains('\\')) {
+        exists(path)
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|dirs| std::env::split_paths(&dirs).any(|d| exists(&d.join(word))))
+    };
+    (!found).then(|| word.to_string())
+}
+
 /// The command the new-game dialog offers for an outside engine before one was chosen: this
 /// program's own computer as an engine (`junqi engine --level normal`).
 pub fn default_engine_command() -> String {
@@ -453,6 +502,35 @@ pub fn cores() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A command's program is looked for on the `PATH` or as a file; what only the shell can
+    /// read is left to it.
+    #[test]
+    #[cfg(unix)]
+    fn a_missing_program_is_named() {
+        assert_eq!(missing_program("sh bad.sh crash"), None);
+        assert_eq!(missing_program("/bin/sh -c true"), None);
+        assert_eq!(missing_program("cat"), None);
+        assert_eq!(
+            missing_program("no-such-junqi-engine --level 3").as_deref(),
+            Some("no-such-junqi-engine")
+        );
+        assert_eq!(
+            missing_program("DEPTH=3 'no-such-junqi-engine' x").as_deref(),
+            Some("no-such-junqi-engine")
+        );
+        assert_eq!(
+            missing_program("/no/such/folder/engine").as_deref(),
+            Some("/no/such/folder/engine")
+        );
+        for left_to_the_shell in ["exec junqi", "$HOME/engine", "a|b", "", "  "] {
+            assert_eq!(
+                missing_program(left_to_the_shell),
+                None,
+                "{left_to_the_shell:?}"
+            );
+        }
+    }
 
     /// An engine seat is named after the program the person's command starts.
     #[test]

@@ -688,13 +688,17 @@ mod tests {
     use crate::engine::{ClashOutcome, Turn};
 
     /// 记子 worked out another way: each removed enemy piece is named only if `me`'s view of the
-    /// position before that turn showed it (or the clash said "mine dug").
+    /// position before that turn showed it, or the clash said "mine dug", or its side's flag was
+    /// shown by the turn (its field marshal fell).
     fn oracle(game: &Game, me: Seat) -> ([u8; 12], u32) {
         let mut known = [0u8; 12];
         let mut unknown = 0;
         for (i, ply) in game.plies().iter().enumerate() {
             let before = game.position_at(i).view(game.rules(), Viewer::Side(me));
             let dug = ply.report.as_ref().and_then(|r| r.clash) == Some(ClashOutcome::MineDug);
+            let flags: Vec<Seat> = (ply.report.iter())
+                .flat_map(|r| r.flags_revealed().map(|(s, _)| s))
+                .collect();
             let to = match ply.turn {
                 Some(Turn::Move { to, .. }) => Some(to),
                 _ => None,
@@ -706,6 +710,7 @@ mod tests {
                 match before.at(n) {
                     Seen::Known(q) => known[q.rank() as usize - 1] += 1,
                     _ if dug && to == Some(n) => known[Rank::Mine as usize - 1] += 1,
+                    _ if flags.contains(&p.side()) => known[Rank::Marshal as usize - 1] += 1,
                     _ => unknown += 1,
                 }
             }
@@ -770,6 +775,116 @@ mod tests {
         assert!(
             saw_named && saw_unknown,
             "named {saw_named}, unknown {saw_unknown}"
+        );
+    }
+}
+
+/// 记子 after a marshal trade: a fallen marshal is public (its flag is shown because it fell).
+#[cfg(test)]
+pub(crate) mod marshal_trade_tests {
+    use super::*;
+    use crate::app::jizi::{CountRow, EnemyCounts};
+    use crate::app::words::move_text_for;
+    use crate::engine::{Board, Mode, Rules, Start};
+
+    /// Bomb ambush with the marshal on the front line's middle square: the two marshals meet
+    /// at c6 and c7.
+    const MARSHAL_FRONT: [&str; 6] = [
+        "4 3 9 3 5",
+        "B + 2 + B",
+        "6 1 + 1 8",
+        "7 + 5 + 7",
+        "3 M 6 4 2",
+        "M F M 2 1",
+    ];
+
+    /// A hidden two-player game whose marshals face each other at c6 and c7.
+    pub(crate) fn marshals_face_to_face() -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let lines: Vec<String> = MARSHAL_FRONT.iter().map(|l| l.to_string()).collect();
+        let start = Start::Formations {
+            red: lines.clone(),
+            blue: lines,
+        };
+        Game::new(rules, start).unwrap()
+    }
+
+    /// `marshals_face_to_face` after its first turn, Red's marshal taking on Blue's: both fall,
+    /// both flags are shown.
+    pub(crate) fn marshal_trade() -> Game {
+        let mut game = marshals_face_to_face();
+        let b = game.board();
+        let t = crate::engine::Turn::parse("c6-c7", b).unwrap();
+        let report = game.play(t).unwrap().report.clone().unwrap();
+        assert_eq!(report.flags_revealed().count(), 2, "{report:?}");
+        game
+    }
+
+    fn row(c: &EnemyCounts, rank: Rank) -> CountRow {
+        *c.rows.iter().find(|r| r.rank == rank).unwrap()
+    }
+
+    /// A fallen marshal is public (its flag is shown because it fell): each side counts the
+    /// other's as a removed field marshal, none left, and the move list names both.
+    #[test]
+    fn a_marshal_whose_flag_was_shown_is_counted_removed() {
+        let game = marshal_trade();
+        for (me, enemy) in [(Seat::Red, Seat::Blue), (Seat::Blue, Seat::Red)] {
+            let c = seat_counts(&game, me, enemy);
+            let m = row(&c, Rank::Marshal);
+            assert_eq!((m.removed, m.shown, m.left), (1, 0, 0), "{me:?}: {c:?}");
+            let f = row(&c, Rank::Flag);
+            assert_eq!((f.removed, f.shown, f.left), (0, 1, 0), "{me:?}: {c:?}");
+            assert_eq!(c.removed_unknown, 0, "{me:?}: {c:?}");
+            let ply = &game.plies()[0];
+            assert_eq!(
+                move_text_for(&game, 0, ply, Lang::En, Looker::Side(me)),
+                "c6-c7 Field Marshal×Field Marshal"
+            );
+        }
+    }
+
+    /// The same in a four-player hidden game: South's marshal and East's fall together.
+    #[test]
+    fn a_marshal_whose_flag_was_shown_is_counted_removed_by_four_players() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let b = Board::four_player();
+        let cells = "h1=sF j1=s8 g1=s2 q8=eF q10=e8 q7=e2 j17=nF h17=n8 k17=n2 \
+                     a10=wF a8=w8 a11=w2 p9=s9 q9=e9";
+        let mut grid = vec![".."; b.len()];
+        for item in cells.split_whitespace() {
+            let (square, cell) = item.split_once('=').unwrap();
+            grid[b.node_by_name(square).unwrap() as usize] = cell;
+        }
+        let ranks: Vec<String> = (0..b.height)
+            .rev()
+            .map(|r| {
+                (0..b.width)
+                    .filter_map(|c| b.node_at(c, r))
+                    .map(|n| grid[n as usize])
+                    .collect()
+            })
+            .collect();
+        let text = format!("{} s 0 0 -", ranks.join("/"));
+        let mut game = Game::new(rules, Start::Position(text)).unwrap();
+        let t = crate::engine::Turn::parse("p9-q9", b).unwrap();
+        game.play(t).unwrap();
+        for (me, enemy) in [(Seat::South, Seat::East), (Seat::North, Seat::East)] {
+            let m = row(&seat_counts(&game, me, enemy), Rank::Marshal);
+            assert_eq!((m.removed, m.left), (1, 0), "{me:?}");
+        }
+        let m = row(&seat_counts(&game, Seat::East, Seat::South), Rank::Marshal);
+        assert_eq!((m.removed, m.left), (1, 0));
+        // West knew neither piece: it names both from the flags shown.
+        assert_eq!(
+            move_text_for(
+                &game,
+                0,
+                &game.plies()[0],
+                Lang::En,
+                Looker::Side(Seat::West)
+            ),
+            "South p9-q9 Field Marshal×Field Marshal"
         );
     }
 }

@@ -1,10 +1,12 @@
 //! 记子 (counting the enemy's pieces): the table a player keeps of another seat's pieces in a
 //! hidden game — how many of each rank were seen removed, are seen on the board now, and are left —
 //! and its panel. Counted by the one-screen game through the gate (`hidden_flip::seat_counts`) and
-//! by the network screen from its own view and the reports (`remote::game::RemoteGame::counts_of`).
+//! by the network screen from its own view and the reports (`remote::game::RemoteGame::counts_of`);
+//! both read a clash through `clash_pieces` and settle the table with the view at hand
+//! (`counts_table`), so that the same record gives the same table.
 
 use super::board;
-use crate::engine::{NodeId, Rank, Seat, Seen};
+use crate::engine::{ClashOutcome, NodeId, Piece, Rank, Seat, Seen};
 use crate::i18n::{self, Lang, fill};
 use egui::RichText;
 
@@ -30,21 +32,97 @@ pub struct EnemyCounts {
     pub removed_unknown: u32,
 }
 
+/// The two pieces of a clash as a seat may know them once it is over, from what it saw before
+/// (`attacker`, `defender`: `Seen::Unknown` where it did not know the piece) and the public facts
+/// of the outcome: a dug mine was a landmine, and a removed piece of a side whose flag the clash
+/// showed (`flags_shown`) was that side's field marshal — the flag is shown because it fell.
+pub fn clash_pieces(
+    outcome: ClashOutcome,
+    attacker: Seen,
+    defender: Seen,
+    flags_shown: &[Seat],
+) -> (Seen, Seen) {
+    let (attacker_out, defender_out) = removed_sides(outcome);
+    let marshal = |s: Seen, out: bool| match s {
+        Seen::Unknown(side) if out && flags_shown.contains(&side) => {
+            Seen::Known(Piece::new(side, Rank::Marshal))
+        }
+        s => s,
+    };
+    let defender = match defender {
+        Seen::Unknown(side) if outcome == ClashOutcome::MineDug => {
+            Seen::Known(Piece::new(side, Rank::Mine))
+        }
+        d => marshal(d, defender_out),
+    };
+    (marshal(attacker, attacker_out), defender)
+}
+
+/// Whether a clash with `outcome` removed the attacker, and the defender.
+pub fn removed_sides(outcome: ClashOutcome) -> (bool, bool) {
+    match outcome {
+        ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken => {
+            (false, true)
+        }
+        ClashOutcome::AttackerRemoved => (true, false),
+        ClashOutcome::BothRemoved => (true, true),
+        ClashOutcome::Bounced => (false, false),
+    }
+}
+
+/// The pieces a clash removed, as a seat may know them (`clash_pieces`).
+pub fn clash_removed(
+    outcome: ClashOutcome,
+    attacker: Seen,
+    defender: Seen,
+    flags_shown: &[Seat],
+) -> Vec<Seen> {
+    let (a, d) = clash_pieces(outcome, attacker, defender, flags_shown);
+    let (a_out, d_out) = removed_sides(outcome);
+    [(a, a_out), (d, d_out)]
+        .into_iter()
+        .filter_map(|(s, out)| out.then_some(s))
+        .collect()
+}
+
 /// The 记子 table of `enemy`: its pieces seen removed (`removed` by rank, index `rank - 1`; and
 /// how many whose rank was never learnt), the ones `view` shows face up now, and what is left.
+///
+/// The view settles what the turns seen leave open: pieces of `enemy` gone from the board that
+/// no turn seen accounts for (a screen that came back to a game after a break saw only the
+/// view) count as removed, rank unknown; and a shown flag of `enemy` whose field marshal is
+/// not counted removed yet makes one of those the marshal. A seat that is out (its pieces left
+/// the board with it) is not settled so.
 pub fn counts_table(
     enemy: Seat,
-    removed: [u8; 12],
-    removed_unknown: u32,
+    mut removed: [u8; 12],
+    mut removed_unknown: u32,
     view: &crate::engine::View,
 ) -> EnemyCounts {
     let mut shown = [0u8; 12];
+    let mut on_board = 0u32;
+    let mut flag_shown = false;
     for n in 0..view.board().len() as NodeId {
-        if let Seen::Known(p) = view.at(n)
-            && p.side() == enemy
-            && !p.is_face_down()
-        {
-            shown[p.rank() as usize - 1] += 1;
+        match view.at(n) {
+            Seen::Known(p) if p.side() == enemy => {
+                on_board += 1;
+                if !p.is_face_down() {
+                    shown[p.rank() as usize - 1] += 1;
+                    flag_shown |= p.rank() == Rank::Flag;
+                }
+            }
+            Seen::Unknown(s) if s == enemy => on_board += 1,
+            _ => {}
+        }
+    }
+    if !view.out().contains(enemy) {
+        let total: u32 = Rank::ALL.iter().map(|r| u32::from(r.count())).sum();
+        let counted = removed.iter().map(|&k| u32::from(k)).sum::<u32>() + removed_unknown;
+        removed_unknown += total.saturating_sub(on_board + counted);
+        let marshal = Rank::Marshal as usize - 1;
+        if flag_shown && removed[marshal] == 0 && shown[marshal] == 0 && removed_unknown > 0 {
+            removed[marshal] = 1;
+            removed_unknown -= 1;
         }
     }
     let rows = Rank::ALL

@@ -328,13 +328,42 @@ impl JunqiApp {
         crate::engine::rng::os_seed()
     }
 
+    /// Drop a warning about starting a game or about the last game's engine: it does not
+    /// belong above the next game's dialog, nor above the next game.
+    fn clear_game_warnings(&mut self) {
+        let of_a_game = [
+            i18n::ENGINE_COMMAND_EMPTY,
+            i18n::ENGINE_WARNING,
+            i18n::START_FAILED,
+        ];
+        if self
+            .warning
+            .as_ref()
+            .is_some_and(|w| of_a_game.contains(&w.what))
+        {
+            self.warning = None;
+        }
+    }
+
     fn start(&mut self, spec: NewGameSpec) {
         if spec.has_engine() && spec.engine_command.is_none() {
             self.warning = Some(Warning::plain(i18n::ENGINE_COMMAND_EMPTY));
             return;
         }
+        // A command whose program does not exist is refused here, not found out after the
+        // first turn: no game starts and nothing is recorded.
+        if spec.has_engine()
+            && let Some(name) = (spec.engine_command.as_deref()).and_then(computer::missing_program)
+        {
+            self.warning = Some(Warning::new(
+                i18n::ENGINE_WARNING,
+                problem::Problem::CommandNotFound(name),
+            ));
+            return;
+        }
         match spec.game() {
             Ok(game) => {
+                self.clear_game_warnings();
                 self.settings.rules = spec.rules.clone();
                 self.settings.four = spec.four;
                 if spec.four {
@@ -380,6 +409,7 @@ impl JunqiApp {
                 }
             }
             Command::OpenNewGame => {
+                self.clear_game_warnings();
                 let seeds = (self.next_seed(), self.next_seed());
                 self.show(Screen::NewGame(self.new_game_dialog(seeds)));
             }

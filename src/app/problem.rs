@@ -51,6 +51,9 @@ pub enum Problem {
     Several(Vec<Problem>),
     /// An outside engine stopped playing its seat.
     Engine(Box<EngineTrouble>),
+    /// The program an engine command starts is neither on the `PATH` nor a file (its name as
+    /// typed): refused at Start.
+    CommandNotFound(String),
 }
 
 /// An outside engine that failed at its seat: the name the window gives it (from the command
@@ -65,6 +68,8 @@ pub struct EngineTrouble {
     pub who: Result<crate::engine::Seat, u8>,
     pub failure: crate::table::SeatFailure,
     pub resigned: bool,
+    /// It failed before its first turn: the game is abandoned, with no result (not resigned).
+    pub abandoned: bool,
     /// The command that started it.
     pub command: String,
     /// The name it gave itself in its handshake, if it did.
@@ -112,7 +117,9 @@ impl EngineTrouble {
             .name
             .clone()
             .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string());
-        let template = if self.resigned {
+        let template = if self.abandoned {
+            &i18n::ENGINE_FAILED_ABANDONED
+        } else if self.resigned {
             &i18n::ENGINE_FAILED
         } else {
             &i18n::ENGINE_FAILED_STUCK
@@ -151,6 +158,9 @@ impl Problem {
             }
             (Problem::SavedAs(name), _) => name.clone(),
             (Problem::Engine(t), _) => t.words(lang),
+            (Problem::CommandNotFound(name), _) => {
+                crate::i18n::fill(lang.t(&crate::i18n::ENGINE_NOT_FOUND), &[("name", name)])
+            }
             (Problem::Several(all), _) => all
                 .iter()
                 .map(|p| p.words(lang))
@@ -208,6 +218,7 @@ impl std::fmt::Display for Problem {
                 f.write_str(&words.join("; "))
             }
             Problem::Engine(t) => f.write_str(&t.words(Lang::En)),
+            Problem::CommandNotFound(_) => f.write_str(&self.words(Lang::En)),
         }
     }
 }

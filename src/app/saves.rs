@@ -63,6 +63,8 @@ pub struct RecentGame {
     pub four: bool,
     /// The result, or the reason the file cannot be read.
     pub result: Result<(crate::engine::Status, usize), Problem>,
+    /// A game abandoned with no result: an engine failed before its first turn (`abandoned`).
+    pub abandoned: bool,
 }
 
 impl RecentGame {
@@ -89,7 +91,7 @@ impl RecentGame {
             mode,
             players,
             fill(lang.t(&i18n::RECENT_MOVES), &[("n", &turns.to_string())]),
-            result_text(*status, lang),
+            result_text(*status, self.abandoned, lang),
         ]
     }
 
@@ -132,7 +134,7 @@ impl RecentGame {
             lang.t(&i18n::RECENT_MOVES),
             &[("n", &turns.to_string())],
         ));
-        parts.push(result_text(*status, lang));
+        parts.push(result_text(*status, self.abandoned, lang));
         // "2026-11-30 15:56" → "11-30 15:56".
         let date = self.started.as_deref().unwrap_or(&self.date);
         parts.push(date.get(5..).unwrap_or(date).to_string());
@@ -140,8 +142,8 @@ impl RecentGame {
     }
 }
 
-/// A game's result in the recent games list: who won, a draw, or unfinished.
-fn result_text(status: crate::engine::Status, lang: Lang) -> String {
+/// A game's result in the recent games list: who won, a draw, unfinished, or abandoned.
+fn result_text(status: crate::engine::Status, abandoned: bool, lang: Lang) -> String {
     match status {
         // A colour, or a team of four players ("South and North won").
         crate::engine::Status::Won(team, _) => fill(
@@ -155,6 +157,7 @@ fn result_text(status: crate::engine::Status, lang: Lang) -> String {
             )],
         ),
         crate::engine::Status::Draw(_) => lang.t(&i18n::RECENT_DRAW).to_string(),
+        crate::engine::Status::Ongoing if abandoned => lang.t(&i18n::RECENT_ABANDONED).to_string(),
         crate::engine::Status::Ongoing => lang.t(&i18n::RECENT_UNFINISHED).to_string(),
     }
 }
@@ -220,6 +223,11 @@ fn stamp(t: SystemTime) -> String {
 }
 
 /// The status and the number of turns of a game, for the lists.
+/// Whether `game` was abandoned with no result (its record's `abandoned` entry, and no result).
+pub fn abandoned(game: &Game) -> bool {
+    !game.status().is_over() && info_value(game.record(), InfoKey::Abandoned).is_some()
+}
+
 fn summary(game: &Game) -> (crate::engine::Status, usize) {
     (game.status(), game.plies().len())
 }
@@ -261,7 +269,8 @@ impl Saves {
                     Ok(game) => {
                         let (game, redo) = split_redo(game);
                         saves.last_saved = Some(game.record().clone());
-                        if game.status().is_over() {
+                        // An abandoned game is not offered again: it joins the recent games.
+                        if game.status().is_over() || abandoned(&game) {
                             if let Err(e) = saves.archive_current() {
                                 warning = Some(Warning::new(i18n::OPEN_FAILED, e));
                             }
@@ -497,6 +506,7 @@ impl Saves {
                     computer,
                     started,
                     four: game.as_ref().is_ok_and(|g| g.board().is_four()),
+                    abandoned: game.as_ref().is_ok_and(abandoned),
                     result: game
                         .as_ref()
                         .map(summary)

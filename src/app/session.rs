@@ -890,6 +890,9 @@ impl Session {
 
     /// After a turn was played: clear the selection, lower the curtain, show the clash.
     pub(super) fn after_turn(&mut self) {
+        // A game abandoned because an engine failed that goes on after all (after an undo) is
+        // no longer abandoned; the `forfeit` entry keeps what happened.
+        self.game.remove_info(InfoKey::Abandoned);
         self.hint = None;
         self.hint_thought = None;
         self.redo.clear();
@@ -1476,12 +1479,16 @@ impl Session {
             },
             EngineStop::Failed(why) => why,
         };
+        // An engine that never played a turn (its handshake or its first answer failed) has
+        // not played this game: the game is abandoned with no result rather than won.
+        let abandoned = !self.seat_has_played(k);
         let command = self.computer.engine_command().unwrap_or("").to_string();
         let mut trouble = EngineTrouble {
             name: computer::command_name(&command),
             who: side.ok_or(k as u8 + 1),
             failure,
             resigned: false,
+            abandoned,
             command,
             id_name: self.computer.engine_id_name(k),
         };
@@ -1498,12 +1505,29 @@ impl Session {
             text = format!("{before}; {text}");
         }
         self.game.set_info(InfoKey::Forfeit, &text);
-        trouble.resigned = side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
+        if abandoned {
+            self.game.set_info(InfoKey::Abandoned, "engine");
+        }
+        trouble.resigned =
+            !abandoned && side.is_some_and(|s| self.game.act(Action::Resign(s)).is_ok());
         if trouble.resigned {
             self.redo.clear();
             self.after_change();
         }
         self.engine_trouble = Some((trouble, true));
+    }
+
+    /// Whether seat `k` played a turn of this game (a turn lost to the move clock is none).
+    fn seat_has_played(&self, k: usize) -> bool {
+        let flip = self.mode().deals_face_down();
+        let side = self.game.board().seats.get(k).copied();
+        (0..self.game.plies().len())
+            .filter(|&i| self.game.plies()[i].turn.is_some())
+            .any(|i| match self.game.position_at(i).mover() {
+                Mover::Player(p) => flip && usize::from(p) == k + 1,
+                Mover::Side(s) if flip => self.game.player_colour(k as u8 + 1) == Some(s),
+                Mover::Side(s) => Some(s) == side,
+            })
     }
 
     /// Tell every computer player the public report of each new ply, with its own view after it.

@@ -4,9 +4,7 @@
 
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
-use crate::engine::{
-    Action, ClashOutcome, Game, InfoKey, Piece, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
-};
+use crate::engine::{Action, Game, InfoKey, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer};
 use crate::i18n::{self, Lang, fill};
 
 /// The move list line of a ply: `a6-a11 团长×营长`.
@@ -279,8 +277,10 @@ fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> S
         {
             let mv = format!("{}-{}", b.name(from), b.name(to));
             let a = seen_at(game, i, looker, from);
-            if report.clash.is_some() {
+            if let Some(outcome) = report.clash {
+                let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
                 let d = seen_at(game, i, looker, to);
+                let (a, d) = super::jizi::clash_pieces(outcome, a, d, &flags);
                 format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
             } else if let Seen::Known(p) = a {
                 format!("{mv} {}", lang.rank(p.rank()))
@@ -329,21 +329,14 @@ pub fn removed_seen(game: &Game, looker: Looker, side: Seat) -> Vec<Seen> {
         let Some(outcome) = report.clash else {
             continue;
         };
-        let a = seen_at(game, i, looker, from);
-        let mut d = seen_at(game, i, looker, to);
-        if outcome == ClashOutcome::MineDug
-            && let Seen::Unknown(s) = d
-        {
-            // "Mine dug" tells everyone the defender was a mine.
-            d = Seen::Known(Piece::new(s, Rank::Mine));
-        }
-        let gone: &[Seen] = match outcome {
-            ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken => &[d],
-            ClashOutcome::AttackerRemoved => &[a],
-            ClashOutcome::BothRemoved => &[a, d],
-            ClashOutcome::Bounced => &[],
-        };
-        out.extend(gone.iter().copied().filter(|s| seen_side(*s) == Some(side)));
+        let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
+        let gone = super::jizi::clash_removed(
+            outcome,
+            seen_at(game, i, looker, from),
+            seen_at(game, i, looker, to),
+            &flags,
+        );
+        out.extend(gone.into_iter().filter(|s| seen_side(*s) == Some(side)));
     }
     out
 }
@@ -446,6 +439,7 @@ pub fn seat_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Piece;
     use crate::engine::rng::SplitMix64;
 
     use crate::engine::hidden_test_game as hidden_game;

@@ -5,6 +5,7 @@
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
 use crate::net::client::{Client, ClientError, Request, rejoin_backoff};
+use crate::net::kept_seat::SeatLock;
 use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};
 use crate::table::SeatSpec;
@@ -24,7 +25,9 @@ refused if it is taken). Seats count from 1 in the board's order: two players 1 
 The seat is played \
 by SPEC: random, greedy, ai:easy, ai:normal, ai:hard (ai:LEVEL:nodes=N) or engine:CMD (an outside \
 engine, docs/engine-protocol.md). If the connection breaks, it rejoins its seat for --retry \
-seconds. When the game ends it prints the audit of the host (`audit: honest: …`, `audit: the \
+seconds. The seat taken is kept (with its token, readable by the user only) in connect-seats in \
+the data folder until the game ends: started again with the same invite after it ended mid-game \
+(even killed), it takes the seat back. When the game ends it prints the audit of the host (`audit: honest: …`, `audit: the \
 host lied: …` or `audit: not checked: …`; docs/network.md) and then, as the last line on standard \
 output, `result: …`; a bad invite, an unreachable host or \
 a refused code exits with status 2 and a message on standard error."
@@ -217,19 +220,52 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             seat: args.take.map(|n| n - 1),
         }
     };
-    let client = match known_hosts(args) {
-        Some(known) if args.create => Client::connect_known(&request, &known),
+    // A seat this machine kept for the invite's room (a `junqi connect` ended mid-game, killed
+    // even): taken back first, under the room's lock so that another `junqi connect` on this
+    // machine in the same room keeps its own seat.
+    let seats = seats_dir();
+    let (mut lock, kept) = match (&request, &seats) {
+        (Request::Join { invite, .. }, Some(dir)) => kept_seat(dir, invite),
+        _ => (None, None),
+    };
+    let rejoined = kept.map(|r| Client::connect(&r));
+    if let Some(Err(e)) = &rejoined
+        && !e.rejoin_may_retry()
+        && let (Some(dir), Request::Join { invite, .. }) = (&seats, &request)
+    {
+        // The host refused the kept token (the seat is gone, or the game): join as new.
+        crate::net::kept_seat::forget(dir, invite.room);
+    }
+    let took_back = matches!(rejoined, Some(Ok(_)));
+    let client = match (rejoined, known_hosts(args)) {
+        (Some(Ok(c)), _) => Ok(c),
+        (_, Some(known)) if args.create => Client::connect_known(&request, &known),
         _ => Client::connect(&request),
     }
     .map_err(refused)?;
     let seated = client.seated().clone();
+    // Kept before the invite is printed: a `junqi connect` started with it on this machine
+    // finds the room's lock held.
+    if let Some(dir) = &seats {
+        lock = lock.or_else(|| SeatLock::take(dir, seated.invite.room));
+        if lock.is_some()
+            && let Err(e) = crate::net::kept_seat::keep(dir, &seated)
+        {
+            eprintln!("connect: the seat is not kept for a rejoin: {e}");
+        }
+    }
     if args.create {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{}", seated.invite);
         let _ = out.flush();
     }
     // Counted from 1, as `--seat` counts.
-    eprintln!("connect: seat {} of {}", seated.seat + 1, seated.players);
+    eprintln!(
+        "connect: seat {} of {}{}",
+        seated.seat + 1,
+        seated.players,
+        if took_back { " (taken back)" } else { "" }
+    );
     let audit = client.audit();
     let mut client = Some(client);
     loop {
@@ -240,6 +276,9 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         let mut answer = answerer(&spec)?;
         match c.play(&mut *answer, &mut tell) {
             Ok(status) => {
+                if let (Some(dir), Some(_)) = (&seats, &lock) {
+                    crate::net::kept_seat::forget(dir, seated.invite.room);
+                }
                 return Ok(format!(
                     "audit: {}\nresult: {}\n",
                     c.verdict(),
@@ -252,6 +291,26 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             Err(e) => return Err(refused(e)),
         }
     }
+}
+
+/// Where `junqi connect` keeps the seats it takes: `connect-seats` in the data folder.
+fn seats_dir() -> Option<std::path::PathBuf> {
+    directories::ProjectDirs::from("", "", "junqi").map(|d| d.data_dir().join("connect-seats"))
+}
+
+/// The lock of `invite`'s room in `dir` and, with it, a rejoin with the seat kept there; no
+/// lock when another `junqi connect` holds it (that one plays the kept seat).
+fn kept_seat(dir: &std::path::Path, invite: &Invite) -> (Option<SeatLock>, Option<Request>) {
+    let Some(lock) = SeatLock::take(dir, invite.room) else {
+        return (None, None);
+    };
+    let rejoin =
+        crate::net::kept_seat::read(dir, invite.room).map(|(seat, token)| Request::Rejoin {
+            invite: invite.clone(),
+            seat,
+            token,
+        });
+    (Some(lock), rejoin)
 }
 
 /// Take the seat back, trying for `retry` seconds (backing off between tries) while the

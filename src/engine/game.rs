@@ -157,6 +157,10 @@ pub enum InfoKey {
     /// `forfeit`: a seat at the game table that lost by failing (an engine that crashed, hung,
     /// sent an illegal turn …): its chair, its name and why.
     Forfeit,
+    /// `abandoned`: `engine` for a game stopped with no result because an outside engine failed
+    /// before its first turn (its handshake or its first answer); the `forfeit` entry says which
+    /// and why.
+    Abandoned,
     /// `review`: the game's review kept for the next time (`ai::review::cache_text`), with the
     /// format, program version, level and budget it was made with.
     Review,
@@ -194,6 +198,7 @@ impl InfoKey {
             InfoKey::ArenaFirst => "first",
             InfoKey::ArenaSecond => "second",
             InfoKey::Forfeit => "forfeit",
+            InfoKey::Abandoned => "abandoned",
             InfoKey::Review => "review",
             InfoKey::Beliefs => "beliefs",
         }
@@ -579,6 +584,12 @@ impl Game {
         let key = key.as_str();
         self.record.info.retain(|(k, _)| k != key);
         self.record.info.push((key.into(), value.into()));
+    }
+
+    /// Drop the record's `info` entry of `key`, if it has one.
+    pub fn remove_info(&mut self, key: InfoKey) {
+        let key = key.as_str();
+        self.record.info.retain(|(k, _)| k != key);
     }
 
     pub fn status(&self) -> Status {

@@ -1460,6 +1460,7 @@ fn info_keys_are_written_as_the_file_format_names_them() {
         (InfoKey::ArenaFirst, "first"),
         (InfoKey::ArenaSecond, "second"),
         (InfoKey::Forfeit, "forfeit"),
+        (InfoKey::Abandoned, "abandoned"),
         (InfoKey::Review, "review"),
         (InfoKey::Beliefs, "beliefs"),
     ];

@@ -204,6 +204,7 @@ texts! {
     RECENT_WON = "{side}方胜", "{side} won";
     RECENT_DRAW = "和棋", "draw";
     RECENT_UNFINISHED = "未完", "unfinished";
+    RECENT_ABANDONED = "已取消：外部程序出错", "abandoned: the engine failed";
     CLASH_NOTICE = "{sq} 碰子：{out}", "Clash at {sq}: {out}";
     MODE = "模式", "Mode";
     MODE_OPEN = "明棋：所有棋子人人可见", "Open: every piece visible to everyone";
@@ -470,8 +471,10 @@ texts! {
     ENGINE_COMMAND_HINT = "任何使用 junqi 外部程序协议的程序（docs/engine-protocol.md）；它只能看到自己一方可见的棋子。", "Any program speaking the junqi engine protocol (docs/engine-protocol.md); it sees only what its side may see.";
     ENGINE_OWN = "用本程序自带的电脑", "Use this program's own";
     ENGINE_COMMAND_EMPTY = "请输入启动外部程序的一行", "Type the command that starts the engine";
+    ENGINE_NOT_FOUND = "找不到程序：{name}（外部程序没有启动，对局没有开始）", "command not found: {name} (the engine was not started, and no game began)";
     ENGINE_THINKING_SIDE = "{name}（{side}方）思考中…", "{name} ({side}) is thinking…";
     ENGINE_FAILED = "外部程序“{name}”（执{who}）{why}：{who}方认输", "The engine “{name}” ({who}) {why}: {who} resigns";
+    ENGINE_FAILED_ABANDONED = "外部程序“{name}”（{who}）走第一步之前{why}：对局取消，不分胜负；请开始新对局", "The engine “{name}” ({who}) {why} before its first turn: the game is abandoned, with no result; start a new game";
     ENGINE_FAILED_STUCK = "外部程序“{name}”（{who}）{why}：对局无法继续，请开始新对局", "The engine “{name}” ({who}) {why}: the game cannot go on; start a new game";
     ENGINE_WARNING = "{e}", "{e}";
     RECENT_VS_ENGINE = "对外部程序", "vs engine";

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-/// Why the host refused or ended a connection. Seats are counted from 0 on the wire, as
-/// `junqi serve` and the protocol count them.
+/// Why the host refused or ended a connection. Seats are counted from 0 on the wire, as the
+/// protocol counts them, and from 1 in words, as players and `junqi connect --seat` count them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Farewell {
     /// No room of that name on the host (a wrong invite, or the game is over and gone).
@@ -118,9 +118,15 @@ impl fmt::Display for Farewell {
             Farewell::TooManyRooms => f.write_str("the host holds as many rooms as it may"),
             Farewell::GameOver => f.write_str("the game is over"),
             Farewell::RoomFull => f.write_str("every seat is taken"),
-            Farewell::SeatTaken(k) => write!(f, "seat {k} is taken"),
-            Farewell::NoSeat(k) => write!(f, "the room has no seat {k}"),
-            Farewell::WrongToken(k) => write!(f, "seat {k} was claimed without its token"),
+            Farewell::SeatTaken(k) => write!(f, "seat {} is taken", u32::from(*k) + 1),
+            Farewell::NoSeat(k) => write!(f, "the room has no seat {}", u32::from(*k) + 1),
+            Farewell::WrongToken(k) => {
+                write!(
+                    f,
+                    "seat {} was claimed without its token",
+                    u32::from(*k) + 1
+                )
+            }
             Farewell::BadRules => f.write_str("rules that do not fit together"),
             Farewell::FourPlayerFlip => f.write_str("four players play open or hidden mode"),
             Farewell::Replaced => f.write_str("the seat was taken back by another connection"),

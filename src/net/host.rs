@@ -950,8 +950,11 @@ impl ServerHandle {
         let conn = lock(&slot.link.state).conn.clone();
         match conn {
             Some(c) => {
-                self.inner
-                    .log(format!("room {room}: seat {seat}: connection {} cut", c.id));
+                self.inner.log(format!(
+                    "room {room}: seat {}: connection {} cut",
+                    shown(seat),
+                    c.id
+                ));
                 c.sender.close();
                 true
             }
@@ -1374,6 +1377,13 @@ enum Claim {
     Back(u8, String),
 }
 
+/// A seat as the host's log and its refusals name it: counted from 1 in the board's order, as
+/// `junqi connect --seat` and its help count (two players: 1 Red, 2 Blue; four: 1 South … 4
+/// West). The wire itself (`create … seat=K`, `join NAME K`, `seated`, `rejoin`) counts from 0.
+pub fn shown(seat: impl Into<usize>) -> usize {
+    seat.into() + 1
+}
+
 /// Seat `out` as it claims.
 fn take_seat(
     host: &Arc<Inner>,
@@ -1392,13 +1402,13 @@ fn take_seat(
             let Some(slot) = st.seats.get(usize::from(*seat)) else {
                 return Err(Dropped::told(
                     Farewell::NoSeat(*seat),
-                    format!("no seat {seat}"),
+                    format!("no seat {}", shown(*seat)),
                 ));
             };
             if slot.name.is_none() || !same(&slot.token, token) {
                 return Err(Dropped::told(
                     Farewell::WrongToken(*seat),
-                    format!("claimed seat {seat} without its token"),
+                    format!("claimed seat {} without its token", shown(*seat)),
                 ));
             }
             *seat
@@ -1407,13 +1417,13 @@ fn take_seat(
             None => {
                 return Err(Dropped::told(
                     Farewell::NoSeat(*seat),
-                    format!("no seat {seat}"),
+                    format!("no seat {}", shown(*seat)),
                 ));
             }
             Some(slot) if slot.name.is_some() => {
                 return Err(Dropped::told(
                     Farewell::SeatTaken(*seat),
-                    format!("seat {seat} is taken"),
+                    format!("seat {} is taken", shown(*seat)),
                 ));
             }
             Some(_) => *seat,
@@ -1495,8 +1505,11 @@ fn take_seat(
     };
     if let Some(old) = old {
         host.log(format!(
-            "room {}: seat {seat}: connection {} replaced by {}",
-            room.id, old.id, out.id
+            "room {}: seat {}: connection {} replaced by {}",
+            room.id,
+            shown(seat),
+            old.id,
+            out.id
         ));
         st.conns.retain(|(_, c)| c.id != old.id);
         old.close();
@@ -1505,8 +1518,9 @@ fn take_seat(
     let lobby = room.lobby(&st);
     room.broadcast(&st, &lobby, host);
     host.log(format!(
-        "room {}: seat {seat} {}",
+        "room {}: seat {} {}",
         room.id,
+        shown(seat),
         if rejoin { "rejoined" } else { "taken" }
     ));
     if !st.started && st.seats.iter().all(|s| s.name.is_some()) {
@@ -1721,7 +1735,7 @@ fn relay(
                 let mut q = lock(&room.resigned);
                 if !q.contains(&seat) {
                     q.push(seat);
-                    host.log(format!("room {}: seat {seat} resigns", room.id));
+                    host.log(format!("room {}: seat {} resigns", room.id, shown(seat)));
                 }
             }
             Msg::Say(text) => {
@@ -1825,7 +1839,10 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
                 table.resignations(Box::new(move || {
                     let seats: Vec<usize> = lock(&resigned).drain(..).map(usize::from).collect();
                     for seat in &seats {
-                        host.log(format!("room {id}: seat {seat}'s resignation is taken"));
+                        host.log(format!(
+                            "room {id}: seat {}'s resignation is taken",
+                            shown(*seat)
+                        ));
                     }
                     seats
                 }));
@@ -1866,7 +1883,7 @@ fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
                 game.status().word(),
                 forfeit
                     .as_ref()
-                    .map(|(k, w)| format!(" (seat {k} {w})"))
+                    .map(|(k, w)| format!(" (seat {} {w})", shown(*k)))
                     .unwrap_or_default()
             ));
             Some(Finished {

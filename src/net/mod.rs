@@ -11,6 +11,8 @@
 //!   the end, and each player's check that the host told the truth.
 //! - `client`: connect, take a seat, the seat's messages as events, answers sent back.
 //! - `known_hosts`: the key each host presented first, for rooms created without `--host-key`.
+//! - `kept_seat`: the seat a player took, kept on its machine so that it is taken back after the
+//!   program ended mid-game.
 //!
 //! The wire carries only what the seat may know: the host sends a seat the engine protocol's
 //! lines the table gives that seat (its view, the public reports) and the lobby's and chat's
@@ -22,6 +24,7 @@ pub mod conn;
 pub mod farewell;
 pub mod host;
 pub mod invite;
+pub mod kept_seat;
 pub mod known_hosts;
 pub mod wire;
 

@@ -45,7 +45,8 @@ pub fn texts(h: &Harness<'static, JunqiApp>) -> Vec<String> {
 }
 
 /// The (side, rank) pairs `looking` may know in `game`: every piece it saw at any turn up to `upto`
-/// (plies), its own side, and mines dug (announced to both).
+/// (plies), its own side, mines dug (announced to both) and field marshals whose fall showed
+/// their flag (the flag is shown because the marshal fell).
 fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat, Rank)>> {
     let rules = game.rules();
     let mut set = HashSet::new();
@@ -96,6 +97,9 @@ fn knowable(game: &Game, looking: Looking, upto: usize) -> Option<HashSet<(Seat,
             && let Some(d) = game.position_at(i).at(to)
         {
             set.insert((d.side(), Rank::Mine));
+        }
+        for (side, _) in ply.report.iter().flat_map(|r| r.flags_revealed()) {
+            set.insert((side, Rank::Marshal));
         }
     }
     Some(set)

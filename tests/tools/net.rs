@@ -1038,7 +1038,11 @@ fn seats_are_taken_by_choice_or_in_order() {
         })
     };
     match join_at(Some(2)) {
-        Err(ClientError::Refused(Farewell::SeatTaken(2))) => {}
+        // Sent counting from 0, said counting from 1 as `junqi connect --seat` counts: North is
+        // seat 3.
+        Err(ClientError::Refused(f @ Farewell::SeatTaken(2))) => {
+            assert_eq!(f.to_string(), "seat 3 is taken");
+        }
         other => panic!("{:?}", other.map(|_| ())),
     }
     let mut clients = vec![first, join_at(Some(0)).unwrap()];
@@ -1078,7 +1082,9 @@ fn seats_are_taken_by_choice_or_in_order() {
         name: "x".into(),
         seat: Some(3),
     }) {
-        Err(ClientError::Refused(Farewell::NoSeat(3))) => {}
+        Err(ClientError::Refused(f @ Farewell::NoSeat(3))) => {
+            assert_eq!(f.to_string(), "the room has no seat 4");
+        }
         other => panic!("{:?}", other.map(|_| ())),
     }
     h.stop();
@@ -1227,7 +1233,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     wait_until("the resignation to be taken", || {
         h.log()
             .iter()
-            .any(|l| l.contains("seat 1's resignation is taken"))
+            .any(|l| l.contains("seat 2's resignation is taken"))
     });
     release.store(true, Ordering::Relaxed);
     for t in threads {

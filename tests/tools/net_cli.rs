@@ -437,3 +437,129 @@ fn connect_refuses_a_host_whose_key_changed() {
     }
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
 }
+
+/// An engine for `--as engine:…` that answers the handshake and the formation and never a `go`:
+/// its seat's turn waits (it ends when its input closes).
+fn never_moves() -> String {
+    "engine:sh -c 'while IFS= read -r l; do case \"$l\" in \"junqi \"*) echo \"junqiok 1\";; \
+     \"formation?\") echo \"formation 43635/B+2+B/91+18/7+5+7/3M642/MFM21\";; esac; done'"
+        .into()
+}
+
+/// Lines of a child's standard error, as they come.
+fn lines_of(r: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in BufReader::new(r).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    rx
+}
+
+/// Wait for a line containing `text` on `rx`, keeping every line seen in `seen`.
+fn wait_for_line(rx: &std::sync::mpsc::Receiver<String>, seen: &mut Vec<String>, text: &str) {
+    crate::common::wait_until(&format!("a line with {text:?} in {seen:?}"), || {
+        seen.extend(rx.try_iter());
+        seen.iter().any(|l| l.contains(text))
+    });
+}
+
+/// Seats count from 1 for people on both sides: `junqi connect --seat 1` asking for the seat
+/// the room's creator took is refused as "seat 1 is taken", and the host's log names the joiner
+/// seat 2. A `junqi connect` killed with `kill -9` mid-game keeps its seat on disk (privately:
+/// 0600, in a 0700 folder of the data folder, keyed by the room): started again with the same
+/// invite it takes the seat back, and the host says "seat 2 rejoined".
+#[test]
+fn a_connect_killed_mid_game_takes_its_seat_back_with_the_same_invite() {
+    let state = tempfile::tempdir().unwrap();
+    let (host, log) = serve_logged("127.0.0.1:0", state.path());
+    let _host = Killed(host);
+    let mut seen = Vec::new();
+    wait_for_line(&log, &mut seen, "listening on ");
+    let first = seen.iter().find(|l| l.contains("listening on ")).unwrap();
+    let addr = first
+        .split("listening on ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    let (data_a, data_b, known) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    let connect = |data: &tempfile::TempDir, args: &[&str]| {
+        Command::new(BIN)
+            .arg("connect")
+            .args(args)
+            .env("XDG_DATA_HOME", data.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // Red (seat 1) never moves: the game waits on it.
+    let red_as = never_moves();
+    let [kh, kh_file] = own_known_hosts(&known);
+    let mut a = connect(
+        &data_a,
+        &[
+            addr, "--create", "--mode", "hidden", "--as", &red_as, &kh, &kh_file,
+        ],
+    );
+    let mut a_out = BufReader::new(a.stdout.take().unwrap());
+    let mut invite = String::new();
+    a_out.read_line(&mut invite).unwrap();
+    let invite = invite.trim().to_string();
+    let _a = Killed(a);
+    // Seat 1 is Red's: said so, counted as --seat counts.
+    let taken = connect(&data_b, &[&invite, "--seat", "1", "--as", "random"]);
+    let (code, _, err) = wait_out(taken, crate::common::PATIENCE);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("seat 1 is taken"), "{err}");
+    // Blue joins, and is killed outright once the game waits on Red.
+    let mut b = connect(&data_b, &[&invite, "--as", "random"]);
+    let b_err = lines_of(b.stderr.take().unwrap());
+    wait_for_line(&log, &mut seen, "seat 2 taken");
+    let mut b_seen = Vec::new();
+    wait_for_line(&b_err, &mut b_seen, "connect: seat 2 of 2");
+    let seats = data_b.path().join("junqi").join("connect-seats");
+    let kept = || {
+        std::fs::read_dir(&seats)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|x| x == "seat"))
+    };
+    crate::common::wait_until("the seat kept", || kept().is_some());
+    let file = kept().unwrap();
+    let room = invite
+        .rsplit('/')
+        .nth(1)
+        .unwrap()
+        .split('-')
+        .next()
+        .unwrap();
+    assert_eq!(file.file_stem().unwrap().to_str(), Some(room), "{file:?}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("junqi seat 1\n1 "), "{text}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(&seats), 0o700);
+    }
+    b.kill().unwrap(); // SIGKILL
+    b.wait().unwrap();
+    // Started again with the same invite: the seat is taken back.
+    let mut b2 = connect(&data_b, &[&invite, "--as", "random"]);
+    let b2_err = lines_of(b2.stderr.take().unwrap());
+    let _b2 = Killed(b2);
+    let mut b2_seen = Vec::new();
+    wait_for_line(&b2_err, &mut b2_seen, "connect: seat 2 of 2 (taken back)");
+    wait_for_line(&log, &mut seen, "seat 2 rejoined");
+}

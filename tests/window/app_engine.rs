@@ -136,16 +136,18 @@ fn a_hidden_game_against_an_engine_is_played_through_the_protocol_and_shows_noth
 }
 
 #[test]
-fn an_engine_that_crashes_loses_with_a_message_and_the_window_stays_usable() {
+fn an_engine_that_crashes_at_its_first_answer_abandons_the_game_and_the_window_stays_usable() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     start_against_engine(&mut h, None, &bad("crash"));
     human_move(&mut h);
     wait_until(&mut h, "the warning", |app| app.warning.is_some());
-    let said = "The engine “bad” (Blue) crashed: Blue resigns";
-    h.get_by_label_contains(said);
+    let said = "The engine “bad” (Blue) crashed before its first turn: the game is abandoned, \
+                with no result; start a new game";
+    // Above the screen, and in the status line while the game waits.
+    assert_eq!(h.get_all_by_label_contains(said).count(), 2);
     let game = h.state().play().unwrap().game();
-    assert!(game.status().is_over());
+    assert!(!game.status().is_over(), "no result: {:?}", game.status());
     let forfeit = game.record().info.iter().find(|(k, _)| k == "forfeit");
     assert_eq!(
         forfeit.map(|(_, v)| v.as_str()),
@@ -173,10 +175,16 @@ fn an_engine_that_sends_garbage_is_named_with_the_reason_in_chinese() {
     h.state_mut().settings.lang = Lang::Zh;
     h.run();
     wait_until(&mut h, "the warning", |app| app.warning.is_some());
-    h.get_by_label_contains("外部程序“bad”（执蓝）没有按协议回应：蓝方认输");
+    assert_eq!(
+        h.get_all_by_label_contains(
+            "外部程序“bad”（蓝）走第一步之前没有按协议回应：对局取消，不分胜负"
+        )
+        .count(),
+        2
+    );
     assert!(h.query_by_label_contains("a6a7").is_none());
-    // The status of the game: Blue resigned, Red won.
-    assert!(h.state().play().unwrap().game().status().is_over());
+    // The game has no result: the engine never played it.
+    assert!(!h.state().play().unwrap().game().status().is_over());
     h.get_by_label(Lang::Zh.t(&i18n::DISMISS)).click();
     h.run();
     assert!(h.state().warning.is_none());
@@ -301,7 +309,8 @@ fn an_engine_that_fails_before_a_flip_games_colours_holds_the_game_and_says_why(
     h.get_by_label("Start game").click();
     h.run();
     wait_until(&mut h, "the warning", |app| app.warning.is_some());
-    let said = "The engine “bad” (Player 1) crashed: the game cannot go on; start a new game";
+    let said = "The engine “bad” (Player 1) crashed before its first turn: the game is \
+                abandoned, with no result; start a new game";
     // Above the screen, and in the status line while the game waits.
     assert_eq!(h.get_all_by_label_contains(said).count(), 2);
     // The game waits: more frames change nothing.
@@ -404,11 +413,21 @@ fn an_engines_own_words_are_never_on_screen_only_in_the_engine_log() {
             assert!(h.query_by_label_contains(w).is_none(), "{w:?} on screen");
         }
     };
-    h.get_by_label_contains("The engine “bad” (Blue) reported an error: Blue resigns");
+    assert_eq!(
+        h.get_all_by_label_contains(
+            "The engine “bad” (Blue) reported an error before its first turn"
+        )
+        .count(),
+        2
+    );
     on_screen(&h);
     h.state_mut().settings.lang = Lang::Zh;
     h.run();
-    h.get_by_label_contains("外部程序“bad”（执蓝）出错：蓝方认输");
+    assert_eq!(
+        h.get_all_by_label_contains("外部程序“bad”（蓝）走第一步之前出错：对局取消")
+            .count(),
+        2
+    );
     on_screen(&h);
     let game = h.state().play().unwrap().game();
     let forfeit = game.record().info.iter().find(|(k, _)| k == "forfeit");
@@ -420,4 +439,84 @@ fn an_engines_own_words_are_never_on_screen_only_in_the_engine_log() {
     assert!(log.contains("my marshal is on a6"), "{log}");
     assert!(log.contains("the flag is on d1 and a bomb on c2"), "{log}");
     assert!(log.contains("Blue: engine `sh "), "{log}");
+}
+
+/// A command whose program does not exist is refused at Start, in the player's language: no
+/// game starts, nothing is recorded, and the dialog stays. Corrected, the game starts and the
+/// warning is gone (it does not push the next dialog down either).
+#[test]
+fn a_command_not_found_is_refused_at_start_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    choose_engine_for_blue(&mut h, None);
+    for (command, name) in [
+        ("no-such-junqi-engine --level 3", "no-such-junqi-engine"),
+        ("/no/such/folder/engine", "/no/such/folder/engine"),
+    ] {
+        type_command(&mut h, command);
+        h.get_by_label("Start game").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::NewGame(_)));
+        h.get_by_label_contains(&format!("command not found: {name}"));
+        h.state_mut().settings.lang = Lang::Zh;
+        h.run();
+        h.get_by_label_contains(&format!("找不到程序：{name}"));
+        h.state_mut().settings.lang = Lang::En;
+        h.run();
+    }
+    assert!(h.state().play().is_none(), "no game started");
+    assert!(!dir.path().join("games").join("current.ron").exists());
+    assert!(h.state().saves.recent.is_empty(), "nothing recorded");
+    type_command(&mut h, &random_engine());
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Play(_)));
+    assert!(h.state().warning.is_none(), "{:?}", h.state().warning);
+}
+
+/// `cat` starts but is no engine (it echoes the handshake back): the game is abandoned after
+/// the first move with no result, and the recent games say so instead of "Red won". The
+/// warning does not stay above the next game's dialog.
+#[test]
+fn an_engine_that_fails_its_handshake_abandons_the_game_and_no_win_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        start_against_engine(&mut h, None, "cat");
+        human_move(&mut h);
+        wait_until(&mut h, "the warning", |app| app.warning.is_some());
+        assert_eq!(
+            h.get_all_by_label_contains(
+                "before its first turn: the game is abandoned, with no result"
+            )
+            .count(),
+            2
+        );
+        let game = h.state().play().unwrap().game();
+        assert!(!game.status().is_over(), "{:?}", game.status());
+        assert!(
+            !game
+                .record()
+                .actions
+                .iter()
+                .any(|a| matches!(a, junqi::engine::Action::Resign(_))),
+            "{:?}",
+            game.record().actions
+        );
+        // The next game's dialog has no warning above it.
+        h.get_all_by_label("New game").next().unwrap().click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::NewGame(_)));
+        assert!(h.state().warning.is_none(), "{:?}", h.state().warning);
+        assert!(h.query_by_label_contains("before its first turn").is_none());
+    }
+    // The program again: the game is among the recent games as abandoned, not offered again.
+    let h = harness(dir.path());
+    let recent = &h.state().saves.recent;
+    assert_eq!(recent.len(), 1, "{recent:?}");
+    let line = recent[0].line(Lang::En);
+    assert!(line.contains("abandoned: the engine failed"), "{line}");
+    assert!(!line.contains("won"), "{line}");
+    assert!(recent[0].line(Lang::Zh).contains("已取消：外部程序出错"));
+    assert!(h.state().saves.resume.is_none());
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::leak::assert_no_leak_remote;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::remote::link::{
     FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
     SeatWho,
@@ -511,6 +511,49 @@ fn a_four_player_hidden_game_at_ones_own_screen() {
     assert!(shows(&h, &end), "the end: {end}");
 }
 
+/// 记子 at one's own screen after a marshal trade (Red's marshal takes on Blue's at the first
+/// turn: both fall, both flags are shown): the screen counts Red's marshal removed, as the
+/// one-screen game's counter does for the same record, and its move list names both marshals;
+/// a new window that takes the seat back (it gets only the setup and the view) counts the same.
+#[test]
+fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let lines: Vec<String> = [
+        "4 3 9 3 5",
+        "B + 2 + B",
+        "6 1 + 1 8",
+        "7 + 5 + 7",
+        "3 M 6 4 2",
+        "M F M 2 1",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    let start = Start::Formations {
+        red: lines.clone(),
+        blue: lines,
+    };
+    let game = Game::new(rules, start).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+    let trade = Turn::parse("c6-c7", host.game.board()).unwrap();
+    host.play(trade);
+    check(&mut h, &host);
+    let truth = junqi::app::hidden_flip::seat_counts(&host.game, Seat::Blue, Seat::Red);
+    let marshal = truth.rows.iter().find(|r| r.rank == Rank::Marshal).unwrap();
+    assert_eq!((marshal.removed, marshal.left), (1, 0));
+    let counts = |h: &Harness<'static, JunqiApp>| {
+        let Screen::Remote(r) = &h.state().screen else {
+            panic!("not the network screen")
+        };
+        r.game().and_then(|g| g.counts_of(Seat::Red))
+    };
+    assert_eq!(counts(&h).as_ref(), Some(&truth));
+    assert!(shows(&h, "c6-c7 Field Marshal×Field Marshal"));
+    // Taken back in a new window: the view at the rejoin and nothing before it.
+    let (_dir2, h2, _host2) = joined(host.game.clone(), Seat::Blue);
+    assert_eq!(counts(&h2).as_ref(), Some(&truth));
+}
+
 /// The join form's errors, each said in words: not an invite, no name, a wrong room code and an
 /// unreachable address from the network (back at the form), in English and in Chinese.
 #[test]
@@ -643,6 +686,54 @@ fn hosting_a_room() {
     far.send(Incoming::Closed(LinkError::Closed("reset by peer".into())));
     h.run();
     assert!(shows(&h, "The connection closed: reset by peer"));
+}
+
+/// The system's clipboard: eframe is built with its `clipboard` feature (and `links`), which
+/// carries egui's copied text to the system and the system's text into Ctrl+V and
+/// Shift+Insert as paste events. The invite's Copy button puts the invite into the frame's
+/// copied text (`OutputCommand::CopyText`), and a paste into the Join form's invite field fills it.
+#[test]
+fn the_invite_goes_to_the_clipboard_and_a_paste_fills_the_join_form() {
+    let manifest = include_str!("../../Cargo.toml");
+    let eframe = manifest
+        .lines()
+        .find(|l| l.starts_with("eframe ="))
+        .expect("eframe in Cargo.toml");
+    for feature in ["\"clipboard\"", "\"links\""] {
+        assert!(eframe.contains(feature), "{feature} missing: {eframe}");
+    }
+    let invite = "junqi://127.0.0.1:0/ROOM42/KEY";
+    let (_dir, mut h, _far, _) = window_with_network();
+    common::click(&mut h, "Host a network game…");
+    type_into(&mut h, "Port", "0");
+    common::click(&mut h, "Open the room");
+    assert!(shows(&h, invite));
+    h.get_by_label("Copy the invite").click();
+    h.step();
+    let copied: Vec<&egui::OutputCommand> = h.output().platform_output.commands.iter().collect();
+    assert!(
+        copied
+            .iter()
+            .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if t == invite)),
+        "{copied:?}"
+    );
+    h.run();
+    assert!(shows(&h, "Copied"));
+    // Another window pastes it into the Join form.
+    let (_dir2, mut j, _, _) = window_with_network();
+    common::click(&mut j, "Join a network game…");
+    type_into(&mut j, "Invite", "");
+    j.get_by_label("Invite").focus();
+    j.run();
+    j.event(egui::Event::Paste(invite.into()));
+    j.run();
+    let value = |j: &Harness<'static, JunqiApp>| {
+        j.get_by_label("Invite")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    assert_eq!(value(&j), invite);
 }
 
 // ---- The real network: an in-process server, a headless client, the window. ----
@@ -965,7 +1056,7 @@ fn a_window_whose_connection_breaks_takes_its_seat_back() {
     assert!(before >= 4 && !remote_over(&h));
     assert!(server.cut(room, 1), "{:?}", server.log());
     let deadline = std::time::Instant::now() + common::PATIENCE;
-    while !server.log().iter().any(|l| l.contains("seat 1 rejoined")) {
+    while !server.log().iter().any(|l| l.contains("seat 2 rejoined")) {
         assert!(std::time::Instant::now() < deadline, "{:?}", server.log());
         h.run();
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -1017,7 +1108,7 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
     }
     click_to_the_end(&mut h, 8);
     assert!(
-        server.log().iter().any(|l| l.contains("seat 1 rejoined")),
+        server.log().iter().any(|l| l.contains("seat 2 rejoined")),
         "{:?}",
         server.log()
     );

@@ -30,6 +30,30 @@ pub struct Played {
     pub defender_owner: Option<Seat>,
 }
 
+impl Played {
+    /// The attacker and the defender of this turn as the seat may know them once it is over:
+    /// what it knew before, and the clash's public facts (`jizi::clash_pieces`). Pieces it did not
+    /// know are `Seen::Unknown` of their seat (`Seen::Empty` where even that is not known).
+    pub fn pieces(&self) -> (Seen, Seen) {
+        let seen = |p: Option<Piece>, seat: Option<Seat>| match (p, seat) {
+            (Some(p), _) => Seen::Known(p),
+            (None, Some(s)) => Seen::Unknown(s),
+            (None, None) => Seen::Empty,
+        };
+        let (a, d) = (
+            seen(self.attacker, self.seat),
+            seen(self.defender, self.defender_owner),
+        );
+        match self.report.clash {
+            Some(o) => {
+                let flags: Vec<Seat> = self.report.flags_revealed().map(|(s, _)| s).collect();
+                crate::app::jizi::clash_pieces(o, a, d, &flags)
+            }
+            None => (a, d),
+        }
+    }
+}
+
 /// A turn lost to the move clock, as the move list shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lost {
@@ -879,26 +903,16 @@ impl RemoteGame {
         }
         let mut removed = [0u8; 12];
         let mut removed_unknown = 0;
-        let mut count = |piece: Option<Piece>| match piece {
-            Some(p) => removed[p.rank() as usize - 1] += 1,
-            None => removed_unknown += 1,
-        };
         for p in &self.plies {
             let Some(o) = p.report.clash else { continue };
-            let attacker_out =
-                matches!(o, ClashOutcome::AttackerRemoved | ClashOutcome::BothRemoved);
-            let defender_out = matches!(
-                o,
-                ClashOutcome::DefenderRemoved
-                    | ClashOutcome::BothRemoved
-                    | ClashOutcome::MineDug
-                    | ClashOutcome::FlagTaken
-            );
-            if attacker_out && p.seat == Some(enemy) {
-                count(p.attacker);
-            }
-            if defender_out && p.defender_owner == Some(enemy) {
-                count(p.defender);
+            let (a, d) = p.pieces();
+            let flags: Vec<Seat> = p.report.flags_revealed().map(|(s, _)| s).collect();
+            for s in crate::app::jizi::clash_removed(o, a, d, &flags) {
+                match s {
+                    Seen::Known(p) if p.side() == enemy => removed[p.rank() as usize - 1] += 1,
+                    Seen::Unknown(s) if s == enemy => removed_unknown += 1,
+                    _ => {}
+                }
             }
         }
         Some(crate::app::jizi::counts_table(
@@ -1035,6 +1049,55 @@ mod tests {
             }
         }
         assert!(clashes > 20, "{clashes} clashes");
+    }
+
+    /// After a marshal trade the network screen's 记子 equals the one-screen game's for the same
+    /// record: fed turn by turn, and in a new window that took the seat back mid-game and got
+    /// only the setup and the view (the turns before it unseen), before and after more turns.
+    #[test]
+    fn counts_after_a_marshal_trade_agree_before_and_after_a_rejoin() {
+        use crate::ai::Player;
+        let mut game = crate::app::hidden_flip::marshal_trade_tests::marshals_face_to_face();
+        let rules = game.rules().clone();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let mut rng = crate::engine::rng::SplitMix64::new(5);
+        let mut p = crate::ai::RandomPlayer::default();
+        let first = Turn::parse("c6-c7", game.board()).unwrap();
+        let mut rejoined: Option<RemoteGame> = None;
+        for k in 0..12 {
+            let side = game.position().side_to_move().unwrap();
+            let t = if k == 0 {
+                first
+            } else {
+                p.choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
+                    .unwrap()
+            };
+            let report = game.play(t).unwrap().report.clone().unwrap();
+            for g in std::iter::once(&mut g).chain(rejoined.as_mut()) {
+                g.receive(HostMsg::Report(report.clone()), 0.0);
+                tell_view(g, &game, Seat::Red);
+            }
+            if k == 2 {
+                rejoined = Some(seated(&rules, &game, Seat::Red));
+            }
+            let truth = crate::app::hidden_flip::seat_counts(&game, Seat::Red, Seat::Blue);
+            let marshal = truth
+                .rows
+                .iter()
+                .find(|r| r.rank == crate::engine::Rank::Marshal);
+            assert_eq!(marshal.map(|r| (r.removed, r.left)), Some((1, 0)));
+            assert_eq!(g.counts_of(Seat::Blue).as_ref(), Some(&truth), "turn {k}");
+            if let Some(r) = &rejoined {
+                assert_eq!(r.counts_of(Seat::Blue).as_ref(), Some(&truth), "turn {k}");
+            }
+        }
+        assert!(rejoined.is_some());
+        // The move list names both marshals.
+        let marshal = |s| Seen::Known(Piece::new(s, crate::engine::Rank::Marshal));
+        assert_eq!(
+            g.plies()[0].pieces(),
+            (marshal(Seat::Red), marshal(Seat::Blue))
+        );
     }
 
     /// Tags on the network screen follow their pieces as the one-screen game's do

@@ -36,32 +36,14 @@ impl NetNetwork {
     }
 }
 
-/// The file of room `room`'s seat in `dir`.
-fn seat_file(dir: &std::path::Path, room: crate::net::invite::RoomId) -> PathBuf {
-    dir.join(format!("{room}.seat"))
-}
-
 /// The seat kept for room `room`: its index and token.
 fn kept_seat(dir: &std::path::Path, room: crate::net::invite::RoomId) -> Option<(u8, String)> {
-    let text = crate::fsutil::read_text(&seat_file(dir, room), 256).ok()?;
-    let mut lines = text.lines();
-    if lines.next() != Some("junqi seat 1") {
-        return None;
-    }
-    let (seat, token) = lines.next()?.split_once(' ')?;
-    let seat: u8 = seat.parse().ok().filter(|&s| s < 4)?;
-    (token.len() == crate::net::wire::TOKEN_LEN && token.chars().all(|c| c.is_ascii_alphanumeric()))
-        .then(|| (seat, token.to_string()))
+    crate::net::kept_seat::read(dir, room)
 }
 
 /// Keep the seat taken (atomically, in a private folder); a failure only loses the rejoin.
 fn keep_seat(dir: &std::path::Path, seated: &crate::net::client::Seated) {
-    let _ = crate::fsutil::create_private_dir_all(dir).and_then(|()| {
-        crate::fsutil::atomic_write(
-            &seat_file(dir, seated.invite.room),
-            format!("junqi seat 1\n{} {}\n", seated.seat, seated.token).as_bytes(),
-        )
-    });
+    let _ = crate::net::kept_seat::keep(dir, seated);
 }
 
 /// How long the client thread waits for the host before it looks at what the screen sent.
@@ -231,7 +213,7 @@ fn run(
     }
     let forget = || {
         if let Some(dir) = &seats {
-            let _ = std::fs::remove_file(seat_file(dir, seated.invite.room));
+            crate::net::kept_seat::forget(dir, seated.invite.room);
         }
     };
     let mut room = Room {

@@ -13,7 +13,7 @@ use crate::app::dialog::Question;
 use crate::app::settings::Settings;
 use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
-use crate::engine::{Seat, Seen, Turn};
+use crate::engine::{Seat, Turn};
 use crate::i18n::{self, Lang, fill, net};
 use crate::net::audit::{Lie, Unchecked, Verdict};
 
@@ -145,13 +145,9 @@ pub fn move_words(g: &RemoteGame, p: &Played, lang: Lang) -> String {
         (Turn::Flip(n), None) => b.name(n).to_string(),
         (Turn::Move { from, to }, _) => {
             let mv = format!("{}-{}", b.name(from), b.name(to));
-            let seen = |x: Option<crate::engine::Piece>| x.map_or(Seen::Empty, Seen::Known);
             if p.report.clash.is_some() {
-                format!(
-                    "{mv} {}×{}",
-                    seen_name(seen(p.attacker), lang),
-                    seen_name(seen(p.defender), lang)
-                )
+                let (a, d) = p.pieces();
+                format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
             } else if let Some(a) = p.attacker {
                 format!("{mv} {}", lang.rank(a.rank()))
             } else {
