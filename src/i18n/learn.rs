@@ -6,7 +6,7 @@ use super::Text;
 texts! {
     LEARN = "教程", "Learn";
     LEARN_TITLE = "教程：一步一步学军棋", "Lessons: Junqi step by step";
-    LEARN_INTRO = "每课一个小局面和一个任务。走对了，本课就算学会。", "Each lesson is a small position and a task. Do the task and the lesson is learnt.";
+    LEARN_INTRO = "每课一个小局面和一个任务。走对了，本课就算学会。", "Each lesson is a small position and a task. Do the task and the lesson is learnt. (View → English piece names shows the pieces in English.)";
     LESSON_ENTRY = "{n}. {title}", "{n}. {title}";
     LESSON_DONE_MARK = "已学会", "learnt";
     LESSONS_DONE = "已学会 {n} / {max} 课", "{n} of {max} lessons learnt";

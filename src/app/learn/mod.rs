@@ -170,13 +170,17 @@ impl LessonRun {
     }
 
     /// A click on node `n`: select a piece of the player's, or try the selected piece's move
-    /// there (a face-down piece with nothing selected: a flip). True when the lesson was just
-    /// learnt.
+    /// there (a face-down piece: a flip). True when the lesson was just learnt.
     fn click(&mut self, n: NodeId) -> bool {
         if self.done {
             return false;
         }
         let view = self.view();
+        if view.at(n) == Seen::FaceDown {
+            // A face-down piece is never a destination: a click flips it, as in play.
+            self.selected = None;
+            return self.try_turn(Turn::Flip(n));
+        }
         let mine =
             matches!(view.at(n), Seen::Known(p) if p.side() == self.player && !p.is_face_down());
         match self.selected {
@@ -202,7 +206,6 @@ impl LessonRun {
                     .map(Said::Illegal);
                 false
             }
-            _ if view.at(n) == Seen::FaceDown => self.try_turn(Turn::Flip(n)),
             _ => {
                 self.said = Some(Said::PickFirst);
                 false

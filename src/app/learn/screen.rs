@@ -4,7 +4,7 @@
 
 use super::{Learn, LearnCmd, LessonRun, Said, lesson};
 use crate::app::board::{self, BoardWidget};
-use crate::app::settings::Settings;
+use crate::app::settings::{BoardOptions, Settings};
 use crate::i18n::{self, Lang, fill, learn as t};
 
 /// The colour of the hint's frames and of good news.
@@ -70,8 +70,7 @@ fn list(ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<LearnCmd>) {
                             );
                             ui.horizontal(|ui| {
                                 let mark = lang.t(&t::LESSON_DONE_MARK);
-                                let mark_w = 90.0;
-                                let left = (ui.available_width() - width - mark_w) / 2.0;
+                                let left = (ui.available_width() - width) / 2.0;
                                 ui.add_space(left.max(0.0));
                                 let button =
                                     egui::Button::new(egui::RichText::new(text).size(16.0))
@@ -107,7 +106,13 @@ fn list(ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<LearnCmd>) {
 /// A lesson: its words in a panel at the side, its board in the middle.
 fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &mut Vec<LearnCmd>) {
     let lang = settings.lang;
-    let width = (ui.available_width() * 0.4).clamp(220.0, 420.0);
+    // The four-player board is square and crowded: it gets more of a small window.
+    let share = if run.game().board().is_four() {
+        0.3
+    } else {
+        0.4
+    };
+    let width = (ui.available_width() * share).clamp(200.0, 420.0);
     egui::Panel::right("lesson-panel")
         .resizable(false)
         .exact_size(width)
@@ -117,6 +122,11 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
                 .auto_shrink([false, false])
                 .show(ui, |ui| panel(ui, run, lang, out));
         });
+    // The rank numbers (40 … 32) the lessons speak of, on the pieces.
+    let opts = BoardOptions {
+        rank_numbers: true,
+        ..settings.board.clone()
+    };
     egui::CentralPanel::default().show(ui, |ui| {
         let view = run.view();
         let rules = run.game().rules();
@@ -128,7 +138,7 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
         let plies = run.game().plies().len();
         let input = BoardWidget {
             view: &view,
-            opts: &settings.board,
+            opts: &opts,
             lang,
             bottom: run.player(),
             selected: run.selected(),
@@ -176,15 +186,24 @@ fn panel(ui: &mut egui::Ui, run: &LessonRun, lang: Lang, out: &mut Vec<LearnCmd>
         lang.t(&t::LESSON_HEADING),
         &[("n", &number), ("title", lesson.title.get(lang))],
     ));
+    // The buttons first, so that they stay where they are when a message shows; then the task
+    // (seen without scrolling in a small window), what the last try got, the explanation.
     ui.add_space(4.0);
-    ui.label(lesson.text.get(lang));
-    ui.label(
-        egui::RichText::new(fill(
-            lang.t(&t::LESSON_YOU_PLAY),
-            &[("side", lang.side(run.player()))],
-        ))
-        .italics(),
-    );
+    ui.horizontal_wrapped(|ui| {
+        let hint = egui::Button::new(lang.t(&t::LESSON_HINT));
+        if ui.add_enabled(!run.done(), hint).clicked() {
+            out.push(LearnCmd::Hint);
+        }
+        if ui.button(lang.t(&t::LESSON_RESET)).clicked() {
+            out.push(LearnCmd::Reset);
+        }
+        if run.index + 1 < lesson::all().len() && ui.button(lang.t(&t::LESSON_NEXT)).clicked() {
+            out.push(LearnCmd::Next);
+        }
+        if ui.button(lang.t(&t::LESSON_BACK)).clicked() {
+            out.push(LearnCmd::Back);
+        }
+    });
     ui.separator();
     let steps = lesson.steps.len();
     let heading = if steps > 1 {
@@ -207,13 +226,11 @@ fn panel(ui: &mut egui::Ui, run: &LessonRun, lang: Lang, out: &mut Vec<LearnCmd>
             .iter()
             .map(|&n| run.game().board().name(n))
             .collect();
-        ui.colored_label(
-            GREEN,
-            fill(
-                lang.t(&t::LESSON_HINT_SHOWN),
-                &[("squares", &names.join(", "))],
-            ),
+        let text = fill(
+            lang.t(&t::LESSON_HINT_SHOWN),
+            &[("squares", &names.join(", "))],
         );
+        line(ui, &text, GREEN);
     }
     if run.done() {
         ui.add_space(6.0);
@@ -223,52 +240,43 @@ fn panel(ui: &mut egui::Ui, run: &LessonRun, lang: Lang, out: &mut Vec<LearnCmd>
                 .strong()
                 .color(GREEN),
         );
-        ui.label(lesson.done.get(lang));
+        ui.label(egui::RichText::new(lesson.done.get(lang)).size(15.0));
         if run.index + 1 >= lesson::all().len() {
             ui.label(lang.t(&t::LESSON_ALL_DONE));
         }
     }
-    ui.add_space(10.0);
-    ui.horizontal_wrapped(|ui| {
-        if !run.done() && ui.button(lang.t(&t::LESSON_HINT)).clicked() {
-            out.push(LearnCmd::Hint);
-        }
-        if ui.button(lang.t(&t::LESSON_RESET)).clicked() {
-            out.push(LearnCmd::Reset);
-        }
-        if run.index + 1 < lesson::all().len() && ui.button(lang.t(&t::LESSON_NEXT)).clicked() {
-            out.push(LearnCmd::Next);
-        }
-        if ui.button(lang.t(&t::LESSON_BACK)).clicked() {
-            out.push(LearnCmd::Back);
-        }
-    });
+    ui.separator();
+    ui.label(egui::RichText::new(lesson.text.get(lang)).size(15.0));
+    ui.label(
+        egui::RichText::new(fill(
+            lang.t(&t::LESSON_YOU_PLAY),
+            &[("side", lang.side(run.player()))],
+        ))
+        .italics(),
+    );
 }
 
 /// What the last click got: a refusal and its reason, a miss and why, or the step done.
 fn said(ui: &mut egui::Ui, run: &LessonRun, lang: Lang) {
     let Some(s) = run.said() else { return };
     match s {
-        Said::PickFirst => {
-            ui.label(lang.t(&t::LESSON_PICK));
-        }
+        Said::PickFirst => line(ui, lang.t(&t::LESSON_PICK), ui.visuals().text_color()),
         // The engine's own reason, worded as the play screen words it.
         Said::Illegal(e) => {
-            ui.colored_label(WRONG, lang.illegal(e));
+            line(ui, &lang.illegal(e), WRONG);
         }
         Said::Miss(why) => {
-            ui.colored_label(
-                WRONG,
-                fill(lang.t(&t::LESSON_MISS), &[("why", why.get(lang))]),
-            );
+            let text = fill(lang.t(&t::LESSON_MISS), &[("why", why.get(lang))]);
+            line(ui, &text, WRONG);
         }
         Said::Good(replies) => {
-            ui.colored_label(GREEN, lang.t(&t::LESSON_GOOD));
+            line(ui, lang.t(&t::LESSON_GOOD), GREEN);
             for (seat, turn) in replies {
-                ui.label(fill(
+                let text = fill(
                     lang.t(&t::LESSON_REPLY),
                     &[("side", lang.side(*seat)), ("turn", turn)],
-                ));
+                );
+                line(ui, &text, ui.visuals().text_color());
             }
         }
         Said::BrokenReply(turn, e) => {
@@ -281,4 +289,9 @@ fn said(ui: &mut egui::Ui, run: &LessonRun, lang: Lang) {
             );
         }
     }
+}
+
+/// One line of what the lesson says, in `colour`.
+fn line(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
+    ui.label(egui::RichText::new(text).size(15.0).color(colour));
 }
