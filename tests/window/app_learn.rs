@@ -146,3 +146,30 @@ fn a_wrong_try_reads_in_chinese_in_the_chinese_window() {
     play(&mut h, l.steps[0].answer, Lang::Zh);
     h.get_by_label("本课学会了！");
 }
+
+/// At the smallest window the program is made for and at its default size, in both languages, the
+/// list and every lesson keep their buttons and board inside the window, none over another.
+#[test]
+fn the_lessons_fit_small_and_default_windows_in_both_languages() {
+    use common::layout::assert_tidy;
+    for (w, hgt) in [(640.0, 480.0), (1120.0, 780.0)] {
+        for lang in [Lang::En, Lang::Zh] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = common::harness_sized(dir.path(), w, hgt);
+            h.state_mut().settings.lang = lang;
+            h.run();
+            click(&mut h, lang.t(&t::LEARN));
+            let size = egui::vec2(w, hgt);
+            assert_tidy(&h, size, &format!("the list at {w}x{hgt} in {lang:?}"));
+            for (i, l) in lessons().into_iter().enumerate() {
+                let ctx = h.ctx.clone();
+                let open = junqi::app::learn::LearnCmd::Open(i);
+                h.state_mut()
+                    .run_command(&ctx, junqi::app::Command::Learn(open));
+                h.run();
+                let what = format!("lesson {} at {w}x{hgt} in {lang:?}", l.id);
+                assert_tidy(&h, size, &what);
+            }
+        }
+    }
+}
