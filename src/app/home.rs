@@ -13,8 +13,9 @@ pub fn ui(
     out: &mut Vec<Command>,
 ) {
     egui::CentralPanel::default().show(ui, |ui| {
-        // Scrolls on small windows, so the recent games stay reachable.
-        let top = (ui.available_height() * 0.18).min(160.0);
+        // Scrolls on small windows, so the recent games stay reachable; little room above the
+        // title, so that several recent games show below the entries at the default size.
+        let top = (ui.available_height() * 0.1).min(100.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(top);
@@ -24,7 +25,7 @@ pub fn ui(
                         .color(board::RED),
                 );
                 ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
-                ui.add_space(28.0);
+                ui.add_space(20.0);
                 if let Some(play) = parked.filter(|p| !p.game().status().is_over()) {
                     play::live_game(ui, play, lang, out);
                     ui.add_space(18.0);
