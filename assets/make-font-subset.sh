@@ -8,7 +8,8 @@
 # Tool: fontTools' pyftsubset (`pip install fonttools`).
 #
 # Characters: assets/fonts/font-chars.txt, which this script extends (never shrinks) with every
-# non-ASCII character found in the program's sources (src/**/*.rs), so every string table is covered.
+# non-ASCII character found in the program's sources (src/**/*.rs) and lessons (lessons/*.ron), so every
+# string table and lesson is covered.
 # The unit test `app::fonts::tests::font_covers_every_ui_string` fails if a Chinese character in the
 # sources is missing from the font: rerun this script after adding text.
 #
@@ -27,7 +28,7 @@ chars_file = pathlib.Path(sys.argv[1])
 have = set(chars_file.read_text(encoding="utf-8")) if chars_file.exists() else set()
 # Common punctuation and symbols of Chinese text, kept even if no source uses them yet.
 have |= set("，。、：；！？（）《》「」『』【】“”‘’…—·　０１２３４５６７８９")
-for path in pathlib.Path("src").rglob("*.rs"):
+for path in [*pathlib.Path("src").rglob("*.rs"), *pathlib.Path("lessons").glob("*.ron")]:
     have |= {c for c in path.read_text(encoding="utf-8") if ord(c) > 0x2000}
 have = sorted(c for c in have if ord(c) > 0x2000 and not c.isspace() or c == "　")
 chars_file.write_text("".join(have) + "\n", encoding="utf-8")

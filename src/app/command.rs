@@ -43,6 +43,10 @@ pub enum Command {
     OpenHost,
     /// Something for the network screen.
     Remote(super::remote::RemoteCmd),
+    /// The lessons (from the first screen).
+    OpenLearn,
+    /// Something for the lesson screen.
+    Learn(super::learn::LearnCmd),
 }
 
 /// Something the save/open interface asked for.

@@ -49,6 +49,15 @@ mod tests {
             let h = rule.texts();
             texts.extend([h.zh, h.explain_zh, h.en, h.explain_en].map(String::from));
         }
+        // The lessons' texts (their files are data beside the sources).
+        for lesson in crate::app::learn::lesson::all().iter().flatten() {
+            texts.extend(
+                lesson
+                    .texts()
+                    .into_iter()
+                    .flat_map(|w| [w.zh.clone(), w.en.clone()]),
+            );
+        }
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut stack = vec![src];
         while let Some(dir) = stack.pop() {

@@ -9,7 +9,9 @@ pub mod dialog;
 pub mod fonts;
 pub mod formations;
 pub mod hidden_flip;
+pub mod home;
 pub mod jizi;
+pub mod learn;
 pub mod newgame;
 pub mod panel;
 pub mod play;
@@ -111,6 +113,8 @@ pub enum Screen {
     Referee(Box<referee::Referee>),
     /// A network game: joining or hosting, the lobby, the game at this screen.
     Remote(Box<remote::Remote>),
+    /// The lessons: their list, or one lesson.
+    Learn(Box<learn::Learn>),
 }
 
 pub struct JunqiApp {
@@ -500,6 +504,20 @@ impl JunqiApp {
                     }
                 }
             }
+            Command::OpenLearn => self.show(Screen::Learn(Box::default())),
+            Command::Learn(c) => {
+                if let Screen::Learn(l) = &mut self.screen {
+                    match l.apply(c) {
+                        learn::LearnOutcome::Stay => {}
+                        learn::LearnOutcome::Home => self.show(Screen::Home),
+                        learn::LearnOutcome::Learnt(id) => {
+                            if !self.settings.lessons_done.contains(&id) {
+                                self.settings.lessons_done.push(id);
+                            }
+                        }
+                    }
+                }
+            }
             Command::Play(act) => {
                 if act == Act::CurtainOff(false) {
                     // Cancelled: the curtain setting stays on.
@@ -875,71 +893,6 @@ impl JunqiApp {
             self.sound.play(s);
         }
     }
-
-    fn home(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
-        let lang = self.lang();
-        egui::CentralPanel::default().show(ui, |ui| {
-            // Scrolls on small windows, so the recent games stay reachable.
-            let top = (ui.available_height() * 0.18).min(160.0);
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(top);
-                    ui.heading(
-                        egui::RichText::new(i18n::APP_TITLE.zh)
-                            .size(56.0)
-                            .color(board::RED),
-                    );
-                    ui.label(egui::RichText::new(lang.t(&i18n::APP_SUBTITLE)).size(18.0));
-                    ui.add_space(28.0);
-                    if let Some(play) = self
-                        .parked
-                        .as_deref()
-                        .filter(|p| !p.game().status().is_over())
-                    {
-                        play::live_game(ui, play, lang, out);
-                        ui.add_space(18.0);
-                    }
-                    let big = |t: &str| {
-                        egui::Button::new(egui::RichText::new(t).size(22.0))
-                            .min_size(egui::vec2(280.0, 48.0))
-                    };
-                    if ui.add(big(lang.t(&i18n::NEW_GAME))).clicked() {
-                        out.push(Command::OpenNewGame);
-                    }
-                    ui.add_space(10.0);
-                    if ui.add(big(lang.t(&i18n::QUICK_START))).clicked() {
-                        out.push(Command::QuickStart);
-                    }
-                    ui.add_space(10.0);
-                    if ui.add(big(lang.t(&i18n::FORMATION_EDITOR))).clicked() {
-                        out.push(Command::OpenEditor);
-                    }
-                    ui.add_space(10.0);
-                    if ui.add(big(lang.t(&i18n::REF_HOME))).clicked() {
-                        out.push(Command::OpenReferee);
-                    }
-                    ui.add_space(10.0);
-                    ui.horizontal(|ui| {
-                        // The two network buttons side by side, centred.
-                        let w = 200.0;
-                        let gap = ui.spacing().item_spacing.x;
-                        ui.add_space(((ui.available_width() - 2.0 * w - gap) / 2.0).max(0.0));
-                        let small = |t: &str| {
-                            egui::Button::new(egui::RichText::new(t).size(16.0))
-                                .min_size(egui::vec2(w, 40.0))
-                        };
-                        if ui.add(small(lang.t(&i18n::net::JOIN))).clicked() {
-                            out.push(Command::OpenJoin);
-                        }
-                        if ui.add(small(lang.t(&i18n::net::HOST))).clicked() {
-                            out.push(Command::OpenHost);
-                        }
-                    });
-                    saves::home_ui(ui, &self.saves, lang, out);
-                });
-            });
-        });
-    }
 }
 
 /// Whether `other` is the same game as `copy` gone on past `copy`'s last action (so `copy` is an
@@ -1038,7 +991,10 @@ impl eframe::App for JunqiApp {
         self.shortcuts(&ctx, &mut commands);
         self.top_bar(ui, &mut commands);
         match &mut self.screen {
-            Screen::Home => self.home(ui, &mut commands),
+            Screen::Home => {
+                let parked = self.parked.as_deref();
+                home::ui(ui, parked, &self.saves, self.settings.lang, &mut commands);
+            }
             Screen::NewGame(dialog) => {
                 let lang = self.settings.lang;
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -1077,6 +1033,11 @@ impl eframe::App for JunqiApp {
                 let mut asked = Vec::new();
                 remote::ui(ui, r, &self.settings, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Remote));
+            }
+            Screen::Learn(l) => {
+                let mut asked = Vec::new();
+                learn::screen::ui(ui, l, &self.settings, &mut asked);
+                commands.extend(asked.into_iter().map(Command::Learn));
             }
         }
         for c in commands {

@@ -95,6 +95,8 @@ pub struct Settings {
     /// How many threads the computer thinks on: 0 (the default, and what files written before
     /// the setting existed read as) all cores but one, else that many (View menu).
     pub threads: u16,
+    /// The lessons learnt (their ids), marked in the lesson list.
+    pub lessons_done: Vec<String>,
 }
 
 /// A formation used in the last game started.
@@ -127,6 +129,7 @@ impl Default for Settings {
             ],
             engine_command: None,
             threads: 0,
+            lessons_done: Vec::new(),
         }
     }
 }

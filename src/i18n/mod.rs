@@ -149,6 +149,7 @@ macro_rules! texts {
 
 pub mod editor;
 pub mod errors;
+pub mod learn;
 pub mod net;
 pub mod review;
 
@@ -158,6 +159,7 @@ pub fn all() -> impl Iterator<Item = &'static Text> {
         .iter()
         .chain(editor::TABLE)
         .chain(errors::TABLE)
+        .chain(learn::TABLE)
         .chain(net::TABLE)
         .chain(review::TABLE)
 }

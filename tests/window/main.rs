@@ -16,6 +16,7 @@ mod app_files;
 mod app_formations;
 mod app_four;
 mod app_layout;
+mod app_learn;
 mod app_marks;
 mod app_modes;
 mod app_open_file;
