@@ -17,6 +17,8 @@ mod tests_flag;
 mod tests_four;
 #[cfg(test)]
 mod tests_nodes;
+#[cfg(test)]
+mod tests_rules;
 pub mod thinker;
 mod usual_ranks_table;
 
