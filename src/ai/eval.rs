@@ -430,7 +430,6 @@ pub fn value(rank: Rank, enemy_mines: u8, mode: Mode) -> i32 {
 /// Bonus for a piece `d` turns from the enemy flag.
 const PRESSURE: [i32; 7] = [0, 14, 8, 5, 3, 2, 1];
 
-/// The score of `pos` for `me` (positive is good for `me`).
 /// What a side loses by how few of its pieces may still move (`FEW_FREE[n]` for n such pieces):
 /// with none it has no legal turn and loses (RULES.md 7), so that is nearly a lost game; with one
 /// its last piece can neither clash freely nor keep the quiet counter from running out.
@@ -460,6 +459,7 @@ pub fn quiet_burdened(pos: &Position, rules: &Rules) -> Option<Seat> {
     }
 }
 
+/// The score of `pos` for `me` (positive is good for `me`).
 pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     if pos.board().is_four() {
         return evaluate_four(pos, rules, me);

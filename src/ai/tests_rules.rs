@@ -87,3 +87,92 @@ fn keeps_its_last_movable_piece() {
         assert_ne!(t, "c6-c7", "depth {depth}");
     }
 }
+
+/// The start of NOTATION.md's example game, except that Red's marshal stands in Blue's camp on
+/// b10 (from d4): beside it Blue's pieces on a11, b11 and c11 (Blue's second line, where mines
+/// may stand) and on a10, c10, a9 and b9 (lines 3 and 4: never a mine).
+const MARSHAL_IN_THE_CAMP: &str = "b2b1bMbFbM/b3bBb5bMb7/b4r9b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b2b7b3/r3r7r2r6r3/r5..r1..r4/r8rB....r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
+
+/// The risk of the unknown: from the camp, the marshal's attacks on Blue's second line (a mine
+/// is a third of the pieces that may stand there, before anything is known) pay a penalty; its
+/// attacks on lines 3 and 4 (only bombs, about one piece in ten) pay none.
+#[test]
+fn the_marshal_pays_for_the_mines_it_may_hit() {
+    let rules = Rules::ccgc();
+    let game = Game::new(rules.clone(), Start::Position(MARSHAL_IN_THE_CAMP.into())).unwrap();
+    let view = game.view(Viewer::Side(Seat::Red));
+    let mut p = AiPlayer::new(super::Level::Normal);
+    let turns = view.candidate_turns(&rules);
+    let risk = p.risky_attacks(&view, &rules, Seat::Red, &turns);
+    let board = view.board();
+    let named: Vec<(String, i32)> = risk
+        .iter()
+        .map(|(t, pen)| (t.notation(board), *pen))
+        .collect();
+    for t in ["b10-a11", "b10-b11", "b10-c11"] {
+        let pen = named.iter().find(|r| r.0 == t).map(|r| r.1);
+        assert!(pen.is_some_and(|p| p >= 20), "{t}: {named:?}");
+    }
+    for t in ["b10-a10", "b10-c10", "b10-a9", "b10-b9"] {
+        assert!(!named.iter().any(|r| r.0 == t), "{t}: {named:?}");
+    }
+}
+
+/// A piece thrown at the enemy at once is most often a big one: Blue's piece on c7 (a major
+/// general) takes Red's brigadier on c6 with its first move. It may be a major general, the general or the marshal
+/// (two, one and one of them); Red's deals make it the marshal more often than the counts alone
+/// would (a quarter).
+#[test]
+fn a_piece_that_attacks_at_once_is_dealt_big() {
+    use super::belief::Belief;
+    use crate::engine::{Rank, Turn};
+    let rules = Rules::ccgc();
+    let start = "b2b1bMbFbM/b3bBb5bMb7/b4..b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b7b2b3/r3r7r6r2r3/r5..r1..r4/r8rB..r9r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
+    let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
+    let mut belief = Belief::default();
+    belief.start(&game.view(Viewer::Side(Seat::Red)), &rules, Seat::Red);
+    let board = game.position().board();
+    let n = |s: &str| board.node_by_name(s).unwrap();
+    for (from, to) in [("a5", "b5"), ("c7", "c6")] {
+        let report = game
+            .play(Turn::Move {
+                from: n(from),
+                to: n(to),
+            })
+            .unwrap()
+            .report
+            .clone()
+            .unwrap();
+        belief.observe(&report, &game.view(Viewer::Side(Seat::Red)), &rules);
+    }
+    let mut rng = SplitMix64::new(11);
+    let deals = belief.samples(400, false, &mut rng);
+    let marshal = deals
+        .iter()
+        .filter(|d| d.iter().any(|&(at, r)| at == n("c6") && r == Rank::Marshal))
+        .count();
+    assert!(marshal > 140, "{marshal} of 400");
+}
+
+/// The start of NOTATION.md's example game, except that Red's marshal stands on c10 in Blue's
+/// third line (from d4, where Blue's brigadier from c10 now stands). Beside the marshal only
+/// Blue's piece on c11 (Blue's second line, not beside an HQ) and three empty camps.
+const MARSHAL_BEFORE_THE_SECOND_LINE: &str = "b2b1bMbFbM/b3bBb5bMb7/b4..r9..b1/b2b9..bBb8/b4..b1..b5/b3b6b2b7b3/r3r7r2r6r3/r5..r1..r4/r8rB..b6r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
+
+/// From c10 the marshal could attack c11, which a third of the time is a mine: the computer
+/// steps aside instead (it has nothing to gain there that is worth the marshal).
+#[test]
+fn the_marshal_does_not_attack_the_second_line() {
+    let rules = Rules::ccgc();
+    let start = Start::Position(MARSHAL_BEFORE_THE_SECOND_LINE.into());
+    let game = Game::new(rules.clone(), start).unwrap();
+    let view = game.view(Viewer::Side(Seat::Red));
+    for seed in 1..=6 {
+        let mut p = AiPlayer::new(super::Level::Normal).with_nodes(6_000);
+        let t = p
+            .choose(&view, &rules, &mut SplitMix64::new(seed))
+            .unwrap()
+            .notation(view.board());
+        assert_ne!(t, "c10-c11", "seed {seed}");
+    }
+}
