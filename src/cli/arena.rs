@@ -28,7 +28,7 @@ const CCGC_GAME_MS: usize = 1_800_000;
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
 from its own view), raider (attacks the enemy HQs, flies its engineers along the railway to the \
-squares beside them and digs there, otherwise greedy), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
+squares beside them and digs there, otherwise greedy), charger (its marshal attacks down the centre file at once and keeps charging), fortress (fixed formations, mines in the back corners), quiet (plays for the quiet-limit win under --quiet-loses); raider, charger, fortress and quiet play as greedy otherwise, NAME:SPEC as SPEC; the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
 per turn (ai:LEVEL:nodes=N, e.g. ai:normal:nodes=20000, N from 1 to 1000000000, spends N search \
 nodes per turn instead, so its games replay exactly from the seed; ai:LEVEL:ms=N, N from 1 to \
 600000, thinks N milliseconds a turn; each may end in @T, searching on T threads, e.g. \
@@ -164,6 +164,9 @@ fn formation_for(
         } else {
             f.clone()
         };
+    }
+    if let Some(f) = crate::ai::sparring::formation(spec, rng, rules) {
+        return f;
     }
     let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
     if crate::ai::is_computer_spec(spec) || outside {
@@ -986,6 +989,15 @@ mod tests {
             let computer = ai_formation(&mut SplitMix64::new(3), &rules);
             assert_eq!(f.lines() == computer.lines(), spec != "random", "{spec}");
         }
+        // The sparring partners: `quiet` deploys the computer's; `charger` the computer's with
+        // the marshal in the centre of the front line; `fortress` its own.
+        let f = |spec| formation_for(spec, false, &opts, &mut SplitMix64::new(3), &rules);
+        let computer = ai_formation(&mut SplitMix64::new(3), &rules);
+        assert_eq!(f("quiet:ai:easy").lines(), computer.lines());
+        assert_eq!(f("charger").at(1, 3), Some(crate::engine::Rank::Marshal));
+        let fortress = crate::ai::sparring::fortress_formation(false);
+        let fort = f("fortress");
+        assert!(fort.lines() == fortress.lines() || fort.lines() == fortress.mirrored().lines());
     }
 
     /// With `--b-formations`, B's side or seats deploy the folder's formations (or their mirror
