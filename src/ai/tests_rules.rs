@@ -176,3 +176,63 @@ fn the_marshal_does_not_attack_the_second_line() {
         assert_ne!(t, "c10-c11", "seed {seed}");
     }
 }
+
+/// Red charges with its marshal down the centre file at the first turn of the game (the
+/// `charger`: its marshal on c6 attacks c7) against each shipped formation (`layouts/`) deployed
+/// by Blue, played by normal at 3 000 nodes a turn. Blue's piece on c7 falls to it (only Blue's
+/// own marshal there trades with it), and Blue, knowing only that an unknown piece beat that
+/// piece at once, must not meet the charger with a lone lower piece: every officer below the
+/// marshal and every engineer loses to it for nothing. The answers expected are a bomb (a bomb
+/// for a marshal), Blue's marshal (a trade), or leaving it alone — a piece stepping out of its
+/// way, or a turn elsewhere — until one of those can reach it. (Before the belief made a piece
+/// that attacks at once likely big, Blue met the charger with its general from d7 in
+/// `left-flag-decoy`, where the charger had taken a captain.)
+#[test]
+fn a_charging_marshal_is_not_met_by_a_lower_piece() {
+    use crate::ai::sparring::{Sparring, charger_formation};
+    use crate::engine::{Formation, Rank, Turn};
+    let rules = Rules::ccgc();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8);
+    let mut charged = 0;
+    for file in &files {
+        let blue = Formation::from_ron(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let red = charger_formation(&mut SplitMix64::new(1), &rules);
+        let mut game = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        let mut charger = Sparring::greedy("charger").unwrap();
+        let mut rng = SplitMix64::new(9);
+        let view = game.view(Viewer::Side(Seat::Red));
+        let t = charger.choose(&view, &rules, &mut rng).unwrap();
+        assert_eq!(t.notation(game.board()), "c6-c7");
+        let report = game.play(t).unwrap().report.clone().unwrap();
+        let mut blue_ai = AiPlayer::new(super::Level::Normal).with_nodes(3_000);
+        blue_ai.observe(&report, &game.view(Viewer::Side(Seat::Blue)));
+        let pos = *game.position();
+        let c7 = pos.board().node_by_name("c7").unwrap();
+        if pos.at(c7).is_none_or(|p| p.side() != Seat::Red) {
+            continue; // It met Blue's marshal there: both fell.
+        }
+        charged += 1;
+        let view = game.view(Viewer::Side(Seat::Blue));
+        let t = blue_ai.choose(&view, &rules, &mut rng).unwrap();
+        if let Turn::Move { from, to } = t
+            && to == c7
+        {
+            let attacker = pos.at(from).unwrap().rank();
+            assert!(
+                matches!(attacker, Rank::Bomb | Rank::Marshal),
+                "{}: {} met the charger with its {attacker:?}",
+                file.display(),
+                t.notation(pos.board())
+            );
+        }
+    }
+    // Six of the eight formations have no marshal on c7: the charger stands there.
+    assert_eq!(charged, 6);
+}
