@@ -533,6 +533,33 @@ impl Belief {
         assigned
     }
 
+    /// The chance that the piece on `n` is of rank `r`, by the counts alone: 1 if it surely is,
+    /// 0 if it cannot be, else the pieces of that rank not yet pinned on a piece, shared among
+    /// the pieces (on the board or removed) that may still be one. Cheap (no deal is made): a
+    /// never-moved piece in the last two lines, while mines are left, shares the mines with the
+    /// few others there.
+    pub fn chance_at(&self, n: NodeId, r: Rank) -> f64 {
+        let Some(i) = self.at(n) else {
+            return 0.0;
+        };
+        let b = bit(r);
+        let may = self.pieces[i].may_be;
+        if may & b == 0 {
+            return 0.0;
+        }
+        if may == b {
+            return 1.0;
+        }
+        let sure = self.pieces.iter().filter(|t| t.may_be == b).count();
+        let open = self
+            .pieces
+            .iter()
+            .filter(|t| t.may_be & b != 0 && t.may_be != b)
+            .count();
+        let left = (r.count() as usize).saturating_sub(sure);
+        (left as f64 / open.max(1) as f64).min(1.0)
+    }
+
     /// The referee refused an attack on `n`: only a flag rule does that, so it is the flag.
     pub fn learn_flag_at(&mut self, n: NodeId) {
         if let Some(t) = self.at(n) {

@@ -145,10 +145,7 @@ pub struct AiPlayer {
 
 /// The least chance of a mine or a bomb that makes a big piece's attack on an unknown piece
 /// pay a penalty (`AiPlayer::risky_attacks`).
-const RISK_FROM: f64 = 0.15;
-
-/// Deals of the belief the risk of an unknown piece is counted over.
-const RISK_DEALS: usize = 40;
+const RISK_FROM: f64 = 0.25;
 
 /// The most threads a player searches on (`AiPlayer::with_threads`).
 pub const MAX_THREADS: usize = 64;
@@ -911,13 +908,13 @@ impl AiPlayer {
 
     /// The risk of the unknown (two players, hidden mode): each turn in which our marshal or
     /// general attacks an unknown piece, with the chance that the piece is a mine (the attacker
-    /// lost for nothing) or a bomb (both lost) counted over `RISK_DEALS` deals of the belief, pays
-    /// the expected loss, `p(mine) × attacker + p(bomb) × (attacker − bomb)`, once that chance
-    /// is `RISK_FROM` or more: back-row pieces that never moved, while mines are left, are often
-    /// mines. The search weighs the same outcomes in its own deals, but with few deals a single
-    /// one showing a small piece there can carry the vote; this keeps the big pieces off such
-    /// gambles. The deals use a generator of their own (seeded by the ply), so the turn's other
-    /// deals are those it made before.
+    /// lost for nothing) or a bomb (both lost) by the belief's sets and the counts
+    /// (`Belief::chance_at`), pays the expected loss, `p(mine) × attacker + p(bomb) × (attacker −
+    /// bomb)`, once that chance is `RISK_FROM` or more: back-row pieces that never moved, while
+    /// mines are left, are often mines. The search weighs the same outcomes in its own deals,
+    /// but with few deals a single one showing a small piece there can carry the vote; this keeps
+    /// the big pieces off such gambles. (Counting the chance over deals of the belief cost more
+    /// than the rest of a turn at small node budgets.)
     pub(crate) fn risky_attacks(
         &mut self,
         view: &View,
@@ -945,23 +942,12 @@ impl AiPlayer {
         if !self.belief.is_started() {
             self.belief.start(view, rules, me);
         }
-        let mut rng = SplitMix64::new(0x5249_534B ^ view.ply() as u64);
-        let deals = self
-            .belief
-            .samples(RISK_DEALS, self.budget.usual_formations, &mut rng);
+        let belief = &self.belief;
         attacks
             .into_iter()
             .filter_map(|(t, rank, to)| {
-                let (mut mines, mut bombs) = (0, 0);
-                for deal in &deals {
-                    match deal.iter().find(|d| d.0 == to).map(|d| d.1) {
-                        Some(Rank::Mine) => mines += 1,
-                        Some(Rank::Bomb) => bombs += 1,
-                        _ => {}
-                    }
-                }
-                let n = deals.len().max(1) as f64;
-                let (pm, pb) = (mines as f64 / n, bombs as f64 / n);
+                let pm = belief.chance_at(to, Rank::Mine);
+                let pb = belief.chance_at(to, Rank::Bomb);
                 if pm + pb < RISK_FROM {
                     return None;
                 }
