@@ -63,7 +63,24 @@ pub struct Tracked {
     /// Where it stood when the belief started (for a mine or the flag, which never move: where
     /// it was deployed); `None` for a piece picked up again later.
     pub origin: Option<NodeId>,
+    /// It attacked with its first move, or within the game's first `BOLD_PLIES` plies: a piece
+    /// thrown at the enemy at once is most often a big one (`BOLD_WEIGHT`).
+    pub bold: bool,
 }
+
+/// An attack within this many plies of the start makes the attacker bold.
+pub const BOLD_PLIES: u32 = 12;
+
+/// How much likelier each rank is, by `Rank as usize`, for a bold piece (one that attacked with
+/// its first move or early in the game): the marshal and the general charge, small pieces seldom
+/// do.
+const BOLD_WEIGHT: [u64; 13] = {
+    let mut w = [1; 13];
+    w[Rank::Marshal as usize] = 6;
+    w[Rank::General as usize] = 4;
+    w[Rank::MajorGeneral as usize] = 2;
+    w
+};
 
 /// The hidden-mode belief about the enemy's 25 pieces.
 #[derive(Clone, Debug, Default)]
@@ -149,6 +166,7 @@ impl Belief {
                 may_be: mask,
                 moved: false,
                 origin: Some(n),
+                bold: false,
             });
         }
         // Pieces already gone when we start watching (a game joined late).
@@ -158,6 +176,7 @@ impl Belief {
                 may_be: ALL_RANKS,
                 moved: true,
                 origin: None,
+                bold: false,
             });
         }
         self.last = Some(view.clone());
@@ -196,6 +215,11 @@ impl Belief {
             let by_enemy = report.mover == Mover::Side(enemy);
             if by_enemy {
                 if let Some(e) = self.at(from) {
+                    if report.clash.is_some()
+                        && (!self.pieces[e].moved || after.ply() <= BOLD_PLIES)
+                    {
+                        self.pieces[e].bold = true;
+                    }
                     self.pieces[e].moved = true;
                     self.narrow(e, |r| r.is_movable());
                     if !walker_reaches(&last, rules, enemy, from, to) {
@@ -291,6 +315,7 @@ impl Belief {
                         may_be: ALL_RANKS,
                         moved: true,
                         origin: None,
+                        bold: false,
                     };
                     t
                 }
@@ -461,8 +486,15 @@ impl Belief {
             }
             let mut chosen = None;
             // How many of rank `r` are left, times the piece's usual weight for it.
+            let bold = if self.pieces[i].bold {
+                BOLD_WEIGHT
+            } else {
+                [1; 13]
+            };
             let weight = |counts: &[u8; 13], r: Rank| {
-                counts[r as usize] as u64 * usual.map_or(1, |u| u[i][r as usize] as u64)
+                counts[r as usize] as u64
+                    * usual.map_or(1, |u| u[i][r as usize] as u64)
+                    * bold[r as usize]
             };
             while !options.is_empty() {
                 let total: u64 = options.iter().map(|r| weight(&counts, *r)).sum();
@@ -499,6 +531,33 @@ impl Belief {
             }
         }
         assigned
+    }
+
+    /// The chance that the piece on `n` is of rank `r`, by the counts alone: 1 if it surely is,
+    /// 0 if it cannot be, else the pieces of that rank not yet pinned on a piece, shared among
+    /// the pieces (on the board or removed) that may still be one. Cheap (no deal is made): a
+    /// never-moved piece in the last two lines, while mines are left, shares the mines with the
+    /// few others there.
+    pub fn chance_at(&self, n: NodeId, r: Rank) -> f64 {
+        let Some(i) = self.at(n) else {
+            return 0.0;
+        };
+        let b = bit(r);
+        let may = self.pieces[i].may_be;
+        if may & b == 0 {
+            return 0.0;
+        }
+        if may == b {
+            return 1.0;
+        }
+        let sure = self.pieces.iter().filter(|t| t.may_be == b).count();
+        let open = self
+            .pieces
+            .iter()
+            .filter(|t| t.may_be & b != 0 && t.may_be != b)
+            .count();
+        let left = (r.count() as usize).saturating_sub(sure);
+        (left as f64 / open.max(1) as f64).min(1.0)
     }
 
     /// The referee refused an attack on `n`: only a flag rule does that, so it is the flag.

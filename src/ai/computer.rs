@@ -21,7 +21,9 @@
 use super::Player;
 use super::belief::{Belief, FlipPool, proxy};
 use super::clock::{Allowance, Clock, part_way};
+use super::eval::value;
 use super::search::{Limits, Search, Tt, WIN};
+use crate::engine::board::NodeId;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{
     Mode, Mover, Piece, Position, Rank, Rules, Seat, Seen, Setup, Turn, TurnReport, View, Viewer,
@@ -136,7 +138,14 @@ pub struct AiPlayer {
     /// Whether the root leaves out turns that let a raid on the flag go unanswered
     /// (`safety::safest_turns`; off only in tests that show what it changes).
     flag_safety: bool,
+    /// This turn's risk penalties (`risky_attacks`): big pieces attacking unknown pieces that may
+    /// well be a mine or a bomb.
+    risk: Vec<(Turn, i32)>,
 }
+
+/// The least chance of a mine or a bomb that makes a big piece's attack on an unknown piece
+/// pay a penalty (`AiPlayer::risky_attacks`).
+const RISK_FROM: f64 = 0.25;
 
 /// The most threads a player searches on (`AiPlayer::with_threads`).
 pub const MAX_THREADS: usize = 64;
@@ -169,6 +178,7 @@ impl AiPlayer {
             cancel: None,
             threads: 1,
             flag_safety: true,
+            risk: Vec::new(),
         }
     }
 
@@ -664,10 +674,11 @@ impl AiPlayer {
         found
     }
 
-    /// Penalty for turns that undo or repeat recent ones (a shuffling player only draws).
+    /// Penalty for turns that undo or repeat recent ones (a shuffling player only draws), and for
+    /// a big piece's attack on an unknown piece that may well be a mine or a bomb (`risk`).
     fn penalty(&self, t: Turn) -> i32 {
         let Turn::Move { from, to } = t else { return 0 };
-        let mut pen = 0;
+        let mut pen = self.risk.iter().find(|r| r.0 == t).map_or(0, |r| r.1);
         for (i, r) in self.recent.iter().rev().enumerate() {
             if let Turn::Move { from: f, to: tt } = *r {
                 if i < 2 && f == to && tt == from {
@@ -887,9 +898,64 @@ impl AiPlayer {
         } else {
             self.budget.samples
         };
+        if !view.board().is_four() {
+            self.risk = self.risky_attacks(view, rules, me, turns);
+        }
         let setups = self.deals(view, rules, me, k.max(1), rng);
         let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
         self.decide(&samples, turns, rules, me, end).map(|x| x.0)
+    }
+
+    /// The risk of the unknown (two players, hidden mode): each turn in which our marshal or
+    /// general attacks an unknown piece, with the chance that the piece is a mine (the attacker
+    /// lost for nothing) or a bomb (both lost) by the belief's sets and the counts
+    /// (`Belief::chance_at`), pays the expected loss, `p(mine) × attacker + p(bomb) × (attacker −
+    /// bomb)`, once that chance is `RISK_FROM` or more: back-row pieces that never moved, while
+    /// mines are left, are often mines. The search weighs the same outcomes in its own deals,
+    /// but with few deals a single one showing a small piece there can carry the vote; this keeps
+    /// the big pieces off such gambles. (Counting the chance over deals of the belief cost more
+    /// than the rest of a turn at small node budgets.)
+    pub(crate) fn risky_attacks(
+        &mut self,
+        view: &View,
+        rules: &Rules,
+        me: Seat,
+        turns: &[Turn],
+    ) -> Vec<(Turn, i32)> {
+        let attacks: Vec<(Turn, Rank, NodeId)> = turns
+            .iter()
+            .filter_map(|&t| {
+                let Turn::Move { from, to } = t else {
+                    return None;
+                };
+                let Seen::Known(p) = view.at(from) else {
+                    return None;
+                };
+                let big = matches!(p.rank(), Rank::Marshal | Rank::General) && p.side() == me;
+                (big && matches!(view.at(to), Seen::Unknown(s) if s.team() != me.team()))
+                    .then_some((t, p.rank(), to))
+            })
+            .collect();
+        if attacks.is_empty() {
+            return Vec::new();
+        }
+        if !self.belief.is_started() {
+            self.belief.start(view, rules, me);
+        }
+        let belief = &self.belief;
+        attacks
+            .into_iter()
+            .filter_map(|(t, rank, to)| {
+                let pm = belief.chance_at(to, Rank::Mine);
+                let pb = belief.chance_at(to, Rank::Bomb);
+                if pm + pb < RISK_FROM {
+                    return None;
+                }
+                let v = value(rank, 3, rules.mode) as f64;
+                let bomb = value(Rank::Bomb, 3, rules.mode) as f64;
+                Some((t, (pm * v + pb * (v - bomb)).round() as i32))
+            })
+            .collect()
     }
 
     fn choose_flip(
@@ -1068,6 +1134,7 @@ impl Player for AiPlayer {
             self.refused.clear();
             self.refused_ply = view.ply();
         }
+        self.risk.clear();
         let mut turns = view.candidate_turns(rules);
         turns.retain(|t| !self.refused.contains(t));
         if view.mode().hides_identities() && view.mover().side() == Some(me) {

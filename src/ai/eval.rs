@@ -430,6 +430,35 @@ pub fn value(rank: Rank, enemy_mines: u8, mode: Mode) -> i32 {
 /// Bonus for a piece `d` turns from the enemy flag.
 const PRESSURE: [i32; 7] = [0, 14, 8, 5, 3, 2, 1];
 
+/// What a side loses by how few of its pieces may still move (`FEW_FREE[n]` for n such pieces):
+/// with none it has no legal turn and loses (RULES.md 7), so that is nearly a lost game; with one
+/// its last piece can neither clash freely nor keep the quiet counter from running out.
+const FEW_FREE: [i32; 3] = [20_000, 60, 15];
+
+/// Under `quiet_loses` (CCGC), what the side that would make the losing quiet turn loses by the
+/// quiet turns left (`QUIET_BURDEN[left]`; 0 from `QUIET_BURDEN.len()` on). The side does not
+/// change while the turns stay quiet (the turns left and the mover change together), so this is
+/// the pull to clash in time for that side, and to keep it quiet for the other.
+const QUIET_BURDEN: [i32; 10] = [0, 200, 150, 110, 80, 60, 45, 30, 20, 10];
+
+/// The side that makes the last quiet turn under `quiet_loses` if no piece is removed first (two
+/// players), while the quiet turns left are few enough to matter (`QUIET_BURDEN`).
+pub fn quiet_burdened(pos: &Position, rules: &Rules) -> Option<Seat> {
+    if !rules.quiet_loses || pos.board().is_four() {
+        return None;
+    }
+    let left = rules.quiet_limit.saturating_sub(pos.quiet());
+    if left == 0 || left as usize >= QUIET_BURDEN.len() {
+        return None;
+    }
+    let mover = pos.mover().side()?;
+    if left % 2 == 1 {
+        Some(mover)
+    } else {
+        mover.opponent()
+    }
+}
+
 /// The score of `pos` for `me` (positive is good for `me`).
 pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     if pos.board().is_four() {
@@ -443,9 +472,20 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let mut lowest = [u8::MAX; 2];
     let mut movers = [(NodeSet::EMPTY, NodeSet::EMPTY); 2];
     let mut raiders = [NodeSet::EMPTY; 2];
+    // Pieces that may still move: not a mine or flag, not held in an HQ (a face-down piece may
+    // be flipped).
+    let mut free = [0u8; 2];
+    let frozen_hqs = if rules.movable_hq {
+        NodeSet::EMPTY
+    } else {
+        board.tables.hqs
+    };
     for (i, c) in pos.cells().iter().enumerate() {
         let Some(p) = c else { continue };
         let s = p.side().index();
+        if (p.is_face_down() || p.rank().is_movable()) && !frozen_hqs.contains(i as NodeId) {
+            free[s] += 1;
+        }
         let (walk, fly) = &mut movers[s];
         mover_sets(rules, *p, i as NodeId, walk, fly);
         if is_raider(*p) {
@@ -511,7 +551,12 @@ pub fn evaluate(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     for side in Seat::BOTH {
         let enemy = 1 - side.index();
         score[side.index()] -= raid_danger(pos, rules, side, raiders[enemy])
-            + doors_open(pos, rules, side, dist, movers[enemy]);
+            + doors_open(pos, rules, side, dist, movers[enemy])
+            + FEW_FREE[(free[side.index()] as usize).min(FEW_FREE.len() - 1)];
+    }
+    if let Some(side) = quiet_burdened(pos, rules) {
+        let left = rules.quiet_limit.saturating_sub(pos.quiet()) as usize;
+        score[side.index()] -= QUIET_BURDEN[left.min(QUIET_BURDEN.len() - 1)];
     }
     // Mine less the other colour's.
     Seat::BOTH

@@ -11,12 +11,15 @@ pub mod raider;
 pub mod review;
 pub mod safety;
 pub mod search;
+pub mod sparring;
 #[cfg(test)]
 mod tests_flag;
 #[cfg(test)]
 mod tests_four;
 #[cfg(test)]
 mod tests_nodes;
+#[cfg(test)]
+mod tests_rules;
 pub mod thinker;
 mod usual_ranks_table;
 
@@ -80,6 +83,12 @@ pub const PLAYER_SPECS: &[&str] = &[
     "greedy",
     "raider",
     "raider:SPEC",
+    "charger",
+    "charger:SPEC",
+    "fortress",
+    "fortress:SPEC",
+    "quiet",
+    "quiet:SPEC",
     "ai:easy",
     "ai:normal",
     "ai:hard",
@@ -108,7 +117,11 @@ pub const MAX_SPEC_MS: u64 = 600_000;
 /// Whether a spec plays as the computer (`ai:*`, `raider`, `raider:SPEC`), and so deploys the
 /// computer's formations (`ai_formation`) where the arena deals them; `random` and `greedy` do not.
 pub fn is_computer_spec(spec: &str) -> bool {
-    spec.starts_with("ai:") || spec == "raider" || spec.starts_with("raider:")
+    spec.starts_with("ai:")
+        || ["raider"]
+            .iter()
+            .chain(&sparring::NAMES)
+            .any(|n| spec == *n || spec.strip_prefix(n).is_some_and(|r| r.starts_with(':')))
 }
 
 /// Make a player from its spec (`random`, `greedy`, `raider` or `raider:SPEC` (engineer raids,
@@ -126,6 +139,26 @@ pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "greedy" => Ok(Box::new(GreedyPlayer::default())),
         "raider" => Ok(Box::new(raider::RaiderPlayer::default())),
+        _ if sparring::NAMES.contains(&spec) => Ok(Box::new(
+            sparring::Sparring::greedy(spec).expect("a sparring partner's name"),
+        )),
+        _ if sparring::NAMES
+            .iter()
+            .any(|n| spec.strip_prefix(n).is_some_and(|r| r.starts_with(':'))) =>
+        {
+            // `NAME:SPEC`: the habit, otherwise plays as SPEC (no sparring partner or raider).
+            let (name, inner) = spec.split_once(':').expect("a colon");
+            if inner.starts_with("raider") || sparring::NAMES.iter().any(|n| inner.starts_with(n)) {
+                return Err(BadPlayerSpec::Unknown(spec.to_string()));
+            }
+            let fallback = player_from_spec(inner).map_err(|e| match e {
+                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
+                e => e,
+            })?;
+            Ok(Box::new(
+                sparring::Sparring::new(name, fallback).expect("a sparring partner's name"),
+            ))
+        }
         _ if spec.starts_with("raider:") => {
             // `raider:SPEC`: raids, otherwise plays as SPEC (any spec but another raider).
             let inner = &spec["raider:".len()..];
@@ -723,6 +756,31 @@ mod tests {
             player_from_spec("raider:ai:hard:nodes=0"),
             Err(BadPlayerSpec::BadSuffix { .. })
         ));
+    }
+
+    #[test]
+    fn sparring_partners_take_a_fallback_spec() {
+        for name in sparring::NAMES {
+            for spec in [
+                name.to_string(),
+                format!("{name}:greedy"),
+                format!("{name}:ai:normal:nodes=2000@2"),
+            ] {
+                assert_eq!(player_from_spec(&spec).unwrap().name(), name, "{spec}");
+                assert!(is_computer_spec(&spec), "{spec}");
+            }
+            for bad in [
+                format!("{name}:"),
+                format!("{name}:raider"),
+                format!("{name}:quiet:greedy"),
+                format!("{name}:ai:medium"),
+                format!("{name}x"),
+            ] {
+                let e = player_from_spec(&bad).err().unwrap();
+                assert_eq!(e, BadPlayerSpec::Unknown(bad.clone()), "{bad}");
+            }
+        }
+        assert!(!is_computer_spec("quietly"));
     }
 
     #[test]

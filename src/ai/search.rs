@@ -48,7 +48,13 @@ struct Zobrist {
     cells: Vec<[u64; 48]>,
     /// Per seat index to move (index 0 hashes as nothing, as before four players).
     seat: [u64; 4],
+    /// Per quiet turns left before the quiet limit, while at most `QUIET_KEYED`.
+    quiet: [u64; QUIET_KEYED as usize + 1],
 }
+
+/// Positions this many quiet turns or fewer from the quiet limit are told apart by the turns
+/// left (the table does not give a score searched far from the limit to one near it).
+const QUIET_KEYED: u32 = 16;
 
 fn zobrist() -> &'static Zobrist {
     static Z: LazyLock<Zobrist> = LazyLock::new(|| {
@@ -58,6 +64,7 @@ fn zobrist() -> &'static Zobrist {
                 .map(|_| std::array::from_fn(|_| r.next_u64()))
                 .collect(),
             seat: [0, r.next_u64(), r.next_u64(), r.next_u64()],
+            quiet: std::array::from_fn(|_| r.next_u64()),
         }
     });
     &Z
@@ -65,6 +72,28 @@ fn zobrist() -> &'static Zobrist {
 
 fn piece_index(p: Piece) -> usize {
     (p.rank() as usize - 1) + 12 * p.side().index() + if p.is_face_down() { 24 } else { 0 }
+}
+
+/// The Zobrist key of a position in the search: pieces, side to move and, near the quiet limit,
+/// the quiet turns left.
+pub fn search_hash(pos: &Position, rules: &Rules) -> u64 {
+    let left = quiet_left(pos, rules);
+    if left <= QUIET_KEYED {
+        hash(pos) ^ zobrist().quiet[left as usize]
+    } else {
+        hash(pos)
+    }
+}
+
+/// The quiet turns the game has left before the quiet limit ends it: the side to move makes the
+/// last one when this is 1 (0: the limit is reached).
+pub fn quiet_left(pos: &Position, rules: &Rules) -> u32 {
+    rules.quiet_limit.saturating_sub(pos.quiet())
+}
+
+/// Whether the quiet limit loses for who reaches it (`quiet_loses`, two players).
+pub fn quiet_loses(pos: &Position, rules: &Rules) -> bool {
+    rules.quiet_loses && !pos.board().is_four()
 }
 
 /// The Zobrist key of a position (pieces and side to move).
@@ -332,6 +361,10 @@ impl<'a> Search<'a> {
 
     fn order(&self, pos: &Position, moves: &mut [Turn], tt_move: Option<Turn>, ply: u32) {
         let killers = self.killers[(ply as usize).min(63)];
+        // Under `quiet_loses`, a side that will make the losing quiet turn unless a piece is
+        // removed first tries every clash before the quiet moves, even one its attacker loses.
+        let left = quiet_left(pos, self.rules);
+        let must_clash = left % 2 == 1 && left <= 3 && quiet_loses(pos, self.rules);
         let mut keyed: Vec<(i32, Turn)> = moves
             .iter()
             .map(|&t| {
@@ -340,6 +373,7 @@ impl<'a> Search<'a> {
                 } else if let Turn::Move { from, to } = t {
                     match clash_gain(pos, self.rules, from, to) {
                         Some((ClashOutcome::FlagTaken, _)) => 9_000_000,
+                        Some((ClashOutcome::AttackerRemoved, g)) if must_clash => 600_000 + g,
                         Some((ClashOutcome::AttackerRemoved | ClashOutcome::Bounced, g)) => {
                             -1_000_000 + g
                         }
@@ -404,7 +438,7 @@ impl<'a> Search<'a> {
         if depth <= 0 {
             return self.quiesce(pos, ply, alpha, beta, 0);
         }
-        let key = hash(pos);
+        let key = search_hash(pos, self.rules);
         let slot = self.tt.slot(key);
         let e = self.tt.load(slot);
         let mut tt_move = None;
@@ -507,7 +541,19 @@ impl<'a> Search<'a> {
         if in_check {
             return self.evade(pos, ply, alpha, beta, qd);
         }
-        let stand = evaluate(pos, self.rules, me);
+        // At the quiet limit's last turn a quiet move ends the game (a loss under `quiet_loses`,
+        // else a draw): standing pat is that end, and every clash that removes a piece is tried.
+        let left = quiet_left(pos, self.rules);
+        let last_quiet = left <= 1;
+        let stand = if !last_quiet {
+            evaluate(pos, self.rules, me)
+        } else if left == 0 {
+            return self.terminal(Status::Draw(crate::engine::EndReason::QuietLimit), me, ply);
+        } else if quiet_loses(pos, self.rules) {
+            -(WIN - ply as i32 - 1)
+        } else {
+            self.terminal(Status::Draw(crate::engine::EndReason::QuietLimit), me, ply)
+        };
         if stand >= beta || qd >= QDEPTH {
             return stand;
         }
@@ -533,7 +579,9 @@ impl<'a> Search<'a> {
                     return (near && qd == 0).then_some((0, true, t));
                 };
                 match o {
-                    ClashOutcome::AttackerRemoved | ClashOutcome::Bounced => None,
+                    ClashOutcome::Bounced => None,
+                    _ if last_quiet => Some((g, true, t)),
+                    ClashOutcome::AttackerRemoved => None,
                     ClashOutcome::BothRemoved if g < -5 && !near => None,
                     _ => Some((g, near, t)),
                 }

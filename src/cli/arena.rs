@@ -28,7 +28,7 @@ const CCGC_GAME_MS: usize = 1_800_000;
 #[command(
     after_help = "SPEC: random (uniform over legal turns), greedy (the best clash it can judge \
 from its own view), raider (attacks the enemy HQs, flies its engineers along the railway to the \
-squares beside them and digs there, otherwise greedy), the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
+squares beside them and digs there, otherwise greedy), charger (its marshal attacks down the centre file at once and keeps charging), fortress (fixed formations, mines in the back corners), quiet (plays for the quiet-limit win under --quiet-loses); raider, charger, fortress and quiet play as greedy otherwise, NAME:SPEC as SPEC; the computer opponent ai:easy, ai:normal, ai:hard, which think for a time \
 per turn (ai:LEVEL:nodes=N, e.g. ai:normal:nodes=20000, N from 1 to 1000000000, spends N search \
 nodes per turn instead, so its games replay exactly from the seed; ai:LEVEL:ms=N, N from 1 to \
 600000, thinks N milliseconds a turn; each may end in @T, searching on T threads, e.g. \
@@ -165,6 +165,9 @@ fn formation_for(
             f.clone()
         };
     }
+    if let Some(f) = crate::ai::sparring::formation(spec, rng, rules) {
+        return f;
+    }
     let outside = SeatSpec::parse(spec).is_ok_and(|s| s.is_outside());
     if crate::ai::is_computer_spec(spec) || outside {
         ai_formation(rng, rules)
@@ -219,6 +222,29 @@ struct Outcome {
     early_flag: bool,
     /// A seat that lost by failing: whether it was A's, and the reason (its chair and name).
     forfeit: Option<(bool, String)>,
+    /// The game was won under `quiet loses`: the loser made the quiet limit's last quiet turn.
+    quiet_loss: bool,
+    /// Marshals and generals each seat lost within `EARLY_BIG_PLIES` plies: A's, B's (two
+    /// players).
+    early_big: [u32; 2],
+}
+
+/// A marshal or general lost within this many plies counts as an early big-piece loss.
+const EARLY_BIG_PLIES: usize = 20;
+
+/// The marshals and generals `side` lost within the first `EARLY_BIG_PLIES` plies of `game`.
+fn early_big_losses(game: &Game, side: crate::engine::Seat) -> u32 {
+    use crate::engine::Rank;
+    let big = |n: usize| {
+        game.position_at(n)
+            .cells()
+            .iter()
+            .flatten()
+            .filter(|p| p.side() == side && matches!(p.rank(), Rank::Marshal | Rank::General))
+            .count()
+    };
+    let last = game.plies().len().min(EARLY_BIG_PLIES);
+    big(0).saturating_sub(big(last)) as u32
 }
 
 /// A flag taken within this many plies counts as an early flag loss in the arena's summary.
@@ -390,8 +416,12 @@ fn play_game(rules: &Rules, opts: &Options, i: usize) -> Result<(Outcome, Option
     let forfeit = forfeit_of(&table, &end, |k| k == 0);
     let times = [table.times()[0].clone(), table.times()[1].clone()];
     let refusals = table.refusals();
+    let a_side = table.side_of(0);
     let (mut o, g) = finish(table.into_game(), opts, i, &names, winner, times, refusals);
     o.forfeit = forfeit;
+    if let Some(b_side) = a_side.opponent() {
+        o.early_big = [early_big_losses(&g, a_side), early_big_losses(&g, b_side)];
+    }
     Ok((o, Some(g)))
 }
 
@@ -419,6 +449,8 @@ fn setup_forfeit(opts: &Options, i: usize, a: bool, why: &SeatFailure) -> Outcom
         refusals: 0,
         early_flag: false,
         forfeit: Some((a, format!("game {}: {spec}: {why}", i + 1))),
+        quiet_loss: false,
+        early_big: [0, 0],
     }
 }
 
@@ -445,6 +477,11 @@ fn finish(
         refusals,
         early_flag: early_flag(&game),
         forfeit: None,
+        quiet_loss: matches!(
+            game.status(),
+            Status::Won(_, crate::engine::EndReason::QuietLimit)
+        ),
+        early_big: [0, 0],
     };
     (outcome, game)
 }
@@ -669,7 +706,17 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let mut forfeits: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     // Flags lost within EARLY_FLAG_PLIES plies, by the loser: A's, B's.
     let (mut a_early, mut b_early) = (0, 0);
+    // Games lost under `quiet loses`, by the loser: A's, B's; early big-piece losses likewise.
+    let mut quiet_lost = [0u32; 2];
+    let mut early_big = [0u32; 2];
     for o in results.into_iter().flatten() {
+        match (o.quiet_loss, o.winner) {
+            (true, Winner::A) => quiet_lost[1] += 1,
+            (true, Winner::B) => quiet_lost[0] += 1,
+            _ => {}
+        }
+        early_big[0] += o.early_big[0];
+        early_big[1] += o.early_big[1];
         refusals += u64::from(o.refusals);
         if let Some((a, why)) = &o.forfeit {
             forfeits[usize::from(!a)].push(why.clone());
@@ -691,6 +738,16 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
     }
     eprintln!("arena: flags lost within {EARLY_FLAG_PLIES} plies: a {a_early}, b {b_early}");
+    eprintln!(
+        "arena: early big-piece losses (marshals and generals within {EARLY_BIG_PLIES} plies): a {}, b {}",
+        early_big[0], early_big[1]
+    );
+    if rules.quiet_loses {
+        eprintln!(
+            "arena: games lost by the quiet rule: a {}, b {}",
+            quiet_lost[0], quiet_lost[1]
+        );
+    }
     for (who, list) in ["a", "b"].iter().zip(&forfeits) {
         if !list.is_empty() {
             eprintln!(
@@ -726,6 +783,32 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::table::Brain;
+
+    /// The marshals trade at once (one early big-piece loss each), then Blue's general and Red's
+    /// lieutenant step back and forth past the 20th ply.
+    #[test]
+    fn early_big_losses_count_the_first_twenty_plies() {
+        use crate::engine::{Seat, Start, Turn};
+        let rules = Rules {
+            mode: Mode::Open,
+            ..Rules::default()
+        };
+        let start = "bMbFbM..../........../........../........../........../....b9b8../....r9r2../........../........../........../........../rMrFrM.... r 0 0";
+        let mut game = Game::new(rules, Start::Position(start.into())).unwrap();
+        let n = |s: &str| game.board().node_by_name(s).unwrap();
+        let mut turns = vec![(n("c6"), n("c7"))];
+        for _ in 0..10 {
+            turns.push((n("d7"), n("e7")));
+            turns.push((n("d6"), n("e6")));
+            turns.push((n("e7"), n("d7")));
+            turns.push((n("e6"), n("d6")));
+        }
+        for (from, to) in turns {
+            game.play(Turn::Move { from, to }).unwrap();
+        }
+        assert_eq!(early_big_losses(&game, Seat::Red), 1);
+        assert_eq!(early_big_losses(&game, Seat::Blue), 1);
+    }
 
     fn opts(a: &str, b: &str, players: u8, games: usize, seed: u64) -> Options {
         Options {
@@ -906,6 +989,15 @@ mod tests {
             let computer = ai_formation(&mut SplitMix64::new(3), &rules);
             assert_eq!(f.lines() == computer.lines(), spec != "random", "{spec}");
         }
+        // The sparring partners: `quiet` deploys the computer's; `charger` the computer's with
+        // the marshal in the centre of the front line; `fortress` its own.
+        let f = |spec| formation_for(spec, false, &opts, &mut SplitMix64::new(3), &rules);
+        let computer = ai_formation(&mut SplitMix64::new(3), &rules);
+        assert_eq!(f("quiet:ai:easy").lines(), computer.lines());
+        assert_eq!(f("charger").at(1, 3), Some(crate::engine::Rank::Marshal));
+        let fortress = crate::ai::sparring::fortress_formation(false);
+        let fort = f("fortress");
+        assert!(fort.lines() == fortress.lines() || fort.lines() == fortress.mirrored().lines());
     }
 
     /// With `--b-formations`, B's side or seats deploy the folder's formations (or their mirror
