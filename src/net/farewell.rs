@@ -137,28 +137,31 @@ impl fmt::Display for Farewell {
     }
 }
 
+/// One of each kind of farewell, for tests.
+#[cfg(test)]
+pub(crate) const ALL: [Farewell; 16] = [
+    Farewell::NoSuchRoom,
+    Farewell::Locked,
+    Farewell::OtherVersion,
+    Farewell::HostBusy,
+    Farewell::TooManyRooms,
+    Farewell::GameOver,
+    Farewell::RoomFull,
+    Farewell::SeatTaken(3),
+    Farewell::NoSeat(7),
+    Farewell::WrongToken(0),
+    Farewell::BadRules,
+    Farewell::FourPlayerFlip,
+    Farewell::Replaced,
+    Farewell::Flood,
+    Farewell::OutOfPlace,
+    Farewell::Refused,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const ALL: [Farewell; 16] = [
-        Farewell::NoSuchRoom,
-        Farewell::Locked,
-        Farewell::OtherVersion,
-        Farewell::HostBusy,
-        Farewell::TooManyRooms,
-        Farewell::GameOver,
-        Farewell::RoomFull,
-        Farewell::SeatTaken(3),
-        Farewell::NoSeat(7),
-        Farewell::WrongToken(0),
-        Farewell::BadRules,
-        Farewell::FourPlayerFlip,
-        Farewell::Replaced,
-        Farewell::Flood,
-        Farewell::OutOfPlace,
-        Farewell::Refused,
-    ];
 
     #[test]
     fn every_farewell_reads_back_from_its_code() {

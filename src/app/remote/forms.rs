@@ -473,25 +473,7 @@ mod tests {
     #[test]
     fn refusals_and_invite_errors_are_worded_in_chinese() {
         use crate::net::invite::Part;
-        let farewells = [
-            Farewell::NoSuchRoom,
-            Farewell::Locked,
-            Farewell::OtherVersion,
-            Farewell::HostBusy,
-            Farewell::TooManyRooms,
-            Farewell::GameOver,
-            Farewell::RoomFull,
-            Farewell::SeatTaken(0),
-            Farewell::NoSeat(3),
-            Farewell::WrongToken(1),
-            Farewell::BadRules,
-            Farewell::FourPlayerFlip,
-            Farewell::Replaced,
-            Farewell::Flood,
-            Farewell::OutOfPlace,
-            Farewell::Refused,
-        ];
-        for f in farewells {
+        for f in crate::net::farewell::ALL {
             let zh = farewell_text(f, Lang::Zh);
             assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "{f:?}: {zh}");
             assert!(!farewell_text(f, Lang::En).is_empty());
