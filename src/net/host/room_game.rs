@@ -1,0 +1,203 @@
+//! A room's game: the thread running its `Table` over the network seats, from the deal to the
+//! reveal and the record.
+
+use super::link::NetLink;
+use super::persist::{room_path, save_room};
+use super::*;
+
+/// Play a room's game on a table (from `resume`, a saved game, if given), saving it after every
+/// turn when the host has a state folder, then close the room.
+pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
+    let seats = network_seats(host, room);
+    // Each seat's seed (its `seed` line, sent over the wire) and the flip deal: independent draws
+    // from the operating system, so that no seat can compute the deal or another seat's choices
+    // (the computer's formation) from its own.
+    let seeds: Vec<u64> = (0..room.players)
+        .map(|_| crate::engine::rng::os_seed())
+        .collect();
+    let table = match resume {
+        Some(game) => Table::resume(game, seats, &seeds, Limits::default()),
+        None => {
+            let deal = if room.rules.mode.deals_face_down() {
+                Deal::Start(Start::FlipDeal {
+                    seed: crate::engine::rng::os_seed(),
+                })
+            } else {
+                Deal::Formations(vec![None; usize::from(room.players)])
+            };
+            host.log(format!("room {}: the game starts", room.id));
+            Table::open(&room.rules, seats, &seeds, deal, Limits::default())
+        }
+    };
+    let finished = match table {
+        Ok(mut table) => {
+            table.clock_second(host.bounds.clock_second);
+            {
+                let resigned = room.resigned.clone();
+                let (host, id) = (host.clone(), room.id);
+                table.resignations(Box::new(move || {
+                    let seats: Vec<usize> = lock(&resigned).drain(..).map(usize::from).collect();
+                    for seat in &seats {
+                        host.log(format!(
+                            "room {id}: seat {}'s resignation is taken",
+                            shown(*seat)
+                        ));
+                    }
+                    seats
+                }));
+            }
+            // The commitment, before the first turn (a resumed room keeps the salts it saved).
+            {
+                let start = &crate::net::audit::dealt(table.game());
+                let mut seal = lock(&room.seal);
+                let s = match seal.take() {
+                    Some(old) => Seal::with_salts(room.id, start, old.salts),
+                    None => Seal::new(room.id, start),
+                };
+                let st = lock(&room.state);
+                room.broadcast(
+                    &st,
+                    &Msg::Commit(s.hashes.clone()).encode(room.board()),
+                    host,
+                );
+                *seal = Some(s);
+            }
+            save_room(host, room, table.game());
+            {
+                let (host, room) = (host.clone(), room.clone());
+                table.on_turn(Box::new(move |g| save_room(&host, &room, g)));
+            }
+            let end = loop {
+                if let Some(end) = table.step() {
+                    break end;
+                }
+                save_room(host, room, table.game());
+            };
+            let forfeit = end.forfeit.map(|(k, why)| (k, why.to_string()));
+            let game = table.into_game();
+            host.log(format!(
+                "room {}: over after {} plies: {}{}",
+                room.id,
+                game.plies().len(),
+                game.status().word(),
+                forfeit
+                    .as_ref()
+                    .map(|(k, w)| format!(" (seat {} {w})", shown(*k)))
+                    .unwrap_or_default()
+            ));
+            Some(Finished {
+                room: room.id,
+                game,
+                forfeit,
+            })
+        }
+        Err(e) => {
+            host.log(format!("room {}: the game could not start: {e:?}", room.id));
+            None
+        }
+    };
+    if let Some(dir) = &host.state {
+        // Closed first: an open file cannot be removed everywhere.
+        *lock(&room.journal) = None;
+        let _ = std::fs::remove_file(room_path(dir, room.id));
+    }
+    // The reveal and the record, so that every player can check the host (`audit`).
+    if let Some(f) = &finished {
+        reveal(host, room, f);
+    }
+    // Let the writers send the last lines, then close the room.
+    std::thread::sleep(Duration::from_millis(200));
+    {
+        let mut st = lock(&room.state);
+        st.over = true;
+        for (_, c) in &st.conns {
+            c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
+        }
+        st.conns.clear();
+    }
+    lock(&host.rooms).remove(&room.id);
+    if let Some(f) = finished {
+        let mut fs = lock(&host.finished);
+        if fs.len() >= FINISHED_KEEP {
+            fs.remove(0);
+        }
+        fs.push(f);
+    }
+}
+
+/// The seats of a room's table: each an `EngineSeat` over the seat's network link.
+fn network_seats(host: &Arc<Inner>, room: &Arc<Room>) -> Vec<(Chair, Box<dyn SeatDriver>)> {
+    let links: Vec<(String, Arc<LinkShared>)> = {
+        let st = lock(&room.state);
+        st.seats
+            .iter()
+            .map(|s| (s.name.clone().unwrap_or_default(), s.link.clone()))
+            .collect()
+    };
+    chairs(room)
+        .into_iter()
+        .zip(links)
+        .enumerate()
+        .map(|(k, (chair, (name, link)))| {
+            let link = NetLink {
+                shared: link,
+                host: host.clone(),
+                seat: k as u8,
+                board: room.board(),
+                rules: room.rules.clone(),
+                lied: false,
+                gos: 0,
+                reports: 0,
+                canned: None,
+                resigned: room.resigned.clone(),
+            };
+            (
+                chair,
+                Box::new(EngineSeat::over(Box::new(link), &name).patient(host.bounds.answer_time))
+                    as Box<dyn SeatDriver>,
+            )
+        })
+        .collect()
+}
+
+/// At the end: the commitment's salts and the game's record, to every seat connected.
+fn reveal(host: &Arc<Inner>, room: &Arc<Room>, f: &Finished) {
+    let Some(seal) = lock(&room.seal).clone() else {
+        return;
+    };
+    let st = lock(&room.state);
+    room.broadcast(
+        &st,
+        &Msg::Reveal(seal.salts.clone()).encode(room.board()),
+        host,
+    );
+    let record = |g: &Game| -> Vec<String> {
+        let parts = record_parts(g);
+        let n = parts.len();
+        (parts.into_iter().enumerate())
+            .map(|(i, text)| {
+                let last = i + 1 == n;
+                Msg::RecordPart { text, last }.encode(room.board())
+            })
+            .collect()
+    };
+    let parts = record(&f.game);
+    // A host made to lie sends that seat the record less its last action.
+    let other = match host.fault {
+        Some(Fault::OtherRecord { seat }) => {
+            let mut r = f.game.record().clone();
+            r.actions.pop();
+            Game::from_record(r).ok().map(|g| (seat, record(&g)))
+        }
+        _ => None,
+    };
+    for (seat, c) in &st.conns {
+        let parts = match &other {
+            Some((s, lie)) if s == seat => lie,
+            _ => &parts,
+        };
+        for p in parts {
+            c.push(p.clone(), host);
+        }
+    }
+}
