@@ -135,65 +135,153 @@ pub fn is_computer_spec(spec: &str) -> bool {
 /// An unknown spec (with the list of known ones), a level followed by something other than a
 /// good `nodes=N` or `ms=N`, or a bad `@T`.
 pub fn player_from_spec(spec: &str) -> Result<Box<dyn Player>, BadPlayerSpec> {
-    match spec {
-        "random" => Ok(Box::new(RandomPlayer::default())),
-        "greedy" => Ok(Box::new(GreedyPlayer::default())),
-        "raider" => Ok(Box::new(raider::RaiderPlayer::default())),
-        _ if sparring::NAMES.contains(&spec) => Ok(Box::new(
-            sparring::Sparring::greedy(spec).expect("a sparring partner's name"),
-        )),
-        _ if sparring::NAMES
-            .iter()
-            .any(|n| spec.strip_prefix(n).is_some_and(|r| r.starts_with(':'))) =>
-        {
-            // `NAME:SPEC`: the habit, otherwise plays as SPEC (no sparring partner or raider).
-            let (name, inner) = spec.split_once(':').expect("a colon");
-            if inner.starts_with("raider") || sparring::NAMES.iter().any(|n| inner.starts_with(n)) {
-                return Err(BadPlayerSpec::Unknown(spec.to_string()));
+    PlayerSpec::parse(spec).map(|p| p.player())
+}
+
+/// A player's spec, read once (`PlayerSpec::parse`, the grammar of `player_from_spec`): it
+/// makes its player without reading the words again, and keeps the words it was read from (the
+/// player's name at a table).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayerSpec {
+    text: String,
+    kind: SpecKind,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum SpecKind {
+    Random,
+    Greedy,
+    /// Engineer raids, otherwise greedy or the inner spec.
+    Raider(Option<Box<SpecKind>>),
+    /// A sparring partner's habit (one of `sparring::NAMES`), otherwise greedy or the inner spec.
+    Sparring(&'static str, Option<Box<SpecKind>>),
+    Ai {
+        level: Level,
+        budget: Option<SpecBudget>,
+        threads: usize,
+    },
+}
+
+impl PlayerSpec {
+    /// Read a spec.
+    ///
+    /// # Errors
+    /// As `player_from_spec`.
+    pub fn parse(spec: &str) -> Result<PlayerSpec, BadPlayerSpec> {
+        Ok(PlayerSpec {
+            text: spec.to_string(),
+            kind: SpecKind::parse(spec)?,
+        })
+    }
+
+    /// The words it was read from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// A new player of this spec.
+    pub fn player(&self) -> Box<dyn Player> {
+        self.kind.player()
+    }
+}
+
+impl std::fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl SpecKind {
+    fn parse(spec: &str) -> Result<SpecKind, BadPlayerSpec> {
+        // An inner spec's unknown words are told as the whole spec's.
+        let inner = |inner: &str| {
+            SpecKind::parse(inner).map_err(|e| match e {
+                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
+                e => e,
+            })
+        };
+        let nested =
+            |s: &str| s.starts_with("raider") || sparring::NAMES.iter().any(|n| s.starts_with(n));
+        match spec {
+            "random" => Ok(SpecKind::Random),
+            "greedy" => Ok(SpecKind::Greedy),
+            "raider" => Ok(SpecKind::Raider(None)),
+            _ if let Some(name) = sparring::NAMES.iter().find(|n| **n == spec) => {
+                Ok(SpecKind::Sparring(name, None))
             }
-            let fallback = player_from_spec(inner).map_err(|e| match e {
-                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
-                e => e,
-            })?;
-            Ok(Box::new(
-                sparring::Sparring::new(name, fallback).expect("a sparring partner's name"),
-            ))
-        }
-        _ if spec.starts_with("raider:") => {
-            // `raider:SPEC`: raids, otherwise plays as SPEC (any spec but another raider).
-            let inner = &spec["raider:".len()..];
-            if inner.starts_with("raider") {
-                return Err(BadPlayerSpec::Unknown(spec.to_string()));
-            }
-            let fallback = player_from_spec(inner).map_err(|e| match e {
-                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
-                e => e,
-            })?;
-            Ok(Box::new(raider::RaiderPlayer::with_fallback(fallback)))
-        }
-        _ => {
-            let (base, threads) = match spec.split_once('@') {
-                Some((base, t)) => (base, Some(t)),
-                None => (spec, None),
-            };
-            let (level, spend) = ai_spec(base).map_err(|e| match e {
-                BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
-                e => e,
-            })?;
-            let threads = match threads {
-                Some(t) => thread_count(t).ok_or_else(|| BadPlayerSpec::BadThreads {
-                    spec: spec.to_string(),
-                })?,
-                None => 1,
-            };
-            let player = AiPlayer::new(level).with_threads(threads);
-            Ok(Box::new(match spend {
-                Some(SpecBudget::Nodes(n)) => player.with_nodes(n),
-                Some(SpecBudget::Millis(ms)) => {
-                    player.with_time(std::time::Duration::from_millis(ms))
+            _ if let Some((name, rest)) = spec
+                .split_once(':')
+                .and_then(|(n, r)| sparring::NAMES.iter().find(|k| **k == n).map(|k| (*k, r))) =>
+            {
+                // `NAME:SPEC`: the habit, otherwise plays as SPEC (no sparring partner or raider).
+                if nested(rest) {
+                    return Err(BadPlayerSpec::Unknown(spec.to_string()));
                 }
-                None => player,
-            }))
+                Ok(SpecKind::Sparring(name, Some(Box::new(inner(rest)?))))
+            }
+            _ if let Some(rest) = spec.strip_prefix("raider:") => {
+                // `raider:SPEC`: raids, otherwise plays as SPEC (any spec but another raider).
+                if rest.starts_with("raider") {
+                    return Err(BadPlayerSpec::Unknown(spec.to_string()));
+                }
+                Ok(SpecKind::Raider(Some(Box::new(inner(rest)?))))
+            }
+            _ => {
+                let (base, threads) = match spec.split_once('@') {
+                    Some((base, t)) => (base, Some(t)),
+                    None => (spec, None),
+                };
+                let (level, budget) = ai_spec(base).map_err(|e| match e {
+                    BadPlayerSpec::Unknown(_) => BadPlayerSpec::Unknown(spec.to_string()),
+                    e => e,
+                })?;
+                let threads = match threads {
+                    Some(t) => thread_count(t).ok_or_else(|| BadPlayerSpec::BadThreads {
+                        spec: spec.to_string(),
+                    })?,
+                    None => 1,
+                };
+                Ok(SpecKind::Ai {
+                    level,
+                    budget,
+                    threads,
+                })
+            }
+        }
+    }
+
+    fn player(&self) -> Box<dyn Player> {
+        let fallback = |inner: &Option<Box<SpecKind>>| -> Box<dyn Player> {
+            match inner {
+                Some(k) => k.player(),
+                None => Box::new(GreedyPlayer::default()),
+            }
+        };
+        match self {
+            SpecKind::Random => Box::new(RandomPlayer::default()),
+            SpecKind::Greedy => Box::new(GreedyPlayer::default()),
+            SpecKind::Raider(None) => Box::new(raider::RaiderPlayer::default()),
+            SpecKind::Raider(inner) => {
+                Box::new(raider::RaiderPlayer::with_fallback(fallback(inner)))
+            }
+            SpecKind::Sparring(name, inner) => Box::new(
+                sparring::Sparring::new(name, fallback(inner))
+                    .expect("one of sparring::NAMES, checked when read"),
+            ),
+            SpecKind::Ai {
+                level,
+                budget,
+                threads,
+            } => {
+                let player = AiPlayer::new(*level).with_threads(*threads);
+                Box::new(match budget {
+                    Some(SpecBudget::Nodes(n)) => player.with_nodes(*n),
+                    Some(SpecBudget::Millis(ms)) => {
+                        player.with_time(std::time::Duration::from_millis(*ms))
+                    }
+                    None => player,
+                })
+            }
         }
     }
 }

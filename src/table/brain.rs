@@ -31,7 +31,12 @@ impl Brain {
     /// # Errors
     /// An unknown spec.
     pub fn from_spec(spec: &str) -> Result<Brain, crate::ai::BadPlayerSpec> {
-        Ok(Brain::new(crate::ai::player_from_spec(spec)?, spec))
+        crate::ai::PlayerSpec::parse(spec).map(|p| Brain::of(&p))
+    }
+
+    /// The player of a spec already read, named by it.
+    pub fn of(spec: &crate::ai::PlayerSpec) -> Brain {
+        Brain::new(spec.player(), spec.text())
     }
 }
 

@@ -224,7 +224,7 @@ pub trait SeatDriver: Send {
 pub enum SeatSpec {
     Engine(String),
     Ccgc(String),
-    Builtin(String),
+    Builtin(crate::ai::PlayerSpec),
 }
 
 impl SeatSpec {
@@ -246,8 +246,8 @@ impl SeatSpec {
         if let Some(cmd) = spec.strip_prefix("ccgc:") {
             return command(cmd, "ccgc").map(SeatSpec::Ccgc);
         }
-        crate::ai::player_from_spec(spec)
-            .map(|_| SeatSpec::Builtin(spec.to_string()))
+        crate::ai::PlayerSpec::parse(spec)
+            .map(SeatSpec::Builtin)
             .map_err(|e| match e {
                 crate::ai::BadPlayerSpec::Unknown(spec) => format!(
                     "unknown player '{spec}' (known: {}, engine:CMD, ccgc:CMD)",
@@ -267,9 +267,7 @@ impl SeatSpec {
         match self {
             SeatSpec::Engine(cmd) => Box::new(engine_seat::EngineSeat::new(cmd)),
             SeatSpec::Ccgc(cmd) => Box::new(ccgc_seat::CcgcSeat::new(cmd)),
-            SeatSpec::Builtin(spec) => {
-                Box::new(Brain::from_spec(spec).expect("checked by SeatSpec::parse"))
-            }
+            SeatSpec::Builtin(spec) => Box::new(Brain::of(spec)),
         }
     }
 }
