@@ -162,7 +162,6 @@ pub(crate) const ALL: [Farewell; 16] = [
 mod tests {
     use super::*;
 
-
     #[test]
     fn every_farewell_reads_back_from_its_code() {
         for f in ALL {
