@@ -169,6 +169,9 @@ pub struct Saves {
     pub recent: Vec<RecentGame>,
     /// The record last written as `current.ron` (with the `redo` entry).
     last_saved: Option<GameRecord>,
+    /// `current.ron` holds a finished game: it is among the recent games already (until another
+    /// game moves it there under a name of its own).
+    current_over: bool,
     /// The referee's tracked game and clash judge tally, saved apart (`referee/`).
     pub referee: super::referee::RefereeSaves,
 }
@@ -259,6 +262,7 @@ impl Saves {
             resume: None,
             recent: Vec::new(),
             last_saved: None,
+            current_over: false,
             referee: Default::default(),
         };
         let mut warning = None;
@@ -309,6 +313,7 @@ impl Saves {
         let Some(dir) = &self.dir else { return Ok(()) };
         let current = dir.join(CURRENT);
         let last = self.last_saved.take();
+        self.current_over = false;
         if !current.exists() {
             return Ok(());
         }
@@ -416,6 +421,12 @@ impl Saves {
             before_rename,
         )?;
         self.last_saved = Some(record);
+        // A game that ended is listed among the recent games at once.
+        let over = play.game().status().is_over();
+        if over != self.current_over {
+            self.current_over = over;
+            self.refresh();
+        }
         Ok(())
     }
 
@@ -472,6 +483,9 @@ impl Saves {
                     add(e.path());
                 }
             }
+        }
+        if self.current_over {
+            add(dir.join(CURRENT));
         }
         for p in self.index() {
             add(p);

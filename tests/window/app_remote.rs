@@ -1235,6 +1235,9 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
     audited_and_revealed(&mut h);
     common::click(&mut h, "Leave");
+    // The first screen lists the game among the recent games.
+    assert_eq!(h.state().saves.recent.len(), 1);
+    h.get_by_label_contains("Hidden · two players · ");
 }
 
 /// A room hosted with the computer in the other seat: it joins by itself, the game starts, and
