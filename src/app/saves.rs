@@ -862,7 +862,7 @@ fn recent_list(ui: &mut egui::Ui, recent: &[RecentGame], lang: Lang, out: &mut V
             Ok(_) => g.path.display().to_string(),
             Err(e) => format!("{}\n{}", g.path.display(), e.words(lang)),
         };
-        let resp = resp.on_hover_text(tip);
+        row_tooltip(&resp, &tip);
         if resp.clicked() {
             out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
         }
@@ -899,6 +899,23 @@ fn recent_list(ui: &mut egui::Ui, recent: &[RecentGame], lang: Lang, out: &mut V
             x += widths[c] * k + pad;
         }
     }
+}
+
+/// A recent game's tooltip (its file): beside the row, or above it where there is no room
+/// beside; never over the row below, which the pointer moves to next.
+fn row_tooltip(resp: &egui::Response, tip: &str) {
+    const PLACES: [egui::RectAlign; 4] = [
+        egui::RectAlign::RIGHT_START,
+        egui::RectAlign::LEFT_START,
+        egui::RectAlign::TOP_START,
+        egui::RectAlign::BOTTOM_START,
+    ];
+    let mut tooltip = egui::Tooltip::for_enabled(resp);
+    tooltip.popup = tooltip.popup.align(PLACES[0]).align_alternatives(&PLACES);
+    tooltip.show(|ui| {
+        ui.set_max_width(ui.spacing().tooltip_width);
+        ui.label(tip);
+    });
 }
 
 fn board_warn() -> egui::Color32 {
