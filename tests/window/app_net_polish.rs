@@ -64,3 +64,40 @@ fn the_event_log_follows_its_newest_entry() {
         );
     }
 }
+
+/// Four players: a resignation on one's own turn, the host's view after it (the seat out, the
+/// next seat to move; the host sends it at once, `SeatDriver::seat_out`) shows at once: not one's
+/// turn, the next seat to move, Resign and Offer draw idle.
+#[test]
+fn a_four_player_resignation_on_ones_own_turn_shows_at_once() {
+    use egui_kittest::kittest::NodeT;
+    use junqi::engine::Action;
+    use junqi::protocol::EngineMsg;
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::random_four(&rules, 9)).unwrap();
+    let (_dir, mut h, mut host) = joined(game, Seat::South);
+    while host.game.position().side_to_move() != Some(Seat::South) {
+        host.play_other();
+        check(&mut h, &host);
+    }
+    host.send(HostMsg::Go {
+        turn_ms: None,
+        left_ms: None,
+    });
+    check(&mut h, &host);
+    assert!(shows(&h, "Your turn"));
+    common::click(&mut h, "Resign");
+    common::click(&mut h, "Yes, resign");
+    assert_eq!(host.answers(), vec![EngineMsg::Resign]);
+    host.game.act(Action::Resign(Seat::South)).unwrap();
+    host.send_view();
+    check(&mut h, &host);
+    assert!(shows(&h, "South is out"));
+    assert!(!shows(&h, "Your turn"));
+    let next = host.game.position().side_to_move().unwrap();
+    assert_ne!(next, Seat::South);
+    assert!(shows(&h, Lang::En.side(next)));
+    for b in ["Resign", "Offer draw"] {
+        assert!(h.get_by_label(b).accesskit_node().is_disabled(), "{b}");
+    }
+}
