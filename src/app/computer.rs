@@ -331,11 +331,26 @@ pub fn missing_program(command: &str) -> Option<String> {
 /// The command the new-game dialog offers for an outside engine before one was chosen: this
 /// program's own computer as an engine (`junqi engine --level normal`).
 pub fn default_engine_command() -> String {
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.to_str().map(str::to_string))
-        .unwrap_or_else(|| "junqi".into());
-    format!("{} engine --level normal", shell_word(&exe))
+    let exe = std::env::current_exe().ok();
+    format!(
+        "{} engine --level normal",
+        shell_word(&engine_program(exe.as_deref()))
+    )
+}
+
+/// The program an engine command runs, from this program's path (`current_exe`): that path;
+/// on Linux, a program replaced while it runs (a package upgrade) is named `PATH (deleted)`,
+/// and the file now at `PATH` is taken; `junqi` (found on the PATH) when there is no such
+/// file, or no path.
+fn engine_program(exe: Option<&std::path::Path>) -> String {
+    let Some(text) = exe.and_then(|p| p.to_str()) else {
+        return "junqi".into();
+    };
+    match text.strip_suffix(" (deleted)") {
+        Some(now) if std::path::Path::new(now).is_file() => now.to_string(),
+        Some(_) => "junqi".into(),
+        None => text.to_string(),
+    }
 }
 
 /// `word` as one word of a shell command line (`sh -c`, or `cmd /C` on Windows).
@@ -580,6 +595,23 @@ mod tests {
         if !cfg!(windows) {
             assert_eq!(shell_word("/home/a b/it's"), "'/home/a b/it'\\''s'");
         }
+    }
+
+    /// A program replaced while it runs is named `PATH (deleted)` on Linux: the file now at
+    /// `PATH` is offered, or `junqi` on the PATH when there is none.
+    #[test]
+    fn a_replaced_program_is_offered_by_its_path_not_as_deleted() {
+        use std::path::Path;
+        let dir = tempfile::tempdir().unwrap();
+        let now = dir.path().join("junqi");
+        std::fs::write(&now, "").unwrap();
+        let now_text = now.to_str().unwrap();
+        let deleted = format!("{now_text} (deleted)");
+        assert_eq!(engine_program(Some(Path::new(&deleted))), now_text);
+        let gone = dir.path().join("gone").to_str().unwrap().to_string() + " (deleted)";
+        assert_eq!(engine_program(Some(Path::new(&gone))), "junqi");
+        assert_eq!(engine_program(Some(&now)), now_text);
+        assert_eq!(engine_program(None), "junqi");
     }
 
     #[test]

@@ -169,6 +169,9 @@ pub struct Saves {
     pub recent: Vec<RecentGame>,
     /// The record last written as `current.ron` (with the `redo` entry).
     last_saved: Option<GameRecord>,
+    /// `current.ron` holds a finished game: it is among the recent games already (until another
+    /// game moves it there under a name of its own).
+    current_over: bool,
     /// The referee's tracked game and clash judge tally, saved apart (`referee/`).
     pub referee: super::referee::RefereeSaves,
 }
@@ -259,6 +262,7 @@ impl Saves {
             resume: None,
             recent: Vec::new(),
             last_saved: None,
+            current_over: false,
             referee: Default::default(),
         };
         let mut warning = None;
@@ -309,6 +313,7 @@ impl Saves {
         let Some(dir) = &self.dir else { return Ok(()) };
         let current = dir.join(CURRENT);
         let last = self.last_saved.take();
+        self.current_over = false;
         if !current.exists() {
             return Ok(());
         }
@@ -416,6 +421,12 @@ impl Saves {
             before_rename,
         )?;
         self.last_saved = Some(record);
+        // A game that ended is listed among the recent games at once.
+        let over = play.game().status().is_over();
+        if over != self.current_over {
+            self.current_over = over;
+            self.refresh();
+        }
         Ok(())
     }
 
@@ -472,6 +483,9 @@ impl Saves {
                     add(e.path());
                 }
             }
+        }
+        if self.current_over {
+            add(dir.join(CURRENT));
         }
         for p in self.index() {
             add(p);
@@ -848,7 +862,7 @@ fn recent_list(ui: &mut egui::Ui, recent: &[RecentGame], lang: Lang, out: &mut V
             Ok(_) => g.path.display().to_string(),
             Err(e) => format!("{}\n{}", g.path.display(), e.words(lang)),
         };
-        let resp = resp.on_hover_text(tip);
+        row_tooltip(&resp, &tip);
         if resp.clicked() {
             out.push(Command::Saves(SaveCmd::Open(g.path.clone())));
         }
@@ -885,6 +899,23 @@ fn recent_list(ui: &mut egui::Ui, recent: &[RecentGame], lang: Lang, out: &mut V
             x += widths[c] * k + pad;
         }
     }
+}
+
+/// A recent game's tooltip (its file): beside the row, or above it where there is no room
+/// beside; never over the row below, which the pointer moves to next.
+fn row_tooltip(resp: &egui::Response, tip: &str) {
+    const PLACES: [egui::RectAlign; 4] = [
+        egui::RectAlign::RIGHT_START,
+        egui::RectAlign::LEFT_START,
+        egui::RectAlign::TOP_START,
+        egui::RectAlign::BOTTOM_START,
+    ];
+    let mut tooltip = egui::Tooltip::for_enabled(resp);
+    tooltip.popup = tooltip.popup.align(PLACES[0]).align_alternatives(&PLACES);
+    tooltip.show(|ui| {
+        ui.set_max_width(ui.spacing().tooltip_width);
+        ui.label(tip);
+    });
 }
 
 fn board_warn() -> egui::Color32 {

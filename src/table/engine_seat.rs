@@ -357,6 +357,10 @@ impl SeatDriver for EngineSeat {
         self.refused_because(turn, &why.to_string());
     }
 
+    fn seat_out(&mut self, view_after: &View) {
+        self.send_view(view_after);
+    }
+
     fn observe(&mut self, report: &TurnReport, view_after: &View) {
         self.send(&HostMsg::Report(report.clone()));
         // The view after every report, even one equal to the last (the engine learns the

@@ -211,6 +211,11 @@ pub trait SeatDriver: Send {
     /// The game is over: how it ended, and this seat's view at the end.
     fn finish(&mut self, _status: Status, _view: &View) {}
 
+    /// Four players: a seat went out (it resigned, or failed) and the game goes on without it;
+    /// this seat's view after it (the pieces gone, the next seat in to move). Told at once, to
+    /// the seat that went out too, so that no screen shows the old position until the next turn.
+    fn seat_out(&mut self, _view_after: &View) {}
+
     /// The move clock ran out on `side`'s turn (any seat's): it lost the turn, and it has now
     /// timed out `count` times in the game; this seat's view after it. The seat that timed out
     /// is told as well: whatever it was still thinking about is not its turn any more.
@@ -592,11 +597,26 @@ impl Table {
         match self.known_side(k) {
             Some(s) if !self.game.seats_in().contains(&s) => None,
             Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
-                self.game.status().is_over().then(|| self.end())
+                if self.game.status().is_over() {
+                    return Some(self.end());
+                }
+                self.tell_out();
+                None
             }
             _ => {
                 let why = "resigned before the colours were decided".into();
                 self.fail(k, SeatFailure::Reported(why))
+            }
+        }
+    }
+
+    /// Four players, a seat out and the game going on: every seat that has not failed is told
+    /// its view after it.
+    fn tell_out(&mut self) {
+        for j in 0..self.places.len() {
+            if !self.places[j].failed {
+                let view = self.view_of(j);
+                self.places[j].driver.seat_out(&view);
             }
         }
     }
@@ -722,6 +742,7 @@ impl Table {
                 if self.game.status().is_over() {
                     Some(self.end())
                 } else {
+                    self.tell_out();
                     None
                 }
             }

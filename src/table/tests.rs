@@ -294,6 +294,72 @@ fn a_resignation_out_of_turn_is_taken_at_once() {
     );
 }
 
+/// Four players: a seat that resigns on its own turn is out at once, and every seat is told
+/// its view after it then (the pieces gone, the next seat to move), the one out too, not only
+/// with the next turn's report.
+#[test]
+fn a_four_player_resignation_is_told_to_every_seat_at_once() {
+    use std::sync::{Arc, Mutex};
+    /// Resigns when asked; keeps the views it is told when a seat goes out.
+    struct Teller {
+        resign: bool,
+        told: Arc<Mutex<Vec<View>>>,
+    }
+    impl SeatDriver for Teller {
+        fn name(&self) -> String {
+            "teller".into()
+        }
+        fn start(&mut self, _: &SeatStart<'_>) -> Result<(), SeatFailure> {
+            Ok(())
+        }
+        fn choose(&mut self, _: &View, _: &Clock) -> Result<Reply, SeatFailure> {
+            if self.resign {
+                Ok(Reply::Resign)
+            } else {
+                Err(SeatFailure::NoTurn)
+            }
+        }
+        fn refused(&mut self, _: Turn, _: &IllegalTurn) {}
+        fn observe(&mut self, _: &TurnReport, _: &View) {}
+        fn seat_out(&mut self, view_after: &View) {
+            self.told.lock().unwrap().push(view_after.clone());
+        }
+    }
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::random_four(&rules, 5)).unwrap();
+    let told: Vec<Arc<Mutex<Vec<View>>>> = (0..4).map(|_| Arc::default()).collect();
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> =
+        [Seat::South, Seat::East, Seat::North, Seat::West]
+            .into_iter()
+            .zip(&told)
+            .map(|(s, t)| {
+                let d: Box<dyn SeatDriver> = Box::new(Teller {
+                    resign: s == Seat::South,
+                    told: t.clone(),
+                });
+                (Chair::Side(s), d)
+            })
+            .collect();
+    let mut t = Table::open(
+        &rules,
+        seats,
+        &[1, 2, 3, 4],
+        Deal::Start(game.record().start.clone()),
+        Limits::default(),
+    )
+    .unwrap();
+    assert!(t.step().is_none(), "the game goes on");
+    assert!(!t.game().seats_in().contains(&Seat::South));
+    for (k, told) in told.iter().enumerate() {
+        let told = told.lock().unwrap();
+        let [view] = &told[..] else {
+            panic!("seat {k} was told {} views", told.len())
+        };
+        assert!(view.out().contains(Seat::South), "seat {k}");
+        assert_eq!(view.mover(), t.game().position().mover(), "seat {k}");
+    }
+}
+
 /// A seat over its time for the whole game loses on the turn that overran it.
 #[test]
 fn a_seat_over_its_game_time_loses() {

@@ -53,7 +53,7 @@ impl Network for Scripted {
     }
 }
 
-fn window_with_network() -> (
+pub(super) fn window_with_network() -> (
     tempfile::TempDir,
     Harness<'static, JunqiApp>,
     Slot,
@@ -69,7 +69,7 @@ fn window_with_network() -> (
     (dir, h, far, hosted)
 }
 
-fn type_into(h: &mut Harness<'static, JunqiApp>, label: &str, text: &str) {
+pub(super) fn type_into(h: &mut Harness<'static, JunqiApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -82,23 +82,23 @@ fn type_into(h: &mut Harness<'static, JunqiApp>, label: &str, text: &str) {
     }
 }
 
-fn shows(h: &Harness<'static, JunqiApp>, text: &str) -> bool {
+pub(super) fn shows(h: &Harness<'static, JunqiApp>, text: &str) -> bool {
     common::leak::texts(h).iter().any(|t| t.contains(text))
 }
 
 /// The test's side of the link, playing host: the truth and the other seats.
-struct Host {
-    game: Game,
-    me: Seat,
-    far: FarEnd,
+pub(super) struct Host {
+    pub(super) game: Game,
+    pub(super) me: Seat,
+    pub(super) far: FarEnd,
     rng: SplitMix64,
 }
 
 impl Host {
-    fn send(&self, m: HostMsg) {
+    pub(super) fn send(&self, m: HostMsg) {
         assert!(self.far.send(Incoming::Host(m)));
     }
-    fn send_view(&self) {
+    pub(super) fn send_view(&self) {
         let v = self.game.view(Viewer::Side(self.me));
         self.send(HostMsg::View {
             viewer: self.me,
@@ -117,11 +117,11 @@ impl Host {
         });
         self.send_view();
     }
-    fn outgoing(&self) -> Vec<Outgoing> {
+    pub(super) fn outgoing(&self) -> Vec<Outgoing> {
         self.far.rx.try_iter().collect()
     }
     /// The engine messages that came from the screen (the handshake's answers left out).
-    fn answers(&self) -> Vec<EngineMsg> {
+    pub(super) fn answers(&self) -> Vec<EngineMsg> {
         self.outgoing()
             .into_iter()
             .filter_map(|m| match m {
@@ -131,31 +131,34 @@ impl Host {
             })
             .collect()
     }
-    fn play(&mut self, t: Turn) {
+    pub(super) fn play(&mut self, t: Turn) {
         let report = self.game.play(t).unwrap().report.clone().unwrap();
         self.send(HostMsg::Report(report));
         self.send_view();
     }
     /// Another seat's turn: a random legal one.
-    fn play_other(&mut self) {
+    pub(super) fn play_other(&mut self) {
         let turns = self.game.position().legal_turns(self.game.rules());
         let t = *self.rng.choose(&turns).expect("a legal turn");
         self.play(t);
     }
 }
 
-fn check(h: &mut Harness<'static, JunqiApp>, host: &Host) {
+pub(super) fn check(h: &mut Harness<'static, JunqiApp>, host: &Host) {
     h.run();
     assert_no_leak_remote(h, &host.game, host.me);
 }
 
-fn label_of(host: &Host, n: junqi::engine::NodeId) -> String {
+pub(super) fn label_of(host: &Host, n: junqi::engine::NodeId) -> String {
     junqi::app::board::node_label(&host.game.view(Viewer::Side(host.me)), Lang::En, n)
 }
 
 /// Join from the first screen with a good invite, be seated by the host, and have the game
 /// begin: the host's script for `game`, this screen at `me`.
-fn joined(game: Game, me: Seat) -> (tempfile::TempDir, Harness<'static, JunqiApp>, Host) {
+pub(super) fn joined(
+    game: Game,
+    me: Seat,
+) -> (tempfile::TempDir, Harness<'static, JunqiApp>, Host) {
     let (dir, mut h, far, _) = window_with_network();
     common::click(&mut h, "Join a network game…");
     type_into(&mut h, "Invite", "junqi://127.0.0.1:7465/ROOM42/KEY");
@@ -1232,6 +1235,9 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     assert!(matches!(&h.state().screen, Screen::Remote(r) if matches!(r.phase, Phase::Game(_))));
     audited_and_revealed(&mut h);
     common::click(&mut h, "Leave");
+    // The first screen lists the game among the recent games.
+    assert_eq!(h.state().saves.recent.len(), 1);
+    h.get_by_label_contains("Hidden · two players · ");
 }
 
 /// A room hosted with the computer in the other seat: it joins by itself, the game starts, and

@@ -1,16 +1,39 @@
 //! The chat beside a network game: lines from the others and one's own, bounded, with a mute
 //! for the others' lines.
 
+use crate::i18n::{Lang, Text, net};
 use std::collections::VecDeque;
+
+/// The preset phrases of the chat's buttons. A phrase of one's own is kept as its number and
+/// worded in the language shown (it changes with the language, for lines already said too).
+pub const PHRASES: [&Text; 5] = [
+    &net::CHAT_HURRY,
+    &net::CHAT_NICE,
+    &net::CHAT_GG,
+    &net::CHAT_AGAIN,
+    &net::CHAT_THANKS,
+];
 
 /// The most chat lines kept (older ones go).
 pub const MAX_LINES: usize = 200;
 
-/// One chat line: who said it (`None`: this screen's player) and what.
+/// One chat line: who said it (`None`: this screen's player) and what: the words as they came,
+/// or one of the `PHRASES` (its number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatLine {
     pub from: Option<String>,
     pub text: String,
+    pub phrase: Option<usize>,
+}
+
+impl ChatLine {
+    /// The line's words in `lang`: a preset phrase in that language, else as said.
+    pub fn words(&self, lang: Lang) -> &str {
+        match self.phrase.and_then(|k| PHRASES.get(k)) {
+            Some(p) => lang.t(p),
+            None => &self.text,
+        }
+    }
 }
 
 #[derive(Default, Debug)]
@@ -28,17 +51,31 @@ impl Chat {
     /// A line said (`from`: `None` for this screen's player). While muted, the others' lines are
     /// only counted.
     pub fn push(&mut self, from: Option<String>, text: &str) {
-        if from.is_some() && self.muted {
+        self.push_line(ChatLine {
+            from,
+            text: text.to_string(),
+            phrase: None,
+        });
+    }
+
+    /// One of the `PHRASES` said by this screen's player, as `text` (the words sent).
+    pub fn push_phrase(&mut self, phrase: usize, text: &str) {
+        self.push_line(ChatLine {
+            from: None,
+            text: text.to_string(),
+            phrase: Some(phrase),
+        });
+    }
+
+    fn push_line(&mut self, line: ChatLine) {
+        if line.from.is_some() && self.muted {
             self.muted_count += 1;
             return;
         }
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
         }
-        self.lines.push_back(ChatLine {
-            from,
-            text: text.to_string(),
-        });
+        self.lines.push_back(line);
     }
 
     pub fn lines(&self) -> impl Iterator<Item = &ChatLine> {
@@ -64,5 +101,20 @@ mod tests {
         assert_eq!(c.muted_count, 1);
         assert_eq!(c.lines().last().unwrap().text, "mine");
         assert!(c.lines().all(|l| l.text != "hidden"));
+    }
+
+    #[test]
+    fn a_phrase_is_worded_in_the_language_shown() {
+        let mut c = Chat::default();
+        c.push_phrase(3, "Another game?");
+        c.push(None, "Good game");
+        // A number that names no phrase shows the words sent.
+        c.push_phrase(99, "odd");
+        let line = |k: usize| c.lines().nth(k).unwrap().clone();
+        assert_eq!(line(0).words(Lang::Zh), "再来一局？");
+        assert_eq!(line(0).words(Lang::En), "Another game?");
+        // Typed words stay as typed.
+        assert_eq!(line(1).words(Lang::Zh), "Good game");
+        assert_eq!(line(2).words(Lang::Zh), "odd");
     }
 }

@@ -57,8 +57,11 @@ pub enum RemoteCmd {
     CopyInvite,
     /// Send the chat field's text.
     SendChat,
-    /// Send a preset chat phrase (in the sender's language).
-    SendPhrase(String),
+    /// Send one of the chat's preset phrases (`chat::PHRASES`), in the sender's language.
+    SendPhrase {
+        phrase: usize,
+        text: String,
+    },
     /// A random formation, when the host asks for one.
     RandomFormation,
     Game(GameAct),
@@ -291,7 +294,14 @@ impl Remote {
                 let text = std::mem::take(&mut self.chat.draft);
                 self.say(&text);
             }
-            RemoteCmd::SendPhrase(text) => self.say(&text),
+            RemoteCmd::SendPhrase { phrase, text } => {
+                if let Some(t) = link::clean_chat(&text)
+                    && self.link.is_some()
+                {
+                    self.chat.push_phrase(phrase, &t);
+                    self.send(vec![Outgoing::Chat(t)]);
+                }
+            }
             RemoteCmd::RandomFormation => {
                 if let Some(rules) = self.game().and_then(|g| g.rules()).cloned() {
                     let mut rng =

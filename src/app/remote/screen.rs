@@ -54,6 +54,27 @@ fn panel_width(ui: &egui::Ui) -> f32 {
     (ui.available_width() * 0.34).clamp(240.0, 360.0)
 }
 
+/// In a list that sticks to its bottom (`stick_to_bottom`), called after its `count` entries:
+/// when entries came, the pass is drawn again at once, so that the newest entry shows in this
+/// frame (the scroll area reaches the bottom only after a pass that drew the longer list, and
+/// nothing else may draw another frame before the next input). A player who scrolled up stays
+/// where they are.
+fn follow_newest(ui: &egui::Ui, list: &str, count: usize) {
+    let id = egui::Id::unique("follow-newest").with(list);
+    let seen: Option<usize> = ui.data_mut(|d| {
+        let seen = d.get_temp(id);
+        d.insert_temp(id, count);
+        seen
+    });
+    if seen.is_some_and(|s| s < count) {
+        ui.ctx()
+            .request_discard("new entries in a list that follows its newest");
+        if !ui.ctx().will_discard() {
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
 /// The chat: the lines, the preset phrases, a field and Send, the mute.
 fn chat_panel(
     ui: &mut egui::Ui,
@@ -83,21 +104,19 @@ fn chat_panel(
                 let from = line.from.as_deref().unwrap_or(lang.t(&net::CHAT_ME));
                 ui.label(fill(
                     lang.t(&net::CHAT_LINE),
-                    &[("from", from), ("text", &line.text)],
+                    &[("from", from), ("text", line.words(lang))],
                 ));
             }
+            follow_newest(ui, "net-chat", chat.lines().count());
         });
     ui.add_enabled_ui(connected, |ui| {
         ui.horizontal_wrapped(|ui| {
-            for phrase in [
-                &net::CHAT_HURRY,
-                &net::CHAT_NICE,
-                &net::CHAT_GG,
-                &net::CHAT_AGAIN,
-                &net::CHAT_THANKS,
-            ] {
+            for (k, phrase) in super::chat::PHRASES.iter().enumerate() {
                 if ui.small_button(lang.t(phrase)).clicked() {
-                    out.push(RemoteCmd::SendPhrase(lang.t(phrase).to_string()));
+                    out.push(RemoteCmd::SendPhrase {
+                        phrase: k,
+                        text: lang.t(phrase).to_string(),
+                    });
                 }
             }
         });
@@ -781,6 +800,7 @@ fn side_panel(
             for l in lost {
                 lost_line(ui, l, lang);
             }
+            follow_newest(ui, "net-moves", g.plies().len() + g.lost().len());
         });
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
@@ -795,6 +815,7 @@ fn side_panel(
                 let colour = seat.map_or(ui.visuals().text_color(), board::side_colour);
                 ui.label(egui::RichText::new(text).color(colour));
             }
+            follow_newest(ui, "net-events", g.events().len());
         });
     count_panels(ui, g, lang);
 }
