@@ -43,6 +43,12 @@ pub enum Farewell {
     Refused,
 }
 
+/// A seat's number in words: the wire counts seats from 0, players (and `junqi connect --seat`,
+/// the host's log, the window) from 1.
+pub fn seat_number(seat: impl Into<usize>) -> usize {
+    seat.into() + 1
+}
+
 impl Farewell {
     /// The code on the wire (after `bye `).
     pub fn code(self) -> String {

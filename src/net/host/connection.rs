@@ -227,10 +227,7 @@ pub(super) fn seated_loop(
                 ));
             }
             if players == 4 && rules.mode.deals_face_down() {
-                return Err(Dropped::told(
-                    Farewell::FourPlayerFlip,
-                    "four players play open or hidden mode",
-                ));
+                return Err(Dropped::from(Farewell::FourPlayerFlip));
             }
             let room = make_room(host, players, rules)?;
             let invite = Invite {
@@ -341,7 +338,7 @@ pub(super) fn relay(
             )
         );
         if !asked && !rate.allow() {
-            return Err(Dropped::told(Farewell::Flood, "a flood of messages"));
+            return Err(Dropped::from(Farewell::Flood));
         }
         match msg {
             Msg::Ping => {}
@@ -362,7 +359,11 @@ pub(super) fn relay(
                 let mut q = lock(&room.resigned);
                 if !q.contains(&seat) {
                     q.push(seat);
-                    host.log(format!("room {}: seat {} resigns", room.id, shown(seat)));
+                    host.log(format!(
+                        "room {}: seat {} resigns",
+                        room.id,
+                        seat_number(seat)
+                    ));
                 }
             }
             Msg::Say(text) => {
@@ -431,12 +432,7 @@ fn engine_line(link: &LinkShared, out: &ConnOut, m: EngineMsg) -> Result<(), Dro
         }
         // Sent while the seat is held: a rejoin (`take_seat`) comes before or
         // after it, never between.
-        if link.inbox_tx.try_send((out.id, m.line())).is_err() {
-            return Err(Dropped::told(
-                Farewell::Flood,
-                "more lines than the table takes (a flood)",
-            ));
-        }
+        pass_on(link, out, &m)?;
         drop(ls);
         return Ok(());
     }
@@ -450,12 +446,7 @@ fn engine_line(link: &LinkShared, out: &ConnOut, m: EngineMsg) -> Result<(), Dro
         ls.late_gos -= 1;
         // Sent while the seat is held: a rejoin (`take_seat`) comes before or
         // after it, never between.
-        if link.inbox_tx.try_send((out.id, m.line())).is_err() {
-            return Err(Dropped::told(
-                Farewell::Flood,
-                "more lines than the table takes (a flood)",
-            ));
-        }
+        pass_on(link, out, &m)?;
         drop(ls);
         return Ok(());
     }
@@ -468,68 +459,61 @@ fn engine_line(link: &LinkShared, out: &ConnOut, m: EngineMsg) -> Result<(), Dro
             ),
         ));
     };
-    let answers = match &m {
-        EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_) => false,
-        EngineMsg::Ok(_) => {
-            if !pending.starts_with("junqi ") {
-                return Err(Dropped::told(
-                    Farewell::OutOfPlace,
-                    "'ok' to a question other than the handshake",
-                ));
-            }
-            true
-        }
-        EngineMsg::Error(_) => true,
-        EngineMsg::Turn(_) | EngineMsg::Resign | EngineMsg::OfferDraw | EngineMsg::AskTakeback => {
-            if !pending.starts_with("go") {
-                return Err(Dropped::told(
-                    Farewell::OutOfPlace,
-                    format!("'{}' when no turn was asked", m.line()),
-                ));
-            }
-            true
-        }
-        EngineMsg::DrawAnswer(_) => {
-            if !pending.starts_with("draw offered") {
-                return Err(Dropped::told(
-                    Farewell::OutOfPlace,
-                    "a draw answer when no draw was offered",
-                ));
-            }
-            true
-        }
-        EngineMsg::TakebackAnswer(_) => {
-            if !pending.starts_with("takeback asked ") {
-                return Err(Dropped::told(
-                    Farewell::OutOfPlace,
-                    "a takeback answer when no takeback was asked",
-                ));
-            }
-            true
-        }
-        EngineMsg::Formation(_) => {
-            if pending != "formation?" {
-                return Err(Dropped::told(
-                    Farewell::OutOfPlace,
-                    "a formation when none was asked",
-                ));
-            }
-            true
-        }
-        EngineMsg::TimeoutOk(_) => false,
+    // Each answer and the question it answers (the pending line's start); the words for one
+    // that comes unasked.
+    let asked = |question: &str| pending.starts_with(question);
+    let unasked = |ok: bool, why: &dyn Fn() -> String| (!ok).then(why);
+    let (answers, out_of_place) = match &m {
+        EngineMsg::Id { .. }
+        | EngineMsg::Option(..)
+        | EngineMsg::Info(_)
+        | EngineMsg::TimeoutOk(_) => (false, None),
+        EngineMsg::Error(_) => (true, None),
+        EngineMsg::Ok(_) => (
+            true,
+            unasked(asked("junqi "), &|| {
+                "'ok' to a question other than the handshake".into()
+            }),
+        ),
+        EngineMsg::Turn(_) | EngineMsg::Resign | EngineMsg::OfferDraw | EngineMsg::AskTakeback => (
+            true,
+            unasked(asked("go"), &|| {
+                format!("'{}' when no turn was asked", m.line())
+            }),
+        ),
+        EngineMsg::DrawAnswer(_) => (
+            true,
+            unasked(asked("draw offered"), &|| {
+                "a draw answer when no draw was offered".into()
+            }),
+        ),
+        EngineMsg::TakebackAnswer(_) => (
+            true,
+            unasked(asked("takeback asked "), &|| {
+                "a takeback answer when no takeback was asked".into()
+            }),
+        ),
+        EngineMsg::Formation(_) => (
+            true,
+            unasked(pending == "formation?", &|| {
+                "a formation when none was asked".into()
+            }),
+        ),
     };
+    if let Some(why) = out_of_place {
+        return Err(Dropped::told(Farewell::OutOfPlace, why));
+    }
     if answers {
         ls.pending = None;
     }
     drop(ls);
-    match link.inbox_tx.try_send((out.id, m.line())) {
-        Ok(()) => {}
-        Err(_) => {
-            return Err(Dropped::told(
-                Farewell::Flood,
-                "more lines than the table takes (a flood)",
-            ));
-        }
-    }
-    Ok(())
+    pass_on(link, out, &m)
+}
+
+/// Pass a line of the seat's player on to its table (bounded: a player that sends more than the
+/// table takes is flooding).
+fn pass_on(link: &LinkShared, out: &ConnOut, m: &EngineMsg) -> Result<(), Dropped> {
+    link.inbox_tx
+        .try_send((out.id, m.line()))
+        .map_err(|_| Dropped::told(Farewell::Flood, "more lines than the table takes (a flood)"))
 }

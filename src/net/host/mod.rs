@@ -24,7 +24,7 @@ use super::audit::{SALT_LEN, Seal, from_hex, record_parts, to_hex};
 
 use super::conn::{self, ConnError, Preamble, Receiver, Sender};
 
-use super::farewell::Farewell;
+use super::farewell::{Farewell, seat_number};
 
 use super::invite::{Invite, RoomId, Secret, encode};
 
@@ -716,7 +716,7 @@ impl ServerHandle {
             Some(c) => {
                 self.inner.log(format!(
                     "room {room}: seat {}: connection {} cut",
-                    shown(seat),
+                    seat_number(seat),
                     c.id
                 ));
                 c.sender.close();
@@ -782,6 +782,13 @@ struct Dropped {
     pub(super) detail: String,
 }
 
+impl From<Farewell> for Dropped {
+    /// A farewell whose words are all the log needs too.
+    fn from(bye: Farewell) -> Dropped {
+        Dropped::told(bye, bye.to_string())
+    }
+}
+
 impl Dropped {
     fn told(bye: Farewell, detail: impl Into<String>) -> Dropped {
         Dropped {
@@ -796,13 +803,6 @@ impl Dropped {
             detail: detail.into(),
         }
     }
-}
-
-/// A seat as the host's log and its refusals name it: counted from 1 in the board's order, as
-/// `junqi connect --seat` and its help count (two players: 1 Red, 2 Blue; four: 1 South … 4
-/// West). The wire itself (`create … seat=K`, `join NAME K`, `seated`, `rejoin`) counts from 0.
-pub fn shown(seat: impl Into<usize>) -> usize {
-    seat.into() + 1
 }
 
 /// The chairs of a room's seats.

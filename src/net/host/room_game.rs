@@ -40,7 +40,7 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
                     for seat in &seats {
                         host.log(format!(
                             "room {id}: seat {}'s resignation is taken",
-                            shown(*seat)
+                            seat_number(*seat)
                         ));
                     }
                     seats
@@ -82,7 +82,7 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
                 game.status().word(),
                 forfeit
                     .as_ref()
-                    .map(|(k, w)| format!(" (seat {} {w})", shown(*k)))
+                    .map(|(k, w)| format!(" (seat {} {w})", seat_number(*k)))
                     .unwrap_or_default()
             ));
             Some(Finished {

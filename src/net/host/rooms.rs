@@ -13,10 +13,7 @@ pub(super) fn make_room(
     let mut rooms = lock(&host.rooms);
     close_abandoned_rooms(host, &mut rooms);
     if rooms.len() >= host.bounds.max_rooms {
-        return Err(Dropped::told(
-            Farewell::TooManyRooms,
-            "the host holds as many rooms as it may",
-        ));
+        return Err(Dropped::from(Farewell::TooManyRooms));
     }
     let mut id = RoomId::random();
     while rooms.contains_key(&id) {
@@ -59,43 +56,31 @@ pub(super) fn take_seat(
 ) -> Result<u8, Dropped> {
     let mut st = lock(&room.state);
     if st.over {
-        return Err(Dropped::told(Farewell::GameOver, "the game is over"));
+        return Err(Farewell::GameOver.into());
     }
     let rejoin = matches!(claim, Claim::Back(..));
     let seat = match &claim {
         Claim::Back(seat, token) => {
             let Some(slot) = st.seats.get(usize::from(*seat)) else {
-                return Err(Dropped::told(
-                    Farewell::NoSeat(*seat),
-                    format!("no seat {}", shown(*seat)),
-                ));
+                return Err(Farewell::NoSeat(*seat).into());
             };
             if slot.name.is_none() || !same(&slot.token, token) {
-                return Err(Dropped::told(
-                    Farewell::WrongToken(*seat),
-                    format!("claimed seat {} without its token", shown(*seat)),
-                ));
+                return Err(Farewell::WrongToken(*seat).into());
             }
             *seat
         }
         Claim::New(Some(seat)) => match st.seats.get(usize::from(*seat)) {
             None => {
-                return Err(Dropped::told(
-                    Farewell::NoSeat(*seat),
-                    format!("no seat {}", shown(*seat)),
-                ));
+                return Err(Farewell::NoSeat(*seat).into());
             }
             Some(slot) if slot.name.is_some() => {
-                return Err(Dropped::told(
-                    Farewell::SeatTaken(*seat),
-                    format!("seat {} is taken", shown(*seat)),
-                ));
+                return Err(Farewell::SeatTaken(*seat).into());
             }
             Some(_) => *seat,
         },
         Claim::New(None) => match st.seats.iter().position(|s| s.name.is_none()) {
             Some(k) => k as u8,
-            None => return Err(Dropped::told(Farewell::RoomFull, "every seat is taken")),
+            None => return Err(Farewell::RoomFull.into()),
         },
     };
     let k = usize::from(seat);
@@ -172,7 +157,7 @@ pub(super) fn take_seat(
         host.log(format!(
             "room {}: seat {}: connection {} replaced by {}",
             room.id,
-            shown(seat),
+            seat_number(seat),
             old.id,
             out.id
         ));
@@ -185,7 +170,7 @@ pub(super) fn take_seat(
     host.log(format!(
         "room {}: seat {} {}",
         room.id,
-        shown(seat),
+        seat_number(seat),
         if rejoin { "rejoined" } else { "taken" }
     ));
     start_when_full(host, room, &mut st)?;
