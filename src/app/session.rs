@@ -704,10 +704,8 @@ impl Session {
                 .game
                 .position()
                 .check_turn(self.rules(), Turn::Move { from: n, to: n });
-            if let Err(
-                e @ (crate::engine::IllegalTurn::CannotMove { .. }
-                | crate::engine::IllegalTurn::FrozenInHq(_)),
-            ) = why
+            if let Err(e) = why
+                && e.is_immobile()
             {
                 self.selected = None;
                 self.message = Some(Message::Illegal(e));

@@ -197,12 +197,7 @@ impl LessonRun {
                     .position()
                     .check_turn(self.game.rules(), Turn::Move { from: n, to: n })
                     .err()
-                    .filter(|e| {
-                        matches!(
-                            e,
-                            IllegalTurn::CannotMove { .. } | IllegalTurn::FrozenInHq(_)
-                        )
-                    })
+                    .filter(IllegalTurn::is_immobile)
                     .map(Said::Illegal);
                 false
             }

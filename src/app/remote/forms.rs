@@ -119,7 +119,10 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
 /// the screen counts them (the wire counts from 0).
 pub fn farewell_text(why: Farewell, lang: Lang) -> String {
     let seat = |key: &crate::i18n::Text, k: u8| {
-        fill(lang.t(key), &[("n", &(u32::from(k) + 1).to_string())])
+        fill(
+            lang.t(key),
+            &[("n", &crate::net::farewell::seat_number(k).to_string())],
+        )
     };
     let key = match why {
         Farewell::SeatTaken(k) => return seat(&net::BYE_SEAT_TAKEN, k),

@@ -845,8 +845,8 @@ impl RemoteGame {
         let mine = self.own_piece(view, n);
         if mine && self.selected != Some(n) {
             // A piece that cannot move at all: say so at once rather than select it.
-            if let Err(e @ (IllegalTurn::CannotMove { .. } | IllegalTurn::FrozenInHq(_))) =
-                view.check_turn(rules, Turn::Move { from: n, to: n })
+            if let Err(e) = view.check_turn(rules, Turn::Move { from: n, to: n })
+                && e.is_immobile()
             {
                 self.selected = None;
                 self.note = Some(Note::Illegal(e));

@@ -49,6 +49,18 @@ pub enum IllegalTurn {
     },
 }
 
+impl IllegalTurn {
+    /// Whether this says the piece can never move where it stands (a mine, the flag, a piece
+    /// frozen in a headquarters): the answer to the null move `n`→`n`, which the play screens
+    /// ask when a piece is picked, to say so at once.
+    pub fn is_immobile(&self) -> bool {
+        matches!(
+            self,
+            IllegalTurn::CannotMove { .. } | IllegalTurn::FrozenInHq(_)
+        )
+    }
+}
+
 impl std::fmt::Display for IllegalTurn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use IllegalTurn::*;
