@@ -138,6 +138,44 @@ pub fn plain_move(game: &Game) -> (NodeId, NodeId) {
         .expect("a plain move")
 }
 
+/// Play a plain move of the side to move by clicking its piece, then the square it goes to
+/// (the curtain, if any, already lifted).
+pub fn click_a_plain_move(h: &mut Harness<'static, JunqiApp>) {
+    let (from_label, to_name) = {
+        let g = game(h);
+        let side = g.position().side_to_move().unwrap();
+        let (from, to) = plain_move(g);
+        (
+            junqi::app::board::node_label(
+                &g.view(junqi::engine::Viewer::Side(side)),
+                Lang::En,
+                from,
+            ),
+            g.board().name(to).to_string(),
+        )
+    };
+    click(h, &from_label);
+    click(h, &to_name);
+}
+
+/// A game of `mode` from random formations (seeded) and up to `turns` random legal turns.
+pub fn sample_game(mode: junqi::engine::Mode, seed: u64, turns: usize) -> Game {
+    use junqi::engine::{Formation, Rules, Start};
+    let rules = Rules::for_mode(mode);
+    let mut rng = junqi::engine::rng::SplitMix64::new(seed);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    while g.plies().len() < turns {
+        let legal = g.position().legal_turns(&rules);
+        let Some(&t) = rng.choose(&legal) else { break };
+        if g.play(t).is_err() || g.status().is_over() {
+            break;
+        }
+    }
+    g
+}
+
 pub mod cli;
 pub mod layout;
 pub mod leak;

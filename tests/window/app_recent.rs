@@ -6,25 +6,6 @@ use crate::common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use junqi::app::JunqiApp;
-use junqi::app::board::node_label;
-use junqi::engine::Viewer;
-use junqi::i18n::Lang;
-
-fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
-    let (from_label, to_name) = {
-        let g = common::game(h);
-        let side = g.position().side_to_move().unwrap();
-        let (from, to) = common::plain_move(g);
-        (
-            node_label(&g.view(Viewer::Side(side)), Lang::En, from),
-            g.board().name(to).to_string(),
-        )
-    };
-    h.get_by_label(&from_label).click();
-    h.run();
-    h.get_by_label(&to_name).click();
-    h.run();
-}
 
 /// A one-screen game that ends is among the recent games as soon as one goes back to the first
 /// screen, not only once another game starts (or the program starts again).
@@ -33,7 +14,7 @@ fn a_finished_game_is_listed_as_soon_as_it_ends() {
     let (_dir, mut h) = common::window();
     h.get_by_label("Start now (last rules)").click();
     h.run();
-    click_a_move(&mut h);
+    common::click_a_plain_move(&mut h);
     common::click(&mut h, "Resign");
     common::click(&mut h, "Yes, resign");
     common::click(&mut h, "Home");
@@ -42,28 +23,10 @@ fn a_finished_game_is_listed_as_soon_as_it_ends() {
     // A new game keeps it listed once (the file moved among the recent games).
     h.get_by_label("Start now (last rules)").click();
     h.run();
-    click_a_move(&mut h);
+    common::click_a_plain_move(&mut h);
     common::click(&mut h, "Home");
     h.get_by_label_contains("Open · two players · 1 move · Red won · ");
     assert_eq!(h.state().saves.recent.len(), 1);
-}
-
-/// A game of `turns` random legal turns.
-fn sample(seed: u64, turns: usize) -> junqi::engine::Game {
-    use junqi::engine::{Formation, Game, Mode, Rules, Start};
-    let rules = Rules::for_mode(Mode::Open);
-    let mut rng = junqi::engine::rng::SplitMix64::new(seed);
-    let red = Formation::random(&mut rng, &rules);
-    let blue = Formation::random(&mut rng, &rules);
-    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
-    while g.plies().len() < turns {
-        let legal = g.position().legal_turns(&rules);
-        let Some(&t) = rng.choose(&legal) else { break };
-        if g.play(t).is_err() || g.status().is_over() {
-            break;
-        }
-    }
-    g
 }
 
 /// Hovering a recent game shows its file beside the row (or above it), not over the row below.
@@ -75,7 +38,11 @@ fn a_rows_tooltip_leaves_the_next_row_readable() {
     let mut paths = Vec::new();
     for (k, turns) in [4, 6, 8].into_iter().enumerate() {
         let p = games.join(format!("evening-{k}.ron"));
-        std::fs::write(&p, sample(k as u64 + 1, turns).to_ron()).unwrap();
+        std::fs::write(
+            &p,
+            common::sample_game(junqi::engine::Mode::Open, k as u64 + 1, turns).to_ron(),
+        )
+        .unwrap();
         paths.push(p);
     }
     let mut h = common::harness(dir.path());

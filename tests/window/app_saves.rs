@@ -10,9 +10,8 @@ use egui_kittest::kittest::Queryable;
 use junqi::app::board::node_label;
 use junqi::app::saves::{self, Picker, Saves};
 use junqi::app::{JunqiApp, Screen, Session};
-use junqi::engine::formation::Formation;
 use junqi::engine::rng::SplitMix64;
-use junqi::engine::{Action, Game, InfoKey, Mode, NodeId, Rules, Seat, Start, Turn, Viewer};
+use junqi::engine::{Action, Game, InfoKey, Mode, NodeId, Seat, Start, Turn, Viewer};
 use junqi::i18n::Lang;
 use std::path::{Path, PathBuf};
 
@@ -30,41 +29,9 @@ use common::game;
 
 /// Play a plain move of the side to move by clicking the piece and its destination.
 fn click_a_move(h: &mut Harness<'static, JunqiApp>) {
-    let (from_label, to_name) = {
-        let g = game(h);
-        let side = g.position().side_to_move().unwrap();
-        let (from, to) = common::plain_move(g);
-        (
-            node_label(&g.view(Viewer::Side(side)), Lang::En, from),
-            g.board().name(to).to_string(),
-        )
-    };
     let plies = game(h).plies().len();
-    h.get_by_label(&from_label).click();
-    h.run();
-    h.get_by_label(&to_name).click();
-    h.run();
+    common::click_a_plain_move(h);
     assert_eq!(game(h).plies().len(), plies + 1);
-}
-
-/// A game of `turns` random legal turns.
-fn sample(mode: Mode, seed: u64, turns: usize) -> Game {
-    let rules = Rules {
-        mode,
-        ..Rules::default()
-    };
-    let mut rng = SplitMix64::new(seed);
-    let red = Formation::random(&mut rng, &rules);
-    let blue = Formation::random(&mut rng, &rules);
-    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
-    while g.plies().len() < turns {
-        let legal = g.position().legal_turns(&rules);
-        let Some(&t) = rng.choose(&legal) else { break };
-        if g.play(t).is_err() || g.status().is_over() {
-            break;
-        }
-    }
-    g
 }
 
 /// The board shown is the view of `game.position_at(n)` by `viewer`: every node's label is there.
@@ -187,7 +154,7 @@ fn a_finished_game_goes_to_the_recent_list_not_the_resume_offer() {
 fn open_a_saved_file_from_the_recent_list() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(games(dir.path())).unwrap();
-    let g = sample(Mode::Open, 3, 6);
+    let g = common::sample_game(Mode::Open, 3, 6);
     std::fs::write(games(dir.path()).join("friday-night.ron"), g.to_ron()).unwrap();
     let mut h = harness(dir.path());
     // The list reads as a game, not as a file name (the name is in the tooltip).
@@ -205,7 +172,7 @@ fn open_a_saved_file_from_the_recent_list() {
 #[test]
 fn replay_controls_change_the_position_shown() {
     let dir = tempfile::tempdir().unwrap();
-    let mut g = sample(Mode::Hidden, 9, 8);
+    let mut g = common::sample_game(Mode::Hidden, 9, 8);
     assert_eq!(g.plies().len(), 8);
     // Red against the computer (a game between people opens covered: see the tests below).
     g.set_info(InfoKey::Computer, "blue:easy");
@@ -295,7 +262,7 @@ fn replay_controls_change_the_position_shown() {
 #[test]
 fn continue_from_here_starts_a_game_from_that_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let g = sample(Mode::Open, 21, 6);
+    let g = common::sample_game(Mode::Open, 21, 6);
     let path = dir.path().join("old.ron");
     std::fs::write(&path, g.to_ron()).unwrap();
     let mut h = harness(dir.path());
@@ -326,7 +293,7 @@ fn continue_from_here_starts_a_game_from_that_turn() {
 #[test]
 fn hostile_files_are_refused_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let good = sample(Mode::Open, 11, 10);
+    let good = common::sample_game(Mode::Open, 11, 10);
     let text = good.to_ron();
     let Start::Formations { red, .. } = &good.record().start else {
         panic!()
@@ -435,7 +402,7 @@ fn without_a_file_dialog_the_app_says_so() {
 #[test]
 fn save_as_and_open_round_trip_a_hidden_game_between_people_which_opens_covered() {
     let dir = tempfile::tempdir().unwrap();
-    let g = sample(Mode::Hidden, 4, 5);
+    let g = common::sample_game(Mode::Hidden, 4, 5);
     // Blue is to move after 5 turns and lifts the curtain: Save as is for whoever looks.
     let mut h = harness(dir.path());
     h.state_mut().show_game(Session::new(g.clone()));
@@ -481,7 +448,7 @@ fn a_crash_between_write_and_rename_keeps_the_previous_autosave() {
     let gdir = games(dir.path());
     let (mut s, w) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
     assert!(w.is_none());
-    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
+    let mut play = Session::new(common::sample_game(Mode::Hidden, 8, 4));
     s.autosave(Some(&mut play)).unwrap();
     let before = std::fs::read(gdir.join(saves::CURRENT)).unwrap();
     // One more turn (the same game, its id kept).
@@ -551,7 +518,7 @@ fn a_later_start_removes_temp_files_left_by_a_killed_writer() {
     let fdir = dir.path().join("formations");
     std::fs::create_dir_all(&fdir).unwrap();
     let (mut s, _) = Saves::open(Some(gdir.clone()), Picker::Unavailable);
-    let mut play = Session::new(sample(Mode::Hidden, 8, 4));
+    let mut play = Session::new(common::sample_game(Mode::Hidden, 8, 4));
     s.autosave(Some(&mut play)).unwrap();
     // A process that has ended, and one still running.
     let mut ended = std::process::Command::new("true").spawn().unwrap();
@@ -658,7 +625,7 @@ fn saved_games_are_private_files() {
 #[test]
 fn autosaved_unfinished_hidden_game_between_people_opens_covered() {
     let dir = tempfile::tempdir().unwrap();
-    let g = sample(Mode::Hidden, 4, 5);
+    let g = common::sample_game(Mode::Hidden, 4, 5);
     // Blue to move after 5 turns, two people at the screen.
     let mut h = harness(dir.path());
     h.state_mut().show_game(Session::new(g.clone()));
@@ -681,7 +648,7 @@ fn autosaved_unfinished_hidden_game_between_people_opens_covered() {
 #[test]
 fn unfinished_hidden_game_with_no_saving_side_opens_covered() {
     let dir = tempfile::tempdir().unwrap();
-    let g = sample(Mode::Hidden, 4, 5);
+    let g = common::sample_game(Mode::Hidden, 4, 5);
     let mut record = g.record().clone();
     record.info.retain(|(k, _)| k != "saved_by" && k != "seat");
     let path = dir.path().join("nobody.ron");
@@ -709,7 +676,7 @@ fn unfinished_hidden_game_with_no_saving_side_opens_covered() {
 #[test]
 fn the_replay_takes_the_game_keys_as_its_steps_and_plays_on_its_own() {
     let dir = tempfile::tempdir().unwrap();
-    let mut g = sample(Mode::Open, 11, 6);
+    let mut g = common::sample_game(Mode::Open, 11, 6);
     g.act(Action::Resign(Seat::Red)).unwrap();
     let path = dir.path().join("open.ron");
     std::fs::write(&path, g.to_ron()).unwrap();

@@ -10,14 +10,12 @@ use crate::common;
 use common::leak::{assert_no_leak_as_anyone, texts};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use junqi::app::board::node_label;
 use junqi::app::saves::{self, Picker};
 use junqi::app::session::Act;
 use junqi::app::{JunqiApp, Screen, Session};
 use junqi::engine::{
     Action, Disclosure, Formation, Game, InfoKey, Mode, Rules, Seat, Start, Status, Turn, Viewer,
 };
-use junqi::i18n::Lang;
 use std::path::Path;
 
 fn step(h: &mut Harness<'static, JunqiApp>) {
@@ -94,17 +92,7 @@ fn move_by_clicks(h: &mut Harness<'static, JunqiApp>) {
     if h.state().play().unwrap().curtain_up() {
         lift(h);
     }
-    let (from_label, to_name) = {
-        let g = common::game(h);
-        let side = g.position().side_to_move().unwrap();
-        let (from, to) = common::plain_move(g);
-        (
-            node_label(&g.view(Viewer::Side(side)), Lang::En, from),
-            g.board().name(to).to_string(),
-        )
-    };
-    click(h, &from_label);
-    click(h, &to_name);
+    common::click_a_plain_move(h);
 }
 
 fn replay<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a junqi::app::replay::Replay {
