@@ -24,14 +24,15 @@ pub mod engine_player;
 pub mod engine_seat;
 pub mod link;
 pub mod process;
+pub mod turns;
 mod words;
 
 pub use crate::engine::Chair;
 pub use brain::Brain;
 
 use crate::engine::{
-    Action, Disclosure, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status,
-    Turn, TurnReport, View, Viewer,
+    Action, Formation, Game, IllegalTurn, Rules, Seat, Start, Status, Turn, TurnReport, View,
+    Viewer,
 };
 use std::time::{Duration, Instant};
 
@@ -678,21 +679,12 @@ impl Table {
 
     /// Seat `k`'s side, if known (flip mode before the colours are decided: none).
     fn known_side(&self, k: usize) -> Option<Seat> {
-        match self.places[k].chair {
-            Chair::Side(s) => Some(s),
-            Chair::Player(p) => self.game.player_colour(p),
-        }
+        turns::side_of_chair(&self.game, self.places[k].chair)
     }
 
     /// The seat (index) whose chair is the side or player to move.
     fn seat_to_move(&self) -> Option<usize> {
-        let mover = self.game.position().mover();
-        self.places.iter().position(|p| match (p.chair, mover) {
-            (Chair::Side(s), Mover::Side(m)) => s == m,
-            (Chair::Player(p), Mover::Player(m)) => p == m,
-            (Chair::Player(p), Mover::Side(m)) => self.game.player_colour(p) == Some(m),
-            (Chair::Side(_), Mover::Player(_)) => false,
-        })
+        turns::chair_to_move(&self.game, self.places.iter().map(|p| p.chair))
     }
 
     fn view_of(&self, k: usize) -> View {
@@ -725,26 +717,15 @@ impl Table {
     /// end when the game cannot go on.
     fn fail(&mut self, k: usize, why: SeatFailure) -> Option<TableEnd> {
         self.places[k].failed = true;
-        let chair = self.places[k].chair;
-        let mut text = format!("{chair} ({}): {why}", self.places[k].driver.name());
-        // Four players: a second seat may fail later in the game; both are kept.
-        if let Some((_, before)) =
-            (self.game.record().info.iter()).find(|(key, _)| key == InfoKey::Forfeit.as_str())
-        {
-            text = format!("{before}; {text}");
-        }
-        self.game.set_info(InfoKey::Forfeit, &text);
+        let (chair, name) = (self.places[k].chair, self.places[k].driver.name());
+        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), false);
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));
         }
-        match self.known_side(k) {
-            Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
-                if self.game.status().is_over() {
-                    Some(self.end())
-                } else {
-                    self.tell_out();
-                    None
-                }
+        match forfeit {
+            turns::Forfeit::Resigned if !self.game.status().is_over() => {
+                self.tell_out();
+                None
             }
             // Flip mode before colours: no colour to resign; the game stops here and
             // `TableEnd::forfeit` says who lost.
@@ -764,9 +745,7 @@ impl Table {
         let Some(k) = self.seat_to_move() else {
             return Some(self.end());
         };
-        let mut offered = false;
-        let mut asked_back = false;
-        let mut tries = 0usize;
+        let mut this = turns::OneTurn::default();
         // The move clock: what this turn's questions took so far.
         let move_clock = self.move_clock();
         let mut this_turn = Duration::ZERO;
@@ -816,65 +795,40 @@ impl Table {
                     return self.time_out(k, c);
                 }
             }
-            let reply = match reply {
-                Ok(r) => r,
+            let answer = reply.and_then(|r| this.answer(r, &view, self.game.rules()));
+            let answer = match answer {
+                Ok(a) => a,
                 Err(e) => return self.fail(k, e),
             };
-            match reply {
-                Reply::Resign => return self.resign(k),
-                Reply::OfferDraw if !offered => {
-                    offered = true;
+            match answer {
+                turns::Answer::Resign => return self.resign(k),
+                turns::Answer::OfferDraw => {
                     if self.offer_draw(k) {
                         return Some(self.end());
                     }
                 }
-                Reply::OfferDraw => {
-                    return self.fail(
-                        k,
-                        SeatFailure::Reported("offered a draw twice in one turn".into()),
-                    );
-                }
-                Reply::AskTakeback if !asked_back => {
-                    asked_back = true;
-                    match self.ask_takeback(k) {
-                        Asked::Declined => {}
-                        // The position changed: the seat to move may be another one.
-                        Asked::Made => return None,
-                        Asked::Failed(end) => return end,
-                    }
-                }
-                Reply::AskTakeback => {
-                    return self.fail(
-                        k,
-                        SeatFailure::Reported("asked for a takeback twice in one turn".into()),
-                    );
-                }
-                Reply::Turn(turn) => {
-                    if let Err(why) = view.check_turn(self.game.rules(), turn) {
-                        let turn = turn.notation(view.board());
-                        let why = why.to_string();
-                        return self.fail(k, SeatFailure::Illegal { turn, why });
-                    }
-                    match self.game.play(turn) {
-                        Ok(ply) => {
-                            match ply.report.clone() {
-                                Some(r) => self.saved_then_told(|d, v| d.observe(&r, v)),
-                                None => self.saved_then_told(|_, _| {}),
-                            }
-                            return None;
+                turns::Answer::AskTakeback => match self.ask_takeback(k) {
+                    Asked::Declined => {}
+                    // The position changed: the seat to move may be another one.
+                    Asked::Made => return None,
+                    Asked::Failed(end) => return end,
+                },
+                turns::Answer::Play(turn) => match self.game.play(turn) {
+                    Ok(ply) => {
+                        match ply.report.clone() {
+                            Some(r) => self.saved_then_told(|d, v| d.observe(&r, v)),
+                            None => self.saved_then_told(|_, _| {}),
                         }
-                        Err(why) => {
-                            tries += 1;
-                            // A refused candidate is never offered again by our players; the
-                            // bound ends a seat that ignores refusals.
-                            if tries > 64 {
-                                return self.fail(k, SeatFailure::RefusedTooOften);
-                            }
-                            self.refusals += 1;
-                            self.places[k].driver.refused(turn, &why);
-                        }
+                        return None;
                     }
-                }
+                    Err(why) => {
+                        if let Err(e) = this.refused() {
+                            return self.fail(k, e);
+                        }
+                        self.refusals += 1;
+                        self.places[k].driver.refused(turn, &why);
+                    }
+                },
             }
         }
     }
@@ -883,16 +837,7 @@ impl Table {
     /// its side is to move again), and how many turns (plies) that takes back; `None` when it
     /// has no turn to take back.
     pub fn takeback_of(&self, k: usize) -> Option<(u32, u32)> {
-        let by = self.side_of(k);
-        let standing = self.game.standing_actions().len() as u32;
-        let plies = self.game.plies().len() as u32;
-        (1..=standing.min(256)).find_map(|actions| {
-            let mut probe = self.game.clone();
-            let back = probe.act(Action::Takeback { by, turns: actions }).is_ok();
-            let dropped = plies.saturating_sub(probe.plies().len() as u32);
-            (back && dropped > 0 && probe.position().side_to_move() == Some(by))
-                .then_some((actions, dropped))
-        })
+        turns::takeback_span(&self.game, self.side_of(k))
     }
 
     /// Seat `k` asks for a takeback: every other seat still in is asked; if all agree it is
@@ -920,12 +865,7 @@ impl Table {
                 return Asked::Declined;
             }
         }
-        let made = self
-            .game
-            .disclose(Disclosure::Takeback, Some(by), true)
-            .ok()
-            .is_some_and(|grant| self.game.take_back(grant, by, actions).is_ok());
-        if !made {
+        if turns::take_back(&mut self.game, by, actions).is_err() {
             self.places[k].driver.takeback_declined();
             return Asked::Declined;
         }
@@ -941,10 +881,9 @@ impl Table {
         let Some(side) = self.game.position().side_to_move() else {
             return self.fail(k, SeatFailure::Hung(clock));
         };
-        if self.game.act(Action::Timeout(side)).is_err() {
+        let Some(count) = turns::time_out(&mut self.game) else {
             return self.fail(k, SeatFailure::Hung(clock));
-        }
-        let count = self.game.timeouts(side);
+        };
         self.saved_then_told(|d, v| d.timed_out(side, count, v));
         self.game.status().is_over().then(|| self.end())
     }
@@ -961,15 +900,20 @@ impl Table {
         }
     }
 
-    /// The seats other than `k` that are asked a question: not failed, their side still in.
+    /// The seats other than `k` that are asked a question: not failed, their side still in, in
+    /// the order the rules ask them (`turns::answerers`).
     fn others_in(&self, k: usize) -> Vec<usize> {
-        (0..self.places.len())
+        let order = turns::answerers(&self.game, self.side_of(k));
+        let mut others: Vec<usize> = (0..self.places.len())
             .filter(|&j| j != k && !self.places[j].failed)
             .filter(|&j| self.game.seats_in().contains(&self.side_of(j)))
-            .collect()
+            .collect();
+        others.sort_by_key(|&j| order.iter().position(|&s| s == self.side_of(j)));
+        others
     }
 
-    /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.
+    /// Seat `k` offers a draw: the others still in are asked in turn; whether the game is
+    /// drawn (the last of them accepted).
     fn offer_draw(&mut self, k: usize) -> bool {
         let by = self.side_of(k);
         if self.game.act(Action::OfferDraw(by)).is_err() {
@@ -978,16 +922,11 @@ impl Table {
         for j in self.others_in(k) {
             let side = self.side_of(j);
             let view = self.view_of(j);
-            let answer = self.places[j]
+            let yes = self.places[j]
                 .driver
                 .draw_offered(by, &view)
                 .unwrap_or_default();
-            let action = if answer {
-                Action::AcceptDraw(side)
-            } else {
-                Action::DeclineDraw(side)
-            };
-            if self.game.act(action).is_err() || !answer {
+            if turns::answer_draw(&mut self.game, side, yes).is_err() || !yes {
                 return false;
             }
             if self.game.status().is_over() {
