@@ -72,7 +72,8 @@ pub(super) fn build_two_player() -> Board {
             let (nf, nr) = (nf as u8, nr as u8);
             let a = id(f, r);
             let b = id(nf, nr);
-            // Two camps are never diagonal neighbours on this board, so each diagonal is added once.
+            // The diagonals between two camps (c4 and each camp round it, c9 likewise) are met
+            // from both camps and listed twice in `links`.
             l.join(a, b, false);
         }
     }
@@ -149,17 +150,21 @@ impl Links {
         }
     }
 
-    /// Link `a` and `b` both ways, by rail too if `rail`. A link met twice is kept once (on the
-    /// four-player board a camp's diagonal to the camp of own c4 is met from both camps).
+    /// Link `a` and `b` both ways, by rail too if `rail`, even if they are linked already.
     fn join(&mut self, a: NodeId, b: NodeId, rail: bool) {
-        if self.links[a as usize].contains(&b) {
-            return;
-        }
         self.links[a as usize].push(b);
         self.links[b as usize].push(a);
         if rail {
             self.rail_links[a as usize].push(b);
             self.rail_links[b as usize].push(a);
+        }
+    }
+
+    /// Link `a` and `b` as `join` does, unless they are linked already (on the four-player board
+    /// a camp's diagonal to the camp of own c4 is met from both camps).
+    fn join_once(&mut self, a: NodeId, b: NodeId, rail: bool) {
+        if !self.links[a as usize].contains(&b) {
+            self.join(a, b, rail);
         }
     }
 }
@@ -292,35 +297,35 @@ fn four_player_links(grid: &FourGrid, n: usize) -> Links {
             for r in 1..=6u8 {
                 if f < 4 {
                     let rail = r == 2 || r == 6;
-                    l.join(own(seat, f, r), own(seat, f + 1, r), rail);
+                    l.join_once(own(seat, f, r), own(seat, f + 1, r), rail);
                 }
                 if r < 6 {
                     let rail = (f == 0 || f == 4) && r >= 2;
-                    l.join(own(seat, f, r), own(seat, f, r + 1), rail);
+                    l.join_once(own(seat, f, r), own(seat, f, r + 1), rail);
                 }
             }
         }
         for (f, r) in [(1u8, 3u8), (3, 3), (2, 4), (1, 5), (3, 5)] {
             for (df, dr) in [(-1i8, -1i8), (1, -1), (-1, 1), (1, 1)] {
                 let (nf, nr) = ((f as i8 + df) as u8, (r as i8 + dr) as u8);
-                l.join(own(seat, f, r), own(seat, nf, nr), false);
+                l.join_once(own(seat, f, r), own(seat, nf, nr), false);
             }
         }
         // Arm to centre: own a6, c6, e6 to the centre station straight ahead.
         for f in [0, 2, 4] {
-            l.join(own(seat, f, 6), own(seat, f, 7), true);
+            l.join_once(own(seat, f, 6), own(seat, f, 7), true);
         }
         // The corner arc: own a6 to own e6 of the arm on the owner's left (the seat before in
         // counterclockwise order).
         let left = Seat::FOUR[(i + 3) % 4];
-        l.join(own(seat, 0, 6), own(left, 4, 6), true);
+        l.join_once(own(seat, 0, 6), own(left, 4, 6), true);
     }
     // The centre: each station to the next in its rank or file.
     for a in [7u8, 9, 11] {
         for b in [7u8, 9] {
             // Along rank a (x = b − 1 to b + 1) and along file x = a − 1 (y = b to b + 2).
-            l.join(grid.id((b - 1, a)), grid.id((b + 1, a)), true);
-            l.join(grid.id((a - 1, b)), grid.id((a - 1, b + 2)), true);
+            l.join_once(grid.id((b - 1, a)), grid.id((b + 1, a)), true);
+            l.join_once(grid.id((a - 1, b)), grid.id((a - 1, b + 2)), true);
         }
     }
     l
