@@ -60,6 +60,20 @@ impl NewGameSpec {
         }
     }
 
+    /// Two or four players. Four never deal face down (open play is chosen then) and put the
+    /// first human seat at the bottom; two put Red at the bottom in place of a four-player seat.
+    pub fn set_four(&mut self, four: bool) {
+        self.four = four;
+        if four {
+            if self.rules.mode.deals_face_down() {
+                pick_mode(&mut self.rules, Mode::Open);
+            }
+            self.bottom = self.first_human_seat();
+        } else if self.bottom.is_four() {
+            self.bottom = Seat::Red;
+        }
+    }
+
     /// Four players: the seat at the bottom by default, the first human seat (South if none).
     pub fn first_human_seat(&self) -> Seat {
         Seat::FOUR
@@ -204,10 +218,7 @@ impl NewGame {
         ng.sealed_under = privacy_key(&ng.spec);
         if ng.spec.four {
             // As the last game: four players (never flip), the first human seat at the bottom.
-            if ng.spec.rules.mode.deals_face_down() {
-                pick_mode(&mut ng.spec.rules, Mode::Open);
-            }
-            ng.spec.bottom = ng.spec.first_human_seat();
+            ng.spec.set_four(true);
         }
         ng
     }
@@ -352,20 +363,78 @@ impl NewGame {
         cmd
     }
 
+    /// The dialog (or, while a side chooses its formation privately, that side's choice alone).
+    /// Returns what the player asked for this frame.
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
+        self.reseal();
+        self.forget_preselected_if_private();
+        if let Some((side, lifted)) = self.private {
+            return self.private_choice(ui, lang, side, lifted);
+        }
+        let seed_ok = self.take_seed();
+        // An engine seat needs a command: Start waits for one (the field says so).
+        let command_ok = !self.spec.has_engine() || !self.engine_command.trim().is_empty();
+        let mut cmd = self.title_row(ui, lang, seed_ok && command_ok);
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("new-game-grid")
+                .num_columns(2)
+                .spacing([16.0, 8.0])
+                .show(ui, |ui| {
+                    self.mode_row(ui, lang);
+                    self.players_row(ui, lang);
+                    if self.spec.has_engine() {
+                        let name_id = ui.strong(lang.t(&i18n::ENGINE_COMMAND)).id;
+                        engine_command_field(ui, lang, &mut self.engine_command, name_id);
+                        ui.end_row();
+                    }
+                    if self.spec.rules.mode.deals_face_down() {
+                        self.seed_row(ui, lang, seed_ok);
+                    }
+                    // A mode or a seat changed above in this very frame: private choices go
+                    // before the pickers below could show them.
+                    self.reseal();
+                    if let Some(c) = self.formations_row(ui, lang) {
+                        cmd = Some(c);
+                    }
+                    ui.strong(lang.t(&i18n::BOTTOM_SIDE));
+                    ui.horizontal(|ui| {
+                        for &s in self.spec.board_seats() {
+                            ui.radio_value(&mut self.spec.bottom, s, lang.side(s));
+                        }
+                    });
+                    ui.end_row();
+                });
+            ui.separator();
+            ui.strong(lang.t(&i18n::HOUSE_RULES));
+            let spec = &mut self.spec;
+            for rule in HouseRule::ALL {
+                house_rule(ui, lang, rule, &mut spec.rules);
+            }
+            if spec.four {
+                for rule in HouseRule::FOUR_PLAYER {
+                    house_rule(ui, lang, rule, &mut spec.rules);
+                }
+            }
+        });
+        cmd
+    }
+
+    /// Private choices sealed again if the mode or the seats changed (see `reseal`).
+    fn reseal(&mut self) {
         reseal(
             &mut self.spec,
             &mut self.sealed,
             &mut self.sealed_under,
             &mut self.cleared_note,
         );
-        self.forget_preselected_if_private();
-        if let Some((side, lifted)) = self.private {
-            return self.private_choice(ui, lang, side, lifted);
-        }
-        let mut cmd = None;
+    }
+
+    /// The deal's seed as typed, into the spec: a number, or none (an empty field) for a random
+    /// deal. Returns false when the field holds something else and the mode deals face down.
+    fn take_seed(&mut self) -> bool {
         let typed = self.seed_text.trim();
-        let seed_ok = match typed.parse::<u64>() {
+        match typed.parse::<u64>() {
             Ok(v) => {
                 self.spec.flip_seed = Some(v);
                 true
@@ -375,15 +444,18 @@ impl NewGame {
                 true
             }
             Err(_) => !self.spec.rules.mode.deals_face_down(),
-        };
-        // An engine seat needs a command: Start waits for one (the field says so).
-        let command_ok = !self.spec.has_engine() || !self.engine_command.trim().is_empty();
+        }
+    }
+
+    /// The heading with Start (enabled when `can_start`) and Cancel.
+    fn title_row(&self, ui: &mut egui::Ui, lang: Lang, can_start: bool) -> Option<NewGameCmd> {
+        let mut cmd = None;
         ui.horizontal(|ui| {
             ui.heading(lang.t(&i18n::NEW_GAME));
             ui.add_space(16.0);
             if ui
                 .add_enabled(
-                    seed_ok && command_ok,
+                    can_start,
                     egui::Button::new(
                         egui::RichText::new(lang.t(&i18n::START))
                             .size(18.0)
@@ -398,176 +470,151 @@ impl NewGame {
                 cmd = Some(NewGameCmd::Cancel);
             }
         });
-        ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            let spec = &mut self.spec;
-            let seed_text = &mut self.seed_text;
-            let engine_command = &mut self.engine_command;
-            let library = &self.library;
-            let private = &mut self.private;
-            let (sealed, sealed_under) = (&mut self.sealed, &mut self.sealed_under);
-            let cleared_note = &mut self.cleared_note;
-            egui::Grid::new("new-game-grid")
-                .num_columns(2)
-                .spacing([16.0, 8.0])
-                .show(ui, |ui| {
-                    ui.strong(lang.t(&i18n::MODE));
-                    ui.vertical(|ui| {
-                        mode_buttons(ui, lang, &mut spec.rules, spec.four);
-                        if spec.rules.mode.deals_face_down() {
-                            ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
-                        }
-                        if spec.four {
-                            ui.weak(lang.t(&i18n::FOUR_NO_FLIP));
-                        }
-                    });
-                    ui.end_row();
-                    ui.strong(lang.t(&i18n::PLAYERS));
-                    ui.vertical(|ui| {
-                        ui.horizontal(|ui| {
-                            for (four, t) in
-                                [(false, &i18n::TWO_PLAYERS), (true, &i18n::FOUR_PLAYERS)]
-                            {
-                                if ui.radio(spec.four == four, lang.t(t)).clicked()
-                                    && spec.four != four
-                                {
-                                    spec.four = four;
-                                    if four {
-                                        if spec.rules.mode.deals_face_down() {
-                                            pick_mode(&mut spec.rules, Mode::Open);
-                                        }
-                                        spec.bottom = spec.first_human_seat();
-                                    } else if spec.bottom.is_four() {
-                                        spec.bottom = Seat::Red;
-                                    }
-                                }
-                            }
-                        });
-                        if spec.four {
-                            for (k, side) in Seat::FOUR.into_iter().enumerate() {
-                                let who =
-                                    format!("{} ({})", lang.side(side), lang.seat_colour(side));
-                                let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
-                                let before = spec.seats4[k];
-                                seat_picker(ui, lang, &who, 10 + k, &mut spec.seats4[k]);
-                                if spec.seats4[k] != before {
-                                    spec.bottom = spec.first_human_seat();
-                                }
-                            }
-                            return;
-                        }
-                        for k in 0..2 {
-                            let who = if spec.rules.mode.deals_face_down() {
-                                fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
-                            } else {
-                                lang.side(Seat::BOTH[k]).to_string()
-                            };
-                            // Reads "Human as Red" / "人 执红".
-                            let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
-                            seat_picker(ui, lang, &who, k, &mut spec.seats[k]);
-                        }
-                    });
-                    ui.end_row();
-                    if spec.has_engine() {
-                        let name_id = ui.strong(lang.t(&i18n::ENGINE_COMMAND)).id;
-                        engine_command_field(ui, lang, engine_command, name_id);
-                        ui.end_row();
-                    }
-                    if spec.rules.mode.deals_face_down() {
-                        let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
-                        ui.vertical(|ui| {
-                            ui.horizontal(|ui| {
-                                ui.add(
-                                    egui::TextEdit::singleline(seed_text)
-                                        .desired_width(190.0)
-                                        .char_limit(24),
-                                )
-                                .labelled_by(name_id);
-                                if ui.button(lang.t(&i18n::NEW_DEAL)).clicked() {
-                                    // An empty field: a random deal made when the game starts.
-                                    seed_text.clear();
-                                }
-                            });
-                            if seed_ok {
-                                ui.weak(lang.t(&i18n::DEAL_RANDOM_HINT));
-                                ui.weak(lang.t(&i18n::DEAL_REPLAY_HINT));
-                            } else {
-                                ui.colored_label(
-                                    egui::Color32::from_rgb(0xb0, 0x20, 0x10),
-                                    lang.t(&i18n::SEED_INVALID),
-                                );
-                            }
-                        });
-                        ui.end_row();
-                    }
-                    // A mode or a seat changed above in this very frame: private choices go
-                    // before the pickers below could show them.
-                    reseal(spec, sealed, sealed_under, cleared_note);
-                    ui.strong(lang.t(&i18n::FORMATIONS));
-                    // Hidden games between people: each side's choice shows only as "chosen".
-                    let hide = private_choices(spec);
-                    ui.add_enabled_ui(!spec.rules.mode.deals_face_down(), |ui| {
-                        ui.vertical(|ui| {
-                            if *cleared_note {
-                                ui.label(lang.t(&i18n::PRIVATE_CHOICES_CLEARED));
-                            }
-                            for &side in spec.board_seats() {
-                                let human = spec.players()[side.index()] == Occupant::Human;
-                                if hide && human {
-                                    // Each side chooses behind its own curtain; here only
-                                    // "chosen" shows, and nobody can change another's choice.
-                                    ui.horizontal(|ui| {
-                                        ui.label(fill(
-                                            lang.t(&i18n::SIDE_FORMATION_CHOSEN),
-                                            &[("side", lang.side(side))],
-                                        ));
-                                        if ui
-                                            .button(fill(
-                                                lang.t(&i18n::CHOOSE_PRIVATELY),
-                                                &[("side", lang.side(side))],
-                                            ))
-                                            .clicked()
-                                        {
-                                            *private = Some((side, false));
-                                        }
-                                    });
-                                    continue;
-                                }
-                                // A thumbnail of the choice where it is no secret: an open
-                                // game, or a person's own choice against the computer (never
-                                // a computer's formation in a hidden game).
-                                let rules = spec.rules.clone();
-                                let thumb =
-                                    (!rules.mode.hides_identities() || human).then_some(&rules);
-                                let choice = spec.choice_mut(side);
-                                if picker(ui, lang, side, choice, library, thumb) {
-                                    cmd = Some(NewGameCmd::EditFormation(side));
-                                }
-                            }
-                        })
-                    });
-                    ui.end_row();
-                    ui.strong(lang.t(&i18n::BOTTOM_SIDE));
-                    ui.horizontal(|ui| {
-                        for &s in spec.board_seats() {
-                            ui.radio_value(&mut spec.bottom, s, lang.side(s));
-                        }
-                    });
-                    ui.end_row();
-                });
-            ui.separator();
-            ui.strong(lang.t(&i18n::HOUSE_RULES));
-            for rule in HouseRule::ALL {
-                house_rule(ui, lang, rule, &mut spec.rules);
-            }
-            if spec.four {
-                for rule in HouseRule::FOUR_PLAYER {
-                    house_rule(ui, lang, rule, &mut spec.rules);
-                }
-            }
-        });
         cmd
     }
+
+    /// The grid's mode row: the modes and their notes.
+    fn mode_row(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let spec = &mut self.spec;
+        ui.strong(lang.t(&i18n::MODE));
+        ui.vertical(|ui| {
+            mode_buttons(ui, lang, &mut spec.rules, spec.four);
+            if spec.rules.mode.deals_face_down() {
+                ui.weak(lang.t(&i18n::FLIP_DEFAULTS_NOTE));
+            }
+            if spec.four {
+                ui.weak(lang.t(&i18n::FOUR_NO_FLIP));
+            }
+        });
+        ui.end_row();
+    }
+
+    /// The grid's players row: two or four players, and who plays each seat.
+    fn players_row(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let spec = &mut self.spec;
+        ui.strong(lang.t(&i18n::PLAYERS));
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                for (four, t) in [(false, &i18n::TWO_PLAYERS), (true, &i18n::FOUR_PLAYERS)] {
+                    if ui.radio(spec.four == four, lang.t(t)).clicked() && spec.four != four {
+                        spec.set_four(four);
+                    }
+                }
+            });
+            if spec.four {
+                for (k, side) in Seat::FOUR.into_iter().enumerate() {
+                    let who = format!("{} ({})", lang.side(side), lang.seat_colour(side));
+                    let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
+                    let before = spec.seats4[k];
+                    seat_picker(ui, lang, &who, 10 + k, &mut spec.seats4[k]);
+                    if spec.seats4[k] != before {
+                        spec.bottom = spec.first_human_seat();
+                    }
+                }
+                return;
+            }
+            for k in 0..2 {
+                let who = if spec.rules.mode.deals_face_down() {
+                    fill(lang.t(&i18n::SEAT_PLAYER), &[("n", &(k + 1).to_string())])
+                } else {
+                    lang.side(Seat::BOTH[k]).to_string()
+                };
+                // Reads "Human as Red" / "人 执红".
+                let who = fill(lang.t(&i18n::PLAYED_BY), &[("who", &who)]);
+                seat_picker(ui, lang, &who, k, &mut spec.seats[k]);
+            }
+        });
+        ui.end_row();
+    }
+
+    /// The grid's deal row (modes that deal face down): the seed field, a new deal, and what the
+    /// seed means (or that it is not a number).
+    fn seed_row(&mut self, ui: &mut egui::Ui, lang: Lang, seed_ok: bool) {
+        let seed_text = &mut self.seed_text;
+        let name_id = ui.strong(lang.t(&i18n::DEAL_SEED)).id;
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(seed_text)
+                        .desired_width(190.0)
+                        .char_limit(24),
+                )
+                .labelled_by(name_id);
+                if ui.button(lang.t(&i18n::NEW_DEAL)).clicked() {
+                    // An empty field: a random deal made when the game starts.
+                    seed_text.clear();
+                }
+            });
+            if seed_ok {
+                ui.weak(lang.t(&i18n::DEAL_RANDOM_HINT));
+                ui.weak(lang.t(&i18n::DEAL_REPLAY_HINT));
+            } else {
+                ui.colored_label(
+                    egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+                    lang.t(&i18n::SEED_INVALID),
+                );
+            }
+        });
+        ui.end_row();
+    }
+
+    /// The grid's formations row: a picker per seat, or in hidden games between people only
+    /// "chosen" and a button to choose behind the seat's own curtain. Returns the command to edit
+    /// a formation if one was asked for.
+    fn formations_row(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<NewGameCmd> {
+        let mut cmd = None;
+        let (spec, library, private) = (&mut self.spec, &self.library, &mut self.private);
+        let cleared_note = self.cleared_note;
+        ui.strong(lang.t(&i18n::FORMATIONS));
+        // Hidden games between people: each side's choice shows only as "chosen".
+        let hide = private_choices(spec);
+        ui.add_enabled_ui(!spec.rules.mode.deals_face_down(), |ui| {
+            ui.vertical(|ui| {
+                if cleared_note {
+                    ui.label(lang.t(&i18n::PRIVATE_CHOICES_CLEARED));
+                }
+                for &side in spec.board_seats() {
+                    let human = spec.players()[side.index()] == Occupant::Human;
+                    if hide && human {
+                        // Each side chooses behind its own curtain; here only "chosen" shows,
+                        // and nobody can change another's choice.
+                        if chosen_privately(ui, lang, side) {
+                            *private = Some((side, false));
+                        }
+                        continue;
+                    }
+                    // A thumbnail of the choice where it is no secret: an open game, or a
+                    // person's own choice against the computer (never a computer's formation
+                    // in a hidden game).
+                    let rules = spec.rules.clone();
+                    let thumb = (!rules.mode.hides_identities() || human).then_some(&rules);
+                    let choice = spec.choice_mut(side);
+                    if picker(ui, lang, side, choice, library, thumb) {
+                        cmd = Some(NewGameCmd::EditFormation(side));
+                    }
+                }
+            })
+        });
+        ui.end_row();
+        cmd
+    }
+}
+
+/// A side's formation chosen privately: "chosen", and a button to choose again behind the side's
+/// own curtain. Returns whether it was clicked.
+fn chosen_privately(ui: &mut egui::Ui, lang: Lang, side: Seat) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(fill(
+            lang.t(&i18n::SIDE_FORMATION_CHOSEN),
+            &[("side", lang.side(side))],
+        ));
+        ui.button(fill(
+            lang.t(&i18n::CHOOSE_PRIVATELY),
+            &[("side", lang.side(side))],
+        ))
+        .clicked()
+    })
+    .inner
 }
 
 pub(super) fn house_rule(ui: &mut egui::Ui, lang: Lang, rule: HouseRule, rules: &mut Rules) {

@@ -60,7 +60,8 @@ fn seat_who(game: &crate::engine::Game, k: usize, lang: Lang) -> String {
     }
 }
 
-/// The play screen for `play`, at egui time `now`.
+/// The play screen for `play`: the status line, the side panel (unless folded away), the board
+/// and the questions over it.
 pub fn screen(
     ui: &mut egui::Ui,
     play: &Session,
@@ -69,7 +70,6 @@ pub fn screen(
     out: &mut Vec<Command>,
 ) {
     let lang = settings.lang;
-    let opts = &settings.board;
     let centre = Centre::board(play.game().board());
     let size = panel.frame(ui, centre);
     if play.hint_offered() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::H)) {
@@ -77,149 +77,185 @@ pub fn screen(
     }
     let bottom = hidden_flip::bottom(play, settings.bottom);
     let now = ui.input(|i| i.time);
-    let status = play.game().status();
-    let mover = play.side_to_move();
     let clock_left = play.clock_left(now).map(|left| left.max(0.0));
-
-    // Status line at the bottom.
+    // The panel folded away: its move clock shows in the status line, next to the board.
+    let status_clock = clock_left.filter(|_| panel.width(size, centre).is_none());
     egui::Panel::bottom("status").show(ui, |ui| {
-        let text = match &play.message() {
-            Some(Message::Illegal(e)) => lang.illegal(e),
-            Some(Message::Refused(e)) => lang.action_error(e),
-            Some(Message::Error(e)) => e.clone(),
-            Some(Message::Tag(e)) => lang.tag_error(e),
-            Some(Message::Note(t)) => lang.t(t).to_string(),
-            None if status.is_over() => lang.t(&i18n::GAME_OVER).to_string(),
-            None if play.computer_to_move() => play.thinking_text(lang),
-            // The mover looks at the clash: the next player does nothing yet.
-            None if play.modes().handing.is_some() => fill(
-                lang.t(&i18n::HAND_OVER_STATUS),
-                &[("next", lang.side(mover))],
-            ),
-            None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
-            None => hidden_flip::hint(play, lang)
-                .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
-        };
-        let colour = if play.message().is_some() {
-            egui::Color32::from_rgb(0xb0, 0x20, 0x10)
-        } else {
-            ui.visuals().text_color()
-        };
-        // As tall as the clash notice always, so the board does not jump when one shows.
-        ui.set_min_height(CLASH_NOTICE_HEIGHT);
-        ui.horizontal_wrapped(|ui| {
-            // The panel folded away: its move clock shows here, next to the board.
-            if let Some(secs) = clock_left.filter(|_| panel.width(size, centre).is_none()) {
-                ui.label(
-                    egui::RichText::new(fill(
-                        lang.t(&i18n::CLOCK),
-                        &[("n", &format!("{}", secs.ceil() as u64))],
-                    ))
-                    .size(16.0)
-                    .strong()
-                    .color(if secs < 10.0 {
-                        board::RED
-                    } else {
-                        ui.visuals().text_color()
-                    }),
-                );
-            }
-            if let Some(f) = &play.flash() {
-                clash_notice(ui, f, play, settings, bottom, out);
-            }
-            ui.label(egui::RichText::new(text).color(colour).size(16.0));
-        });
+        status_line(ui, play, settings, bottom, status_clock, out)
     });
-
     if let Some(width) = panel.width(size, centre) {
         egui::Panel::right("game-panel")
             .resizable(false)
             .exact_size(width)
             .show(ui, |ui| {
-                // The move list and the event log share what the rest of the panel leaves
-                // (measured at the last frame: four players' trays and 记子 tables take more),
-                // each at least seven lines: the panel scrolls as a whole below that.
-                let rest = ui
-                    .ctx()
-                    .data(|d| d.get_temp::<f32>(egui::Id::unique(PANEL_REST)))
-                    .unwrap_or(if play.game().board().is_four() {
-                        520.0
-                    } else {
-                        300.0
-                    });
-                let list_h = ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0);
+                let list_h = list_height(ui, play);
                 egui::ScrollArea::vertical()
                     .id_salt("game-panel-scroll")
                     .auto_shrink([false, false])
                     .show(ui, |ui| side_panel(ui, play, lang, clock_left, list_h, out));
             });
     }
-
     egui::CentralPanel::default().show(ui, |ui| {
-        if let Some(text) = status_text(status, lang) {
-            board::banner_frame(8).show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new(text).size(24.0).strong());
-                });
-            });
-        }
-        if hidden_flip::curtain(ui, play, lang, out) {
-            return;
-        }
-        hidden_flip::hand_over_bar(ui, play, lang, out);
-        let view = play.board_view();
-        let dests = match play.selected() {
-            Some(s) => view.destinations_from(play.game().rules(), s),
-            None => Vec::new(),
-        };
-        let last_move = super::board::last_mark(play.game(), play.game().plies().len());
-        let input = BoardWidget {
-            view: &view,
-            opts,
-            lang,
-            bottom,
-            selected: play.selected(),
-            destinations: &dests,
-            last_move,
-            earlier: super::board::earlier_marks(play.game(), play.game().plies().len()),
-            // Clashes show in the status line, where they hide nothing.
-            flash: None,
-            interactive: !status.is_over(),
-            finished: status.is_over(),
-        };
-        // With the move clock on, the board leaves a strip round it for the bar at the seat to
-        // move (outside the board's drawing, which stays the same while the clock counts).
-        let clock = clock_left
-            .zip(play.game().rules().move_clock)
-            .zip(Some(mover));
-        let input = match clock {
-            Some(_) => {
-                let full = ui.available_rect_before_wrap();
-                let area = super::seat_clock::board_area(play.game().board(), full);
-                let input = ui
-                    .scope_builder(egui::UiBuilder::new().max_rect(area), |ui| input.show(ui))
-                    .inner;
-                ui.advance_cursor_after_rect(full);
-                input
-            }
-            None => input.show(ui),
-        };
-        if let Some(((left, total), seat)) = clock {
-            super::seat_clock::show(ui, play.game().board(), seat, left, total, lang, &input);
-        }
-        hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
-        hint_marks(ui, play, lang, &input);
-        if let Some(beliefs) = play.beliefs() {
-            super::review::belief_overlay(ui, &input, beliefs, lang);
-        }
-        if let Some((a, b)) = input.dropped {
-            out.push(Command::Play(Act::Drop(a, b)));
-        } else if let Some(n) = input.clicked {
-            out.push(Command::Play(Act::Node(n)));
-        }
+        board_area(ui, play, settings, bottom, clock_left, out)
     });
     hidden_flip::dialogs(ui.ctx(), play, lang, out);
     resign_dialog(ui.ctx(), play, lang, out);
+}
+
+/// What the status line says: the session's message (in red), else the state of play and what to
+/// do next.
+fn status_words(ui: &egui::Ui, play: &Session, lang: Lang) -> (String, egui::Color32) {
+    let mover = play.side_to_move();
+    let text = match &play.message() {
+        Some(Message::Illegal(e)) => lang.illegal(e),
+        Some(Message::Refused(e)) => lang.action_error(e),
+        Some(Message::Error(e)) => e.clone(),
+        Some(Message::Tag(e)) => lang.tag_error(e),
+        Some(Message::Note(t)) => lang.t(t).to_string(),
+        None if play.game().status().is_over() => lang.t(&i18n::GAME_OVER).to_string(),
+        None if play.computer_to_move() => play.thinking_text(lang),
+        // The mover looks at the clash: the next player does nothing yet.
+        None if play.modes().handing.is_some() => fill(
+            lang.t(&i18n::HAND_OVER_STATUS),
+            &[("next", lang.side(mover))],
+        ),
+        None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
+        None => hidden_flip::hint(play, lang)
+            .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
+    };
+    let colour = if play.message().is_some() {
+        egui::Color32::from_rgb(0xb0, 0x20, 0x10)
+    } else {
+        ui.visuals().text_color()
+    };
+    (text, colour)
+}
+
+/// The status line at the bottom: the move clock (`clock`, when the panel is folded away), the
+/// clash just fought, and the status words.
+fn status_line(
+    ui: &mut egui::Ui,
+    play: &Session,
+    settings: &Settings,
+    bottom: Seat,
+    clock: Option<f64>,
+    out: &mut Vec<Command>,
+) {
+    let lang = settings.lang;
+    let (text, colour) = status_words(ui, play, lang);
+    // As tall as the clash notice always, so the board does not jump when one shows.
+    ui.set_min_height(CLASH_NOTICE_HEIGHT);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(secs) = clock {
+            ui.label(clock_text(ui, lang, secs, 16.0));
+        }
+        if let Some(f) = &play.flash() {
+            clash_notice(ui, f, play, settings, bottom, out);
+        }
+        ui.label(egui::RichText::new(text).color(colour).size(16.0));
+    });
+}
+
+/// The height of the side panel's move list and of its event log: they share what the rest of
+/// the panel leaves (measured at the last frame: four players' trays and 记子 tables take more),
+/// each at least seven lines: the panel scrolls as a whole below that.
+fn list_height(ui: &egui::Ui, play: &Session) -> f32 {
+    let rest = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(egui::Id::unique(PANEL_REST)))
+        .unwrap_or(if play.game().board().is_four() {
+            520.0
+        } else {
+            300.0
+        });
+    ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0)
+}
+
+/// The middle: how the game ended, the curtain or the hand-over bar, and the board with the
+/// move clock's bar, the hidden and flip games' overlays, the hint and the belief map; a click
+/// or a drop on it is an act.
+fn board_area(
+    ui: &mut egui::Ui,
+    play: &Session,
+    settings: &Settings,
+    bottom: Seat,
+    clock_left: Option<f64>,
+    out: &mut Vec<Command>,
+) {
+    let (lang, opts) = (settings.lang, &settings.board);
+    let status = play.game().status();
+    if let Some(text) = status_text(status, lang) {
+        board::banner_frame(8).show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(text).size(24.0).strong());
+            });
+        });
+    }
+    if hidden_flip::curtain(ui, play, lang, out) {
+        return;
+    }
+    hidden_flip::hand_over_bar(ui, play, lang, out);
+    let view = play.board_view();
+    let dests = match play.selected() {
+        Some(s) => view.destinations_from(play.game().rules(), s),
+        None => Vec::new(),
+    };
+    let last_move = super::board::last_mark(play.game(), play.game().plies().len());
+    let widget = BoardWidget {
+        view: &view,
+        opts,
+        lang,
+        bottom,
+        selected: play.selected(),
+        destinations: &dests,
+        last_move,
+        earlier: super::board::earlier_marks(play.game(), play.game().plies().len()),
+        // Clashes show in the status line, where they hide nothing.
+        flash: None,
+        interactive: !status.is_over(),
+        finished: status.is_over(),
+    };
+    let input = board_with_clock(ui, play, widget, clock_left, lang);
+    hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
+    hint_marks(ui, play, lang, &input);
+    if let Some(beliefs) = play.beliefs() {
+        super::review::belief_overlay(ui, &input, beliefs, lang);
+    }
+    if let Some((a, b)) = input.dropped {
+        out.push(Command::Play(Act::Drop(a, b)));
+    } else if let Some(n) = input.clicked {
+        out.push(Command::Play(Act::Node(n)));
+    }
+}
+
+/// Show the board `widget`. With the move clock on, the board leaves a strip round it for the bar
+/// at the seat to move (outside the board's drawing, which stays the same while the clock counts).
+fn board_with_clock(
+    ui: &mut egui::Ui,
+    play: &Session,
+    widget: BoardWidget,
+    clock_left: Option<f64>,
+    lang: Lang,
+) -> board::BoardInput {
+    let clock = clock_left
+        .zip(play.game().rules().move_clock)
+        .zip(Some(play.side_to_move()));
+    let input = match clock {
+        Some(_) => {
+            let full = ui.available_rect_before_wrap();
+            let area = super::seat_clock::board_area(play.game().board(), full);
+            let input = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(area), |ui| widget.show(ui))
+                .inner;
+            ui.advance_cursor_after_rect(full);
+            input
+        }
+        None => widget.show(ui),
+    };
+    if let Some(((left, total), seat)) = clock {
+        super::seat_clock::show(ui, play.game().board(), seat, left, total, lang, &input);
+    }
+    input
 }
 
 const CLASH_NOTICE_HEIGHT: f32 = 28.0;
@@ -419,6 +455,9 @@ fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<
 /// memory, from one frame to the next).
 const PANEL_REST: &str = "game-panel-rest";
 
+/// The game's side panel, top to bottom: the outside engines, whose turn, the players who are out,
+/// the game's buttons, the hint and the belief map, the captured pieces, the move list and the
+/// event log (each `list_h` high at most). Notes in egui's memory how high the rest was.
 fn side_panel(
     ui: &mut egui::Ui,
     play: &Session,
@@ -429,12 +468,32 @@ fn side_panel(
 ) {
     let game = play.game();
     let status = game.status();
-    let mover = play.side_to_move();
-    let looker = play.looker();
     let top = ui.cursor().top();
     ui.add_space(4.0);
     hidden_flip::panel_top(ui, play, lang, out);
-    // The outside engines at the table, by the names they gave themselves.
+    engine_seats(ui, play, lang);
+    if !status.is_over() {
+        turn_facts(ui, play, lang, clock_left);
+    } else if let Some(t) = status_text(status, lang) {
+        ui.label(egui::RichText::new(t).size(18.0).strong());
+    }
+    out_banners(ui, game, lang);
+    ui.separator();
+    ui.horizontal_wrapped(|ui| game_buttons(ui, play, lang, out));
+    hint_and_offer(ui, play, lang);
+    ui.separator();
+    captured(ui, play, lang);
+    hidden_flip::flip_counts(ui, play, lang);
+    hidden_flip::enemy_count_panel(ui, play, lang);
+    let lists = move_and_event_lists(ui, play, lang, list_h);
+    let rest = (ui.cursor().top() - top - lists).max(0.0);
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(egui::Id::unique(PANEL_REST), rest));
+}
+
+/// The outside engines at the table, by the names they gave themselves.
+fn engine_seats(ui: &mut egui::Ui, play: &Session, lang: Lang) {
+    let game = play.game();
     for k in 0..play.computer().seats.len() {
         if play.computer().seats[k] == super::settings::Occupant::Engine {
             let who = seat_who(game, k, lang);
@@ -445,65 +504,73 @@ fn side_panel(
             ));
         }
     }
-    if !status.is_over() {
-        ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-            let (who, colour) = hidden_flip::mover_text(play, lang);
-            ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
+}
+
+/// The move clock's seconds left, `size` points high, red under ten seconds.
+fn clock_text(ui: &egui::Ui, lang: Lang, secs: f64, size: f32) -> egui::RichText {
+    egui::RichText::new(fill(
+        lang.t(&i18n::CLOCK),
+        &[("n", &format!("{}", secs.ceil() as u64))],
+    ))
+    .size(size)
+    .strong()
+    .color(if secs < 10.0 {
+        board::RED
+    } else {
+        ui.visuals().text_color()
+    })
+}
+
+/// While the game is on: who is to move and the turn, the quiet turns left, and with the move
+/// clock on its seconds and the timeouts so far.
+fn turn_facts(ui: &mut egui::Ui, play: &Session, lang: Lang, clock_left: Option<f64>) {
+    let game = play.game();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+        let (who, colour) = hidden_flip::mover_text(play, lang);
+        ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
+        ui.label(fill(
+            lang.t(&i18n::TURN),
+            &[("n", &(game.position().ply() + 1).to_string())],
+        ));
+    });
+    let left = game
+        .rules()
+        .quiet_limit
+        .saturating_sub(game.position().quiet());
+    ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
+    if let Some(secs) = clock_left {
+        ui.label(clock_text(ui, lang, secs, 20.0));
+        if game.board().is_four() {
+            let list: Vec<String> = game
+                .board()
+                .seats
+                .iter()
+                .map(|&s| format!("{} {}", lang.side(s), game.timeouts(s)))
+                .collect();
             ui.label(fill(
-                lang.t(&i18n::TURN),
-                &[("n", &(game.position().ply() + 1).to_string())],
+                lang.t(&i18n::TIMEOUTS_FOUR),
+                &[
+                    ("list", &list.join(", ")),
+                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                ],
             ));
-        });
-        let left = game
-            .rules()
-            .quiet_limit
-            .saturating_sub(game.position().quiet());
-        ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
-        if let Some(secs) = clock_left {
-            ui.label(
-                egui::RichText::new(fill(
-                    lang.t(&i18n::CLOCK),
-                    &[("n", &format!("{}", secs.ceil() as u64))],
-                ))
-                .size(20.0)
-                .strong()
-                .color(if secs < 10.0 {
-                    board::RED
-                } else {
-                    ui.visuals().text_color()
-                }),
-            );
-            if game.board().is_four() {
-                let list: Vec<String> = game
-                    .board()
-                    .seats
-                    .iter()
-                    .map(|&s| format!("{} {}", lang.side(s), game.timeouts(s)))
-                    .collect();
-                ui.label(fill(
-                    lang.t(&i18n::TIMEOUTS_FOUR),
-                    &[
-                        ("list", &list.join(", ")),
-                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                    ],
-                ));
-            } else {
-                ui.label(fill(
-                    lang.t(&i18n::TIMEOUTS),
-                    &[
-                        ("r", &game.timeouts(Seat::Red).to_string()),
-                        ("b", &game.timeouts(Seat::Blue).to_string()),
-                        ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                    ],
-                ));
-            }
+        } else {
+            ui.label(fill(
+                lang.t(&i18n::TIMEOUTS),
+                &[
+                    ("r", &game.timeouts(Seat::Red).to_string()),
+                    ("b", &game.timeouts(Seat::Blue).to_string()),
+                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
+                ],
+            ));
         }
-    } else if let Some(t) = status_text(status, lang) {
-        ui.label(egui::RichText::new(t).size(18.0).strong());
     }
-    // Four players: a banner for each player who is out, who and why (their pieces have left
-    // the board).
+}
+
+/// Four players: a banner for each player who is out, who and why (their pieces have left the
+/// board).
+fn out_banners(ui: &mut egui::Ui, game: &crate::engine::Game, lang: Lang) {
     for (seat, why) in game.position().out().iter() {
         let why = why.end_reason();
         let why = if lang == Lang::Zh { why.zh() } else { why.en() };
@@ -518,108 +585,126 @@ fn side_panel(
             );
         });
     }
-    ui.separator();
-    ui.horizontal_wrapped(|ui| {
-        let over = status.is_over();
+}
+
+/// The game's buttons: undo, redo, resign, the draw's, the hint, the belief map, a new game and
+/// the saves'.
+fn game_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
+    let game = play.game();
+    let over = game.status().is_over();
+    if ui
+        .add_enabled(
+            !over && !game.standing_actions().is_empty(),
+            egui::Button::new(lang.t(&i18n::UNDO)),
+        )
+        .on_hover_text("Ctrl+Z")
+        .clicked()
+    {
+        out.push(Command::Play(Act::Undo));
+    }
+    if ui
+        .add_enabled(
+            !play.redo().is_empty(),
+            egui::Button::new(lang.t(&i18n::REDO)),
+        )
+        .on_hover_text("Ctrl+Y")
+        .clicked()
+    {
+        out.push(Command::Play(Act::Redo));
+    }
+    // Under the hand-over curtain nobody in particular looks: a resignation or a draw offer
+    // waits for the player to move to lift it.
+    let covered = play.curtain_up();
+    if ui
+        .add_enabled(!over && !covered, egui::Button::new(lang.t(&i18n::RESIGN)))
+        .clicked()
+    {
+        out.push(Command::Play(Act::Resign));
+    }
+    draw_buttons(ui, play, lang, out);
+    if play.hint_offered() {
+        let thinking = play.hint_pending();
+        let text = if thinking {
+            lang.t(&i18n::HINT_THINKING)
+        } else {
+            lang.t(&i18n::HINT)
+        };
         if ui
             .add_enabled(
-                !over && !game.standing_actions().is_empty(),
-                egui::Button::new(lang.t(&i18n::UNDO)),
+                !thinking && !play.computer_to_move(),
+                egui::Button::new(text),
             )
-            .on_hover_text("Ctrl+Z")
+            .on_hover_text(lang.t(&i18n::HINT_TIP))
             .clicked()
         {
-            out.push(Command::Play(Act::Undo));
+            out.push(Command::Play(Act::Hint));
         }
-        if ui
-            .add_enabled(
-                !play.redo().is_empty(),
-                egui::Button::new(lang.t(&i18n::REDO)),
-            )
-            .on_hover_text("Ctrl+Y")
+    }
+    if play.belief_offered()
+        && ui
+            .selectable_label(play.belief_on(), lang.t(&i18n::review::BELIEF_MAP))
+            .on_hover_text(lang.t(&i18n::review::BELIEF_MAP_TIP))
             .clicked()
-        {
-            out.push(Command::Play(Act::Redo));
-        }
-        // Under the hand-over curtain nobody in particular looks: a resignation or a draw offer
-        // waits for the player to move to lift it.
-        let covered = play.curtain_up();
-        if ui
-            .add_enabled(!over && !covered, egui::Button::new(lang.t(&i18n::RESIGN)))
-            .clicked()
-        {
-            out.push(Command::Play(Act::Resign));
-        }
-        match game.draw_offer() {
-            // Four people in a hidden game: each answers behind the curtain, called seat by seat.
-            Some(_) if game.board().is_four() && play.hidden_hotseat() => {}
-            // Four players: every player still in answers (people at the screen, each for
-            // their own seat; the computer declines).
-            Some(s) if game.board().is_four() && !over => {
-                for seat in game.seats_in() {
-                    let human = play.computer().seats.get(seat.index())
-                        == Some(&super::settings::Occupant::Human);
-                    if seat == s || !human || game.draw_accepted(seat) {
-                        continue;
-                    }
-                    let (yes, no) = (&i18n::ACCEPT_DRAW_FOR, &i18n::DECLINE_DRAW_FOR);
-                    if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
-                        out.push(Command::Play(Act::AnswerDrawFor(seat, a)));
-                    }
+    {
+        out.push(Command::Play(Act::BeliefMap));
+    }
+    if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
+        out.push(Command::OpenNewGame);
+    }
+    // Under the hand-over curtain nobody in particular is looking: the replay waits.
+    saves::play_buttons(ui, lang, !play.curtain_up(), out);
+}
+
+/// The draw's buttons: offer one, or answer the one offered (four players: each person at the
+/// screen for their own seat).
+fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Command>) {
+    let game = play.game();
+    let over = game.status().is_over();
+    let covered = play.curtain_up();
+    match game.draw_offer() {
+        // Four people in a hidden game: each answers behind the curtain, called seat by seat.
+        Some(_) if game.board().is_four() && play.hidden_hotseat() => {}
+        // Four players: every player still in answers (people at the screen, each for
+        // their own seat; the computer declines).
+        Some(s) if game.board().is_four() && !over => {
+            for seat in game.seats_in() {
+                let human = play.computer().seats.get(seat.index())
+                    == Some(&super::settings::Occupant::Human);
+                if seat == s || !human || game.draw_accepted(seat) {
+                    continue;
                 }
-            }
-            Some(s) if s != mover && !over => {
-                if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
-                    out.push(Command::Play(Act::AnswerDraw(true)));
-                }
-                if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
-                    out.push(Command::Play(Act::AnswerDraw(false)));
-                }
-            }
-            other => {
-                if ui
-                    .add_enabled(
-                        !over && !covered && other.is_none(),
-                        egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
-                    )
-                    .clicked()
-                {
-                    out.push(Command::Play(Act::OfferDraw));
+                let (yes, no) = (&i18n::ACCEPT_DRAW_FOR, &i18n::DECLINE_DRAW_FOR);
+                if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
+                    out.push(Command::Play(Act::AnswerDrawFor(seat, a)));
                 }
             }
         }
-        if play.hint_offered() {
-            let thinking = play.hint_pending();
-            let text = if thinking {
-                lang.t(&i18n::HINT_THINKING)
-            } else {
-                lang.t(&i18n::HINT)
-            };
+        Some(s) if s != play.side_to_move() && !over => {
+            if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
+                out.push(Command::Play(Act::AnswerDraw(true)));
+            }
+            if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
+                out.push(Command::Play(Act::AnswerDraw(false)));
+            }
+        }
+        other => {
             if ui
                 .add_enabled(
-                    !thinking && !play.computer_to_move(),
-                    egui::Button::new(text),
+                    !over && !covered && other.is_none(),
+                    egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
                 )
-                .on_hover_text(lang.t(&i18n::HINT_TIP))
                 .clicked()
             {
-                out.push(Command::Play(Act::Hint));
+                out.push(Command::Play(Act::OfferDraw));
             }
         }
-        if play.belief_offered()
-            && ui
-                .selectable_label(play.belief_on(), lang.t(&i18n::review::BELIEF_MAP))
-                .on_hover_text(lang.t(&i18n::review::BELIEF_MAP_TIP))
-                .clicked()
-        {
-            out.push(Command::Play(Act::BeliefMap));
-        }
-        if ui.button(lang.t(&i18n::NEW_GAME)).clicked() {
-            out.push(Command::OpenNewGame);
-        }
-        // Under the hand-over curtain nobody in particular is looking: the replay waits.
-        saves::play_buttons(ui, lang, !play.curtain_up(), out);
-    });
+    }
+}
+
+/// Under the buttons: the belief map's list, the hint's turns, how many hints were asked, and a
+/// draw offered.
+fn hint_and_offer(ui: &mut egui::Ui, play: &Session, lang: Lang) {
+    let game = play.game();
     // The belief map's list: what the human could infer of each enemy piece (no truth: the game
     // is on, and `belief_list` shows it only through the gate's end reveal).
     if let Some(beliefs) = play.beliefs() {
@@ -660,7 +745,12 @@ fn side_panel(
             fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
         );
     }
-    ui.separator();
+}
+
+/// The pieces each seat has lost, as chips in its colour (four players: also how many it has on
+/// the board and whether it is out).
+fn captured(ui: &mut egui::Ui, play: &Session, lang: Lang) {
+    let game = play.game();
     ui.label(egui::RichText::new(lang.t(&i18n::CAPTURED)).strong());
     for &side in game.board().seats {
         let removed = words::removed_names(play, side, lang);
@@ -701,8 +791,13 @@ fn side_panel(
             }
         });
     }
-    hidden_flip::flip_counts(ui, play, lang);
-    hidden_flip::enemy_count_panel(ui, play, lang);
+}
+
+/// The move list and the event log, each at most `list_h` high and kept scrolled to its end, in
+/// the movers' colours as the player looking may know them. Returns their heights together.
+fn move_and_event_lists(ui: &mut egui::Ui, play: &Session, lang: Lang, list_h: f32) -> f32 {
+    let game = play.game();
+    let looker = play.looker();
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
     let moves = egui::ScrollArea::vertical()
@@ -740,10 +835,7 @@ fn side_panel(
                 ui.label(egui::RichText::new(text).color(colour));
             }
         });
-    let lists = moves.inner_rect.height() + events.inner_rect.height();
-    let rest = (ui.cursor().top() - top - lists).max(0.0);
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(egui::Id::unique(PANEL_REST), rest));
+    moves.inner_rect.height() + events.inner_rect.height()
 }
 
 #[cfg(test)]

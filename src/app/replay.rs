@@ -438,352 +438,418 @@ pub fn ui(
     panel: &mut super::panel::PanelState,
     out: &mut Vec<Command>,
 ) {
-    let last = r.last();
     let mut asked = Vec::new();
-    let mut ask = |c: ReplayCmd| asked.push(c);
+    keys(ui, &mut asked);
+    egui::Panel::top("replay-title").show(ui, |ui| title_bar(ui, r, lang));
     let mut save_as = false;
-    // Keys: ← and → step (Ctrl+Z and Ctrl+Y too, as in the game).
-    ui.ctx().input_mut(|i| {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        if i.consume_key(Modifiers::NONE, Key::ArrowLeft)
-            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z))
-        {
-            ask(ReplayCmd::Step(false));
-        }
-        if i.consume_key(Modifiers::NONE, Key::ArrowRight)
-            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
-        {
-            ask(ReplayCmd::Step(true));
-        }
-    });
-
-    egui::Panel::top("replay-title").show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            ui.heading(fill(lang.t(&i18n::REPLAY_OF), &[("name", &r.source)]));
-            ui.label(saves::mode_text(r.game.rules().mode, lang));
-            if let Some(t) = super::words::status_text(r.game.status(), lang) {
-                ui.label(egui::RichText::new(t).strong());
-            }
-            if r.game.record().referee_view_used() {
-                ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
-            }
-            if let Some(t) = super::words::takebacks_text(&r.game, lang) {
-                ui.weak(t);
-            }
-            if let Some(t) = super::words::continued_text(&r.game, lang) {
-                ui.weak(t);
-            }
-        });
-    });
-
     egui::Panel::bottom("replay-controls").show(ui, |ui| {
         ui.add_space(4.0);
         if !r.covered {
-            let mut reviewing = Vec::new();
-            super::review::controls(ui, &r.review, &r.game, lang, &mut reviewing);
-            for c in reviewing {
-                ask(ReplayCmd::Review(c));
-            }
-            if let Some(n) = super::review::graph(ui, &r.review, &r.game, r.ply, lang) {
-                ask(ReplayCmd::Jump(n));
-            }
+            review_controls(ui, r, lang, &mut asked);
         }
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::TO_START)))
-                .clicked()
-            {
-                ask(ReplayCmd::Jump(0));
-            }
-            if ui
-                .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::STEP_BACK)))
-                .on_hover_text("←")
-                .clicked()
-            {
-                ask(ReplayCmd::Step(false));
-            }
-            let play_text = if r.playing {
-                lang.t(&i18n::PAUSE)
-            } else {
-                lang.t(&i18n::PLAY)
-            };
-            if ui
-                .add_enabled(r.playing || r.ply < last, egui::Button::new(play_text))
-                .clicked()
-            {
-                ask(ReplayCmd::TogglePlay);
-            }
-            if ui
-                .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::STEP_FORWARD)))
-                .on_hover_text("→")
-                .clicked()
-            {
-                ask(ReplayCmd::Step(true));
-            }
-            if ui
-                .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::TO_END)))
-                .clicked()
-            {
-                ask(ReplayCmd::Jump(last));
-            }
-            ui.separator();
-            egui::ComboBox::from_label(lang.t(&i18n::SPEED_NAME))
-                .selected_text(fill(lang.t(&i18n::SPEED), &[("n", &r.speed.to_string())]))
-                .show_ui(ui, |ui| {
-                    for s in SPEEDS {
-                        let text = fill(lang.t(&i18n::SPEED), &[("n", &s.to_string())]);
-                        if ui.selectable_label(r.speed == s, text).clicked() {
-                            ask(ReplayCmd::Speed(s));
-                        }
-                    }
-                });
-        });
-        ui.horizontal(|ui| {
-            let mut n = r.ply;
-            let name = ui.label(lang.t(&i18n::TURN_SLIDER)).id;
-            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
-            if ui
-                .add(egui::Slider::new(&mut n, 0..=last).show_value(false))
-                .labelled_by(name)
-                .changed()
-            {
-                ask(ReplayCmd::Jump(n));
-            }
-            ui.label(
-                egui::RichText::new(fill(
-                    lang.t(&i18n::TURN_OF),
-                    &[("n", &r.ply.to_string()), ("max", &last.to_string())],
-                ))
-                .strong(),
-            );
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(lang.t(&i18n::VIEWPOINT));
-            let seats = r.game.board().seats.iter();
-            let viewpoints = seats
-                .map(|&s| (Viewer::Side(s), lang.side(s)))
-                .chain([(Viewer::Referee, lang.t(&i18n::REFEREE))]);
-            for (v, text) in viewpoints {
-                if ui
-                    .selectable_label(!r.covered && r.viewer() == v, text)
-                    .clicked()
-                {
-                    ask(ReplayCmd::ChooseViewer(v));
-                }
-            }
-            ui.separator();
-            // From an earlier turn of an unfinished hidden or flip game, or from a finished one,
-            // the new game carries what its players saw: a confirmation follows, and the record
-            // notes it.
-            let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
-                || (r.ply == last && r.game.status().is_over());
-            if ui
-                .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
-                .clicked()
-            {
-                ask(ReplayCmd::ContinueFrom(r.ply));
-            }
-            if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
-                save_as = true;
-            }
-            if ui.button(lang.t(&i18n::CLOSE_REPLAY)).clicked() {
-                ask(ReplayCmd::Close);
-            }
-        });
+        step_buttons(ui, r, lang, &mut asked);
+        turn_slider(ui, r, lang, &mut asked);
+        save_as = viewpoint_row(ui, r, lang, &mut asked);
         ui.add_space(4.0);
     });
-
     let moves = panel.right_panel(
         ui,
         "replay-moves",
         super::panel::Centre::board(r.game.board()),
     );
     if let Some(moves) = moves {
-        moves.show(ui, |ui| {
-            let side = super::review::belief_side(&r.game, r.viewer());
-            if !r.covered
-                && let Some(beliefs) = r.review.beliefs(r.ply, side)
-            {
-                egui::ScrollArea::vertical()
-                    .id_salt("replay-beliefs")
-                    .max_height(ui.available_height() * 0.45)
-                    .show(ui, |ui| {
-                        super::review::belief_list(ui, &r.game, r.ply, side, beliefs, lang);
-                    });
-                ui.separator();
-            }
-            ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
-            egui::ScrollArea::vertical()
-                .id_salt("replay-move-list")
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    let start = ui.selectable_label(r.ply == 0, lang.t(&i18n::START_POSITION));
-                    if start.clicked() {
-                        ask(ReplayCmd::Jump(0));
-                    }
-                    let mut jump = None;
-                    for (i, ply) in r.game.plies().iter().enumerate() {
-                        if r.covered {
-                            break;
-                        }
-                        let colour = ply
-                            .report
-                            .as_ref()
-                            .and_then(|p| p.mover.side())
-                            .map_or(ui.visuals().text_color(), board::side_colour);
-                        let mark = r.review.mark(i + 1);
-                        let text = egui::RichText::new(format!(
-                            "{:>3}. {}{}",
-                            i + 1,
-                            ply_text(&r.game, ply, r.viewer(), lang),
-                            match mark.symbol() {
-                                "" => String::new(),
-                                m => format!(" {m}"),
-                            }
-                        ))
-                        .color(colour);
-                        let resp = ui.selectable_label(r.ply == i + 1, text);
-                        let resp = match r
-                            .review
-                            .turn(i + 1)
-                            .and_then(|t| super::review::mark_label(&r.game, t, lang))
-                        {
-                            Some(label) => resp.on_hover_text(label),
-                            None => resp,
-                        };
-                        if r.ply == i + 1 && r.playing {
-                            resp.scroll_to_me(None);
-                        }
-                        if resp.clicked() {
-                            jump = Some(i + 1);
-                        }
-                    }
-                    if let Some(n) = jump {
-                        ask(ReplayCmd::Jump(n));
-                    }
-                    // Actions that are not turns (resignation, draws) at the end of the game.
-                    if let Some(t) = super::words::status_text(r.game.status(), lang)
-                        && r.ply == last
-                    {
-                        ui.weak(t);
-                    }
-                });
-        });
+        moves.show(ui, |ui| moves_panel(ui, r, lang, &mut asked));
     }
-
-    egui::CentralPanel::default().show(ui, |ui| {
-        if r.covered {
-            ui.add_space(ui.available_height() * 0.3);
-            ui.vertical_centered(|ui| {
-                ui.heading(lang.t(&i18n::REPLAY_COVERED));
-            });
-            return;
-        }
-        let pos = r.game.position_at(r.ply);
-        let view = r.shown_view();
-        let last_move = super::board::last_mark(&r.game, r.ply);
-        ui.horizontal(|ui| {
-            // At the end of a finished game: how it ended, not who would move.
-            let ended = (r.ply == last)
-                .then(|| super::words::status_text(r.game.status(), lang))
-                .flatten();
-            match (ended, pos.side_to_move()) {
-                (Some(t), _) => ui.label(egui::RichText::new(t).strong()),
-                (None, Some(s)) => {
-                    ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", lang.side(s))]))
-                }
-                (None, None) => ui.label(""),
-            };
-            if let Some((text, mark)) = super::review::turn_line(&r.review, &r.game, r.ply, lang) {
-                ui.separator();
-                match mark {
-                    super::review::Mark::None => ui.label(text),
-                    _ => ui.label(egui::RichText::new(text).strong()),
-                };
-            }
-        });
-        let input = BoardWidget {
-            view: &view,
-            opts,
-            lang,
-            bottom,
-            selected: None,
-            destinations: &[],
-            last_move,
-            earlier: super::board::earlier_marks(&r.game, r.ply),
-            flash: None,
-            interactive: false,
-            finished: pos.status(r.game.rules()).is_over()
-                || (r.ply == last && r.game.status().is_over()),
-        }
-        .show(ui);
-        if let Some(beliefs) = r
-            .review
-            .beliefs(r.ply, super::review::belief_side(&r.game, r.viewer()))
-        {
-            super::review::belief_overlay(ui, &input, beliefs, lang);
-        }
-        super::review::arrow(ui, &input, &r.review, &r.game, r.ply, lang);
-    });
-
+    egui::CentralPanel::default().show(ui, |ui| board_area(ui, r, lang, opts, bottom));
     if let Some((n, all)) = r.confirm_continue {
-        let title = fill(
-            lang.t(&i18n::CONTINUE_CONFIRM_TITLE),
-            &[("n", &n.to_string())],
-        );
-        let asked = Question {
-            id: "confirm-continue",
-            width: 440.0,
-            title: Some(&title),
-            text: lang.t(if all {
-                &i18n::CONTINUE_CONFIRM_ALL
-            } else {
-                &i18n::CONTINUE_CONFIRM_LATER
-            }),
-            text_size: None,
-            yes: lang.t(&i18n::CONTINUE_CONFIRM_YES),
-            no: lang.t(&i18n::CANCEL),
-        };
-        match asked.show(ui.ctx()) {
-            Some(true) => ask(ReplayCmd::ContinueConfirmed(n)),
-            Some(false) => ask(ReplayCmd::CancelContinue),
-            None => {}
-        }
+        confirm_continue(ui.ctx(), n, all, lang, &mut asked);
     }
-
     if let Some(what) = r.confirm {
-        let (title, text, yes) = match what {
-            Disclosure::SideView(s) => {
-                let side = [("side", lang.side(s))];
-                (
-                    fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE), &side),
-                    fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT), &side),
-                    fill(lang.t(&i18n::SIDE_VIEW_SHOW), &side),
-                )
-            }
-            _ => (
-                lang.t(&i18n::REFEREE_CONFIRM_TITLE).to_string(),
-                lang.t(&i18n::REFEREE_CONFIRM_TEXT).to_string(),
-                lang.t(&i18n::REFEREE_SHOW).to_string(),
-            ),
-        };
-        let asked = Question {
-            id: "confirm-viewpoint",
-            width: 420.0,
-            title: Some(&title),
-            text: &text,
-            text_size: None,
-            yes: &yes,
-            no: lang.t(&i18n::CANCEL),
-        };
-        match asked.show(ui.ctx()) {
-            Some(true) => ask(ReplayCmd::Confirmed(what)),
-            Some(false) => ask(ReplayCmd::CancelViewpoint),
-            None => {}
-        }
+        confirm_viewpoint(ui.ctx(), what, lang, &mut asked);
     }
     out.extend(asked.into_iter().map(Command::Replay));
     if save_as {
         out.push(Command::Saves(saves::SaveCmd::SaveAs));
+    }
+}
+
+/// The replay's keys: ← and → step (Ctrl+Z and Ctrl+Y too, as in the game).
+fn keys(ui: &egui::Ui, asked: &mut Vec<ReplayCmd>) {
+    ui.ctx().input_mut(|i| {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if i.consume_key(Modifiers::NONE, Key::ArrowLeft)
+            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z))
+        {
+            asked.push(ReplayCmd::Step(false));
+        }
+        if i.consume_key(Modifiers::NONE, Key::ArrowRight)
+            || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+        {
+            asked.push(ReplayCmd::Step(true));
+        }
+    });
+}
+
+/// The title line: which game, its mode and result, and the notes its record carries (the
+/// referee's view used, takebacks, continued from another game).
+fn title_bar(ui: &mut egui::Ui, r: &Replay, lang: Lang) {
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(fill(lang.t(&i18n::REPLAY_OF), &[("name", &r.source)]));
+        ui.label(saves::mode_text(r.game.rules().mode, lang));
+        if let Some(t) = super::words::status_text(r.game.status(), lang) {
+            ui.label(egui::RichText::new(t).strong());
+        }
+        if r.game.record().referee_view_used() {
+            ui.weak(lang.t(&i18n::REPLAY_REFEREE_USED));
+        }
+        if let Some(t) = super::words::takebacks_text(&r.game, lang) {
+            ui.weak(t);
+        }
+        if let Some(t) = super::words::continued_text(&r.game, lang) {
+            ui.weak(t);
+        }
+    });
+}
+
+/// The review's buttons and its graph of the game (a click on the graph jumps to that turn).
+fn review_controls(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
+    let mut reviewing = Vec::new();
+    super::review::controls(ui, &r.review, &r.game, lang, &mut reviewing);
+    asked.extend(reviewing.into_iter().map(ReplayCmd::Review));
+    if let Some(n) = super::review::graph(ui, &r.review, &r.game, r.ply, lang) {
+        asked.push(ReplayCmd::Jump(n));
+    }
+}
+
+/// To the start, a step back, play or pause, a step forward, to the end, and the speed.
+fn step_buttons(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
+    let last = r.last();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::TO_START)))
+            .clicked()
+        {
+            asked.push(ReplayCmd::Jump(0));
+        }
+        if ui
+            .add_enabled(r.ply > 0, egui::Button::new(lang.t(&i18n::STEP_BACK)))
+            .on_hover_text("←")
+            .clicked()
+        {
+            asked.push(ReplayCmd::Step(false));
+        }
+        let play_text = if r.playing {
+            lang.t(&i18n::PAUSE)
+        } else {
+            lang.t(&i18n::PLAY)
+        };
+        if ui
+            .add_enabled(r.playing || r.ply < last, egui::Button::new(play_text))
+            .clicked()
+        {
+            asked.push(ReplayCmd::TogglePlay);
+        }
+        if ui
+            .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::STEP_FORWARD)))
+            .on_hover_text("→")
+            .clicked()
+        {
+            asked.push(ReplayCmd::Step(true));
+        }
+        if ui
+            .add_enabled(r.ply < last, egui::Button::new(lang.t(&i18n::TO_END)))
+            .clicked()
+        {
+            asked.push(ReplayCmd::Jump(last));
+        }
+        ui.separator();
+        egui::ComboBox::from_label(lang.t(&i18n::SPEED_NAME))
+            .selected_text(fill(lang.t(&i18n::SPEED), &[("n", &r.speed.to_string())]))
+            .show_ui(ui, |ui| {
+                for s in SPEEDS {
+                    let text = fill(lang.t(&i18n::SPEED), &[("n", &s.to_string())]);
+                    if ui.selectable_label(r.speed == s, text).clicked() {
+                        asked.push(ReplayCmd::Speed(s));
+                    }
+                }
+            });
+    });
+}
+
+/// The slider over the turns and "turn n of max".
+fn turn_slider(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
+    let last = r.last();
+    ui.horizontal(|ui| {
+        let mut n = r.ply;
+        let name = ui.label(lang.t(&i18n::TURN_SLIDER)).id;
+        ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
+        if ui
+            .add(egui::Slider::new(&mut n, 0..=last).show_value(false))
+            .labelled_by(name)
+            .changed()
+        {
+            asked.push(ReplayCmd::Jump(n));
+        }
+        ui.label(
+            egui::RichText::new(fill(
+                lang.t(&i18n::TURN_OF),
+                &[("n", &r.ply.to_string()), ("max", &last.to_string())],
+            ))
+            .strong(),
+        );
+    });
+}
+
+/// The viewpoints (each seat's and the referee's), then "continue from here", "save as" and
+/// "close". Returns whether "save as" was clicked.
+fn viewpoint_row(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) -> bool {
+    let last = r.last();
+    let mut save_as = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(lang.t(&i18n::VIEWPOINT));
+        let seats = r.game.board().seats.iter();
+        let viewpoints = seats
+            .map(|&s| (Viewer::Side(s), lang.side(s)))
+            .chain([(Viewer::Referee, lang.t(&i18n::REFEREE))]);
+        for (v, text) in viewpoints {
+            if ui
+                .selectable_label(!r.covered && r.viewer() == v, text)
+                .clicked()
+            {
+                asked.push(ReplayCmd::ChooseViewer(v));
+            }
+        }
+        ui.separator();
+        // From an earlier turn of an unfinished hidden or flip game, or from a finished one,
+        // the new game carries what its players saw: a confirmation follows, and the record
+        // notes it.
+        let over_here = r.game.position_at(r.ply).status(r.game.rules()).is_over()
+            || (r.ply == last && r.game.status().is_over());
+        if ui
+            .add_enabled(!over_here, egui::Button::new(lang.t(&i18n::CONTINUE_HERE)))
+            .clicked()
+        {
+            asked.push(ReplayCmd::ContinueFrom(r.ply));
+        }
+        if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+            save_as = true;
+        }
+        if ui.button(lang.t(&i18n::CLOSE_REPLAY)).clicked() {
+            asked.push(ReplayCmd::Close);
+        }
+    });
+    save_as
+}
+
+/// The side panel: what the chosen side believed at this turn (once reviewed), then the moves.
+fn moves_panel(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
+    let side = super::review::belief_side(&r.game, r.viewer());
+    if !r.covered
+        && let Some(beliefs) = r.review.beliefs(r.ply, side)
+    {
+        egui::ScrollArea::vertical()
+            .id_salt("replay-beliefs")
+            .max_height(ui.available_height() * 0.45)
+            .show(ui, |ui| {
+                super::review::belief_list(ui, &r.game, r.ply, side, beliefs, lang);
+            });
+        ui.separator();
+    }
+    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("replay-move-list")
+        .auto_shrink([false, false])
+        .show(ui, |ui| move_list(ui, r, lang, asked));
+}
+
+/// The start and every turn, in its mover's colour with the review's mark (a click jumps to it),
+/// and how the game ended after the last turn.
+fn move_list(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
+    let start = ui.selectable_label(r.ply == 0, lang.t(&i18n::START_POSITION));
+    if start.clicked() {
+        asked.push(ReplayCmd::Jump(0));
+    }
+    let mut jump = None;
+    for (i, ply) in r.game.plies().iter().enumerate() {
+        if r.covered {
+            break;
+        }
+        let colour = ply
+            .report
+            .as_ref()
+            .and_then(|p| p.mover.side())
+            .map_or(ui.visuals().text_color(), board::side_colour);
+        let mark = r.review.mark(i + 1);
+        let text = egui::RichText::new(format!(
+            "{:>3}. {}{}",
+            i + 1,
+            ply_text(&r.game, ply, r.viewer(), lang),
+            match mark.symbol() {
+                "" => String::new(),
+                m => format!(" {m}"),
+            }
+        ))
+        .color(colour);
+        let resp = ui.selectable_label(r.ply == i + 1, text);
+        let resp = match r
+            .review
+            .turn(i + 1)
+            .and_then(|t| super::review::mark_label(&r.game, t, lang))
+        {
+            Some(label) => resp.on_hover_text(label),
+            None => resp,
+        };
+        if r.ply == i + 1 && r.playing {
+            resp.scroll_to_me(None);
+        }
+        if resp.clicked() {
+            jump = Some(i + 1);
+        }
+    }
+    if let Some(n) = jump {
+        asked.push(ReplayCmd::Jump(n));
+    }
+    // Actions that are not turns (resignation, draws) at the end of the game.
+    if let Some(t) = super::words::status_text(r.game.status(), lang)
+        && r.ply == r.last()
+    {
+        ui.weak(t);
+    }
+}
+
+/// The middle: the turn's line (who moves, or how the game ended, and the review's word on the
+/// turn) over the board as the chosen viewer saw it, with the review's beliefs and arrow on it;
+/// or, while no viewpoint is open, a cover.
+fn board_area(ui: &mut egui::Ui, r: &Replay, lang: Lang, opts: &BoardOptions, bottom: Seat) {
+    if r.covered {
+        ui.add_space(ui.available_height() * 0.3);
+        ui.vertical_centered(|ui| {
+            ui.heading(lang.t(&i18n::REPLAY_COVERED));
+        });
+        return;
+    }
+    let last = r.last();
+    let pos = r.game.position_at(r.ply);
+    let view = r.shown_view();
+    let last_move = super::board::last_mark(&r.game, r.ply);
+    turn_line(ui, r, lang);
+    let input = BoardWidget {
+        view: &view,
+        opts,
+        lang,
+        bottom,
+        selected: None,
+        destinations: &[],
+        last_move,
+        earlier: super::board::earlier_marks(&r.game, r.ply),
+        flash: None,
+        interactive: false,
+        finished: pos.status(r.game.rules()).is_over()
+            || (r.ply == last && r.game.status().is_over()),
+    }
+    .show(ui);
+    if let Some(beliefs) = r
+        .review
+        .beliefs(r.ply, super::review::belief_side(&r.game, r.viewer()))
+    {
+        super::review::belief_overlay(ui, &input, beliefs, lang);
+    }
+    super::review::arrow(ui, &input, &r.review, &r.game, r.ply, lang);
+}
+
+/// The line over the board: who is to move (at the end of a finished game, how it ended), and
+/// the review's word on the turn shown.
+fn turn_line(ui: &mut egui::Ui, r: &Replay, lang: Lang) {
+    let pos = r.game.position_at(r.ply);
+    ui.horizontal(|ui| {
+        // At the end of a finished game: how it ended, not who would move.
+        let ended = (r.ply == r.last())
+            .then(|| super::words::status_text(r.game.status(), lang))
+            .flatten();
+        match (ended, pos.side_to_move()) {
+            (Some(t), _) => ui.label(egui::RichText::new(t).strong()),
+            (None, Some(s)) => {
+                ui.label(fill(lang.t(&i18n::HINT_REPLAY), &[("side", lang.side(s))]))
+            }
+            (None, None) => ui.label(""),
+        };
+        if let Some((text, mark)) = super::review::turn_line(&r.review, &r.game, r.ply, lang) {
+            ui.separator();
+            match mark {
+                super::review::Mark::None => ui.label(text),
+                _ => ui.label(egui::RichText::new(text).strong()),
+            };
+        }
+    });
+}
+
+/// The question before continuing from turn `n`: the new game carries what its players saw
+/// (`all`: everything, else only what came later).
+fn confirm_continue(
+    ctx: &egui::Context,
+    n: usize,
+    all: bool,
+    lang: Lang,
+    asked: &mut Vec<ReplayCmd>,
+) {
+    let title = fill(
+        lang.t(&i18n::CONTINUE_CONFIRM_TITLE),
+        &[("n", &n.to_string())],
+    );
+    let question = Question {
+        id: "confirm-continue",
+        width: 440.0,
+        title: Some(&title),
+        text: lang.t(if all {
+            &i18n::CONTINUE_CONFIRM_ALL
+        } else {
+            &i18n::CONTINUE_CONFIRM_LATER
+        }),
+        text_size: None,
+        yes: lang.t(&i18n::CONTINUE_CONFIRM_YES),
+        no: lang.t(&i18n::CANCEL),
+    };
+    match question.show(ctx) {
+        Some(true) => asked.push(ReplayCmd::ContinueConfirmed(n)),
+        Some(false) => asked.push(ReplayCmd::CancelContinue),
+        None => {}
+    }
+}
+
+/// The question before showing a viewpoint the gate asks to confirm (a seat's, or the referee's).
+fn confirm_viewpoint(
+    ctx: &egui::Context,
+    what: Disclosure,
+    lang: Lang,
+    asked: &mut Vec<ReplayCmd>,
+) {
+    let (title, text, yes) = match what {
+        Disclosure::SideView(s) => {
+            let side = [("side", lang.side(s))];
+            (
+                fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE), &side),
+                fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT), &side),
+                fill(lang.t(&i18n::SIDE_VIEW_SHOW), &side),
+            )
+        }
+        _ => (
+            lang.t(&i18n::REFEREE_CONFIRM_TITLE).to_string(),
+            lang.t(&i18n::REFEREE_CONFIRM_TEXT).to_string(),
+            lang.t(&i18n::REFEREE_SHOW).to_string(),
+        ),
+    };
+    let question = Question {
+        id: "confirm-viewpoint",
+        width: 420.0,
+        title: Some(&title),
+        text: &text,
+        text_size: None,
+        yes: &yes,
+        no: lang.t(&i18n::CANCEL),
+    };
+    match question.show(ctx) {
+        Some(true) => asked.push(ReplayCmd::Confirmed(what)),
+        Some(false) => asked.push(ReplayCmd::CancelViewpoint),
+        None => {}
     }
 }

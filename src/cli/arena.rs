@@ -572,6 +572,8 @@ fn median_p95(v: &mut [f64]) -> (f64, f64) {
     (at(0.5), at(0.95))
 }
 
+/// `junqi arena`: play the games between seats A and B on all the threads asked for (stopping
+/// early when the sequential test decides), and report the tally.
 pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     let rules = args.rules.rules()?;
     let mut opts = args.opts.clone();
@@ -579,189 +581,31 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
     // it (a default of 0) could derive the deals and the other seats' seeds from it.
     let drawn = opts.seed.is_none().then(crate::engine::rng::os_seed);
     opts.seed = opts.seed.or(drawn);
-    if let Some(dir) = &opts.b_formations {
-        if rules.mode.deals_face_down() {
-            return err("--b-formations: flip mode deals its pieces face down, not by formation");
-        }
-        opts.b_library = read_b_formations(dir, &rules).map_err(CliError)?;
-    }
-    let outside = [&opts.a, &opts.b]
-        .iter()
-        .any(|s| SeatSpec::parse(s).is_ok_and(|s| s.is_outside()));
-    if outside && opts.turn_ms.is_none() {
-        opts.turn_ms = Some(DEFAULT_ENGINE_TURN_MS);
-    }
-    let ccgc = [&opts.a, &opts.b]
-        .iter()
-        .any(|s| matches!(SeatSpec::parse(s), Ok(SeatSpec::Ccgc(_))));
-    if ccgc && let Some(why) = crate::table::ccgc_seat::refuses(&rules, opts.players) {
-        return err(format!("ccgc: seats: {why}"));
-    }
-    // The CCGC rules: each side's whole-game time, 1800 s (the 2018 event's).
-    if (ccgc || args.rules.rules_set() == Some(super::RulesSet::Ccgc)) && opts.game_ms.is_none() {
-        opts.game_ms = Some(CCGC_GAME_MS);
-    }
+    settle_options(args, &rules, &mut opts)?;
     let opts = &opts;
-    if rules.move_clock.is_some() {
-        return err("arena games are played without a move clock");
-    }
-    if opts.players == 4 && !rules.mode.offered_for_four() {
-        return err(
-            "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
-        );
-    }
-    if let Some(dir) = &opts.record {
-        // The folder the user named for the records (games between computer players, which hide
-        // nothing from a person) is made like any output folder the user asks for: with the
-        // user's default mode, never tightened (it may be shared on purpose). The records in it
-        // are written 0600 like every file of the program (`fsutil::atomic_write`).
-        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
-    }
-    let sprt = match &opts.sprt {
-        None => None,
-        Some(e) => {
-            if !opts.games.is_multiple_of(2) {
-                return err("--sprt plays games in pairs: --games must be even");
-            }
-            Some(Sprt::new(e[0], e[1], opts.alpha, opts.beta).map_err(CliError::from)?)
-        }
-    };
+    let sprt = check_options(&rules, opts)?;
     if let Some(seed) = drawn {
         eprintln!("arena: seed {seed} (--seed {seed} plays these games again)");
     }
-    let penta: Mutex<Penta> = Mutex::new(Penta::default());
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..opts.games).map(|_| None).collect());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let run = Run::new(&rules, opts, sprt.as_ref());
     let threads = opts.threads.min(opts.games);
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    if failure.lock().expect("no panics hold it").is_some()
-                        || stop.load(Ordering::Relaxed)
-                    {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
-                        return;
-                    }
-                    let played = if opts.players == 4 {
-                        play_game_four(&rules, opts, i)
-                    } else {
-                        play_game(&rules, opts, i)
-                    };
-                    let played = played.and_then(|(outcome, game)| {
-                        if let (Some(dir), Some(game)) = (&opts.record, game) {
-                            let path = dir.join(format!("game-{:04}.ron", i + 1));
-                            atomic_write(&path, game.to_ron().as_bytes())
-                                .map_err(|e| e.to_string())?;
-                        }
-                        Ok(outcome)
-                    });
-                    match played {
-                        Ok(outcome) => {
-                            let mut all = results.lock().expect("no panics hold it");
-                            all[i] = Some(outcome);
-                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            if let Some(sprt) = &sprt {
-                                let k = i - i % 2;
-                                if let (Some(x), Some(y)) = (&all[k], &all[k + 1]) {
-                                    let mut p = penta.lock().expect("no panics hold it");
-                                    p.add(half_points(x.winner) + half_points(y.winner));
-                                    if p.pairs().is_multiple_of(10) {
-                                        eprintln!("arena: {}", summary_line(&p, sprt));
-                                    }
-                                    if sprt.decision(&p).is_some() {
-                                        stop.store(true, Ordering::Relaxed);
-                                    }
-                                }
-                            }
-                            drop(all);
-                            let step = opts.games.div_ceil(10);
-                            if sprt.is_none() && (n.is_multiple_of(step) || n == opts.games) {
-                                eprintln!("arena: {n}/{} games", opts.games);
-                            }
-                        }
-                        Err(e) => {
-                            failure.lock().expect("no panics hold it").get_or_insert(e);
-                            return;
-                        }
-                    }
-                }
-            });
+            s.spawn(|| run.work());
         }
     });
-    if let Some(e) = failure.into_inner().expect("threads joined") {
+    if let Some(e) = run.failure.into_inner().expect("threads joined") {
         return err(e);
     }
-    let results = results.into_inner().expect("threads joined");
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    let mut a_ms = Vec::new();
-    let mut b_ms = Vec::new();
-    let mut refusals = 0u64;
-    let mut forfeits: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-    // Flags lost within EARLY_FLAG_PLIES plies, by the loser: A's, B's.
-    let (mut a_early, mut b_early) = (0, 0);
-    // Games lost under `quiet loses`, by the loser: A's, B's; early big-piece losses likewise.
-    let mut quiet_lost = [0u32; 2];
-    let mut early_big = [0u32; 2];
-    for o in results.into_iter().flatten() {
-        match (o.quiet_loss, o.winner) {
-            (true, Winner::A) => quiet_lost[1] += 1,
-            (true, Winner::B) => quiet_lost[0] += 1,
-            _ => {}
-        }
-        early_big[0] += o.early_big[0];
-        early_big[1] += o.early_big[1];
-        refusals += u64::from(o.refusals);
-        if let Some((a, why)) = &o.forfeit {
-            forfeits[usize::from(!a)].push(why.clone());
-        }
-        match o.winner {
-            Winner::A => w += 1,
-            Winner::Draw => d += 1,
-            Winner::B => l += 1,
-        }
-        match (o.early_flag, o.winner) {
-            (true, Winner::A) => b_early += 1,
-            (true, Winner::B) => a_early += 1,
-            _ => {}
-        }
-        a_ms.extend(o.a_ms);
-        b_ms.extend(o.b_ms);
-    }
-    if refusals > 0 {
-        eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
-    }
-    eprintln!("arena: flags lost within {EARLY_FLAG_PLIES} plies: a {a_early}, b {b_early}");
-    eprintln!(
-        "arena: early big-piece losses (marshals and generals within {EARLY_BIG_PLIES} plies): a {}, b {}",
-        early_big[0], early_big[1]
-    );
-    if rules.quiet_loses {
-        eprintln!(
-            "arena: games lost by the quiet rule: a {}, b {}",
-            quiet_lost[0], quiet_lost[1]
-        );
-    }
-    for (who, list) in ["a", "b"].iter().zip(&forfeits) {
-        if !list.is_empty() {
-            eprintln!(
-                "arena: {who} lost {} game(s) by failing: {}",
-                list.len(),
-                list.join(" | ")
-            );
-        }
-    }
-    let (am, ap) = median_p95(&mut a_ms);
-    let (bm, bp) = median_p95(&mut b_ms);
+    let results = run.results.into_inner().expect("threads joined");
+    let mut tally = Tally::of(results.into_iter().flatten());
+    tally.report(&rules);
+    let (am, ap) = median_p95(&mut tally.a_ms);
+    let (bm, bp) = median_p95(&mut tally.b_ms);
+    let (w, d, l) = tally.wdl;
     let mut out = String::new();
     if let Some(sprt) = &sprt {
-        let p = penta.into_inner().expect("threads joined");
+        let p = run.penta.into_inner().expect("threads joined");
         let verdict = sprt
             .decision(&p)
             .map_or("none (the game cap came first)".to_string(), |v| {
@@ -777,6 +621,247 @@ pub fn cmd_arena(args: &ArenaArgs) -> CliResult {
         w + d + l
     ));
     Ok(out)
+}
+
+/// The options the seats and rules imply: B's formations read from their folder, a turn budget
+/// for outside engines, the CCGC whole-game time; refuses CCGC seats the rules do not suit.
+fn settle_options(args: &ArenaArgs, rules: &Rules, opts: &mut Options) -> Result<(), CliError> {
+    if let Some(dir) = &opts.b_formations {
+        if rules.mode.deals_face_down() {
+            return err("--b-formations: flip mode deals its pieces face down, not by formation");
+        }
+        opts.b_library = read_b_formations(dir, rules).map_err(CliError)?;
+    }
+    let outside = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| SeatSpec::parse(s).is_ok_and(|s| s.is_outside()));
+    if outside && opts.turn_ms.is_none() {
+        opts.turn_ms = Some(DEFAULT_ENGINE_TURN_MS);
+    }
+    let ccgc = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(SeatSpec::parse(s), Ok(SeatSpec::Ccgc(_))));
+    if ccgc && let Some(why) = crate::table::ccgc_seat::refuses(rules, opts.players) {
+        return err(format!("ccgc: seats: {why}"));
+    }
+    // The CCGC rules: each side's whole-game time, 1800 s (the 2018 event's).
+    if (ccgc || args.rules.rules_set() == Some(super::RulesSet::Ccgc)) && opts.game_ms.is_none() {
+        opts.game_ms = Some(CCGC_GAME_MS);
+    }
+    Ok(())
+}
+
+/// Refuse what arena games cannot be (a move clock, flip mode for four, an odd number of games
+/// under the sequential test), make the records' folder, and set up the sequential test if asked.
+fn check_options(rules: &Rules, opts: &Options) -> Result<Option<Sprt>, CliError> {
+    if rules.move_clock.is_some() {
+        return err("arena games are played without a move clock");
+    }
+    if opts.players == 4 && !rules.mode.offered_for_four() {
+        return err(
+            "flip mode is not played by four players (RULES.md 9.6): use --mode open or hidden",
+        );
+    }
+    if let Some(dir) = &opts.record {
+        // The folder the user named for the records (games between computer players, which hide
+        // nothing from a person) is made like any output folder the user asks for: with the
+        // user's default mode, never tightened (it may be shared on purpose). The records in it
+        // are written 0600 like every file of the program (`fsutil::atomic_write`).
+        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
+    }
+    match &opts.sprt {
+        None => Ok(None),
+        Some(e) => {
+            if !opts.games.is_multiple_of(2) {
+                return err("--sprt plays games in pairs: --games must be even");
+            }
+            Ok(Some(
+                Sprt::new(e[0], e[1], opts.alpha, opts.beta).map_err(CliError::from)?,
+            ))
+        }
+    }
+}
+
+/// The games in progress, shared by the threads that play them: which game is next, the
+/// outcomes so far, the pairs' tally for the sequential test, and the first failure.
+struct Run<'a> {
+    rules: &'a Rules,
+    opts: &'a Options,
+    sprt: Option<&'a Sprt>,
+    penta: Mutex<Penta>,
+    /// The sequential test has decided: no more games start.
+    stop: std::sync::atomic::AtomicBool,
+    next: AtomicUsize,
+    done: AtomicUsize,
+    results: Mutex<Vec<Option<Outcome>>>,
+    failure: Mutex<Option<String>>,
+}
+
+impl<'a> Run<'a> {
+    fn new(rules: &'a Rules, opts: &'a Options, sprt: Option<&'a Sprt>) -> Self {
+        Run {
+            rules,
+            opts,
+            sprt,
+            penta: Mutex::new(Penta::default()),
+            stop: std::sync::atomic::AtomicBool::new(false),
+            next: AtomicUsize::new(0),
+            done: AtomicUsize::new(0),
+            results: Mutex::new((0..opts.games).map(|_| None).collect()),
+            failure: Mutex::new(None),
+        }
+    }
+
+    /// One thread's work: play the next game until none is left, the test has decided, or a
+    /// game failed (the first failure is kept).
+    fn work(&self) {
+        loop {
+            if self.failure.lock().expect("no panics hold it").is_some()
+                || self.stop.load(Ordering::Relaxed)
+            {
+                return;
+            }
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.opts.games {
+                return;
+            }
+            match self.play(i) {
+                Ok(outcome) => self.note(i, outcome),
+                Err(e) => {
+                    self.failure
+                        .lock()
+                        .expect("no panics hold it")
+                        .get_or_insert(e);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Play game `i` and write its record if records are asked for.
+    fn play(&self, i: usize) -> Result<Outcome, String> {
+        let (rules, opts) = (self.rules, self.opts);
+        let played = if opts.players == 4 {
+            play_game_four(rules, opts, i)
+        } else {
+            play_game(rules, opts, i)
+        };
+        played.and_then(|(outcome, game)| {
+            if let (Some(dir), Some(game)) = (&opts.record, game) {
+                let path = dir.join(format!("game-{:04}.ron", i + 1));
+                atomic_write(&path, game.to_ron().as_bytes()).map_err(|e| e.to_string())?;
+            }
+            Ok(outcome)
+        })
+    }
+
+    /// Keep game `i`'s outcome; with the sequential test, score its pair once both are played
+    /// (a line every ten pairs, and stop once it decides); else say how far the games are.
+    fn note(&self, i: usize, outcome: Outcome) {
+        let opts = self.opts;
+        let mut all = self.results.lock().expect("no panics hold it");
+        all[i] = Some(outcome);
+        let n = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(sprt) = self.sprt {
+            let k = i - i % 2;
+            if let (Some(x), Some(y)) = (&all[k], &all[k + 1]) {
+                let mut p = self.penta.lock().expect("no panics hold it");
+                p.add(half_points(x.winner) + half_points(y.winner));
+                if p.pairs().is_multiple_of(10) {
+                    eprintln!("arena: {}", summary_line(&p, sprt));
+                }
+                if sprt.decision(&p).is_some() {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        drop(all);
+        let step = opts.games.div_ceil(10);
+        if self.sprt.is_none() && (n.is_multiple_of(step) || n == opts.games) {
+            eprintln!("arena: {n}/{} games", opts.games);
+        }
+    }
+}
+
+/// What the games played add up to, A's side first.
+#[derive(Default)]
+struct Tally {
+    /// A's wins, draws, B's wins.
+    wdl: (u32, u32, u32),
+    a_ms: Vec<f64>,
+    b_ms: Vec<f64>,
+    refusals: u64,
+    /// The reasons of the games each seat lost by failing: A's, B's.
+    forfeits: [Vec<String>; 2],
+    /// Flags lost within EARLY_FLAG_PLIES plies, by the loser: A's, B's.
+    early_flags: [u32; 2],
+    /// Games lost under `quiet loses`, by the loser: A's, B's.
+    quiet_lost: [u32; 2],
+    /// Early big-piece losses: A's, B's.
+    early_big: [u32; 2],
+}
+
+impl Tally {
+    /// The tally of `outcomes`.
+    fn of(outcomes: impl Iterator<Item = Outcome>) -> Tally {
+        let mut t = Tally::default();
+        for o in outcomes {
+            match (o.quiet_loss, o.winner) {
+                (true, Winner::A) => t.quiet_lost[1] += 1,
+                (true, Winner::B) => t.quiet_lost[0] += 1,
+                _ => {}
+            }
+            t.early_big[0] += o.early_big[0];
+            t.early_big[1] += o.early_big[1];
+            t.refusals += u64::from(o.refusals);
+            if let Some((a, why)) = &o.forfeit {
+                t.forfeits[usize::from(!a)].push(why.clone());
+            }
+            match o.winner {
+                Winner::A => t.wdl.0 += 1,
+                Winner::Draw => t.wdl.1 += 1,
+                Winner::B => t.wdl.2 += 1,
+            }
+            match (o.early_flag, o.winner) {
+                (true, Winner::A) => t.early_flags[1] += 1,
+                (true, Winner::B) => t.early_flags[0] += 1,
+                _ => {}
+            }
+            t.a_ms.extend(o.a_ms);
+            t.b_ms.extend(o.b_ms);
+        }
+        t
+    }
+
+    /// The tally's notes on standard error: refused turns, early flags and big pieces, games
+    /// lost by the quiet rule (when it is on) and by failing.
+    fn report(&self, rules: &Rules) {
+        let refusals = self.refusals;
+        if refusals > 0 {
+            eprintln!("arena: the referee refused {refusals} proposed turns (chosen again)");
+        }
+        let [a_early, b_early] = self.early_flags;
+        eprintln!("arena: flags lost within {EARLY_FLAG_PLIES} plies: a {a_early}, b {b_early}");
+        eprintln!(
+            "arena: early big-piece losses (marshals and generals within {EARLY_BIG_PLIES} plies): a {}, b {}",
+            self.early_big[0], self.early_big[1]
+        );
+        if rules.quiet_loses {
+            eprintln!(
+                "arena: games lost by the quiet rule: a {}, b {}",
+                self.quiet_lost[0], self.quiet_lost[1]
+            );
+        }
+        for (who, list) in ["a", "b"].iter().zip(&self.forfeits) {
+            if !list.is_empty() {
+                eprintln!(
+                    "arena: {who} lost {} game(s) by failing: {}",
+                    list.len(),
+                    list.join(" | ")
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The rules and the records: golden cases, reference move generation, perft, property tests, the shipped layouts, and the module tree's import rule.
+//! The rules and the records: golden cases, reference move generation, perft, property tests, the shipped layouts, the module tree's import rule, and the sizes of files and functions.
 //!
 //! One test binary for these files, so that the program links once for all of them (each file
 //! was a binary of its own, and linking dominated the suite's build).
@@ -15,3 +15,4 @@ mod movegen_reference;
 mod perft;
 mod props;
 mod records;
+mod sizes;

@@ -138,33 +138,7 @@ pub(super) fn ui(
     panel: &mut crate::app::panel::PanelState,
     out: &mut Vec<RefereeCmd>,
 ) {
-    let status = t.game.status();
-    let over = status.is_over();
-    let mover = t.mover();
-
-    egui::Panel::bottom("tracked-status").show(ui, |ui| {
-        let (text, colour) = match &t.message {
-            Some(e) => (
-                public_reason(lang, e),
-                egui::Color32::from_rgb(0xb0, 0x20, 0x10),
-            ),
-            None => (
-                if over {
-                    lang.t(&i18n::GAME_OVER).to_string()
-                } else if t.selected.is_some() {
-                    lang.t(&i18n::REF_TRACK_DEST).to_string()
-                } else {
-                    fill(
-                        lang.t(&i18n::REF_TRACK_SELECT),
-                        &[("side", lang.side(mover))],
-                    )
-                },
-                ui.visuals().text_color(),
-            ),
-        };
-        ui.label(egui::RichText::new(text).color(colour).size(16.0));
-    });
-
+    egui::Panel::bottom("tracked-status").show(ui, |ui| status_line(ui, t, lang));
     let announcements = t.announcements(lang);
     let side = panel.right_panel(
         ui,
@@ -172,149 +146,206 @@ pub(super) fn ui(
         crate::app::panel::Centre::board(t.game.board()),
     );
     if let Some(side) = side {
-        side.show(ui, |ui| {
-            ui.add_space(4.0);
-            if !over {
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-                    ui.label(
-                        egui::RichText::new(lang.side(mover))
-                            .size(22.0)
-                            .strong()
-                            .color(board::side_colour(mover)),
-                    );
-                    ui.label(fill(
-                        lang.t(&i18n::TURN),
-                        &[("n", &(t.game.position().ply() + 1).to_string())],
-                    ));
-                });
-                let rules = t.game.rules();
-                let pos = t.game.position();
-                let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
-                let turns = rules.turn_limit.saturating_sub(pos.ply());
-                ui.label(fill(
-                    lang.t(&i18n::QUIET_LEFT),
-                    &[("n", &quiet.to_string())],
-                ));
-                ui.label(fill(
-                    lang.t(&i18n::REF_TURNS_LEFT),
-                    &[("n", &turns.to_string())],
-                ));
-            } else if let Some(text) = status_text(status, lang) {
-                ui.label(egui::RichText::new(text).size(18.0).strong());
-            }
-            ui.label(losses_line(t.seats().len() == 4, |s| t.lost_total(s), lang));
-            for &seat in t.seats() {
-                if t.is_out(seat) {
-                    ui.colored_label(
-                        board::side_colour(seat),
-                        format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
-                    );
-                }
-            }
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                // Undo needs both players' consent: after the end, both formations
-                // have been shown, and the record notes the reopening.
-                if ui
-                    .add_enabled(
-                        !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
-                        egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
-                    )
-                    .clicked()
-                {
-                    out.push(RefereeCmd::Tracked(TrackedCmd::AskUndo));
-                }
-                if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
-                    out.push(RefereeCmd::SaveAs);
-                }
-                for &side in t.seats() {
-                    let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
-                    let can = !over && !t.is_out(side);
-                    if ui.add_enabled(can, egui::Button::new(text)).clicked() {
-                        out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
-                    }
-                }
-                if ui
-                    .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
-                    .clicked()
-                {
-                    out.push(RefereeCmd::Tracked(TrackedCmd::AgreedDraw));
-                }
-            });
-            if let Some(agreed) = t.undo_consent {
-                let ask = if over {
-                    &i18n::REF_UNDO_AFTER_END_ASK
-                } else {
-                    &i18n::REF_UNDO_ASK
-                };
-                if let Some(c) = consent_ui(
-                    ui,
-                    lang,
-                    lang.t(ask),
-                    (t.seats(), &agreed),
-                    lang.t(&i18n::REF_UNDO_NOW),
-                ) {
-                    out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
-                }
-            }
-            ui.horizontal_wrapped(|ui| {
-                if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
-                    out.push(RefereeCmd::Choose(Way::Tracked));
-                }
-                if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
-                    out.push(RefereeCmd::Menu);
-                }
-            });
-            ui.separator();
-            ui.strong(lang.t(&i18n::REF_LOG));
-            egui::ScrollArea::vertical()
-                .id_salt("tracked-log")
-                .stick_to_bottom(true)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    for (side, line) in &announcements {
-                        ui.colored_label(board::side_colour(*side), line);
-                    }
-                });
-        });
+        side.show(ui, |ui| side_panel(ui, t, lang, &announcements, out));
     }
+    egui::CentralPanel::default().show(ui, |ui| board_area(ui, t, lang, opts, &announcements, out));
+}
 
-    egui::CentralPanel::default().show(ui, |ui| {
-        if let Some(text) = status_text(status, lang) {
-            banner(ui, &text);
+/// The status line: the last refusal (in red), or what to do next.
+fn status_line(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
+    let (text, colour) = match &t.message {
+        Some(e) => (
+            public_reason(lang, e),
+            egui::Color32::from_rgb(0xb0, 0x20, 0x10),
+        ),
+        None => (
+            if t.game.status().is_over() {
+                lang.t(&i18n::GAME_OVER).to_string()
+            } else if t.selected.is_some() {
+                lang.t(&i18n::REF_TRACK_DEST).to_string()
+            } else {
+                fill(
+                    lang.t(&i18n::REF_TRACK_SELECT),
+                    &[("side", lang.side(t.mover()))],
+                )
+            },
+            ui.visuals().text_color(),
+        ),
+    };
+    ui.label(egui::RichText::new(text).color(colour).size(16.0));
+}
+
+/// The side panel: whose turn and the limits (or how the game ended), the losses, the buttons,
+/// the undo's consent, and the log of `announcements`.
+fn side_panel(
+    ui: &mut egui::Ui,
+    t: &Tracked,
+    lang: Lang,
+    announcements: &[(crate::engine::Seat, String)],
+    out: &mut Vec<RefereeCmd>,
+) {
+    let status = t.game.status();
+    let over = status.is_over();
+    ui.add_space(4.0);
+    if !over {
+        turn_and_limits(ui, t, lang);
+    } else if let Some(text) = status_text(status, lang) {
+        ui.label(egui::RichText::new(text).size(18.0).strong());
+    }
+    ui.label(losses_line(t.seats().len() == 4, |s| t.lost_total(s), lang));
+    for &seat in t.seats() {
+        if t.is_out(seat) {
+            ui.colored_label(
+                board::side_colour(seat),
+                format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
+            );
+        }
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| game_buttons(ui, t, lang, out));
+    if let Some(agreed) = t.undo_consent {
+        let ask = if over {
+            &i18n::REF_UNDO_AFTER_END_ASK
         } else {
-            match announcements.last() {
-                Some((_, line)) => announcement(ui, line, false),
-                None => {
-                    let start = if t.seats().len() == 4 {
-                        &i18n::REF_TRACK_START4
-                    } else {
-                        &i18n::REF_TRACK_START
-                    };
-                    announcement(ui, lang.t(start), false);
-                }
-            }
-        }
-        let view = public_view(&t.game);
-        let input = BoardWidget {
-            view: &view,
-            opts,
+            &i18n::REF_UNDO_ASK
+        };
+        if let Some(c) = consent_ui(
+            ui,
             lang,
-            bottom: t.bottom,
-            selected: t.selected,
-            destinations: &[],
-            last_move: board::last_mark(&t.game, t.game.plies().len()),
-            earlier: board::earlier_marks(&t.game, t.game.plies().len()),
-            flash: None,
-            interactive: !over,
-            finished: over,
+            lang.t(ask),
+            (t.seats(), &agreed),
+            lang.t(&i18n::REF_UNDO_NOW),
+        ) {
+            out.push(RefereeCmd::Tracked(TrackedCmd::Undo(c)));
         }
-        .show(ui);
-        if let Some((a, b)) = input.dropped {
-            out.push(RefereeCmd::Tracked(TrackedCmd::Drop(a, b)));
-        } else if let Some(n) = input.clicked {
-            out.push(RefereeCmd::Tracked(TrackedCmd::Click(n)));
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(lang.t(&i18n::REF_RESTART)).clicked() {
+            out.push(RefereeCmd::Choose(Way::Tracked));
+        }
+        if ui.button(lang.t(&i18n::REF_MENU)).clicked() {
+            out.push(RefereeCmd::Menu);
         }
     });
+    ui.separator();
+    ui.strong(lang.t(&i18n::REF_LOG));
+    egui::ScrollArea::vertical()
+        .id_salt("tracked-log")
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (side, line) in announcements {
+                ui.colored_label(board::side_colour(*side), line);
+            }
+        });
+}
+
+/// While the game is on: who is to move and the turn, the quiet turns and the turns left.
+fn turn_and_limits(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
+    let mover = t.mover();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
+        ui.label(
+            egui::RichText::new(lang.side(mover))
+                .size(22.0)
+                .strong()
+                .color(board::side_colour(mover)),
+        );
+        ui.label(fill(
+            lang.t(&i18n::TURN),
+            &[("n", &(t.game.position().ply() + 1).to_string())],
+        ));
+    });
+    let rules = t.game.rules();
+    let pos = t.game.position();
+    let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
+    let turns = rules.turn_limit.saturating_sub(pos.ply());
+    ui.label(fill(
+        lang.t(&i18n::QUIET_LEFT),
+        &[("n", &quiet.to_string())],
+    ));
+    ui.label(fill(
+        lang.t(&i18n::REF_TURNS_LEFT),
+        &[("n", &turns.to_string())],
+    ));
+}
+
+/// Undo (asks both players), save as, each seat's resignation and an agreed draw.
+fn game_buttons(ui: &mut egui::Ui, t: &Tracked, lang: Lang, out: &mut Vec<RefereeCmd>) {
+    let over = t.game.status().is_over();
+    // Undo needs both players' consent: after the end, both formations
+    // have been shown, and the record notes the reopening.
+    if ui
+        .add_enabled(
+            !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
+            egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
+        )
+        .clicked()
+    {
+        out.push(RefereeCmd::Tracked(TrackedCmd::AskUndo));
+    }
+    if ui.button(lang.t(&i18n::SAVE_AS)).clicked() {
+        out.push(RefereeCmd::SaveAs);
+    }
+    for &side in t.seats() {
+        let text = fill(lang.t(&i18n::REF_RESIGNS), &[("side", lang.side(side))]);
+        let can = !over && !t.is_out(side);
+        if ui.add_enabled(can, egui::Button::new(text)).clicked() {
+            out.push(RefereeCmd::Tracked(TrackedCmd::Resign(side)));
+        }
+    }
+    if ui
+        .add_enabled(!over, egui::Button::new(lang.t(&i18n::REF_AGREED_DRAW)))
+        .clicked()
+    {
+        out.push(RefereeCmd::Tracked(TrackedCmd::AgreedDraw));
+    }
+}
+
+/// The middle: how the game ended (else the last announcement, or how to start), over the board
+/// of backs; a click or a drop on it is a command.
+fn board_area(
+    ui: &mut egui::Ui,
+    t: &Tracked,
+    lang: Lang,
+    opts: &BoardOptions,
+    announcements: &[(crate::engine::Seat, String)],
+    out: &mut Vec<RefereeCmd>,
+) {
+    let over = t.game.status().is_over();
+    if let Some(text) = status_text(t.game.status(), lang) {
+        banner(ui, &text);
+    } else {
+        match announcements.last() {
+            Some((_, line)) => announcement(ui, line, false),
+            None => {
+                let start = if t.seats().len() == 4 {
+                    &i18n::REF_TRACK_START4
+                } else {
+                    &i18n::REF_TRACK_START
+                };
+                announcement(ui, lang.t(start), false);
+            }
+        }
+    }
+    let view = public_view(&t.game);
+    let input = BoardWidget {
+        view: &view,
+        opts,
+        lang,
+        bottom: t.bottom,
+        selected: t.selected,
+        destinations: &[],
+        last_move: board::last_mark(&t.game, t.game.plies().len()),
+        earlier: board::earlier_marks(&t.game, t.game.plies().len()),
+        flash: None,
+        interactive: !over,
+        finished: over,
+    }
+    .show(ui);
+    if let Some((a, b)) = input.dropped {
+        out.push(RefereeCmd::Tracked(TrackedCmd::Drop(a, b)));
+    } else if let Some(n) = input.clicked {
+        out.push(RefereeCmd::Tracked(TrackedCmd::Click(n)));
+    }
 }
