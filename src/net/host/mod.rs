@@ -573,6 +573,14 @@ impl Server {
                 self.inner
                     .log(format!("room {}: the game begins again", room.id));
             }
+            // The host stopped after saving the game's last turn and before telling anyone:
+            // its players are told the end (and the reveal) when they rejoin.
+            Some(game) if game.status().is_over() => self.inner.log(format!(
+                "room {}: resumed over after {} plies ({}): its players are told when they rejoin",
+                room.id,
+                game.plies().len(),
+                game.status().word()
+            )),
             Some(game) => self.inner.log(format!(
                 "room {}: resumed after {} plies",
                 room.id,
