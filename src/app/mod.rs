@@ -483,6 +483,13 @@ impl JunqiApp {
                     .keeping_tags_in(self.data_dir.as_ref().map(|d| d.join("net-tags")));
                 self.show(Screen::Remote(Box::new(r)));
             }
+            Command::RejoinNet(invite) => {
+                self.run_command(ctx, Command::OpenJoin);
+                if let Screen::Remote(r) = &mut self.screen {
+                    r.set_invite(&invite);
+                }
+                self.run_command(ctx, Command::Remote(remote::RemoteCmd::Connect));
+            }
             Command::OpenHost => {
                 let library = formations::library(self.data_dir.as_deref());
                 let r = remote::Remote::host(
@@ -993,7 +1000,15 @@ impl eframe::App for JunqiApp {
         match &mut self.screen {
             Screen::Home => {
                 let parked = self.parked.as_deref();
-                home::ui(ui, parked, &self.saves, self.settings.lang, &mut commands);
+                let kept = self.network.games_in_progress();
+                home::ui(
+                    ui,
+                    parked,
+                    &kept,
+                    &self.saves,
+                    self.settings.lang,
+                    &mut commands,
+                );
             }
             Screen::NewGame(dialog) => {
                 let lang = self.settings.lang;

@@ -6,6 +6,8 @@ texts! {
     MENU = "联网", "Network";
     JOIN = "加入网络对局…", "Join a network game…";
     HOST = "主持网络对局…", "Host a network game…";
+    REJOIN_KEPT = "回到进行中的对局（房间 {room}）", "Rejoin the game in progress (room {room})";
+    REJOIN_KEPT_TIP = "你在这个房间里的座位还留着：一点即用保存的凭据重新入座", "Your seat in this room is kept: one click takes it back with its kept token";
     JOIN_TITLE = "加入网络对局", "Join a network game";
     HOST_TITLE = "主持网络对局", "Host a network game";
     INVITE = "邀请", "Invite";

@@ -1135,6 +1135,38 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
     server.stop();
 }
 
+/// A window closed mid-game leaves its seat kept on disk: the next window's first screen offers
+/// "Rejoin the game in progress (room CODE)", one click takes the seat back and the game goes on
+/// to its end; then the first screen offers it no more.
+#[test]
+fn the_first_screen_offers_to_rejoin_a_game_in_progress() {
+    let (server, room, invite, headless) = room_with_a_random_creator();
+    let dir = tempfile::tempdir().unwrap();
+    let offer = format!("Rejoin the game in progress (room {room})");
+    {
+        let mut h = common::harness(dir.path());
+        assert!(h.query_by_label(&offer).is_none(), "no seat kept yet");
+        join_in_window(&mut h, &invite);
+        click_until(&mut h, 7, &|h| plies(h) >= 2 && my_move(h).is_some());
+        assert!(!remote_over(&h));
+    } // the window is gone, its connection with it
+    let mut h = common::harness(dir.path());
+    common::click(&mut h, &offer);
+    common::wait_until("the seat taken back", || {
+        h.run();
+        server.log().iter().any(|l| l.contains("seat 2 rejoined"))
+    });
+    click_to_the_end(&mut h, 9);
+    let _ = both_ended(headless, &server);
+    audited_and_revealed(&mut h);
+    common::click(&mut h, "Home");
+    assert!(
+        h.query_by_label(&offer).is_none(),
+        "the game is over: no offer"
+    );
+    server.stop();
+}
+
 /// At the end the host reveals its commitment's salts and the record: the screen says the audit
 /// passed, keeps the record among the recent games, and shows every piece of the last position.
 fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {

@@ -158,6 +158,13 @@ impl Remote {
         Remote::new(Form::Host(HostForm::new(rules, four, name)), library)
     }
 
+    /// Put `invite` in the join form (a game rejoined from the first screen).
+    pub fn set_invite(&mut self, invite: &str) {
+        if let Form::Join(f) = &mut self.form {
+            f.invite = invite.to_string();
+        }
+    }
+
     /// Keep the player's tags in `dir` during the game (the window's data folder's `net-tags`).
     pub fn keeping_tags_in(mut self, dir: Option<PathBuf>) -> Remote {
         self.tags_dir = dir;

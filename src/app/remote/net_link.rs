@@ -6,8 +6,8 @@
 //! the computer where the host put it, each a headless client playing the built-in player.
 
 use super::link::{
-    FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
-    SeatWho,
+    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing, RoomInfo,
+    SeatInfo, SeatWho,
 };
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
@@ -300,7 +300,16 @@ fn run(
 ) {
     let connected = match first.map(|f| Client::connect(&f)) {
         Some(Ok(c)) => Ok(c),
-        _ => Client::connect(&req),
+        Some(Err(e)) => {
+            // The kept seat is gone (the game over, the token refused): no longer offered.
+            if let (false, Some(dir), Request::Join { invite, .. }) =
+                (e.rejoin_may_retry(), &seats, &req)
+            {
+                crate::net::kept_seat::forget(dir, invite.room);
+            }
+            Client::connect(&req)
+        }
+        None => Client::connect(&req),
     };
     let mut client = match connected {
         Ok(c) => c,
@@ -418,6 +427,18 @@ fn machine_addr() -> String {
 }
 
 impl Network for NetNetwork {
+    fn games_in_progress(&self) -> Vec<KeptGame> {
+        let Some(dir) = &self.seats else {
+            return Vec::new();
+        };
+        (crate::net::kept_seat::games(dir).into_iter())
+            .map(|(invite, _)| KeptGame {
+                room: invite.room.to_string(),
+                invite: invite.to_string(),
+            })
+            .collect()
+    }
+
     fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError> {
         let invite = Invite::parse(invite).map_err(LinkError::BadInvite)?;
         let addr = invite.addr.clone();
