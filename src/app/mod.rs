@@ -505,9 +505,15 @@ impl JunqiApp {
                 if let Screen::Remote(r) = &mut self.screen {
                     let ctx = ctx.clone();
                     let wake: Box<dyn Fn() + Send> = Box::new(move || ctx.request_repaint());
-                    if r.apply(c, &mut *self.network, Some(wake)) == remote::RemoteOutcome::Home {
-                        self.saves.refresh();
-                        self.show(Screen::Home);
+                    match r.apply(c, &mut *self.network, Some(wake)) {
+                        remote::RemoteOutcome::Home => {
+                            self.saves.refresh();
+                            self.show(Screen::Home);
+                        }
+                        remote::RemoteOutcome::Review(p) => {
+                            self.run_save_command(saves::SaveCmd::Open(p));
+                        }
+                        remote::RemoteOutcome::Stay => {}
                     }
                 }
             }
@@ -723,6 +729,7 @@ impl JunqiApp {
         match &self.screen {
             Screen::Play(p) => Some(panel::Centre::board(p.game().board())),
             Screen::Replay(r) => Some(panel::Centre::board(r.game.board())),
+            Screen::Remote(r) => r.game().map(|g| panel::Centre::board(g.board())),
             Screen::Referee(r) => r.panel_centre(),
             _ => None,
         }
@@ -1046,7 +1053,7 @@ impl eframe::App for JunqiApp {
             }
             Screen::Remote(r) => {
                 let mut asked = Vec::new();
-                remote::ui(ui, r, &self.settings, &mut asked);
+                remote::ui(ui, r, &self.settings, &mut self.panel, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Remote));
             }
             Screen::Learn(l) => {

@@ -6,6 +6,16 @@ texts! {
     MENU = "联网", "Network";
     JOIN = "加入网络对局…", "Join a network game…";
     HOST = "主持网络对局…", "Host a network game…";
+    SEAT_YOUR_MOVE = "该你走", "your move";
+    SEAT_THINKING = "思考中…", "thinking…";
+    SEAT_ONLINE = "在线", "online";
+    SEAT_DROPPED = "掉线", "dropped";
+    SEAT_OUT = "出局", "out";
+    SEAT_N = "{n} 号座位", "seat {n}";
+    AWAY_NOTICE = "{who}掉线了——对局等他回来（{t}）", "{who} dropped — the game waits ({t})";
+    PIECES_LOST = "损失的棋子：", "Pieces lost:";
+    PIECES_LOST_SIDE = "{side} {n}", "{side} {n}";
+    REVIEW_GAME = "复盘", "Review the game";
     REJOIN_KEPT = "回到进行中的对局（房间 {room}）", "Rejoin the game in progress (room {room})";
     REJOIN_KEPT_TIP = "你在这个房间里的座位还留着：一点即用保存的凭据重新入座", "Your seat in this room is kept: one click takes it back with its kept token";
     JOIN_TITLE = "加入网络对局", "Join a network game";

@@ -116,6 +116,8 @@ pub enum Incoming {
     Rejoining(String),
     /// The seat was taken back after a break: the game goes on.
     Rejoined,
+    /// The seats nobody holds now (their players dropped; the game waits for them).
+    Away(Vec<u8>),
     /// The link failed or closed; nothing more comes.
     Closed(LinkError),
 }

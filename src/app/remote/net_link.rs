@@ -228,6 +228,9 @@ fn to_screen(
                 text: (*p).to_string(),
             })
         }
+        Msg::Away(seats) => Some(Incoming::Away(
+            seats.into_iter().filter(|&k| k != room.you).collect(),
+        )),
         Msg::Bye(why) => {
             forget();
             Some(Incoming::Closed(LinkError::Refused(why)))

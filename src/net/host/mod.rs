@@ -310,6 +310,18 @@ impl Room {
             c.push(text.to_string(), host);
         }
     }
+
+    /// Once the game started and until it is over: tell every player which seats nobody holds
+    /// now (`away K…`), after a drop or a rejoin.
+    pub(super) fn tell_away(&self, st: &RoomState, host: &Inner) {
+        if !st.started || st.over {
+            return;
+        }
+        let away = (0..self.players)
+            .filter(|k| !st.conns.iter().any(|(s, _)| s == k))
+            .collect();
+        self.broadcast(st, &Msg::Away(away).encode(self.board()), host);
+    }
 }
 
 /// A game the host finished.
