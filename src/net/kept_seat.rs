@@ -73,7 +73,7 @@ pub fn games(dir: &Path) -> Vec<(Invite, u8)> {
             (invite.room == room).then_some((when, invite, seat))
         })
         .collect();
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
     (found.into_iter().take(MAX_GAMES))
         .map(|(_, i, s)| (i, s))
         .collect()

@@ -36,7 +36,7 @@ pub fn losses(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
     let Some(view) = g.view() else {
         return;
     };
-    let Some(lost) = pieces_lost(view, &g.board().seats) else {
+    let Some(lost) = pieces_lost(view, g.board().seats) else {
         return;
     };
     ui.horizontal_wrapped(|ui| {
