@@ -7,6 +7,7 @@ use super::chat::Chat;
 use super::forms;
 use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
 use super::link::LinkError;
+use super::seats::takeback_words;
 use super::{Form, Phase, Remote, RemoteCmd, seats};
 use crate::app::board::{self, BoardWidget, LastMark};
 use crate::app::dialog::Question;
@@ -256,14 +257,6 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
         Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
     }
-}
-
-/// A takeback's words: `text` with the side and the turns.
-pub(super) fn takeback_words(text: &i18n::Text, side: Seat, turns: u32, lang: Lang) -> String {
-    fill(
-        lang.t(text),
-        &[("side", lang.side(side)), ("n", &turns.to_string())],
-    )
 }
 
 /// A lost turn's line in the move list: "  4. Time ran out: Red loses the turn (2 of 5)".

@@ -72,7 +72,8 @@ pub fn seat_state(
     {
         return SeatState::Out;
     }
-    if away.iter().any(|(j, _)| *j == k) {
+    // After the end the players leave as they like: nobody is waited for.
+    if !g.over() && away.iter().any(|(j, _)| *j == k) {
         return SeatState::Dropped;
     }
     let moving = !g.over()
@@ -123,6 +124,14 @@ pub fn seat_strip(ui: &mut egui::Ui, remote: &Remote, g: &RemoteGame, lang: Lang
             ui.add_space(12.0);
         }
     });
+}
+
+/// "Red asks to take back 2 turns" and the like: `text` filled with the side and the turns.
+pub fn takeback_words(text: &i18n::Text, side: Seat, turns: u32, lang: Lang) -> String {
+    fill(
+        lang.t(text),
+        &[("side", lang.side(side)), ("n", &turns.to_string())],
+    )
 }
 
 /// "m:ss" of `secs` seconds.
@@ -181,15 +190,10 @@ pub fn requests_banner(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang, out: &mut 
         board::banner_frame(8).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
-                    egui::RichText::new(super::screen::takeback_words(
-                        &net::TAKEBACK_ASKED,
-                        s,
-                        n,
-                        lang,
-                    ))
-                    .size(17.0)
-                    .strong()
-                    .color(board::side_colour(s)),
+                    egui::RichText::new(takeback_words(&net::TAKEBACK_ASKED, s, n, lang))
+                        .size(17.0)
+                        .strong()
+                        .color(board::side_colour(s)),
                 );
                 let allow = format!("{} (Y)", lang.t(&net::TAKEBACK_ALLOW));
                 if ui.button(allow).clicked() {
