@@ -18,16 +18,14 @@
 //! for its turn again (a second offer in one turn fails it, as at the table).
 
 use super::engine_seat::EngineSeat;
-use super::{Chair, Clock, Reply, SeatDriver, SeatFailure, SeatStart};
+use super::turns::{Answer, OneTurn};
+use super::{Chair, Clock, SeatDriver, SeatFailure, SeatStart};
 use crate::ai::Player;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{IllegalTurn, Rules, Turn, TurnReport, View};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-
-/// The most turns the referee may refuse in one position before the engine fails.
-const MAX_REFUSALS: usize = 64;
 
 /// Why an engine's `choose` gave no turn.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -125,11 +123,12 @@ pub struct EnginePlayer {
     news: EngineNews,
     /// It failed, resigned or was cancelled: it is not asked again.
     done: bool,
-    /// The ply of the position last asked about, the refusals and whether a draw was offered
-    /// in it.
+    /// The ply of the position last asked about, and its turn so far (offers, asks and
+    /// refusals: `turns::OneTurn`).
     ply: Option<u32>,
-    refusals: usize,
-    offered: bool,
+    turn: OneTurn,
+    /// The referee refused too many of its turns in this position (`refused_because`).
+    refused_out: Option<SeatFailure>,
 }
 
 impl EnginePlayer {
@@ -153,8 +152,8 @@ impl EnginePlayer {
             news: EngineNews::default(),
             done: false,
             ply: None,
-            refusals: 0,
-            offered: false,
+            turn: OneTurn::default(),
+            refused_out: None,
         }
     }
 
@@ -207,11 +206,11 @@ impl EnginePlayer {
     ) -> Result<Option<Turn>, SeatFailure> {
         if self.ply != Some(view.ply()) {
             self.ply = Some(view.ply());
-            self.refusals = 0;
-            self.offered = false;
+            self.turn = OneTurn::default();
+            self.refused_out = None;
         }
-        if self.refusals > MAX_REFUSALS {
-            return Err(SeatFailure::RefusedTooOften);
+        if let Some(e) = self.refused_out.take() {
+            return Err(e);
         }
         if self.seat.is_none() {
             self.start(rules, rng.next_u64())?;
@@ -227,48 +226,28 @@ impl EnginePlayer {
             turn: self.turn_time,
             left: None,
         };
-        let mut asked_back = false;
         loop {
             let reply = seat.choose(view, &clock);
             if let Some(info) = seat.info() {
                 self.news.set_info(info);
             }
-            match reply? {
-                Reply::Turn(turn) => {
-                    return match view.check_turn(rules, turn) {
-                        Ok(()) => Ok(Some(turn)),
-                        Err(why) => Err(SeatFailure::Illegal {
-                            turn: turn.notation(view.board()),
-                            why: why.to_string(),
-                        }),
-                    };
-                }
-                Reply::Resign => return Ok(None),
+            match self.turn.answer(reply?, view, rules)? {
+                Answer::Play(turn) => return Ok(Some(turn)),
+                Answer::Resign => return Ok(None),
                 // Declined at once: the engine is asked for its turn again.
-                Reply::OfferDraw if !self.offered => self.offered = true,
-                Reply::OfferDraw => {
-                    return Err(SeatFailure::Reported(
-                        "offered a draw twice in one turn".into(),
-                    ));
-                }
+                Answer::OfferDraw => {}
                 // Declined at once (an engine's takeback is not put to the person at the
                 // window): the engine is told and asked for its turn again.
-                Reply::AskTakeback if !asked_back => {
-                    asked_back = true;
-                    seat.takeback_declined();
-                }
-                Reply::AskTakeback => {
-                    return Err(SeatFailure::Reported(
-                        "asked for a takeback twice in one turn".into(),
-                    ));
-                }
+                Answer::AskTakeback => seat.takeback_declined(),
             }
         }
     }
 
     /// The referee refused `turn` for `why`: told before the next turn, and counted.
     fn refused_because(&mut self, turn: Turn, why: &str) {
-        self.refusals += 1;
+        if let Err(e) = self.turn.refused() {
+            self.refused_out = Some(e);
+        }
         if !self.done {
             self.told.push(Told::Refused(turn, why.to_string()));
         }

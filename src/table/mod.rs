@@ -11,6 +11,11 @@
 //! (`engine_seat` over a `link::LineLink` of `net::host`). The arena and the network host play
 //! every game on a table.
 //!
+//! The table does no I/O and starts no thread: `Table::poll` moves the game on as far as the
+//! seats' answers allow and returns (`Polled::Waiting` while the seat to move has no answer yet:
+//! `SeatDriver::poll`), so a game can be driven one poll at a time by its caller; `Table::step`
+//! and `play_out` wait for the answers, as the arena and the network host's game threads do.
+//!
 //! A seat that fails — an engine that crashes, hangs past its time, sends a line the protocol
 //! does not know, floods its output, proposes a turn its own view shows to be illegal or sends a
 //! formation the rules refuse — loses that game (it resigns; with four players it goes out and
@@ -24,15 +29,17 @@ pub mod engine_player;
 pub mod engine_seat;
 pub mod link;
 pub mod process;
+pub mod turns;
 mod words;
 
 pub use crate::engine::Chair;
 pub use brain::Brain;
 
 use crate::engine::{
-    Action, Disclosure, Formation, Game, IllegalTurn, InfoKey, Mover, Rules, Seat, Start, Status,
-    Turn, TurnReport, View, Viewer,
+    Action, Formation, Game, IllegalTurn, Rules, Seat, Start, Status, Turn, TurnReport, View,
+    Viewer,
 };
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 /// What a seat is told when a game is set up.
@@ -172,6 +179,14 @@ pub trait SeatDriver: Send {
     /// # Errors
     /// The seat failed: it loses the game.
     fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure>;
+
+    /// The seat's turn, without waiting for it: `Poll::Pending` while the seat has no answer
+    /// yet (a person at a screen, a computer thinking on its own thread), and the table asks
+    /// again with the same view at its next `Table::poll`. Asked again after a refusal or a
+    /// declined offer, it is a new question. By default the seat answers at once (`choose`).
+    fn poll(&mut self, view: &View, clock: &Clock) -> Poll<Result<Reply, SeatFailure>> {
+        Poll::Ready(self.choose(view, clock))
+    }
 
     /// The referee refused `turn`, proposed in the position of the last `choose`, for `why`.
     fn refused(&mut self, turn: Turn, why: &IllegalTurn);
@@ -362,6 +377,36 @@ pub struct Table {
     resignations: Option<Resignations>,
     /// Where the seats' thinking time is read (`stopwatch`).
     stopwatch: Box<dyn Stopwatch>,
+    /// The turn being asked, kept from one `poll` to the next until it is played (or the game
+    /// moved on otherwise).
+    asking: Option<Asking>,
+}
+
+/// The turn a table is asking for: whose, what the seat offered, asked and had refused in it,
+/// the thinking time its questions took, and when the question open now was first asked.
+struct Asking {
+    k: usize,
+    this: turns::OneTurn,
+    /// The rules' move clock for this turn, if they have one.
+    move_clock: Option<Duration>,
+    this_turn: Duration,
+    /// The stopwatch when the open question was first asked (`None` between questions).
+    since: Option<Duration>,
+}
+
+/// What one `Table::poll` did.
+#[derive(Debug)]
+pub enum Polled {
+    /// Seat `k` has no answer yet: poll again later.
+    Waiting(usize),
+    /// The seat to move answered without a turn being made (a refused turn, a declined draw
+    /// offer or takeback): poll again, it is asked again.
+    Again,
+    /// The game moved on: a turn was played, taken back or lost to the clock, or a seat went
+    /// out.
+    Moved,
+    /// The game is over.
+    Over(TableEnd),
 }
 
 /// How a seat's ask for a takeback went.
@@ -501,6 +546,7 @@ impl Table {
             clock_second: Duration::from_secs(1),
             resignations: None,
             stopwatch: Box::new(Wall(Instant::now())),
+            asking: None,
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -542,6 +588,7 @@ impl Table {
             clock_second: Duration::from_secs(1),
             resignations: None,
             stopwatch: Box::new(Wall(Instant::now())),
+            asking: None,
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -678,21 +725,12 @@ impl Table {
 
     /// Seat `k`'s side, if known (flip mode before the colours are decided: none).
     fn known_side(&self, k: usize) -> Option<Seat> {
-        match self.places[k].chair {
-            Chair::Side(s) => Some(s),
-            Chair::Player(p) => self.game.player_colour(p),
-        }
+        turns::side_of_chair(&self.game, self.places[k].chair)
     }
 
     /// The seat (index) whose chair is the side or player to move.
     fn seat_to_move(&self) -> Option<usize> {
-        let mover = self.game.position().mover();
-        self.places.iter().position(|p| match (p.chair, mover) {
-            (Chair::Side(s), Mover::Side(m)) => s == m,
-            (Chair::Player(p), Mover::Player(m)) => p == m,
-            (Chair::Player(p), Mover::Side(m)) => self.game.player_colour(p) == Some(m),
-            (Chair::Side(_), Mover::Player(_)) => false,
-        })
+        turns::chair_to_move(&self.game, self.places.iter().map(|p| p.chair))
     }
 
     fn view_of(&self, k: usize) -> View {
@@ -725,26 +763,15 @@ impl Table {
     /// end when the game cannot go on.
     fn fail(&mut self, k: usize, why: SeatFailure) -> Option<TableEnd> {
         self.places[k].failed = true;
-        let chair = self.places[k].chair;
-        let mut text = format!("{chair} ({}): {why}", self.places[k].driver.name());
-        // Four players: a second seat may fail later in the game; both are kept.
-        if let Some((_, before)) =
-            (self.game.record().info.iter()).find(|(key, _)| key == InfoKey::Forfeit.as_str())
-        {
-            text = format!("{before}; {text}");
-        }
-        self.game.set_info(InfoKey::Forfeit, &text);
+        let (chair, name) = (self.places[k].chair, self.places[k].driver.name());
+        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), false);
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));
         }
-        match self.known_side(k) {
-            Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
-                if self.game.status().is_over() {
-                    Some(self.end())
-                } else {
-                    self.tell_out();
-                    None
-                }
+        match forfeit {
+            turns::Forfeit::Resigned if !self.game.status().is_over() => {
+                self.tell_out();
+                None
             }
             // Flip mode before colours: no colour to resign; the game stops here and
             // `TableEnd::forfeit` says who lost.
@@ -752,130 +779,173 @@ impl Table {
         }
     }
 
-    /// Play one turn (or a seat's resignation or failure). Returns the end once the game is
-    /// over.
+    /// Play one turn (or a seat's resignation or failure), waiting for the seats' answers.
+    /// Returns the end once the game is over.
     pub fn step(&mut self) -> Option<TableEnd> {
+        loop {
+            match self.poll() {
+                // A seat with no answer yet (one that answers only through `poll`): look again
+                // shortly. The table's own seats answer at once.
+                Polled::Waiting(_) => std::thread::sleep(Duration::from_millis(2)),
+                Polled::Again => {}
+                Polled::Moved => return None,
+                Polled::Over(end) => return Some(end),
+            }
+        }
+    }
+
+    /// Move the game on as far as the seats' answers allow without waiting: the seat to move
+    /// is asked (`SeatDriver::poll`) and its answer carried out. The move clock and the game
+    /// time run while a seat has no answer, so a seat that never answers loses its turn (or
+    /// the game) all the same.
+    pub fn poll(&mut self) -> Polled {
         if self.game.status().is_over() {
-            return Some(self.end());
+            return Polled::Over(self.end());
         }
         if let Some(end) = self.take_resignations() {
-            return Some(end);
+            self.asking = None;
+            return Polled::Over(end);
         }
         let Some(k) = self.seat_to_move() else {
-            return Some(self.end());
+            return Polled::Over(self.end());
         };
-        let mut offered = false;
-        let mut asked_back = false;
-        let mut tries = 0usize;
-        // The move clock: what this turn's questions took so far.
-        let move_clock = self.move_clock();
-        let mut this_turn = Duration::ZERO;
-        loop {
-            // Again after a refusal: the refused attack showed the flag to every seat.
-            let view = self.view_of(k);
-            let clock_left = move_clock.map(|c| c.saturating_sub(this_turn));
-            let clock = Clock {
-                turn: match (self.limits.turn_time, clock_left) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                },
-                left: self
-                    .limits
-                    .game_time
-                    .map(|t| t.saturating_sub(self.places[k].used)),
-            };
-            let t0 = self.stopwatch.now();
-            let reply = self.places[k].driver.choose(&view, &clock);
-            let spent = self.stopwatch.now().saturating_sub(t0);
-            self.places[k].used += spent;
-            this_turn += spent;
-            if matches!(reply, Err(SeatFailure::Interrupted)) {
-                // Another seat resigned while this one thinks: its question stands.
-                if let Some(end) = self.take_resignations() {
-                    return Some(end);
-                }
-                if self.seat_to_move() != Some(k) {
-                    return None;
-                }
-                continue;
-            }
-            self.times[k].push(spent.as_secs_f64() * 1000.0);
-            if self
+        if self.asking.as_ref().is_none_or(|a| a.k != k) {
+            self.asking = Some(Asking {
+                k,
+                this: turns::OneTurn::default(),
+                move_clock: self.move_clock(),
+                this_turn: Duration::ZERO,
+                since: None,
+            });
+        }
+        let polled = self.ask(k);
+        if !matches!(polled, Polled::Waiting(_) | Polled::Again) {
+            self.asking = None;
+        }
+        polled
+    }
+
+    /// The end, if any, as what a poll did.
+    fn moved(end: Option<TableEnd>) -> Polled {
+        end.map_or(Polled::Moved, Polled::Over)
+    }
+
+    /// Ask seat `k`, whose turn it is, and carry out its answer.
+    fn ask(&mut self, k: usize) -> Polled {
+        let Some(a) = self.asking.as_mut() else {
+            return Polled::Again;
+        };
+        let (move_clock, this_turn) = (a.move_clock, a.this_turn);
+        let since = *a.since.get_or_insert_with(|| self.stopwatch.now());
+        // Again after a refusal: the refused attack showed the flag to every seat.
+        let view = self.view_of(k);
+        let clock_left = move_clock.map(|c| c.saturating_sub(this_turn));
+        let clock = Clock {
+            turn: match (self.limits.turn_time, clock_left) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            left: self
                 .limits
                 .game_time
-                .is_some_and(|t| self.places[k].used > t)
-            {
-                return self.fail(k, SeatFailure::OutOfTime);
+                .map(|t| t.saturating_sub(self.places[k].used)),
+        };
+        let polled = self.places[k].driver.poll(&view, &clock);
+        let spent = self.stopwatch.now().saturating_sub(since);
+        let Poll::Ready(reply) = polled else {
+            // No answer yet: the clocks run all the same.
+            let over_game =
+                (self.limits.game_time).is_some_and(|t| self.places[k].used + spent > t);
+            let over_turn =
+                move_clock.is_some_and(|c| this_turn + spent > c + self.clock_second / 4);
+            if !over_game && !over_turn {
+                return Polled::Waiting(k);
             }
-            if let Some(c) = move_clock {
-                // No answer within the move clock: the clock bound the wait and the seat gave
-                // none, or it answered later than the clock and its grace.
-                let binding = clock.turn == clock_left;
-                let hung = matches!(reply, Err(SeatFailure::Hung(_))) && binding;
-                if hung || this_turn > c + self.clock_second / 4 {
-                    return self.time_out(k, c);
-                }
-            }
-            let reply = match reply {
-                Ok(r) => r,
-                Err(e) => return self.fail(k, e),
+            self.spend(k, spent);
+            return match move_clock {
+                Some(c) if over_turn => Self::moved(self.time_out(k, c)),
+                _ => Self::moved(self.fail(k, SeatFailure::OutOfTime)),
             };
-            match reply {
-                Reply::Resign => return self.resign(k),
-                Reply::OfferDraw if !offered => {
-                    offered = true;
-                    if self.offer_draw(k) {
-                        return Some(self.end());
-                    }
-                }
-                Reply::OfferDraw => {
-                    return self.fail(
-                        k,
-                        SeatFailure::Reported("offered a draw twice in one turn".into()),
-                    );
-                }
-                Reply::AskTakeback if !asked_back => {
-                    asked_back = true;
-                    match self.ask_takeback(k) {
-                        Asked::Declined => {}
-                        // The position changed: the seat to move may be another one.
-                        Asked::Made => return None,
-                        Asked::Failed(end) => return end,
-                    }
-                }
-                Reply::AskTakeback => {
-                    return self.fail(
-                        k,
-                        SeatFailure::Reported("asked for a takeback twice in one turn".into()),
-                    );
-                }
-                Reply::Turn(turn) => {
-                    if let Err(why) = view.check_turn(self.game.rules(), turn) {
-                        let turn = turn.notation(view.board());
-                        let why = why.to_string();
-                        return self.fail(k, SeatFailure::Illegal { turn, why });
-                    }
-                    match self.game.play(turn) {
-                        Ok(ply) => {
-                            match ply.report.clone() {
-                                Some(r) => self.saved_then_told(|d, v| d.observe(&r, v)),
-                                None => self.saved_then_told(|_, _| {}),
-                            }
-                            return None;
-                        }
-                        Err(why) => {
-                            tries += 1;
-                            // A refused candidate is never offered again by our players; the
-                            // bound ends a seat that ignores refusals.
-                            if tries > 64 {
-                                return self.fail(k, SeatFailure::RefusedTooOften);
-                            }
-                            self.refusals += 1;
-                            self.places[k].driver.refused(turn, &why);
-                        }
-                    }
-                }
+        };
+        self.spend(k, spent);
+        let this_turn = this_turn + spent;
+        if matches!(reply, Err(SeatFailure::Interrupted)) {
+            // Another seat resigned while this one thinks: its question stands.
+            if let Some(end) = self.take_resignations() {
+                return Polled::Over(end);
             }
+            return if self.seat_to_move() == Some(k) {
+                Polled::Again
+            } else {
+                Polled::Moved
+            };
+        }
+        self.times[k].push(spent.as_secs_f64() * 1000.0);
+        if self
+            .limits
+            .game_time
+            .is_some_and(|t| self.places[k].used > t)
+        {
+            return Self::moved(self.fail(k, SeatFailure::OutOfTime));
+        }
+        if let Some(c) = move_clock {
+            // No answer within the move clock: the clock bound the wait and the seat gave
+            // none, or it answered later than the clock and its grace.
+            let binding = clock.turn == clock_left;
+            let hung = matches!(reply, Err(SeatFailure::Hung(_))) && binding;
+            if hung || this_turn > c + self.clock_second / 4 {
+                return Self::moved(self.time_out(k, c));
+            }
+        }
+        let Some(a) = self.asking.as_mut() else {
+            return Polled::Again;
+        };
+        let answer = reply.and_then(|r| a.this.answer(r, &view, self.game.rules()));
+        match answer {
+            Ok(answer) => self.carry_out(k, answer),
+            Err(e) => Self::moved(self.fail(k, e)),
+        }
+    }
+
+    /// Seat `k` spent `spent` on a question: its thinking time, and this turn's.
+    fn spend(&mut self, k: usize, spent: Duration) {
+        self.places[k].used += spent;
+        if let Some(a) = self.asking.as_mut() {
+            a.this_turn += spent;
+            a.since = None;
+        }
+    }
+
+    /// Carry out seat `k`'s answer on its turn.
+    fn carry_out(&mut self, k: usize, answer: turns::Answer) -> Polled {
+        match answer {
+            turns::Answer::Resign => Self::moved(self.resign(k)),
+            turns::Answer::OfferDraw if self.offer_draw(k) => Polled::Over(self.end()),
+            turns::Answer::OfferDraw => Polled::Again,
+            turns::Answer::AskTakeback => match self.ask_takeback(k) {
+                Asked::Declined => Polled::Again,
+                // The position changed: the seat to move may be another one.
+                Asked::Made => Polled::Moved,
+                Asked::Failed(end) => Self::moved(end),
+            },
+            turns::Answer::Play(turn) => match self.game.play(turn) {
+                Ok(ply) => {
+                    match ply.report.clone() {
+                        Some(r) => self.saved_then_told(|d, v| d.observe(&r, v)),
+                        None => self.saved_then_told(|_, _| {}),
+                    }
+                    Polled::Moved
+                }
+                Err(why) => {
+                    let counted = self.asking.as_mut().map(|a| a.this.refused());
+                    if let Some(Err(e)) = counted {
+                        return Self::moved(self.fail(k, e));
+                    }
+                    self.refusals += 1;
+                    self.places[k].driver.refused(turn, &why);
+                    Polled::Again
+                }
+            },
         }
     }
 
@@ -883,16 +953,7 @@ impl Table {
     /// its side is to move again), and how many turns (plies) that takes back; `None` when it
     /// has no turn to take back.
     pub fn takeback_of(&self, k: usize) -> Option<(u32, u32)> {
-        let by = self.side_of(k);
-        let standing = self.game.standing_actions().len() as u32;
-        let plies = self.game.plies().len() as u32;
-        (1..=standing.min(256)).find_map(|actions| {
-            let mut probe = self.game.clone();
-            let back = probe.act(Action::Takeback { by, turns: actions }).is_ok();
-            let dropped = plies.saturating_sub(probe.plies().len() as u32);
-            (back && dropped > 0 && probe.position().side_to_move() == Some(by))
-                .then_some((actions, dropped))
-        })
+        turns::takeback_span(&self.game, self.side_of(k))
     }
 
     /// Seat `k` asks for a takeback: every other seat still in is asked; if all agree it is
@@ -920,12 +981,7 @@ impl Table {
                 return Asked::Declined;
             }
         }
-        let made = self
-            .game
-            .disclose(Disclosure::Takeback, Some(by), true)
-            .ok()
-            .is_some_and(|grant| self.game.take_back(grant, by, actions).is_ok());
-        if !made {
+        if turns::take_back(&mut self.game, by, actions).is_err() {
             self.places[k].driver.takeback_declined();
             return Asked::Declined;
         }
@@ -941,10 +997,9 @@ impl Table {
         let Some(side) = self.game.position().side_to_move() else {
             return self.fail(k, SeatFailure::Hung(clock));
         };
-        if self.game.act(Action::Timeout(side)).is_err() {
+        let Some(count) = turns::time_out(&mut self.game) else {
             return self.fail(k, SeatFailure::Hung(clock));
-        }
-        let count = self.game.timeouts(side);
+        };
         self.saved_then_told(|d, v| d.timed_out(side, count, v));
         self.game.status().is_over().then(|| self.end())
     }
@@ -961,15 +1016,20 @@ impl Table {
         }
     }
 
-    /// The seats other than `k` that are asked a question: not failed, their side still in.
+    /// The seats other than `k` that are asked a question: not failed, their side still in, in
+    /// the order the rules ask them (`turns::answerers`).
     fn others_in(&self, k: usize) -> Vec<usize> {
-        (0..self.places.len())
+        let order = turns::answerers(&self.game, self.side_of(k));
+        let mut others: Vec<usize> = (0..self.places.len())
             .filter(|&j| j != k && !self.places[j].failed)
             .filter(|&j| self.game.seats_in().contains(&self.side_of(j)))
-            .collect()
+            .collect();
+        others.sort_by_key(|&j| order.iter().position(|&s| s == self.side_of(j)));
+        others
     }
 
-    /// Seat `k` offers a draw: the others still in are asked; whether the game is drawn.
+    /// Seat `k` offers a draw: the others still in are asked in turn; whether the game is
+    /// drawn (the last of them accepted).
     fn offer_draw(&mut self, k: usize) -> bool {
         let by = self.side_of(k);
         if self.game.act(Action::OfferDraw(by)).is_err() {
@@ -978,16 +1038,11 @@ impl Table {
         for j in self.others_in(k) {
             let side = self.side_of(j);
             let view = self.view_of(j);
-            let answer = self.places[j]
+            let yes = self.places[j]
                 .driver
                 .draw_offered(by, &view)
                 .unwrap_or_default();
-            let action = if answer {
-                Action::AcceptDraw(side)
-            } else {
-                Action::DeclineDraw(side)
-            };
-            if self.game.act(action).is_err() || !answer {
+            if turns::answer_draw(&mut self.game, side, yes).is_err() || !yes {
                 return false;
             }
             if self.game.status().is_over() {

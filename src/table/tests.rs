@@ -969,3 +969,106 @@ fn past_the_clock_before_the_colours_the_player_fails() {
     assert!(matches!(end.forfeit, Some((0, SeatFailure::Hung(_)))));
     assert!(t.game().record().actions.is_empty());
 }
+
+/// A seat that answers through `poll` only: no answer for its first `pending` polls of each
+/// turn (the clock moving `tick` at each), then the random player's turn.
+struct Later {
+    brain: Box<dyn SeatDriver>,
+    pending: usize,
+    polls: usize,
+    clock: ManualClock,
+    tick: Duration,
+}
+
+impl SeatDriver for Later {
+    fn name(&self) -> String {
+        "later".into()
+    }
+    fn start(&mut self, s: &SeatStart<'_>) -> Result<(), SeatFailure> {
+        self.brain.start(s)
+    }
+    fn choose(&mut self, _: &View, _: &Clock) -> Result<Reply, SeatFailure> {
+        panic!("a seat that answers through poll is never made to wait");
+    }
+    fn poll(&mut self, view: &View, clock: &Clock) -> Poll<Result<Reply, SeatFailure>> {
+        self.clock.advance(self.tick);
+        self.polls += 1;
+        if self.polls <= self.pending {
+            return Poll::Pending;
+        }
+        self.polls = 0;
+        Poll::Ready(self.brain.choose(view, clock))
+    }
+    fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
+        self.brain.refused(turn, why);
+    }
+    fn observe(&mut self, r: &TurnReport, v: &View) {
+        self.brain.observe(r, v);
+    }
+}
+
+fn later_table(rules: &Rules, pending: usize, tick: Duration, clock: &ManualClock) -> Table {
+    let later = Later {
+        brain: brain("random"),
+        pending,
+        polls: 0,
+        clock: clock.clone(),
+        tick,
+    };
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(later)),
+        (Chair::Side(Seat::Blue), brain("random")),
+    ];
+    let mut t = Table::open(
+        rules,
+        seats,
+        &[1, 2],
+        formations(rules, 8, 2),
+        Limits::default(),
+    )
+    .unwrap();
+    t.stopwatch(Box::new(clock.clone()));
+    t
+}
+
+/// The table is driven one poll at a time: a seat with no answer yet leaves the game as it is
+/// (`Waiting`), and its answer is played at the poll that gets it; its thinking time is the
+/// time from the first ask to the answer.
+#[test]
+fn a_seat_that_answers_later_is_polled_without_waiting() {
+    let clock = ManualClock::default();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut t = later_table(&rules, 2, Duration::from_millis(5), &clock);
+    assert!(matches!(t.poll(), Polled::Waiting(0)));
+    assert!(matches!(t.poll(), Polled::Waiting(0)));
+    assert_eq!(t.game().plies().len(), 0);
+    assert!(matches!(t.poll(), Polled::Moved));
+    assert_eq!(t.game().plies().len(), 1);
+    assert_eq!(t.times()[0], [15.0]);
+    // Blue answers at once; then Red is polled again from the start of its turn.
+    assert!(matches!(t.poll(), Polled::Moved));
+    assert!(matches!(t.poll(), Polled::Waiting(0)));
+    // `step` waits for the answer and plays it.
+    assert!(t.step().is_none());
+    assert_eq!(t.game().plies().len(), 3);
+}
+
+/// The move clock runs while a seat has no answer: past it (and its grace) the seat loses the
+/// turn at the next poll and the game goes on, as for a seat that answered too late.
+#[test]
+fn a_seat_with_no_answer_loses_its_turn_to_the_move_clock() {
+    let clock = ManualClock::default();
+    let rules = clocked(Mode::Hidden, 1);
+    let mut t = later_table(&rules, usize::MAX, Duration::from_millis(4), &clock);
+    t.clock_second(Duration::from_millis(20));
+    let mut polls = 0;
+    while matches!(t.poll(), Polled::Waiting(0)) {
+        polls += 1;
+        assert!(polls < 100, "the clock never ran out");
+    }
+    // 20 ms and a quarter of a second's grace (5 ms): the seventh 4 ms tick (28 ms) is past it.
+    assert_eq!(polls, 6);
+    assert_eq!(t.game().timeouts(Seat::Red), 1);
+    assert_eq!(t.game().plies().len(), 1);
+    assert!(!t.game().status().is_over());
+}

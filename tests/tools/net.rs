@@ -84,7 +84,14 @@ fn play(c: Client) -> (Result<Status, String>, Vec<Msg>) {
 
 /// `play`, with the audit's verdict at the end.
 fn play_audited(c: Client) -> (Result<Status, String>, Vec<Msg>, Verdict) {
-    let mut answer = builtin_answerer("random");
+    play_audited_as(c, "random")
+}
+
+/// `c` played to the end by the built-in player `spec` (`charger` where a test needs a clash:
+/// its marshal marches at once, where two random players may end a game at the quiet limit
+/// without one).
+fn play_audited_as(c: Client, spec: &str) -> (Result<Status, String>, Vec<Msg>, Verdict) {
+    let mut answer = builtin_answerer(spec);
     let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
     (r, c.received(), c.verdict())
 }
@@ -120,6 +127,11 @@ type RoomPlayed = (Vec<(u8, Vec<Msg>)>, Game, Vec<(u8, Verdict)>);
 
 /// `play_room` on host `h`: each seat's messages, the game and each seat's verdict.
 fn play_room_on(h: &ServerHandle, players: u8, rules: Rules) -> RoomPlayed {
+    play_room_as(h, players, rules, "random")
+}
+
+/// A room of `players` on `h`, every seat played by the built-in player `spec`.
+fn play_room_as(h: &ServerHandle, players: u8, rules: Rules, spec: &'static str) -> RoomPlayed {
     let first = create(h, players, rules);
     let room = first.seated().invite.room.as_str().to_string();
     let mut clients = vec![first];
@@ -129,7 +141,7 @@ fn play_room_on(h: &ServerHandle, players: u8, rules: Rules) -> RoomPlayed {
     let seats: Vec<u8> = clients.iter().map(|c| c.seated().seat).collect();
     let handles: Vec<_> = clients
         .into_iter()
-        .map(|c| std::thread::spawn(move || play_audited(c)))
+        .map(|c| std::thread::spawn(move || play_audited_as(c, spec)))
         .collect();
     let mut out = Vec::new();
     let mut verdicts = Vec::new();
@@ -272,7 +284,7 @@ fn a_four_player_open_game_is_played_to_its_end() {
 fn a_host_made_to_lie_about_a_clash_is_named_by_that_player_only() {
     // Hidden mode, so that the liar is caught by the replay, not by the pieces on show.
     let h = server_lying(Bounds::default(), Some(Fault::LieAboutAClash { seat: 1 }));
-    let (_, game, verdicts) = play_room_on(&h, 2, Rules::for_mode(Mode::Hidden));
+    let (_, game, verdicts) = play_room_as(&h, 2, Rules::for_mode(Mode::Hidden), "charger");
     assert!(
         game.plies()
             .iter()
@@ -728,16 +740,17 @@ fn check_wire_with_takebacks(seat_msgs: &[(u8, Vec<Msg>)], game: &Game) {
 /// Each seat's messages, the verdicts, the game, and whether the asker was told it was declined.
 type TakebackRoom = (Vec<(u8, Vec<Msg>)>, Vec<Verdict>, Game, bool);
 
-/// Red (the room's creator, random) asks for a takeback at its first turn after a clash; Blue
-/// (random) answers `accept` when `blue_agrees`, else declines as the built-in player does. Both
-/// seats' messages, their verdicts, the game, and whether Red was told `takeback declined`.
+/// Red (the room's creator, the `charger` sparring partner: a clash comes at once) asks for a
+/// takeback at its first turn after a clash; Blue (charger too) answers `accept` when
+/// `blue_agrees`, else declines as the built-in player does. Both seats' messages, their
+/// verdicts, the game, and whether Red was told `takeback declined`.
 fn takeback_room(blue_agrees: bool) -> TakebackRoom {
     let h = server();
     let first = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let room = first.seated().invite.room.as_str().to_string();
     let second = join(&first);
     let red = std::thread::spawn(move || {
-        let mut inner = builtin_answerer("random");
+        let mut inner = builtin_answerer("charger");
         let (mut clash, mut asked, mut declined) = (false, false, false);
         let mut answer = |line: &str| {
             clash |= line.starts_with("report ") && line.contains(" clash ");
@@ -755,7 +768,7 @@ fn takeback_room(blue_agrees: bool) -> TakebackRoom {
         (r, first.received(), first.verdict(), declined)
     });
     let blue = std::thread::spawn(move || {
-        let mut inner = builtin_answerer("random");
+        let mut inner = builtin_answerer("charger");
         let mut answer = |line: &str| {
             if blue_agrees && line.starts_with("takeback asked ") {
                 return (vec!["takeback accept".to_string()], false);

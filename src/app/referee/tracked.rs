@@ -13,6 +13,7 @@ use crate::engine::{
     Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Start, Status, Turn, View,
 };
 use crate::i18n::{self, Lang, fill};
+use crate::table::turns;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -426,14 +427,9 @@ impl Tracked {
                 }
             }
             TrackedCmd::AgreedDraw => {
+                // Every player still in agreed (RULES.md 9.7): the mover offers, the others accept.
                 let mover = self.mover();
-                if !over && self.game.act(Action::OfferDraw(mover)).is_ok() {
-                    // Every other player still in accepts (RULES.md 9.7).
-                    for s in self.game.seats_in() {
-                        if s != mover {
-                            let _ = self.game.act(Action::AcceptDraw(s));
-                        }
-                    }
+                if !over && turns::agreed_draw(&mut self.game, mover) {
                     self.selected = None;
                 }
             }
@@ -502,8 +498,7 @@ impl Tracked {
                 .and_then(|r| r.mover.side())
                 .or_else(|| self.mover().opponent());
             if let Some(by) = by
-                && let Ok(grant) = self.game.disclose(Disclosure::Takeback, Some(by), true)
-                && self.game.take_back(grant, by, 1).is_ok()
+                && turns::take_back(&mut self.game, by, 1).is_ok()
                 && let Some(turn) = last_turn
             {
                 let ply = self.game.plies().len();
