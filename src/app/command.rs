@@ -39,6 +39,8 @@ pub enum Command {
     Referee(super::referee::RefereeCmd),
     /// "Join a network game…" (the first screen, the Network menu).
     OpenJoin,
+    /// "Rejoin the game in progress" (the first screen): join this invite, whose seat is kept.
+    RejoinNet(String),
     /// "Host a network game…".
     OpenHost,
     /// Something for the network screen.

@@ -1,6 +1,7 @@
 //! The first screen: the game in progress (if one is parked), the entries (a new game, a quick
 //! start, the lessons, the formation editor, the referee, network games) and the recent games.
 
+use super::remote::link::KeptGame;
 use super::{Command, Session, board, play, saves};
 use crate::i18n::{self, Lang};
 
@@ -8,6 +9,7 @@ use crate::i18n::{self, Lang};
 pub fn ui(
     ui: &mut egui::Ui,
     parked: Option<&Session>,
+    kept: &[KeptGame],
     saves: &saves::Saves,
     lang: Lang,
     out: &mut Vec<Command>,
@@ -29,6 +31,16 @@ pub fn ui(
                 if let Some(play) = parked.filter(|p| !p.game().status().is_over()) {
                     play::live_game(ui, play, lang, out);
                     ui.add_space(18.0);
+                }
+                for g in kept {
+                    let text = i18n::fill(lang.t(&i18n::net::REJOIN_KEPT), &[("room", &g.room)]);
+                    let b = egui::Button::new(egui::RichText::new(text).size(20.0).strong())
+                        .min_size(egui::vec2(280.0, 44.0));
+                    let tip = lang.t(&i18n::net::REJOIN_KEPT_TIP);
+                    if ui.add(b).on_hover_text(tip).clicked() {
+                        out.push(Command::RejoinNet(g.invite.clone()));
+                    }
+                    ui.add_space(10.0);
                 }
                 let big = |t: &str| {
                     egui::Button::new(egui::RichText::new(t).size(22.0))

@@ -558,7 +558,15 @@ impl eframe::App for JunqiApp {
         match &mut self.screen {
             Screen::Home => {
                 let parked = self.parked.as_deref();
-                home::ui(ui, parked, &self.saves, self.settings.lang, &mut commands);
+                let kept = self.network.games_in_progress();
+                home::ui(
+                    ui,
+                    parked,
+                    &kept,
+                    &self.saves,
+                    self.settings.lang,
+                    &mut commands,
+                );
             }
             Screen::NewGame(dialog) => {
                 let lang = self.settings.lang;
@@ -596,7 +604,7 @@ impl eframe::App for JunqiApp {
             }
             Screen::Remote(r) => {
                 let mut asked = Vec::new();
-                remote::ui(ui, r, &self.settings, &mut asked);
+                remote::ui(ui, r, &self.settings, &mut self.panel, &mut asked);
                 commands.extend(asked.into_iter().map(Command::Remote));
             }
             Screen::Learn(l) => {

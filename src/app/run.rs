@@ -69,6 +69,13 @@ impl JunqiApp {
                 let library = formations::library(self.data_dir.as_deref());
                 self.open_remote(remote::Remote::join(&remote::default_name(), library));
             }
+            Command::RejoinNet(invite) => {
+                self.run_command(ctx, Command::OpenJoin);
+                if let Screen::Remote(r) = &mut self.screen {
+                    r.set_invite(&invite);
+                }
+                self.run_command(ctx, Command::Remote(remote::RemoteCmd::Connect));
+            }
             Command::OpenHost => {
                 let library = formations::library(self.data_dir.as_deref());
                 self.open_remote(remote::Remote::host(
@@ -122,9 +129,15 @@ impl JunqiApp {
         if let Screen::Remote(r) = &mut self.screen {
             let ctx = ctx.clone();
             let wake: Box<dyn Fn() + Send> = Box::new(move || ctx.request_repaint());
-            if r.apply(c, &mut *self.network, Some(wake)) == remote::RemoteOutcome::Home {
-                self.saves.refresh();
-                self.show(Screen::Home);
+            match r.apply(c, &mut *self.network, Some(wake)) {
+                remote::RemoteOutcome::Home => {
+                    self.saves.refresh();
+                    self.show(Screen::Home);
+                }
+                remote::RemoteOutcome::Review(p) => {
+                    self.run_save_command(saves::SaveCmd::Open(p));
+                }
+                remote::RemoteOutcome::Stay => {}
             }
         }
     }

@@ -38,6 +38,7 @@ impl JunqiApp {
         match &self.screen {
             Screen::Play(p) => Some(panel::Centre::board(p.game().board())),
             Screen::Replay(r) => Some(panel::Centre::board(r.game.board())),
+            Screen::Remote(r) => r.game().map(|g| panel::Centre::board(g.board())),
             Screen::Referee(r) => r.panel_centre(),
             _ => None,
         }

@@ -4,7 +4,7 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
-use crate::net::client::{Client, ClientError, Request, rejoin_backoff};
+use crate::net::client::{Client, ClientError, Request};
 use crate::net::kept_seat::SeatLock;
 use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};
@@ -228,7 +228,7 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         (Request::Join { invite, .. }, Some(dir)) => kept_seat(dir, invite),
         _ => (None, None),
     };
-    let rejoined = kept.map(|r| Client::connect(&r));
+    let rejoined = kept.map(|r| rejoin(&r, args.retry, None));
     if let Some(Err(e)) = &rejoined
         && !e.rejoin_may_retry()
         && let (Some(dir), Request::Join { invite, .. }) = (&seats, &request)
@@ -271,7 +271,14 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
     loop {
         let c = match client.take() {
             Some(c) => c,
-            None => rejoin(&seated, args.retry, &audit)?,
+            None => {
+                let back = Request::Rejoin {
+                    invite: seated.invite.clone(),
+                    seat: seated.seat,
+                    token: seated.token.clone(),
+                };
+                rejoin(&back, args.retry, Some(audit.clone())).map_err(refused)?
+            }
         };
         let mut answer = answerer(&spec)?;
         match c.play(&mut *answer, &mut tell) {
@@ -313,34 +320,21 @@ fn kept_seat(dir: &std::path::Path, invite: &Invite) -> (Option<SeatLock>, Optio
     (Some(lock), rejoin)
 }
 
-/// Take the seat back, trying for `retry` seconds (backing off between tries) while the
-/// refusal may mend (`ClientError::rejoin_may_retry`).
+/// Take the seat back (`Client::rejoin`: for `retry` seconds while the refusal may mend,
+/// through a few cut handshakes, backing off between tries), each try's failure on standard
+/// error.
 fn rejoin(
-    seated: &crate::net::client::Seated,
+    request: &Request,
     retry: u64,
-    audit: &crate::net::client::SharedAudit,
-) -> Result<Client, CliError> {
-    let until = Instant::now() + Duration::from_secs(retry);
-    let request = Request::Rejoin {
-        invite: seated.invite.clone(),
-        seat: seated.seat,
-        token: seated.token.clone(),
+    audit: Option<crate::net::client::SharedAudit>,
+) -> Result<Client, ClientError> {
+    let mut wait = |e: &ClientError, pause: Duration| {
+        eprintln!("connect: rejoining: {e}; trying again");
+        std::thread::sleep(pause);
+        true
     };
-    let mut attempt = 0u32;
-    loop {
-        match Client::connect_with(&request, false, Some(audit.clone())) {
-            Ok(c) => return Ok(c),
-            Err(e) if !e.rejoin_may_retry() || Instant::now() >= until => {
-                return Err(refused(e));
-            }
-            Err(e) => {
-                eprintln!("connect: rejoining: {e}; trying again");
-                let left = until.saturating_duration_since(Instant::now());
-                std::thread::sleep(rejoin_backoff(attempt).min(left));
-                attempt = attempt.saturating_add(1);
-            }
-        }
-    }
+    Client::rejoin(request, Duration::from_secs(retry), audit, &mut wait)
+        .unwrap_or_else(|| Err(ClientError::Connection("stopped".into())))
 }
 
 #[cfg(test)]

@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// (1 to 8760): then it is closed, its file removed, and its invite leads nowhere
     #[arg(long, value_name = "H", default_value_t = 24, value_parser = whole::<1, 8760>)]
     waiting_hours: usize,
+    /// How long a connection may stay silent before the host drops it, in seconds (20 to
+    /// 3600; players ping every 15 s, so only a player whose program stopped — a laptop
+    /// asleep — is silent this long): its seat waits for its rejoin
+    #[arg(long, value_name = "S", default_value_t = 60, value_parser = whole::<20, 3600>)]
+    idle_seconds: usize,
 }
 
 /// Listen and serve until stopped.
@@ -38,6 +43,7 @@ pub fn cmd_serve(args: &ServeArgs) -> CliResult {
             state: args.state.clone(),
             bounds: Bounds {
                 waiting_life: std::time::Duration::from_secs(args.waiting_hours as u64 * 3600),
+                idle: std::time::Duration::from_secs(args.idle_seconds as u64),
                 ..Bounds::default()
             },
             ..ServeOptions::default()

@@ -108,6 +108,9 @@ impl ClientError {
     }
 }
 
+/// Failed handshakes in a row a rejoin tries through (`Client::rejoin`).
+pub const CUT_HANDSHAKES: u32 = 5;
+
 /// The wait before a rejoin's try `attempt` (from 0): one second, doubling to at most 8.
 pub fn rejoin_backoff(attempt: u32) -> Duration {
     Duration::from_secs(1 << attempt.min(3))
@@ -213,34 +216,7 @@ impl Client {
         audit: Option<SharedAudit>,
         known: Option<&KnownHosts>,
     ) -> Result<Client, ClientError> {
-        let (addr, open) = match req {
-            Request::Create { addr, pin, .. } => {
-                parse_addr(addr).map_err(ClientError::BadInvite)?;
-                (addr.clone(), Open::Create { pin: pin.as_ref() })
-            }
-            Request::Join { invite, .. } => (
-                invite.addr.clone(),
-                Open::Join {
-                    room: invite.room,
-                    secret: &invite.secret,
-                    host_key: &invite.host_key,
-                    claim: None,
-                },
-            ),
-            Request::Rejoin {
-                invite,
-                seat,
-                token,
-            } => (
-                invite.addr.clone(),
-                Open::Join {
-                    room: invite.room,
-                    secret: &invite.secret,
-                    host_key: &invite.host_key,
-                    claim: Some(conn::claim_text(*seat, token)),
-                },
-            ),
-        };
+        let (addr, open) = opening(req)?;
         let (sender, mut receiver, host_key) =
             conn::connect(&addr, open, CONNECT_TIME).map_err(conn_err)?;
         if let (Request::Create { pin, .. }, Some(known)) = (req, known) {
@@ -254,69 +230,10 @@ impl Client {
             }
         }
         receiver.set_timeout(CONNECT_TIME);
-        let board2 = Board::two_player();
-        let first = match req {
-            Request::Create {
-                players,
-                rules,
-                name,
-                seat,
-                ..
-            } => Msg::Create {
-                players: *players,
-                rules: rules.clone(),
-                name: name.clone(),
-                seat: *seat,
-            },
-            Request::Join { name, seat, .. } => Msg::Join {
-                name: name.clone(),
-                seat: *seat,
-            },
-            Request::Rejoin { seat, token, .. } => Msg::Rejoin {
-                seat: *seat,
-                token: token.clone(),
-            },
-        };
-        sender.send(&first, board2).map_err(conn_err)?;
-        let mut invite = match req {
-            Request::Join { invite, .. } | Request::Rejoin { invite, .. } => Some(invite.clone()),
-            Request::Create { .. } => None,
-        };
-        let deadline = Instant::now() + CONNECT_TIME;
-        let (seat, players, token) = loop {
-            if Instant::now() > deadline {
-                return Err(ClientError::Connection(
-                    "no seat from the host in time".into(),
-                ));
-            }
-            match receiver.recv().map_err(conn_err)? {
-                Msg::Created { invite: text } => {
-                    let mut i = Invite::parse(&text).map_err(ClientError::BadInvite)?;
-                    if i.host_key != host_key {
-                        return Err(ClientError::OtherKey);
-                    }
-                    // The address the creator reached the host at, not the one the host sees.
-                    i.addr = addr.clone();
-                    invite = Some(i);
-                }
-                Msg::Seated {
-                    seat,
-                    players,
-                    token,
-                } => break (seat, players, token),
-                Msg::Bye(why) => return Err(ClientError::Refused(why)),
-                Msg::Ping | Msg::Lobby { .. } => {}
-                m => {
-                    return Err(ClientError::Broken(format!(
-                        "an unexpected '{}'",
-                        m.encode(board2)
-                    )));
-                }
-            }
-        };
-        let Some(invite) = invite else {
-            return Err(ClientError::Broken("the host made no room".into()));
-        };
+        sender
+            .send(&first_message(req), Board::two_player())
+            .map_err(conn_err)?;
+        let (seat, players, token, invite) = await_seat(req, &mut receiver, &addr, &host_key)?;
         let board = if players == 4 {
             Board::four_player()
         } else {
@@ -337,69 +254,14 @@ impl Client {
         let (tx, events) = sync_channel(EVENTS);
         let closed = Arc::new(AtomicBool::new(false));
         let received = Arc::new(Mutex::new(keep.then(Vec::new)));
-        {
-            let closed = closed.clone();
-            let received = received.clone();
-            let audit = audit.clone();
-            // This connection's stretch of the audit: what a connection closed for a rejoin still
-            // reads is not the next one's.
-            let stretch = lock(&audit).stretches();
-            std::thread::Builder::new()
-                .name("junqi-client-in".into())
-                .spawn(move || {
-                    loop {
-                        match receiver.recv() {
-                            Ok(Msg::Ping) => {}
-                            Ok(m) => {
-                                {
-                                    let mut a = lock(&audit);
-                                    if a.stretches() == stretch {
-                                        a.feed(&m);
-                                    }
-                                }
-                                if let Some(r) = lock(&received).as_mut() {
-                                    r.push(m.clone());
-                                }
-                                if tx.send(Event::Msg(m)).is_err() {
-                                    break;
-                                }
-                            }
-                            Err(e) => {
-                                let why = if closed.load(Ordering::Relaxed) {
-                                    "closed".to_string()
-                                } else {
-                                    e.to_string()
-                                };
-                                let _ = tx.send(Event::Closed(why));
-                                break;
-                            }
-                        }
-                    }
-                    closed.store(true, Ordering::Relaxed);
-                })
-                .map_err(|e| ClientError::Connection(e.to_string()))?;
-        }
-        {
-            let sender = sender.clone();
-            let closed = closed.clone();
-            std::thread::Builder::new()
-                .name("junqi-client-ping".into())
-                .spawn(move || {
-                    let step = Duration::from_millis(200);
-                    let mut waited = Duration::ZERO;
-                    while !closed.load(Ordering::Relaxed) {
-                        std::thread::sleep(step);
-                        waited += step;
-                        if waited >= PING {
-                            waited = Duration::ZERO;
-                            if sender.send(&Msg::Ping, Board::two_player()).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                })
-                .map_err(|e| ClientError::Connection(e.to_string()))?;
-        }
+        spawn_reader(
+            receiver,
+            tx,
+            closed.clone(),
+            received.clone(),
+            audit.clone(),
+        )?;
+        spawn_pinger(sender.clone(), closed.clone())?;
         let _ = NET_VERSION;
         Ok(Client {
             sender,
@@ -415,6 +277,43 @@ impl Client {
             received,
             audit,
         })
+    }
+
+    /// Take a seat back (`req`, a rejoin) after a break, trying for `retry` in all while the
+    /// refusal may mend (`ClientError::rejoin_may_retry`), and through up to
+    /// `CUT_HANDSHAKES` handshakes in a row that fail (the connection cut mid-handshake: a
+    /// rejoin's invite was good, so a failed handshake is a cut line far more often than a
+    /// wrong code, and a host that changed its key fails every try, so the count stays
+    /// bounded). Between tries `wait` is called with the pause (`rejoin_backoff`, growing); it
+    /// waits it out and says whether to go on (a window whose player left does not).
+    ///
+    /// # Errors
+    /// The last refusal, once the tries are over; `None` when `wait` said to stop.
+    pub fn rejoin(
+        req: &Request,
+        retry: Duration,
+        audit: Option<SharedAudit>,
+        wait: &mut dyn FnMut(&ClientError, Duration) -> bool,
+    ) -> Option<Result<Client, ClientError>> {
+        let until = Instant::now() + retry;
+        let (mut attempt, mut cut) = (0u32, 0u32);
+        loop {
+            let e = match Client::connect_with(req, false, audit.clone()) {
+                Ok(c) => return Some(Ok(c)),
+                Err(e) => e,
+            };
+            let handshake = matches!(e, ClientError::Handshake(_));
+            cut = if handshake { cut + 1 } else { 0 };
+            let may_retry = e.rejoin_may_retry() || (handshake && cut <= CUT_HANDSHAKES);
+            let left = until.saturating_duration_since(Instant::now());
+            if !may_retry || left.is_zero() {
+                return Some(Err(e));
+            }
+            if !wait(&e, rejoin_backoff(attempt).min(left)) {
+                return None;
+            }
+            attempt = attempt.saturating_add(1);
+        }
     }
 
     /// The audit of the host (to carry over a rejoin: `connect_with`).
@@ -583,6 +482,186 @@ impl Client {
             }
         }
     }
+}
+
+/// The address to dial and how to open the connection for `req`.
+fn opening(req: &Request) -> Result<(String, Open<'_>), ClientError> {
+    Ok(match req {
+        Request::Create { addr, pin, .. } => {
+            parse_addr(addr).map_err(ClientError::BadInvite)?;
+            (addr.clone(), Open::Create { pin: pin.as_ref() })
+        }
+        Request::Join { invite, .. } => (
+            invite.addr.clone(),
+            Open::Join {
+                room: invite.room,
+                secret: &invite.secret,
+                host_key: &invite.host_key,
+                claim: None,
+            },
+        ),
+        Request::Rejoin {
+            invite,
+            seat,
+            token,
+        } => (
+            invite.addr.clone(),
+            Open::Join {
+                room: invite.room,
+                secret: &invite.secret,
+                host_key: &invite.host_key,
+                claim: Some(conn::claim_text(*seat, token)),
+            },
+        ),
+    })
+}
+
+/// The request's first message after the handshake: create, join or rejoin.
+fn first_message(req: &Request) -> Msg {
+    match req {
+        Request::Create {
+            players,
+            rules,
+            name,
+            seat,
+            ..
+        } => Msg::Create {
+            players: *players,
+            rules: rules.clone(),
+            name: name.clone(),
+            seat: *seat,
+        },
+        Request::Join { name, seat, .. } => Msg::Join {
+            name: name.clone(),
+            seat: *seat,
+        },
+        Request::Rejoin { seat, token, .. } => Msg::Rejoin {
+            seat: *seat,
+            token: token.clone(),
+        },
+    }
+}
+
+/// Read the host's answers to the first message up to the seat (and, for a room made, its
+/// invite, which must name the key that answered): the seat, the players, the token, the
+/// room's invite.
+fn await_seat(
+    req: &Request,
+    receiver: &mut conn::Receiver,
+    addr: &str,
+    host_key: &[u8; 32],
+) -> Result<(u8, u8, String, Invite), ClientError> {
+    let board2 = Board::two_player();
+    let mut invite = match req {
+        Request::Join { invite, .. } | Request::Rejoin { invite, .. } => Some(invite.clone()),
+        Request::Create { .. } => None,
+    };
+    let deadline = Instant::now() + CONNECT_TIME;
+    let (seat, players, token) = loop {
+        if Instant::now() > deadline {
+            return Err(ClientError::Connection(
+                "no seat from the host in time".into(),
+            ));
+        }
+        match receiver.recv().map_err(conn_err)? {
+            Msg::Created { invite: text } => {
+                let mut i = Invite::parse(&text).map_err(ClientError::BadInvite)?;
+                if i.host_key != *host_key {
+                    return Err(ClientError::OtherKey);
+                }
+                // The address the creator reached the host at, not the one the host sees.
+                i.addr = addr.to_string();
+                invite = Some(i);
+            }
+            Msg::Seated {
+                seat,
+                players,
+                token,
+            } => break (seat, players, token),
+            Msg::Bye(why) => return Err(ClientError::Refused(why)),
+            Msg::Ping | Msg::Lobby { .. } => {}
+            m => {
+                return Err(ClientError::Broken(format!(
+                    "an unexpected '{}'",
+                    m.encode(board2)
+                )));
+            }
+        }
+    };
+    let Some(invite) = invite else {
+        return Err(ClientError::Broken("the host made no room".into()));
+    };
+    Ok((seat, players, token, invite))
+}
+
+/// The reader of a seated connection: every message to the audit (this connection's stretch
+/// of it: what a connection closed for a rejoin still reads is not the next one's), to
+/// `received` when kept, and to the owner as an event; the end as `Event::Closed`.
+fn spawn_reader(
+    mut receiver: conn::Receiver,
+    tx: std::sync::mpsc::SyncSender<Event>,
+    closed: Arc<AtomicBool>,
+    received: Arc<Mutex<Option<Vec<Msg>>>>,
+    audit: SharedAudit,
+) -> Result<(), ClientError> {
+    let stretch = lock(&audit).stretches();
+    std::thread::Builder::new()
+        .name("junqi-client-in".into())
+        .spawn(move || {
+            loop {
+                match receiver.recv() {
+                    Ok(Msg::Ping) => {}
+                    Ok(m) => {
+                        {
+                            let mut a = lock(&audit);
+                            if a.stretches() == stretch {
+                                a.feed(&m);
+                            }
+                        }
+                        if let Some(r) = lock(&received).as_mut() {
+                            r.push(m.clone());
+                        }
+                        if tx.send(Event::Msg(m)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let why = if closed.load(Ordering::Relaxed) {
+                            "closed".to_string()
+                        } else {
+                            e.to_string()
+                        };
+                        let _ = tx.send(Event::Closed(why));
+                        break;
+                    }
+                }
+            }
+            closed.store(true, Ordering::Relaxed);
+        })
+        .map(drop)
+        .map_err(|e| ClientError::Connection(e.to_string()))
+}
+
+/// The pinger: a ping every `PING` while the connection is open.
+fn spawn_pinger(sender: Sender, closed: Arc<AtomicBool>) -> Result<(), ClientError> {
+    std::thread::Builder::new()
+        .name("junqi-client-ping".into())
+        .spawn(move || {
+            let step = Duration::from_millis(200);
+            let mut waited = Duration::ZERO;
+            while !closed.load(Ordering::Relaxed) {
+                std::thread::sleep(step);
+                waited += step;
+                if waited >= PING {
+                    waited = Duration::ZERO;
+                    if sender.send(&Msg::Ping, Board::two_player()).is_err() {
+                        break;
+                    }
+                }
+            }
+        })
+        .map(drop)
+        .map_err(|e| ClientError::Connection(e.to_string()))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::{Read, Write};
 
 /// The version of the network protocol (in the preamble and in `hello`).
-pub const NET_VERSION: u8 = 3;
+pub const NET_VERSION: u8 = 4;
 /// The largest frame (Noise's largest message).
 pub const MAX_FRAME: usize = 65_535;
 /// The largest message text inside a frame (the frame less the AEAD tag).
@@ -105,6 +105,9 @@ pub enum Msg {
     Said { from: u8, text: String },
     /// A preset phrase from seat `from`.
     SaidPreset { from: u8, preset: u8 },
+    /// Once the game started, after every drop and rejoin: the seats nobody holds now (their
+    /// players dropped; the game waits for them), in board order; none: everyone is back.
+    Away(Vec<u8>),
     /// The host's commitment to every side's pieces at the start, before the first turn (one
     /// BLAKE2s-256 hash a side, in board order; `audit`).
     Commit(Vec<[u8; 32]>),
@@ -199,6 +202,13 @@ impl Msg {
             Msg::Host(m) => format!("h {}", m.line(board)),
             Msg::Said { from, text } => format!("said {from} {text}"),
             Msg::SaidPreset { from, preset } => format!("said-preset {from} {preset}"),
+            Msg::Away(seats) => {
+                let mut s = String::from("away");
+                for k in seats {
+                    s.push_str(&format!(" {k}"));
+                }
+                s
+            }
             Msg::Commit(hashes) => format!("commit {}", hex_words(hashes)),
             Msg::At { told, refused } => format!("at {told} {refused}"),
             Msg::Reveal(salts) => format!("reveal {}", hex_words(salts)),
@@ -296,6 +306,11 @@ impl Msg {
                 from: num(words.first(), 3, "the seat")?,
                 preset: num(words.get(1), PRESETS.len() as u8 - 1, "the phrase")?,
             },
+            "away" if words.len() <= 4 => Msg::Away(
+                (words.iter())
+                    .map(|w| num(Some(w), 3, "the seat"))
+                    .collect::<Result<_, _>>()?,
+            ),
             "commit" => Msg::Commit(hex_list(&words, "commit")?),
             "reveal" => Msg::Reveal(hex_list(&words, "reveal")?),
             "at" => match words[..] {
@@ -491,6 +506,8 @@ mod tests {
                 text: "hi there".into(),
             },
             Msg::SaidPreset { from: 0, preset: 5 },
+            Msg::Away(vec![1, 3]),
+            Msg::Away(Vec::new()),
             Msg::Commit(vec![[7u8; 32], [0xa0; 32]]),
             Msg::Reveal(vec![[1u8; SALT_LEN]; 4]),
             Msg::At {

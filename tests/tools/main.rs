@@ -13,3 +13,4 @@ mod cli_tools;
 mod engine_protocol;
 mod net;
 mod net_cli;
+mod net_rejoin;

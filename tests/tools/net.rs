@@ -2305,3 +2305,37 @@ fn the_audit_never_accuses_an_honest_host() {
     );
     assert!(honest > 0);
 }
+
+/// The next `Msg::Away` `c` receives (other messages passed over), within `PATIENCE`.
+fn next_away(c: &Client) -> Vec<u8> {
+    let until = Instant::now() + PATIENCE;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no away message");
+        match c.next_event(left) {
+            Some(Event::Msg(Msg::Away(seats))) => return seats,
+            Some(Event::Closed(why)) => panic!("closed: {why}"),
+            _ => {}
+        }
+    }
+}
+
+/// Once the game started, every player hears which seats are away after a drop (`away 1`)
+/// and after the rejoin (`away`, nobody).
+#[test]
+fn players_hear_of_a_drop_and_of_the_rejoin() {
+    let h = server();
+    let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
+    let blue = join(&red);
+    wait_for_log(&h, "the game starts");
+    let seated = blue.seated().clone();
+    let audit = blue.audit();
+    blue.close();
+    assert_eq!(next_away(&red), [1]);
+    let back = rejoin(&seated, audit).unwrap();
+    assert_eq!(next_away(&red), Vec::<u8>::new());
+    assert_eq!(next_away(&back), Vec::<u8>::new());
+    red.close();
+    assert_eq!(next_away(&back), [0]);
+    h.stop();
+}

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_junqi");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_junqi");
 
 /// A host on a free port; the child and its address and key (from its first log line).
 fn serve(state: Option<&std::path::Path>) -> (Child, String, String) {
@@ -40,14 +40,14 @@ fn serve(state: Option<&std::path::Path>) -> (Child, String, String) {
 
 /// `--known-hosts` in a folder of the test's own: hosts on random ports present new keys each
 /// run, which must neither touch the user's file nor meet an old key for a reused port.
-fn own_known_hosts(dir: &tempfile::TempDir) -> [String; 2] {
+pub(crate) fn own_known_hosts(dir: &tempfile::TempDir) -> [String; 2] {
     [
         "--known-hosts".into(),
         dir.path().join("known-hosts").display().to_string(),
     ]
 }
 
-struct Killed(Child);
+pub(crate) struct Killed(pub(crate) Child);
 impl Drop for Killed {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -55,7 +55,7 @@ impl Drop for Killed {
     }
 }
 
-fn wait_out(mut c: Child, limit: Duration) -> (i32, String, String) {
+pub(crate) fn wait_out(mut c: Child, limit: Duration) -> (i32, String, String) {
     let until = Instant::now() + limit;
     loop {
         if let Some(st) = c.try_wait().unwrap() {
@@ -301,7 +301,7 @@ fn the_host_key_outlives_a_restart_with_the_same_state_folder() {
 }
 
 /// A host on `listen` with `--state`, its log lines sent on a channel.
-fn serve_logged(
+pub(crate) fn serve_logged(
     listen: &str,
     state: &std::path::Path,
 ) -> (Child, std::sync::mpsc::Receiver<String>) {
@@ -407,7 +407,7 @@ fn a_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin() {
 }
 
 /// The last line of a command's output.
-fn last_line(out: &str) -> &str {
+pub(crate) fn last_line(out: &str) -> &str {
     out.trim_end().lines().last().unwrap_or("")
 }
 
@@ -440,14 +440,16 @@ fn connect_refuses_a_host_whose_key_changed() {
 
 /// An engine for `--as engine:…` that answers the handshake and the formation and never a `go`:
 /// its seat's turn waits (it ends when its input closes).
-fn never_moves() -> String {
+pub(crate) fn never_moves() -> String {
     "engine:sh -c 'while IFS= read -r l; do case \"$l\" in \"junqi \"*) echo \"junqiok 1\";; \
      \"formation?\") echo \"formation 43635/B+2+B/91+18/7+5+7/3M642/MFM21\";; esac; done'"
         .into()
 }
 
 /// Lines of a child's standard error, as they come.
-fn lines_of(r: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+pub(crate) fn lines_of(
+    r: impl std::io::Read + Send + 'static,
+) -> std::sync::mpsc::Receiver<String> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for l in BufReader::new(r).lines().map_while(Result::ok) {
@@ -458,7 +460,11 @@ fn lines_of(r: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver
 }
 
 /// Wait for a line containing `text` on `rx`, keeping every line seen in `seen`.
-fn wait_for_line(rx: &std::sync::mpsc::Receiver<String>, seen: &mut Vec<String>, text: &str) {
+pub(crate) fn wait_for_line(
+    rx: &std::sync::mpsc::Receiver<String>,
+    seen: &mut Vec<String>,
+    text: &str,
+) {
     crate::common::wait_until(&format!("a line with {text:?} in {seen:?}"), || {
         seen.extend(rx.try_iter());
         seen.iter().any(|l| l.contains(text))

@@ -209,6 +209,52 @@ pub(super) fn joined(
     (dir, h, host)
 }
 
+/// The seats over the board: each name with its state at a glance; a seat whose player dropped
+/// reads "dropped" and a notice says the game waits for it (counting), gone when it is back;
+/// another seat's draw offer is a banner over the board with its answers there — also at
+/// 640×480, where the side panel folds away (F9 opens it).
+#[test]
+fn seats_show_names_states_a_drop_and_a_request_over_the_board() {
+    for (w, height) in [(1200.0, 900.0), (640.0, 480.0)] {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let game = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+        let (_dir, mut h, mut host) = joined(game, Seat::Blue);
+        h.set_size(egui::vec2(w, height));
+        check(&mut h, &host);
+        // Red is to move: its player thinks, this screen's seat is online.
+        assert!(shows(&h, "● Red P0 — thinking…"), "{w}");
+        assert!(shows(&h, "● Blue Mei (you) — online"), "{w}");
+        let folded = w < 700.0;
+        assert_eq!(h.query_by_label("Moves").is_none(), folded, "{w}");
+        host.far.send(Incoming::Away(vec![0]));
+        check(&mut h, &host);
+        assert!(shows(&h, "● Red P0 — dropped"), "{w}");
+        assert!(shows(&h, "Red dropped — the game waits (0:0"), "{w}");
+        host.far.send(Incoming::Away(Vec::new()));
+        check(&mut h, &host);
+        assert!(!shows(&h, "the game waits"), "{w}");
+        // Red offers a draw (before Blue's turn): the banner asks, the answer goes from there.
+        host.play_other();
+        host.send(HostMsg::DrawOffered(Seat::Red));
+        check(&mut h, &host);
+        assert!(shows(&h, "Red offers a draw"), "{w}");
+        common::click(&mut h, "Decline draw");
+        let answers = host.answers();
+        assert!(
+            answers
+                .iter()
+                .any(|a| matches!(a, EngineMsg::DrawAnswer(false))),
+            "{answers:?}"
+        );
+        // F9 shows the folded panel, and hides it again.
+        if folded {
+            h.key_press(egui::Key::F9);
+            h.run();
+            h.get_by_label("Moves");
+        }
+    }
+}
+
 /// This screen's turn: the host says go, the player clicks a piece and a destination its view
 /// allows (an attack now and then), the turn goes to the host, who plays it.
 fn my_turn(h: &mut Harness<'static, JunqiApp>, host: &mut Host, k: usize) {
@@ -1132,6 +1178,42 @@ fn a_window_closed_mid_game_takes_its_seat_back_with_the_same_invite() {
             "{folder}"
         );
     }
+    server.stop();
+}
+
+/// A window closed mid-game leaves its seat kept on disk: the next window's first screen offers
+/// "Rejoin the game in progress (room CODE)", one click takes the seat back and the game goes on
+/// to its end; then the first screen offers it no more.
+#[test]
+fn the_first_screen_offers_to_rejoin_a_game_in_progress() {
+    let (server, room, invite, headless) = room_with_a_random_creator();
+    let dir = tempfile::tempdir().unwrap();
+    let offer = format!("Rejoin the game in progress (room {room})");
+    {
+        let mut h = common::harness(dir.path());
+        assert!(h.query_by_label(&offer).is_none(), "no seat kept yet");
+        join_in_window(&mut h, &invite);
+        click_until(&mut h, 7, &|h| plies(h) >= 2 && my_move(h).is_some());
+        assert!(!remote_over(&h));
+    } // the window is gone, its connection with it
+    let mut h = common::harness(dir.path());
+    common::click(&mut h, &offer);
+    common::wait_until("the seat taken back", || {
+        h.run();
+        server.log().iter().any(|l| l.contains("seat 2 rejoined"))
+    });
+    click_to_the_end(&mut h, 9);
+    let _ = both_ended(headless, &server);
+    audited_and_revealed(&mut h);
+    // The end: the pieces each side lost, and the game to review.
+    assert!(shows(&h, "Pieces lost:"));
+    common::click(&mut h, "Review the game");
+    assert!(matches!(h.state().screen, Screen::Replay(_)));
+    common::click(&mut h, "Home");
+    assert!(
+        h.query_by_label(&offer).is_none(),
+        "the game is over: no offer"
+    );
     server.stop();
 }
 

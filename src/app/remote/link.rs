@@ -116,6 +116,8 @@ pub enum Incoming {
     Rejoining(String),
     /// The seat was taken back after a break: the game goes on.
     Rejoined,
+    /// The seats nobody holds now (their players dropped; the game waits for them).
+    Away(Vec<u8>),
     /// The link failed or closed; nothing more comes.
     Closed(LinkError),
 }
@@ -277,6 +279,19 @@ pub trait Network {
     /// # Errors
     /// The port cannot be opened, or the spec is refused.
     fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError>;
+
+    /// The games this machine keeps a seat in (a window closed or killed mid-game): each
+    /// room's invite and code, the newest first. None by default.
+    fn games_in_progress(&self) -> Vec<KeptGame> {
+        Vec::new()
+    }
+}
+
+/// A game in progress whose seat is kept on this machine (`Network::games_in_progress`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptGame {
+    pub invite: String,
+    pub room: String,
 }
 
 /// A name as it goes to the server: trimmed; refused when empty, longer than `MAX_NAME_CHARS` or

@@ -5,12 +5,14 @@
 //! `apply` (after the UI pass) and `tick` (before it, taking what came in); `ui` draws it.
 
 pub mod chat;
+mod end;
 mod forms;
 pub mod game;
 mod kept_tags;
 pub mod link;
 pub mod net_link;
 mod screen;
+mod seats;
 
 use crate::engine::{Formation, Rules, Seat};
 use chat::Chat;
@@ -67,6 +69,8 @@ pub enum RemoteCmd {
     Game(GameAct),
     /// Back to the first screen (the link closes).
     Leave,
+    /// Review the finished game (its record, kept among the recent games) in the replay.
+    Review,
 }
 
 /// What `apply` leads to.
@@ -74,6 +78,8 @@ pub enum RemoteCmd {
 pub enum RemoteOutcome {
     Stay,
     Home,
+    /// The replay of the record kept at this path.
+    Review(PathBuf),
 }
 
 /// A network game screen.
@@ -98,6 +104,9 @@ pub struct Remote {
     pub record: Option<crate::engine::Game>,
     /// The connection broke and the seat is being taken back (why it broke).
     pub rejoining: Option<String>,
+    /// The other seats nobody holds now (their players dropped; the game waits for them), each
+    /// with the tick time it was first told away.
+    pub away: Vec<(usize, f64)>,
     /// Where the record was kept (among the recent games), or why it could not be.
     pub kept: Option<Result<PathBuf, crate::fsutil::FileError>>,
     /// The folder where the player's tags are kept during a game (`kept_tags`), if any.
@@ -122,6 +131,7 @@ impl Remote {
             record: None,
             kept: None,
             rejoining: None,
+            away: Vec::new(),
             tags_dir: None,
             tags_kept: None,
             tags_read: false,
@@ -156,6 +166,13 @@ impl Remote {
         library: Vec<(PathBuf, Formation)>,
     ) -> Remote {
         Remote::new(Form::Host(HostForm::new(rules, four, name)), library)
+    }
+
+    /// Put `invite` in the join form (a game rejoined from the first screen).
+    pub fn set_invite(&mut self, invite: &str) {
+        if let Form::Join(f) = &mut self.form {
+            f.invite = invite.to_string();
+        }
     }
 
     /// Keep the player's tags in `dir` during the game (the window's data folder's `net-tags`).
@@ -317,6 +334,13 @@ impl Remote {
                 }
                 self.keep_tags();
             }
+            RemoteCmd::Review => {
+                if let Some(Ok(p)) = &self.kept {
+                    let p = p.clone();
+                    self.link = None;
+                    return RemoteOutcome::Review(p);
+                }
+            }
             RemoteCmd::Leave => {
                 // Dropping the link tells the far end (`Outgoing::Leave`).
                 self.link = None;
@@ -389,6 +413,12 @@ impl Remote {
                     self.rejoining = Some(why);
                 }
                 Incoming::Rejoined => self.rejoining = None,
+                Incoming::Away(seats) => {
+                    let before = std::mem::take(&mut self.away);
+                    self.away = (seats.into_iter().map(usize::from))
+                        .map(|k| (k, before.iter().find(|(j, _)| *j == k).map_or(now, |a| a.1)))
+                        .collect();
+                }
                 Incoming::Closed(e) => {
                     self.rejoining = None;
                     // Before the room was reached: back to the form, which says why.
@@ -404,7 +434,11 @@ impl Remote {
         self.send(answers);
         self.keep_tags();
         match &self.phase {
-            Phase::Game(g) => g.clock_left(now).map(|_| 0.25),
+            Phase::Game(g) if g.over() => None,
+            // A seat away: its wait counts up on the screen.
+            Phase::Game(g) => {
+                (g.clock_left(now).map(|_| 0.25)).or((!self.away.is_empty()).then_some(1.0))
+            }
             _ => None,
         }
     }

@@ -6,8 +6,8 @@
 //! the computer where the host put it, each a headless client playing the built-in player.
 
 use super::link::{
-    FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
-    SeatWho,
+    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing, RoomInfo,
+    SeatInfo, SeatWho,
 };
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
@@ -98,6 +98,11 @@ struct Room {
 }
 
 impl Room {
+    /// The name at seat `k` (its number when the lobby did not name it).
+    fn name_of(&self, k: u8) -> String {
+        (self.names.get(usize::from(k)).cloned()).unwrap_or_else(|| k.to_string())
+    }
+
     fn info(&self) -> RoomInfo {
         let flip = self
             .rules
@@ -153,9 +158,9 @@ fn seat_computer(invite: Invite, seat: u8, spec: String) {
 /// How long the window tries to take its seat back after the connection broke.
 const REJOIN_TIME: Duration = Duration::from_secs(120);
 
-/// Take the seat back after a break (carrying the audit on), trying for `REJOIN_TIME` (backing
-/// off between tries) while the refusal may mend (`ClientError::rejoin_may_retry`); `None` when
-/// the screen left meanwhile, or the error that ends the link.
+/// Take the seat back after a break (carrying the audit on): `Client::rejoin` for
+/// `REJOIN_TIME`, watching for the screen leaving while it waits between tries; `None` when the
+/// screen left meanwhile, or the error that ends the link.
 fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
     let seated = old.seated();
     let req = Request::Rejoin {
@@ -163,26 +168,126 @@ fn rejoin(old: &Client, far: &FarEnd) -> Option<Result<Client, LinkError>> {
         seat: seated.seat,
         token: seated.token.clone(),
     };
-    let until = std::time::Instant::now() + REJOIN_TIME;
-    let mut attempt = 0u32;
-    loop {
-        match Client::connect_with(&req, false, Some(old.audit())) {
-            Ok(c) => return Some(Ok(c)),
-            Err(e) if !e.rejoin_may_retry() || std::time::Instant::now() >= until => {
-                return Some(Err(client_error(&seated.invite.addr, e)));
-            }
-            Err(_) => {}
-        }
-        // A wait between tries, watching for the screen leaving.
-        let wait = crate::net::client::rejoin_backoff(attempt);
-        for _ in 0..wait.as_millis() / STEP.as_millis() {
+    let mut wait = |_: &ClientError, pause: Duration| {
+        for _ in 0..pause.as_millis() / STEP.as_millis() {
             match far.rx.try_recv() {
-                Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => return None,
+                Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => return false,
                 _ => {}
             }
             std::thread::sleep(STEP);
         }
-        attempt = attempt.saturating_add(1);
+        true
+    };
+    Client::rejoin(&req, REJOIN_TIME, Some(old.audit()), &mut wait)
+        .map(|r| r.map_err(|e| client_error(&seated.invite.addr, e)))
+}
+
+/// What the client thread keeps between messages besides its room.
+struct Thread {
+    /// The game ended (a break after it is no trouble).
+    over: bool,
+    /// The host's setup is being sent again after a rejoin (its `newgame` would wipe the
+    /// screen's game: the screen knows it already).
+    resumed: bool,
+}
+
+/// The screen's words for a message from the host (none: nothing to show); the end of the
+/// game forgets the kept seat (`forget`).
+fn to_screen(
+    m: Msg,
+    room: &mut Room,
+    t: &mut Thread,
+    far: &FarEnd,
+    forget: &dyn Fn(),
+) -> Option<Incoming> {
+    match m {
+        Msg::Host(crate::protocol::HostMsg::NewGame) if t.resumed => None,
+        Msg::Host(h) => {
+            if matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over()) {
+                t.over = true;
+                forget();
+            }
+            t.resumed &= !matches!(h, crate::protocol::HostMsg::View { .. });
+            Some(Incoming::Host(h))
+        }
+        Msg::Lobby { names, started } => {
+            room.names = names;
+            room.names.resize(usize::from(room.players), "-".into());
+            far.send(Incoming::Room(room.info()));
+            started.then_some(Incoming::Started)
+        }
+        // One's own lines come back from the host: the screen has them already.
+        Msg::Said { from, .. } | Msg::SaidPreset { from, .. } if from == room.you => None,
+        Msg::Said { from, text } => Some(Incoming::Chat {
+            from: room.name_of(from),
+            text,
+        }),
+        Msg::SaidPreset { from, preset } => {
+            PRESETS.get(usize::from(preset)).map(|p| Incoming::Chat {
+                from: room.name_of(from),
+                text: (*p).to_string(),
+            })
+        }
+        Msg::Away(seats) => Some(Incoming::Away(
+            seats.into_iter().filter(|&k| k != room.you).collect(),
+        )),
+        Msg::Bye(why) => {
+            forget();
+            Some(Incoming::Closed(LinkError::Refused(why)))
+        }
+        _ => None,
+    }
+}
+
+/// After a rejoin: what the screen sent meanwhile, less its answers to the broken connection's
+/// questions (the host asks again after the handshake it sends again), sent on the new
+/// connection. Whether the screen is still there.
+fn after_rejoin(client: &Client, far: &FarEnd) -> bool {
+    let mut keep = Vec::new();
+    while let Ok(o) = far.rx.try_recv() {
+        if !matches!(o, Outgoing::Engine(_)) {
+            keep.push(o);
+        }
+    }
+    for o in keep {
+        match o {
+            Outgoing::Chat(t) => {
+                let _ = client.send(&Msg::Say(t));
+            }
+            Outgoing::Resign => {
+                let _ = client.send(&Msg::Resign);
+            }
+            Outgoing::Leave => {
+                client.close();
+                return false;
+            }
+            _ => {}
+        }
+    }
+    far.send(Incoming::Rejoined)
+}
+
+/// Send on what the screen sent; whether the screen is still there.
+fn from_screen(client: &Client, far: &FarEnd) -> bool {
+    loop {
+        match far.rx.try_recv() {
+            Ok(Outgoing::Engine(e)) => {
+                let _ = client.answer(e);
+            }
+            Ok(Outgoing::Chat(t)) => {
+                let _ = client.send(&Msg::Say(t));
+            }
+            Ok(Outgoing::Resign) => {
+                let _ = client.send(&Msg::Resign);
+            }
+            // The server starts the game once every seat is taken.
+            Ok(Outgoing::Start) => {}
+            Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => {
+                client.close();
+                return false;
+            }
+            Err(TryRecvError::Empty) => return true,
+        }
     }
 }
 
@@ -198,7 +303,16 @@ fn run(
 ) {
     let connected = match first.map(|f| Client::connect(&f)) {
         Some(Ok(c)) => Ok(c),
-        _ => Client::connect(&req),
+        Some(Err(e)) => {
+            // The kept seat is gone (the game over, the token refused): no longer offered.
+            if let (false, Some(dir), Request::Join { invite, .. }) =
+                (e.rejoin_may_retry(), &seats, &req)
+            {
+                crate::net::kept_seat::forget(dir, invite.room);
+            }
+            Client::connect(&req)
+        }
+        None => Client::connect(&req),
     };
     let mut client = match connected {
         Ok(c) => c,
@@ -237,10 +351,10 @@ fn run(
     for (k, spec) in &room.computers {
         seat_computer(seated.invite.clone(), *k as u8, spec.clone());
     }
-    // The game ended (a break after it is no trouble), and the host's setup sent again after a
-    // rejoin (its `newgame` would wipe the screen's game: the screen knows it already).
-    let mut over = false;
-    let mut resumed = false;
+    let mut t = Thread {
+        over: false,
+        resumed: false,
+    };
     loop {
         match client.next_event(STEP) {
             Some(Event::Msg(m)) => {
@@ -253,51 +367,7 @@ fn run(
                         record: a.record(),
                     });
                 }
-                let incoming = match m {
-                    Msg::Host(crate::protocol::HostMsg::NewGame) if resumed => None,
-                    Msg::Host(h) => {
-                        if matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over()) {
-                            over = true;
-                            forget();
-                        }
-                        resumed &= !matches!(h, crate::protocol::HostMsg::View { .. });
-                        Some(Incoming::Host(h))
-                    }
-                    Msg::Lobby { names, started } => {
-                        room.names = names;
-                        room.names.resize(usize::from(room.players), "-".into());
-                        far.send(Incoming::Room(room.info()));
-                        started.then_some(Incoming::Started)
-                    }
-                    // One's own lines come back from the host: the screen has them already.
-                    Msg::Said { from, .. } | Msg::SaidPreset { from, .. } if from == room.you => {
-                        None
-                    }
-                    Msg::Said { from, text } => Some(Incoming::Chat {
-                        from: room
-                            .names
-                            .get(usize::from(from))
-                            .cloned()
-                            .unwrap_or_else(|| from.to_string()),
-                        text,
-                    }),
-                    Msg::SaidPreset { from, preset } => {
-                        PRESETS.get(usize::from(preset)).map(|p| Incoming::Chat {
-                            from: room
-                                .names
-                                .get(usize::from(from))
-                                .cloned()
-                                .unwrap_or_else(|| from.to_string()),
-                            text: (*p).to_string(),
-                        })
-                    }
-                    Msg::Bye(why) => {
-                        forget();
-                        Some(Incoming::Closed(LinkError::Refused(why)))
-                    }
-                    _ => None,
-                };
-                if let Some(i) = incoming {
+                if let Some(i) = to_screen(m, &mut room, &mut t, &far, &forget) {
                     let closed = matches!(i, Incoming::Closed(_));
                     if !far.send(i) || closed {
                         client.close();
@@ -305,7 +375,7 @@ fn run(
                     }
                 }
             }
-            Some(Event::Closed(why)) if over => {
+            Some(Event::Closed(why)) if t.over => {
                 far.send(Incoming::Closed(LinkError::Closed(why)));
                 return;
             }
@@ -322,55 +392,17 @@ fn run(
                     }
                     Some(Ok(c)) => {
                         client = c;
-                        resumed = true;
-                        // Answers the screen sent to the broken connection's questions are
-                        // not sent on: the host asks again (after the handshake it sends again).
-                        let mut keep = Vec::new();
-                        while let Ok(o) = far.rx.try_recv() {
-                            if !matches!(o, Outgoing::Engine(_)) {
-                                keep.push(o);
-                            }
+                        t.resumed = true;
+                        if !after_rejoin(&client, &far) {
+                            return;
                         }
-                        for o in keep {
-                            match o {
-                                Outgoing::Chat(t) => {
-                                    let _ = client.send(&Msg::Say(t));
-                                }
-                                Outgoing::Resign => {
-                                    let _ = client.send(&Msg::Resign);
-                                }
-                                Outgoing::Leave => {
-                                    client.close();
-                                    return;
-                                }
-                                _ => {}
-                            }
-                        }
-                        far.send(Incoming::Rejoined);
                     }
                 }
             }
             None => {}
         }
-        loop {
-            match far.rx.try_recv() {
-                Ok(Outgoing::Engine(e)) => {
-                    let _ = client.answer(e);
-                }
-                Ok(Outgoing::Chat(t)) => {
-                    let _ = client.send(&Msg::Say(t));
-                }
-                Ok(Outgoing::Resign) => {
-                    let _ = client.send(&Msg::Resign);
-                }
-                // The server starts the game once every seat is taken.
-                Ok(Outgoing::Start) => {}
-                Ok(Outgoing::Leave) | Err(TryRecvError::Disconnected) => {
-                    client.close();
-                    return;
-                }
-                Err(TryRecvError::Empty) => break,
-            }
+        if !from_screen(&client, &far) {
+            return;
         }
     }
 }
@@ -398,6 +430,18 @@ fn machine_addr() -> String {
 }
 
 impl Network for NetNetwork {
+    fn games_in_progress(&self) -> Vec<KeptGame> {
+        let Some(dir) = &self.seats else {
+            return Vec::new();
+        };
+        (crate::net::kept_seat::games(dir).into_iter())
+            .map(|(invite, _)| KeptGame {
+                room: invite.room.to_string(),
+                invite: invite.to_string(),
+            })
+            .collect()
+    }
+
     fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError> {
         let invite = Invite::parse(invite).map_err(LinkError::BadInvite)?;
         let addr = invite.addr.clone();

@@ -7,9 +7,11 @@ use super::chat::Chat;
 use super::forms;
 use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
 use super::link::LinkError;
-use super::{Form, Phase, Remote, RemoteCmd};
+use super::seats::takeback_words;
+use super::{Form, Phase, Remote, RemoteCmd, seats};
 use crate::app::board::{self, BoardWidget, LastMark};
 use crate::app::dialog::Question;
+use crate::app::panel::{Centre, PanelState};
 use crate::app::settings::Settings;
 use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
@@ -24,7 +26,13 @@ const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
 const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 /// The network screen showing.
-pub fn ui(ui: &mut egui::Ui, remote: &mut Remote, settings: &Settings, out: &mut Vec<RemoteCmd>) {
+pub fn ui(
+    ui: &mut egui::Ui,
+    remote: &mut Remote,
+    settings: &Settings,
+    panel: &mut PanelState,
+    out: &mut Vec<RemoteCmd>,
+) {
     let lang = settings.lang;
     match &remote.phase {
         Phase::Form => {
@@ -46,7 +54,7 @@ pub fn ui(ui: &mut egui::Ui, remote: &mut Remote, settings: &Settings, out: &mut
                 });
             egui::CentralPanel::default().show(ui, |ui| forms::lobby(ui, remote, lang, out));
         }
-        Phase::Game(_) => game_screen(ui, remote, settings, out),
+        Phase::Game(_) => game_screen(ui, remote, settings, panel, out),
     }
 }
 
@@ -251,14 +259,6 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
     }
 }
 
-/// A takeback's words: `text` with the side and the turns.
-fn takeback_words(text: &i18n::Text, side: Seat, turns: u32, lang: Lang) -> String {
-    fill(
-        lang.t(text),
-        &[("side", lang.side(side)), ("n", &turns.to_string())],
-    )
-}
-
 /// A lost turn's line in the move list: "  4. Time ran out: Red loses the turn (2 of 5)".
 fn lost_line(ui: &mut egui::Ui, l: &super::game::Lost, lang: Lang) {
     let text = timed_out_text(l.side, l.count, lang);
@@ -367,29 +367,9 @@ fn marks(g: &RemoteGame) -> (Option<LastMark>, Vec<LastMark>) {
     (last, earlier)
 }
 
-fn game_screen(
-    ui: &mut egui::Ui,
-    remote: &mut Remote,
-    settings: &Settings,
-    out: &mut Vec<RemoteCmd>,
-) {
-    let lang = settings.lang;
-    let connected = remote.connected();
-    let Remote {
-        phase,
-        chat,
-        problem,
-        library,
-        audit,
-        kept,
-        rejoining,
-        ..
-    } = remote;
-    let Phase::Game(g) = phase else {
-        return;
-    };
-    let g: &RemoteGame = g;
-    let now = ui.input(|i| i.time);
+/// The keys of the game screen: Esc drops the selection, Ctrl+Z asks for a takeback, Y / N
+/// answer another seat's takeback (unless a field, the chat, takes the keys).
+fn game_keys(ui: &mut egui::Ui, g: &RemoteGame, out: &mut Vec<RemoteCmd>) {
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
         out.push(RemoteCmd::Game(GameAct::ClearSelection));
     }
@@ -398,7 +378,6 @@ fn game_screen(
     {
         out.push(RemoteCmd::Game(GameAct::AskTakeback));
     }
-    // Y / N answer another seat's takeback, unless a field (the chat) takes the keys.
     if g.takeback_asked().is_some() && ui.memory(|m| m.focused().is_none()) {
         for (key, yes) in [(egui::Key::Y, true), (egui::Key::N, false)] {
             if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
@@ -406,7 +385,17 @@ fn game_screen(
             }
         }
     }
-    let clock = g.clock_left(now);
+}
+
+/// The status line under the board: the move clock, the last clash, what the game waits for.
+fn status_bar(
+    ui: &mut egui::Ui,
+    g: &RemoteGame,
+    problem: Option<&LinkError>,
+    rejoining: Option<&str>,
+    clock: Option<f64>,
+    lang: Lang,
+) {
     egui::Panel::bottom("net-status").show(ui, |ui| {
         ui.set_min_height(28.0);
         ui.horizontal_wrapped(|ui| {
@@ -435,7 +424,7 @@ fn game_screen(
                     .background_color(egui::Color32::from_rgb(0xff, 0xf2, 0xc0)),
                 );
             }
-            let (text, warn) = status_line(g, problem.as_ref(), rejoining.as_deref(), lang);
+            let (text, warn) = status_line(g, problem, rejoining, lang);
             let colour = if warn {
                 WARN
             } else {
@@ -444,100 +433,160 @@ fn game_screen(
             ui.label(egui::RichText::new(text).color(colour).size(16.0));
         });
     });
-    egui::Panel::right("net-game-panel")
-        .resizable(false)
-        .exact_size(panel_width(ui))
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("net-game-panel-scroll")
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    side_panel(ui, g, lang, clock, out);
-                    ui.separator();
-                    chat_panel(ui, chat, connected, lang, out);
-                });
-        });
-    egui::CentralPanel::default().show(ui, |ui| {
-        if let Some(text) = g.status().and_then(|s| status_text(s, lang)) {
-            board::banner_frame(8).show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new(text).size(24.0).strong());
-                    if g.over() {
-                        let (t, colour) = audit_text(audit.as_ref(), lang);
-                        ui.label(egui::RichText::new(t).size(15.0).color(colour));
-                        match kept {
-                            Some(Ok(p)) => {
-                                ui.weak(fill(
-                                    lang.t(&net::RECORD_KEPT),
-                                    &[("file", &p.display().to_string())],
-                                ));
-                            }
-                            Some(Err(e)) => {
-                                ui.colored_label(
-                                    WARN,
-                                    fill(
-                                        lang.t(&net::RECORD_NOT_KEPT),
-                                        &[("e", &lang.file_error(e))],
-                                    ),
-                                );
-                            }
-                            None => {}
-                        }
+}
+
+/// The banner of the game's end: the result, the pieces each side lost, the audit's verdict in
+/// words, where the record was kept, and "Review the game".
+fn end_banner(
+    ui: &mut egui::Ui,
+    remote: &Remote,
+    g: &RemoteGame,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    let Some(text) = g.status().and_then(|s| status_text(s, lang)) else {
+        return;
+    };
+    board::banner_frame(8).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(text).size(24.0).strong());
+            if !g.over() {
+                return;
+            }
+            super::end::losses(ui, g, lang);
+            let (t, colour) = audit_text(remote.audit.as_ref(), lang);
+            ui.label(egui::RichText::new(t).size(15.0).color(colour));
+            match &remote.kept {
+                Some(Ok(p)) => {
+                    ui.weak(fill(
+                        lang.t(&net::RECORD_KEPT),
+                        &[("file", &p.display().to_string())],
+                    ));
+                    if ui.button(lang.t(&net::REVIEW_GAME)).clicked() {
+                        out.push(RemoteCmd::Review);
                     }
-                });
-            });
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(
+                        WARN,
+                        fill(lang.t(&net::RECORD_NOT_KEPT), &[("e", &lang.file_error(e))]),
+                    );
+                }
+                None => {}
+            }
+        });
+    });
+}
+
+/// The board and the tags on it.
+fn board_area(ui: &mut egui::Ui, g: &RemoteGame, settings: &Settings, out: &mut Vec<RemoteCmd>) {
+    let lang = settings.lang;
+    let Some(view) = g.view() else {
+        ui.vertical_centered(|ui| {
+            ui.add_space(40.0);
+            ui.label(egui::RichText::new(lang.t(&net::WAIT_HOST)).size(18.0));
+        });
+        return;
+    };
+    let dests = g.destinations();
+    let (last_move, earlier) = marks(g);
+    let input = BoardWidget {
+        view,
+        opts: &settings.board,
+        lang,
+        bottom: g.seat().unwrap_or(Seat::Red),
+        selected: g.selected(),
+        destinations: &dests,
+        last_move,
+        earlier,
+        flash: None,
+        interactive: g.to_move() && !g.over(),
+        finished: g.over(),
+    }
+    .show(ui);
+    if let Some((a, b)) = input.dropped {
+        out.push(RemoteCmd::Game(GameAct::Drop(a, b)));
+    } else if let Some(n) = input.clicked {
+        out.push(RemoteCmd::Game(GameAct::Node(n)));
+    }
+    // Tags: this seat's guesses on enemy pieces, on this screen only, at any moment of the
+    // game (nobody else looks at this screen).
+    if g.tags_offered() && !input.centres.is_empty() {
+        let board_b = g.board();
+        if let Some(n) = input.secondary
+            && g.enemy_at(n)
+        {
+            out.push(RemoteCmd::Game(GameAct::TagMenu(n)));
         }
+        tags::draw_tags(ui, &input, board_b, g.tags(), lang);
+        if let Some(n) = g.tag_menu() {
+            let act = match tags::tag_menu(ui, &input, board_b, n, lang) {
+                Some(MenuChoice::Set(t)) => Some(GameAct::SetTag(n, Some(t))),
+                Some(MenuChoice::Clear) => Some(GameAct::SetTag(n, None)),
+                Some(MenuChoice::Close) => Some(GameAct::CloseTagMenu),
+                None => None,
+            };
+            out.extend(act.map(RemoteCmd::Game));
+        }
+    }
+}
+
+fn game_screen(
+    ui: &mut egui::Ui,
+    remote: &mut Remote,
+    settings: &Settings,
+    panel: &mut PanelState,
+    out: &mut Vec<RemoteCmd>,
+) {
+    let lang = settings.lang;
+    let connected = remote.connected();
+    let Phase::Game(g) = &remote.phase else {
+        return;
+    };
+    let g: &RemoteGame = g;
+    let now = ui.input(|i| i.time);
+    game_keys(ui, g, out);
+    let clock = g.clock_left(now);
+    status_bar(
+        ui,
+        g,
+        remote.problem.as_ref(),
+        remote.rejoining.as_deref(),
+        clock,
+        lang,
+    );
+    // At 640×480 the side panel folds to its toggle (F9), as on the one-screen game's.
+    let centre = Centre::board(g.board());
+    let size = panel.frame(ui, centre);
+    if let Some(width) = panel.width(size, centre) {
+        let mut chat = std::mem::take(&mut remote.chat);
+        egui::Panel::right("net-game-panel")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("net-game-panel-scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        side_panel(ui, g, lang, clock, out);
+                        ui.separator();
+                        chat_panel(ui, &mut chat, connected, lang, out);
+                    });
+            });
+        remote.chat = chat;
+    }
+    let Phase::Game(g) = &remote.phase else {
+        return;
+    };
+    egui::CentralPanel::default().show(ui, |ui| {
+        seats::seat_strip(ui, remote, g, lang);
+        seats::away_notice(ui, remote, g, now, lang);
+        end_banner(ui, remote, g, lang, out);
+        seats::requests_banner(ui, g, lang, out);
         if g.formation_asked() {
-            formation_choice(ui, g, library, lang, out);
+            formation_choice(ui, g, &remote.library, lang, out);
         }
-        let Some(view) = g.view() else {
-            ui.vertical_centered(|ui| {
-                ui.add_space(40.0);
-                ui.label(egui::RichText::new(lang.t(&net::WAIT_HOST)).size(18.0));
-            });
-            return;
-        };
-        let dests = g.destinations();
-        let (last_move, earlier) = marks(g);
-        let input = BoardWidget {
-            view,
-            opts: &settings.board,
-            lang,
-            bottom: g.seat().unwrap_or(Seat::Red),
-            selected: g.selected(),
-            destinations: &dests,
-            last_move,
-            earlier,
-            flash: None,
-            interactive: g.to_move() && !g.over(),
-            finished: g.over(),
-        }
-        .show(ui);
-        if let Some((a, b)) = input.dropped {
-            out.push(RemoteCmd::Game(GameAct::Drop(a, b)));
-        } else if let Some(n) = input.clicked {
-            out.push(RemoteCmd::Game(GameAct::Node(n)));
-        }
-        // Tags: this seat's guesses on enemy pieces, on this screen only, at any moment of the
-        // game (nobody else looks at this screen).
-        if g.tags_offered() && !input.centres.is_empty() {
-            let board_b = g.board();
-            if let Some(n) = input.secondary
-                && g.enemy_at(n)
-            {
-                out.push(RemoteCmd::Game(GameAct::TagMenu(n)));
-            }
-            tags::draw_tags(ui, &input, board_b, g.tags(), lang);
-            if let Some(n) = g.tag_menu() {
-                let act = match tags::tag_menu(ui, &input, board_b, n, lang) {
-                    Some(MenuChoice::Set(t)) => Some(GameAct::SetTag(n, Some(t))),
-                    Some(MenuChoice::Clear) => Some(GameAct::SetTag(n, None)),
-                    Some(MenuChoice::Close) => Some(GameAct::CloseTagMenu),
-                    None => None,
-                };
-                out.extend(act.map(RemoteCmd::Game));
-            }
-        }
+        board_area(ui, g, settings, out);
     });
     resign_dialog(ui.ctx(), g, lang, out);
 }
@@ -740,40 +789,13 @@ fn side_panel(
             out.push(RemoteCmd::Leave);
         }
     });
-    if let Some(s) = g.draw_asked() {
-        ui.colored_label(
-            board::side_colour(s),
-            fill(lang.t(&i18n::DRAW_OFFERED), &[("side", lang.side(s))]),
-        );
-        ui.horizontal(|ui| {
-            if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
-                out.push(RemoteCmd::Game(GameAct::AnswerDraw(true)));
-            }
-            if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
-                out.push(RemoteCmd::Game(GameAct::AnswerDraw(false)));
-            }
-        });
-    }
-    if let Some((s, n)) = g.takeback_asked() {
-        ui.colored_label(
-            board::side_colour(s),
-            takeback_words(&net::TAKEBACK_ASKED, s, n, lang),
-        );
-        ui.horizontal(|ui| {
-            if ui
-                .button(format!("{} (Y)", lang.t(&net::TAKEBACK_ALLOW)))
-                .clicked()
-            {
-                out.push(RemoteCmd::Game(GameAct::AnswerTakeback(true)));
-            }
-            if ui
-                .button(format!("{} (N)", lang.t(&net::TAKEBACK_REFUSE)))
-                .clicked()
-            {
-                out.push(RemoteCmd::Game(GameAct::AnswerTakeback(false)));
-            }
-        });
-    }
+    move_list(ui, g, lang);
+    event_log(ui, g, lang);
+    count_panels(ui, g, lang);
+}
+
+/// The turns played and those lost to the move clock, in the order they came.
+fn move_list(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
     egui::ScrollArea::vertical()
@@ -802,6 +824,10 @@ fn side_panel(
             }
             follow_newest(ui, "net-moves", g.plies().len() + g.lost().len());
         });
+}
+
+/// The game's event log, following the newest entry.
+fn event_log(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
     ui.separator();
     ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
     egui::ScrollArea::vertical()
@@ -817,7 +843,6 @@ fn side_panel(
             }
             follow_newest(ui, "net-events", g.events().len());
         });
-    count_panels(ui, g, lang);
 }
 
 /// Hidden mode, while the game goes on: 记子 of each other seat whose pieces this seat does not

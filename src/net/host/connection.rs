@@ -287,9 +287,13 @@ pub(super) fn seated_loop(
     // Leave the seat (it waits for a rejoin), unless another connection took it already.
     {
         let mut st = lock(&room.state);
+        let held = st.conns.len();
         st.conns.retain(|(_, c)| c.id != out.id);
         if st.conns.is_empty() {
             st.empty_since = Instant::now();
+        }
+        if st.conns.len() < held {
+            room.tell_away(&st, host);
         }
         let mut ls = lock(&link.state);
         if ls.conn.as_ref().is_some_and(|c| c.id == out.id) {

@@ -310,6 +310,18 @@ impl Room {
             c.push(text.to_string(), host);
         }
     }
+
+    /// Once the game started and until it is over: tell every player which seats nobody holds
+    /// now (`away K…`), after a drop or a rejoin.
+    pub(super) fn tell_away(&self, st: &RoomState, host: &Inner) {
+        if !st.started || st.over {
+            return;
+        }
+        let away = (0..self.players)
+            .filter(|k| !st.conns.iter().any(|(s, _)| s == k))
+            .collect();
+        self.broadcast(st, &Msg::Away(away).encode(self.board()), host);
+    }
 }
 
 /// A game the host finished.
@@ -573,6 +585,14 @@ impl Server {
                 self.inner
                     .log(format!("room {}: the game begins again", room.id));
             }
+            // The host stopped after saving the game's last turn and before telling anyone:
+            // its players are told the end (and the reveal) when they rejoin.
+            Some(game) if game.status().is_over() => self.inner.log(format!(
+                "room {}: resumed over after {} plies ({}): its players are told when they rejoin",
+                room.id,
+                game.plies().len(),
+                game.status().word()
+            )),
             Some(game) => self.inner.log(format!(
                 "room {}: resumed after {} plies",
                 room.id,

@@ -300,9 +300,8 @@ pub(super) fn load_room(
         game.act(action)
             .map_err(|e| format!("action {} after the record: {e}", k + 1))?;
     }
-    if game.status().is_over() {
-        return Err("the game is over".into());
-    }
+    // A game over (its last turn saved, the host stopped before telling anyone) is taken up
+    // too: its players rejoin to hear the end, the reveal and the record.
     let rules = game.rules().clone();
     let room = Room::new(
         id,

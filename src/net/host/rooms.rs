@@ -167,6 +167,9 @@ pub(super) fn take_seat(
     st.conns.push((seat, out.clone()));
     let lobby = room.lobby(&st);
     room.broadcast(&st, &lobby, host);
+    if rejoin {
+        room.tell_away(&st, host);
+    }
     host.log(format!(
         "room {}: seat {} {}",
         room.id,
