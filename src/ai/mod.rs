@@ -6,6 +6,7 @@ pub mod belief;
 pub mod clock;
 pub mod computer;
 pub mod eval;
+pub mod explain;
 pub mod formation;
 pub mod raider;
 pub mod review;

@@ -17,6 +17,7 @@
 
 use super::Player;
 use super::computer::{AiPlayer, Level};
+use super::explain::{Notes, annotate};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Action, ActionError, Chair, Game, Mover, Seat, Turn, View, Viewer};
 use std::sync::Arc;
@@ -40,8 +41,8 @@ pub fn default_nodes(level: Level, four: bool) -> u64 {
     if four { two / 4 } else { two }
 }
 
-/// How a turn is marked by its loss.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// How a turn is marked by its loss (or, in a hidden game, by a careless risk: `explain::Risk`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Mark {
     /// Lost less than `DUBIOUS`.
     None,
@@ -104,6 +105,17 @@ pub struct TurnReview {
     /// `None` for a lost turn, a flip before the colours are decided (nothing is known to prefer
     /// one flip to another) or a review cancelled during this turn.
     pub judged: Option<Judgement>,
+    /// Why it lost what it lost, and what the better turn does (`explain::annotate`).
+    pub notes: Notes,
+}
+
+impl TurnReview {
+    /// The search's mark, or the risk's when that is worse (a careless risk that lost a piece).
+    pub fn mark(&self) -> Mark {
+        let searched = self.judged.map_or(Mark::None, |j| j.mark());
+        let risked = self.notes.risk.map_or(Mark::None, |r| r.mark());
+        searched.max(risked)
+    }
 }
 
 /// What to review and how hard.
@@ -218,6 +230,7 @@ pub fn review_game(
                         who,
                         turn: Some(turn),
                         judged,
+                        notes: Notes::default(),
                     });
                 }
                 progress(ply, total);
@@ -243,6 +256,7 @@ pub fn review_game(
                         who,
                         turn: None,
                         judged: None,
+                        notes: Notes::default(),
                     });
                 }
                 progress(ply, total);
@@ -250,6 +264,7 @@ pub fn review_game(
             _ => g.act(action.clone())?,
         }
     }
+    annotate(game, &mut out);
     Ok(out)
 }
 
@@ -286,7 +301,7 @@ pub fn line(game: &Game, r: &TurnReview) -> String {
         signed(j.after),
         j.best.notation(board)
     );
-    let mark = j.mark().symbol();
+    let mark = r.mark().symbol();
     if !mark.is_empty() {
         s.push(' ');
         s.push_str(mark);
@@ -376,8 +391,10 @@ pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<V
             who,
             turn,
             judged,
+            notes: Notes::default(),
         });
     }
+    annotate(game, &mut out);
     Some(out)
 }
 
@@ -711,6 +728,7 @@ mod tests {
                 before: 35,
                 after: -120,
             }),
+            notes: Notes::default(),
         };
         assert_eq!(
             line(&g, &r),
