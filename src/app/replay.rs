@@ -694,13 +694,7 @@ pub fn ui(
                 }
                 (None, None) => ui.label(""),
             };
-            if let Some((text, mark)) = super::review::turn_line(&r.review, &r.game, r.ply, lang) {
-                ui.separator();
-                match mark {
-                    super::review::Mark::None => ui.label(text),
-                    _ => ui.label(egui::RichText::new(text).strong()),
-                };
-            }
+            super::review::turn_header(ui, &r.review, &r.game, r.ply, lang);
         });
         let input = BoardWidget {
             view: &view,

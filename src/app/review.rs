@@ -472,15 +472,25 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
     jump
 }
 
-/// What the review says of turn `ply` (the turn just shown), one line (`review_text::turn_line`),
-/// with the mark and its reason at a marked turn.
+/// What the review says of turn `ply` (the turn just shown), one line (`review_text::turn_line`:
+/// with the mark and its reason at a marked turn).
 pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
     let r = rv.turn(ply)?;
-    let text = super::review_text::turn_line(game, r, lang);
-    Some(match mark_label(game, r, lang) {
-        Some(l) => (format!("{text} · {l}"), r.mark()),
-        None => (text, r.mark()),
-    })
+    Some((super::review_text::turn_line(game, r, lang), r.mark()))
+}
+
+/// The review's line above the board at turn `ply` (after a separator), wrapped in the width
+/// left: the mover's turn in words, strong at a marked turn.
+pub fn turn_header(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) {
+    let Some((text, mark)) = turn_line(rv, game, ply, lang) else {
+        return;
+    };
+    ui.separator();
+    let text = match mark {
+        Mark::None => egui::RichText::new(text),
+        _ => egui::RichText::new(text).strong(),
+    };
+    ui.add(egui::Label::new(text).wrap());
 }
 
 /// At a marked turn, the better turn as an arrow over the board (green, beside the played turn's

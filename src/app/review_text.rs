@@ -121,6 +121,8 @@ pub fn risk_text(risk: &Risk, lang: Lang) -> String {
     };
     let text = if risk.careless() {
         &words::RISK_CARELESS
+    } else if risk.lose >= 50 {
+        &words::RISK_PROBE
     } else {
         &words::RISK_REASONABLE
     };
@@ -164,33 +166,43 @@ pub fn better_text(r: &TurnReview, lang: Lang) -> Option<String> {
     })
 }
 
-/// Why a marked turn is a mistake, in words: the risk, the engine's reason, or what the search
-/// found it gave up. `None` for an unmarked turn.
-pub fn reason(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
-    if r.mark() == Mark::None {
-        return None;
-    }
-    let mode = game.rules().mode;
-    let mut parts: Vec<String> = Vec::new();
+/// The engine's reasons for a marked turn (`ai::explain`): a careless risk, a known beater, a
+/// piece lost for nothing, the flag left open.
+fn engine_reasons(r: &TurnReview, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
     if let Some(risk) = r.notes.risk.filter(|k| k.careless()) {
         parts.push(risk_text(&risk, lang));
     }
     if let Some(why) = r.notes.why {
         parts.push(why_text(why, lang));
     }
+    parts
+}
+
+fn separator(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "；",
+        Lang::En => "; ",
+    }
+}
+
+/// Why a marked turn is a mistake, in words: the engine's reasons, or else what the search's
+/// look-ahead found it gave up. `None` for an unmarked turn.
+pub fn reason(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
+    if r.mark() == Mark::None {
+        return None;
+    }
+    let mut parts = engine_reasons(r, lang);
     if parts.is_empty()
         && let Some(j) = r.judged
     {
+        let mode = game.rules().mode;
         parts.push(fill(
             lang.t(&words::WHY_SEARCH),
             &[("loss", &loss(j.before, j.after, mode, lang))],
         ));
     }
-    let sep = match lang {
-        Lang::Zh => "；",
-        Lang::En => "; ",
-    };
-    (!parts.is_empty()).then(|| parts.join(sep))
+    (!parts.is_empty()).then(|| parts.join(separator(lang)))
 }
 
 /// The accessible label (and hover text) of a marked turn: its number, the side that moved, the
@@ -259,14 +271,29 @@ pub fn turn_line(game: &Game, r: &TurnReview, lang: Lang) -> String {
             ("standing", &standing(j.before, mode, lang)),
         ],
     );
-    let sep = match lang {
-        Lang::Zh => "；",
-        Lang::En => "; ",
-    };
+    let sep = separator(lang);
     let mut text = format!("{head}{sep}{stand}");
-    if let Some(risk) = r.notes.risk.filter(|k| !k.careless()) {
-        text.push_str(sep);
-        text.push_str(&risk_text(&risk, lang));
+    let mark = match r.mark() {
+        Mark::None => {
+            // A lost attack that was no mistake: say why it was not.
+            if let Some(risk) = r.notes.risk {
+                text.push_str(sep);
+                text.push_str(&risk_text(&risk, lang));
+            }
+            return text;
+        }
+        Mark::Dubious => &words::MARK_WORD_DUBIOUS,
+        Mark::Blunder => &words::MARK_WORD_BLUNDER,
+    };
+    text.push_str(sep);
+    text.push_str(lang.t(mark));
+    let reasons = engine_reasons(r, lang);
+    if !reasons.is_empty() {
+        text.push_str(match lang {
+            Lang::Zh => "：",
+            Lang::En => ": ",
+        });
+        text.push_str(&reasons.join(sep));
     }
     text
 }
@@ -403,17 +430,33 @@ mod tests {
         let mut rv = Review::new(&game);
         rv.state = State::Done(v);
         for &ply in &bombed {
-            let risk = rv.turn(ply).unwrap().notes.risk.unwrap();
+            let r = rv.turn(ply).unwrap();
+            let risk = r.notes.risk.unwrap();
             let en = line_at(&rv, &game, ply, Lang::En);
             let zh = line_at(&rv, &game, ply, Lang::Zh);
             let (word_en, word_zh) = if risk.careless() {
                 ("a careless risk: the ", "轻率的冒险")
+            } else if r.mark() != Mark::None {
+                // No mistake as a risk, but the search found a better turn: its reason stands.
+                continue;
+            } else if risk.lose >= 50 {
+                ("a probe, no mistake: the ", "试探，不算错")
             } else {
                 ("a reasonable risk, no mistake: the ", "合理的冒险")
             };
             assert!(en.contains(word_en), "{en}");
             assert!(en.contains("from what you knew, "), "{en}");
             assert!(zh.contains(word_zh), "{zh}");
+        }
+        // Every mistake carries a reason in both languages.
+        for p in 1..=game.plies().len() {
+            if rv.mark(p) != Mark::None {
+                let r = rv.turn(p).unwrap();
+                for lang in [Lang::En, Lang::Zh] {
+                    assert!(reason(&game, r, lang).is_some_and(|t| !t.is_empty()));
+                    assert!(mark_label(&game, r, lang).is_some());
+                }
+            }
         }
         let marked = (1..=game.plies().len())
             .filter(|&p| rv.mark(p) != Mark::None)

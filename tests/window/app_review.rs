@@ -153,9 +153,13 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     h.get_by_label(&label).click();
     h.run();
     assert_eq!(replay(&mut h).ply, r.ply);
-    // The turn shown says what the review made of it.
-    // (the mark on the graph and the line above the board)
-    assert!(h.get_all_by_label_contains(&label).count() >= 2);
+    // The turn shown says what the review made of it: the mark on the graph, and the line above
+    // the board with the side that moved, the mark and the reason.
+    assert!(h.get_all_by_label_contains(&label).count() >= 1);
+    let header = junqi::app::review_text::turn_line(&g, r, junqi::i18n::Lang::En);
+    assert!(header.starts_with(&format!("{side} played ")), "{header}");
+    assert!(header.contains(mark), "{header}");
+    h.get_by_label(&header);
     // The move list's line carries the mark.
     let line = format!("{:>3}. ", r.ply);
     assert!(
