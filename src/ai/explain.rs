@@ -86,6 +86,9 @@ pub enum Better {
     TakesFlag,
     /// It keeps the flag safe where the turn played left it open.
     KeepsFlag,
+    /// After it the mover can attack the enemy flag (seen) next turn, as after the turn played
+    /// it cannot.
+    ThreatensFlag,
 }
 
 /// What `annotate` found about one turn.
@@ -306,6 +309,12 @@ fn notes_of(
             }
             notes.better = notes.better.or(Some(Better::KeepsFlag));
         }
+        if notes.better.is_none()
+            && threatens_flag(&known, rules, me, best)
+            && !threatens_flag(&known, rules, me, turn)
+        {
+            notes.better = Some(Better::ThreatensFlag);
+        }
     }
     notes
 }
@@ -399,6 +408,22 @@ fn takes(
         ClashOutcome::FlagTaken => Some(Better::TakesFlag),
         _ => None,
     }
+}
+
+/// In `known` (the position `me` knows, `me` to move), whether after `turn` a piece of `me`'s
+/// could attack an enemy flag it knows the place of with its next move.
+fn threatens_flag(known: &Position, rules: &Rules, me: Seat, turn: Turn) -> bool {
+    if known.check_turn(rules, turn).is_err() {
+        return false;
+    }
+    let mut after = *known;
+    after.play_unchecked(rules, turn);
+    known.board().seats.iter().any(|&e| {
+        e.team() != me.team()
+            && after
+                .flag_node(e)
+                .is_some_and(|f| after.can_attack(rules, me, f))
+    })
 }
 
 /// In `known` (the position `me` knows, `me` to move), whether after `turn` an enemy can reach

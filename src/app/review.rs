@@ -390,7 +390,9 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
     let reviews = rv.done()?;
     let last = game.plies().len().max(1);
     let width = ui.available_width();
-    let (rect, resp) = ui.allocate_exact_size(vec2(width, 90.0), Sense::click_and_drag());
+    // Lower in a small window, so the board keeps its room.
+    let height = (ui.ctx().content_rect().height() * 0.12).clamp(50.0, 90.0);
+    let (rect, resp) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
     let graph_label = lang.t(&words::REVIEW_GRAPH).to_string();
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &graph_label));
     let mut jump = None;
@@ -572,12 +574,15 @@ pub fn belief_overlay(ui: &egui::Ui, input: &BoardInput, beliefs: &[PieceBelief]
             Lang::Zh => rank.zh(),
             Lang::En => board::short_en(rank),
         };
-        let text = if b.certain {
-            name.to_string()
-        } else {
-            format!("{name} {share}%")
-        };
-        let galley = painter.layout_no_wrap(text, FontId::proportional(size), ink);
+        let font = FontId::proportional(size);
+        let mut galley = painter.layout_no_wrap(name.to_string(), font.clone(), ink);
+        if !b.certain {
+            // The share too, when there is room for it beside the name (the bar shows it anyway).
+            let full = painter.layout_no_wrap(format!("{name} {share}%"), font, ink);
+            if full.size().x <= input.tile.x * 1.4 {
+                galley = full;
+            }
+        }
         let bar_h = (size * 0.2).max(2.0);
         let w = galley.size().x.max(input.tile.x * 0.9) + 4.0;
         let h = galley.size().y + bar_h;
@@ -650,7 +655,7 @@ pub fn belief_list(
                 &[("rank", lang.rank(Piece::rank(p)))],
             ));
         }
-        ui.label(egui::RichText::new(text).small());
+        ui.label(text);
     }
 }
 

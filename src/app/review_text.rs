@@ -103,7 +103,9 @@ pub fn loss(before: i32, after: i32, mode: Mode, lang: Lang) -> String {
 /// "1 in 3", "7 in 10" (hundredths in).
 fn odds(pct: u8, lang: Lang) -> String {
     let p = pct.max(1) as u32;
-    if p <= 50 {
+    if p >= 95 {
+        lang.t(&words::ODDS_SURE).to_string()
+    } else if p <= 50 {
         let n = ((100 + p / 2) / p).to_string();
         fill(lang.t(&words::ODDS_ONE_IN), &[("n", &n)])
     } else {
@@ -163,6 +165,7 @@ pub fn better_text(r: &TurnReview, lang: Lang) -> Option<String> {
         ),
         Better::TakesFlag => lang.t(&words::BETTER_TAKES_FLAG).to_string(),
         Better::KeepsFlag => lang.t(&words::BETTER_KEEPS_FLAG).to_string(),
+        Better::ThreatensFlag => lang.t(&words::BETTER_THREATENS_FLAG).to_string(),
     })
 }
 
@@ -170,8 +173,17 @@ pub fn better_text(r: &TurnReview, lang: Lang) -> Option<String> {
 /// piece lost for nothing, the flag left open.
 fn engine_reasons(r: &TurnReview, lang: Lang) -> Vec<String> {
     let mut parts = Vec::new();
-    if let Some(risk) = r.notes.risk.filter(|k| k.careless()) {
-        parts.push(risk_text(&risk, lang));
+    match r.notes.risk {
+        Some(risk) if risk.careless() => parts.push(risk_text(&risk, lang)),
+        // No careless risk, yet the search marked the turn: the odds are still part of why.
+        Some(risk) => parts.push(fill(
+            lang.t(&words::RISK_FACT),
+            &[
+                ("attacker", &rank_word(risk.attacker, lang)),
+                ("odds", &odds(risk.lose, lang)),
+            ],
+        )),
+        None => {}
     }
     if let Some(why) = r.notes.why {
         parts.push(why_text(why, lang));
@@ -304,7 +316,7 @@ mod tests {
     use crate::ai::explain::Notes;
     use crate::ai::review::Judgement;
     use crate::app::review::{Review, State};
-    use crate::engine::{Rules, Start, Turn};
+    use crate::engine::{Rules, Start};
 
     /// An open game of two turns (Red's, then Blue's) and a review of them as `reviews` says.
     fn reviewed(judged: [(i32, i32, bool); 2]) -> (Game, Review) {

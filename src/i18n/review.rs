@@ -39,14 +39,17 @@ texts! {
     RISK_CARELESS = "轻率的冒险：{attacker}进攻一个未知的棋子，按你当时所知，{odds}是{what}", "a careless risk: the {attacker} attacked an unknown piece; from what you knew, {odds} it was {what}";
     RISK_REASONABLE = "合理的冒险，不算错：{attacker}进攻一个未知的棋子，按你当时所知，只有{odds}是{what}", "a reasonable risk, no mistake: the {attacker} attacked an unknown piece; from what you knew, only {odds} it was {what}";
     RISK_PROBE = "试探，不算错：{attacker}进攻一个未知的棋子，按你当时所知，{odds}会损失它，以小子探明对方", "a probe, no mistake: the {attacker} attacked an unknown piece; from what you knew, {odds} it would be lost, a small piece spent to learn what stood there";
+    RISK_FACT = "{attacker}进攻一个未知的棋子而阵亡：按你当时所知，{odds}会阵亡", "the {attacker} attacked an unknown piece and fell: from what you knew, {odds} it would";
     MARK_WORD_DUBIOUS = "疑问手（?）", "dubious (?)";
     MARK_WORD_BLUNDER = "败着（??）", "blunder (??)";
     RISK_BOMB_MINE = "炸弹或地雷", "a mine or a bomb";
     RISK_ANY = "炸弹、地雷或不比它小的棋子", "a mine, a bomb or a piece at least as strong";
+    ODDS_SURE = "几乎必然", "almost certainly";
     ODDS_ONE_IN = "约 1/{n} 的可能", "1 in {n}";
     ODDS_TENTHS = "约 {k}/10 的可能", "{k} in 10";
     BETTER_TAKES = "吃掉{rank}", "takes the {rank}";
     BETTER_TAKES_FLAG = "扛旗", "takes the flag";
+    BETTER_THREATENS_FLAG = "下一步可扛旗", "the flag could be taken next turn";
     BETTER_KEEPS_FLAG = "守住军旗", "keeps the flag safe";
     REVIEW_UNJUDGED = "这一步未评估", "This turn is not judged";
     REVIEW_ARROW = "更好的一步：{best}", "Better turn: {best}";
