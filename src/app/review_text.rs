@@ -54,13 +54,19 @@ pub fn worth(v: i32, mode: Mode, lang: Lang) -> String {
         .into_iter()
         .min_by_key(|&r| (value(r) - v).abs())
         .unwrap_or(Rank::Lieutenant);
-    let piece = rank_word(nearest, lang);
-    let a = if piece.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
+    let piece = match lang {
+        Lang::Zh => rank_word(nearest, lang),
+        Lang::En => {
+            let name = rank_word(nearest, lang);
+            let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{a} {name}")
+        }
     };
-    fill(lang.t(&words::WORTH_PIECE), &[("piece", &piece), ("a", a)])
+    fill(lang.t(&words::WORTH_PIECE), &[("piece", &piece)])
 }
 
 /// How the mover stood with the best play the search saw (`before`, from the mover's side).

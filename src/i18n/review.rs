@@ -25,7 +25,7 @@ texts! {
     STAND_EVEN = "与对方大致持平", "was about even";
     STAND_WINS = "已能扛旗取胜（电脑的搜索看到对方军旗失守）", "could win: the search sees the enemy flag fall";
     STAND_LOSES = "军旗已难保（电脑的搜索看到己方军旗失守）", "could not save the flag: the search sees it fall";
-    WORTH_PIECE = "约一个{piece}的价值", "about {a} {piece}'s worth";
+    WORTH_PIECE = "约一个{piece}的价值", "about {piece}'s worth";
     WORTH_MORE = "超过一个司令的价值", "more than a field marshal's worth";
     WORTH_LITTLE = "不到一个排长的价值", "less than a lieutenant's worth";
     LOSS_WORTH = "损失{worth}", "gives up {worth}";
