@@ -17,7 +17,7 @@
 
 use super::belief::{Belief, ranks_in};
 use super::eval;
-use super::review::{BLUNDER, Mark, TurnReview};
+use super::mark::{BLUNDER, Mark};
 use super::safety::{known_position, raid_in_two, raid_unanswered};
 use crate::engine::board::{NodeId, NodeSet};
 use crate::engine::rng::SplitMix64;
@@ -207,11 +207,22 @@ impl Victories {
     }
 }
 
-/// Fill the `notes` of each judged turn of `reviews` (turns of `game`, by ply).
-pub fn annotate(game: &Game, reviews: &mut [TurnReview]) {
+/// A turn to annotate: its number, the turn played and, when judged, whether the search marked
+/// it and its better turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    pub ply: usize,
+    pub turn: Turn,
+    pub mistake: Option<(bool, Turn)>,
+}
+
+/// The notes of each of `asked` (turns of `game`), in the same order; a turn that does not fit the
+/// record gets none.
+pub fn annotate(game: &Game, asked: &[Asked]) -> Vec<Notes> {
+    let mut out = vec![Notes::default(); asked.len()];
     let rules = game.rules();
     let Ok(mut g) = Game::new(rules.clone(), game.record().start.clone()) else {
-        return;
+        return out;
     };
     let mut sides: Vec<SideBeliefs> = if rules.mode == Mode::Hidden {
         g.board()
@@ -228,16 +239,14 @@ pub fn annotate(game: &Game, reviews: &mut [TurnReview]) {
         let mover = g.position().mover();
         if let (Action::Turn(text), Mover::Side(s)) = (action, mover)
             && let Ok(turn) = Turn::parse(text, g.board())
-            && let Some(r) = reviews.iter_mut().find(|r| r.ply == ply)
-            && r.turn == Some(turn)
+            && let Some(k) = asked.iter().position(|a| a.ply == ply && a.turn == turn)
         {
             let side = sides.iter().find(|b| b.side == s);
-            let mistake = r.judged.map(|j| (j.mark() != Mark::None, j.best));
-            r.notes = notes_of(game, &g, (turn, ply), side, &wins, mistake);
+            out[k] = notes_of(game, &g, (turn, ply), side, &wins, asked[k].mistake);
         }
         let before = *g.position();
         if g.act(action.clone()).is_err() {
-            return;
+            return out;
         }
         for b in &mut sides {
             b.learn(&g, action, mover);
@@ -248,6 +257,7 @@ pub fn annotate(game: &Game, reviews: &mut [TurnReview]) {
             wins.update(&before, report);
         }
     }
+    out
 }
 
 /// The notes of `turn` (turn number `ply`), about to be played in `g` (the record's `game`
@@ -453,11 +463,7 @@ fn flag_open_after(known: &Position, rules: &Rules, me: Seat, turn: Turn) -> Opt
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ai::Level;
-    use crate::ai::review::{ReviewOptions, review_game};
-    use crate::engine::{Chair, Start};
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
+    use crate::engine::Start;
 
     /// A hidden game from `seed` in which Red throws its marshal and general at Blue's pieces
     /// (the deepest rows first) and Blue moves at random without attacking, until Red has lost
@@ -537,43 +543,6 @@ pub(crate) mod tests {
         (g, to_bombs)
     }
 
-    /// The review of a hidden game in which Red lost its marshal and its general to bombs: each
-    /// loss weighed from Red's information then, a careless risk marked a mistake, a reasonable
-    /// one said to be one, and not "no mistakes" overall.
-    #[test]
-    fn marshal_and_general_lost_to_bombs_are_weighed() {
-        let (game, bombed) = reckless_game(24);
-        assert_eq!(bombed.len(), 2, "the marshal and the general fell to bombs");
-        let opts = ReviewOptions {
-            level: Level::Easy,
-            nodes: 3000,
-            only: Some(Chair::Side(Seat::Red)),
-        };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let reviews = review_game(&game, &opts, &mut |_, _| {}, &cancel).unwrap();
-        for r in &reviews {
-            eprintln!(
-                "{} {:?} {:?} {:?}",
-                r.ply,
-                r.judged.map(|j| (j.before, j.after, j.mark())),
-                r.notes,
-                r.mark()
-            );
-        }
-        for &ply in &bombed {
-            let r = reviews.iter().find(|r| r.ply == ply).expect("reviewed");
-            let risk = r
-                .notes
-                .risk
-                .expect("a lost attack on an unknown piece is weighed");
-            assert!(risk.lose > 0, "{risk:?}");
-            assert_eq!(risk.careless(), risk.mark() != Mark::None);
-            assert!(r.mark() >= risk.mark());
-        }
-        let mistakes = reviews.iter().filter(|r| r.mark() != Mark::None).count();
-        assert!(mistakes > 0, "reviewed as no mistakes");
-    }
-
     /// `start` (notation) played through `turns`, with the turn at each `judged` ply judged
     /// (`(ply, best, before, after)`), annotated.
     fn annotated(
@@ -581,34 +550,24 @@ pub(crate) mod tests {
         start: &str,
         turns: &[&str],
         judged: &[(usize, &str, i32, i32)],
-    ) -> Vec<TurnReview> {
-        use crate::ai::review::Judgement;
+    ) -> Vec<Notes> {
         let rules = Rules::for_mode(mode);
         let mut g = Game::new(rules, Start::Position(start.into())).unwrap();
         let board = g.board();
-        let mut reviews = Vec::new();
+        let mut asked = Vec::new();
         for (k, t) in turns.iter().enumerate() {
             let turn = Turn::parse(t, board).unwrap();
-            let Mover::Side(s) = g.position().mover() else {
-                unreachable!()
-            };
             if let Some(&(ply, best, before, after)) = judged.iter().find(|j| j.0 == k + 1) {
-                reviews.push(TurnReview {
+                let mark = super::super::mark::Mark::of_loss(before - after);
+                asked.push(Asked {
                     ply,
-                    who: Chair::Side(s),
-                    turn: Some(turn),
-                    judged: Some(Judgement {
-                        best: Turn::parse(best, board).unwrap(),
-                        before,
-                        after,
-                    }),
-                    notes: Notes::default(),
+                    turn,
+                    mistake: Some((mark != Mark::None, Turn::parse(best, board).unwrap())),
                 });
             }
             g.play(turn).unwrap();
         }
-        annotate(&g, &mut reviews);
-        reviews
+        annotate(&g, &asked)
     }
 
     /// Red's brigadier steps beside a known major general and is taken at once, nothing taking
@@ -623,12 +582,12 @@ pub(crate) mod tests {
             &[(1, "c4-c3", 0, -40)],
         );
         assert_eq!(
-            r[0].notes.why,
+            r[0].why,
             Some(Why::ForNothing {
                 rank: Rank::Brigadier
             })
         );
-        assert_eq!(r[0].notes.risk, None);
+        assert_eq!(r[0].risk, None);
     }
 
     /// Red's colonel attacks the piece that had just beaten Red's brigadier (hidden: Red never
@@ -643,7 +602,7 @@ pub(crate) mod tests {
             &[(5, "c7-c6", 0, -30)],
         );
         assert_eq!(
-            r[0].notes.why,
+            r[0].why,
             Some(Why::KnownBeater {
                 attacker: Rank::Colonel,
                 beaten: Rank::Brigadier
@@ -657,8 +616,8 @@ pub(crate) mod tests {
     fn guard_leaving_opens_the_flag() {
         let start = "..bF....b3/........../........../........../........../........../........../........../....r3..../..b2....../....r5..../..rF...... r 0 0";
         let r = annotated(Mode::Open, start, &["c2-c3"], &[(1, "c4-c5", 0, -60)]);
-        assert_eq!(r[0].notes.why, Some(Why::FlagOpen { in_two: false }));
-        assert_eq!(r[0].notes.better, Some(Better::KeepsFlag));
+        assert_eq!(r[0].why, Some(Why::FlagOpen { in_two: false }));
+        assert_eq!(r[0].better, Some(Better::KeepsFlag));
     }
 
     /// The better turn takes a piece Red knew to be weaker.
@@ -666,7 +625,7 @@ pub(crate) mod tests {
     fn better_turn_that_takes_is_named() {
         let start = "..bF....b3/........../........../........../........../........../....b2..../....r5..../........../........../........../..rF...... r 0 0";
         let r = annotated(Mode::Open, start, &["c5-c4"], &[(1, "c5-c6", 10, -30)]);
-        assert_eq!(r[0].notes.better, Some(Better::Takes(Rank::Lieutenant)));
-        assert_eq!(r[0].notes.why, None);
+        assert_eq!(r[0].better, Some(Better::Takes(Rank::Lieutenant)));
+        assert_eq!(r[0].why, None);
     }
 }

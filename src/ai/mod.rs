@@ -8,6 +8,7 @@ pub mod computer;
 pub mod eval;
 pub mod explain;
 pub mod formation;
+pub mod mark;
 pub mod raider;
 pub mod review;
 pub mod safety;
