@@ -17,15 +17,12 @@
 
 use super::Player;
 use super::computer::{AiPlayer, Level};
+use super::explain::{Asked, Notes};
+pub use super::mark::{BLUNDER, DUBIOUS, Mark};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Action, ActionError, Chair, Game, Mover, Seat, Turn, View, Viewer};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// A loss of at least this much marks a turn `?` (about a brigadier's worth: 35).
-pub const DUBIOUS: i32 = 40;
-/// A loss of at least this much marks a turn `??` (a marshal's worth, or the flag put in danger).
-pub const BLUNDER: i32 = 100;
 
 /// The node budget per turn a review spends by default at `level` (`AiPlayer::with_nodes`): a
 /// fifth of what the level spends in play (docs/ai.md: easy about 50 000, normal 250 000, hard
@@ -38,37 +35,6 @@ pub fn default_nodes(level: Level, four: bool) -> u64 {
         Level::Hard => 300_000,
     };
     if four { two / 4 } else { two }
-}
-
-/// How a turn is marked by its loss.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mark {
-    /// Lost less than `DUBIOUS`.
-    None,
-    /// `?`: lost at least `DUBIOUS`.
-    Dubious,
-    /// `??`: lost at least `BLUNDER`.
-    Blunder,
-}
-
-impl Mark {
-    pub fn of_loss(loss: i32) -> Mark {
-        if loss >= BLUNDER {
-            Mark::Blunder
-        } else if loss >= DUBIOUS {
-            Mark::Dubious
-        } else {
-            Mark::None
-        }
-    }
-    /// `""`, `"?"` or `"??"`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::None => "",
-            Mark::Dubious => "?",
-            Mark::Blunder => "??",
-        }
-    }
 }
 
 /// The reviewer's judgement of one turn.
@@ -104,6 +70,17 @@ pub struct TurnReview {
     /// `None` for a lost turn, a flip before the colours are decided (nothing is known to prefer
     /// one flip to another) or a review cancelled during this turn.
     pub judged: Option<Judgement>,
+    /// Why it lost what it lost, and what the better turn does (`explain::annotate`).
+    pub notes: Notes,
+}
+
+impl TurnReview {
+    /// The search's mark, or the risk's when that is worse (a careless risk that lost a piece).
+    pub fn mark(&self) -> Mark {
+        let searched = self.judged.map_or(Mark::None, |j| j.mark());
+        let risked = self.notes.risk.map_or(Mark::None, |r| r.mark());
+        searched.max(risked)
+    }
 }
 
 /// What to review and how hard.
@@ -218,6 +195,7 @@ pub fn review_game(
                         who,
                         turn: Some(turn),
                         judged,
+                        notes: Notes::default(),
                     });
                 }
                 progress(ply, total);
@@ -243,6 +221,7 @@ pub fn review_game(
                         who,
                         turn: None,
                         judged: None,
+                        notes: Notes::default(),
                     });
                 }
                 progress(ply, total);
@@ -250,7 +229,28 @@ pub fn review_game(
             _ => g.act(action.clone())?,
         }
     }
+    annotate(game, &mut out);
     Ok(out)
+}
+
+/// Fill the `notes` of each turn of `reviews` (`explain::annotate`).
+fn annotate(game: &Game, reviews: &mut [TurnReview]) {
+    let asked: Vec<Asked> = reviews
+        .iter()
+        .filter_map(|r| {
+            Some(Asked {
+                ply: r.ply,
+                turn: r.turn?,
+                mistake: r.judged.map(|j| (j.mark() != Mark::None, j.best)),
+            })
+        })
+        .collect();
+    let notes = super::explain::annotate(game, &asked);
+    for (a, n) in asked.iter().zip(notes) {
+        if let Some(r) = reviews.iter_mut().find(|r| r.ply == a.ply) {
+            r.notes = n;
+        }
+    }
 }
 
 /// The review's word for a seat: `red`, `blue`; `south`, `east`, `north`, `west`; flip mode
@@ -286,7 +286,7 @@ pub fn line(game: &Game, r: &TurnReview) -> String {
         signed(j.after),
         j.best.notation(board)
     );
-    let mark = j.mark().symbol();
+    let mark = r.mark().symbol();
     if !mark.is_empty() {
         s.push(' ');
         s.push_str(mark);
@@ -376,8 +376,10 @@ pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<V
             who,
             turn,
             judged,
+            notes: Notes::default(),
         });
     }
+    annotate(game, &mut out);
     Some(out)
 }
 
@@ -711,6 +713,7 @@ mod tests {
                 before: 35,
                 after: -120,
             }),
+            notes: Notes::default(),
         };
         assert_eq!(
             line(&g, &r),
@@ -741,5 +744,42 @@ mod tests {
         assert!(r[0].judged.is_none(), "the first flip decides the colours");
         assert!(line(&g, &r[0]).ends_with(" unjudged"));
         assert!(r.iter().skip(2).any(|x| x.judged.is_some()));
+    }
+
+    /// The review of a hidden game in which Red lost its marshal and its general to bombs: each
+    /// loss weighed from Red's information then, a careless risk marked a mistake, a reasonable
+    /// one said to be one, and not "no mistakes" overall.
+    #[test]
+    fn marshal_and_general_lost_to_bombs_are_weighed() {
+        let (game, bombed) = crate::ai::explain::tests::reckless_game(24);
+        assert_eq!(bombed.len(), 2, "the marshal and the general fell to bombs");
+        let opts = ReviewOptions {
+            level: Level::Easy,
+            nodes: 3000,
+            only: Some(Chair::Side(Seat::Red)),
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let reviews = review_game(&game, &opts, &mut |_, _| {}, &cancel).unwrap();
+        for r in &reviews {
+            eprintln!(
+                "{} {:?} {:?} {:?}",
+                r.ply,
+                r.judged.map(|j| (j.before, j.after, j.mark())),
+                r.notes,
+                r.mark()
+            );
+        }
+        for &ply in &bombed {
+            let r = reviews.iter().find(|r| r.ply == ply).expect("reviewed");
+            let risk = r
+                .notes
+                .risk
+                .expect("a lost attack on an unknown piece is weighed");
+            assert!(risk.lose > 0, "{risk:?}");
+            assert_eq!(risk.careless(), risk.mark() != Mark::None);
+            assert!(r.mark() >= risk.mark());
+        }
+        let mistakes = reviews.iter().filter(|r| r.mark() != Mark::None).count();
+        assert!(mistakes > 0, "reviewed as no mistakes");
     }
 }

@@ -773,13 +773,7 @@ fn turn_line(ui: &mut egui::Ui, r: &Replay, lang: Lang) {
             }
             (None, None) => ui.label(""),
         };
-        if let Some((text, mark)) = super::review::turn_line(&r.review, &r.game, r.ply, lang) {
-            ui.separator();
-            match mark {
-                super::review::Mark::None => ui.label(text),
-                _ => ui.label(egui::RichText::new(text).strong()),
-            };
-        }
+        super::review::turn_header(ui, &r.review, &r.game, r.ply, lang);
     });
 }
 

@@ -261,23 +261,13 @@ impl Review {
 
     /// The mark of turn `ply` (`Mark::None` when unreviewed).
     pub fn mark(&self, ply: usize) -> Mark {
-        self.turn(ply)
-            .and_then(|r| r.judged)
-            .map_or(Mark::None, |j| j.mark())
-    }
-}
-
-/// The side a chair plays in `game` (flip mode: the colour the player drew).
-fn chair_side(game: &Game, c: Chair) -> Option<Seat> {
-    match c {
-        Chair::Side(s) => Some(s),
-        Chair::Player(p) => game.player_colour(p),
+        self.turn(ply).map_or(Mark::None, |r| r.mark())
     }
 }
 
 /// The graph's series a chair belongs to: its seat, or with four players its team's first seat.
 fn series_of(game: &Game, c: Chair) -> Option<Seat> {
-    let s = chair_side(game, c)?;
+    let s = super::review_text::chair_side(game, c)?;
     Some(match s {
         Seat::North if game.board().is_four() => Seat::South,
         Seat::West if game.board().is_four() => Seat::East,
@@ -294,29 +284,9 @@ fn series_name(game: &Game, s: Seat, lang: Lang) -> String {
     }
 }
 
-/// A score shown: `+35`, `-120`.
-fn score(v: i32) -> String {
-    format!("{v:+}")
-}
-
-/// The accessible label (and hover text) of a marked turn.
+/// The accessible label (and hover text) of a marked turn (`review_text::mark_label`).
 pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
-    let j = r.judged?;
-    let text = match j.mark() {
-        Mark::None => return None,
-        Mark::Dubious => &words::MARK_DUBIOUS,
-        Mark::Blunder => &words::MARK_BLUNDER,
-    };
-    let side = chair_side(game, r.who).map_or("?", |s| lang.side(s));
-    Some(fill(
-        lang.t(text),
-        &[
-            ("n", &r.ply.to_string()),
-            ("side", side),
-            ("loss", &j.loss().to_string()),
-            ("best", &j.best.notation(game.board())),
-        ],
-    ))
+    super::review_text::mark_label(game, r, lang)
 }
 
 /// The review's line of controls: the Review button and level, the progress and Cancel, the
@@ -370,11 +340,7 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                 );
             }
             State::Done(v) => {
-                let count = |m: Mark| {
-                    v.iter()
-                        .filter(|r| r.judged.map(|j| j.mark()) == Some(m))
-                        .count()
-                };
+                let count = |m: Mark| v.iter().filter(|r| r.mark() == m).count();
                 ui.label(fill(
                     lang.t(&words::REVIEW_DONE),
                     &[
@@ -424,7 +390,9 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
     let reviews = rv.done()?;
     let last = game.plies().len().max(1);
     let width = ui.available_width();
-    let (rect, resp) = ui.allocate_exact_size(vec2(width, 90.0), Sense::click_and_drag());
+    // Lower in a small window, so the board keeps its room.
+    let height = (ui.ctx().content_rect().height() * 0.12).clamp(50.0, 90.0);
+    let (rect, resp) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
     let graph_label = lang.t(&words::REVIEW_GRAPH).to_string();
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &graph_label));
     let mut jump = None;
@@ -484,9 +452,8 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
         let Some(label) = mark_label(game, r, lang) else {
             continue;
         };
-        let j = r.judged.expect("a marked turn is judged");
-        let m = j.mark();
-        let centre = pos2(x_of(r.ply), y_of(j.after));
+        let m = r.mark();
+        let centre = pos2(x_of(r.ply), y_of(r.judged.map_or(0, |j| j.after)));
         let hit = Rect::from_center_size(centre, vec2(14.0, 14.0)).intersect(rect);
         let id = egui::Id::unique("review-mark").with(r.ply);
         let mresp = ui.interact(hit, id, Sense::click());
@@ -507,36 +474,25 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
     jump
 }
 
-/// What the review says of turn `ply` (the turn just shown), one line.
+/// What the review says of turn `ply` (the turn just shown), one line (`review_text::turn_line`:
+/// with the mark and its reason at a marked turn).
 pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
     let r = rv.turn(ply)?;
-    let Some(j) = r.judged else {
-        return Some((lang.t(&words::REVIEW_UNJUDGED).to_string(), Mark::None));
+    Some((super::review_text::turn_line(game, r, lang), r.mark()))
+}
+
+/// The review's line above the board at turn `ply` (after a separator), wrapped in the width
+/// left: the mover's turn in words, strong at a marked turn.
+pub fn turn_header(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) {
+    let Some((text, mark)) = turn_line(rv, game, ply, lang) else {
+        return;
     };
-    let best = j.best.notation(game.board());
-    let text = if Some(j.best) == r.turn {
-        fill(
-            lang.t(&words::REVIEW_TURN_BEST),
-            &[("before", &score(j.before))],
-        )
-    } else {
-        fill(
-            lang.t(&words::REVIEW_TURN),
-            &[
-                ("before", &score(j.before)),
-                ("after", &score(j.after)),
-                ("best", &best),
-            ],
-        )
+    ui.separator();
+    let text = match mark {
+        Mark::None => egui::RichText::new(text),
+        _ => egui::RichText::new(text).strong(),
     };
-    let mark = j.mark();
-    Some((
-        match mark_label(game, r, lang) {
-            Some(l) => format!("{text} · {l}"),
-            None => text,
-        },
-        mark,
-    ))
+    ui.add(egui::Label::new(text).wrap());
 }
 
 /// At a marked turn, the better turn as an arrow over the board (green, beside the played turn's
@@ -552,7 +508,7 @@ pub fn arrow(
 ) -> Option<String> {
     let r = rv.turn(ply)?;
     let j = r.judged?;
-    if j.mark() == Mark::None || Some(j.best) == r.turn {
+    if r.mark() == Mark::None || Some(j.best) == r.turn || j.after >= j.before {
         return None;
     }
     let painter = ui.painter();
@@ -585,24 +541,53 @@ pub fn arrow(
         }
     }
     let best = j.best.notation(game.board());
-    let text = fill(lang.t(&words::REVIEW_ARROW), &[("best", &best)]);
+    let text = match super::review_text::better_text(r, lang) {
+        Some(why) => fill(
+            lang.t(&words::REVIEW_ARROW_WHY),
+            &[("best", &best), ("why", &why)],
+        ),
+        None => fill(lang.t(&words::REVIEW_ARROW), &[("best", &best)]),
+    };
     Some(text)
 }
 
-/// The belief map on the board: under each enemy piece the belief tracks, a small bar (its length
-/// the likeliest rank's share) and that rank's short name, with a tick when certain. It sits at the
-/// tile's lower edge, below the piece's own label.
+/// The size of the belief map's labels on a board of tiles `tile` high: at least 12 points, so
+/// that they stay readable in the smallest window.
+pub fn belief_label_size(tile: f32) -> f32 {
+    (tile * 0.3).max(12.0)
+}
+
+/// The belief map on the board: under each enemy piece the belief tracks, that rank's short name
+/// and its share (a tick-green name when certain) on a light plate as wide as the text, with a
+/// bar along its top (its length the likeliest rank's share). It sits at the tile's lower edge,
+/// below the piece's own label.
 pub fn belief_overlay(ui: &egui::Ui, input: &BoardInput, beliefs: &[PieceBelief], lang: Lang) {
     let painter = ui.painter();
+    let size = belief_label_size(input.tile.y);
+    let ink = Color32::from_rgb(0x20, 0x20, 0x20);
     for b in beliefs {
         let Some(&c) = input.centres.get(b.node as usize) else {
             continue;
         };
         let (rank, share) = b.likeliest();
-        let w = input.tile.x * 0.95;
-        let h = (input.tile.y * 0.32).max(9.0);
+        let name = match lang {
+            Lang::Zh => rank.zh(),
+            Lang::En => board::short_en(rank),
+        };
+        let font = FontId::proportional(size);
+        let mut galley = painter.layout_no_wrap(name.to_string(), font.clone(), ink);
+        if !b.certain {
+            // The share too, when there is room for it beside the name (the bar shows it anyway).
+            let full = painter.layout_no_wrap(format!("{name} {share}%"), font, ink);
+            if full.size().x <= input.tile.x * 1.4 {
+                galley = full;
+            }
+        }
+        let bar_h = (size * 0.2).max(2.0);
+        let w = galley.size().x.max(input.tile.x * 0.9) + 4.0;
+        let h = galley.size().y + bar_h;
         let r = Rect::from_min_size(
-            pos2(c.x - w / 2.0, c.y + input.tile.y * 0.5 - h * 0.35),
+            pos2(c.x - w / 2.0, c.y + input.tile.y * 0.5 - h * 0.45),
             vec2(w, h),
         );
         painter.rect_filled(r, 2.0, Color32::from_rgba_unmultiplied(255, 255, 240, 235));
@@ -611,24 +596,10 @@ pub fn belief_overlay(ui: &egui::Ui, input: &BoardInput, beliefs: &[PieceBelief]
         } else {
             Color32::from_rgb(0x30, 0x60, 0xc0)
         };
-        let bar = Rect::from_min_size(r.min, vec2(w * share as f32 / 100.0, h * 0.25));
+        let bar = Rect::from_min_size(r.min, vec2(w * share as f32 / 100.0, bar_h));
         painter.rect_filled(bar, 1.0, colour);
-        let name = match lang {
-            Lang::Zh => rank.zh(),
-            Lang::En => board::short_en(rank),
-        };
-        let text = if b.certain {
-            name.to_string()
-        } else {
-            format!("{name} {share}%")
-        };
-        painter.text(
-            pos2(r.center().x, r.center().y + h * 0.1),
-            Align2::CENTER_CENTER,
-            text,
-            FontId::proportional((h * 0.7).max(8.0)),
-            Color32::from_rgb(0x20, 0x20, 0x20),
-        );
+        let at = pos2(r.center().x - galley.size().x / 2.0, r.top() + bar_h);
+        painter.galley(at, galley, ink);
     }
 }
 
@@ -684,7 +655,7 @@ pub fn belief_list(
                 &[("rank", lang.rank(Piece::rank(p)))],
             ));
         }
-        ui.label(egui::RichText::new(text).small());
+        ui.label(text);
     }
 }
 

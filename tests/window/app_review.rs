@@ -124,40 +124,48 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     h.run();
     let ply = replay(&mut h).ply;
     assert!(ply.abs_diff(total / 2) <= 1, "at turn {ply} of {total}");
-    let marked: Vec<_> = reviews
-        .iter()
-        .filter(|r| r.judged.is_some_and(|j| j.mark() != Mark::None))
-        .collect();
+    let marked: Vec<_> = reviews.iter().filter(|r| r.mark() != Mark::None).collect();
     assert!(!marked.is_empty(), "no mistake in a game of random attacks");
     let r = marked[0];
-    let j = r.judged.unwrap();
+    let label = junqi::app::review_text::mark_label(&g, r, junqi::i18n::Lang::En).unwrap();
     let side = match r.who {
         junqi::engine::Chair::Side(s) => s.en(),
         _ => unreachable!(),
     };
-    let label = format!(
-        "Turn {}, {side}: {}, lost {}, better {}",
-        r.ply,
-        if j.mark() == Mark::Blunder {
-            "blunder (??)"
-        } else {
-            "dubious (?)"
-        },
-        j.loss(),
-        j.best.notation(g.board())
+    let mark = if r.mark() == Mark::Blunder {
+        "blunder (??)"
+    } else {
+        "dubious (?)"
+    };
+    assert!(
+        label.starts_with(&format!("Turn {}, {side}: {mark}: ", r.ply)),
+        "{label}"
     );
+    // A player reads words, not the evaluation's raw figures.
+    if let Some(j) = r.judged {
+        for n in [j.before, j.after, j.loss()] {
+            assert!(
+                n.abs() < 10 || !label.contains(&n.abs().to_string()),
+                "{label}"
+            );
+        }
+    }
     h.get_by_label(&label).click();
     h.run();
     assert_eq!(replay(&mut h).ply, r.ply);
-    // The turn shown says what the review made of it.
-    // (the mark on the graph and the line above the board)
-    assert!(h.get_all_by_label_contains(&label).count() >= 2);
+    // The turn shown says what the review made of it: the mark on the graph, and the line above
+    // the board with the side that moved, the mark and the reason.
+    assert!(h.get_all_by_label_contains(&label).count() >= 1);
+    let header = junqi::app::review_text::turn_line(&g, r, junqi::i18n::Lang::En);
+    assert!(header.starts_with(&format!("{side} played ")), "{header}");
+    assert!(header.contains(mark), "{header}");
+    h.get_by_label(&header);
     // The move list's line carries the mark.
     let line = format!("{:>3}. ", r.ply);
     assert!(
         common::leak::texts(&h)
             .iter()
-            .any(|t| t.starts_with(&line) && t.ends_with(&format!(" {}", j.mark().symbol())))
+            .any(|t| t.starts_with(&line) && t.ends_with(&format!(" {}", r.mark().symbol())))
     );
     // The replay's keys still work.
     h.key_press(egui::Key::ArrowRight);

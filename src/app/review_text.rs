@@ -1,0 +1,484 @@
+//! The review's words (复盘): what a player reads of a reviewed turn, with no raw scores — the
+//! advantage as the piece it is worth (by the evaluation's own piece values, `ai::eval::value`), a
+//! flag the search sees fall said as such, and each mistake's reason (`ai::explain`) in words.
+
+use crate::ai::eval;
+use crate::ai::explain::{Better, Risk, Why};
+use crate::ai::review::{Mark, TurnReview};
+use crate::engine::{Chair, Game, Mode, Rank, Seat};
+use crate::i18n::{Lang, fill, review as words};
+
+/// A score at least this high (in the evaluation's units) means the search sees a flag fall in
+/// most of what it looked at (a taken flag scores ±5000).
+pub const FLAG_SCORE: i32 = 4000;
+
+/// The side a chair plays in `game` (flip mode: the colour the player drew).
+pub fn chair_side(game: &Game, c: Chair) -> Option<Seat> {
+    match c {
+        Chair::Side(s) => Some(s),
+        Chair::Player(p) => game.player_colour(p),
+    }
+}
+
+/// A rank's name inside a sentence: English in lower case.
+fn rank_word(rank: Rank, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => rank.zh().to_string(),
+        Lang::En => rank.en().to_lowercase(),
+    }
+}
+
+/// An amount of the evaluation's units (at least 0) as the piece it is worth: "about a general's
+/// worth", the nearest officer by `eval::value`; below half a lieutenant's worth "less than a
+/// lieutenant's worth", above a marshal's and a half "more than a field marshal's worth".
+pub fn worth(v: i32, mode: Mode, lang: Lang) -> String {
+    let v = v.abs();
+    let officers = [
+        Rank::Marshal,
+        Rank::General,
+        Rank::MajorGeneral,
+        Rank::Brigadier,
+        Rank::Colonel,
+        Rank::Major,
+        Rank::Captain,
+        Rank::Lieutenant,
+    ];
+    let value = |r: Rank| eval::value(r, 3, mode);
+    if v * 2 < value(Rank::Lieutenant) {
+        return lang.t(&words::WORTH_LITTLE).to_string();
+    }
+    if v * 2 > value(Rank::Marshal) * 3 {
+        return lang.t(&words::WORTH_MORE).to_string();
+    }
+    let nearest = officers
+        .into_iter()
+        .min_by_key(|&r| (value(r) - v).abs())
+        .unwrap_or(Rank::Lieutenant);
+    let piece = match lang {
+        Lang::Zh => rank_word(nearest, lang),
+        Lang::En => {
+            let name = rank_word(nearest, lang);
+            let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{a} {name}")
+        }
+    };
+    fill(lang.t(&words::WORTH_PIECE), &[("piece", &piece)])
+}
+
+/// How the mover stood with the best play the search saw (`before`, from the mover's side).
+pub fn standing(before: i32, mode: Mode, lang: Lang) -> String {
+    let even = eval::value(Rank::Lieutenant, 3, mode);
+    if before >= FLAG_SCORE {
+        lang.t(&words::STAND_WINS).to_string()
+    } else if before <= -FLAG_SCORE {
+        lang.t(&words::STAND_LOSES).to_string()
+    } else if before * 2 >= even {
+        fill(
+            lang.t(&words::STAND_AHEAD),
+            &[("worth", &worth(before, mode, lang))],
+        )
+    } else if before * 2 <= -even {
+        fill(
+            lang.t(&words::STAND_BEHIND),
+            &[("worth", &worth(before, mode, lang))],
+        )
+    } else {
+        lang.t(&words::STAND_EVEN).to_string()
+    }
+}
+
+/// What the turn played gave up against the better one: a flag let fall, a won flag missed, or
+/// the material as a piece's worth.
+pub fn loss(before: i32, after: i32, mode: Mode, lang: Lang) -> String {
+    if after <= -FLAG_SCORE && before > -FLAG_SCORE {
+        lang.t(&words::LOSS_FLAG).to_string()
+    } else if before >= FLAG_SCORE && after < FLAG_SCORE {
+        lang.t(&words::LOSS_WIN).to_string()
+    } else {
+        fill(
+            lang.t(&words::LOSS_WORTH),
+            &[("worth", &worth(before - after, mode, lang))],
+        )
+    }
+}
+
+/// "1 in 3", "7 in 10" (hundredths in).
+fn odds(pct: u8, lang: Lang) -> String {
+    let p = pct.max(1) as u32;
+    if p >= 95 {
+        lang.t(&words::ODDS_SURE).to_string()
+    } else if p <= 50 {
+        let n = ((100 + p / 2) / p).to_string();
+        fill(lang.t(&words::ODDS_ONE_IN), &[("n", &n)])
+    } else {
+        let k = ((p + 5) / 10).to_string();
+        fill(lang.t(&words::ODDS_TENTHS), &[("k", &k)])
+    }
+}
+
+/// A lost attack on an unknown piece, weighed: careless or reasonable, with the odds.
+pub fn risk_text(risk: &Risk, lang: Lang) -> String {
+    let what = if risk.bombs_and_mines {
+        &words::RISK_BOMB_MINE
+    } else {
+        &words::RISK_ANY
+    };
+    let text = if risk.careless() {
+        &words::RISK_CARELESS
+    } else if risk.lose >= 50 {
+        &words::RISK_PROBE
+    } else {
+        &words::RISK_REASONABLE
+    };
+    fill(
+        lang.t(text),
+        &[
+            ("attacker", &rank_word(risk.attacker, lang)),
+            ("odds", &odds(risk.lose, lang)),
+            ("what", lang.t(what)),
+        ],
+    )
+}
+
+fn why_text(why: Why, lang: Lang) -> String {
+    match why {
+        Why::KnownBeater { attacker, beaten } => fill(
+            lang.t(&words::WHY_KNOWN_BEATER),
+            &[
+                ("attacker", &rank_word(attacker, lang)),
+                ("beaten", &rank_word(beaten, lang)),
+            ],
+        ),
+        Why::ForNothing { rank } => fill(
+            lang.t(&words::WHY_FOR_NOTHING),
+            &[("rank", &rank_word(rank, lang))],
+        ),
+        Why::FlagOpen { in_two: false } => lang.t(&words::WHY_FLAG_NOW).to_string(),
+        Why::FlagOpen { in_two: true } => lang.t(&words::WHY_FLAG_TWO).to_string(),
+    }
+}
+
+/// What the better turn does, if the review knows.
+pub fn better_text(r: &TurnReview, lang: Lang) -> Option<String> {
+    Some(match r.notes.better? {
+        Better::Takes(rank) => fill(
+            lang.t(&words::BETTER_TAKES),
+            &[("rank", &rank_word(rank, lang))],
+        ),
+        Better::TakesFlag => lang.t(&words::BETTER_TAKES_FLAG).to_string(),
+        Better::KeepsFlag => lang.t(&words::BETTER_KEEPS_FLAG).to_string(),
+        Better::ThreatensFlag => lang.t(&words::BETTER_THREATENS_FLAG).to_string(),
+    })
+}
+
+/// The engine's reasons for a marked turn (`ai::explain`): a careless risk, a known beater, a
+/// piece lost for nothing, the flag left open.
+fn engine_reasons(r: &TurnReview, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
+    match r.notes.risk {
+        Some(risk) if risk.careless() => parts.push(risk_text(&risk, lang)),
+        // No careless risk, yet the search marked the turn: the odds are still part of why.
+        Some(risk) => parts.push(fill(
+            lang.t(&words::RISK_FACT),
+            &[
+                ("attacker", &rank_word(risk.attacker, lang)),
+                ("odds", &odds(risk.lose, lang)),
+            ],
+        )),
+        None => {}
+    }
+    if let Some(why) = r.notes.why {
+        parts.push(why_text(why, lang));
+    }
+    parts
+}
+
+fn separator(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "；",
+        Lang::En => "; ",
+    }
+}
+
+/// Why a marked turn is a mistake, in words: the engine's reasons, or else what the search's
+/// look-ahead found it gave up. `None` for an unmarked turn.
+pub fn reason(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
+    if r.mark() == Mark::None {
+        return None;
+    }
+    let mut parts = engine_reasons(r, lang);
+    if parts.is_empty()
+        && let Some(j) = r.judged
+    {
+        let mode = game.rules().mode;
+        parts.push(fill(
+            lang.t(&words::WHY_SEARCH),
+            &[("loss", &loss(j.before, j.after, mode, lang))],
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(separator(lang)))
+}
+
+/// The accessible label (and hover text) of a marked turn: its number, the side that moved, the
+/// mark and why.
+pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
+    let text = match r.mark() {
+        Mark::None => return None,
+        Mark::Dubious => &words::MARK_DUBIOUS,
+        Mark::Blunder => &words::MARK_BLUNDER,
+    };
+    let side = chair_side(game, r.who).map_or("?", |s| lang.side(s));
+    Some(fill(
+        lang.t(text),
+        &[
+            ("n", &r.ply.to_string()),
+            ("side", side),
+            ("why", &reason(game, r, lang)?),
+        ],
+    ))
+}
+
+/// What the review says of turn `ply`: the side that moved it and the turn, how it compares with
+/// the computer's choice (a better turn only when the choice scored higher), how the mover stood,
+/// and, for a lost attack in a hidden game, whether it was a careless or a reasonable risk.
+pub fn turn_line(game: &Game, r: &TurnReview, lang: Lang) -> String {
+    let Some(j) = r.judged else {
+        return lang.t(&words::REVIEW_UNJUDGED).to_string();
+    };
+    let board = game.board();
+    let mode = game.rules().mode;
+    let side = chair_side(game, r.who).map_or("?", |s| lang.side(s));
+    let turn = r.turn.map(|t| t.notation(board)).unwrap_or_default();
+    let best = j.best.notation(board);
+    let head = if Some(j.best) == r.turn {
+        fill(
+            lang.t(&words::TURN_OWN_CHOICE),
+            &[("side", side), ("turn", &turn)],
+        )
+    } else if j.after >= j.before {
+        fill(
+            lang.t(&words::TURN_AS_GOOD),
+            &[("side", side), ("turn", &turn), ("best", &best)],
+        )
+    } else {
+        let best = match better_text(r, lang) {
+            Some(why) => match lang {
+                Lang::Zh => format!("{best}（{why}）"),
+                Lang::En => format!("{best} ({why})"),
+            },
+            None => best,
+        };
+        fill(
+            lang.t(&words::TURN_WORSE),
+            &[
+                ("side", side),
+                ("turn", &turn),
+                ("best", &best),
+                ("loss", &loss(j.before, j.after, mode, lang)),
+            ],
+        )
+    };
+    let stand = fill(
+        lang.t(&words::TURN_STANDING),
+        &[
+            ("side", side),
+            ("standing", &standing(j.before, mode, lang)),
+        ],
+    );
+    let sep = separator(lang);
+    let mut text = format!("{head}{sep}{stand}");
+    let mark = match r.mark() {
+        Mark::None => {
+            // A lost attack that was no mistake: say why it was not.
+            if let Some(risk) = r.notes.risk {
+                text.push_str(sep);
+                text.push_str(&risk_text(&risk, lang));
+            }
+            return text;
+        }
+        Mark::Dubious => &words::MARK_WORD_DUBIOUS,
+        Mark::Blunder => &words::MARK_WORD_BLUNDER,
+    };
+    text.push_str(sep);
+    text.push_str(lang.t(mark));
+    let reasons = engine_reasons(r, lang);
+    if !reasons.is_empty() {
+        text.push_str(match lang {
+            Lang::Zh => "：",
+            Lang::En => ": ",
+        });
+        text.push_str(&reasons.join(sep));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::explain::Notes;
+    use crate::ai::review::Judgement;
+    use crate::app::review::{Review, State};
+    use crate::engine::{Rules, Start};
+
+    /// An open game of two turns (Red's, then Blue's) and a review of them as `reviews` says.
+    fn reviewed(judged: [(i32, i32, bool); 2]) -> (Game, Review) {
+        let rules = Rules::default();
+        let mut g = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
+        let mut out = Vec::new();
+        for (k, &(before, after, own)) in judged.iter().enumerate() {
+            let turns = g.position().legal_turns(&rules);
+            let (played, other) = (turns[0], turns[1]);
+            out.push(TurnReview {
+                ply: k + 1,
+                who: Chair::Side(if k == 0 { Seat::Red } else { Seat::Blue }),
+                turn: Some(played),
+                judged: Some(Judgement {
+                    best: if own { played } else { other },
+                    before,
+                    after,
+                }),
+                notes: Notes::default(),
+            });
+            g.play(played).unwrap();
+        }
+        let mut rv = Review::new(&g);
+        rv.state = State::Done(out);
+        (g, rv)
+    }
+
+    fn line_at(rv: &Review, g: &Game, ply: usize, lang: Lang) -> String {
+        crate::app::review::turn_line(rv, g, ply, lang).unwrap().0
+    }
+
+    /// The line at a turn names the side that moved it (not the side to move after it) and, when
+    /// the turn played scored as well as the computer's choice or better, offers no better turn.
+    #[test]
+    fn review_line_names_the_mover_and_no_worse_better_turn() {
+        let (g, rv) = reviewed([(-16, 3, false), (16, 16, true)]);
+        let red = line_at(&rv, &g, 1, Lang::En);
+        assert!(red.starts_with("Red played "), "{red}");
+        assert!(red.contains("as good as the computer's choice"), "{red}");
+        assert!(
+            !red.contains("better") && !red.contains("would play"),
+            "{red}"
+        );
+        // From the mover's side: Red stood behind before its turn.
+        assert!(
+            red.contains("Red was behind by about a major's worth"),
+            "{red}"
+        );
+        let blue = line_at(&rv, &g, 2, Lang::En);
+        assert!(blue.starts_with("Blue played "), "{blue}");
+        assert!(blue.contains("the computer's own choice"), "{blue}");
+        assert!(
+            blue.contains("Blue was ahead by about a major's worth"),
+            "{blue}"
+        );
+        let zh = line_at(&rv, &g, 1, Lang::Zh);
+        assert!(zh.starts_with("红走 "), "{zh}");
+        assert!(!zh.contains("更好"), "{zh}");
+        // A turn that scored lower has its better turn.
+        let (g, rv) = reviewed([(60, -15, false), (0, 0, true)]);
+        let red = line_at(&rv, &g, 1, Lang::En);
+        assert!(
+            red.contains("gives up about a general's worth; better "),
+            "{red}"
+        );
+        assert_eq!(rv.mark(1), Mark::Dubious);
+    }
+
+    /// No raw figures on screen: advantages as pieces, a flag the search sees fall as such.
+    #[test]
+    fn review_words_have_no_raw_scores() {
+        let mode = Mode::Open;
+        assert_eq!(worth(75, mode, Lang::En), "about a general's worth");
+        assert_eq!(worth(-24, mode, Lang::En), "about a colonel's worth");
+        assert_eq!(worth(26, mode, Lang::Zh), "约一个团长的价值");
+        assert_eq!(worth(7, mode, Lang::En), "about a lieutenant's worth");
+        assert_eq!(worth(2, mode, Lang::En), "less than a lieutenant's worth");
+        assert_eq!(
+            worth(4933, mode, Lang::En),
+            "more than a field marshal's worth"
+        );
+        assert_eq!(
+            loss(35, -4933, mode, Lang::En),
+            "lets the flag fall (the search sees it taken)"
+        );
+        assert_eq!(
+            loss(5000, 120, mode, Lang::En),
+            "misses taking the enemy flag"
+        );
+        assert_eq!(
+            loss(50, 0, mode, Lang::En),
+            "gives up about a major general's worth"
+        );
+        assert_eq!(
+            standing(4950, mode, Lang::En),
+            "could win: the search sees the enemy flag fall"
+        );
+        for (before, after) in [(35, -4933), (-5000, -5000), (4933, 12), (120, -35)] {
+            let (g, rv) = reviewed([(before, after, false), (0, 0, true)]);
+            for lang in [Lang::En, Lang::Zh] {
+                let text = line_at(&rv, &g, 1, lang);
+                for n in [before, after, before - after] {
+                    let raw = n.abs().to_string();
+                    assert!(!text.contains(&raw), "{raw} in {text}");
+                }
+            }
+        }
+    }
+
+    /// The hidden game in which Red lost its marshal and its general to bombs: each loss is said
+    /// to be a careless or a reasonable risk, with the odds Red could know, and the count of
+    /// mistakes is not nil.
+    #[test]
+    fn review_of_a_bombed_marshal_says_which_risk() {
+        let (game, bombed) = crate::ai::explain::tests::reckless_game(24);
+        let opts = crate::ai::review::ReviewOptions {
+            level: crate::ai::Level::Easy,
+            nodes: 3000,
+            only: Some(Chair::Side(Seat::Red)),
+        };
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let v = crate::ai::review::review_game(&game, &opts, &mut |_, _| {}, &cancel).unwrap();
+        let mut rv = Review::new(&game);
+        rv.state = State::Done(v);
+        for &ply in &bombed {
+            let r = rv.turn(ply).unwrap();
+            let risk = r.notes.risk.unwrap();
+            let en = line_at(&rv, &game, ply, Lang::En);
+            let zh = line_at(&rv, &game, ply, Lang::Zh);
+            let (word_en, word_zh) = if risk.careless() {
+                ("a careless risk: the ", "轻率的冒险")
+            } else if r.mark() != Mark::None {
+                // No mistake as a risk, but the search found a better turn: its reason stands.
+                continue;
+            } else if risk.lose >= 50 {
+                ("a probe, no mistake: the ", "试探，不算错")
+            } else {
+                ("a reasonable risk, no mistake: the ", "合理的冒险")
+            };
+            assert!(en.contains(word_en), "{en}");
+            assert!(en.contains("from what you knew, "), "{en}");
+            assert!(zh.contains(word_zh), "{zh}");
+        }
+        // Every mistake carries a reason in both languages.
+        for p in 1..=game.plies().len() {
+            if rv.mark(p) != Mark::None {
+                let r = rv.turn(p).unwrap();
+                for lang in [Lang::En, Lang::Zh] {
+                    assert!(reason(&game, r, lang).is_some_and(|t| !t.is_empty()));
+                    assert!(mark_label(&game, r, lang).is_some());
+                }
+            }
+        }
+        let marked = (1..=game.plies().len())
+            .filter(|&p| rv.mark(p) != Mark::None)
+            .count();
+        assert!(marked > 0);
+    }
+}
