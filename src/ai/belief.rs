@@ -141,7 +141,8 @@ impl Belief {
         self.pieces.iter().position(|t| t.node == Some(n))
     }
 
-    /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
+    /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start;
+    /// later, to mines and the flag only, which never move).
     pub fn start(&mut self, view: &View, rules: &Rules, me: Seat) {
         let Some(enemy) = self.enemy(me) else {
             return;
@@ -155,7 +156,10 @@ impl Belief {
                     if view.ply() == 0 {
                         deploy_mask(view, rules, enemy, n)
                     } else {
-                        ALL_RANKS
+                        // Joined late: the pieces may have moved, but mines and the flag never
+                        // do, so they still stand where the deployment rules put them.
+                        let fixed = bit(Rank::Mine) | bit(Rank::Flag);
+                        (ALL_RANKS & !fixed) | (deploy_mask(view, rules, enemy, n) & fixed)
                     }
                 }
                 Seen::Known(p) if p.side() == enemy => bit(p.rank()),
