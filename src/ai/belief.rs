@@ -68,11 +68,12 @@ pub struct Tracked {
     pub bold: bool,
 }
 
-/// An attack within this many plies of the start makes the attacker bold.
+/// An attack, or a move into the enemy's half, within this many plies of the start makes the
+/// piece bold.
 pub const BOLD_PLIES: u32 = 12;
 
 /// How much likelier each rank is, by `Rank as usize`, for a bold piece (one that attacked with
-/// its first move or early in the game): the marshal and the general charge, small pieces seldom
+/// its first move or early in the game, or moved into the enemy's half early): the marshal and the general charge, small pieces seldom
 /// do.
 const BOLD_WEIGHT: [u64; 13] = {
     let mut w = [1; 13];
@@ -219,8 +220,12 @@ impl Belief {
             let by_enemy = report.mover == Mover::Side(enemy);
             if by_enemy {
                 if let Some(e) = self.at(from) {
-                    if report.clash.is_some()
-                        && (!self.pieces[e].moved || after.ply() <= BOLD_PLIES)
+                    let early = after.ply() <= BOLD_PLIES;
+                    // A charge: an attack with its first move or early in the game, or an early
+                    // move onto a square of my formation (my half, camps aside).
+                    let into_my_half = after.board().owner_coords(me, to).is_some();
+                    if (report.clash.is_some() && (!self.pieces[e].moved || early))
+                        || (early && into_my_half)
                     {
                         self.pieces[e].bold = true;
                     }
