@@ -68,11 +68,12 @@ pub struct Tracked {
     pub bold: bool,
 }
 
-/// An attack within this many plies of the start makes the attacker bold.
+/// An attack, or a move into the enemy's half, within this many plies of the start makes the
+/// piece bold.
 pub const BOLD_PLIES: u32 = 12;
 
 /// How much likelier each rank is, by `Rank as usize`, for a bold piece (one that attacked with
-/// its first move or early in the game): the marshal and the general charge, small pieces seldom
+/// its first move or early in the game, or moved into the enemy's half early): the marshal and the general charge, small pieces seldom
 /// do.
 const BOLD_WEIGHT: [u64; 13] = {
     let mut w = [1; 13];
@@ -141,7 +142,8 @@ impl Belief {
         self.pieces.iter().position(|t| t.node == Some(n))
     }
 
-    /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start).
+    /// Start from a view: the enemy pieces where they stand (deployment rules apply at the start;
+    /// later, to mines and the flag only, which never move).
     pub fn start(&mut self, view: &View, rules: &Rules, me: Seat) {
         let Some(enemy) = self.enemy(me) else {
             return;
@@ -155,7 +157,10 @@ impl Belief {
                     if view.ply() == 0 {
                         deploy_mask(view, rules, enemy, n)
                     } else {
-                        ALL_RANKS
+                        // Joined late: the pieces may have moved, but mines and the flag never
+                        // do, so they still stand where the deployment rules put them.
+                        let fixed = bit(Rank::Mine) | bit(Rank::Flag);
+                        (ALL_RANKS & !fixed) | (deploy_mask(view, rules, enemy, n) & fixed)
                     }
                 }
                 Seen::Known(p) if p.side() == enemy => bit(p.rank()),
@@ -215,8 +220,12 @@ impl Belief {
             let by_enemy = report.mover == Mover::Side(enemy);
             if by_enemy {
                 if let Some(e) = self.at(from) {
-                    if report.clash.is_some()
-                        && (!self.pieces[e].moved || after.ply() <= BOLD_PLIES)
+                    let early = after.ply() <= BOLD_PLIES;
+                    // A charge: an attack with its first move or early in the game, or an early
+                    // move onto a square of my formation (my half, camps aside).
+                    let into_my_half = after.board().owner_coords(me, to).is_some();
+                    if (report.clash.is_some() && (!self.pieces[e].moved || early))
+                        || (early && into_my_half)
                     {
                         self.pieces[e].bold = true;
                     }
@@ -869,11 +878,11 @@ mod tests {
         assert_eq!(human.usual_weights(0.0)[3], [100; 13]);
     }
 
-    /// At the start, usual deals put Blue's marshal in its front line (where formations usually
+    /// At the start, usual deals put Blue's marshal in its lines 2–3 (where formations usually
     /// have it) and a captain in an HQ far more often than deals all alike; and they still deal
     /// the marshal somewhere unusual now and then (a human's formation is never ruled out).
     #[test]
-    fn usual_deals_put_the_marshal_forward() {
+    fn usual_deals_put_the_marshal_where_formations_do() {
         let (b, view) = belief_at_start(11);
         let coords = |n: NodeId| view.board().owner_coords(Seat::Blue, n).unwrap();
         let shares = |usual: bool| {
@@ -887,16 +896,16 @@ mod tests {
                     / 400.0
             };
             (
-                count(&|n, r| r == Rank::Marshal && coords(n).0 == 1),
+                count(&|n, r| r == Rank::Marshal && (2..=3).contains(&coords(n).0)),
                 count(&|n, r| r == Rank::Marshal && coords(n).0 >= 4),
                 count(&|n, r| r == Rank::Captain && coords(n).0 == 6 && coords(n).1 % 2 == 0),
             )
         };
         let (front_alike, back_alike, hq_alike) = shares(false);
         let (front, back, hq) = shares(true);
-        assert!((0.12..0.3).contains(&front_alike), "alike: {front_alike}");
+        assert!((0.25..0.45).contains(&front_alike), "alike: {front_alike}");
         assert!(
-            front > 2.0 * front_alike,
+            front > 1.5 * front_alike,
             "usual {front}, alike {front_alike}"
         );
         assert!(hq > 1.2 * hq_alike, "usual {hq}, alike {hq_alike}");

@@ -202,8 +202,12 @@ fn parries_a_known_engineer_one_turn_away_in_hidden_mode() {
 
 /// Two turns away, in hidden mode, with small node budgets: the captain on d2 answers a dig on b2
 /// along rank 2, but the engineer can fly to a2 now, dig a1 next and take the flag after. Red
-/// must close file a (c6-a6) or watch a2 (c3-b3); without the root's safety the same player
-/// at the small budgets attacks c7 instead.
+/// must close file a (c6-a6) or watch a2 (c3-b3). (Without the root's safety the same player at
+/// small budgets once attacked c7 instead, while its belief, started in the middle of the game,
+/// let any piece of Blue's be a mine or the flag wherever it stood. Mines and the flag never move,
+/// so a late start now keeps them where the deployment rules allow, and with that the search alone
+/// closes the file at every budget from 100 to 5 000 nodes: this test guards the
+/// behaviour; `tests_four::parries_an_engineer_raid_on_its_own_flag` shows the safety's own part.)
 #[test]
 fn parries_a_known_engineer_two_turns_away_in_hidden_mode() {
     let start = "..bF....../........b1/........../........../........../......b8../....r9..../........../......r3../....r2..../..rM..r3../rMrFrM.... b 0 40";
@@ -213,15 +217,5 @@ fn parries_a_known_engineer_two_turns_away_in_hidden_mode() {
         let mut red = AiPlayer::new(Level::Normal).with_nodes(nodes);
         let t = hidden_raid(start, &moves, &mut red);
         assert!(safe.contains(&t.as_str()), "nodes {nodes}: {t}");
-    }
-    for nodes in [500, 2_000] {
-        let mut red = AiPlayer::new(Level::Normal)
-            .with_nodes(nodes)
-            .without_flag_safety();
-        let t = hidden_raid(start, &moves, &mut red);
-        assert!(
-            !safe.contains(&t.as_str()),
-            "without the safety, nodes {nodes}: {t}"
-        );
     }
 }
