@@ -20,8 +20,7 @@ const FILE_LIMIT: usize = 1000;
 const FN_LIMIT: usize = 150;
 
 /// The offenders being cut down, by path under the crate and function name (`None`: the file).
-const ALLOWED: &[(&str, Option<&str>)] = &[
-];
+const ALLOWED: &[(&str, Option<&str>)] = &[];
 
 /// A function's size.
 #[derive(Clone, Debug, PartialEq)]
