@@ -507,7 +507,7 @@ impl JunqiApp {
             Command::OpenLearn => self.show(Screen::Learn(Box::default())),
             Command::Learn(c) => {
                 if let Screen::Learn(l) = &mut self.screen {
-                    match l.apply(c) {
+                    match l.apply_with(c, &mut self.settings.puzzles) {
                         learn::LearnOutcome::Stay => {}
                         learn::LearnOutcome::Home => self.show(Screen::Home),
                         learn::LearnOutcome::Learnt(id) => {

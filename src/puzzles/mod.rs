@@ -109,6 +109,19 @@ pub fn rating(depth: u32, defences: u64) -> u32 {
     1000 + 200 * depth + spread.min(400)
 }
 
+/// A player's puzzle rating before any puzzle.
+pub const START_RATING: f64 = 1200.0;
+
+/// Elo's K for puzzles.
+pub const ELO_K: f64 = 32.0;
+
+/// The player's rating after a puzzle rated `puzzle` was `solved` or not (Elo, K = 32).
+pub fn elo(player: f64, puzzle: f64, solved: bool) -> f64 {
+    let expected = 1.0 / (1.0 + 10f64.powf((puzzle - player) / 400.0));
+    let score = if solved { 1.0 } else { 0.0 };
+    player + ELO_K * (score - expected)
+}
+
 impl PuzzleFile {
     /// Read a puzzle file's text (not its puzzles: see [`PuzzleFile::puzzles`]).
     ///
@@ -231,6 +244,14 @@ impl Puzzle {
     /// The side to move: the one the puzzle is for.
     pub fn mover(&self) -> Seat {
         self.position.side_to_move().expect("checked when read")
+    }
+
+    /// The square the answer moves from.
+    pub fn answer_from(&self) -> crate::engine::NodeId {
+        match self.answer {
+            Turn::Move { from, .. } => from,
+            Turn::Flip(n) => n,
+        }
     }
 
     /// Prove it again: the answer is the only first turn that wins within its depth, and none

@@ -164,3 +164,28 @@ fn ratings_grow_with_depth_and_defences() {
     assert!(rating(2, 10) < rating(2, 10_000));
     assert!(rating(1, 0) >= 1200);
 }
+
+#[test]
+fn elo_moves_by_k_times_the_surprise() {
+    // Equal ratings: half of K either way.
+    assert!((elo(1200.0, 1200.0, true) - 1216.0).abs() < 1e-9);
+    assert!((elo(1200.0, 1200.0, false) - 1184.0).abs() < 1e-9);
+    // A hard puzzle solved gains more than an easy one.
+    assert!(elo(1200.0, 1600.0, true) - 1200.0 > elo(1200.0, 1000.0, true) - 1200.0);
+}
+
+/// Every shipped puzzle reads and is proven again: its answer the only first turn that wins
+/// within its depth, none winning sooner, its line ending in the win.
+#[test]
+fn every_shipped_puzzle_is_proven() {
+    let file = PuzzleFile::parse(shipped_text()).expect("the shipped file reads");
+    let puzzles = file.puzzles().expect("every shipped puzzle reads");
+    assert_eq!(shipped().len(), puzzles.len());
+    assert!(puzzles.len() >= 100, "{} shipped puzzles", puzzles.len());
+    let mut ids = std::collections::BTreeSet::new();
+    for p in &puzzles {
+        assert!(ids.insert(p.id.clone()), "puzzle {} twice", p.id);
+        p.prove(PROOF_BUDGET).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.rating, rating(p.depth, p.defences), "puzzle {}", p.id);
+    }
+}
