@@ -136,7 +136,12 @@ fn make(args: &MakeArgs) -> CliResult {
                 break;
             }
             let game = self_play(&spec, derive(args.seed, "puzzles game", i as u64))?;
-            search_game(&game, &format!("self-play seed {} game {}", args.seed, i + 1), args, &mut found);
+            search_game(
+                &game,
+                &format!("self-play seed {} game {}", args.seed, i + 1),
+                args,
+                &mut found,
+            );
         }
     } else {
         // Every file is read before any search: a bad one stops the run at once.
@@ -150,7 +155,9 @@ fn make(args: &MakeArgs) -> CliResult {
                     "{name}: puzzles come from two-player open or hidden games"
                 )));
             }
-            let file = path.file_name().map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+            let file = path
+                .file_name()
+                .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
             games.push((game, file));
         }
         for (game, file) in &games {
@@ -249,7 +256,10 @@ fn search_game(game: &Game, source: &str, args: &MakeArgs, found: &mut Found) {
                     let Some((n, pos)) = todo.get(k) else { break };
                     let mut prover = Prover::new(&rules, PROOF_BUDGET);
                     let r = prover.puzzle(pos, args.depth as u32);
-                    results.lock().expect("no thread panics").push((*n, *pos, r));
+                    results
+                        .lock()
+                        .expect("no thread panics")
+                        .push((*n, *pos, r));
                 }
             });
         }

@@ -112,7 +112,11 @@ impl<'a> Prover<'a> {
     ///
     /// # Errors
     /// `OutOfBudget` when the search ran over the budget.
-    pub fn puzzle(&mut self, pos: &Position, max_depth: u32) -> Result<Option<Solved>, OutOfBudget> {
+    pub fn puzzle(
+        &mut self,
+        pos: &Position,
+        max_depth: u32,
+    ) -> Result<Option<Solved>, OutOfBudget> {
         let Verdict::Wins { depth, turns } = self.verdict(pos, max_depth)? else {
             return Ok(None);
         };

@@ -15,15 +15,12 @@ fn turn(p: &Position, t: &str) -> Turn {
 
 /// Blue: a lieutenant on a12, the flag on d12. Red: a captain on d11 (beside the flag), the
 /// flag on b1.
-const ONE_TAKER: &str =
-    "b2....bF../......r3../........../........../........../........../........../........../........../........../........../..rF...... r 0 0";
+const ONE_TAKER: &str = "b2....bF../......r3../........../........../........../........../........../........../........../........../........../..rF...... r 0 0";
 /// As `ONE_TAKER` with a second red piece beside the flag (e12).
-const TWO_TAKERS: &str =
-    "b2....bFr4/......r3../........../........../........../........../........../........../........../........../........../..rF...... r 0 0";
+const TWO_TAKERS: &str = "b2....bFr4/......r3../........../........../........../........../........../........../........../........../........../..rF...... r 0 0";
 /// Red's engineer on a3 can fly the railway to the squares beside Blue's flag; Blue's lieutenant
 /// stands on c12.
-const FLIGHT: &str =
-    "....b2bF../........../........../........../........../........../........../........../........../r1......../........../..rF...... r 0 0";
+const FLIGHT: &str = "....b2bF../........../........../........../........../........../........../........../........../r1......../........../..rF...... r 0 0";
 
 /// The plain definition, searched without any shortcut: the mover wins within `n` turns.
 fn naive_wins(rules: &Rules, p: &Position, n: u32) -> bool {
@@ -126,7 +123,10 @@ fn a_search_over_its_budget_proves_nothing() {
 fn a_puzzle_file_round_trips_and_re_proves() {
     let rules = open();
     let p = pos(ONE_TAKER);
-    let s = Prover::new(&rules, 1_000_000).puzzle(&p, 3).unwrap().unwrap();
+    let s = Prover::new(&rules, 1_000_000)
+        .puzzle(&p, 3)
+        .unwrap()
+        .unwrap();
     let file = PuzzleFile {
         version: PUZZLE_VERSION,
         puzzles: vec![PuzzleEntry::new("t1".into(), &p, &rules, &s, "test".into())],
@@ -181,11 +181,17 @@ fn every_shipped_puzzle_is_proven() {
     let file = PuzzleFile::parse(shipped_text()).expect("the shipped file reads");
     let puzzles = file.puzzles().expect("every shipped puzzle reads");
     assert_eq!(shipped().len(), puzzles.len());
-    assert!(puzzles.len() >= 100, "{} shipped puzzles", puzzles.len());
+    assert!(puzzles.len() >= 300, "{} shipped puzzles", puzzles.len());
     let mut ids = std::collections::BTreeSet::new();
-    for p in &puzzles {
+    // A debug build proves every puzzle of one or two turns and every twentieth of three (the full
+    // set takes minutes unoptimised); `cargo test --release` and `junqi puzzles check
+    // puzzles/open.ron` prove them all.
+    let sample = |k: usize, p: &Puzzle| !cfg!(debug_assertions) || p.depth < 3 || k % 20 == 0;
+    for (k, p) in puzzles.iter().enumerate() {
         assert!(ids.insert(p.id.clone()), "puzzle {} twice", p.id);
-        p.prove(PROOF_BUDGET).unwrap_or_else(|e| panic!("{e}"));
+        if sample(k, p) {
+            p.prove(PROOF_BUDGET).unwrap_or_else(|e| panic!("{e}"));
+        }
         assert_eq!(p.rating, rating(p.depth, p.defences), "puzzle {}", p.id);
     }
 }

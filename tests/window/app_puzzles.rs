@@ -70,7 +70,10 @@ fn a_puzzle_solved_and_one_failed_move_the_rating_kept_in_the_settings() {
     play(&mut h, answer);
     h.get_by_label("Solved!");
     assert!(matches!(run(&h).said(), Some(PuzzleSaid::Solved(_))));
-    assert!(run(&h).game().status().is_over(), "the forced line is played out");
+    assert!(
+        run(&h).game().status().is_over(),
+        "the forced line is played out"
+    );
     let after_win = h.state().settings.puzzles.rating;
     assert!(after_win > 1200.0);
     assert_eq!(h.state().settings.puzzles.streak, 1);
@@ -97,7 +100,11 @@ fn a_puzzle_solved_and_one_failed_move_the_rating_kept_in_the_settings() {
         t::PUZZLE_DEFENCE.en,
         &[("side", side.opponent().unwrap().en()), ("defence", &d)],
     ));
-    assert_eq!(run(&h).game().plies().len(), 2, "the try and the defence are on the board");
+    assert_eq!(
+        run(&h).game().plies().len(),
+        2,
+        "the try and the defence are on the board"
+    );
     let after_loss = h.state().settings.puzzles.rating;
     assert!(after_loss < after_win);
     assert_eq!(h.state().settings.puzzles.streak, 0);

@@ -113,8 +113,16 @@ fn panel(
     said(ui, run, lang);
     if let Some(change) = run.change() {
         let change = format!("{change:+.0}");
-        let colour = if change.starts_with('-') { WRONG } else { GREEN };
-        line(ui, &fill(lang.t(&t::PUZZLE_RATED), &[("change", &change)]), colour);
+        let colour = if change.starts_with('-') {
+            WRONG
+        } else {
+            GREEN
+        };
+        line(
+            ui,
+            &fill(lang.t(&t::PUZZLE_RATED), &[("change", &change)]),
+            colour,
+        );
     }
     ui.separator();
     let score = &settings.puzzles;
@@ -134,9 +142,12 @@ fn panel(
     ));
     if !puzzle.source.is_empty() {
         ui.label(
-            egui::RichText::new(fill(lang.t(&t::PUZZLE_SOURCE), &[("source", &puzzle.source)]))
-                .small()
-                .weak(),
+            egui::RichText::new(fill(
+                lang.t(&t::PUZZLE_SOURCE),
+                &[("source", &puzzle.source)],
+            ))
+            .small()
+            .weak(),
         );
     }
 }
