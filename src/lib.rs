@@ -10,4 +10,5 @@ pub mod i18n;
 pub mod library;
 pub mod net;
 pub mod protocol;
+pub mod puzzles;
 pub mod table;

@@ -145,7 +145,7 @@ impl JunqiApp {
     /// A command of the lessons: a lesson learnt is remembered in the settings.
     fn run_learn_command(&mut self, c: learn::LearnCmd) {
         if let Screen::Learn(l) = &mut self.screen {
-            match l.apply(c) {
+            match l.apply_with(c, &mut self.settings.puzzles) {
                 learn::LearnOutcome::Stay => {}
                 learn::LearnOutcome::Home => self.show(Screen::Home),
                 learn::LearnOutcome::Learnt(id) => {

@@ -97,6 +97,49 @@ pub struct Settings {
     pub threads: u16,
     /// The lessons learnt (their ids), marked in the lesson list.
     pub lessons_done: Vec<String>,
+    /// The puzzles' score: the rating, the streak, where the player is in the set.
+    pub puzzles: PuzzleScore,
+}
+
+/// The player's puzzle score (残局), kept between runs.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PuzzleScore {
+    /// Elo against each puzzle's rating (K = 32), from 1200.
+    pub rating: f64,
+    /// Puzzles solved in a row at the first try.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// The puzzle shown next (its index in the shipped set).
+    pub next: usize,
+}
+
+impl Default for PuzzleScore {
+    fn default() -> Self {
+        PuzzleScore {
+            rating: crate::puzzles::START_RATING,
+            streak: 0,
+            best_streak: 0,
+            next: 0,
+        }
+    }
+}
+
+impl PuzzleScore {
+    /// A first try at a puzzle rated `puzzle`, solved or not: the rating and the streak move.
+    /// The change of rating.
+    pub fn record(&mut self, puzzle: u32, solved: bool) -> f64 {
+        let after = crate::puzzles::elo(self.rating, f64::from(puzzle), solved);
+        let change = after - self.rating;
+        self.rating = after;
+        if solved {
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+        change
+    }
 }
 
 /// A formation used in the last game started.
@@ -130,6 +173,7 @@ impl Default for Settings {
             engine_command: None,
             threads: 0,
             lessons_done: Vec::new(),
+            puzzles: PuzzleScore::default(),
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod engine_ccgc;
 pub mod game_show;
 pub mod layout;
 mod lines;
+pub mod puzzles;
 pub mod serve;
 pub mod sprt;
 
@@ -90,6 +91,12 @@ pub enum Command {
     Layout {
         #[command(subcommand)]
         command: layout::LayoutCommand,
+    },
+    /// Puzzles 残局: find them in game records or self-play, proven by an exhaustive search
+    #[command(arg_required_else_help = false)]
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles::PuzzlesCommand,
     },
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
@@ -556,6 +563,7 @@ where
         Some(Command::Connect(a)) => connect::cmd_connect(a),
         Some(Command::Game { command }) => game_show::run(command),
         Some(Command::Layout { command }) => return Outcome::Exit(layout::run(command)),
+        Some(Command::Puzzles { command }) => puzzles::run(command),
         Some(Command::Completions { shell }) => cmd_completions(*shell),
         Some(Command::Manpages { dir }) => cmd_manpages(dir),
     };

@@ -151,6 +151,7 @@ pub mod editor;
 pub mod errors;
 pub mod learn;
 pub mod net;
+pub mod puzzles;
 pub mod review;
 
 /// Every interface string of every table.
@@ -161,6 +162,7 @@ pub fn all() -> impl Iterator<Item = &'static Text> {
         .chain(errors::TABLE)
         .chain(learn::TABLE)
         .chain(net::TABLE)
+        .chain(puzzles::TABLE)
         .chain(review::TABLE)
 }
 

@@ -543,11 +543,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ai", &["engine"]),
     ("protocol", &["engine"]),
     ("library", &["i18n"]),
+    ("puzzles", &["i18n"]),
     ("table", &["ai", "protocol", "i18n"]),
     ("net", &["table"]),
     ("editor", &["library"]),
-    ("cli", &["net", "library"]),
-    ("app", &["net", "editor", "library"]),
+    ("cli", &["net", "library", "puzzles"]),
+    ("app", &["net", "editor", "library", "puzzles"]),
 ];
 
 /// The top-level uses that [`LAYERS`] does not allow, each as "a -> b: why".

@@ -9,6 +9,7 @@ mod common;
 mod ccgc;
 mod cli_command_line;
 mod cli_game4;
+mod cli_puzzles;
 mod cli_tools;
 mod engine_protocol;
 mod net;

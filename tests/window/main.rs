@@ -22,6 +22,7 @@ mod app_modes;
 mod app_net_polish;
 mod app_open_file;
 mod app_polish;
+mod app_puzzles;
 mod app_recent;
 mod app_referee;
 mod app_refusals;

@@ -4,12 +4,16 @@
 //! `screen` draws it and returns `LearnCmd`s.
 
 pub mod lesson;
+pub mod puzzle;
+pub mod puzzle_screen;
 pub mod screen;
 #[cfg(test)]
 mod tests;
 
+use crate::app::settings::PuzzleScore;
 use crate::engine::{Game, IllegalTurn, Mover, NodeId, Seat, Seen, Status, Turn, View, Viewer};
 pub use lesson::{Goal, Lesson, LessonError, Words};
+pub use puzzle::{PuzzleRun, PuzzleSaid, Wrong};
 
 /// Something the lesson screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +29,14 @@ pub enum LearnCmd {
     Reset,
     /// The next lesson.
     Next,
+    /// Open the puzzles (残局), at the one the player is at.
+    OpenPuzzles,
+    /// A click on a board node of the puzzle.
+    PuzzleNode(NodeId),
+    /// The puzzle again from its position.
+    PuzzleRetry,
+    /// The next puzzle.
+    PuzzleNext,
 }
 
 /// What the app does after a command.
@@ -41,6 +53,8 @@ pub enum LearnOutcome {
 #[derive(Default)]
 pub struct Learn {
     pub open: Option<LessonRun>,
+    /// The puzzle on screen, when the puzzles are open.
+    pub puzzle: Option<PuzzleRun>,
 }
 
 /// What the lesson says after the player's last click.
@@ -72,8 +86,49 @@ pub struct LessonRun {
 }
 
 impl Learn {
+    /// `apply_with` on a score that is not kept (the lessons keep none).
     pub fn apply(&mut self, cmd: LearnCmd) -> LearnOutcome {
+        self.apply_with(cmd, &mut PuzzleScore::default())
+    }
+
+    /// Carry out `cmd`; the puzzles' first tries are rated in `score`, and it keeps the puzzle
+    /// the player is at.
+    pub fn apply_with(&mut self, cmd: LearnCmd, score: &mut PuzzleScore) -> LearnOutcome {
         match cmd {
+            LearnCmd::OpenPuzzles => {
+                self.puzzle = PuzzleRun::new(score.next);
+                LearnOutcome::Stay
+            }
+            LearnCmd::PuzzleNode(n) => {
+                if let Some(p) = &mut self.puzzle {
+                    let rated = p.change().is_some();
+                    p.click(n, score);
+                    if !rated && p.change().is_some() {
+                        // Tried: the next visit starts at the puzzle after it.
+                        score.next = (p.index + 1) % crate::puzzles::shipped().len().max(1);
+                    }
+                }
+                LearnOutcome::Stay
+            }
+            LearnCmd::PuzzleRetry => {
+                if let Some(p) = &mut self.puzzle {
+                    p.retry();
+                }
+                LearnOutcome::Stay
+            }
+            LearnCmd::PuzzleNext => {
+                if let Some(p) = &self.puzzle {
+                    self.puzzle = PuzzleRun::new(p.index + 1);
+                    if let Some(p) = &self.puzzle {
+                        score.next = p.index;
+                    }
+                }
+                LearnOutcome::Stay
+            }
+            LearnCmd::Back if self.puzzle.is_some() => {
+                self.puzzle = None;
+                LearnOutcome::Stay
+            }
             LearnCmd::Open(i) => {
                 self.open = LessonRun::new(i);
                 LearnOutcome::Stay

@@ -15,6 +15,10 @@ const WRONG: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
 /// Draw the lesson screen showing (the list, or the lesson open) and its keys.
 pub fn ui(ui: &mut egui::Ui, learn: &Learn, settings: &Settings, out: &mut Vec<LearnCmd>) {
     keys(ui.ctx(), learn.open.is_some(), out);
+    if let Some(p) = &learn.puzzle {
+        super::puzzle_screen::ui(ui, p, settings, out);
+        return;
+    }
     match &learn.open {
         None => list(ui, settings, out),
         Some(run) => lesson_screen(ui, run, settings, out),
@@ -59,6 +63,17 @@ fn list(ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<LearnCmd>) {
                 ));
                 ui.add_space(10.0);
                 let width = (ui.available_width() - 24.0).clamp(200.0, 460.0);
+                let rating = format!("{:.0}", settings.puzzles.rating);
+                let entry = fill(
+                    lang.t(&crate::i18n::puzzles::PUZZLES_ENTRY),
+                    &[("rating", &rating)],
+                );
+                let button = egui::Button::new(egui::RichText::new(entry).size(16.0).strong())
+                    .min_size(egui::vec2(width, 30.0));
+                if !crate::puzzles::shipped().is_empty() && ui.add(button).clicked() {
+                    out.push(LearnCmd::OpenPuzzles);
+                }
+                ui.add_space(6.0);
                 for (i, l) in lessons.iter().enumerate() {
                     let number = (i + 1).to_string();
                     match l {

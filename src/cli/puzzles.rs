@@ -1,0 +1,294 @@
+//! `junqi puzzles make`: puzzles 残局 found in the computer's own games (arena records, or games
+//! it plays against itself here), each proven by the exhaustive search of `puzzles::prove`.
+
+use super::{CliError, CliResult, read_small};
+use crate::engine::rng::{SplitMix64, derive};
+use crate::engine::{Chair, Game, Mode, Position, Rules, Seat};
+use crate::puzzles::{MAX_DEPTH, PROOF_BUDGET, PUZZLE_VERSION, Prover, PuzzleEntry, PuzzleFile};
+use crate::table::{Deal, Limits, SeatSpec, Table};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The largest game record read.
+const MAX_RECORD_BYTES: u64 = 4 << 20;
+/// The most games of self-play one run plays.
+const MAX_GAMES: usize = 100_000;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Find puzzles in game records or in the computer's self-play and write a puzzle file
+    #[command(
+        long_about = "Find puzzles in game records (--from, e.g. the game-0001.ron … that \
+`junqi arena --record DIR` writes) or, without --from, in games the built-in computer plays against \
+itself. A position is a puzzle when the side to move takes the enemy flag by force (or leaves the \
+enemy no move) within --depth of its turns against every defence, and exactly one first turn does \
+so in the fewest turns: proven by an exhaustive search of the true position, in open mode. \
+Progress goes to standard error; the file (RON, version 1) to --out, or to standard output. The \
+last line on standard output with --out: `puzzles: made=N positions=P unproven=U games=G ms=T`."
+    )]
+    Make(MakeArgs),
+    /// Prove every puzzle of a puzzle file again: its answer the only first turn that wins
+    /// within its depth, none sooner; prints `puzzles: checked=N ms=T`, or the first that fails
+    Check {
+        /// The puzzle file
+        file: PathBuf,
+    },
+}
+
+/// The kinds of puzzle made.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleMode {
+    /// Open 明棋: take the flag by force, proven by an exhaustive search
+    Open,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MakeArgs {
+    /// The kind of puzzle
+    #[arg(long, value_enum, default_value_t = PuzzleMode::Open)]
+    mode: PuzzleMode,
+    /// Stop once this many puzzles are found (1 to 100000)
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = super::arena::whole::<1, 100_000>)]
+    count: usize,
+    /// Game records to read (two-player open or hidden games; their true positions are used)
+    #[arg(long, value_name = "RECORDS", num_args = 1..)]
+    from: Vec<PathBuf>,
+    /// Write the puzzle file here (atomically) instead of to standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The seed of the self-play games (without --from)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// The most turns of the side to move a puzzle may take (1 to 3)
+    #[arg(long, value_name = "D", default_value_t = 3, value_parser = super::arena::whole::<1, 3>)]
+    depth: usize,
+    /// The positions looked at in each game: its last P (1 to 2000)
+    #[arg(long, value_name = "P", default_value_t = 40, value_parser = super::arena::whole::<1, 2000>)]
+    last: usize,
+    /// The most self-play games to play (without --from; 1 to 100000)
+    #[arg(long, value_name = "G", default_value_t = 1000, value_parser = super::arena::whole::<1, MAX_GAMES>)]
+    games: usize,
+    /// The computer that plays itself (an arena SPEC)
+    #[arg(long, value_name = "SPEC", default_value = "ai:normal:nodes=3000")]
+    player: String,
+    /// Positions searched at once (1 to 64)
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = super::arena::whole::<1, 64>)]
+    threads: usize,
+}
+
+pub fn run(command: &PuzzlesCommand) -> CliResult {
+    match command {
+        PuzzlesCommand::Make(args) => make(args),
+        PuzzlesCommand::Check { file } => check(file),
+    }
+}
+
+fn check(path: &std::path::Path) -> CliResult {
+    let started = Instant::now();
+    let file = PuzzleFile::read(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let puzzles = file
+        .puzzles()
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    for p in &puzzles {
+        p.prove(PROOF_BUDGET)
+            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    }
+    Ok(format!(
+        "puzzles: checked={} ms={}\n",
+        puzzles.len(),
+        started.elapsed().as_millis()
+    ))
+}
+
+/// What the search of the games found so far.
+#[derive(Default)]
+struct Found {
+    entries: Vec<PuzzleEntry>,
+    seen: BTreeSet<String>,
+    positions: usize,
+    unproven: usize,
+    games: usize,
+}
+
+fn make(args: &MakeArgs) -> CliResult {
+    let PuzzleMode::Open = args.mode;
+    if let Some(out) = &args.out
+        && out.is_dir()
+    {
+        return Err(CliError(format!("--out {}: is a folder", out.display())));
+    }
+    let started = Instant::now();
+    let mut found = Found::default();
+    if args.from.is_empty() {
+        let spec = SeatSpec::parse(&args.player).map_err(CliError)?;
+        if spec.is_outside() {
+            return Err(CliError(format!(
+                "bad flag: --player {}: only the built-in computer plays itself here",
+                args.player
+            )));
+        }
+        for i in 0..args.games {
+            if found.entries.len() >= args.count {
+                break;
+            }
+            let game = self_play(&spec, derive(args.seed, "puzzles game", i as u64))?;
+            search_game(
+                &game,
+                &format!("self-play seed {} game {}", args.seed, i + 1),
+                args,
+                &mut found,
+            );
+        }
+    } else {
+        // Every file is read before any search: a bad one stops the run at once.
+        let mut games = Vec::with_capacity(args.from.len());
+        for path in &args.from {
+            let name = path.display().to_string();
+            let text = read_small(&name, MAX_RECORD_BYTES)?;
+            let game = Game::from_ron(&text).map_err(|e| CliError(format!("{name}: {e}")))?;
+            if game.board().is_four() || game.rules().mode == Mode::Flip {
+                return Err(CliError(format!(
+                    "{name}: puzzles come from two-player open or hidden games"
+                )));
+            }
+            let file = path
+                .file_name()
+                .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+            games.push((game, file));
+        }
+        for (game, file) in &games {
+            if found.entries.len() >= args.count {
+                break;
+            }
+            search_game(game, file, args, &mut found);
+        }
+    }
+    found.entries.truncate(args.count);
+    // Easiest first, as a player meets them; numbered in that order.
+    found.entries.sort_by_key(|e| e.rating);
+    for (k, e) in found.entries.iter_mut().enumerate() {
+        e.id = format!("open-{:04}", k + 1);
+    }
+    let file = PuzzleFile {
+        version: PUZZLE_VERSION,
+        puzzles: found.entries,
+    };
+    let summary = format!(
+        "puzzles: made={} positions={} unproven={} games={} ms={}\n",
+        file.puzzles.len(),
+        found.positions,
+        found.unproven,
+        found.games,
+        started.elapsed().as_millis()
+    );
+    match &args.out {
+        Some(out) => {
+            file.write(out).map_err(|e| CliError(e.to_string()))?;
+            Ok(summary)
+        }
+        None => {
+            eprint!("{summary}");
+            Ok(file.to_ron())
+        }
+    }
+}
+
+/// One game of the computer against itself, to its end.
+fn self_play(spec: &SeatSpec, seed: u64) -> Result<Game, CliError> {
+    let rules = Rules::for_mode(Mode::Open);
+    let seats = vec![
+        (Chair::Side(Seat::Red), spec.driver()),
+        (Chair::Side(Seat::Blue), spec.driver()),
+    ];
+    let seeds = [derive(seed, "seat", 0), derive(seed, "seat", 1)];
+    let mut rng = SplitMix64::new(derive(seed, "formations", 0));
+    let red = crate::ai::ai_formation(&mut rng, &rules);
+    let blue = crate::ai::ai_formation(&mut rng, &rules);
+    let deal = Deal::Formations(vec![Some(red), Some(blue)]);
+    let mut table = Table::open(&rules, seats, &seeds, deal, Limits::default())
+        .map_err(|e| CliError(format!("self-play could not start: {e:?}")))?;
+    table.play_out();
+    Ok(table.into_game())
+}
+
+/// The position at ply `n` of `game` as an open-mode puzzle would stand: the true board, the
+/// counters of quiet turns and of turns from zero (a puzzle stands alone).
+fn puzzle_position(game: &Game, rules: &Rules, n: usize) -> Option<Position> {
+    let text = game.position_at(n).notation();
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != 4 {
+        return None;
+    }
+    fields[2] = "0";
+    fields[3] = "0";
+    Position::from_notation(&fields.join(" "), rules).ok()
+}
+
+/// Search the last positions of `game` (in parallel), adding the puzzles found to `found`.
+fn search_game(game: &Game, source: &str, args: &MakeArgs, found: &mut Found) {
+    let mut rules = game.rules().clone();
+    rules.mode = Mode::Open;
+    let plies = game.plies().len();
+    let first = (plies + 1).saturating_sub(args.last);
+    let mut todo: Vec<(usize, Position)> = Vec::new();
+    for n in first..=plies {
+        let Some(pos) = puzzle_position(game, &rules, n) else {
+            continue;
+        };
+        if pos.status(&rules).is_over() || !found.seen.insert(pos.notation()) {
+            continue;
+        }
+        todo.push((n, pos));
+    }
+    found.games += 1;
+    found.positions += todo.len();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..args.threads {
+            s.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((n, pos)) = todo.get(k) else { break };
+                    let mut prover = Prover::new(&rules, PROOF_BUDGET);
+                    let r = prover.puzzle(pos, args.depth as u32);
+                    results
+                        .lock()
+                        .expect("no thread panics")
+                        .push((*n, *pos, r));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no thread panics");
+    results.sort_by_key(|r| r.0);
+    // A puzzle's forced line passes through the positions after it: the next few positions of
+    // the game are the same attack again, and are left out.
+    let mut free_from = 0;
+    for (n, pos, r) in results {
+        match r {
+            Err(_) => found.unproven += 1,
+            Ok(None) => {}
+            Ok(Some(solved)) if n >= free_from && solved.depth <= MAX_DEPTH => {
+                free_from = n + 2 * solved.depth as usize;
+                let id = format!("open-{:04}", found.entries.len() + 1);
+                let from = format!("{source}, ply {n}");
+                found
+                    .entries
+                    .push(PuzzleEntry::new(id, &pos, &rules, &solved, from));
+            }
+            Ok(Some(_)) => {}
+        }
+    }
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "puzzles: {source}: {} positions, {} puzzles so far",
+        todo.len(),
+        found.entries.len()
+    );
+}

@@ -1,0 +1,312 @@
+//! Puzzles 残局: open-mode (明棋) positions from real games where exactly one first turn takes the
+//! enemy flag by force fastest, proven by an exhaustive search (`prove`, where the exact
+//! definition is). A puzzle file (RON, `version` 1) holds them with their positions in the
+//! notation of NOTATION.md; the shipped set (`puzzles/open.ron`) is embedded in the program.
+
+pub mod prove;
+
+use crate::engine::{Mode, Position, Rules, Seat, Turn};
+use crate::fsutil;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+pub use prove::{MAX_DEPTH, OutOfBudget, Prover, Refutation, Solved, Verdict};
+
+/// The version of the puzzle file format this program reads and writes.
+pub const PUZZLE_VERSION: u32 = 1;
+
+/// The node budget a puzzle is proven within (making one and checking one).
+pub const PROOF_BUDGET: u64 = 3_000_000;
+
+/// The largest puzzle file read (bytes).
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The shipped set, as embedded.
+const SHIPPED: &str = include_str!("../../puzzles/open.ron");
+
+/// A puzzle file: its version and its puzzles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleFile {
+    pub version: u32,
+    pub puzzles: Vec<PuzzleEntry>,
+}
+
+/// One puzzle as the file writes it: text that [`PuzzleEntry::check`] turns into a [`Puzzle`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleEntry {
+    pub id: String,
+    /// The position, mover to move (NOTATION.md).
+    pub position: String,
+    /// The house rules, when not the default open-mode rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
+    /// The mover's turns the win takes.
+    pub depth: u32,
+    /// The one first turn that wins within `depth` turns.
+    pub answer: String,
+    /// A forced line: the answer, a defence, … to the win.
+    pub line: Vec<String>,
+    /// The defences the proof played.
+    pub defences: u64,
+    /// The puzzle's rating (Elo scale).
+    pub rating: u32,
+    /// Where the position came from (a record file and ply, or self-play).
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A puzzle whose position, rules and turns the engine has accepted (not yet re-proven: see
+/// [`Puzzle::prove`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub id: String,
+    pub position: Position,
+    pub rules: Rules,
+    pub depth: u32,
+    pub answer: Turn,
+    pub line: Vec<Turn>,
+    pub defences: u64,
+    pub rating: u32,
+    pub source: String,
+}
+
+/// What is wrong with a puzzle file or a puzzle in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The file could not be read or written.
+    File(String),
+    /// Not RON in the puzzle format.
+    Format(String),
+    Version(u32),
+    /// A puzzle that does not read (its id, what is wrong).
+    Entry(String, String),
+    /// A puzzle the prover does not confirm (its id, what it found).
+    NotProven(String, String),
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::File(e) => write!(f, "{e}"),
+            PuzzleError::Format(e) => write!(f, "not a puzzle file: {e}"),
+            PuzzleError::Version(v) => write!(
+                f,
+                "puzzle file version {v}; this program reads version {PUZZLE_VERSION}"
+            ),
+            PuzzleError::Entry(id, e) => write!(f, "puzzle {id}: {e}"),
+            PuzzleError::NotProven(id, e) => write!(f, "puzzle {id} is not proven: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+/// A puzzle's rating: 1000, 200 more for each turn of its depth, and up to about 300 more by
+/// how many defences its proof had to refute (their count's decimal logarithm × 60).
+pub fn rating(depth: u32, defences: u64) -> u32 {
+    let spread = (60.0 * ((1 + defences) as f64).log10()).round() as u32;
+    1000 + 200 * depth + spread.min(400)
+}
+
+/// A player's puzzle rating before any puzzle.
+pub const START_RATING: f64 = 1200.0;
+
+/// Elo's K for puzzles.
+pub const ELO_K: f64 = 32.0;
+
+/// The player's rating after a puzzle rated `puzzle` was `solved` or not (Elo, K = 32).
+pub fn elo(player: f64, puzzle: f64, solved: bool) -> f64 {
+    let expected = 1.0 / (1.0 + 10f64.powf((puzzle - player) / 400.0));
+    let score = if solved { 1.0 } else { 0.0 };
+    player + ELO_K * (score - expected)
+}
+
+impl PuzzleFile {
+    /// Read a puzzle file's text (not its puzzles: see [`PuzzleFile::puzzles`]).
+    ///
+    /// # Errors
+    /// Not RON in this format, or another version.
+    pub fn parse(text: &str) -> Result<PuzzleFile, PuzzleError> {
+        #[derive(Deserialize)]
+        struct Version {
+            version: u32,
+        }
+        let v: Version = ron::from_str(text).map_err(|e| PuzzleError::Format(e.to_string()))?;
+        if v.version != PUZZLE_VERSION {
+            return Err(PuzzleError::Version(v.version));
+        }
+        ron::from_str(text).map_err(|e| PuzzleError::Format(e.to_string()))
+    }
+
+    /// Read the file at `path`.
+    ///
+    /// # Errors
+    /// As [`PuzzleFile::parse`], or the file cannot be read.
+    pub fn read(path: &Path) -> Result<PuzzleFile, PuzzleError> {
+        let text = fsutil::read_text(path, MAX_FILE_BYTES)
+            .map_err(|e| PuzzleError::File(e.to_string()))?;
+        PuzzleFile::parse(&text)
+    }
+
+    /// The file as text (pretty RON).
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().depth_limit(3);
+        let mut text = ron::ser::to_string_pretty(self, config).expect("puzzles serialise");
+        text.push('\n');
+        text
+    }
+
+    /// Write it atomically to `path`.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn write(&self, path: &Path) -> Result<(), PuzzleError> {
+        fsutil::atomic_write(path, self.to_ron().as_bytes())
+            .map_err(|e| PuzzleError::File(e.to_string()))
+    }
+
+    /// Every puzzle, checked by the engine (not re-proven).
+    ///
+    /// # Errors
+    /// The first puzzle that does not read.
+    pub fn puzzles(&self) -> Result<Vec<Puzzle>, PuzzleError> {
+        self.puzzles.iter().map(PuzzleEntry::check).collect()
+    }
+}
+
+impl PuzzleEntry {
+    /// The entry for a solved position.
+    pub fn new(id: String, pos: &Position, rules: &Rules, s: &Solved, source: String) -> Self {
+        let board = pos.board();
+        PuzzleEntry {
+            id,
+            position: pos.notation(),
+            rules: (*rules != Rules::for_mode(Mode::Open)).then(|| rules.clone()),
+            depth: s.depth,
+            answer: s.answer.notation(board),
+            line: s.line.iter().map(|t| t.notation(board)).collect(),
+            defences: s.defences,
+            rating: rating(s.depth, s.defences),
+            source,
+        }
+    }
+
+    /// The puzzle, its position and turns read and checked by the engine.
+    ///
+    /// # Errors
+    /// A position, turn or rule the engine refuses, or a depth out of range.
+    pub fn check(&self) -> Result<Puzzle, PuzzleError> {
+        let bad = |e: String| PuzzleError::Entry(self.id.clone(), e);
+        let rules = self
+            .rules
+            .clone()
+            .unwrap_or_else(|| Rules::for_mode(Mode::Open));
+        if rules.mode != Mode::Open {
+            return Err(bad("only open-mode puzzles are read".into()));
+        }
+        let position = Position::from_notation(&self.position, &rules)
+            .map_err(|e| bad(format!("position: {e}")))?;
+        if position.board().is_four() || position.side_to_move().is_none() {
+            return Err(bad("not a two-player position with a side to move".into()));
+        }
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(bad(format!("depth {} is not 1 to {MAX_DEPTH}", self.depth)));
+        }
+        let board = position.board();
+        let answer = Turn::parse(&self.answer, board).map_err(|e| bad(e.to_string()))?;
+        let mut line = Vec::with_capacity(self.line.len());
+        let mut at = position;
+        for t in &self.line {
+            let turn = Turn::parse(t, board).map_err(|e| bad(e.to_string()))?;
+            at.play(&rules, turn)
+                .map_err(|e| bad(format!("line turn {t}: {e}")))?;
+            line.push(turn);
+        }
+        if line.first() != Some(&answer) {
+            return Err(bad("the line does not begin with the answer".into()));
+        }
+        Ok(Puzzle {
+            id: self.id.clone(),
+            position,
+            rules,
+            depth: self.depth,
+            answer,
+            line,
+            defences: self.defences,
+            rating: self.rating,
+            source: self.source.clone(),
+        })
+    }
+}
+
+impl Puzzle {
+    /// The side to move: the one the puzzle is for.
+    pub fn mover(&self) -> Seat {
+        self.position.side_to_move().expect("checked when read")
+    }
+
+    /// The square the answer moves from.
+    pub fn answer_from(&self) -> crate::engine::NodeId {
+        match self.answer {
+            Turn::Move { from, .. } => from,
+            Turn::Flip(n) => n,
+        }
+    }
+
+    /// Prove it again: the answer is the only first turn that wins within its depth, and none
+    /// wins sooner; the line ends in the mover's win.
+    ///
+    /// # Errors
+    /// What the prover found instead, or that it ran out of budget.
+    pub fn prove(&self, budget: u64) -> Result<(), PuzzleError> {
+        let fail = |e: String| PuzzleError::NotProven(self.id.clone(), e);
+        let mut prover = Prover::new(&self.rules, budget);
+        let verdict = prover
+            .verdict(&self.position, self.depth)
+            .map_err(|_| fail(format!("no proof within {budget} nodes")))?;
+        let board = self.position.board();
+        match verdict {
+            Verdict::Wins { depth, turns } if depth == self.depth && turns == [self.answer] => {}
+            Verdict::Wins { depth, turns } => {
+                let names: Vec<String> = turns.iter().map(|t| t.notation(board)).collect();
+                return Err(fail(format!(
+                    "wins in {depth} with {} (the file says {} in {})",
+                    names.join(", "),
+                    self.answer.notation(board),
+                    self.depth
+                )));
+            }
+            Verdict::NoWin => return Err(fail(format!("no win within {}", self.depth))),
+        }
+        let mut at = self.position;
+        for &t in &self.line {
+            at.play_unchecked_fast(&self.rules, t);
+        }
+        let won = matches!(at.status(&self.rules),
+            crate::engine::Status::Won(team, _) if team == self.mover().team());
+        if !won {
+            return Err(fail("its line does not end in a win".into()));
+        }
+        Ok(())
+    }
+}
+
+/// The shipped puzzles, read once (a puzzle that does not read is left out; the shipped set's
+/// test reads them all).
+pub fn shipped() -> &'static [Puzzle] {
+    static SET: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        PuzzleFile::parse(SHIPPED)
+            .map(|f| f.puzzles.iter().filter_map(|e| e.check().ok()).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// The shipped file's text (for its test).
+pub fn shipped_text() -> &'static str {
+    SHIPPED
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,163 @@
+//! Puzzles (残局) in the real window, driven by their accessibility labels: open them from the
+//! lesson list, solve one, fail one and see the defence that saves the flag played out, and the
+//! rating and the streak move and are kept in the settings.
+
+use crate::common;
+
+use common::{click, harness, harness_sized};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use junqi::app::learn::{PuzzleRun, PuzzleSaid, Wrong};
+use junqi::app::{JunqiApp, Screen, board::node_label};
+use junqi::engine::{NodeId, Turn};
+use junqi::i18n::{Lang, fill, puzzles as t};
+use junqi::puzzles::{self, PROOF_BUDGET, Prover, Refutation};
+
+/// The puzzle on screen.
+fn run<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a PuzzleRun {
+    match &h.state().screen {
+        Screen::Learn(l) => l.puzzle.as_ref().expect("a puzzle open"),
+        _ => panic!("not the lesson screen"),
+    }
+}
+
+fn click_node(h: &mut Harness<'static, JunqiApp>, n: NodeId) {
+    let label = node_label(&run(h).view(), Lang::En, n);
+    h.get_by_label(&label).click();
+    h.run();
+}
+
+fn play(h: &mut Harness<'static, JunqiApp>, turn: Turn) {
+    let Turn::Move { from, to } = turn else {
+        panic!("open-mode puzzles have no flips")
+    };
+    click_node(h, from);
+    click_node(h, to);
+}
+
+/// The first shipped puzzle of two or more turns, and a legal first turn of it that a defence
+/// refutes (with that defence).
+fn refuted() -> (usize, Turn, Turn) {
+    for (i, p) in puzzles::shipped().iter().enumerate() {
+        if p.depth < 2 {
+            continue;
+        }
+        let mut prover = Prover::new(&p.rules, PROOF_BUDGET);
+        for turn in p.position.legal_turns(&p.rules) {
+            if let Ok(Some(Refutation::Defence(d))) = prover.refute(&p.position, turn, p.depth) {
+                return (i, turn, d);
+            }
+        }
+    }
+    panic!("no shipped puzzle of two turns or more with a refuted first turn")
+}
+
+fn open_puzzles(h: &mut Harness<'static, JunqiApp>) {
+    click(h, "Learn");
+    open_from_list(h);
+}
+
+/// The lesson list's puzzles entry, which shows the rating.
+fn open_from_list(h: &mut Harness<'static, JunqiApp>) {
+    let rating = format!("{:.0}", h.state().settings.puzzles.rating);
+    click(h, &fill(t::PUZZLES_ENTRY.en, &[("rating", &rating)]));
+}
+
+#[test]
+fn a_puzzle_solved_and_one_failed_move_the_rating_kept_in_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_puzzles(&mut h);
+    assert_eq!(run(&h).index, 0);
+    h.get_by_label(&format!("Puzzle 1 of {}", puzzles::shipped().len()));
+    // Solved at the first try: the rating goes up, the streak is one.
+    let answer = run(&h).puzzle.answer;
+    play(&mut h, answer);
+    h.get_by_label("Solved!");
+    assert!(matches!(run(&h).said(), Some(PuzzleSaid::Solved(_))));
+    assert!(
+        run(&h).game().status().is_over(),
+        "the forced line is played out"
+    );
+    let after_win = h.state().settings.puzzles.rating;
+    assert!(after_win > 1200.0);
+    assert_eq!(h.state().settings.puzzles.streak, 1);
+    h.get_by_label("Streak 1 (best 1)");
+    // A wrong try at a longer puzzle: the defence is played on the board and named.
+    let (k, wrong, defence) = refuted();
+    h.state_mut().settings.puzzles.next = k;
+    // Esc: back to the lesson list; the puzzles open again where the settings say.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(&h.state().screen, Screen::Learn(l) if l.puzzle.is_none()));
+    open_from_list(&mut h);
+    assert_eq!(run(&h).index, k);
+    play(&mut h, wrong);
+    let board = run(&h).game().board();
+    let d = defence.notation(board);
+    let side = run(&h).game().position().side_to_move().unwrap();
+    assert_eq!(
+        run(&h).said(),
+        Some(&PuzzleSaid::Wrong(
+            wrong.notation(board),
+            Wrong::Defence(side.opponent().unwrap(), d.clone())
+        ))
+    );
+    h.get_by_label(&fill(
+        t::PUZZLE_DEFENCE.en,
+        &[("side", side.opponent().unwrap().en()), ("defence", &d)],
+    ));
+    assert_eq!(
+        run(&h).game().plies().len(),
+        2,
+        "the try and the defence are on the board"
+    );
+    let after_loss = h.state().settings.puzzles.rating;
+    assert!(after_loss < after_win);
+    assert_eq!(h.state().settings.puzzles.streak, 0);
+    // R: the puzzle again; solving it now is not rated.
+    h.key_press(egui::Key::R);
+    h.run();
+    assert!(run(&h).said().is_none());
+    assert_eq!(run(&h).game().plies().len(), 0);
+    let answer = run(&h).puzzle.answer;
+    play(&mut h, answer);
+    h.get_by_label("Solved!");
+    assert_eq!(h.state().settings.puzzles.rating, after_loss);
+    // N: the next puzzle.
+    h.key_press(egui::Key::N);
+    h.run();
+    assert_eq!(run(&h).index, (k + 1) % puzzles::shipped().len());
+    drop(h);
+    // Kept with the settings.
+    let h = harness(dir.path());
+    assert_eq!(h.state().settings.puzzles.rating, after_loss);
+    assert_eq!(h.state().settings.puzzles.best_streak, 1);
+}
+
+#[test]
+fn an_illegal_try_says_why_and_is_not_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), 640.0, 480.0);
+    open_puzzles(&mut h);
+    let p = run(&h).puzzle;
+    // A piece of the player's sent two squares along a road, or anywhere it cannot go.
+    let from = p.answer_from();
+    let to = (0..p.position.board().len() as NodeId)
+        .find(|&n| {
+            n != from
+                && p.position.at(n).is_none()
+                && p.position
+                    .check_turn(&p.rules, Turn::Move { from, to: n })
+                    .is_err()
+        })
+        .expect("a square the piece cannot reach");
+    click_node(&mut h, from);
+    click_node(&mut h, to);
+    assert!(matches!(run(&h).said(), Some(PuzzleSaid::Illegal(_))));
+    assert_eq!(run(&h).change(), None);
+    assert_eq!(h.state().settings.puzzles.rating, 1200.0);
+    // At 640 × 480 the buttons are there.
+    h.get_by_label("Try again (R)");
+    h.get_by_label("Next puzzle (N)");
+}
