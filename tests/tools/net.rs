@@ -2233,7 +2233,17 @@ fn random_room(h: &ServerHandle, seed: u64) -> Vec<(u8, (Option<Verdict>, usize)
             std::thread::spawn(move || (seat, chaotic_seat(c, s)))
         })
         .collect();
-    handles.into_iter().map(|t| t.join().unwrap()).collect()
+    let out: Vec<_> = handles.into_iter().map(|t| t.join()).collect();
+    // A seat that failed (a host silent for a minute …): the host's log says where it stood.
+    if out.iter().any(|r| r.is_err()) {
+        let log = h.log();
+        let tail = &log[log.len().saturating_sub(60)..];
+        panic!(
+            "seed {seed}: a seat failed; the host's log ends:\n{}",
+            tail.join("\n")
+        );
+    }
+    out.into_iter().map(|r| r.unwrap()).collect()
 }
 
 /// The audit never accuses an honest host: random two- and four-player hidden and flip games
