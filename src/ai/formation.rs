@@ -38,15 +38,10 @@ fn liking(rank: Rank, line: u8, col: u8, flag_col: u8) -> i32 {
             }
             s
         }
-        // Behind the front line (on the side railways of line 2 most of all): a front-line
-        // marshal or general meets the enemy's first charge down a file, or trades itself away
-        // probing the enemy's front line, within the game's first plies. (Lines 2 and 3 alike,
-        // so that they are not always found on the same two squares.)
         Rank::Marshal | Rank::General => {
             let mut s = match line {
-                1 => 14,
-                2 => 22,
-                3 => 20,
+                1 => 25,
+                2 => 20,
                 5 => 12,
                 _ => 5,
             };
@@ -104,7 +99,7 @@ const USUAL_SAMPLE: u64 = 4000;
 /// How usual each rank is on each square of a formation (owner's line 1–6, column 1–5), as a
 /// weight in hundredths: 100 is as often as a uniformly random formation would put it there,
 /// 300 three times as often. The formations are taken to be, half of the time, like the
-/// computer's own (`ai_formation`, which follows the usual advice of 布阵: strong pieces near the front
+/// computer's own (`ai_formation`, which follows the usual advice of 布阵: strong pieces forward
 /// on the railways, bombs in the second and third lines, engineers held back, a cheap piece in the
 /// HQ without the flag; counted once over `USUAL_SAMPLE` of them), and the other half anything at
 /// all — so every weight is at least 50: no formation, a human's, is ruled out, and a rank found
@@ -301,10 +296,9 @@ mod tests {
                 assert!(sq.iter().all(|&x| x >= 50), "{sq:?}");
             }
         }
-        // Strong pieces on the railways behind the front line, bombs behind the front, mines at
-        // the back, a cheap piece in an HQ.
-        assert!(at(2, 1, Rank::Marshal) > 200 && at(1, 3, Rank::Marshal) < 100);
-        assert!(at(6, 3, Rank::Marshal) == 50);
+        // Strong pieces forward on the railways, bombs behind the front, mines at the back,
+        // a cheap piece in an HQ.
+        assert!(at(1, 1, Rank::Marshal) > 200 && at(6, 3, Rank::Marshal) == 50);
         assert!(at(3, 2, Rank::Bomb) > 150 && at(5, 3, Rank::Bomb) < 80);
         assert!(at(6, 1, Rank::Mine) > 200 && at(1, 3, Rank::Mine) == 50);
         assert!(at(6, 2, Rank::Captain) > 200 && at(6, 2, Rank::General) == 50);
