@@ -2,7 +2,6 @@
 //! what the last try got, the rating and the streak. It returns `LearnCmd`s.
 
 use super::{LearnCmd, PuzzleRun, PuzzleSaid, Wrong};
-use crate::app::board::{self, BoardWidget};
 use crate::app::settings::{BoardOptions, Settings};
 use crate::i18n::{self, Lang, fill, puzzles as t};
 
@@ -39,26 +38,19 @@ pub fn ui(ui: &mut egui::Ui, run: &PuzzleRun, settings: &Settings, out: &mut Vec
     };
     egui::CentralPanel::default().show(ui, |ui| {
         let view = run.view();
-        let rules = run.game().rules();
-        let dests = run
-            .selected()
-            .map(|s| view.destinations_from(rules, s))
-            .unwrap_or_default();
-        let plies = run.game().plies().len();
-        let input = BoardWidget {
-            view: &view,
-            opts: &opts,
+        // Destinations even after the end, as before (the selection is kept on a solved puzzle).
+        let dests = super::screen::destinations(&view, run.game(), run.selected(), true);
+        let input = super::screen::practice_board(
+            ui,
+            run.game(),
+            &view,
+            run.selected(),
+            &dests,
+            run.player(),
+            !run.finished(),
+            &opts,
             lang,
-            bottom: run.player(),
-            selected: run.selected(),
-            destinations: &dests,
-            last_move: board::last_mark(run.game(), plies),
-            earlier: Vec::new(),
-            flash: None,
-            interactive: !run.finished(),
-            finished: run.game().status().is_over(),
-        }
-        .show(ui);
+        );
         if let Some(n) = input.clicked {
             out.push(LearnCmd::PuzzleNode(n));
         }

@@ -144,27 +144,18 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
     };
     egui::CentralPanel::default().show(ui, |ui| {
         let view = run.view();
-        let rules = run.game().rules();
-        let dests = run
-            .selected()
-            .filter(|_| !run.done())
-            .map(|s| view.destinations_from(rules, s))
-            .unwrap_or_default();
-        let plies = run.game().plies().len();
-        let input = BoardWidget {
-            view: &view,
-            opts: &opts,
+        let dests = destinations(&view, run.game(), run.selected(), !run.done());
+        let input = practice_board(
+            ui,
+            run.game(),
+            &view,
+            run.selected(),
+            &dests,
+            run.player(),
+            !run.done(),
+            &opts,
             lang,
-            bottom: run.player(),
-            selected: run.selected(),
-            destinations: &dests,
-            last_move: board::last_mark(run.game(), plies),
-            earlier: Vec::new(),
-            flash: None,
-            interactive: !run.done(),
-            finished: run.game().status().is_over(),
-        }
-        .show(ui);
+        );
         if let Some(squares) = run.hint()
             && !input.centres.is_empty()
         {
@@ -309,4 +300,47 @@ fn said(ui: &mut egui::Ui, run: &LessonRun, lang: Lang) {
 /// One line of what the lesson says, in `colour`.
 fn line(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
     ui.label(egui::RichText::new(text).size(15.0).color(colour));
+}
+
+/// Where the piece `selected` may go in `view`, while the board takes moves.
+pub(super) fn destinations(
+    view: &crate::engine::View,
+    game: &crate::engine::Game,
+    selected: Option<crate::engine::NodeId>,
+    interactive: bool,
+) -> Vec<crate::engine::NodeId> {
+    selected
+        .filter(|_| interactive)
+        .map(|s| view.destinations_from(game.rules(), s))
+        .unwrap_or_default()
+}
+
+/// The board of a lesson or a puzzle: `game` as `view` shows it, `player` at the bottom, the
+/// last turn marked, taking moves while `interactive`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn practice_board(
+    ui: &mut egui::Ui,
+    game: &crate::engine::Game,
+    view: &crate::engine::View,
+    selected: Option<crate::engine::NodeId>,
+    destinations: &[crate::engine::NodeId],
+    player: crate::engine::Seat,
+    interactive: bool,
+    opts: &BoardOptions,
+    lang: Lang,
+) -> board::BoardInput {
+    BoardWidget {
+        view,
+        opts,
+        lang,
+        bottom: player,
+        selected,
+        destinations,
+        last_move: board::last_mark(game, game.plies().len()),
+        earlier: Vec::new(),
+        flash: None,
+        interactive,
+        finished: game.status().is_over(),
+    }
+    .show(ui)
 }
