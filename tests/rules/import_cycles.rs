@@ -55,93 +55,6 @@ fn read_tree(root: &Path) -> BTreeMap<Module, String> {
     out
 }
 
-/// The code with comments, string and character literals blanked out.
-fn strip(src: &str) -> String {
-    let c: Vec<char> = src.chars().collect();
-    let mut out = String::with_capacity(src.len());
-    let mut i = 0;
-    while i < c.len() {
-        let next = c.get(i + 1).copied();
-        if c[i] == '/' && next == Some('/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-            }
-        } else if c[i] == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-            out.push(' ');
-        } else if c[i] == 'r'
-            && (next == Some('"') || next == Some('#'))
-            && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_'))
-        {
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while c.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if c.get(j) != Some(&'"') {
-                out.push(c[i]);
-                i += 1;
-                continue;
-            }
-            j += 1;
-            loop {
-                if j >= c.len() {
-                    break;
-                }
-                if c[j] == '"' && (1..=hashes).all(|k| c.get(j + k) == Some(&'#')) {
-                    j += 1 + hashes;
-                    break;
-                }
-                j += 1;
-            }
-            out.push_str("\"\"");
-            i = j;
-        } else if c[i] == '"' {
-            i += 1;
-            while i < c.len() && c[i] != '"' {
-                i += if c[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-            out.push_str("\"\"");
-        } else if c[i] == '\'' {
-            // A character literal ('x', '\n', '\'') or a lifetime ('a, kept).
-            if next == Some('\\') {
-                let mut j = i + 2;
-                while j < c.len() && c[j] != '\'' {
-                    j += 1;
-                }
-                i = j + 1;
-                out.push_str("' '");
-            } else if c.get(i + 2) == Some(&'\'') {
-                i += 3;
-                out.push_str("' '");
-            } else {
-                out.push('\'');
-                i += 1;
-            }
-        } else {
-            out.push(c[i]);
-            i += 1;
-        }
-    }
-    out
-}
-
 /// The code without its inline test modules, and the names of the test modules kept in files.
 fn drop_test_modules(src: &str) -> (String, Vec<String>) {
     let mut out = String::new();
@@ -365,7 +278,7 @@ fn uses(sources: &BTreeMap<Module, String>) -> BTreeMap<(Module, Module), String
     let mut code = BTreeMap::new();
     let mut tests = BTreeSet::new();
     for (module, src) in sources {
-        let (kept, test_files) = drop_test_modules(&strip(src));
+        let (kept, test_files) = drop_test_modules(&super::sizes::blank(src));
         for t in test_files {
             let mut m = module.clone();
             m.push(t);

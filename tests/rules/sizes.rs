@@ -74,7 +74,7 @@ impl std::fmt::Display for Offender {
 
 /// The code with the insides of comments, strings and character literals blanked (each character
 /// a space, line breaks kept, so lines keep their numbers). Lifetimes are kept.
-fn blank(src: &str) -> String {
+pub(crate) fn blank(src: &str) -> String {
     let c: Vec<char> = src.chars().collect();
     let mut out = String::with_capacity(src.len());
     // A part blanked into `out`, its line breaks kept.

@@ -4,6 +4,7 @@
 //! `screen` draws it and returns `LearnCmd`s.
 
 pub mod lesson;
+mod practice;
 pub mod puzzle;
 pub mod puzzle_screen;
 pub mod screen;

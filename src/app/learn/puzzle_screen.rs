@@ -39,8 +39,8 @@ pub fn ui(ui: &mut egui::Ui, run: &PuzzleRun, settings: &Settings, out: &mut Vec
     egui::CentralPanel::default().show(ui, |ui| {
         let view = run.view();
         // Destinations even after the end, as before (the selection is kept on a solved puzzle).
-        let dests = super::screen::destinations(&view, run.game(), run.selected(), true);
-        let input = super::screen::practice_board(
+        let dests = super::practice::destinations(&view, run.game(), run.selected(), true);
+        let input = super::practice::board(
             ui,
             run.game(),
             &view,

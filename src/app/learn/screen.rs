@@ -2,8 +2,7 @@
 //! drawn by the board widget, its text, task and messages beside it). It reads the model and the
 //! settings and returns `LearnCmd`s.
 
-use super::{Learn, LearnCmd, LessonRun, Said, lesson};
-use crate::app::board::{self, BoardWidget};
+use super::{Learn, LearnCmd, LessonRun, Said, lesson, practice};
 use crate::app::settings::{BoardOptions, Settings};
 use crate::i18n::{self, Lang, fill, learn as t};
 
@@ -144,8 +143,8 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
     };
     egui::CentralPanel::default().show(ui, |ui| {
         let view = run.view();
-        let dests = destinations(&view, run.game(), run.selected(), !run.done());
-        let input = practice_board(
+        let dests = practice::destinations(&view, run.game(), run.selected(), !run.done());
+        let input = practice::board(
             ui,
             run.game(),
             &view,
@@ -300,47 +299,4 @@ fn said(ui: &mut egui::Ui, run: &LessonRun, lang: Lang) {
 /// One line of what the lesson says, in `colour`.
 fn line(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
     ui.label(egui::RichText::new(text).size(15.0).color(colour));
-}
-
-/// Where the piece `selected` may go in `view`, while the board takes moves.
-pub(super) fn destinations(
-    view: &crate::engine::View,
-    game: &crate::engine::Game,
-    selected: Option<crate::engine::NodeId>,
-    interactive: bool,
-) -> Vec<crate::engine::NodeId> {
-    selected
-        .filter(|_| interactive)
-        .map(|s| view.destinations_from(game.rules(), s))
-        .unwrap_or_default()
-}
-
-/// The board of a lesson or a puzzle: `game` as `view` shows it, `player` at the bottom, the
-/// last turn marked, taking moves while `interactive`.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn practice_board(
-    ui: &mut egui::Ui,
-    game: &crate::engine::Game,
-    view: &crate::engine::View,
-    selected: Option<crate::engine::NodeId>,
-    destinations: &[crate::engine::NodeId],
-    player: crate::engine::Seat,
-    interactive: bool,
-    opts: &BoardOptions,
-    lang: Lang,
-) -> board::BoardInput {
-    BoardWidget {
-        view,
-        opts,
-        lang,
-        bottom: player,
-        selected,
-        destinations,
-        last_move: board::last_mark(game, game.plies().len()),
-        earlier: Vec::new(),
-        flash: None,
-        interactive,
-        finished: game.status().is_over(),
-    }
-    .show(ui)
 }
