@@ -30,7 +30,7 @@ pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
 use crate::engine::{
     Action, Chair, Game, Mover, Position, Rules, Seat, Status, TurnReport, View, Viewer,
 };
-use crate::protocol::{EngineMsg, HostMsg};
+use crate::protocol::{EngineMsg, HostMsg, RefusedWhy};
 use blake2::{Blake2s256, Digest};
 use std::fmt;
 
@@ -270,7 +270,7 @@ enum Item {
     /// A view: the viewer, the notation, mines.
     View(Seat, String, String),
     /// A refusal of this player's turn (the turn, the reason given).
-    Refused(String, String),
+    Refused(String, RefusedWhy),
     /// An answer this player sent.
     Sent(Sent),
 }
@@ -552,7 +552,7 @@ struct Acted {
     state: usize,
     new_state: bool,
     /// A refusal: its reason as told.
-    why: Option<String>,
+    why: Option<RefusedWhy>,
 }
 
 /// One point of the game as its players are told it: after so many reports, takebacks and
@@ -635,7 +635,7 @@ impl Timeline {
                 point.states.push(*g.position());
             }
             let why = matches!(a, Action::Refused(_))
-                .then(|| g.refusals().last().map(|r| r.said.to_string()))
+                .then(|| g.refusals().last().map(|r| RefusedWhy::of(&r.said)))
                 .flatten();
             point.acts.push(Acted {
                 action: a.clone(),
@@ -731,7 +731,7 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
                     match tl.own_refusals(k).nth(r) {
                         Some(a)
                             if a.action == Action::Refused(turn.clone())
-                                && a.why.as_deref() == Some(why) =>
+                                && a.why.as_ref() == Some(why) =>
                         {
                             cur = cur.max(a.state);
                         }
@@ -1501,7 +1501,7 @@ mod point_tests {
                     out.extend([Ev::In(Msg::Host(HostMsg::Report(r))), view(&g)]);
                 }
                 Action::Refused(t) if mover == Some(me) => {
-                    let why = g.refusals().last().unwrap().said.to_string();
+                    let why = RefusedWhy::of(&g.refusals().last().unwrap().said);
                     out.extend([
                         Ev::In(Msg::Host(HostMsg::Refused(t.clone(), why))),
                         view(&g),
@@ -1627,7 +1627,10 @@ mod point_tests {
         let mut made_up = red.clone();
         made_up.insert(
             next + 1,
-            Ev::In(Msg::Host(HostMsg::Refused(t.clone(), "the flag".into()))),
+            Ev::In(Msg::Host(HostMsg::Refused(
+                t.clone(),
+                RefusedWhy::FlagRank(String::new()),
+            ))),
         );
         match verdict(&made_up) {
             Verdict::Lied(Lie::Refusal { said, .. }) => assert_eq!(said, t),
@@ -1638,7 +1641,10 @@ mod point_tests {
         let Ev::In(Msg::Host(HostMsg::Refused(_, why))) = &mut reason[at] else {
             unreachable!()
         };
-        why.push('!');
+        *why = match why {
+            RefusedWhy::FlagMines(w) => RefusedWhy::FlagRank(w.clone()),
+            RefusedWhy::FlagRank(w) | RefusedWhy::Rule(w) => RefusedWhy::FlagMines(w.clone()),
+        };
         assert!(matches!(
             verdict(&reason),
             Verdict::Lied(Lie::Refusal { .. })

@@ -32,6 +32,77 @@ fn bad<T>(m: impl Into<String>) -> Result<T, ProtocolError> {
     Err(ProtocolError(m.into()))
 }
 
+/// Why the referee refused a turn, as `refused` tells it: a code a program reads, then the
+/// reason in English words for a person reading the lines (a screen words the code in its own
+/// language and never reads the words).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RefusedWhy {
+    /// `flag-mines`: an attack on the flag while its owner still has mines.
+    FlagMines(String),
+    /// `flag-rank`: the attacking piece may not take the flag under the rules in force.
+    FlagRank(String),
+    /// `rule`: any other reason.
+    Rule(String),
+}
+
+impl RefusedWhy {
+    /// The reason the engine gave for refusing a turn.
+    pub fn of(why: &crate::engine::IllegalTurn) -> RefusedWhy {
+        let words = why.to_string();
+        match why {
+            crate::engine::IllegalTurn::FlagAttackRefused { mines: true, .. } => {
+                RefusedWhy::FlagMines(words)
+            }
+            crate::engine::IllegalTurn::FlagAttackRefused { mines: false, .. } => {
+                RefusedWhy::FlagRank(words)
+            }
+            _ => RefusedWhy::Rule(words),
+        }
+    }
+
+    /// The code on the wire.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RefusedWhy::FlagMines(_) => "flag-mines",
+            RefusedWhy::FlagRank(_) => "flag-rank",
+            RefusedWhy::Rule(_) => "rule",
+        }
+    }
+
+    /// The reason in English words (possibly none).
+    pub fn words(&self) -> &str {
+        match self {
+            RefusedWhy::FlagMines(w) | RefusedWhy::FlagRank(w) | RefusedWhy::Rule(w) => w,
+        }
+    }
+
+    /// A flag rule's refusal: whether because the flag's owner still has mines (otherwise the
+    /// attacker's rank may not take it); none for another reason.
+    pub fn flag_mines(&self) -> Option<bool> {
+        match self {
+            RefusedWhy::FlagMines(_) => Some(true),
+            RefusedWhy::FlagRank(_) => Some(false),
+            RefusedWhy::Rule(_) => None,
+        }
+    }
+
+    /// Read a code and its words.
+    ///
+    /// # Errors
+    /// A code that is not one of the protocol's.
+    pub fn parse(code: &str, words: &str) -> Result<RefusedWhy, ProtocolError> {
+        let words = words.to_string();
+        match code {
+            "flag-mines" => Ok(RefusedWhy::FlagMines(words)),
+            "flag-rank" => Ok(RefusedWhy::FlagRank(words)),
+            "rule" => Ok(RefusedWhy::Rule(words)),
+            _ => bad(format!(
+                "refused: '{code}' is not a reason's code (flag-mines, flag-rank or rule)"
+            )),
+        }
+    }
+}
+
 /// A side's word: `red`, `blue`, `south`, `east`, `north`, `west`.
 pub fn seat_word(s: Seat) -> &'static str {
     match s {
@@ -379,8 +450,8 @@ pub enum HostMsg {
         turn_ms: Option<u64>,
         left_ms: Option<u64>,
     },
-    /// `refused <turn> <why>`: the referee refused it; another `view` and `go` follow.
-    Refused(String, String),
+    /// `refused <turn> <code> <words>`: the referee refused it; another `view` and `go` follow.
+    Refused(String, RefusedWhy),
     /// `draw offered <side>`: answer `draw accept` or `draw decline`.
     DrawOffered(Seat),
     /// `takeback asked <side> <turns>`: another seat asks to take back its last `turns` turns;
@@ -437,7 +508,10 @@ impl HostMsg {
                 }
                 s
             }
-            HostMsg::Refused(t, why) => format!("refused {t} {}", one_line(why)),
+            HostMsg::Refused(t, why) => match why.words() {
+                "" => format!("refused {t} {}", why.code()),
+                words => format!("refused {t} {} {}", why.code(), one_line(words)),
+            },
             HostMsg::DrawOffered(s) => format!("draw offered {}", seat_word(*s)),
             HostMsg::TakebackAsked(s, n) => format!("takeback asked {} {n}", seat_word(*s)),
             HostMsg::TakenBack(s, n) => format!("takeback {} {n}", seat_word(*s)),
@@ -524,7 +598,9 @@ impl HostMsg {
                 }
                 HostMsg::Go { turn_ms, left_ms }
             }
-            ["refused", t, why @ ..] => HostMsg::Refused((*t).into(), why.join(" ")),
+            ["refused", t, code, words @ ..] => {
+                HostMsg::Refused((*t).into(), RefusedWhy::parse(code, &words.join(" "))?)
+            }
             ["draw", "offered", s] => HostMsg::DrawOffered(
                 seat_of_word(s)
                     .ok_or_else(|| ProtocolError(format!("draw: '{s}' is not a side")))?,

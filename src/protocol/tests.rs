@@ -35,7 +35,15 @@ fn host_messages_come_back_from_their_lines() {
             turn_ms: None,
             left_ms: None,
         },
-        HostMsg::Refused("a11-a12".into(), "the flag may not be taken yet".into()),
+        HostMsg::Refused(
+            "a11-a12".into(),
+            RefusedWhy::FlagMines("Red attacked a12, the flag: refused".into()),
+        ),
+        HostMsg::Refused("a11-a12".into(), RefusedWhy::FlagRank(String::new())),
+        HostMsg::Refused(
+            "a6-a7".into(),
+            RefusedWhy::Rule("refused by the referee".into()),
+        ),
         HostMsg::DrawOffered(Seat::Red),
         HostMsg::TakebackAsked(Seat::Blue, 2),
         HostMsg::TakebackAsked(Seat::West, 5),
@@ -174,6 +182,9 @@ fn lines_that_are_not_messages_are_refused() {
         "report r a6-a7 result red-wins",
         "report r a6-a7 result red-wins flag extra",
         "gameover nobody-wins",
+        "refused a11-a12",
+        "refused a11-a12 the flag: refused",
+        "refused a11-a12 Flag-mines",
         "Go",
     ] {
         assert!(HostMsg::parse(l, b).is_err(), "{l:?}");

@@ -398,7 +398,16 @@ mod tests {
         assert!(info.starts_with("nodes "), "{info}");
         let t = Turn::parse(t, board).unwrap();
         assert!(v.candidate_turns(&rules).contains(&t));
-        assert!(say(&mut e, HostMsg::Refused(t.notation(board), "no".into())).is_empty());
+        assert!(
+            say(
+                &mut e,
+                HostMsg::Refused(
+                    t.notation(board),
+                    crate::protocol::RefusedWhy::Rule("no".into())
+                )
+            )
+            .is_empty()
+        );
         let out = say(&mut e, HostMsg::DrawOffered(Seat::Red));
         assert_eq!(out, [EngineMsg::DrawAnswer(false)]);
         // A timeout of its own side is answered with its count; another side's is only told.

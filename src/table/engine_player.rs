@@ -23,6 +23,7 @@ use super::{Chair, Clock, SeatDriver, SeatFailure, SeatStart};
 use crate::ai::Player;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{IllegalTurn, Rules, Turn, TurnReport, View};
+use crate::protocol::RefusedWhy;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -107,7 +108,7 @@ impl EngineNews {
 /// What the engine is to be told before its next turn, in order.
 enum Told {
     Report(TurnReport, View),
-    Refused(Turn, String),
+    Refused(Turn, RefusedWhy),
 }
 
 /// An outside engine playing one seat for a window.
@@ -219,7 +220,7 @@ impl EnginePlayer {
         for told in self.told.drain(..) {
             match told {
                 Told::Report(report, after) => seat.observe(&report, &after),
-                Told::Refused(turn, why) => seat.refused_because(turn, &why),
+                Told::Refused(turn, why) => seat.refused_because(turn, why),
             }
         }
         let clock = Clock {
@@ -244,12 +245,12 @@ impl EnginePlayer {
     }
 
     /// The referee refused `turn` for `why`: told before the next turn, and counted.
-    fn refused_because(&mut self, turn: Turn, why: &str) {
+    fn refused_because(&mut self, turn: Turn, why: RefusedWhy) {
         if let Err(e) = self.turn.refused() {
             self.refused_out = Some(e);
         }
         if !self.done {
-            self.told.push(Told::Refused(turn, why.to_string()));
+            self.told.push(Told::Refused(turn, why));
         }
     }
 
@@ -295,11 +296,11 @@ impl Player for EnginePlayer {
     }
 
     fn refused(&mut self, turn: Turn) {
-        self.refused_because(turn, "refused by the referee");
+        self.refused_because(turn, RefusedWhy::Rule("refused by the referee".into()));
     }
 
     fn refused_for(&mut self, turn: Turn, why: &IllegalTurn) {
-        self.refused_because(turn, &why.to_string());
+        self.refused_because(turn, RefusedWhy::of(why));
     }
 
     fn observe(&mut self, report: &TurnReport, view_after: &View) {

@@ -11,7 +11,7 @@ use super::link::LineLink;
 use super::process::EngineProcess;
 use super::{Chair, Clock, Reply, SeatDriver, SeatFailure, SeatStart};
 use crate::engine::{Board, Formation, IllegalTurn, Seat, Status, Turn, TurnReport, View, Viewer};
-use crate::protocol::{EngineMsg, HostMsg, VERSION, parse_formation};
+use crate::protocol::{EngineMsg, HostMsg, RefusedWhy, VERSION, parse_formation};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -119,9 +119,9 @@ impl EngineSeat {
     }
 
     /// Tell the engine the referee refused `turn` for `why` (`SeatDriver::refused` in words).
-    pub fn refused_because(&mut self, turn: Turn, why: &str) {
+    pub fn refused_because(&mut self, turn: Turn, why: RefusedWhy) {
         let t = turn.notation(self.board);
-        self.send(&HostMsg::Refused(t, why.to_string()));
+        self.send(&HostMsg::Refused(t, why));
         // The view before the next `go`, even one equal to the last (a second refusal of an
         // attack on a flag already shown changes nothing): the protocol promises one.
         self.last_view = None;
@@ -354,7 +354,7 @@ impl SeatDriver for EngineSeat {
     }
 
     fn refused(&mut self, turn: Turn, why: &IllegalTurn) {
-        self.refused_because(turn, &why.to_string());
+        self.refused_because(turn, RefusedWhy::of(why));
     }
 
     fn seat_out(&mut self, view_after: &View) {

@@ -10,7 +10,7 @@ use crate::engine::{
     Seen, Status, TagError, Turn, TurnReport, View, Viewer,
 };
 use crate::i18n::Text;
-use crate::protocol::{EngineMsg, HostMsg, VERSION};
+use crate::protocol::{EngineMsg, HostMsg, RefusedWhy, VERSION};
 
 /// One turn as this seat saw it: the public report, the nodes the move passed (for the last-move
 /// mark), and the pieces as the seat knew them just before it (own pieces, revealed ones, open
@@ -644,21 +644,25 @@ impl RemoteGame {
         }
     }
 
-    /// A refusal from the host's words: a flag rule's (the protocol writes `IllegalTurn`'s
-    /// English words) reworded like the play screen's, anything else kept as said.
-    fn refusal(&self, turn: &str, why: &str) -> Refusal {
+    /// A refusal as the host's code tells it: a flag rule's worded like the play screen's,
+    /// anything else kept in the host's words.
+    fn refusal(&self, turn: &str, why: &RefusedWhy) -> Refusal {
         let board = self.board();
-        let said = || Refusal::Said(crate::protocol::clip(turn), crate::protocol::clip(why));
-        let (Ok(Turn::Move { to, .. }), Some(me)) = (Turn::parse(turn, board), self.seat()) else {
+        let said = || {
+            Refusal::Said(
+                crate::protocol::clip(turn),
+                crate::protocol::clip(why.words()),
+            )
+        };
+        let (Ok(Turn::Move { to, .. }), Some(me), Some(mines)) =
+            (Turn::parse(turn, board), self.seat(), why.flag_mines())
+        else {
             return said();
         };
-        if !why.contains("the flag: refused") {
-            return said();
-        }
         Refusal::Flag(IllegalTurn::FlagAttackRefused {
             by: me,
             square: board.name(to).to_string(),
-            mines: why.contains("still has mines"),
+            mines,
         })
     }
 
@@ -1263,17 +1267,18 @@ mod tests {
         assert_eq!(unknown(&g), 0);
     }
 
-    /// A flag attack refused by a flag rule is worded as the play screen words it; other
-    /// refusals keep the host's words.
+    /// A flag attack refused by a flag rule is worded as the play screen words it, from the
+    /// host's code and never its words; other refusals keep the host's words.
     #[test]
-    fn refusals_are_read_from_the_hosts_words() {
+    fn refusals_are_read_from_the_hosts_code() {
         let rules = Rules::for_mode(Mode::Hidden);
         let game = Game::new(rules.clone(), Start::random(&rules, 3)).unwrap();
         let mut g = seated(&rules, &game, Seat::Red);
         g.receive(
             HostMsg::Refused(
                 "a6-a7".into(),
-                "red attacked a7, the flag: refused, blue still has mines".into(),
+                // Words that say otherwise: the code decides.
+                RefusedWhy::FlagMines("the attacker's rank may not take the flag".into()),
             ),
             0.0,
         );
@@ -1287,7 +1292,18 @@ mod tests {
                 }
             )))
         ));
-        g.receive(HostMsg::Refused("zz".into(), "why not".into()), 0.0);
+        g.receive(
+            HostMsg::Refused("a6-a7".into(), RefusedWhy::FlagRank(String::new())),
+            0.0,
+        );
+        assert!(matches!(
+            g.note(),
+            Some(Note::Refused(Refusal::Flag(
+                IllegalTurn::FlagAttackRefused { mines: false, .. }
+            )))
+        ));
+        let why = RefusedWhy::Rule("the flag: refused, still has mines".into());
+        g.receive(HostMsg::Refused("a6-a7".into(), why), 0.0);
         assert!(matches!(g.note(), Some(Note::Refused(Refusal::Said(..)))));
     }
 

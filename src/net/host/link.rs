@@ -116,7 +116,8 @@ impl NetLink {
                 // Refused as a flag rule would refuse it, though the game never sees it.
                 self.lied = true;
                 let t = t.to_string();
-                self.send(&format!("refused {t} the flag: refused"));
+                let why = crate::protocol::RefusedWhy::FlagRank("the flag: refused".into());
+                self.send(&crate::protocol::HostMsg::Refused(t, why).line(self.board));
                 self.send("go");
                 None
             }
