@@ -30,6 +30,7 @@ pub mod engine_seat;
 pub mod link;
 mod poll;
 pub mod process;
+mod questions;
 pub mod turns;
 mod words;
 
@@ -219,6 +220,24 @@ pub trait SeatDriver: Send {
         Ok(false)
     }
 
+    /// Another seat's draw offer, without waiting: `Poll::Pending` while the seat has no answer
+    /// yet (a person at a screen), and the table asks again at its next `Table::poll`, the game
+    /// unchanged meanwhile. By default the seat answers at once (`draw_offered`).
+    fn poll_draw(&mut self, by: Seat, view: &View) -> Poll<Result<bool, SeatFailure>> {
+        Poll::Ready(self.draw_offered(by, view))
+    }
+
+    /// Another seat's takeback ask, without waiting, as `poll_draw` (by default
+    /// `takeback_asked`).
+    fn poll_takeback(
+        &mut self,
+        by: Seat,
+        turns: u32,
+        view: &View,
+    ) -> Poll<Result<bool, SeatFailure>> {
+        Poll::Ready(self.takeback_asked(by, turns, view))
+    }
+
     /// The takeback `by` asked for was made: the last `turns` turns are taken back, and this
     /// seat's view after it.
     fn taken_back(&mut self, _by: Seat, _turns: u32, _view: &View) {}
@@ -383,14 +402,9 @@ pub struct Table {
     /// The turn being asked, kept from one `poll` to the next until it is played (or the game
     /// moved on otherwise).
     asking: Option<Asking>,
-}
-
-/// How a seat's ask for a takeback went.
-enum Asked {
-    Declined,
-    Made,
-    /// A seat failed while asked: the table's end if the game cannot go on.
-    Failed(Option<TableEnd>),
+    /// A draw offer or a takeback ask going round the other seats, kept from one `poll` to the
+    /// next until every seat asked has answered.
+    question: Option<questions::Question>,
 }
 
 /// What a table calls after each turn, before telling the seats (a host's autosave).
@@ -523,6 +537,7 @@ impl Table {
             resignations: None,
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
+            question: None,
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -565,6 +580,7 @@ impl Table {
             resignations: None,
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
+            question: None,
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -777,39 +793,6 @@ impl Table {
         turns::takeback_span(&self.game, self.side_of(k))
     }
 
-    /// Seat `k` asks for a takeback: every other seat still in is asked; if all agree it is
-    /// made through the gate and every seat told, with its view after it. A declined ask (or
-    /// nothing to take back) is told to the asker.
-    fn ask_takeback(&mut self, k: usize) -> Asked {
-        let by = self.side_of(k);
-        let Some((actions, turns)) = self.takeback_of(k) else {
-            self.places[k].driver.takeback_declined();
-            return Asked::Declined;
-        };
-        for j in self.others_in(k) {
-            let view = self.view_of(j);
-            let yes = match self.places[j].driver.takeback_asked(by, turns, &view) {
-                Ok(yes) => yes,
-                Err(e) => {
-                    // The seat asked failed: it resigns (four players: it is out), and the ask
-                    // is declined.
-                    self.places[k].driver.takeback_declined();
-                    return Asked::Failed(self.fail(j, e));
-                }
-            };
-            if !yes {
-                self.places[k].driver.takeback_declined();
-                return Asked::Declined;
-            }
-        }
-        if turns::take_back(&mut self.game, by, actions).is_err() {
-            self.places[k].driver.takeback_declined();
-            return Asked::Declined;
-        }
-        self.saved_then_told(|d, v| d.taken_back(by, turns, v));
-        Asked::Made
-    }
-
     /// Seat `k` let the move clock (`clock`) run out: it loses the turn (`Action::Timeout`), every
     /// seat is told with its view after it, and the game goes on unless that was the side's
     /// last timeout. Flip mode before colours are decided (no side to time out): it fails as a
@@ -835,42 +818,6 @@ impl Table {
             let v = self.view_of(j);
             tell(self.places[j].driver.as_mut(), &v);
         }
-    }
-
-    /// The seats other than `k` that are asked a question: not failed, their side still in, in
-    /// the order the rules ask them (`turns::answerers`).
-    fn others_in(&self, k: usize) -> Vec<usize> {
-        let order = turns::answerers(&self.game, self.side_of(k));
-        let mut others: Vec<usize> = (0..self.places.len())
-            .filter(|&j| j != k && !self.places[j].failed)
-            .filter(|&j| self.game.seats_in().contains(&self.side_of(j)))
-            .collect();
-        others.sort_by_key(|&j| order.iter().position(|&s| s == self.side_of(j)));
-        others
-    }
-
-    /// Seat `k` offers a draw: the others still in are asked in turn; whether the game is
-    /// drawn (the last of them accepted).
-    fn offer_draw(&mut self, k: usize) -> bool {
-        let by = self.side_of(k);
-        if self.game.act(Action::OfferDraw(by)).is_err() {
-            return false;
-        }
-        for j in self.others_in(k) {
-            let side = self.side_of(j);
-            let view = self.view_of(j);
-            let yes = self.places[j]
-                .driver
-                .draw_offered(by, &view)
-                .unwrap_or_default();
-            if turns::answer_draw(&mut self.game, side, yes).is_err() || !yes {
-                return false;
-            }
-            if self.game.status().is_over() {
-                return true;
-            }
-        }
-        self.game.status().is_over()
     }
 }
 

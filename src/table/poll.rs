@@ -43,6 +43,14 @@ impl Table {
             self.asking = None;
             return Polled::Over(end);
         }
+        if self.question_open() {
+            // A draw offer or takeback ask still going round: the asker's turn waits for it.
+            let polled = self.ask_round();
+            if !matches!(polled, Polled::Waiting(_) | Polled::Again) {
+                self.asking = None;
+            }
+            return polled;
+        }
         let Some(k) = self.seat_to_move() else {
             return Polled::Over(self.end());
         };
@@ -63,7 +71,7 @@ impl Table {
     }
 
     /// The end, if any, as what a poll did.
-    fn moved(end: Option<TableEnd>) -> Polled {
+    pub(super) fn moved(end: Option<TableEnd>) -> Polled {
         end.map_or(Polled::Moved, Polled::Over)
     }
 
@@ -157,14 +165,8 @@ impl Table {
     fn carry_out(&mut self, k: usize, answer: turns::Answer) -> Polled {
         match answer {
             turns::Answer::Resign => Self::moved(self.resign(k)),
-            turns::Answer::OfferDraw if self.offer_draw(k) => Polled::Over(self.end()),
-            turns::Answer::OfferDraw => Polled::Again,
-            turns::Answer::AskTakeback => match self.ask_takeback(k) {
-                Asked::Declined => Polled::Again,
-                // The position changed: the seat to move may be another one.
-                Asked::Made => Polled::Moved,
-                Asked::Failed(end) => Self::moved(end),
-            },
+            turns::Answer::OfferDraw => self.offer_draw(k),
+            turns::Answer::AskTakeback => self.ask_takeback(k),
             turns::Answer::Play(turn) => match self.game.play(turn) {
                 Ok(ply) => {
                     match ply.report.clone() {
