@@ -220,7 +220,7 @@ mod tests {
         fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
             self.turns += 1;
             match &self.ask {
-                Some((at, reply)) if *at == self.turns => Ok(reply.clone()),
+                Some((at, reply)) if *at == self.turns => Ok(*reply),
                 _ => self.brain.choose(view, clock),
             }
         }
