@@ -226,6 +226,11 @@ struct RoomState {
     /// Since when nobody has been connected (while `conns` is empty): the room was made or
     /// resumed then, or its last connection left.
     empty_since: Instant,
+    /// The commitment to the pieces at the start, once the game has started. Kept with the
+    /// rest of the room's state, under its one lock: a seat taken (which sends the commitment)
+    /// and the commitment made (which tells the seats) each hold the room whole, so neither
+    /// can wait for the other.
+    seal: Option<Seal>,
 }
 
 struct Room {
@@ -234,8 +239,6 @@ struct Room {
     players: u8,
     rules: Rules,
     state: Mutex<RoomState>,
-    /// The commitment to the pieces at the start, once the game has started.
-    seal: Mutex<Option<Seal>>,
     /// The room's file as saved so far (`save_room`).
     journal: Mutex<Option<Journal>>,
     /// Seats that resigned out of turn (`resign`), for the table to take.
@@ -265,8 +268,8 @@ impl Room {
                 wrong_codes: WrongCodes::default(),
                 conns: Vec::new(),
                 empty_since: Instant::now(),
+                seal,
             }),
-            seal: Mutex::new(seal),
             journal: Mutex::new(None),
             resigned: Arc::default(),
         })

@@ -88,8 +88,7 @@ pub(super) fn room_head(room: &Room) -> String {
 
 /// `room_head`, with the room's state held.
 pub(super) fn room_head_with(room: &Room, st: &RoomState) -> String {
-    let salts = lock(&room.seal)
-        .as_ref()
+    let salts = (st.seal.as_ref())
         .map(|s| {
             (s.salts.iter())
                 .map(|b| to_hex(b))

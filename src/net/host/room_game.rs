@@ -46,22 +46,7 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
                     seats
                 }));
             }
-            // The commitment, before the first turn (a resumed room keeps the salts it saved).
-            {
-                let start = &crate::net::audit::dealt(table.game());
-                let mut seal = lock(&room.seal);
-                let s = match seal.take() {
-                    Some(old) => Seal::with_salts(room.id, start, old.salts),
-                    None => Seal::new(room.id, start),
-                };
-                let st = lock(&room.state);
-                room.broadcast(
-                    &st,
-                    &Msg::Commit(s.hashes.clone()).encode(room.board()),
-                    host,
-                );
-                *seal = Some(s);
-            }
+            commit(host, room, table.game());
             save_room(host, room, table.game());
             {
                 let (host, room) = (host.clone(), room.clone());
@@ -125,6 +110,23 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
     }
 }
 
+/// The commitment, before the first turn (a resumed room keeps the salts it saved), to every
+/// seat connected.
+pub(super) fn commit(host: &Arc<Inner>, room: &Arc<Room>, game: &Game) {
+    let start = &crate::net::audit::dealt(game);
+    let mut st = lock(&room.state);
+    let s = match st.seal.take() {
+        Some(old) => Seal::with_salts(room.id, start, old.salts),
+        None => Seal::new(room.id, start),
+    };
+    room.broadcast(
+        &st,
+        &Msg::Commit(s.hashes.clone()).encode(room.board()),
+        host,
+    );
+    st.seal = Some(s);
+}
+
 /// The seats of a room's table: each an `EngineSeat` over the seat's network link.
 fn network_seats(host: &Arc<Inner>, room: &Arc<Room>) -> Vec<(Chair, Box<dyn SeatDriver>)> {
     let links: Vec<(String, Arc<LinkShared>)> = {
@@ -162,10 +164,10 @@ fn network_seats(host: &Arc<Inner>, room: &Arc<Room>) -> Vec<(Chair, Box<dyn Sea
 
 /// At the end: the commitment's salts and the game's record, to every seat connected.
 fn reveal(host: &Arc<Inner>, room: &Arc<Room>, f: &Finished) {
-    let Some(seal) = lock(&room.seal).clone() else {
+    let st = lock(&room.state);
+    let Some(seal) = st.seal.clone() else {
         return;
     };
-    let st = lock(&room.state);
     room.broadcast(
         &st,
         &Msg::Reveal(seal.salts.clone()).encode(room.board()),

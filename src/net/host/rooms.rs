@@ -148,7 +148,7 @@ pub(super) fn take_seat(
                 out.push(format!("h {line}"), host);
             }
         }
-        if let Some(seal) = lock(&room.seal).as_ref() {
+        if let Some(seal) = &st.seal {
             out.push(Msg::Commit(seal.hashes.clone()).encode(room.board()), host);
         }
         old

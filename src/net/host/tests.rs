@@ -202,3 +202,44 @@ fn a_waiting_room_is_saved_and_read_back() {
     std::fs::write(&path, bad).unwrap();
     assert!(load_room(&path, host).is_err());
 }
+
+/// A seat taken back at the moment the game's commitment is made: `take_seat` holds the room's
+/// state while it sends the seat what it missed, the commitment among it, and the room's thread
+/// makes the commitment and tells the seats. Both need the room whole; with the commitment
+/// under a lock of its own, taken before the state's, each waited for the other for ever (the
+/// room dead, every player told nothing more). Here the rejoin holds the room as it does and
+/// reads the commitment (not made yet); the commitment waits for it, then is made, and a seat
+/// taken after it is sent it.
+#[test]
+fn a_rejoin_while_the_commitment_is_made_does_not_stop_the_room() {
+    let opts = ServeOptions {
+        quiet: true,
+        ..ServeOptions::default()
+    };
+    let server = Server::bind("127.0.0.1:0", opts).unwrap();
+    let host = server.inner.clone();
+    let room = make_room(&host, 2, Rules::for_mode(Mode::Hidden)).unwrap();
+    let game = game_after(0);
+    let st = lock(&room.state); // a rejoin, mid-way through `take_seat`
+    let committing = {
+        let (host, room) = (host.clone(), room.clone());
+        std::thread::spawn(move || super::room_game::commit(&host, &room, &game))
+    };
+    assert!(
+        st.seal.is_none(),
+        "the rejoin reads the commitment: none yet"
+    );
+    drop(st);
+    let until = Instant::now() + Duration::from_secs(60);
+    while !committing.is_finished() {
+        assert!(Instant::now() < until, "the commitment never made");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    committing.join().unwrap();
+    let hashes = lock(&room.state).seal.as_ref().map(|s| s.hashes.len());
+    assert_eq!(
+        hashes,
+        Some(2),
+        "one commitment a side, for the seats taken after"
+    );
+}
