@@ -484,6 +484,13 @@ impl Client {
     }
 }
 
+impl Drop for Client {
+    /// A client dropped leaves its seat (its pinger would keep the connection open).
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
 /// The address to dial and how to open the connection for `req`.
 fn opening(req: &Request) -> Result<(String, Open<'_>), ClientError> {
     Ok(match req {

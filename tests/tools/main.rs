@@ -14,4 +14,5 @@ mod cli_tools;
 mod engine_protocol;
 mod net;
 mod net_cli;
+mod net_end;
 mod net_rejoin;

@@ -1183,10 +1183,10 @@ fn resign_while_the_other_thinks(break_first: bool) {
     let f = finished(&h, &room);
     assert_eq!(f.game.status(), won);
     assert!(f.forfeit.is_none(), "{:?}", f.forfeit);
-    // Red thinks on past the room's close (a finished game's room is closed before the game is
-    // listed as finished): its late answer is dropped (or cannot be sent, the connection
-    // broken), and it ends with the result all the same.
-    assert_eq!(h.rooms(), 0, "the room is closed");
+    // Red thinks on past the end: the room stays open while Red is in it (for the chat), its
+    // late answer is dropped (or cannot be sent, the connection broken), and it ends with the
+    // result all the same.
+    assert_eq!(h.rooms(), 1, "the room stays open while a player is in it");
     if break_first {
         red_line.close();
     }
@@ -1199,6 +1199,15 @@ fn resign_while_the_other_thinks(break_first: bool) {
         "ended at once: {waited:?}"
     );
     assert!(matches!(b_verdict, Verdict::Honest { .. }), "{b_verdict}");
+    // Both gone: the room closes.
+    let until = Instant::now() + PATIENCE;
+    while h.rooms() > 0 {
+        assert!(
+            Instant::now() < until,
+            "the room stays open with nobody in it"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
     if !break_first {
         // (With the connection broken before Red read the reveal, Red's audit may lack it.)
         assert!(matches!(r_verdict, Verdict::Honest { .. }), "{r_verdict}");
@@ -2109,23 +2118,27 @@ fn chaotic_seat(c: Client, seed: u64) -> (Option<Verdict>, usize) {
             Event::Msg(Msg::Bye(_)) | Event::Closed(_) => true,
             Event::Msg(_) => false,
         };
-        if closed {
-            if over && c.audit().lock().unwrap().revealed() {
-                let v = c.verdict();
-                if !matches!(v, Verdict::Honest { .. })
-                    && std::env::var_os("JUNQI_AUDIT_DUMP").is_some()
-                {
-                    let dump = format!("{:#?}", c.audit().lock().unwrap());
-                    std::fs::write(format!("/tmp/audit-dump-{seed}.txt"), dump).unwrap();
-                }
-                return (Some(v), drops);
+        // The game over and revealed: the seat leaves (the room stays open for the chat).
+        if over && c.audit().lock().unwrap().revealed() {
+            let v = c.verdict();
+            if !matches!(v, Verdict::Honest { .. })
+                && std::env::var_os("JUNQI_AUDIT_DUMP").is_some()
+            {
+                let dump = format!("{:#?}", c.audit().lock().unwrap());
+                std::fs::write(format!("/tmp/audit-dump-{seed}.txt"), dump).unwrap();
             }
-        } else if !over && !resigned && rng.below(10_000) < 3 {
-            resigned = true;
-            let _ = c.send(&Msg::Resign);
-            continue;
-        } else if over || drops >= 2 || rng.below(1000) >= 4 {
-            continue;
+            c.close();
+            return (Some(v), drops);
+        }
+        if !closed {
+            if !over && !resigned && rng.below(10_000) < 3 {
+                resigned = true;
+                let _ = c.send(&Msg::Resign);
+                continue;
+            }
+            if over || drops >= 2 || rng.below(1000) >= 4 {
+                continue;
+            }
         }
         // The connection drops (or broke): the seat is taken back with its token.
         drops += 1;

@@ -294,6 +294,7 @@ pub(super) fn seated_loop(
         }
         if st.conns.len() < held {
             room.tell_away(&st, host);
+            room.changed.notify_all();
         }
         let mut ls = lock(&link.state);
         if ls.conn.as_ref().is_some_and(|c| c.id == out.id) {
@@ -334,13 +335,14 @@ pub(super) fn relay(
         // Only what the player sends unasked counts against the bucket (pings, chat, an
         // engine's `info`): answers come one a question, however fast the questions come (two
         // quick computer players answer hundreds of turns a second).
+        // After the game's end nothing is asked.
         let asked = matches!(
             &msg,
             Msg::Engine(m) if !matches!(
                 m,
                 EngineMsg::Id { .. } | EngineMsg::Option(..) | EngineMsg::Info(_)
             )
-        );
+        ) && lock(&link.state).end.is_empty();
         if !asked && !rate.allow() {
             return Err(Dropped::from(Farewell::Flood));
         }
@@ -402,6 +404,11 @@ fn engine_line(link: &LinkShared, out: &ConnOut, m: EngineMsg) -> Result<(), Dro
             Farewell::Replaced,
             "a seat it no longer holds",
         ));
+    }
+    if !ls.end.is_empty() {
+        // After the game's end: a late answer (a player that thought on past it), or the
+        // answers to the handshake sent again to a player back after it. Nothing takes them.
+        return Ok(());
     }
     if ls.replaying {
         match m {

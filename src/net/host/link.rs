@@ -209,7 +209,14 @@ impl LineLink for NetLink {
         {
             st.setup.push(line.to_string());
         }
-        if is_question(line) {
+        if line.starts_with("gameover ") || !st.end.is_empty() {
+            // The end: nothing is asked any more.
+            if st.end.len() < 4 {
+                st.end.push(line.to_string());
+            }
+            st.pending = None;
+            st.late_gos = 0;
+        } else if is_question(line) {
             st.pending = Some(line.to_string());
         }
         if let Some(count) = own_timeout(line, st.last_view.as_deref()) {

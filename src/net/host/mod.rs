@@ -91,6 +91,9 @@ pub struct Bounds {
     /// connected to it for this long; looked for each time a room is made, and by the host's
     /// sweep every `sweep_every(waiting_life)`.
     pub waiting_life: Duration,
+    /// How long a room stays open after its game's end, for its players' chat: until every
+    /// player has left, at most this long.
+    pub after_end: Duration,
 }
 
 impl Default for Bounds {
@@ -110,6 +113,7 @@ impl Default for Bounds {
             answer_time: Duration::from_secs(600),
             clock_second: Duration::from_secs(1),
             waiting_life: Duration::from_secs(24 * 3600),
+            after_end: Duration::from_secs(600),
         }
     }
 }
@@ -188,6 +192,9 @@ struct LinkState {
     refused: usize,
     /// `told` and `refused` when the last view was sent.
     view_mark: (usize, usize),
+    /// The lines of the game's end (`gameover`, `quit`), once sent: sent again to a player
+    /// who rejoins after it. After them nothing is asked, and a late answer is dropped.
+    end: Vec<String>,
 }
 
 /// Whether `line` tells of a turn, a takeback made or a timeout (what the audit counts).
@@ -231,6 +238,9 @@ struct RoomState {
     /// and the commitment made (which tells the seats) each hold the room whole, so neither
     /// can wait for the other.
     seal: Option<Seal>,
+    /// The game as it ended, once over (the room stays open for its players' chat): a seat
+    /// taken back then is sent the reveal and the record.
+    ended: Option<Game>,
 }
 
 struct Room {
@@ -239,6 +249,9 @@ struct Room {
     players: u8,
     rules: Rules,
     state: Mutex<RoomState>,
+    /// Told when a connection leaves the room, or the host stops: the wait after the game's
+    /// end (`room_game::stay_open`) looks again.
+    changed: std::sync::Condvar,
     /// The room's file as saved so far (`save_room`).
     journal: Mutex<Option<Journal>>,
     /// Seats that resigned out of turn (`resign`), for the table to take.
@@ -269,7 +282,9 @@ impl Room {
                 conns: Vec::new(),
                 empty_since: Instant::now(),
                 seal,
+                ended: None,
             }),
+            changed: std::sync::Condvar::new(),
             journal: Mutex::new(None),
             resigned: Arc::default(),
         })
@@ -757,6 +772,10 @@ impl ServerHandle {
     /// Stop accepting connections (the accept loop ends at its next connection).
     pub fn stop(&self) {
         self.inner.stop.store(true, Ordering::Relaxed);
+        // Rooms open after their game's end close now.
+        for room in lock(&self.inner.rooms).values() {
+            room.changed.notify_all();
+        }
         let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
     }
 }

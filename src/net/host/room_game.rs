@@ -86,21 +86,18 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
         *lock(&room.journal) = None;
         let _ = std::fs::remove_file(room_path(dir, room.id));
     }
-    // The reveal and the record, so that every player can check the host (`audit`).
-    if let Some(f) = &finished {
-        reveal(host, room, f);
-    }
-    // Let the writers send the last lines, then close the room.
-    std::thread::sleep(Duration::from_millis(200));
     {
+        // The reveal and the record, so that every player can check the host (`audit`); a
+        // seat taken back from now on is sent them too (`take_seat`).
         let mut st = lock(&room.state);
         st.over = true;
-        for (_, c) in &st.conns {
-            c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
+        st.ended = finished.as_ref().map(|f| f.game.clone());
+        for (seat, c) in &st.conns {
+            for line in reveal_lines(host, room, &st, *seat) {
+                c.push(line, host);
+            }
         }
-        st.conns.clear();
     }
-    lock(&host.rooms).remove(&room.id);
     if let Some(f) = finished {
         let mut fs = lock(&host.finished);
         if fs.len() >= FINISHED_KEEP {
@@ -108,6 +105,44 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
         }
         fs.push(f);
     }
+    stay_open(host, room);
+    lock(&host.rooms).remove(&room.id);
+}
+
+/// After the game's end the room stays open for its players' chat, until every one has left or
+/// `Bounds::after_end` passed (or the host stops); then the last connections are told the room
+/// closed (`bye over`). The room's thread sleeps meanwhile, woken when a connection leaves.
+fn stay_open(host: &Inner, room: &Room) {
+    let until = Instant::now() + host.bounds.after_end;
+    let mut st = lock(&room.state);
+    // A game that could not start: nothing to stay for.
+    let stay = st.ended.is_some();
+    if stay && !st.conns.is_empty() {
+        host.log(format!(
+            "room {}: open for its players' chat until they leave (at most {} s)",
+            room.id,
+            host.bounds.after_end.as_secs()
+        ));
+    }
+    while stay && !st.conns.is_empty() && !host.stop.load(Ordering::Relaxed) {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            host.log(format!(
+                "room {}: closed {} s after its game's end",
+                room.id,
+                host.bounds.after_end.as_secs()
+            ));
+            break;
+        }
+        st = match room.changed.wait_timeout(st, left) {
+            Ok((st, _)) => st,
+            Err(p) => p.into_inner().0,
+        };
+    }
+    for (_, c) in &st.conns {
+        c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
+    }
+    st.conns.clear();
 }
 
 /// The commitment, before the first turn (a resumed room keeps the salts it saved), to every
@@ -162,44 +197,30 @@ fn network_seats(host: &Arc<Inner>, room: &Arc<Room>) -> Vec<(Chair, Box<dyn Sea
         .collect()
 }
 
-/// At the end: the commitment's salts and the game's record, to every seat connected.
-fn reveal(host: &Arc<Inner>, room: &Arc<Room>, f: &Finished) {
-    let st = lock(&room.state);
-    let Some(seal) = st.seal.clone() else {
-        return;
+/// At the end, for seat `seat`: the commitment's salts and the game's record (none before the
+/// end, or without a commitment). A host made to lie (`Fault::OtherRecord`) sends that seat
+/// the record less its last action.
+pub(super) fn reveal_lines(host: &Inner, room: &Room, st: &RoomState, seat: u8) -> Vec<String> {
+    let (Some(seal), Some(game)) = (&st.seal, &st.ended) else {
+        return Vec::new();
     };
-    room.broadcast(
-        &st,
-        &Msg::Reveal(seal.salts.clone()).encode(room.board()),
-        host,
-    );
-    let record = |g: &Game| -> Vec<String> {
-        let parts = record_parts(g);
-        let n = parts.len();
-        (parts.into_iter().enumerate())
-            .map(|(i, text)| {
-                let last = i + 1 == n;
-                Msg::RecordPart { text, last }.encode(room.board())
-            })
-            .collect()
-    };
-    let parts = record(&f.game);
-    // A host made to lie sends that seat the record less its last action.
-    let other = match host.fault {
-        Some(Fault::OtherRecord { seat }) => {
-            let mut r = f.game.record().clone();
+    let lied = match host.fault {
+        Some(Fault::OtherRecord { seat: s }) if s == seat => {
+            let mut r = game.record().clone();
             r.actions.pop();
-            Game::from_record(r).ok().map(|g| (seat, record(&g)))
+            Game::from_record(r).ok()
         }
         _ => None,
     };
-    for (seat, c) in &st.conns {
-        let parts = match &other {
-            Some((s, lie)) if s == seat => lie,
-            _ => &parts,
-        };
-        for p in parts {
-            c.push(p.clone(), host);
+    let parts = record_parts(lied.as_ref().unwrap_or(game));
+    let n = parts.len();
+    let mut lines = vec![Msg::Reveal(seal.salts.clone()).encode(room.board())];
+    lines.extend(parts.into_iter().enumerate().map(|(i, text)| {
+        Msg::RecordPart {
+            text,
+            last: i + 1 == n,
         }
-    }
+        .encode(room.board())
+    }));
+    lines
 }

@@ -55,10 +55,11 @@ pub(super) fn take_seat(
     name: &str,
 ) -> Result<u8, Dropped> {
     let mut st = lock(&room.state);
-    if st.over {
+    let rejoin = matches!(claim, Claim::Back(..));
+    // After the game's end the room stays open for its players (their chat), not for others.
+    if st.over && !rejoin {
         return Err(Farewell::GameOver.into());
     }
-    let rejoin = matches!(claim, Claim::Back(..));
     let seat = match &claim {
         Claim::Back(seat, token) => {
             let Some(slot) = st.seats.get(usize::from(*seat)) else {
@@ -144,12 +145,17 @@ pub(super) fn take_seat(
                 .iter()
                 .chain(view)
                 .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
+                .chain(&ls.end)
             {
                 out.push(format!("h {line}"), host);
             }
         }
         if let Some(seal) = &st.seal {
             out.push(Msg::Commit(seal.hashes.clone()).encode(room.board()), host);
+        }
+        // Back after the end: the reveal and the record, for the player's audit.
+        for line in super::room_game::reveal_lines(host, room, &st, seat) {
+            out.push(line, host);
         }
         old
     };
