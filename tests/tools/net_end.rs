@@ -166,3 +166,50 @@ fn the_room_closes_after_its_time_after_the_end() {
     );
     h.stop();
 }
+
+/// Four players, two dropped: when one comes back the host's log says whom the game still
+/// waits for.
+#[test]
+fn the_log_names_the_seats_still_away_when_one_comes_back() {
+    let h = server_with(Bounds::default());
+    let first = Client::connect(&Request::Create {
+        addr: h.addr().to_string(),
+        players: 4,
+        rules: Rules::for_mode(Mode::Hidden),
+        name: "South".into(),
+        pin: Some(h.public_key()),
+        seat: None,
+    })
+    .unwrap();
+    let others: Vec<Client> = (0..3)
+        .map(|_| {
+            Client::connect(&Request::Join {
+                invite: first.seated().invite.clone(),
+                name: "other".into(),
+                seat: None,
+            })
+            .unwrap()
+        })
+        .collect();
+    let room = first.seated().invite.room;
+    wait_until("the game starts", || {
+        h.log().iter().any(|l| l.contains("the game starts"))
+    });
+    assert!(h.cut(room, 1) && h.cut(room, 2));
+    next_msg(&first, |m| {
+        matches!(m, Msg::Away(s) if s == &[1, 2]).then_some(())
+    });
+    let east = others[0].seated().clone();
+    let _back = Client::connect(&Request::Rejoin {
+        invite: east.invite.clone(),
+        seat: east.seat,
+        token: east.token.clone(),
+    })
+    .unwrap();
+    wait_until("the rejoin's log line", || {
+        h.log()
+            .iter()
+            .any(|l| l.ends_with("seat 2 rejoined (seat 3 still away)"))
+    });
+    h.stop();
+}

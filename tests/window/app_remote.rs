@@ -792,7 +792,7 @@ use junqi::app::remote::{Form, Phase};
 use junqi::net::client::{Client, Request};
 use junqi::net::host::{ServeOptions, Server, ServerHandle};
 
-fn loopback_server() -> ServerHandle {
+pub(super) fn loopback_server() -> ServerHandle {
     Server::bind(
         "127.0.0.1:0",
         ServeOptions {
@@ -831,7 +831,7 @@ fn remote_over(h: &Harness<'static, JunqiApp>) -> bool {
 
 /// What the screen showed once its view had caught up with its reports: the texts, the turns
 /// seen, whether the game was over.
-type Snapshot = (Vec<String>, usize, bool);
+pub(super) type Snapshot = (Vec<String>, usize, bool);
 
 fn snapshot(h: &Harness<'static, JunqiApp>, shots: &mut Vec<Snapshot>) {
     if let Some(ply) = caught_up(h) {
@@ -860,7 +860,7 @@ fn g_events(r: &junqi::app::remote::Remote) -> impl Iterator<Item = &RemoteEvent
 
 /// Play the window's seat by clicking until the game is over (bounded), each turn a random one
 /// of the seat's own view's candidates; what the screen showed along the way.
-fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) -> Vec<Snapshot> {
+pub(super) fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) -> Vec<Snapshot> {
     click_until(h, seed, &remote_over)
 }
 
@@ -948,7 +948,7 @@ fn finished_game(server: &ServerHandle) -> Game {
     }
 }
 
-fn short_hidden_rules() -> Rules {
+pub(super) fn short_hidden_rules() -> Rules {
     let mut rules = Rules::for_mode(Mode::Hidden);
     rules.quiet_limit = 8;
     rules
@@ -984,7 +984,7 @@ fn room_with_a_random_creator() -> (
 }
 
 /// Join `invite` from the window's form as "Mei".
-fn join_in_window(h: &mut Harness<'static, JunqiApp>, invite: &str) {
+pub(super) fn join_in_window(h: &mut Harness<'static, JunqiApp>, invite: &str) {
     common::click(h, "Join a network game…");
     type_into(h, "Invite", invite);
     type_into(h, "Your name", "Mei");
@@ -1219,7 +1219,7 @@ fn the_first_screen_offers_to_rejoin_a_game_in_progress() {
 
 /// At the end the host reveals its commitment's salts and the record: the screen says the audit
 /// passed, keeps the record among the recent games, and shows every piece of the last position.
-fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
+pub(super) fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
     let deadline = std::time::Instant::now() + common::PATIENCE;
     while !shows(h, "Checked: ") {
         assert!(

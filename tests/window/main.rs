@@ -19,6 +19,7 @@ mod app_layout;
 mod app_learn;
 mod app_marks;
 mod app_modes;
+mod app_net_end;
 mod app_net_polish;
 mod app_open_file;
 mod app_polish;

@@ -511,6 +511,9 @@ impl RemoteGame {
                 self.takeback_sent = false;
                 self.confirm_resign = false;
                 self.selected = None;
+                self.pending_flip = None;
+                // What was said of a turn (a refusal, a move the view refused) is old news.
+                self.note = None;
             }
             HostMsg::Error(e) => self
                 .events
@@ -1305,6 +1308,12 @@ mod tests {
         let why = RefusedWhy::Rule("the flag: refused, still has mines".into());
         g.receive(HostMsg::Refused("a6-a7".into(), why), 0.0);
         assert!(matches!(g.note(), Some(Note::Refused(Refusal::Said(..)))));
+        // The game's end clears it: the status line says the end, not a refusal before it.
+        g.receive(
+            HostMsg::GameOver(Status::Draw(crate::engine::EndReason::Agreement)),
+            0.0,
+        );
+        assert!(g.note().is_none());
     }
 
     /// Nothing is sent out of turn, and a turn the view refuses is said, not sent.

@@ -176,11 +176,21 @@ pub(super) fn take_seat(
     if rejoin {
         room.tell_away(&st, host);
     }
+    // Back while others are still away: the log says whom the game still waits for.
+    let still_away: Vec<String> = (0..room.players)
+        .filter(|k| st.started && !st.over && !st.conns.iter().any(|(s, _)| s == k))
+        .map(|k| seat_number(k).to_string())
+        .collect();
     host.log(format!(
-        "room {}: seat {} {}",
+        "room {}: seat {} {}{}",
         room.id,
         seat_number(seat),
-        if rejoin { "rejoined" } else { "taken" }
+        if rejoin { "rejoined" } else { "taken" },
+        match still_away.len() {
+            0 => String::new(),
+            1 => format!(" (seat {} still away)", still_away[0]),
+            _ => format!(" (seats {} still away)", still_away.join(", ")),
+        }
     ));
     start_when_full(host, room, &mut st)?;
     Ok(seat)
