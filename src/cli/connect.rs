@@ -4,7 +4,7 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
-use crate::net::client::{Client, ClientError, Request};
+use crate::net::client::{Client, ClientError, Rematched, Request};
 use crate::net::kept_seat::SeatLock;
 use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};
@@ -29,7 +29,9 @@ seconds. The seat taken is kept (with its token, readable by the user only) in c
 the data folder until the game ends: started again with the same invite after it ended mid-game \
 (even killed), it takes the seat back. When the game ends it prints the audit of the host (`audit: honest: …`, `audit: the \
 host lied: …` or `audit: not checked: …`; docs/network.md) and then, as the last line on standard \
-output, `result: …`; a bad invite, an unreachable host or \
+output, `result: …`; with --rematch N it then asks for another game in the same room (every player \
+must agree; the seats move one chair round, two players swap sides), up to N more, each game \
+ending with its own audit and result. A bad invite, an unreachable host or \
 a refused code exits with status 2 and a message on standard error."
 )]
 pub struct ConnectArgs {
@@ -65,6 +67,11 @@ pub struct ConnectArgs {
     /// How long to try to rejoin after the connection breaks (seconds)
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
     retry: u64,
+    /// After each game, ask for (and agree to) another in the same room, up to N more games,
+    /// the seats moved one chair round each time; 0: leave at the end (a rematch another player
+    /// asks for is then off)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    rematch: u32,
     #[command(flatten)]
     rules: RuleFlags,
 }
@@ -268,6 +275,7 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
     );
     let audit = client.audit();
     let mut client = Some(client);
+    let (mut seated, mut rematches) = (seated, args.rematch);
     loop {
         let c = match client.take() {
             Some(c) => c,
@@ -286,11 +294,39 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
                 if let (Some(dir), Some(_)) = (&seats, &lock) {
                     crate::net::kept_seat::forget(dir, seated.invite.room);
                 }
-                return Ok(format!(
-                    "audit: {}\nresult: {}\n",
-                    c.verdict(),
-                    status.word()
-                ));
+                let end = format!("audit: {}\nresult: {}\n", c.verdict(), status.word());
+                if rematches == 0 {
+                    return Ok(end);
+                }
+                print!("{end}");
+                let _ = std::io::stdout().flush();
+                rematches -= 1;
+                match c.rematch(&mut tell) {
+                    Ok(Rematched::Begun) => {
+                        seated = c.seated();
+                        eprintln!(
+                            "connect: a rematch: seat {} of {}",
+                            seated.seat + 1,
+                            seated.players
+                        );
+                        if let (Some(dir), Some(_)) = (&seats, &lock)
+                            && let Err(e) = crate::net::kept_seat::keep(dir, &seated)
+                        {
+                            eprintln!("connect: the seat is not kept for a rejoin: {e}");
+                        }
+                        client = Some(c);
+                        continue;
+                    }
+                    Ok(Rematched::Off { seat, left }) => eprintln!(
+                        "connect: no rematch: seat {} {}",
+                        seat + 1,
+                        if left { "left" } else { "declined" }
+                    ),
+                    Ok(Rematched::Closed) | Err(_) => {
+                        eprintln!("connect: no rematch: the room closed");
+                    }
+                }
+                return Ok(String::new());
             }
             Err(ClientError::Connection(why)) => {
                 eprintln!("connect: the connection broke ({why}); rejoining");

@@ -140,7 +140,8 @@ pub struct Seated {
 pub struct Client {
     sender: Sender,
     events: Receiver<Event>,
-    seated: Seated,
+    /// The seat held (a rematch moves it: `seated` comes again).
+    seated: Mutex<Seated>,
     board: &'static Board,
     closed: Arc<AtomicBool>,
     /// Every message received, when kept (`keep_received`).
@@ -259,19 +260,19 @@ impl Client {
             tx,
             closed.clone(),
             received.clone(),
-            audit.clone(),
+            (invite.room, audit.clone()),
         )?;
         spawn_pinger(sender.clone(), closed.clone())?;
         let _ = NET_VERSION;
         Ok(Client {
             sender,
             events,
-            seated: Seated {
+            seated: Mutex::new(Seated {
                 seat,
                 players,
                 token,
                 invite,
-            },
+            }),
             board,
             closed,
             received,
@@ -327,9 +328,19 @@ impl Client {
         lock(&self.audit).verdict()
     }
 
-    /// The seat held, its token and the room's invite.
-    pub fn seated(&self) -> &Seated {
-        &self.seated
+    /// The seat held, its token and the room's invite (after a rematch: the new game's seat).
+    pub fn seated(&self) -> Seated {
+        lock(&self.seated).clone()
+    }
+
+    /// A rematch's new seat, as the owner takes the event.
+    fn took(&self, ev: Option<Event>) -> Option<Event> {
+        if let Some(Event::Msg(Msg::Seated { seat, token, .. })) = &ev {
+            let mut s = lock(&self.seated);
+            s.seat = *seat;
+            s.token.clone_from(token);
+        }
+        ev
     }
 
     /// The board of the seat's game.
@@ -339,16 +350,16 @@ impl Client {
 
     /// The next event if one is waiting (never blocks).
     pub fn try_event(&self) -> Option<Event> {
-        self.events.try_recv().ok()
+        self.took(self.events.try_recv().ok())
     }
 
     /// The next event, waiting at most `timeout`.
     pub fn next_event(&self, timeout: Duration) -> Option<Event> {
-        match self.events.recv_timeout(timeout) {
+        self.took(match self.events.recv_timeout(timeout) {
             Ok(e) => Some(e),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => Some(Event::Closed("closed".into())),
-        }
+        })
     }
 
     /// Send a message (an engine answer, a chat line).
@@ -461,6 +472,30 @@ impl Client {
         }
     }
 
+    /// After a game's end: ask for (or agree to) another game in the same room, and wait for
+    /// the answer — every seat agreeing (`Rematched::Begun`: the new seat is `seated`, the audit
+    /// begins again, and `play` plays the game), or the rematch called off, or the room closed.
+    /// `other` sees what else comes (chat, the others' agreements).
+    ///
+    /// # Errors
+    /// The request could not be sent (the connection broke).
+    pub fn rematch(&self, other: &mut dyn FnMut(&Msg)) -> Result<Rematched, ClientError> {
+        self.send(&Msg::Rematch(true))?;
+        loop {
+            let Some(ev) = self.next_event(HOST_SILENCE) else {
+                continue;
+            };
+            match ev {
+                Event::Msg(Msg::Seated { .. }) => return Ok(Rematched::Begun),
+                Event::Msg(Msg::RematchOff { seat, left }) => {
+                    return Ok(Rematched::Off { seat, left });
+                }
+                Event::Msg(Msg::Bye(_)) | Event::Closed(_) => return Ok(Rematched::Closed),
+                Event::Msg(m) => other(&m),
+            }
+        }
+    }
+
     /// After an answer could not be sent: the end of the game, if the host sent it before the
     /// connection broke — read from what has arrived, waiting at most a second for the rest
     /// (the local seat is told the end, as in `play`).
@@ -489,6 +524,17 @@ impl Drop for Client {
     fn drop(&mut self) {
         self.close();
     }
+}
+
+/// How a rematch asked for ended (`Client::rematch`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rematched {
+    /// Every seat agreed: the next game begins, the seats one chair round.
+    Begun,
+    /// Seat `seat` declined, or left the room (`left`).
+    Off { seat: u8, left: bool },
+    /// The room closed (its time after the end passed), or the connection.
+    Closed,
 }
 
 /// The address to dial and how to open the connection for `req`.
@@ -609,9 +655,9 @@ fn spawn_reader(
     tx: std::sync::mpsc::SyncSender<Event>,
     closed: Arc<AtomicBool>,
     received: Arc<Mutex<Option<Vec<Msg>>>>,
-    audit: SharedAudit,
+    (room, audit): (RoomId, SharedAudit),
 ) -> Result<(), ClientError> {
-    let stretch = lock(&audit).stretches();
+    let mut stretch = lock(&audit).stretches();
     std::thread::Builder::new()
         .name("junqi-client-in".into())
         .spawn(move || {
@@ -622,6 +668,11 @@ fn spawn_reader(
                         {
                             let mut a = lock(&audit);
                             if a.stretches() == stretch {
+                                // A rematch's seat: the next game's audit begins.
+                                if matches!(m, Msg::Seated { .. }) {
+                                    *a = Auditor::new(room, true);
+                                    stretch = a.stretches();
+                                }
                                 a.feed(&m);
                             }
                         }

@@ -87,6 +87,9 @@ pub enum Msg {
     /// The seat resigns now, whoever is to move (on one's own turn the engine protocol's
     /// `resign`, answering `go`, does the same).
     Resign,
+    /// After the game's end: another game in the same room, asked for or agreed to (`true`),
+    /// or declined (`false`).
+    Rematch(bool),
 
     // From the host.
     /// The room was made: its invite.
@@ -122,6 +125,12 @@ pub enum Msg {
     /// The host ends the connection (a refused join, a seat taken, a wrong message …): why, as
     /// a code.
     Bye(Farewell),
+    /// Seat `K` asks for a rematch (it agrees to it); every other seat answers.
+    RematchAsked(u8),
+    /// Seat `K` agreed to the rematch asked.
+    RematchAgreed(u8),
+    /// The rematch asked is off: seat `seat` declined it, or left the room (`left`).
+    RematchOff { seat: u8, left: bool },
 }
 
 /// Why bytes from the network are not a message.
@@ -188,6 +197,13 @@ impl Msg {
             Msg::SayPreset(n) => format!("say-preset {n}"),
             Msg::Ping => "ping".into(),
             Msg::Resign => "resign".into(),
+            Msg::Rematch(yes) => format!("rematch {}", if *yes { "yes" } else { "no" }),
+            Msg::RematchAsked(k) => format!("rematch-asked {k}"),
+            Msg::RematchAgreed(k) => format!("rematch-agreed {k}"),
+            Msg::RematchOff { seat, left } => format!(
+                "rematch-off {seat} {}",
+                if *left { "left" } else { "declined" }
+            ),
             Msg::Created { invite } => format!("created {invite}"),
             Msg::Seated {
                 seat,
@@ -266,6 +282,24 @@ impl Msg {
             }
             "ping" if rest.is_empty() => Msg::Ping,
             "resign" if rest.is_empty() => Msg::Resign,
+            "rematch" => match rest {
+                "yes" => Msg::Rematch(true),
+                "no" => Msg::Rematch(false),
+                _ => return bad("rematch: yes or no"),
+            },
+            "rematch-asked" if words.len() == 1 => {
+                Msg::RematchAsked(num(words.first(), 3, "the seat")?)
+            }
+            "rematch-agreed" if words.len() == 1 => {
+                Msg::RematchAgreed(num(words.first(), 3, "the seat")?)
+            }
+            "rematch-off" => match words[..] {
+                [_, why @ ("left" | "declined")] => Msg::RematchOff {
+                    seat: num(words.first(), 3, "the seat")?,
+                    left: why == "left",
+                },
+                _ => return bad("rematch-off: a seat, and left or declined"),
+            },
             "created" => match words[..] {
                 [invite] => Msg::Created {
                     invite: crate::net::Invite::parse(invite)
@@ -524,6 +558,18 @@ mod tests {
             },
             Msg::Bye(Farewell::SeatTaken(1)),
             Msg::Bye(Farewell::GameOver),
+            Msg::Rematch(true),
+            Msg::Rematch(false),
+            Msg::RematchAsked(3),
+            Msg::RematchAgreed(0),
+            Msg::RematchOff {
+                seat: 1,
+                left: true,
+            },
+            Msg::RematchOff {
+                seat: 2,
+                left: false,
+            },
         ]
     }
 
@@ -566,6 +612,12 @@ mod tests {
             "at 3",
             "at -1 0",
             "at 1 2 3",
+            "rematch",
+            "rematch maybe",
+            "rematch-asked 4",
+            "rematch-asked 1 2",
+            "rematch-off 1",
+            "rematch-off 1 gone",
         ] {
             assert!(Msg::decode(text.as_bytes(), board).is_err(), "{text:?}");
         }
@@ -604,7 +656,8 @@ mod tests {
         #[test]
         fn arbitrary_words_never_panic(head in prop::sample::select(vec![
             "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
-            "h", "said", "said-preset", "bye", "commit", "reveal", "record", "at"]), rest in "\\PC{0,200}") {
+            "h", "said", "said-preset", "bye", "commit", "reveal", "record", "at", "rematch",
+            "rematch-asked", "rematch-agreed", "rematch-off"]), rest in "\\PC{0,200}") {
             let text = format!("{head} {rest}");
             if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
                 // What reads reads back the same.

@@ -16,3 +16,4 @@ mod net;
 mod net_cli;
 mod net_end;
 mod net_rejoin;
+mod net_rematch;

@@ -276,23 +276,38 @@ pub(super) fn seated_loop(
         }
     };
     receiver.board = room.board();
-    let link = lock(&room.state).seats[usize::from(seat)].link.clone();
+    let mut held = Held {
+        games: room.games.load(Ordering::SeqCst),
+        seat,
+        link: lock(&room.state).seats[usize::from(seat)].link.clone(),
+    };
     let mut rate = Rate {
         tokens: f64::from(host.bounds.burst),
         last: Instant::now(),
         burst: f64::from(host.bounds.burst),
         per_second: f64::from(host.bounds.per_second),
     };
-    let result = relay(host, &room, seat, out, receiver, &link, &mut rate);
+    let result = relay(host, &room, out, receiver, &mut held, &mut rate);
+    let Held { link, .. } = held;
     // Leave the seat (it waits for a rejoin), unless another connection took it already.
     {
         let mut st = lock(&room.state);
-        let held = st.conns.len();
+        let before = st.conns.len();
+        let seat = st
+            .conns
+            .iter()
+            .find(|(_, c)| c.id == out.id)
+            .map(|(s, _)| *s);
         st.conns.retain(|(_, c)| c.id != out.id);
         if st.conns.is_empty() {
             st.empty_since = Instant::now();
         }
-        if st.conns.len() < held {
+        if let Some(seat) = seat
+            && !st.conns.iter().any(|(s, _)| *s == seat)
+        {
+            super::rematch::left(host, &room, &mut st, seat);
+        }
+        if st.conns.len() < before {
             room.tell_away(&st, host);
             room.changed.notify_all();
         }
@@ -313,14 +328,37 @@ impl ConnOut {
     }
 }
 
+/// The seat a connection holds, and its link, as of the room's game `games` (a rematch moves
+/// every player one chair round).
+pub(super) struct Held {
+    games: u64,
+    seat: u8,
+    link: Arc<LinkShared>,
+}
+
+impl Held {
+    /// Read the seat again if the room began another game since.
+    fn follow(&mut self, room: &Room, out: &ConnOut) {
+        let games = room.games.load(Ordering::SeqCst);
+        if games == self.games {
+            return;
+        }
+        let st = lock(&room.state);
+        self.games = room.games.load(Ordering::SeqCst);
+        if let Some((seat, _)) = st.conns.iter().find(|(_, c)| c.id == out.id) {
+            self.seat = *seat;
+            self.link = st.seats[usize::from(*seat)].link.clone();
+        }
+    }
+}
+
 /// Relay what the seated connection sends until it ends or breaks a rule.
 pub(super) fn relay(
     host: &Arc<Inner>,
     room: &Arc<Room>,
-    seat: u8,
     out: &ConnOut,
     receiver: &mut Receiver,
-    link: &Arc<LinkShared>,
+    held: &mut Held,
     rate: &mut Rate,
 ) -> Result<(), Dropped> {
     loop {
@@ -335,6 +373,8 @@ pub(super) fn relay(
         // Only what the player sends unasked counts against the bucket (pings, chat, an
         // engine's `info`): answers come one a question, however fast the questions come (two
         // quick computer players answer hundreds of turns a second).
+        held.follow(room, out);
+        let (seat, link) = (held.seat, held.link.clone());
         // After the game's end nothing is asked.
         let asked = matches!(
             &msg,
@@ -348,7 +388,7 @@ pub(super) fn relay(
         }
         match msg {
             Msg::Ping => {}
-            Msg::Engine(m) => engine_line(link, out, m)?,
+            Msg::Engine(m) => engine_line(&link, out, m)?,
             Msg::Resign => {
                 // Out of turn (on its turn a seat may also answer `go` with `resign`): the
                 // table takes it before the next turn, or at once if a seat is thinking.
@@ -381,6 +421,10 @@ pub(super) fn relay(
                 let st = lock(&room.state);
                 let m = Msg::SaidPreset { from: seat, preset }.encode(room.board());
                 room.broadcast(&st, &m, host);
+            }
+            Msg::Rematch(yes) => {
+                let mut st = lock(&room.state);
+                super::rematch::answer(host, room, &mut st, seat, yes);
             }
             m => {
                 return Err(Dropped::told(

@@ -10,6 +10,7 @@
 mod connection;
 mod link;
 mod persist;
+mod rematch;
 mod room_game;
 mod rooms;
 #[cfg(test)]
@@ -241,6 +242,10 @@ struct RoomState {
     /// The game as it ended, once over (the room stays open for its players' chat): a seat
     /// taken back then is sent the reveal and the record.
     ended: Option<Game>,
+    /// After the end: the rematch asked, each seat's agreement (`rematch::answer`), and whether
+    /// every seat agreed (the room's thread then starts the next game).
+    rematch: Option<Vec<bool>>,
+    rematch_agreed: bool,
 }
 
 struct Room {
@@ -252,6 +257,9 @@ struct Room {
     /// Told when a connection leaves the room, or the host stops: the wait after the game's
     /// end (`room_game::stay_open`) looks again.
     changed: std::sync::Condvar,
+    /// Games begun again in this room (rematches): a connection whose count is behind reads
+    /// its seat again (the seats moved one chair round).
+    games: AtomicU64,
     /// The room's file as saved so far (`save_room`).
     journal: Mutex<Option<Journal>>,
     /// Seats that resigned out of turn (`resign`), for the table to take.
@@ -283,7 +291,10 @@ impl Room {
                 empty_since: Instant::now(),
                 seal,
                 ended: None,
+                rematch: None,
+                rematch_agreed: false,
             }),
+            games: AtomicU64::new(0),
             changed: std::sync::Condvar::new(),
             journal: Mutex::new(None),
             resigned: Arc::default(),
@@ -778,6 +789,16 @@ impl ServerHandle {
         }
         let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
     }
+}
+
+/// A seat's line link to its table, new: nothing sent, nothing waiting.
+fn new_link(host: &Inner) -> Arc<LinkShared> {
+    let (tx, rx) = sync_channel(host.bounds.in_queue);
+    Arc::new(LinkShared {
+        state: Mutex::new(LinkState::default()),
+        inbox: Mutex::new(rx),
+        inbox_tx: tx,
+    })
 }
 
 fn random_token() -> String {

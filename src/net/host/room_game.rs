@@ -5,9 +5,23 @@ use super::link::NetLink;
 use super::persist::{room_path, save_room};
 use super::*;
 
-/// Play a room's game on a table (from `resume`, a saved game, if given), saving it after every
-/// turn when the host has a state folder, then close the room.
+/// Play a room's games (the first from `resume`, a saved game, if given), each followed by the
+/// time the room stays open for its players, and another game while they all agree to one
+/// (`rematch`); then close the room.
 pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) {
+    let mut resume = resume;
+    loop {
+        let finished = play_game(host, room, resume.take());
+        if !end_game(host, room, finished) {
+            break;
+        }
+    }
+    lock(&host.rooms).remove(&room.id);
+}
+
+/// Play one game on a table (from `resume` if given), saving it after every turn when the host
+/// has a state folder; the game as it ended, if it could start.
+fn play_game(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>) -> Option<Finished> {
     let seats = network_seats(host, room);
     // Each seat's seed (its `seed` line, sent over the wire) and the flip deal: independent draws
     // from the operating system, so that no seat can compute the deal or another seat's choices
@@ -29,7 +43,7 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
             Table::open(&room.rules, seats, &seeds, deal, Limits::default())
         }
     };
-    let finished = match table {
+    match table {
         Ok(mut table) => {
             table.clock_second(host.bounds.clock_second);
             {
@@ -80,7 +94,13 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
             host.log(format!("room {}: the game could not start: {e:?}", room.id));
             None
         }
-    };
+    }
+}
+
+/// After a game: its file removed, the reveal and the record to every player, the game filed
+/// among the host's finished ones, then the room open for its players (`stay_open`). Whether
+/// they agreed to another game.
+fn end_game(host: &Arc<Inner>, room: &Arc<Room>, finished: Option<Finished>) -> bool {
     if let Some(dir) = &host.state {
         // Closed first: an open file cannot be removed everywhere.
         *lock(&room.journal) = None;
@@ -105,14 +125,15 @@ pub(super) fn run_room(host: &Arc<Inner>, room: &Arc<Room>, resume: Option<Game>
         }
         fs.push(f);
     }
-    stay_open(host, room);
-    lock(&host.rooms).remove(&room.id);
+    stay_open(host, room)
 }
 
 /// After the game's end the room stays open for its players' chat, until every one has left or
 /// `Bounds::after_end` passed (or the host stops); then the last connections are told the room
-/// closed (`bye over`). The room's thread sleeps meanwhile, woken when a connection leaves.
-fn stay_open(host: &Inner, room: &Room) {
+/// closed (`bye over`). The room's thread sleeps meanwhile, woken when a connection leaves or
+/// every seat agreed to a rematch: then the next game's seats are set (`rematch::next_game`)
+/// and it returns `true`.
+fn stay_open(host: &Inner, room: &Room) -> bool {
     let until = Instant::now() + host.bounds.after_end;
     let mut st = lock(&room.state);
     // A game that could not start: nothing to stay for.
@@ -125,6 +146,10 @@ fn stay_open(host: &Inner, room: &Room) {
         ));
     }
     while stay && !st.conns.is_empty() && !host.stop.load(Ordering::Relaxed) {
+        if st.rematch_agreed {
+            super::rematch::next_game(host, room, &mut st);
+            return true;
+        }
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {
             host.log(format!(
@@ -143,6 +168,7 @@ fn stay_open(host: &Inner, room: &Room) {
         c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
     }
     st.conns.clear();
+    false
 }
 
 /// The commitment, before the first turn (a resumed room keeps the salts it saved), to every

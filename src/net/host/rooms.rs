@@ -20,17 +20,10 @@ pub(super) fn make_room(
         id = RoomId::random();
     }
     let seats = (0..players)
-        .map(|_| {
-            let (tx, rx) = sync_channel(host.bounds.in_queue);
-            SeatSlot {
-                name: None,
-                token: random_token(),
-                link: Arc::new(LinkShared {
-                    state: Mutex::new(LinkState::default()),
-                    inbox: Mutex::new(rx),
-                    inbox_tx: tx,
-                }),
-            }
+        .map(|_| SeatSlot {
+            name: None,
+            token: random_token(),
+            link: new_link(host),
         })
         .collect();
     let room = Room::new(id, Secret::random(), players, rules, seats, false, None);
