@@ -16,6 +16,14 @@ texts! {
     PIECES_LOST = "损失的棋子：", "Pieces lost:";
     PIECES_LOST_SIDE = "{side} {n}", "{side} {n}";
     REVIEW_GAME = "复盘", "Review the game";
+    REMATCH = "再来一局", "Rematch";
+    REMATCH_TIP = "在同一房间再下一局，座位轮换；每位玩家都要同意", "Another game in the same room, the seats moved round; every player must agree";
+    REMATCH_ASKED = "{who}想再来一局", "{who} asks for a rematch";
+    REMATCH_ACCEPT = "接受", "Accept";
+    REMATCH_DECLINE = "拒绝", "Decline";
+    REMATCH_WAIT = "等待其他玩家同意再来一局…", "Waiting for the others to agree to a rematch…";
+    REMATCH_DECLINED = "{who}不想再来一局", "{who} declined the rematch";
+    REMATCH_LEFT = "{who}已离开：不再来一局", "{who} left: no rematch";
     REJOIN_KEPT = "回到进行中的对局（房间 {room}）", "Rejoin the game in progress (room {room})";
     REJOIN_KEPT_TIP = "你在这个房间里的座位还留着：一点即用保存的凭据重新入座", "Your seat in this room is kept: one click takes it back with its kept token";
     JOIN_TITLE = "加入网络对局", "Join a network game";

@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::{Read, Write};
 
 /// The version of the network protocol (in the preamble and in `hello`).
-pub const NET_VERSION: u8 = 5;
+pub const NET_VERSION: u8 = 6;
 /// The largest frame (Noise's largest message).
 pub const MAX_FRAME: usize = 65_535;
 /// The largest message text inside a frame (the frame less the AEAD tag).

@@ -6,6 +6,7 @@ use crate::app_remote::{
     shows, type_into,
 };
 use crate::common;
+use egui_kittest::kittest::Queryable;
 use junqi::net::client::{Client, Event, Request};
 use junqi::net::wire::Msg;
 
@@ -53,5 +54,150 @@ fn the_chat_stays_open_at_the_end_of_a_network_game() {
     common::click(&mut h, "Send");
     assert_eq!(headless.join().unwrap(), "thanks, again?");
     assert!(shows(&h, "me: thanks, again?"));
+    server.stop();
+}
+
+fn two_player_game() -> junqi::engine::Game {
+    use junqi::engine::{Formation, Game, Mode, Rules, Start};
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut rng = junqi::engine::rng::SplitMix64::new(5);
+    let (r, b) = (
+        Formation::random(&mut rng, &rules),
+        Formation::random(&mut rng, &rules),
+    );
+    Game::new(rules, Start::formations(&r, &b)).unwrap()
+}
+
+/// The end screen's rematch against a scripted host: the button asks; one's own request waits
+/// for the others; a decline is told, and the button is back; another's request is a banner
+/// with Accept and Decline, each sending its answer; once every seat agreed the screen moves
+/// into the next game (a new screen, nothing of the last game's end on it). In Chinese the
+/// button reads 再来一局.
+#[test]
+fn the_end_screen_asks_for_a_rematch_and_answers_anothers() {
+    use crate::app_remote::{check, joined};
+    use junqi::app::remote::link::{Incoming, Outgoing, RematchNews};
+    use junqi::engine::{EndReason, Seat, Status};
+    use junqi::protocol::HostMsg;
+    let (_dir, mut h, host) = joined(two_player_game(), Seat::Blue);
+    assert!(h.query_by_label("Rematch").is_none(), "not during the game");
+    host.send(HostMsg::GameOver(Status::Draw(EndReason::Agreement)));
+    check(&mut h, &host);
+    let _ = host.outgoing();
+    common::click(&mut h, "Rematch");
+    assert_eq!(host.outgoing(), [Outgoing::Rematch(true)]);
+    let news = |h: &mut egui_kittest::Harness<'static, junqi::app::JunqiApp>, n| {
+        assert!(host.far.send(Incoming::Rematch(n)));
+        check(h, &host);
+    };
+    news(
+        &mut h,
+        RematchNews::Asked {
+            who: "Mei".into(),
+            you: true,
+        },
+    );
+    assert!(shows(&h, "Waiting for the others to agree to a rematch…"));
+    assert!(h.query_by_label("Rematch").is_none());
+    news(
+        &mut h,
+        RematchNews::Off {
+            who: "P0".into(),
+            left: false,
+        },
+    );
+    assert!(shows(&h, "P0 declined the rematch"));
+    h.get_by_label("Rematch");
+    // Another asks: the banner, answered.
+    for (button, yes) in [("Decline", false), ("Accept", true)] {
+        news(
+            &mut h,
+            RematchNews::Asked {
+                who: "P0".into(),
+                you: false,
+            },
+        );
+        assert!(shows(&h, "P0 asks for a rematch"));
+        common::click(&mut h, button);
+        assert_eq!(host.outgoing(), [Outgoing::Rematch(yes)]);
+    }
+    news(
+        &mut h,
+        RematchNews::Agreed {
+            who: "Mei".into(),
+            you: true,
+        },
+    );
+    assert!(shows(&h, "Waiting for the others to agree to a rematch…"));
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    news(
+        &mut h,
+        RematchNews::Off {
+            who: "P0".into(),
+            left: true,
+        },
+    );
+    assert!(shows(&h, "P0已离开：不再来一局"));
+    assert!(shows(&h, "再来一局"));
+    h.state_mut().settings.lang = junqi::i18n::Lang::En;
+    // Every seat agreed: the next game.
+    assert!(host.far.send(Incoming::Rematched));
+    h.run();
+    assert!(h.query_by_label("Rematch").is_none());
+    assert!(!shows(&h, "Game over"));
+    let junqi::app::Screen::Remote(r) = &h.state().screen else {
+        panic!("not the network screen")
+    };
+    assert!(r.game().is_some_and(|g| !g.over() && g.view().is_none()));
+    assert!(r.audit.is_none());
+}
+
+/// Over the real network: after the end the headless creator asks for a rematch; the window
+/// shows the request, accepts it, and moves into the next game with the sides swapped (it
+/// played Blue, it now plays Red), plays it to its end and checks the host again.
+#[test]
+fn a_window_accepts_a_rematch_and_plays_the_next_game_as_the_other_side() {
+    use junqi::net::client::Rematched;
+    let server = loopback_server();
+    let creator = Client::connect(&Request::Create {
+        addr: server.addr().to_string(),
+        players: 2,
+        rules: short_hidden_rules(),
+        name: "Li".into(),
+        pin: Some(server.public_key()),
+        seat: None,
+    })
+    .unwrap();
+    let invite = creator.seated().invite.to_string();
+    let headless = std::thread::spawn(move || {
+        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        assert!(creator.play(&mut answer, &mut |_| {}).unwrap().is_over());
+        assert_eq!(creator.rematch(&mut |_| {}).unwrap(), Rematched::Begun);
+        assert_eq!(creator.seated().seat, 1, "the creator plays Blue now");
+        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let second = creator.play(&mut answer, &mut |_| {}).unwrap();
+        assert!(matches!(
+            creator.verdict(),
+            junqi::net::audit::Verdict::Honest { .. }
+        ));
+        second
+    });
+    let (_dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    join_in_window(&mut h, &invite);
+    click_to_the_end(&mut h, 7);
+    audited_and_revealed(&mut h);
+    assert!(shows(&h, "You play Blue"));
+    common::step_until(&mut h, "the rematch asked", |h| {
+        shows(h, "Li asks for a rematch")
+    });
+    common::click(&mut h, "Accept");
+    common::step_until(&mut h, "the next game, as Red", |h| {
+        shows(h, "You play Red") && !shows(h, "Li asks for a rematch")
+    });
+    click_to_the_end(&mut h, 8);
+    assert!(headless.join().unwrap().is_over());
+    audited_and_revealed(&mut h);
+    assert_eq!(h.state().saves.recent.len(), 2, "both games kept");
     server.stop();
 }

@@ -118,8 +118,24 @@ pub enum Incoming {
     Rejoined,
     /// The seats nobody holds now (their players dropped; the game waits for them).
     Away(Vec<u8>),
+    /// After the end: news of a rematch asked for.
+    Rematch(RematchNews),
+    /// Every seat agreed to a rematch: the next game begins, this screen's seat moved one chair
+    /// round (the room's news follows).
+    Rematched,
     /// The link failed or closed; nothing more comes.
     Closed(LinkError),
+}
+
+/// A rematch asked for after the end, as the room tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RematchNews {
+    /// `who` asks for a rematch (`you`: this screen's player).
+    Asked { who: String, you: bool },
+    /// `who` agreed to it.
+    Agreed { who: String, you: bool },
+    /// It is off: `who` declined, or left the room (`left`).
+    Off { who: String, left: bool },
 }
 
 /// What goes out to the network.
@@ -132,6 +148,8 @@ pub enum Outgoing {
     Resign,
     /// The host starts the game (every seat is taken).
     Start,
+    /// After the end: ask for or agree to a rematch (`true`), or decline it.
+    Rematch(bool),
     /// This screen leaves the room.
     Leave,
 }

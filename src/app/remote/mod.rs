@@ -17,7 +17,7 @@ mod seats;
 use crate::engine::{Formation, Rules, Seat};
 use chat::Chat;
 use game::{GameAct, RemoteGame};
-use link::{HostSeat, Incoming, Link, LinkError, Network, Outgoing, RoomInfo};
+use link::{HostSeat, Incoming, Link, LinkError, Network, Outgoing, RematchNews, RoomInfo};
 use std::path::PathBuf;
 
 pub use forms::HostForm;
@@ -71,6 +71,20 @@ pub enum RemoteCmd {
     Leave,
     /// Review the finished game (its record, kept among the recent games) in the replay.
     Review,
+    /// After the end: ask for or agree to a rematch (`true`), or decline it.
+    Rematch(bool),
+}
+
+/// A rematch after the end, as this screen shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RematchAsk {
+    /// None asked for.
+    #[default]
+    None,
+    /// `by` asked for one; whether this screen's player agreed (or asked).
+    Asked { by: String, agreed: bool },
+    /// Called off: `who` declined, or left (`left`).
+    Off { who: String, left: bool },
 }
 
 /// What `apply` leads to.
@@ -109,6 +123,8 @@ pub struct Remote {
     pub away: Vec<(usize, f64)>,
     /// Where the record was kept (among the recent games), or why it could not be.
     pub kept: Option<Result<PathBuf, crate::fsutil::FileError>>,
+    /// A rematch asked for after the end.
+    pub rematch: RematchAsk,
     /// The folder where the player's tags are kept during a game (`kept_tags`), if any.
     tags_dir: Option<PathBuf>,
     /// The tags as last kept, and whether the kept ones were read back for this game.
@@ -132,6 +148,7 @@ impl Remote {
             kept: None,
             rejoining: None,
             away: Vec::new(),
+            rematch: RematchAsk::None,
             tags_dir: None,
             tags_kept: None,
             tags_read: false,
@@ -341,6 +358,11 @@ impl Remote {
                     return RemoteOutcome::Review(p);
                 }
             }
+            RemoteCmd::Rematch(yes) => {
+                if self.game().is_some_and(RemoteGame::over) {
+                    self.send(vec![Outgoing::Rematch(yes)]);
+                }
+            }
             RemoteCmd::Leave => {
                 // Dropping the link tells the far end (`Outgoing::Leave`).
                 self.link = None;
@@ -419,6 +441,8 @@ impl Remote {
                         .map(|k| (k, before.iter().find(|(j, _)| *j == k).map_or(now, |a| a.1)))
                         .collect();
                 }
+                Incoming::Rematch(news) => self.rematch_news(news),
+                Incoming::Rematched => self.next_game(),
                 Incoming::Closed(e) => {
                     self.rejoining = None;
                     // Before the room was reached: back to the form, which says why.
@@ -441,6 +465,37 @@ impl Remote {
             }
             _ => None,
         }
+    }
+
+    /// What the room said of a rematch.
+    fn rematch_news(&mut self, news: RematchNews) {
+        self.rematch = match (news, std::mem::take(&mut self.rematch)) {
+            (RematchNews::Asked { who, you }, _) => RematchAsk::Asked {
+                by: who,
+                agreed: you,
+            },
+            (RematchNews::Agreed { you, .. }, RematchAsk::Asked { by, agreed }) => {
+                RematchAsk::Asked {
+                    by,
+                    agreed: agreed || you,
+                }
+            }
+            (RematchNews::Agreed { .. }, before) => before,
+            (RematchNews::Off { who, left }, _) => RematchAsk::Off { who, left },
+        };
+    }
+
+    /// Every seat agreed to a rematch: the next game, on a screen new (the last game's record
+    /// is among the recent games already).
+    fn next_game(&mut self) {
+        self.phase = Phase::Game(Box::default());
+        self.audit = None;
+        self.record = None;
+        self.kept = None;
+        self.away.clear();
+        self.rematch = RematchAsk::None;
+        self.tags_kept = None;
+        self.tags_read = false;
     }
 
     /// The record revealed at the end and the room's code, once, to keep among the recent games.

@@ -6,8 +6,8 @@
 //! the computer where the host put it, each a headless client playing the built-in player.
 
 use super::link::{
-    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing, RoomInfo,
-    SeatInfo, SeatWho,
+    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing,
+    RematchNews, RoomInfo, SeatInfo, SeatWho,
 };
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
@@ -137,8 +137,23 @@ impl Room {
     }
 }
 
+/// After the end, a computer seat agrees to every rematch another player asks for: whether one
+/// began (`false`: the room closed).
+fn computer_awaits_rematch(c: &Client) -> bool {
+    loop {
+        match c.next_event(Duration::from_secs(3600)) {
+            Some(Event::Msg(Msg::RematchAsked(_))) => {
+                let _ = c.send(&Msg::Rematch(true));
+            }
+            Some(Event::Msg(Msg::Seated { .. })) => return true,
+            Some(Event::Msg(Msg::Bye(_)) | Event::Closed(_)) => return false,
+            _ => {}
+        }
+    }
+}
+
 /// A computer seat: a headless client that joins seat `seat` of `invite` and plays `spec` to
-/// the end.
+/// the end, and the games after it the players agree to.
 fn seat_computer(invite: Invite, seat: u8, spec: String) {
     let _ = std::thread::Builder::new()
         .name("junqi-net-computer".into())
@@ -149,8 +164,14 @@ fn seat_computer(invite: Invite, seat: u8, spec: String) {
                 seat: Some(seat),
             };
             if let Ok(client) = Client::connect(&req) {
-                let mut answer = crate::table::answerer::builtin_answerer(&spec);
-                let _ = client.play(&mut answer, &mut |_| {});
+                loop {
+                    let mut answer = crate::table::answerer::builtin_answerer(&spec);
+                    if client.play(&mut answer, &mut |_| {}).is_err()
+                        || !computer_awaits_rematch(&client)
+                    {
+                        return;
+                    }
+                }
             }
         });
 }
@@ -231,6 +252,26 @@ fn to_screen(
         Msg::Away(seats) => Some(Incoming::Away(
             seats.into_iter().filter(|&k| k != room.you).collect(),
         )),
+        Msg::RematchAsked(k) => Some(Incoming::Rematch(RematchNews::Asked {
+            who: room.name_of(k),
+            you: k == room.you,
+        })),
+        Msg::RematchAgreed(k) => Some(Incoming::Rematch(RematchNews::Agreed {
+            who: room.name_of(k),
+            you: k == room.you,
+        })),
+        Msg::RematchOff { seat, left } => Some(Incoming::Rematch(RematchNews::Off {
+            who: room.name_of(seat),
+            left,
+        })),
+        // A rematch: this seat moved one chair round; the next game begins.
+        Msg::Seated { seat, .. } => {
+            room.you = seat;
+            t.over = false;
+            t.resumed = false;
+            far.send(Incoming::Rematched);
+            Some(Incoming::Room(room.info()))
+        }
         Msg::Bye(why) => {
             forget();
             Some(Incoming::Closed(LinkError::Refused(why)))
@@ -279,6 +320,9 @@ fn from_screen(client: &Client, far: &FarEnd) -> bool {
             }
             Ok(Outgoing::Resign) => {
                 let _ = client.send(&Msg::Resign);
+            }
+            Ok(Outgoing::Rematch(yes)) => {
+                let _ = client.send(&Msg::Rematch(yes));
             }
             // The server starts the game once every seat is taken.
             Ok(Outgoing::Start) => {}
@@ -366,6 +410,10 @@ fn run(
                         verdict: a.verdict(),
                         record: a.record(),
                     });
+                }
+                // A rematch's seat (and token) is kept for a rejoin, as the first was.
+                if let (Msg::Seated { .. }, Some(dir)) = (&m, &seats) {
+                    keep_seat(dir, &client.seated());
                 }
                 if let Some(i) = to_screen(m, &mut room, &mut t, &far, &forget) {
                     let closed = matches!(i, Incoming::Closed(_));

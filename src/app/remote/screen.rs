@@ -474,8 +474,57 @@ fn end_banner(
                 }
                 None => {}
             }
+            if remote.connected() {
+                rematch(ui, &remote.rematch, lang, out);
+            }
         });
     });
+}
+
+/// The rematch at the end: the button to ask; another's request with Accept / Decline (as a draw
+/// offer's banner has); one's own waiting; a rematch called off, and by whom.
+fn rematch(ui: &mut egui::Ui, ask: &super::RematchAsk, lang: Lang, out: &mut Vec<RemoteCmd>) {
+    use super::RematchAsk;
+    ui.add_space(4.0);
+    match ask {
+        RematchAsk::Asked { agreed: true, .. } => {
+            ui.label(egui::RichText::new(lang.t(&net::REMATCH_WAIT)).size(15.0));
+        }
+        RematchAsk::Asked { by, agreed: false } => {
+            board::banner_frame(6).show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(fill(lang.t(&net::REMATCH_ASKED), &[("who", by)]))
+                            .size(16.0)
+                            .strong(),
+                    );
+                    if ui.button(lang.t(&net::REMATCH_ACCEPT)).clicked() {
+                        out.push(RemoteCmd::Rematch(true));
+                    }
+                    if ui.button(lang.t(&net::REMATCH_DECLINE)).clicked() {
+                        out.push(RemoteCmd::Rematch(false));
+                    }
+                });
+            });
+        }
+        RematchAsk::None | RematchAsk::Off { .. } => {
+            if let RematchAsk::Off { who, left } = ask {
+                let t = if *left {
+                    &net::REMATCH_LEFT
+                } else {
+                    &net::REMATCH_DECLINED
+                };
+                ui.colored_label(WARN, fill(lang.t(t), &[("who", who)]));
+            }
+            if ui
+                .button(egui::RichText::new(lang.t(&net::REMATCH)).size(16.0))
+                .on_hover_text(lang.t(&net::REMATCH_TIP))
+                .clicked()
+            {
+                out.push(RemoteCmd::Rematch(true));
+            }
+        }
+    }
 }
 
 /// The board and the tags on it.
