@@ -66,9 +66,12 @@ pub(super) fn answer(host: &Inner, room: &Room, st: &mut RoomState, seat: u8, ye
     }
 }
 
-/// Seat `seat`'s last connection left the room: a rematch asked is off.
+/// Seat `seat`'s last connection left the room: a rematch asked is off (agreed by every seat
+/// too, if the room's thread has not begun it yet: the player gone would not learn its new
+/// seat's token).
 pub(super) fn left(host: &Inner, room: &Room, st: &mut RoomState, seat: u8) {
-    if st.rematch_agreed || st.rematch.take().is_none() {
+    st.rematch_agreed = false;
+    if st.rematch.take().is_none() {
         return;
     }
     host.log(format!(

@@ -168,6 +168,8 @@ fn stay_open(host: &Inner, room: &Room) -> bool {
         c.push(Msg::Bye(Farewell::GameOver).encode(room.board()), host);
     }
     st.conns.clear();
+    // Closed: a rejoin is refused from now on (`take_seat`).
+    st.ended = None;
     false
 }
 

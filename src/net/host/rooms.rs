@@ -49,8 +49,9 @@ pub(super) fn take_seat(
 ) -> Result<u8, Dropped> {
     let mut st = lock(&room.state);
     let rejoin = matches!(claim, Claim::Back(..));
-    // After the game's end the room stays open for its players (their chat), not for others.
-    if st.over && !rejoin {
+    // After the game's end the room stays open for its players (their chat), not for others,
+    // until it closes.
+    if st.over && (!rejoin || st.ended.is_none()) {
         return Err(Farewell::GameOver.into());
     }
     let seat = match &claim {
