@@ -2284,7 +2284,7 @@ fn the_audit_never_accuses_an_honest_host() {
     // What the games held (the host's finished games and its log).
     use junqi::engine::Action;
     let mut count = std::collections::BTreeMap::<&str, usize>::new();
-    // (The host files a game as finished a moment after its players leave.)
+    // (The host files a game as finished once it has sent the reveal, a moment after the end.)
     let until = Instant::now() + Duration::from_secs(30);
     while h.finished().len() < games as usize && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));
