@@ -26,12 +26,12 @@ texts! {
     CONNECT = "连接", "Connect";
     CONNECTING = "正在连接…", "Connecting…";
     BACK = "返回", "Back";
-    ERR_BAD_INVITE = "这不是邀请：{e}。邀请的样子是 junqi://地址:端口/房间-暗码/主机密钥", "This is not an invite: {e}";
+    ERR_BAD_INVITE = "这不是邀请或房间码：{e}", "This is not an invite or room code: {e}";
     ERR_NAME = "名字需为 1 至 {n} 个字符，且在一行之内", "A name needs 1 to {n} characters, on one line";
     ERR_UNREACHABLE = "连不上 {addr}：{e}", "Cannot reach {addr}: {e}";
     ERR_WRONG_CODE = "服务器上没有这个房间：房间码不对，或主持人已关闭房间", "The server has no such room: a wrong code, or the host closed the room";
     ERR_WRONG_KEY = "服务器的密钥与邀请不符：它可能不是邀请你的主机", "The server's key does not match the invite: it may not be the host who invited you";
-    ERR_HOST_KEY_CHANGED = "{addr} 的主机出示的密钥是 {offered}，不是它以前出示的 {known}（记在 {file}）：它可能不是你以为的那台主机。如果它的密钥是有意更换的，请从该文件中删去 {addr} 那一行，或用 junqi connect --create --accept-new-host-key 改用新密钥", "The host at {addr} presents the key {offered}, not the key {known} it presented before (kept in {file}): it may not be the host you think. If its key was changed on purpose, remove the line for {addr} from that file, or accept the new key with junqi connect --create --accept-new-host-key";
+    ERR_HOST_KEY_CHANGED = "{addr} 的主机出示的密钥是 {offered}，不是它以前出示的 {known}（记在 {file}）：它可能不是你以为的那台主机。如果它的密钥是有意更换的，请向主持人要完整的邀请（它带着密钥）再加入，或从该文件中删去 {addr} 那一行", "The host at {addr} presents the key {offered}, not the key {known} it presented before (kept in {file}): it may not be the host you think. If its key was changed on purpose, join with the full invite (which carries the key), or remove the line for {addr} from that file";
     ERR_FULL = "房间已满", "The room is full";
     ERR_SERVE = "无法在端口 {port} 上开启服务器：{e}", "Cannot open a server on port {port}: {e}";
     ERR_CLOSED = "连接已断开：{e}", "The connection closed: {e}";
