@@ -15,3 +15,4 @@ mod engine_protocol;
 mod net;
 mod net_cli;
 mod net_rejoin;
+mod net_short;
