@@ -612,7 +612,11 @@ fn file_url_path(text: &str) -> Option<PathBuf> {
     let mut k = 0;
     while k < b.len() {
         let hex = |c: u8| (c as char).to_digit(16);
-        match (b[k], b.get(k + 1).and_then(|&c| hex(c)), b.get(k + 2).and_then(|&c| hex(c))) {
+        match (
+            b[k],
+            b.get(k + 1).and_then(|&c| hex(c)),
+            b.get(k + 2).and_then(|&c| hex(c)),
+        ) {
             (b'%', Some(h), Some(l)) => {
                 out.push((h * 16 + l) as u8);
                 k += 3;
@@ -651,8 +655,14 @@ mod tests {
     fn a_link_or_a_file_url_opens_the_window() {
         let link = "junqi://join/192.0.2.7:7474/K7M2-QX8D-3FZ9-WQ4R";
         assert_eq!(run(["junqi", link]), Outcome::Link(link.into()));
-        let invite = format!("junqi://192.0.2.7:7474/K7M2QX-8D3FZ9WQ4R/{}", "0".repeat(52));
-        assert_eq!(run(["junqi", invite.as_str()]), Outcome::Link(invite.clone()));
+        let invite = format!(
+            "junqi://192.0.2.7:7474/K7M2QX-8D3FZ9WQ4R/{}",
+            "0".repeat(52)
+        );
+        assert_eq!(
+            run(["junqi", invite.as_str()]),
+            Outcome::Link(invite.clone())
+        );
         assert_eq!(
             run(["junqi", "JUNQI://join/nonsense"]),
             Outcome::Link("JUNQI://join/nonsense".into())
@@ -661,7 +671,10 @@ mod tests {
         let file = dir.path().join("a game.ron");
         std::fs::write(&file, "x").unwrap();
         let url = format!("file://{}", file.display()).replace(' ', "%20");
-        assert_eq!(run(["junqi", url.as_str()]), Outcome::Window(Some(file.clone())));
+        assert_eq!(
+            run(["junqi", url.as_str()]),
+            Outcome::Window(Some(file.clone()))
+        );
         assert_eq!(
             file_url_path(&format!("file://localhost{}", file.display())),
             Some(file)

@@ -33,7 +33,6 @@ texts! {
     ERR_WRONG_KEY = "服务器的密钥与邀请不符：它可能不是邀请你的主机", "The server's key does not match the invite: it may not be the host who invited you";
     ERR_HOST_KEY_CHANGED = "{addr} 的主机出示的密钥是 {offered}，不是它以前出示的 {known}（记在 {file}）：它可能不是你以为的那台主机。如果它的密钥是有意更换的，请向主持人要完整的邀请（它带着密钥）再加入，或从该文件中删去 {addr} 那一行", "The host at {addr} presents the key {offered}, not the key {known} it presented before (kept in {file}): it may not be the host you think. If its key was changed on purpose, join with the full invite (which carries the key), or remove the line for {addr} from that file";
     ERR_FULL = "房间已满", "The room is full";
-    ERR_SERVE = "无法在端口 {port} 上开启服务器：{e}", "Cannot open a server on port {port}: {e}";
     ERR_CLOSED = "连接已断开：{e}", "The connection closed: {e}";
     ERR_OTHER = "网络：{e}", "Network: {e}";
     ERR_BROKEN = "主机（或本机的座位）没有按协议通信，连接已断开", "The host (or this screen's own seat) broke the protocol: the connection is closed";

@@ -554,7 +554,9 @@ pub fn resolve(code: &JoinCode, known: Option<&KnownHosts>) -> Result<Invite, Cl
         JoinCode::Short(short) => {
             let key = host_key_of(&short.addr)?;
             if let Some(known) = known {
-                known.check(&short.addr, &key).map_err(ClientError::HostKey)?;
+                known
+                    .check(&short.addr, &key)
+                    .map_err(ClientError::HostKey)?;
             }
             Ok(short.with_key(key))
         }

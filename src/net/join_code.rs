@@ -265,7 +265,10 @@ mod tests {
             "192.0.2.7:7474\nK7M2-QX8D\n3FZ9-WQ4R\n",
         ] {
             assert_eq!(ShortCode::parse(text).unwrap(), short, "{text:?}");
-            assert_eq!(JoinCode::parse(text).unwrap(), JoinCode::Short(short.clone()));
+            assert_eq!(
+                JoinCode::parse(text).unwrap(),
+                JoinCode::Short(short.clone())
+            );
         }
         assert_eq!(short.with_key(sample().host_key), sample());
         // The short code carries the room's whole secret: 50 bits, as the invite's.
@@ -277,14 +280,26 @@ mod tests {
         let cases = [
             ("K7M2-QX8D-3FZ9-WQ4R", "nor an address and a room code"),
             ("hello", "nor an address and a room code"),
-            ("192.0.2.7:7474", "'192.0.2.7:7474' needs the room code after it"),
+            (
+                "192.0.2.7:7474",
+                "'192.0.2.7:7474' needs the room code after it",
+            ),
             ("192.0.2.7:7474 - -", "needs the room code"),
             ("192.0.2.7 K7M2-QX8D-3FZ9-WQ4R", "needs a port"),
-            ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4", "the room code has 15 characters, not 16"),
+            (
+                "192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4",
+                "the room code has 15 characters, not 16",
+            ),
             ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4RR", "has 17 characters"),
             ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ40", "16"),
-            ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4O", "the room code has 'O'"),
-            ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4#", "'#', which is not a code"),
+            (
+                "192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4O",
+                "the room code has 'O'",
+            ),
+            (
+                "192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4#",
+                "'#', which is not a code",
+            ),
             ("192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4长", "'长'"),
             ("a b:1 K7M2-QX8D-3FZ9-WQ4R", "port"),
             ("http://example.com", "does not start with junqi://"),
@@ -312,13 +327,19 @@ mod tests {
             brief.link(),
             "junqi://join/192.0.2.7:7474/K7M2-QX8D-3FZ9-WQ4R"
         );
-        assert!(full.link().starts_with("junqi://join/192.0.2.7:7474/K7M2QX-8D3FZ9WQ4R/"));
+        assert!(
+            full.link()
+                .starts_with("junqi://join/192.0.2.7:7474/K7M2QX-8D3FZ9WQ4R/")
+        );
         assert_eq!(JoinCode::parse(&full.link()).unwrap(), full);
         assert_eq!(JoinCode::parse(&brief.link()).unwrap(), brief);
         // As a browser or a desktop may hand them over: escaped, with a '/' after, in capitals.
         let escaped = full.link().replace(':', "%3A").replacen("%3A", ":", 1);
         assert_eq!(JoinCode::parse(&escaped).unwrap(), full);
-        assert_eq!(JoinCode::parse(&format!("{}/", brief.link())).unwrap(), brief);
+        assert_eq!(
+            JoinCode::parse(&format!("{}/", brief.link())).unwrap(),
+            brief
+        );
         assert_eq!(
             JoinCode::parse(&brief.link().replace("junqi://join", "JUNQI://Join")).unwrap(),
             brief

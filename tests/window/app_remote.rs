@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::remote::link::{
     FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
-    SeatWho,
+    SeatWho, ServeFailure,
 };
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::rng::SplitMix64;
@@ -40,7 +40,10 @@ impl Network for Scripted {
     }
     fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
         if spec.port == 1 {
-            return Err(LinkError::CannotServe(1, "permission denied".into()));
+            return Err(LinkError::CannotServe(
+                "0.0.0.0:1".into(),
+                ServeFailure::Other("permission denied".into()),
+            ));
         }
         let (link, far) = Link::pair();
         far.send(Incoming::Invite(format!(
@@ -667,7 +670,7 @@ fn hosting_a_room() {
     common::click(&mut h, "Open the room");
     assert!(shows(
         &h,
-        "Cannot open a server on port 1: permission denied"
+        "Cannot open a server on 0.0.0.0:1: permission denied"
     ));
     // East is the computer.
     h.get_by_label("as East").click();

@@ -399,7 +399,11 @@ pub fn host_form(
 /// its field chooses it).
 fn listen_choice(ui: &mut egui::Ui, form: &mut HostForm, lang: Lang) {
     ui.vertical(|ui| {
-        ui.radio_value(&mut form.listen, ListenOn::All, lang.t(&invites::LISTEN_ALL));
+        ui.radio_value(
+            &mut form.listen,
+            ListenOn::All,
+            lang.t(&invites::LISTEN_ALL),
+        );
         ui.radio_value(
             &mut form.listen,
             ListenOn::Local,

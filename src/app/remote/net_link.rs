@@ -12,10 +12,10 @@ use super::link::{
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
+use crate::net::join_code::JoinCode;
 use crate::net::known_hosts::KeyRefused;
 use crate::net::wire::{Msg, PRESETS};
 use crate::net::{Farewell, Invite};
-use crate::net::join_code::JoinCode;
 use std::path::PathBuf;
 use std::sync::mpsc::TryRecvError;
 use std::time::Duration;
