@@ -20,8 +20,6 @@ texts! {
     REJOIN_KEPT_TIP = "你在这个房间里的座位还留着：一点即用保存的凭据重新入座", "Your seat in this room is kept: one click takes it back with its kept token";
     JOIN_TITLE = "加入网络对局", "Join a network game";
     HOST_TITLE = "主持网络对局", "Host a network game";
-    INVITE = "邀请", "Invite";
-    INVITE_HINT = "粘贴主持人发来的邀请：junqi://地址:端口/房间-暗码/主机密钥", "Paste the invite the host sent you: junqi://address:port/room-secret/host key";
     NAME = "你的名字", "Your name";
     CONNECT = "连接", "Connect";
     CONNECTING = "正在连接…", "Connecting…";

@@ -28,7 +28,7 @@ fn a_link_fills_the_join_form_and_a_bad_link_says_what_is_wrong() {
         .open_link("junqi://join/192.0.2.7:7474/k7m2-qx8d-3fz9-wq4r/");
     h.run();
     assert_eq!(
-        field_value(&h, "Invite"),
+        field_value(&h, "Invite or room code"),
         "192.0.2.7:7474 K7M2-QX8D-3FZ9-WQ4R"
     );
     assert!(h.query_by_label("Connect").is_some());
@@ -41,12 +41,12 @@ fn a_link_fills_the_join_form_and_a_bad_link_says_what_is_wrong() {
     h.state_mut()
         .open_link(&invite.replace("junqi://", "junqi://join/"));
     h.run();
-    assert_eq!(field_value(&h, "Invite"), invite);
+    assert_eq!(field_value(&h, "Invite or room code"), invite);
     // A link cut short: shown as given, with what is wrong, in either language.
     let bad = "junqi://join/192.0.2.7:7474/K7M2-QX8D";
     h.state_mut().open_link(bad);
     h.run();
-    assert_eq!(field_value(&h, "Invite"), bad);
+    assert_eq!(field_value(&h, "Invite or room code"), bad);
     assert!(shows(
         &h,
         "This link cannot be opened: the room code has 8 characters, not 16"
@@ -162,8 +162,8 @@ fn the_host_form_chooses_where_to_listen_and_a_second_window_joins_by_short_code
     let (dir2, mut j) = common::window();
     common::click(&mut j, "Join a network game…");
     type_into(&mut j, "Your name", "Li");
-    type_into(&mut j, "Invite", "");
-    j.get_by_label("Invite").focus();
+    type_into(&mut j, "Invite or room code", "");
+    j.get_by_label("Invite or room code").focus();
     j.run();
     j.event(egui::Event::Paste(format!("\n {short} \n")));
     j.run();

@@ -275,7 +275,16 @@ pub fn join_form(
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            field(ui, lang.t(&net::INVITE), &mut form.invite, 520.0, 400);
+            // Monospace, so that 0 and O, 1 and I are told apart.
+            let id = ui.strong(lang.t(&invites::INVITE_OR_CODE)).id;
+            ui.add(
+                egui::TextEdit::singleline(&mut form.invite)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_width(520.0_f32.min(ui.available_width()))
+                    .char_limit(crate::net::invite::MAX_INVITE),
+            )
+            .labelled_by(id);
+            ui.end_row();
             field(
                 ui,
                 lang.t(&net::NAME),
@@ -490,10 +499,10 @@ fn invite_lines(
     ui.add_space(6.0);
     ui.label(lang.t(&net::INVITE_IS));
     let parsed = crate::net::Invite::parse(invite).ok();
+    ui.add(egui::Label::new(
+        egui::RichText::new(invite).monospace().size(15.0),
+    ));
     ui.horizontal_wrapped(|ui| {
-        ui.add(egui::Label::new(
-            egui::RichText::new(invite).monospace().size(15.0),
-        ));
         copy_button(
             ui,
             invite,
