@@ -269,6 +269,11 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{}", seated.invite);
         let _ = out.flush();
+        eprintln!(
+            "connect: to read out: {} (the address and room code; the host's key is kept on \
+             first use)",
+            crate::net::join_code::ShortCode::of(&seated.invite)
+        );
     }
     // Counted from 1, as `--seat` counts.
     eprintln!(
