@@ -182,3 +182,29 @@ fn the_host_form_chooses_where_to_listen_and_a_second_window_joins_by_short_code
     });
     assert!(shows(&j, "Red Mei"));
 }
+
+/// The name and where the room listens are offered again: after a room opened as "Mei" on this
+/// computer only, the join form and the host form fill in "Mei", and the host form has this
+/// computer chosen.
+#[test]
+fn the_forms_offer_the_name_and_listening_choice_given_last() {
+    let (_dir, mut h, _far, hosted) = super::app_remote::window_with_network();
+    common::click(&mut h, "Host a network game…");
+    type_into(&mut h, "Your name", "Mei");
+    common::click(&mut h, "This computer only (127.0.0.1)");
+    type_into(&mut h, "Port", "0");
+    open_room(&mut h);
+    let spec = hosted.lock().unwrap().clone().expect("a room opened");
+    assert_eq!(spec.listen, std::net::IpAddr::from([127, 0, 0, 1]));
+    common::click(&mut h, "Leave");
+    common::click(&mut h, "Join a network game…");
+    assert_eq!(field_value(&h, "Your name"), "Mei");
+    common::click(&mut h, "Back");
+    common::click(&mut h, "Host a network game…");
+    assert_eq!(field_value(&h, "Your name"), "Mei");
+    let local = h.get_by_label("This computer only (127.0.0.1)");
+    assert_eq!(
+        local.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+}
