@@ -9,12 +9,15 @@ fn main() {
     windows_console::attach();
     match junqi::cli::run(std::env::args_os()) {
         Outcome::Exit(code) => std::process::exit(code),
-        Outcome::Window(file) => {
-            if let Err(e) = junqi::app::run(file) {
-                eprintln!("junqi: cannot open the window: {e}");
-                std::process::exit(1);
-            }
-        }
+        Outcome::Window(file) => open(junqi::app::Opening::File(file)),
+        Outcome::Link(link) => open(junqi::app::Opening::Link(link)),
+    }
+}
+
+fn open(what: junqi::app::Opening) {
+    if let Err(e) = junqi::app::run(what) {
+        eprintln!("junqi: cannot open the window: {e}");
+        std::process::exit(1);
     }
 }
 

@@ -43,9 +43,18 @@ use settings::Settings;
 use std::path::PathBuf;
 pub use words::status_text;
 
-/// Open the window; `file` (named on the command line) is opened in it: a formation in the
-/// editor, anything else as a game record in the replay viewer (a warning if it is not one).
-pub fn run(file: Option<PathBuf>) -> Result<(), String> {
+/// What the window opens with, from the command line.
+pub enum Opening {
+    /// A game record or a formation file (or nothing: the first screen).
+    File(Option<PathBuf>),
+    /// The join form, filled in from a `junqi:` link.
+    Link(String),
+}
+
+/// Open the window with `opening`: a file named on the command line (a formation in the editor,
+/// anything else as a game record in the replay viewer, a warning if it is not one), or the
+/// join form filled in from a link.
+pub fn run(opening: Opening) -> Result<(), String> {
     keep_freed_memory();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -64,8 +73,10 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         options,
         Box::new(move |cc| {
             let mut app = JunqiApp::new(cc, None);
-            if let Some(path) = &file {
-                app.open_file(path);
+            match &opening {
+                Opening::File(Some(path)) => app.open_file(path),
+                Opening::File(None) => {}
+                Opening::Link(link) => app.open_link(link),
             }
             Ok(Box::new(app))
         }),

@@ -67,7 +67,7 @@ impl JunqiApp {
             Command::Referee(c) => self.run_referee_command(ctx, c),
             Command::OpenJoin => {
                 let library = formations::library(self.data_dir.as_deref());
-                self.open_remote(remote::Remote::join(&remote::default_name(), library));
+                self.open_remote(remote::Remote::join(&self.net_name(), library));
             }
             Command::RejoinNet(invite) => {
                 self.run_command(ctx, Command::OpenJoin);
@@ -81,7 +81,8 @@ impl JunqiApp {
                 self.open_remote(remote::Remote::host(
                     &self.settings.rules,
                     self.settings.four,
-                    &remote::default_name(),
+                    &self.net_name(),
+                    &self.settings.net,
                     library,
                 ));
             }
@@ -118,6 +119,20 @@ impl JunqiApp {
     }
 
     /// Show the network screen `r` (joining or hosting), its players' tags kept in the data folder.
+    /// The name the network forms offer: the one last given, else the system's user name.
+    fn net_name(&self) -> String {
+        (self.settings.net.name.clone()).unwrap_or_else(remote::default_name)
+    }
+
+    /// Open the join form filled in from a `junqi:` link (the program was started with one):
+    /// the player checks it and connects; a link that is not one is shown with what is wrong.
+    pub fn open_link(&mut self, link: &str) {
+        let library = formations::library(self.data_dir.as_deref());
+        let mut r = remote::Remote::join(&self.net_name(), library);
+        r.fill_from_link(link);
+        self.open_remote(r);
+    }
+
     fn open_remote(&mut self, r: remote::Remote) {
         let r = r.keeping_tags_in(self.data_dir.as_ref().map(|d| d.join("net-tags")));
         self.show(Screen::Remote(Box::new(r)));
@@ -127,6 +142,9 @@ impl JunqiApp {
     /// network has news), and leaving it goes home.
     fn run_remote_command(&mut self, ctx: &egui::Context, c: remote::RemoteCmd) {
         if let Screen::Remote(r) = &mut self.screen {
+            if matches!(c, remote::RemoteCmd::Connect | remote::RemoteCmd::OpenRoom) {
+                r.remember(&mut self.settings.net);
+            }
             let ctx = ctx.clone();
             let wake: Box<dyn Fn() + Send> = Box::new(move || ctx.request_repaint());
             match r.apply(c, &mut *self.network, Some(wake)) {

@@ -99,6 +99,31 @@ pub struct Settings {
     pub lessons_done: Vec<String>,
     /// The puzzles' score: the rating, the streak, where the player is in the set.
     pub puzzles: PuzzleScore,
+    /// The network forms' choices: the player's name, where a hosted room listens.
+    pub net: NetOptions,
+}
+
+/// Where a room this window hosts listens.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum ListenOn {
+    /// Every network of this computer (0.0.0.0): players on other computers can join.
+    #[default]
+    All,
+    /// This computer only (127.0.0.1).
+    Local,
+    /// The address the player typed (`NetOptions::listen_addr`).
+    Typed,
+}
+
+/// The network forms' choices, offered again next time.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NetOptions {
+    /// The name last given in the host or join form (none yet: the system's user name).
+    pub name: Option<String>,
+    pub listen: ListenOn,
+    /// The address last typed for `ListenOn::Typed`.
+    pub listen_addr: String,
 }
 
 /// The player's puzzle score (残局), kept between runs.
@@ -174,6 +199,7 @@ impl Default for Settings {
             threads: 0,
             lessons_done: Vec::new(),
             puzzles: PuzzleScore::default(),
+            net: NetOptions::default(),
         }
     }
 }
@@ -252,6 +278,11 @@ mod tests {
         s.board.rank_numbers = true;
         s.rules.flying_bombs = true;
         s.bottom = Seat::Blue;
+        s.net = NetOptions {
+            name: Some("李".into()),
+            listen: ListenOn::Typed,
+            listen_addr: "192.168.1.5".into(),
+        };
         save(dir.path(), &s).unwrap();
         assert_eq!(load(dir.path()), (s, None));
     }

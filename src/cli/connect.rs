@@ -4,7 +4,12 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
+<<<<<<< HEAD
 use crate::net::client::{Client, ClientError, Rematched, Request};
+=======
+use crate::net::client::{Client, ClientError, Request};
+use crate::net::join_code::JoinCode;
+>>>>>>> invites
 use crate::net::kept_seat::SeatLock;
 use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};
@@ -20,7 +25,10 @@ use std::time::{Duration, Instant};
 rules given (--players, --mode, the house rules), its invite is printed on one line on standard \
 output, and this program takes the first seat (or --seat N); the key the host presents the first time is kept for ADDR:PORT (--known-hosts), and a room is never made on a host presenting another key later (unless --accept-new-host-key). Without it, TARGET is an invite \
 (junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY) and this program takes the first free seat (or seat N, \
-refused if it is taken). Seats count from 1 in the board's order: two players 1 Red, 2 Blue \
+refused if it is taken), or the host's address and the room's short code, 'ADDR:PORT \
+K7M2-QX8D-3FZ9-WQ4R' (the host's key is then asked of the host: the first key seen for ADDR:PORT \
+is kept, and a later join or room at that address on a host presenting another key is refused), \
+or a junqi://join/ link holding either. Seats count from 1 in the board's order: two players 1 Red, 2 Blue \
 (flip mode: the first and the second player); four players 1 South, 2 East, 3 North, 4 West. \
 The seat is played \
 by SPEC: random, greedy, ai:easy, ai:normal, ai:hard (ai:LEVEL:nodes=N) or engine:CMD (an outside \
@@ -35,7 +43,7 @@ ending with its own audit and result. A bad invite, an unreachable host or \
 a refused code exits with status 2 and a message on standard error."
 )]
 pub struct ConnectArgs {
-    /// ADDR:PORT of a host (with --create), or an invite
+    /// ADDR:PORT of a host (with --create), or an invite, 'ADDR:PORT CODE' or a junqi://join/ link
     #[arg(value_name = "TARGET")]
     target: String,
     /// Make a new room on the host at TARGET
@@ -57,9 +65,10 @@ pub struct ConnectArgs {
     /// the host's known key)
     #[arg(long, value_name = "KEY", requires = "create")]
     host_key: Option<String>,
-    /// With --create: take the key the host presents even if it is not the one kept for
-    /// TARGET (a host whose key was changed on purpose); it is kept from then on
-    #[arg(long, requires = "create")]
+    /// Take the key the host presents even if it is not the one kept for its address (a host
+    /// whose key was changed on purpose; with --create or a short room code); it is kept from
+    /// then on
+    #[arg(long)]
     accept_new_host_key: bool,
     /// The file of known host keys (default: known-hosts in the data folder)
     #[arg(long, value_name = "FILE")]
@@ -220,7 +229,13 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             seat: args.take.map(|n| n - 1),
         }
     } else {
-        let invite = Invite::parse(&args.target).map_err(|e| CliError(e.to_string()))?;
+        let code = JoinCode::parse(&args.target).map_err(|e| CliError(e.to_string()))?;
+        // A short code's host key is asked of the host and kept on first use.
+        let known = match &code {
+            JoinCode::Short(_) => known_hosts(args),
+            JoinCode::Invite(_) => None,
+        };
+        let invite = crate::net::client::resolve(&code, known.as_ref()).map_err(refused)?;
         Request::Join {
             invite,
             name: args.name.clone(),
@@ -265,6 +280,11 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{}", seated.invite);
         let _ = out.flush();
+        eprintln!(
+            "connect: to read out: {} (the address and room code; the host's key is kept on \
+             first use)",
+            crate::net::join_code::ShortCode::of(&seated.invite)
+        );
     }
     // Counted from 1, as `--seat` counts.
     eprintln!(

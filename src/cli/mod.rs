@@ -526,6 +526,9 @@ pub enum Outcome {
     Exit(i32),
     /// Open the window, with a file named on the command line.
     Window(Option<PathBuf>),
+    /// Open the window at the join form, filled in from this `junqi:` link (the desktop opens
+    /// the program with one); a link that is not one is shown there with what is wrong.
+    Link(String),
 }
 
 /// Read the command line (the program name first, as `std::env::args_os` gives it) and run a
@@ -545,15 +548,7 @@ where
         Err(e) => return fail(one_line(&e)),
     };
     let result = match &cli.command {
-        None => {
-            return match cli.file {
-                Some(path) if !path.is_file() => fail(CliError(format!(
-                    "'{}' is neither a command nor a file; see 'junqi --help'",
-                    path.display()
-                ))),
-                file => Outcome::Window(file),
-            };
-        }
+        None => return window_outcome(cli.file),
         Some(Command::Moves(a)) => cmd_moves(a),
         Some(Command::Perft(a)) => cmd_perft(a),
         Some(Command::Apply(a)) => cmd_apply(a),
@@ -577,6 +572,68 @@ where
     }
 }
 
+/// The window to open for the command line's FILE: a `junqi:` link opens the join form, a
+/// `file://` URL (as a desktop passes one) the file it names.
+fn window_outcome(file: Option<PathBuf>) -> Outcome {
+    let Some(path) = file else {
+        return Outcome::Window(None);
+    };
+    if let Some(text) = path.to_str() {
+        if crate::net::join_code::is_link(text) {
+            // Told on stderr too, though a desktop shows it only in the window.
+            if let Err(e) = crate::net::join_code::JoinCode::parse(text) {
+                eprintln!("junqi: this link cannot be opened: {e}");
+            }
+            return Outcome::Link(text.trim().to_string());
+        }
+        if let Some(local) = file_url_path(text) {
+            return window_outcome(Some(local));
+        }
+    }
+    if !path.is_file() {
+        return fail(CliError(format!(
+            "'{}' is neither a command nor a file; see 'junqi --help'",
+            path.display()
+        )));
+    }
+    Outcome::Window(Some(path))
+}
+
+/// The local path of a `file://` URL (`file:///home/li/a%20game.ron`, `file://localhost/…`);
+/// none for anything else, or a URL naming another machine.
+fn file_url_path(text: &str) -> Option<PathBuf> {
+    let rest = text.strip_prefix("file://")?;
+    let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+    if !rest.starts_with('/') {
+        return None;
+    }
+    let b = rest.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut k = 0;
+    while k < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[k],
+            b.get(k + 1).and_then(|&c| hex(c)),
+            b.get(k + 2).and_then(|&c| hex(c)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                k += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                k += 1;
+            }
+        }
+    }
+    let path = String::from_utf8(out).ok()?;
+    // On Windows `file:///C:/games/a.ron` names `C:/games/a.ron`.
+    #[cfg(windows)]
+    let path = path.strip_prefix('/').unwrap_or(&path).to_string();
+    Some(PathBuf::from(path))
+}
+
 fn fail(CliError(m): CliError) -> Outcome {
     eprintln!("junqi: {}", m.replace('\n', " "));
     Outcome::Exit(2)
@@ -590,6 +647,41 @@ mod tests {
     #[test]
     fn command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// A `junqi:` link opens the join form (a bad one too, where it is shown with what is
+    /// wrong); a `file://` URL opens its file; anything else is a file that must exist.
+    #[test]
+    fn a_link_or_a_file_url_opens_the_window() {
+        let link = "junqi://join/192.0.2.7:7474/K7M2-QX8D-3FZ9-WQ4R";
+        assert_eq!(run(["junqi", link]), Outcome::Link(link.into()));
+        let invite = format!(
+            "junqi://192.0.2.7:7474/K7M2QX-8D3FZ9WQ4R/{}",
+            "0".repeat(52)
+        );
+        assert_eq!(
+            run(["junqi", invite.as_str()]),
+            Outcome::Link(invite.clone())
+        );
+        assert_eq!(
+            run(["junqi", "JUNQI://join/nonsense"]),
+            Outcome::Link("JUNQI://join/nonsense".into())
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a game.ron");
+        std::fs::write(&file, "x").unwrap();
+        let url = format!("file://{}", file.display()).replace(' ', "%20");
+        assert_eq!(
+            run(["junqi", url.as_str()]),
+            Outcome::Window(Some(file.clone()))
+        );
+        assert_eq!(
+            file_url_path(&format!("file://localhost{}", file.display())),
+            Some(file)
+        );
+        assert_eq!(file_url_path("file://elsewhere/x"), None);
+        assert_eq!(run(["junqi", "file:///no/such/file.ron"]), Outcome::Exit(2));
+        assert_eq!(run(["junqi", "no-such-file.ron"]), Outcome::Exit(2));
     }
 
     #[test]

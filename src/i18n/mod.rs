@@ -149,6 +149,7 @@ macro_rules! texts {
 
 pub mod editor;
 pub mod errors;
+pub mod invites;
 pub mod learn;
 pub mod net;
 pub mod puzzles;
@@ -160,6 +161,7 @@ pub fn all() -> impl Iterator<Item = &'static Text> {
         .iter()
         .chain(editor::TABLE)
         .chain(errors::TABLE)
+        .chain(invites::TABLE)
         .chain(learn::TABLE)
         .chain(net::TABLE)
         .chain(puzzles::TABLE)

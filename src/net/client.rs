@@ -13,6 +13,7 @@ use super::conn::{self, ConnError, Open, Sender};
 use super::farewell::Farewell;
 use super::host::PING;
 use super::invite::{Invite, InviteError, RoomId, Secret, parse_addr};
+use super::join_code::JoinCode;
 use super::known_hosts::{KeyRefused, KnownHosts};
 use super::wire::{Msg, NET_VERSION};
 use crate::engine::{Board, Rules, Status};
@@ -567,6 +568,52 @@ fn opening(req: &Request) -> Result<(String, Open<'_>), ClientError> {
             },
         ),
     })
+}
+
+/// The key the host at `addr` presents: a creating connection's handshake (Noise NX, in which
+/// the host proves it holds the key), closed before any request, so no room is made.
+///
+/// # Errors
+/// A bad address, the host unreachable, or a handshake that fails.
+pub fn host_key_of(addr: &str) -> Result<[u8; 32], ClientError> {
+    parse_addr(addr).map_err(ClientError::BadInvite)?;
+    let (sender, _receiver, key) =
+        conn::connect(addr, Open::Create { pin: None }, CONNECT_TIME).map_err(conn_err)?;
+    sender.close();
+    Ok(key)
+}
+
+/// The invite that `code` names. A full invite is itself (its key, authenticated by whoever
+/// sent it, is kept in `known` for its address, replacing an older one; a file that cannot be
+/// written is no reason to refuse it). A short code's host is asked for its key
+/// (`host_key_of`), which must be the one kept in `known` for that address — the first one
+/// seen is kept ("trust on first use", as SSH does); with no `known`, the key is taken as
+/// presented.
+///
+/// # Errors
+/// The host unreachable or not a junqi host; `ClientError::HostKey` for a key that is not the
+/// one kept (nothing is sent to the room then), or a known-hosts file that cannot be used.
+pub fn resolve(code: &JoinCode, known: Option<&KnownHosts>) -> Result<Invite, ClientError> {
+    match code {
+        JoinCode::Invite(invite) => {
+            if let Some(known) = known {
+                let _ = known
+                    .clone()
+                    .accepting_new()
+                    .check(&invite.addr, &invite.host_key);
+            }
+            Ok(invite.clone())
+        }
+        JoinCode::Short(short) => {
+            let key = host_key_of(&short.addr)?;
+            if let Some(known) = known {
+                known
+                    .check(&short.addr, &key)
+                    .map_err(ClientError::HostKey)?;
+            }
+            Ok(short.with_key(key))
+        }
+    }
 }
 
 /// The request's first message after the handshake: create, join or rejoin.

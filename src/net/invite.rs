@@ -31,6 +31,8 @@ pub enum Part {
     Room,
     Secret,
     HostKey,
+    /// A short code's 16 characters (the room and its secret).
+    Code,
 }
 
 impl Part {
@@ -39,6 +41,7 @@ impl Part {
             Part::Room => "the room",
             Part::Secret => "the room's secret",
             Part::HostKey => "the host key",
+            Part::Code => "the room code",
         }
     }
 }
@@ -75,6 +78,10 @@ pub enum InviteError {
     BadPort(String),
     /// The host is not a name or an address.
     BadHost(String),
+    /// Neither an invite nor an address and a short room code.
+    NoAddress,
+    /// An address without the short room code after it (the address).
+    NoCode(String),
 }
 
 impl fmt::Display for InviteError {
@@ -110,6 +117,14 @@ impl fmt::Display for InviteError {
             InviteError::NoPort(addr) => write!(f, "'{addr}' needs a port (ADDR:PORT)"),
             InviteError::BadPort(port) => write!(f, "'{port}' is not a port (1 to 65535)"),
             InviteError::BadHost(host) => write!(f, "'{host}' is not a host name or address"),
+            InviteError::NoAddress => f.write_str(
+                "it is neither an invite (junqi://…) nor an address and a room code \
+                 (ADDR:PORT XXXX-XXXX-XXXX-XXXX)",
+            ),
+            InviteError::NoCode(addr) => write!(
+                f,
+                "'{addr}' needs the room code after it (ADDR:PORT XXXX-XXXX-XXXX-XXXX)"
+            ),
         }
     }
 }

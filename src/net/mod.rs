@@ -3,6 +3,8 @@
 //! connect`) and answers for their seat. docs/network.md describes the whole.
 //!
 //! - `invite`: the invite line (`junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY`) and its codes.
+//! - `join_code`: what a player gives to join: the invite, a short room code (the address and
+//!   16 characters, the host's key kept on first use) or a `junqi://join/` link.
 //! - `wire`: frames and the messages inside them, decoded in one place.
 //! - `conn`: TCP with the Noise protocol (`snow`): the preamble, the handshakes, the two halves
 //!   of a connection.
@@ -24,6 +26,7 @@ pub mod conn;
 pub mod farewell;
 pub mod host;
 pub mod invite;
+pub mod join_code;
 pub mod kept_seat;
 pub mod known_hosts;
 pub mod wire;

@@ -16,4 +16,8 @@ mod net;
 mod net_cli;
 mod net_end;
 mod net_rejoin;
+<<<<<<< HEAD
 mod net_rematch;
+=======
+mod net_short;
+>>>>>>> invites

@@ -108,8 +108,13 @@ fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
     let invite = invite.trim().to_string();
     assert!(invite.starts_with(&format!("junqi://{addr}/")), "{invite}");
     assert!(invite.ends_with(&key));
+    // The other seat joins by the address and room code, as read out: the host's key is asked
+    // of the host and kept.
+    let short = junqi::net::join_code::ShortCode::of(&junqi::net::Invite::parse(&invite).unwrap());
+    let b_known = tempfile::tempdir().unwrap();
     let b = Command::new(BIN)
-        .args(["connect", &invite, "--as", "random"])
+        .args(["connect", &short.to_string(), "--as", "random"])
+        .args(own_known_hosts(&b_known))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -139,6 +144,8 @@ fn a_game_created_and_joined_by_the_binary_ends_with_a_result_line() {
         assert!(out.contains("audit: honest: "), "{out}");
     }
     assert!(a.wait().unwrap().success());
+    let kept = std::fs::read_to_string(b_known.path().join(junqi::net::known_hosts::FILE)).unwrap();
+    assert!(kept.contains(&key), "{kept}");
 }
 
 /// An outside engine plays a network seat (`--as engine:CMD`, here the program's own `junqi

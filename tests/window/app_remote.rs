@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::app::remote::link::{
     FarEnd, HostSeat, HostSpec, Incoming, Link, LinkError, Network, Outgoing, RoomInfo, SeatInfo,
-    SeatWho,
+    SeatWho, ServeFailure,
 };
 use junqi::app::{JunqiApp, Screen};
 use junqi::engine::rng::SplitMix64;
@@ -40,7 +40,10 @@ impl Network for Scripted {
     }
     fn host(&mut self, spec: &HostSpec) -> Result<Link, LinkError> {
         if spec.port == 1 {
-            return Err(LinkError::CannotServe(1, "permission denied".into()));
+            return Err(LinkError::CannotServe(
+                "0.0.0.0:1".into(),
+                ServeFailure::Other("permission denied".into()),
+            ));
         }
         let (link, far) = Link::pair();
         far.send(Incoming::Invite(format!(
@@ -161,7 +164,11 @@ pub(super) fn joined(
 ) -> (tempfile::TempDir, Harness<'static, JunqiApp>, Host) {
     let (dir, mut h, far, _) = window_with_network();
     common::click(&mut h, "Join a network game…");
-    type_into(&mut h, "Invite", "junqi://127.0.0.1:7465/ROOM42/KEY");
+    type_into(
+        &mut h,
+        "Invite or room code",
+        "junqi://127.0.0.1:7465/ROOM42/KEY",
+    );
     type_into(&mut h, "Your name", "Mei");
     common::click(&mut h, "Connect");
     let far = far.lock().unwrap().take().expect("a link");
@@ -609,13 +616,17 @@ fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
 fn the_join_form_says_what_is_wrong() {
     let (_dir, mut h, far, _) = window_with_network();
     common::click(&mut h, "Join a network game…");
-    type_into(&mut h, "Invite", "http://example.com");
+    type_into(&mut h, "Invite or room code", "http://example.com");
     common::click(&mut h, "Connect");
     assert!(shows(
         &h,
-        "This is not an invite: it does not start with junqi://"
+        "This is not an invite or room code: it does not start with junqi://"
     ));
-    type_into(&mut h, "Invite", "junqi://10.0.0.9:7465/NOPE/KEY");
+    type_into(
+        &mut h,
+        "Invite or room code",
+        "junqi://10.0.0.9:7465/NOPE/KEY",
+    );
     type_into(&mut h, "Your name", "");
     common::click(&mut h, "Connect");
     assert!(shows(&h, "A name needs 1 to 24 characters"));
@@ -646,9 +657,9 @@ fn the_join_form_says_what_is_wrong() {
     )));
     h.run();
     assert!(shows(&h, "第 2 个座位已有人"));
-    type_into(&mut h, "邀请", "http://example.com");
+    type_into(&mut h, "邀请或房间码", "http://example.com");
     common::click(&mut h, "连接");
-    assert!(shows(&h, "这不是邀请：开头不是 junqi://"));
+    assert!(shows(&h, "这不是邀请或房间码：开头不是 junqi://"));
 }
 
 /// Hosting: the form (players, mode, seats, port), its errors, the room opened, the invite and
@@ -667,7 +678,7 @@ fn hosting_a_room() {
     common::click(&mut h, "Open the room");
     assert!(shows(
         &h,
-        "Cannot open a server on port 1: permission denied"
+        "Cannot open a server on 0.0.0.0:1: permission denied"
     ));
     // East is the computer.
     h.get_by_label("as East").click();
@@ -771,13 +782,13 @@ fn the_invite_goes_to_the_clipboard_and_a_paste_fills_the_join_form() {
     // Another window pastes it into the Join form.
     let (_dir2, mut j, _, _) = window_with_network();
     common::click(&mut j, "Join a network game…");
-    type_into(&mut j, "Invite", "");
-    j.get_by_label("Invite").focus();
+    type_into(&mut j, "Invite or room code", "");
+    j.get_by_label("Invite or room code").focus();
     j.run();
     j.event(egui::Event::Paste(invite.into()));
     j.run();
     let value = |j: &Harness<'static, JunqiApp>| {
-        j.get_by_label("Invite")
+        j.get_by_label("Invite or room code")
             .accesskit_node()
             .value()
             .unwrap_or_default()
@@ -986,7 +997,7 @@ fn room_with_a_random_creator() -> (
 /// Join `invite` from the window's form as "Mei".
 pub(super) fn join_in_window(h: &mut Harness<'static, JunqiApp>, invite: &str) {
     common::click(h, "Join a network game…");
-    type_into(h, "Invite", invite);
+    type_into(h, "Invite or room code", invite);
     type_into(h, "Your name", "Mei");
     common::click(h, "Connect");
 }

@@ -2,13 +2,15 @@
 //! game" (players, mode, house rules, who sits where, the port) and the lobby (who has joined,
 //! which seat is ours, the invite to pass on, Start).
 
-use super::link::{HostSeat, HostSpec, LinkError, SeatWho};
-use super::{JoinForm, Remote, RemoteCmd};
+use super::link::{HostSeat, HostSpec, LinkError, SeatWho, ServeFailure};
+use super::{CopyWhat, JoinForm, Remote, RemoteCmd};
 use crate::ai::Level;
 use crate::app::newgame;
+use crate::app::settings::{ListenOn, NetOptions};
 use crate::engine::{Mode, Rules, Seat};
-use crate::i18n::{self, Lang, fill, net};
+use crate::i18n::{self, Lang, fill, invites, net};
 use crate::net::invite::Part;
+use crate::net::join_code::{JoinCode, ShortCode};
 use crate::net::{Farewell, InviteError};
 
 /// What the host chooses before opening a room.
@@ -20,13 +22,18 @@ pub struct HostForm {
     /// The port as typed.
     pub port: String,
     pub name: String,
+    /// Where the room listens: every network, this computer only, or `listen_addr`.
+    pub listen: ListenOn,
+    /// The address to listen on as typed (for `ListenOn::Typed`).
+    pub listen_addr: String,
 }
 
 /// The port a host form offers first.
 pub const DEFAULT_PORT: u16 = 7465;
 
 impl HostForm {
-    pub fn new(rules: &Rules, four: bool, name: &str) -> HostForm {
+    /// The form for `rules`, the player's `name` and where the last room listened (`net`).
+    pub fn new(rules: &Rules, four: bool, name: &str, net: &NetOptions) -> HostForm {
         let mut rules = rules.clone();
         if four && !rules.mode.offered_for_four() {
             newgame::pick_mode(&mut rules, Mode::Open);
@@ -37,6 +44,8 @@ impl HostForm {
             seats: super::default_seats(four),
             port: DEFAULT_PORT.to_string(),
             name: name.into(),
+            listen: net.listen,
+            listen_addr: net.listen_addr.clone(),
         }
     }
 
@@ -48,13 +57,14 @@ impl HostForm {
     /// The spec of the room, or why the form is not complete.
     ///
     /// # Errors
-    /// A bad port or name, or not exactly one seat at this screen.
+    /// A bad port, address to listen on or name, or not exactly one seat at this screen.
     pub fn spec(&self) -> Result<HostSpec, LinkError> {
         let port = self
             .port
             .trim()
             .parse::<u16>()
             .map_err(|_| LinkError::BadPort)?;
+        let listen = self.listen_ip()?;
         if self.seats.iter().filter(|s| **s == HostSeat::Here).count() != 1 {
             return Err(LinkError::OneHere);
         }
@@ -67,9 +77,32 @@ impl HostForm {
             rules,
             four: self.four,
             seats: self.seats.clone(),
+            listen,
             port,
             name,
         })
+    }
+
+    /// The address to listen on: every network (0.0.0.0), this computer (127.0.0.1), or the
+    /// typed IPv4 or IPv6 address (brackets around it are dropped).
+    ///
+    /// # Errors
+    /// The typed address is not an IP address.
+    pub fn listen_ip(&self) -> Result<std::net::IpAddr, LinkError> {
+        use std::net::{IpAddr, Ipv4Addr};
+        match self.listen {
+            ListenOn::All => Ok(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
+            ListenOn::Local => Ok(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+            ListenOn::Typed => {
+                let typed = self.listen_addr.trim();
+                let bare = typed
+                    .strip_prefix('[')
+                    .and_then(|t| t.strip_suffix(']'))
+                    .unwrap_or(typed);
+                bare.parse()
+                    .map_err(|_| LinkError::BadListen(crate::protocol::clip(typed)))
+            }
+        }
     }
 }
 
@@ -101,9 +134,21 @@ pub fn problem_text(e: &LinkError, lang: Lang) -> String {
             ],
         ),
         LinkError::RoomFull => lang.t(&net::ERR_FULL).into(),
-        LinkError::CannotServe(port, why) => fill(
-            lang.t(&net::ERR_SERVE),
-            &[("port", &port.to_string()), ("e", why)],
+        LinkError::CannotServe(addr, why) => {
+            let addr = &[("addr", addr.as_str())];
+            match why {
+                ServeFailure::InUse => fill(lang.t(&invites::ERR_LISTEN_IN_USE), addr),
+                ServeFailure::NotHere => fill(lang.t(&invites::ERR_LISTEN_NOT_HERE), addr),
+                ServeFailure::Other(e) => fill(
+                    lang.t(&invites::ERR_LISTEN),
+                    &[("addr", addr[0].1), ("e", e)],
+                ),
+            }
+        }
+        LinkError::BadListen(addr) => fill(lang.t(&invites::ERR_LISTEN_ADDR), &[("addr", addr)]),
+        LinkError::BadLink(e) => fill(
+            lang.t(&invites::ERR_BAD_LINK),
+            &[("e", &invite_error_text(e, lang))],
         ),
         // The connection's own words are the program's English (or the system's): the
         // Chinese screen says only that it closed.
@@ -152,6 +197,7 @@ pub fn invite_error_text(e: &InviteError, lang: Lang) -> String {
             Part::Room => &net::PART_ROOM,
             Part::Secret => &net::PART_SECRET,
             Part::HostKey => &net::PART_KEY,
+            Part::Code => &invites::PART_CODE,
         })
         .to_string()
     };
@@ -189,6 +235,8 @@ pub fn invite_error_text(e: &InviteError, lang: Lang) -> String {
         InviteError::NoPort(addr) => fill(lang.t(&net::INV_NO_PORT), &[("addr", addr)]),
         InviteError::BadPort(port) => fill(lang.t(&net::INV_BAD_PORT), &[("port", port)]),
         InviteError::BadHost(host) => fill(lang.t(&net::INV_BAD_HOST), &[("host", host)]),
+        InviteError::NoAddress => t(&invites::INV_NO_ADDRESS),
+        InviteError::NoCode(addr) => fill(lang.t(&invites::INV_NO_CODE), &[("addr", addr)]),
     }
 }
 
@@ -221,13 +269,22 @@ pub fn join_form(
     out: &mut Vec<RemoteCmd>,
 ) {
     ui.heading(lang.t(&net::JOIN_TITLE));
-    ui.weak(lang.t(&net::INVITE_HINT));
+    ui.weak(lang.t(&invites::JOIN_HINT));
     ui.add_space(8.0);
     egui::Grid::new("join-grid")
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            field(ui, lang.t(&net::INVITE), &mut form.invite, 520.0, 400);
+            // Monospace, so that 0 and O, 1 and I are told apart.
+            let id = ui.strong(lang.t(&invites::INVITE_OR_CODE)).id;
+            ui.add(
+                egui::TextEdit::singleline(&mut form.invite)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_width(520.0_f32.min(ui.available_width()))
+                    .char_limit(crate::net::invite::MAX_INVITE),
+            )
+            .labelled_by(id);
+            ui.end_row();
             field(
                 ui,
                 lang.t(&net::NAME),
@@ -322,6 +379,9 @@ pub fn host_form(
                     }
                 });
                 ui.end_row();
+                ui.strong(lang.t(&invites::LISTEN));
+                listen_choice(ui, form, lang);
+                ui.end_row();
                 field(ui, lang.t(&net::PORT), &mut form.port, 90.0, 5);
                 field(
                     ui,
@@ -341,6 +401,42 @@ pub fn host_form(
                 newgame::house_rule(ui, lang, rule, &mut form.rules);
             }
         }
+    });
+}
+
+/// Where the room listens: every network, this computer only, or a typed address (typing in
+/// its field chooses it).
+fn listen_choice(ui: &mut egui::Ui, form: &mut HostForm, lang: Lang) {
+    ui.vertical(|ui| {
+        ui.radio_value(
+            &mut form.listen,
+            ListenOn::All,
+            lang.t(&invites::LISTEN_ALL),
+        );
+        ui.radio_value(
+            &mut form.listen,
+            ListenOn::Local,
+            lang.t(&invites::LISTEN_LOCAL),
+        );
+        ui.horizontal(|ui| {
+            let radio = ui.radio_value(
+                &mut form.listen,
+                ListenOn::Typed,
+                lang.t(&invites::LISTEN_TYPED),
+            );
+            let typed = ui
+                .add(
+                    egui::TextEdit::singleline(&mut form.listen_addr)
+                        .desired_width(200.0)
+                        .char_limit(64)
+                        .hint_text("192.168.1.5"),
+                )
+                .labelled_by(radio.id)
+                .on_hover_text(lang.t(&invites::LISTEN_FIELD));
+            if typed.changed() {
+                form.listen = ListenOn::Typed;
+            }
+        });
     });
 }
 
@@ -371,27 +467,86 @@ fn seat_picker(ui: &mut egui::Ui, lang: Lang, who: &str, k: usize, seat: &mut Ho
         });
 }
 
+/// A copy button for `text`: "Copied" once it was the last copied.
+fn copy_button(
+    ui: &mut egui::Ui,
+    text: &str,
+    (what, label): (CopyWhat, &str),
+    copied: Option<CopyWhat>,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    let shown = if copied == Some(what) {
+        lang.t(&net::COPIED)
+    } else {
+        label
+    };
+    if ui.button(shown).clicked() {
+        ui.ctx().copy_text(text.to_string());
+        out.push(RemoteCmd::Copied(what));
+    }
+}
+
+/// The room's invite to pass on, with Copy the invite and Copy link, and the address and short
+/// room code to read out (with Copy the code).
+fn invite_lines(
+    ui: &mut egui::Ui,
+    invite: &str,
+    copied: Option<CopyWhat>,
+    lang: Lang,
+    out: &mut Vec<RemoteCmd>,
+) {
+    ui.add_space(6.0);
+    ui.label(lang.t(&net::INVITE_IS));
+    let parsed = crate::net::Invite::parse(invite).ok();
+    ui.add(egui::Label::new(
+        egui::RichText::new(invite).monospace().size(15.0),
+    ));
+    ui.horizontal_wrapped(|ui| {
+        copy_button(
+            ui,
+            invite,
+            (CopyWhat::Invite, lang.t(&net::COPY)),
+            copied,
+            lang,
+            out,
+        );
+        if let Some(i) = &parsed {
+            let link = JoinCode::Invite(i.clone()).link();
+            let label = lang.t(&invites::COPY_LINK);
+            copy_button(ui, &link, (CopyWhat::Link, label), copied, lang, out);
+        }
+    });
+    let Some(i) = parsed else {
+        return;
+    };
+    let short = ShortCode::of(&i);
+    ui.add_space(4.0);
+    ui.label(lang.t(&invites::SHORT_IS))
+        .on_hover_text(lang.t(&invites::SHORT_TIP));
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(
+            egui::RichText::new(&short.addr).monospace().size(18.0),
+        ));
+        ui.add(egui::Label::new(
+            egui::RichText::new(short.code())
+                .monospace()
+                .size(22.0)
+                .strong(),
+        ))
+        .on_hover_text(lang.t(&invites::SHORT_TIP));
+        let label = lang.t(&invites::COPY_CODE);
+        let text = short.to_string();
+        copy_button(ui, &text, (CopyWhat::Code, label), copied, lang, out);
+    });
+}
+
 /// The lobby: the room's code and rules, every seat and who sits there, the invite (for the
 /// host, with a Copy button), Start (for the host, once every seat is taken) and Leave.
 pub fn lobby(ui: &mut egui::Ui, remote: &Remote, lang: Lang, out: &mut Vec<RemoteCmd>) {
     ui.heading(lang.t(&net::LOBBY));
     if let Some(invite) = &remote.invite {
-        ui.add_space(6.0);
-        ui.label(lang.t(&net::INVITE_IS));
-        ui.horizontal_wrapped(|ui| {
-            ui.add(egui::Label::new(
-                egui::RichText::new(invite).monospace().size(15.0),
-            ));
-            let copy = if remote.copied {
-                lang.t(&net::COPIED)
-            } else {
-                lang.t(&net::COPY)
-            };
-            if ui.button(copy).clicked() {
-                ui.ctx().copy_text(invite.clone());
-                out.push(RemoteCmd::CopyInvite);
-            }
-        });
+        invite_lines(ui, invite, remote.copied, lang, out);
     }
     ui.add_space(8.0);
     match &remote.room {
@@ -505,6 +660,13 @@ mod tests {
                 needs: 52,
             },
             InviteError::Ending(Part::HostKey),
+            InviteError::NoAddress,
+            InviteError::NoCode("192.0.2.7:7465".into()),
+            InviteError::Length {
+                part: Part::Code,
+                has: 15,
+                needs: 16,
+            },
         ];
         for e in errors {
             let zh = invite_error_text(&e, Lang::Zh);
@@ -533,7 +695,7 @@ mod tests {
             offered: "NEWKEY".into(),
             file: "/data/known-hosts".into(),
         });
-        for (lang, todo) in [(Lang::En, "--accept-new-host-key"), (Lang::Zh, "删去")] {
+        for (lang, todo) in [(Lang::En, "full invite"), (Lang::Zh, "删去")] {
             let words = problem_text(&e, lang);
             for part in [
                 "192.0.2.7:7474",

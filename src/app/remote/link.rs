@@ -65,6 +65,8 @@ impl RoomInfo {
 pub enum LinkError {
     /// The invite is not one (what is wrong with it).
     BadInvite(crate::net::InviteError),
+    /// A `junqi:` link the program was opened with is not one (what is wrong with it).
+    BadLink(crate::net::InviteError),
     /// The host refused the connection or ended it, and said why.
     Refused(crate::net::Farewell),
     /// The host, or this screen's own seat, broke the protocol.
@@ -81,8 +83,10 @@ pub enum LinkError {
     HostKeyChanged(crate::net::known_hosts::KeyChanged),
     /// Every seat of the room is taken.
     RoomFull,
-    /// The port could not be opened for a server (port, the system's words).
-    CannotServe(u16, String),
+    /// No server could listen at this address (`ADDR:PORT`), and why.
+    CannotServe(String, ServeFailure),
+    /// The host form's address to listen on is not an IP address (as typed).
+    BadListen(String),
     /// The connection ended (the reason, in English).
     Closed(String),
     /// Anything else the network said (in English).
@@ -91,6 +95,28 @@ pub enum LinkError {
     BadPort,
     /// The host form does not have this screen in the first seat (and only there).
     OneHere,
+}
+
+/// Why a server could not listen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServeFailure {
+    /// Another program (or room) listens on that port.
+    InUse,
+    /// The address is not one of this computer's.
+    NotHere,
+    /// Anything else (the system's words).
+    Other(String),
+}
+
+impl ServeFailure {
+    /// The failure of binding a listener, from the system's error.
+    pub fn of(e: &std::io::Error) -> ServeFailure {
+        match e.kind() {
+            std::io::ErrorKind::AddrInUse => ServeFailure::InUse,
+            std::io::ErrorKind::AddrNotAvailable => ServeFailure::NotHere,
+            _ => ServeFailure::Other(e.to_string()),
+        }
+    }
 }
 
 /// What comes in from the network.
@@ -265,6 +291,8 @@ pub struct HostSpec {
     pub four: bool,
     /// Who sits in each seat, in the board's seat order.
     pub seats: Vec<HostSeat>,
+    /// The address to listen on (unspecified: every network of this computer).
+    pub listen: std::net::IpAddr,
     /// The port to serve on (0: any free port).
     pub port: u16,
     /// The host's name in the room.

@@ -55,8 +55,8 @@ pub enum RemoteCmd {
     OpenRoom,
     /// The host starts the game.
     Start,
-    /// Copy the invite to the clipboard.
-    CopyInvite,
+    /// The invite, its link or its short code was copied to the clipboard (the button says so).
+    Copied(CopyWhat),
     /// Send the chat field's text.
     SendChat,
     /// Send one of the chat's preset phrases (`chat::PHRASES`), in the sender's language.
@@ -87,6 +87,17 @@ pub enum RematchAsk {
     Off { who: String, left: bool },
 }
 
+/// What the lobby copies for the other players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyWhat {
+    /// The full invite, `junqi://ADDR:PORT/ROOM-SECRET/HOSTKEY`.
+    Invite,
+    /// Its `junqi://join/` link.
+    Link,
+    /// The address and the short room code.
+    Code,
+}
+
 /// What `apply` leads to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RemoteOutcome {
@@ -108,8 +119,8 @@ pub struct Remote {
     pub chat: Chat,
     /// Why the form could not go on, or why the connection ended.
     pub problem: Option<LinkError>,
-    /// The invite was copied (the button says so).
-    pub copied: bool,
+    /// What was copied last (its button says so).
+    pub copied: Option<CopyWhat>,
     /// The formations the player may send when asked (the library's, by file name).
     pub library: Vec<(String, Formation)>,
     /// The audit of the host, once the game ended and the host revealed.
@@ -142,7 +153,7 @@ impl Remote {
             invite: None,
             chat: Chat::default(),
             problem: None,
-            copied: false,
+            copied: None,
             audit: None,
             record: None,
             kept: None,
@@ -180,15 +191,45 @@ impl Remote {
         rules: &Rules,
         four: bool,
         name: &str,
+        net: &crate::app::settings::NetOptions,
         library: Vec<(PathBuf, Formation)>,
     ) -> Remote {
-        Remote::new(Form::Host(HostForm::new(rules, four, name)), library)
+        Remote::new(Form::Host(HostForm::new(rules, four, name, net)), library)
     }
 
     /// Put `invite` in the join form (a game rejoined from the first screen).
     pub fn set_invite(&mut self, invite: &str) {
         if let Form::Join(f) = &mut self.form {
             f.invite = invite.to_string();
+        }
+    }
+
+    /// Fill the join form from a `junqi:` link the program was opened with: the invite or short
+    /// code it holds, or (a link that is not one) the link as given and what is wrong with it.
+    pub fn fill_from_link(&mut self, link: &str) {
+        match crate::net::join_code::JoinCode::parse(link) {
+            Ok(crate::net::join_code::JoinCode::Invite(i)) => self.set_invite(&i.to_string()),
+            Ok(crate::net::join_code::JoinCode::Short(s)) => self.set_invite(&s.to_string()),
+            Err(e) => {
+                self.set_invite(link.trim());
+                self.problem = Some(LinkError::BadLink(e));
+            }
+        }
+    }
+
+    /// Keep the form's choices to offer them next time: the player's name (when it is one)
+    /// and, from the host form, where the room listens.
+    pub fn remember(&self, net: &mut crate::app::settings::NetOptions) {
+        let name = match &self.form {
+            Form::Join(f) => &f.name,
+            Form::Host(f) => {
+                net.listen = f.listen;
+                net.listen_addr = f.listen_addr.trim().to_string();
+                &f.name
+            }
+        };
+        if let Ok(name) = link::clean_name(name) {
+            net.name = Some(name);
         }
     }
 
@@ -309,7 +350,7 @@ impl Remote {
                     Ok(l) => {
                         self.attach(l, wake);
                         self.invite = None;
-                        self.copied = false;
+                        self.copied = None;
                     }
                     Err(e) => self.problem = Some(e),
                 }
@@ -323,7 +364,7 @@ impl Remote {
                     self.send(vec![Outgoing::Start]);
                 }
             }
-            RemoteCmd::CopyInvite => self.copied = self.invite.is_some(),
+            RemoteCmd::Copied(what) => self.copied = self.invite.is_some().then_some(what),
             RemoteCmd::SendChat => {
                 let text = std::mem::take(&mut self.chat.draft);
                 self.say(&text);

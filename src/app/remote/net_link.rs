@@ -6,12 +6,18 @@
 //! the computer where the host put it, each a headless client playing the built-in player.
 
 use super::link::{
+<<<<<<< HEAD
     FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing,
     RematchNews, RoomInfo, SeatInfo, SeatWho,
+=======
+    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing, RoomInfo,
+    SeatInfo, SeatWho, ServeFailure,
+>>>>>>> invites
 };
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
 use crate::net::host::{ServeOptions, Server, ServerHandle};
+use crate::net::join_code::JoinCode;
 use crate::net::known_hosts::KeyRefused;
 use crate::net::wire::{Msg, PRESETS};
 use crate::net::{Farewell, Invite};
@@ -25,6 +31,9 @@ pub struct NetNetwork {
     /// Where the seats taken are kept (their tokens), so that a window closed mid-game takes
     /// its seat back when the same invite is joined again; none: not kept.
     pub seats: Option<PathBuf>,
+    /// The keys hosts presented when joined by a short code, kept on first use (none: not
+    /// kept, a key is taken as presented).
+    pub known: Option<crate::net::known_hosts::KnownHosts>,
 }
 
 impl NetNetwork {
@@ -32,6 +41,7 @@ impl NetNetwork {
     pub fn in_dir(data_dir: Option<&std::path::Path>) -> NetNetwork {
         NetNetwork {
             seats: data_dir.map(|d| d.join("net-seats")),
+            known: data_dir.map(crate::net::known_hosts::KnownHosts::in_dir),
         }
     }
 }
@@ -491,28 +501,39 @@ impl Network for NetNetwork {
     }
 
     fn join(&mut self, invite: &str, name: &str) -> Result<Link, LinkError> {
-        let invite = Invite::parse(invite).map_err(LinkError::BadInvite)?;
-        let addr = invite.addr.clone();
+        let code = JoinCode::parse(invite).map_err(LinkError::BadInvite)?;
         let (link, far) = Link::pair();
-        // A seat kept from a window closed mid-game: taken back first.
-        let first = self
-            .seats
-            .as_deref()
-            .and_then(|d| kept_seat(d, invite.room))
-            .map(|(seat, token)| Request::Rejoin {
-                invite: invite.clone(),
-                seat,
-                token,
-            });
-        let req = Request::Join {
-            invite,
-            name: name.to_string(),
-            seat: None,
-        };
         let seats = self.seats.clone();
+        let known = self.known.clone();
+        let name = name.to_string();
         std::thread::Builder::new()
             .name("junqi-net-client".into())
-            .spawn(move || run(first, req, far, addr, None, seats))
+            .spawn(move || {
+                // A short code: the host's key asked of it, and checked against the one kept.
+                let addr = code.addr().to_string();
+                let invite = match crate::net::client::resolve(&code, known.as_ref()) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        far.send(Incoming::Closed(client_error(&addr, e)));
+                        return;
+                    }
+                };
+                // A seat kept from a window closed mid-game: taken back first.
+                let first = seats
+                    .as_deref()
+                    .and_then(|d| kept_seat(d, invite.room))
+                    .map(|(seat, token)| Request::Rejoin {
+                        invite: invite.clone(),
+                        seat,
+                        token,
+                    });
+                let req = Request::Join {
+                    invite,
+                    name,
+                    seat: None,
+                };
+                run(first, req, far, addr, None, seats);
+            })
             .map_err(|e| LinkError::Other(e.to_string()))?;
         Ok(link)
     }
@@ -526,20 +547,38 @@ impl Network for NetNetwork {
         let (Some((here, _)), None) = (here.next(), here.next()) else {
             return Err(LinkError::OneHere);
         };
+        let listen = std::net::SocketAddr::new(spec.listen, spec.port);
+        // Tried first with a listener of our own, whose error says why (the port in use, an
+        // address not this computer's); the server then takes the address.
+        std::net::TcpListener::bind(listen)
+            .map_err(|e| LinkError::CannotServe(listen.to_string(), ServeFailure::of(&e)))?;
         let server = Server::bind(
-            &format!("0.0.0.0:{}", spec.port),
+            &listen.to_string(),
             ServeOptions {
                 quiet: true,
                 fault: None,
                 ..ServeOptions::default()
             },
         )
-        .map_err(|e| LinkError::CannotServe(spec.port, e))?;
+        .map_err(|e| LinkError::CannotServe(listen.to_string(), ServeFailure::Other(e)))?;
         let port = server.local_addr().port();
         let handle = server.spawn();
         let key = handle.public_key();
         let (link, far) = Link::pair();
-        let addr = format!("127.0.0.1:{port}");
+        // The room is opened through the address listened on (this computer's loopback when
+        // that is every address), and the invite names where the others reach it.
+        let (dial, shown) = if spec.listen.is_unspecified() {
+            let local = if spec.listen.is_ipv4() {
+                std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)
+            } else {
+                std::net::IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)
+            };
+            (std::net::SocketAddr::new(local, port), None)
+        } else {
+            let at = std::net::SocketAddr::new(spec.listen, port);
+            (at, Some(at.to_string()))
+        };
+        let addr = dial.to_string();
         let req = Request::Create {
             addr: addr.clone(),
             players: if spec.four { 4 } else { 2 },
@@ -550,7 +589,7 @@ impl Network for NetNetwork {
         };
         let plan = HostPlan {
             rules: spec.rules.clone(),
-            shown_addr: format!("{}:{port}", machine_addr()),
+            shown_addr: shown.unwrap_or_else(|| format!("{}:{port}", machine_addr())),
             computers: spec
                 .seats
                 .iter()
