@@ -4,12 +4,8 @@
 
 use super::{CliError, CliResult, RuleFlags};
 use crate::net::Invite;
-<<<<<<< HEAD
 use crate::net::client::{Client, ClientError, Rematched, Request};
-=======
-use crate::net::client::{Client, ClientError, Request};
 use crate::net::join_code::JoinCode;
->>>>>>> invites
 use crate::net::kept_seat::SeatLock;
 use crate::net::known_hosts::KnownHosts;
 use crate::net::wire::{Msg, PRESETS};

@@ -16,8 +16,5 @@ mod net;
 mod net_cli;
 mod net_end;
 mod net_rejoin;
-<<<<<<< HEAD
 mod net_rematch;
-=======
 mod net_short;
->>>>>>> invites

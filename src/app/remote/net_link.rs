@@ -6,13 +6,8 @@
 //! the computer where the host put it, each a headless client playing the built-in player.
 
 use super::link::{
-<<<<<<< HEAD
     FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing,
-    RematchNews, RoomInfo, SeatInfo, SeatWho,
-=======
-    FarEnd, HostSeat, HostSpec, Incoming, KeptGame, Link, LinkError, Network, Outgoing, RoomInfo,
-    SeatInfo, SeatWho, ServeFailure,
->>>>>>> invites
+    RematchNews, RoomInfo, SeatInfo, SeatWho, ServeFailure,
 };
 use crate::engine::{Chair, Seat};
 use crate::net::client::{Client, ClientError, Event, Request};
