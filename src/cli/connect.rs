@@ -196,9 +196,10 @@ fn known_hosts(args: &ConnectArgs) -> Option<KnownHosts> {
     })
 }
 
-pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
-    let spec = SeatSpec::parse(&args.seat).map_err(|e| CliError(format!("--as: {e}")))?;
-    let request = if args.create {
+/// What `junqi connect` asks of the host: a room made, or a seat in one joined (the invite read
+/// from an invite, a short code — the host's key asked of it and kept on first use — or a link).
+fn request_of(args: &ConnectArgs) -> Result<Request, CliError> {
+    Ok(if args.create {
         if args.players == 3 {
             return Err(CliError("--players: 2 or 4".into()));
         }
@@ -237,7 +238,12 @@ pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
             name: args.name.clone(),
             seat: args.take.map(|n| n - 1),
         }
-    };
+    })
+}
+
+pub fn cmd_connect(args: &ConnectArgs) -> CliResult {
+    let spec = SeatSpec::parse(&args.seat).map_err(|e| CliError(format!("--as: {e}")))?;
+    let request = request_of(args)?;
     // A seat this machine kept for the invite's room (a `junqi connect` ended mid-game, killed
     // even): taken back first, under the room's lock so that another `junqi connect` on this
     // machine in the same room keeps its own seat.
