@@ -390,9 +390,9 @@ impl HiddenEntry {
             }
         }
         let answer = match self.question {
-            Question::SafeAttack => Answer::Attack(
-                Turn::parse(&self.answer, board).map_err(|e| bad(e.to_string()))?,
-            ),
+            Question::SafeAttack => {
+                Answer::Attack(Turn::parse(&self.answer, board).map_err(|e| bad(e.to_string()))?)
+            }
             _ => Answer::Piece(node(&self.answer)?),
         };
         Ok(HiddenPuzzle {
@@ -495,7 +495,10 @@ impl HiddenFile {
             return Err(PuzzleError::Version(f.version));
         }
         if f.kind != HIDDEN_KIND {
-            return Err(PuzzleError::Format(format!("kind {:?} is not \"hidden\"", f.kind)));
+            return Err(PuzzleError::Format(format!(
+                "kind {:?} is not \"hidden\"",
+                f.kind
+            )));
         }
         Ok(f)
     }
