@@ -260,7 +260,7 @@ fn enumerate(masks: &[RankSet], pool: &[Rank], at: &mut Vec<Rank>, f: &mut impl 
 fn what_is_learned_holds_for_the_truth() {
     let rules = Rules::for_mode(Mode::Hidden);
     let mut answered = 0;
-    for seed in 0..8 {
+    for seed in 0..6 {
         let mut rng = SplitMix64::new(seed);
         let red = Formation::random(&mut rng, &rules);
         let blue = Formation::random(&mut rng, &rules);
@@ -304,7 +304,7 @@ fn what_is_learned_holds_for_the_truth() {
         })
         .unwrap();
     }
-    assert!(answered > 0, "no question answered in eight games");
+    assert!(answered > 0, "no question answered in six games");
 }
 
 /// The shipped hidden set: it reads, has at least 100 puzzles with ids in order, every kind of
