@@ -45,6 +45,7 @@ texts! {
     FACT_CLASH_MINE = "第 {ply} 步，你的{mine}攻击它（{turn}）：{outcome}{shown}。", "Turn {ply}: your {mine} attacked it ({turn}): {outcome}{shown}.";
     FACT_CLASH_THEIRS = "第 {ply} 步，它攻击你的{mine}（{turn}）：{outcome}{shown}。", "Turn {ply}: it attacked your {mine} ({turn}): {outcome}{shown}.";
     FACT_FLAG_SHOWN = "，敌方军旗随即亮出", ", and the enemy's flag was shown";
+    FACT_FLAG_NOT_SHOWN = "，敌方军旗没有亮出（它不是司令）", ", and the enemy's flag was not shown (it was not the marshal)";
     FACT_SHOWN = "它已亮明：{rank}。", "It is shown face up: {rank}.";
     FACT_LEAVES = "所以它只可能是：{ranks}。", "So it can only be: {ranks}.";
     FACT_COUNTING = "再数子：其余的可能都已被别的棋子占满（每种棋子数目有限），只剩：{ranks}。", "Counting the pieces (each rank has only so many), the others take the rest: it can only be {ranks}.";

@@ -122,6 +122,18 @@ impl Fact {
     }
 }
 
+impl Clash {
+    /// Whether the enemy piece was removed in it.
+    pub fn enemy_removed(&self) -> bool {
+        match self.outcome {
+            ClashOutcome::BothRemoved => true,
+            ClashOutcome::DefenderRemoved | ClashOutcome::MineDug => self.by_me,
+            ClashOutcome::AttackerRemoved => !self.by_me,
+            ClashOutcome::Bounced | ClashOutcome::FlagTaken => false,
+        }
+    }
+}
+
 /// Whether the enemy piece being `r` agrees with clash `c`.
 fn clash_allows(rules: &Rules, c: &Clash, r: Rank) -> bool {
     let outcome = if c.by_me {
@@ -132,13 +144,7 @@ fn clash_allows(rules: &Rules, c: &Clash, r: Rank) -> bool {
     if outcome != c.outcome {
         return false;
     }
-    let enemy_removed = match outcome {
-        ClashOutcome::BothRemoved => true,
-        ClashOutcome::DefenderRemoved | ClashOutcome::MineDug => c.by_me,
-        ClashOutcome::AttackerRemoved => !c.by_me,
-        ClashOutcome::Bounced | ClashOutcome::FlagTaken => false,
-    };
-    if rules.flag_reveal_on_marshal_loss && enemy_removed {
+    if rules.flag_reveal_on_marshal_loss && c.enemy_removed() {
         (r == Rank::Marshal) == c.flag_shown
     } else {
         true

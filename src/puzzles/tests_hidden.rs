@@ -323,3 +323,4 @@ fn every_shipped_hidden_puzzle_is_proven() {
         p.prove().unwrap();
     }
 }
+

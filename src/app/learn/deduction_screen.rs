@@ -383,6 +383,8 @@ pub fn fact(
             };
             let shown = if c.flag_shown {
                 lang.t(&t::FACT_FLAG_SHOWN)
+            } else if rules.flag_reveal_on_marshal_loss && c.enemy_removed() {
+                lang.t(&t::FACT_FLAG_NOT_SHOWN)
             } else {
                 ""
             };
@@ -409,7 +411,9 @@ fn saw(ui: &mut egui::Ui, run: &HiddenRun, lang: Lang) {
         .id_salt("hidden-saw")
         .default_open(true)
         .show(ui, |ui| {
-            for p in &k.pieces {
+            // The pieces on the board first, then the removed ones.
+            let on_board = k.pieces.iter().filter(|p| p.at.is_some());
+            for p in on_board.chain(k.pieces.iter().filter(|p| p.at.is_none())) {
                 let facts: Vec<Fact> = p
                     .facts()
                     .into_iter()
