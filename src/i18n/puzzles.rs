@@ -31,8 +31,8 @@ texts! {
     HIDDEN_TASK_SAFE = "{side}方走（暗棋）：你对看不见的敌子有 {n} 种攻击，按你看到的一切，只有一种一定不会丢掉进攻的棋子。走这一步。", "{side} to move (hidden game): of your {n} attacks on enemy pieces you cannot see, exactly one cannot lose the attacker, from everything you saw. Make it.";
     HIDDEN_PICK_ENEMY = "点一个你看不见的敌子。", "Click an enemy piece you cannot see.";
     HIDDEN_NOT_ATTACK = "这步没有攻击看不见的敌子：请走一步攻击。", "That turn attacks no enemy piece you cannot see: make an attack.";
-    HIDDEN_RIGHT_RANK = "对了！{at} 的棋子一定是{rank}。", "Right! The piece on {at} must be {rank}.";
-    HIDDEN_RIGHT_SAFE = "对了！{turn} 不会丢子：{at} 的棋子只可能是{ranks}，都挡不住你的{attacker}。", "Right! {turn} cannot lose your piece: the piece on {at} can only be {ranks}, and none of them removes your {attacker}.";
+    HIDDEN_RIGHT_RANK = "{at} 的棋子一定是{rank}。", "The piece on {at} must be {rank}.";
+    HIDDEN_RIGHT_SAFE = "{turn} 不会丢子：{at} 的棋子只可能是{ranks}，都挡不住你的{attacker}。", "{turn} cannot lose your piece: the piece on {at} can only be {ranks}, and none of them removes your {attacker}.";
     HIDDEN_NOT_FORCED = "不一定：有一种与你所见完全相符的布阵，{at} 的棋子在其中是{could}。", "Not certain: in a deployment that agrees with everything you saw, the piece on {at} is {could}.";
     HIDDEN_UNSAFE = "不安全：有一种与你所见完全相符的布阵，{at} 的棋子在其中是{could}，你的{attacker}攻击它：{outcome}。", "Not safe: in a deployment that agrees with everything you saw, the piece on {at} is {could}, and your {attacker} attacking it: {outcome}.";
     HIDDEN_SHOW = "在棋盘上看这种布阵", "Show that deployment on the board";
@@ -79,7 +79,19 @@ pub fn a_rank(lang: super::Lang, r: crate::engine::Rank) -> String {
 
 /// Ranks listed in words: "a bomb, a landmine or the flag" / "炸弹、地雷或军旗".
 pub fn ranks_list(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
-    let names: Vec<String> = ranks.iter().map(|r| a_rank(lang, *r)).collect();
+    list_of(lang, ranks.iter().map(|r| a_rank(lang, *r)).collect())
+}
+
+/// Ranks listed in words without articles: "bomb, landmine or flag" / "炸弹、地雷或军旗".
+pub fn ranks_bare(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
+    list_of(
+        lang,
+        ranks.iter().map(|r| lang.rank(*r).to_lowercase()).collect(),
+    )
+}
+
+/// Words joined as a list in `lang`: "a, b or c".
+fn list_of(lang: super::Lang, names: Vec<String>) -> String {
     let sep = match lang {
         super::Lang::Zh => "、",
         super::Lang::En => ", ",

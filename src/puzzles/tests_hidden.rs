@@ -323,4 +323,3 @@ fn every_shipped_hidden_puzzle_is_proven() {
         p.prove().unwrap();
     }
 }
-

@@ -64,6 +64,8 @@ pub struct HiddenRun {
     pub index: usize,
     pub puzzle: &'static HiddenPuzzle,
     selected: Option<NodeId>,
+    /// The enemy piece picked or attacked by the last judged try (framed on the board).
+    picked: Option<NodeId>,
     said: Option<HiddenSaid>,
     rated: bool,
     finished: bool,
@@ -84,6 +86,7 @@ impl HiddenRun {
             index,
             puzzle: &set[index],
             selected: None,
+            picked: None,
             said: None,
             rated: false,
             finished: false,
@@ -100,6 +103,10 @@ impl HiddenRun {
     }
     pub fn selected(&self) -> Option<NodeId> {
         self.selected
+    }
+    /// The enemy piece the last judged try picked or attacked.
+    pub fn picked(&self) -> Option<NodeId> {
+        self.picked
     }
     pub fn said(&self) -> Option<&HiddenSaid> {
         self.said.as_ref()
@@ -154,6 +161,7 @@ impl HiddenRun {
     /// Back to the puzzle for another try (not rated again).
     pub fn retry(&mut self) {
         self.selected = None;
+        self.picked = None;
         self.said = None;
         self.finished = false;
         self.showing_deployment = false;
@@ -301,6 +309,12 @@ impl HiddenRun {
     /// A pick was judged: the puzzle waits for "again" or "next"; the first is rated.
     fn finish(&mut self, said: HiddenSaid, score: &mut PuzzleScore) {
         let solved = matches!(said, HiddenSaid::Right(_));
+        self.picked = match &said {
+            HiddenSaid::Right(why)
+            | HiddenSaid::NotForced { why, .. }
+            | HiddenSaid::Unsafe { why, .. } => Some(why.at),
+            _ => None,
+        };
         self.said = Some(said);
         self.finished = true;
         if !self.rated {

@@ -159,7 +159,7 @@ pub fn ui(
         let input = super::practice::view_board(
             ui,
             view,
-            run.selected(),
+            run.selected().or(run.picked()),
             &dests,
             run.player(),
             interactive,
@@ -355,7 +355,7 @@ pub fn fact(
         let ranks: Vec<Rank> = ranks_in(ALL_RANKS & !set)
             .filter(|r| matches!(r, Rank::Bomb | Rank::Mine | Rank::Flag))
             .collect();
-        t::ranks_list(lang, &ranks)
+        t::ranks_bare(lang, &ranks)
     };
     match f {
         Fact::Deployed(n) => fill(
