@@ -35,8 +35,9 @@ matching of the enemy's pieces to its ranks. Progress goes to standard error; th
 last line on standard output with --out: `puzzles: made=N positions=P unproven=U games=G ms=T`."
     )]
     Make(MakeArgs),
-    /// Prove every puzzle of a puzzle file again: its answer the only first turn that wins
-    /// within its depth, none sooner; prints `puzzles: checked=N ms=T`, or the first that fails
+    /// Prove every puzzle of a puzzle file again (open: its answer the only first turn that wins
+    /// within its depth, none sooner; hidden: the only answer the reports allow); prints
+    /// `puzzles: checked=N ms=T`, or the first that fails
     Check {
         /// The puzzle file
         file: PathBuf,

@@ -7,9 +7,7 @@
 //! truth; `HiddenPuzzle::prove` answers the question again from it.
 
 use super::PuzzleError;
-use super::deduce::{
-    ALL_RANKS, Clash, EnemyPiece, Knowledge, RankSet, Solver, bit, ranks_in, supported,
-};
+use super::deduce::{Clash, EnemyPiece, Knowledge, RankSet, Solver, bit, ranks_in, supported};
 use crate::engine::{
     ClashOutcome, Mode, NodeId, Rank, Rules, Seat, Seen, Turn, View, Viewer, clash_outcome,
 };
@@ -563,9 +561,4 @@ pub fn shipped() -> &'static [HiddenPuzzle] {
 /// The shipped file's text (for its test).
 pub fn shipped_text() -> &'static str {
     SHIPPED
-}
-
-/// Every rank but those of `set` (for words: "not a mine or the flag").
-pub fn ruled_out(set: RankSet) -> RankSet {
-    ALL_RANKS & !set
 }

@@ -323,3 +323,23 @@ fn every_shipped_hidden_puzzle_is_proven() {
         p.prove().unwrap();
     }
 }
+
+/// Where a puzzle came from, in both languages: self-play and a record file as the maker writes
+/// them; anything else as it stands.
+#[test]
+fn a_puzzles_source_is_worded_in_both_languages() {
+    use crate::i18n::{Lang, puzzles::source};
+    let sp = "self-play seed 1 game 63, ply 16";
+    assert_eq!(
+        source(Lang::En, sp),
+        "the computer's self-play (seed 1) game 63, turn 16"
+    );
+    assert_eq!(
+        source(Lang::Zh, sp),
+        "电脑自对弈（种子 1）第 63 局，第 16 步"
+    );
+    let rec = "game-0001.ron, ply 40";
+    assert_eq!(source(Lang::En, rec), "game-0001.ron, turn 40");
+    assert_eq!(source(Lang::Zh, rec), "game-0001.ron，第 40 步");
+    assert_eq!(source(Lang::Zh, "a friend"), "a friend");
+}

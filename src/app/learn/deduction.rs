@@ -8,7 +8,7 @@ use crate::app::settings::PuzzleScore;
 use crate::engine::{
     ClashOutcome, IllegalTurn, NodeId, Rank, Rules, Seat, Seen, Turn, View, Viewer, clash_outcome,
 };
-use crate::puzzles::deduce::{Fact, RankSet, bit, ranks_in};
+use crate::puzzles::deduce::{Fact, RankSet, ranks_in};
 use crate::puzzles::hidden::{self, Answer, HiddenPuzzle, Question};
 
 /// Why a pick is right or wrong: the piece it is about and what decides it.
@@ -340,9 +340,4 @@ impl HiddenRun {
     pub fn toggle_deployment(&mut self) {
         self.showing_deployment = self.has_deployment() && !self.showing_deployment;
     }
-}
-
-/// Whether a set holds `r`.
-pub fn holds(set: RankSet, r: Rank) -> bool {
-    set & bit(r) != 0
 }
