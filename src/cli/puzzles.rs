@@ -15,6 +15,9 @@ use std::time::Instant;
 
 /// The largest game record read.
 const MAX_RECORD_BYTES: u64 = 4 << 20;
+/// Hidden puzzles: the search stops once it has found this many times the count asked for, so
+/// that the kinds found more seldom (a bomb, the flag) are there to be taken in turn.
+const HIDDEN_POOL: usize = 3;
 /// The most games of self-play one run plays.
 const MAX_GAMES: usize = 100_000;
 
@@ -159,8 +162,9 @@ fn make(args: &MakeArgs) -> CliResult {
             )));
         }
         for i in 0..args.games {
-            // Hidden: three times the count found, for the kinds to be taken in turn.
-            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * 3 {
+            // Hidden: found HIDDEN_POOL times the count, for the rarer kinds to be taken in turn.
+            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * HIDDEN_POOL
+            {
                 break;
             }
             let game = self_play(&spec, derive(args.seed, "puzzles game", i as u64), mode)?;
@@ -195,7 +199,8 @@ fn make(args: &MakeArgs) -> CliResult {
             games.push((game, file));
         }
         for (game, file) in &games {
-            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * 3 {
+            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * HIDDEN_POOL
+            {
                 break;
             }
             if mode == Mode::Hidden {
