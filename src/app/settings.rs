@@ -135,8 +135,23 @@ pub struct PuzzleScore {
     /// Puzzles solved in a row at the first try.
     pub streak: u32,
     pub best_streak: u32,
-    /// The puzzle shown next (its index in the shipped set).
+    /// The open puzzle shown next (its index in the shipped open set).
     pub next: usize,
+    /// The kind of puzzle offered: open, hidden or both.
+    pub kind: PuzzleKind,
+    /// The hidden puzzle shown next (its index in the shipped hidden set).
+    pub next_hidden: usize,
+    /// With both kinds offered: the puzzle shown next (its place among both sets by rating).
+    pub next_mixed: usize,
+}
+
+/// The puzzles offered (残局): open 明棋 ones, hidden 暗棋 deduction ones, or both by rating.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum PuzzleKind {
+    Open,
+    Hidden,
+    #[default]
+    Mixed,
 }
 
 impl Default for PuzzleScore {
@@ -146,11 +161,32 @@ impl Default for PuzzleScore {
             streak: 0,
             best_streak: 0,
             next: 0,
+            kind: PuzzleKind::default(),
+            next_hidden: 0,
+            next_mixed: 0,
         }
     }
 }
 
 impl PuzzleScore {
+    /// The place the puzzles of the kind offered open at.
+    pub fn next_of_kind(&self) -> usize {
+        match self.kind {
+            PuzzleKind::Open => self.next,
+            PuzzleKind::Hidden => self.next_hidden,
+            PuzzleKind::Mixed => self.next_mixed,
+        }
+    }
+
+    /// Keep `place` as where the puzzles of the kind offered open next.
+    pub fn set_next_of_kind(&mut self, place: usize) {
+        match self.kind {
+            PuzzleKind::Open => self.next = place,
+            PuzzleKind::Hidden => self.next_hidden = place,
+            PuzzleKind::Mixed => self.next_mixed = place,
+        }
+    }
+
     /// A first try at a puzzle rated `puzzle`, solved or not: the rating and the streak move.
     /// The change of rating.
     pub fn record(&mut self, puzzle: u32, solved: bool) -> f64 {

@@ -19,6 +19,7 @@ pub mod game_show;
 pub mod layout;
 mod lines;
 pub mod puzzles;
+mod puzzles_hidden;
 pub mod serve;
 pub mod sprt;
 

@@ -1,7 +1,7 @@
 //! `junqi puzzles make`: puzzles 残局 found in the computer's own games (arena records, or games
 //! it plays against itself here), each proven by the exhaustive search of `puzzles::prove`.
 
-use super::{CliError, CliResult, read_small};
+use super::{CliError, CliResult, puzzles_hidden, read_small};
 use crate::engine::rng::{SplitMix64, derive};
 use crate::engine::{Chair, Game, Mode, Position, Rules, Seat};
 use crate::puzzles::{MAX_DEPTH, PROOF_BUDGET, PUZZLE_VERSION, Prover, PuzzleEntry, PuzzleFile};
@@ -15,6 +15,9 @@ use std::time::Instant;
 
 /// The largest game record read.
 const MAX_RECORD_BYTES: u64 = 4 << 20;
+/// Hidden puzzles: the search stops once it has found this many times the count asked for, so
+/// that the kinds found more seldom (a bomb, the flag) are there to be taken in turn.
+const HIDDEN_POOL: usize = 3;
 /// The most games of self-play one run plays.
 const MAX_GAMES: usize = 100_000;
 
@@ -24,15 +27,20 @@ pub enum PuzzlesCommand {
     #[command(
         long_about = "Find puzzles in game records (--from, e.g. the game-0001.ron … that \
 `junqi arena --record DIR` writes) or, without --from, in games the built-in computer plays against \
-itself. A position is a puzzle when the side to move takes the enemy flag by force (or leaves the \
-enemy no move) within --depth of its turns against every defence, and exactly one first turn does \
-so in the fewest turns: proven by an exhaustive search of the true position, in open mode. \
-Progress goes to standard error; the file (RON, version 1) to --out, or to standard output. The \
+itself. Open mode: a position is a puzzle when the side to move takes the enemy flag by force (or \
+leaves the enemy no move) within --depth of its turns against every defence, and exactly one first \
+turn does so in the fewest turns: proven by an exhaustive search of the true position. Hidden mode \
+(hidden games only): from what the side to move knew (its pieces, every enemy piece's moves and \
+clashes, the flag shown when a marshal fell), exactly one enemy piece on the board must be the \
+marshal / the flag / a bomb / a mine in every deployment the reports allow, or exactly one of its \
+attacks on unknown pieces (of at least three) cannot lose the attacker: decided exactly by a \
+matching of the enemy's pieces to its ranks. Progress goes to standard error; the file (RON, version 1) to --out, or to standard output. The \
 last line on standard output with --out: `puzzles: made=N positions=P unproven=U games=G ms=T`."
     )]
     Make(MakeArgs),
-    /// Prove every puzzle of a puzzle file again: its answer the only first turn that wins
-    /// within its depth, none sooner; prints `puzzles: checked=N ms=T`, or the first that fails
+    /// Prove every puzzle of a puzzle file again (open: its answer the only first turn that wins
+    /// within its depth, none sooner; hidden: the only answer the reports allow); prints
+    /// `puzzles: checked=N ms=T`, or the first that fails
     Check {
         /// The puzzle file
         file: PathBuf,
@@ -44,6 +52,8 @@ last line on standard output with --out: `puzzles: made=N positions=P unproven=U
 pub enum PuzzleMode {
     /// Open 明棋: take the flag by force, proven by an exhaustive search
     Open,
+    /// Hidden 暗棋: deduce an enemy piece's rank, or the one safe attack, from the reports
+    Hidden,
 }
 
 #[derive(clap::Args, Debug)]
@@ -54,7 +64,8 @@ pub struct MakeArgs {
     /// Stop once this many puzzles are found (1 to 100000)
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = super::arena::whole::<1, 100_000>)]
     count: usize,
-    /// Game records to read (two-player open or hidden games; their true positions are used)
+    /// Game records to read (two-player open or hidden games; open puzzles use their true
+    /// positions, hidden ones only what the side to move knew)
     #[arg(long, value_name = "RECORDS", num_args = 1..)]
     from: Vec<PathBuf>,
     /// Write the puzzle file here (atomically) instead of to standard output
@@ -89,6 +100,21 @@ pub fn run(command: &PuzzlesCommand) -> CliResult {
 
 fn check(path: &std::path::Path) -> CliResult {
     let started = Instant::now();
+    let name = path.display().to_string();
+    let text = read_small(&name, MAX_RECORD_BYTES * 4)?;
+    if crate::puzzles::hidden::is_hidden_file(&text) {
+        let fail = |e: crate::puzzles::PuzzleError| CliError(format!("{name}: {e}"));
+        let file = crate::puzzles::hidden::HiddenFile::parse(&text).map_err(fail)?;
+        let puzzles = file.puzzles().map_err(fail)?;
+        for p in &puzzles {
+            p.prove().map_err(fail)?;
+        }
+        return Ok(format!(
+            "puzzles: checked={} ms={}\n",
+            puzzles.len(),
+            started.elapsed().as_millis()
+        ));
+    }
     let file = PuzzleFile::read(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     let puzzles = file
         .puzzles()
@@ -115,7 +141,6 @@ struct Found {
 }
 
 fn make(args: &MakeArgs) -> CliResult {
-    let PuzzleMode::Open = args.mode;
     if let Some(out) = &args.out
         && out.is_dir()
     {
@@ -123,6 +148,11 @@ fn make(args: &MakeArgs) -> CliResult {
     }
     let started = Instant::now();
     let mut found = Found::default();
+    let mut hidden = puzzles_hidden::Found::default();
+    let mode = match args.mode {
+        PuzzleMode::Open => Mode::Open,
+        PuzzleMode::Hidden => Mode::Hidden,
+    };
     if args.from.is_empty() {
         let spec = SeatSpec::parse(&args.player).map_err(CliError)?;
         if spec.is_outside() {
@@ -132,16 +162,19 @@ fn make(args: &MakeArgs) -> CliResult {
             )));
         }
         for i in 0..args.games {
-            if found.entries.len() >= args.count {
+            // Hidden: found HIDDEN_POOL times the count, for the rarer kinds to be taken in turn.
+            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * HIDDEN_POOL
+            {
                 break;
             }
-            let game = self_play(&spec, derive(args.seed, "puzzles game", i as u64))?;
-            search_game(
-                &game,
-                &format!("self-play seed {} game {}", args.seed, i + 1),
-                args,
-                &mut found,
-            );
+            let game = self_play(&spec, derive(args.seed, "puzzles game", i as u64), mode)?;
+            let source = format!("self-play seed {} game {}", args.seed, i + 1);
+            if mode == Mode::Hidden {
+                puzzles_hidden::search_game(&game, &source, &mut hidden).map_err(CliError)?;
+                progress(&source, hidden.entries.len());
+            } else {
+                search_game(&game, &source, args, &mut found);
+            }
         }
     } else {
         // Every file is read before any search: a bad one stops the run at once.
@@ -155,17 +188,48 @@ fn make(args: &MakeArgs) -> CliResult {
                     "{name}: puzzles come from two-player open or hidden games"
                 )));
             }
+            if mode == Mode::Hidden && !crate::puzzles::deduce::supported(game.rules()) {
+                return Err(CliError(format!(
+                    "{name}: hidden puzzles come from hidden games without flag rules or scouting"
+                )));
+            }
             let file = path
                 .file_name()
                 .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
             games.push((game, file));
         }
         for (game, file) in &games {
-            if found.entries.len() >= args.count {
+            if found.entries.len() >= args.count || hidden.entries.len() >= args.count * HIDDEN_POOL
+            {
                 break;
             }
-            search_game(game, file, args, &mut found);
+            if mode == Mode::Hidden {
+                puzzles_hidden::search_game(game, file, &mut hidden).map_err(CliError)?;
+                progress(file, hidden.entries.len());
+            } else {
+                search_game(game, file, args, &mut found);
+            }
         }
+    }
+    if mode == Mode::Hidden {
+        let made = puzzles_hidden::file(hidden.entries, args.count);
+        let summary = format!(
+            "puzzles: made={} positions={} unproven=0 games={} ms={}\n",
+            made.puzzles.len(),
+            hidden.positions,
+            hidden.games,
+            started.elapsed().as_millis()
+        );
+        return match &args.out {
+            Some(out) => {
+                made.write(out).map_err(|e| CliError(e.to_string()))?;
+                Ok(summary)
+            }
+            None => {
+                eprint!("{summary}");
+                Ok(made.to_ron())
+            }
+        };
     }
     found.entries.truncate(args.count);
     // Easiest first, as a player meets them; numbered in that order.
@@ -197,9 +261,17 @@ fn make(args: &MakeArgs) -> CliResult {
     }
 }
 
+/// A line of progress on standard error.
+fn progress(source: &str, found: usize) {
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "puzzles: {source}: {found} hidden puzzles so far"
+    );
+}
+
 /// One game of the computer against itself, to its end.
-fn self_play(spec: &SeatSpec, seed: u64) -> Result<Game, CliError> {
-    let rules = Rules::for_mode(Mode::Open);
+fn self_play(spec: &SeatSpec, seed: u64, mode: Mode) -> Result<Game, CliError> {
+    let rules = Rules::for_mode(mode);
     let seats = vec![
         (Chair::Side(Seat::Red), spec.driver()),
         (Chair::Side(Seat::Blue), spec.driver()),

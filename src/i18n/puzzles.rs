@@ -23,4 +23,120 @@ texts! {
     PUZZLE_NONE = "没有可用的残局。", "No puzzles are available.";
     PUZZLE_SOURCE = "出自：{source}", "From: {source}";
     PUZZLES_ENTRY = "残局练习（等级分 {rating}）", "Puzzles (rating {rating})";
+    PUZZLE_KIND = "题型：", "Puzzles:";
+    PUZZLE_KIND_OPEN = "明棋", "Open";
+    PUZZLE_KIND_HIDDEN = "暗棋推理", "Hidden";
+    PUZZLE_KIND_MIXED = "混合", "Mixed";
+    HIDDEN_TASK_RANK = "{side}方（暗棋）：按你在对局中看到的一切，哪一个敌子一定是{rank}？点它。", "{side} (hidden game): from everything you saw in the game, which enemy piece must be {rank}? Click it.";
+    HIDDEN_TASK_SAFE = "{side}方走（暗棋）：你对看不见的敌子有 {n} 种攻击，按你看到的一切，只有一种一定不会丢掉进攻的棋子。走这一步。", "{side} to move (hidden game): of your {n} attacks on enemy pieces you cannot see, exactly one cannot lose the attacker, from everything you saw. Make it.";
+    HIDDEN_PICK_ENEMY = "点一个你看不见的敌子。", "Click an enemy piece you cannot see.";
+    HIDDEN_NOT_ATTACK = "这步没有攻击看不见的敌子：请走一步攻击。", "That turn attacks no enemy piece you cannot see: make an attack.";
+    HIDDEN_RIGHT_RANK = "{at} 的棋子一定是{rank}。", "The piece on {at} must be {rank}.";
+    HIDDEN_RIGHT_SAFE = "{turn} 不会丢子：{at} 的棋子只可能是{ranks}，都挡不住你的{attacker}。", "{turn} cannot lose your piece: the piece on {at} can only be {ranks}, and none of them removes your {attacker}.";
+    HIDDEN_NOT_FORCED = "不一定：有一种与你所见完全相符的布阵，{at} 的棋子在其中是{could}。", "Not certain: in a deployment that agrees with everything you saw, the piece on {at} is {could}.";
+    HIDDEN_UNSAFE = "不安全：有一种与你所见完全相符的布阵，{at} 的棋子在其中是{could}，你的{attacker}攻击它：{outcome}。", "Not safe: in a deployment that agrees with everything you saw, the piece on {at} is {could}, and your {attacker} attacking it: {outcome}.";
+    HIDDEN_SHOW = "在棋盘上看这种布阵", "Show that deployment on the board";
+    HIDDEN_HIDE = "收起这种布阵", "Hide the deployment";
+    HIDDEN_SHOWN_NOTE = "棋盘上是一种与你所见相符的布阵，不一定是实战中的。", "The board shows one deployment that agrees with all you saw, not necessarily the game's.";
+    HIDDEN_WHY = "{at} 的棋子（开局在 {from}）：", "The piece on {at} (it started on {from}):";
+    FACT_DEPLOYED = "开局在 {sq}，那里不能布{ranks}。", "It started on {sq}, where no {ranks} may be deployed.";
+    FACT_MOVED = "走动过：不是地雷，也不是军旗。", "It has moved: no landmine and not the flag.";
+    FACT_FLEW = "在铁路上拐过弯：只可能是{ranks}。", "It turned a corner on the rails: only {ranks} can.";
+    FACT_CLASH_MINE = "第 {ply} 步，你的{mine}攻击它（{turn}）：{outcome}{shown}。", "Turn {ply}: your {mine} attacked it ({turn}): {outcome}{shown}.";
+    FACT_CLASH_THEIRS = "第 {ply} 步，它攻击你的{mine}（{turn}）：{outcome}{shown}。", "Turn {ply}: it attacked your {mine} ({turn}): {outcome}{shown}.";
+    FACT_FLAG_SHOWN = "，敌方军旗随即亮出", ", and the enemy's flag was shown";
+    FACT_FLAG_NOT_SHOWN = "，敌方军旗没有亮出（它不是司令）", ", and the enemy's flag was not shown (it was not the marshal)";
+    FACT_SHOWN = "它已亮明：{rank}。", "It is shown face up: {rank}.";
+    FACT_LEAVES = "所以它只可能是：{ranks}。", "So it can only be: {ranks}.";
+    FACT_COUNTING = "再数子：其余的可能都已被别的棋子占满（每种棋子数目有限），只剩：{ranks}。", "Counting the pieces (each rank has only so many), the others take the rest: it can only be {ranks}.";
+    HIDDEN_SAW = "你看到的敌子", "What you saw of the enemy";
+    HIDDEN_PIECE_AT = "{at}（开局在 {from}）：", "On {at} (started on {from}):";
+    HIDDEN_PIECE_GONE = "已被吃掉（开局在 {from}）：", "Removed (started on {from}):";
+    HIDDEN_NOTHING_SEEN = "其余敌子自开局以来没有动过，也没有交过手。", "The other enemy pieces have neither moved nor clashed since the start.";
+    PUZZLE_FROM_SELF_PLAY = "电脑自对弈（种子 {seed}）第 {game} 局，第 {ply} 步", "the computer's self-play (seed {seed}) game {game}, turn {ply}";
+    PUZZLE_FROM_RECORD = "{file}，第 {ply} 步", "{file}, turn {ply}";
+    LIST_OR = "或", " or ";
+}
+
+/// A rank as a hidden puzzle's words name it: Chinese the rank's name; English with its article
+/// ("the field marshal", "a bomb", "an engineer").
+pub fn a_rank(lang: super::Lang, r: crate::engine::Rank) -> String {
+    match lang {
+        super::Lang::Zh => r.zh().to_string(),
+        super::Lang::En => {
+            let name = r.en().to_lowercase();
+            let article = if r.count() == 1 {
+                "the"
+            } else if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{article} {name}")
+        }
+    }
+}
+
+/// Ranks listed in words: "a bomb, a landmine or the flag" / "炸弹、地雷或军旗".
+pub fn ranks_list(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
+    list_of(lang, ranks.iter().map(|r| a_rank(lang, *r)).collect())
+}
+
+/// Ranks listed in words without articles: "bomb, landmine or flag" / "炸弹、地雷或军旗".
+pub fn ranks_bare(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
+    list_of(
+        lang,
+        ranks.iter().map(|r| lang.rank(*r).to_lowercase()).collect(),
+    )
+}
+
+/// Words joined as a list in `lang`: "a, b or c".
+fn list_of(lang: super::Lang, names: Vec<String>) -> String {
+    let sep = match lang {
+        super::Lang::Zh => "、",
+        super::Lang::En => ", ",
+    };
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{}{last}", rest.join(sep), lang.t(&LIST_OR)),
+    }
+}
+
+/// A hidden puzzle's one-line task, from its question: the rank asked for, or (none) the safe
+/// attack among `attacks`.
+pub fn hidden_task(
+    lang: super::Lang,
+    side: crate::engine::Seat,
+    rank: Option<crate::engine::Rank>,
+    attacks: usize,
+) -> String {
+    match rank {
+        Some(r) => super::fill(
+            lang.t(&HIDDEN_TASK_RANK),
+            &[("side", lang.side(side)), ("rank", &a_rank(lang, r))],
+        ),
+        None => super::fill(
+            lang.t(&HIDDEN_TASK_SAFE),
+            &[("side", lang.side(side)), ("n", &attacks.to_string())],
+        ),
+    }
+}
+
+/// Where a puzzle came from, in words: "self-play seed S game G, ply N" and "FILE, ply N" as
+/// puzzle files write them; anything else as it stands.
+pub fn source(lang: super::Lang, source: &str) -> String {
+    let Some((head, ply)) = source.rsplit_once(", ply ") else {
+        return source.to_string();
+    };
+    let self_play = head
+        .strip_prefix("self-play seed ")
+        .and_then(|rest| rest.split_once(" game "));
+    match self_play {
+        Some((seed, game)) => super::fill(
+            lang.t(&PUZZLE_FROM_SELF_PLAY),
+            &[("seed", seed), ("game", game), ("ply", ply)],
+        ),
+        None => super::fill(lang.t(&PUZZLE_FROM_RECORD), &[("file", head), ("ply", ply)]),
+    }
 }

@@ -3,6 +3,8 @@
 //! definition is). A puzzle file (RON, `version` 1) holds them with their positions in the
 //! notation of NOTATION.md; the shipped set (`puzzles/open.ron`) is embedded in the program.
 
+pub mod deduce;
+pub mod hidden;
 pub mod prove;
 
 use crate::engine::{Mode, Position, Rules, Seat, Turn};
@@ -310,3 +312,5 @@ pub fn shipped_text() -> &'static str {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hidden;

@@ -3,8 +3,11 @@
 use crate::common;
 
 use common::cli::{junqi, text};
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{Formation, Rank};
 use junqi::engine::{Game, Mode, Rules, Start};
 use junqi::puzzles::PuzzleFile;
+use junqi::puzzles::hidden::{HiddenFile, Question};
 
 /// Blue: a lieutenant on a12, the flag on d12; Red: a captain on d11, the flag on b1. Red to
 /// move wins only by d11-d12.
@@ -71,10 +74,19 @@ fn puzzles_make_refuses_bad_arguments_and_files() {
     let not_a_record = dir.path().join("junk.ron");
     std::fs::write(&not_a_record, "hello").unwrap();
     let junk = not_a_record.display().to_string();
+    let open = record(dir.path(), "open.ron", ONE_TAKER);
     for args in [
         vec!["puzzles", "make", "--from", missing.as_str()],
         vec!["puzzles", "make", "--from", junk.as_str()],
-        vec!["puzzles", "make", "--mode", "hidden"],
+        vec![
+            "puzzles",
+            "make",
+            "--mode",
+            "hidden",
+            "--from",
+            open.as_str(),
+        ],
+        vec!["puzzles", "make", "--mode", "flip"],
         vec!["puzzles", "make", "--depth", "4"],
         vec!["puzzles", "make", "--count", "0"],
         vec!["puzzles", "make", "--player", "engine:cat"],
@@ -89,4 +101,130 @@ fn puzzles_make_refuses_bad_arguments_and_files() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// A hidden game of random turns (seeded), its record written in `dir`.
+fn hidden_record(dir: &std::path::Path, seed: u64) -> String {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let mut rng = SplitMix64::new(seed);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    for _ in 0..200 {
+        if g.status().is_over() {
+            break;
+        }
+        let legal = g.position().legal_turns(&rules);
+        g.play(*rng.choose(&legal).unwrap()).unwrap();
+    }
+    let path = dir.join(format!("hidden-{seed}.ron"));
+    std::fs::write(&path, g.to_ron()).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn hidden_puzzles_are_made_from_records_and_proven_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs: Vec<String> = (1..=4).map(|s| hidden_record(dir.path(), s)).collect();
+    let out = dir.path().join("hidden.ron").display().to_string();
+    let mut args = vec![
+        "puzzles", "make", "--mode", "hidden", "--out", &out, "--from",
+    ];
+    args.extend(recs.iter().map(String::as_str));
+    let o = junqi(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let last = text(&o.stdout);
+    assert!(last.starts_with("puzzles: made="), "{last}");
+    assert!(
+        text(&o.stderr).contains("hidden-1.ron"),
+        "progress on stderr"
+    );
+    let file = HiddenFile::read(std::path::Path::new(&out)).unwrap();
+    assert!(!file.puzzles.is_empty(), "no puzzle in four games");
+    let puzzles = file.puzzles().unwrap();
+    for (k, p) in puzzles.iter().enumerate() {
+        assert_eq!(p.id, format!("hidden-{:04}", k + 1));
+        assert!(p.source.contains(".ron, ply "), "{}", p.source);
+        // Made only from what the side knew: the view names no enemy rank but those shown.
+        let entry = &file.puzzles[k];
+        let enemy = if p.side() == junqi::engine::Seat::Red {
+            'b'
+        } else {
+            'r'
+        };
+        let board = entry.view.split(' ').next().unwrap();
+        let named = board
+            .split('/')
+            .flat_map(|rank| rank.as_bytes().chunks(2))
+            .filter(|c| c[0] == enemy as u8 && c[1] != b'?')
+            .count();
+        let shown = entry
+            .pieces
+            .iter()
+            .filter(|e| e.at.is_some() && e.shown.is_some_and(|c| Rank::from_code(c).is_some()))
+            .count();
+        assert_eq!(named, shown, "{}", entry.view);
+    }
+    let o = junqi(&["puzzles", "check", &out]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).starts_with(&format!("puzzles: checked={} ms=", puzzles.len())),
+        "{}",
+        text(&o.stdout)
+    );
+    // Another answer to the first puzzle is refused by the check.
+    let mut wrong = file.clone();
+    let first = &mut wrong.puzzles[0];
+    first.answer = match first.question {
+        Question::SafeAttack => "a1-a2".into(),
+        _ => first
+            .pieces
+            .iter()
+            .filter_map(|p| p.at.clone())
+            .find(|at| *at != first.answer)
+            .unwrap(),
+    };
+    wrong.write(std::path::Path::new(&out)).unwrap();
+    let o = junqi(&["puzzles", "check", &out]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert!(
+        text(&o.stderr).contains("puzzle hidden-0001 is not proven"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn hidden_puzzles_come_from_self_play_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("self.ron").display().to_string();
+    let o = junqi(&[
+        "puzzles",
+        "make",
+        "--mode",
+        "hidden",
+        "--games",
+        "2",
+        "--count",
+        "3",
+        "--player",
+        "ai:easy:nodes=200",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = junqi(&["puzzles", "check", &out]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let file = HiddenFile::read(std::path::Path::new(&out)).unwrap();
+    assert!(
+        (1..=3).contains(&file.puzzles.len()),
+        "{}",
+        file.puzzles.len()
+    );
+    assert!(
+        file.puzzles
+            .iter()
+            .all(|p| p.source.starts_with("self-play seed 1 game "))
+    );
 }

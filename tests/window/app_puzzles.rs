@@ -52,9 +52,11 @@ fn refuted() -> (usize, Turn, Turn) {
     panic!("no shipped puzzle of two turns or more with a refuted first turn")
 }
 
+/// The puzzles from the first screen, the open kind chosen (both kinds are offered at first).
 fn open_puzzles(h: &mut Harness<'static, JunqiApp>) {
     click(h, "Learn");
     open_from_list(h);
+    click(h, "Open");
 }
 
 /// The lesson list's puzzles entry, which shows the rating.

@@ -15,6 +15,7 @@ mod app_expectations;
 mod app_files;
 mod app_formations;
 mod app_four;
+mod app_hidden_puzzles;
 mod app_invites;
 mod app_layout;
 mod app_learn;

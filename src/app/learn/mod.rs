@@ -3,6 +3,8 @@
 //! screen's model (the list, or one lesson being played), changed only by `apply(LearnCmd)`;
 //! `screen` draws it and returns `LearnCmd`s.
 
+pub mod deduction;
+pub mod deduction_screen;
 pub mod lesson;
 mod practice;
 pub mod puzzle;
@@ -11,8 +13,9 @@ pub mod screen;
 #[cfg(test)]
 mod tests;
 
-use crate::app::settings::PuzzleScore;
+use crate::app::settings::{PuzzleKind, PuzzleScore};
 use crate::engine::{Game, IllegalTurn, Mover, NodeId, Seat, Seen, Status, Turn, View, Viewer};
+pub use deduction::{HiddenRun, HiddenSaid, Reasons};
 pub use lesson::{Goal, Lesson, LessonError, Words};
 pub use puzzle::{PuzzleRun, PuzzleSaid, Wrong};
 
@@ -38,6 +41,44 @@ pub enum LearnCmd {
     PuzzleRetry,
     /// The next puzzle.
     PuzzleNext,
+    /// Offer this kind of puzzle (kept in the settings) and show the one it is at.
+    PuzzleKind(PuzzleKind),
+    /// Show or hide a wrong pick's deployment (hidden puzzles).
+    PuzzleDeployment,
+}
+
+/// A puzzle of the shipped sets: an open one or a hidden one, by its index in its set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleRef {
+    Open(usize),
+    Hidden(usize),
+}
+
+/// The puzzles of a kind in the order they are offered: each set as shipped (easiest first),
+/// or with both kinds the two sets merged by rating.
+pub fn catalogue(kind: PuzzleKind) -> &'static [PuzzleRef] {
+    use std::sync::OnceLock;
+    static SETS: OnceLock<[Vec<PuzzleRef>; 3]> = OnceLock::new();
+    let sets = SETS.get_or_init(|| {
+        let open: Vec<PuzzleRef> = (0..crate::puzzles::shipped().len())
+            .map(PuzzleRef::Open)
+            .collect();
+        let hidden: Vec<PuzzleRef> = (0..crate::puzzles::hidden::shipped().len())
+            .map(PuzzleRef::Hidden)
+            .collect();
+        let rating = |r: &PuzzleRef| match *r {
+            PuzzleRef::Open(i) => crate::puzzles::shipped()[i].rating,
+            PuzzleRef::Hidden(i) => crate::puzzles::hidden::shipped()[i].rating,
+        };
+        let mut mixed: Vec<PuzzleRef> = open.iter().chain(&hidden).copied().collect();
+        mixed.sort_by_key(rating);
+        [open, hidden, mixed]
+    });
+    match kind {
+        PuzzleKind::Open => &sets[0],
+        PuzzleKind::Hidden => &sets[1],
+        PuzzleKind::Mixed => &sets[2],
+    }
 }
 
 /// What the app does after a command.
@@ -54,8 +95,12 @@ pub enum LearnOutcome {
 #[derive(Default)]
 pub struct Learn {
     pub open: Option<LessonRun>,
-    /// The puzzle on screen, when the puzzles are open.
+    /// The open puzzle on screen, when the puzzles are open at one.
     pub puzzle: Option<PuzzleRun>,
+    /// The hidden puzzle on screen, when the puzzles are open at one.
+    pub hidden: Option<HiddenRun>,
+    /// The puzzle's place in the `catalogue` of the kind offered.
+    pub place: usize,
 }
 
 /// What the lesson says after the player's last click.
@@ -97,17 +142,30 @@ impl Learn {
     pub fn apply_with(&mut self, cmd: LearnCmd, score: &mut PuzzleScore) -> LearnOutcome {
         match cmd {
             LearnCmd::OpenPuzzles => {
-                self.puzzle = PuzzleRun::new(score.next);
+                self.show_puzzle(score.kind, score.next_of_kind());
+                LearnOutcome::Stay
+            }
+            LearnCmd::PuzzleKind(kind) => {
+                score.kind = kind;
+                self.show_puzzle(kind, score.next_of_kind());
                 LearnOutcome::Stay
             }
             LearnCmd::PuzzleNode(n) => {
-                if let Some(p) = &mut self.puzzle {
-                    let rated = p.change().is_some();
+                let len = catalogue(score.kind).len().max(1);
+                let rated = if let Some(p) = &mut self.puzzle {
+                    let before = p.change().is_some();
                     p.click(n, score);
-                    if !rated && p.change().is_some() {
-                        // Tried: the next visit starts at the puzzle after it.
-                        score.next = (p.index + 1) % crate::puzzles::shipped().len().max(1);
-                    }
+                    !before && p.change().is_some()
+                } else if let Some(p) = &mut self.hidden {
+                    let before = p.change().is_some();
+                    p.click(n, score);
+                    !before && p.change().is_some()
+                } else {
+                    false
+                };
+                if rated {
+                    // Tried: the next visit starts at the puzzle after it.
+                    score.set_next_of_kind((self.place + 1) % len);
                 }
                 LearnOutcome::Stay
             }
@@ -115,19 +173,27 @@ impl Learn {
                 if let Some(p) = &mut self.puzzle {
                     p.retry();
                 }
-                LearnOutcome::Stay
-            }
-            LearnCmd::PuzzleNext => {
-                if let Some(p) = &self.puzzle {
-                    self.puzzle = PuzzleRun::new(p.index + 1);
-                    if let Some(p) = &self.puzzle {
-                        score.next = p.index;
-                    }
+                if let Some(p) = &mut self.hidden {
+                    p.retry();
                 }
                 LearnOutcome::Stay
             }
-            LearnCmd::Back if self.puzzle.is_some() => {
+            LearnCmd::PuzzleDeployment => {
+                if let Some(p) = &mut self.hidden {
+                    p.toggle_deployment();
+                }
+                LearnOutcome::Stay
+            }
+            LearnCmd::PuzzleNext => {
+                if self.puzzle.is_some() || self.hidden.is_some() {
+                    self.show_puzzle(score.kind, self.place + 1);
+                    score.set_next_of_kind(self.place);
+                }
+                LearnOutcome::Stay
+            }
+            LearnCmd::Back if self.puzzle.is_some() || self.hidden.is_some() => {
                 self.puzzle = None;
+                self.hidden = None;
                 LearnOutcome::Stay
             }
             LearnCmd::Open(i) => {
@@ -171,6 +237,28 @@ impl Learn {
                 None => LearnOutcome::Stay,
             },
         }
+    }
+}
+
+impl Learn {
+    /// Show the puzzle at `place` (wrapping round) of the kind's catalogue.
+    fn show_puzzle(&mut self, kind: PuzzleKind, place: usize) {
+        let cat = catalogue(kind);
+        self.puzzle = None;
+        self.hidden = None;
+        if cat.is_empty() {
+            return;
+        }
+        self.place = place % cat.len();
+        match cat[self.place] {
+            PuzzleRef::Open(i) => self.puzzle = PuzzleRun::new(i),
+            PuzzleRef::Hidden(i) => self.hidden = HiddenRun::new(i),
+        }
+    }
+
+    /// Whether a puzzle is on screen.
+    pub fn in_puzzles(&self) -> bool {
+        self.puzzle.is_some() || self.hidden.is_some()
     }
 }
 

@@ -46,3 +46,31 @@ pub(super) fn board(
     }
     .show(ui)
 }
+
+/// The board of a hidden puzzle: `view` alone (no game behind it on screen, no last turn).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn view_board(
+    ui: &mut egui::Ui,
+    view: &crate::engine::View,
+    selected: Option<crate::engine::NodeId>,
+    destinations: &[crate::engine::NodeId],
+    player: crate::engine::Seat,
+    interactive: bool,
+    opts: &BoardOptions,
+    lang: Lang,
+) -> board::BoardInput {
+    BoardWidget {
+        view,
+        opts,
+        lang,
+        bottom: player,
+        selected,
+        destinations,
+        last_move: None,
+        earlier: Vec::new(),
+        flash: None,
+        interactive,
+        finished: false,
+    }
+    .show(ui)
+}

@@ -1,26 +1,21 @@
 //! The puzzle screen's drawing (残局): the board of the puzzle on screen, and beside it the task,
 //! what the last try got, the rating and the streak. It returns `LearnCmd`s.
 
+use super::deduction_screen::{GREEN, WRONG, header, keys, line, score};
 use super::{LearnCmd, PuzzleRun, PuzzleSaid, Wrong};
 use crate::app::settings::{BoardOptions, Settings};
 use crate::i18n::{self, Lang, fill, puzzles as t};
 
-/// The colour of good news.
-const GREEN: egui::Color32 = egui::Color32::from_rgb(0x10, 0x80, 0x38);
-/// The colour of a wrong try.
-const WRONG: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
-
-/// Draw the puzzle and take its keys (N the next, R again; Esc is the lesson screen's).
-pub fn ui(ui: &mut egui::Ui, run: &PuzzleRun, settings: &Settings, out: &mut Vec<LearnCmd>) {
-    use egui::{Key, Modifiers};
-    ui.ctx().input_mut(|i| {
-        if i.consume_key(Modifiers::NONE, Key::N) {
-            out.push(LearnCmd::PuzzleNext);
-        }
-        if i.consume_key(Modifiers::NONE, Key::R) {
-            out.push(LearnCmd::PuzzleRetry);
-        }
-    });
+/// Draw the open puzzle at `place` and take its keys (N the next, R again; Esc is the lesson
+/// screen's).
+pub fn ui(
+    ui: &mut egui::Ui,
+    run: &PuzzleRun,
+    place: usize,
+    settings: &Settings,
+    out: &mut Vec<LearnCmd>,
+) {
+    keys(ui, out);
     let lang = settings.lang;
     let width = (ui.available_width() * 0.4).clamp(200.0, 420.0);
     egui::Panel::right("puzzle-panel")
@@ -30,7 +25,7 @@ pub fn ui(ui: &mut egui::Ui, run: &PuzzleRun, settings: &Settings, out: &mut Vec
             egui::ScrollArea::vertical()
                 .id_salt("puzzle-panel-scroll")
                 .auto_shrink([false, false])
-                .show(ui, |ui| panel(ui, run, settings, lang, out));
+                .show(ui, |ui| panel(ui, run, place, settings, lang, out));
         });
     let opts = BoardOptions {
         rank_numbers: true,
@@ -67,30 +62,13 @@ pub fn ui(ui: &mut egui::Ui, run: &PuzzleRun, settings: &Settings, out: &mut Vec
 fn panel(
     ui: &mut egui::Ui,
     run: &PuzzleRun,
+    place: usize,
     settings: &Settings,
     lang: Lang,
     out: &mut Vec<LearnCmd>,
 ) {
     let puzzle = run.puzzle;
-    let max = crate::puzzles::shipped().len().to_string();
-    ui.add_space(6.0);
-    ui.heading(fill(
-        lang.t(&t::PUZZLES_HEADING),
-        &[("n", &(run.index + 1).to_string()), ("max", &max)],
-    ));
-    ui.add_space(4.0);
-    ui.horizontal_wrapped(|ui| {
-        if ui.button(lang.t(&t::PUZZLE_RETRY)).clicked() {
-            out.push(LearnCmd::PuzzleRetry);
-        }
-        if ui.button(lang.t(&t::PUZZLE_NEXT)).clicked() {
-            out.push(LearnCmd::PuzzleNext);
-        }
-        if ui.button(lang.t(&t::PUZZLE_BACK)).clicked() {
-            out.push(LearnCmd::Back);
-        }
-    });
-    ui.separator();
+    header(ui, place, settings, out);
     let side = lang.side(run.player());
     let task = if puzzle.depth == 1 {
         fill(lang.t(&t::PUZZLE_TASK_1), &[("side", side)])
@@ -103,45 +81,7 @@ fn panel(
     ui.label(egui::RichText::new(task).size(16.0));
     ui.add_space(6.0);
     said(ui, run, lang);
-    if let Some(change) = run.change() {
-        let change = format!("{change:+.0}");
-        let colour = if change.starts_with('-') {
-            WRONG
-        } else {
-            GREEN
-        };
-        line(
-            ui,
-            &fill(lang.t(&t::PUZZLE_RATED), &[("change", &change)]),
-            colour,
-        );
-    }
-    ui.separator();
-    let score = &settings.puzzles;
-    ui.label(fill(
-        lang.t(&t::PUZZLE_RATING),
-        &[
-            ("rating", &format!("{:.0}", score.rating)),
-            ("puzzle", &puzzle.rating.to_string()),
-        ],
-    ));
-    ui.label(fill(
-        lang.t(&t::PUZZLE_STREAK),
-        &[
-            ("n", &score.streak.to_string()),
-            ("best", &score.best_streak.to_string()),
-        ],
-    ));
-    if !puzzle.source.is_empty() {
-        ui.label(
-            egui::RichText::new(fill(
-                lang.t(&t::PUZZLE_SOURCE),
-                &[("source", &puzzle.source)],
-            ))
-            .small()
-            .weak(),
-        );
-    }
+    score(ui, run.change(), puzzle.rating, &puzzle.source, settings);
 }
 
 /// What the last click got.
@@ -180,9 +120,4 @@ fn said(ui: &mut egui::Ui, run: &PuzzleRun, lang: Lang) {
             line(ui, &reason, ui.visuals().text_color());
         }
     }
-}
-
-/// One line of what the puzzle says, in `colour`.
-fn line(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
-    ui.label(egui::RichText::new(text).size(15.0).color(colour));
 }

@@ -15,7 +15,11 @@ const WRONG: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
 pub fn ui(ui: &mut egui::Ui, learn: &Learn, settings: &Settings, out: &mut Vec<LearnCmd>) {
     keys(ui.ctx(), learn.open.is_some(), out);
     if let Some(p) = &learn.puzzle {
-        super::puzzle_screen::ui(ui, p, settings, out);
+        super::puzzle_screen::ui(ui, p, learn.place, settings, out);
+        return;
+    }
+    if let Some(p) = &learn.hidden {
+        super::deduction_screen::ui(ui, p, learn.place, settings, out);
         return;
     }
     match &learn.open {
@@ -69,7 +73,8 @@ fn list(ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<LearnCmd>) {
                 );
                 let button = egui::Button::new(egui::RichText::new(entry).size(16.0).strong())
                     .min_size(egui::vec2(width, 30.0));
-                if !crate::puzzles::shipped().is_empty() && ui.add(button).clicked() {
+                let any = !super::catalogue(crate::app::settings::PuzzleKind::Mixed).is_empty();
+                if any && ui.add(button).clicked() {
                     out.push(LearnCmd::OpenPuzzles);
                 }
                 ui.add_space(6.0);
