@@ -21,7 +21,6 @@ pub mod referee;
 pub mod remote;
 pub mod replay;
 pub mod review;
-pub mod review_text;
 pub mod rules_help;
 mod run;
 pub mod saves;

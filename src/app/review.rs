@@ -267,7 +267,7 @@ impl Review {
 
 /// The graph's series a chair belongs to: its seat, or with four players its team's first seat.
 fn series_of(game: &Game, c: Chair) -> Option<Seat> {
-    let s = super::review_text::chair_side(game, c)?;
+    let s = crate::commentary::chair_side(game, c)?;
     Some(match s {
         Seat::North if game.board().is_four() => Seat::South,
         Seat::West if game.board().is_four() => Seat::East,
@@ -284,9 +284,9 @@ fn series_name(game: &Game, s: Seat, lang: Lang) -> String {
     }
 }
 
-/// The accessible label (and hover text) of a marked turn (`review_text::mark_label`).
+/// The accessible label (and hover text) of a marked turn (`commentary::mark_label`).
 pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
-    super::review_text::mark_label(game, r, lang)
+    crate::commentary::mark_label(game, r, lang)
 }
 
 /// The review's line of controls: the Review button and level, the progress and Cancel, the
@@ -474,11 +474,11 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
     jump
 }
 
-/// What the review says of turn `ply` (the turn just shown), one line (`review_text::turn_line`:
+/// What the review says of turn `ply` (the turn just shown), one line (`commentary::turn_line`:
 /// with the mark and its reason at a marked turn).
 pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
     let r = rv.turn(ply)?;
-    Some((super::review_text::turn_line(game, r, lang), r.mark()))
+    Some((crate::commentary::turn_line(game, r, lang), r.mark()))
 }
 
 /// The review's line above the board at turn `ply` (after a separator), wrapped in the width
@@ -541,7 +541,7 @@ pub fn arrow(
         }
     }
     let best = j.best.notation(game.board());
-    let text = match super::review_text::better_text(r, lang) {
+    let text = match crate::commentary::better_text(r, lang) {
         Some(why) => fill(
             lang.t(&words::REVIEW_ARROW_WHY),
             &[("best", &best), ("why", &why)],

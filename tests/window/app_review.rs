@@ -127,7 +127,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     let marked: Vec<_> = reviews.iter().filter(|r| r.mark() != Mark::None).collect();
     assert!(!marked.is_empty(), "no mistake in a game of random attacks");
     let r = marked[0];
-    let label = junqi::app::review_text::mark_label(&g, r, junqi::i18n::Lang::En).unwrap();
+    let label = junqi::commentary::mark_label(&g, r, junqi::i18n::Lang::En).unwrap();
     let side = match r.who {
         junqi::engine::Chair::Side(s) => s.en(),
         _ => unreachable!(),
@@ -156,7 +156,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     // The turn shown says what the review made of it: the mark on the graph, and the line above
     // the board with the side that moved, the mark and the reason.
     assert!(h.get_all_by_label_contains(&label).count() >= 1);
-    let header = junqi::app::review_text::turn_line(&g, r, junqi::i18n::Lang::En);
+    let header = junqi::commentary::turn_line(&g, r, junqi::i18n::Lang::En);
     assert!(header.starts_with(&format!("{side} played ")), "{header}");
     assert!(header.contains(mark), "{header}");
     h.get_by_label(&header);
