@@ -7,9 +7,10 @@
 //! the same record is read back at once; a kept review made by another version of the program, at
 //! another level or with another budget is not read: the game is reviewed again.
 //!
-//! On screen: the evaluation graph per side (per team with four players), clickable and draggable to
-//! go to a turn, the mistakes marked `?` and `??` on it and in the move list (each mark with an
-//! accessible label), the better turn as an arrow on the board at a marked turn, and the belief map:
+//! On screen: the evaluation graph (`review_graph`: per side, per team with four players, over a
+//! turn axis and an advantage axis in pieces' worth), clickable and draggable to go to a turn, the
+//! mistakes marked `?` and `??` on it and in the move list (each mark with an accessible label),
+//! folded away in a small window; the better turn as an arrow on the board at a marked turn, and the belief map:
 //! for the side whose view is shown, what it could infer then of each enemy piece
 //! (`ai::review::belief_map`, from that side's views and the public reports only), with the true
 //! piece beside it — shown only once the game is over, through the gate (`Game::free_sight`).
@@ -20,9 +21,9 @@ use super::board::{self, BoardInput};
 use crate::ai::Level;
 pub use crate::ai::review::Mark;
 use crate::ai::review::{self, PieceBelief, ReviewOptions, TurnReview};
-use crate::engine::{Chair, Game, InfoKey, Piece, Seat, Seen, Turn, Viewer};
+use crate::engine::{Game, InfoKey, Piece, Seat, Seen, Turn, Viewer};
 use crate::i18n::{Lang, fill, review as words};
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use egui::{Color32, FontId, Rect, Stroke, pos2, vec2};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -40,6 +41,9 @@ pub enum ReviewCmd {
     Level(Level),
     /// Show or hide the belief map.
     ToggleBelief,
+    /// Show or hide the evaluation graph, in a window that has room for it (`fits`) or not
+    /// (`review_graph::Fold`).
+    ToggleGraph { fits: bool },
 }
 
 type Outcome = Result<Vec<TurnReview>, String>;
@@ -120,6 +124,8 @@ pub struct Review {
     fresh: Option<String>,
     /// Whether the last review was read back from the record (not worked out again).
     pub from_record: bool,
+    /// Whether the evaluation graph shows (it folds by itself in a small window).
+    pub graph: super::review_graph::Fold,
 }
 
 impl Review {
@@ -134,6 +140,7 @@ impl Review {
             not_kept: None,
             fresh: None,
             from_record: false,
+            graph: Default::default(),
         }
     }
 
@@ -171,6 +178,7 @@ impl Review {
                 }
             }
             ReviewCmd::ToggleBelief => self.belief = !self.belief && Review::allowed(game),
+            ReviewCmd::ToggleGraph { fits } => self.graph.toggle(fits),
         }
     }
 
@@ -265,32 +273,13 @@ impl Review {
     }
 }
 
-/// The graph's series a chair belongs to: its seat, or with four players its team's first seat.
-fn series_of(game: &Game, c: Chair) -> Option<Seat> {
-    let s = crate::commentary::chair_side(game, c)?;
-    Some(match s {
-        Seat::North if game.board().is_four() => Seat::South,
-        Seat::West if game.board().is_four() => Seat::East,
-        s => s,
-    })
-}
-
-/// The name of a series: a side, or a team with four players.
-fn series_name(game: &Game, s: Seat, lang: Lang) -> String {
-    if game.board().is_four() {
-        super::words::team_name(s.team(), lang).to_string()
-    } else {
-        lang.side(s).to_string()
-    }
-}
-
 /// The accessible label (and hover text) of a marked turn (`commentary::mark_label`).
 pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
     crate::commentary::mark_label(game, r, lang)
 }
 
 /// The review's line of controls: the Review button and level, the progress and Cancel, the
-/// outcome, the belief map's switch.
+/// outcome, the graph's toggle (once the review is done), the belief map's switch.
 pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &mut Vec<ReviewCmd>) {
     if !Review::allowed(game) {
         return;
@@ -355,6 +344,19 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
         if let Some(why) = &rv.not_kept {
             ui.weak(fill(lang.t(&words::REVIEW_NOT_KEPT), &[("why", why)]));
         }
+        if rv.done().is_some() {
+            ui.separator();
+            let height = ui.ctx().content_rect().height();
+            if ui
+                .selectable_label(rv.graph.shown(height), lang.t(&words::GRAPH_TOGGLE))
+                .on_hover_text(lang.t(&words::GRAPH_TOGGLE_TIP))
+                .clicked()
+            {
+                out.push(ReviewCmd::ToggleGraph {
+                    fits: super::review_graph::Fold::fits(height),
+                });
+            }
+        }
         if game.rules().mode == crate::engine::Mode::Hidden {
             ui.separator();
             if ui
@@ -368,112 +370,6 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
     });
 }
 
-/// The graph's value of a score: squeezed into (−1, 1), so that a piece or two stands out and a
-/// taken flag (±5000) stays on the graph.
-fn squeeze(v: i32) -> f32 {
-    let v = v as f32;
-    v / (v.abs() + 150.0)
-}
-
-/// The colour of a mark.
-fn mark_colour(m: Mark) -> Color32 {
-    match m {
-        Mark::Blunder => Color32::from_rgb(0xd0, 0x10, 0x10),
-        _ => Color32::from_rgb(0xe0, 0x80, 0x00),
-    }
-}
-
-/// The evaluation graph of a done review: a line per side (per team with four players) through
-/// each of its turns' evaluation before the turn, the turn shown as a vertical line, the marked
-/// turns as `?` / `??` (each an accessible button). Returns the turn clicked or dragged to.
-pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<usize> {
-    let reviews = rv.done()?;
-    let last = game.plies().len().max(1);
-    let width = ui.available_width();
-    // Lower in a small window, so the board keeps its room.
-    let height = (ui.ctx().content_rect().height() * 0.12).clamp(50.0, 90.0);
-    let (rect, resp) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
-    let graph_label = lang.t(&words::REVIEW_GRAPH).to_string();
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &graph_label));
-    let mut jump = None;
-    let x_of = |p: usize| rect.left() + 8.0 + (rect.width() - 16.0) * p as f32 / last as f32;
-    let y_of = |v: i32| rect.center().y - squeeze(v) * (rect.height() * 0.5 - 8.0);
-    if (resp.clicked() || resp.dragged())
-        && let Some(p) = resp.interact_pointer_pos()
-    {
-        let f = ((p.x - rect.left() - 8.0) / (rect.width() - 16.0)).clamp(0.0, 1.0);
-        jump = Some((f * last as f32).round() as usize);
-    }
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    painter.line_segment(
-        [
-            pos2(rect.left(), rect.center().y),
-            pos2(rect.right(), rect.center().y),
-        ],
-        Stroke::new(1.0, visuals.weak_text_color()),
-    );
-    painter.line_segment(
-        [pos2(x_of(ply), rect.top()), pos2(x_of(ply), rect.bottom())],
-        Stroke::new(1.5, visuals.strong_text_color()),
-    );
-    let mut series: Vec<(Seat, Vec<Pos2>)> = Vec::new();
-    for r in reviews {
-        let (Some(j), Some(s)) = (r.judged, series_of(game, r.who)) else {
-            continue;
-        };
-        let p = pos2(x_of(r.ply), y_of(j.before));
-        match series.iter_mut().find(|(t, _)| *t == s) {
-            Some((_, pts)) => pts.push(p),
-            None => series.push((s, vec![p])),
-        }
-    }
-    for (s, pts) in &series {
-        painter.add(egui::Shape::line(
-            pts.clone(),
-            Stroke::new(2.0, board::side_colour(*s)),
-        ));
-    }
-    // The series' names, at the left.
-    for (k, (s, _)) in series.iter().enumerate() {
-        painter.text(
-            pos2(rect.left() + 10.0, rect.top() + 4.0 + 14.0 * k as f32),
-            Align2::LEFT_TOP,
-            fill(
-                lang.t(&words::REVIEW_GRAPH_SIDE),
-                &[("side", &series_name(game, *s, lang))],
-            ),
-            FontId::proportional(11.0),
-            board::side_colour(*s),
-        );
-    }
-    for r in reviews {
-        let Some(label) = mark_label(game, r, lang) else {
-            continue;
-        };
-        let m = r.mark();
-        let centre = pos2(x_of(r.ply), y_of(r.judged.map_or(0, |j| j.after)));
-        let hit = Rect::from_center_size(centre, vec2(14.0, 14.0)).intersect(rect);
-        let id = egui::Id::unique("review-mark").with(r.ply);
-        let mresp = ui.interact(hit, id, Sense::click());
-        mresp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        let mresp = mresp.on_hover_text(&label);
-        if mresp.clicked() {
-            jump = Some(r.ply);
-        }
-        painter.circle_filled(centre, 3.0, mark_colour(m));
-        painter.text(
-            centre + vec2(0.0, -4.0),
-            Align2::CENTER_BOTTOM,
-            m.symbol(),
-            FontId::proportional(12.0),
-            mark_colour(m),
-        );
-    }
-    jump
-}
-
 /// What the review says of turn `ply` (the turn just shown), one line (`commentary::turn_line`:
 /// with the mark and its reason at a marked turn).
 pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
@@ -481,18 +377,24 @@ pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(St
     Some((crate::commentary::turn_line(game, r, lang), r.mark()))
 }
 
-/// The review's line above the board at turn `ply` (after a separator), wrapped in the width
-/// left: the mover's turn in words, strong at a marked turn.
+/// The review's line above the board at turn `ply` (after a separator): the mover's turn in
+/// words, strong at a marked turn; wrapped in the width left, or in a window too low for the
+/// graph (where the board needs every line) on one line cut short, the whole of it on hover.
 pub fn turn_header(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) {
     let Some((text, mark)) = turn_line(rv, game, ply, lang) else {
         return;
     };
     ui.separator();
-    let text = match mark {
-        Mark::None => egui::RichText::new(text),
-        _ => egui::RichText::new(text).strong(),
+    let rich = match mark {
+        Mark::None => egui::RichText::new(text.clone()),
+        _ => egui::RichText::new(text.clone()).strong(),
     };
-    ui.add(egui::Label::new(text).wrap());
+    if super::review_graph::Fold::fits(ui.ctx().content_rect().height()) {
+        ui.add(egui::Label::new(rich).wrap());
+    } else {
+        ui.add(egui::Label::new(rich).truncate())
+            .on_hover_text(text);
+    }
 }
 
 /// At a marked turn, the better turn as an arrow over the board (green, beside the played turn's

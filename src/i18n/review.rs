@@ -14,6 +14,16 @@ texts! {
     REVIEW_NOT_KEPT = "分析结果未能存入文件：{why}", "The review could not be kept in the file: {why}";
     REVIEW_GRAPH = "评估曲线：点击或拖动以跳到某一步", "Evaluation graph: click or drag to go to a turn";
     REVIEW_GRAPH_SIDE = "{side}的评估", "{side}'s evaluation";
+    GRAPH_TOGGLE = "曲线图", "Graph";
+    GRAPH_TOGGLE_TIP = "显示或收起评估曲线（窗口较小时自动收起，让棋盘够大）", "Show or hide the evaluation graph (it folds by itself in a small window, so the board stays readable)";
+    AXIS_TURN = "回合", "turn";
+    AXIS_TURNS = "回合轴：{ticks}；当前第 {n} 回合", "Turn axis: {ticks}; turn {n} shown";
+    AXIS_ADVANTAGE = "优势轴（以棋子的价值计）：{ticks}", "Advantage axis, in pieces' worth: {ticks}";
+    AXIS_EVEN = "均势", "even";
+    AXIS_WON = "胜", "won";
+    AXIS_LOST = "负", "lost";
+    AXIS_AHEAD = "+{piece}", "+{piece}";
+    AXIS_BEHIND = "−{piece}", "−{piece}";
     MARK_DUBIOUS = "第 {n} 步，{side}：疑问手（?）：{why}", "Turn {n}, {side}: dubious (?): {why}";
     MARK_BLUNDER = "第 {n} 步，{side}：败着（??）：{why}", "Turn {n}, {side}: blunder (??): {why}";
     TURN_OWN_CHOICE = "{side}走 {turn}，正是电脑的选择", "{side} played {turn}, the computer's own choice";
@@ -56,6 +66,7 @@ texts! {
     BETTER_THREATENS_FLAG = "下一步可扛旗", "the flag could be taken next turn";
     BETTER_KEEPS_FLAG = "守住军旗", "keeps the flag safe";
     REVIEW_UNJUDGED = "这一步未评估", "This turn is not judged";
+    REVIEW_TIMEOUT = "{side}超时，这一步作废", "{side} lost the turn to the move clock";
     REVIEW_ARROW = "更好的一步：{best}", "Better turn: {best}";
     REVIEW_ARROW_WHY = "更好的一步：{best}（{why}）", "Better turn: {best} ({why})";
     BELIEF_MAP = "推测图", "Belief map";
