@@ -42,7 +42,7 @@ pub enum ReviewCmd {
     /// Show or hide the belief map.
     ToggleBelief,
     /// Show or hide the evaluation graph, in a window that has room for it (`fits`) or not
-    /// (`review_graph::Fold`).
+    /// (`Fold`).
     ToggleGraph { fits: bool },
 }
 
@@ -97,6 +97,52 @@ impl Drop for Worker {
     }
 }
 
+/// The window height (in points) from which the graph shows by itself: below it the board
+/// needs the room, and the graph folds to its toggle.
+pub const GRAPH_ROOM: f32 = 600.0;
+
+/// Whether the graph shows: wanted (unless folded by hand) where the window has room for it,
+/// opened from its toggle (`peek`) where it has not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub wanted: bool,
+    pub peek: bool,
+}
+
+impl Default for Fold {
+    fn default() -> Self {
+        Fold {
+            wanted: true,
+            peek: false,
+        }
+    }
+}
+
+impl Fold {
+    /// Whether the window of `height` points has room for the graph.
+    pub fn fits(height: f32) -> bool {
+        height >= GRAPH_ROOM
+    }
+
+    /// Whether the graph shows in a window of `height` points.
+    pub fn shown(&self, height: f32) -> bool {
+        if Fold::fits(height) {
+            self.wanted
+        } else {
+            self.peek
+        }
+    }
+
+    /// Show or hide the graph, in a window that has room for it (`fits`) or not.
+    pub fn toggle(&mut self, fits: bool) {
+        if fits {
+            self.wanted = !self.wanted;
+        } else {
+            self.peek = !self.peek;
+        }
+    }
+}
+
 /// Where the review stands.
 pub enum State {
     /// Not asked for yet.
@@ -125,7 +171,7 @@ pub struct Review {
     /// Whether the last review was read back from the record (not worked out again).
     pub from_record: bool,
     /// Whether the evaluation graph shows (it folds by itself in a small window).
-    pub graph: super::review_graph::Fold,
+    pub graph: Fold,
 }
 
 impl Review {
@@ -306,7 +352,14 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                 {
                     out.push(ReviewCmd::Start);
                 }
-                egui::ComboBox::from_label(lang.t(&words::REVIEW_LEVEL))
+                // In a low window the level's name is its hover text, so the line stays one line.
+                let low = !Fold::fits(ui.ctx().content_rect().height());
+                let combo = if low {
+                    egui::ComboBox::from_id_salt("review-level")
+                } else {
+                    egui::ComboBox::from_label(lang.t(&words::REVIEW_LEVEL))
+                };
+                let shown = combo
                     .selected_text(lang.t(super::computer::level_text(rv.level)))
                     .show_ui(ui, |ui| {
                         for l in [Level::Easy, Level::Normal, Level::Hard] {
@@ -316,6 +369,9 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                             }
                         }
                     });
+                if low {
+                    shown.response.on_hover_text(lang.t(&words::REVIEW_LEVEL));
+                }
             }
         }
         match &rv.state {
@@ -330,14 +386,21 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
             }
             State::Done(v) => {
                 let count = |m: Mark| v.iter().filter(|r| r.mark() == m).count();
-                ui.label(fill(
-                    lang.t(&words::REVIEW_DONE),
-                    &[
-                        ("n", &v.len().to_string()),
-                        ("q", &count(Mark::Dubious).to_string()),
-                        ("qq", &count(Mark::Blunder).to_string()),
-                    ],
-                ));
+                let counts = [
+                    ("n", v.len().to_string()),
+                    ("q", count(Mark::Dubious).to_string()),
+                    ("qq", count(Mark::Blunder).to_string()),
+                ];
+                let counts: Vec<(&str, &str)> =
+                    counts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                let whole = fill(lang.t(&words::REVIEW_DONE), &counts);
+                // In a low window the marks' counts alone, the whole on hover: one line.
+                if Fold::fits(ui.ctx().content_rect().height()) {
+                    ui.label(whole);
+                } else {
+                    ui.label(fill(lang.t(&words::REVIEW_DONE_SHORT), &counts))
+                        .on_hover_text(whole);
+                }
             }
             _ => {}
         }
@@ -353,7 +416,7 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                 .clicked()
             {
                 out.push(ReviewCmd::ToggleGraph {
-                    fits: super::review_graph::Fold::fits(height),
+                    fits: Fold::fits(height),
                 });
             }
         }
@@ -389,7 +452,7 @@ pub fn turn_header(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang
         Mark::None => egui::RichText::new(text.clone()),
         _ => egui::RichText::new(text.clone()).strong(),
     };
-    if super::review_graph::Fold::fits(ui.ctx().content_rect().height()) {
+    if Fold::fits(ui.ctx().content_rect().height()) {
         ui.add(egui::Label::new(rich).wrap());
     } else {
         ui.add(egui::Label::new(rich).truncate())

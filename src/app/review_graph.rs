@@ -8,58 +8,13 @@
 //! panel; its toggle in the review's line shows it all the same.
 
 use super::board;
+pub use super::review::Fold;
 use super::review::{Mark, Review};
 use crate::ai::eval;
 use crate::ai::review::TurnReview;
 use crate::engine::{Chair, Game, Mode, Rank, Seat};
 use crate::i18n::{Lang, fill, review as words};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, pos2, vec2};
-
-/// The window height (in points) from which the graph shows by itself: below it the board
-/// needs the room, and the graph folds to its toggle.
-pub const GRAPH_ROOM: f32 = 600.0;
-
-/// Whether the graph shows: wanted (unless folded by hand) where the window has room for it,
-/// opened from its toggle (`peek`) where it has not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fold {
-    pub wanted: bool,
-    pub peek: bool,
-}
-
-impl Default for Fold {
-    fn default() -> Self {
-        Fold {
-            wanted: true,
-            peek: false,
-        }
-    }
-}
-
-impl Fold {
-    /// Whether the window of `height` points has room for the graph.
-    pub fn fits(height: f32) -> bool {
-        height >= GRAPH_ROOM
-    }
-
-    /// Whether the graph shows in a window of `height` points.
-    pub fn shown(&self, height: f32) -> bool {
-        if Fold::fits(height) {
-            self.wanted
-        } else {
-            self.peek
-        }
-    }
-
-    /// Show or hide the graph, in a window that has room for it (`fits`) or not.
-    pub fn toggle(&mut self, fits: bool) {
-        if fits {
-            self.wanted = !self.wanted;
-        } else {
-            self.peek = !self.peek;
-        }
-    }
-}
 
 /// The turn axis's step: the smallest of 1, 2, 5, 10, 20, 50 … turns whose ticks lie at least
 /// `gap` points apart on an axis `width` points wide for `last` turns.
@@ -194,9 +149,10 @@ pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang
                 .x
         })
         .fold(0.0f32, f32::max)
-        + 8.0;
+        + 8.0
+        + AXIS_FONT * 0.35;
     let plot = Rect::from_min_max(
-        pos2(rect.left() + gutter, rect.top() + 6.0),
+        pos2(rect.left() + gutter, rect.top() + 9.0),
         pos2(rect.right() - 10.0, rect.bottom() - AXIS_STRIP - 2.0),
     );
     let f = Frame { rect, plot, last };
@@ -303,8 +259,11 @@ fn turn_axis(ui: &egui::Ui, painter: &egui::Painter, f: &Frame, ply: usize, lang
             );
         }
     }
+    // The axis's name in the gutter's corner, clear of the first number (centred on the plot's
+    // left edge).
+    let half_zero = AXIS_FONT * 0.35;
     painter.text(
-        pos2(f.plot.left() - 4.0, strip.center().y),
+        pos2(f.plot.left() - half_zero - 5.0, strip.center().y),
         Align2::RIGHT_CENTER,
         lang.t(&words::AXIS_TURN),
         font.clone(),
@@ -397,9 +356,15 @@ fn marks(
             jump = Some(r.ply);
         }
         painter.circle_filled(centre, 3.0, mark_colour(m));
+        // Above the dot, or below it at the graph's top edge.
+        let (at, align) = if centre.y - 18.0 < f.rect.top() {
+            (centre + vec2(0.0, 4.0), Align2::CENTER_TOP)
+        } else {
+            (centre + vec2(0.0, -4.0), Align2::CENTER_BOTTOM)
+        };
         painter.text(
-            centre + vec2(0.0, -4.0),
-            Align2::CENTER_BOTTOM,
+            at,
+            align,
             m.symbol(),
             FontId::proportional(12.0),
             mark_colour(m),

@@ -10,6 +10,7 @@ texts! {
     REVIEW_CANCEL = "取消分析", "Cancel the review";
     REVIEW_CANCELLED = "分析已取消", "Review cancelled";
     REVIEW_DONE = "分析完成：{n} 步，{q} 个疑问手，{qq} 个败着", "Reviewed: {n} {n|turn|turns}, {q} dubious, {qq} {qq|blunder|blunders}";
+    REVIEW_DONE_SHORT = "{q} ?，{qq} ??", "{q} ?, {qq} ??";
     REVIEW_FAILED = "无法分析这局：{why}", "This game cannot be reviewed: {why}";
     REVIEW_NOT_KEPT = "分析结果未能存入文件：{why}", "The review could not be kept in the file: {why}";
     REVIEW_GRAPH = "评估曲线：点击或拖动以跳到某一步", "Evaluation graph: click or drag to go to a turn";
