@@ -238,12 +238,13 @@ pub fn review_game(
             _ => g.act(action.clone())?,
         }
     }
-    annotate(game, &mut out);
+    annotate(game, &mut out, &mut |_| {});
     Ok(out)
 }
 
-/// Fill the `notes` of each turn of `reviews` (`explain::annotate`).
-fn annotate(game: &Game, reviews: &mut [TurnReview]) {
+/// Fill the `notes` of each turn of `reviews` (`explain::annotate`), calling `progress(turns)`
+/// as it goes through the record.
+fn annotate(game: &Game, reviews: &mut [TurnReview], progress: &mut dyn FnMut(usize)) {
     let asked: Vec<Asked> = reviews
         .iter()
         .filter_map(|r| {
@@ -254,7 +255,7 @@ fn annotate(game: &Game, reviews: &mut [TurnReview]) {
             })
         })
         .collect();
-    let notes = super::explain::annotate(game, &asked);
+    let notes = super::explain::annotate_with(game, &asked, progress);
     for (a, n) in asked.iter().zip(notes) {
         if let Some(r) = reviews.iter_mut().find(|r| r.ply == a.ply) {
             r.notes = n;
@@ -369,6 +370,18 @@ pub fn cache_text(game: &Game, level: Level, nodes: u64, reviews: &[TurnReview])
 /// program, checked against the record: `None` when it is of another format, version, level or
 /// budget, or does not fit the record's turns (then the game is reviewed again).
 pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<Vec<TurnReview>> {
+    from_cache_with(game, text, level, nodes, &mut |_| {})
+}
+
+/// `from_cache`, calling `progress(turns)` as the reasons are worked out again turn by turn
+/// (`explain::annotate`: the kept text holds the scores, not the reasons).
+pub fn from_cache_with(
+    game: &Game,
+    text: &str,
+    level: Level,
+    nodes: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Option<Vec<TurnReview>> {
     let mut parts = text.split(';');
     let head: Vec<&str> = parts.next()?.split(' ').collect();
     let expect = [
@@ -420,7 +433,7 @@ pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<V
             notes: Notes::default(),
         });
     }
-    annotate(game, &mut out);
+    annotate(game, &mut out, progress);
     Some(out)
 }
 
@@ -715,7 +728,36 @@ mod tests {
             from_cache(g, &text, Level::Easy, 3000),
             Some(reviews.clone())
         );
+        // Read back with its progress: turn by turn up to the record's last.
+        let mut seen = Vec::new();
+        let read = from_cache_with(g, &text, Level::Easy, 3000, &mut |n| seen.push(n));
+        assert_eq!(read, Some(reviews.clone()));
+        assert_eq!(seen, (1..=g.plies().len()).collect::<Vec<_>>());
         assert_eq!(from_cache(g, &text, Level::Easy, 3001), None);
+        // The ends of a judged turn are read back as written, and a bad one is refused.
+        for (word, end) in [
+            (
+                "w3",
+                Some(Decided {
+                    plies: 3,
+                    wins: true,
+                }),
+            ),
+            (
+                "l12",
+                Some(Decided {
+                    plies: 12,
+                    wins: false,
+                }),
+            ),
+            ("-", None),
+        ] {
+            assert_eq!(end_of_word(word), Some(end));
+            assert_eq!(end_word(end), word);
+        }
+        for bad in ["w", "x3", "w0", "l-2", "w3x", ""] {
+            assert_eq!(end_of_word(bad), None, "{bad}");
+        }
         assert_eq!(from_cache(g, &text, Level::Normal, 3000), None);
         assert!(from_cache(&games[1], &text, Level::Easy, 3000).is_some());
         assert!(played >= 4);

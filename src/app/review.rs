@@ -4,7 +4,8 @@
 //! The review runs on its own thread (`Worker`), with its progress and a Cancel; the window polls it
 //! before each frame and stays responsive. A finished review is kept in the game's record (the
 //! `review` info, `ai::review::cache_text`) and written to the record's file, so the next review of
-//! the same record is read back at once; a kept review made by another version of the program, at
+//! the same record is read back (on the worker's thread too: the mistakes' reasons are worked out
+//! again from the record, turn by turn, with the same progress) instead of made again; a kept review made by another version of the program, at
 //! another level or with another budget is not read: the game is reviewed again.
 //!
 //! On screen: the evaluation graph (`review_graph`: per side, per team with four players, over a
@@ -46,7 +47,9 @@ pub enum ReviewCmd {
     ToggleGraph { fits: bool },
 }
 
-type Outcome = Result<Vec<TurnReview>, String>;
+/// A worker's result: the judged turns and whether they were read back from the record's kept
+/// review (not worked out again), or why the review failed.
+type Outcome = Result<(Vec<TurnReview>, bool), String>;
 
 /// A review running on its own thread.
 pub struct Worker {
@@ -58,7 +61,10 @@ pub struct Worker {
 }
 
 impl Worker {
-    fn start(game: Game, opts: ReviewOptions) -> Worker {
+    /// Review `game` on a thread of its own: first the review its record keeps (`kept`), read
+    /// back if it is this version's at this level and budget (its reasons worked out again turn
+    /// by turn), else the game reviewed anew. Both count their turns in `progress`.
+    fn start(game: Game, opts: ReviewOptions, kept: Option<String>) -> Worker {
         let cancel = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let total = game.plies().len();
@@ -67,9 +73,20 @@ impl Worker {
         let handle = std::thread::Builder::new()
             .name("junqi-review".into())
             .spawn(move || {
-                let mut progress = |n: usize, _total: usize| d.store(n, Ordering::Relaxed);
-                let out =
-                    review::review_game(&game, &opts, &mut progress, &c).map_err(|e| e.to_string());
+                let read = kept.and_then(|text| {
+                    let mut counted = |n: usize| d.store(n, Ordering::Relaxed);
+                    review::from_cache_with(&game, &text, opts.level, opts.nodes, &mut counted)
+                });
+                let out = match read {
+                    Some(v) => Ok((v, true)),
+                    None => {
+                        d.store(0, Ordering::Relaxed);
+                        let mut progress = |n: usize, _total: usize| d.store(n, Ordering::Relaxed);
+                        review::review_game(&game, &opts, &mut progress, &c)
+                            .map(|v| (v, false))
+                            .map_err(|e| e.to_string())
+                    }
+                };
                 // The receiver may be gone (the replay closed): nothing to do then.
                 let _ = tx.send(out);
             })
@@ -228,27 +245,21 @@ impl Review {
         }
     }
 
-    /// Read back the review the record keeps, if it is this version's at this level and budget;
-    /// else start reviewing.
+    /// Start the worker: it reads back the review the record keeps, if it is this version's at
+    /// this level and budget, else reviews the game (both off the window's thread).
     fn start(&mut self, game: &Game) {
         if self.is_running() || !Review::allowed(game) {
             return;
         }
-        let kept = super::records::info_value(game.record(), InfoKey::Review)
-            .and_then(|text| review::from_cache(game, text, self.level, self.nodes));
+        let kept = super::records::info_value(game.record(), InfoKey::Review).map(str::to_string);
         self.not_kept = None;
-        if let Some(v) = kept {
-            self.from_record = true;
-            self.state = State::Done(v);
-            return;
-        }
         self.from_record = false;
         let opts = ReviewOptions {
             level: self.level,
             nodes: self.nodes,
             only: None,
         };
-        self.state = State::Running(Worker::start(game.clone(), opts));
+        self.state = State::Running(Worker::start(game.clone(), opts, kept));
     }
 
     /// Before each frame: take a finished review (kept in `game`'s record and written to `path`
@@ -279,7 +290,12 @@ impl Review {
             let _ = h.join();
         }
         self.state = match outcome {
-            Ok(v) => {
+            Ok((v, true)) => {
+                // Read back from the record: nothing new to keep.
+                self.from_record = true;
+                State::Done(v)
+            }
+            Ok((v, false)) => {
                 let text = review::cache_text(game, self.level, self.nodes, &v);
                 game.set_info(InfoKey::Review, &text);
                 if let Some(path) = path

@@ -199,13 +199,19 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
             >= 1
     );
 
-    // A second opening of the file: the review is read back at once, no thread.
-    let (mut h2, _) = open(dir.path(), &saved);
+    // A second opening of the file: the review is read back, on the worker's thread too (the
+    // reasons are worked out again from the record: not on the window's thread), and the file
+    // is left as it was.
+    let (mut h2, path2) = open(dir.path(), &saved);
+    let before = std::fs::read_to_string(&path2).unwrap();
     h2.get_by_label("Review the game").click();
     h2.step();
+    assert_eq!(state(&mut h2), "running");
+    wait_done(&mut h2);
     assert_eq!(state(&mut h2), "done");
     assert!(replay(&mut h2).review.from_record);
     assert_eq!(replay(&mut h2).review.done().unwrap(), &reviews[..]);
+    assert_eq!(std::fs::read_to_string(&path2).unwrap(), before);
 }
 
 #[test]
@@ -235,9 +241,10 @@ fn a_review_kept_by_another_version_or_level_is_made_again() {
         let (mut h, _) = open(dir.path(), &g2);
         h.get_by_label("Review the game").click();
         h.step();
-        let expect = if read { "done" } else { "running" };
-        assert_eq!(state(&mut h), expect, "{kept}");
+        // Read back or made again, off the window's thread.
+        assert_eq!(state(&mut h), "running", "{kept}");
         wait_done(&mut h);
+        assert_eq!(replay(&mut h).review.from_record, read, "{kept}");
         assert_eq!(
             replay(&mut h).review.done().unwrap(),
             &reviews[..],
