@@ -306,7 +306,7 @@ fn the_table_keeps_the_distance_to_a_won_game() {
     };
     let tt = Tt::new(14);
     let cornered = "b2bF....../........../..r5....../........../........../........../........../........../........../........../........../..rF...... r 0 0";
-    let start = Position::from_notation(&cornered, &rules).unwrap();
+    let start = Position::from_notation(cornered, &rules).unwrap();
     let won = turn(&start, "b10-b11");
     let mut s = Search::new(&rules, &tt, limits(), Seat::Red);
     let scores = s.score_turns(&start, &[won], 3);
