@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod commentary;
 pub mod editor;
 pub mod engine;
 pub mod fsutil;

@@ -219,6 +219,11 @@ pub struct Asked {
 /// The notes of each of `asked` (turns of `game`), in the same order; a turn that does not fit the
 /// record gets none.
 pub fn annotate(game: &Game, asked: &[Asked]) -> Vec<Notes> {
+    annotate_with(game, asked, &mut |_| {})
+}
+
+/// `annotate`, calling `progress(turns)` after each turn of the record is gone through.
+pub fn annotate_with(game: &Game, asked: &[Asked], progress: &mut dyn FnMut(usize)) -> Vec<Notes> {
     let mut out = vec![Notes::default(); asked.len()];
     let rules = game.rules();
     let Ok(mut g) = Game::new(rules.clone(), game.record().start.clone()) else {
@@ -256,6 +261,7 @@ pub fn annotate(game: &Game, asked: &[Asked]) -> Vec<Notes> {
         {
             wins.update(&before, report);
         }
+        progress(g.plies().len());
     }
     out
 }

@@ -19,6 +19,7 @@ use super::Player;
 use super::computer::{AiPlayer, Level};
 use super::explain::{Asked, Notes};
 pub use super::mark::{BLUNDER, DUBIOUS, Mark};
+pub use super::search::Decided;
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Action, ActionError, Chair, Game, Mover, Seat, Turn, View, Viewer};
 use std::sync::Arc;
@@ -46,6 +47,12 @@ pub struct Judgement {
     pub before: i32,
     /// The score of the turn played.
     pub after: i32,
+    /// The end of the game `best` leads to with best play, when the search sees one forced in
+    /// every deal it scored: who wins, within how many turns counting this one
+    /// (`AiPlayer::assess`, from the search's scores before they are clamped and averaged).
+    pub best_end: Option<Decided>,
+    /// The same for the turn played.
+    pub played_end: Option<Decided>,
 }
 
 impl Judgement {
@@ -180,6 +187,8 @@ pub fn review_game(
                             best: a.best,
                             before: a.best_score,
                             after: a.played_score,
+                            best_end: a.best_end,
+                            played_end: a.played_end,
                         });
                 }
                 g.act(action.clone())?;
@@ -229,12 +238,13 @@ pub fn review_game(
             _ => g.act(action.clone())?,
         }
     }
-    annotate(game, &mut out);
+    annotate(game, &mut out, &mut |_| {});
     Ok(out)
 }
 
-/// Fill the `notes` of each turn of `reviews` (`explain::annotate`).
-fn annotate(game: &Game, reviews: &mut [TurnReview]) {
+/// Fill the `notes` of each turn of `reviews` (`explain::annotate`), calling `progress(turns)`
+/// as it goes through the record.
+fn annotate(game: &Game, reviews: &mut [TurnReview], progress: &mut dyn FnMut(usize)) {
     let asked: Vec<Asked> = reviews
         .iter()
         .filter_map(|r| {
@@ -245,7 +255,7 @@ fn annotate(game: &Game, reviews: &mut [TurnReview]) {
             })
         })
         .collect();
-    let notes = super::explain::annotate(game, &asked);
+    let notes = super::explain::annotate_with(game, &asked, progress);
     for (a, n) in asked.iter().zip(notes) {
         if let Some(r) = reviews.iter_mut().find(|r| r.ply == a.ply) {
             r.notes = n;
@@ -296,14 +306,42 @@ pub fn line(game: &Game, r: &TurnReview) -> String {
 
 /// The format of a review kept in a record (`CACHE_KEY`); a kept review of another format, another
 /// program version, level or node budget is not read (the game is reviewed again).
-pub const CACHE_FORMAT: &str = "review1";
+pub const CACHE_FORMAT: &str = "review2";
 
 /// The program version a kept review names: a review by another version may judge differently.
 pub const CACHE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// A review as a record keeps it (the record's `review` info): `review1 VERSION LEVEL NODES`,
-/// then `;` and one entry per turn: `PLY WHO TURN BEST BEFORE AFTER`, `PLY WHO TURN -` for a turn
-/// not judged, `PLY WHO timeout` for a lost turn (docs/formats.md).
+/// An end of the game as a kept review writes it: `w3` won within 3 turns, `l2` lost within 2,
+/// `-` none seen.
+fn end_word(end: Option<Decided>) -> String {
+    match end {
+        Some(d) => format!("{}{}", if d.wins { 'w' } else { 'l' }, d.plies),
+        None => "-".into(),
+    }
+}
+
+/// The inverse of `end_word`; `None` for a word that is not one (`Some(None)` for `-`).
+fn end_of_word(w: &str) -> Option<Option<Decided>> {
+    if w == "-" {
+        return Some(None);
+    }
+    let wins = match w.as_bytes().first()? {
+        b'w' => true,
+        b'l' => false,
+        _ => return None,
+    };
+    let digits = &w[1..];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let plies: u32 = digits.parse().ok().filter(|&n| n >= 1)?;
+    Some(Some(Decided { plies, wins }))
+}
+
+/// A review as a record keeps it (the record's `review` info): `review2 VERSION LEVEL NODES`,
+/// then `;` and one entry per turn: `PLY WHO TURN BEST BEFORE AFTER BEST_END PLAYED_END` (each end
+/// `w3`, `l2` or `-`: `end_word`), `PLY WHO TURN -` for a turn not judged, `PLY WHO timeout` for
+/// a lost turn (docs/formats.md).
 pub fn cache_text(game: &Game, level: Level, nodes: u64, reviews: &[TurnReview]) -> String {
     let board = game.board();
     let mut s = format!("{CACHE_FORMAT} {CACHE_VERSION} {} {nodes}", level.word());
@@ -314,12 +352,14 @@ pub fn cache_text(game: &Game, level: Level, nodes: u64, reviews: &[TurnReview])
             (None, _) => s.push_str(&format!("{} {who} timeout", r.ply)),
             (Some(t), None) => s.push_str(&format!("{} {who} {} -", r.ply, t.notation(board))),
             (Some(t), Some(j)) => s.push_str(&format!(
-                "{} {who} {} {} {} {}",
+                "{} {who} {} {} {} {} {} {}",
                 r.ply,
                 t.notation(board),
                 j.best.notation(board),
                 j.before,
-                j.after
+                j.after,
+                end_word(j.best_end),
+                end_word(j.played_end)
             )),
         }
     }
@@ -330,6 +370,18 @@ pub fn cache_text(game: &Game, level: Level, nodes: u64, reviews: &[TurnReview])
 /// program, checked against the record: `None` when it is of another format, version, level or
 /// budget, or does not fit the record's turns (then the game is reviewed again).
 pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<Vec<TurnReview>> {
+    from_cache_with(game, text, level, nodes, &mut |_| {})
+}
+
+/// `from_cache`, calling `progress(turns)` as the reasons are worked out again turn by turn
+/// (`explain::annotate`: the kept text holds the scores, not the reasons).
+pub fn from_cache_with(
+    game: &Game,
+    text: &str,
+    level: Level,
+    nodes: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Option<Vec<TurnReview>> {
     let mut parts = text.split(';');
     let head: Vec<&str> = parts.next()?.split(' ').collect();
     let expect = [
@@ -358,12 +410,14 @@ pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<V
         let (turn, judged) = match &w[2..] {
             ["timeout"] => (None, None),
             [t, "-"] => (Some(Turn::parse(t, board).ok()?), None),
-            [t, best, before, after] => (
+            [t, best, before, after, best_end, played_end] => (
                 Some(Turn::parse(t, board).ok()?),
                 Some(Judgement {
                     best: Turn::parse(best, board).ok()?,
                     before: before.parse().ok()?,
                     after: after.parse().ok()?,
+                    best_end: end_of_word(best_end)?,
+                    played_end: end_of_word(played_end)?,
                 }),
             ),
             _ => return None,
@@ -379,7 +433,7 @@ pub fn from_cache(game: &Game, text: &str, level: Level, nodes: u64) -> Option<V
             notes: Notes::default(),
         });
     }
-    annotate(game, &mut out);
+    annotate(game, &mut out, progress);
     Some(out)
 }
 
@@ -674,13 +728,42 @@ mod tests {
             from_cache(g, &text, Level::Easy, 3000),
             Some(reviews.clone())
         );
+        // Read back with its progress: turn by turn up to the record's last.
+        let mut seen = Vec::new();
+        let read = from_cache_with(g, &text, Level::Easy, 3000, &mut |n| seen.push(n));
+        assert_eq!(read, Some(reviews.clone()));
+        assert_eq!(seen, (1..=g.plies().len()).collect::<Vec<_>>());
         assert_eq!(from_cache(g, &text, Level::Easy, 3001), None);
+        // The ends of a judged turn are read back as written, and a bad one is refused.
+        for (word, end) in [
+            (
+                "w3",
+                Some(Decided {
+                    plies: 3,
+                    wins: true,
+                }),
+            ),
+            (
+                "l12",
+                Some(Decided {
+                    plies: 12,
+                    wins: false,
+                }),
+            ),
+            ("-", None),
+        ] {
+            assert_eq!(end_of_word(word), Some(end));
+            assert_eq!(end_word(end), word);
+        }
+        for bad in ["w", "x3", "w0", "l-2", "w3x", ""] {
+            assert_eq!(end_of_word(bad), None, "{bad}");
+        }
         assert_eq!(from_cache(g, &text, Level::Normal, 3000), None);
         assert!(from_cache(&games[1], &text, Level::Easy, 3000).is_some());
         assert!(played >= 4);
         for bad in [
             "",
-            "review1",
+            "review2",
             &text.replace(";1 ", ";0 "),
             &format!("{text};x"),
         ] {
@@ -700,6 +783,8 @@ mod tests {
             best: t,
             before: 10,
             after: 30,
+            best_end: None,
+            played_end: None,
         };
         assert_eq!((j.loss(), j.mark().symbol()), (0, ""));
         let rules = Rules::default();
@@ -712,6 +797,8 @@ mod tests {
                 best: t,
                 before: 35,
                 after: -120,
+                best_end: None,
+                played_end: None,
             }),
             notes: Notes::default(),
         };

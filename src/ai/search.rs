@@ -206,6 +206,60 @@ pub fn bits_for_megabytes(mb: usize) -> u32 {
     (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 30)
 }
 
+/// A score at least this far from 0 is a won or lost game (`WIN` less the plies to it).
+pub const DECIDED: i32 = WIN - 1000;
+
+/// A score as the table keeps it: a won or lost game counted in plies from the node it is stored
+/// at, not from the root, so that the same position reached at another ply (another search, a
+/// transposition) reads back the true distance to the flag.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score >= DECIDED {
+        score + ply as i32
+    } else if score <= -DECIDED {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score read from the table at `ply`: the inverse of `to_table`.
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score >= DECIDED {
+        score - ply as i32
+    } else if score <= -DECIDED {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A game the search sees decided with best play on both sides: the side it scores for `wins`
+/// or loses, at the `plies`-th turn counting the turn scored as the first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Decided {
+    pub plies: u32,
+    pub wins: bool,
+}
+
+/// The end of the game a root turn's score says (a won game scores `WIN − ply` at the ply it is
+/// won, the root's turn being ply 1; a lost one the negation): `None` for a score that decides
+/// nothing.
+pub fn decided_in(score: i32) -> Option<Decided> {
+    if score >= DECIDED {
+        Some(Decided {
+            plies: (WIN - score).max(1) as u32,
+            wins: true,
+        })
+    } else if score <= -DECIDED {
+        Some(Decided {
+            plies: (WIN + score).max(1) as u32,
+            wins: false,
+        })
+    } else {
+        None
+    }
+}
+
 /// One search: the rules, the table, the limits and counters.
 pub struct Search<'a> {
     rules: &'a Rules,
@@ -452,10 +506,11 @@ impl<'a> Search<'a> {
                 }
             });
             if e.depth as i32 >= depth && ply > 0 {
+                let score = from_table(e.score, ply);
                 match e.bound {
-                    1 => return e.score,
-                    2 if e.score >= beta => return e.score,
-                    3 if e.score <= alpha => return e.score,
+                    1 => return score,
+                    2 if score >= beta => return score,
+                    3 if score <= alpha => return score,
                     _ => {}
                 }
             }
@@ -508,7 +563,7 @@ impl<'a> Search<'a> {
                 slot,
                 Entry {
                     key,
-                    score: best,
+                    score: to_table(best, ply),
                     depth: depth as i8,
                     bound,
                     from,

@@ -219,3 +219,103 @@ fn parries_a_known_engineer_two_turns_away_in_hidden_mode() {
         assert!(safe.contains(&t.as_str()), "nodes {nodes}: {t}");
     }
 }
+
+/// Red's major on b10 two steps from Blue's flag on b12, Blue's only movable piece a lieutenant
+/// on e5 that can neither block nor reach Red's flag in time.
+const FLAG_IN_THREE: &str = "..bF....../........../..r5....../........../........../........../........../........b2/........../........../........../..rF...... r 0 0";
+
+fn turn(pos: &Position, text: &str) -> Turn {
+    Turn::parse(text, pos.board()).unwrap()
+}
+
+/// The review's assessment says within how many turns the flag falls, counting the turn
+/// judged as the first: Red wins in three (b10-b11, Blue's turn, b11-b12), then, asked again two
+/// turns later by the same player (its table holding the first search's scores), in one; a turn
+/// that throws the win away is not said to win.
+#[test]
+fn assessment_counts_the_turns_to_the_flag() {
+    use super::search::Decided;
+    let rules = Rules::default();
+    let mut game = Game::new(rules.clone(), Start::Position(FLAG_IN_THREE.into())).unwrap();
+    let mut red = AiPlayer::fixed_depth(3, 1);
+    let view = game.view(Viewer::Side(Seat::Red));
+    let played = turn(game.position(), "b10-b9");
+    let a = red
+        .assess(&view, &rules, &mut SplitMix64::new(1), played)
+        .unwrap();
+    let three = Decided {
+        plies: 3,
+        wins: true,
+    };
+    assert_eq!(a.best_end, Some(three), "{a:?}");
+    assert_eq!(a.best_score, 5000, "clamped for the averages");
+    assert_ne!(a.played_end, Some(three), "{a:?}");
+    for t in ["b10-b11", "e5-e6"] {
+        let t = turn(game.position(), t);
+        game.play(t).unwrap();
+    }
+    let view = game.view(Viewer::Side(Seat::Red));
+    let played = turn(game.position(), "b11-b12");
+    let a = red
+        .assess(&view, &rules, &mut SplitMix64::new(1), played)
+        .unwrap();
+    let one = Decided {
+        plies: 1,
+        wins: true,
+    };
+    assert_eq!((a.best_end, a.played_end), (Some(one), Some(one)), "{a:?}");
+}
+
+/// Blue's view of the same position after Red's b10-b11: whatever Blue plays, its flag falls
+/// next turn — the loss counted the same way, from Blue's side.
+#[test]
+fn assessment_counts_the_turns_to_a_lost_flag() {
+    use super::search::Decided;
+    let rules = Rules::default();
+    let mut game = Game::new(rules.clone(), Start::Position(FLAG_IN_THREE.into())).unwrap();
+    let t = turn(game.position(), "b10-b11");
+    game.play(t).unwrap();
+    let mut blue = AiPlayer::fixed_depth(3, 1);
+    let view = game.view(Viewer::Side(Seat::Blue));
+    let played = turn(game.position(), "e5-e6");
+    let a = blue
+        .assess(&view, &rules, &mut SplitMix64::new(1), played)
+        .unwrap();
+    let lost = Some(Decided {
+        plies: 2,
+        wins: false,
+    });
+    assert_eq!((a.best_end, a.played_end), (lost, lost), "{a:?}");
+    assert_eq!(a.best_score, -5000);
+}
+
+/// The transposition table keeps a won game's distance from the position stored, not from the
+/// root of the search that stored it: a later search reaching that position at another ply reads
+/// the true number of turns. Blue's lieutenant in the corner a12 has one move, a12-a11. Red's
+/// search from the start meets the position after b10-b11 a12-a11 two plies down (Red wins at
+/// its third ply); Blue's search from after b10-b11 meets it one ply down, where Red wins at
+/// the second.
+#[test]
+fn the_table_keeps_the_distance_to_a_won_game() {
+    use super::search::{Limits, Search, Tt, decided_in};
+    let rules = Rules::default();
+    let limits = || Limits {
+        max_depth: 8,
+        stop: None,
+        cancel: None,
+    };
+    let tt = Tt::new(14);
+    let cornered = "b2bF....../........../..r5....../........../........../........../........../........../........../........../........../..rF...... r 0 0";
+    let start = Position::from_notation(cornered, &rules).unwrap();
+    let won = turn(&start, "b10-b11");
+    let mut s = Search::new(&rules, &tt, limits(), Seat::Red);
+    let scores = s.score_turns(&start, &[won], 3);
+    let seen = decided_in(scores[0]).map(|d| (d.plies, d.wins));
+    assert_eq!(seen, Some((3, true)));
+    let mut after = start;
+    after.play_unchecked_fast(&rules, won);
+    let mut s = Search::new(&rules, &tt, limits(), Seat::Blue);
+    let scores = s.score_turns(&after, &[turn(&after, "a12-a11")], 2);
+    let seen = decided_in(scores[0]).map(|d| (d.plies, d.wins));
+    assert_eq!(seen, Some((2, false)));
+}

@@ -21,7 +21,7 @@ pub mod referee;
 pub mod remote;
 pub mod replay;
 pub mod review;
-pub mod review_text;
+pub mod review_graph;
 pub mod rules_help;
 mod run;
 pub mod saves;

@@ -511,12 +511,16 @@ fn title_bar(ui: &mut egui::Ui, r: &Replay, lang: Lang) {
     });
 }
 
-/// The review's buttons and its graph of the game (a click on the graph jumps to that turn).
+/// The review's buttons and its graph of the game (a click on the graph jumps to that turn),
+/// unless the graph is folded (by itself in a small window, or by hand).
 fn review_controls(ui: &mut egui::Ui, r: &Replay, lang: Lang, asked: &mut Vec<ReplayCmd>) {
     let mut reviewing = Vec::new();
     super::review::controls(ui, &r.review, &r.game, lang, &mut reviewing);
     asked.extend(reviewing.into_iter().map(ReplayCmd::Review));
-    if let Some(n) = super::review::graph(ui, &r.review, &r.game, r.ply, lang) {
+    if !r.review.graph.shown(ui.ctx().content_rect().height()) {
+        return;
+    }
+    if let Some(n) = super::review_graph::graph(ui, &r.review, &r.game, r.ply, lang) {
         asked.push(ReplayCmd::Jump(n));
     }
 }

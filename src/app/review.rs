@@ -4,12 +4,14 @@
 //! The review runs on its own thread (`Worker`), with its progress and a Cancel; the window polls it
 //! before each frame and stays responsive. A finished review is kept in the game's record (the
 //! `review` info, `ai::review::cache_text`) and written to the record's file, so the next review of
-//! the same record is read back at once; a kept review made by another version of the program, at
+//! the same record is read back (on the worker's thread too: the mistakes' reasons are worked out
+//! again from the record, turn by turn, with the same progress) instead of made again; a kept review made by another version of the program, at
 //! another level or with another budget is not read: the game is reviewed again.
 //!
-//! On screen: the evaluation graph per side (per team with four players), clickable and draggable to
-//! go to a turn, the mistakes marked `?` and `??` on it and in the move list (each mark with an
-//! accessible label), the better turn as an arrow on the board at a marked turn, and the belief map:
+//! On screen: the evaluation graph (`review_graph`: per side, per team with four players, over a
+//! turn axis and an advantage axis in pieces' worth), clickable and draggable to go to a turn, the
+//! mistakes marked `?` and `??` on it and in the move list (each mark with an accessible label),
+//! folded away in a small window; the better turn as an arrow on the board at a marked turn, and the belief map:
 //! for the side whose view is shown, what it could infer then of each enemy piece
 //! (`ai::review::belief_map`, from that side's views and the public reports only), with the true
 //! piece beside it — shown only once the game is over, through the gate (`Game::free_sight`).
@@ -20,9 +22,9 @@ use super::board::{self, BoardInput};
 use crate::ai::Level;
 pub use crate::ai::review::Mark;
 use crate::ai::review::{self, PieceBelief, ReviewOptions, TurnReview};
-use crate::engine::{Chair, Game, InfoKey, Piece, Seat, Seen, Turn, Viewer};
+use crate::engine::{Game, InfoKey, Piece, Seat, Seen, Turn, Viewer};
 use crate::i18n::{Lang, fill, review as words};
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use egui::{Color32, FontId, Rect, Stroke, pos2, vec2};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -40,9 +42,14 @@ pub enum ReviewCmd {
     Level(Level),
     /// Show or hide the belief map.
     ToggleBelief,
+    /// Show or hide the evaluation graph, in a window that has room for it (`fits`) or not
+    /// (`Fold`).
+    ToggleGraph { fits: bool },
 }
 
-type Outcome = Result<Vec<TurnReview>, String>;
+/// A worker's result: the judged turns and whether they were read back from the record's kept
+/// review (not worked out again), or why the review failed.
+type Outcome = Result<(Vec<TurnReview>, bool), String>;
 
 /// A review running on its own thread.
 pub struct Worker {
@@ -54,7 +61,10 @@ pub struct Worker {
 }
 
 impl Worker {
-    fn start(game: Game, opts: ReviewOptions) -> Worker {
+    /// Review `game` on a thread of its own: first the review its record keeps (`kept`), read
+    /// back if it is this version's at this level and budget (its reasons worked out again turn
+    /// by turn), else the game reviewed anew. Both count their turns in `progress`.
+    fn start(game: Game, opts: ReviewOptions, kept: Option<String>) -> Worker {
         let cancel = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let total = game.plies().len();
@@ -63,9 +73,20 @@ impl Worker {
         let handle = std::thread::Builder::new()
             .name("junqi-review".into())
             .spawn(move || {
-                let mut progress = |n: usize, _total: usize| d.store(n, Ordering::Relaxed);
-                let out =
-                    review::review_game(&game, &opts, &mut progress, &c).map_err(|e| e.to_string());
+                let read = kept.and_then(|text| {
+                    let mut counted = |n: usize| d.store(n, Ordering::Relaxed);
+                    review::from_cache_with(&game, &text, opts.level, opts.nodes, &mut counted)
+                });
+                let out = match read {
+                    Some(v) => Ok((v, true)),
+                    None => {
+                        d.store(0, Ordering::Relaxed);
+                        let mut progress = |n: usize, _total: usize| d.store(n, Ordering::Relaxed);
+                        review::review_game(&game, &opts, &mut progress, &c)
+                            .map(|v| (v, false))
+                            .map_err(|e| e.to_string())
+                    }
+                };
                 // The receiver may be gone (the replay closed): nothing to do then.
                 let _ = tx.send(out);
             })
@@ -90,6 +111,52 @@ impl Drop for Worker {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
         drop(self.handle.take());
+    }
+}
+
+/// The window height (in points) from which the graph shows by itself: below it the board
+/// needs the room, and the graph folds to its toggle.
+pub const GRAPH_ROOM: f32 = 600.0;
+
+/// Whether the graph shows: wanted (unless folded by hand) where the window has room for it,
+/// opened from its toggle (`peek`) where it has not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub wanted: bool,
+    pub peek: bool,
+}
+
+impl Default for Fold {
+    fn default() -> Self {
+        Fold {
+            wanted: true,
+            peek: false,
+        }
+    }
+}
+
+impl Fold {
+    /// Whether the window of `height` points has room for the graph.
+    pub fn fits(height: f32) -> bool {
+        height >= GRAPH_ROOM
+    }
+
+    /// Whether the graph shows in a window of `height` points.
+    pub fn shown(&self, height: f32) -> bool {
+        if Fold::fits(height) {
+            self.wanted
+        } else {
+            self.peek
+        }
+    }
+
+    /// Show or hide the graph, in a window that has room for it (`fits`) or not.
+    pub fn toggle(&mut self, fits: bool) {
+        if fits {
+            self.wanted = !self.wanted;
+        } else {
+            self.peek = !self.peek;
+        }
     }
 }
 
@@ -120,6 +187,8 @@ pub struct Review {
     fresh: Option<String>,
     /// Whether the last review was read back from the record (not worked out again).
     pub from_record: bool,
+    /// Whether the evaluation graph shows (it folds by itself in a small window).
+    pub graph: Fold,
 }
 
 impl Review {
@@ -134,6 +203,7 @@ impl Review {
             not_kept: None,
             fresh: None,
             from_record: false,
+            graph: Default::default(),
         }
     }
 
@@ -171,30 +241,25 @@ impl Review {
                 }
             }
             ReviewCmd::ToggleBelief => self.belief = !self.belief && Review::allowed(game),
+            ReviewCmd::ToggleGraph { fits } => self.graph.toggle(fits),
         }
     }
 
-    /// Read back the review the record keeps, if it is this version's at this level and budget;
-    /// else start reviewing.
+    /// Start the worker: it reads back the review the record keeps, if it is this version's at
+    /// this level and budget, else reviews the game (both off the window's thread).
     fn start(&mut self, game: &Game) {
         if self.is_running() || !Review::allowed(game) {
             return;
         }
-        let kept = super::records::info_value(game.record(), InfoKey::Review)
-            .and_then(|text| review::from_cache(game, text, self.level, self.nodes));
+        let kept = super::records::info_value(game.record(), InfoKey::Review).map(str::to_string);
         self.not_kept = None;
-        if let Some(v) = kept {
-            self.from_record = true;
-            self.state = State::Done(v);
-            return;
-        }
         self.from_record = false;
         let opts = ReviewOptions {
             level: self.level,
             nodes: self.nodes,
             only: None,
         };
-        self.state = State::Running(Worker::start(game.clone(), opts));
+        self.state = State::Running(Worker::start(game.clone(), opts, kept));
     }
 
     /// Before each frame: take a finished review (kept in `game`'s record and written to `path`
@@ -225,7 +290,12 @@ impl Review {
             let _ = h.join();
         }
         self.state = match outcome {
-            Ok(v) => {
+            Ok((v, true)) => {
+                // Read back from the record: nothing new to keep.
+                self.from_record = true;
+                State::Done(v)
+            }
+            Ok((v, false)) => {
                 let text = review::cache_text(game, self.level, self.nodes, &v);
                 game.set_info(InfoKey::Review, &text);
                 if let Some(path) = path
@@ -265,32 +335,13 @@ impl Review {
     }
 }
 
-/// The graph's series a chair belongs to: its seat, or with four players its team's first seat.
-fn series_of(game: &Game, c: Chair) -> Option<Seat> {
-    let s = super::review_text::chair_side(game, c)?;
-    Some(match s {
-        Seat::North if game.board().is_four() => Seat::South,
-        Seat::West if game.board().is_four() => Seat::East,
-        s => s,
-    })
-}
-
-/// The name of a series: a side, or a team with four players.
-fn series_name(game: &Game, s: Seat, lang: Lang) -> String {
-    if game.board().is_four() {
-        super::words::team_name(s.team(), lang).to_string()
-    } else {
-        lang.side(s).to_string()
-    }
-}
-
-/// The accessible label (and hover text) of a marked turn (`review_text::mark_label`).
+/// The accessible label (and hover text) of a marked turn (`commentary::mark_label`).
 pub fn mark_label(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
-    super::review_text::mark_label(game, r, lang)
+    crate::commentary::mark_label(game, r, lang)
 }
 
 /// The review's line of controls: the Review button and level, the progress and Cancel, the
-/// outcome, the belief map's switch.
+/// outcome, the graph's toggle (once the review is done), the belief map's switch.
 pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &mut Vec<ReviewCmd>) {
     if !Review::allowed(game) {
         return;
@@ -317,7 +368,14 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                 {
                     out.push(ReviewCmd::Start);
                 }
-                egui::ComboBox::from_label(lang.t(&words::REVIEW_LEVEL))
+                // In a low window the level's name is its hover text, so the line stays one line.
+                let low = !Fold::fits(ui.ctx().content_rect().height());
+                let combo = if low {
+                    egui::ComboBox::from_id_salt("review-level")
+                } else {
+                    egui::ComboBox::from_label(lang.t(&words::REVIEW_LEVEL))
+                };
+                let shown = combo
                     .selected_text(lang.t(super::computer::level_text(rv.level)))
                     .show_ui(ui, |ui| {
                         for l in [Level::Easy, Level::Normal, Level::Hard] {
@@ -327,6 +385,9 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
                             }
                         }
                     });
+                if low {
+                    shown.response.on_hover_text(lang.t(&words::REVIEW_LEVEL));
+                }
             }
         }
         match &rv.state {
@@ -341,19 +402,39 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
             }
             State::Done(v) => {
                 let count = |m: Mark| v.iter().filter(|r| r.mark() == m).count();
-                ui.label(fill(
-                    lang.t(&words::REVIEW_DONE),
-                    &[
-                        ("n", &v.len().to_string()),
-                        ("q", &count(Mark::Dubious).to_string()),
-                        ("qq", &count(Mark::Blunder).to_string()),
-                    ],
-                ));
+                let counts = [
+                    ("n", v.len().to_string()),
+                    ("q", count(Mark::Dubious).to_string()),
+                    ("qq", count(Mark::Blunder).to_string()),
+                ];
+                let counts: Vec<(&str, &str)> =
+                    counts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                let whole = fill(lang.t(&words::REVIEW_DONE), &counts);
+                // In a low window the marks' counts alone, the whole on hover: one line.
+                if Fold::fits(ui.ctx().content_rect().height()) {
+                    ui.label(whole);
+                } else {
+                    ui.label(fill(lang.t(&words::REVIEW_DONE_SHORT), &counts))
+                        .on_hover_text(whole);
+                }
             }
             _ => {}
         }
         if let Some(why) = &rv.not_kept {
             ui.weak(fill(lang.t(&words::REVIEW_NOT_KEPT), &[("why", why)]));
+        }
+        if rv.done().is_some() {
+            ui.separator();
+            let height = ui.ctx().content_rect().height();
+            if ui
+                .selectable_label(rv.graph.shown(height), lang.t(&words::GRAPH_TOGGLE))
+                .on_hover_text(lang.t(&words::GRAPH_TOGGLE_TIP))
+                .clicked()
+            {
+                out.push(ReviewCmd::ToggleGraph {
+                    fits: Fold::fits(height),
+                });
+            }
         }
         if game.rules().mode == crate::engine::Mode::Hidden {
             ui.separator();
@@ -368,131 +449,31 @@ pub fn controls(ui: &mut egui::Ui, rv: &Review, game: &Game, lang: Lang, out: &m
     });
 }
 
-/// The graph's value of a score: squeezed into (−1, 1), so that a piece or two stands out and a
-/// taken flag (±5000) stays on the graph.
-fn squeeze(v: i32) -> f32 {
-    let v = v as f32;
-    v / (v.abs() + 150.0)
-}
-
-/// The colour of a mark.
-fn mark_colour(m: Mark) -> Color32 {
-    match m {
-        Mark::Blunder => Color32::from_rgb(0xd0, 0x10, 0x10),
-        _ => Color32::from_rgb(0xe0, 0x80, 0x00),
-    }
-}
-
-/// The evaluation graph of a done review: a line per side (per team with four players) through
-/// each of its turns' evaluation before the turn, the turn shown as a vertical line, the marked
-/// turns as `?` / `??` (each an accessible button). Returns the turn clicked or dragged to.
-pub fn graph(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<usize> {
-    let reviews = rv.done()?;
-    let last = game.plies().len().max(1);
-    let width = ui.available_width();
-    // Lower in a small window, so the board keeps its room.
-    let height = (ui.ctx().content_rect().height() * 0.12).clamp(50.0, 90.0);
-    let (rect, resp) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
-    let graph_label = lang.t(&words::REVIEW_GRAPH).to_string();
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &graph_label));
-    let mut jump = None;
-    let x_of = |p: usize| rect.left() + 8.0 + (rect.width() - 16.0) * p as f32 / last as f32;
-    let y_of = |v: i32| rect.center().y - squeeze(v) * (rect.height() * 0.5 - 8.0);
-    if (resp.clicked() || resp.dragged())
-        && let Some(p) = resp.interact_pointer_pos()
-    {
-        let f = ((p.x - rect.left() - 8.0) / (rect.width() - 16.0)).clamp(0.0, 1.0);
-        jump = Some((f * last as f32).round() as usize);
-    }
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    painter.line_segment(
-        [
-            pos2(rect.left(), rect.center().y),
-            pos2(rect.right(), rect.center().y),
-        ],
-        Stroke::new(1.0, visuals.weak_text_color()),
-    );
-    painter.line_segment(
-        [pos2(x_of(ply), rect.top()), pos2(x_of(ply), rect.bottom())],
-        Stroke::new(1.5, visuals.strong_text_color()),
-    );
-    let mut series: Vec<(Seat, Vec<Pos2>)> = Vec::new();
-    for r in reviews {
-        let (Some(j), Some(s)) = (r.judged, series_of(game, r.who)) else {
-            continue;
-        };
-        let p = pos2(x_of(r.ply), y_of(j.before));
-        match series.iter_mut().find(|(t, _)| *t == s) {
-            Some((_, pts)) => pts.push(p),
-            None => series.push((s, vec![p])),
-        }
-    }
-    for (s, pts) in &series {
-        painter.add(egui::Shape::line(
-            pts.clone(),
-            Stroke::new(2.0, board::side_colour(*s)),
-        ));
-    }
-    // The series' names, at the left.
-    for (k, (s, _)) in series.iter().enumerate() {
-        painter.text(
-            pos2(rect.left() + 10.0, rect.top() + 4.0 + 14.0 * k as f32),
-            Align2::LEFT_TOP,
-            fill(
-                lang.t(&words::REVIEW_GRAPH_SIDE),
-                &[("side", &series_name(game, *s, lang))],
-            ),
-            FontId::proportional(11.0),
-            board::side_colour(*s),
-        );
-    }
-    for r in reviews {
-        let Some(label) = mark_label(game, r, lang) else {
-            continue;
-        };
-        let m = r.mark();
-        let centre = pos2(x_of(r.ply), y_of(r.judged.map_or(0, |j| j.after)));
-        let hit = Rect::from_center_size(centre, vec2(14.0, 14.0)).intersect(rect);
-        let id = egui::Id::unique("review-mark").with(r.ply);
-        let mresp = ui.interact(hit, id, Sense::click());
-        mresp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        let mresp = mresp.on_hover_text(&label);
-        if mresp.clicked() {
-            jump = Some(r.ply);
-        }
-        painter.circle_filled(centre, 3.0, mark_colour(m));
-        painter.text(
-            centre + vec2(0.0, -4.0),
-            Align2::CENTER_BOTTOM,
-            m.symbol(),
-            FontId::proportional(12.0),
-            mark_colour(m),
-        );
-    }
-    jump
-}
-
-/// What the review says of turn `ply` (the turn just shown), one line (`review_text::turn_line`:
+/// What the review says of turn `ply` (the turn just shown), one line (`commentary::turn_line`:
 /// with the mark and its reason at a marked turn).
 pub fn turn_line(rv: &Review, game: &Game, ply: usize, lang: Lang) -> Option<(String, Mark)> {
     let r = rv.turn(ply)?;
-    Some((super::review_text::turn_line(game, r, lang), r.mark()))
+    Some((crate::commentary::turn_line(game, r, lang), r.mark()))
 }
 
-/// The review's line above the board at turn `ply` (after a separator), wrapped in the width
-/// left: the mover's turn in words, strong at a marked turn.
+/// The review's line above the board at turn `ply` (after a separator): the mover's turn in
+/// words, strong at a marked turn; wrapped in the width left, or in a window too low for the
+/// graph (where the board needs every line) on one line cut short, the whole of it on hover.
 pub fn turn_header(ui: &mut egui::Ui, rv: &Review, game: &Game, ply: usize, lang: Lang) {
     let Some((text, mark)) = turn_line(rv, game, ply, lang) else {
         return;
     };
     ui.separator();
-    let text = match mark {
-        Mark::None => egui::RichText::new(text),
-        _ => egui::RichText::new(text).strong(),
+    let rich = match mark {
+        Mark::None => egui::RichText::new(text.clone()),
+        _ => egui::RichText::new(text.clone()).strong(),
     };
-    ui.add(egui::Label::new(text).wrap());
+    if Fold::fits(ui.ctx().content_rect().height()) {
+        ui.add(egui::Label::new(rich).wrap());
+    } else {
+        ui.add(egui::Label::new(rich).truncate())
+            .on_hover_text(text);
+    }
 }
 
 /// At a marked turn, the better turn as an arrow over the board (green, beside the played turn's
@@ -541,7 +522,7 @@ pub fn arrow(
         }
     }
     let best = j.best.notation(game.board());
-    let text = match super::review_text::better_text(r, lang) {
+    let text = match crate::commentary::better_text(r, lang) {
         Some(why) => fill(
             lang.t(&words::REVIEW_ARROW_WHY),
             &[("best", &best), ("why", &why)],

@@ -1,13 +1,15 @@
 //! `junqi game show [--as red|blue|s|e|n|w|referee] FILE`: a game record replayed as one line per turn, each
 //! with the position as the chosen viewer saw it right after that turn (an unfinished hidden game
 //! needs `--as`: see `default_viewer`). `junqi game review [--level L] [--nodes N] [--as SEAT]
-//! FILE`: every turn judged from the mover's own view (`ai::review`).
+//! [--lang en|zh] FILE`: every turn judged from the mover's own view (`ai::review`), each line
+//! the scores and then what the window's review says of the turn, in words (`commentary`).
 
 use super::{CliError, CliResult, read_small};
 use crate::ai::review::{self, ReviewOptions};
 use crate::ai::{Level, MAX_SPEC_NODES};
 use crate::engine::game::MAX_RECORD_BYTES;
 use crate::engine::{Chair, Game, Mode, Seat, Viewer};
+use crate::i18n::{Lang, fill};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -36,7 +38,10 @@ pub enum GameCommand {
         long_about = "Every turn of a game record judged by the computer from the mover's own view \
         at that turn only (its view then and the public reports up to it, never the pieces it could \
         not see), one line per turn: `<ply> <seat> <turn> before=<score> after=<score> best=<turn> \
-        [?|??]`, then `result: …`. `before` is the score of the computer's preferred turn `best`, \
+        [?|??] | <words>`, then `result: …`. The words after ` | ` are what the window's review says \
+        of the turn: the side that moved, what it gave up as a piece's worth, how it stood (a game \
+        the search sees won or lost within how many turns), the mark and its reasons; in English or \
+        Chinese (`--lang`, by default the system's language). `before` is the score of the computer's preferred turn `best`, \
         `after` that of the turn played, both from the mover's side in the evaluation's units (a \
         marshal 100, a lieutenant 7; ±5000 a flag taken); a loss of 40 or more is marked `?`, of 100 \
         or more `??`. Seats are red, blue; south, east, north, west; in flip mode player1, player2. \
@@ -56,9 +61,21 @@ pub enum GameCommand {
         /// player2 in flip mode; all seats without it
         #[arg(long = "as", value_name = "SEAT")]
         seat: Option<String>,
+        /// The language of the words after each line's ` | `: en or zh (default: the system's,
+        /// Chinese when LC_ALL, LC_MESSAGES or LANG starts with zh)
+        #[arg(long, value_name = "LANG", value_parser = lang_arg)]
+        lang: Option<Lang>,
         /// The game record (.ron)
         file: PathBuf,
     },
+}
+
+fn lang_arg(s: &str) -> Result<Lang, String> {
+    match s {
+        "en" => Ok(Lang::En),
+        "zh" => Ok(Lang::Zh),
+        _ => Err(format!("'{s}' is not a language (en or zh)")),
+    }
 }
 
 fn level_arg(s: &str) -> Result<Level, String> {
@@ -132,6 +149,7 @@ pub fn run(command: &GameCommand) -> CliResult {
             level,
             nodes,
             seat,
+            lang,
             file,
         } => {
             let path = file.display().to_string();
@@ -179,14 +197,33 @@ pub fn run(command: &GameCommand) -> CliResult {
             let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
             let reviews = review::review_game(&game, &opts, &mut progress, &cancel)
                 .map_err(|e| CliError(format!("{path}: {e}")))?;
+            let lang = lang.unwrap_or_else(Lang::from_env);
             let mut out = String::new();
             for r in &reviews {
-                let _ = writeln!(out, "{}", review::line(&game, r));
+                let _ = writeln!(
+                    out,
+                    "{} | {}",
+                    review::line(&game, r),
+                    worded(&game, r, lang)
+                );
             }
             let _ = writeln!(out, "result: {}", game.status().word());
             Ok(out)
         }
     }
+}
+
+/// What the window's review says of a turn (`commentary::turn_line`), on one line; a turn lost
+/// to the move clock said as such.
+fn worded(game: &Game, r: &review::TurnReview, lang: Lang) -> String {
+    if r.turn.is_none() {
+        let side = crate::commentary::chair_side(game, r.who).map_or("?", |s| lang.side(s));
+        return fill(
+            lang.t(&crate::i18n::review::REVIEW_TIMEOUT),
+            &[("side", side)],
+        );
+    }
+    crate::commentary::turn_line(game, r, lang).replace('\n', " ")
 }
 
 /// The reviewed seat an `--as` word names in `game`: a seat of its board (`red`, `blue`; `south`

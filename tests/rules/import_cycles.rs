@@ -458,10 +458,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("library", &["i18n"]),
     ("puzzles", &["i18n"]),
     ("table", &["ai", "protocol", "i18n"]),
+    ("commentary", &["ai", "i18n"]),
     ("net", &["table"]),
     ("editor", &["library"]),
-    ("cli", &["net", "library", "puzzles"]),
-    ("app", &["net", "editor", "library", "puzzles"]),
+    ("cli", &["net", "library", "puzzles", "commentary"]),
+    (
+        "app",
+        &["net", "editor", "library", "puzzles", "commentary"],
+    ),
 ];
 
 /// The top-level uses that [`LAYERS`] does not allow, each as "a -> b: why".

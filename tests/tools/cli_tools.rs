@@ -560,7 +560,9 @@ fn game_review_judges_every_turn_of_a_recorded_game() {
     let game = Game::from_ron(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let plies = game.plies().len();
     assert!(game.status().is_over() && plies > 4, "{plies}");
-    let args = ["game", "review", "--level", "easy", "--nodes", "1500", f];
+    let args = [
+        "game", "review", "--level", "easy", "--nodes", "1500", "--lang", "en", f,
+    ];
     let o = junqi(&args);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let out = text(&o.stdout);
@@ -568,6 +570,9 @@ fn game_review_judges_every_turn_of_a_recorded_game() {
     assert_eq!(lines.len(), plies + 1, "{out}");
     assert_eq!(lines[plies], format!("result: {}", game.status().word()));
     for (i, (l, ply)) in lines.iter().zip(game.plies()).enumerate() {
+        let (l, words) = l
+            .split_once(" | ")
+            .unwrap_or_else(|| panic!("no words: {l}"));
         let w: Vec<&str> = l.split(' ').collect();
         let who = if i % 2 == 0 { "red" } else { "blue" };
         let turn = ply.turn.unwrap().notation(game.board());
@@ -598,13 +603,31 @@ fn game_review_judges_every_turn_of_a_recorded_game() {
         if best == turn {
             assert_eq!((before, mark), (after, ""), "{l}");
         }
+        // The words of the window's review: the side that moved, no raw figure.
+        let side = if who == "red" { "Red" } else { "Blue" };
+        assert!(
+            words.starts_with(&format!("{side} played {turn}")),
+            "{words}"
+        );
+        for n in [before, after, loss] {
+            assert!(
+                n.abs() < 10 || !words.contains(&n.abs().to_string()),
+                "{words}"
+            );
+        }
+        match mark {
+            "??" => assert!(words.contains("blunder (??)"), "{words}"),
+            "?" => assert!(words.contains("dubious (?)"), "{words}"),
+            _ => assert!(!words.contains("(?"), "{words}"),
+        }
     }
     let err = text(&o.stderr);
     assert!(err.contains("100%"), "{err}");
     assert_eq!(text(&junqi(&args).stdout), out, "the same review twice");
     let blue = text(
         &junqi(&[
-            "game", "review", "--level", "easy", "--nodes", "1500", "--as", "blue", f,
+            "game", "review", "--level", "easy", "--nodes", "1500", "--as", "blue", "--lang", "en",
+            f,
         ])
         .stdout,
     );
@@ -617,6 +640,63 @@ fn game_review_judges_every_turn_of_a_recorded_game() {
     assert_eq!(
         blue.lines().collect::<Vec<_>>()[..blue_lines.len()],
         blue_lines[..]
+    );
+}
+
+/// `junqi game review` says a game the search sees won or lost with the turns it takes, as the
+/// window does, in either language: Red's major two steps from Blue's flag, which falls at
+/// Red's second turn.
+#[test]
+fn game_review_says_within_how_many_turns_the_flag_falls() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = "..bF....../........../..r5....../........../........../........../........../........b2/........../........../........../..rF...... r 0 0";
+    let rules = junqi::engine::Rules::default();
+    let mut game = Game::new(rules, junqi::engine::Start::Position(start.into())).unwrap();
+    for t in ["b10-b11", "e5-e6", "b11-b12"] {
+        let t = Turn::parse(t, game.board()).unwrap();
+        game.play(t).unwrap();
+    }
+    assert!(game.status().is_over());
+    let file = dir.path().join("flag.ron");
+    std::fs::write(&file, game.to_ron()).unwrap();
+    let f = file.to_str().unwrap();
+    let review = |lang: &str| {
+        let o = junqi(&[
+            "game", "review", "--level", "easy", "--nodes", "3000", "--lang", lang, f,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let en = review("en");
+    let lines: Vec<&str> = en.lines().collect();
+    assert_eq!(lines.len(), 4, "{en}");
+    assert!(lines[0].starts_with("1 red b10-b11 before=+5000 "), "{en}");
+    assert!(
+        lines[0].contains("before it Red could win within 3 turns"),
+        "{en}"
+    );
+    assert!(
+        lines[1].contains("Blue would lose within 2 turns whatever it played"),
+        "{en}"
+    );
+    assert!(lines[2].contains("Red could win within 1 turn:"), "{en}");
+    assert!(!en.contains("winning"), "{en}");
+    let zh = review("zh");
+    assert!(zh.contains("走之前红可在 3 回合内取胜"), "{zh}");
+    assert!(zh.contains("2 回合内落败"), "{zh}");
+    // The scores before the words are the same in both languages.
+    let scores = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split(" | ").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(scores(&en), scores(&zh));
+    let o = junqi(&["game", "review", "--lang", "fr", f]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("'fr' is not a language"),
+        "{}",
+        text(&o.stderr)
     );
 }
 

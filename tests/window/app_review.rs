@@ -4,7 +4,7 @@
 use crate::common;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use junqi::ai::Level;
 use junqi::ai::review::{self, Mark};
 use junqi::app::review::State;
@@ -99,7 +99,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     assert_eq!(state(&mut h), "cancelled");
     h.step();
     h.get_by_label("Review cancelled");
-    assert!(!std::fs::read_to_string(&path).unwrap().contains("review1"));
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("review2"));
 
     // Again, to the end: kept in the file, read back from it the next time.
     h.get_by_label("Review the game").click();
@@ -111,7 +111,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     h.get_by_label_contains("Reviewed: ");
     let saved = Game::from_ron(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let kept = junqi::app::records::info_value(saved.record(), InfoKey::Review).unwrap();
-    assert!(kept.starts_with("review1 "), "{kept}");
+    assert!(kept.starts_with("review2 "), "{kept}");
     assert_eq!(
         review::from_cache(&saved, kept, Level::Normal, NODES).as_deref(),
         Some(&reviews[..])
@@ -127,7 +127,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     let marked: Vec<_> = reviews.iter().filter(|r| r.mark() != Mark::None).collect();
     assert!(!marked.is_empty(), "no mistake in a game of random attacks");
     let r = marked[0];
-    let label = junqi::app::review_text::mark_label(&g, r, junqi::i18n::Lang::En).unwrap();
+    let label = junqi::commentary::mark_label(&g, r, junqi::i18n::Lang::En).unwrap();
     let side = match r.who {
         junqi::engine::Chair::Side(s) => s.en(),
         _ => unreachable!(),
@@ -156,7 +156,7 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
     // The turn shown says what the review made of it: the mark on the graph, and the line above
     // the board with the side that moved, the mark and the reason.
     assert!(h.get_all_by_label_contains(&label).count() >= 1);
-    let header = junqi::app::review_text::turn_line(&g, r, junqi::i18n::Lang::En);
+    let header = junqi::commentary::turn_line(&g, r, junqi::i18n::Lang::En);
     assert!(header.starts_with(&format!("{side} played ")), "{header}");
     assert!(header.contains(mark), "{header}");
     h.get_by_label(&header);
@@ -199,13 +199,19 @@ fn review_of_a_finished_record_runs_with_progress_cancels_and_is_kept() {
             >= 1
     );
 
-    // A second opening of the file: the review is read back at once, no thread.
-    let (mut h2, _) = open(dir.path(), &saved);
+    // A second opening of the file: the review is read back, on the worker's thread too (the
+    // reasons are worked out again from the record: not on the window's thread), and the file
+    // is left as it was.
+    let (mut h2, path2) = open(dir.path(), &saved);
+    let before = std::fs::read_to_string(&path2).unwrap();
     h2.get_by_label("Review the game").click();
     h2.step();
+    assert_eq!(state(&mut h2), "running");
+    wait_done(&mut h2);
     assert_eq!(state(&mut h2), "done");
     assert!(replay(&mut h2).review.from_record);
     assert_eq!(replay(&mut h2).review.done().unwrap(), &reviews[..]);
+    assert_eq!(std::fs::read_to_string(&path2).unwrap(), before);
 }
 
 #[test]
@@ -225,9 +231,9 @@ fn a_review_kept_by_another_version_or_level_is_made_again() {
     for (kept, read) in [
         (text.clone(), true),
         (text.replacen(review::CACHE_VERSION, "0.0.0-old", 1), false),
-        (text.replacen("review1", "review0", 1), false),
+        (text.replacen("review2", "review1", 1), false),
         (text.replacen(" normal ", " hard ", 1), false),
-        (format!("{text};999 red a1-a2 a1-a2 1 1"), false),
+        (format!("{text};999 red a1-a2 a1-a2 1 1 - -"), false),
         ("nonsense".to_string(), false),
     ] {
         let mut g2 = g.clone();
@@ -235,9 +241,10 @@ fn a_review_kept_by_another_version_or_level_is_made_again() {
         let (mut h, _) = open(dir.path(), &g2);
         h.get_by_label("Review the game").click();
         h.step();
-        let expect = if read { "done" } else { "running" };
-        assert_eq!(state(&mut h), expect, "{kept}");
+        // Read back or made again, off the window's thread.
+        assert_eq!(state(&mut h), "running", "{kept}");
         wait_done(&mut h);
+        assert_eq!(replay(&mut h).review.from_record, read, "{kept}");
         assert_eq!(
             replay(&mut h).review.done().unwrap(),
             &reviews[..],
@@ -319,4 +326,157 @@ fn belief_map_is_never_offered_between_people() {
     common::leak::run_checked(&mut h);
     assert!(h.query_by_label("Belief map").is_none());
     assert!(!h.state().play().unwrap().belief_offered());
+}
+
+/// Review the game open in `h` and wait for it.
+fn review_now(h: &mut Harness<'static, JunqiApp>) {
+    h.get_by_label("Review the game").click();
+    h.step();
+    wait_done(h);
+}
+
+const GRAPH: &str = "Evaluation graph: click or drag to go to a turn";
+
+/// The whole text of the one label on screen that contains `part`.
+fn text_of(h: &Harness<'static, JunqiApp>, part: &str) -> String {
+    let node = h.get_by_label_contains(part);
+    let ak = node.accesskit_node();
+    ak.label().or_else(|| ak.value()).unwrap_or_default()
+}
+
+/// The graph's axes read as a player reads them: the turn axis numbers every few turns (as many
+/// as the width holds) and names the turn shown, which follows a click on the graph; the
+/// advantage axis speaks of pieces' worth, never of figures; both in Chinese too.
+#[test]
+fn the_graph_has_a_turn_axis_and_an_advantage_axis_in_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = finished_hidden_game(40);
+    let total = g.plies().len();
+    let (mut h, _) = open(dir.path(), &g);
+    review_now(&mut h);
+    let axis = text_of(&h, "Turn axis: 0, ");
+    let ticks: Vec<usize> = axis
+        .trim_start_matches("Turn axis: ")
+        .split(';')
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let step = ticks[1];
+    assert!(ticks.len() >= 4 && step > 0, "{axis}");
+    assert!(ticks.windows(2).all(|w| w[1] - w[0] == step), "{axis}");
+    assert!(*ticks.last().unwrap() <= total && total - ticks.last().unwrap() < step);
+    assert!(axis.ends_with(&format!("; turn {total} shown")), "{axis}");
+    // A narrower window: fewer numbers, further apart in turns.
+    h.set_size(egui::vec2(700.0, 900.0));
+    h.run();
+    let narrow = text_of(&h, "Turn axis: 0, ");
+    assert!(
+        narrow.split(", ").count() < axis.split(", ").count(),
+        "{narrow} / {axis}"
+    );
+    h.set_size(egui::vec2(1280.0, 900.0));
+    h.run();
+    // A click on the graph goes to that turn, and the axis says so.
+    h.get_by_label(GRAPH).click();
+    h.run();
+    let ply = replay(&mut h).ply;
+    assert!(ply.abs_diff(total / 2) <= 1, "{ply} of {total}");
+    h.get_by_label_contains(&format!("; turn {ply} shown"));
+    let advantage = text_of(&h, "Advantage axis, in pieces' worth: ");
+    for word in ["won", "even", "lost", "marshal"] {
+        assert!(advantage.contains(word), "{advantage}");
+    }
+    assert!(
+        !advantage.contains("5000") && !advantage.contains("100"),
+        "{advantage}"
+    );
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    h.run();
+    h.get_by_label_contains(&format!("回合轴：0, {step}, "));
+    let zh = text_of(&h, "优势轴");
+    assert!(zh.contains("均势") && zh.contains("司令"), "{zh}");
+}
+
+/// At 640 × 480 the graph and the side panel fold away so the board stays readable, and the
+/// graph's toggle shows it all the same; from 1120 × 780 up the graph shows by itself, beside a
+/// board it does not cover, in both languages.
+#[test]
+fn the_graph_and_the_panel_fold_in_a_small_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = finished_hidden_game(24);
+    let (mut h, _) = open(dir.path(), &g);
+    review_now(&mut h);
+    let board = junqi::engine::Board::two_player();
+    let cells = |h: &Harness<'static, JunqiApp>| -> Vec<egui::Rect> {
+        common::layout::interactive(h)
+            .into_iter()
+            .filter(|w| {
+                let sq = w.label.split(' ').next().unwrap_or("");
+                board.node_by_name(sq).is_some() && w.role == egui::accesskit::Role::Button
+            })
+            .map(|w| w.rect)
+            .collect()
+    };
+    for lang in [junqi::i18n::Lang::En, junqi::i18n::Lang::Zh] {
+        h.state_mut().settings.lang = lang;
+        let (graph, toggle, moves) = match lang {
+            junqi::i18n::Lang::En => (GRAPH, "Graph", "Moves"),
+            junqi::i18n::Lang::Zh => ("评估曲线：点击或拖动以跳到某一步", "曲线图", "着法"),
+        };
+        for (w, hh) in [(640.0, 480.0), (1120.0, 780.0), (1920.0, 1080.0)] {
+            let size = egui::vec2(w, hh);
+            h.set_size(size);
+            for _ in 0..3 {
+                h.step();
+            }
+            h.run();
+            let what = format!("{lang:?} at {w}×{hh}");
+            let small = w < 1000.0;
+            assert_eq!(h.query_by_label(graph).is_none(), small, "{what}: graph");
+            assert_eq!(h.query_by_label(moves).is_none(), small, "{what}: panel");
+            h.get_by_label(toggle);
+            let cells = cells(&h);
+            assert_eq!(cells.len(), 60, "{what}: the whole board on screen");
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size).expand(0.5);
+            let narrowest = cells
+                .iter()
+                .map(|c| c.width())
+                .fold(f32::INFINITY, f32::min);
+            assert!(cells.iter().all(|c| window.contains_rect(*c)), "{what}");
+            // Folded, the graph leaves the board its rows: at 640 × 480 the cells keep 5% of the
+            // window's height (opened there, the graph takes more than 4 points off: below).
+            assert!(narrowest >= size.y * 0.05, "{what}: cells {narrowest} wide");
+            if let Some(node) = h.query_by_label(graph) {
+                let r = node.rect();
+                assert!(window.contains_rect(r), "{what}: graph {r:?}");
+                assert!(
+                    cells.iter().all(|c| !c.intersects(r)),
+                    "{what}: graph on the board"
+                );
+            }
+        }
+        // Opened by hand in the small window, folded by hand in the large one.
+        h.set_size(egui::vec2(640.0, 480.0));
+        h.run();
+        let folded = cells(&h)[0].width();
+        h.get_by_label(toggle).click();
+        h.run();
+        assert!(
+            h.query_by_label(graph).is_some(),
+            "{lang:?}: toggle did not open it"
+        );
+        let opened = cells(&h)[0].width();
+        assert!(
+            opened < folded - 4.0,
+            "{lang:?}: the graph took {folded} → {opened}"
+        );
+        h.get_by_label(toggle).click();
+        h.run();
+        assert!(
+            h.query_by_label(graph).is_none(),
+            "{lang:?}: toggle did not fold it"
+        );
+    }
 }

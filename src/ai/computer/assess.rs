@@ -4,7 +4,7 @@
 use super::{AiPlayer, open_position, setup_four};
 use crate::ai::Player;
 use crate::ai::clock::{Clock, part_way};
-use crate::ai::search::{Limits, Search};
+use crate::ai::search::{Decided, Limits, Search, decided_in};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Mode, Mover, Position, Rules, Seat, Turn, View, Viewer};
 
@@ -74,11 +74,12 @@ impl AiPlayer {
         };
         self.clock = Clock::start(self.allowance);
         let end = part_way(0, self.clock.end(), 0.5);
-        let mut done: Option<Vec<i64>> = None;
+        let mut done: Option<(Vec<i64>, Vec<Option<Decided>>)> = None;
         for depth in 1..=ASSESS_DEPTH.min(self.budget.max_depth.max(1) as i32) {
             let mut sums = vec![0i64; cands.len()];
+            let mut ends: Vec<Option<Decided>> = vec![None; cands.len()];
             let mut stopped = false;
-            for pos in &samples {
+            for (k, pos) in samples.iter().enumerate() {
                 // Depth 1 always completes (only cancellation stops it).
                 let limits = if depth == 1 {
                     Limits {
@@ -96,16 +97,19 @@ impl AiPlayer {
                     stopped = true;
                     break;
                 }
-                for (sum, sc) in sums.iter_mut().zip(scores) {
+                for ((sum, end), sc) in sums.iter_mut().zip(&mut ends).zip(scores) {
                     *sum += sc.clamp(-5000, 5000) as i64;
+                    // Before the clamp: the plies to the end, kept while every deal agrees.
+                    let here = decided_in(sc);
+                    *end = if k == 0 { here } else { both(*end, here) };
                 }
             }
             if stopped {
                 break;
             }
-            done = Some(sums);
+            done = Some((sums, ends));
         }
-        let sums = done?;
+        let (sums, ends) = done?;
         let n = samples.len().max(1) as i64;
         let best_score = (sums[0] / n) as i32;
         let played_score = (sums[sums.len() - 1] / n) as i32;
@@ -113,6 +117,8 @@ impl AiPlayer {
             best,
             best_score,
             played_score,
+            best_end: ends[0],
+            played_end: ends[ends.len() - 1],
         })
     }
 
@@ -138,13 +144,29 @@ impl AiPlayer {
     }
 }
 
+/// Two deals' ends: the same side wins in both, within the later of the two; else none.
+fn both(a: Option<Decided>, b: Option<Decided>) -> Option<Decided> {
+    match (a, b) {
+        (Some(a), Some(b)) if a.wins == b.wins => Some(Decided {
+            plies: a.plies.max(b.plies),
+            wins: a.wins,
+        }),
+        _ => None,
+    }
+}
+
 /// What `AiPlayer::assess` thinks of a turn played: its own preferred turn, and the scores of
-/// that turn and of the one played, from the mover's side.
+/// that turn and of the one played, from the mover's side; and for each, the end of the game
+/// the search sees forced in every deal it scored (`search::decided_in`, before the scores are
+/// clamped to ±5000 and averaged): who wins, and within how many turns (the turn scored counted
+/// as the first; across deals the latest).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Assessment {
     pub best: Turn,
     pub best_score: i32,
     pub played_score: i32,
+    pub best_end: Option<Decided>,
+    pub played_end: Option<Decided>,
 }
 
 /// The deepest `AiPlayer::assess` scores at.

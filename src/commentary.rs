@@ -1,15 +1,17 @@
-//! The review's words (复盘): what a player reads of a reviewed turn, with no raw scores — the
-//! advantage as the piece it is worth (by the evaluation's own piece values, `ai::eval::value`), a
-//! flag the search sees fall said as such, and each mistake's reason (`ai::explain`) in words.
+//! The review's words (复盘): what a player reads of a reviewed turn, in the window and from
+//! `junqi game review`, with no raw scores — the advantage as the piece it is worth (by the
+//! evaluation's own piece values, `ai::eval::value`), a game the search sees won or lost said
+//! with the turns it takes ("could win within 3 turns"), and each mistake's reason
+//! (`ai::explain`) in words.
 
 use crate::ai::eval;
 use crate::ai::explain::{Better, Risk, Why};
-use crate::ai::review::{Mark, TurnReview};
+use crate::ai::review::{Decided, Judgement, Mark, TurnReview};
 use crate::engine::{Chair, Game, Mode, Rank, Seat};
 use crate::i18n::{Lang, fill, review as words};
 
-/// A score at least this high (in the evaluation's units) means the search sees a flag fall in
-/// most of what it looked at (a taken flag scores ±5000).
+/// A score at least this high (in the evaluation's units) means the search sees the game won in
+/// most of the deals it looked at (a game won in every deal scores ±5000).
 pub const FLAG_SCORE: i32 = 4000;
 
 /// The side a chair plays in `game` (flip mode: the colour the player drew).
@@ -69,9 +71,22 @@ pub fn worth(v: i32, mode: Mode, lang: Lang) -> String {
     fill(lang.t(&words::WORTH_PIECE), &[("piece", &piece)])
 }
 
-/// How the mover stood with the best play the search saw (`before`, from the mover's side).
-pub fn standing(before: i32, mode: Mode, lang: Lang) -> String {
+/// "within 3 turns" counted from the turn judged, as `words` says it with `{n}`.
+fn within(text: &crate::i18n::Text, d: Decided, lang: Lang) -> String {
+    fill(lang.t(text), &[("n", &d.plies.to_string())])
+}
+
+/// How the mover stood with the best play the search saw (`j.before`, from the mover's side): a
+/// game the search sees won or lost in every deal with the turns it takes, else in most deals,
+/// else ahead or behind by a piece's worth.
+pub fn standing(j: &Judgement, mode: Mode, lang: Lang) -> String {
+    let before = j.before;
     let even = eval::value(Rank::Lieutenant, 3, mode);
+    match j.best_end {
+        Some(d) if d.wins => return within(&words::STAND_WINS_IN, d, lang),
+        Some(d) => return within(&words::STAND_LOSES_IN, d, lang),
+        None => {}
+    }
     if before >= FLAG_SCORE {
         lang.t(&words::STAND_WINS).to_string()
     } else if before <= -FLAG_SCORE {
@@ -91,9 +106,18 @@ pub fn standing(before: i32, mode: Mode, lang: Lang) -> String {
     }
 }
 
-/// What the turn played gave up against the better one: a flag let fall, a won flag missed, or
-/// the material as a piece's worth.
-pub fn loss(before: i32, after: i32, mode: Mode, lang: Lang) -> String {
+/// What the turn played gave up against the better one: a game lost that was not (within how
+/// many turns, when the search sees it in every deal), a win missed, or the material as a
+/// piece's worth.
+pub fn loss(j: &Judgement, mode: Mode, lang: Lang) -> String {
+    let (before, after) = (j.before, j.after);
+    let loses = |e: Option<Decided>| e.is_some_and(|d| !d.wins);
+    let wins = |e: Option<Decided>| e.is_some_and(|d| d.wins);
+    match (j.best_end, j.played_end) {
+        (b, Some(d)) if !d.wins && !loses(b) => return within(&words::LOSS_LOSES_IN, d, lang),
+        (Some(d), p) if d.wins && !wins(p) => return within(&words::LOSS_WIN_IN, d, lang),
+        _ => {}
+    }
     if after <= -FLAG_SCORE && before > -FLAG_SCORE {
         lang.t(&words::LOSS_FLAG).to_string()
     } else if before >= FLAG_SCORE && after < FLAG_SCORE {
@@ -217,7 +241,7 @@ pub fn reason(game: &Game, r: &TurnReview, lang: Lang) -> Option<String> {
         let mode = game.rules().mode;
         parts.push(fill(
             lang.t(&words::WHY_SEARCH),
-            &[("loss", &loss(j.before, j.after, mode, lang))],
+            &[("loss", &loss(&j, mode, lang))],
         ));
     }
     (!parts.is_empty()).then(|| parts.join(separator(lang)))
@@ -278,16 +302,13 @@ pub fn turn_line(game: &Game, r: &TurnReview, lang: Lang) -> String {
                 ("side", side),
                 ("turn", &turn),
                 ("best", &best),
-                ("loss", &loss(j.before, j.after, mode, lang)),
+                ("loss", &loss(&j, mode, lang)),
             ],
         )
     };
     let stand = fill(
         lang.t(&words::TURN_STANDING),
-        &[
-            ("side", side),
-            ("standing", &standing(j.before, mode, lang)),
-        ],
+        &[("side", side), ("standing", &standing(&j, mode, lang))],
     );
     let sep = separator(lang);
     let mut text = format!("{head}{sep}{stand}");
@@ -320,16 +341,21 @@ pub fn turn_line(game: &Game, r: &TurnReview, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::ai::explain::Notes;
-    use crate::ai::review::Judgement;
-    use crate::app::review::{Review, State};
     use crate::engine::{Rules, Start};
 
-    /// An open game of two turns (Red's, then Blue's) and a review of them as `reviews` says.
-    fn reviewed(judged: [(i32, i32, bool); 2]) -> (Game, Review) {
+    /// An open game of two turns (Red's, then Blue's) and a review of them as `judged` says.
+    fn reviewed(judged: [(i32, i32, bool); 2]) -> (Game, Vec<TurnReview>) {
+        reviewed_ends(judged.map(|(b, a, own)| (b, a, own, None, None)))
+    }
+
+    type Judged = (i32, i32, bool, Option<Decided>, Option<Decided>);
+
+    /// As `reviewed`, with the ends of the game the search saw for each turn's best and played.
+    fn reviewed_ends(judged: [Judged; 2]) -> (Game, Vec<TurnReview>) {
         let rules = Rules::default();
         let mut g = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
         let mut out = Vec::new();
-        for (k, &(before, after, own)) in judged.iter().enumerate() {
+        for (k, &(before, after, own, best_end, played_end)) in judged.iter().enumerate() {
             let turns = g.position().legal_turns(&rules);
             let (played, other) = (turns[0], turns[1]);
             out.push(TurnReview {
@@ -340,18 +366,19 @@ mod tests {
                     best: if own { played } else { other },
                     before,
                     after,
+                    best_end,
+                    played_end,
                 }),
                 notes: Notes::default(),
             });
             g.play(played).unwrap();
         }
-        let mut rv = Review::new(&g);
-        rv.state = State::Done(out);
-        (g, rv)
+        (g, out)
     }
 
-    fn line_at(rv: &Review, g: &Game, ply: usize, lang: Lang) -> String {
-        crate::app::review::turn_line(rv, g, ply, lang).unwrap().0
+    fn line_at(rv: &[TurnReview], g: &Game, ply: usize, lang: Lang) -> String {
+        let r = rv.iter().find(|r| r.ply == ply).unwrap();
+        turn_line(g, r, lang)
     }
 
     /// The line at a turn names the side that moved it (not the side to move after it) and, when
@@ -388,7 +415,7 @@ mod tests {
             red.contains("gives up about a general's worth; better "),
             "{red}"
         );
-        assert_eq!(rv.mark(1), Mark::Dubious);
+        assert_eq!(rv[0].mark(), Mark::Dubious);
     }
 
     /// No raw figures on screen: advantages as pieces, a flag the search sees fall as such.
@@ -404,21 +431,28 @@ mod tests {
             worth(4933, mode, Lang::En),
             "more than a field marshal's worth"
         );
+        let j = |before, after| Judgement {
+            best: crate::engine::Turn::Flip(0),
+            before,
+            after,
+            best_end: None,
+            played_end: None,
+        };
         assert_eq!(
-            loss(35, -4933, mode, Lang::En),
-            "lets the flag fall (the search sees it taken)"
+            loss(&j(35, -4933), mode, Lang::En),
+            "loses the game in most of what the search looked at"
         );
         assert_eq!(
-            loss(5000, 120, mode, Lang::En),
-            "misses taking the enemy flag"
+            loss(&j(5000, 120), mode, Lang::En),
+            "misses a win the search sees in most of what it looked at"
         );
         assert_eq!(
-            loss(50, 0, mode, Lang::En),
+            loss(&j(50, 0), mode, Lang::En),
             "gives up about a major general's worth"
         );
         assert_eq!(
-            standing(4950, mode, Lang::En),
-            "could win: the search sees the enemy flag fall"
+            standing(&j(4950, 0), mode, Lang::En),
+            "could win: the search sees a win in most of what it looked at"
         );
         for (before, after) in [(35, -4933), (-5000, -5000), (4933, 12), (120, -35)] {
             let (g, rv) = reviewed([(before, after, false), (0, 0, true)]);
@@ -429,6 +463,68 @@ mod tests {
                     assert!(!text.contains(&raw), "{raw} in {text}");
                 }
             }
+        }
+    }
+
+    /// A game the search sees won or lost in every deal is said with the turns it takes,
+    /// counting the turn judged as the first: "the flag falls in N" rather than "winning".
+    #[test]
+    fn a_forced_end_is_said_with_its_turns() {
+        let mode = Mode::Hidden;
+        let end = |plies, wins| Some(Decided { plies, wins });
+        let j = |best_end, played_end| Judgement {
+            best: crate::engine::Turn::Flip(0),
+            before: 5000,
+            after: 5000,
+            best_end,
+            played_end,
+        };
+        let say = |j: &Judgement, lang| (standing(j, mode, lang), loss(j, mode, lang));
+        let won = j(end(3, true), end(5, true));
+        assert_eq!(
+            standing(&won, mode, Lang::En),
+            "could win within 3 turns: the search sees it forced"
+        );
+        assert_eq!(
+            standing(&won, mode, Lang::Zh),
+            "可在 3 回合内取胜（电脑的搜索看到必胜）"
+        );
+        assert_eq!(
+            standing(&j(end(1, true), None), mode, Lang::En),
+            "could win within 1 turn: the search sees it forced"
+        );
+        let missed = j(end(3, true), None);
+        assert_eq!(say(&missed, Lang::En).1, "misses a win within 3 turns");
+        assert_eq!(say(&missed, Lang::Zh).1, "错过了 3 回合内取胜的机会");
+        let thrown = j(None, end(2, false));
+        assert_eq!(say(&thrown, Lang::En).1, "loses the game within 2 turns");
+        assert_eq!(say(&thrown, Lang::Zh).1, "会在 2 回合内落败");
+        let lost = j(end(4, false), end(2, false));
+        assert_eq!(
+            say(&lost, Lang::En).0,
+            "would lose within 4 turns whatever it played: the search sees it forced"
+        );
+        // Lost either way: what it gave up is the material, not the game.
+        assert!(say(&lost, Lang::En).1.starts_with("gives up "));
+        // On the line above the board, with no raw figure.
+        let (g, rv) = reviewed_ends([
+            (5000, -5000, false, end(3, true), end(2, false)),
+            (0, 0, true, None, None),
+        ]);
+        let en = line_at(&rv, &g, 1, Lang::En);
+        assert!(
+            en.contains(": loses the game within 2 turns; better "),
+            "{en}"
+        );
+        assert!(
+            en.contains("before it Red could win within 3 turns"),
+            "{en}"
+        );
+        let zh = line_at(&rv, &g, 1, Lang::Zh);
+        assert!(zh.contains("会在 2 回合内落败"), "{zh}");
+        assert!(zh.contains("走之前红可在 3 回合内取胜"), "{zh}");
+        for text in [en, zh] {
+            assert!(!text.contains("5000"), "{text}");
         }
     }
 
@@ -445,10 +541,11 @@ mod tests {
         };
         let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let v = crate::ai::review::review_game(&game, &opts, &mut |_, _| {}, &cancel).unwrap();
-        let mut rv = Review::new(&game);
-        rv.state = State::Done(v);
+        let rv = v;
+        let at = |p: usize| rv.iter().find(|r| r.ply == p);
+        let mark = |p: usize| at(p).map_or(Mark::None, |r| r.mark());
         for &ply in &bombed {
-            let r = rv.turn(ply).unwrap();
+            let r = at(ply).unwrap();
             let risk = r.notes.risk.unwrap();
             let en = line_at(&rv, &game, ply, Lang::En);
             let zh = line_at(&rv, &game, ply, Lang::Zh);
@@ -468,8 +565,8 @@ mod tests {
         }
         // Every mistake carries a reason in both languages.
         for p in 1..=game.plies().len() {
-            if rv.mark(p) != Mark::None {
-                let r = rv.turn(p).unwrap();
+            if mark(p) != Mark::None {
+                let r = at(p).unwrap();
                 for lang in [Lang::En, Lang::Zh] {
                     assert!(reason(&game, r, lang).is_some_and(|t| !t.is_empty()));
                     assert!(mark_label(&game, r, lang).is_some());
@@ -477,7 +574,7 @@ mod tests {
             }
         }
         let marked = (1..=game.plies().len())
-            .filter(|&p| rv.mark(p) != Mark::None)
+            .filter(|&p| mark(p) != Mark::None)
             .count();
         assert!(marked > 0);
     }
