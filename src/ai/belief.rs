@@ -22,10 +22,8 @@ use crate::engine::{
     ClashOutcome, Mover, Piece, Position, Rank, Rules, Seat, Seen, Turn, TurnReport, View,
 };
 
-/// A set of ranks (bit `rank as u8`).
-pub type RankSet = u16;
-
-pub const ALL_RANKS: RankSet = 0b1_1111_1111_1110;
+use crate::engine::rank_set::augment;
+pub use crate::engine::rank_set::{ALL_RANKS, RankSet, bit, ranks_in};
 
 /// How much more usual a formation is for each mine beside its flag's HQ (`Belief::samples`).
 /// About what the computer's own formations show (nearly always three guards, where mines
@@ -43,14 +41,6 @@ const LIKENESS_BOUNDS: (f64, f64) = (0.05, 0.95);
 
 /// How many deals are made for each one kept when deals are weighed (`Belief::samples`).
 pub const GUARD_POOL: usize = 8;
-
-pub fn bit(r: Rank) -> RankSet {
-    1 << (r as u8)
-}
-
-pub fn ranks_in(set: RankSet) -> impl Iterator<Item = Rank> {
-    Rank::ALL.into_iter().filter(move |r| set & bit(*r) != 0)
-}
 
 /// One enemy piece, followed through the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -618,25 +608,6 @@ fn feasible(masks: &[RankSet], assigned: &[Option<Rank>], counts: &[u8; 13]) -> 
         return false;
     }
     let mut owner: Vec<Option<usize>> = vec![None; slots.len()];
-    fn augment(
-        p: usize,
-        masks: &[RankSet],
-        slots: &[Rank],
-        owner: &mut [Option<usize>],
-        seen: &mut [bool],
-    ) -> bool {
-        for s in 0..slots.len() {
-            if masks[p] & bit(slots[s]) == 0 || seen[s] {
-                continue;
-            }
-            seen[s] = true;
-            if owner[s].is_none_or(|q| augment(q, masks, slots, owner, seen)) {
-                owner[s] = Some(p);
-                return true;
-            }
-        }
-        false
-    }
     for &p in &free {
         let mut seen = vec![false; slots.len()];
         if !augment(p, masks, &slots, &mut owner, &mut seen) {

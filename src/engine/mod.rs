@@ -9,6 +9,7 @@ pub mod game;
 pub mod judge;
 pub mod piece;
 pub mod position;
+pub mod rank_set;
 pub mod rng;
 pub mod rules;
 pub mod view;

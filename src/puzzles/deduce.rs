@@ -32,21 +32,8 @@ use crate::engine::{
 };
 use crate::engine::{FlagTakers, Mode, NodeId};
 
-/// A set of ranks (bit `rank as u8`).
-pub type RankSet = u16;
-
-/// Every rank.
-pub const ALL_RANKS: RankSet = 0b1_1111_1111_1110;
-
-/// The bit of one rank.
-pub fn bit(r: Rank) -> RankSet {
-    1 << (r as u8)
-}
-
-/// The ranks of a set, highest officer first.
-pub fn ranks_in(set: RankSet) -> impl Iterator<Item = Rank> {
-    Rank::ALL.into_iter().filter(move |r| set & bit(*r) != 0)
-}
+use crate::engine::rank_set::augment;
+pub use crate::engine::rank_set::{ALL_RANKS, RankSet, bit, ranks_in};
 
 /// Whether deduction is modelled under `rules`: hidden mode, without the refusals of the flag
 /// rules and without engineer scouting.
@@ -492,25 +479,4 @@ impl Solver {
             .filter(|&r| self.with(i, r).is_some())
             .fold(0, |m, r| m | bit(r))
     }
-}
-
-/// Kuhn's augmenting path from piece `p`.
-fn augment(
-    p: usize,
-    masks: &[RankSet],
-    slots: &[Rank],
-    owner: &mut [Option<usize>],
-    seen: &mut [bool],
-) -> bool {
-    for s in 0..slots.len() {
-        if masks[p] & bit(slots[s]) == 0 || seen[s] {
-            continue;
-        }
-        seen[s] = true;
-        if owner[s].is_none_or(|q| augment(q, masks, slots, owner, seen)) {
-            owner[s] = Some(p);
-            return true;
-        }
-    }
-    false
 }
