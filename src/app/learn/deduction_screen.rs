@@ -166,15 +166,7 @@ pub fn ui(
             &opts,
             settings.lang,
         );
-        if let Some(n) = input.clicked {
-            out.push(LearnCmd::PuzzleNode(n));
-        }
-        if let Some((a, b)) = input.dropped {
-            if run.selected() != Some(a) {
-                out.push(LearnCmd::PuzzleNode(a));
-            }
-            out.push(LearnCmd::PuzzleNode(b));
-        }
+        super::practice::clicks(&input, run.selected(), LearnCmd::PuzzleNode, out);
     });
 }
 

@@ -31,20 +31,13 @@ pub(super) fn board(
     opts: &BoardOptions,
     lang: Lang,
 ) -> board::BoardInput {
-    BoardWidget {
-        view,
-        opts,
-        lang,
-        bottom: player,
+    let at = Place {
         selected,
         destinations,
-        last_move: board::last_mark(game, game.plies().len()),
-        earlier: Vec::new(),
-        flash: None,
+        player,
         interactive,
-        finished: game.status().is_over(),
-    }
-    .show(ui)
+    };
+    widget(ui, Some(game), view, at, opts, lang)
 }
 
 /// The board of a hidden puzzle: `view` alone (no game behind it on screen, no last turn).
@@ -59,18 +52,63 @@ pub(super) fn view_board(
     opts: &BoardOptions,
     lang: Lang,
 ) -> board::BoardInput {
+    let at = Place {
+        selected,
+        destinations,
+        player,
+        interactive,
+    };
+    widget(ui, None, view, at, opts, lang)
+}
+
+/// What the player is doing on a practice board.
+struct Place<'a> {
+    selected: Option<crate::engine::NodeId>,
+    destinations: &'a [crate::engine::NodeId],
+    player: crate::engine::Seat,
+    interactive: bool,
+}
+
+/// The board widget, with `game`'s last turn and end when there is a game behind the view.
+fn widget(
+    ui: &mut egui::Ui,
+    game: Option<&crate::engine::Game>,
+    view: &crate::engine::View,
+    at: Place<'_>,
+    opts: &BoardOptions,
+    lang: Lang,
+) -> board::BoardInput {
     BoardWidget {
         view,
         opts,
         lang,
-        bottom: player,
-        selected,
-        destinations,
-        last_move: None,
+        bottom: at.player,
+        selected: at.selected,
+        destinations: at.destinations,
+        last_move: game.and_then(|g| board::last_mark(g, g.plies().len())),
         earlier: Vec::new(),
         flash: None,
-        interactive,
-        finished: false,
+        interactive: at.interactive,
+        finished: game.is_some_and(|g| g.status().is_over()),
     }
     .show(ui)
+}
+
+/// The clicks of a practice board as the screen's commands (`node` makes one): a drag is a click
+/// on the piece (unless it is picked up already, `selected`), then one where it was dropped.
+pub(super) fn clicks<C>(
+    input: &board::BoardInput,
+    selected: Option<crate::engine::NodeId>,
+    node: impl Fn(crate::engine::NodeId) -> C,
+    out: &mut Vec<C>,
+) {
+    if let Some(n) = input.clicked {
+        out.push(node(n));
+    }
+    if let Some((a, b)) = input.dropped {
+        if selected != Some(a) {
+            out.push(node(a));
+        }
+        out.push(node(b));
+    }
 }

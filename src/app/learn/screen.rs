@@ -173,17 +173,7 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
                 );
             }
         }
-        if let Some(n) = input.clicked {
-            out.push(LearnCmd::Node(n));
-        }
-        if let Some((a, b)) = input.dropped {
-            // A drag: as a click on the piece (unless it is picked up already), then one on
-            // where it was dropped.
-            if run.selected() != Some(a) {
-                out.push(LearnCmd::Node(a));
-            }
-            out.push(LearnCmd::Node(b));
-        }
+        practice::clicks(&input, run.selected(), LearnCmd::Node, out);
     });
 }
 
