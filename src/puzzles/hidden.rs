@@ -11,7 +11,6 @@ use super::deduce::{Clash, EnemyPiece, Knowledge, RankSet, Solver, bit, ranks_in
 use crate::engine::{
     ClashOutcome, Mode, NodeId, Rank, Rules, Seat, Seen, Turn, View, Viewer, clash_outcome,
 };
-use crate::fsutil;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -20,9 +19,6 @@ pub const HIDDEN_VERSION: u32 = 1;
 
 /// The `kind` a hidden puzzle file names.
 pub const HIDDEN_KIND: &str = "hidden";
-
-/// The largest puzzle file read (bytes).
-const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The shipped hidden set, as embedded.
 const SHIPPED: &str = include_str!("../../puzzles/hidden.ron");
@@ -506,17 +502,12 @@ impl HiddenFile {
     /// # Errors
     /// As [`HiddenFile::parse`], or the file cannot be read.
     pub fn read(path: &Path) -> Result<HiddenFile, PuzzleError> {
-        let text = fsutil::read_text(path, MAX_FILE_BYTES)
-            .map_err(|e| PuzzleError::File(e.to_string()))?;
-        HiddenFile::parse(&text)
+        HiddenFile::parse(&super::read_text(path)?)
     }
 
     /// The file as text (pretty RON).
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new().depth_limit(4);
-        let mut text = ron::ser::to_string_pretty(self, config).expect("puzzles serialise");
-        text.push('\n');
-        text
+        super::ron_text(self, 4)
     }
 
     /// Write it atomically to `path`.
@@ -524,8 +515,7 @@ impl HiddenFile {
     /// # Errors
     /// The file cannot be written.
     pub fn write(&self, path: &Path) -> Result<(), PuzzleError> {
-        fsutil::atomic_write(path, self.to_ron().as_bytes())
-            .map_err(|e| PuzzleError::File(e.to_string()))
+        super::write_text(path, &self.to_ron())
     }
 
     /// Every puzzle, checked for form (not proven).

@@ -146,17 +146,12 @@ impl PuzzleFile {
     /// # Errors
     /// As [`PuzzleFile::parse`], or the file cannot be read.
     pub fn read(path: &Path) -> Result<PuzzleFile, PuzzleError> {
-        let text = fsutil::read_text(path, MAX_FILE_BYTES)
-            .map_err(|e| PuzzleError::File(e.to_string()))?;
-        PuzzleFile::parse(&text)
+        PuzzleFile::parse(&read_text(path)?)
     }
 
     /// The file as text (pretty RON).
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new().depth_limit(3);
-        let mut text = ron::ser::to_string_pretty(self, config).expect("puzzles serialise");
-        text.push('\n');
-        text
+        ron_text(self, 3)
     }
 
     /// Write it atomically to `path`.
@@ -164,8 +159,7 @@ impl PuzzleFile {
     /// # Errors
     /// The file cannot be written.
     pub fn write(&self, path: &Path) -> Result<(), PuzzleError> {
-        fsutil::atomic_write(path, self.to_ron().as_bytes())
-            .map_err(|e| PuzzleError::File(e.to_string()))
+        write_text(path, &self.to_ron())
     }
 
     /// Every puzzle, checked by the engine (not re-proven).
@@ -175,6 +169,24 @@ impl PuzzleFile {
     pub fn puzzles(&self) -> Result<Vec<Puzzle>, PuzzleError> {
         self.puzzles.iter().map(PuzzleEntry::check).collect()
     }
+}
+
+/// A puzzle file's text at `path` (bounded: `MAX_FILE_BYTES`).
+fn read_text(path: &Path) -> Result<String, PuzzleError> {
+    fsutil::read_text(path, MAX_FILE_BYTES).map_err(|e| PuzzleError::File(e.to_string()))
+}
+
+/// A puzzle file as pretty RON, nested to `depth` levels, ending with a new line.
+fn ron_text(file: &impl serde::Serialize, depth: usize) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(depth);
+    let mut text = ron::ser::to_string_pretty(file, config).expect("puzzles serialise");
+    text.push('\n');
+    text
+}
+
+/// `text` written atomically to `path`.
+fn write_text(path: &Path, text: &str) -> Result<(), PuzzleError> {
+    fsutil::atomic_write(path, text.as_bytes()).map_err(|e| PuzzleError::File(e.to_string()))
 }
 
 impl PuzzleEntry {
