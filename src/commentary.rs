@@ -35,16 +35,6 @@ fn rank_word(rank: Rank, lang: Lang) -> String {
 /// lieutenant's worth", above a marshal's and a half "more than a field marshal's worth".
 pub fn worth(v: i32, mode: Mode, lang: Lang) -> String {
     let v = v.abs();
-    let officers = [
-        Rank::Marshal,
-        Rank::General,
-        Rank::MajorGeneral,
-        Rank::Brigadier,
-        Rank::Colonel,
-        Rank::Major,
-        Rank::Captain,
-        Rank::Lieutenant,
-    ];
     let value = |r: Rank| eval::value(r, 3, mode);
     if v * 2 < value(Rank::Lieutenant) {
         return lang.t(&words::WORTH_LITTLE).to_string();
@@ -52,8 +42,9 @@ pub fn worth(v: i32, mode: Mode, lang: Lang) -> String {
     if v * 2 > value(Rank::Marshal) * 3 {
         return lang.t(&words::WORTH_MORE).to_string();
     }
-    let nearest = officers
-        .into_iter()
+    // The officers, lieutenant to marshal.
+    let nearest = (Rank::ALL.into_iter())
+        .filter(|r| (Rank::Lieutenant..=Rank::Marshal).contains(r))
         .min_by_key(|&r| (value(r) - v).abs())
         .unwrap_or(Rank::Lieutenant);
     let piece = match lang {
