@@ -36,7 +36,7 @@ fn seat(
     think: u64,
     seed: u64,
 ) -> bool {
-    let mut answer = builtin_answerer("random");
+    let mut answer = builtin_answerer(&"random".parse().unwrap());
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut mine = Vec::new();
     let until = Instant::now() + Duration::from_secs(600);

@@ -176,6 +176,18 @@ impl PlayerSpec {
         })
     }
 
+    /// The built-in computer at `level` (`ai:LEVEL`), with no words to read.
+    pub fn computer(level: Level) -> PlayerSpec {
+        PlayerSpec {
+            text: format!("ai:{}", level.word()),
+            kind: SpecKind::Ai {
+                level,
+                budget: None,
+                threads: 1,
+            },
+        }
+    }
+
     /// The words it was read from.
     pub fn text(&self) -> &str {
         &self.text
@@ -184,6 +196,14 @@ impl PlayerSpec {
     /// A new player of this spec.
     pub fn player(&self) -> Box<dyn Player> {
         self.kind.player()
+    }
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = BadPlayerSpec;
+
+    fn from_str(spec: &str) -> Result<PlayerSpec, BadPlayerSpec> {
+        PlayerSpec::parse(spec)
     }
 }
 

@@ -88,7 +88,7 @@ type Answerer = Box<dyn FnMut(&str) -> (Vec<String>, bool)>;
 /// engine process.
 fn answerer(spec: &SeatSpec) -> Result<Answerer, CliError> {
     match spec {
-        SeatSpec::Builtin(s) => Ok(Box::new(crate::table::answerer::builtin_answerer(s.text()))),
+        SeatSpec::Builtin(s) => Ok(Box::new(crate::table::answerer::builtin_answerer(s))),
         SeatSpec::Engine(cmd) => {
             let mut p = EngineProcess::start(cmd).map_err(|e| CliError(format!("engine: {e}")))?;
             let mut viewer = String::new();

@@ -53,8 +53,12 @@ pub fn cmd_engine(args: &EngineArgs) -> CliResult {
             args.hash.into(),
         );
     }
-    let mut engine = Engine::new(level, args.nodes, args.player.clone())
-        .with_threads(args.threads.into(), args.hash.into());
+    let simple = (args.player.as_deref())
+        .map(crate::ai::PlayerSpec::parse)
+        .transpose()
+        .map_err(|e| CliError(format!("--player: {e}")))?;
+    let mut engine =
+        Engine::new(level, args.nodes, simple).with_threads(args.threads.into(), args.hash.into());
     super::lines::serve_lines(|line| match line {
         Some(line) => {
             let (answers, stop) = engine.answer(line);

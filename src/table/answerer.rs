@@ -8,7 +8,7 @@
 //! `AiPlayer`, fed the same views and reports in the same order, seeded by the host's `seed`),
 //! so a game played through the protocol at a node budget is the game played in process.
 
-use crate::ai::{AiPlayer, DEFAULT_HASH_MB, Level, MAX_HASH_MB, Player, ai_formation};
+use crate::ai::{AiPlayer, DEFAULT_HASH_MB, Level, MAX_HASH_MB, Player, PlayerSpec, ai_formation};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Board, Rules, Turn, TurnReport, View, Viewer};
 use crate::protocol::{EngineMsg, HostMsg, VERSION, formation_text};
@@ -23,7 +23,7 @@ pub struct Engine {
     /// The transposition table's size in MiB (`--hash`, `setoption hash`).
     hash: usize,
     /// A simple player's spec instead of the computer (`--player`).
-    simple: Option<String>,
+    simple: Option<PlayerSpec>,
     player: Box<dyn Player>,
     rules: Rules,
     chair: Chair,
@@ -39,13 +39,13 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(level: Level, nodes: Option<u64>, simple: Option<String>) -> Engine {
+    pub fn new(level: Level, nodes: Option<u64>, simple: Option<PlayerSpec>) -> Engine {
         Engine {
             level,
             nodes,
             threads: 1,
             hash: DEFAULT_HASH_MB,
-            player: Engine::player(level, nodes, 1, DEFAULT_HASH_MB, simple.as_deref()),
+            player: Engine::player(level, nodes, 1, DEFAULT_HASH_MB, simple.as_ref()),
             simple,
             rules: Rules::default(),
             chair: Chair::Player(1),
@@ -74,7 +74,7 @@ impl Engine {
             self.nodes,
             self.threads,
             self.hash,
-            self.simple.as_deref(),
+            self.simple.as_ref(),
         )
     }
 
@@ -83,10 +83,10 @@ impl Engine {
         nodes: Option<u64>,
         threads: usize,
         hash: usize,
-        simple: Option<&str>,
+        simple: Option<&PlayerSpec>,
     ) -> Box<dyn Player> {
-        if let Some(p) = simple.and_then(|s| crate::ai::player_from_spec(s).ok()) {
-            return p;
+        if let Some(spec) = simple {
+            return spec.player();
         }
         let p = AiPlayer::new(level);
         // The default size is the table `AiPlayer::new` already has.
@@ -109,7 +109,9 @@ impl Engine {
             value: format!(
                 "junqi {} ({}{})",
                 env!("CARGO_PKG_VERSION"),
-                self.simple.as_deref().unwrap_or(self.level.word()),
+                self.simple
+                    .as_ref()
+                    .map_or(self.level.word(), PlayerSpec::text),
                 self.nodes
                     .map(|n| format!(", {n} nodes"))
                     .unwrap_or_default()
@@ -285,8 +287,8 @@ impl Engine {
 /// A built-in player (any spec of `ai::player_from_spec`: `ai:normal`, `random` …) answering
 /// the host's lines exactly as `junqi engine` does: a network seat played by the program
 /// (`junqi connect --as SPEC`). Returns each line's answers and whether to stop.
-pub fn builtin_answerer(spec: &str) -> impl FnMut(&str) -> (Vec<String>, bool) + use<> {
-    let mut engine = Engine::new(Level::Normal, None, Some(spec.to_string()));
+pub fn builtin_answerer(spec: &PlayerSpec) -> impl FnMut(&str) -> (Vec<String>, bool) + use<> {
+    let mut engine = Engine::new(Level::Normal, None, Some(spec.clone()));
     move |line| {
         let (answers, stop) = engine.answer(line);
         (answers.iter().map(EngineMsg::line).collect(), stop)

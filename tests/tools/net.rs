@@ -91,7 +91,7 @@ fn play_audited(c: Client) -> (Result<Status, String>, Vec<Msg>, Verdict) {
 /// its marshal marches at once, where two random players may end a game at the quiet limit
 /// without one).
 fn play_audited_as(c: Client, spec: &str) -> (Result<Status, String>, Vec<Msg>, Verdict) {
-    let mut answer = builtin_answerer(spec);
+    let mut answer = builtin_answerer(&spec.parse().unwrap());
     let r = c.play(&mut answer, &mut |_| {}).map_err(|e| e.to_string());
     (r, c.received(), c.verdict())
 }
@@ -404,7 +404,7 @@ fn play_then(
     misbehaving: &AtomicBool,
     bad: &dyn Fn(&Client),
 ) -> bool {
-    let mut answer = builtin_answerer("random");
+    let mut answer = builtin_answerer(&"random".parse().unwrap());
     let mut gos = 0;
     let until = Instant::now() + PATIENCE;
     while Instant::now() < until {
@@ -484,7 +484,7 @@ fn misbehave_after(answer_first: bool, bad: &dyn Fn(&Client), reason: &str) {
     let dropped_for = reason.to_string();
     let t = std::thread::spawn(move || {
         if answer_first {
-            let mut inner = builtin_answerer("random");
+            let mut inner = builtin_answerer(&"random".parse().unwrap());
             let mut answer = |line: &str| {
                 if line.starts_with("go") && seen.load(Ordering::SeqCst) {
                     wait_until("the host to drop the misbehaving seat", || {
@@ -750,7 +750,7 @@ fn takeback_room(blue_agrees: bool) -> TakebackRoom {
     let room = first.seated().invite.room.as_str().to_string();
     let second = join(&first);
     let red = std::thread::spawn(move || {
-        let mut inner = builtin_answerer("charger");
+        let mut inner = builtin_answerer(&"charger".parse().unwrap());
         let (mut clash, mut asked, mut declined) = (false, false, false);
         let mut answer = |line: &str| {
             clash |= line.starts_with("report ") && line.contains(" clash ");
@@ -768,7 +768,7 @@ fn takeback_room(blue_agrees: bool) -> TakebackRoom {
         (r, first.received(), first.verdict(), declined)
     });
     let blue = std::thread::spawn(move || {
-        let mut inner = builtin_answerer("charger");
+        let mut inner = builtin_answerer(&"charger".parse().unwrap());
         let mut answer = |line: &str| {
             if blue_agrees && line.starts_with("takeback asked ") {
                 return (vec!["takeback accept".to_string()], false);
@@ -868,7 +868,7 @@ fn clocked_rules(secs: u32) -> Rules {
 
 /// A random player that counts into `told` the `timeout blue …` lines it is told.
 fn counting_blue_timeouts(told: Arc<AtomicUsize>) -> impl FnMut(&str) -> (Vec<String>, bool) {
-    let mut inner = builtin_answerer("random");
+    let mut inner = builtin_answerer(&"random".parse().unwrap());
     move |line: &str| {
         if line.starts_with("timeout blue ") {
             told.fetch_add(1, Ordering::SeqCst);
@@ -893,7 +893,7 @@ fn late_at(
     late: &'static [usize],
     told: Arc<AtomicUsize>,
 ) -> impl FnMut(&str) -> (Vec<String>, bool) {
-    let mut inner = builtin_answerer("random");
+    let mut inner = builtin_answerer(&"random".parse().unwrap());
     let mut gos = 0;
     move |line: &str| {
         if line.starts_with("go") {
@@ -1110,7 +1110,7 @@ fn slow_at(
     asked: std::sync::mpsc::Sender<()>,
     release: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> impl FnMut(&str) -> (Vec<String>, bool) {
-    let mut inner = builtin_answerer("random");
+    let mut inner = builtin_answerer(&"random".parse().unwrap());
     let mut gos = 0;
     move |line: &str| {
         if line == "go" || line.starts_with("go ") {
@@ -1166,7 +1166,7 @@ fn resign_while_the_other_thinks(break_first: bool) {
         })
     };
     let blue_t = std::thread::spawn(move || {
-        let mut answer = builtin_answerer("random");
+        let mut answer = builtin_answerer(&"random".parse().unwrap());
         let r = blue.play(&mut answer, &mut |_| {});
         (r.map_err(|e| e.to_string()), blue.verdict())
     });
@@ -1243,7 +1243,7 @@ fn a_four_player_seat_resigns_out_of_turn_and_the_game_goes_on() {
     }
     for c in others {
         threads.push(std::thread::spawn(move || {
-            let mut answer = builtin_answerer("random");
+            let mut answer = builtin_answerer(&"random".parse().unwrap());
             let r = c.play(&mut answer, &mut |_| {});
             (r.map_err(|e| e.to_string()), c.verdict())
         }));
@@ -1602,7 +1602,7 @@ fn a_trickling_or_silent_handshake_is_closed_by_its_deadline_while_a_game_goes_o
     // meanwhile (and the room is there to be named).
     let (closed_tx, closed_rx) = std::sync::mpsc::channel::<()>();
     let held = std::thread::spawn(move || {
-        let mut inner = builtin_answerer("random");
+        let mut inner = builtin_answerer(&"random".parse().unwrap());
         let mut waited = false;
         let mut answer = |line: &str| {
             if line.starts_with("go") && !waited {
@@ -1804,7 +1804,7 @@ fn play_room_talking(rules: Rules, specs: &[&str]) -> (Game, Vec<Said>) {
             let k = usize::from(c.seated().seat);
             let (spec, talk) = (specs[k].to_string(), talks[k].clone());
             std::thread::spawn(move || {
-                let mut inner = builtin_answerer(&spec);
+                let mut inner = builtin_answerer(&spec.parse().unwrap());
                 let mut answer = |line: &str| {
                     let (out, stop) = inner(line);
                     talk.lock().unwrap().push((line.to_string(), out.clone()));
@@ -1883,7 +1883,7 @@ fn no_seat_computes_the_computers_formation(specs: &[&str], computer: usize) {
         }
         let (_, guess) = old_scheme(s, a, computer);
         // The attack: the computer's own program, told the guessed seed, asked for a formation.
-        let mut engine = builtin_answerer(specs[computer]);
+        let mut engine = builtin_answerer(&specs[computer].parse().unwrap());
         let mut made = Vec::new();
         for (line, _) in &talk[..=asked] {
             let line = if line.starts_with("seed ") {
@@ -1918,7 +1918,7 @@ fn a_seats_seed_over_the_wire_does_not_give_away_a_four_player_computers_formati
 
 /// A random player that answers its `n`th `go` with `line` instead (once), if given.
 fn random_but(n: usize, line: Option<&'static str>) -> impl FnMut(&str) -> (Vec<String>, bool) {
-    let mut inner = builtin_answerer("random");
+    let mut inner = builtin_answerer(&"random".parse().unwrap());
     let mut gos = 0;
     move |l: &str| {
         if l.starts_with("go") {
@@ -2033,7 +2033,7 @@ fn a_host_that_sends_another_record_is_named_by_that_player() {
 fn chaotic_seat(c: Client, seed: u64) -> (Option<Verdict>, usize) {
     use junqi::engine::rng::SplitMix64;
     let mut rng = SplitMix64::new(seed);
-    let mut inner = builtin_answerer("random");
+    let mut inner = builtin_answerer(&"random".parse().unwrap());
     let seated = c.seated().clone();
     let mut c = c;
     let (mut drops, mut resigned, mut over) = (0, false, false);

@@ -51,7 +51,7 @@ pub(crate) fn two_seats(h: &ServerHandle) -> (Client, Client) {
 fn play_both(red: Client, blue: Client) -> (Client, Client) {
     let play = |c: Client| {
         std::thread::spawn(move || {
-            let mut answer = builtin_answerer("random");
+            let mut answer = builtin_answerer(&"random".parse().unwrap());
             let r = c.play(&mut answer, &mut |_| {});
             assert!(r.unwrap().is_over());
             assert!(

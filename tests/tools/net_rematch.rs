@@ -21,7 +21,7 @@ fn play_all(clients: Vec<Client>) -> Vec<Client> {
         .into_iter()
         .map(|c| {
             std::thread::spawn(move || {
-                let mut answer = builtin_answerer("random");
+                let mut answer = builtin_answerer(&"random".parse().unwrap());
                 let r = c.play(&mut answer, &mut |_| {});
                 assert!(r.unwrap().is_over());
                 assert!(

@@ -27,7 +27,7 @@ fn the_chat_stays_open_at_the_end_of_a_network_game() {
     .unwrap();
     let invite = creator.seated().invite.to_string();
     let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         let status = creator.play(&mut answer, &mut |_| {}).unwrap();
         assert!(status.is_over());
         creator.send(&Msg::Say("good game".into())).unwrap();
@@ -170,11 +170,11 @@ fn a_window_accepts_a_rematch_and_plays_the_next_game_as_the_other_side() {
     .unwrap();
     let invite = creator.seated().invite.to_string();
     let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         assert!(creator.play(&mut answer, &mut |_| {}).unwrap().is_over());
         assert_eq!(creator.rematch(&mut |_| {}).unwrap(), Rematched::Begun);
         assert_eq!(creator.seated().seat, 1, "the creator plays Blue now");
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         let second = creator.play(&mut answer, &mut |_| {}).unwrap();
         assert!(matches!(
             creator.verdict(),

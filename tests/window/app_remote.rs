@@ -986,7 +986,7 @@ fn room_with_a_random_creator() -> (
     let room = creator.seated().invite.room;
     let invite = creator.seated().invite.to_string();
     let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         creator
             .play(&mut answer, &mut |_| {})
             .map_err(|e| e.to_string())
@@ -1055,7 +1055,7 @@ fn a_window_in_a_room_with_a_move_clock_loses_a_turn_and_plays_on() {
     .unwrap();
     let invite = creator.seated().invite.to_string();
     let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         creator
             .play(&mut answer, &mut |_| {})
             .map_err(|e| e.to_string())
@@ -1307,7 +1307,7 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
     })
     .unwrap();
     let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer("random");
+        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         joiner
             .play(&mut answer, &mut |_| {})
             .map_err(|e| e.to_string())
@@ -1387,7 +1387,7 @@ fn a_takeback_asked_in_the_window_and_allowed_over_the_network() {
     let asked = Arc::new(Mutex::new(Vec::<String>::new()));
     let asked_seen = asked.clone();
     let headless = std::thread::spawn(move || {
-        let mut inner = junqi::table::answerer::builtin_answerer("random");
+        let mut inner = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
         let mut answer = |line: &str| {
             if line.starts_with("takeback asked ") {
                 asked_seen.lock().unwrap().push(line.to_string());

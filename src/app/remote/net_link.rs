@@ -99,7 +99,7 @@ struct Room {
     host: bool,
     names: Vec<String>,
     /// Seats the computer plays (its spec), for the lobby.
-    computers: Vec<(usize, String)>,
+    computers: Vec<(usize, crate::ai::PlayerSpec)>,
 }
 
 impl Room {
@@ -126,7 +126,7 @@ impl Room {
                         if n == "-" {
                             SeatWho::Free
                         } else {
-                            SeatWho::Computer(spec.clone())
+                            SeatWho::Computer(spec.text().to_string())
                         }
                     } else if n == "-" {
                         SeatWho::Free
@@ -159,13 +159,13 @@ fn computer_awaits_rematch(c: &Client) -> bool {
 
 /// A computer seat: a headless client that joins seat `seat` of `invite` and plays `spec` to
 /// the end, and the games after it the players agree to.
-fn seat_computer(invite: Invite, seat: u8, spec: String) {
+fn seat_computer(invite: Invite, seat: u8, spec: crate::ai::PlayerSpec) {
     let _ = std::thread::Builder::new()
         .name("junqi-net-computer".into())
         .spawn(move || {
             let req = Request::Join {
                 invite,
-                name: spec.clone(),
+                name: spec.text().to_string(),
                 seat: Some(seat),
             };
             if let Ok(client) = Client::connect(&req) {
@@ -465,7 +465,7 @@ struct HostPlan {
     rules: crate::engine::Rules,
     /// The address the invite names (this machine's address on its network, the server's port).
     shown_addr: String,
-    computers: Vec<(usize, String)>,
+    computers: Vec<(usize, crate::ai::PlayerSpec)>,
 }
 
 /// This machine's address on its network (the one its default route leaves from; no packet is
@@ -590,7 +590,7 @@ impl Network for NetNetwork {
                 .iter()
                 .enumerate()
                 .filter_map(|(k, s)| match s {
-                    HostSeat::Computer(l) => Some((k, format!("ai:{}", l.word()))),
+                    HostSeat::Computer(l) => Some((k, crate::ai::PlayerSpec::computer(*l))),
                     _ => None,
                 })
                 .collect(),
