@@ -36,6 +36,14 @@ impl ChatLine {
     }
 }
 
+/// The number of the preset phrase whose words in either language are `text`, if any.
+fn phrase_of(text: &str) -> Option<usize> {
+    let text = text.trim();
+    PHRASES
+        .iter()
+        .position(|p| [Lang::En, Lang::Zh].iter().any(|l| l.t(p) == text))
+}
+
 #[derive(Default, Debug)]
 pub struct Chat {
     lines: VecDeque<ChatLine>,
@@ -49,12 +57,15 @@ pub struct Chat {
 
 impl Chat {
     /// A line said (`from`: `None` for this screen's player). While muted, the others' lines are
-    /// only counted.
+    /// only counted. Another's line that is one of the `PHRASES` in either language (its preset
+    /// button) is kept as that phrase, so it reads in the language shown here: 打得好 from a
+    /// player in 中文 reads "Good game" in an English window.
     pub fn push(&mut self, from: Option<String>, text: &str) {
+        let phrase = from.as_ref().and_then(|_| phrase_of(text));
         self.push_line(ChatLine {
             from,
             text: text.to_string(),
-            phrase: None,
+            phrase,
         });
     }
 
@@ -116,5 +127,22 @@ mod tests {
         // Typed words stay as typed.
         assert_eq!(line(1).words(Lang::Zh), "Good game");
         assert_eq!(line(2).words(Lang::Zh), "odd");
+    }
+
+    /// Another's preset phrase, said in either language, reads in the language shown; other
+    /// words, and one's own typed line, stay as said.
+    #[test]
+    fn anothers_phrase_reads_in_the_language_shown() {
+        let mut c = Chat::default();
+        c.push(Some("Wang".into()), "打得好");
+        c.push(Some("Li".into()), "Another game?");
+        c.push(Some("Li".into()), "Good game, Wang");
+        c.push(None, "谢谢");
+        let line = |k: usize| c.lines().nth(k).unwrap().clone();
+        assert_eq!(line(0).words(Lang::En), "Good game");
+        assert_eq!(line(0).words(Lang::Zh), "打得好");
+        assert_eq!(line(1).words(Lang::Zh), "再来一局？");
+        assert_eq!(line(2).words(Lang::Zh), "Good game, Wang");
+        assert_eq!(line(3).words(Lang::En), "谢谢");
     }
 }
