@@ -239,8 +239,9 @@ fn the_computer_agrees_to_a_rematch_in_a_room_hosted_in_the_window() {
 /// (640×480 with the side panel folded, 1120×780 and 1920×1080 beside the panel), over the board
 /// when it has not (1000×780, the side panel open). Either way the whole end is in the window and off the board, its
 /// buttons side by side (Review the game / Rematch, Accept / Decline), and beside the board the
-/// board keeps the screen's height it had during the game. Another's preset chat phrase reads
-/// in the window's language.
+/// board keeps the screen's height it had during the game. Where the side panel is folded its
+/// toggle counts the chat lines come unseen; another's preset chat phrase reads in the window's
+/// language.
 #[test]
 fn the_end_sits_beside_the_board_when_the_window_has_room() {
     use crate::app_remote::{check, joined, label_of};
@@ -334,9 +335,12 @@ fn the_end_sits_beside_the_board_when_the_window_has_room() {
             "{w}×{hh}: off the board"
         );
     }
-    // After the end the others' preset phrases read in this window's language, whichever
-    // language they were said in; other words stay as said.
-    h.set_size(egui::vec2(1120.0, 780.0));
+    // After the end the chat goes on. At 640×480 the side panel is folded: its toggle counts
+    // the lines come unseen, and opening it shows them. The others' preset phrases read in this
+    // window's language, whichever language they were said in; other words stay as said.
+    h.set_size(egui::vec2(640.0, 480.0));
+    check(&mut h, &host);
+    assert!(h.query_by_label("Chat message").is_none(), "the panel folded");
     for text in ["打得好", "Well played!"] {
         assert!(host.far.send(Incoming::Chat {
             from: "P0".into(),
@@ -344,8 +348,11 @@ fn the_end_sits_beside_the_board_when_the_window_has_room() {
         }));
     }
     check(&mut h, &host);
+    common::click(&mut h, "Game panel (2)");
     assert!(shows(&h, "P0: Good game"), "{:?}", common::leak::texts(&h));
     assert!(shows(&h, "P0: Well played!"));
+    h.get_by_label("Game panel");
+    h.get_by_label("Chat message");
     h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     check(&mut h, &host);
     assert!(shows(&h, "P0：打得好"), "{:?}", common::leak::texts(&h));

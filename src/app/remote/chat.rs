@@ -53,6 +53,9 @@ pub struct Chat {
     pub muted_count: usize,
     /// The text being typed.
     pub draft: String,
+    /// The others' lines that came since the chat was last drawn (the side panel folded): the
+    /// top bar's panel toggle counts them.
+    unseen: usize,
 }
 
 impl Chat {
@@ -83,6 +86,9 @@ impl Chat {
             self.muted_count += 1;
             return;
         }
+        if line.from.is_some() {
+            self.unseen += 1;
+        }
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
         }
@@ -91,6 +97,16 @@ impl Chat {
 
     pub fn lines(&self) -> impl Iterator<Item = &ChatLine> {
         self.lines.iter()
+    }
+
+    /// The others' lines not seen yet: come since the chat was last drawn.
+    pub fn unseen(&self) -> usize {
+        self.unseen
+    }
+
+    /// The chat was drawn: every line in it is seen.
+    pub fn seen(&mut self) {
+        self.unseen = 0;
     }
 }
 
@@ -110,6 +126,11 @@ mod tests {
         c.push(Some("a".into()), "hidden");
         c.push(None, "mine");
         assert_eq!(c.muted_count, 1);
+        // Unseen: the others' lines shown since it was last drawn, not one's own nor the muted.
+        assert_eq!(c.unseen(), MAX_LINES + 10);
+        c.seen();
+        c.push(Some("a".into()), "muted again");
+        assert_eq!(c.unseen(), 0);
         assert_eq!(c.lines().last().unwrap().text, "mine");
         assert!(c.lines().all(|l| l.text != "hidden"));
     }

@@ -179,6 +179,8 @@ fn banner(
                         || p.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
                     );
+                    // The name on a line of its own: it has no blank to break at.
+                    let name = format!("\n{name}");
                     ui.weak(fill(lang.t(&net::RECORD_KEPT), &[("file", &name)]))
                         .on_hover_text(p.display().to_string());
                     review = true;

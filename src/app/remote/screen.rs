@@ -90,6 +90,7 @@ fn chat_panel(
     lang: Lang,
     out: &mut Vec<RemoteCmd>,
 ) {
+    chat.seen();
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.strong(lang.t(&net::CHAT));
