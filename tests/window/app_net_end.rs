@@ -144,6 +144,11 @@ fn the_end_screen_asks_for_a_rematch_and_answers_anothers() {
     assert!(host.far.send(Incoming::Rematched));
     h.run();
     assert!(h.query_by_label("Rematch").is_none());
+    assert!(
+        shows(&h, "Game 2 in this room, the seats moved one chair round"),
+        "{:?}",
+        common::leak::texts(&h)
+    );
     assert!(!shows(&h, "Game over"));
     let junqi::app::Screen::Remote(r) = &h.state().screen else {
         panic!("not the network screen")
@@ -195,6 +200,10 @@ fn a_window_accepts_a_rematch_and_plays_the_next_game_as_the_other_side() {
     common::step_until(&mut h, "the next game, as Red", |h| {
         shows(h, "You play Red") && !shows(h, "Li asks for a rematch")
     });
+    assert!(shows(
+        &h,
+        "Game 2 in this room, the seats moved one chair round: you play Red"
+    ));
     click_to_the_end(&mut h, 8);
     assert!(headless.join().unwrap().is_over());
     audited_and_revealed(&mut h);
@@ -340,7 +349,10 @@ fn the_end_sits_beside_the_board_when_the_window_has_room() {
     // window's language, whichever language they were said in; other words stay as said.
     h.set_size(egui::vec2(640.0, 480.0));
     check(&mut h, &host);
-    assert!(h.query_by_label("Chat message").is_none(), "the panel folded");
+    assert!(
+        h.query_by_label("Chat message").is_none(),
+        "the panel folded"
+    );
     for text in ["打得好", "Well played!"] {
         assert!(host.far.send(Incoming::Chat {
             from: "P0".into(),

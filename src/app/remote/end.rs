@@ -203,7 +203,10 @@ fn banner(
                     Some(lang.t(&net::REMATCH_TIP)),
                 ),
                 (review, ask) => (
-                    review && ui.button(lang.t(&net::REVIEW_GAME)).clicked(),
+                    review
+                        && ui
+                            .button(egui::RichText::new(lang.t(&net::REVIEW_GAME)).size(16.0))
+                            .clicked(),
                     ask.is_some_and(asks)
                         && ui
                             .button(egui::RichText::new(lang.t(&net::REMATCH)).size(16.0))

@@ -256,6 +256,17 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
         Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
+        Event::NextGame(n) => {
+            let n = n.to_string();
+            let text = match g.seat() {
+                Some(s) => fill(
+                    lang.t(&net::EV_NEXT_GAME),
+                    &[("n", &n), ("side", lang.side(s))],
+                ),
+                None => fill(lang.t(&net::EV_NEXT_GAME_WAIT), &[("n", &n)]),
+            };
+            (g.seat(), text)
+        }
     }
 }
 
