@@ -53,8 +53,10 @@ fn losses(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
     };
     let font = egui::FontId::proportional(15.0);
     let plain = |colour| egui::TextFormat::simple(font.clone(), colour);
-    let mut job = egui::text::LayoutJob::default();
-    job.halign = egui::Align::Center;
+    let mut job = egui::text::LayoutJob {
+        halign: egui::Align::Center,
+        ..Default::default()
+    };
     job.append(lang.t(&net::PIECES_LOST), 0.0, plain(INK));
     for (s, n) in lost {
         let text = fill(

@@ -205,9 +205,10 @@ fn mover_seat(r: &TurnReport) -> Option<Seat> {
 impl RemoteGame {
     /// A rematch's game, the room's `n`th: its log opens saying so.
     pub fn next_game(n: u32) -> RemoteGame {
-        let mut g = RemoteGame::default();
-        g.events.push(Event::NextGame(n));
-        g
+        RemoteGame {
+            events: vec![Event::NextGame(n)],
+            ..RemoteGame::default()
+        }
     }
 }
 
