@@ -5,13 +5,18 @@
 //! else over it.
 
 use super::game::RemoteGame;
-use super::screen::{INK, WARN};
 use super::{Remote, RemoteCmd};
 use crate::app::board;
 use crate::app::words::status_text;
 use crate::engine::{Rank, Seat, Seen, View};
 use crate::i18n::{Lang, fill, net};
 use crate::net::audit::{Lie, Unchecked, Verdict};
+
+/// The colour of text that warns.
+pub(super) const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
+
+/// Plain ink: a mark whose mover is not known (flip mode before colours), the words "Pieces lost".
+pub(super) const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 /// The narrowest column beside the board the end goes in; with less room beside the board (the
 /// board as tall as the screen lets it be) it goes over the board.

@@ -4,6 +4,7 @@
 //! else is a `RemoteCmd`.
 
 use super::chat::Chat;
+use super::end::{INK, WARN};
 use super::forms;
 use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
 use super::link::LinkError;
@@ -17,12 +18,6 @@ use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
 use crate::engine::{Seat, Turn};
 use crate::i18n::{self, Lang, fill, net};
-
-/// The colour of text that warns.
-pub(super) const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
-
-/// The colour of a mark whose mover is not known (flip mode before colours).
-pub(super) const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 /// The network screen showing.
 pub fn ui(
