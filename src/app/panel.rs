@@ -127,13 +127,29 @@ impl PanelState {
             .map(|w| egui::Panel::right(id).resizable(false).exact_size(w))
     }
 
-    /// The toggle in the top bar: "Game panel", selected while the panel shows.
-    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang, centre: Centre) {
+    /// The toggle in the top bar: "Game panel", selected while the panel shows; while it is
+    /// folded, the number of chat lines come unseen in it ("Game panel (2)", in red).
+    pub fn toggle_button(&mut self, ui: &mut egui::Ui, lang: Lang, centre: Centre, unseen: usize) {
         let size = ui.ctx().content_rect().size();
         let shown = self.width(size, centre).is_some();
+        let (text, tip) = if shown || unseen == 0 {
+            (
+                egui::RichText::new(lang.t(&i18n::SHOW_PANEL)),
+                "F9".to_string(),
+            )
+        } else {
+            let count = unseen.to_string();
+            let n = [("n", count.as_str())];
+            (
+                egui::RichText::new(i18n::fill(lang.t(&i18n::SHOW_PANEL_UNSEEN), &n))
+                    .color(egui::Color32::from_rgb(0xb0, 0x20, 0x10))
+                    .strong(),
+                i18n::fill(lang.t(&i18n::SHOW_PANEL_UNSEEN_TIP), &n),
+            )
+        };
         if ui
-            .selectable_label(shown, lang.t(&i18n::SHOW_PANEL))
-            .on_hover_text("F9")
+            .selectable_label(shown, text)
+            .on_hover_text(tip)
             .clicked()
         {
             self.toggle(size, centre);

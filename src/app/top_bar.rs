@@ -84,7 +84,11 @@ impl JunqiApp {
                     }
                 });
                 if let Some(centre) = self.panel_centre() {
-                    self.panel.toggle_button(ui, lang, centre);
+                    let unseen = match &self.screen {
+                        Screen::Remote(r) => r.chat.unseen(),
+                        _ => 0,
+                    };
+                    self.panel.toggle_button(ui, lang, centre, unseen);
                 }
                 ui.separator();
                 if roomy {

@@ -190,6 +190,8 @@ texts! {
     RANK_NUMBERS = "显示军衔数字 (40…32)", "Show rank numbers (40…32)";
     FULLSCREEN = "全屏 (F11)", "Full screen (F11)";
     SHOW_PANEL = "对局面板", "Game panel";
+    SHOW_PANEL_UNSEEN = "对局面板（{n}）", "Game panel ({n})";
+    SHOW_PANEL_UNSEEN_TIP = "F9 · 聊天里有 {n} 条新消息", "F9 · {n} new {n|line|lines} in the chat";
     ENEMY_COUNTS = "记子：{side}方棋子", "Counting {side}'s pieces (记子)";
     COUNT_RANK = "军衔", "Rank";
     COUNT_LEFT = "未明", "Left";

@@ -130,6 +130,8 @@ texts! {
     NOT_STARTED = "对局还没开始", "The game has not started";
     DRAW_QUEUED = "轮到你时，你的提和会交给其他玩家", "Your draw offer goes to the others when your turn comes";
     EV_RESIGN_SENT = "你认输了", "You resigned";
+    EV_NEXT_GAME = "本房间第 {n} 局，座位轮换了一位：你执{side}方", "Game {n} in this room, the seats moved one chair round: you play {side}";
+    EV_NEXT_GAME_WAIT = "本房间第 {n} 局，座位轮换了一位", "Game {n} in this room, the seats moved one chair round";
     REFUSED_SAID = "裁判拒绝 {mv}：{why}", "The referee refused {mv}: {why}";
     DRAW_SENT = "你已提和，等待答复…", "You offered a draw: waiting for the answer…";
     EV_DRAW_SENT = "你提和", "You offered a draw";

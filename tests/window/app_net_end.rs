@@ -144,6 +144,11 @@ fn the_end_screen_asks_for_a_rematch_and_answers_anothers() {
     assert!(host.far.send(Incoming::Rematched));
     h.run();
     assert!(h.query_by_label("Rematch").is_none());
+    assert!(
+        shows(&h, "Game 2 in this room, the seats moved one chair round"),
+        "{:?}",
+        common::leak::texts(&h)
+    );
     assert!(!shows(&h, "Game over"));
     let junqi::app::Screen::Remote(r) = &h.state().screen else {
         panic!("not the network screen")
@@ -195,6 +200,10 @@ fn a_window_accepts_a_rematch_and_plays_the_next_game_as_the_other_side() {
     common::step_until(&mut h, "the next game, as Red", |h| {
         shows(h, "You play Red") && !shows(h, "Li asks for a rematch")
     });
+    assert!(shows(
+        &h,
+        "Game 2 in this room, the seats moved one chair round: you play Red"
+    ));
     click_to_the_end(&mut h, 8);
     assert!(headless.join().unwrap().is_over());
     audited_and_revealed(&mut h);
@@ -233,4 +242,130 @@ fn the_computer_agrees_to_a_rematch_in_a_room_hosted_in_the_window() {
     });
     click_to_the_end(&mut h, 10);
     common::step_until(&mut h, "the second game's audit", |h| shows(h, "Checked: "));
+}
+
+/// Where the end goes: in a column beside the revealed board when the window has room there
+/// (640×480 with the side panel folded, 1120×780 and 1920×1080 beside the panel), over the board
+/// when it has not (1000×780, the side panel open). Either way the whole end is in the window and off the board, its
+/// buttons side by side (Review the game / Rematch, Accept / Decline), and beside the board the
+/// board keeps the screen's height it had during the game. Where the side panel is folded its
+/// toggle counts the chat lines come unseen; another's preset chat phrase reads in the window's
+/// language.
+#[test]
+fn the_end_sits_beside_the_board_when_the_window_has_room() {
+    use crate::app_remote::{check, joined, label_of};
+    use junqi::app::remote::link::{Incoming, RematchNews};
+    use junqi::engine::{EndReason, Seat, Status, Team};
+    use junqi::protocol::HostMsg;
+    let (_dir, mut h, host) = joined(two_player_game(), Seat::Blue);
+    let corners = |h: &egui_kittest::Harness<'static, junqi::app::JunqiApp>| {
+        let b = host.game.board();
+        let (lo, hi) = (
+            b.node_by_name("a1").unwrap(),
+            b.node_by_name("e12").unwrap(),
+        );
+        h.get_by_label(&label_of(&host, lo))
+            .rect()
+            .union(h.get_by_label(&label_of(&host, hi)).rect())
+    };
+    // The window's sizes, and whether the end goes beside the board there.
+    let sizes = [
+        (640.0, 480.0, true),
+        (1000.0, 780.0, false),
+        (1120.0, 780.0, true),
+        (1920.0, 1080.0, true),
+    ];
+    let mut playing = Vec::new();
+    for (w, hh, _) in sizes {
+        h.set_size(egui::vec2(w, hh));
+        h.run();
+        playing.push(corners(&h));
+    }
+    host.send(HostMsg::GameOver(Status::Won(
+        Team::Red,
+        EndReason::Resignation,
+    )));
+    check(&mut h, &host);
+    for (k, (w, hh, beside)) in sizes.into_iter().enumerate() {
+        h.set_size(egui::vec2(w, hh));
+        h.run();
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hh));
+        let board = corners(&h);
+        // The result is also the side panel's heading, right of the board: the banner's is the
+        // leftmost.
+        let title = h
+            .query_all_by_label("Red wins: resignation")
+            .map(|n| n.rect())
+            .min_by(|a, b| a.left().total_cmp(&b.left()))
+            .unwrap();
+        let rematch = h.get_by_label("Rematch").rect();
+        for part in [title, rematch] {
+            assert!(
+                window.contains_rect(part),
+                "{w}×{hh}: {part:?} out of the window"
+            );
+            assert!(
+                !part.intersects(board),
+                "{w}×{hh}: {part:?} over the board {board:?}"
+            );
+        }
+        if beside {
+            assert!(rematch.right() < board.left(), "{w}×{hh}: beside the board");
+            assert!(
+                board.height() >= playing[k].height() - 1.0,
+                "{w}×{hh}: the board as tall as during the game ({board:?}, {:?})",
+                playing[k]
+            );
+        } else {
+            assert!(rematch.bottom() < board.top(), "{w}×{hh}: over the board");
+        }
+        assert!(h.query_by_label("Rematch").is_some());
+    }
+    // Another asks for a rematch: Accept and Decline side by side, in the window.
+    assert!(host.far.send(Incoming::Rematch(RematchNews::Asked {
+        who: "P0".into(),
+        you: false,
+    })));
+    for (w, hh) in [(640.0, 480.0), (1920.0, 1080.0)] {
+        h.set_size(egui::vec2(w, hh));
+        check(&mut h, &host);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hh));
+        let (yes, no) = (
+            h.get_by_label("Accept").rect(),
+            h.get_by_label("Decline").rect(),
+        );
+        assert!(
+            window.contains_rect(yes) && window.contains_rect(no),
+            "{w}×{hh}"
+        );
+        assert!(yes.right() <= no.left() && (yes.center().y - no.center().y).abs() < 1.0);
+        assert!(
+            !yes.union(no).intersects(corners(&h)),
+            "{w}×{hh}: off the board"
+        );
+    }
+    // After the end the chat goes on. At 640×480 the side panel is folded: its toggle counts
+    // the lines come unseen, and opening it shows them. The others' preset phrases read in this
+    // window's language, whichever language they were said in; other words stay as said.
+    h.set_size(egui::vec2(640.0, 480.0));
+    check(&mut h, &host);
+    assert!(
+        h.query_by_label("Chat message").is_none(),
+        "the panel folded"
+    );
+    for text in ["打得好", "Well played!"] {
+        assert!(host.far.send(Incoming::Chat {
+            from: "P0".into(),
+            text: text.into(),
+        }));
+    }
+    check(&mut h, &host);
+    common::click(&mut h, "Game panel (2)");
+    assert!(shows(&h, "P0: Good game"), "{:?}", common::leak::texts(&h));
+    assert!(shows(&h, "P0: Well played!"));
+    h.get_by_label("Game panel");
+    h.get_by_label("Chat message");
+    h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
+    check(&mut h, &host);
+    assert!(shows(&h, "P0：打得好"), "{:?}", common::leak::texts(&h));
 }

@@ -329,13 +329,14 @@ fn a_hidden_game_at_ones_own_screen() {
     h.get_by_label(&label_of(&host, mine)).click();
     check(&mut h, &host);
     assert!(shows(&h, "It is not your turn yet"));
-    // Chat from the other player, a preset phrase back.
+    // Chat from the other player (a preset phrase in Chinese), a preset phrase back.
     host.far.send(Incoming::Chat {
         from: "Li".into(),
         text: "快点吧".into(),
     });
     check(&mut h, &host);
-    assert!(shows(&h, "Li: 快点吧"));
+    // A preset phrase reads in this window's language.
+    assert!(shows(&h, "Li: Hurry up"));
     common::click(&mut h, "Good game");
     assert!(
         host.outgoing()

@@ -36,6 +36,14 @@ impl ChatLine {
     }
 }
 
+/// The number of the preset phrase whose words in either language are `text`, if any.
+fn phrase_of(text: &str) -> Option<usize> {
+    let text = text.trim();
+    PHRASES
+        .iter()
+        .position(|p| [Lang::En, Lang::Zh].iter().any(|l| l.t(p) == text))
+}
+
 #[derive(Default, Debug)]
 pub struct Chat {
     lines: VecDeque<ChatLine>,
@@ -45,16 +53,22 @@ pub struct Chat {
     pub muted_count: usize,
     /// The text being typed.
     pub draft: String,
+    /// The others' lines that came since the chat was last drawn (the side panel folded): the
+    /// top bar's panel toggle counts them.
+    unseen: usize,
 }
 
 impl Chat {
     /// A line said (`from`: `None` for this screen's player). While muted, the others' lines are
-    /// only counted.
+    /// only counted. Another's line that is one of the `PHRASES` in either language (its preset
+    /// button) is kept as that phrase, so it reads in the language shown here: 打得好 from a
+    /// player in 中文 reads "Good game" in an English window.
     pub fn push(&mut self, from: Option<String>, text: &str) {
+        let phrase = from.as_ref().and_then(|_| phrase_of(text));
         self.push_line(ChatLine {
             from,
             text: text.to_string(),
-            phrase: None,
+            phrase,
         });
     }
 
@@ -72,6 +86,9 @@ impl Chat {
             self.muted_count += 1;
             return;
         }
+        if line.from.is_some() {
+            self.unseen += 1;
+        }
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
         }
@@ -80,6 +97,16 @@ impl Chat {
 
     pub fn lines(&self) -> impl Iterator<Item = &ChatLine> {
         self.lines.iter()
+    }
+
+    /// The others' lines not seen yet: come since the chat was last drawn.
+    pub fn unseen(&self) -> usize {
+        self.unseen
+    }
+
+    /// The chat was drawn: every line in it is seen.
+    pub fn seen(&mut self) {
+        self.unseen = 0;
     }
 }
 
@@ -99,6 +126,11 @@ mod tests {
         c.push(Some("a".into()), "hidden");
         c.push(None, "mine");
         assert_eq!(c.muted_count, 1);
+        // Unseen: the others' lines shown since it was last drawn, not one's own nor the muted.
+        assert_eq!(c.unseen(), MAX_LINES + 10);
+        c.seen();
+        c.push(Some("a".into()), "muted again");
+        assert_eq!(c.unseen(), 0);
         assert_eq!(c.lines().last().unwrap().text, "mine");
         assert!(c.lines().all(|l| l.text != "hidden"));
     }
@@ -116,5 +148,22 @@ mod tests {
         // Typed words stay as typed.
         assert_eq!(line(1).words(Lang::Zh), "Good game");
         assert_eq!(line(2).words(Lang::Zh), "odd");
+    }
+
+    /// Another's preset phrase, said in either language, reads in the language shown; other
+    /// words, and one's own typed line, stay as said.
+    #[test]
+    fn anothers_phrase_reads_in_the_language_shown() {
+        let mut c = Chat::default();
+        c.push(Some("Wang".into()), "打得好");
+        c.push(Some("Li".into()), "Another game?");
+        c.push(Some("Li".into()), "Good game, Wang");
+        c.push(None, "谢谢");
+        let line = |k: usize| c.lines().nth(k).unwrap().clone();
+        assert_eq!(line(0).words(Lang::En), "Good game");
+        assert_eq!(line(0).words(Lang::Zh), "打得好");
+        assert_eq!(line(1).words(Lang::Zh), "再来一局？");
+        assert_eq!(line(2).words(Lang::Zh), "Good game, Wang");
+        assert_eq!(line(3).words(Lang::En), "谢谢");
     }
 }

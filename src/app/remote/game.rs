@@ -99,6 +99,8 @@ pub enum Event {
     BadMessage(String),
     /// The move clock ran out on a side's turn: it lost the turn, its `count`th timeout.
     TimedOut(Seat, u32),
+    /// A rematch began this game, the room's `n`th (the seats moved one chair round).
+    NextGame(u32),
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -197,6 +199,16 @@ fn mover_seat(r: &TurnReport) -> Option<Seat> {
         crate::engine::Mover::Player(p) => r
             .colours_decided
             .and_then(|(q, s)| if q == p { Some(s) } else { s.opponent() }),
+    }
+}
+
+impl RemoteGame {
+    /// A rematch's game, the room's `n`th: its log opens saying so.
+    pub fn next_game(n: u32) -> RemoteGame {
+        RemoteGame {
+            events: vec![Event::NextGame(n)],
+            ..RemoteGame::default()
+        }
     }
 }
 
@@ -426,8 +438,12 @@ impl RemoteGame {
             }
             HostMsg::SetOption(..) | HostMsg::Seed(_) | HostMsg::Quit => {}
             HostMsg::NewGame => {
+                // A rematch's note stays: the host's new game is that game.
+                let mut events = std::mem::take(&mut self.events);
+                events.retain(|e| matches!(e, Event::NextGame(_)));
                 *self = RemoteGame {
                     confirm_flip: self.confirm_flip,
+                    events,
                     ..RemoteGame::default()
                 }
             }

@@ -136,6 +136,8 @@ pub struct Remote {
     pub kept: Option<Result<PathBuf, crate::fsutil::FileError>>,
     /// A rematch asked for after the end.
     pub rematch: RematchAsk,
+    /// The games played in this room so far, this one too (rematches).
+    games: u32,
     /// The folder where the player's tags are kept during a game (`kept_tags`), if any.
     tags_dir: Option<PathBuf>,
     /// The tags as last kept, and whether the kept ones were read back for this game.
@@ -160,6 +162,7 @@ impl Remote {
             rejoining: None,
             away: Vec::new(),
             rematch: RematchAsk::None,
+            games: 1,
             tags_dir: None,
             tags_kept: None,
             tags_read: false,
@@ -529,7 +532,8 @@ impl Remote {
     /// Every seat agreed to a rematch: the next game, on a screen new (the last game's record
     /// is among the recent games already).
     fn next_game(&mut self) {
-        self.phase = Phase::Game(Box::default());
+        self.games += 1;
+        self.phase = Phase::Game(Box::new(RemoteGame::next_game(self.games)));
         self.audit = None;
         self.record = None;
         self.kept = None;

@@ -4,6 +4,7 @@
 //! else is a `RemoteCmd`.
 
 use super::chat::Chat;
+use super::end::{INK, WARN};
 use super::forms;
 use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
 use super::link::LinkError;
@@ -17,13 +18,6 @@ use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
 use crate::engine::{Seat, Turn};
 use crate::i18n::{self, Lang, fill, net};
-use crate::net::audit::{Lie, Unchecked, Verdict};
-
-/// The colour of text that warns.
-const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
-
-/// The colour of a mark whose mover is not known (flip mode before colours).
-const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);
 
 /// The network screen showing.
 pub fn ui(
@@ -91,6 +85,7 @@ fn chat_panel(
     lang: Lang,
     out: &mut Vec<RemoteCmd>,
 ) {
+    chat.seen();
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.strong(lang.t(&net::CHAT));
@@ -256,6 +251,17 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
         Event::HostError(e) => (None, fill(lang.t(&net::EV_HOST_ERROR), &[("e", e)])),
         Event::BadMessage(e) => (None, fill(lang.t(&net::EV_BAD_MESSAGE), &[("e", e)])),
         Event::TimedOut(s, n) => (Some(*s), timed_out_text(*s, *n, lang)),
+        Event::NextGame(n) => {
+            let n = n.to_string();
+            let text = match g.seat() {
+                Some(s) => fill(
+                    lang.t(&net::EV_NEXT_GAME),
+                    &[("n", &n), ("side", lang.side(s))],
+                ),
+                None => fill(lang.t(&net::EV_NEXT_GAME_WAIT), &[("n", &n)]),
+            };
+            (g.seat(), text)
+        }
     }
 }
 
@@ -435,98 +441,6 @@ fn status_bar(
     });
 }
 
-/// The banner of the game's end: the result, the pieces each side lost, the audit's verdict in
-/// words, where the record was kept, and "Review the game".
-fn end_banner(
-    ui: &mut egui::Ui,
-    remote: &Remote,
-    g: &RemoteGame,
-    lang: Lang,
-    out: &mut Vec<RemoteCmd>,
-) {
-    let Some(text) = g.status().and_then(|s| status_text(s, lang)) else {
-        return;
-    };
-    board::banner_frame(8).show(ui, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(text).size(24.0).strong());
-            if !g.over() {
-                return;
-            }
-            super::end::losses(ui, g, lang);
-            let (t, colour) = audit_text(remote.audit.as_ref(), lang);
-            ui.label(egui::RichText::new(t).size(15.0).color(colour));
-            match &remote.kept {
-                Some(Ok(p)) => {
-                    ui.weak(fill(
-                        lang.t(&net::RECORD_KEPT),
-                        &[("file", &p.display().to_string())],
-                    ));
-                    if ui.button(lang.t(&net::REVIEW_GAME)).clicked() {
-                        out.push(RemoteCmd::Review);
-                    }
-                }
-                Some(Err(e)) => {
-                    ui.colored_label(
-                        WARN,
-                        fill(lang.t(&net::RECORD_NOT_KEPT), &[("e", &lang.file_error(e))]),
-                    );
-                }
-                None => {}
-            }
-            if remote.connected() {
-                rematch(ui, &remote.rematch, lang, out);
-            }
-        });
-    });
-}
-
-/// The rematch at the end: the button to ask; another's request with Accept / Decline (as a draw
-/// offer's banner has); one's own waiting; a rematch called off, and by whom.
-fn rematch(ui: &mut egui::Ui, ask: &super::RematchAsk, lang: Lang, out: &mut Vec<RemoteCmd>) {
-    use super::RematchAsk;
-    ui.add_space(4.0);
-    match ask {
-        RematchAsk::Asked { agreed: true, .. } => {
-            ui.label(egui::RichText::new(lang.t(&net::REMATCH_WAIT)).size(15.0));
-        }
-        RematchAsk::Asked { by, agreed: false } => {
-            board::banner_frame(6).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        egui::RichText::new(fill(lang.t(&net::REMATCH_ASKED), &[("who", by)]))
-                            .size(16.0)
-                            .strong(),
-                    );
-                    if ui.button(lang.t(&net::REMATCH_ACCEPT)).clicked() {
-                        out.push(RemoteCmd::Rematch(true));
-                    }
-                    if ui.button(lang.t(&net::REMATCH_DECLINE)).clicked() {
-                        out.push(RemoteCmd::Rematch(false));
-                    }
-                });
-            });
-        }
-        RematchAsk::None | RematchAsk::Off { .. } => {
-            if let RematchAsk::Off { who, left } = ask {
-                let t = if *left {
-                    &net::REMATCH_LEFT
-                } else {
-                    &net::REMATCH_DECLINED
-                };
-                ui.colored_label(WARN, fill(lang.t(t), &[("who", who)]));
-            }
-            if ui
-                .button(egui::RichText::new(lang.t(&net::REMATCH)).size(16.0))
-                .on_hover_text(lang.t(&net::REMATCH_TIP))
-                .clicked()
-            {
-                out.push(RemoteCmd::Rematch(true));
-            }
-        }
-    }
-}
-
 /// The board and the tags on it.
 fn board_area(ui: &mut egui::Ui, g: &RemoteGame, settings: &Settings, out: &mut Vec<RemoteCmd>) {
     let lang = settings.lang;
@@ -630,7 +544,7 @@ fn game_screen(
     egui::CentralPanel::default().show(ui, |ui| {
         seats::seat_strip(ui, remote, g, lang);
         seats::away_notice(ui, remote, g, now, lang);
-        end_banner(ui, remote, g, lang, out);
+        super::end::place(ui, remote, g, lang, out);
         seats::requests_banner(ui, g, lang, out);
         if g.formation_asked() {
             formation_choice(ui, g, &remote.library, lang, out);
@@ -638,82 +552,6 @@ fn game_screen(
         board_area(ui, g, settings, out);
     });
     resign_dialog(ui.ctx(), g, lang, out);
-}
-
-/// The audit's verdict in the player's words, and its colour.
-fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
-    let green = egui::Color32::from_rgb(0x1d, 0x7a, 0x35);
-    match v {
-        None => (lang.t(&net::AUDIT_WAIT).to_string(), INK),
-        Some(Verdict::Honest { reports, .. }) => (
-            fill(lang.t(&net::AUDIT_HONEST), &[("n", &reports.to_string())]),
-            green,
-        ),
-        Some(Verdict::Lied(lie)) => {
-            let why = match lie {
-                Lie::Commitment(side) => {
-                    fill(lang.t(&net::LIE_COMMITMENT), &[("side", lang.side(*side))])
-                }
-                Lie::TwoCommitments => lang.t(&net::LIE_TWO).to_string(),
-                Lie::Report { turn, said, truth } => match truth {
-                    Some(t) => fill(
-                        lang.t(&net::LIE_REPORT),
-                        &[("n", &turn.to_string()), ("said", said), ("truth", t)],
-                    ),
-                    None => fill(
-                        lang.t(&net::LIE_NO_TURN),
-                        &[("n", &turn.to_string()), ("said", said)],
-                    ),
-                },
-                Lie::Stretch => lang.t(&net::LIE_STRETCH).to_string(),
-                Lie::Refusal { turn, said } => fill(
-                    lang.t(&net::LIE_REFUSAL),
-                    &[("n", &turn.to_string()), ("t", said)],
-                ),
-                Lie::Acted { turn, what } => {
-                    let n = turn.to_string();
-                    match what {
-                        crate::engine::Action::Turn(t) | crate::engine::Action::Refused(t) => {
-                            fill(lang.t(&net::LIE_ACTED_TURN), &[("n", &n), ("t", t)])
-                        }
-                        crate::engine::Action::Resign(_) => {
-                            fill(lang.t(&net::LIE_ACTED_RESIGN), &[("n", &n)])
-                        }
-                        crate::engine::Action::Takeback { .. } => {
-                            fill(lang.t(&net::LIE_ACTED_TAKEBACK), &[("n", &n)])
-                        }
-                        _ => fill(lang.t(&net::LIE_ACTED_DRAW), &[("n", &n)]),
-                    }
-                }
-                Lie::Formation(side) => {
-                    fill(lang.t(&net::LIE_FORMATION), &[("side", lang.side(*side))])
-                }
-                Lie::View { turn, node } => fill(
-                    lang.t(&net::LIE_VIEW),
-                    &[("n", &turn.to_string()), ("node", node)],
-                ),
-                Lie::Result { .. } => lang.t(&net::LIE_RESULT).to_string(),
-                Lie::Count { said, truth } => fill(
-                    lang.t(&net::LIE_COUNT),
-                    &[("said", &said.to_string()), ("truth", &truth.to_string())],
-                ),
-                Lie::Record(e) => fill(lang.t(&net::LIE_RECORD), &[("e", e)]),
-                Lie::Timeout { side, count } => fill(
-                    lang.t(&net::LIE_TIMEOUT),
-                    &[("side", lang.side(*side)), ("n", &count.to_string())],
-                ),
-            };
-            (fill(lang.t(&net::AUDIT_LIED), &[("why", &why)]), WARN)
-        }
-        Some(Verdict::Unchecked(u)) => {
-            let why = match u {
-                Unchecked::NoCommitment => lang.t(&net::UNCHECKED_NO_COMMIT),
-                Unchecked::NoReveal => lang.t(&net::AUDIT_NO_END),
-                Unchecked::BadReveal => lang.t(&net::UNCHECKED_BAD_REVEAL),
-            };
-            (fill(lang.t(&net::AUDIT_UNCHECKED), &[("why", why)]), WARN)
-        }
-    }
 }
 
 /// The host asks for this seat's formation: a random one, or one of the library's that these
