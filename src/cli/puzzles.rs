@@ -327,25 +327,32 @@ fn puzzle_position(game: &Game, rules: &Rules, n: usize) -> Option<Position> {
     Position::from_notation(&fields.join(" "), rules).ok()
 }
 
-/// The puzzle `pos` is for the goals asked, each proven with a budget of its own: a flag puzzle
-/// stays one (the material goal is asked only of a position that is no flag puzzle).
+/// The puzzle `pos` is for the goals asked, each proof with a budget of its own. A flag puzzle
+/// stays one: a material puzzle is kept only when the flag goal finds no puzzle within
+/// `MAX_DEPTH` turns (asked after the material search, which finds far fewer).
 fn prove(
     rules: &Rules,
     pos: &Position,
     depth: u32,
     goal: GoalArg,
 ) -> Result<Option<(Goal, Solved)>, OutOfBudget> {
-    let flag = Prover::new(rules, PROOF_BUDGET).puzzle(pos, depth)?;
-    match (flag, goal) {
-        (Some(s), GoalArg::Flag | GoalArg::Any) => Ok(Some((Goal::Flag, s))),
-        (Some(_), GoalArg::Material) | (None, GoalArg::Flag) => Ok(None),
-        (None, GoalArg::Material | GoalArg::Any) => {
-            let mut material = Prover::with_goal(rules, PROOF_BUDGET, Goal::Material);
-            Ok(material
-                .puzzle(pos, depth)?
-                .map(|s| (Goal::Material, s)))
-        }
+    if goal != GoalArg::Material
+        && let Some(s) = Prover::new(rules, PROOF_BUDGET).puzzle(pos, depth)?
+    {
+        return Ok(Some((Goal::Flag, s)));
     }
+    if goal == GoalArg::Flag {
+        return Ok(None);
+    }
+    let Some(s) = Prover::with_goal(rules, PROOF_BUDGET, Goal::Material).puzzle(pos, depth)?
+    else {
+        return Ok(None);
+    };
+    let flag_checked = goal == GoalArg::Any && depth >= MAX_DEPTH;
+    if !flag_checked && Prover::new(rules, PROOF_BUDGET).puzzle(pos, MAX_DEPTH)?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some((Goal::Material, s)))
 }
 
 /// Search the last positions of `game` (in parallel), adding the puzzles found to `found`.

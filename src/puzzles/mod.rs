@@ -367,3 +367,5 @@ pub fn shipped_texts() -> [&'static str; 2] {
 mod tests;
 #[cfg(test)]
 mod tests_hidden;
+#[cfg(test)]
+mod tests_material;
