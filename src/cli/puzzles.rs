@@ -344,12 +344,15 @@ fn prove(
     if goal == GoalArg::Flag {
         return Ok(None);
     }
-    let Some(s) = Prover::with_goal(rules, PROOF_BUDGET, Goal::Material).puzzle(pos, depth)?
-    else {
+    let Some(s) = Prover::with_goal(rules, PROOF_BUDGET, Goal::Material).puzzle(pos, depth)? else {
         return Ok(None);
     };
     let flag_checked = goal == GoalArg::Any && depth >= MAX_DEPTH;
-    if !flag_checked && Prover::new(rules, PROOF_BUDGET).puzzle(pos, MAX_DEPTH)?.is_some() {
+    if !flag_checked
+        && Prover::new(rules, PROOF_BUDGET)
+            .puzzle(pos, MAX_DEPTH)?
+            .is_some()
+    {
         return Ok(None);
     }
     Ok(Some((Goal::Material, s)))

@@ -148,7 +148,11 @@ fn the_material_prover_agrees_with_the_plain_definition() {
                 Verdict::Wins { .. } => true,
                 Verdict::NoWin => false,
             };
-            assert_eq!(found, naive_material(&rules, &p, base, n), "{text} within {n}");
+            assert_eq!(
+                found,
+                naive_material(&rules, &p, base, n),
+                "{text} within {n}"
+            );
         }
     }
 }
@@ -169,10 +173,7 @@ fn a_material_puzzle_round_trips_and_says_what_was_won() {
     assert_eq!(back, file);
     let puzzle = &back.puzzles().unwrap()[0];
     puzzle.prove(1_000_000).unwrap();
-    assert_eq!(
-        puzzle.won_along_line(),
-        (vec![Rank::General], Vec::new())
-    );
+    assert_eq!(puzzle.won_along_line(), (vec![Rank::General], Vec::new()));
     // The same position read as a flag puzzle is not one.
     let mut flag = back.puzzles[0].clone();
     flag.goal = Goal::Flag;

@@ -6,8 +6,8 @@ use common::cli::{junqi, text};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Formation, Rank};
 use junqi::engine::{Game, Mode, Rules, Start};
-use junqi::puzzles::{Goal, PuzzleFile};
 use junqi::puzzles::hidden::{HiddenFile, Question};
+use junqi::puzzles::{Goal, PuzzleFile};
 
 /// Blue: a lieutenant on a12, the flag on d12; Red: a captain on d11, the flag on b1. Red to
 /// move wins only by d11-d12.
@@ -99,7 +99,14 @@ fn material_puzzles_are_made_by_goal_and_proven_again_by_theirs() {
             .collect();
         (made, out)
     };
-    let flag = |id: &str| (id.into(), Goal::Flag, "d11-d12".into(), "game-0001.ron, ply 0".into());
+    let flag = |id: &str| {
+        (
+            id.into(),
+            Goal::Flag,
+            "d11-d12".into(),
+            "game-0001.ron, ply 0".into(),
+        )
+    };
     let material = (
         "material-0001".into(),
         Goal::Material,

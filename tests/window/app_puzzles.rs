@@ -35,11 +35,11 @@ fn play(h: &mut Harness<'static, JunqiApp>, turn: Turn) {
     click_node(h, to);
 }
 
-/// The first shipped puzzle of two or more turns, and a legal first turn of it that a defence
+/// The first shipped flag puzzle of two or more turns, and a legal first turn of it that a defence
 /// refutes (with that defence).
 fn refuted() -> (usize, Turn, Turn) {
     for (i, p) in puzzles::shipped().iter().enumerate() {
-        if p.depth < 2 {
+        if p.depth < 2 || p.goal != Goal::Flag {
             continue;
         }
         let mut prover = Prover::new(&p.rules, PROOF_BUDGET);
