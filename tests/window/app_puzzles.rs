@@ -186,7 +186,7 @@ fn material_refuted() -> (usize, Turn, Turn) {
 #[test]
 fn a_material_puzzle_asks_for_material_is_solved_and_says_what_was_won() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = harness_sized(dir.path(), 640.0, 480.0);
     let (k, wrong, defence) = material_refuted();
     h.state_mut().settings.puzzles.next = k;
     open_puzzles(&mut h);
@@ -224,8 +224,11 @@ fn a_material_puzzle_asks_for_material_is_solved_and_says_what_was_won() {
     let (won, lost) = p.won_along_line();
     assert!(!won.is_empty());
     h.get_by_label(&t::won_words(Lang::En, &won, &lost));
+    let small = egui::vec2(640.0, 480.0);
+    common::layout::assert_tidy(&h, small, "a material puzzle solved at 640×480");
     // In Chinese too.
     h.state_mut().settings.lang = Lang::Zh;
     h.run();
     h.get_by_label(&t::won_words(Lang::Zh, &won, &lost));
+    common::layout::assert_tidy(&h, small, "a material puzzle solved at 640×480, in Chinese");
 }
