@@ -64,6 +64,8 @@ texts! {
     PUZZLE_FROM_RECORD = "{file}，第 {ply} 步", "{file}, turn {ply}";
     LIST_OR = "或", " or ";
     LIST_AND = "和", " and ";
+    TWO_OF = "两个{rank}", "two {rank}s";
+    THREE_OF = "三个{rank}", "three {rank}s";
 }
 
 /// A rank as a hidden puzzle's words name it: Chinese the rank's name; English with its article
@@ -99,14 +101,30 @@ pub fn ranks_bare(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
 }
 
 /// What a material puzzle's forced line wins: the enemy's pieces taken (`won`) and, if any, the
-/// mover's own given for them (`lost`): "Won the general for a captain." / "赢得军长，付出连长。"
+/// mover's own given for them (`lost`), each list highest rank first with equal ranks together:
+/// "Won the general for a captain." / "赢得军长，付出连长。"
 pub fn won_words(
     lang: super::Lang,
     won: &[crate::engine::Rank],
     lost: &[crate::engine::Rank],
 ) -> String {
+    // Each rank once, with its number when more than one: "two captains" / "两个连长".
     let list = |ranks: &[crate::engine::Rank]| {
-        let names = ranks.iter().map(|r| a_rank(lang, *r)).collect();
+        let mut names = Vec::new();
+        let mut rest = ranks;
+        while let Some(&r) = rest.first() {
+            let n = rest.iter().take_while(|&&q| q == r).count();
+            rest = &rest[n..];
+            let name = match lang {
+                super::Lang::Zh => r.zh().to_string(),
+                super::Lang::En => r.en().to_lowercase(),
+            };
+            names.push(match n {
+                1 => a_rank(lang, r),
+                2 => super::fill(lang.t(&TWO_OF), &[("rank", &name)]),
+                _ => super::fill(lang.t(&THREE_OF), &[("rank", &name)]),
+            });
+        }
         joined(lang, names, lang.t(&LIST_AND))
     };
     if lost.is_empty() {

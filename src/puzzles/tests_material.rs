@@ -186,3 +186,24 @@ fn a_material_puzzle_round_trips_and_says_what_was_won() {
     assert_ne!(old, text);
     assert_eq!(PuzzleFile::parse(&old).unwrap().puzzles[0].goal, Goal::Flag);
 }
+
+#[test]
+fn what_a_line_won_is_worded_in_both_languages() {
+    use crate::i18n::{Lang, puzzles::won_words};
+    let (g, c, l) = (Rank::General, Rank::Captain, Rank::Lieutenant);
+    assert_eq!(won_words(Lang::En, &[g], &[]), "Won the general.");
+    assert_eq!(won_words(Lang::Zh, &[g], &[]), "赢得军长。");
+    assert_eq!(
+        won_words(Lang::En, &[g, c, c], &[l]),
+        "Won the general and two captains for a lieutenant."
+    );
+    assert_eq!(
+        won_words(Lang::Zh, &[g, c, c], &[l]),
+        "赢得军长和两个连长，付出排长。"
+    );
+    let mg = Rank::MajorGeneral;
+    assert_eq!(
+        won_words(Lang::En, &[mg, mg, Rank::Engineer], &[]),
+        "Won two major generals and an engineer."
+    );
+}
