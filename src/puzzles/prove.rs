@@ -24,12 +24,12 @@
 //! can answer by taking the piece back (a trade) is no win; the defender's last reply is searched
 //! like every other. A flag win (or the enemy left with no move) also wins here. The threshold is
 //! a general's worth (75): the second piece of the army, taken for nothing or for little, or the
-//! marshal (100); a trade of equals, or a bomb given for the general (75 − 45), falls short. It
-//! is the size of gain after which the computer's own search, and the review's "about a
-//! general's worth", call the game decided in open play.
+//! marshal (100), or lesser pieces adding up to as much; a trade of equals, or a bomb given for
+//! the general (75 − 45), falls short. Below it, routine captures would make puzzles; the
+//! review words such a lead "about a general's worth".
 //!
-//! A position whose flag puzzle exists stays a flag puzzle: `junqi puzzles make` asks the flag
-//! goal first.
+//! A position that is a flag puzzle stays one: `junqi puzzles make` keeps a material puzzle only
+//! where the flag goal finds no puzzle within [`MAX_DEPTH`] turns.
 //!
 //! **Budget.** Every turn played counts as a node; a search that runs over its budget gives up
 //! and proves nothing (an unproven position is no puzzle).
