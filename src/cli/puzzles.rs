@@ -4,7 +4,10 @@
 use super::{CliError, CliResult, puzzles_hidden, read_small};
 use crate::engine::rng::{SplitMix64, derive};
 use crate::engine::{Chair, Game, Mode, Position, Rules, Seat};
-use crate::puzzles::{MAX_DEPTH, PROOF_BUDGET, PUZZLE_VERSION, Prover, PuzzleEntry, PuzzleFile};
+use crate::puzzles::{
+    Goal, MAX_DEPTH, OutOfBudget, PROOF_BUDGET, PUZZLE_VERSION, Prover, PuzzleEntry, PuzzleFile,
+    Solved,
+};
 use crate::table::{Deal, Limits, SeatSpec, Table};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -29,7 +32,11 @@ pub enum PuzzlesCommand {
 `junqi arena --record DIR` writes) or, without --from, in games the built-in computer plays against \
 itself. Open mode: a position is a puzzle when the side to move takes the enemy flag by force (or \
 leaves the enemy no move) within --depth of its turns against every defence, and exactly one first \
-turn does so in the fewest turns: proven by an exhaustive search of the true position. Hidden mode \
+turn does so in the fewest turns: proven by an exhaustive search of the true position. With \
+--goal material (or any, the default) a position that is no such puzzle is one when exactly one \
+first turn wins decisive material fastest: a general's worth (75 by the computer's piece values) \
+ahead of the position after the defender's reply, whatever the defence, within --depth turns (a \
+flag win counts too). Hidden mode \
 (hidden games only): from what the side to move knew (its pieces, every enemy piece's moves and \
 clashes, the flag shown when a marshal fell), exactly one enemy piece on the board must be the \
 marshal / the flag / a bomb / a mine in every deployment the reports allow, or exactly one of its \
@@ -56,11 +63,25 @@ pub enum PuzzleMode {
     Hidden,
 }
 
+/// What an open puzzle asks for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalArg {
+    /// Take the flag by force
+    Flag,
+    /// Win decisive material (a general's worth) that the defence does not win back
+    Material,
+    /// Both: a flag puzzle where there is one, else a material one
+    Any,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct MakeArgs {
     /// The kind of puzzle
     #[arg(long, value_enum, default_value_t = PuzzleMode::Open)]
     mode: PuzzleMode,
+    /// Open puzzles: what the side to move must win
+    #[arg(long, value_enum, default_value_t = GoalArg::Any)]
+    goal: GoalArg,
     /// Stop once this many puzzles are found (1 to 100000)
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = super::arena::whole::<1, 100_000>)]
     count: usize,
@@ -232,10 +253,16 @@ fn make(args: &MakeArgs) -> CliResult {
         };
     }
     found.entries.truncate(args.count);
-    // Easiest first, as a player meets them; numbered in that order.
+    // Easiest first, as a player meets them; numbered in that order, each goal on its own.
     found.entries.sort_by_key(|e| e.rating);
-    for (k, e) in found.entries.iter_mut().enumerate() {
-        e.id = format!("open-{:04}", k + 1);
+    let mut numbers = [0; 2];
+    for e in found.entries.iter_mut() {
+        let (k, name) = match e.goal {
+            Goal::Flag => (0, "open"),
+            Goal::Material => (1, "material"),
+        };
+        numbers[k] += 1;
+        e.id = format!("{name}-{:04}", numbers[k]);
     }
     let file = PuzzleFile {
         version: PUZZLE_VERSION,
@@ -300,6 +327,37 @@ fn puzzle_position(game: &Game, rules: &Rules, n: usize) -> Option<Position> {
     Position::from_notation(&fields.join(" "), rules).ok()
 }
 
+/// The puzzle `pos` is for the goals asked, each proof with a budget of its own. A flag puzzle
+/// stays one: a material puzzle is kept only when the flag goal finds no puzzle within
+/// `MAX_DEPTH` turns (asked after the material search, which finds far fewer).
+fn prove(
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    goal: GoalArg,
+) -> Result<Option<(Goal, Solved)>, OutOfBudget> {
+    if goal != GoalArg::Material
+        && let Some(s) = Prover::new(rules, PROOF_BUDGET).puzzle(pos, depth)?
+    {
+        return Ok(Some((Goal::Flag, s)));
+    }
+    if goal == GoalArg::Flag {
+        return Ok(None);
+    }
+    let Some(s) = Prover::with_goal(rules, PROOF_BUDGET, Goal::Material).puzzle(pos, depth)? else {
+        return Ok(None);
+    };
+    let flag_checked = goal == GoalArg::Any && depth >= MAX_DEPTH;
+    if !flag_checked
+        && Prover::new(rules, PROOF_BUDGET)
+            .puzzle(pos, MAX_DEPTH)?
+            .is_some()
+    {
+        return Ok(None);
+    }
+    Ok(Some((Goal::Material, s)))
+}
+
 /// Search the last positions of `game` (in parallel), adding the puzzles found to `found`.
 fn search_game(game: &Game, source: &str, args: &MakeArgs, found: &mut Found) {
     let mut rules = game.rules().clone();
@@ -326,8 +384,7 @@ fn search_game(game: &Game, source: &str, args: &MakeArgs, found: &mut Found) {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some((n, pos)) = todo.get(k) else { break };
-                    let mut prover = Prover::new(&rules, PROOF_BUDGET);
-                    let r = prover.puzzle(pos, args.depth as u32);
+                    let r = prove(&rules, pos, args.depth as u32, args.goal);
                     results
                         .lock()
                         .expect("no thread panics")
@@ -345,13 +402,13 @@ fn search_game(game: &Game, source: &str, args: &MakeArgs, found: &mut Found) {
         match r {
             Err(_) => found.unproven += 1,
             Ok(None) => {}
-            Ok(Some(solved)) if n >= free_from && solved.depth <= MAX_DEPTH => {
+            Ok(Some((goal, solved))) if n >= free_from && solved.depth <= MAX_DEPTH => {
                 free_from = n + 2 * solved.depth as usize;
                 let id = format!("open-{:04}", found.entries.len() + 1);
                 let from = format!("{source}, ply {n}");
                 found
                     .entries
-                    .push(PuzzleEntry::new(id, &pos, &rules, &solved, from));
+                    .push(PuzzleEntry::new(id, &pos, &rules, goal, &solved, from));
             }
             Ok(Some(_)) => {}
         }

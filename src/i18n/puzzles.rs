@@ -7,11 +7,18 @@ texts! {
     PUZZLES_HEADING = "残局 {n} / {max}", "Puzzle {n} of {max}";
     PUZZLE_TASK_1 = "{side}方走：一步取胜（夺旗，或让对方无子可动、无棋可走）。", "{side} to move: win in one turn (take the flag, or leave the enemy nothing that can move).";
     PUZZLE_TASK_N = "{side}方走：{n} 步之内必胜（夺旗或让对方无棋可走），对方怎么应都一样。只有一步能做到。", "{side} to move: win by force in {n} {n|turn|turns} (take the flag, or leave the enemy no move), whatever the defence. Only one first turn does it.";
+    PUZZLE_TASK_MATERIAL_1 = "{side}方走：一步赢得关键子力（至少一个军长的价值，对方应一步也夺不回）。只有一步能做到。", "{side} to move: win decisive material in one turn (at least a general's worth, still yours after the reply). Only one turn does it.";
+    PUZZLE_TASK_MATERIAL_N = "{side}方走：{n} 步之内赢得关键子力（至少一个军长的价值，对方怎么应都夺不回）。只有一步能做到。", "{side} to move: win decisive material in {n} {n|turn|turns} (at least a general's worth, kept whatever the defence). Only one first turn does it.";
     PUZZLE_RATING = "等级分 {rating}（本题 {puzzle}）", "Rating {rating} (this puzzle {puzzle})";
     PUZZLE_STREAK = "连对 {n} 题（最多 {best}）", "Streak {n} (best {best})";
     PUZZLE_SOLVED = "对了！", "Solved!";
     PUZZLE_LINE = "必胜的走法：{line}", "The forced win: {line}";
     PUZZLE_WRONG = "不对：{turn} 不能在 {n} 步内取胜。", "Not this: {turn} does not win in {n} {n|turn|turns}.";
+    PUZZLE_MATERIAL_LINE = "赢得子力的走法：{line}", "The forced gain: {line}";
+    PUZZLE_WON = "赢得{won}。", "Won {won}.";
+    PUZZLE_WON_FOR = "赢得{won}，付出{lost}。", "Won {won} for {lost}.";
+    PUZZLE_WRONG_MATERIAL = "不对：{turn} 不能在 {n} 步内赢得关键子力。", "Not this: {turn} does not win decisive material in {n} {n|turn|turns}.";
+    PUZZLE_MATERIAL_DEFENCE = "{side}方应 {defence}，保住了子力（棋盘上已走出）。", "{side} answers {defence} and keeps the material (played out on the board).";
     PUZZLE_DEFENCE = "{side}方应 {defence}，军旗在剩下的步数里守住了（棋盘上已走出）。", "{side} answers {defence} and the flag holds for the turns left (played out on the board).";
     PUZZLE_ENDS = "这步棋结束了对局，但不是你赢。", "That turn ends the game, and not with your win.";
     PUZZLE_NO_TAKE = "这步不能取胜。", "That turn does not win.";
@@ -56,6 +63,9 @@ texts! {
     PUZZLE_FROM_SELF_PLAY = "电脑自对弈（种子 {seed}）第 {game} 局，第 {ply} 步", "the computer's self-play (seed {seed}) game {game}, turn {ply}";
     PUZZLE_FROM_RECORD = "{file}，第 {ply} 步", "{file}, turn {ply}";
     LIST_OR = "或", " or ";
+    LIST_AND = "和", " and ";
+    TWO_OF = "两个{rank}", "two {rank}s";
+    THREE_OF = "三个{rank}", "three {rank}s";
 }
 
 /// A rank as a hidden puzzle's words name it: Chinese the rank's name; English with its article
@@ -90,8 +100,50 @@ pub fn ranks_bare(lang: super::Lang, ranks: &[crate::engine::Rank]) -> String {
     )
 }
 
+/// What a material puzzle's forced line wins: the enemy's pieces taken (`won`) and, if any, the
+/// mover's own given for them (`lost`), each list highest rank first with equal ranks together:
+/// "Won the general for a captain." / "赢得军长，付出连长。"
+pub fn won_words(
+    lang: super::Lang,
+    won: &[crate::engine::Rank],
+    lost: &[crate::engine::Rank],
+) -> String {
+    // Each rank once, with its number when more than one: "two captains" / "两个连长".
+    let list = |ranks: &[crate::engine::Rank]| {
+        let mut names = Vec::new();
+        let mut rest = ranks;
+        while let Some(&r) = rest.first() {
+            let n = rest.iter().take_while(|&&q| q == r).count();
+            rest = &rest[n..];
+            let name = match lang {
+                super::Lang::Zh => r.zh().to_string(),
+                super::Lang::En => r.en().to_lowercase(),
+            };
+            names.push(match n {
+                1 => a_rank(lang, r),
+                2 => super::fill(lang.t(&TWO_OF), &[("rank", &name)]),
+                _ => super::fill(lang.t(&THREE_OF), &[("rank", &name)]),
+            });
+        }
+        joined(lang, names, lang.t(&LIST_AND))
+    };
+    if lost.is_empty() {
+        super::fill(lang.t(&PUZZLE_WON), &[("won", &list(won))])
+    } else {
+        super::fill(
+            lang.t(&PUZZLE_WON_FOR),
+            &[("won", &list(won)), ("lost", &list(lost))],
+        )
+    }
+}
+
 /// Words joined as a list in `lang`: "a, b or c".
 fn list_of(lang: super::Lang, names: Vec<String>) -> String {
+    joined(lang, names, lang.t(&LIST_OR))
+}
+
+/// Words joined as a list in `lang` with `last` before the last: "a, b and c".
+fn joined(lang: super::Lang, names: Vec<String>, last_word: &str) -> String {
     let sep = match lang {
         super::Lang::Zh => "、",
         super::Lang::En => ", ",
@@ -99,7 +151,7 @@ fn list_of(lang: super::Lang, names: Vec<String>) -> String {
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{}{}{last}", rest.join(sep), lang.t(&LIST_OR)),
+        Some((last, rest)) => format!("{}{last_word}{last}", rest.join(sep)),
     }
 }
 

@@ -1,19 +1,22 @@
 //! Puzzles 残局: open-mode (明棋) positions from real games where exactly one first turn takes the
-//! enemy flag by force fastest, proven by an exhaustive search (`prove`, where the exact
-//! definition is). A puzzle file (RON, `version` 1) holds them with their positions in the
-//! notation of NOTATION.md; the shipped set (`puzzles/open.ron`) is embedded in the program.
+//! enemy flag by force fastest, or wins decisive material fastest (each puzzle's `goal`), proven
+//! by an exhaustive search (`prove`, where the exact definitions are). A puzzle file (RON,
+//! `version` 1) holds them with their positions in the notation of NOTATION.md; the shipped sets
+//! (`puzzles/open.ron`, the flag; `puzzles/material.ron`, material) are embedded in the program.
 
 pub mod deduce;
 pub mod hidden;
 pub mod prove;
 
-use crate::engine::{Mode, Position, Rules, Seat, Turn};
+use crate::engine::{Mode, Position, Rank, Rules, Seat, Turn};
 use crate::fsutil;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
-pub use prove::{MAX_DEPTH, OutOfBudget, Prover, Refutation, Solved, Verdict};
+pub use prove::{
+    DECISIVE, Goal, MAX_DEPTH, OutOfBudget, Prover, Refutation, Solved, Verdict, material,
+};
 
 /// The version of the puzzle file format this program reads and writes.
 pub const PUZZLE_VERSION: u32 = 1;
@@ -24,8 +27,10 @@ pub const PROOF_BUDGET: u64 = 3_000_000;
 /// The largest puzzle file read (bytes).
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
-/// The shipped set, as embedded.
+/// The shipped flag puzzles, as embedded.
 const SHIPPED: &str = include_str!("../../puzzles/open.ron");
+/// The shipped material puzzles, as embedded.
+const SHIPPED_MATERIAL: &str = include_str!("../../puzzles/material.ron");
 
 /// A puzzle file: its version and its puzzles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +48,9 @@ pub struct PuzzleEntry {
     /// The house rules, when not the default open-mode rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Rules>,
+    /// What the mover wins: the flag (also when the file does not say) or decisive material.
+    #[serde(default)]
+    pub goal: Goal,
     /// The mover's turns the win takes.
     pub depth: u32,
     /// The one first turn that wins within `depth` turns.
@@ -65,6 +73,7 @@ pub struct Puzzle {
     pub id: String,
     pub position: Position,
     pub rules: Rules,
+    pub goal: Goal,
     pub depth: u32,
     pub answer: Turn,
     pub line: Vec<Turn>,
@@ -190,13 +199,21 @@ fn write_text(path: &Path, text: &str) -> Result<(), PuzzleError> {
 }
 
 impl PuzzleEntry {
-    /// The entry for a solved position.
-    pub fn new(id: String, pos: &Position, rules: &Rules, s: &Solved, source: String) -> Self {
+    /// The entry for a position solved for `goal`.
+    pub fn new(
+        id: String,
+        pos: &Position,
+        rules: &Rules,
+        goal: Goal,
+        s: &Solved,
+        source: String,
+    ) -> Self {
         let board = pos.board();
         PuzzleEntry {
             id,
             position: pos.notation(),
             rules: (*rules != Rules::for_mode(Mode::Open)).then(|| rules.clone()),
+            goal,
             depth: s.depth,
             answer: s.answer.notation(board),
             line: s.line.iter().map(|t| t.notation(board)).collect(),
@@ -244,6 +261,7 @@ impl PuzzleEntry {
             id: self.id.clone(),
             position,
             rules,
+            goal: self.goal,
             depth: self.depth,
             answer,
             line,
@@ -268,14 +286,41 @@ impl Puzzle {
         }
     }
 
-    /// Prove it again: the answer is the only first turn that wins within its depth, and none
-    /// wins sooner; the line ends in the mover's win.
+    /// What the forced line wins: the pieces the enemy loses along it, and the mover's own.
+    pub fn won_along_line(&self) -> (Vec<Rank>, Vec<Rank>) {
+        let mut at = self.position;
+        for &t in &self.line {
+            at.play_unchecked_fast(&self.rules, t);
+        }
+        let me = self.mover();
+        let count = |p: &Position| {
+            let mut n = [[0u8; 16]; 2];
+            for q in p.cells().iter().flatten() {
+                n[usize::from(q.side() != me)][q.rank() as usize] += 1;
+            }
+            n
+        };
+        let (before, after) = (count(&self.position), count(&at));
+        let lost = |side: usize| {
+            let mut out = Vec::new();
+            for r in &Rank::ALL {
+                let k = before[side][*r as usize].saturating_sub(after[side][*r as usize]);
+                out.extend(std::iter::repeat_n(*r, k as usize));
+            }
+            out
+        };
+        (lost(1), lost(0))
+    }
+
+    /// Prove it again: the answer is the only first turn that wins its goal within its depth,
+    /// and none wins sooner; the line ends in the mover's win (the material goal: or in the
+    /// decisive gain).
     ///
     /// # Errors
     /// What the prover found instead, or that it ran out of budget.
     pub fn prove(&self, budget: u64) -> Result<(), PuzzleError> {
         let fail = |e: String| PuzzleError::NotProven(self.id.clone(), e);
-        let mut prover = Prover::new(&self.rules, budget);
+        let mut prover = Prover::with_goal(&self.rules, budget, self.goal);
         let verdict = prover
             .verdict(&self.position, self.depth)
             .map_err(|_| fail(format!("no proof within {budget} nodes")))?;
@@ -299,30 +344,40 @@ impl Puzzle {
         }
         let won = matches!(at.status(&self.rules),
             crate::engine::Status::Won(team, _) if team == self.mover().team());
-        if !won {
+        let me = self.mover();
+        let gained = self.goal == Goal::Material
+            && at.status(&self.rules) == crate::engine::Status::Ongoing
+            && material(&at, me) - material(&self.position, me) >= DECISIVE;
+        if !won && !gained {
             return Err(fail("its line does not end in a win".into()));
         }
         Ok(())
     }
 }
 
-/// The shipped puzzles, read once (a puzzle that does not read is left out; the shipped set's
-/// test reads them all).
+/// The shipped puzzles of both goals, read once, easiest first (the flag's before material's at
+/// equal rating; a puzzle that does not read is left out; the shipped sets' test reads them all).
 pub fn shipped() -> &'static [Puzzle] {
     static SET: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
     SET.get_or_init(|| {
-        PuzzleFile::parse(SHIPPED)
-            .map(|f| f.puzzles.iter().filter_map(|e| e.check().ok()).collect())
-            .unwrap_or_default()
+        let mut all: Vec<Puzzle> = [SHIPPED, SHIPPED_MATERIAL]
+            .iter()
+            .filter_map(|text| PuzzleFile::parse(text).ok())
+            .flat_map(|f| f.puzzles.into_iter().filter_map(|e| e.check().ok()))
+            .collect();
+        all.sort_by_key(|p| p.rating);
+        all
     })
 }
 
-/// The shipped file's text (for its test).
-pub fn shipped_text() -> &'static str {
-    SHIPPED
+/// The shipped files' texts (for their test): the flag puzzles, the material ones.
+pub fn shipped_texts() -> [&'static str; 2] {
+    [SHIPPED, SHIPPED_MATERIAL]
 }
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_hidden;
+#[cfg(test)]
+mod tests_material;

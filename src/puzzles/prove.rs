@@ -14,13 +14,66 @@
 //! turns. Other first turns may still win in more than `d` turns: the puzzle asks for the
 //! fastest win, as "mate in two" does in chess.
 //!
+//! **Decisive material** (the second goal, [`Goal::Material`]). The mover *wins decisive material
+//! within `n` turns* when it has a first turn after which every defence either loses the game at
+//! once, or leaves the mover at least [`DECISIVE`] ahead of where it stood in the puzzle's
+//! position, or (with turns left) leaves a position where it wins decisive material within the
+//! turns that remain. The balance is the computer's own piece values (`ai::eval::value`, open
+//! mode, the engineer's worth by the enemy's mines left): the mover's pieces on the board less
+//! the enemy's. The gain is counted only *after the defender's reply*, so a capture the defender
+//! can answer by taking the piece back (a trade) is no win; the defender's last reply is searched
+//! like every other. A flag win (or the enemy left with no move) also wins here. The threshold is
+//! a general's worth (75): the second piece of the army, taken for nothing or for little, or the
+//! marshal (100), or lesser pieces adding up to as much; a trade of equals, or a bomb given for
+//! the general (75 − 45), falls short. Below it, routine captures would make puzzles; the
+//! review words such a lead "about a general's worth".
+//!
+//! A position that is a flag puzzle stays one: `junqi puzzles make` keeps a material puzzle only
+//! where the flag goal finds no puzzle within [`MAX_DEPTH`] turns.
+//!
 //! **Budget.** Every turn played counts as a node; a search that runs over its budget gives up
 //! and proves nothing (an unproven position is no puzzle).
 
-use crate::engine::{Mover, Position, Rules, Seat, Status, Turn};
+use crate::ai::eval;
+use crate::engine::{Mode, Mover, Position, Rank, Rules, Seat, Status, Turn};
+use serde::{Deserialize, Serialize};
 
 /// The most mover's turns a puzzle may ask for.
 pub const MAX_DEPTH: u32 = 3;
+
+/// The material gain that wins under [`Goal::Material`]: a general's worth by the computer's
+/// piece values (see the module's definition).
+pub const DECISIVE: i32 = 75;
+
+/// What the mover is asked to win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    /// Take the enemy flag (or leave the enemy no movable piece or no legal turn).
+    #[default]
+    Flag,
+    /// Win decisive material ([`DECISIVE`]) that the defender's reply does not win back, or
+    /// the game.
+    Material,
+}
+
+/// The material balance of `pos` for `me`: the computer's value of each of `me`'s pieces on the
+/// board less the enemy's (open mode; an engineer is worth more while enemy mines are left).
+pub fn material(pos: &Position, me: Seat) -> i32 {
+    let mut mines = [0u8; 2];
+    for p in pos.cells().iter().flatten() {
+        if p.rank() == Rank::Mine {
+            mines[p.side().index()] += 1;
+        }
+    }
+    let mut total = 0;
+    for p in pos.cells().iter().flatten() {
+        let s = p.side().index();
+        let v = eval::value(p.rank(), mines[1 - s], Mode::Open);
+        total += if p.side() == me { v } else { -v };
+    }
+    total
+}
 
 /// A search gave up: its node budget ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,17 +116,52 @@ pub struct Prover<'a> {
     budget: u64,
     nodes: u64,
     defences: u64,
+    goal: Goal,
+    /// The root's mover and its material balance there (the material goal's baseline).
+    root: Option<(Seat, i32)>,
 }
 
 impl<'a> Prover<'a> {
     /// A prover that plays at most `budget` turns in all (over all its searches).
     pub fn new(rules: &'a Rules, budget: u64) -> Prover<'a> {
+        Prover::with_goal(rules, budget, Goal::Flag)
+    }
+
+    /// A prover for `goal`, with the budget of [`Prover::new`].
+    pub fn with_goal(rules: &'a Rules, budget: u64, goal: Goal) -> Prover<'a> {
         Prover {
             rules,
             budget,
             nodes: 0,
             defences: 0,
+            goal,
+            root: None,
         }
+    }
+
+    /// The goal it proves.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// `pos` is the position searched from: the material goal counts gains from here.
+    fn set_root(&mut self, pos: &Position) {
+        self.root = pos.side_to_move().map(|me| (me, material(pos, me)));
+    }
+
+    /// Whether the material goal is reached in `pos` (after a defence): the mover at least
+    /// [`DECISIVE`] ahead of the root.
+    fn gained(&self, pos: &Position) -> bool {
+        match (self.goal, self.root) {
+            (Goal::Material, Some((me, base))) => material(pos, me) - base >= DECISIVE,
+            _ => false,
+        }
+    }
+
+    /// Whether a defence after the mover's last turn is searched too (the material goal: the
+    /// gain must stand after the reply), rather than the last turn having to win outright.
+    fn replies_searched(&self) -> bool {
+        self.goal == Goal::Material
     }
 
     /// The turns played so far.
@@ -90,6 +178,7 @@ impl<'a> Prover<'a> {
         if !matches!(pos.mover(), Mover::Side(_)) || pos.status(self.rules).is_over() {
             return Ok(Verdict::NoWin);
         }
+        self.set_root(pos);
         let turns = self.turns(pos);
         for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
             let mut winners = Vec::new();
@@ -148,6 +237,7 @@ impl<'a> Prover<'a> {
         depth: u32,
     ) -> Result<Option<Refutation>, OutOfBudget> {
         let me = pos.side_to_move();
+        self.set_root(pos);
         let mut after = *pos;
         self.play(&mut after, turn)?;
         match after.status(self.rules) {
@@ -155,7 +245,7 @@ impl<'a> Prover<'a> {
             Status::Ongoing => {}
             _ => return Ok(Some(Refutation::EndsGame)),
         }
-        if depth <= 1 {
+        if depth <= 1 && !self.replies_searched() {
             return Ok(Some(Refutation::NoWinYet));
         }
         for d in self.turns(&after) {
@@ -163,7 +253,8 @@ impl<'a> Prover<'a> {
             self.play(&mut next, d)?;
             match next.status(self.rules) {
                 s if won_by(s, me) => continue,
-                Status::Ongoing if self.wins(&next, depth - 1)? => continue,
+                Status::Ongoing if self.gained(&next) => continue,
+                Status::Ongoing if depth > 1 && self.wins(&next, depth - 1)? => continue,
                 _ => return Ok(Some(Refutation::Defence(d))),
             }
         }
@@ -179,13 +270,14 @@ impl<'a> Prover<'a> {
         let mut at = *pos;
         self.play(&mut at, first)?;
         let mut left = depth;
-        while at.status(self.rules) == Status::Ongoing && left > 1 {
+        let last = if self.replies_searched() { 0 } else { 1 };
+        while at.status(self.rules) == Status::Ongoing && left > last {
             // The defence after which the win takes longest.
             let mut best: Option<(u32, Turn, Position)> = None;
             for d in self.turns(&at) {
                 let mut next = at;
                 self.play(&mut next, d)?;
-                let need = if won_by(next.status(self.rules), me) {
+                let need = if won_by(next.status(self.rules), me) || self.gained(&next) {
                     0
                 } else {
                     let mut k = 1;
@@ -239,7 +331,7 @@ impl<'a> Prover<'a> {
                 _ => {}
             }
         }
-        if n <= 1 {
+        if n <= 1 && !self.replies_searched() {
             return Ok(false);
         }
         for after in going {
@@ -257,13 +349,15 @@ impl<'a> Prover<'a> {
         self.play(&mut after, turn)?;
         match after.status(self.rules) {
             s if won_by(s, me) => Ok(true),
-            Status::Ongoing if n > 1 => self.every_defence_loses(&after, n - 1, me),
+            Status::Ongoing if n > 1 || self.replies_searched() => {
+                self.every_defence_loses(&after, n - 1, me)
+            }
             _ => Ok(false),
         }
     }
 
-    /// The defender to move in `pos`: whether every defence loses, each at once or to a win of
-    /// `me` within `n` turns.
+    /// The defender to move in `pos`: whether every defence loses, each at once, or (the material
+    /// goal) by leaving the gain, or to a win of `me` within `n` turns (0: none left).
     fn every_defence_loses(
         &mut self,
         pos: &Position,
@@ -277,6 +371,8 @@ impl<'a> Prover<'a> {
             self.defences += 1;
             match next.status(self.rules) {
                 s if won_by(s, me) => {}
+                Status::Ongoing if self.gained(&next) => {}
+                Status::Ongoing if n == 0 => return Ok(false),
                 Status::Ongoing => open.push(next),
                 _ => return Ok(false),
             }

@@ -456,7 +456,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ai", &["engine"]),
     ("protocol", &["engine"]),
     ("library", &["i18n"]),
-    ("puzzles", &["i18n"]),
+    ("puzzles", &["ai", "i18n"]),
     ("table", &["ai", "protocol", "i18n"]),
     ("commentary", &["ai", "i18n"]),
     ("net", &["table"]),

@@ -6,12 +6,18 @@ use common::cli::{junqi, text};
 use junqi::engine::rng::SplitMix64;
 use junqi::engine::{Formation, Rank};
 use junqi::engine::{Game, Mode, Rules, Start};
-use junqi::puzzles::PuzzleFile;
 use junqi::puzzles::hidden::{HiddenFile, Question};
+use junqi::puzzles::{Goal, PuzzleFile};
 
 /// Blue: a lieutenant on a12, the flag on d12; Red: a captain on d11, the flag on b1. Red to
 /// move wins only by d11-d12.
 const ONE_TAKER: &str = "b2....bF../......r3../........../........../........../........../........../........../........../........../........../..rF...... r 0 0";
+
+/// Red's marshal on e2 takes Blue's general on e7 and nothing takes it back: a material puzzle in
+/// one (src/puzzles/tests_material.rs).
+const GENERAL_HANGS: &str = "bMbFbM..b2/........../b3..b3..../........../........../........b8/........../........../........../........../........r9/..rF...... r 0 0";
+/// As `GENERAL_HANGS` with a blue bomb on d7 that takes the marshal back: no puzzle.
+const GENERAL_GUARDED: &str = "bMbFbM..b2/........../b3..b3..../........../........../......bBb8/........../........../........../........../........r9/..rF...... r 0 0";
 
 /// A record of a game that starts at `position` (no turn played), written in `dir`.
 fn record(dir: &std::path::Path, name: &str, position: &str) -> String {
@@ -68,6 +74,66 @@ fn puzzles_are_made_from_records_and_proven_again() {
 }
 
 #[test]
+fn material_puzzles_are_made_by_goal_and_proven_again_by_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs = [
+        record(dir.path(), "game-0001.ron", ONE_TAKER),
+        record(dir.path(), "game-0002.ron", GENERAL_HANGS),
+        record(dir.path(), "game-0003.ron", GENERAL_GUARDED),
+    ];
+    let make = |goal: &str| {
+        let out = dir.path().join(format!("{goal}.ron")).display().to_string();
+        let mut args = vec!["puzzles", "make", "--goal", goal, "--out", &out, "--from"];
+        args.extend(recs.iter().map(String::as_str));
+        let o = junqi(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let file = PuzzleFile::read(std::path::Path::new(&out)).unwrap();
+        let o = junqi(&["puzzles", "check", &out]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let checked = format!("puzzles: checked={} ms=", file.puzzles.len());
+        assert!(text(&o.stdout).starts_with(&checked), "{}", text(&o.stdout));
+        let made: Vec<(String, Goal, String, String)> = file
+            .puzzles
+            .iter()
+            .map(|p| (p.id.clone(), p.goal, p.answer.clone(), p.source.clone()))
+            .collect();
+        (made, out)
+    };
+    let flag = |id: &str| {
+        (
+            id.into(),
+            Goal::Flag,
+            "d11-d12".into(),
+            "game-0001.ron, ply 0".into(),
+        )
+    };
+    let material = (
+        "material-0001".into(),
+        Goal::Material,
+        "e2-e7".into(),
+        "game-0002.ron, ply 0".into(),
+    );
+    // The default, any: the flag puzzle and the material one; the guarded general is none.
+    let (any, _) = make("any");
+    assert_eq!(any, vec![flag("open-0001"), material.clone()]);
+    let (only_flag, _) = make("flag");
+    assert_eq!(only_flag, vec![flag("open-0001")]);
+    let (only_material, out) = make("material");
+    assert_eq!(only_material, vec![material]);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("goal: material"), "{written}");
+    // Read without its goal the puzzle is a flag puzzle, which the check refuses.
+    std::fs::write(&out, written.replace("goal: material,", "")).unwrap();
+    let o = junqi(&["puzzles", "check", &out]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("puzzle material-0001 is not proven"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
 fn puzzles_make_refuses_bad_arguments_and_files() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("none.ron").display().to_string();
@@ -88,6 +154,7 @@ fn puzzles_make_refuses_bad_arguments_and_files() {
         ],
         vec!["puzzles", "make", "--mode", "flip"],
         vec!["puzzles", "make", "--depth", "4"],
+        vec!["puzzles", "make", "--goal", "pieces"],
         vec!["puzzles", "make", "--count", "0"],
         vec!["puzzles", "make", "--player", "engine:cat"],
         vec!["puzzles", "check", missing.as_str()],

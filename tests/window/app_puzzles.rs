@@ -11,7 +11,7 @@ use junqi::app::learn::{PuzzleRun, PuzzleSaid, Wrong};
 use junqi::app::{JunqiApp, Screen, board::node_label};
 use junqi::engine::{NodeId, Turn};
 use junqi::i18n::{Lang, fill, puzzles as t};
-use junqi::puzzles::{self, PROOF_BUDGET, Prover, Refutation};
+use junqi::puzzles::{self, Goal, PROOF_BUDGET, Prover, Refutation};
 
 /// The puzzle on screen.
 fn run<'a>(h: &'a Harness<'static, JunqiApp>) -> &'a PuzzleRun {
@@ -35,11 +35,11 @@ fn play(h: &mut Harness<'static, JunqiApp>, turn: Turn) {
     click_node(h, to);
 }
 
-/// The first shipped puzzle of two or more turns, and a legal first turn of it that a defence
+/// The first shipped flag puzzle of two or more turns, and a legal first turn of it that a defence
 /// refutes (with that defence).
 fn refuted() -> (usize, Turn, Turn) {
     for (i, p) in puzzles::shipped().iter().enumerate() {
-        if p.depth < 2 {
+        if p.depth < 2 || p.goal != Goal::Flag {
             continue;
         }
         let mut prover = Prover::new(&p.rules, PROOF_BUDGET);
@@ -162,4 +162,73 @@ fn an_illegal_try_says_why_and_is_not_rated() {
     // At 640 × 480 the buttons are there.
     h.get_by_label("Try again (R)");
     h.get_by_label("Next puzzle (N)");
+}
+
+/// The first shipped puzzle of the material goal of two turns or more (else of one), and a legal
+/// first turn of it that a defence refutes (with that defence).
+fn material_refuted() -> (usize, Turn, Turn) {
+    let material = |p: &&puzzles::Puzzle| p.goal == Goal::Material;
+    let (i, p) = puzzles::shipped()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| material(p))
+        .max_by_key(|(i, p)| (p.depth, std::cmp::Reverse(*i)))
+        .expect("shipped material puzzles");
+    let mut prover = Prover::with_goal(&p.rules, PROOF_BUDGET, Goal::Material);
+    for turn in p.position.legal_turns(&p.rules) {
+        if let Ok(Some(Refutation::Defence(d))) = prover.refute(&p.position, turn, p.depth) {
+            return (i, turn, d);
+        }
+    }
+    panic!("no refuted first turn in material puzzle {}", p.id)
+}
+
+#[test]
+fn a_material_puzzle_asks_for_material_is_solved_and_says_what_was_won() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), 640.0, 480.0);
+    let (k, wrong, defence) = material_refuted();
+    h.state_mut().settings.puzzles.next = k;
+    open_puzzles(&mut h);
+    assert_eq!(run(&h).index, k);
+    let p = run(&h).puzzle;
+    let side = p.mover();
+    let task = if p.depth == 1 {
+        fill(t::PUZZLE_TASK_MATERIAL_1.en, &[("side", side.en())])
+    } else {
+        let n = p.depth.to_string();
+        fill(
+            t::PUZZLE_TASK_MATERIAL_N.en,
+            &[("side", side.en()), ("n", &n)],
+        )
+    };
+    h.get_by_label(&task);
+    // A wrong try: the defence that keeps the material is played out and named.
+    play(&mut h, wrong);
+    let d = defence.notation(run(&h).game().board());
+    h.get_by_label(&fill(
+        t::PUZZLE_MATERIAL_DEFENCE.en,
+        &[("side", side.opponent().unwrap().en()), ("defence", &d)],
+    ));
+    assert_eq!(run(&h).game().plies().len(), 2);
+    // Again, and the answer: the forced gain is played out and what it won is said.
+    h.key_press(egui::Key::R);
+    h.run();
+    let answer = run(&h).puzzle.answer;
+    play(&mut h, answer);
+    h.get_by_label("Solved!");
+    let Some(PuzzleSaid::Solved(line)) = run(&h).said() else {
+        panic!("{:?}", run(&h).said())
+    };
+    assert_eq!(line.len(), p.line.len());
+    let (won, lost) = p.won_along_line();
+    assert!(!won.is_empty());
+    h.get_by_label(&t::won_words(Lang::En, &won, &lost));
+    let small = egui::vec2(640.0, 480.0);
+    common::layout::assert_tidy(&h, small, "a material puzzle solved at 640×480");
+    // In Chinese too.
+    h.state_mut().settings.lang = Lang::Zh;
+    h.run();
+    h.get_by_label(&t::won_words(Lang::Zh, &won, &lost));
+    common::layout::assert_tidy(&h, small, "a material puzzle solved at 640×480, in Chinese");
 }

@@ -1,6 +1,7 @@
 //! A puzzle being played (残局): the player tries a first turn; the engine checks that it is
 //! legal, the puzzle's proven answer says whether it is right, and for a wrong one the prover
-//! finds the defence that saves the flag, which is played out on the board.
+//! (for the puzzle's goal) finds the defence that saves the flag, or keeps the material, which
+//! is played out on the board.
 
 use crate::app::settings::PuzzleScore;
 use crate::engine::{Game, IllegalTurn, NodeId, Seat, Seen, Start, Turn, View, Viewer};
@@ -9,7 +10,8 @@ use crate::puzzles::{self, PROOF_BUDGET, Prover, Puzzle, Refutation};
 /// Why a legal first turn is not the answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Wrong {
-    /// The defender's answer (its side, the turn) that holds the flag for the turns left.
+    /// The defender's answer (its side, the turn) that holds the flag (or keeps the material)
+    /// for the turns left.
     Defence(Seat, String),
     /// The turn ends the game without the mover's win.
     EndsGame,
@@ -144,7 +146,7 @@ impl PuzzleRun {
         let wrong = if turn == puzzle.answer {
             None
         } else {
-            let mut prover = Prover::new(&puzzle.rules, PROOF_BUDGET);
+            let mut prover = Prover::with_goal(&puzzle.rules, PROOF_BUDGET, puzzle.goal);
             match prover.refute(&puzzle.position, turn, puzzle.depth) {
                 Ok(None) => None,
                 Ok(Some(Refutation::Defence(d))) => {

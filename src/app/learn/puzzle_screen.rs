@@ -5,6 +5,7 @@ use super::deduction_screen::{GREEN, WRONG, header, keys, line, score};
 use super::{LearnCmd, PuzzleRun, PuzzleSaid, Wrong};
 use crate::app::settings::{BoardOptions, Settings};
 use crate::i18n::{self, Lang, fill, puzzles as t};
+use crate::puzzles::Goal;
 
 /// Draw the open puzzle at `place` and take its keys (N the next, R again; Esc is the lesson
 /// screen's).
@@ -62,11 +63,15 @@ fn panel(
     let puzzle = run.puzzle;
     header(ui, place, settings, out);
     let side = lang.side(run.player());
+    let (one, many) = match puzzle.goal {
+        Goal::Flag => (&t::PUZZLE_TASK_1, &t::PUZZLE_TASK_N),
+        Goal::Material => (&t::PUZZLE_TASK_MATERIAL_1, &t::PUZZLE_TASK_MATERIAL_N),
+    };
     let task = if puzzle.depth == 1 {
-        fill(lang.t(&t::PUZZLE_TASK_1), &[("side", side)])
+        fill(lang.t(one), &[("side", side)])
     } else {
         fill(
-            lang.t(&t::PUZZLE_TASK_N),
+            lang.t(many),
             &[("side", side), ("n", &puzzle.depth.to_string())],
         )
     };
@@ -79,6 +84,7 @@ fn panel(
 /// What the last click got.
 fn said(ui: &mut egui::Ui, run: &PuzzleRun, lang: Lang) {
     let Some(s) = run.said() else { return };
+    let material = run.puzzle.goal == Goal::Material;
     match s {
         PuzzleSaid::PickFirst => line(
             ui,
@@ -93,16 +99,31 @@ fn said(ui: &mut egui::Ui, run: &PuzzleRun, lang: Lang) {
                     .strong()
                     .color(GREEN),
             );
-            let text = fill(lang.t(&t::PUZZLE_LINE), &[("line", &turns.join(" "))]);
+            let words = if material {
+                &t::PUZZLE_MATERIAL_LINE
+            } else {
+                &t::PUZZLE_LINE
+            };
+            let text = fill(lang.t(words), &[("line", &turns.join(" "))]);
             line(ui, &text, ui.visuals().text_color());
+            if material {
+                let (won, lost) = run.puzzle.won_along_line();
+                let text = t::won_words(lang, &won, &lost);
+                line(ui, &text, ui.visuals().text_color());
+            }
         }
         PuzzleSaid::Wrong(turn, why) => {
             let n = run.puzzle.depth.to_string();
-            let head = fill(lang.t(&t::PUZZLE_WRONG), &[("turn", turn), ("n", &n)]);
+            let (wrong, defence) = if material {
+                (&t::PUZZLE_WRONG_MATERIAL, &t::PUZZLE_MATERIAL_DEFENCE)
+            } else {
+                (&t::PUZZLE_WRONG, &t::PUZZLE_DEFENCE)
+            };
+            let head = fill(lang.t(wrong), &[("turn", turn), ("n", &n)]);
             line(ui, &head, WRONG);
             let reason = match why {
                 Wrong::Defence(side, d) => fill(
-                    lang.t(&t::PUZZLE_DEFENCE),
+                    lang.t(defence),
                     &[("side", lang.side(*side)), ("defence", d)],
                 ),
                 Wrong::EndsGame => lang.t(&t::PUZZLE_ENDS).to_string(),
