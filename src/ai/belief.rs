@@ -581,8 +581,9 @@ fn viewer_side(v: &View) -> Option<Viewer> {
     }
 }
 
-/// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
-fn walker_reaches(view: &View, rules: &Rules, side: Seat, from: NodeId, to: NodeId) -> bool {
+/// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`
+/// (a piece that could not was an engineer flying round a corner of the railway).
+pub fn walker_reaches(view: &View, rules: &Rules, side: Seat, from: NodeId, to: NodeId) -> bool {
     let mut setup = view.proxy_setup();
     setup.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
     setup.mover = Mover::Side(side);

@@ -27,11 +27,11 @@
 //! house rules whose refusals and reveals are modelled here is taken ([`supported`]).
 
 use crate::engine::{
-    ClashOutcome, Game, Mover, Piece, Position, Rank, Rules, Seat, Seen, Turn, View, Viewer,
-    clash_outcome,
+    ClashOutcome, Game, Mover, Rank, Rules, Seat, Seen, Turn, View, Viewer, clash_outcome,
 };
 use crate::engine::{FlagTakers, Mode, NodeId};
 
+use crate::ai::belief::walker_reaches;
 use crate::engine::rank_set::augment;
 pub use crate::engine::rank_set::{ALL_RANKS, RankSet, bit, ranks_in};
 
@@ -383,17 +383,6 @@ fn follow(
             pieces[e].shown = Some(p.rank());
         }
     }
-}
-
-/// Whether a plain (non-flying) piece of `side` on `from` could have reached `to` in `view`.
-fn walker_reaches(view: &View, rules: &Rules, side: Seat, from: NodeId, to: NodeId) -> bool {
-    let mut setup = view.proxy_setup();
-    setup.cells[from as usize] = Some(Piece::new(side, Rank::Lieutenant));
-    setup.mover = Mover::Side(side);
-    let pos = Position::stand_in(&setup);
-    let mut r = rules.clone();
-    r.movable_hq = true;
-    pos.destinations_from(&r, from).contains(&to)
 }
 
 /// The exact solver: pieces matched to rank slots (each rank as many slots as a side has).
