@@ -414,6 +414,28 @@ impl RemoteGame {
         });
         if fits {
             self.view = Some(end);
+            self.name_revealed_pieces(game);
+        }
+    }
+
+    /// After the end reveal, the move list names every piece of the turns seen: each move's
+    /// attacker and defender from the record's position before it. Only when the turns seen are
+    /// the record's turns, in order (otherwise the list stays as the seat saw it).
+    fn name_revealed_pieces(&mut self, game: &crate::engine::Game) {
+        let turns: Vec<(usize, Turn)> = (game.plies().iter().enumerate())
+            .filter_map(|(i, p)| p.report.as_ref().map(|r| (i, r.turn)))
+            .collect();
+        let same = turns.len() == self.plies.len()
+            && (turns.iter().zip(&self.plies)).all(|((_, t), p)| *t == p.report.turn);
+        if !same {
+            return;
+        }
+        for ((i, turn), p) in turns.into_iter().zip(&mut self.plies) {
+            if let Turn::Move { from, to } = turn {
+                let before = game.position_at(i);
+                p.attacker = before.at(from);
+                p.defender = before.at(to);
+            }
         }
     }
 
@@ -1284,6 +1306,45 @@ mod tests {
         assert_eq!(unknown(&g), 25);
         g.reveal_end(&game);
         assert_eq!(unknown(&g), 0);
+    }
+
+    /// After the end reveal the move list names the pieces of every clash, which during the
+    /// game showed "?" for the enemy's.
+    #[test]
+    fn the_reveal_names_every_piece_of_the_move_list() {
+        use crate::ai::Player;
+        let rules = Rules::for_mode(Mode::Hidden);
+        let mut game = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
+        let mut g = seated(&rules, &game, Seat::Red);
+        let mut rng = crate::engine::rng::SplitMix64::new(5);
+        let mut p = crate::ai::RandomPlayer::default();
+        while game.plies().len() < 120 && !game.status().is_over() {
+            let side = game.position().side_to_move().unwrap();
+            let t = (p.choose(&game.view(Viewer::Side(side)), &rules, &mut rng)).unwrap();
+            let report = game.play(t).unwrap().report.clone().unwrap();
+            g.receive(HostMsg::Report(report), 0.0);
+            tell_view(&mut g, &game, Seat::Red);
+        }
+        let unknown = |g: &RemoteGame| {
+            (g.plies().iter())
+                .filter(|p| p.report.clash.is_some())
+                .filter(|p| !matches!(p.pieces(), (Seen::Known(_), Seen::Known(_))))
+                .count()
+        };
+        assert!(unknown(&g) > 0, "no clash with an unknown piece");
+        if !game.status().is_over() {
+            game.act(crate::engine::Action::Resign(Seat::Blue)).unwrap();
+        }
+        g.receive(HostMsg::GameOver(game.status()), 0.0);
+        g.reveal_end(&game);
+        assert_eq!(unknown(&g), 0);
+        let clash = g.plies().iter().find(|p| p.report.clash.is_some()).unwrap();
+        let Turn::Move { from, to } = clash.report.turn else {
+            panic!("a clash is a move")
+        };
+        let i = clash.number - 1;
+        assert_eq!(clash.attacker, game.position_at(i).at(from));
+        assert_eq!(clash.defender, game.position_at(i).at(to));
     }
 
     /// A flag attack refused by a flag rule is worded as the play screen words it, from the
