@@ -43,27 +43,24 @@ impl Table {
             self.asking = None;
             return Polled::Over(end);
         }
-        if self.question_open() {
+        let polled = if self.question_open() {
             // A draw offer or takeback ask still going round: the asker's turn waits for it.
-            let polled = self.ask_round();
-            if !matches!(polled, Polled::Waiting(_) | Polled::Again) {
-                self.asking = None;
+            self.ask_round()
+        } else {
+            let Some(k) = self.seat_to_move() else {
+                return Polled::Over(self.end());
+            };
+            if self.asking.as_ref().is_none_or(|a| a.k != k) {
+                self.asking = Some(Asking {
+                    k,
+                    this: turns::OneTurn::default(),
+                    move_clock: self.move_clock(),
+                    this_turn: Duration::ZERO,
+                    since: None,
+                });
             }
-            return polled;
-        }
-        let Some(k) = self.seat_to_move() else {
-            return Polled::Over(self.end());
+            self.ask(k)
         };
-        if self.asking.as_ref().is_none_or(|a| a.k != k) {
-            self.asking = Some(Asking {
-                k,
-                this: turns::OneTurn::default(),
-                move_clock: self.move_clock(),
-                this_turn: Duration::ZERO,
-                since: None,
-            });
-        }
-        let polled = self.ask(k);
         if !matches!(polled, Polled::Waiting(_) | Polled::Again) {
             self.asking = None;
         }

@@ -24,18 +24,21 @@ fn serve(state: Option<&std::path::Path>) -> (Child, String, String) {
     let mut line = String::new();
     err.read_line(&mut line).unwrap();
     // "serve: listening on 127.0.0.1:PORT, host key KEY"
-    let addr = line
-        .split("listening on ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap()
-        .to_string();
+    let addr = listening_addr(&line);
     let key = line.split("host key ").nth(1).unwrap().trim().to_string();
     // Keep draining the log so the host never blocks on it.
     std::thread::spawn(move || for _ in err.lines() {});
     (child, addr, key)
+}
+
+/// The address in the host's first log line ("serve: listening on 127.0.0.1:PORT, host key
+/// KEY").
+pub(crate) fn listening_addr(line: &str) -> String {
+    let after = line
+        .split("listening on ")
+        .nth(1)
+        .expect("a listening line");
+    after.split(',').next().unwrap_or(after).to_string()
 }
 
 /// `--known-hosts` in a folder of the test's own: hosts on random ports present new keys each
@@ -334,14 +337,7 @@ fn a_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin() {
     let dir = tempfile::tempdir().unwrap();
     let (mut host, log) = serve_logged("127.0.0.1:0", dir.path());
     let first = log.recv_timeout(crate::common::PATIENCE).unwrap();
-    let addr = first
-        .split("listening on ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap()
-        .to_string();
+    let addr = listening_addr(&first);
     // Seats slow enough to be caught mid-game: the computer at a small node budget.
     let spec = "ai:easy:nodes=300";
     let known = tempfile::tempdir().unwrap();
@@ -491,13 +487,7 @@ fn a_connect_killed_mid_game_takes_its_seat_back_with_the_same_invite() {
     let mut seen = Vec::new();
     wait_for_line(&log, &mut seen, "listening on ");
     let first = seen.iter().find(|l| l.contains("listening on ")).unwrap();
-    let addr = first
-        .split("listening on ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap();
+    let addr = &listening_addr(first);
     let (data_a, data_b, known) = (
         tempfile::tempdir().unwrap(),
         tempfile::tempdir().unwrap(),

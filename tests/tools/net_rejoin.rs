@@ -4,7 +4,8 @@
 //! game for every player when it starts again. All on loopback, with the built binary.
 
 use crate::net_cli::{
-    BIN, Killed, last_line, lines_of, never_moves, own_known_hosts, wait_for_line, wait_out,
+    BIN, Killed, last_line, lines_of, listening_addr, never_moves, own_known_hosts, wait_for_line,
+    wait_out,
 };
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -32,14 +33,7 @@ fn serve(
     let mut seen = Vec::new();
     wait_for_line(&log, &mut seen, "listening on ");
     let first = seen.iter().find(|l| l.contains("listening on ")).unwrap();
-    let addr = first
-        .split("listening on ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap()
-        .to_string();
+    let addr = listening_addr(first);
     (child, addr, (seen, log))
 }
 

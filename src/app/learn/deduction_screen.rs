@@ -156,13 +156,16 @@ pub fn ui(
             .filter(|_| interactive)
             .map(|s| view.destinations_from(run.rules(), s))
             .unwrap_or_default();
-        let input = super::practice::view_board(
+        let input = super::practice::board(
             ui,
+            None,
             view,
-            run.selected().or(run.picked()),
-            &dests,
-            run.player(),
-            interactive,
+            super::practice::Place {
+                selected: run.selected().or(run.picked()),
+                destinations: &dests,
+                player: run.player(),
+                interactive,
+            },
             &opts,
             settings.lang,
         );

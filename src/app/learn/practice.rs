@@ -17,60 +17,18 @@ pub(super) fn destinations(
         .unwrap_or_default()
 }
 
-/// The board of a lesson or a puzzle: `game` as `view` shows it, `player` at the bottom, the
-/// last turn marked, taking moves while `interactive`.
-#[allow(clippy::too_many_arguments)]
+/// What the player is doing on a practice board: the piece picked up, where it may go, whose
+/// side is at the bottom, and whether the board takes moves.
+pub(super) struct Place<'a> {
+    pub selected: Option<crate::engine::NodeId>,
+    pub destinations: &'a [crate::engine::NodeId],
+    pub player: crate::engine::Seat,
+    pub interactive: bool,
+}
+
+/// The board of a lesson or a puzzle: `view` with `game`'s last turn marked and its end shown
+/// when a game stands behind it (a hidden puzzle has only the view).
 pub(super) fn board(
-    ui: &mut egui::Ui,
-    game: &crate::engine::Game,
-    view: &crate::engine::View,
-    selected: Option<crate::engine::NodeId>,
-    destinations: &[crate::engine::NodeId],
-    player: crate::engine::Seat,
-    interactive: bool,
-    opts: &BoardOptions,
-    lang: Lang,
-) -> board::BoardInput {
-    let at = Place {
-        selected,
-        destinations,
-        player,
-        interactive,
-    };
-    widget(ui, Some(game), view, at, opts, lang)
-}
-
-/// The board of a hidden puzzle: `view` alone (no game behind it on screen, no last turn).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn view_board(
-    ui: &mut egui::Ui,
-    view: &crate::engine::View,
-    selected: Option<crate::engine::NodeId>,
-    destinations: &[crate::engine::NodeId],
-    player: crate::engine::Seat,
-    interactive: bool,
-    opts: &BoardOptions,
-    lang: Lang,
-) -> board::BoardInput {
-    let at = Place {
-        selected,
-        destinations,
-        player,
-        interactive,
-    };
-    widget(ui, None, view, at, opts, lang)
-}
-
-/// What the player is doing on a practice board.
-struct Place<'a> {
-    selected: Option<crate::engine::NodeId>,
-    destinations: &'a [crate::engine::NodeId],
-    player: crate::engine::Seat,
-    interactive: bool,
-}
-
-/// The board widget, with `game`'s last turn and end when there is a game behind the view.
-fn widget(
     ui: &mut egui::Ui,
     game: Option<&crate::engine::Game>,
     view: &crate::engine::View,

@@ -38,12 +38,14 @@ pub fn ui(
         let dests = super::practice::destinations(&view, run.game(), run.selected(), true);
         let input = super::practice::board(
             ui,
-            run.game(),
+            Some(run.game()),
             &view,
-            run.selected(),
-            &dests,
-            run.player(),
-            !run.finished(),
+            super::practice::Place {
+                selected: run.selected(),
+                destinations: &dests,
+                player: run.player(),
+                interactive: !run.finished(),
+            },
             &opts,
             lang,
         );

@@ -151,12 +151,14 @@ fn lesson_screen(ui: &mut egui::Ui, run: &LessonRun, settings: &Settings, out: &
         let dests = practice::destinations(&view, run.game(), run.selected(), !run.done());
         let input = practice::board(
             ui,
-            run.game(),
+            Some(run.game()),
             &view,
-            run.selected(),
-            &dests,
-            run.player(),
-            !run.done(),
+            practice::Place {
+                selected: run.selected(),
+                destinations: &dests,
+                player: run.player(),
+                interactive: !run.done(),
+            },
             &opts,
             lang,
         );
