@@ -12,7 +12,7 @@ use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::tags::{self, MenuChoice};
 use super::words::{removed_seen, seen_name};
-use crate::engine::{Game, InfoKey, Mover, NodeId, Rank, Seat, Seen, View, Viewer};
+use crate::engine::{Game, InfoKey, Mover, NodeId, Rank, Seat, Seen, Turn, View, Viewer};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, RichText, vec2};
 
@@ -558,18 +558,27 @@ pub fn enemy_counts(game: &Game, me: Seat) -> Option<EnemyCounts> {
 }
 
 /// 记子 of one other seat's pieces as `me` can account for them (four players: each opponent,
-/// and the partner without team view).
+/// and the partner without team view): each clash of the record as `me` saw it before it, and
+/// `me`'s own view now (`jizi::Removed::counts`, as the network screen counts).
 pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
-    let mut removed = [0u8; 12];
-    let mut removed_unknown = 0;
-    for s in removed_seen(game, Looker::Side(me), enemy) {
-        match s {
-            Seen::Known(p) => removed[p.rank() as usize - 1] += 1,
-            _ => removed_unknown += 1,
-        }
+    let mut removed = super::jizi::Removed::default();
+    let looker = Looker::Side(me);
+    for (i, ply) in game.plies().iter().enumerate() {
+        let (Some(Turn::Move { from, to }), Some(report)) = (ply.turn, &ply.report) else {
+            continue;
+        };
+        let Some(outcome) = report.clash else {
+            continue;
+        };
+        let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
+        removed.add_clash(
+            outcome,
+            super::session::seen_at(game, i, looker, from),
+            super::session::seen_at(game, i, looker, to),
+            &flags,
+        );
     }
-    let view = game.sight_now(game.own_sight(me));
-    counts_table(enemy, removed, removed_unknown, &view)
+    removed.counts(enemy, &game.sight_now(game.own_sight(me)))
 }
 
 /// Hidden mode: the 记子 panel for the player looking (nothing while the curtain is down, with the

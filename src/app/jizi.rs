@@ -1,9 +1,10 @@
 //! 记子 (counting the enemy's pieces): the table a player keeps of another seat's pieces in a
 //! hidden game — how many of each rank were seen removed, are seen on the board now, and are left —
-//! and its panel. Counted by the one-screen game through the gate (`hidden_flip::seat_counts`) and
-//! by the network screen from its own view and the reports (`remote::game::RemoteGame::counts_of`);
-//! both read a clash through `clash_pieces` and settle the table with the view at hand
-//! (`counts_table`), so that the same record gives the same table.
+//! and its panel. One count for both screens: the pieces a seat saw removed (`Removed`, each
+//! clash read through `clash_pieces` from what the seat knew before it) settled with the seat's
+//! view at hand (`Removed::counts`). The one-screen game reads the clashes from its record through
+//! the gate (`hidden_flip::seat_counts`), the network screen from the reports it was told
+//! (`remote::game::RemoteGame::counts_of`), so that the same record gives the same table.
 
 use super::board;
 use crate::engine::{ClashOutcome, NodeId, Piece, Rank, Seat, Seen};
@@ -83,6 +84,76 @@ pub fn clash_removed(
         .into_iter()
         .filter_map(|(s, out)| out.then_some(s))
         .collect()
+}
+
+/// The pieces a seat saw removed so far, of every seat: by rank where it learnt the rank (index
+/// `rank - 1`), else counted as unknown. With the seat's view this is all its 记子 needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    known: [[u8; 12]; 4],
+    unknown: [u32; 4],
+}
+
+impl Removed {
+    /// Count what one clash removed, from the pieces as the seat knew them before it
+    /// (`Seen::Unknown` where it did not) and the clash's public facts (`clash_removed`).
+    pub fn add_clash(
+        &mut self,
+        outcome: ClashOutcome,
+        attacker: Seen,
+        defender: Seen,
+        flags_shown: &[Seat],
+    ) {
+        for s in clash_removed(outcome, attacker, defender, flags_shown) {
+            match s {
+                Seen::Known(p) => {
+                    let k = &mut self.known[p.side().index()][p.rank() as usize - 1];
+                    *k = k.saturating_add(1);
+                }
+                Seen::Unknown(side) => {
+                    let k = &mut self.unknown[side.index()];
+                    *k = k.saturating_add(1);
+                }
+                Seen::Empty | Seen::FaceDown => {}
+            }
+        }
+    }
+
+    /// Those of `seat`: how many of each rank (index `rank - 1`), and how many of unknown rank.
+    pub fn of(&self, seat: Seat) -> ([u8; 12], u32) {
+        (self.known[seat.index()], self.unknown[seat.index()])
+    }
+
+    /// Set those of `seat` (a tally kept on disk and read back).
+    pub fn set(&mut self, seat: Seat, known: [u8; 12], unknown: u32) {
+        self.known[seat.index()] = known;
+        self.unknown[seat.index()] = unknown;
+    }
+
+    /// Both tallies together (one for the turns an earlier window saw, one for the rest).
+    pub fn plus(mut self, other: &Removed) -> Removed {
+        for (a, b) in self.known.iter_mut().zip(&other.known) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x = x.saturating_add(*y);
+            }
+        }
+        for (a, b) in self.unknown.iter_mut().zip(&other.unknown) {
+            *a = a.saturating_add(*b);
+        }
+        self
+    }
+
+    /// Whether nothing was seen removed.
+    pub fn is_empty(&self) -> bool {
+        *self == Removed::default()
+    }
+
+    /// 记子 of `enemy` as the seat whose `view` this is can account for it: these removals,
+    /// settled with the view (`counts_table`). Both screens count with this.
+    pub fn counts(&self, enemy: Seat, view: &crate::engine::View) -> EnemyCounts {
+        let (known, unknown) = self.of(enemy);
+        counts_table(enemy, known, unknown, view)
+    }
 }
 
 /// The 记子 table of `enemy`: its pieces seen removed (`removed` by rank, index `rank - 1`; and

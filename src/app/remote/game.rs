@@ -190,6 +190,9 @@ pub struct RemoteGame {
     tags: Vec<(NodeId, String)>,
     /// The enemy piece whose tag menu is open.
     tag_menu: Option<NodeId>,
+    /// The pieces seen removed in the turns before this window took the seat back, as the
+    /// window before it kept them (`restore_removed`).
+    removed_before: crate::app::jizi::Removed,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -521,6 +524,10 @@ impl RemoteGame {
                 // The last `n` turns seen go, turns lost to the move clock among them (they
                 // count as turns: the takeback's count includes them).
                 let seen = self.plies.len() + self.lost.len();
+                // Back past the turns this window saw: what an earlier one kept may be undone.
+                if n as usize > seen {
+                    self.removed_before = crate::app::jizi::Removed::default();
+                }
                 let stand = seen.saturating_sub(n as usize);
                 self.lost.retain(|l| l.number <= stand);
                 self.plies.retain(|p| p.number <= stand);
@@ -937,35 +944,67 @@ impl RemoteGame {
         }
     }
 
-    /// 记子 of `enemy`'s pieces as this seat can account for them in a hidden game: the pieces
-    /// of its removed in clashes (by rank where this seat knew the piece, else as unknown), the
-    /// ones its view shows now, and what is left — from this seat's own view and the public
-    /// reports only, kept on this machine. `None` outside hidden mode or before a view came.
+    /// The pieces this seat saw removed: those of the turns an earlier window at this seat saw
+    /// (kept on this machine and read back on a rejoin, `restore_removed`) and those of the
+    /// turns seen here, each clash as the seat knew its pieces before it (`Played::pieces`).
+    pub fn removed(&self) -> crate::app::jizi::Removed {
+        let mut seen = crate::app::jizi::Removed::default();
+        for p in &self.plies {
+            let Some(o) = p.report.clash else { continue };
+            let (a, d) = p.pieces();
+            let flags: Vec<Seat> = p.report.flags_revealed().map(|(s, _)| s).collect();
+            seen.add_clash(o, a, d, &flags);
+        }
+        self.removed_before.plus(&seen)
+    }
+
+    /// A window that took the seat back mid-game: the removals the window before it saw, kept
+    /// on this machine at its view's turn `ply`. Taken only when that turn is not after this
+    /// view's (a takeback meanwhile would make them wrong); the turns played while no window
+    /// looked stay unknown to this seat.
+    fn restore_removed(&mut self, removed: crate::app::jizi::Removed, ply: u32) {
+        if self.view.as_ref().is_some_and(|v| ply <= v.ply()) {
+            self.removed_before = removed;
+        }
+    }
+
+    /// What this screen keeps on this machine for a rejoin (`kept_tags`): its view's turn,
+    /// its tags (with whose piece each is on) and the pieces it saw removed. `None` before a view.
+    pub fn kept(&self) -> Option<super::kept_tags::Kept> {
+        let v = self.view.as_ref()?;
+        Some(super::kept_tags::Kept {
+            ply: v.ply(),
+            tags: self
+                .tags()
+                .filter_map(|(n, t)| Some((n, super::kept_tags::side_at(v, n)?, t.to_string())))
+                .collect(),
+            removed: self.removed(),
+        })
+    }
+
+    /// A window that took the seat back mid-game, at its first view: the notes the window
+    /// before it kept (`kept`) go back where they still hold — the tags that cannot have landed
+    /// on another piece (`kept_tags::restorable`) and the pieces seen removed (`restore_removed`).
+    pub fn restore_kept(&mut self, kept: super::kept_tags::Kept) {
+        let (Some(v), Some(me)) = (&self.view, self.seat()) else {
+            return;
+        };
+        let (ply, removed) = (kept.ply, kept.removed);
+        let back = super::kept_tags::restorable(kept, v, me);
+        self.restore_tags(back);
+        self.restore_removed(removed, ply);
+    }
+
+    /// 记子 of `enemy`'s pieces as this seat can account for them in a hidden game
+    /// (`jizi::Removed::counts`, as the one-screen game counts): the pieces it saw removed
+    /// (`removed`) and its own view now — nothing but what this seat was told, kept on this
+    /// machine. `None` outside hidden mode or before a view came.
     pub fn counts_of(&self, enemy: Seat) -> Option<crate::app::jizi::EnemyCounts> {
         let (view, rules) = (self.view.as_ref()?, self.rules.as_ref()?);
         if !rules.mode.hides_identities() {
             return None;
         }
-        let mut removed = [0u8; 12];
-        let mut removed_unknown = 0;
-        for p in &self.plies {
-            let Some(o) = p.report.clash else { continue };
-            let (a, d) = p.pieces();
-            let flags: Vec<Seat> = p.report.flags_revealed().map(|(s, _)| s).collect();
-            for s in crate::app::jizi::clash_removed(o, a, d, &flags) {
-                match s {
-                    Seen::Known(p) if p.side() == enemy => removed[p.rank() as usize - 1] += 1,
-                    Seen::Unknown(s) if s == enemy => removed_unknown += 1,
-                    _ => {}
-                }
-            }
-        }
-        Some(crate::app::jizi::counts_table(
-            enemy,
-            removed,
-            removed_unknown,
-            view,
-        ))
+        Some(self.removed().counts(enemy, view))
     }
 
     /// Destinations of the selected piece, from the view.
@@ -1143,6 +1182,105 @@ mod tests {
             g.plies()[0].pieces(),
             (marshal(Seat::Red), marshal(Seat::Blue))
         );
+    }
+
+    /// The host's lines to a seat taken back: in the same window (the connection broke) the
+    /// handshake and setup again without `newgame` (the client thread drops it), then the view;
+    /// in a new window the whole setup and the view, and the notes the window before kept on
+    /// this machine, read back from their file.
+    fn rejoin(old: &mut RemoteGame, rules: &Rules, game: &Game, me: Seat) -> RemoteGame {
+        old.connection_lost();
+        old.receive(HostMsg::Hello(1), 0.0);
+        seat_new(old, rules, game, me);
+        let kept = super::super::kept_tags::text(&old.kept().unwrap(), game.board());
+        let mut new = RemoteGame::default();
+        new.receive(HostMsg::Hello(1), 0.0);
+        new.receive(HostMsg::NewGame, 0.0);
+        seat_new(&mut new, rules, game, me);
+        new.restore_kept(super::super::kept_tags::parse(&kept, game.board()).unwrap());
+        new
+    }
+
+    fn seat_new(g: &mut RemoteGame, rules: &Rules, game: &Game, me: Seat) {
+        g.receive(HostMsg::Rules(rules.clone()), 0.0);
+        g.receive(HostMsg::Seat(Chair::Side(me)), 0.0);
+        tell_view(g, game, me);
+    }
+
+    /// 记子 at the network screen equals the one-screen game's for the same record, for every
+    /// seat of random hidden games (two and four players): fed turn by turn, in the same window
+    /// after its connection broke and came back, and in a new window that took the seat back
+    /// (from the host's setup and view, and its notes kept on this machine) — before the rejoin
+    /// and after it, with dug mines and fallen marshals among the clashes.
+    #[test]
+    fn counts_agree_with_the_one_screen_game_for_every_seat_across_rejoins() {
+        use crate::ai::Player;
+        use crate::app::hidden_flip::seat_counts;
+        // Clashes, dug mines, and new windows that took a seat back after a mine was dug.
+        let mut seen = [0usize; 3];
+        for (four, seed) in [(false, 1), (false, 2), (false, 6), (true, 4), (true, 5)] {
+            let rules = Rules::for_mode(Mode::Hidden);
+            let start = if four {
+                Start::random_four(&rules, seed)
+            } else {
+                Start::random(&rules, seed)
+            };
+            let mut game = Game::new(rules.clone(), start).unwrap();
+            let seats = game.board().seats;
+            let mut windows: Vec<(Seat, Vec<RemoteGame>)> = seats
+                .iter()
+                .map(|&me| (me, vec![seated(&rules, &game, me)]))
+                .collect();
+            let mut rng = crate::engine::rng::SplitMix64::new(seed);
+            let mut p = crate::ai::RandomPlayer::default();
+            let mut dug = 0;
+            for ply in 0..400 {
+                let Some(side) = game.position().side_to_move() else {
+                    break;
+                };
+                if game.status().is_over() {
+                    break;
+                }
+                let t = p
+                    .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
+                    .unwrap();
+                let report = game.play(t).unwrap().report.clone().unwrap();
+                seen[0] += usize::from(report.clash.is_some());
+                dug += usize::from(report.clash == Some(ClashOutcome::MineDug));
+                // The first window breaks off twice and is taken back each time.
+                let rejoined = ply == 60 || ply == 150;
+                seen[2] += usize::from(rejoined && dug > 0);
+                for (me, gs) in &mut windows {
+                    for g in gs.iter_mut() {
+                        g.receive(HostMsg::Report(report.clone()), 0.0);
+                        tell_view(g, &game, *me);
+                    }
+                    if rejoined {
+                        let new = rejoin(&mut gs[0], &rules, &game, *me);
+                        gs.push(new);
+                    }
+                }
+                // Counted at every clash (what changes the counts) and at the rejoins.
+                if report.clash.is_none() && !rejoined {
+                    continue;
+                }
+                for (me, gs) in &windows {
+                    for enemy in seats.iter().copied().filter(|s| s != me) {
+                        let truth = seat_counts(&game, *me, enemy);
+                        for (k, g) in gs.iter().enumerate() {
+                            assert_eq!(
+                                g.counts_of(enemy).as_ref(),
+                                Some(&truth),
+                                "seed {seed}, ply {ply}, {me:?} counting {enemy:?}, window {k}"
+                            );
+                        }
+                    }
+                }
+            }
+            seen[1] += dug;
+        }
+        let [clashes, dug, after] = seen;
+        assert!(clashes > 100 && dug >= 2 && after >= 1, "{seen:?}");
     }
 
     /// Tags on the network screen follow their pieces as the one-screen game's do

@@ -8,7 +8,7 @@ pub mod chat;
 mod end;
 mod forms;
 pub mod game;
-mod kept_tags;
+pub mod kept_tags;
 pub mod link;
 pub mod net_link;
 mod screen;
@@ -259,32 +259,23 @@ impl Remote {
             }
             return;
         }
-        let Some(v) = g.view() else {
+        if g.view().is_none() {
             return;
-        };
+        }
         if !self.tags_read {
             self.tags_read = true;
-            if let Some(me) = g.seat() {
-                let back = kept_tags::restorable(kept_tags::read(&path, g.board()), v, me);
-                g.restore_tags(back);
-            }
+            g.restore_kept(kept_tags::read(&path, g.board()));
         }
-        // Written again when the tags change, or a turn passed with some (the ply says how
+        // Written again when the notes change, or a turn passed with some (the ply says how
         // many turns a rejoin missed).
-        let Some(v) = g.view() else {
+        let Some(now) = g.kept() else {
             return;
         };
-        let now = kept_tags::Kept {
-            ply: v.ply(),
-            tags: g
-                .tags()
-                .filter_map(|(n, t)| Some((n, kept_tags::side_at(v, n)?, t.to_string())))
-                .collect(),
-        };
+        let empty = |k: &kept_tags::Kept| k.tags.is_empty() && k.removed.is_empty();
         let unchanged = self
             .tags_kept
             .as_ref()
-            .is_some_and(|k| *k == now || (k.tags.is_empty() && now.tags.is_empty()));
+            .is_some_and(|k| *k == now || (empty(k) && empty(&now)));
         if !unchanged {
             kept_tags::write(&path, &now, g.board());
             self.tags_kept = Some(now);
