@@ -62,7 +62,7 @@ pub fn mover_text(play: &Session, lang: Lang) -> (String, Color32) {
     match play.game().position().mover() {
         Mover::Player(p) => (
             fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
-            Color32::from_rgb(0x5a, 0x4a, 0x38),
+            super::play_parts::NO_SIDE,
         ),
         Mover::Side(s) if play.mode().deals_face_down() => {
             let p = if play.game().player_colour(1) == Some(s) {

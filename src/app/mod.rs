@@ -15,6 +15,7 @@ pub mod learn;
 pub mod newgame;
 pub mod panel;
 pub mod play;
+pub mod play_parts;
 pub mod problem;
 pub mod records;
 pub mod referee;

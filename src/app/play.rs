@@ -4,15 +4,14 @@
 
 use super::board::{self, BoardWidget};
 use super::command::Command;
-use super::dialog::Question;
 use super::hidden_flip;
 use super::panel::{Centre, PanelState};
+use super::play_parts::{self, ClashShown, Line, Shown, TurnFacts};
 use super::saves;
 use super::session::{Act, Message, Session};
 use super::settings::Settings;
 use super::words::{self, events, status_text};
-use crate::engine::Seat;
-use crate::engine::rules::TIMEOUTS_TO_LOSE;
+use crate::engine::{OutReason, Seat, Status};
 use crate::i18n::{self, Lang, fill};
 
 /// The first screen's line for the game in play: mode, turn, players, and a way back to it.
@@ -99,36 +98,106 @@ pub fn screen(
         board_area(ui, play, settings, bottom, clock_left, out)
     });
     hidden_flip::dialogs(ui.ctx(), play, lang, out);
-    resign_dialog(ui.ctx(), play, lang, out);
+    let shown = OneScreen { play, clock: None };
+    if let Some(yes) = play_parts::resign_dialog(ui.ctx(), &shown, lang) {
+        out.push(Command::Play(Act::ConfirmResign(yes)));
+    }
 }
 
-/// What the status line says: the session's message (in red), else the state of play and what to
-/// do next.
-fn status_words(ui: &egui::Ui, play: &Session, lang: Lang) -> (String, egui::Color32) {
-    let mover = play.side_to_move();
-    let text = match &play.message() {
-        Some(Message::Illegal(e)) => lang.illegal(e),
-        Some(Message::Refused(e)) => lang.action_error(e),
-        Some(Message::Error(e)) => e.clone(),
-        Some(Message::Tag(e)) => lang.tag_error(e),
-        Some(Message::Note(t)) => lang.t(t).to_string(),
-        None if play.game().status().is_over() => lang.t(&i18n::GAME_OVER).to_string(),
-        None if play.computer_to_move() => play.thinking_text(lang),
-        // The mover looks at the clash: the next player does nothing yet.
-        None if play.modes().handing.is_some() => fill(
-            lang.t(&i18n::HAND_OVER_STATUS),
-            &[("next", lang.side(mover))],
-        ),
-        None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
-        None => hidden_flip::hint(play, lang)
-            .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
-    };
-    let colour = if play.message().is_some() {
-        egui::Color32::from_rgb(0xb0, 0x20, 0x10)
-    } else {
-        ui.visuals().text_color()
-    };
-    (text, colour)
+/// What the play screen shows of `play` to the shared parts (`play_parts`), with the move
+/// clock's seconds left (`clock`) read at this frame.
+struct OneScreen<'a> {
+    play: &'a Session,
+    clock: Option<f64>,
+}
+
+impl Shown for OneScreen<'_> {
+    fn board(&self) -> &'static crate::engine::Board {
+        self.play.game().board()
+    }
+
+    /// The session's message (in red), else the state of play and what to do next.
+    fn status_words(&self, lang: Lang) -> (String, bool) {
+        let play = self.play;
+        let mover = play.side_to_move();
+        let text = match &play.message() {
+            Some(Message::Illegal(e)) => lang.illegal(e),
+            Some(Message::Refused(e)) => lang.action_error(e),
+            Some(Message::Error(e)) => e.clone(),
+            Some(Message::Tag(e)) => lang.tag_error(e),
+            Some(Message::Note(t)) => lang.t(t).to_string(),
+            None if play.game().status().is_over() => lang.t(&i18n::GAME_OVER).to_string(),
+            None if play.computer_to_move() => play.thinking_text(lang),
+            // The mover looks at the clash: the next player does nothing yet.
+            None if play.modes().handing.is_some() => fill(
+                lang.t(&i18n::HAND_OVER_STATUS),
+                &[("next", lang.side(mover))],
+            ),
+            None if play.selected().is_some() => lang.t(&i18n::HINT_DEST).to_string(),
+            None => hidden_flip::hint(play, lang)
+                .unwrap_or_else(|| fill(lang.t(&i18n::HINT_SELECT), &[("side", lang.side(mover))])),
+        };
+        (text, play.message().is_some())
+    }
+
+    fn turn_facts(&self, lang: Lang) -> Option<TurnFacts> {
+        let game = self.play.game();
+        if game.status().is_over() {
+            return None;
+        }
+        let (mover, colour) = hidden_flip::mover_text(self.play, lang);
+        let quiet = game.rules().quiet_limit;
+        Some(TurnFacts {
+            mover,
+            colour,
+            turn: game.position().ply() as usize + 1,
+            quiet_left: Some(quiet.saturating_sub(game.position().quiet())),
+            clock: self.clock,
+            timeouts: match self.clock {
+                Some(_) => (game.board().seats.iter())
+                    .map(|&s| (s, game.timeouts(s)))
+                    .collect(),
+                None => Vec::new(),
+            },
+        })
+    }
+
+    fn status(&self) -> Option<Status> {
+        Some(self.play.game().status())
+    }
+
+    fn out(&self) -> Vec<(Seat, OutReason)> {
+        self.play.game().position().out().iter().collect()
+    }
+
+    /// The turns, in the movers' colours, as the player looking may know the pieces.
+    fn move_lines(&self, lang: Lang) -> Vec<Line> {
+        let game = self.play.game();
+        let looker = self.play.looker();
+        (game.plies().iter().enumerate())
+            .map(|(i, ply)| Line {
+                seat: ply.report.as_ref().and_then(|r| r.mover.side()),
+                text: format!(
+                    "{:>3}. {}",
+                    i + 1,
+                    words::move_text_for(game, i, ply, lang, looker)
+                ),
+            })
+            .collect()
+    }
+
+    fn event_lines(&self, lang: Lang) -> Vec<Line> {
+        (events(self.play.game(), lang, self.play.looker()).into_iter())
+            .map(|(seat, text)| Line { seat, text })
+            .collect()
+    }
+
+    fn resigning(&self) -> Option<Seat> {
+        self.play
+            .confirm_resign()
+            .then(|| self.play.acting_side())
+            .flatten()
+    }
 }
 
 /// The status line at the bottom: the move clock (`clock`, when the panel is folded away), the
@@ -142,17 +211,23 @@ fn status_line(
     out: &mut Vec<Command>,
 ) {
     let lang = settings.lang;
-    let (text, colour) = status_words(ui, play, lang);
-    // As tall as the clash notice always, so the board does not jump when one shows.
-    ui.set_min_height(CLASH_NOTICE_HEIGHT);
-    ui.horizontal_wrapped(|ui| {
-        if let Some(secs) = clock {
-            ui.label(clock_text(ui, lang, secs, 16.0));
+    let shown = OneScreen { play, clock };
+    play_parts::status_line(ui, &shown, lang, clock, |ui| {
+        let Some(f) = &play.flash() else {
+            return;
+        };
+        let view = play.board_view();
+        let still = BoardWidget::still(&view, &settings.board, lang, bottom);
+        let clash = ClashShown {
+            at: f.at,
+            outcome: f.outcome,
+            attacker: f.attacker,
+            defender: f.defender,
+            alpha: f.fade / super::session::FLASH_FADE,
+        };
+        if play_parts::clash_notice(ui, &still, &clash, play.game().board(), lang, true) {
+            out.push(Command::Play(Act::DismissClash));
         }
-        if let Some(f) = &play.flash() {
-            clash_notice(ui, f, play, settings, bottom, out);
-        }
-        ui.label(egui::RichText::new(text).color(colour).size(16.0));
     });
 }
 
@@ -258,8 +333,6 @@ fn board_with_clock(
     input
 }
 
-const CLASH_NOTICE_HEIGHT: f32 = 28.0;
-
 /// The colour of the hint marks.
 const HINT_COLOUR: egui::Color32 = egui::Color32::from_rgb(0x10, 0x90, 0x40);
 
@@ -346,111 +419,6 @@ fn hint_marks(ui: &mut egui::Ui, play: &Session, lang: Lang, input: &board::Boar
     }
 }
 
-/// The clash of the last turn in the status line, below the board: both pieces as the player
-/// looking knows them and the outcome. It fades after `FLASH_SECONDS`, at the next click on the
-/// board, or when clicked.
-fn clash_notice(
-    ui: &mut egui::Ui,
-    f: &board::Flash,
-    play: &Session,
-    settings: &Settings,
-    bottom: Seat,
-    out: &mut Vec<Command>,
-) {
-    let lang = settings.lang;
-    let outcome = match lang {
-        Lang::Zh => f.outcome.zh(),
-        Lang::En => f.outcome.en(),
-    };
-    let label = fill(
-        lang.t(&i18n::CLASH_NOTICE),
-        &[("sq", play.game().board().name(f.at)), ("out", outcome)],
-    );
-    let alpha = (f.fade / super::session::FLASH_FADE).clamp(0.0, 1.0);
-    let tile = egui::vec2(40.0, CLASH_NOTICE_HEIGHT - 4.0);
-    let font = egui::FontId::proportional(15.0);
-    let text = ui.painter().layout_no_wrap(
-        label.clone(),
-        font,
-        ui.visuals().text_color().gamma_multiply(alpha),
-    );
-    let size = egui::vec2(tile.x * 2.0 + 18.0 + text.size().x + 8.0, tile.y + 4.0);
-    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click());
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-    let resp = resp.on_hover_text(lang.t(&i18n::DISMISS));
-    if resp.clicked() {
-        out.push(Command::Play(Act::DismissClash));
-    }
-    let view = play.board_view();
-    let widget = BoardWidget::still(&view, &settings.board, lang, bottom);
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(
-        rect,
-        4,
-        egui::Color32::from_rgb(0xff, 0xf2, 0xc0).gamma_multiply(alpha),
-    );
-    let left = rect.left_center() + egui::vec2(2.0 + tile.x / 2.0, 0.0);
-    let scale = tile.x / 0.76;
-    widget.paint_seen(
-        &painter,
-        egui::Rect::from_center_size(left, tile),
-        f.attacker,
-        scale,
-    );
-    painter.text(
-        left + egui::vec2(tile.x / 2.0 + 7.0, 0.0),
-        egui::Align2::CENTER_CENTER,
-        "×",
-        egui::FontId::proportional(16.0),
-        ui.visuals().text_color().gamma_multiply(alpha),
-    );
-    let right = left + egui::vec2(tile.x + 14.0, 0.0);
-    widget.paint_seen(
-        &painter,
-        egui::Rect::from_center_size(right, tile),
-        f.defender,
-        scale,
-    );
-    painter.galley(
-        egui::pos2(
-            right.x + tile.x / 2.0 + 6.0,
-            rect.center().y - text.size().y / 2.0,
-        ),
-        text,
-        ui.visuals().text_color(),
-    );
-}
-
-/// "Red resigns and the game ends. Are you sure?" (Esc or a click outside plays on).
-fn resign_dialog(ctx: &egui::Context, play: &Session, lang: Lang, out: &mut Vec<Command>) {
-    if !play.confirm_resign() {
-        return;
-    }
-    let Some(side) = play.acting_side() else {
-        return;
-    };
-    let text = fill(
-        lang.t(if play.game().board().is_four() {
-            &i18n::RESIGN_CONFIRM_FOUR
-        } else {
-            &i18n::RESIGN_CONFIRM
-        }),
-        &[("side", lang.side(side))],
-    );
-    let asked = Question {
-        id: "junqi-resign-confirm",
-        width: 420.0,
-        title: None,
-        text: &text,
-        text_size: Some(18.0),
-        yes: lang.t(&i18n::RESIGN_YES),
-        no: lang.t(&i18n::RESIGN_NO),
-    };
-    if let Some(yes) = asked.show(ctx) {
-        out.push(Command::Play(Act::ConfirmResign(yes)));
-    }
-}
-
 /// Where the side panel keeps the height of what is not its move list or event log (egui's
 /// memory, from one frame to the next).
 const PANEL_REST: &str = "game-panel-rest";
@@ -466,18 +434,16 @@ fn side_panel(
     list_h: f32,
     out: &mut Vec<Command>,
 ) {
-    let game = play.game();
-    let status = game.status();
+    let shown = OneScreen {
+        play,
+        clock: clock_left,
+    };
     let top = ui.cursor().top();
     ui.add_space(4.0);
     hidden_flip::panel_top(ui, play, lang, out);
     engine_seats(ui, play, lang);
-    if !status.is_over() {
-        turn_facts(ui, play, lang, clock_left);
-    } else if let Some(t) = status_text(status, lang) {
-        ui.label(egui::RichText::new(t).size(18.0).strong());
-    }
-    out_banners(ui, game, lang);
+    play_parts::turn_facts(ui, &shown, lang);
+    play_parts::out_banners(ui, &shown, lang);
     ui.separator();
     ui.horizontal_wrapped(|ui| game_buttons(ui, play, lang, out));
     hint_and_offer(ui, play, lang);
@@ -485,7 +451,7 @@ fn side_panel(
     captured(ui, play, lang);
     hidden_flip::flip_counts(ui, play, lang);
     hidden_flip::enemy_count_panel(ui, play, lang);
-    let lists = move_and_event_lists(ui, play, lang, list_h);
+    let lists = play_parts::move_and_event_lists(ui, &shown, lang, list_h);
     let rest = (ui.cursor().top() - top - lists).max(0.0);
     ui.ctx()
         .data_mut(|d| d.insert_temp(egui::Id::unique(PANEL_REST), rest));
@@ -503,87 +469,6 @@ fn engine_seats(ui: &mut egui::Ui, play: &Session, lang: Lang) {
                 &[("who", &who), ("seat", &seat)],
             ));
         }
-    }
-}
-
-/// The move clock's seconds left, `size` points high, red under ten seconds.
-fn clock_text(ui: &egui::Ui, lang: Lang, secs: f64, size: f32) -> egui::RichText {
-    egui::RichText::new(fill(
-        lang.t(&i18n::CLOCK),
-        &[("n", &format!("{}", secs.ceil() as u64))],
-    ))
-    .size(size)
-    .strong()
-    .color(if secs < 10.0 {
-        board::RED
-    } else {
-        ui.visuals().text_color()
-    })
-}
-
-/// While the game is on: who is to move and the turn, the quiet turns left, and with the move
-/// clock on its seconds and the timeouts so far.
-fn turn_facts(ui: &mut egui::Ui, play: &Session, lang: Lang, clock_left: Option<f64>) {
-    let game = play.game();
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-        let (who, colour) = hidden_flip::mover_text(play, lang);
-        ui.label(egui::RichText::new(who).size(22.0).strong().color(colour));
-        ui.label(fill(
-            lang.t(&i18n::TURN),
-            &[("n", &(game.position().ply() + 1).to_string())],
-        ));
-    });
-    let left = game
-        .rules()
-        .quiet_limit
-        .saturating_sub(game.position().quiet());
-    ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
-    if let Some(secs) = clock_left {
-        ui.label(clock_text(ui, lang, secs, 20.0));
-        if game.board().is_four() {
-            let list: Vec<String> = game
-                .board()
-                .seats
-                .iter()
-                .map(|&s| format!("{} {}", lang.side(s), game.timeouts(s)))
-                .collect();
-            ui.label(fill(
-                lang.t(&i18n::TIMEOUTS_FOUR),
-                &[
-                    ("list", &list.join(", ")),
-                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                ],
-            ));
-        } else {
-            ui.label(fill(
-                lang.t(&i18n::TIMEOUTS),
-                &[
-                    ("r", &game.timeouts(Seat::Red).to_string()),
-                    ("b", &game.timeouts(Seat::Blue).to_string()),
-                    ("max", &TIMEOUTS_TO_LOSE.to_string()),
-                ],
-            ));
-        }
-    }
-}
-
-/// Four players: a banner for each player who is out, who and why (their pieces have left the
-/// board).
-fn out_banners(ui: &mut egui::Ui, game: &crate::engine::Game, lang: Lang) {
-    for (seat, why) in game.position().out().iter() {
-        let why = why.end_reason();
-        let why = if lang == Lang::Zh { why.zh() } else { why.en() };
-        board::banner_frame(6).show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(fill(
-                    lang.t(&i18n::EV_OUT),
-                    &[("side", lang.side(seat)), ("why", why)],
-                ))
-                .strong()
-                .color(board::side_colour(seat)),
-            );
-        });
     }
 }
 
@@ -791,51 +676,6 @@ fn captured(ui: &mut egui::Ui, play: &Session, lang: Lang) {
             }
         });
     }
-}
-
-/// The move list and the event log, each at most `list_h` high and kept scrolled to its end, in
-/// the movers' colours as the player looking may know them. Returns their heights together.
-fn move_and_event_lists(ui: &mut egui::Ui, play: &Session, lang: Lang, list_h: f32) -> f32 {
-    let game = play.game();
-    let looker = play.looker();
-    ui.separator();
-    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
-    let moves = egui::ScrollArea::vertical()
-        .id_salt("moves")
-        .max_height(list_h)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for (i, ply) in game.plies().iter().enumerate() {
-                let colour = ply
-                    .report
-                    .as_ref()
-                    .and_then(|r| r.mover.side())
-                    .map_or(ui.visuals().text_color(), board::side_colour);
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{:>3}. {}",
-                        i + 1,
-                        words::move_text_for(game, i, ply, lang, looker)
-                    ))
-                    .color(colour),
-                );
-            }
-        });
-    ui.separator();
-    ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
-    let events = egui::ScrollArea::vertical()
-        .id_salt("events")
-        .max_height(list_h)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for (side, text) in events(game, lang, looker) {
-                let colour = side.map_or(ui.visuals().text_color(), board::side_colour);
-                ui.label(egui::RichText::new(text).color(colour));
-            }
-        });
-    moves.inner_rect.height() + events.inner_rect.height()
 }
 
 #[cfg(test)]

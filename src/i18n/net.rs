@@ -162,6 +162,4 @@ texts! {
     CHAT_GG = "打得好", "Good game";
     CHAT_AGAIN = "再来一局？", "Another game?";
     CHAT_THANKS = "谢谢", "Thanks";
-    LAST_CLASH = "上一步在 {sq} 碰子：{out}", "Last turn, a clash at {sq}: {out}";
-    MOVES_NONE = "还没有着法", "No moves yet";
 }

@@ -13,7 +13,7 @@ use crate::i18n::{Lang, fill, net};
 use crate::net::audit::{Lie, Unchecked, Verdict};
 
 /// The colour of text that warns.
-pub(super) const WARN: egui::Color32 = egui::Color32::from_rgb(0xb0, 0x20, 0x10);
+pub(super) use crate::app::play_parts::WARN;
 
 /// Plain ink: a mark whose mover is not known (flip mode before colours), the words "Pieces lost".
 pub(super) const INK: egui::Color32 = egui::Color32::from_rgb(0x4a, 0x3a, 0x28);

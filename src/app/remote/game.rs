@@ -5,9 +5,11 @@
 //! `EngineMsg`s; nothing here can show what the view does not hold.
 
 use super::link::Outgoing;
+
+mod notes;
 use crate::engine::{
-    Board, Chair, ClashOutcome, Formation, IllegalTurn, MAX_TAG_CHARS, NodeId, Piece, Rules, Seat,
-    Seen, Status, TagError, Turn, TurnReport, View, Viewer,
+    Board, Chair, ClashOutcome, Formation, IllegalTurn, NodeId, Piece, Rules, Seat, Seen, Status,
+    TagError, Turn, TurnReport, View, Viewer,
 };
 use crate::i18n::Text;
 use crate::protocol::{EngineMsg, HostMsg, RefusedWhy, VERSION};
@@ -302,53 +304,6 @@ impl RemoteGame {
     /// The enemy piece whose tag menu is open.
     pub fn tag_menu(&self) -> Option<NodeId> {
         self.tag_menu
-    }
-
-    /// Whether the view shows an enemy's piece on `n` (neither this seat's nor its partner's):
-    /// one this seat may tag.
-    pub fn enemy_at(&self, n: NodeId) -> bool {
-        let (Some(v), Some(me)) = (&self.view, self.seat()) else {
-            return false;
-        };
-        let side = match v.at(n) {
-            Seen::Known(p) if !p.is_face_down() => p.side(),
-            Seen::Unknown(s) => s,
-            _ => return false,
-        };
-        side != me && Some(side) != me.partner()
-    }
-
-    /// Tags follow their piece through a turn: moved with a piece that moved in, dropped with a
-    /// piece removed (the view that follows drops any left on a square with no enemy piece).
-    fn move_tags(&mut self, r: &TurnReport) {
-        let Turn::Move { from, to } = r.turn else {
-            return;
-        };
-        let (attacker_stays, defender_stays) = match r.clash {
-            None => (true, true),
-            Some(ClashOutcome::AttackerRemoved) => (false, true),
-            Some(ClashOutcome::Bounced) => (true, true),
-            Some(ClashOutcome::BothRemoved) => (false, false),
-            Some(
-                ClashOutcome::DefenderRemoved | ClashOutcome::MineDug | ClashOutcome::FlagTaken,
-            ) => (true, false),
-        };
-        let bounced = r.clash == Some(ClashOutcome::Bounced);
-        self.tags.retain_mut(|(n, _)| {
-            if *n == from {
-                if !bounced {
-                    *n = to;
-                }
-                attacker_stays
-            } else if *n == to {
-                defender_stays
-            } else {
-                true
-            }
-        });
-        if self.tag_menu.is_some_and(|n| n == from || n == to) {
-            self.tag_menu = None;
-        }
     }
 
     /// Four players: this screen's side is out of the game.
@@ -834,41 +789,6 @@ impl RemoteGame {
         out
     }
 
-    /// Put back tags kept on this machine (a window closed mid-game and joined again): those
-    /// that still sit on an enemy piece.
-    pub fn restore_tags(&mut self, tags: Vec<(NodeId, String)>) {
-        for (n, t) in tags {
-            let _ = self.set_tag(n, Some(&t));
-        }
-    }
-
-    /// Whether tags are offered: a hidden game going on (flip mode's face-down pieces are
-    /// nobody's yet, and its turned pieces are known to all).
-    pub fn tags_offered(&self) -> bool {
-        !self.over()
-            && self
-                .rules
-                .as_ref()
-                .is_some_and(|r| r.mode.hides_identities())
-    }
-
-    /// Write (or with `None` or an empty text, erase) this seat's tag on the enemy piece on `n`,
-    /// as the one-screen game does (`Game::set_tag`): on this machine only.
-    fn set_tag(&mut self, n: NodeId, text: Option<&str>) -> Result<(), TagError> {
-        let square = self.board().name(n).to_string();
-        let text = text.map(str::trim).filter(|t| !t.is_empty());
-        self.tags.retain(|(m, _)| *m != n);
-        let Some(text) = text else { return Ok(()) };
-        if text.chars().count() > MAX_TAG_CHARS {
-            return Err(TagError::TooLong);
-        }
-        if !self.tags_offered() || !self.enemy_at(n) {
-            return Err(TagError::NoEnemyPiece(square));
-        }
-        self.tags.push((n, text.to_string()));
-        Ok(())
-    }
-
     fn click(&mut self, n: NodeId, out: &mut Vec<Outgoing>) {
         let (Some(view), Some(rules)) = (&self.view, &self.rules) else {
             return;
@@ -942,69 +862,6 @@ impl RemoteGame {
             }
             Err(e) => self.note = Some(Note::Illegal(e)),
         }
-    }
-
-    /// The pieces this seat saw removed: those of the turns an earlier window at this seat saw
-    /// (kept on this machine and read back on a rejoin, `restore_removed`) and those of the
-    /// turns seen here, each clash as the seat knew its pieces before it (`Played::pieces`).
-    pub fn removed(&self) -> crate::app::jizi::Removed {
-        let mut seen = crate::app::jizi::Removed::default();
-        for p in &self.plies {
-            let Some(o) = p.report.clash else { continue };
-            let (a, d) = p.pieces();
-            let flags: Vec<Seat> = p.report.flags_revealed().map(|(s, _)| s).collect();
-            seen.add_clash(o, a, d, &flags);
-        }
-        self.removed_before.plus(&seen)
-    }
-
-    /// A window that took the seat back mid-game: the removals the window before it saw, kept
-    /// on this machine at its view's turn `ply`. Taken only when that turn is not after this
-    /// view's (a takeback meanwhile would make them wrong); the turns played while no window
-    /// looked stay unknown to this seat.
-    fn restore_removed(&mut self, removed: crate::app::jizi::Removed, ply: u32) {
-        if self.view.as_ref().is_some_and(|v| ply <= v.ply()) {
-            self.removed_before = removed;
-        }
-    }
-
-    /// What this screen keeps on this machine for a rejoin (`kept_tags`): its view's turn,
-    /// its tags (with whose piece each is on) and the pieces it saw removed. `None` before a view.
-    pub fn kept(&self) -> Option<super::kept_tags::Kept> {
-        let v = self.view.as_ref()?;
-        Some(super::kept_tags::Kept {
-            ply: v.ply(),
-            tags: self
-                .tags()
-                .filter_map(|(n, t)| Some((n, super::kept_tags::side_at(v, n)?, t.to_string())))
-                .collect(),
-            removed: self.removed(),
-        })
-    }
-
-    /// A window that took the seat back mid-game, at its first view: the notes the window
-    /// before it kept (`kept`) go back where they still hold — the tags that cannot have landed
-    /// on another piece (`kept_tags::restorable`) and the pieces seen removed (`restore_removed`).
-    pub fn restore_kept(&mut self, kept: super::kept_tags::Kept) {
-        let (Some(v), Some(me)) = (&self.view, self.seat()) else {
-            return;
-        };
-        let (ply, removed) = (kept.ply, kept.removed);
-        let back = super::kept_tags::restorable(kept, v, me);
-        self.restore_tags(back);
-        self.restore_removed(removed, ply);
-    }
-
-    /// 记子 of `enemy`'s pieces as this seat can account for them in a hidden game
-    /// (`jizi::Removed::counts`, as the one-screen game counts): the pieces it saw removed
-    /// (`removed`) and its own view now — nothing but what this seat was told, kept on this
-    /// machine. `None` outside hidden mode or before a view came.
-    pub fn counts_of(&self, enemy: Seat) -> Option<crate::app::jizi::EnemyCounts> {
-        let (view, rules) = (self.view.as_ref()?, self.rules.as_ref()?);
-        if !rules.mode.hides_identities() {
-            return None;
-        }
-        Some(self.removed().counts(enemy, view))
     }
 
     /// Destinations of the selected piece, from the view.

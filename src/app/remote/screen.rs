@@ -4,19 +4,19 @@
 //! else is a `RemoteCmd`.
 
 use super::chat::Chat;
-use super::end::{INK, WARN};
+use super::end::INK;
 use super::forms;
 use super::game::{Event, GameAct, Note, Played, Refusal, RemoteGame};
 use super::link::LinkError;
 use super::seats::takeback_words;
 use super::{Form, Phase, Remote, RemoteCmd, seats};
 use crate::app::board::{self, BoardWidget, LastMark};
-use crate::app::dialog::Question;
 use crate::app::panel::{Centre, PanelState};
+use crate::app::play_parts::{self, ClashShown, Line, Shown, TurnFacts};
 use crate::app::settings::Settings;
 use crate::app::tags::{self, MenuChoice};
 use crate::app::words::{seen_name, status_text};
-use crate::engine::{Seat, Turn};
+use crate::engine::{Mover, OutReason, Seat, Turn};
 use crate::i18n::{self, Lang, fill, net};
 
 /// The network screen showing.
@@ -56,27 +56,6 @@ fn panel_width(ui: &egui::Ui) -> f32 {
     (ui.available_width() * 0.34).clamp(240.0, 360.0)
 }
 
-/// In a list that sticks to its bottom (`stick_to_bottom`), called after its `count` entries:
-/// when entries came, the pass is drawn again at once, so that the newest entry shows in this
-/// frame (the scroll area reaches the bottom only after a pass that drew the longer list, and
-/// nothing else may draw another frame before the next input). A player who scrolled up stays
-/// where they are.
-fn follow_newest(ui: &egui::Ui, list: &str, count: usize) {
-    let id = egui::Id::unique("follow-newest").with(list);
-    let seen: Option<usize> = ui.data_mut(|d| {
-        let seen = d.get_temp(id);
-        d.insert_temp(id, count);
-        seen
-    });
-    if seen.is_some_and(|s| s < count) {
-        ui.ctx()
-            .request_discard("new entries in a list that follows its newest");
-        if !ui.ctx().will_discard() {
-            ui.ctx().request_repaint();
-        }
-    }
-}
-
 /// The chat: the lines, the preset phrases, a field and Send, the mute.
 fn chat_panel(
     ui: &mut egui::Ui,
@@ -110,7 +89,7 @@ fn chat_panel(
                     &[("from", from), ("text", line.words(lang))],
                 ));
             }
-            follow_newest(ui, "net-chat", chat.lines().count());
+            play_parts::follow_newest(ui, "net-chat", chat.lines().count());
         });
     ui.add_enabled_ui(connected, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -265,14 +244,6 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
     }
 }
 
-/// A lost turn's line in the move list: "  4. Time ran out: Red loses the turn (2 of 5)".
-fn lost_line(ui: &mut egui::Ui, l: &super::game::Lost, lang: Lang) {
-    let text = timed_out_text(l.side, l.count, lang);
-    ui.label(
-        egui::RichText::new(format!("{:>3}. {text}", l.number)).color(board::side_colour(l.side)),
-    );
-}
-
 /// "Time ran out: Red loses the turn (2 of 5)".
 fn timed_out_text(side: Seat, count: u32, lang: Lang) -> String {
     fill(
@@ -341,13 +312,6 @@ fn status_line(
     (t, false)
 }
 
-fn clock_text(secs: f64, lang: Lang) -> String {
-    fill(
-        lang.t(&i18n::CLOCK),
-        &[("n", &format!("{}", secs.ceil() as u64))],
-    )
-}
-
 /// The marks of the last turn and, four players, of the turns before it back to the seat to
 /// move's own (fainter), as the play screen marks them.
 fn marks(g: &RemoteGame) -> (Option<LastMark>, Vec<LastMark>) {
@@ -393,50 +357,126 @@ fn game_keys(ui: &mut egui::Ui, g: &RemoteGame, out: &mut Vec<RemoteCmd>) {
     }
 }
 
-/// The status line under the board: the move clock, the last clash, what the game waits for.
-fn status_bar(
-    ui: &mut egui::Ui,
-    g: &RemoteGame,
-    problem: Option<&LinkError>,
-    rejoining: Option<&str>,
+/// What the network screen shows of `g` to the shared parts (`play_parts`): with the
+/// connection's trouble (`problem`), a rejoin under way (`rejoining`) and the seconds left of
+/// this seat's turn (`clock`).
+struct NetShown<'a> {
+    g: &'a RemoteGame,
+    problem: Option<&'a LinkError>,
+    rejoining: Option<&'a str>,
     clock: Option<f64>,
-    lang: Lang,
-) {
+}
+
+impl Shown for NetShown<'_> {
+    fn board(&self) -> &'static crate::engine::Board {
+        self.g.board()
+    }
+
+    fn status_words(&self, lang: Lang) -> (String, bool) {
+        status_line(self.g, self.problem, self.rejoining, lang)
+    }
+
+    fn turn_facts(&self, lang: Lang) -> Option<TurnFacts> {
+        let (g, v) = (self.g, self.g.view()?);
+        if g.over() {
+            return None;
+        }
+        let (mover, colour) = match v.mover() {
+            Mover::Side(s) => (lang.side(s).to_string(), board::side_colour(s)),
+            Mover::Player(p) => (
+                fill(lang.t(&i18n::PLAYER), &[("n", &p.to_string())]),
+                play_parts::NO_SIDE,
+            ),
+        };
+        let rules = g.rules();
+        // The timeouts so far: each side's count at its last turn lost.
+        let timeouts = match rules.and_then(|r| r.move_clock) {
+            Some(_) => (g.board().seats.iter())
+                .map(|&s| {
+                    let lost = g.lost().iter().filter(|l| l.side == s).map(|l| l.count);
+                    (s, lost.max().unwrap_or(0))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        Some(TurnFacts {
+            mover,
+            colour,
+            turn: v.ply() as usize + 1,
+            quiet_left: rules.map(|r| r.quiet_limit.saturating_sub(v.quiet())),
+            clock: self.clock,
+            timeouts,
+        })
+    }
+
+    fn status(&self) -> Option<crate::engine::Status> {
+        self.g.status()
+    }
+
+    fn out(&self) -> Vec<(Seat, OutReason)> {
+        self.g
+            .view()
+            .map_or_else(Vec::new, |v| v.out().iter().collect())
+    }
+
+    /// The turns played and those lost to the move clock, in the order they came.
+    fn move_lines(&self, lang: Lang) -> Vec<Line> {
+        let g = self.g;
+        let lost_line = |l: &super::game::Lost| Line {
+            seat: Some(l.side),
+            text: format!("{:>3}. {}", l.number, timed_out_text(l.side, l.count, lang)),
+        };
+        let mut lines = Vec::new();
+        let mut lost = g.lost().iter().peekable();
+        for p in g.plies() {
+            while let Some(l) = lost.next_if(|l| l.number < p.number) {
+                lines.push(lost_line(l));
+            }
+            lines.push(Line {
+                seat: p.seat,
+                text: format!("{:>3}. {}", p.number, move_words(g, p, lang)),
+            });
+        }
+        lines.extend(lost.map(lost_line));
+        lines
+    }
+
+    fn event_lines(&self, lang: Lang) -> Vec<Line> {
+        (self.g.events().iter())
+            .map(|e| {
+                let (seat, text) = event_text(self.g, e, lang);
+                Line { seat, text }
+            })
+            .collect()
+    }
+
+    fn resigning(&self) -> Option<Seat> {
+        self.g.confirm_resign().then(|| self.g.seat()).flatten()
+    }
+}
+
+/// The status line under the board: the move clock (when the side panel is folded away), the
+/// last clash with its pieces as this seat knew them, what the game waits for.
+fn status_bar(ui: &mut egui::Ui, shown: &NetShown, settings: &Settings, clock: Option<f64>) {
+    let (g, lang) = (shown.g, settings.lang);
     egui::Panel::bottom("net-status").show(ui, |ui| {
-        ui.set_min_height(28.0);
-        ui.horizontal_wrapped(|ui| {
-            if let Some(secs) = clock {
-                ui.label(
-                    egui::RichText::new(clock_text(secs, lang))
-                        .size(16.0)
-                        .strong()
-                        .color(if secs < 10.0 {
-                            board::RED
-                        } else {
-                            ui.visuals().text_color()
-                        }),
-                );
-            }
-            if let Some((at, outcome)) = g.last_clash() {
-                let outcome = match lang {
-                    Lang::Zh => outcome.zh(),
-                    Lang::En => outcome.en(),
-                };
-                ui.label(
-                    egui::RichText::new(fill(
-                        lang.t(&net::LAST_CLASH),
-                        &[("sq", g.board().name(at)), ("out", outcome)],
-                    ))
-                    .background_color(egui::Color32::from_rgb(0xff, 0xf2, 0xc0)),
-                );
-            }
-            let (text, warn) = status_line(g, problem, rejoining, lang);
-            let colour = if warn {
-                WARN
-            } else {
-                ui.visuals().text_color()
+        play_parts::status_line(ui, shown, lang, clock, |ui| {
+            let (Some((at, outcome)), Some(p), Some(view)) =
+                (g.last_clash(), g.plies().last(), g.view())
+            else {
+                return;
             };
-            ui.label(egui::RichText::new(text).color(colour).size(16.0));
+            let (attacker, defender) = p.pieces();
+            let bottom = g.seat().unwrap_or(Seat::Red);
+            let still = BoardWidget::still(view, &settings.board, lang, bottom);
+            let clash = ClashShown {
+                at,
+                outcome,
+                attacker,
+                defender,
+                alpha: 1.0,
+            };
+            play_parts::clash_notice(ui, &still, &clash, g.board(), lang, false);
         });
     });
 }
@@ -510,18 +550,19 @@ fn game_screen(
     let now = ui.input(|i| i.time);
     game_keys(ui, g, out);
     let clock = g.clock_left(now);
-    status_bar(
-        ui,
+    let shown = NetShown {
         g,
-        remote.problem.as_ref(),
-        remote.rejoining.as_deref(),
+        problem: remote.problem.as_ref(),
+        rejoining: remote.rejoining.as_deref(),
         clock,
-        lang,
-    );
-    // At 640×480 the side panel folds to its toggle (F9), as on the one-screen game's.
+    };
+    // At 640×480 the side panel folds to its toggle (F9), as on the one-screen game's; its
+    // move clock then shows in the status line, next to the board.
     let centre = Centre::board(g.board());
     let size = panel.frame(ui, centre);
-    if let Some(width) = panel.width(size, centre) {
+    let width = panel.width(size, centre);
+    status_bar(ui, &shown, settings, clock.filter(|_| width.is_none()));
+    if let Some(width) = width {
         let mut chat = std::mem::take(&mut remote.chat);
         egui::Panel::right("net-game-panel")
             .resizable(false)
@@ -531,12 +572,15 @@ fn game_screen(
                     .id_salt("net-game-panel-scroll")
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        side_panel(ui, g, lang, clock, out);
+                        side_panel(ui, &shown, lang, out);
                         ui.separator();
                         chat_panel(ui, &mut chat, connected, lang, out);
                     });
             });
         remote.chat = chat;
+    }
+    if let Some(yes) = play_parts::resign_dialog(ui.ctx(), &shown, lang) {
+        out.push(RemoteCmd::Game(GameAct::ConfirmResign(yes)));
     }
     let Phase::Game(g) = &remote.phase else {
         return;
@@ -551,7 +595,6 @@ fn game_screen(
         }
         board_area(ui, g, settings, out);
     });
-    resign_dialog(ui.ctx(), g, lang, out);
 }
 
 /// The host asks for this seat's formation: a random one, or one of the library's that these
@@ -583,13 +626,10 @@ fn formation_choice(
     });
 }
 
-fn side_panel(
-    ui: &mut egui::Ui,
-    g: &RemoteGame,
-    lang: Lang,
-    clock: Option<f64>,
-    out: &mut Vec<RemoteCmd>,
-) {
+/// The side panel, top to bottom: the seat this screen plays, whose turn (or how the game
+/// ended), the players who are out, the game's buttons, 记子, the move list and the event log.
+fn side_panel(ui: &mut egui::Ui, shown: &NetShown, lang: Lang, out: &mut Vec<RemoteCmd>) {
+    let g = shown.g;
     ui.add_space(4.0);
     if let Some(me) = g.seat() {
         ui.label(
@@ -599,46 +639,8 @@ fn side_panel(
                 .color(board::side_colour(me)),
         );
     }
-    if let Some(v) = g.view() {
-        if !g.over() {
-            if let Some(s) = v.mover().side() {
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(16.0));
-                    ui.label(
-                        egui::RichText::new(lang.side(s))
-                            .size(18.0)
-                            .strong()
-                            .color(board::side_colour(s)),
-                    );
-                    ui.label(fill(
-                        lang.t(&i18n::TURN),
-                        &[("n", &(v.ply() + 1).to_string())],
-                    ));
-                });
-            }
-            if let Some(secs) = clock {
-                ui.label(
-                    egui::RichText::new(clock_text(secs, lang))
-                        .size(18.0)
-                        .strong(),
-                );
-            }
-        }
-        for (seat, why) in v.out().iter() {
-            let why = why.end_reason();
-            let why = if lang == Lang::Zh { why.zh() } else { why.en() };
-            ui.colored_label(
-                board::side_colour(seat),
-                fill(
-                    lang.t(&i18n::EV_OUT),
-                    &[("side", lang.side(seat)), ("why", why)],
-                ),
-            );
-        }
-    }
-    if let Some(t) = g.status().and_then(|s| status_text(s, lang)) {
-        ui.label(egui::RichText::new(t).size(16.0).strong());
-    }
+    play_parts::turn_facts(ui, shown, lang);
+    play_parts::out_banners(ui, shown, lang);
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         // Resigning and offering a draw at any turn (a draw offered on another's turn goes
@@ -676,61 +678,12 @@ fn side_panel(
             out.push(RemoteCmd::Leave);
         }
     });
-    move_list(ui, g, lang);
-    event_log(ui, g, lang);
     count_panels(ui, g, lang);
+    play_parts::move_and_event_lists(ui, shown, lang, LIST_HEIGHT);
 }
 
-/// The turns played and those lost to the move clock, in the order they came.
-fn move_list(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
-    ui.separator();
-    ui.label(egui::RichText::new(lang.t(&i18n::MOVES)).strong());
-    egui::ScrollArea::vertical()
-        .id_salt("net-moves")
-        .max_height(180.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            if g.plies().is_empty() && g.lost().is_empty() {
-                ui.weak(lang.t(&net::MOVES_NONE));
-            }
-            // The turns played and those lost to the move clock, in the order they came.
-            let mut lost = g.lost().iter().peekable();
-            for p in g.plies() {
-                while let Some(l) = lost.next_if(|l| l.number < p.number) {
-                    lost_line(ui, l, lang);
-                }
-                let colour = p.seat.map_or(ui.visuals().text_color(), board::side_colour);
-                ui.label(
-                    egui::RichText::new(format!("{:>3}. {}", p.number, move_words(g, p, lang)))
-                        .color(colour),
-                );
-            }
-            for l in lost {
-                lost_line(ui, l, lang);
-            }
-            follow_newest(ui, "net-moves", g.plies().len() + g.lost().len());
-        });
-}
-
-/// The game's event log, following the newest entry.
-fn event_log(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
-    ui.separator();
-    ui.label(egui::RichText::new(lang.t(&i18n::EVENTS)).strong());
-    egui::ScrollArea::vertical()
-        .id_salt("net-events")
-        .max_height(140.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for e in g.events() {
-                let (seat, text) = event_text(g, e, lang);
-                let colour = seat.map_or(ui.visuals().text_color(), board::side_colour);
-                ui.label(egui::RichText::new(text).color(colour));
-            }
-            follow_newest(ui, "net-events", g.events().len());
-        });
-}
+/// The most the move list and the event log take each (the chat follows them).
+const LIST_HEIGHT: f32 = 140.0;
 
 /// Hidden mode, while the game goes on: 记子 of each other seat whose pieces this seat does not
 /// see (two players: the enemy's table open; four players: each table folded, the partner's
@@ -750,35 +703,5 @@ fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
         if let Some(counts) = g.counts_of(enemy) {
             crate::app::jizi::count_panel(ui, lang, &counts, !four);
         }
-    }
-}
-
-/// "Red resigns and the game ends. Are you sure?"
-fn resign_dialog(ctx: &egui::Context, g: &RemoteGame, lang: Lang, out: &mut Vec<RemoteCmd>) {
-    if !g.confirm_resign() {
-        return;
-    }
-    let Some(side) = g.seat() else {
-        return;
-    };
-    let text = fill(
-        lang.t(if g.board().is_four() {
-            &i18n::RESIGN_CONFIRM_FOUR
-        } else {
-            &i18n::RESIGN_CONFIRM
-        }),
-        &[("side", lang.side(side))],
-    );
-    let asked = Question {
-        id: "junqi-net-resign-confirm",
-        width: 420.0,
-        title: None,
-        text: &text,
-        text_size: Some(18.0),
-        yes: lang.t(&i18n::RESIGN_YES),
-        no: lang.t(&i18n::RESIGN_NO),
-    };
-    if let Some(yes) = asked.show(ctx) {
-        out.push(RemoteCmd::Game(GameAct::ConfirmResign(yes)));
     }
 }
