@@ -830,7 +830,7 @@ fn my_move(h: &Harness<'static, JunqiApp>) -> Option<(junqi::engine::View, Rules
 }
 
 /// The turns the network screen has seen.
-fn plies(h: &Harness<'static, JunqiApp>) -> usize {
+pub(super) fn plies(h: &Harness<'static, JunqiApp>) -> usize {
     match &h.state().screen {
         Screen::Remote(r) => r.game().map_or(0, |g| g.plies().len()),
         _ => 0,
@@ -877,7 +877,7 @@ pub(super) fn click_to_the_end(h: &mut Harness<'static, JunqiApp>, seed: u64) ->
 }
 
 /// `click_to_the_end`, stopping when `stop` holds (or the game is over).
-fn click_until(
+pub(super) fn click_until(
     h: &mut Harness<'static, JunqiApp>,
     seed: u64,
     stop: &dyn Fn(&Harness<'static, JunqiApp>) -> bool,
@@ -949,7 +949,7 @@ fn both_ended(
 }
 
 /// The finished game of a room on `server`, waiting for it.
-fn finished_game(server: &ServerHandle) -> Game {
+pub(super) fn finished_game(server: &ServerHandle) -> Game {
     let until = std::time::Instant::now() + common::PATIENCE;
     loop {
         if let Some(f) = server.finished().into_iter().next() {

@@ -23,6 +23,7 @@ mod app_marks;
 mod app_modes;
 mod app_net_end;
 mod app_net_polish;
+mod app_one_table;
 mod app_open_file;
 mod app_polish;
 mod app_puzzles;
