@@ -570,8 +570,9 @@ fn a_four_player_hidden_game_at_ones_own_screen() {
 
 /// 记子 at one's own screen after a marshal trade (Red's marshal takes on Blue's at the first
 /// turn: both fall, both flags are shown): the screen counts Red's marshal removed, as the
-/// one-screen game's counter does for the same record, and its move list names both marshals;
-/// a new window that takes the seat back (it gets only the setup and the view) counts the same.
+/// one-screen game's counter does for the same record, its move list names both marshals and its
+/// status line the clash; a new window that takes the seat back (it gets only the setup and the
+/// view) counts the same.
 #[test]
 fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
     let rules = Rules::for_mode(Mode::Hidden);
@@ -606,6 +607,8 @@ fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
     };
     assert_eq!(counts(&h).as_ref(), Some(&truth));
     assert!(shows(&h, "c6-c7 Field Marshal×Field Marshal"));
+    // The status line's notice of the last clash, as the play screen's.
+    assert!(shows(&h, "Clash at c7: both removed"));
     // Taken back in a new window: the view at the rejoin and nothing before it.
     let (_dir2, h2, _host2) = joined(host.game.clone(), Seat::Blue);
     assert_eq!(counts(&h2).as_ref(), Some(&truth));
