@@ -62,14 +62,27 @@ pub(super) fn window_with_network() -> (
     Slot,
     Arc<Mutex<Option<HostSpec>>>,
 ) {
-    let (dir, mut h) = common::window();
+    let dir = tempfile::tempdir().unwrap();
+    let (h, far, hosted) = window_with_network_in(dir.path());
+    (dir, h, far, hosted)
+}
+
+/// A window keeping its files in `dir` whose network ends in the test.
+fn window_with_network_in(
+    dir: &std::path::Path,
+) -> (
+    Harness<'static, JunqiApp>,
+    Slot,
+    Arc<Mutex<Option<HostSpec>>>,
+) {
+    let mut h = common::harness(dir);
     let far: Slot = Arc::default();
     let hosted = Arc::default();
     h.state_mut().network = Box::new(Scripted {
         far: far.clone(),
         hosted: Arc::clone(&hosted),
     });
-    (dir, h, far, hosted)
+    (h, far, hosted)
 }
 
 pub(super) fn type_into(h: &mut Harness<'static, JunqiApp>, label: &str, text: &str) {
@@ -162,7 +175,14 @@ pub(super) fn joined(
     game: Game,
     me: Seat,
 ) -> (tempfile::TempDir, Harness<'static, JunqiApp>, Host) {
-    let (dir, mut h, far, _) = window_with_network();
+    let dir = tempfile::tempdir().unwrap();
+    let (h, host) = joined_in(dir.path(), game, me);
+    (dir, h, host)
+}
+
+/// `joined`, the window keeping its files in `dir`.
+fn joined_in(dir: &std::path::Path, game: Game, me: Seat) -> (Harness<'static, JunqiApp>, Host) {
+    let (mut h, far, _) = window_with_network_in(dir);
     common::click(&mut h, "Join a network game…");
     type_into(
         &mut h,
@@ -213,7 +233,7 @@ pub(super) fn joined(
         hello.contains(&Outgoing::Engine(EngineMsg::Ok(1))),
         "{hello:?}"
     );
-    (dir, h, host)
+    (h, host)
 }
 
 /// The seats over the board: each name with its state at a glance; a seat whose player dropped
@@ -612,6 +632,75 @@ fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
     // Taken back in a new window: the view at the rejoin and nothing before it.
     let (_dir2, h2, _host2) = joined(host.game.clone(), Seat::Blue);
     assert_eq!(counts(&h2).as_ref(), Some(&truth));
+}
+
+/// 记子 keeps a dug mine across a new window: Blue's engineer digs one of Red's mines (the clash
+/// names it), Blue's window closes, and a new window on the same data folder takes the seat back
+/// (the host sends it the setup and the view, not the turns before): it reads what the window
+/// before it saw removed from the notes kept on this machine, and counts as the one-screen game
+/// counts for the same record; a window on another folder can only count the mine as a piece of
+/// unknown rank.
+#[test]
+fn the_piece_counter_keeps_a_dug_mine_across_a_new_window() {
+    use junqi::engine::ClashOutcome;
+    // Hidden games with attacks first, until Blue digs a mine (the game still on).
+    let rules = Rules::for_mode(Mode::Hidden);
+    let (start, turns) = (1..200)
+        .find_map(|seed| {
+            let start = Start::random(&rules, seed);
+            let mut g = Game::new(rules.clone(), start.clone()).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while g.plies().len() < 300 && !g.status().is_over() {
+                let pos = g.position();
+                let turns = pos.legal_turns(g.rules());
+                let attacks: Vec<Turn> = (turns.iter().copied())
+                    .filter(|t| matches!(t, Turn::Move { to, .. } if pos.at(*to).is_some()))
+                    .collect();
+                let pick = if attacks.is_empty() { &turns } else { &attacks };
+                let t = *rng.choose(pick).unwrap();
+                let blue = pos.side_to_move() == Some(Seat::Blue);
+                let report = g.play(t).unwrap().report.clone().unwrap();
+                if blue && report.clash == Some(ClashOutcome::MineDug) && !g.status().is_over() {
+                    let turns: Vec<Turn> = g.plies().iter().filter_map(|p| p.turn).collect();
+                    return Some((start, turns));
+                }
+            }
+            None
+        })
+        .expect("a game where Blue digs a mine");
+    let game = Game::new(rules.clone(), start).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let counts = |h: &Harness<'static, JunqiApp>| {
+        let Screen::Remote(r) = &h.state().screen else {
+            panic!("not the network screen")
+        };
+        r.game().and_then(|g| g.counts_of(Seat::Red))
+    };
+    let (truth, played) = {
+        let (mut h, mut host) = joined_in(dir.path(), game, Seat::Blue);
+        for &t in &turns {
+            host.play(t);
+        }
+        check(&mut h, &host);
+        let truth = junqi::app::hidden_flip::seat_counts(&host.game, Seat::Blue, Seat::Red);
+        assert_eq!(counts(&h).as_ref(), Some(&truth));
+        (truth, host.game)
+    }; // the window is gone
+    let mines = |c: &junqi::app::jizi::EnemyCounts| {
+        c.rows
+            .iter()
+            .find(|r| r.rank == Rank::Mine)
+            .unwrap()
+            .removed
+    };
+    assert!(mines(&truth) >= 1, "{truth:?}");
+    let (h, _host) = joined_in(dir.path(), played.clone(), Seat::Blue);
+    assert_eq!(counts(&h).as_ref(), Some(&truth));
+    // Nothing kept on another folder: the pieces gone count, the mine as of unknown rank.
+    let (_elsewhere, h, _host) = joined(played, Seat::Blue);
+    let fresh = counts(&h).unwrap();
+    assert_eq!(mines(&fresh), 0);
+    assert!(fresh.removed_unknown > truth.removed_unknown);
 }
 
 /// The join form's errors, each said in words: not an invite, no name, a wrong room code and an
