@@ -25,6 +25,7 @@
 pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
+pub mod desk;
 pub mod engine_player;
 pub mod engine_seat;
 pub mod link;
