@@ -25,6 +25,7 @@
 pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
+pub mod consent;
 pub mod desk;
 pub mod engine_player;
 pub mod engine_seat;
@@ -245,6 +246,10 @@ pub trait SeatDriver: Send {
 
     /// This seat's own ask for a takeback was declined (or there was nothing to take back).
     fn takeback_declined(&mut self) {}
+
+    /// The finished game was reopened with every player's consent (`Table::reopen_agreed`):
+    /// the action that ended it is gone, and this seat's view now.
+    fn reopened(&mut self, _view: &View) {}
 
     /// The game is over: how it ended, and this seat's view at the end.
     fn finish(&mut self, _status: Status, _view: &View) {}

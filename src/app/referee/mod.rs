@@ -186,7 +186,7 @@ impl Referee {
     /// tracked game's board, the clash judge's pad.
     pub fn panel_centre(&self) -> Option<crate::app::panel::Centre> {
         match &self.stage {
-            Stage::Tracked(t) => Some(crate::app::panel::Centre::board(t.game.board())),
+            Stage::Tracked(t) => Some(crate::app::panel::Centre::board(t.game().board())),
             Stage::Judge(_) => Some(judge_pad::CENTRE),
             _ => None,
         }
@@ -195,7 +195,7 @@ impl Referee {
     /// The game of a tracked game in progress (for saving it like any game).
     pub fn tracked_game(&self) -> Option<&Game> {
         match &self.stage {
-            Stage::Tracked(t) => Some(&t.game),
+            Stage::Tracked(t) => Some(t.game()),
             _ => None,
         }
     }
@@ -203,7 +203,7 @@ impl Referee {
     /// The sound of what the tracked game did since the last call (its public reports only).
     pub fn take_sound(&mut self) -> Option<crate::app::sound::Sound> {
         match &mut self.stage {
-            Stage::Tracked(t) => t.heard.take(&t.game),
+            Stage::Tracked(t) => t.take_sound(),
             _ => None,
         }
     }
@@ -252,9 +252,12 @@ impl Referee {
             }
             RefereeCmd::Formation(c) => {
                 if let Stage::Formations(f) = &mut self.stage
-                    && let Some(game) = f.apply(c, &self.rules, self.data_dir.as_deref())
+                    && let Some(entered) = f.apply(c, &self.rules, self.data_dir.as_deref())
                 {
-                    self.stage = Stage::Tracked(Box::new(Tracked::new(*game, self.bottom)));
+                    match Tracked::open(&self.rules, entered, self.bottom) {
+                        Ok(t) => self.stage = Stage::Tracked(Box::new(t)),
+                        Err(why) => f.refused(&why),
+                    }
                 }
             }
             RefereeCmd::Tracked(c) => {
