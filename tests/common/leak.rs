@@ -487,7 +487,9 @@ fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
         }
         Screen::Replay(r) => Some((&r.game, r.game.plies().len(), replay_freed(r))),
         Screen::Referee(r) => match &r.stage {
-            junqi::app::referee::Stage::Tracked(t) => Some((t.game(), t.game().plies().len(), None)),
+            junqi::app::referee::Stage::Tracked(t) => {
+                Some((t.game(), t.game().plies().len(), None))
+            }
             _ => None,
         },
         _ => None,

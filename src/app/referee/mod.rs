@@ -6,7 +6,8 @@
 //!   keeps the losses, refuses impossible claims and declares the winner.
 //! - **Tracked game** (`Tracked`): each player enters a formation privately (the formation editor or a
 //!   saved file) behind a hand-over curtain; then every physical move is mirrored on a board that shows
-//!   only backs, and an ordinary hidden-mode `Game` judges it.
+//!   only backs, and a hidden-mode game on a `table::Table` judges it, every seat a desk that this
+//!   screen fills.
 //!
 //! Privacy on a shared screen (UX.md): the pad is the same for both players (same buttons, same size,
 //! same place, every button always enabled), has no hover or press highlight, disappears the moment a

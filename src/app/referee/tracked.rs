@@ -1,6 +1,7 @@
 //! The tracked game's model: each player enters a formation privately (the formation editor or a
 //! saved file) behind a hand-over curtain (`FormationEntry`); then every physical move is mirrored
-//! on a board that shows only backs, and an ordinary hidden-mode `Game` judges it (`Tracked`).
+//! on a board that shows only backs, and a hidden-mode game on a `Table` judges it (`Tracked`):
+//! every seat is a desk (`table::desk`) that the referee fills at the one screen.
 
 use super::Consent;
 use super::words::{Said, out_said, outcome_text, public_reason};
