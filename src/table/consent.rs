@@ -1,5 +1,6 @@
 //! Table actions taken with every player's consent given at one screen, out of turn: a takeback
-//! asked by the side that just moved, and reopening a game after its end. A referee's screen
+//! asked by the side that just moved (of the last actions, however many the players name), and
+//! reopening a game after its end. A referee's screen
 //! (the tracked game on a physical board) asks every player there and then, so nothing goes
 //! round the seats: the table checks that every player with a say agreed, makes the change
 //! through the gate as the rules write it, saves (`on_turn`) and tells every seat.
@@ -18,7 +19,7 @@ pub enum ConsentRefused {
     NoSuchSeat(usize),
     /// The game is over (a takeback), or not over (a reopening).
     Over(bool),
-    /// The seat has no turn to take back.
+    /// Not that many actions stand (or none was named).
     NothingToTakeBack,
     /// A seat failed in this game: a reopening would bring back a seat that cannot play.
     Forfeited,
@@ -46,9 +47,9 @@ impl std::error::Error for ConsentRefused {}
 pub struct TakenBack {
     /// The side that asked: the one whose last turn was taken back.
     pub by: Seat,
-    /// How many turns (plies) went.
+    /// How many turns (plies) went (none when only a resignation or a refused attack went).
     pub turns: u32,
-    /// The standing actions that went, oldest first (the asker's turn first).
+    /// The standing actions that went, oldest first.
     pub actions: Vec<Action>,
 }
 
@@ -68,17 +69,20 @@ impl Table {
         who.filter(|j| !agreed.contains(j)).collect()
     }
 
-    /// Seat `k` takes back its own last turn and everything after it, out of turn (the next
-    /// side may be to move already), with the consent of every seat still in (`agreed`: the
-    /// seats that agreed, `k` among them). Kept in the record as `Action::Takeback`, made
-    /// through the gate; every seat is told (`SeatDriver::taken_back`) and asked afresh.
+    /// Seat `k`, the side that just moved, takes back the last `actions` standing actions (its
+    /// own last turn is `takeback_of(k)`; one: the last action, whatever it was), out of turn —
+    /// the next side may be asked for its turn already — with the consent of every seat still in
+    /// (`agreed`: the seats that agreed, `k` among them). Kept in the record as
+    /// `Action::Takeback`, made through the gate; every seat is told (`SeatDriver::taken_back`)
+    /// and asked afresh.
     ///
     /// # Errors
-    /// A seat with a say did not agree, `k` is out or has no turn to take back, the game is
+    /// A seat with a say did not agree, `k` is out, not that many actions stand, the game is
     /// over, or the gate or the game refused it. The game is unchanged.
     pub fn take_back_agreed(
         &mut self,
         k: usize,
+        actions: u32,
         agreed: &[usize],
     ) -> Result<TakenBack, ConsentRefused> {
         if self.game.status().is_over() {
@@ -97,12 +101,14 @@ impl Table {
             return Err(ConsentRefused::NotAgreed(missing));
         }
         let by = self.side_of(k);
-        let (actions, turns) = self
-            .takeback_of(k)
-            .ok_or(ConsentRefused::NothingToTakeBack)?;
         let standing = self.game.standing_actions();
+        if actions == 0 || actions as usize > standing.len() {
+            return Err(ConsentRefused::NothingToTakeBack);
+        }
         let gone = standing[standing.len() - actions as usize..].to_vec();
+        let plies = self.game.plies().len();
         turns::take_back(&mut self.game, by, actions).map_err(ConsentRefused::Refused)?;
+        let turns = plies.saturating_sub(self.game.plies().len()) as u32;
         // Whatever was asked before is settled: the position changed.
         self.asking = None;
         self.question = None;

@@ -625,7 +625,8 @@ impl Tracked {
     }
 
     /// Undo the last action, which every player agreed to. During the game it is a takeback of
-    /// the last mover's turn (kept in the record as `Action::Takeback`). After the end — which
+    /// it by the last mover (kept in the record as `Action::Takeback`): its turn, or a
+    /// resignation or a refused attack after it. After the end — which
     /// showed every formation — the players may still agree to reopen the game (a resignation by
     /// a slip of the hand): the ending action goes, and the reveal is recorded.
     fn undo_agreed(&mut self) {
@@ -651,7 +652,7 @@ impl Tracked {
                 .and_then(|r| r.mover.side())
                 .or_else(|| self.mover().opponent());
             if let Some(k) = by.and_then(|s| self.index(s))
-                && let Ok(back) = self.table.take_back_agreed(k, &everyone)
+                && let Ok(back) = self.table.take_back_agreed(k, 1, &everyone)
                 && let Some(Action::Turn(turn)) = back.actions.first()
             {
                 let turn = turn.clone();

@@ -69,11 +69,11 @@ fn a_takeback_out_of_turn_needs_every_player_and_asks_the_asker_again() {
     assert!(matches!(t.poll(), Polled::Waiting(1)));
     assert_eq!(desks[1].asked(), Some(Asked::Turn));
     assert_eq!(
-        t.take_back_agreed(0, &[0]),
+        t.take_back_agreed(0, 1, &[0]),
         Err(ConsentRefused::NotAgreed(vec![1]))
     );
     assert_eq!(t.game().plies().len(), 1);
-    let done = t.take_back_agreed(0, &[1, 0]).unwrap();
+    let done = t.take_back_agreed(0, 1, &[1, 0]).unwrap();
     assert_eq!((done.by, done.turns), (Seat::Red, 1));
     assert!(matches!(done.actions.as_slice(), [Action::Turn(_)]));
     assert!(t.game().plies().is_empty());
@@ -98,24 +98,33 @@ fn a_takeback_out_of_turn_needs_every_player_and_asks_the_asker_again() {
     assert_eq!(desks[0].asked(), Some(Asked::Turn));
 }
 
-/// A side with no turn of its own to take back, a seat the table does not have, and a game
-/// that is over: nothing is taken back.
+/// Nothing standing to take back, a seat the table does not have, and a game that is over:
+/// nothing is taken back.
 #[test]
-fn a_takeback_needs_a_turn_to_take_back_and_a_game_going_on() {
+fn a_takeback_needs_actions_standing_and_a_game_going_on() {
     let (mut t, desks, resigned) = desks(2);
     let all = [0, 1];
     assert_eq!(
-        t.take_back_agreed(1, &all),
+        t.take_back_agreed(1, 1, &all),
         Err(ConsentRefused::NothingToTakeBack)
     );
+    play(&mut t, &desks, 0);
+    for none in [0, 2] {
+        assert_eq!(
+            t.take_back_agreed(0, none, &all),
+            Err(ConsentRefused::NothingToTakeBack)
+        );
+    }
     assert_eq!(
-        t.take_back_agreed(2, &all),
+        t.take_back_agreed(2, 1, &all),
         Err(ConsentRefused::NoSuchSeat(2))
     );
-    play(&mut t, &desks, 0);
     resigned.lock().unwrap().push(1);
     assert!(matches!(t.poll(), Polled::Over(_)));
-    assert_eq!(t.take_back_agreed(0, &all), Err(ConsentRefused::Over(true)));
+    assert_eq!(
+        t.take_back_agreed(0, 1, &all),
+        Err(ConsentRefused::Over(true))
+    );
     assert_eq!(t.game().plies().len(), 1);
 }
 
@@ -127,17 +136,54 @@ fn four_players_a_seat_out_has_no_say_in_a_takeback() {
     play(&mut t, &desks, 0);
     assert!(!t.game().seats_in().contains(&Seat::North));
     assert_eq!(
-        t.take_back_agreed(0, &[0, 1]),
+        t.take_back_agreed(0, 1, &[0, 1]),
         Err(ConsentRefused::NotAgreed(vec![3]))
     );
     assert_eq!(
-        t.take_back_agreed(2, &[0, 1, 2, 3]),
+        t.take_back_agreed(2, 1, &[0, 1, 2, 3]),
         Err(ConsentRefused::NoSuchSeat(2))
     );
-    let done = t.take_back_agreed(0, &[0, 1, 3]).unwrap();
+    let done = t.take_back_agreed(0, 1, &[0, 1, 3]).unwrap();
     assert_eq!((done.by, done.turns), (Seat::South, 1));
     assert!(t.game().plies().is_empty());
     assert!(!t.game().seats_in().contains(&Seat::North), "still out");
+}
+
+/// Four players: the last action may be a resignation after the last turn. Taking back one
+/// action brings the player back and keeps the turn; the asker's own last turn is further back
+/// (`takeback_of`), and taking back that far takes the resignation with it.
+#[test]
+fn four_players_the_last_action_taken_back_may_be_a_resignation() {
+    // South plays, then East resigns on its turn.
+    let played_and_resigned = || {
+        let (mut t, desks, resigned) = desks(4);
+        play(&mut t, &desks, 0);
+        assert!(matches!(t.poll(), Polled::Waiting(1)));
+        resigned.lock().unwrap().push(1);
+        assert!(matches!(t.poll(), Polled::Waiting(2)));
+        assert!(!t.game().seats_in().contains(&Seat::East));
+        t
+    };
+    let all = [0, 1, 2, 3];
+    let mut t = played_and_resigned();
+    let done = t.take_back_agreed(0, 1, &all).unwrap();
+    assert_eq!(done.actions, vec![Action::Resign(Seat::East)]);
+    assert_eq!(done.turns, 0);
+    assert!(t.game().seats_in().contains(&Seat::East));
+    assert_eq!(t.game().plies().len(), 1);
+    assert!(matches!(t.poll(), Polled::Waiting(1)));
+
+    let mut t = played_and_resigned();
+    assert_eq!(t.takeback_of(0), Some((2, 1)));
+    let done = t.take_back_agreed(0, 2, &all).unwrap();
+    assert_eq!(done.turns, 1);
+    assert!(matches!(
+        done.actions.as_slice(),
+        [Action::Turn(_), Action::Resign(Seat::East)]
+    ));
+    assert!(t.game().plies().is_empty());
+    assert!(t.game().seats_in().contains(&Seat::East));
+    assert!(matches!(t.poll(), Polled::Waiting(0)));
 }
 
 /// A resignation reopened with everyone's consent: the resignation goes, the record says every
