@@ -687,3 +687,37 @@ fn a_four_player_table_may_play_clockwise_and_the_tracked_game_follows_it() {
     track(&mut r, TrackedCmd::Click(to));
     assert_eq!(tracked(&r).mover(), Seat::West);
 }
+
+#[test]
+fn four_player_tracked_draw_reopened_takes_the_offer_and_every_acceptance() {
+    let mut r = tracked4_referee();
+    let (from, to) = a_move(tracked(&r).game());
+    track(&mut r, TrackedCmd::Drop(from, to));
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game().status(),
+        Status::Draw(EndReason::Agreement)
+    );
+    track(&mut r, TrackedCmd::AskUndo);
+    for s in Seat::FOUR {
+        track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
+    }
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let t = tracked(&r);
+    assert!(!t.game().status().is_over());
+    assert_eq!(
+        t.game().draw_offer(),
+        None,
+        "no offer is left half accepted"
+    );
+    assert_eq!(t.mover(), Seat::East);
+    // Play goes on, and the players may agree a draw again.
+    let (from, to) = a_move(tracked(&r).game());
+    track(&mut r, TrackedCmd::Drop(from, to));
+    assert_eq!(tracked(&r).game().plies().len(), 2);
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game().status(),
+        Status::Draw(EndReason::Agreement)
+    );
+}
