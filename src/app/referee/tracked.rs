@@ -363,8 +363,11 @@ pub fn public_view(game: &Game) -> View {
     game.public_view()
 }
 
+/// The seats of a table, by seat index.
+type Seats = Vec<(Chair, Box<dyn SeatDriver>)>;
+
 /// A desk for every seat of `board`, and the seats the table plays through them.
-fn desks(board: &crate::engine::Board) -> (Vec<Desk>, Vec<(Chair, Box<dyn SeatDriver>)>) {
+fn desks(board: &crate::engine::Board) -> (Vec<Desk>, Seats) {
     let desks: Vec<Desk> = board.seats.iter().map(|_| Desk::new()).collect();
     let seats = (board.seats.iter().zip(&desks))
         .map(|(&s, d)| {

@@ -328,7 +328,7 @@ fn board_area(
             }
         }
     }
-    let view = public_view(&t.game());
+    let view = public_view(t.game());
     let input = BoardWidget {
         view: &view,
         opts,
@@ -336,8 +336,8 @@ fn board_area(
         bottom: t.bottom,
         selected: t.selected,
         destinations: &[],
-        last_move: board::last_mark(&t.game(), t.game().plies().len()),
-        earlier: board::earlier_marks(&t.game(), t.game().plies().len()),
+        last_move: board::last_mark(t.game(), t.game().plies().len()),
+        earlier: board::earlier_marks(t.game(), t.game().plies().len()),
         flash: None,
         interactive: !over,
         finished: over,
