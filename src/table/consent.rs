@@ -36,7 +36,12 @@ impl std::fmt::Display for ConsentRefused {
             ConsentRefused::Over(false) => f.write_str("the game is not over"),
             ConsentRefused::NothingToTakeBack => f.write_str("no turn to take back"),
             ConsentRefused::Forfeited => f.write_str("a seat failed in this game"),
-            ConsentRefused::Refused(e) => write!(f, "takeback refused: {e:?}"),
+            ConsentRefused::Refused(turns::TakebackRefused::Gate(why)) => {
+                write!(f, "takeback refused: {why}")
+            }
+            ConsentRefused::Refused(turns::TakebackRefused::Game(e)) => {
+                write!(f, "takeback refused: {e}")
+            }
         }
     }
 }
