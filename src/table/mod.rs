@@ -32,6 +32,7 @@ pub mod link;
 mod poll;
 pub mod process;
 mod questions;
+pub mod thinker_seat;
 pub mod turns;
 mod words;
 
