@@ -25,6 +25,7 @@
 pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
+mod console;
 pub mod desk;
 pub mod engine_player;
 pub mod engine_seat;
@@ -244,6 +245,10 @@ pub trait SeatDriver: Send {
     /// seat's view after it.
     fn taken_back(&mut self, _by: Seat, _turns: u32, _view: &View) {}
 
+    /// The game was put back (an undo at a screen, `Table::undo_until`): this seat's view now.
+    /// Whatever it was thinking about is gone.
+    fn rewound(&mut self, _view: &View) {}
+
     /// This seat's own ask for a takeback was declined (or there was nothing to take back).
     fn takeback_declined(&mut self) {}
 
@@ -407,6 +412,8 @@ pub struct Table {
     /// A draw offer or a takeback ask going round the other seats, kept from one `poll` to the
     /// next until every seat asked has answered.
     question: Option<questions::Question>,
+    /// What a game on one screen does beyond the turn protocol (console.rs).
+    console: console::Console,
 }
 
 /// What a table calls after each turn, before telling the seats (a host's autosave).
@@ -540,6 +547,7 @@ impl Table {
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
             question: None,
+            console: Default::default(),
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -583,6 +591,7 @@ impl Table {
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
             question: None,
+            console: Default::default(),
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -758,7 +767,9 @@ impl Table {
     fn fail(&mut self, k: usize, why: SeatFailure) -> Option<TableEnd> {
         self.places[k].failed = true;
         let (chair, name) = (self.places[k].chair, self.places[k].driver.name());
-        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), false);
+        let abandon = self.console.abandon_unplayed;
+        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), abandon);
+        self.console.forfeited = Some((k, why.clone(), forfeit));
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));
         }

@@ -237,6 +237,10 @@ impl SeatDriver for ThinkerSeat {
     }
 
     fn taken_back(&mut self, _by: Seat, _turns: u32, view: &View) {
+        self.rewound(view);
+    }
+
+    fn rewound(&mut self, view: &View) {
         let ply = view.ply();
         self.history.retain(|(_, after)| after.ply() <= ply);
         self.forget();
