@@ -13,7 +13,8 @@
 //! An outside engine that gives no turn resigned or failed, as its `EngineNews` says: the seat
 //! resigns or fails with that reason, and is not asked again. Asked again all the same (a flip
 //! game before the colours are decided, where the table cannot make it resign), it has no
-//! answer (`Poll::Pending`): the game waits, until fresh players are made.
+//! answer (`Poll::Pending`): the game waits, until fresh players are made. So does a seat whose
+//! maker cannot make a player yet.
 
 use super::engine_player::{EngineNews, EngineStop};
 use super::{Clock, Reply, SeatDriver, SeatFailure, SeatStart};
@@ -25,8 +26,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::Poll;
 
 /// Makes the seat's player for a game whose first view for the seat is the one given: at the
-/// start, and again whenever the seat needs a fresh one.
-pub type MakePlayer = Box<dyn FnMut(&View) -> Box<dyn Player> + Send>;
+/// start, and again whenever the seat needs a fresh one. `None` while it cannot be made yet
+/// (an outside engine whose command is not chosen yet): the seat has no answer and the game
+/// waits.
+pub type MakePlayer = Box<dyn FnMut(&View) -> Option<Box<dyn Player>> + Send>;
 
 /// What the screen shares with a thinker seat (cheap to clone): whether it is thinking, and a
 /// request for fresh players.
@@ -117,7 +120,7 @@ impl ThinkerSeat {
     /// A fresh player, told the game as the seat knows it.
     fn fresh_player(&mut self) -> Option<Box<dyn Player>> {
         let start = self.start.as_ref()?;
-        let mut player = (self.make)(start);
+        let mut player = (self.make)(start)?;
         for (report, after) in &self.history {
             player.observe(report, after);
         }
@@ -207,7 +210,8 @@ impl SeatDriver for ThinkerSeat {
             self.player = self.fresh_player();
         }
         let Some(player) = self.player.take() else {
-            return Poll::Ready(Err(SeatFailure::NoTurn));
+            // No player can be made yet: the game waits.
+            return Poll::Pending;
         };
         let seed = self.rng.next_u64();
         self.thinking = Some(Thinker::start(

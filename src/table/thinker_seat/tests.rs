@@ -49,10 +49,10 @@ fn gated(news: Option<EngineNews>) -> (ThinkerSeat, Sender<bool>, Arc<Mutex<Seen
         let mut s = seen2.lock().unwrap();
         s.made += 1;
         s.told.clear();
-        Box::new(Gated {
+        Some(Box::new(Gated {
             go: go2.clone(),
             seen: seen2.clone(),
-        })
+        }) as Box<dyn Player>)
     });
     let mut seat = ThinkerSeat::new("gated", make);
     if let Some(news) = news {
@@ -216,4 +216,26 @@ fn an_engine_that_stops_resigns_or_fails_and_is_not_asked_again() {
     for _ in 0..10 {
         assert!(matches!(t.poll(), Polled::Waiting(0)), "the game waits");
     }
+}
+
+/// A seat whose maker cannot make a player yet (an engine whose command is not chosen) has no
+/// answer: the table waits for it, and it plays once a player can be made.
+#[test]
+fn a_seat_without_a_player_yet_waits() {
+    let ready = Arc::new(AtomicBool::new(false));
+    let ready2 = ready.clone();
+    let make: MakePlayer = Box::new(move |_| {
+        let spec = crate::ai::PlayerSpec::parse("random").unwrap();
+        ready2.load(Ordering::SeqCst).then(|| spec.player())
+    });
+    let red = ThinkerSeat::new("later", make);
+    let link = red.link();
+    let (blue, _blue_go, _) = gated(None);
+    let mut t = table(Mode::Hidden, Box::new(red), Box::new(blue));
+    for _ in 0..10 {
+        assert!(matches!(t.poll(), Polled::Waiting(0)));
+        assert!(!link.is_thinking());
+    }
+    ready.store(true, Ordering::SeqCst);
+    assert!(matches!(poll_past(&mut t, 0), Polled::Moved));
 }
