@@ -117,6 +117,14 @@ impl ThinkerSeat {
         self.link.clone()
     }
 
+    /// Drop the thought under way, if any (the position it was about is gone): the next turn
+    /// is thought by a fresh player, told the game again.
+    pub fn cancel(&mut self) {
+        if self.thinking.is_some() {
+            self.forget();
+        }
+    }
+
     /// A fresh player, told the game as the seat knows it.
     fn fresh_player(&mut self) -> Option<Box<dyn Player>> {
         let start = self.start.as_ref()?;
