@@ -559,7 +559,8 @@ impl Table {
     }
 
     /// Go on with `game`, a game saved part way (a host that restarted): start every seat and
-    /// show it its view; the table then plays from the game's position.
+    /// show it its view; the table then plays from the game's position (a draw offer open in
+    /// it is put again to the seats that have not answered it).
     ///
     /// # Errors
     /// A seat that failed while set up.
@@ -613,6 +614,7 @@ impl Table {
                 return Err(SetupFailure::Seat(k, e));
             }
         }
+        table.reopen_draw_offer();
         Ok(table)
     }
 
