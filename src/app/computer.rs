@@ -75,6 +75,13 @@ impl Seats {
     pub fn reset(&mut self) {
         self.observed = 0;
         self.news.resize_with(self.seats.len(), EngineNews::default);
+        for (k, seat) in self.seats.iter().enumerate() {
+            if *seat == Occupant::Engine {
+                // A slot of its own for the fresh seat (a stopped engine stops it no more),
+                // knowing the engine's name.
+                self.news[k] = self.news[k].renewed();
+            }
+        }
         self.drivers = (0..self.seats.len()).map(|_| None).collect();
     }
 
@@ -103,8 +110,7 @@ impl Seats {
             Occupant::Engine => {
                 let e = self.engine.as_ref()?;
                 let (_, start) = e.starts.get(k)?.clone();
-                let news = self.news[k].renewed();
-                self.news[k] = news.clone();
+                let news = self.news[k].clone();
                 let (command, turn_time, slot) = (e.command.clone(), e.turn_time, news.clone());
                 let make: MakePlayer = Box::new(move |start: &View| {
                     slot.restart();
