@@ -181,13 +181,15 @@ impl SeatDriver for ThinkerSeat {
         Ok(())
     }
 
-    /// Thinks in the caller's thread (a table driven by `Table::step`).
+    /// Waits for the thought (a table driven by `Table::step`); a seat that stopped or has no
+    /// player yet has no turn.
     fn choose(&mut self, view: &View, clock: &Clock) -> Result<Reply, SeatFailure> {
         loop {
             if let Poll::Ready(r) = self.poll(view, clock) {
                 return r;
             }
-            if self.stopped {
+            if !self.link.is_thinking() {
+                // Stopped, or no player can be made: waiting would never end.
                 return Err(SeatFailure::NoTurn);
             }
             std::thread::sleep(std::time::Duration::from_millis(2));

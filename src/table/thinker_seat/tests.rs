@@ -239,3 +239,34 @@ fn a_seat_without_a_player_yet_waits() {
     ready.store(true, Ordering::SeqCst);
     assert!(matches!(poll_past(&mut t, 0), Polled::Moved));
 }
+
+/// Asked to wait for its turn (`choose`), the seat gives it when its thought is over, and
+/// fails rather than wait for ever when no player can be made.
+#[test]
+fn choose_waits_for_the_thought_or_fails() {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let g = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
+    let view = g.view(crate::engine::Viewer::Side(Seat::Red));
+    let start = SeatStart {
+        rules: &rules,
+        chair: Chair::Side(Seat::Red),
+        seed: 1,
+        game_time: None,
+        turn_time: None,
+    };
+    let make: MakePlayer =
+        Box::new(|_| Some(crate::ai::PlayerSpec::parse("random").unwrap().player()));
+    let mut seat = ThinkerSeat::new("random", make);
+    seat.start(&start).unwrap();
+    let Ok(Reply::Turn(turn)) = seat.choose(&view, &Clock::default()) else {
+        panic!("a turn")
+    };
+    assert!(g.position().check_turn(g.rules(), turn).is_ok());
+    let never: MakePlayer = Box::new(|_| None);
+    let mut seat = ThinkerSeat::new("never", never);
+    seat.start(&start).unwrap();
+    assert_eq!(
+        seat.choose(&view, &Clock::default()),
+        Err(SeatFailure::NoTurn)
+    );
+}
