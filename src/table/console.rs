@@ -2,9 +2,13 @@
 //! redo (open games against the computer), a takeback without a question (hidden and flip games
 //! against the computer, with the setting that allows it), a takeback asked out of turn (the
 //! player who moved last, at a shared screen), tags and sights through the disclosure gate, and
-//! the record's info. Whatever changes the position tells every seat (`SeatDriver::rewound`,
-//! `taken_back`, `observe`), so that no seat thinks on a position that is gone; the turn being
-//! asked is asked again from the position now.
+//! removing an entry of the record's info (`consent.rs` sets them). Whatever changes the
+//! position tells every seat (`SeatDriver::rewound`, `taken_back`, `observe`), so that no seat
+//! thinks on a position that is gone; the turn being asked is asked again from the position now.
+//!
+//! The takeback asked out of turn here goes round the seats as any question (a person answers at
+//! the screen later, a computer declines); `consent.rs`'s takes the consent every player gave
+//! there and then (a referee's screen).
 
 use super::*;
 use crate::engine::{ActionError, Disclosure, Grant, InfoKey, NodeId, Refusal, TagError};
@@ -174,11 +178,6 @@ impl Table {
         confirmed: bool,
     ) -> Result<Grant, Refusal> {
         self.game.disclose(what, by, confirmed)
-    }
-
-    /// Write an entry of the record's info.
-    pub fn set_info(&mut self, key: InfoKey, value: &str) {
-        self.game.set_info(key, value);
     }
 
     /// Remove an entry of the record's info.

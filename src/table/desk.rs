@@ -261,6 +261,14 @@ impl SeatDriver for DeskSeat {
         self.tell(Told::TakebackDeclined, None);
     }
 
+    fn reopened(&mut self, view: &View) {
+        let mut s = self.desk.state();
+        s.view = Some(view.clone());
+        s.asked = None;
+        s.reply = None;
+        s.yes = None;
+    }
+
     fn finish(&mut self, status: Status, view: &View) {
         self.tell(Told::Finished(status), Some(view));
     }

@@ -8,8 +8,10 @@
 //! every seat: `SeatDriver::timed_out`) and the game goes on. Seats are drivers behind
 //! one trait, `SeatDriver`: the built-in computer (`Brain`, any `ai::Player`), an outside engine
 //! process speaking the junqi engine protocol (`engine_seat`) or CCGC 2012, or a network player
-//! (`engine_seat` over a `link::LineLink` of `net::host`). The arena and the network host play
-//! every game on a table.
+//! (`engine_seat` over a `link::LineLink` of `net::host`), or a person at a screen (`desk`).
+//! The arena, the network host and the physical-board referee's tracked game play every game on
+//! a table; what every player agrees to at one screen out of turn (a takeback, reopening a
+//! finished game) is a table action too (`consent`).
 //!
 //! The table does no I/O and starts no thread: `Table::poll` moves the game on as far as the
 //! seats' answers allow and returns (`Polled::Waiting` while the seat to move has no answer yet:
@@ -25,6 +27,7 @@
 pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
+pub mod consent;
 mod console;
 pub mod desk;
 pub mod engine_player;
@@ -251,6 +254,10 @@ pub trait SeatDriver: Send {
 
     /// This seat's own ask for a takeback was declined (or there was nothing to take back).
     fn takeback_declined(&mut self) {}
+
+    /// The finished game was reopened with every player's consent (`Table::reopen_agreed`):
+    /// the action that ended it is gone, and this seat's view now.
+    fn reopened(&mut self, _view: &View) {}
 
     /// The game is over: how it ended, and this seat's view at the end.
     fn finish(&mut self, _status: Status, _view: &View) {}

@@ -260,6 +260,10 @@ impl SeatDriver for ThinkerSeat {
         self.forget();
     }
 
+    fn reopened(&mut self, view: &View) {
+        self.rewound(view);
+    }
+
     fn finish(&mut self, _status: Status, _view: &View) {
         self.thinking = None;
         self.link.set_thinking(false);

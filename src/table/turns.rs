@@ -4,9 +4,9 @@
 //! how far a takeback goes and how it is made through the gate, a forfeit, and a turn lost to
 //! the move clock.
 //!
-//! The table (`Table::step`, the arena and the network host), the window's one-screen game
-//! (`app::session`), its outside engines (`engine_player`) and the physical-board referee
-//! (`app::referee::tracked`) all call these; none of them decides one of these things on its
+//! The table (`Table::poll` and `step`: the arena, the network host and the physical-board
+//! referee's tracked game), the window's one-screen game (`app::session`) and its outside
+//! engines (`engine_player`) all call these; none of them decides one of these things on its
 //! own. Everything here works on a `Game` and does no I/O.
 
 use super::{Reply, SeatFailure};
@@ -84,20 +84,6 @@ pub fn answer_draw(game: &mut Game, side: Seat, yes: bool) -> Result<(), ActionE
     } else {
         Action::DeclineDraw(side)
     })
-}
-
-/// A draw every player agreed to at once (the physical-board referee records it when the
-/// players say so): `by` offers and every answerer accepts. Whether the game is drawn.
-pub fn agreed_draw(game: &mut Game, by: Seat) -> bool {
-    if game.act(Action::OfferDraw(by)).is_err() {
-        return false;
-    }
-    for side in answerers(game, by) {
-        if answer_draw(game, side, true).is_err() {
-            break;
-        }
-    }
-    game.status().is_over()
 }
 
 /// How far a takeback asked by `by` goes: the fewest standing actions after whose takeback the
@@ -344,10 +330,6 @@ mod tests {
         answer_draw(&mut g, Seat::North, false).unwrap();
         assert_eq!(next_draw_answerer(&g), None);
         assert!(!g.status().is_over());
-
-        let mut g = four_game();
-        assert!(agreed_draw(&mut g, Seat::North));
-        assert!(g.status().is_over());
     }
 
     #[test]

@@ -385,7 +385,7 @@ pub fn assert_no_leak(h: &Harness<'static, JunqiApp>) {
             // A tracked game on a physical board: the screen is for every player at the table
             // (backs and what all know) until the end.
             if let junqi::app::referee::Stage::Tracked(t) = &r.stage {
-                let game = &t.game;
+                let game = t.game();
                 let (looking, cells) = if game.status().is_over() {
                     (Looking::All, game.view(Viewer::Referee))
                 } else {
@@ -487,7 +487,9 @@ fn screen_game(app: &JunqiApp) -> Option<(&Game, usize, Option<Seat>)> {
         }
         Screen::Replay(r) => Some((&r.game, r.game.plies().len(), replay_freed(r))),
         Screen::Referee(r) => match &r.stage {
-            junqi::app::referee::Stage::Tracked(t) => Some((&t.game, t.game.plies().len(), None)),
+            junqi::app::referee::Stage::Tracked(t) => {
+                Some((t.game(), t.game().plies().len(), None))
+            }
             _ => None,
         },
         _ => None,

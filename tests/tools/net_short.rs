@@ -61,6 +61,17 @@ fn a_short_code_joins_keeping_the_hosts_key_and_a_changed_key_is_refused() {
     let code = typed(&first);
     let invite = resolve(&code, Some(&known)).unwrap();
     assert_eq!(invite, first.seated().invite);
+    // The host's log says what the connection was: a key asked for, not a dropped player.
+    wait_until("the host to log the key asked for", || {
+        h1.log()
+            .iter()
+            .any(|l| l.contains("the host's key was asked for"))
+    });
+    assert!(
+        !h1.log().iter().any(|l| l.contains("no request")),
+        "{:?}",
+        h1.log()
+    );
     let kept = std::fs::read_to_string(known.path()).unwrap();
     assert!(
         kept.contains(&junqi::net::invite::encode(&h1.public_key())),

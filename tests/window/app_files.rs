@@ -381,8 +381,8 @@ fn a_crash_during_the_formations_resumes_the_entry_at_the_next_seat() {
         let Stage::Tracked(t) = &r.stage else {
             panic!("the tracked game starts")
         };
-        assert_eq!(t.game.board().is_four(), four);
-        let start = t.game.record().start.clone();
+        assert_eq!(t.game().board().is_four(), four);
+        let start = t.game().record().start.clone();
         let lines: Vec<Vec<String>> = match start {
             junqi::engine::Start::FourFormations {
                 south, east, north, ..

@@ -240,11 +240,11 @@ fn back_label(side: Seat, name: &str) -> String {
 
 /// A plain move (to an empty node) of the side to move.
 fn plain_move(h: &Harness<'static, JunqiApp>) -> (NodeId, NodeId) {
-    common::plain_move(&tracked(h).game)
+    common::plain_move(tracked(h).game())
 }
 
 fn click_node(h: &mut Harness<'static, JunqiApp>, n: NodeId) {
-    let game = &tracked(h).game;
+    let game = tracked(h).game();
     let name = game.board().name(n).to_string();
     let label = match game.position().at(n) {
         Some(p) if !p.is_revealed() => back_label(p.side(), &name),
@@ -263,8 +263,8 @@ fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
     click_node(&mut h, to);
-    assert_eq!(tracked(&h).game.plies().len(), 1);
-    let to_name = tracked(&h).game.board().name(to).to_string();
+    assert_eq!(tracked(&h).game().plies().len(), 1);
+    let to_name = tracked(&h).game().board().name(to).to_string();
     h.get_by_label(&back_label(Seat::Red, &to_name));
     h.get_by_label_contains("Blue to move");
     h.get_by_label("Turn 2");
@@ -276,10 +276,10 @@ fn tracked_game_accepts_a_legal_move_and_shows_only_backs() {
 fn tracked_game_rejects_an_illegal_move_with_the_reason() {
     let (_dir, mut h) = common::wide_window();
     enter_formations(&mut h);
-    let before = tracked(&h).game.position().notation();
+    let before = tracked(&h).game().position().notation();
     // A red piece that cannot reach some empty node.
     let (from, to, reason) = {
-        let game = &tracked(&h).game;
+        let game = tracked(&h).game();
         let pos = game.position();
         let mut found = None;
         'outer: for (from, _) in pos.pieces(Seat::Red) {
@@ -297,8 +297,8 @@ fn tracked_game_rejects_an_illegal_move_with_the_reason() {
     click_node(&mut h, from);
     click_node(&mut h, to);
     h.get_by_label(&public_reason(Lang::En, &reason));
-    assert_eq!(tracked(&h).game.position().notation(), before);
-    assert!(tracked(&h).game.plies().is_empty());
+    assert_eq!(tracked(&h).game().position().notation(), before);
+    assert!(tracked(&h).game().plies().is_empty());
     no_rank_shown(&h);
 }
 
@@ -310,7 +310,7 @@ fn tracked_game_judges_a_clash_and_announces_it() {
     // first plain move of the side to move.
     for _ in 0..200 {
         let turn = {
-            let game = &tracked(&h).game;
+            let game = tracked(&h).game();
             let pos = game.position();
             let legal = pos.legal_turns(game.rules());
             legal
@@ -323,11 +323,11 @@ fn tracked_game_judges_a_clash_and_announces_it() {
         let Turn::Move { from, to } = turn else {
             panic!("hidden mode has only moves")
         };
-        let attack = tracked(&h).game.position().at(to).is_some();
+        let attack = tracked(&h).game().position().at(to).is_some();
         click_node(&mut h, from);
         click_node(&mut h, to);
         if attack {
-            let game = &tracked(&h).game;
+            let game = tracked(&h).game();
             let n = game.plies().len();
             let report = game.plies()[n - 1].report.clone().unwrap();
             let outcome = report.clash.expect("a clash");
@@ -365,7 +365,7 @@ fn a_tracked_game_is_saved_like_any_game() {
     assert_eq!(saved.len(), 1, "{saved:?}");
     let game = junqi::engine::Game::from_ron(&std::fs::read_to_string(&saved[0]).unwrap()).unwrap();
     assert_eq!(game.plies().len(), 1);
-    assert_eq!(game.position(), tracked(&h).game.position());
+    assert_eq!(game.position(), tracked(&h).game().position());
 }
 
 #[test]
@@ -473,16 +473,16 @@ fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
     click_node(&mut h, from);
     click_node(&mut h, to);
     click(&mut h, "Blue resigns");
-    assert!(tracked(&h).game.status().is_over());
+    assert!(tracked(&h).game().status().is_over());
     click(&mut h, "Undo the last move (when everyone agrees)");
     // One click undoes nothing: both players must agree.
-    assert!(tracked(&h).game.status().is_over());
+    assert!(tracked(&h).game().status().is_over());
     h.get_by_label_contains("The game is over and every formation has been shown");
     click(&mut h, "Red agrees");
-    assert!(tracked(&h).game.status().is_over());
+    assert!(tracked(&h).game().status().is_over());
     click(&mut h, "Blue agrees");
     click(&mut h, "Undo now");
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     assert!(!game.status().is_over());
     assert_eq!(game.plies().len(), 1, "only the resignation is undone");
     // The reveal stays in the record and the log.
@@ -506,12 +506,12 @@ fn tracked_game_after_resign_undo_needs_both_players_and_records_the_reveal() {
     click(&mut h, "Draw by agreement");
     click(&mut h, "Undo the last move (when everyone agrees)");
     click(&mut h, "Cancel");
-    assert!(tracked(&h).game.status().is_over());
+    assert!(tracked(&h).game().status().is_over());
     click(&mut h, "Undo the last move (when everyone agrees)");
     click(&mut h, "Red agrees");
     click(&mut h, "Blue agrees");
     click(&mut h, "Undo now");
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     assert!(!game.status().is_over());
     assert_eq!(game.draw_offer(), None);
     assert_eq!(tracked_notes(game).len(), 2);
@@ -556,8 +556,9 @@ fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
         rules,
         "b12=b5 d12=bF e12=bM a10=b4 d11=r6 a1=r4 b1=rF",
     );
-    let name =
-        |h: &Harness<'static, JunqiApp>, n: &str| tracked(h).game.board().node_by_name(n).unwrap();
+    let name = |h: &Harness<'static, JunqiApp>, n: &str| {
+        tracked(h).game().board().node_by_name(n).unwrap()
+    };
     // From far away, the flag and the other HQ piece answer alike: out of reach.
     let (a1, b12, d12, d11) = (
         name(&h, "a1"),
@@ -578,7 +579,7 @@ fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
         "the flag answers like any piece out of reach"
     );
     h.get_by_label(&words(to_other));
-    assert!(tracked_notes(&tracked(&h).game).is_empty());
+    assert!(tracked_notes(tracked(&h).game()).is_empty());
     assert!(!all_text(&h).contains("mines"));
     // Next to the flag, the rule refuses the attack: announced to both, logged and recorded.
     click_node(&mut h, d11);
@@ -586,7 +587,7 @@ fn tracked_flag_rule_refusal_is_announced_and_recorded_never_a_free_probe() {
     let line = "Red attacked d12, the flag: refused, Blue still has mines; Red moves again";
     // In the status line, the banner and the log.
     assert!(h.get_all_by_label(line).count() >= 2, "{}", all_text(&h));
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     assert!(game.plies().is_empty());
     assert_eq!(game.refusals().len(), 1);
     assert!(
@@ -622,8 +623,8 @@ fn a_killed_app_offers_to_resume_the_tracked_game() {
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
     click_node(&mut h, to);
-    let position = tracked(&h).game.position().notation();
-    let start = tracked(&h).game.record().start.clone();
+    let position = tracked(&h).game().position().notation();
+    let start = tracked(&h).game().record().start.clone();
     // No orderly shutdown: the harness is simply dropped, as after `kill -9`.
     drop(h);
     assert!(referee_dir(dir.path()).join("tracked.ron").exists());
@@ -637,7 +638,7 @@ fn a_killed_app_offers_to_resume_the_tracked_game() {
     assert!(h.query_by_label("Resume").is_none());
     no_rank_shown(&h);
     click(&mut h, "Resume the tracked game");
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     assert_eq!(game.position().notation(), position);
     assert_eq!(game.record().start, start);
     h.get_by_label_contains("Blue to move");
@@ -741,17 +742,17 @@ fn tracked_game_takeback_needs_both_players_and_is_noted() {
     let (from, to) = plain_move(&h);
     click_node(&mut h, from);
     click_node(&mut h, to);
-    let mv = tracked(&h).game.plies()[0]
+    let mv = tracked(&h).game().plies()[0]
         .turn
         .unwrap()
-        .notation(tracked(&h).game.board());
+        .notation(tracked(&h).game().board());
     click(&mut h, "Undo the last move (when everyone agrees)");
     h.get_by_label("Undo the last move only if every player agrees.");
-    assert_eq!(tracked(&h).game.plies().len(), 1);
+    assert_eq!(tracked(&h).game().plies().len(), 1);
     click(&mut h, "Blue agrees");
     click(&mut h, "Red agrees");
     click(&mut h, "Undo now");
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     assert!(game.plies().is_empty());
     assert_eq!(
         tracked_notes(game),
@@ -893,7 +894,7 @@ fn enter_four_formations(h: &mut Harness<'static, JunqiApp>) {
         click(h, "Use in game");
         common::leak::assert_no_leak(h);
     }
-    assert!(tracked(h).game.board().is_four());
+    assert!(tracked(h).game().board().is_four());
 }
 
 /// Click a turn on the tracked board, checking for leaks after each click.
@@ -918,9 +919,9 @@ fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
         let (from, to) = plain_move(&h);
         play_checked(&mut h, from, to);
     }
-    assert_eq!(tracked(&h).game.plies().len(), 4);
+    assert_eq!(tracked(&h).game().plies().len(), 4);
     // An illegal move is refused with the reason, and nothing moves.
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     let partner_piece = (0..game.board().len() as NodeId)
         .find(|n| {
             game.position()
@@ -932,11 +933,11 @@ fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
     let why = tracked(&h).message.clone().expect("a reason");
     h.get_by_label(&public_reason(Lang::En, &why));
     common::leak::assert_no_leak(&h);
-    assert_eq!(tracked(&h).game.plies().len(), 4);
+    assert_eq!(tracked(&h).game().plies().len(), 4);
     // Then a clash: the first attack on an enemy piece that comes up (plain moves until then).
     let mut clashed = false;
     for _ in 0..40 {
-        let game = &tracked(&h).game;
+        let game = tracked(&h).game();
         let pos = game.position();
         let attack = pos
             .legal_turns(game.rules())
@@ -953,7 +954,7 @@ fn four_player_tracked_game_mirrors_moves_and_a_clash_without_leaks() {
         }
     }
     assert!(clashed, "no clash came up");
-    let game = &tracked(&h).game;
+    let game = tracked(&h).game();
     let n = game.plies().len();
     let mv = game.plies()[n - 1].turn.unwrap().notation(game.board());
     let mover = game.plies()[n - 1]
@@ -984,13 +985,13 @@ fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
         "East is out: resignation; all their pieces leave the board",
     );
     h.get_by_label("East out");
-    assert!(!tracked(&h).game.status().is_over());
-    assert_eq!(tracked(&h).game.position().pieces(Seat::East).count(), 0);
+    assert!(!tracked(&h).game().status().is_over());
+    assert_eq!(tracked(&h).game().position().pieces(Seat::East).count(), 0);
     // The game is autosaved and resumes as a four-player tracked game.
     drop(h);
     let mut h = harness(dir.path());
     click(&mut h, "Resume the tracked game");
-    assert!(tracked(&h).game.board().is_four());
+    assert!(tracked(&h).game().board().is_four());
     assert!(tracked(&h).is_out(Seat::East));
     common::leak::assert_no_leak(&h);
     // West resigns too: South and North win.
@@ -1013,7 +1014,7 @@ fn a_tracked_game_sounds_its_moves_and_clashes_from_the_public_reports() {
     // On to the first attack: it sounds as the report says (a clash, or a flag shown, or the end).
     for _ in 0..200 {
         let (from, to, attack) = {
-            let game = &tracked(&h).game;
+            let game = tracked(&h).game();
             let pos = game.position();
             let legal = pos.legal_turns(game.rules());
             let turn = legal
@@ -1029,7 +1030,7 @@ fn a_tracked_game_sounds_its_moves_and_clashes_from_the_public_reports() {
         };
         click_node(&mut h, from);
         click_node(&mut h, to);
-        let game = &tracked(&h).game;
+        let game = tracked(&h).game();
         let report = game.plies().last().unwrap().report.as_ref().unwrap();
         let expected = junqi::app::sound::turn_sound(report);
         assert_eq!(rec.sounds().last(), Some(&expected));

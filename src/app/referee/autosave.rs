@@ -294,7 +294,7 @@ impl RefereeSaves {
     pub fn autosave(&mut self, on_screen: Option<&mut Referee>) -> Autosaved {
         let (game, judge, entry) = match on_screen {
             Some(r) => match &mut r.stage {
-                Stage::Tracked(t) => (Some(&mut t.game), None, None),
+                Stage::Tracked(t) => (Some(t.game()), None, None),
                 Stage::Judge(j) => (None, Some(&j.record), None),
                 Stage::Formations(f) => (None, None, Some(f.sealed(&r.rules))),
                 Stage::Menu => (None, None, None),
@@ -321,7 +321,7 @@ impl RefereeSaves {
         let unsaved = |now: usize, saved: Option<usize>| now.saturating_sub(saved.unwrap_or(0));
         match on_screen.map(|r| &r.stage) {
             Some(Stage::Tracked(t)) => {
-                let record = t.game.record();
+                let record = t.game().record();
                 let saved = self.tracked_saved.as_ref().filter(|s| {
                     info_value(s, InfoKey::Id).is_some()
                         && info_value(s, InfoKey::Id) == info_value(record, InfoKey::Id)
@@ -449,7 +449,7 @@ impl RefereeSaves {
     /// previous one among the recent games. With none on screen, an unfinished saved one is offered
     /// on the first screen and a finished one joins the recent games. Returns whether the recent
     /// games changed.
-    fn autosave_tracked(&mut self, game: Option<&mut Game>) -> Result<bool, FileError> {
+    fn autosave_tracked(&mut self, game: Option<&Game>) -> Result<bool, FileError> {
         let Some(game) = game else {
             let Some(saved) = &self.tracked_saved else {
                 return Ok(false);
@@ -468,11 +468,6 @@ impl RefereeSaves {
                 }
             }
         };
-        if info_value(game.record(), InfoKey::Id).is_none() {
-            let (id, started) = new_identity();
-            game.set_info(InfoKey::Id, &id);
-            game.set_info(InfoKey::Started, &started);
-        }
         let record = game.record();
         if self.tracked_saved.as_ref() == Some(record) {
             return Ok(false);

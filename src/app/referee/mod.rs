@@ -6,7 +6,8 @@
 //!   keeps the losses, refuses impossible claims and declares the winner.
 //! - **Tracked game** (`Tracked`): each player enters a formation privately (the formation editor or a
 //!   saved file) behind a hand-over curtain; then every physical move is mirrored on a board that shows
-//!   only backs, and an ordinary hidden-mode `Game` judges it.
+//!   only backs, and a hidden-mode game on a `table::Table` judges it, every seat a desk that this
+//!   screen fills.
 //!
 //! Privacy on a shared screen (UX.md): the pad is the same for both players (same buttons, same size,
 //! same place, every button always enabled), has no hover or press highlight, disappears the moment a
@@ -186,7 +187,7 @@ impl Referee {
     /// tracked game's board, the clash judge's pad.
     pub fn panel_centre(&self) -> Option<crate::app::panel::Centre> {
         match &self.stage {
-            Stage::Tracked(t) => Some(crate::app::panel::Centre::board(t.game.board())),
+            Stage::Tracked(t) => Some(crate::app::panel::Centre::board(t.game().board())),
             Stage::Judge(_) => Some(judge_pad::CENTRE),
             _ => None,
         }
@@ -195,7 +196,7 @@ impl Referee {
     /// The game of a tracked game in progress (for saving it like any game).
     pub fn tracked_game(&self) -> Option<&Game> {
         match &self.stage {
-            Stage::Tracked(t) => Some(&t.game),
+            Stage::Tracked(t) => Some(t.game()),
             _ => None,
         }
     }
@@ -203,7 +204,7 @@ impl Referee {
     /// The sound of what the tracked game did since the last call (its public reports only).
     pub fn take_sound(&mut self) -> Option<crate::app::sound::Sound> {
         match &mut self.stage {
-            Stage::Tracked(t) => t.heard.take(&t.game),
+            Stage::Tracked(t) => t.take_sound(),
             _ => None,
         }
     }
@@ -252,9 +253,12 @@ impl Referee {
             }
             RefereeCmd::Formation(c) => {
                 if let Stage::Formations(f) = &mut self.stage
-                    && let Some(game) = f.apply(c, &self.rules, self.data_dir.as_deref())
+                    && let Some(entered) = f.apply(c, &self.rules, self.data_dir.as_deref())
                 {
-                    self.stage = Stage::Tracked(Box::new(Tracked::new(*game, self.bottom)));
+                    match Tracked::open(&self.rules, entered, self.bottom) {
+                        Ok(t) => self.stage = Stage::Tracked(Box::new(t)),
+                        Err(why) => f.refused(&why),
+                    }
                 }
             }
             RefereeCmd::Tracked(c) => {

@@ -221,8 +221,8 @@ fn tracked_formations_are_entered_behind_the_curtain() {
         FormationCmd::Editor(EditorOutcome::UseInGame(blue, None)),
     );
     let t = tracked(&r);
-    assert!(t.game.plies().is_empty());
-    assert_eq!(t.game.rules().mode, Mode::Hidden);
+    assert!(t.game().plies().is_empty());
+    assert_eq!(t.game().rules().mode, Mode::Hidden);
 }
 
 /// The first legal move of the side to move.
@@ -241,18 +241,18 @@ fn track(r: &mut Referee, c: TrackedCmd) {
 fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
     let mut r = tracked_referee();
     assert_eq!(tracked(&r).bottom, Seat::Blue);
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Click(from));
     assert_eq!(tracked(&r).selected, Some(from));
     track(&mut r, TrackedCmd::Click(to));
-    assert_eq!(tracked(&r).game.plies().len(), 1);
+    assert_eq!(tracked(&r).game().plies().len(), 1);
     assert_eq!(tracked(&r).selected, None);
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Drop(from, to));
-    assert_eq!(tracked(&r).game.plies().len(), 2);
+    assert_eq!(tracked(&r).game().plies().len(), 2);
     // An enemy piece cannot be picked up: the reason is given, nothing is played.
     let enemy = tracked(&r)
-        .game
+        .game()
         .position()
         .pieces(Seat::Blue)
         .next()
@@ -260,7 +260,7 @@ fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
         .unwrap();
     track(&mut r, TrackedCmd::Click(enemy));
     assert!(tracked(&r).message.is_some());
-    assert_eq!(tracked(&r).game.plies().len(), 2);
+    assert_eq!(tracked(&r).game().plies().len(), 2);
     // "Save as…" goes to the window.
     assert_eq!(r.apply(RefereeCmd::SaveAs), RefereeOutcome::SaveAs);
 }
@@ -268,32 +268,32 @@ fn tracked_moves_by_click_and_by_drag_and_refuses_with_a_reason() {
 #[test]
 fn tracked_resignation_is_undone_only_when_both_agree_and_noted() {
     let mut r = tracked_referee();
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Drop(from, to));
     track(&mut r, TrackedCmd::Resign(Seat::Blue));
-    assert!(tracked(&r).game.status().is_over());
+    assert!(tracked(&r).game().status().is_over());
     // Over: no move, no second resignation.
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Drop(from, to));
     track(&mut r, TrackedCmd::Resign(Seat::Red));
     assert_eq!(
-        tracked(&r).game.status(),
+        tracked(&r).game().status(),
         Status::Won(Seat::Red.team(), EndReason::Resignation)
     );
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
-    assert!(tracked(&r).game.status().is_over(), "nobody asked");
+    assert!(tracked(&r).game().status().is_over(), "nobody asked");
     track(&mut r, TrackedCmd::AskUndo);
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Red, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
-    assert!(tracked(&r).game.status().is_over(), "one player agreed");
+    assert!(tracked(&r).game().status().is_over(), "one player agreed");
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
-    assert!(!t.game.status().is_over());
-    assert_eq!(t.game.plies().len(), 1);
-    assert!(t.game.record().referee_view_used());
+    assert!(!t.game().status().is_over());
+    assert_eq!(t.game().plies().len(), 1);
+    assert!(t.game().record().referee_view_used());
     assert_eq!(
-        tracked_notes(&t.game),
+        tracked_notes(t.game()),
         vec![TrackedNote::Reopened {
             ply: 1,
             status: Status::Won(Seat::Red.team(), EndReason::Resignation)
@@ -306,9 +306,9 @@ fn tracked_agreed_draw_is_an_offer_and_its_acceptance_undone_together() {
     let mut r = tracked_referee();
     track(&mut r, TrackedCmd::AgreedDraw);
     let t = tracked(&r);
-    assert_eq!(t.game.status(), Status::Draw(EndReason::Agreement));
+    assert_eq!(t.game().status(), Status::Draw(EndReason::Agreement));
     assert_eq!(
-        t.game.record().actions,
+        t.game().record().actions,
         vec![Action::OfferDraw(Seat::Red), Action::AcceptDraw(Seat::Blue)]
     );
     track(&mut r, TrackedCmd::AskUndo);
@@ -319,8 +319,8 @@ fn tracked_agreed_draw_is_an_offer_and_its_acceptance_undone_together() {
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
-    assert!(!t.game.status().is_over());
-    assert_eq!(t.game.draw_offer(), None);
+    assert!(!t.game().status().is_over());
+    assert_eq!(t.game().draw_offer(), None);
 }
 
 #[test]
@@ -329,20 +329,20 @@ fn tracked_takeback_needs_both_players_and_is_noted() {
     // Nothing to undo yet: nobody is asked.
     track(&mut r, TrackedCmd::AskUndo);
     assert!(tracked(&r).undo_consent.is_none());
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Drop(from, to));
-    let mv = tracked(&r).game.plies()[0]
+    let mv = tracked(&r).game().plies()[0]
         .turn
         .unwrap()
-        .notation(tracked(&r).game.board());
+        .notation(tracked(&r).game().board());
     track(&mut r, TrackedCmd::AskUndo);
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Blue, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::Red, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
     let t = tracked(&r);
-    assert!(t.game.plies().is_empty());
+    assert!(t.game().plies().is_empty());
     assert_eq!(
-        tracked_notes(&t.game),
+        tracked_notes(t.game()),
         vec![TrackedNote::TakenBack { ply: 0, turn: mv }]
     );
 }
@@ -393,12 +393,12 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
     assert!(warning.is_none());
     // A tracked game with one move, autosaved.
     let mut r = tracked_referee();
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Drop(from, to));
     assert_eq!(saves.autosave(Some(&mut r)), Autosaved::default());
     let file = games.join("referee").join(TRACKED_FILE);
     assert!(file.exists());
-    let position = tracked(&r).game.position().notation();
+    let position = tracked(&r).game().position().notation();
     // The next run offers it; resuming puts it on a new referee screen.
     let (mut saves, _) = RefereeSaves::open(Some(games));
     assert!(saves.tracked_offer.is_some());
@@ -406,7 +406,7 @@ fn autosave_and_resume_bring_back_the_tracked_game_and_the_tally() {
     let out = saves.resume(ResumeCmd::ResumeTracked, fresh);
     let back = out.referee.expect("resumed");
     assert!(out.warning.is_none());
-    assert_eq!(tracked(&back).game.position().notation(), position);
+    assert_eq!(tracked(&back).game().position().notation(), position);
     assert_eq!(tracked(&back).bottom, Seat::Blue);
     assert!(saves.tracked_offer.is_none());
     // Nothing more on offer: a second resume does nothing.
@@ -621,9 +621,9 @@ fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_
         )]
     );
     let t = tracked(&r);
-    assert!(t.game.board().is_four());
+    assert!(t.game().board().is_four());
     assert_eq!((t.mover(), t.bottom), (Seat::South, Seat::South));
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Click(from));
     track(&mut r, TrackedCmd::Click(to));
     assert_eq!(tracked(&r).mover(), Seat::East);
@@ -633,10 +633,10 @@ fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_
         track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
     }
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
-    assert_eq!(tracked(&r).game.plies().len(), 1);
+    assert_eq!(tracked(&r).game().plies().len(), 1);
     track(&mut r, TrackedCmd::Undo(Consent::Agree(Seat::West, true)));
     track(&mut r, TrackedCmd::Undo(Consent::Confirm));
-    let game = &tracked(&r).game;
+    let game = tracked(&r).game();
     assert!(game.plies().is_empty());
     assert!(game.record().actions.iter().any(|a| matches!(
         a,
@@ -649,7 +649,7 @@ fn four_player_tracked_game_takes_four_formations_and_needs_all_four_to_undo_or_
     track(&mut r, TrackedCmd::Resign(Seat::West));
     track(&mut r, TrackedCmd::AgreedDraw);
     assert_eq!(
-        tracked(&r).game.status(),
+        tracked(&r).game().status(),
         Status::Draw(EndReason::Agreement)
     );
 }
@@ -682,8 +682,42 @@ fn a_four_player_table_may_play_clockwise_and_the_tracked_game_follows_it() {
         );
     }
     // South moves, then West (clockwise), not East.
-    let (from, to) = a_move(&tracked(&r).game);
+    let (from, to) = a_move(tracked(&r).game());
     track(&mut r, TrackedCmd::Click(from));
     track(&mut r, TrackedCmd::Click(to));
     assert_eq!(tracked(&r).mover(), Seat::West);
+}
+
+#[test]
+fn four_player_tracked_draw_reopened_takes_the_offer_and_every_acceptance() {
+    let mut r = tracked4_referee();
+    let (from, to) = a_move(tracked(&r).game());
+    track(&mut r, TrackedCmd::Drop(from, to));
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game().status(),
+        Status::Draw(EndReason::Agreement)
+    );
+    track(&mut r, TrackedCmd::AskUndo);
+    for s in Seat::FOUR {
+        track(&mut r, TrackedCmd::Undo(Consent::Agree(s, true)));
+    }
+    track(&mut r, TrackedCmd::Undo(Consent::Confirm));
+    let t = tracked(&r);
+    assert!(!t.game().status().is_over());
+    assert_eq!(
+        t.game().draw_offer(),
+        None,
+        "no offer is left half accepted"
+    );
+    assert_eq!(t.mover(), Seat::East);
+    // Play goes on, and the players may agree a draw again.
+    let (from, to) = a_move(tracked(&r).game());
+    track(&mut r, TrackedCmd::Drop(from, to));
+    assert_eq!(tracked(&r).game().plies().len(), 2);
+    track(&mut r, TrackedCmd::AgreedDraw);
+    assert_eq!(
+        tracked(&r).game().status(),
+        Status::Draw(EndReason::Agreement)
+    );
 }

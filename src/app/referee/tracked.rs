@@ -1,6 +1,7 @@
 //! The tracked game's model: each player enters a formation privately (the formation editor or a
 //! saved file) behind a hand-over curtain (`FormationEntry`); then every physical move is mirrored
-//! on a board that shows only backs, and an ordinary hidden-mode `Game` judges it (`Tracked`).
+//! on a board that shows only backs, and a hidden-mode game on a `Table` judges it (`Tracked`):
+//! every seat is a desk (`table::desk`) that the referee fills at the one screen.
 
 use super::Consent;
 use super::words::{Said, out_said, outcome_text, public_reason};
@@ -8,14 +9,15 @@ use crate::app::formations::EditorScreen;
 use crate::app::records::info_value;
 use crate::app::words::status_text;
 use crate::editor::{EditorCmd, EditorOutcome};
-use crate::engine::disclosure::Disclosure;
 use crate::engine::{
-    Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Start, Status, Turn, View,
+    Action, Formation, Game, IllegalTurn, InfoKey, NodeId, Rules, Seat, Status, Turn, View, Viewer,
 };
 use crate::i18n::{self, Lang, fill};
-use crate::table::turns;
+use crate::table::desk::{Asked, Desk, Told};
+use crate::table::{Chair, Deal, Limits, Polled, Reply, SeatDriver, SetupFailure, Table};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 // ----- formations -------------------------------------------------------------------------------
 
@@ -175,13 +177,13 @@ impl FormationEntry {
         self.seats.len() == 4
     }
 
-    /// Carry out a command; the game once both formations are in.
+    /// Carry out a command; every formation, once all are in.
     pub fn apply(
         &mut self,
         cmd: FormationCmd,
         rules: &Rules,
         data_dir: Option<&Path>,
-    ) -> Option<Box<Game>> {
+    ) -> Option<Entered> {
         match cmd {
             FormationCmd::Continue => {
                 self.curtain = false;
@@ -228,7 +230,7 @@ impl FormationEntry {
     }
 
     /// The formation of `self.side` is in.
-    fn accept(&mut self, f: Formation, rules: &Rules) -> Option<Box<Game>> {
+    fn accept(&mut self, f: Formation, rules: &Rules) -> Option<Entered> {
         self.editor = None;
         self.picked = None;
         let problems = f.problems(rules);
@@ -250,34 +252,45 @@ impl FormationEntry {
             self.curtain = true;
             return None;
         }
-        let start = match self.entered.as_slice() {
-            [red] => Start::formations(red, &f),
-            [south, east, north] => Start::four_formations([south, east, north, &f]),
-            _ => return None,
-        };
-        match Game::new(rules.clone(), start) {
-            Ok(mut game) => {
-                game.set_info(InfoKey::Referee, "tracked game on a physical board");
-                // The game is the entry's: its autosave replaces the sealed formations.
-                game.set_info(InfoKey::Id, &self.id.0);
-                game.set_info(InfoKey::Started, &self.id.1);
-                Some(Box::new(game))
-            }
-            Err(e) => {
-                self.error = Some(Said::new(|l| {
-                    fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", &e.to_string())])
-                }));
-                None
-            }
-        }
+        let mut formations = self.entered.clone();
+        formations.push(f);
+        Some(Entered {
+            formations,
+            id: self.id.clone(),
+        })
     }
+
+    /// The game could not be made from the formations entered (`Tracked::open` refused them):
+    /// the last formation is not in, and the player entering it is told why.
+    pub fn refused(&mut self, why: &str) {
+        self.error = Some(Said::new(|l| {
+            fill(l.t(&i18n::REF_INVALID_FORMATION), &[("e", why)])
+        }));
+    }
+}
+
+/// Every formation entered, in the order of the seats (Red, Blue; or South, East, North,
+/// West), and the entry's identity (`id`, `started`), which the game keeps.
+#[derive(Debug)]
+pub struct Entered {
+    pub formations: Vec<Formation>,
+    id: (String, String),
 }
 
 // ----- play ---------------------------------------------------------------------------------------
 
-/// A hidden-mode game that mirrors the physical board.
+/// A hidden-mode game that mirrors the physical board, played on a `Table` whose every seat is a
+/// desk (`table::desk`) that the referee's screen fills: a click that forms a move becomes the
+/// mover's turn, a resignation any seat's, an agreed draw the mover's offer and every other
+/// player's yes; the table decides whose turn it is, plays it and answers refusals. A takeback and
+/// reopening a finished game, agreed by every player at the screen, are the table's consent
+/// actions (`Table::take_back_agreed`, `Table::reopen_agreed`).
 pub struct Tracked {
-    pub game: Game,
+    table: Table,
+    /// Each seat's desk, by seat index (the board's seats in order).
+    desks: Vec<Desk>,
+    /// Resignations entered at the screen (seat indices), taken at the table's next poll.
+    resigned: Arc<Mutex<Vec<usize>>>,
     pub selected: Option<NodeId>,
     /// Why the last move was refused.
     pub message: Option<IllegalTurn>,
@@ -288,6 +301,10 @@ pub struct Tracked {
     /// What of the game already made its sound (the public reports only).
     pub heard: crate::app::sound::Heard,
 }
+
+/// The most polls one command of the screen takes: a turn, a refusal, a resignation or a draw
+/// going round four seats take a few each.
+const POLLS_PER_COMMAND: usize = 64;
 
 /// Something the tracked game's screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -332,20 +349,12 @@ pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
         .unwrap_or_default()
 }
 
-fn add_note(game: &mut Game, note: TrackedNote) {
-    let mut notes = tracked_notes(game);
+fn add_note(table: &mut Table, note: TrackedNote) {
+    let mut notes = tracked_notes(table.game());
     notes.push(note);
     if let Ok(text) = ron::to_string(&notes) {
-        game.set_info(InfoKey::RefereeNotes, &text);
+        table.set_info(InfoKey::RefereeNotes, &text);
     }
-}
-
-/// The end of a tracked game showed every piece to both players, and the players reopened it:
-/// the record says so — through the engine's disclosure gate, as the referee view used (both
-/// players agreed), and a note for the log.
-fn record_reveal(game: &mut Game, ply: usize, status: Status) {
-    let _ = game.disclose(Disclosure::RefereeView, None, true);
-    add_note(game, TrackedNote::Reopened { ply, status });
 }
 
 /// The board as both players may see it: backs only, except pieces revealed to both (a flag after
@@ -354,47 +363,162 @@ pub fn public_view(game: &Game) -> View {
     game.public_view()
 }
 
+/// The seats of a table, by seat index.
+type Seats = Vec<(Chair, Box<dyn SeatDriver>)>;
+
+/// A desk for every seat of `board`, and the seats the table plays through them.
+fn desks(board: &crate::engine::Board) -> (Vec<Desk>, Seats) {
+    let desks: Vec<Desk> = board.seats.iter().map(|_| Desk::new()).collect();
+    let seats = (board.seats.iter().zip(&desks))
+        .map(|(&s, d)| {
+            let seat: Box<dyn SeatDriver> = Box::new(d.seat(s.en()));
+            (Chair::Side(s), seat)
+        })
+        .collect();
+    (desks, seats)
+}
+
 impl Tracked {
+    /// The game of the formations entered, under `rules`, on a new table.
+    ///
+    /// # Errors
+    /// The rules refuse the formations together (in English, as the game's own error).
+    pub fn open(rules: &Rules, entered: Entered, bottom: Seat) -> Result<Tracked, String> {
+        let board = if entered.formations.len() == 4 {
+            crate::engine::Board::four_player()
+        } else {
+            crate::engine::Board::two_player()
+        };
+        let (desks, seats) = desks(board);
+        let deal = Deal::Formations(entered.formations.into_iter().map(Some).collect());
+        let mut table = match Table::open(rules, seats, &[], deal, Limits::default()) {
+            Ok(t) => t,
+            Err(SetupFailure::Start(why)) => return Err(why),
+            Err(SetupFailure::Seat(_, why)) => return Err(why.to_string()),
+        };
+        table.set_info(InfoKey::Referee, "tracked game on a physical board");
+        // The game is the entry's: its autosave replaces the sealed formations.
+        table.set_info(InfoKey::Id, &entered.id.0);
+        table.set_info(InfoKey::Started, &entered.id.1);
+        Ok(Tracked::seated(table, desks, bottom))
+    }
+
+    /// `game` (a tracked game resumed after a crash, or any hidden game) on a new table, from
+    /// where it stands.
+    ///
+    /// # Panics
+    /// Never in practice: a desk's seat starts and begins without failing.
     pub fn new(game: Game, bottom: Seat) -> Tracked {
+        let (desks, seats) = desks(game.board());
+        let table = Table::resume(game, seats, &[], Limits::default())
+            .expect("a desk's seat starts and begins without failing");
+        Tracked::seated(table, desks, bottom)
+    }
+
+    fn seated(mut table: Table, desks: Vec<Desk>, bottom: Seat) -> Tracked {
+        if info_value(table.game().record(), InfoKey::Id).is_none() {
+            let (id, started) = super::judge::new_identity();
+            table.set_info(InfoKey::Id, &id);
+            table.set_info(InfoKey::Started, &started);
+        }
+        let resigned = Arc::new(Mutex::new(Vec::new()));
+        let source = resigned.clone();
+        table.resignations(Box::new(move || {
+            std::mem::take(&mut *source.lock().unwrap_or_else(|e| e.into_inner()))
+        }));
         // A two-player bottom side on a four-player board: South sits at the bottom.
-        let seats = game.board().seats;
+        let seats = table.game().board().seats;
         let bottom = if seats.contains(&bottom) {
             bottom
         } else {
             seats[0]
         };
-        Tracked {
-            heard: crate::app::sound::Heard::of(&game),
-            game,
+        let mut tracked = Tracked {
+            heard: crate::app::sound::Heard::of(table.game()),
+            table,
+            desks,
+            resigned,
             selected: None,
             message: None,
             undo_consent: None,
             bottom,
-        }
+        };
+        tracked.poll();
+        tracked
+    }
+
+    /// The game as the table keeps it.
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    /// The sound of what the game did since the last call (its public reports only).
+    pub fn take_sound(&mut self) -> Option<crate::app::sound::Sound> {
+        self.heard.take(self.table.game())
     }
 
     /// The side to move (Red, or South, once the game is over).
     pub fn mover(&self) -> Seat {
-        self.game
+        self.game()
             .position()
             .side_to_move()
-            .unwrap_or(self.game.board().seats[0])
+            .unwrap_or(self.game().board().seats[0])
     }
 
     /// The seats at the table.
     pub fn seats(&self) -> &'static [Seat] {
-        self.game.board().seats
+        self.game().board().seats
+    }
+
+    /// The seat index of `side` at the table.
+    fn index(&self, side: Seat) -> Option<usize> {
+        self.seats().iter().position(|&s| s == side)
     }
 
     /// Whether `seat` is out (four players).
     pub fn is_out(&self, seat: Seat) -> bool {
-        self.game.position().out().contains(seat)
+        self.game().position().out().contains(seat)
+    }
+
+    /// Let the table take what the desks hold, until it waits for a person (with `agree_draw`,
+    /// every player asked about the draw offer says yes: the players agreed at the board).
+    /// Returns why the mover's turn was refused, if it was.
+    fn poll(&mut self) -> Option<IllegalTurn> {
+        self.poll_agreeing(false)
+    }
+
+    fn poll_agreeing(&mut self, agree_draw: bool) -> Option<IllegalTurn> {
+        for _ in 0..POLLS_PER_COMMAND {
+            if self.game().status().is_over() {
+                break;
+            }
+            match self.table.poll() {
+                Polled::Waiting(j) => {
+                    let desk = &self.desks[j];
+                    let asked_draw = matches!(desk.asked(), Some(Asked::Draw { .. }));
+                    if !(agree_draw && asked_draw && desk.answer(true).is_ok()) {
+                        break;
+                    }
+                }
+                Polled::Again | Polled::Moved => {}
+                Polled::Over(_) => break,
+            }
+        }
+        let mut refused = None;
+        for desk in &self.desks {
+            for told in desk.take_told() {
+                if let Told::Refused(_, why) = told {
+                    refused = Some(why);
+                }
+            }
+        }
+        refused
     }
 
     /// Carry out a command of the screen. One that does not fit the moment (a move after the end,
     /// an undo nobody asked for …) changes nothing.
     pub fn apply(&mut self, cmd: TrackedCmd) {
-        let over = self.game.status().is_over();
+        let over = self.game().status().is_over();
         match cmd {
             TrackedCmd::Click(n) => self.click(n),
             TrackedCmd::Drop(from, to) => {
@@ -404,13 +528,13 @@ impl Tracked {
                 }
             }
             TrackedCmd::AskUndo => {
-                if !self.game.record().actions.is_empty() && self.undo_consent.is_none() {
+                if !self.game().record().actions.is_empty() && self.undo_consent.is_none() {
                     self.undo_consent = Some([false; 4]);
                 }
             }
             TrackedCmd::Undo(answer) => match (answer, &mut self.undo_consent) {
                 (Consent::Confirm, Some(agreed)) => {
-                    let seats = self.game.board().seats;
+                    let seats = self.table.game().board().seats;
                     if seats.iter().all(|s| agreed[s.index()]) {
                         self.undo_consent = None;
                         self.undo_agreed();
@@ -422,15 +546,28 @@ impl Tracked {
             },
             TrackedCmd::Resign(side) => {
                 if !over {
-                    let _ = self.game.act(Action::Resign(side));
+                    // Any player, in turn or not: the table takes it at once.
+                    if let Some(k) = self.index(side) {
+                        self.resigned
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(k);
+                        self.poll();
+                    }
                     self.selected = None;
                 }
             }
             TrackedCmd::AgreedDraw => {
                 // Every player still in agreed (RULES.md 9.7): the mover offers, the others accept.
-                let mover = self.mover();
-                if !over && turns::agreed_draw(&mut self.game, mover) {
-                    self.selected = None;
+                let mover = self.index(self.mover());
+                if !over
+                    && let Some(k) = mover
+                    && self.desks[k].reply(Reply::OfferDraw).is_ok()
+                {
+                    self.poll_agreeing(true);
+                    if self.game().status().is_over() {
+                        self.selected = None;
+                    }
                 }
             }
         }
@@ -438,12 +575,12 @@ impl Tracked {
 
     /// A click on a node of the board.
     fn click(&mut self, n: NodeId) {
-        if self.game.status().is_over() {
+        if self.game().status().is_over() {
             return;
         }
         let mover = self.mover();
         let own = self
-            .game
+            .game()
             .position()
             .at(n)
             .is_some_and(|p| p.side() == mover);
@@ -452,14 +589,27 @@ impl Tracked {
             Some(_) if own => self.selected = Some(n),
             Some(from) => {
                 let turn = Turn::Move { from, to: n };
-                match self.game.play(turn) {
-                    Ok(_) => {
+                // What the mover's own view refuses is said here; the table would count it a
+                // seat's illegal turn. What only the truth refuses (an attack a flag rule
+                // refuses) the table answers, public and recorded (`Action::Refused`).
+                let game = self.game();
+                let view = game.view(Viewer::Side(mover));
+                if let Err(e) = view.check_turn(game.rules(), turn) {
+                    self.message = Some(e);
+                    return;
+                }
+                let Some(k) = self.index(mover) else {
+                    return;
+                };
+                if self.desks[k].reply(Reply::Turn(turn)).is_err() {
+                    return;
+                }
+                match self.poll() {
+                    Some(e) => self.message = Some(e),
+                    None => {
                         self.selected = None;
                         self.message = None;
                     }
-                    // The engine answers from the mover's view; an attack only a flag rule
-                    // refuses is public and recorded (`Action::Refused`).
-                    Err(e) => self.message = Some(e),
                 }
             }
             None if own => {
@@ -469,64 +619,58 @@ impl Tracked {
             None => {
                 // An empty node or an enemy piece: say why it cannot be moved (names no rank).
                 let why = self
-                    .game
+                    .game()
                     .position()
-                    .check_turn(self.game.rules(), Turn::Move { from: n, to: n });
+                    .check_turn(self.game().rules(), Turn::Move { from: n, to: n });
                 self.message = why.err();
             }
         }
     }
 
-    /// Undo the last action, which both players agreed to. During the game it is a takeback through
-    /// the engine's gate (kept in the record as `Action::Takeback`). After the end — which showed
-    /// both formations — the players may still agree to reopen the game (a resignation by a slip of
-    /// the hand): the ending action goes, and the reveal is recorded.
+    /// Undo the last action, which every player agreed to. During the game it is a takeback of
+    /// it by the last mover (kept in the record as `Action::Takeback`): its turn, or a
+    /// resignation or a refused attack after it. After the end — which
+    /// showed every formation — the players may still agree to reopen the game (a resignation by
+    /// a slip of the hand): the ending action goes, and the reveal is recorded.
     fn undo_agreed(&mut self) {
-        let status = self.game.status();
-        let last_turn = self.game.standing_actions().last().and_then(|a| match a {
-            Action::Turn(t) => Some(t.clone()),
-            _ => None,
-        });
-        if !status.is_over() {
+        let everyone: Vec<usize> = (0..self.seats().len()).collect();
+        if self.game().status().is_over() {
+            if let Ok(back) = self.table.reopen_agreed(&everyone) {
+                let ply = self.game().plies().len();
+                let status = back.status;
+                add_note(&mut self.table, TrackedNote::Reopened { ply, status });
+                if let Some(Action::Turn(turn)) = back.actions.last() {
+                    let turn = turn.clone();
+                    add_note(&mut self.table, TrackedNote::TakenBack { ply, turn });
+                }
+            }
+        } else {
             // The side that made the last move asks; the others agreed too. (After a lost turn
             // with four players nobody can be named: nothing is taken back.)
             let by = self
-                .game
+                .game()
                 .plies()
                 .last()
                 .and_then(|p| p.report.as_ref())
                 .and_then(|r| r.mover.side())
                 .or_else(|| self.mover().opponent());
-            if let Some(by) = by
-                && turns::take_back(&mut self.game, by, 1).is_ok()
-                && let Some(turn) = last_turn
+            if let Some(k) = by.and_then(|s| self.index(s))
+                && let Ok(back) = self.table.take_back_agreed(k, 1, &everyone)
+                && let Some(Action::Turn(turn)) = back.actions.first()
             {
-                let ply = self.game.plies().len();
-                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
-            }
-        } else if let Some(last) = self.game.undo() {
-            // An agreed draw is an offer and its acceptance, made together here: both go.
-            if matches!(last, Action::AcceptDraw(_))
-                && matches!(
-                    self.game.record().actions.last(),
-                    Some(Action::OfferDraw(_))
-                )
-            {
-                self.game.undo();
-            }
-            let ply = self.game.plies().len();
-            record_reveal(&mut self.game, ply, status);
-            if let Action::Turn(turn) = last {
-                add_note(&mut self.game, TrackedNote::TakenBack { ply, turn });
+                let turn = turn.clone();
+                let ply = self.game().plies().len();
+                add_note(&mut self.table, TrackedNote::TakenBack { ply, turn });
             }
         }
+        self.poll();
         self.selected = None;
         self.message = None;
     }
 
     /// Pieces `side` has lost.
     pub fn lost_total(&self, side: Seat) -> usize {
-        self.game
+        self.game()
             .plies()
             .iter()
             .flat_map(|p| p.effects.removed.iter())
@@ -537,8 +681,8 @@ impl Tracked {
     /// The public announcements, one per turn, and the record's notes where they happened; newest
     /// last.
     pub fn announcements(&self, lang: Lang) -> Vec<(Seat, String)> {
-        let board = self.game.board();
-        let notes = tracked_notes(&self.game);
+        let board = self.game().board();
+        let notes = tracked_notes(self.game());
         let stop = if lang == Lang::Zh { "。" } else { ". " };
         let colon = if lang == Lang::Zh { "：" } else { ": " };
         let note_line = |note: &TrackedNote| -> (Seat, String) {
@@ -562,19 +706,19 @@ impl Tracked {
         let mut out = Vec::new();
         // Attacks refused by a flag rule are announced too, where they happened.
         let refused = |after: usize, out: &mut Vec<(Seat, String)>| {
-            for r in self.game.refusals().iter().filter(|r| r.after == after) {
+            for r in self.game().refusals().iter().filter(|r| r.after == after) {
                 if let IllegalTurn::FlagAttackRefused { by, .. } = r.said {
                     out.push((by, public_reason(lang, &r.said)));
                 }
             }
         };
-        let plies = self.game.plies();
+        let plies = self.game().plies();
         for i in 0..=plies.len() {
             out.extend(notes.iter().filter(|n| n.ply() == i).map(note_line));
             refused(i, &mut out);
             if i == 0 {
                 // Four players: a player who resigned before the first turn.
-                for (seat, why) in self.game.position_at(0).out().iter() {
+                for (seat, why) in self.game().position_at(0).out().iter() {
                     out.push((seat, out_said(seat, why.end_reason()).get(lang).to_string()));
                 }
             }
@@ -606,8 +750,8 @@ impl Tracked {
             }
             out.push((side, line));
             // Four players: who went out with this turn, and why.
-            let before = self.game.position_at(i).out();
-            for (seat, why) in self.game.position_at(i + 1).out().iter() {
+            let before = self.game().position_at(i).out();
+            for (seat, why) in self.game().position_at(i + 1).out().iter() {
                 if !before.contains(seat) {
                     out.push((seat, out_said(seat, why.end_reason()).get(lang).to_string()));
                 }

@@ -143,7 +143,7 @@ pub(super) fn ui(
     let side = panel.right_panel(
         ui,
         "tracked-panel",
-        crate::app::panel::Centre::board(t.game.board()),
+        crate::app::panel::Centre::board(t.game().board()),
     );
     if let Some(side) = side {
         side.show(ui, |ui| side_panel(ui, t, lang, &announcements, out));
@@ -159,7 +159,7 @@ fn status_line(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
             egui::Color32::from_rgb(0xb0, 0x20, 0x10),
         ),
         None => (
-            if t.game.status().is_over() {
+            if t.game().status().is_over() {
                 lang.t(&i18n::GAME_OVER).to_string()
             } else if t.selected.is_some() {
                 lang.t(&i18n::REF_TRACK_DEST).to_string()
@@ -184,7 +184,7 @@ fn side_panel(
     announcements: &[(crate::engine::Seat, String)],
     out: &mut Vec<RefereeCmd>,
 ) {
-    let status = t.game.status();
+    let status = t.game().status();
     let over = status.is_over();
     ui.add_space(4.0);
     if !over {
@@ -253,11 +253,11 @@ fn turn_and_limits(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
         );
         ui.label(fill(
             lang.t(&i18n::TURN),
-            &[("n", &(t.game.position().ply() + 1).to_string())],
+            &[("n", &(t.game().position().ply() + 1).to_string())],
         ));
     });
-    let rules = t.game.rules();
-    let pos = t.game.position();
+    let rules = t.game().rules();
+    let pos = t.game().position();
     let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
     let turns = rules.turn_limit.saturating_sub(pos.ply());
     ui.label(fill(
@@ -272,12 +272,12 @@ fn turn_and_limits(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
 
 /// Undo (asks both players), save as, each seat's resignation and an agreed draw.
 fn game_buttons(ui: &mut egui::Ui, t: &Tracked, lang: Lang, out: &mut Vec<RefereeCmd>) {
-    let over = t.game.status().is_over();
+    let over = t.game().status().is_over();
     // Undo needs both players' consent: after the end, both formations
     // have been shown, and the record notes the reopening.
     if ui
         .add_enabled(
-            !t.game.record().actions.is_empty() && t.undo_consent.is_none(),
+            !t.game().record().actions.is_empty() && t.undo_consent.is_none(),
             egui::Button::new(lang.t(&i18n::REF_UNDO_MOVE)),
         )
         .clicked()
@@ -312,8 +312,8 @@ fn board_area(
     announcements: &[(crate::engine::Seat, String)],
     out: &mut Vec<RefereeCmd>,
 ) {
-    let over = t.game.status().is_over();
-    if let Some(text) = status_text(t.game.status(), lang) {
+    let over = t.game().status().is_over();
+    if let Some(text) = status_text(t.game().status(), lang) {
         banner(ui, &text);
     } else {
         match announcements.last() {
@@ -328,7 +328,7 @@ fn board_area(
             }
         }
     }
-    let view = public_view(&t.game);
+    let view = public_view(t.game());
     let input = BoardWidget {
         view: &view,
         opts,
@@ -336,8 +336,8 @@ fn board_area(
         bottom: t.bottom,
         selected: t.selected,
         destinations: &[],
-        last_move: board::last_mark(&t.game, t.game.plies().len()),
-        earlier: board::earlier_marks(&t.game, t.game.plies().len()),
+        last_move: board::last_mark(t.game(), t.game().plies().len()),
+        earlier: board::earlier_marks(t.game(), t.game().plies().len()),
         flash: None,
         interactive: !over,
         finished: over,

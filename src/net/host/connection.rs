@@ -77,6 +77,18 @@ impl Rate {
     }
 }
 
+/// Whether the other end closed the connection (cleanly, or by resetting it).
+fn closed(e: &ConnError) -> bool {
+    match e {
+        ConnError::Closed => true,
+        ConnError::Io(e) => matches!(
+            e.kind(),
+            std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted
+        ),
+        _ => false,
+    }
+}
+
 /// One connection from its preamble to its end. The preamble, the handshake and the first
 /// request have `Bounds::handshake_time` in all. `Err`: why it was dropped.
 pub(super) fn serve_connection(
@@ -152,9 +164,19 @@ pub(super) fn serve_connection(
             }
         }
     };
-    let first = receiver
-        .recv_by(until)
-        .map_err(|e| format!("dropped: no request: {e}"))?;
+    let creating = room.is_none();
+    let first = match receiver.recv_by(until) {
+        Ok(first) => first,
+        // A short room code's player asks for the host's key this way (`client::host_key_of`):
+        // the handshake proves the key, then the connection closes. No room is made.
+        Err(e) if creating && closed(&e) => {
+            host.log(format!(
+                "connection {id}: the host's key was asked for (closed before any request)"
+            ));
+            return Ok(());
+        }
+        Err(e) => return Err(format!("dropped: no request: {e}")),
+    };
     receiver.set_timeout(host.bounds.idle);
     // The writer: a bounded queue drained on a thread of its own, pinging when idle.
     let (queue, out_rx) = sync_channel::<String>(host.bounds.out_queue);
