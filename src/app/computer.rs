@@ -1,12 +1,15 @@
 //! The computer opponent in the window: which seats the computer (or an outside engine) plays,
-//! its players and their thinking off the UI thread (`ai::Thinker`), and the seats as kept in a
-//! record. The session (session.rs) runs its turns; the computer gets only its own view.
+//! each a thinker seat of the table (`table::thinker_seat`: its player thinks off the UI thread
+//! on `ai::Thinker`), and the seats as kept in a record. The session (session.rs) runs its turns;
+//! the computer gets only its own view.
 
 use super::settings::Occupant;
-use crate::ai::{AiPlayer, Level, Player, Thinker};
-use crate::engine::{Chair, View};
+use crate::ai::{AiPlayer, Level, Player};
+use crate::engine::{Chair, Game, View};
 use crate::i18n::{self, Lang};
 use crate::table::engine_player::{EngineNews, EnginePlayer, EngineStop};
+use crate::table::thinker_seat::{MakePlayer, ThinkerSeat};
+use crate::table::{SeatDriver, SeatStart};
 use std::time::Duration;
 
 /// The most an outside engine's turn may take when the game has no move clock (with one, the
@@ -27,14 +30,14 @@ pub struct EngineSetup {
 #[derive(Default)]
 pub struct Seats {
     pub seats: Vec<Occupant>,
-    pub(super) players: Vec<Option<Box<dyn Player>>>,
-    pub(super) thinking: Option<(usize, Thinker)>,
-    /// How many plies the computer players have been told about.
+    /// The computer's seats (none for a human's), made when first needed after `reset`.
+    drivers: Vec<Option<ThinkerSeat>>,
+    /// How many plies the computer seats have been told about.
     pub(super) observed: usize,
     /// How engine seats are started (none yet: they have no player and wait).
     engine: Option<EngineSetup>,
     /// What each engine seat's player reports (its name, why it stopped); renewed with the
-    /// player, keeping the name.
+    /// seat, keeping the name.
     news: Vec<EngineNews>,
     /// How many threads the computer seats search on (`AiPlayer::with_threads`; 0 reads as 1).
     threads: usize,
@@ -47,7 +50,7 @@ impl std::fmt::Debug for Seats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Seats")
             .field("seats", &self.seats)
-            .field("thinking", &self.thinking.is_some())
+            .field("thinking", &self.is_thinking())
             .field("observed", &self.observed)
             .field("engine", &self.engine.as_ref().map(|e| &e.command))
             .finish()
@@ -65,31 +68,83 @@ impl Seats {
         s
     }
 
-    /// Fresh computer players that will be told the whole game again (after undo or on resume).
-    /// An engine seat gets a new engine process, started at its next turn and told the game from
-    /// its start: the engine's memory of the game is rebuilt as the built-in computer's is.
+    /// Fresh computer seats that will be told the whole game again (after undo or on resume):
+    /// a thought under way is dropped. An engine seat gets a new engine process, started at its
+    /// next turn and told the game from its start: the engine's memory of the game is rebuilt as
+    /// the built-in computer's is.
     pub fn reset(&mut self) {
-        self.thinking = None;
         self.observed = 0;
         self.news.resize_with(self.seats.len(), EngineNews::default);
-        let mut players = Vec::with_capacity(self.seats.len());
         for (k, seat) in self.seats.iter().enumerate() {
-            players.push(match seat {
-                Occupant::Computer(level) => {
-                    Some(Box::new(self.computer(*level)) as Box<dyn Player>)
-                }
-                Occupant::Engine => self.engine.as_ref().and_then(|e| {
-                    let (chair, view) = e.starts.get(k)?.clone();
-                    let news = self.news[k].renewed();
-                    self.news[k] = news.clone();
-                    let player = EnginePlayer::new(&e.command, chair, view, Some(e.turn_time))
-                        .with_news(news);
-                    Some(Box::new(player) as Box<dyn Player>)
-                }),
-                Occupant::Human => None,
-            });
+            if *seat == Occupant::Engine {
+                // A slot of its own for the fresh seat (a stopped engine stops it no more),
+                // knowing the engine's name.
+                self.news[k] = self.news[k].renewed();
+            }
         }
-        self.players = players;
+        self.drivers = (0..self.seats.len()).map(|_| None).collect();
+    }
+
+    /// The seat of player slot `k` in `game`, if the computer plays it (an engine seat only once
+    /// its command is set): made at its first use after `reset`.
+    pub(super) fn driver(&mut self, k: usize, game: &Game) -> Option<&mut ThinkerSeat> {
+        if self.drivers.get(k)?.is_none() {
+            let seat = self.make_driver(k, game)?;
+            self.drivers[k] = Some(seat);
+        }
+        self.drivers[k].as_mut()
+    }
+
+    /// A fresh thinker seat for slot `k`.
+    fn make_driver(&mut self, k: usize, game: &Game) -> Option<ThinkerSeat> {
+        let chair = *crate::table::turns::chairs_of(game).get(k)?;
+        let mut seat = match self.seats.get(k)? {
+            Occupant::Human => return None,
+            Occupant::Computer(level) => {
+                let (level, threads, nodes) = (*level, self.threads, self.nodes);
+                let make: MakePlayer = Box::new(move |_| {
+                    Some(Box::new(computer_player(level, threads, nodes)) as Box<dyn Player>)
+                });
+                ThinkerSeat::new(level.word(), make)
+            }
+            Occupant::Engine => {
+                let e = self.engine.as_ref()?;
+                let (_, start) = e.starts.get(k)?.clone();
+                let news = self.news[k].clone();
+                let (command, turn_time, slot) = (e.command.clone(), e.turn_time, news.clone());
+                let make: MakePlayer = Box::new(move |start: &View| {
+                    slot.restart();
+                    let player = EnginePlayer::new(&command, chair, start.clone(), Some(turn_time))
+                        .with_news(slot.clone());
+                    Some(Box::new(player) as Box<dyn Player>)
+                });
+                ThinkerSeat::new(ENGINE_WORD, make)
+                    .with_news(news)
+                    .with_history(start, Vec::new())
+            }
+        };
+        let start = SeatStart {
+            rules: game.rules(),
+            chair,
+            seed: crate::engine::rng::os_seed(),
+            game_time: None,
+            turn_time: None,
+        };
+        // A thinker seat's start only notes the rules and the seed.
+        seat.start(&start).ok()?;
+        Some(seat)
+    }
+
+    /// Every computer seat that has been made.
+    pub(super) fn drivers(&mut self) -> impl Iterator<Item = (usize, &mut ThinkerSeat)> {
+        (self.drivers.iter_mut().enumerate()).filter_map(|(k, d)| Some((k, d.as_mut()?)))
+    }
+
+    /// Drop any thought under way (the game is over, or went back).
+    pub(super) fn cancel(&mut self) {
+        for (_, d) in self.drivers() {
+            d.cancel();
+        }
     }
 
     /// The computer seats search on `threads` threads from now on: fresh players at once when
@@ -107,7 +162,7 @@ impl Seats {
     /// Fresh computer players at once when none is thinking (told the game again, as after an
     /// undo); else they come with the next `reset`.
     fn renew_computers(&mut self) {
-        if self.thinking.is_none()
+        if !self.is_thinking()
             && self
                 .seats
                 .iter()
@@ -135,15 +190,6 @@ impl Seats {
     /// The node budget of the computer seats, if they have one instead of their level's time.
     pub fn nodes(&self) -> Option<u64> {
         self.nodes
-    }
-
-    /// A computer player of `level` with these seats' threads and budget.
-    fn computer(&self, level: Level) -> AiPlayer {
-        let p = AiPlayer::new(level).with_threads(self.threads);
-        match self.nodes {
-            Some(n) => p.with_nodes(n),
-            None => p,
-        }
     }
 
     /// How engine seats are started, and fresh players for every seat.
@@ -202,7 +248,7 @@ impl Seats {
     }
 
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        (self.drivers.iter().flatten()).any(|d| d.link().is_thinking())
     }
 
     /// The one human seat, if exactly one seat is human (the others are the computer).
@@ -221,6 +267,16 @@ impl Seats {
     /// The human seats.
     pub fn humans(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.seats.len()).filter(|&k| self.seats[k] == Occupant::Human)
+    }
+}
+
+/// A computer player of `level` on `threads` threads, thinking `nodes` nodes a turn if given
+/// (else its level's time).
+fn computer_player(level: Level, threads: usize, nodes: Option<u64>) -> AiPlayer {
+    let p = AiPlayer::new(level).with_threads(threads);
+    match nodes {
+        Some(n) => p.with_nodes(n),
+        None => p,
     }
 }
 

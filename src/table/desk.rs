@@ -36,6 +36,8 @@ pub enum Told {
     Played(TurnReport),
     /// `by`'s takeback of `turns` turns was made.
     TakenBack { by: Seat, turns: u32 },
+    /// The game was put back (an undo at the screen).
+    Rewound,
     /// Its own takeback ask was declined (or there was nothing to take back).
     TakebackDeclined,
     /// Four players: a seat went out.
@@ -249,6 +251,10 @@ impl SeatDriver for DeskSeat {
 
     fn taken_back(&mut self, by: Seat, turns: u32, view: &View) {
         self.tell(Told::TakenBack { by, turns }, Some(view));
+    }
+
+    fn rewound(&mut self, view: &View) {
+        self.tell(Told::Rewound, Some(view));
     }
 
     fn takeback_declined(&mut self) {

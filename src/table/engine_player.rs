@@ -66,6 +66,14 @@ impl EngineNews {
         self.lock().stop.clone()
     }
 
+    /// The slot made ready for the next player of the same seat: no stop and no thoughts yet,
+    /// the name learnt kept (clones share it still).
+    pub fn restart(&self) {
+        let mut news = self.lock();
+        news.stop = None;
+        news.info = None;
+    }
+
     /// A slot of its own for the next player of the same seat, knowing the name learnt here.
     pub fn renewed(&self) -> EngineNews {
         let news = EngineNews::default();
@@ -100,7 +108,7 @@ impl EngineNews {
         self.lock().name = Some(name.to_string());
     }
 
-    fn set_stop(&self, stop: EngineStop) {
+    pub(super) fn set_stop(&self, stop: EngineStop) {
         self.lock().stop = Some(stop);
     }
 }

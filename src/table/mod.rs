@@ -28,6 +28,7 @@ pub mod answerer;
 pub mod brain;
 pub mod ccgc_seat;
 pub mod consent;
+mod console;
 pub mod desk;
 pub mod engine_player;
 pub mod engine_seat;
@@ -35,6 +36,7 @@ pub mod link;
 mod poll;
 pub mod process;
 mod questions;
+pub mod thinker_seat;
 pub mod turns;
 mod words;
 
@@ -246,6 +248,10 @@ pub trait SeatDriver: Send {
     /// seat's view after it.
     fn taken_back(&mut self, _by: Seat, _turns: u32, _view: &View) {}
 
+    /// The game was put back (an undo at a screen, `Table::undo_until`): this seat's view now.
+    /// Whatever it was thinking about is gone.
+    fn rewound(&mut self, _view: &View) {}
+
     /// This seat's own ask for a takeback was declined (or there was nothing to take back).
     fn takeback_declined(&mut self) {}
 
@@ -413,6 +419,8 @@ pub struct Table {
     /// A draw offer or a takeback ask going round the other seats, kept from one `poll` to the
     /// next until every seat asked has answered.
     question: Option<questions::Question>,
+    /// What a game on one screen does beyond the turn protocol (console.rs).
+    console: console::Console,
 }
 
 /// What a table calls after each turn, before telling the seats (a host's autosave).
@@ -546,6 +554,7 @@ impl Table {
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
             question: None,
+            console: Default::default(),
         };
         for k in 0..n {
             let view = table.view_of(k);
@@ -557,7 +566,8 @@ impl Table {
     }
 
     /// Go on with `game`, a game saved part way (a host that restarted): start every seat and
-    /// show it its view; the table then plays from the game's position.
+    /// show it its view; the table then plays from the game's position (a draw offer open in
+    /// it is put again to the seats that have not answered it).
     ///
     /// # Errors
     /// A seat that failed while set up.
@@ -589,6 +599,7 @@ impl Table {
             stopwatch: Box::new(Wall(Instant::now())),
             asking: None,
             question: None,
+            console: Default::default(),
         };
         let rules = table.game.rules().clone();
         for k in 0..n {
@@ -610,6 +621,7 @@ impl Table {
                 return Err(SetupFailure::Seat(k, e));
             }
         }
+        table.reopen_draw_offer();
         Ok(table)
     }
 
@@ -764,7 +776,9 @@ impl Table {
     fn fail(&mut self, k: usize, why: SeatFailure) -> Option<TableEnd> {
         self.places[k].failed = true;
         let (chair, name) = (self.places[k].chair, self.places[k].driver.name());
-        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), false);
+        let abandon = self.console.abandon_unplayed;
+        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), abandon);
+        self.console.forfeited = Some((k, why.clone(), forfeit));
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));
         }

@@ -55,6 +55,25 @@ impl Table {
         self.ask_round()
     }
 
+    /// A game resumed with a draw offer open (saved while it went round): the offer is put
+    /// again to the seats still in that have not accepted it yet, before any turn.
+    pub(super) fn reopen_draw_offer(&mut self) {
+        let Some(by) = self.game.draw_offer() else {
+            return;
+        };
+        let Some(asker) = (0..self.places.len()).find(|&k| self.known_side(k) == Some(by)) else {
+            return;
+        };
+        let left = (self.others_in(asker).into_iter())
+            .filter(|&j| !self.game.draw_accepted(self.side_of(j)))
+            .collect();
+        self.question = Some(Question {
+            asker,
+            kind: Kind::Draw,
+            left,
+        });
+    }
+
     /// Whether a question is waiting for answers.
     pub(super) fn question_open(&self) -> bool {
         self.question.is_some()

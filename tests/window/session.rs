@@ -376,3 +376,35 @@ fn after_a_clash_the_next_players_clock_waits_for_the_hand_over_and_the_curtain(
         Some(&Action::Timeout(next))
     );
 }
+
+/// An engine that failed before it played holds the game (abandoned, no result); an undo goes
+/// on from there with a fresh engine, asked again at its next turn (this one fails again).
+#[test]
+fn an_undo_after_an_engine_stopped_asks_a_fresh_engine() {
+    let mut g = game(Mode::Open, None);
+    g.set_info(InfoKey::Computer, "blue:engine");
+    let mut s = Session::new(g);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/bad.sh");
+    s.set_engine_command(&format!("sh {} crash", script.display()));
+    let t0 = std::time::Instant::now();
+    for round in 0..2 {
+        let (from, to) = quiet_move(s.game());
+        s.apply(Act::Drop(from, to));
+        assert_eq!(s.game().plies().len(), 1);
+        crate::common::wait_until("the engine's failure", || {
+            s.tick(t0.elapsed().as_secs_f64());
+            s.take_engine_trouble().is_some()
+        });
+        assert!(
+            s.engine_trouble().is_some_and(|t| t.abandoned),
+            "round {round}"
+        );
+        // The game waits for the stopped engine: more ticks change nothing.
+        for _ in 0..5 {
+            s.tick(t0.elapsed().as_secs_f64());
+        }
+        assert_eq!(s.game().plies().len(), 1);
+        s.apply(Act::Undo);
+        assert!(s.game().plies().is_empty(), "round {round}");
+    }
+}

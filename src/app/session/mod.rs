@@ -9,7 +9,6 @@ use super::board::Flash;
 use super::computer;
 use super::problem::EngineTrouble;
 use super::settings::{ModeOptions, Occupant};
-use crate::ai::Thinker;
 use crate::engine::{
     Action, Chair, Disclosure, Game, Grant, InfoKey, Mode, Mover, NodeId, Seat, Seen, Sight, Turn,
     Viewer,

@@ -2,6 +2,7 @@
 //! played in `tick`, an engine that stopped.
 
 use super::*;
+use crate::table::{Reply, SeatDriver};
 
 /// The player slot (the index into the seats' occupants) that plays `side` in `game`: the
 /// board's seat order, except in a flip game, where player 1 is slot 0 whatever colour it drew.
@@ -81,7 +82,7 @@ impl Session {
         if !self.computer.any() {
             return;
         }
-        self.computer.thinking = None;
+        self.computer.cancel();
         while self.computer_to_move() && !self.game.record().actions.is_empty() {
             match self.game.undo() {
                 Some(a) => self.redo.push(a),
@@ -98,7 +99,7 @@ impl Session {
             return None;
         }
         if self.game.status().is_over() {
-            self.computer.thinking = None;
+            self.computer.cancel();
             return None;
         }
         // The computer answers a draw offer by declining it (it plays on).
@@ -114,56 +115,37 @@ impl Session {
         let seat = self.seat_to_move();
         // A human's turn; or an engine that stopped and could not resign (a flip game before
         // the colours are decided): the game waits, and the status line says why.
-        let stopped = self.computer.thinking.is_none() && self.computer.engine_stop(seat).is_some();
+        let stopped = !self.computer.is_thinking() && self.computer.engine_stop(seat).is_some();
         if self.computer.seats[seat] == Occupant::Human || stopped {
             return None;
         }
-        match &mut self.computer.thinking {
-            None => {
-                let player = self.computer.players[seat].take()?;
-                let view = self.game.view(Viewer::Side(self.side_of(seat)));
-                // A fresh seed a turn from the operating system: an engine seat's seed (drawn
-                // from it) tells nothing of another seat's.
-                let seed = crate::engine::rng::os_seed();
-                let thinker = Thinker::start(player, view, self.game.rules().clone(), seed);
-                self.computer.thinking = Some((seat, thinker));
+        let view = self.game.view(Viewer::Side(self.side_of(seat)));
+        let driver = self.computer.driver(seat, &self.game)?;
+        let clock = crate::table::Clock::default();
+        let answer = match driver.poll(&view, &clock) {
+            std::task::Poll::Pending => {
+                return self.computer.is_thinking().then_some(0.04);
             }
-            Some((s, thinker)) => {
-                let s = *s;
-                if let Some(answer) = thinker.poll() {
-                    let (_, thinker) = self.computer.thinking.take().expect("thinking");
-                    let mut player = thinker.into_player();
-                    if answer.is_none() && self.computer.seats[s] == Occupant::Engine {
-                        self.computer.players[s] = player;
-                        self.engine_stopped(s);
-                        return Some(0.0);
+            std::task::Poll::Ready(answer) => answer,
+        };
+        match answer {
+            Ok(Reply::Turn(turn)) => match self.game.play(turn) {
+                Ok(_) => {
+                    self.after_turn();
+                    if let Turn::Flip(n) = turn {
+                        self.modes.flipping = Some((n, FLIP_SECONDS));
                     }
-                    if let Some(turn) = answer {
-                        match self.game.play(turn) {
-                            Ok(_) => {
-                                self.after_turn();
-                                if let crate::engine::Turn::Flip(n) = turn {
-                                    self.modes.flipping = Some((n, FLIP_SECONDS));
-                                }
-                            }
-                            Err(why) => {
-                                // Only a flag rule in hidden mode refuses a candidate: the
-                                // player learns it and thinks again.
-                                if let Some(p) = player.as_mut() {
-                                    p.refused_for(turn, &why);
-                                }
-                            }
-                        }
-                    }
-                    self.computer.players[s] = player;
                 }
-            }
+                // Only a flag rule in hidden mode refuses a candidate: the player learns it
+                // and thinks again.
+                Err(why) => driver.refused(turn, &why),
+            },
+            // An engine resigned or failed (its news says which).
+            _ if self.computer.seats[seat] == Occupant::Engine => self.engine_stopped(seat),
+            // The built-in computer found no turn: nothing to play (the game is over).
+            _ => {}
         }
-        Some(if self.computer.thinking.is_some() {
-            0.04
-        } else {
-            0.0
-        })
+        Some(0.0)
     }
 
     /// The engine of seat `k` gave no turn: it resigned or failed (its `EngineNews` says which).
@@ -230,7 +212,7 @@ impl Session {
         self.engine_trouble = Some((trouble, true));
     }
 
-    /// Tell every computer player the public report of each new ply, with its own view after it.
+    /// Tell every computer seat the public report of each new ply, with its own view after it.
     pub(super) fn observe_new_plies(&mut self) {
         let plies = self.game.plies().len();
         if self.computer.observed > plies {
@@ -241,9 +223,9 @@ impl Session {
             if let Some(report) = self.game.plies()[i].report.clone() {
                 let after = self.game.position_at(i + 1);
                 for k in 0..self.computer.seats.len() {
-                    let side = self.side_of(k);
-                    if let Some(p) = self.computer.players[k].as_mut() {
-                        p.observe(&report, &after.view(self.game.rules(), Viewer::Side(side)));
+                    let view = after.view(self.game.rules(), Viewer::Side(self.side_of(k)));
+                    if let Some(d) = self.computer.driver(k, &self.game) {
+                        d.observe(&report, &view);
                     }
                 }
             }

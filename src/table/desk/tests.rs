@@ -125,3 +125,26 @@ fn a_desk_can_be_waited_for_within_the_clock() {
         Err(SeatFailure::Hung(_))
     ));
 }
+
+/// A game saved while a draw offer went round is resumed with the offer put again to the seats
+/// that have not answered it, before any turn.
+#[test]
+fn a_resumed_game_puts_an_open_draw_offer_again() {
+    let (t, _, _) = two_desks();
+    let mut game = t.into_game();
+    game.act(Action::OfferDraw(Seat::Red)).unwrap();
+    let (red, blue) = (Desk::new(), Desk::new());
+    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
+        (Chair::Side(Seat::Red), Box::new(red.seat("Red"))),
+        (Chair::Side(Seat::Blue), Box::new(blue.seat("Blue"))),
+    ];
+    let mut t = Table::resume(game, seats, &[1, 2], Limits::default()).unwrap();
+    assert!(matches!(t.poll(), Polled::Waiting(1)));
+    assert_eq!(blue.asked(), Some(Asked::Draw { by: Seat::Red }));
+    assert_eq!(red.asked(), None);
+    blue.answer(true).unwrap();
+    let Polled::Over(end) = t.poll() else {
+        panic!("the draw was not made")
+    };
+    assert_eq!(end.status, Status::Draw(EndReason::Agreement));
+}
