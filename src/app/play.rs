@@ -547,11 +547,13 @@ fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Com
     let over = game.status().is_over();
     let covered = play.curtain_up();
     match game.draw_offer() {
-        // Four people in a hidden game: each answers behind the curtain, called seat by seat.
-        Some(_) if game.board().is_four() && play.hidden_hotseat() => {}
-        // Four players: every player still in answers (people at the screen, each for
-        // their own seat; the computer declines).
-        Some(s) if game.board().is_four() && !over => {
+        // People in a hidden game: each answers behind the curtain, called seat by seat.
+        Some(_) if play.curtain_guarded() => {}
+        // Every other player still in answers now, while the offerer's turn waits (people at
+        // the screen, each for their own seat; the computer declines at once). Two people at
+        // one screen: the other player answers before the offerer moves, since a move
+        // withdraws the offer.
+        Some(s) if !over => {
             for seat in game.seats_in() {
                 let human = play.computer().seats.get(seat.index())
                     == Some(&super::settings::Occupant::Human);
@@ -562,14 +564,6 @@ fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Com
                 if let Some(a) = super::words::seat_answer(ui, lang, seat, yes, no) {
                     out.push(Command::Play(Act::AnswerDrawFor(seat, a)));
                 }
-            }
-        }
-        Some(s) if s != play.side_to_move() && !over => {
-            if ui.button(lang.t(&i18n::ACCEPT_DRAW)).clicked() {
-                out.push(Command::Play(Act::AnswerDraw(true)));
-            }
-            if ui.button(lang.t(&i18n::DECLINE_DRAW)).clicked() {
-                out.push(Command::Play(Act::AnswerDraw(false)));
             }
         }
         other => {

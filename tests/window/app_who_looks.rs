@@ -437,6 +437,58 @@ fn four_people_answer_a_takeback_and_a_draw_seat_by_seat_on_a_covered_board() {
     assert!(h.state().play().unwrap().curtain_up());
 }
 
+/// Two people in a hidden game: a draw offered is answered by the other player, called to the
+/// covered board before the offerer moves (a move would withdraw the offer); "yes" draws the game,
+/// "no" gives the offerer the turn back behind the curtain.
+#[test]
+fn two_people_answer_a_draw_offer_behind_the_curtain() {
+    let (_dir, mut h) = common::window();
+    h.state_mut().show_game(Session::new(hidden_pair(21, 2)));
+    step(&mut h);
+    lift(&mut h);
+    click(&mut h, "Offer draw");
+    no_piece_named(&h);
+    assert!(h.state().play().unwrap().curtain_up(), "down for Blue");
+    click(&mut h, "Red offers a draw — Blue, press to answer");
+    click(&mut h, "Blue declines the draw");
+    let g = common::game(&h);
+    assert_eq!(g.draw_offer(), None);
+    assert!(!g.status().is_over());
+    assert_eq!(g.position().side_to_move(), Some(Seat::Red));
+    assert!(h.state().play().unwrap().curtain_up(), "down for Red");
+    lift(&mut h);
+    click(&mut h, "Offer draw");
+    click(&mut h, "Red offers a draw — Blue, press to answer");
+    click(&mut h, "Blue accepts the draw");
+    assert_eq!(
+        common::game(&h).status(),
+        Status::Draw(junqi::engine::EndReason::Agreement)
+    );
+}
+
+/// Two people in an open game: the other player's answer is on the panel at once.
+#[test]
+fn two_people_answer_a_draw_offer_in_an_open_game() {
+    let (_dir, mut h) = common::window();
+    let rules = Rules::for_mode(Mode::Open);
+    let mut rng = junqi::engine::rng::SplitMix64::new(22);
+    let red = Formation::random(&mut rng, &rules);
+    let blue = Formation::random(&mut rng, &rules);
+    let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+    play_quiet(&mut g, 1);
+    g.set_info(InfoKey::Seat, "hotseat");
+    h.state_mut().show_game(Session::new(g));
+    step(&mut h);
+    let mover = common::game(&h).position().side_to_move().unwrap();
+    let other = mover.opponent().unwrap();
+    click(&mut h, "Offer draw");
+    click(&mut h, &format!("{} accepts the draw", other.en()));
+    assert_eq!(
+        common::game(&h).status(),
+        Status::Draw(junqi::engine::EndReason::Agreement)
+    );
+}
+
 /// A game for the cheater to try.
 type MakeGame = fn() -> Game;
 

@@ -57,16 +57,16 @@ impl Session {
     }
 
     /// A hidden game between people whose curtain is in use (not switched off, no referee view).
-    pub(super) fn curtain_guarded(&self) -> bool {
+    pub fn curtain_guarded(&self) -> bool {
         self.hidden_hotseat()
             && (self.modes.opts.curtain || self.modes.curtain_off.is_none())
             && self.modes.referee.is_none()
     }
 
-    /// Four people, a hidden game: the next seat to answer the draw offer behind the curtain (the
-    /// players still in who have not yet agreed, in turn order after the offerer).
+    /// People in a hidden game (two or four): the next seat to answer the draw offer behind the
+    /// curtain (the players still in who have not yet agreed, in turn order after the offerer).
     pub(super) fn ask_next_draw_answer(&mut self) {
-        if !self.game.board().is_four() || !self.curtain_guarded() {
+        if !self.curtain_guarded() {
             return;
         }
         match turns::next_draw_answerer(&self.game) {

@@ -49,9 +49,9 @@ pub enum Act {
     /// The answer to the resignation question: resign (true) or play on.
     ConfirmResign(bool),
     OfferDraw,
-    AnswerDraw(bool),
-    /// Four people: a seat still in answers a draw offer (a draw needs every player still in;
-    /// each answers at the screen, whoever is to move).
+    /// A person answers a draw offer for their seat (a draw needs every player still in; each
+    /// answers at the screen, whoever is to move: the offerer's opponent answers at once, before
+    /// the offerer's move, which would withdraw the offer).
     AnswerDrawFor(Seat, bool),
     /// The move clock ran out for the side to move.
     Timeout,
@@ -551,15 +551,9 @@ impl Session {
                 self.act(Action::OfferDraw);
                 self.ask_next_draw_answer();
             }
-            Act::AnswerDraw(yes) => {
-                if let Some(side) = self.acting_side() {
-                    let done = turns::answer_draw(&mut self.game, side, yes);
-                    self.done(done);
-                }
-            }
             Act::AnswerDrawFor(seat, yes) => {
                 let human = self.computer.seats.get(seat.index()) == Some(&Occupant::Human);
-                if !self.game.board().is_four() || !human || !self.may_answer(seat) {
+                if !human || !self.may_answer(seat) {
                     return;
                 }
                 match turns::answer_draw(&mut self.game, seat, yes) {
@@ -584,11 +578,10 @@ impl Session {
             // Four players: the curtain stays down while a computer seat plays (nobody at the
             // screen is to move).
             Act::LiftCurtain if self.computer_to_move() => {}
-            // Four people: a draw offer still waiting (a resumed game) is answered seat by seat
+            // People: a draw offer still waiting (a resumed game) is answered seat by seat
             // before the player to move looks.
             Act::LiftCurtain
-                if self.game.board().is_four()
-                    && self.game.draw_offer().is_some()
+                if self.game.draw_offer().is_some()
                     && self.curtain_guarded()
                     && self.modes.answering.is_none() =>
             {
