@@ -189,10 +189,12 @@ fn raid_on(pos: &Position, rules: &Rules, e: Seat, f: NodeId) -> bool {
     })
 }
 
-/// Four players: how many raids on the flags of `me`'s team (its own and its partner's) the
-/// enemies could make with no answer (`raid_on`), each enemy still in looked at as if its turn
-/// had come (the other players' turns before it are not played: each of them may change
-/// things, but both partners have a turn between a raid and the raider's next turn).
+/// Four players: the raids on the flags of `me`'s team that the enemies could make with no
+/// answer (`raid_on`), each enemy still in looked at as if its turn had come (the other players'
+/// turns before it are not played: each of them may change things, but both partners have a
+/// turn between a raid and the raider's next turn). A raid on `me`'s own flag counts 2, one on
+/// the partner's 1 (on either of its HQs while its flag is not known: the partner moves before
+/// the raider takes the flag too, and may parry it itself).
 pub fn team_raids(pos: &Position, rules: &Rules, me: Seat) -> u8 {
     let out = pos.out();
     let mut count = 0u8;
@@ -205,8 +207,11 @@ pub fn team_raids(pos: &Position, rules: &Rules, me: Seat) -> u8 {
             if out.contains(s) {
                 continue;
             }
-            for f in flag_targets(pos, s).iter() {
-                count = count.saturating_add(u8::from(raid_on(&at_turn, rules, e, f)));
+            if flag_targets(pos, s)
+                .iter()
+                .any(|f| raid_on(&at_turn, rules, e, f))
+            {
+                count = count.saturating_add(if s == me { 2 } else { 1 });
             }
         }
     }
@@ -220,8 +225,8 @@ const FOUR_SAFE: u8 = 200;
 /// raid unanswered and none in two, 1 no raid unanswered, 0 a raid unanswered. Four players:
 /// `FOUR_SAFE` when the turn takes a flag, else `FOUR_SAFE - 1`, less half of `FOUR_SAFE` for a
 /// raid on its own flag by the enemy moving next that only it could answer (`raid_unanswered`:
-/// the raid its own turn must parry, first), and less one for each raid on the team's flags
-/// left unanswered (`team_raids`: the partner's flag too, and the enemy moving third).
+/// the raid its own turn must parry, first), and less the raids on the team's flags left
+/// unanswered (`team_raids`: the partner's flag too, and the enemy moving third).
 fn safety(
     pos: &Position,
     rules: &Rules,
