@@ -377,7 +377,10 @@ fn guards_the_partners_flag_against_a_raid() {
     );
     for nodes in [300, 3_000] {
         let (t, raids) = normal_choice(&pos, &rules, nodes);
-        assert_eq!(raids, 0, "nodes {nodes}: {t} leaves the partner's flag open");
+        assert_eq!(
+            raids, 0,
+            "nodes {nodes}: {t} leaves the partner's flag open"
+        );
     }
 }
 
@@ -428,6 +431,9 @@ fn an_unknown_piece_that_may_be_an_engineer_is_one_for_the_flags_safety() {
     assert_eq!(safe, ["i2-g2", "i2-h2", "i2-h3", "i2-j2", "i2-k2"]);
     for nodes in [300, 3_000] {
         let (t, raids) = normal_choice(&pos, &rules, nodes);
-        assert_eq!(raids, 0, "nodes {nodes}: {t} opens the door to the engineer");
+        assert_eq!(
+            raids, 0,
+            "nodes {nodes}: {t} opens the door to the engineer"
+        );
     }
 }
