@@ -401,39 +401,3 @@ fn keeps_its_last_piece_that_may_move() {
         assert_ne!(choice(&pos, &rules, depth), "g6-f7", "depth {depth}");
     }
 }
-
-/// Four players, hidden mode: West's piece on g5 has never shown what it is; were it an
-/// engineer, it could fly down file g and along rank 2 onto h2, beside South's flag on h1, and
-/// take it at West's next turn. South's colonel on i2 (its only piece that may move) watches h2
-/// from there, or from anywhere on rank 2 (a rail run) or on h3 beside it; stepping onto i3 or
-/// into the camp on j3 leaves the door open. A piece that may be an engineer counts as one for
-/// the flag's safety, so those turns are left out (with the unknown pieces standing in as
-/// lieutenants, nothing could reach h2 and every turn was kept); the choice is one of the others.
-#[test]
-fn an_unknown_piece_that_may_be_an_engineer_is_one_for_the_flags_safety() {
-    let rules = Rules::for_mode(Mode::Hidden);
-    let pos = pos4(
-        &rules,
-        "s",
-        "-",
-        "h1=sF j1=s3 g1=sM i1=sM i2=s5 g5=w1 i3=e2 q8=eF q10=e8 q7=e2 \
-         j17=nF h17=n8 k16=n2 a10=wF a8=w7 a11=w2",
-    );
-    let view = pos.view(&rules, Viewer::Side(Seat::South));
-    let turns = view.candidate_turns(&rules);
-    let p = AiPlayer::new(super::Level::Normal).with_nodes(300);
-    let mut safe: Vec<String> = p
-        .safest_turns(&view, &rules, Seat::South, &turns)
-        .iter()
-        .map(|t| t.notation(b4()))
-        .collect();
-    safe.sort();
-    assert_eq!(safe, ["i2-g2", "i2-h2", "i2-h3", "i2-j2", "i2-k2"]);
-    for nodes in [300, 3_000] {
-        let (t, raids) = normal_choice(&pos, &rules, nodes);
-        assert_eq!(
-            raids, 0,
-            "nodes {nodes}: {t} opens the door to the engineer"
-        );
-    }
-}

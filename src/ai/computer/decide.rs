@@ -329,9 +329,8 @@ impl AiPlayer {
     }
 
     /// The turns that keep the flag safest (`safety::safest_turns`), in the position this player
-    /// knows: what the view shows, and the enemy pieces whose rank the belief is sure of (four
-    /// players: and those that may be engineers, as engineers).
-    pub(crate) fn safest_turns(
+    /// knows: what the view shows, and the enemy pieces whose rank the belief is sure of.
+    pub(super) fn safest_turns(
         &self,
         view: &View,
         rules: &Rules,
@@ -348,17 +347,10 @@ impl AiPlayer {
                 return None;
             }
             if view.board().is_four() {
-                // An unknown piece that may be an engineer is one here: a raid by rail on an
-                // open door comes from a piece not yet seen to fly (four-player raids land
-                // from the far side of the board).
-                let engineer = crate::ai::belief::bit(Rank::Engineer);
-                let set = self
-                    .others
+                self.others
                     .iter()
                     .find(|b| b.is_about(owner))
-                    .map_or(crate::ai::belief::ALL_RANKS, |b| b.may_be_at(n));
-                let enemy = owner.team() != me.team();
-                sure(set).or((enemy && set & engineer != 0).then_some(Rank::Engineer))
+                    .and_then(|b| sure(b.may_be_at(n)))
             } else if self.belief.is_started() {
                 sure(self.belief.may_be_at(n))
             } else {
