@@ -2,7 +2,9 @@
 //! start (open and hidden, two and four players): the turns after which an enemy piece could
 //! stand beside the flag with nothing to take it there first are left out while other turns
 //! remain — and so are, where others remain, the turns after which a known enemy engineer could
-//! come to such a raid whatever the reply.
+//! come to such a raid whatever the reply. With four players the turns are ranked by the raids
+//! they leave on the team's flags (`team_raids`): by either enemy, on its own flag or its
+//! partner's, answered by either partner.
 //!
 //! It looks at the position the computer knows (`known_position`): its own pieces, every piece
 //! seen, and the enemy pieces whose rank the belief is sure of (an engineer that turned on the
