@@ -309,10 +309,17 @@ fn doors_open(
 /// plays on, but two against one).
 pub const OUT_PENALTY: i32 = 400;
 
+/// Four players: what a player still in loses by how few of its pieces may still move
+/// (`FEW_FREE_FOUR[n]` for n such pieces; a piece held in an HQ does not count): with none it
+/// goes out at its turn (RULES.md 9.7), so that costs what going out costs; with one or two its
+/// last pieces keep it in the game, and are not traded lightly.
+const FEW_FREE_FOUR: [i32; 3] = [OUT_PENALTY, 60, 15];
+
 /// Four players: the score of `pos` for `me`'s team (positive is good for it). Material of both
 /// partners, pressure on the nearer enemy flag (which is also the threat to a partner's flag:
-/// the enemy's pressure counts against the team), mobility, a player out, and a small cost for
-/// standing on the partner's railways (blocking its rail runs).
+/// the enemy's pressure counts against the team), mobility, a player out or with few pieces
+/// left that may move, and a small cost for standing on the partner's railways (blocking its
+/// rail runs).
 pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let board = pos.board();
     let dist = distances_four();
@@ -321,8 +328,17 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
     let mut flag: [Option<NodeId>; 4] = [None; 4];
     let mut movers = [(NodeSet::EMPTY, NodeSet::EMPTY); 4];
     let mut raiders = [NodeSet::EMPTY; 4];
+    let mut free = [0u8; 4];
+    let frozen_hqs = if rules.movable_hq {
+        NodeSet::EMPTY
+    } else {
+        board.tables.hqs
+    };
     for (i, c) in pos.cells().iter().enumerate() {
         let Some(p) = c else { continue };
+        if p.rank().is_movable() && !frozen_hqs.contains(i as NodeId) {
+            free[p.side().index()] += 1;
+        }
         let (walk, fly) = &mut movers[p.side().index()];
         mover_sets(rules, *p, i as NodeId, walk, fly);
         if is_raider(*p) {
@@ -395,7 +411,9 @@ pub fn evaluate_four(pos: &Position, rules: &Rules, me: Seat) -> i32 {
             let [e1, e2] = enemies(s).map(|e| movers[e.index()]);
             let enemy = (e1.0 | e2.0, e1.1 | e2.1);
             let raid = enemies(s).map(|e| raiders[e.index()]);
-            raid_danger(pos, rules, s, raid[0] | raid[1]) + doors_open(pos, rules, s, dist, enemy)
+            raid_danger(pos, rules, s, raid[0] | raid[1])
+                + doors_open(pos, rules, s, dist, enemy)
+                + FEW_FREE_FOUR[(free[s.index()] as usize).min(FEW_FREE_FOUR.len() - 1)]
         };
         let v = score[s.index()] - danger - if out.contains(s) { OUT_PENALTY } else { 0 };
         total += if s.team() == me.team() { v } else { -v };

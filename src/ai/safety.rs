@@ -2,7 +2,9 @@
 //! start (open and hidden, two and four players): the turns after which an enemy piece could
 //! stand beside the flag with nothing to take it there first are left out while other turns
 //! remain — and so are, where others remain, the turns after which a known enemy engineer could
-//! come to such a raid whatever the reply.
+//! come to such a raid whatever the reply. With four players the turns are ranked by the raids
+//! they leave on the team's flags (`team_raids`): by either enemy, on its own flag or its
+//! partner's, answered by either partner.
 //!
 //! It looks at the position the computer knows (`known_position`): its own pieces, every piece
 //! seen, and the enemy pieces whose rank the belief is sure of (an engineer that turned on the
@@ -131,8 +133,102 @@ pub fn raid_in_two(
     false
 }
 
+/// Four players: `pos` with `seat` to move (the rest as it is), for the turns `seat` could make
+/// when its turn comes.
+fn with_mover(pos: &Position, seat: Seat) -> Position {
+    let mut setup = crate::engine::position::Setup::empty(pos.board());
+    setup.cells = pos.cells().to_vec();
+    setup.mover = Mover::Side(seat);
+    setup.quiet = pos.quiet();
+    setup.ply = pos.ply();
+    setup.out = pos.out();
+    Position::stand_in(&setup)
+}
+
+/// Four players: the nodes of a flag of `owner`'s that a raid may aim at: its flag where the
+/// position shows it, else each of its HQs holding a piece of its (the flag is in one of them).
+fn flag_targets(pos: &Position, owner: Seat) -> NodeSet {
+    if let Some(f) = pos.flag_node(owner) {
+        return NodeSet::from_iter([f]);
+    }
+    let board = pos.board();
+    board.tables.hqs & pos.pieces_set(owner)
+}
+
+/// Whether a piece of `team`'s (either partner: each has a turn before the raider's next) could
+/// take the piece on `g` with its next move.
+fn team_answers(pos: &Position, rules: &Rules, team: crate::engine::Team, g: NodeId) -> bool {
+    team.seats()
+        .iter()
+        .any(|&s| !pos.out().contains(s) && answered(pos, rules, s, g))
+}
+
+/// Four players: whether `e` (to move in `pos`) can take the piece on `f` at once, or move a
+/// piece onto a square beside it from where it could take it with its next move while no piece
+/// of `f`'s team could take it there first.
+fn raid_on(pos: &Position, rules: &Rules, e: Seat, f: NodeId) -> bool {
+    let Some(owner) = pos.at(f).map(|p| p.side()) else {
+        return false;
+    };
+    if pos.can_attack(rules, e, f) {
+        return true;
+    }
+    let guards = pos.board().tables.links[f as usize];
+    let mut moves = Vec::with_capacity(64);
+    pos.pseudo_turns(rules, &mut moves);
+    moves.into_iter().any(|t| {
+        let Turn::Move { from: _, to } = t else {
+            return false;
+        };
+        if !guards.contains(to) {
+            return false;
+        }
+        let mut after = *pos;
+        after.play_unchecked(rules, t);
+        after.at(to).is_some_and(|p| p.side() == e)
+            && after.can_attack(rules, e, f)
+            && !team_answers(&after, rules, owner.team(), to)
+    })
+}
+
+/// Four players: the raids on the flags of `me`'s team that the enemies could make with no
+/// answer (`raid_on`), each enemy still in looked at as if its turn had come (the other players'
+/// turns before it are not played: each of them may change things, but both partners have a
+/// turn between a raid and the raider's next turn). A raid on `me`'s own flag counts 2, one on
+/// the partner's 1 (on either of its HQs while its flag is not known: the partner moves before
+/// the raider takes the flag too, and may parry it itself).
+pub fn team_raids(pos: &Position, rules: &Rules, me: Seat) -> u8 {
+    let out = pos.out();
+    let mut count = 0u8;
+    for &e in pos.board().seats {
+        if e.team() == me.team() || out.contains(e) {
+            continue;
+        }
+        let at_turn = with_mover(pos, e);
+        for &s in me.team().seats() {
+            if out.contains(s) {
+                continue;
+            }
+            if flag_targets(pos, s)
+                .iter()
+                .any(|f| raid_on(&at_turn, rules, e, f))
+            {
+                count = count.saturating_add(if s == me { 2 } else { 1 });
+            }
+        }
+    }
+    count
+}
+
+/// Four players: the safety of a turn that takes a flag (`safety`).
+const FOUR_SAFE: u8 = 200;
+
 /// How safe `me`'s flag is after turn `t` in `pos` (`me` to move): 3 the turn wins at once, 2 no
-/// raid unanswered and none in two, 1 no raid unanswered, 0 a raid unanswered.
+/// raid unanswered and none in two, 1 no raid unanswered, 0 a raid unanswered. Four players:
+/// `FOUR_SAFE` when the turn takes a flag, else `FOUR_SAFE - 1`, less half of `FOUR_SAFE` for a
+/// raid on its own flag by the enemy moving next that only it could answer (`raid_unanswered`:
+/// the raid its own turn must parry, first), and less the raids on the team's flags left
+/// unanswered (`team_raids`: the partner's flag too, and the enemy moving third).
 fn safety(
     pos: &Position,
     rules: &Rules,
@@ -147,10 +243,18 @@ fn safety(
             .at(to)
             .is_some_and(|p| p.rank() == Rank::Flag && p.side().team() != me.team())
     {
-        return 3;
+        return if pos.board().is_four() { FOUR_SAFE } else { 3 };
     }
     let mut after = *pos;
     after.play_unchecked(rules, t);
+    if pos.board().is_four() {
+        let own = if raid_unanswered(&after, rules, me) {
+            FOUR_SAFE / 2
+        } else {
+            0
+        };
+        return (FOUR_SAFE - 1 - own).saturating_sub(team_raids(&after, rules, me));
+    }
     if raid_unanswered(&after, rules, me) {
         return 0;
     }

@@ -324,3 +324,80 @@ fn parries_an_engineer_raid_on_its_own_flag() {
     );
     assert!(open, "without the safety: {t}");
 }
+
+/// The turn `Normal` chooses for South at `nodes` nodes in `pos`, and how many raids on its
+/// team's flags it leaves unanswered (`safety::team_raids`).
+fn normal_choice(pos: &Position, rules: &Rules, nodes: u64) -> (String, u8) {
+    let view = pos.view(rules, Viewer::Side(Seat::South));
+    let mut p = AiPlayer::new(super::Level::Normal).with_nodes(nodes);
+    let t = p.choose(&view, rules, &mut SplitMix64::new(2)).unwrap();
+    let mut next = *pos;
+    next.play_unchecked(rules, t);
+    (
+        t.notation(b4()),
+        super::safety::team_raids(&next, rules, Seat::South),
+    )
+}
+
+/// Four players, open mode: West (which moves third after South) has a lieutenant in the camp
+/// on h3, from where it steps onto h2 beside South's flag on h1 and takes it at its next turn;
+/// no piece of South's or North's could take it on h2. The bait: South's marshal on g6 may take
+/// West's general on f7. South must close the door or watch it (its major on i3 to i2, or a
+/// piece onto h2). The root's safety used to look only at the enemy moving next (East).
+#[test]
+fn parries_a_raid_by_the_enemy_that_moves_third() {
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s3 g1=sM i1=sM g6=s9 i3=s4 h3=w2 q8=eF q10=e8 q7=e2 \
+         j17=nF h17=n8 k17=n2 a10=wF a8=w7 a11=w2 f7=w8",
+    );
+    for nodes in [300, 3_000] {
+        let (t, raids) = normal_choice(&pos, &rules, nodes);
+        assert_eq!(raids, 0, "nodes {nodes}: {t} leaves the raid");
+    }
+}
+
+/// Four players, open mode: West's lieutenant in the camp on h15 steps onto h16 beside North's
+/// flag on h17 and takes it at West's next turn; North has nothing near to answer, and South's
+/// brigadier on g13 could answer only from g16 (beside h16), by a rail run. The bait: South's
+/// marshal on g6 may take West's general on f7. A partner's flag under a raid is South's to
+/// defend too (North moves before West but has nothing to parry with).
+#[test]
+fn guards_the_partners_flag_against_a_raid() {
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s3 g1=sM i1=sM h2=sM g6=s9 g13=s6 q8=eF q10=e8 q7=e2 \
+         h17=nF j17=n8 g17=nM i17=nM h15=w2 a10=wF a8=w7 a11=w2 f7=w8",
+    );
+    for nodes in [300, 3_000] {
+        let (t, raids) = normal_choice(&pos, &rules, nodes);
+        assert_eq!(
+            raids, 0,
+            "nodes {nodes}: {t} leaves the partner's flag open"
+        );
+    }
+}
+
+/// Four players, open mode: South's only piece that may move is its bomb on g6 (its captain is
+/// held in the HQ on j1); taking West's general on f7 with it wins material but leaves South
+/// with no turn, and out, at its next turn. It keeps the bomb.
+#[test]
+fn keeps_its_last_piece_that_may_move() {
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s3 g1=sM i1=sM h2=sM g6=sB q8=eF q10=e8 q7=e2 \
+         j17=nF h17=n8 k17=n2 a10=wF a8=w7 a11=w2 f7=w8",
+    );
+    for depth in [1, 2, 3] {
+        assert_ne!(choice(&pos, &rules, depth), "g6-f7", "depth {depth}");
+    }
+}
