@@ -144,6 +144,9 @@ pub enum Lie {
     Record(String),
     /// It told of a timeout (the side's `count`th) that the game does not have there.
     Timeout { side: Seat, count: u32 },
+    /// The game's history it sent again after a rejoin (`Msg::Past`) is not what it told this
+    /// player live, after `turn` turns.
+    Past { turn: usize },
 }
 
 impl fmt::Display for Lie {
@@ -201,6 +204,10 @@ impl fmt::Display for Lie {
                 "the host's word of {}'s timeout {count} is not the game's (told where the game has none, or not told where it has one)",
                 side.en()
             ),
+            Lie::Past { turn } => write!(
+                f,
+                "after {turn} turns the game's history the host sent again after a rejoin is not what it told this player then"
+            ),
         }
     }
 }
@@ -255,6 +262,9 @@ impl fmt::Display for Verdict {
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
+    /// Whether the stretch is the game's history sent again after a rejoin (`Msg::Past`): it
+    /// begins with the game too, and holds only what the host told, no answers.
+    past: bool,
     /// Where the host said a stretch after a rejoin begins (`Msg::At`): how many reports,
     /// takebacks and timeouts had been told, and how many refusals of this player's turns
     /// since the last of them.
@@ -263,7 +273,7 @@ struct Stretch {
 }
 
 /// One thing of a stretch.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Item {
     /// A report, takeback or timeout.
     Told(Told),
@@ -401,9 +411,28 @@ impl Auditor {
                 }
             }
             Msg::At { told, refused } => {
+                let at = Some((*told as usize, *refused as usize));
+                let s = self.stretch();
+                if s.past {
+                    // The history sent again is over: what follows is told live from here.
+                    self.stretches.push(Stretch {
+                        at,
+                        ..Stretch::default()
+                    });
+                } else if !s.from_start && s.at.is_none() && s.items.is_empty() {
+                    s.at = at;
+                }
+            }
+            Msg::Past(lines) => {
+                // Only right after a rejoin, before `At`: the history from the game's start.
                 let s = self.stretch();
                 if !s.from_start && s.at.is_none() && s.items.is_empty() {
-                    s.at = Some((*told as usize, *refused as usize));
+                    s.past = true;
+                }
+                if s.past {
+                    for m in lines {
+                        self.feed_line(m);
+                    }
                 }
             }
             Msg::Reveal(salts) => self.salts = Some(salts.clone()),
@@ -489,7 +518,9 @@ impl Auditor {
             Ok(t) => t,
             Err(lie) => return Verdict::Lied(lie),
         };
-        let checked = check_stretches(&game, &timeline, &self.stretches).and_then(|(n, sent)| {
+        let checked = check_pasts(&self.stretches)
+            .and_then(|()| check_stretches(&game, &timeline, &self.stretches))
+            .and_then(|(n, sent)| {
             // What the player sent is checked where the audit saw all of it: from the start.
             if self.stretches[0].from_start
                 && let Some(chair) = self.chair
@@ -692,6 +723,45 @@ fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) ->
     }
 }
 
+/// Every history the host sent again after a rejoin (`Stretch::past`) against what it told
+/// this player live before: each earlier stretch's lines (not its answers) are, in order, the
+/// past's lines from a place at the point the stretch began at (a rejoin's stretch opens with
+/// a view sent again, one of its point's). A past that leaves a line out, adds one or says one
+/// otherwise is named. (Each is also checked against the record, as told live.)
+fn check_pasts(stretches: &[Stretch]) -> Result<(), Lie> {
+    for (pi, past) in stretches.iter().enumerate().filter(|(_, s)| s.past) {
+        // The point before each of the past's lines, and after the last.
+        let mut points = Vec::with_capacity(past.items.len() + 1);
+        let (mut k, mut r) = (0, 0);
+        for item in &past.items {
+            points.push((k, r));
+            match item {
+                Item::Told(_) => (k, r) = (k + 1, 0),
+                Item::Refused(..) => r += 1,
+                _ => {}
+            }
+        }
+        points.push((k, r));
+        for live in stretches[..pi].iter().filter(|s| !s.past) {
+            let begin = if live.from_start { Some((0, 0)) } else { live.at };
+            let told: Vec<&Item> = (live.items.iter())
+                .filter(|i| !matches!(i, Item::Sent(_)))
+                .collect();
+            let Some(begin) = begin.filter(|_| !told.is_empty()) else {
+                continue;
+            };
+            let fits = |j: usize| {
+                told.len() <= past.items.len().saturating_sub(j)
+                    && told.iter().zip(&past.items[j..]).all(|(a, b)| *a == b)
+            };
+            if !(0..points.len()).any(|j| points[j] == begin && fits(j)) {
+                return Err(Lie::Past { turn: begin.0 });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The reports and views checked, and what the player sent with the point of each.
 type Checked = ((usize, usize), Vec<(usize, Sent)>);
 
@@ -703,10 +773,13 @@ type Checked = ((usize, usize), Vec<(usize, Sent)>);
 fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<Checked, Lie> {
     let over = game.status().is_over();
     let (mut reports, mut views) = (0, 0);
+    // The points whose reports and views were counted live: the history sent again after a
+    // rejoin counts only what was not.
+    let (mut told_live, mut viewed_live) = (vec![false; tl.points.len()], vec![false; tl.points.len()]);
     let mut sent = Vec::new();
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
-        let (mut k, mut r) = if s.from_start {
+        let (mut k, mut r) = if s.from_start || s.past {
             (0, 0)
         } else {
             s.at.unwrap_or((0, 0))
@@ -723,9 +796,10 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
                     if truth != Some(t) {
                         return Err(mismatch(k, Some(t), truth, game));
                     }
+                    reports += usize::from(!s.past || !told_live[k]);
+                    told_live[k] |= !s.past;
                     k += 1;
                     (r, cur) = (0, 0);
-                    reports += 1;
                 }
                 Item::Refused(turn, why) => {
                     match tl.own_refusals(k).nth(r) {
@@ -779,7 +853,8 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
                             return Err(Lie::View { turn: k, node });
                         }
                     }
-                    views += 1;
+                    views += usize::from(!s.past || !viewed_live[k]);
+                    viewed_live[k] |= !s.past;
                 }
                 Item::Sent(x) => sent.push((k, x.clone())),
             }

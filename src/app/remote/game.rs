@@ -195,6 +195,12 @@ pub struct RemoteGame {
     /// The pieces seen removed in the turns before this window took the seat back, as the
     /// window before it kept them (`restore_removed`).
     removed_before: crate::app::jizi::Removed,
+    /// The lines of the game's history this screen was told (`wire::is_past`), in order: what
+    /// it compares the history sent again after a rejoin with (`take_past`).
+    told: Vec<HostMsg>,
+    /// The host sent the game's history from its start after a rejoin (`take_past`): the
+    /// turns are known from the first, and the notes kept on this machine add no removed piece.
+    past_taken: bool,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -408,6 +414,11 @@ impl RemoteGame {
     /// A message from the host. Returns what the seat answers at once (the handshake).
     pub fn receive(&mut self, m: HostMsg, now: f64) -> Vec<Outgoing> {
         let mut out = Vec::new();
+        // A view sent again after a rejoin is the history's last line already.
+        let again = matches!(m, HostMsg::View { .. }) && self.told.last() == Some(&m);
+        if crate::net::wire::is_past(&m) && !again {
+            self.told.push(m.clone());
+        }
         match m {
             HostMsg::Hello(_) => {
                 out.push(Outgoing::Engine(EngineMsg::Id {

@@ -437,6 +437,14 @@ impl Remote {
                         answers.extend(g.receive(h, now));
                     }
                 }
+                Incoming::Past(lines) => {
+                    if !matches!(self.phase, Phase::Game(_)) {
+                        self.phase = Phase::Game(Box::default());
+                    }
+                    if let Phase::Game(g) = &mut self.phase {
+                        g.take_past(lines);
+                    }
+                }
                 Incoming::Room(r) => {
                     self.room = Some(r);
                 }

@@ -104,7 +104,14 @@ pub(super) fn take_seat(
             host,
         );
         if rejoin {
-            // Where the game is, for the player's audit.
+            // The game's history as this seat was told it, so that a program new at the seat
+            // knows every turn (its audit checks these lines as told live), then where the
+            // game is, for the player's audit.
+            if ls.past_kept {
+                for m in crate::net::wire::past_messages(&ls.past) {
+                    out.push(m, host);
+                }
+            }
             let at = Msg::At {
                 told: ls.told as u32,
                 refused: ls.refused as u32,
