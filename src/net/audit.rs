@@ -1325,6 +1325,168 @@ mod tests {
         assert_eq!(d.verdict(), Verdict::Lied(Lie::TwoCommitments));
     }
 
+    /// The history an honest host keeps for `msgs`'s seat before message `cut`, sent again
+    /// in two `past` messages.
+    fn past_of(msgs: &[Msg], cut: usize) -> Vec<Msg> {
+        let lines: Vec<HostMsg> = (msgs[..cut].iter())
+            .filter_map(|m| match m {
+                Msg::Host(h) if crate::net::wire::is_past(h) => Some(h.clone()),
+                _ => None,
+            })
+            .collect();
+        let half = lines.len() / 2;
+        vec![
+            Msg::Past(lines[..half].to_vec()),
+            Msg::Past(lines[half..].to_vec()),
+        ]
+    }
+
+    /// What a player who rejoins at message `cut` of `msgs` receives: the history as `past`
+    /// gives it, where the game is, the commitment, the view again (when the last line before
+    /// `cut` was one) and the rest.
+    fn back_at(msgs: &[Msg], cut: usize, past: Vec<Msg>, seal: &Seal) -> Vec<Msg> {
+        let told = (msgs[..cut].iter())
+            .filter(|m| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .count() as u32;
+        let mut out = past;
+        out.push(Msg::At { told, refused: 0 });
+        out.push(Msg::Commit(seal.hashes.clone()));
+        if let Some(v @ Msg::Host(HostMsg::View { .. })) = msgs.get(cut - 1) {
+            out.push(v.clone());
+        }
+        out.extend(msgs[cut..].iter().cloned());
+        out
+    }
+
+    /// A player who rejoins is sent the game's history again (`Msg::Past`): an honest host
+    /// passes, for a program that was there before (the history agrees with what it was told
+    /// live) and for a new one (the history checked as told live), whether the view was sent
+    /// again or was on its way; each report and view is counted once.
+    #[test]
+    fn the_history_sent_again_after_a_rejoin_passes_from_an_honest_host() {
+        let g = game(12, 160);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Red);
+        let whole = audit(&msgs, true);
+        assert!(matches!(whole, Verdict::Honest { .. }), "{whole}");
+        for cut in [90, 91] {
+            let back = back_at(&msgs, cut, past_of(&msgs, cut), &seal);
+            let mut a = Auditor::new(room(), true);
+            for m in &msgs[..40] {
+                a.feed(m);
+            }
+            a.rejoined();
+            for m in &back {
+                a.feed(m);
+            }
+            let mut b = Auditor::new(room(), false);
+            for m in &back {
+                b.feed(m);
+            }
+            for v in [a.verdict(), b.verdict()] {
+                match (&v, &whole) {
+                    (
+                        Verdict::Honest { reports, views },
+                        Verdict::Honest {
+                            reports: r,
+                            views: w,
+                        },
+                    ) => {
+                        assert_eq!(reports, r, "cut {cut}");
+                        // The view sent again after the rejoin is one more.
+                        assert!(views == w || *views == w + 1, "cut {cut}: {v} / {whole}");
+                    }
+                    _ => panic!("cut {cut}: {v}"),
+                }
+            }
+        }
+    }
+
+    /// A host whose history sent again after a rejoin is not what it told live — a view left
+    /// out, or one added, though the record allows either — is named; one whose history is not
+    /// the record's game is named as a live report would be.
+    #[test]
+    fn a_history_sent_again_otherwise_than_told_is_named() {
+        let g = game(13, 160);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Blue);
+        let cut = 91;
+        let lines = |past: &[Msg]| -> Vec<HostMsg> {
+            (past.iter())
+                .flat_map(|m| match m {
+                    Msg::Past(l) => l.clone(),
+                    _ => Vec::new(),
+                })
+                .collect()
+        };
+        let honest = lines(&past_of(&msgs, cut));
+        // The 10th line is a view (the first view, then a report and its view).
+        assert!(matches!(honest[10], HostMsg::View { .. }));
+        let mut left_out = honest.clone();
+        left_out.remove(10);
+        let mut added = honest.clone();
+        added.insert(10, honest[10].clone());
+        for past in [left_out, added] {
+            let mut a = Auditor::new(room(), true);
+            for m in &msgs[..40] {
+                a.feed(m);
+            }
+            a.rejoined();
+            for m in back_at(&msgs, cut, vec![Msg::Past(past.clone())], &seal) {
+                a.feed(&m);
+            }
+            assert!(
+                matches!(a.verdict(), Verdict::Lied(Lie::Past { .. })),
+                "{}",
+                a.verdict()
+            );
+            // A new program has nothing to compare it with, and the record allows it.
+            let mut b = Auditor::new(room(), false);
+            for m in back_at(&msgs, cut, vec![Msg::Past(past)], &seal) {
+                b.feed(&m);
+            }
+            assert!(
+                matches!(b.verdict(), Verdict::Honest { .. }),
+                "{}",
+                b.verdict()
+            );
+        }
+        // Two reports swapped in the history: not the record's game, for either program.
+        let mut swapped = honest.clone();
+        let reports: Vec<usize> = (swapped.iter().enumerate())
+            .filter(|(_, m)| matches!(m, HostMsg::Report(_)))
+            .map(|(i, _)| i)
+            .collect();
+        swapped.swap(reports[3], reports[4]);
+        for from_start in [true, false] {
+            let mut a = Auditor::new(room(), from_start);
+            if from_start {
+                for m in &msgs[..40] {
+                    a.feed(m);
+                }
+                a.rejoined();
+            }
+            for m in back_at(&msgs, cut, vec![Msg::Past(swapped.clone())], &seal) {
+                a.feed(&m);
+            }
+            assert!(
+                matches!(a.verdict(), Verdict::Lied(Lie::Past { .. } | Lie::Report { .. })),
+                "{}",
+                a.verdict()
+            );
+        }
+        // History where none is asked for (no rejoin) is no stretch of its own.
+        let mut c = Auditor::new(room(), true);
+        for m in &msgs[..40] {
+            c.feed(m);
+        }
+        c.feed(&Msg::Past(lines(&past_of(&msgs, 10))));
+        for m in &msgs[40..] {
+            c.feed(m);
+        }
+        assert!(matches!(c.verdict(), Verdict::Honest { .. }), "{}", c.verdict());
+    }
+
     #[test]
     fn a_long_record_is_sent_in_parts_that_fit_a_frame() {
         let g = game(11, 400);

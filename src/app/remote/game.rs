@@ -103,6 +103,9 @@ pub enum Event {
     TimedOut(Seat, u32),
     /// A rematch began this game, the room's `n`th (the seats moved one chair round).
     NextGame(u32),
+    /// The rematch asked after the end is off: the player named declined it, or left the
+    /// room (`left`).
+    RematchOff { who: String, left: bool },
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -401,6 +404,15 @@ impl RemoteGame {
                 p.defender = before.at(to);
             }
         }
+    }
+
+    /// The rematch asked after the end is off (`who` declined it, or left the room): the
+    /// event log says so.
+    pub fn rematch_off(&mut self, who: &str, left: bool) {
+        self.events.push(Event::RematchOff {
+            who: who.to_string(),
+            left,
+        });
     }
 
     /// The connection broke: nothing is to be answered until the host asks again.
