@@ -263,8 +263,11 @@ struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
     /// Whether the stretch is the game's history sent again after a rejoin (`Msg::Past`): it
-    /// begins with the game too, and holds only what the host told, no answers.
+    /// begins with the game too, and holds only what the host told, no answers. (Made at the
+    /// verdict from `history`: a connection's stretches are counted, one a connection.)
     past: bool,
+    /// The game's history the host sent this connection after its rejoin, before `At`.
+    history: Option<Vec<Item>>,
     /// Where the host said a stretch after a rejoin begins (`Msg::At`): how many reports,
     /// takebacks and timeouts had been told, and how many refusals of this player's turns
     /// since the last of them.
@@ -363,10 +366,17 @@ impl Auditor {
         self.stretches.last_mut().expect("one stretch at least")
     }
 
+    /// The things kept so far, the histories sent again among them.
+    fn items(&self) -> usize {
+        (self.stretches.iter())
+            .map(|s| s.items.len() + s.history.as_ref().map_or(0, Vec::len))
+            .sum()
+    }
+
     fn push(&mut self, item: Item) {
         // Bounded: a game's record holds at most `MAX_RECORD` bytes, and no honest host tells
         // a player more than a few things per action.
-        if self.stretches.iter().map(|s| s.items.len()).sum::<usize>() < MAX_ITEMS {
+        if self.items() < MAX_ITEMS {
             self.stretch().items.push(item);
         }
     }
@@ -411,28 +421,18 @@ impl Auditor {
                 }
             }
             Msg::At { told, refused } => {
-                let at = Some((*told as usize, *refused as usize));
                 let s = self.stretch();
-                if s.past {
-                    // The history sent again is over: what follows is told live from here.
-                    self.stretches.push(Stretch {
-                        at,
-                        ..Stretch::default()
-                    });
-                } else if !s.from_start && s.at.is_none() && s.items.is_empty() {
-                    s.at = at;
+                if !s.from_start && s.at.is_none() && s.items.is_empty() {
+                    s.at = Some((*told as usize, *refused as usize));
                 }
             }
             Msg::Past(lines) => {
                 // Only right after a rejoin, before `At`: the history from the game's start.
+                let room = MAX_ITEMS.saturating_sub(self.items());
                 let s = self.stretch();
                 if !s.from_start && s.at.is_none() && s.items.is_empty() {
-                    s.past = true;
-                }
-                if s.past {
-                    for m in lines {
-                        self.feed_line(m);
-                    }
+                    let items = lines.iter().filter_map(item_of).take(room);
+                    s.history.get_or_insert_with(Vec::new).extend(items);
                 }
             }
             Msg::Reveal(salts) => self.salts = Some(salts.clone()),
@@ -461,20 +461,33 @@ impl Auditor {
             HostMsg::Seat(c) => {
                 self.chair.get_or_insert(*c);
             }
-            HostMsg::Report(r) => self.push(Item::Told(Told::Report(r.clone()))),
-            HostMsg::TakenBack(by, turns) => self.push(Item::Told(Told::TakenBack(*by, *turns))),
-            HostMsg::View {
-                viewer,
-                notation,
-                mines,
-            } => self.push(Item::View(*viewer, notation.clone(), mines.clone())),
-            HostMsg::Refused(turn, why) => self.push(Item::Refused(turn.clone(), why.clone())),
-            HostMsg::Timeout { side, count } => {
-                self.push(Item::Told(Told::TimedOut(*side, *count)));
-            }
             HostMsg::GameOver(s) if s.is_over() => self.over = Some(*s),
-            _ => {}
+            m => {
+                if let Some(item) = item_of(m) {
+                    self.push(item);
+                }
+            }
         }
+    }
+
+    /// The stretches as checked: each connection's history sent again (`history`) a stretch of
+    /// its own before it.
+    fn checked_stretches(&self) -> Vec<Stretch> {
+        let mut out = Vec::new();
+        for s in &self.stretches {
+            if let Some(h) = &s.history {
+                out.push(Stretch {
+                    past: true,
+                    items: h.clone(),
+                    ..Stretch::default()
+                });
+            }
+            out.push(Stretch {
+                history: None,
+                ..s.clone()
+            });
+        }
+        out
     }
 
     /// The audit's verdict (at the end of the game, once the host revealed).
@@ -518,8 +531,9 @@ impl Auditor {
             Ok(t) => t,
             Err(lie) => return Verdict::Lied(lie),
         };
-        let checked = check_pasts(&self.stretches)
-            .and_then(|()| check_stretches(&game, &timeline, &self.stretches))
+        let stretches = self.checked_stretches();
+        let checked = check_pasts(&stretches)
+            .and_then(|()| check_stretches(&game, &timeline, &stretches))
             .and_then(|(n, sent)| {
             // What the player sent is checked where the audit saw all of it: from the start.
             if self.stretches[0].from_start
@@ -544,6 +558,22 @@ impl Auditor {
             Err(lie) => Verdict::Lied(lie),
         }
     }
+}
+
+/// A line of the game's history as the audit keeps it (none: not one).
+fn item_of(m: &HostMsg) -> Option<Item> {
+    Some(match m {
+        HostMsg::Report(r) => Item::Told(Told::Report(r.clone())),
+        HostMsg::TakenBack(by, turns) => Item::Told(Told::TakenBack(*by, *turns)),
+        HostMsg::View {
+            viewer,
+            notation,
+            mines,
+        } => Item::View(*viewer, notation.clone(), mines.clone()),
+        HostMsg::Refused(turn, why) => Item::Refused(turn.clone(), why.clone()),
+        HostMsg::Timeout { side, count } => Item::Told(Told::TimedOut(*side, *count)),
+        _ => return None,
+    })
 }
 
 /// The most things an audit keeps (reports, views, refusals, answers): far beyond any game's.
