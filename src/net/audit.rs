@@ -535,14 +535,14 @@ impl Auditor {
         let checked = check_pasts(&stretches)
             .and_then(|()| check_stretches(&game, &timeline, &stretches))
             .and_then(|(n, sent)| {
-            // What the player sent is checked where the audit saw all of it: from the start.
-            if self.stretches[0].from_start
-                && let Some(chair) = self.chair
-            {
-                check_sent(&game, &timeline, chair, &sent)?;
-            }
-            Ok(n)
-        });
+                // What the player sent is checked where the audit saw all of it: from the start.
+                if self.stretches[0].from_start
+                    && let Some(chair) = self.chair
+                {
+                    check_sent(&game, &timeline, chair, &sent)?;
+                }
+                Ok(n)
+            });
         match checked {
             Ok((reports, views)) => {
                 if let Some(said) = self.over
@@ -773,7 +773,11 @@ fn check_pasts(stretches: &[Stretch]) -> Result<(), Lie> {
         }
         points.push((k, r));
         for live in stretches[..pi].iter().filter(|s| !s.past) {
-            let begin = if live.from_start { Some((0, 0)) } else { live.at };
+            let begin = if live.from_start {
+                Some((0, 0))
+            } else {
+                live.at
+            };
             let told: Vec<&Item> = (live.items.iter())
                 .filter(|i| !matches!(i, Item::Sent(_)))
                 .collect();
@@ -805,7 +809,8 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
     let (mut reports, mut views) = (0, 0);
     // The points whose reports and views were counted live: the history sent again after a
     // rejoin counts only what was not.
-    let (mut told_live, mut viewed_live) = (vec![false; tl.points.len()], vec![false; tl.points.len()]);
+    let (mut told_live, mut viewed_live) =
+        (vec![false; tl.points.len()], vec![false; tl.points.len()]);
     let mut sent = Vec::new();
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
@@ -1500,7 +1505,10 @@ mod tests {
                 a.feed(&m);
             }
             assert!(
-                matches!(a.verdict(), Verdict::Lied(Lie::Past { .. } | Lie::Report { .. })),
+                matches!(
+                    a.verdict(),
+                    Verdict::Lied(Lie::Past { .. } | Lie::Report { .. })
+                ),
                 "{}",
                 a.verdict()
             );
@@ -1514,7 +1522,11 @@ mod tests {
         for m in &msgs[40..] {
             c.feed(m);
         }
-        assert!(matches!(c.verdict(), Verdict::Honest { .. }), "{}", c.verdict());
+        assert!(
+            matches!(c.verdict(), Verdict::Honest { .. }),
+            "{}",
+            c.verdict()
+        );
     }
 
     #[test]

@@ -438,8 +438,7 @@ pub fn is_past(m: &HostMsg) -> bool {
 fn decode_past(rest: &str, board: &'static Board) -> Result<Msg, WireError> {
     let mut lines = Vec::new();
     for part in rest.split(PAST_SEP) {
-        let m = HostMsg::parse(part, board)
-            .map_err(|e| WireError(format!("past: {e}")))?;
+        let m = HostMsg::parse(part, board).map_err(|e| WireError(format!("past: {e}")))?;
         if !is_past(&m) || m.line(board) != part {
             return bad("past: a line that is not of the game's history as the host tells it");
         }

@@ -110,7 +110,11 @@ fn a_seat_taken_back_by_a_new_program_is_told_the_whole_game_again() {
     let other = std::thread::spawn(move || {
         let mut answer = builtin_answerer(&"charger".parse().unwrap());
         let r = blue.play(&mut answer, &mut |_| {});
-        (r.map_err(|e| e.to_string()), blue.received(), blue.verdict())
+        (
+            r.map_err(|e| e.to_string()),
+            blue.received(),
+            blue.verdict(),
+        )
     });
     // Red plays its turns while watching its screen's game, until three clashes were told (or
     // 60 turns), and leaves when next asked to move: nothing more is told while it is away.

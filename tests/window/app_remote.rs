@@ -143,7 +143,10 @@ impl Host {
     fn history(&self) -> Vec<HostMsg> {
         let rules = self.game.rules();
         let view = |ply: usize| {
-            let v = self.game.position_at(ply).view(rules, Viewer::Side(self.me));
+            let v = self
+                .game
+                .position_at(ply)
+                .view(rules, Viewer::Side(self.me));
             HostMsg::View {
                 viewer: self.me,
                 notation: v.notation(),

@@ -105,7 +105,10 @@ pub enum Event {
     NextGame(u32),
     /// The rematch asked after the end is off: the player named declined it, or left the
     /// room (`left`).
-    RematchOff { who: String, left: bool },
+    RematchOff {
+        who: String,
+        left: bool,
+    },
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -944,13 +947,22 @@ mod tests {
         let same = |a: &RemoteGame, b: &RemoteGame, what: &str| {
             let list = |g: &RemoteGame| -> Vec<String> {
                 (g.plies().iter())
-                    .map(|p| format!("{} {:?} {:?} {:?}", p.number, p.report, p.attacker, p.defender))
+                    .map(|p| {
+                        format!(
+                            "{} {:?} {:?} {:?}",
+                            p.number, p.report, p.attacker, p.defender
+                        )
+                    })
                     .collect()
             };
             assert_eq!(list(a), list(b), "{what}");
             assert_eq!(a.events(), b.events(), "{what}");
             assert_eq!(a.last_clash(), b.last_clash(), "{what}");
-            assert_eq!(a.view().map(View::notation), b.view().map(View::notation), "{what}");
+            assert_eq!(
+                a.view().map(View::notation),
+                b.view().map(View::notation),
+                "{what}"
+            );
         };
         let mut clashes = 0;
         for (four, seed) in [(false, 3), (true, 7)] {

@@ -229,7 +229,13 @@ fn is_setup(h: &crate::protocol::HostMsg) -> bool {
     use crate::protocol::HostMsg as H;
     matches!(
         h,
-        H::Hello(_) | H::SetOption(..) | H::NewGame | H::Rules(_) | H::Seat(_) | H::Seed(_) | H::Time { .. }
+        H::Hello(_)
+            | H::SetOption(..)
+            | H::NewGame
+            | H::Rules(_)
+            | H::Seat(_)
+            | H::Seed(_)
+            | H::Time { .. }
     )
 }
 

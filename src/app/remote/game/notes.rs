@@ -161,7 +161,8 @@ impl RemoteGame {
             self.plies.clear();
             self.lost.clear();
             self.told.clear();
-            self.events.retain(|e| matches!(e, super::Event::NextGame(_)));
+            self.events
+                .retain(|e| matches!(e, super::Event::NextGame(_)));
             0
         };
         self.removed_before = crate::app::jizi::Removed::default();
