@@ -23,7 +23,9 @@
 //! commitment, no reveal or no record cannot be checked (`Verdict::Unchecked`): that is said as
 //! well. A player who lost the connection and came back checks each stretch it was connected for
 //! (`Auditor::rejoined`) from the point the host says it came in at (`Msg::At`): a stretch is
-//! placed there, never searched for. docs/network.md says what the audit cannot prove.
+//! placed there, never searched for. The game's history the host sends again before `At`
+//! (`Msg::Past`) is checked as a stretch from the start, and against what the player was told
+//! live before (`check_pasts`). docs/network.md says what the audit cannot prove.
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};

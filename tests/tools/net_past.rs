@@ -228,3 +228,94 @@ fn a_seat_taken_back_by_a_new_program_is_told_the_whole_game_again() {
         ))
     );
 }
+
+/// A host made to send a seat taken back a history that leaves out a view it told (one the
+/// record allows to be missing): that player's audit, carried over the rejoin, compares the
+/// history with what it was told live and names the host; the other player's passes.
+#[test]
+fn a_host_whose_history_is_not_what_it_told_is_named_by_that_player() {
+    use junqi::net::audit::Lie;
+    use junqi::net::host::Fault;
+    let h = Server::bind(
+        "127.0.0.1:0",
+        ServeOptions {
+            state: None,
+            bounds: Default::default(),
+            quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
+            fault: Some(Fault::ChangedPast { seat: 0 }),
+        },
+    )
+    .unwrap()
+    .spawn();
+    let red = Client::connect_keeping(
+        &Request::Create {
+            addr: h.addr().to_string(),
+            players: 2,
+            rules: Rules::for_mode(Mode::Hidden),
+            name: "red".into(),
+            pin: Some(h.public_key()),
+            seat: Some(0),
+        },
+        false,
+    )
+    .unwrap();
+    let seated = red.seated();
+    let blue = Client::connect_keeping(
+        &Request::Join {
+            invite: seated.invite.clone(),
+            name: "blue".into(),
+            seat: None,
+        },
+        false,
+    )
+    .unwrap();
+    let other = std::thread::spawn(move || {
+        let mut answer = builtin_answerer(&"random".parse().unwrap());
+        let r = blue.play(&mut answer, &mut |_| {});
+        (r.map_err(|e| e.to_string()), blue.verdict())
+    });
+    // Red answers three `go`s and leaves at its fourth.
+    let mut answer = builtin_answerer(&"random".parse().unwrap());
+    let mut gos = 0;
+    let until = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < until, "no fourth go");
+        match red.next_event(PATIENCE) {
+            Some(Event::Msg(Msg::Host(m))) => {
+                if matches!(m, HostMsg::Go { .. }) {
+                    gos += 1;
+                    if gos == 4 {
+                        break;
+                    }
+                }
+                for l in answer(&m.line(red.board())).0 {
+                    red.answer(EngineMsg::parse(&l).unwrap()).unwrap();
+                }
+            }
+            Some(Event::Closed(why)) => panic!("closed early: {why}"),
+            _ => {}
+        }
+    }
+    red.close();
+    let back = Client::connect_with(
+        &Request::Rejoin {
+            invite: seated.invite.clone(),
+            seat: seated.seat,
+            token: seated.token.clone(),
+        },
+        false,
+        Some(red.audit()),
+    )
+    .unwrap();
+    let mut answer = builtin_answerer(&"random".parse().unwrap());
+    assert!(back.play(&mut answer, &mut |_| {}).unwrap().is_over());
+    let v = back.verdict();
+    assert!(matches!(v, Verdict::Lied(Lie::Past { .. })), "{v}");
+    assert!(v.to_string().contains("the host lied"), "{v}");
+    let (r, blue_verdict) = other.join().unwrap();
+    assert!(r.unwrap().is_over());
+    assert!(
+        matches!(blue_verdict, Verdict::Honest { .. }),
+        "{blue_verdict}"
+    );
+}

@@ -453,6 +453,10 @@ pub enum Fault {
     InventedTakebackAnswer { seat: u8 },
     /// The record sent to the seat at the end lacks the game's last action.
     OtherRecord { seat: u8 },
+    /// The game's history sent again when the seat is taken back leaves out the view after
+    /// the first report (a view the record allows to be missing: only what the seat was told
+    /// live shows it).
+    ChangedPast { seat: u8 },
 }
 
 impl Fault {
@@ -467,7 +471,8 @@ impl Fault {
             | Fault::InventedResignation { seat }
             | Fault::InventedDrawAnswer { seat }
             | Fault::InventedTakebackAnswer { seat }
-            | Fault::OtherRecord { seat } => seat,
+            | Fault::OtherRecord { seat }
+            | Fault::ChangedPast { seat } => seat,
         }
     }
 }

@@ -103,7 +103,7 @@ pub(super) fn take_seat(
             .encode(room.board()),
             host,
         );
-        send_again(host, room, out, &link, &mut ls, rejoin);
+        send_again(host, room, out, (seat, &link), &mut ls, rejoin);
         if let Some(seal) = &st.seal {
             out.push(Msg::Commit(seal.hashes.clone()).encode(room.board()), host);
         }
@@ -157,7 +157,7 @@ fn send_again(
     host: &Arc<Inner>,
     room: &Arc<Room>,
     out: &ConnOut,
-    link: &LinkShared,
+    (seat, link): (u8, &LinkShared),
     ls: &mut LinkState,
     rejoin: bool,
 ) {
@@ -166,7 +166,16 @@ fn send_again(
         // knows every turn (its audit checks these lines as told live), then where the
         // game is, for the player's audit.
         if ls.past_kept {
-            for m in crate::net::wire::past_messages(&ls.past) {
+            let mut past = ls.past.clone();
+            if host.fault == Some(Fault::ChangedPast { seat }) {
+                let first = past.iter().position(|l| l.starts_with("report "));
+                if let Some(k) =
+                    first.filter(|k| past.get(k + 1).is_some_and(|l| l.starts_with("view ")))
+                {
+                    past.remove(k + 1);
+                }
+            }
+            for m in crate::net::wire::past_messages(&past) {
                 out.push(m, host);
             }
         }
