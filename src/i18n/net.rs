@@ -110,6 +110,7 @@ texts! {
     LIE_COUNT = "报了 {said} 步，棋谱有 {truth} 步", "it reported {said} {said|turn|turns}; the record has {truth}";
     LIE_TIMEOUT = "{side}方第 {n} 次超时与对局不同（报了对局中没有的超时，或没有报对局中的超时）", "its word of {side}'s timeout {n} is not the game's (told where the game has none, or not told where it has one)";
     LIE_RECORD = "公开的棋谱不是这盘对局：{e}", "the record it revealed is not this game: {e}";
+    LIE_PAST = "重新入座后补发的第 {n} 步后的对局经过，与当时告诉你的不同", "after turn {n} the game's history it sent again when you rejoined is not what it told you then";
     UNCHECKED_NO_COMMIT = "开局前主持人没有发来布阵承诺", "the host sent no commitment before the first turn";
     UNCHECKED_BAD_REVEAL = "主持人公开的内容与承诺对不上号", "the host's reveal does not fit its commitment";
     SEATS = "座位", "Seats";

@@ -23,7 +23,9 @@
 //! commitment, no reveal or no record cannot be checked (`Verdict::Unchecked`): that is said as
 //! well. A player who lost the connection and came back checks each stretch it was connected for
 //! (`Auditor::rejoined`) from the point the host says it came in at (`Msg::At`): a stretch is
-//! placed there, never searched for. docs/network.md says what the audit cannot prove.
+//! placed there, never searched for. The game's history the host sends again before `At`
+//! (`Msg::Past`) is checked as a stretch from the start, and against what the player was told
+//! live before (`check_pasts`). docs/network.md says what the audit cannot prove.
 
 use super::invite::RoomId;
 pub use super::wire::{RECORD_PART, SALT_LEN, from_hex, to_hex};
@@ -144,6 +146,9 @@ pub enum Lie {
     Record(String),
     /// It told of a timeout (the side's `count`th) that the game does not have there.
     Timeout { side: Seat, count: u32 },
+    /// The game's history it sent again after a rejoin (`Msg::Past`) is not what it told this
+    /// player live, after `turn` turns.
+    Past { turn: usize },
 }
 
 impl fmt::Display for Lie {
@@ -201,6 +206,10 @@ impl fmt::Display for Lie {
                 "the host's word of {}'s timeout {count} is not the game's (told where the game has none, or not told where it has one)",
                 side.en()
             ),
+            Lie::Past { turn } => write!(
+                f,
+                "after {turn} turns the game's history the host sent again after a rejoin is not what it told this player then"
+            ),
         }
     }
 }
@@ -255,6 +264,12 @@ impl fmt::Display for Verdict {
 struct Stretch {
     /// Whether the stretch began with the game (its first report is the game's first).
     from_start: bool,
+    /// Whether the stretch is the game's history sent again after a rejoin (`Msg::Past`): it
+    /// begins with the game too, and holds only what the host told, no answers. (Made at the
+    /// verdict from `history`: a connection's stretches are counted, one a connection.)
+    past: bool,
+    /// The game's history the host sent this connection after its rejoin, before `At`.
+    history: Option<Vec<Item>>,
     /// Where the host said a stretch after a rejoin begins (`Msg::At`): how many reports,
     /// takebacks and timeouts had been told, and how many refusals of this player's turns
     /// since the last of them.
@@ -263,7 +278,7 @@ struct Stretch {
 }
 
 /// One thing of a stretch.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Item {
     /// A report, takeback or timeout.
     Told(Told),
@@ -353,10 +368,17 @@ impl Auditor {
         self.stretches.last_mut().expect("one stretch at least")
     }
 
+    /// The things kept so far, the histories sent again among them.
+    fn items(&self) -> usize {
+        (self.stretches.iter())
+            .map(|s| s.items.len() + s.history.as_ref().map_or(0, Vec::len))
+            .sum()
+    }
+
     fn push(&mut self, item: Item) {
         // Bounded: a game's record holds at most `MAX_RECORD` bytes, and no honest host tells
         // a player more than a few things per action.
-        if self.stretches.iter().map(|s| s.items.len()).sum::<usize>() < MAX_ITEMS {
+        if self.items() < MAX_ITEMS {
             self.stretch().items.push(item);
         }
     }
@@ -406,6 +428,15 @@ impl Auditor {
                     s.at = Some((*told as usize, *refused as usize));
                 }
             }
+            Msg::Past(lines) => {
+                // Only right after a rejoin, before `At`: the history from the game's start.
+                let room = MAX_ITEMS.saturating_sub(self.items());
+                let s = self.stretch();
+                if !s.from_start && s.at.is_none() && s.items.is_empty() {
+                    let items = lines.iter().filter_map(item_of).take(room);
+                    s.history.get_or_insert_with(Vec::new).extend(items);
+                }
+            }
             Msg::Reveal(salts) => self.salts = Some(salts.clone()),
             Msg::RecordPart { text, last } => {
                 if self.record_done {
@@ -432,20 +463,33 @@ impl Auditor {
             HostMsg::Seat(c) => {
                 self.chair.get_or_insert(*c);
             }
-            HostMsg::Report(r) => self.push(Item::Told(Told::Report(r.clone()))),
-            HostMsg::TakenBack(by, turns) => self.push(Item::Told(Told::TakenBack(*by, *turns))),
-            HostMsg::View {
-                viewer,
-                notation,
-                mines,
-            } => self.push(Item::View(*viewer, notation.clone(), mines.clone())),
-            HostMsg::Refused(turn, why) => self.push(Item::Refused(turn.clone(), why.clone())),
-            HostMsg::Timeout { side, count } => {
-                self.push(Item::Told(Told::TimedOut(*side, *count)));
-            }
             HostMsg::GameOver(s) if s.is_over() => self.over = Some(*s),
-            _ => {}
+            m => {
+                if let Some(item) = item_of(m) {
+                    self.push(item);
+                }
+            }
         }
+    }
+
+    /// The stretches as checked: each connection's history sent again (`history`) a stretch of
+    /// its own before it.
+    fn checked_stretches(&self) -> Vec<Stretch> {
+        let mut out = Vec::new();
+        for s in &self.stretches {
+            if let Some(h) = &s.history {
+                out.push(Stretch {
+                    past: true,
+                    items: h.clone(),
+                    ..Stretch::default()
+                });
+            }
+            out.push(Stretch {
+                history: None,
+                ..s.clone()
+            });
+        }
+        out
     }
 
     /// The audit's verdict (at the end of the game, once the host revealed).
@@ -489,15 +533,18 @@ impl Auditor {
             Ok(t) => t,
             Err(lie) => return Verdict::Lied(lie),
         };
-        let checked = check_stretches(&game, &timeline, &self.stretches).and_then(|(n, sent)| {
-            // What the player sent is checked where the audit saw all of it: from the start.
-            if self.stretches[0].from_start
-                && let Some(chair) = self.chair
-            {
-                check_sent(&game, &timeline, chair, &sent)?;
-            }
-            Ok(n)
-        });
+        let stretches = self.checked_stretches();
+        let checked = check_pasts(&stretches)
+            .and_then(|()| check_stretches(&game, &timeline, &stretches))
+            .and_then(|(n, sent)| {
+                // What the player sent is checked where the audit saw all of it: from the start.
+                if self.stretches[0].from_start
+                    && let Some(chair) = self.chair
+                {
+                    check_sent(&game, &timeline, chair, &sent)?;
+                }
+                Ok(n)
+            });
         match checked {
             Ok((reports, views)) => {
                 if let Some(said) = self.over
@@ -513,6 +560,22 @@ impl Auditor {
             Err(lie) => Verdict::Lied(lie),
         }
     }
+}
+
+/// A line of the game's history as the audit keeps it (none: not one).
+fn item_of(m: &HostMsg) -> Option<Item> {
+    Some(match m {
+        HostMsg::Report(r) => Item::Told(Told::Report(r.clone())),
+        HostMsg::TakenBack(by, turns) => Item::Told(Told::TakenBack(*by, *turns)),
+        HostMsg::View {
+            viewer,
+            notation,
+            mines,
+        } => Item::View(*viewer, notation.clone(), mines.clone()),
+        HostMsg::Refused(turn, why) => Item::Refused(turn.clone(), why.clone()),
+        HostMsg::Timeout { side, count } => Item::Told(Told::TimedOut(*side, *count)),
+        _ => return None,
+    })
 }
 
 /// The most things an audit keeps (reports, views, refusals, answers): far beyond any game's.
@@ -692,6 +755,49 @@ fn mismatch(k: usize, said: Option<&Told>, truth: Option<&Told>, game: &Game) ->
     }
 }
 
+/// Every history the host sent again after a rejoin (`Stretch::past`) against what it told
+/// this player live before: each earlier stretch's lines (not its answers) are, in order, the
+/// past's lines from a place at the point the stretch began at (a rejoin's stretch opens with
+/// a view sent again, one of its point's). A past that leaves a line out, adds one or says one
+/// otherwise is named. (Each is also checked against the record, as told live.)
+fn check_pasts(stretches: &[Stretch]) -> Result<(), Lie> {
+    for (pi, past) in stretches.iter().enumerate().filter(|(_, s)| s.past) {
+        // The point before each of the past's lines, and after the last.
+        let mut points = Vec::with_capacity(past.items.len() + 1);
+        let (mut k, mut r) = (0, 0);
+        for item in &past.items {
+            points.push((k, r));
+            match item {
+                Item::Told(_) => (k, r) = (k + 1, 0),
+                Item::Refused(..) => r += 1,
+                _ => {}
+            }
+        }
+        points.push((k, r));
+        for live in stretches[..pi].iter().filter(|s| !s.past) {
+            let begin = if live.from_start {
+                Some((0, 0))
+            } else {
+                live.at
+            };
+            let told: Vec<&Item> = (live.items.iter())
+                .filter(|i| !matches!(i, Item::Sent(_)))
+                .collect();
+            let Some(begin) = begin.filter(|_| !told.is_empty()) else {
+                continue;
+            };
+            let fits = |j: usize| {
+                told.len() <= past.items.len().saturating_sub(j)
+                    && told.iter().zip(&past.items[j..]).all(|(a, b)| *a == b)
+            };
+            if !(0..points.len()).any(|j| points[j] == begin && fits(j)) {
+                return Err(Lie::Past { turn: begin.0 });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The reports and views checked, and what the player sent with the point of each.
 type Checked = ((usize, usize), Vec<(usize, Sent)>);
 
@@ -703,10 +809,14 @@ type Checked = ((usize, usize), Vec<(usize, Sent)>);
 fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<Checked, Lie> {
     let over = game.status().is_over();
     let (mut reports, mut views) = (0, 0);
+    // The points whose reports and views were counted live: the history sent again after a
+    // rejoin counts only what was not.
+    let (mut told_live, mut viewed_live) =
+        (vec![false; tl.points.len()], vec![false; tl.points.len()]);
     let mut sent = Vec::new();
     let last = stretches.len() - 1;
     for (si, s) in stretches.iter().enumerate() {
-        let (mut k, mut r) = if s.from_start {
+        let (mut k, mut r) = if s.from_start || s.past {
             (0, 0)
         } else {
             s.at.unwrap_or((0, 0))
@@ -723,9 +833,10 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
                     if truth != Some(t) {
                         return Err(mismatch(k, Some(t), truth, game));
                     }
+                    reports += usize::from(!s.past || !told_live[k]);
+                    told_live[k] |= !s.past;
                     k += 1;
                     (r, cur) = (0, 0);
-                    reports += 1;
                 }
                 Item::Refused(turn, why) => {
                     match tl.own_refusals(k).nth(r) {
@@ -779,7 +890,8 @@ fn check_stretches(game: &Game, tl: &Timeline, stretches: &[Stretch]) -> Result<
                             return Err(Lie::View { turn: k, node });
                         }
                     }
-                    views += 1;
+                    views += usize::from(!s.past || !viewed_live[k]);
+                    viewed_live[k] |= !s.past;
                 }
                 Item::Sent(x) => sent.push((k, x.clone())),
             }
@@ -1248,6 +1360,175 @@ mod tests {
         d.rejoined();
         d.feed(&Msg::Commit(Seal::new(room(), g.start_position()).hashes));
         assert_eq!(d.verdict(), Verdict::Lied(Lie::TwoCommitments));
+    }
+
+    /// The history an honest host keeps for `msgs`'s seat before message `cut`, sent again
+    /// in two `past` messages.
+    fn past_of(msgs: &[Msg], cut: usize) -> Vec<Msg> {
+        let lines: Vec<HostMsg> = (msgs[..cut].iter())
+            .filter_map(|m| match m {
+                Msg::Host(h) if crate::net::wire::is_past(h) => Some(h.clone()),
+                _ => None,
+            })
+            .collect();
+        let half = lines.len() / 2;
+        vec![
+            Msg::Past(lines[..half].to_vec()),
+            Msg::Past(lines[half..].to_vec()),
+        ]
+    }
+
+    /// What a player who rejoins at message `cut` of `msgs` receives: the history as `past`
+    /// gives it, where the game is, the commitment, the view again (when the last line before
+    /// `cut` was one) and the rest.
+    fn back_at(msgs: &[Msg], cut: usize, past: Vec<Msg>, seal: &Seal) -> Vec<Msg> {
+        let told = (msgs[..cut].iter())
+            .filter(|m| matches!(m, Msg::Host(HostMsg::Report(_))))
+            .count() as u32;
+        let mut out = past;
+        out.push(Msg::At { told, refused: 0 });
+        out.push(Msg::Commit(seal.hashes.clone()));
+        if let Some(v @ Msg::Host(HostMsg::View { .. })) = msgs.get(cut - 1) {
+            out.push(v.clone());
+        }
+        out.extend(msgs[cut..].iter().cloned());
+        out
+    }
+
+    /// A player who rejoins is sent the game's history again (`Msg::Past`): an honest host
+    /// passes, for a program that was there before (the history agrees with what it was told
+    /// live) and for a new one (the history checked as told live), whether the view was sent
+    /// again or was on its way; each report and view is counted once.
+    #[test]
+    fn the_history_sent_again_after_a_rejoin_passes_from_an_honest_host() {
+        let g = game(12, 160);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Red);
+        let whole = audit(&msgs, true);
+        assert!(matches!(whole, Verdict::Honest { .. }), "{whole}");
+        for cut in [90, 91] {
+            let back = back_at(&msgs, cut, past_of(&msgs, cut), &seal);
+            let mut a = Auditor::new(room(), true);
+            for m in &msgs[..40] {
+                a.feed(m);
+            }
+            a.rejoined();
+            for m in &back {
+                a.feed(m);
+            }
+            let mut b = Auditor::new(room(), false);
+            for m in &back {
+                b.feed(m);
+            }
+            for v in [a.verdict(), b.verdict()] {
+                match (&v, &whole) {
+                    (
+                        Verdict::Honest { reports, views },
+                        Verdict::Honest {
+                            reports: r,
+                            views: w,
+                        },
+                    ) => {
+                        assert_eq!(reports, r, "cut {cut}");
+                        // The view sent again after the rejoin is one more.
+                        assert!(views == w || *views == w + 1, "cut {cut}: {v} / {whole}");
+                    }
+                    _ => panic!("cut {cut}: {v}"),
+                }
+            }
+        }
+    }
+
+    /// A host whose history sent again after a rejoin is not what it told live — a view left
+    /// out, or one added, though the record allows either — is named; one whose history is not
+    /// the record's game is named as a live report would be.
+    #[test]
+    fn a_history_sent_again_otherwise_than_told_is_named() {
+        let g = game(13, 160);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Blue);
+        let cut = 91;
+        let lines = |past: &[Msg]| -> Vec<HostMsg> {
+            (past.iter())
+                .flat_map(|m| match m {
+                    Msg::Past(l) => l.clone(),
+                    _ => Vec::new(),
+                })
+                .collect()
+        };
+        let honest = lines(&past_of(&msgs, cut));
+        // The 10th line is a view (the first view, then a report and its view).
+        assert!(matches!(honest[10], HostMsg::View { .. }));
+        let mut left_out = honest.clone();
+        left_out.remove(10);
+        let mut added = honest.clone();
+        added.insert(10, honest[10].clone());
+        for past in [left_out, added] {
+            let mut a = Auditor::new(room(), true);
+            for m in &msgs[..40] {
+                a.feed(m);
+            }
+            a.rejoined();
+            for m in back_at(&msgs, cut, vec![Msg::Past(past.clone())], &seal) {
+                a.feed(&m);
+            }
+            assert!(
+                matches!(a.verdict(), Verdict::Lied(Lie::Past { .. })),
+                "{}",
+                a.verdict()
+            );
+            // A new program has nothing to compare it with, and the record allows it.
+            let mut b = Auditor::new(room(), false);
+            for m in back_at(&msgs, cut, vec![Msg::Past(past)], &seal) {
+                b.feed(&m);
+            }
+            assert!(
+                matches!(b.verdict(), Verdict::Honest { .. }),
+                "{}",
+                b.verdict()
+            );
+        }
+        // Two reports swapped in the history: not the record's game, for either program.
+        let mut swapped = honest.clone();
+        let reports: Vec<usize> = (swapped.iter().enumerate())
+            .filter(|(_, m)| matches!(m, HostMsg::Report(_)))
+            .map(|(i, _)| i)
+            .collect();
+        swapped.swap(reports[3], reports[4]);
+        for from_start in [true, false] {
+            let mut a = Auditor::new(room(), from_start);
+            if from_start {
+                for m in &msgs[..40] {
+                    a.feed(m);
+                }
+                a.rejoined();
+            }
+            for m in back_at(&msgs, cut, vec![Msg::Past(swapped.clone())], &seal) {
+                a.feed(&m);
+            }
+            assert!(
+                matches!(
+                    a.verdict(),
+                    Verdict::Lied(Lie::Past { .. } | Lie::Report { .. })
+                ),
+                "{}",
+                a.verdict()
+            );
+        }
+        // History where none is asked for (no rejoin) is no stretch of its own.
+        let mut c = Auditor::new(room(), true);
+        for m in &msgs[..40] {
+            c.feed(m);
+        }
+        c.feed(&Msg::Past(lines(&past_of(&msgs, 10))));
+        for m in &msgs[40..] {
+            c.feed(m);
+        }
+        assert!(
+            matches!(c.verdict(), Verdict::Honest { .. }),
+            "{}",
+            c.verdict()
+        );
     }
 
     #[test]

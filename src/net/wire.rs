@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::{Read, Write};
 
 /// The version of the network protocol (in the preamble and in `hello`).
-pub const NET_VERSION: u8 = 6;
+pub const NET_VERSION: u8 = 7;
 /// The largest frame (Noise's largest message).
 pub const MAX_FRAME: usize = 65_535;
 /// The largest message text inside a frame (the frame less the AEAD tag).
@@ -118,6 +118,10 @@ pub enum Msg {
     /// takebacks and timeouts the game has told so far, and how many refusals of the player's
     /// own turns since the last of them (the audit places what follows there: `audit`).
     At { told: u32, refused: u32 },
+    /// To a player who rejoined, before `At`: lines of the game's history the host told this
+    /// seat, in order and exactly as told, from the game's first view (views, reports,
+    /// takebacks, timeouts and the refusals of the seat's turns; `is_past`), several a message.
+    Past(Vec<HostMsg>),
     /// At the end: the salts of the commitment, one a side.
     Reveal(Vec<[u8; SALT_LEN]>),
     /// At the end: a piece of the game's record (compact RON), the last one marked.
@@ -227,6 +231,10 @@ impl Msg {
             }
             Msg::Commit(hashes) => format!("commit {}", hex_words(hashes)),
             Msg::At { told, refused } => format!("at {told} {refused}"),
+            Msg::Past(lines) => {
+                let lines: Vec<String> = lines.iter().map(|m| m.line(board)).collect();
+                format!("past {}", lines.join(PAST_SEP))
+            }
             Msg::Reveal(salts) => format!("reveal {}", hex_words(salts)),
             Msg::RecordPart { text, last } => {
                 format!("record {} {text}", if *last { "end" } else { "more" })
@@ -355,6 +363,7 @@ impl Msg {
                 _ => return bad("at: two whole numbers"),
             },
             "record" => decode_record(rest)?,
+            "past" => decode_past(rest, board)?,
             "bye" => Msg::Bye(Farewell::parse(rest)),
             _ => return bad(format!("an unknown message '{}'", clip(head))),
         })
@@ -404,6 +413,59 @@ fn decode_create(words: &[&str]) -> Result<Msg, WireError> {
         name: (*name).to_string(),
         seat,
     })
+}
+
+/// What separates the lines of a `past` message (no line of the engine protocol holds a tab).
+pub const PAST_SEP: &str = "\t";
+
+/// The most bytes of lines a `past` message holds (a frame holds 65 519).
+pub const PAST_PART: usize = 60_000;
+
+/// Whether a line the host tells a seat belongs to the game's history, sent again on a rejoin
+/// (`Msg::Past`): a view, a report, a takeback made, a timeout, a refusal of the seat's turn.
+pub fn is_past(m: &HostMsg) -> bool {
+    matches!(
+        m,
+        HostMsg::View { .. }
+            | HostMsg::Report(_)
+            | HostMsg::TakenBack(..)
+            | HostMsg::Timeout { .. }
+            | HostMsg::Refused(..)
+    )
+}
+
+/// `past LINE<tab>LINE…`: one line at least, each a line of the game's history (`is_past`).
+fn decode_past(rest: &str, board: &'static Board) -> Result<Msg, WireError> {
+    let mut lines = Vec::new();
+    for part in rest.split(PAST_SEP) {
+        let m = HostMsg::parse(part, board).map_err(|e| WireError(format!("past: {e}")))?;
+        if !is_past(&m) {
+            return bad("past: a line that is not of the game's history");
+        }
+        lines.push(m);
+    }
+    Ok(Msg::Past(lines))
+}
+
+/// The lines of a seat's history as `past` messages, each within `PAST_PART` bytes (a line
+/// longer than that alone in its message; none is: a line is a view at most).
+pub fn past_messages(lines: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for line in lines {
+        if !cur.is_empty() && cur.len() + PAST_SEP.len() + line.len() > PAST_PART {
+            out.push(format!("past {cur}"));
+            cur.clear();
+        }
+        if !cur.is_empty() {
+            cur.push_str(PAST_SEP);
+        }
+        cur.push_str(line);
+    }
+    if !cur.is_empty() {
+        out.push(format!("past {cur}"));
+    }
+    out
 }
 
 /// `lobby started|waiting NAME…`
@@ -548,6 +610,17 @@ mod tests {
                 told: 120,
                 refused: 1,
             },
+            Msg::Past(vec![
+                HostMsg::Timeout {
+                    side: Seat::Red,
+                    count: 2,
+                },
+                HostMsg::TakenBack(Seat::Blue, 3),
+            ]),
+            Msg::Past(vec![HostMsg::Timeout {
+                side: Seat::Blue,
+                count: 1,
+            }]),
             Msg::RecordPart {
                 text: "(rules:(mode:Hidden))".into(),
                 last: true,
@@ -610,6 +683,11 @@ mod tests {
             "resign now",
             "said-preset 0 9",
             "at 3",
+            "past",
+            "past go",
+            "past timeout red 1\tgo",
+            "past timeout red 1\t",
+            "past h timeout red 1",
             "at -1 0",
             "at 1 2 3",
             "rematch",
@@ -657,7 +735,7 @@ mod tests {
         fn arbitrary_words_never_panic(head in prop::sample::select(vec![
             "create", "join", "rejoin", "e", "say", "say-preset", "created", "seated", "lobby",
             "h", "said", "said-preset", "bye", "commit", "reveal", "record", "at", "rematch",
-            "rematch-asked", "rematch-agreed", "rematch-off"]), rest in "\\PC{0,200}") {
+            "rematch-asked", "rematch-agreed", "rematch-off", "past"]), rest in "\\PC{0,200}") {
             let text = format!("{head} {rest}");
             if let Ok(m) = Msg::decode(text.as_bytes(), Board::two_player()) {
                 // What reads reads back the same.

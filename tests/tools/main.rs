@@ -15,6 +15,7 @@ mod engine_protocol;
 mod net;
 mod net_cli;
 mod net_end;
+mod net_past;
 mod net_rejoin;
 mod net_rematch;
 mod net_short;

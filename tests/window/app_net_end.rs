@@ -129,6 +129,8 @@ fn the_end_screen_asks_for_a_rematch_and_answers_anothers() {
         },
     );
     assert!(shows(&h, "Waiting for the others to agree to a rematch…"));
+    // The end banner moved on; the event log keeps the decline.
+    assert!(shows(&h, "P0 declined the rematch"), "the event log");
     h.state_mut().settings.lang = junqi::i18n::Lang::Zh;
     news(
         &mut h,
@@ -138,7 +140,30 @@ fn the_end_screen_asks_for_a_rematch_and_answers_anothers() {
         },
     );
     assert!(shows(&h, "P0已离开：不再来一局"));
+    assert!(shows(&h, "P0不想再来一局"), "the event log, in Chinese");
     assert!(shows(&h, "再来一局"));
+    {
+        use junqi::app::remote::game::Event;
+        let junqi::app::Screen::Remote(r) = &h.state().screen else {
+            panic!("not the network screen")
+        };
+        let offs: Vec<&Event> = (r.game().unwrap().events().iter())
+            .filter(|e| matches!(e, Event::RematchOff { .. }))
+            .collect();
+        assert_eq!(
+            offs,
+            [
+                &Event::RematchOff {
+                    who: "P0".into(),
+                    left: false
+                },
+                &Event::RematchOff {
+                    who: "P0".into(),
+                    left: true
+                }
+            ]
+        );
+    }
     h.state_mut().settings.lang = junqi::i18n::Lang::En;
     // Every seat agreed: the next game.
     assert!(host.far.send(Incoming::Rematched));

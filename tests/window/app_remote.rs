@@ -131,7 +131,45 @@ impl Host {
             game_ms: None,
             turn_ms: None,
         });
+        // A game under way: the seat is taken back, and its history comes before the view
+        // (as the window's link gives it after the setup sent again).
+        if !self.game.plies().is_empty() {
+            assert!(self.far.send(Incoming::Past(self.history())));
+        }
         self.send_view();
+    }
+    /// The game's history as the host told this seat: a view at every turn, and each turn's
+    /// report (or timeout) before the view after it.
+    fn history(&self) -> Vec<HostMsg> {
+        let rules = self.game.rules();
+        let view = |ply: usize| {
+            let v = self
+                .game
+                .position_at(ply)
+                .view(rules, Viewer::Side(self.me));
+            HostMsg::View {
+                viewer: self.me,
+                notation: v.notation(),
+                mines: v.mines_notation(),
+            }
+        };
+        let mut out = vec![view(0)];
+        let mut counts = [0u32; 4];
+        for (i, p) in self.game.plies().iter().enumerate() {
+            out.push(match &p.report {
+                Some(r) => HostMsg::Report(r.clone()),
+                None => {
+                    let side = self.game.position_at(i).side_to_move().unwrap();
+                    counts[side.index()] += 1;
+                    HostMsg::Timeout {
+                        side,
+                        count: counts[side.index()],
+                    }
+                }
+            });
+            out.push(view(i + 1));
+        }
+        out
     }
     pub(super) fn outgoing(&self) -> Vec<Outgoing> {
         self.far.rx.try_iter().collect()
@@ -591,8 +629,8 @@ fn a_four_player_hidden_game_at_ones_own_screen() {
 /// 记子 at one's own screen after a marshal trade (Red's marshal takes on Blue's at the first
 /// turn: both fall, both flags are shown): the screen counts Red's marshal removed, as the
 /// one-screen game's counter does for the same record, its move list names both marshals and its
-/// status line the clash; a new window that takes the seat back (it gets only the setup and the
-/// view) counts the same.
+/// status line the clash; a new window that takes the seat back (the host sends it the game's
+/// history, the setup and the view) counts the same.
 #[test]
 fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
     let rules = Rules::for_mode(Mode::Hidden);
@@ -629,17 +667,17 @@ fn the_piece_counter_after_a_marshal_trade_agrees_before_and_after_a_rejoin() {
     assert!(shows(&h, "c6-c7 Field Marshal×Field Marshal"));
     // The status line's notice of the last clash, as the play screen's.
     assert!(shows(&h, "Clash at c7: both removed"));
-    // Taken back in a new window: the view at the rejoin and nothing before it.
+    // Taken back in a new window on another folder: the history, the setup and the view.
     let (_dir2, h2, _host2) = joined(host.game.clone(), Seat::Blue);
     assert_eq!(counts(&h2).as_ref(), Some(&truth));
+    assert!(shows(&h2, "c6-c7 Field Marshal×Field Marshal"));
 }
 
 /// 记子 keeps a dug mine across a new window: Blue's engineer digs one of Red's mines (the clash
-/// names it), Blue's window closes, and a new window on the same data folder takes the seat back
-/// (the host sends it the setup and the view, not the turns before): it reads what the window
-/// before it saw removed from the notes kept on this machine, and counts as the one-screen game
-/// counts for the same record; a window on another folder can only count the mine as a piece of
-/// unknown rank.
+/// names it), Blue's window closes, and a new window takes the seat back: the host sends it the
+/// game's history as it told it, so on the same data folder (whose notes add nothing then) and
+/// on another folder alike it counts as the one-screen game counts for the same record, the
+/// mine a mine, and its move list holds every turn.
 #[test]
 fn the_piece_counter_keeps_a_dug_mine_across_a_new_window() {
     use junqi::engine::ClashOutcome;
@@ -696,11 +734,19 @@ fn the_piece_counter_keeps_a_dug_mine_across_a_new_window() {
     assert!(mines(&truth) >= 1, "{truth:?}");
     let (h, _host) = joined_in(dir.path(), played.clone(), Seat::Blue);
     assert_eq!(counts(&h).as_ref(), Some(&truth));
-    // Nothing kept on another folder: the pieces gone count, the mine as of unknown rank.
-    let (_elsewhere, h, _host) = joined(played, Seat::Blue);
+    // Nothing kept on another folder: the history alone counts the mine.
+    let turns_seen = |h: &Harness<'static, JunqiApp>| {
+        let Screen::Remote(r) = &h.state().screen else {
+            panic!("not the network screen")
+        };
+        r.game().map_or(0, |g| g.plies().len())
+    };
+    assert_eq!(turns_seen(&h), played.plies().len());
+    let (_elsewhere, h, _host) = joined(played.clone(), Seat::Blue);
     let fresh = counts(&h).unwrap();
-    assert_eq!(mines(&fresh), 0);
-    assert!(fresh.removed_unknown > truth.removed_unknown);
+    assert!(mines(&fresh) >= 1, "{fresh:?}");
+    assert_eq!(fresh, truth);
+    assert_eq!(turns_seen(&h), played.plies().len());
 }
 
 /// The join form's errors, each said in words: not an invite, no name, a wrong room code and an

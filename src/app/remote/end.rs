@@ -339,6 +339,7 @@ fn audit_text(v: Option<&Verdict>, lang: Lang) -> (String, egui::Color32) {
                     lang.t(&net::LIE_TIMEOUT),
                     &[("side", lang.side(*side)), ("n", &count.to_string())],
                 ),
+                Lie::Past { turn } => fill(lang.t(&net::LIE_PAST), &[("n", &turn.to_string())]),
             };
             (fill(lang.t(&net::AUDIT_LIED), &[("why", &why)]), WARN)
         }

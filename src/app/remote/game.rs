@@ -103,6 +103,12 @@ pub enum Event {
     TimedOut(Seat, u32),
     /// A rematch began this game, the room's `n`th (the seats moved one chair round).
     NextGame(u32),
+    /// The rematch asked after the end is off: the player named declined it, or left the
+    /// room (`left`).
+    RematchOff {
+        who: String,
+        left: bool,
+    },
 }
 
 /// A turn the referee refused for what the view could not show.
@@ -195,6 +201,12 @@ pub struct RemoteGame {
     /// The pieces seen removed in the turns before this window took the seat back, as the
     /// window before it kept them (`restore_removed`).
     removed_before: crate::app::jizi::Removed,
+    /// The lines of the game's history this screen was told (`wire::is_past`), in order: what
+    /// it compares the history sent again after a rejoin with (`take_past`).
+    told: Vec<HostMsg>,
+    /// The host sent the game's history from its start after a rejoin (`take_past`): the
+    /// turns are known from the first, and the notes kept on this machine add no removed piece.
+    past_taken: bool,
 }
 
 /// What the screen knows of the mover's side in flip mode before colours: nothing.
@@ -397,6 +409,15 @@ impl RemoteGame {
         }
     }
 
+    /// The rematch asked after the end is off (`who` declined it, or left the room): the
+    /// event log says so.
+    pub fn rematch_off(&mut self, who: &str, left: bool) {
+        self.events.push(Event::RematchOff {
+            who: who.to_string(),
+            left,
+        });
+    }
+
     /// The connection broke: nothing is to be answered until the host asks again.
     pub fn connection_lost(&mut self) {
         self.to_move = false;
@@ -408,6 +429,11 @@ impl RemoteGame {
     /// A message from the host. Returns what the seat answers at once (the handshake).
     pub fn receive(&mut self, m: HostMsg, now: f64) -> Vec<Outgoing> {
         let mut out = Vec::new();
+        // A view sent again after a rejoin is the history's last line already.
+        let again = matches!(m, HostMsg::View { .. }) && self.told.last() == Some(&m);
+        if crate::net::wire::is_past(&m) && !again {
+            self.told.push(m.clone());
+        }
         match m {
             HostMsg::Hello(_) => {
                 out.push(Outgoing::Engine(EngineMsg::Id {
@@ -906,6 +932,132 @@ mod tests {
             },
             0.0,
         );
+    }
+
+    /// The game's history sent again after a rejoin (`take_past`): a new window reads from it
+    /// the move list, the event log, the last clash and 记子 of a window that saw every turn,
+    /// the one-screen game's 记子 too; a window whose connection broke takes only the turns it
+    /// missed; a history that does not begin with what a window saw replaces what it saw. The
+    /// notes kept on this machine add no removed piece then. Random hidden games, two and four
+    /// players, with a takeback.
+    #[test]
+    fn the_history_sent_again_gives_a_new_window_every_turn() {
+        use crate::ai::Player;
+        use crate::app::hidden_flip::seat_counts;
+        let same = |a: &RemoteGame, b: &RemoteGame, what: &str| {
+            let list = |g: &RemoteGame| -> Vec<String> {
+                (g.plies().iter())
+                    .map(|p| {
+                        format!(
+                            "{} {:?} {:?} {:?}",
+                            p.number, p.report, p.attacker, p.defender
+                        )
+                    })
+                    .collect()
+            };
+            assert_eq!(list(a), list(b), "{what}");
+            assert_eq!(a.events(), b.events(), "{what}");
+            assert_eq!(a.last_clash(), b.last_clash(), "{what}");
+            assert_eq!(
+                a.view().map(View::notation),
+                b.view().map(View::notation),
+                "{what}"
+            );
+        };
+        let mut clashes = 0;
+        for (four, seed) in [(false, 3), (true, 7)] {
+            let rules = Rules::for_mode(Mode::Hidden);
+            let start = if four {
+                Start::random_four(&rules, seed)
+            } else {
+                Start::random(&rules, seed)
+            };
+            let mut game = Game::new(rules.clone(), start).unwrap();
+            let me = game.board().seats[0];
+            let view_line = |game: &Game| {
+                let v = game.view(Viewer::Side(me));
+                HostMsg::View {
+                    viewer: me,
+                    notation: v.notation(),
+                    mines: v.mines_notation(),
+                }
+            };
+            let mut live = seated(&rules, &game, me);
+            let mut history = vec![view_line(&game)];
+            let mut rng = crate::engine::rng::SplitMix64::new(seed);
+            let mut p = crate::ai::RandomPlayer::default();
+            // The window that breaks off at turn 40 and misses the turns until 70.
+            let mut broken = seated(&rules, &game, me);
+            for ply in 0..120 {
+                let Some(side) = game.position().side_to_move() else {
+                    break;
+                };
+                if game.status().is_over() {
+                    break;
+                }
+                let mut lines = Vec::new();
+                if ply == 60 && !four {
+                    // The side to move takes back its last turn and the one after it.
+                    let before = game.plies().len();
+                    let by = side;
+                    game.act(crate::engine::Action::Takeback { by, turns: 2 })
+                        .unwrap();
+                    let n = (before - game.plies().len()) as u32;
+                    lines.push(HostMsg::TakenBack(by, n));
+                } else {
+                    let t = p
+                        .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
+                        .unwrap();
+                    let r = game.play(t).unwrap().report.clone().unwrap();
+                    clashes += usize::from(r.clash.is_some());
+                    lines.push(HostMsg::Report(r));
+                }
+                lines.push(view_line(&game));
+                for l in lines {
+                    live.receive(l.clone(), 0.0);
+                    if !(40..70).contains(&ply) {
+                        broken.receive(l.clone(), 0.0);
+                    }
+                    history.push(l);
+                }
+                if ply == 39 {
+                    broken.connection_lost();
+                }
+                if ply == 69 {
+                    // Taken back: the history, then the setup and the view again.
+                    broken.take_past(history.clone());
+                    same(&broken, &live, "the window that broke off");
+                }
+            }
+            // A new window: the setup, the history, the view again.
+            let mut new = RemoteGame::default();
+            new.receive(HostMsg::Hello(1), 0.0);
+            new.receive(HostMsg::NewGame, 0.0);
+            new.receive(HostMsg::Rules(rules.clone()), 0.0);
+            new.receive(HostMsg::Seat(Chair::Side(me)), 0.0);
+            new.take_past(history.clone());
+            tell_view(&mut new, &game, me);
+            // Notes kept on this machine by a window that saw less add nothing.
+            new.restore_kept(super::super::kept_tags::Kept {
+                ply: 0,
+                tags: Vec::new(),
+                removed: live.removed(),
+            });
+            same(&new, &live, "a new window");
+            // A history that does not begin with what a window saw replaces it.
+            let mut other = seated(&rules, &game, me);
+            other.receive(history[1].clone(), 0.0);
+            other.take_past(history.clone());
+            same(&other, &live, "a window that saw otherwise");
+            for enemy in game.board().seats.iter().copied().filter(|s| *s != me) {
+                let truth = seat_counts(&game, me, enemy);
+                assert_eq!(new.counts_of(enemy).as_ref(), Some(&truth), "{enemy:?}");
+                assert_eq!(live.counts_of(enemy).as_ref(), Some(&truth), "{enemy:?}");
+            }
+            // Nothing was answered for the history, and nothing of it stays on the status line.
+            assert!(new.note().is_none() && !new.to_move());
+        }
+        assert!(clashes > 20, "{clashes}");
     }
 
     /// A takeback's count includes turns lost to the move clock: the move list drops the last

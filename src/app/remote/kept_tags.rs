@@ -1,8 +1,9 @@
 //! A player's notes on a network game, kept on this machine while the game goes on (in the data
 //! folder's `net-tags`, one file a room), so that a window closed or killed mid-game and joined
-//! again with the invite has its guesses and its 记子 back with its seat: the host sends a
-//! rejoined window only the setup and the view, not the turns before. Never sent anywhere;
-//! removed when the game ends.
+//! again with the invite has its guesses and its 记子 back with its seat. The host sends a
+//! rejoined window the game's history as it told it, so the removed pieces kept here count only
+//! where it sends none (a game taken up again after a host restart); the tags are the player's
+//! alone. Never sent anywhere; removed when the game ends.
 //!
 //! The file: `junqi tags 2 <ply>` (the view's turn count when it was written), then a line per tag,
 //! `SQUARE<TAB>SIDE<TAB>TEXT` (SIDE: the index of the seat whose piece it was), and a line per seat

@@ -124,6 +124,9 @@ impl ServeFailure {
 pub enum Incoming {
     /// A message of the junqi engine protocol for this screen's seat.
     Host(HostMsg),
+    /// The game's history as the host told this seat, sent again when the seat was taken back
+    /// (`Msg::Past`): given just before the first line after the setup sent again.
+    Past(Vec<HostMsg>),
     /// The room changed (who joined, which seat is ours).
     Room(RoomInfo),
     /// The invite of the room this window opened, to pass on.

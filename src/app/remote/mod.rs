@@ -437,6 +437,14 @@ impl Remote {
                         answers.extend(g.receive(h, now));
                     }
                 }
+                Incoming::Past(lines) => {
+                    if !matches!(self.phase, Phase::Game(_)) {
+                        self.phase = Phase::Game(Box::default());
+                    }
+                    if let Phase::Game(g) = &mut self.phase {
+                        g.take_past(lines);
+                    }
+                }
                 Incoming::Room(r) => {
                     self.room = Some(r);
                 }
@@ -504,6 +512,9 @@ impl Remote {
 
     /// What the room said of a rematch.
     fn rematch_news(&mut self, news: RematchNews) {
+        if let (RematchNews::Off { who, left }, Phase::Game(g)) = (&news, &mut self.phase) {
+            g.rematch_off(who, *left);
+        }
         self.rematch = match (news, std::mem::take(&mut self.rematch)) {
             (RematchNews::Asked { who, you }, _) => RematchAsk::Asked {
                 by: who,

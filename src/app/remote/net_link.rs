@@ -215,6 +215,28 @@ struct Thread {
     /// The host's setup is being sent again after a rejoin (its `newgame` would wipe the
     /// screen's game: the screen knows it already).
     resumed: bool,
+    /// The game's history sent again after a rejoin (`Msg::Past`), held until the setup sent
+    /// with it is over (the screen needs the rules to read it).
+    past: Vec<crate::protocol::HostMsg>,
+}
+
+/// The most lines of history held for the screen (far beyond any game's; `Msg::Past`).
+const MAX_PAST: usize = 1 << 16;
+
+/// Whether `h` is a line of the game's setup (sent again after a rejoin, before the game's
+/// lines).
+fn is_setup(h: &crate::protocol::HostMsg) -> bool {
+    use crate::protocol::HostMsg as H;
+    matches!(
+        h,
+        H::Hello(_)
+            | H::SetOption(..)
+            | H::NewGame
+            | H::Rules(_)
+            | H::Seat(_)
+            | H::Seed(_)
+            | H::Time { .. }
+    )
 }
 
 /// The screen's words for a message from the host (none: nothing to show); the end of the
@@ -228,7 +250,15 @@ fn to_screen(
 ) -> Option<Incoming> {
     match m {
         Msg::Host(crate::protocol::HostMsg::NewGame) if t.resumed => None,
+        Msg::Past(lines) => {
+            let room_for = MAX_PAST.saturating_sub(t.past.len());
+            t.past.extend(lines.into_iter().take(room_for));
+            None
+        }
         Msg::Host(h) => {
+            if !t.past.is_empty() && !is_setup(&h) {
+                far.send(Incoming::Past(std::mem::take(&mut t.past)));
+            }
             if matches!(&h, crate::protocol::HostMsg::GameOver(s) if s.is_over()) {
                 t.over = true;
                 forget();
@@ -274,6 +304,7 @@ fn to_screen(
             room.you = seat;
             t.over = false;
             t.resumed = false;
+            t.past.clear();
             far.send(Incoming::Rematched);
             Some(Incoming::Room(room.info()))
         }
@@ -403,6 +434,7 @@ fn run(
     let mut t = Thread {
         over: false,
         resumed: false,
+        past: Vec::new(),
     };
     loop {
         match client.next_event(STEP) {

@@ -241,6 +241,14 @@ fn event_text(g: &RemoteGame, e: &Event, lang: Lang) -> (Option<Seat>, String) {
             };
             (g.seat(), text)
         }
+        Event::RematchOff { who, left } => {
+            let t = if *left {
+                &net::REMATCH_LEFT
+            } else {
+                &net::REMATCH_DECLINED
+            };
+            (None, fill(lang.t(t), &[("who", who)]))
+        }
     }
 }
 

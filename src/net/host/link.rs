@@ -15,6 +15,12 @@ pub(super) fn is_question(line: &str) -> bool {
         || line == "formation?"
 }
 
+/// Whether `line` belongs to the game's history as a seat is told it (`wire::is_past`): a
+/// view, a report, a takeback made, a timeout, a refusal.
+pub(super) fn is_past_line(line: &str) -> bool {
+    is_told(line) || line.starts_with("view ") || line.starts_with("refused ")
+}
+
 /// The count of `line` if it is a `timeout` of the seat's own side (the side of its last view):
 /// a question its player answers with `timeout ok <count>`.
 pub(super) fn own_timeout(line: &str, last_view: Option<&str>) -> Option<u32> {
@@ -199,6 +205,18 @@ impl LineLink for NetLink {
             st.refused = 0;
         } else if line.starts_with("refused ") {
             st.refused += 1;
+        }
+        if st.past_kept && is_past_line(line) {
+            // A tab separates the lines of a `past` message: a line holding one (none does)
+            // could not be sent again as told.
+            if st.past.len() < MAX_PAST && !line.contains(crate::net::wire::PAST_SEP) {
+                st.past.push(line.to_string());
+            } else {
+                // Past the bound (or at a line with a tab) the history is no longer kept whole:
+                // none is sent again.
+                st.past = Vec::new();
+                st.past_kept = false;
+            }
         }
         if line.starts_with("view ") {
             st.last_view = Some(line.to_string());

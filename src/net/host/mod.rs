@@ -196,7 +196,20 @@ struct LinkState {
     /// The lines of the game's end (`gameover`, `quit`), once sent: sent again to a player
     /// who rejoins after it. After them nothing is asked, and a late answer is dropped.
     end: Vec<String>,
+    /// The game's history as told to this seat, in order and exactly as told: every view,
+    /// report, takeback made, timeout and refusal of its turns (`wire::is_past`), sent again
+    /// to a player who rejoins (`Msg::Past`), so that a program that takes the seat back knows
+    /// every turn it was told. Kept while `past_kept`: a game taken up again after a restart
+    /// has no past before it, and a past over `MAX_PAST` lines is dropped; a rejoin then gets
+    /// none.
+    past: Vec<String>,
+    past_kept: bool,
 }
+
+/// The most lines of a seat's history kept for a rejoin (`LinkState::past`). A game is bounded
+/// by its turn limit (1000 turns by default: about two lines a turn, a report and a view);
+/// takebacks tell turns again, so the bound is well above that.
+const MAX_PAST: usize = 16_384;
 
 /// Whether `line` tells of a turn, a takeback made or a timeout (what the audit counts).
 fn is_told(line: &str) -> bool {
@@ -440,6 +453,10 @@ pub enum Fault {
     InventedTakebackAnswer { seat: u8 },
     /// The record sent to the seat at the end lacks the game's last action.
     OtherRecord { seat: u8 },
+    /// The game's history sent again when the seat is taken back leaves out the view after
+    /// the first report (a view the record allows to be missing: only what the seat was told
+    /// live shows it).
+    ChangedPast { seat: u8 },
 }
 
 impl Fault {
@@ -454,7 +471,8 @@ impl Fault {
             | Fault::InventedResignation { seat }
             | Fault::InventedDrawAnswer { seat }
             | Fault::InventedTakebackAnswer { seat }
-            | Fault::OtherRecord { seat } => seat,
+            | Fault::OtherRecord { seat }
+            | Fault::ChangedPast { seat } => seat,
         }
     }
 }
@@ -795,7 +813,10 @@ impl ServerHandle {
 fn new_link(host: &Inner) -> Arc<LinkShared> {
     let (tx, rx) = sync_channel(host.bounds.in_queue);
     Arc::new(LinkShared {
-        state: Mutex::new(LinkState::default()),
+        state: Mutex::new(LinkState {
+            past_kept: true,
+            ..LinkState::default()
+        }),
         inbox: Mutex::new(rx),
         inbox_tx: tx,
     })

@@ -278,7 +278,12 @@ pub(super) fn load_room(
             name: (!free).then(|| clean_name(name)),
             token: token.to_string(),
             link: Arc::new(LinkShared {
-                state: Mutex::new(LinkState::default()),
+                // A game taken up again has no history before it (a rejoin gets none); a room
+                // still waiting for its players has all of its game ahead.
+                state: Mutex::new(LinkState {
+                    past_kept: waiting.is_some(),
+                    ..LinkState::default()
+                }),
                 inbox: Mutex::new(rx),
                 inbox_tx: tx,
             }),

@@ -103,47 +103,7 @@ pub(super) fn take_seat(
             .encode(room.board()),
             host,
         );
-        if rejoin {
-            // Where the game is, for the player's audit.
-            let at = Msg::At {
-                told: ls.told as u32,
-                refused: ls.refused as u32,
-            };
-            out.push(at.encode(room.board()), host);
-        }
-        if !ls.setup.is_empty() {
-            // A rejoin: the handshake, the setup, the view and the question waiting, again.
-            // The table itself waits for the handshake's answer when the game is being set
-            // up (or taken up again after a restart): then it is the table's.
-            ls.replaying = !ls
-                .pending
-                .as_deref()
-                .is_some_and(|p| p.starts_with("junqi "));
-            // A new connection answers only what it is shown. A timeout the old one did not
-            // answer is answered here: every line of the old connection is in the table's
-            // inbox already (it no longer holds the seat), so what follows this answer there
-            // is the new connection's.
-            ls.late_gos = 0;
-            if let Some(n) = ls.owed_timeout.take() {
-                let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
-                let _ = link.inbox_tx.try_send((out.id, ok));
-            }
-            // A view sent before the last report or refusal is not sent again: the view after
-            // it is on its way (the table sends one after each).
-            let view = ls
-                .last_view
-                .iter()
-                .filter(|_| ls.view_mark == (ls.told, ls.refused));
-            for line in ls
-                .setup
-                .iter()
-                .chain(view)
-                .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
-                .chain(&ls.end)
-            {
-                out.push(format!("h {line}"), host);
-            }
-        }
+        send_again(host, room, out, (seat, &link), &mut ls, rejoin);
         if let Some(seal) = &st.seal {
             out.push(Msg::Commit(seal.hashes.clone()).encode(room.board()), host);
         }
@@ -188,6 +148,76 @@ pub(super) fn take_seat(
     ));
     start_when_full(host, room, &mut st)?;
     Ok(seat)
+}
+
+/// What a connection that took a seat is sent again: on a rejoin the game's history as the
+/// seat was told it and where the game is (`At`), then the handshake, the setup, the view and
+/// the question waiting, and the end if it came.
+fn send_again(
+    host: &Arc<Inner>,
+    room: &Arc<Room>,
+    out: &ConnOut,
+    (seat, link): (u8, &LinkShared),
+    ls: &mut LinkState,
+    rejoin: bool,
+) {
+    if rejoin {
+        // The game's history as this seat was told it, so that a program new at the seat
+        // knows every turn (its audit checks these lines as told live), then where the
+        // game is, for the player's audit.
+        if ls.past_kept {
+            let mut past = ls.past.clone();
+            if host.fault == Some(Fault::ChangedPast { seat }) {
+                let first = past.iter().position(|l| l.starts_with("report "));
+                if let Some(k) =
+                    first.filter(|k| past.get(k + 1).is_some_and(|l| l.starts_with("view ")))
+                {
+                    past.remove(k + 1);
+                }
+            }
+            for m in crate::net::wire::past_messages(&past) {
+                out.push(m, host);
+            }
+        }
+        let at = Msg::At {
+            told: ls.told as u32,
+            refused: ls.refused as u32,
+        };
+        out.push(at.encode(room.board()), host);
+    }
+    if !ls.setup.is_empty() {
+        // A rejoin: the handshake, the setup, the view and the question waiting, again.
+        // The table itself waits for the handshake's answer when the game is being set
+        // up (or taken up again after a restart): then it is the table's.
+        ls.replaying = !ls
+            .pending
+            .as_deref()
+            .is_some_and(|p| p.starts_with("junqi "));
+        // A new connection answers only what it is shown. A timeout the old one did not
+        // answer is answered here: every line of the old connection is in the table's
+        // inbox already (it no longer holds the seat), so what follows this answer there
+        // is the new connection's.
+        ls.late_gos = 0;
+        if let Some(n) = ls.owed_timeout.take() {
+            let ok = crate::protocol::EngineMsg::TimeoutOk(n).line();
+            let _ = link.inbox_tx.try_send((out.id, ok));
+        }
+        // A view sent before the last report or refusal is not sent again: the view after
+        // it is on its way (the table sends one after each).
+        let view = ls
+            .last_view
+            .iter()
+            .filter(|_| ls.view_mark == (ls.told, ls.refused));
+        for line in ls
+            .setup
+            .iter()
+            .chain(view)
+            .chain(ls.pending.iter().filter(|p| !p.starts_with("junqi ")))
+            .chain(&ls.end)
+        {
+            out.push(format!("h {line}"), host);
+        }
+    }
 }
 
 /// With every seat taken, the room's game starts on a thread of its own (once).

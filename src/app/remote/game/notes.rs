@@ -109,7 +109,8 @@ impl RemoteGame {
     /// view's (a takeback meanwhile would make them wrong); the turns played while no window
     /// looked stay unknown to this seat.
     fn restore_removed(&mut self, removed: crate::app::jizi::Removed, ply: u32) {
-        if self.view.as_ref().is_some_and(|v| ply <= v.ply()) {
+        // The host's history of the game knows every turn: the notes would count them twice.
+        if !self.past_taken && self.view.as_ref().is_some_and(|v| ply <= v.ply()) {
             self.removed_before = removed;
         }
     }
@@ -139,6 +140,41 @@ impl RemoteGame {
         let back = kept_tags::restorable(kept, v, me);
         self.restore_tags(back);
         self.restore_removed(removed, ply);
+    }
+
+    /// The game's history as the host told this seat, sent again when the seat was taken back
+    /// (`Msg::Past`, from the game's first view), before the view and the question sent again:
+    /// the turns this screen did not see go into its move list, its event log and 记子 as if
+    /// told live. When what this screen was told is where the history begins (a window whose
+    /// connection broke), only the rest is taken; otherwise (a new window) the game's course is
+    /// read from the history alone. Nothing is answered (a timeout of this seat's missed while
+    /// away is answered by the host), and nothing said of a turn stays on the status line.
+    pub fn take_past(&mut self, lines: Vec<crate::protocol::HostMsg>) {
+        if self.rules.is_none() || lines.is_empty() {
+            return;
+        }
+        let seen = self.told.len();
+        let from = if lines.len() >= seen && self.told[..] == lines[..seen] {
+            seen
+        } else {
+            self.view = None;
+            self.plies.clear();
+            self.lost.clear();
+            self.told.clear();
+            self.events
+                .retain(|e| matches!(e, super::Event::NextGame(_)));
+            0
+        };
+        self.removed_before = crate::app::jizi::Removed::default();
+        self.past_taken = true;
+        for m in lines.into_iter().skip(from) {
+            let _ = self.receive(m, 0.0);
+        }
+        self.to_move = false;
+        self.go = None;
+        self.note = None;
+        self.selected = None;
+        self.pending_flip = None;
     }
 
     /// 记子 of `enemy`'s pieces as this seat can account for them in a hidden game
