@@ -116,7 +116,7 @@ pub fn count_usual_ranks() -> [[[u32; 13]; 5]; 6] {
     let rules = Rules::default();
     let mut seen = [[[0u32; 13]; 5]; 6];
     for seed in 0..USUAL_SAMPLE {
-        let f = ai_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
+        let f = usual_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
         for line in 1..=6u8 {
             for col in 1..=5u8 {
                 if let Some(r) = f.at(line, col) {
@@ -161,8 +161,45 @@ pub fn usual_ranks_source(w: &[[[u32; 13]; 5]; 6]) -> String {
     s
 }
 
-/// A valid, sensible formation for the computer, different from seed to seed.
+/// A valid, sensible formation for the computer, different from seed to seed: `usual_formation`
+/// with the marshal or general moved off the centre of the front line (`off_the_front_centre`).
 pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
+    let f = usual_formation(rng, rules);
+    off_the_front_centre(f, rng, rules)
+}
+
+/// The centre of the front line (line 1, column 3): the square an enemy marshal charging down the
+/// centre file at its first turn meets first (outside engines open so). A general there is lost
+/// at once, a marshal trades at once (and both flags are shown), so neither stands there: it
+/// changes places with another piece of the front line, chosen at random. (`usual_ranks` counts
+/// the formations before this move: it models how an opponent deploys, and a stranger's marshal
+/// stands there as often as anywhere in the front line.)
+pub fn off_the_front_centre(f: Formation, rng: &mut SplitMix64, rules: &Rules) -> Formation {
+    const CENTRE: (u8, u8) = (1, 3);
+    let big = |r: Option<Rank>| matches!(r, Some(Rank::Marshal | Rank::General));
+    if !big(f.at(CENTRE.0, CENTRE.1)) {
+        return f;
+    }
+    let others: Vec<u8> = [1u8, 2, 4, 5]
+        .into_iter()
+        .filter(|&c| f.at(1, c).is_some() && !big(f.at(1, c)))
+        .collect();
+    let Some(&c) = rng.choose(&others) else {
+        return f;
+    };
+    let mut moved = f.clone();
+    moved.set(1, c, f.at(CENTRE.0, CENTRE.1));
+    moved.set(CENTRE.0, CENTRE.1, f.at(1, c));
+    if moved.problems(rules).is_empty() {
+        moved
+    } else {
+        f
+    }
+}
+
+/// The formation the computer's liking of squares gives (the usual advice of 布阵), before
+/// `off_the_front_centre`.
+pub fn usual_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     let mut f = Formation {
         name: "computer".into(),
         ..Formation::default()
@@ -302,6 +339,24 @@ mod tests {
         assert!(at(3, 2, Rank::Bomb) > 150 && at(5, 3, Rank::Bomb) < 80);
         assert!(at(6, 1, Rank::Mine) > 200 && at(1, 3, Rank::Mine) == 50);
         assert!(at(6, 2, Rank::Captain) > 200 && at(6, 2, Rank::General) == 50);
+    }
+
+    /// An opening charge down the centre file meets neither the marshal nor the general: the
+    /// usual formations put one of them there about two times in five, the computer's never.
+    #[test]
+    fn no_big_piece_on_the_front_centre() {
+        let rules = Rules::ccgc();
+        let big = |f: &Formation| matches!(f.at(1, 3), Some(Rank::Marshal | Rank::General));
+        let mut usual = 0;
+        for seed in 0..500 {
+            let f = ai_formation(&mut SplitMix64::new(seed), &rules);
+            assert!(!big(&f), "seed {seed}: {:?}", f.at(1, 3));
+            assert!(f.problems(&rules).is_empty(), "seed {seed}");
+            if big(&usual_formation(&mut SplitMix64::new(seed), &rules)) {
+                usual += 1;
+            }
+        }
+        assert!(usual > 100, "the usual formations: {usual} of 500");
     }
 
     #[test]
