@@ -116,7 +116,7 @@ pub fn count_usual_ranks() -> [[[u32; 13]; 5]; 6] {
     let rules = Rules::default();
     let mut seen = [[[0u32; 13]; 5]; 6];
     for seed in 0..USUAL_SAMPLE {
-        let f = ai_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
+        let f = usual_formation(&mut SplitMix64::new(0x5eed_0000 + seed), &rules);
         for line in 1..=6u8 {
             for col in 1..=5u8 {
                 if let Some(r) = f.at(line, col) {
@@ -161,8 +161,71 @@ pub fn usual_ranks_source(w: &[[[u32; 13]; 5]; 6]) -> String {
     s
 }
 
-/// A valid, sensible formation for the computer, different from seed to seed.
+/// A valid, sensible formation for the computer, different from seed to seed: `usual_formation`
+/// made ready for a charge down the centre file, the marshal or general moved off the centre of
+/// the front line (`off_the_front_centre`) and a bomb put behind it (`bomb_behind_the_centre`).
 pub fn ai_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
+    let f = usual_formation(rng, rules);
+    let f = off_the_front_centre(f, rng, rules);
+    bomb_behind_the_centre(f, rules)
+}
+
+/// A bomb behind the centre of the front line (line 2, column 3), where it takes the piece that
+/// charged onto the front centre (most often the enemy's marshal): the first bomb found from
+/// line 2 back changes places with what stood there.
+pub fn bomb_behind_the_centre(f: Formation, rules: &Rules) -> Formation {
+    const BEHIND: (u8, u8) = (2, 3);
+    if f.at(BEHIND.0, BEHIND.1) == Some(Rank::Bomb) {
+        return f;
+    }
+    let bomb = (2..=6u8)
+        .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
+        .find(|&(l, c)| f.at(l, c) == Some(Rank::Bomb));
+    let Some((l, c)) = bomb else {
+        return f;
+    };
+    let mut moved = f.clone();
+    moved.set(l, c, f.at(BEHIND.0, BEHIND.1));
+    moved.set(BEHIND.0, BEHIND.1, Some(Rank::Bomb));
+    if moved.problems(rules).is_empty() {
+        moved
+    } else {
+        f
+    }
+}
+
+/// The centre of the front line (line 1, column 3): the square an enemy marshal charging down the
+/// centre file at its first turn meets first (outside engines open so). A general there is lost
+/// at once, a marshal trades at once (and both flags are shown), so neither stands there: it
+/// changes places with another piece of the front line, chosen at random. (`usual_ranks` counts
+/// the formations before this move and `bomb_behind_the_centre`: it models how an opponent
+/// deploys, and a stranger's marshal stands there as often as anywhere in the front line.)
+pub fn off_the_front_centre(f: Formation, rng: &mut SplitMix64, rules: &Rules) -> Formation {
+    const CENTRE: (u8, u8) = (1, 3);
+    let big = |r: Option<Rank>| matches!(r, Some(Rank::Marshal | Rank::General));
+    if !big(f.at(CENTRE.0, CENTRE.1)) {
+        return f;
+    }
+    let others: Vec<u8> = [1u8, 2, 4, 5]
+        .into_iter()
+        .filter(|&c| f.at(1, c).is_some() && !big(f.at(1, c)))
+        .collect();
+    let Some(&c) = rng.choose(&others) else {
+        return f;
+    };
+    let mut moved = f.clone();
+    moved.set(1, c, f.at(CENTRE.0, CENTRE.1));
+    moved.set(CENTRE.0, CENTRE.1, f.at(1, c));
+    if moved.problems(rules).is_empty() {
+        moved
+    } else {
+        f
+    }
+}
+
+/// The formation the computer's liking of squares gives (the usual advice of 布阵), before
+/// `off_the_front_centre` and `bomb_behind_the_centre`.
+pub fn usual_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
     let mut f = Formation {
         name: "computer".into(),
         ..Formation::default()
@@ -302,6 +365,32 @@ mod tests {
         assert!(at(3, 2, Rank::Bomb) > 150 && at(5, 3, Rank::Bomb) < 80);
         assert!(at(6, 1, Rank::Mine) > 200 && at(1, 3, Rank::Mine) == 50);
         assert!(at(6, 2, Rank::Captain) > 200 && at(6, 2, Rank::General) == 50);
+    }
+
+    /// An opening charge down the centre file meets neither the marshal nor the general, and a
+    /// bomb stands behind the square it takes: the usual formations put a big piece on the front
+    /// centre about two times in five and a bomb behind it about one time in five, the computer's
+    /// never and always.
+    #[test]
+    fn the_front_centre_is_ready_for_a_charge() {
+        let rules = Rules::ccgc();
+        let big = |f: &Formation| matches!(f.at(1, 3), Some(Rank::Marshal | Rank::General));
+        let bomb = |f: &Formation| f.at(2, 3) == Some(Rank::Bomb);
+        let (mut usual_big, mut usual_bomb) = (0, 0);
+        for seed in 0..500 {
+            let f = ai_formation(&mut SplitMix64::new(seed), &rules);
+            assert!(!big(&f), "seed {seed}: {:?}", f.at(1, 3));
+            assert!(bomb(&f), "seed {seed}: {:?}", f.at(2, 3));
+            assert!(f.problems(&rules).is_empty(), "seed {seed}");
+            let u = usual_formation(&mut SplitMix64::new(seed), &rules);
+            usual_big += big(&u) as u32;
+            usual_bomb += bomb(&u) as u32;
+        }
+        assert!(usual_big > 100, "the usual formations: {usual_big} of 500");
+        assert!(
+            usual_bomb < 150,
+            "the usual formations: {usual_bomb} of 500"
+        );
     }
 
     #[test]

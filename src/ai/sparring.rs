@@ -13,7 +13,7 @@
 //!   other rules it plays as its fallback.
 
 use super::eval::distances;
-use super::formation::ai_formation;
+use super::formation::usual_formation;
 use super::{GreedyPlayer, Player, Refusals};
 use crate::engine::board::NodeId;
 use crate::engine::rng::SplitMix64;
@@ -48,12 +48,12 @@ pub fn fortress_formation(mirror: bool) -> Formation {
     if mirror { f.mirrored() } else { f }
 }
 
-/// The charger's formation: the computer's, with the marshal moved to the centre of the front
+/// The charger's formation: the computer's usual one (`usual_formation`), with the marshal moved to the centre of the front
 /// line (line 1, column 3), from where it attacks down the centre file at once. (The piece that
 /// stood there takes the marshal's square; the computer's formations never put a piece there
 /// that the marshal's square would not take.)
 pub fn charger_formation(rng: &mut SplitMix64, rules: &Rules) -> Formation {
-    let mut f = ai_formation(rng, rules);
+    let mut f = usual_formation(rng, rules);
     let at = (1..=6u8)
         .flat_map(|l| (1..=5u8).map(move |c| (l, c)))
         .find(|&(l, c)| f.at(l, c) == Some(Rank::Marshal));
@@ -290,6 +290,7 @@ impl Player for Sparring {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::formation::ai_formation;
     use crate::engine::{Game, Mode, Position, Start};
 
     fn choice(player: &mut dyn Player, notation: &str, rules: &Rules, seed: u64) -> String {

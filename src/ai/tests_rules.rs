@@ -292,3 +292,61 @@ fn a_charging_marshal_is_not_met_by_a_lower_piece() {
     // Six of the eight formations have no marshal on c7: the charger stands there.
     assert_eq!(charged, 6);
 }
+
+/// The computer's formations are ready for a charge down the centre file: the charger's marshal
+/// takes the lesser piece on the front centre (c7) at its first turn, never a marshal or general,
+/// and the bomb behind it (c8) answers. Over ten of the computer's formations for Blue, each
+/// answered by the normal player at 3 000 nodes: where the charger took a brigadier or a major
+/// general (six of the ten), so that it can only be a major general, the general or the marshal,
+/// the bomb takes it at once; where it took less, the normal player may meet it with a big piece
+/// instead (a charger that took a colonel may still be a brigadier).
+#[test]
+fn the_bomb_behind_the_front_centre_takes_the_charger() {
+    use crate::ai::ai_formation;
+    use crate::ai::sparring::{Sparring, charger_formation};
+    use crate::engine::{Rank, Turn};
+    let rules = Rules::ccgc();
+    let mut bombed = 0;
+    for seed in 0..10 {
+        let red = charger_formation(&mut SplitMix64::new(100 + seed), &rules);
+        let blue = ai_formation(&mut SplitMix64::new(seed), &rules);
+        let mut game = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
+        let board = game.board();
+        let (c7, c8) = (
+            board.node_by_name("c7").unwrap(),
+            board.node_by_name("c8").unwrap(),
+        );
+        let stood = game.position().at(c7).unwrap().rank();
+        assert!(
+            !matches!(stood, Rank::Marshal | Rank::General),
+            "seed {seed}: {stood:?}"
+        );
+        assert_eq!(game.position().at(c8).map(|p| p.rank()), Some(Rank::Bomb));
+        let mut charger = Sparring::greedy("charger").unwrap();
+        let mut rng = SplitMix64::new(9);
+        let t = charger
+            .choose(&game.view(Viewer::Side(Seat::Red)), &rules, &mut rng)
+            .unwrap();
+        assert_eq!(t.notation(board), "c6-c7");
+        let report = game.play(t).unwrap().report.clone().unwrap();
+        assert_eq!(game.position().at(c7).map(|p| p.side()), Some(Seat::Red));
+        let mut blue_ai = AiPlayer::new(super::Level::Normal).with_nodes(3_000);
+        let view = game.view(Viewer::Side(Seat::Blue));
+        blue_ai.observe(&report, &view);
+        let t = blue_ai.choose(&view, &rules, &mut rng).unwrap();
+        let Turn::Move { from, to } = t else {
+            panic!("seed {seed}: {t:?}");
+        };
+        let by = game.position().at(from).unwrap().rank();
+        if matches!(stood, Rank::Brigadier | Rank::MajorGeneral) {
+            assert_eq!(
+                (to, by),
+                (c7, Rank::Bomb),
+                "seed {seed}: {} after the charger took a {stood:?}",
+                t.notation(board)
+            );
+            bombed += 1;
+        }
+    }
+    assert_eq!(bombed, 6);
+}
