@@ -180,7 +180,11 @@ fn the_host_form_chooses_where_to_listen_and_a_second_window_joins_by_short_code
         h.run();
         shows(h, "Blue Li")
     });
-    assert!(shows(&j, "Red Mei"));
+    // The joiner's lobby comes on its own connection: wait for it, not for the host's.
+    step_until(&mut j, "the joiner to see Mei at Red's seat", |j| {
+        j.run();
+        shows(j, "Red Mei")
+    });
 }
 
 /// The name and where the room listens are offered again: after a room opened as "Mei" on this
