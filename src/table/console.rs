@@ -60,7 +60,7 @@ impl Table {
     /// Plain undo (open games, where nothing is hidden): the last action, then more while
     /// `done` says the position is not yet one to stop at; each goes onto the redo list.
     /// Every seat is told its view now. How many actions were undone.
-    pub fn undo_until(&mut self, done: impl Fn(&Game) -> bool) -> usize {
+    pub fn undo_until(&mut self, mut done: impl FnMut(&Game) -> bool) -> usize {
         let mut redo = self.redo_list().to_vec();
         let mut undone = 0;
         while let Some(a) = self.game.undo() {
