@@ -47,6 +47,8 @@ pub struct Seats {
     /// The screen's end of each computer seat (none for a human's).
     links: Vec<Option<ThinkerLink>>,
     conf: Arc<Mutex<Conf>>,
+    /// The command that starts the engine seats, once set (as in `conf`).
+    command: Option<String>,
     /// What each engine seat's player reports (its name, why it stopped).
     news: Vec<EngineNews>,
 }
@@ -154,13 +156,14 @@ impl Seats {
 
     /// How engine seats are started, and fresh players for every seat.
     pub fn set_engine(&mut self, setup: EngineSetup) {
+        self.command = Some(setup.command.clone());
         self.conf().engine = Some(setup);
         self.reset();
     }
 
     /// The command that starts the engine seats, once set.
-    pub fn engine_command(&self) -> Option<String> {
-        self.conf().engine.as_ref().map(|e| e.command.clone())
+    pub fn engine_command(&self) -> Option<&str> {
+        self.command.as_deref()
     }
 
     /// The name an engine seat's engine gave itself (`id name`), once its handshake is done: the
@@ -176,7 +179,6 @@ impl Seats {
     /// (`command_name`), or "Engine" when the command names none.
     pub fn engine_label(&self, lang: Lang) -> String {
         self.engine_command()
-            .as_deref()
             .and_then(command_name)
             .unwrap_or_else(|| lang.t(&i18n::ENGINE).to_string())
     }

@@ -357,7 +357,7 @@ impl Session {
 
     pub fn set_engine_command(&mut self, command: &str) {
         if !self.computer.seats.contains(&Occupant::Engine)
-            || self.computer.engine_command().as_deref() == Some(command)
+            || self.computer.engine_command() == Some(command)
         {
             return;
         }

@@ -220,7 +220,7 @@ impl Session {
         } else {
             Some(self.table.game().board().seats[k])
         };
-        let command = self.computer.engine_command().unwrap_or_default();
+        let command = self.computer.engine_command().unwrap_or_default().to_string();
         let trouble = EngineTrouble {
             name: computer::command_name(&command),
             who: side.ok_or(k as u8 + 1),
