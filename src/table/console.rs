@@ -41,6 +41,12 @@ impl Table {
         Some((*k, why, *kind))
     }
 
+    /// The last seat that failed, why, and what its forfeit did to the game, once: a screen
+    /// that shows each failure as it comes.
+    pub fn take_forfeited(&mut self) -> Option<(usize, SeatFailure, turns::Forfeit)> {
+        self.console.forfeited.take()
+    }
+
     /// The actions undone (newest last) that `redo_until` plays again; empty once the game
     /// moved on otherwise.
     pub fn redo_list(&self) -> &[Action] {

@@ -469,6 +469,12 @@ impl Session {
                 .advance(std::time::Duration::from_secs_f64((now - t).max(0.0)));
         }
         self.last_tick_before = Some(now);
+        // The clock shown starts afresh with each turn, and waits while frozen.
+        let plies = self.table.game().plies().len();
+        if self.turn_started.is_none() || self.clock_ply != plies || frozen {
+            self.turn_started = Some(now);
+            self.clock_ply = plies;
+        }
         if let Some(secs) = self.drive() {
             out.want(secs);
         }
@@ -490,13 +496,8 @@ impl Session {
         }
         // The clock shown.
         if self.table.game().rules().move_clock.is_some() && !self.table.game().status().is_over() {
-            let plies = self.table.game().plies().len();
             let frozen =
                 self.curtain_up() || self.modes.handing.is_some() || self.computer_to_move();
-            if self.turn_started.is_none() || self.clock_ply != plies || frozen {
-                self.turn_started = Some(now);
-                self.clock_ply = plies;
-            }
             // Repaint when the second shown changes, not every frame; a frozen clock shows the
             // same number until a click lifts the curtain or the computer's turn (which repaints)
             // hands the move back.

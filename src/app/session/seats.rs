@@ -170,7 +170,15 @@ impl Session {
     /// A hidden game between people: the player the table asks a question now is called to
     /// the covered board.
     fn call_answerer(&mut self) {
-        match self.asked_desk() {
+        let asked = self.asked_desk();
+        if !self.mode().shows_everything()
+            && !matches!(asked, Some((_, Asked::Takeback { .. })))
+            && !self.table.game().status().is_over()
+        {
+            // The table's takeback question is settled (or none was asked).
+            self.modes.takeback_asked = None;
+        }
+        match asked {
             Some((seat, _)) if self.curtain_guarded() => {
                 if self.modes.answering.map(|(s, _)| s) != Some(seat) {
                     self.modes.answering = Some((seat, false));
@@ -206,12 +214,9 @@ impl Session {
     /// A seat failed or resigned at the table (an outside engine): the window is told which
     /// engine stopped and why, once.
     fn note_forfeit(&mut self) {
-        let Some((k, failure, forfeit)) = self.table.forfeited() else {
+        let Some((k, failure, forfeit)) = self.table.take_forfeited() else {
             return;
         };
-        if self.engine_trouble.as_ref().is_some_and(|(t, _)| t.failure == *failure) {
-            return;
-        }
         if self.computer.seats.get(k) != Some(&Occupant::Engine) {
             return;
         }
@@ -224,7 +229,7 @@ impl Session {
         let trouble = EngineTrouble {
             name: computer::command_name(&command),
             who: side.ok_or(k as u8 + 1),
-            failure: failure.clone(),
+            failure,
             resigned: forfeit == turns::Forfeit::Resigned,
             abandoned: forfeit == turns::Forfeit::Abandoned,
             command,
