@@ -569,7 +569,7 @@ fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Com
         other => {
             if ui
                 .add_enabled(
-                    !over && !covered && other.is_none(),
+                    !over && !covered && other.is_none() && play.may_offer_draw(),
                     egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
                 )
                 .clicked()

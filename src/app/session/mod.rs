@@ -174,6 +174,9 @@ pub struct Session {
     /// Answers to a draw offer given before the table asked their seat (four people in an
     /// open game answer in any order).
     held: Vec<(Seat, bool)>,
+    /// The number of plies when the player to move last offered a draw (one offer a turn: the
+    /// table's rule; forgotten when the game goes back).
+    offered: Option<usize>,
     selected: Option<NodeId>,
     message: Option<Message>,
     flash: Option<Flash>,
@@ -320,6 +323,7 @@ impl Session {
             clock,
             resigning,
             held: Vec::new(),
+            offered: None,
             selected: None,
             message: None,
             flash: None,
@@ -569,8 +573,11 @@ impl Session {
                 }
                 self.confirm_resign = false;
             }
-            Act::OfferDraw if self.curtain_up() => {}
-            Act::OfferDraw => self.reply(Reply::OfferDraw),
+            Act::OfferDraw if self.curtain_up() || !self.may_offer_draw() => {}
+            Act::OfferDraw => {
+                self.offered = Some(self.table.game().plies().len());
+                self.reply(Reply::OfferDraw);
+            }
             Act::AnswerDrawFor(seat, yes) => self.answer_draw_for(seat, yes),
             // Four players: the curtain stays down while a computer seat plays (nobody at the
             // screen is to move).
@@ -660,6 +667,13 @@ impl Session {
         })
     }
 
+    /// Whether the person to move may offer a draw now: one offer a turn (a declined offer
+    /// leaves the turn with the offerer, who plays on).
+    pub fn may_offer_draw(&self) -> bool {
+        let game = self.table.game();
+        self.offered != Some(game.plies().len()) && game.draw_offer().is_none()
+    }
+
     /// A person answers the draw offer for `seat`: on its desk when the table asks it, else
     /// kept until it does (four people in an open game answer in any order).
     fn answer_draw_for(&mut self, seat: Seat, yes: bool) {
@@ -686,6 +700,7 @@ impl Session {
     }
 
     fn after_change(&mut self) {
+        self.offered = None;
         self.hint = None;
         self.hint_thought = None;
         self.confirm_resign = false;
