@@ -157,6 +157,14 @@ impl Seats {
     /// How engine seats are started, and fresh players for every seat.
     pub fn set_engine(&mut self, setup: EngineSetup) {
         self.command = Some(setup.command.clone());
+        let name = command_name(&setup.command).unwrap_or_else(|| ENGINE_WORD.to_string());
+        for k in 0..self.seats.len() {
+            if self.seats[k] == Occupant::Engine
+                && let Some(link) = &self.links[k]
+            {
+                link.set_name(&name);
+            }
+        }
         self.conf().engine = Some(setup);
         self.reset();
     }

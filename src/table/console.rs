@@ -23,6 +23,9 @@ pub(super) struct Console {
     redo_at: usize,
     /// A seat that fails before it played a turn abandons the game instead of losing it.
     pub(super) abandon_unplayed: bool,
+    /// The record says why a seat failed in the program's words (`SeatFailure::in_lang`),
+    /// never in what the seat wrote itself.
+    pub(super) plain_reasons: bool,
     /// The last seat that failed, why, and what its forfeit did to the game.
     pub(super) forfeited: Option<(usize, SeatFailure, turns::Forfeit)>,
 }
@@ -39,6 +42,13 @@ impl Table {
     pub fn forfeited(&self) -> Option<(usize, &SeatFailure, turns::Forfeit)> {
         let (k, why, kind) = self.console.forfeited.as_ref()?;
         Some((*k, why, *kind))
+    }
+
+    /// Say in the record why a seat failed in the program's words only (`SeatFailure::in_lang`
+    /// in English), never with what the seat wrote itself: a record is shown and passed on,
+    /// and an engine's own words could name pieces.
+    pub fn plain_reasons(&mut self, on: bool) {
+        self.console.plain_reasons = on;
     }
 
     /// The last seat that failed, why, and what its forfeit did to the game, once: a screen

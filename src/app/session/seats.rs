@@ -273,6 +273,7 @@ pub(super) fn table_of(
     };
     table.stopwatch(Box::new(clock.clone()));
     table.abandon_unplayed(true);
+    table.plain_reasons(true);
     let resign = resign.clone();
     table.resignations(Box::new(move || {
         std::mem::take(&mut *resign.lock().unwrap_or_else(|e| e.into_inner()))
