@@ -23,6 +23,8 @@ pub(super) struct Console {
     redo_at: usize,
     /// A seat that fails before it played a turn abandons the game instead of losing it.
     pub(super) abandon_unplayed: bool,
+    /// A takeback every seat agreed to is a plain undo, with redo, not one through the gate.
+    pub(super) undo_takebacks: bool,
     /// The record says why a seat failed in the program's words (`SeatFailure::in_lang`),
     /// never in what the seat wrote itself.
     pub(super) plain_reasons: bool,
@@ -42,6 +44,13 @@ impl Table {
     pub fn forfeited(&self) -> Option<(usize, &SeatFailure, turns::Forfeit)> {
         let (k, why, kind) = self.console.forfeited.as_ref()?;
         Some((*k, why, *kind))
+    }
+
+    /// Make a takeback every seat agreed to a plain undo, with redo (`undo_until`), instead of
+    /// one through the gate kept in the record: open games between people at one screen,
+    /// where nothing is hidden.
+    pub fn undo_takebacks(&mut self, on: bool) {
+        self.console.undo_takebacks = on;
     }
 
     /// Say in the record why a seat failed in the program's words only (`SeatFailure::in_lang`

@@ -142,13 +142,13 @@ impl Session {
     /// Answers to the open question given before the table asked their seat: put on the desk
     /// once it does.
     fn hand_held_answers(&mut self) {
-        if self.table.game().draw_offer().is_none() {
+        if self.asked_desk().is_none() {
             self.held.clear();
             return;
         }
         for k in 0..self.desks.len() {
             let Some(desk) = &self.desks[k] else { continue };
-            if !matches!(desk.asked(), Some(Asked::Draw { .. })) {
+            if matches!(desk.asked(), None | Some(Asked::Turn)) {
                 continue;
             }
             let side = self.side_of(k);
@@ -171,12 +171,10 @@ impl Session {
     /// the covered board.
     fn call_answerer(&mut self) {
         let asked = self.asked_desk();
-        if !self.mode().shows_everything()
-            && !matches!(asked, Some((_, Asked::Takeback { .. })))
-            && !self.table.game().status().is_over()
-        {
+        if !matches!(asked, Some((_, Asked::Takeback { .. }))) {
             // The table's takeback question is settled (or none was asked).
             self.modes.takeback_asked = None;
+            self.modes.takeback_agreed.clear();
         }
         match asked {
             Some((seat, _)) if self.curtain_guarded() => {
@@ -251,6 +249,7 @@ pub(super) fn table_of(
     resign: &Arc<Mutex<Vec<usize>>>,
 ) -> (Table, Vec<Option<Desk>>) {
     let chairs = turns::chairs_of(&game);
+    let open = game.rules().mode.shows_everything();
     let mut desks = Vec::new();
     let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> = Vec::new();
     for (k, &chair) in chairs.iter().enumerate() {
@@ -274,6 +273,7 @@ pub(super) fn table_of(
     table.stopwatch(Box::new(clock.clone()));
     table.abandon_unplayed(true);
     table.plain_reasons(true);
+    table.undo_takebacks(open);
     let resign = resign.clone();
     table.resignations(Box::new(move || {
         std::mem::take(&mut *resign.lock().unwrap_or_else(|e| e.into_inner()))

@@ -52,12 +52,10 @@ impl Session {
         self.modes.takeback_agreed.clear();
         self.selected = None;
         self.modes.answering = None;
-        if !self.mode().shows_everything() {
-            // Hidden and flip games: the table asks the others at their desks.
-            let k = self.seat_of(asker);
-            self.table.ask_takeback_now(k);
-            self.drive();
-        }
+        // The table asks the others at their desks.
+        let k = self.seat_of(asker);
+        self.table.ask_takeback_now(k);
+        self.drive();
     }
 
     /// How many standing actions go back to `asker`'s own last turn (the fewest after which
@@ -74,32 +72,17 @@ impl Session {
         }
     }
 
-    /// The other player's answer to a takeback (two players), or the last answer of four.
+    /// An answer to the takeback asked: the seat the table asks now answers (a "no" by
+    /// closing the question is always taken).
     pub(super) fn answer_takeback(&mut self, yes: bool) {
-        let Some(asker) = self.modes.takeback_asked else {
+        let Some(seat) = self.takeback_desk() else {
             return;
         };
-        if let Some(seat) = self.takeback_desk() {
-            // Behind the curtain only the player called to the covered board answers (a "no"
-            // by closing the question is always taken).
-            if yes && !self.may_answer(seat) {
-                return;
-            }
-            self.answer_at_table(seat, yes);
+        // Behind the curtain only the player called to the covered board answers.
+        if yes && !self.may_answer(seat) {
             return;
         }
-        if yes && asker.opponent().is_some_and(|o| !self.may_answer(o)) {
-            return;
-        }
-        self.modes.takeback_asked = None;
-        self.modes.takeback_agreed.clear();
-        self.end_question();
-        if !yes {
-            self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
-            return;
-        }
-        // Open games between people: an agreed takeback is a plain undo, with redo.
-        self.plain_undo(self.modes.takeback_turns.max(1));
+        self.answer_at_table(seat, yes);
     }
 
     /// `seat`'s answer put on its desk, and the table moved on.
@@ -108,11 +91,14 @@ impl Session {
         if let Some(desk) = self.desks.get(k).and_then(Option::as_ref) {
             let _ = desk.answer(yes);
         }
+        if yes && !self.modes.takeback_agreed.contains(&seat) {
+            self.modes.takeback_agreed.push(seat);
+        }
         self.drive();
     }
 
-    /// Four people: one player's answer to the takeback asked. A "no" ends the question; the
-    /// takeback is made once every other player still in has said yes.
+    /// Four people: one player's answer to the takeback asked, on its desk when the table asks
+    /// it, else kept until it does (in an open game they answer in any order).
     pub(super) fn answer_takeback_for(&mut self, seat: Seat, yes: bool) {
         let Some(asker) = self.modes.takeback_asked else {
             return;
@@ -124,21 +110,17 @@ impl Session {
         if !self.may_answer(seat) {
             return;
         }
-        if !self.mode().shows_everything() {
-            if self.takeback_desk() == Some(seat) {
-                self.answer_at_table(seat, yes);
-            }
+        if self.takeback_desk() == Some(seat) {
+            self.answer_at_table(seat, yes);
             return;
         }
-        if yes && !self.modes.takeback_agreed.contains(&seat) {
-            self.modes.takeback_agreed.push(seat);
+        if !self.held.iter().any(|(s, _)| *s == seat) {
+            self.held.push((seat, yes));
+            if yes {
+                self.modes.takeback_agreed.push(seat);
+            }
         }
-        let agreed = &self.modes.takeback_agreed;
-        if !yes || still_in.iter().all(|s| *s == asker || agreed.contains(s)) {
-            // The last answer: the same as the one answer between two players.
-            self.modes.answering = None;
-            self.answer_takeback(yes);
-        }
+        self.drive();
     }
 
     /// Plain undo of open games: `actions` actions go onto the redo list, then back to a
