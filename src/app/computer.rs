@@ -1,11 +1,11 @@
 //! The computer opponent in the window: which seats the computer (or an outside engine) plays,
 //! each a thinker seat of the table (`table::thinker_seat`: its player thinks off the UI thread
-//! on `ai::Thinker`), and the seats as kept in a record. The session (session.rs) runs its turns;
-//! the computer gets only its own view.
+//! on `ai::Thinker`), and the seats as kept in a record. The seats sit at the session's table,
+//! which asks them for their turns; the computer gets only its own view.
 
 use super::settings::Occupant;
 use crate::ai::{AiPlayer, Level, Player};
-use crate::engine::{Chair, Game, View};
+use crate::engine::{Game, View};
 use crate::i18n::{self, Lang};
 use crate::table::engine_player::{EngineNews, EnginePlayer, EngineStop};
 use crate::table::thinker_seat::{MakePlayer, ThinkerLink, ThinkerSeat};
@@ -16,12 +16,11 @@ use std::time::Duration;
 /// clock's seconds): told to the engine, and the bound after which a silent engine has failed.
 pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(60);
 
-/// How the seats an outside engine plays are started: its command, and each seat's chair and
-/// view at the start of the game (by seat), and the most one turn may take.
+/// How the seats an outside engine plays are started: its command and the most one turn may
+/// take (each seat's engine is told its chair and its view at the start of the game).
 #[derive(Clone, Debug)]
 pub struct EngineSetup {
     pub command: String,
-    pub starts: Vec<(Chair, View)>,
     pub turn_time: Duration,
 }
 
@@ -90,7 +89,8 @@ impl Seats {
     /// engine seat's only once the engine's command is set: until then it waits).
     pub(super) fn make_seat(&mut self, k: usize, game: &Game) -> Option<ThinkerSeat> {
         let chair = *crate::table::turns::chairs_of(game).get(k)?;
-        let side = crate::table::turns::side_of_chair(game, chair).unwrap_or(crate::engine::Seat::Red);
+        let side =
+            crate::table::turns::side_of_chair(game, chair).unwrap_or(crate::engine::Seat::Red);
         let (start, history) = history_of(game, side);
         let conf = self.conf.clone();
         let seat = match self.seats.get(k)? {
@@ -111,8 +111,9 @@ impl Seats {
                     let c = conf.lock().unwrap_or_else(|e| e.into_inner());
                     let e = c.engine.as_ref()?;
                     slot.restart();
-                    let player = EnginePlayer::new(&e.command, chair, start.clone(), Some(e.turn_time))
-                        .with_news(slot.clone());
+                    let player =
+                        EnginePlayer::new(&e.command, chair, start.clone(), Some(e.turn_time))
+                            .with_news(slot.clone());
                     Some(Box::new(player) as Box<dyn Player>)
                 });
                 ThinkerSeat::new(ENGINE_WORD, make).with_news(news)
@@ -243,7 +244,10 @@ impl Seats {
 
 /// What the seat playing `side` was shown of `game`: its view at the start, and each turn's
 /// public report with its view after it.
-fn history_of(game: &Game, side: crate::engine::Seat) -> (View, Vec<(crate::engine::TurnReport, View)>) {
+fn history_of(
+    game: &Game,
+    side: crate::engine::Seat,
+) -> (View, Vec<(crate::engine::TurnReport, View)>) {
     let rules = game.rules();
     let viewer = crate::engine::Viewer::Side(side);
     let start = game.position_at(0).view(rules, viewer);

@@ -42,7 +42,10 @@ impl Session {
             return;
         }
         let me = self.looking_side();
-        self.beliefs = Some((plies, crate::ai::review::belief_map(self.table.game(), me, plies)));
+        self.beliefs = Some((
+            plies,
+            crate::ai::review::belief_map(self.table.game(), me, plies),
+        ));
         let mut noted: Vec<String> =
             crate::app::records::info_value(self.table.game().record(), InfoKey::Beliefs)
                 .map(|v| v.split(',').map(str::to_string).collect())

@@ -5,13 +5,19 @@ use super::*;
 
 impl Session {
     pub fn side_to_move(&self) -> Seat {
-        self.table.game().position().side_to_move().unwrap_or(Seat::Red)
+        self.table
+            .game()
+            .position()
+            .side_to_move()
+            .unwrap_or(Seat::Red)
     }
 
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
     /// guards it.
     pub fn hidden_hotseat(&self) -> bool {
-        self.mode().hides_identities() && self.humans_apart() && !self.table.game().status().is_over()
+        self.mode().hides_identities()
+            && self.humans_apart()
+            && !self.table.game().status().is_over()
     }
 
     /// Whether two or more people play seats that must not see each other's pieces: two people

@@ -366,25 +366,11 @@ impl Session {
             return;
         }
         let rules = self.table.game().rules();
-        let start = self.table.game().position_at(0);
-        let seats = self.table.game().board().seats;
-        let starts = (0..self.computer.seats.len())
-            .map(|k| {
-                let (chair, side) = if rules.mode.deals_face_down() {
-                    // Before the colours are decided both players see Red's view.
-                    (Chair::Player(k as u8 + 1), Seat::Red)
-                } else {
-                    (Chair::Side(seats[k]), seats[k])
-                };
-                (chair, start.view(rules, Viewer::Side(side)))
-            })
-            .collect();
         let turn_time = rules.move_clock.map_or(computer::ENGINE_TURN_TIME, |secs| {
             std::time::Duration::from_secs(u64::from(secs))
         });
         self.computer.set_engine(computer::EngineSetup {
             command: command.to_string(),
-            starts,
             turn_time,
         });
     }
@@ -565,9 +551,15 @@ impl Session {
             }
             Act::ConfirmResign(yes) => {
                 // Only the answer to the question asked (never a resignation nobody confirmed).
-                if yes && self.confirm_resign && let Some(side) = self.acting_side() {
+                if yes
+                    && self.confirm_resign
+                    && let Some(side) = self.acting_side()
+                {
                     let k = self.seat_of(side);
-                    self.resigning.lock().unwrap_or_else(|e| e.into_inner()).push(k);
+                    self.resigning
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(k);
                     self.drive();
                     self.after_change();
                 }
@@ -686,7 +678,11 @@ impl Session {
         }
         self.message = None;
         let k = self.seat_of(seat);
-        let asked = self.desks.get(k).and_then(Option::as_ref).map(|d| d.asked());
+        let asked = self
+            .desks
+            .get(k)
+            .and_then(Option::as_ref)
+            .map(|d| d.asked());
         match asked {
             Some(Some(crate::table::desk::Asked::Draw { .. })) => {
                 if let Some(desk) = &self.desks[k] {
@@ -729,7 +725,8 @@ impl Session {
             // A piece that cannot move at all (a mine, the flag, a piece shut in an HQ): say so
             // at once rather than select it. The mover's own piece: nothing hidden is told.
             let why = self
-                .table.game()
+                .table
+                .game()
                 .position()
                 .check_turn(self.rules(), Turn::Move { from: n, to: n });
             if let Err(e) = why
@@ -759,7 +756,8 @@ impl Session {
                     self.message = None;
                 } else if view.at(n) != Seen::Empty {
                     let why = self
-                        .table.game()
+                        .table
+                        .game()
                         .position()
                         .check_turn(self.rules(), Turn::Move { from: n, to: n });
                     if let Err(e) = why {

@@ -55,7 +55,8 @@ impl Session {
 
     /// Whether the computer is to move (human input waits).
     pub fn computer_to_move(&self) -> bool {
-        !self.table.game().status().is_over() && self.computer.seats[self.seat_to_move()] != Occupant::Human
+        !self.table.game().status().is_over()
+            && self.computer.seats[self.seat_to_move()] != Occupant::Human
     }
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
@@ -77,17 +78,6 @@ impl Session {
             Some(s) => s,
             None => board.seats[0],
         }
-    }
-
-    /// After undo: go back to a human's turn (open games against the computer: the undone
-    /// actions go onto the redo list).
-    pub fn undo_to_human(&mut self) {
-        if !self.computer.any() || !self.computer_to_move() {
-            return;
-        }
-        let humans: Vec<usize> = self.computer.humans().collect();
-        self.table
-            .undo_until(|g| humans.contains(&slot_to_move(g)));
     }
 
     /// Move the table on as far as the seats' answers allow (the computer's turns, the people's
@@ -223,7 +213,11 @@ impl Session {
         } else {
             Some(self.table.game().board().seats[k])
         };
-        let command = self.computer.engine_command().unwrap_or_default().to_string();
+        let command = self
+            .computer
+            .engine_command()
+            .unwrap_or_default()
+            .to_string();
         let trouble = EngineTrouble {
             name: computer::command_name(&command),
             who: side.ok_or(k as u8 + 1),
@@ -265,7 +259,9 @@ pub(super) fn table_of(
             }
         }
     }
-    let seeds: Vec<u64> = (0..chairs.len()).map(|_| crate::engine::rng::os_seed()).collect();
+    let seeds: Vec<u64> = (0..chairs.len())
+        .map(|_| crate::engine::rng::os_seed())
+        .collect();
     let mut table = match Table::resume(game, seats, &seeds, Limits::default()) {
         Ok(t) => t,
         Err(e) => unreachable!("desks and thinker seats start and begin without fail: {e:?}"),
