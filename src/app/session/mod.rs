@@ -1,9 +1,11 @@
-//! A game on screen, apart from the window: the `Game`, the selection, the redo stack, the move
-//! clock, the clash flash, the hidden/flip state (who is looking, the curtain, the gate's sights,
-//! takeback requests) and the computer's seats and thinking. The play screen draws a `Session` and
-//! sends it `Act`s; `Session::apply` carries them out after the UI pass, and `Session::tick` moves
-//! time on (the clock, the animations, the computer's turns) before it. No egui context is needed,
-//! so sessions are tested on their own (tests/window/session.rs).
+//! A game on screen, apart from the window: the `Table` the game is played on (a desk for each
+//! person, a thinker seat for each of the computer's seats; the table owns the game, the turns,
+//! the questions, the move clock and the redo list), the selection, the clash flash, the
+//! hidden/flip state (who is looking, the curtain, the gate's sights, the questions shown) and
+//! the computer's seats. The play screen draws a `Session` and sends it `Act`s; `Session::apply`
+//! puts the person's answers on their desks after the UI pass, and `Session::tick` moves time on
+//! (the animations, the move clock) and polls the table before it. No egui context is needed, so
+//! sessions are tested on their own (tests/window/session.rs).
 
 use super::board::Flash;
 use super::computer;

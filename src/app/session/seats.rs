@@ -1,5 +1,6 @@
-//! The computer's seats in the session: whose turn and whose eyes (`table::turns`), its turns
-//! played in `tick`, an engine that stopped.
+//! The table under the session: made with a desk for each person and a thinker seat for each of
+//! the computer's seats, whose turn and whose eyes (`table::turns`), the table polled (`drive`)
+//! and what it told the desks shown, an engine that stopped.
 
 use super::*;
 use crate::table::desk::{Asked, Desk, Told};
@@ -23,7 +24,7 @@ pub(super) fn slot_to_move(game: &Game) -> usize {
     turns::chair_to_move(game, turns::chairs_of(game)).unwrap_or(0)
 }
 
-/// The computer's seats in the session: whose turn, whose eyes, its turns played in `tick`.
+/// The seats at the session's table: whose turn, whose eyes, the table polled.
 impl Session {
     /// The seat (0 or 1) of the side to move.
     pub(super) fn seat_to_move(&self) -> usize {
@@ -85,7 +86,9 @@ impl Session {
     /// while the computer thinks.
     pub(in crate::app) fn drive(&mut self) -> Option<f64> {
         let mut guard = 0;
-        loop {
+        // A finished game has nothing to ask (a forfeit before a flip game's colours leaves it
+        // going on, its stopped seat asked in vain).
+        while !self.table.game().status().is_over() {
             guard += 1;
             self.hand_held_answers();
             let plies = self.table.game().plies().len();
@@ -113,18 +116,16 @@ impl Session {
         let told: Vec<Told> = (self.desks.iter().flatten())
             .flat_map(Desk::take_told)
             .collect();
-        {
-            for told in told {
-                match told {
-                    Told::Refused(_, why) => self.message = Some(Message::Illegal(why)),
-                    Told::TakebackDeclined => {
-                        self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
-                    }
-                    Told::TakenBack { .. } | Told::Rewound | Told::TimedOut { .. } => {
-                        self.after_change();
-                    }
-                    _ => {}
+        for told in told {
+            match told {
+                Told::Refused(_, why) => self.message = Some(Message::Illegal(why)),
+                Told::TakebackDeclined => {
+                    self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
                 }
+                Told::TakenBack { .. } | Told::Rewound | Told::TimedOut { .. } => {
+                    self.after_change();
+                }
+                _ => {}
             }
         }
     }
