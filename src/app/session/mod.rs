@@ -661,11 +661,14 @@ impl Session {
         })
     }
 
-    /// Whether the person to move may offer a draw now: one offer a turn (a declined offer
-    /// leaves the turn with the offerer, who plays on).
+    /// Whether the person to move may offer a draw now: on their own turn (not while the
+    /// computer thinks), one offer a turn (a declined offer leaves the turn with the offerer,
+    /// who plays on).
     pub fn may_offer_draw(&self) -> bool {
         let game = self.table.game();
-        self.offered != Some(game.plies().len()) && game.draw_offer().is_none()
+        self.desk_to_move().is_some()
+            && self.offered != Some(game.plies().len())
+            && game.draw_offer().is_none()
     }
 
     /// A person answers the draw offer for `seat`: on its desk when the table asks it, else
