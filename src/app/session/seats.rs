@@ -85,6 +85,12 @@ impl Session {
     /// answers on their desks), and show what it did. Returns when to look again (seconds),
     /// while the computer thinks.
     pub(in crate::app) fn drive(&mut self) -> Option<f64> {
+        self.drive_until(false)
+    }
+
+    /// `drive`, stopping after the first turn played when `one_turn` (a person's answer:
+    /// the computer's next turn is asked at the next tick, as the window looks again).
+    fn drive_until(&mut self, one_turn: bool) -> Option<f64> {
         let mut guard = 0;
         // A finished game has nothing to ask (a forfeit before a flip game's colours leaves it
         // going on, its stopped seat asked in vain).
@@ -103,6 +109,7 @@ impl Session {
             self.note_forfeit();
             match polled {
                 Polled::Waiting(_) | Polled::Over(_) => break,
+                Polled::Moved if one_turn => break,
                 Polled::Again | Polled::Moved if guard < 256 => {}
                 _ => break,
             }
@@ -196,7 +203,7 @@ impl Session {
             return;
         };
         if desk.reply(reply).is_ok() {
-            self.drive();
+            self.drive_until(true);
         }
     }
 
