@@ -1,49 +1,55 @@
 //! The computer opponent in the window: which seats the computer (or an outside engine) plays,
 //! each a thinker seat of the table (`table::thinker_seat`: its player thinks off the UI thread
-//! on `ai::Thinker`), and the seats as kept in a record. The session (session.rs) runs its turns;
-//! the computer gets only its own view.
+//! on `ai::Thinker`), and the seats as kept in a record. The seats sit at the session's table,
+//! which asks them for their turns; the computer gets only its own view.
 
 use super::settings::Occupant;
 use crate::ai::{AiPlayer, Level, Player};
-use crate::engine::{Chair, Game, View};
+use crate::engine::{Game, View};
 use crate::i18n::{self, Lang};
 use crate::table::engine_player::{EngineNews, EnginePlayer, EngineStop};
-use crate::table::thinker_seat::{MakePlayer, ThinkerSeat};
-use crate::table::{SeatDriver, SeatStart};
+use crate::table::thinker_seat::{MakePlayer, ThinkerLink, ThinkerSeat};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The most an outside engine's turn may take when the game has no move clock (with one, the
 /// clock's seconds): told to the engine, and the bound after which a silent engine has failed.
 pub const ENGINE_TURN_TIME: Duration = Duration::from_secs(60);
 
-/// How the seats an outside engine plays are started: its command, and each seat's chair and
-/// view at the start of the game (by seat), and the most one turn may take.
+/// How the seats an outside engine plays are started: its command and the most one turn may
+/// take (each seat's engine is told its chair and its view at the start of the game).
 #[derive(Clone, Debug)]
 pub struct EngineSetup {
     pub command: String,
-    pub starts: Vec<(Chair, View)>,
     pub turn_time: Duration,
 }
 
-/// The computer seats of a game on screen: one per seat of the board (two, or four in the order
-/// South, East, North, West), each a human, the computer or an outside engine.
+/// What the computer seats' makers read when they make a fresh player: the threads, the node
+/// budget and how engine seats are started (shared with the seats at the table).
 #[derive(Default)]
-pub struct Seats {
-    pub seats: Vec<Occupant>,
-    /// The computer's seats (none for a human's), made when first needed after `reset`.
-    drivers: Vec<Option<ThinkerSeat>>,
-    /// How many plies the computer seats have been told about.
-    pub(super) observed: usize,
-    /// How engine seats are started (none yet: they have no player and wait).
-    engine: Option<EngineSetup>,
-    /// What each engine seat's player reports (its name, why it stopped); renewed with the
-    /// seat, keeping the name.
-    news: Vec<EngineNews>,
+struct Conf {
     /// How many threads the computer seats search on (`AiPlayer::with_threads`; 0 reads as 1).
     threads: usize,
     /// A node budget per turn instead of the level's time (`AiPlayer::with_nodes`): set by tests,
     /// whose computer seats must play the same whatever the machine's load.
     nodes: Option<u64>,
+    /// How engine seats are started (none yet: they have no player and wait).
+    engine: Option<EngineSetup>,
+}
+
+/// The computer seats of a game on screen: one per seat of the board (two, or four in the order
+/// South, East, North, West), each a human, the computer or an outside engine. The seats
+/// themselves sit at the session's table (`make_seat`); the screen keeps their links.
+#[derive(Default)]
+pub struct Seats {
+    pub seats: Vec<Occupant>,
+    /// The screen's end of each computer seat (none for a human's).
+    links: Vec<Option<ThinkerLink>>,
+    conf: Arc<Mutex<Conf>>,
+    /// The command that starts the engine seats, once set (as in `conf`).
+    command: Option<String>,
+    /// What each engine seat's player reports (its name, why it stopped).
+    news: Vec<EngineNews>,
 }
 
 impl std::fmt::Debug for Seats {
@@ -51,156 +57,122 @@ impl std::fmt::Debug for Seats {
         f.debug_struct("Seats")
             .field("seats", &self.seats)
             .field("thinking", &self.is_thinking())
-            .field("observed", &self.observed)
-            .field("engine", &self.engine.as_ref().map(|e| &e.command))
+            .field("engine", &self.engine_command())
             .finish()
     }
 }
 
 impl Seats {
     pub fn new(seats: Vec<Occupant>) -> Seats {
-        let mut s = Seats {
+        Seats {
             news: vec![EngineNews::default(); seats.len()],
+            links: vec![None; seats.len()],
             seats,
             ..Seats::default()
-        };
-        s.reset();
-        s
+        }
     }
 
-    /// Fresh computer seats that will be told the whole game again (after undo or on resume):
-    /// a thought under way is dropped. An engine seat gets a new engine process, started at its
-    /// next turn and told the game from its start: the engine's memory of the game is rebuilt as
-    /// the built-in computer's is.
+    fn conf(&self) -> std::sync::MutexGuard<'_, Conf> {
+        self.conf.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Fresh players for every computer seat, told the game again, the next time each is asked
+    /// while not thinking (new settings; a stopped engine gets a new process).
     pub fn reset(&mut self) {
-        self.observed = 0;
-        self.news.resize_with(self.seats.len(), EngineNews::default);
-        for (k, seat) in self.seats.iter().enumerate() {
-            if *seat == Occupant::Engine {
-                // A slot of its own for the fresh seat (a stopped engine stops it no more),
-                // knowing the engine's name.
-                self.news[k] = self.news[k].renewed();
-            }
+        for link in self.links.iter().flatten() {
+            link.renew();
         }
-        self.drivers = (0..self.seats.len()).map(|_| None).collect();
     }
 
-    /// The seat of player slot `k` in `game`, if the computer plays it (an engine seat only once
-    /// its command is set): made at its first use after `reset`.
-    pub(super) fn driver(&mut self, k: usize, game: &Game) -> Option<&mut ThinkerSeat> {
-        if self.drivers.get(k)?.is_none() {
-            let seat = self.make_driver(k, game)?;
-            self.drivers[k] = Some(seat);
-        }
-        self.drivers[k].as_mut()
-    }
-
-    /// A fresh thinker seat for slot `k`.
-    fn make_driver(&mut self, k: usize, game: &Game) -> Option<ThinkerSeat> {
+    /// The seat of player slot `k` in `game`, if the computer plays it: a thinker seat told
+    /// the game so far, whose players are made as the settings say when it is asked (an
+    /// engine seat's only once the engine's command is set: until then it waits).
+    pub(super) fn make_seat(&mut self, k: usize, game: &Game) -> Option<ThinkerSeat> {
         let chair = *crate::table::turns::chairs_of(game).get(k)?;
-        let mut seat = match self.seats.get(k)? {
+        let side =
+            crate::table::turns::side_of_chair(game, chair).unwrap_or(crate::engine::Seat::Red);
+        let (start, history) = history_of(game, side);
+        let conf = self.conf.clone();
+        let seat = match self.seats.get(k)? {
             Occupant::Human => return None,
             Occupant::Computer(level) => {
-                let (level, threads, nodes) = (*level, self.threads, self.nodes);
+                let level = *level;
                 let make: MakePlayer = Box::new(move |_| {
-                    Some(Box::new(computer_player(level, threads, nodes)) as Box<dyn Player>)
+                    let c = conf.lock().unwrap_or_else(|e| e.into_inner());
+                    let player = computer_player(level, c.threads.max(1), c.nodes);
+                    Some(Box::new(player) as Box<dyn Player>)
                 });
                 ThinkerSeat::new(level.word(), make)
             }
             Occupant::Engine => {
-                let e = self.engine.as_ref()?;
-                let (_, start) = e.starts.get(k)?.clone();
-                let news = self.news[k].clone();
-                let (command, turn_time, slot) = (e.command.clone(), e.turn_time, news.clone());
+                let news = self.news.get(k)?.clone();
+                let slot = news.clone();
                 let make: MakePlayer = Box::new(move |start: &View| {
+                    let c = conf.lock().unwrap_or_else(|e| e.into_inner());
+                    let e = c.engine.as_ref()?;
                     slot.restart();
-                    let player = EnginePlayer::new(&command, chair, start.clone(), Some(turn_time))
-                        .with_news(slot.clone());
+                    let player =
+                        EnginePlayer::new(&e.command, chair, start.clone(), Some(e.turn_time))
+                            .with_news(slot.clone());
                     Some(Box::new(player) as Box<dyn Player>)
                 });
-                ThinkerSeat::new(ENGINE_WORD, make)
-                    .with_news(news)
-                    .with_history(start, Vec::new())
+                ThinkerSeat::new(ENGINE_WORD, make).with_news(news)
             }
         };
-        let start = SeatStart {
-            rules: game.rules(),
-            chair,
-            seed: crate::engine::rng::os_seed(),
-            game_time: None,
-            turn_time: None,
-        };
-        // A thinker seat's start only notes the rules and the seed.
-        seat.start(&start).ok()?;
+        let seat = seat.with_history(start, history);
+        self.links[k] = Some(seat.link());
         Some(seat)
     }
 
-    /// Every computer seat that has been made.
-    pub(super) fn drivers(&mut self) -> impl Iterator<Item = (usize, &mut ThinkerSeat)> {
-        (self.drivers.iter_mut().enumerate()).filter_map(|(k, d)| Some((k, d.as_mut()?)))
-    }
-
-    /// Drop any thought under way (the game is over, or went back).
-    pub(super) fn cancel(&mut self) {
-        for (_, d) in self.drivers() {
-            d.cancel();
-        }
-    }
-
-    /// The computer seats search on `threads` threads from now on: fresh players at once when
-    /// none is thinking (they are told the game again, as after an undo), else from the next
-    /// `reset` (an undo, a resumed game, the next game).
+    /// The computer seats search on `threads` threads from now on: fresh players (told the game
+    /// again) the next time each seat is asked while not thinking.
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, crate::ai::MAX_THREADS);
-        if threads == self.threads.max(1) {
+        if threads == self.threads() {
             return;
         }
-        self.threads = threads;
-        self.renew_computers();
-    }
-
-    /// Fresh computer players at once when none is thinking (told the game again, as after an
-    /// undo); else they come with the next `reset`.
-    fn renew_computers(&mut self) {
-        if !self.is_thinking()
-            && self
-                .seats
-                .iter()
-                .any(|s| matches!(s, Occupant::Computer(_)))
-        {
-            self.reset();
-        }
+        self.conf().threads = threads;
+        self.reset();
     }
 
     /// How many threads the computer seats search on.
     pub fn threads(&self) -> usize {
-        self.threads.max(1)
+        self.conf().threads.max(1)
     }
 
     /// The computer seats (and the hint) think `nodes` nodes a turn instead of their level's
     /// time from now on (`None`: the level's time), as `set_threads` takes effect.
     pub fn set_nodes(&mut self, nodes: Option<u64>) {
-        if nodes == self.nodes {
+        if nodes == self.nodes() {
             return;
         }
-        self.nodes = nodes;
-        self.renew_computers();
+        self.conf().nodes = nodes;
+        self.reset();
     }
 
     /// The node budget of the computer seats, if they have one instead of their level's time.
     pub fn nodes(&self) -> Option<u64> {
-        self.nodes
+        self.conf().nodes
     }
 
     /// How engine seats are started, and fresh players for every seat.
     pub fn set_engine(&mut self, setup: EngineSetup) {
-        self.engine = Some(setup);
+        self.command = Some(setup.command.clone());
+        let name = command_name(&setup.command).unwrap_or_else(|| ENGINE_WORD.to_string());
+        for k in 0..self.seats.len() {
+            if self.seats[k] == Occupant::Engine
+                && let Some(link) = &self.links[k]
+            {
+                link.set_name(&name);
+            }
+        }
+        self.conf().engine = Some(setup);
         self.reset();
     }
 
     /// The command that starts the engine seats, once set.
     pub fn engine_command(&self) -> Option<&str> {
-        self.engine.as_ref().map(|e| e.command.as_str())
+        self.command.as_deref()
     }
 
     /// The name an engine seat's engine gave itself (`id name`), once its handshake is done: the
@@ -248,7 +220,7 @@ impl Seats {
     }
 
     pub fn is_thinking(&self) -> bool {
-        (self.drivers.iter().flatten()).any(|d| d.link().is_thinking())
+        (self.links.iter().flatten()).any(ThinkerLink::is_thinking)
     }
 
     /// The one human seat, if exactly one seat is human (the others are the computer).
@@ -268,6 +240,24 @@ impl Seats {
     pub fn humans(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.seats.len()).filter(|&k| self.seats[k] == Occupant::Human)
     }
+}
+
+/// What the seat playing `side` was shown of `game`: its view at the start, and each turn's
+/// public report with its view after it.
+fn history_of(
+    game: &Game,
+    side: crate::engine::Seat,
+) -> (View, Vec<(crate::engine::TurnReport, View)>) {
+    let rules = game.rules();
+    let viewer = crate::engine::Viewer::Side(side);
+    let start = game.position_at(0).view(rules, viewer);
+    let history = (game.plies().iter().enumerate())
+        .filter_map(|(i, ply)| {
+            let report = ply.report.clone()?;
+            Some((report, game.position_at(i + 1).view(rules, viewer)))
+        })
+        .collect();
+    (start, history)
 }
 
 /// A computer player of `level` on `threads` threads, thinking `nodes` nodes a turn if given

@@ -550,9 +550,7 @@ fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Com
         // People in a hidden game: each answers behind the curtain, called seat by seat.
         Some(_) if play.curtain_guarded() => {}
         // Every other player still in answers now, while the offerer's turn waits (people at
-        // the screen, each for their own seat; the computer declines at once). Two people at
-        // one screen: the other player answers before the offerer moves, since a move
-        // withdraws the offer.
+        // the screen, each for their own seat; the computer declines at once).
         Some(s) if !over => {
             for seat in game.seats_in() {
                 let human = play.computer().seats.get(seat.index())
@@ -569,7 +567,7 @@ fn draw_buttons(ui: &mut egui::Ui, play: &Session, lang: Lang, out: &mut Vec<Com
         other => {
             if ui
                 .add_enabled(
-                    !over && !covered && other.is_none(),
+                    !over && !covered && other.is_none() && play.may_offer_draw(),
                     egui::Button::new(lang.t(&i18n::OFFER_DRAW)),
                 )
                 .clicked()

@@ -23,6 +23,11 @@ pub(super) struct Console {
     redo_at: usize,
     /// A seat that fails before it played a turn abandons the game instead of losing it.
     pub(super) abandon_unplayed: bool,
+    /// A takeback every seat agreed to is a plain undo, with redo, not one through the gate.
+    pub(super) undo_takebacks: bool,
+    /// The record says why a seat failed in the program's words (`SeatFailure::in_lang`),
+    /// never in what the seat wrote itself.
+    pub(super) plain_reasons: bool,
     /// The last seat that failed, why, and what its forfeit did to the game.
     pub(super) forfeited: Option<(usize, SeatFailure, turns::Forfeit)>,
 }
@@ -39,6 +44,26 @@ impl Table {
     pub fn forfeited(&self) -> Option<(usize, &SeatFailure, turns::Forfeit)> {
         let (k, why, kind) = self.console.forfeited.as_ref()?;
         Some((*k, why, *kind))
+    }
+
+    /// Make a takeback every seat agreed to a plain undo, with redo (`undo_until`), instead of
+    /// one through the gate kept in the record: open games between people at one screen,
+    /// where nothing is hidden.
+    pub fn undo_takebacks(&mut self, on: bool) {
+        self.console.undo_takebacks = on;
+    }
+
+    /// Say in the record why a seat failed in the program's words only (`SeatFailure::in_lang`
+    /// in English), never with what the seat wrote itself: a record is shown and passed on,
+    /// and an engine's own words could name pieces.
+    pub fn plain_reasons(&mut self, on: bool) {
+        self.console.plain_reasons = on;
+    }
+
+    /// The last seat that failed, why, and what its forfeit did to the game, once: a screen
+    /// that shows each failure as it comes.
+    pub fn take_forfeited(&mut self) -> Option<(usize, SeatFailure, turns::Forfeit)> {
+        self.console.forfeited.take()
     }
 
     /// The actions undone (newest last) that `redo_until` plays again; empty once the game
@@ -60,7 +85,7 @@ impl Table {
     /// Plain undo (open games, where nothing is hidden): the last action, then more while
     /// `done` says the position is not yet one to stop at; each goes onto the redo list.
     /// Every seat is told its view now. How many actions were undone.
-    pub fn undo_until(&mut self, done: impl Fn(&Game) -> bool) -> usize {
+    pub fn undo_until(&mut self, mut done: impl FnMut(&Game) -> bool) -> usize {
         let mut redo = self.redo_list().to_vec();
         let mut undone = 0;
         while let Some(a) = self.game.undo() {

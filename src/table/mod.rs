@@ -777,7 +777,12 @@ impl Table {
         self.places[k].failed = true;
         let (chair, name) = (self.places[k].chair, self.places[k].driver.name());
         let abandon = self.console.abandon_unplayed;
-        let forfeit = turns::forfeit(&mut self.game, chair, &name, &why.to_string(), abandon);
+        let reason = if self.console.plain_reasons {
+            why.in_lang(crate::i18n::Lang::En)
+        } else {
+            why.to_string()
+        };
+        let forfeit = turns::forfeit(&mut self.game, chair, &name, &reason, abandon);
         self.console.forfeited = Some((k, why.clone(), forfeit));
         if self.forfeit.is_none() {
             self.forfeit = Some((k, why));

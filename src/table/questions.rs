@@ -161,6 +161,15 @@ impl Table {
         match kind {
             Kind::Draw if self.game.status().is_over() => Polled::Over(self.end()),
             Kind::Draw => Polled::Again,
+            Kind::Takeback { actions, .. } if self.console.undo_takebacks => {
+                // A plain undo, with redo (open games at one screen).
+                let mut left = actions;
+                self.undo_until(|_| {
+                    left = left.saturating_sub(1);
+                    left == 0
+                });
+                Polled::Moved
+            }
             Kind::Takeback { actions, turns } => {
                 let by = self.side_of(asker);
                 if turns::take_back(&mut self.game, by, actions).is_err() {

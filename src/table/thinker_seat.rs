@@ -40,6 +40,8 @@ pub struct ThinkerLink(Arc<LinkState>);
 struct LinkState {
     thinking: AtomicBool,
     renew: AtomicBool,
+    /// The seat's name, when the screen gives it one after the seat was made.
+    name: std::sync::Mutex<Option<String>>,
 }
 
 impl ThinkerLink {
@@ -52,6 +54,12 @@ impl ThinkerLink {
     /// thinking (new thread or node settings of the maker).
     pub fn renew(&self) {
         self.0.renew.store(true, Ordering::SeqCst);
+    }
+
+    /// Name the seat `name` from now on (in the record and the summary): an outside engine's
+    /// seat, named after the command chosen once the seat is made.
+    pub fn set_name(&self, name: &str) {
+        *self.0.name.lock().unwrap_or_else(|e| e.into_inner()) = Some(name.to_string());
     }
 
     fn set_thinking(&self, on: bool) {
@@ -165,7 +173,8 @@ impl ThinkerSeat {
 
 impl SeatDriver for ThinkerSeat {
     fn name(&self) -> String {
-        self.name.clone()
+        let named = self.link.0.name.lock().unwrap_or_else(|e| e.into_inner());
+        named.clone().unwrap_or_else(|| self.name.clone())
     }
 
     fn start(&mut self, start: &SeatStart<'_>) -> Result<(), SeatFailure> {

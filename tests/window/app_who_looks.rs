@@ -456,6 +456,11 @@ fn two_people_answer_a_draw_offer_behind_the_curtain() {
     assert!(!g.status().is_over());
     assert_eq!(g.position().side_to_move(), Some(Seat::Red));
     assert!(h.state().play().unwrap().curtain_up(), "down for Red");
+    // One draw offer a turn (the table's rule): Red offers again on its next turn.
+    lift(&mut h);
+    assert!(!is_enabled(&h, "Offer draw"), "offered already this turn");
+    move_by_clicks(&mut h);
+    move_by_clicks(&mut h);
     lift(&mut h);
     click(&mut h, "Offer draw");
     click(&mut h, "Red offers a draw — Blue, press to answer");

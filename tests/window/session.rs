@@ -408,3 +408,47 @@ fn an_undo_after_an_engine_stopped_asks_a_fresh_engine() {
         assert!(s.game().plies().is_empty(), "round {round}");
     }
 }
+
+/// The move clock is the table's: a turn is lost only after the clock and its quarter-second
+/// grace, and the clock shown starts afresh for the next side.
+#[test]
+fn the_move_clock_keeps_the_tables_grace() {
+    let mut s = Session::new(game(Mode::Open, Some(30)));
+    s.tick(0.0);
+    s.tick(30.1);
+    assert!(s.game().record().actions.is_empty(), "within the grace");
+    s.tick(30.4);
+    assert_eq!(s.game().record().actions, vec![Action::Timeout(Seat::Red)]);
+}
+
+/// Two people at one screen: a draw offer waits for the other player's answer; a declined
+/// offer leaves the turn with the offerer, who may not offer again in the same turn.
+#[test]
+fn one_draw_offer_a_turn_and_the_offerers_turn_waits_for_the_answer() {
+    let mut s = Session::new(game(Mode::Open, None));
+    s.tick(0.0);
+    assert!(s.may_offer_draw());
+    s.apply(Act::OfferDraw);
+    assert_eq!(s.game().draw_offer(), Some(Seat::Red));
+    // The offerer's turn waits: a move now is not taken.
+    let (from, to) = quiet_move(s.game());
+    s.apply(Act::Drop(from, to));
+    assert!(s.game().plies().is_empty());
+    s.apply(Act::AnswerDrawFor(Seat::Blue, false));
+    assert_eq!(s.game().draw_offer(), None);
+    assert!(!s.game().status().is_over());
+    assert!(!s.may_offer_draw(), "offered already this turn");
+    s.apply(Act::OfferDraw);
+    assert_eq!(s.game().draw_offer(), None);
+    s.apply(Act::Drop(from, to));
+    assert_eq!(s.game().plies().len(), 1);
+    let (from, to) = quiet_move(s.game());
+    s.apply(Act::Drop(from, to));
+    assert!(s.may_offer_draw(), "a new turn");
+    s.apply(Act::OfferDraw);
+    s.apply(Act::AnswerDrawFor(Seat::Blue, true));
+    assert_eq!(
+        s.game().status(),
+        junqi::engine::Status::Draw(junqi::engine::EndReason::Agreement)
+    );
+}

@@ -5,13 +5,19 @@ use super::*;
 
 impl Session {
     pub fn side_to_move(&self) -> Seat {
-        self.game.position().side_to_move().unwrap_or(Seat::Red)
+        self.table
+            .game()
+            .position()
+            .side_to_move()
+            .unwrap_or(Seat::Red)
     }
 
     /// A hidden game between two people on one screen, still in progress: the hand-over curtain
     /// guards it.
     pub fn hidden_hotseat(&self) -> bool {
-        self.mode().hides_identities() && self.humans_apart() && !self.game.status().is_over()
+        self.mode().hides_identities()
+            && self.humans_apart()
+            && !self.table.game().status().is_over()
     }
 
     /// Whether two or more people play seats that must not see each other's pieces: two people
@@ -23,7 +29,7 @@ impl Session {
             return false;
         }
         let partners = humans.len() == 2 && humans[0].partner() == Some(humans[1]);
-        !(self.game.board().is_four() && self.game.rules().team_view && partners)
+        !(self.table.game().board().is_four() && self.table.game().rules().team_view && partners)
     }
 
     /// Whether the hand-over curtain covers the board now: between turns, and while a question is
@@ -38,7 +44,7 @@ impl Session {
     /// person who made the last turn, when it was a clash in a hidden game between people whose
     /// curtain is in use. A plain move hands over at once, as before.
     pub(super) fn hands_over_after_clash(&self) -> Option<Seat> {
-        let report = self.game.plies().last()?.report.as_ref()?;
+        let report = self.table.game().plies().last()?.report.as_ref()?;
         report.clash?;
         let Mover::Side(mover) = report.mover else {
             return None;
@@ -63,24 +69,6 @@ impl Session {
             && self.modes.referee.is_none()
     }
 
-    /// People in a hidden game (two or four): the next seat to answer the draw offer behind the
-    /// curtain (the players still in who have not yet agreed, in turn order after the offerer).
-    pub(super) fn ask_next_draw_answer(&mut self) {
-        if !self.curtain_guarded() {
-            return;
-        }
-        match turns::next_draw_answerer(&self.game) {
-            Some(s) => {
-                self.modes.answering = Some((s, false));
-                // A question called to the covered board ends the look at the clash.
-                self.modes.handing = None;
-                self.modes.lifted = false;
-                self.selected = None;
-            }
-            None => self.end_question(),
-        }
-    }
-
     /// The question is answered or withdrawn: nobody is called any more, and the curtain stays
     /// down until the player to move lifts it.
     pub(super) fn end_question(&mut self) {
@@ -95,13 +83,13 @@ impl Session {
         if let Some(s) = self.modes.referee {
             return Looker::All(s);
         }
-        if let Some(s) = self.game.free_sight(Viewer::Referee, None) {
+        if let Some(s) = self.table.game().free_sight(Viewer::Referee, None) {
             // Open mode, or a finished game.
             return Looker::All(s);
         }
         if self.mode().deals_face_down() {
             // Flip mode: both players see the same, face-down pieces stay unknown.
-            return Looker::All(self.game.own_sight(self.looking_side()));
+            return Looker::All(self.table.game().own_sight(self.looking_side()));
         }
         if self.curtain_up() {
             Looker::Nobody
@@ -116,8 +104,8 @@ impl Session {
         let sight = self
             .modes
             .referee
-            .unwrap_or_else(|| self.game.own_sight(self.looking_side()));
-        self.game.sight_now(sight)
+            .unwrap_or_else(|| self.table.game().own_sight(self.looking_side()));
+        self.table.game().sight_now(sight)
     }
 
     /// The player asking for something through the gate: the one looking, if known.
@@ -133,10 +121,9 @@ impl Session {
     pub(in crate::app) fn after_turn(&mut self) {
         // A game abandoned because an engine failed that goes on after all (after an undo) is
         // no longer abandoned; the `forfeit` entry keeps what happened.
-        self.game.remove_info(InfoKey::Abandoned);
+        self.table.remove_info(InfoKey::Abandoned);
         self.hint = None;
         self.hint_thought = None;
-        self.redo.clear();
         self.selected = None;
         self.message = None;
         self.modes.lifted = false;
@@ -146,7 +133,7 @@ impl Session {
         self.flash = if self.curtain_up() {
             None
         } else {
-            flash_for(&self.game, self.looker())
+            flash_for(self.table.game(), self.looker())
         };
     }
 
@@ -169,13 +156,7 @@ impl Session {
             self.message = None;
             return true;
         }
-        match self.game.play(Turn::Flip(n)) {
-            Ok(_) => {
-                self.after_turn();
-                self.modes.flipping = Some((n, FLIP_SECONDS));
-            }
-            Err(e) => self.message = Some(Message::Illegal(e)),
-        }
+        self.reply(Reply::Turn(Turn::Flip(n)));
         true
     }
 }

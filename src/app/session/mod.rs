@@ -1,9 +1,11 @@
-//! A game on screen, apart from the window: the `Game`, the selection, the redo stack, the move
-//! clock, the clash flash, the hidden/flip state (who is looking, the curtain, the gate's sights,
-//! takeback requests) and the computer's seats and thinking. The play screen draws a `Session` and
-//! sends it `Act`s; `Session::apply` carries them out after the UI pass, and `Session::tick` moves
-//! time on (the clock, the animations, the computer's turns) before it. No egui context is needed,
-//! so sessions are tested on their own (tests/window/session.rs).
+//! A game on screen, apart from the window: the `Table` the game is played on (a desk for each
+//! person, a thinker seat for each of the computer's seats; the table owns the game, the turns,
+//! the questions, the move clock and the redo list), the selection, the clash flash, the
+//! hidden/flip state (who is looking, the curtain, the gate's sights, the questions shown) and
+//! the computer's seats. The play screen draws a `Session` and sends it `Act`s; `Session::apply`
+//! puts the person's answers on their desks after the UI pass, and `Session::tick` moves time on
+//! (the animations, the move clock) and polls the table before it. No egui context is needed, so
+//! sessions are tested on their own (tests/window/session.rs).
 
 use super::board::Flash;
 use super::computer;
@@ -14,8 +16,9 @@ use crate::engine::{
     Viewer,
 };
 use crate::i18n;
-use crate::table::engine_player::EngineStop;
-use crate::table::turns;
+use crate::table::desk::Desk;
+use crate::table::{ManualClock, Reply, Table, turns};
+use std::sync::{Arc, Mutex};
 
 mod aids;
 mod looking;
@@ -53,8 +56,6 @@ pub enum Act {
     /// answers at the screen, whoever is to move: the offerer's opponent answers at once, before
     /// the offerer's move, which would withdraw the offer).
     AnswerDrawFor(Seat, bool),
-    /// The move clock ran out for the side to move.
-    Timeout,
     /// Hidden mode: the next player lifts the hand-over curtain.
     LiftCurtain,
     /// Hidden mode between people: the player who just clashed has seen the outcome and hands
@@ -163,8 +164,21 @@ pub enum Looker {
 
 /// A game on screen.
 pub struct Session {
-    game: Game,
-    redo: Vec<Action>,
+    /// The table the game is played on: a desk for each person, a thinker seat for each of the
+    /// computer's seats.
+    table: Table,
+    /// The people's desks, by player slot (none for the computer's seats).
+    desks: Vec<Option<Desk>>,
+    /// The table's move clock: moved on by `tick` while the clock is not frozen.
+    clock: ManualClock,
+    /// Resignations made out of turn, by player slot, for the table to take.
+    resigning: Arc<Mutex<Vec<usize>>>,
+    /// Answers to a draw offer given before the table asked their seat (four people in an
+    /// open game answer in any order).
+    held: Vec<(Seat, bool)>,
+    /// The number of plies when the player to move last offered a draw (one offer a turn: the
+    /// table's rule; forgotten when the game goes back).
+    offered: Option<usize>,
     selected: Option<NodeId>,
     message: Option<Message>,
     flash: Option<Flash>,
@@ -174,6 +188,8 @@ pub struct Session {
     clock_ply: usize,
     /// The time of the last tick, for the animations.
     last_tick: Option<f64>,
+    /// The time of the last tick, for the move clock.
+    last_tick_before: Option<f64>,
     /// Hidden and flip play: curtain, referee view, tags, flips.
     modes: ModeState,
     /// The seats the computer plays, and its thinking.
@@ -208,7 +224,7 @@ pub struct Hint {
 impl Session {
     /// The game on screen.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.table.game()
     }
 
     /// The piece picked up, waiting for its destination.
@@ -234,23 +250,23 @@ impl Session {
     /// Note in the game's record a disclosure granted elsewhere (the replay of this very game
     /// showed a viewpoint after its confirmation): the gate grants and records it again here.
     pub fn note_disclosure(&mut self, what: Disclosure, by: Option<Seat>) {
-        let _ = self.game.disclose(what, by, true);
+        let _ = self.table.disclose(what, by, true);
     }
 
     /// Write an entry of the game record's info (the saves' id and dates).
     pub fn set_info(&mut self, key: InfoKey, value: &str) {
-        self.game.set_info(key, value);
+        self.table.set_info(key, value);
     }
 
     /// The actions undone, newest last (Redo plays them again).
     pub fn redo(&self) -> &[Action] {
-        &self.redo
+        self.table.redo_list()
     }
 
     /// The session resumed with the actions that were undone before it was saved (checked
     /// against the game by whoever read them: `saves::split_redo`).
     pub fn with_redo(mut self, redo: Vec<Action>) -> Session {
-        self.redo = redo;
+        self.table.set_redo(redo);
         self
     }
 
@@ -281,7 +297,7 @@ impl Session {
 
     /// The sound of what the game did since the last call, if anything (each once).
     pub fn take_sound(&mut self) -> Option<super::sound::Sound> {
-        self.heard.take(&self.game)
+        self.heard.take(self.table.game())
     }
 
     /// A game on screen, nothing selected; the computer plays the seats the record's `computer`
@@ -298,25 +314,35 @@ impl Session {
                     .find(|s| s.is_four() && s.en().eq_ignore_ascii_case(v))
             })
             .unwrap_or(Seat::South);
+        let mut computer = computer::Seats::new(seats);
+        let clock = ManualClock::default();
+        let resigning = Arc::new(Mutex::new(Vec::new()));
+        let heard = super::sound::Heard::of(&game);
+        let (table, desks) = seats::table_of(game, &mut computer, &clock, &resigning);
         Session {
-            redo: Vec::new(),
+            table,
+            desks,
+            clock,
+            resigning,
+            held: Vec::new(),
+            offered: None,
             selected: None,
             message: None,
             flash: None,
             turn_started: None,
             clock_ply: 0,
             last_tick: None,
+            last_tick_before: None,
             modes: Default::default(),
-            computer: computer::Seats::new(seats),
+            computer,
             confirm_resign: false,
             hint: None,
             hint_thought: None,
             belief_on: false,
             beliefs: None,
             bottom4,
-            heard: super::sound::Heard::of(&game),
+            heard,
             engine_trouble: None,
-            game,
         }
     }
 
@@ -341,26 +367,12 @@ impl Session {
         {
             return;
         }
-        let rules = self.game.rules();
-        let start = self.game.position_at(0);
-        let seats = self.game.board().seats;
-        let starts = (0..self.computer.seats.len())
-            .map(|k| {
-                let (chair, side) = if rules.mode.deals_face_down() {
-                    // Before the colours are decided both players see Red's view.
-                    (Chair::Player(k as u8 + 1), Seat::Red)
-                } else {
-                    (Chair::Side(seats[k]), seats[k])
-                };
-                (chair, start.view(rules, Viewer::Side(side)))
-            })
-            .collect();
+        let rules = self.table.game().rules();
         let turn_time = rules.move_clock.map_or(computer::ENGINE_TURN_TIME, |secs| {
             std::time::Duration::from_secs(u64::from(secs))
         });
         self.computer.set_engine(computer::EngineSetup {
             command: command.to_string(),
-            starts,
             turn_time,
         });
     }
@@ -440,14 +452,29 @@ impl Session {
                 out.want(0.05);
             }
         }
-        if let Some(secs) = self.computer_step() {
+        // The move clock runs when the player can see the board: not behind the hand-over
+        // curtain, not while a player looks at a clash before handing over, and not while the
+        // computer thinks. The table reads it and takes a turn that ran out.
+        let frozen = self.curtain_up() || self.modes.handing.is_some() || self.computer_to_move();
+        if !frozen && let Some(t) = self.last_tick_before {
+            self.clock
+                .advance(std::time::Duration::from_secs_f64((now - t).max(0.0)));
+        }
+        self.last_tick_before = Some(now);
+        // The clock shown starts afresh with each turn, and waits while frozen.
+        let plies = self.table.game().plies().len();
+        if self.turn_started.is_none() || self.clock_ply != plies || frozen {
+            self.turn_started = Some(now);
+            self.clock_ply = plies;
+        }
+        if let Some(secs) = self.drive() {
             out.want(secs);
         }
         self.update_beliefs();
         if let Some(thought) = &self.hint_thought {
             match thought.poll() {
                 Some(turns) => {
-                    if thought.ply == self.game.plies().len() {
+                    if thought.ply == self.table.game().plies().len() {
                         self.hint = Some(Hint {
                             ply: thought.ply,
                             turns,
@@ -459,20 +486,10 @@ impl Session {
                 None => out.want(0.04),
             }
         }
-        // The move clock.
-        if self.game.rules().move_clock.is_some() && !self.game.status().is_over() {
-            let plies = self.game.plies().len();
-            // The clock starts when the player can see the board: not behind the hand-over
-            // curtain, and not while the computer thinks.
+        // The clock shown.
+        if self.table.game().rules().move_clock.is_some() && !self.table.game().status().is_over() {
             let frozen =
                 self.curtain_up() || self.modes.handing.is_some() || self.computer_to_move();
-            if self.turn_started.is_none() || self.clock_ply != plies || frozen {
-                self.turn_started = Some(now);
-                self.clock_ply = plies;
-            }
-            if self.clock_left(now).is_some_and(|left| left <= 0.0) {
-                self.apply(Act::Timeout);
-            }
             // Repaint when the second shown changes, not every frame; a frozen clock shows the
             // same number until a click lifts the curtain or the computer's turn (which repaints)
             // hands the move back.
@@ -485,8 +502,8 @@ impl Session {
 
     /// Seconds left on the move clock at `now`, if the game has one and is not over.
     pub fn clock_left(&self, now: f64) -> Option<f64> {
-        let secs = self.game.rules().move_clock?;
-        if self.game.status().is_over() {
+        let secs = self.table.game().rules().move_clock?;
+        if self.table.game().status().is_over() {
             return None;
         }
         Some(secs as f64 - (now - self.turn_started.unwrap_or(now)))
@@ -519,81 +536,53 @@ impl Session {
             Act::AnswerTakeback(yes) => self.answer_takeback(yes),
             Act::AnswerTakebackFor(seat, yes) => self.answer_takeback_for(seat, yes),
             Act::Redo => {
-                if let Some(a) = self.redo.pop()
-                    && let Err(e) = self.game.act(a)
-                {
+                // Redo past the computer's answer too.
+                let humans: Vec<usize> = self.computer.humans().collect();
+                let against_computer = self.computer.any();
+                let done = self
+                    .table
+                    .redo_until(|g| !against_computer || humans.contains(&slot_to_move(g)));
+                if let Err(e) = done {
                     self.message = Some(Message::Refused(e));
-                    self.redo.clear();
                 }
-                // Redo past the computer's answer too, then let it relearn the game.
-                while self.computer_to_move()
-                    && let Some(a) = self.redo.pop()
-                {
-                    if self.game.act(a).is_err() {
-                        self.redo.clear();
-                    }
-                }
-                self.computer.reset();
                 self.after_change();
+                self.drive();
             }
             Act::Resign => {
-                self.confirm_resign = !self.game.status().is_over() && !self.curtain_up()
+                self.confirm_resign = !self.table.game().status().is_over() && !self.curtain_up()
             }
             Act::ConfirmResign(yes) => {
                 // Only the answer to the question asked (never a resignation nobody confirmed).
-                if yes && self.confirm_resign {
-                    self.act(Action::Resign);
+                if yes
+                    && self.confirm_resign
+                    && let Some(side) = self.acting_side()
+                {
+                    let k = self.seat_of(side);
+                    self.resigning
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(k);
+                    self.drive();
+                    self.after_change();
                 }
                 self.confirm_resign = false;
             }
-            Act::OfferDraw if self.curtain_up() => {}
+            Act::OfferDraw if self.curtain_up() || !self.may_offer_draw() => {}
             Act::OfferDraw => {
-                self.act(Action::OfferDraw);
-                self.ask_next_draw_answer();
+                self.offered = Some(self.table.game().plies().len());
+                self.reply(Reply::OfferDraw);
             }
-            Act::AnswerDrawFor(seat, yes) => {
-                let human = self.computer.seats.get(seat.index()) == Some(&Occupant::Human);
-                if !human || !self.may_answer(seat) {
-                    return;
-                }
-                match turns::answer_draw(&mut self.game, seat, yes) {
-                    Ok(()) => {
-                        self.redo.clear();
-                        self.message = None;
-                    }
-                    Err(e) => self.message = Some(Message::Refused(e)),
-                }
-                if yes {
-                    self.ask_next_draw_answer();
-                } else {
-                    self.end_question();
-                }
-            }
-            Act::Timeout => {
-                if turns::time_out(&mut self.game).is_some() {
-                    self.redo.clear();
-                    self.after_change();
-                }
-            }
+            Act::AnswerDrawFor(seat, yes) => self.answer_draw_for(seat, yes),
             // Four players: the curtain stays down while a computer seat plays (nobody at the
             // screen is to move).
             Act::LiftCurtain if self.computer_to_move() => {}
-            // People: a draw offer still waiting (a resumed game) is answered seat by seat
-            // before the player to move looks.
-            Act::LiftCurtain
-                if self.game.draw_offer().is_some()
-                    && self.curtain_guarded()
-                    && self.modes.answering.is_none() =>
-            {
-                self.ask_next_draw_answer()
-            }
             Act::HandOver => {
                 self.modes.handing = None;
                 self.flash = None;
             }
             Act::LiftCurtain => {
                 self.modes.lifted = true;
-                self.flash = flash_for(&self.game, self.looker());
+                self.flash = flash_for(self.table.game(), self.looker());
             }
             Act::LiftQuestion => {
                 if let Some((seat, _)) = self.modes.answering {
@@ -620,7 +609,7 @@ impl Session {
                 if on {
                     let by = self.asking_side();
                     if let Ok(Grant::Sight(s)) =
-                        self.game.disclose(Disclosure::RefereeView, by, true)
+                        self.table.disclose(Disclosure::RefereeView, by, true)
                     {
                         self.modes.referee = Some(s);
                     }
@@ -629,7 +618,7 @@ impl Session {
             }
             Act::CurtainOff(true) => {
                 self.modes.confirm_curtain = false;
-                if let Ok(Grant::Sight(s)) = self.game.disclose(Disclosure::CurtainOff, None, true)
+                if let Ok(Grant::Sight(s)) = self.table.disclose(Disclosure::CurtainOff, None, true)
                 {
                     self.modes.curtain_off = Some(s);
                 }
@@ -644,7 +633,7 @@ impl Session {
             Act::SetTag(n, text) => {
                 self.modes.tag_menu = None;
                 if let Looker::Side(me) = self.looker()
-                    && let Err(e) = self.game.set_tag(me, n, text.as_deref())
+                    && let Err(e) = self.table.set_tag(me, n, text.as_deref())
                 {
                     self.message = Some(Message::Tag(e));
                 }
@@ -654,17 +643,17 @@ impl Session {
     }
 
     pub fn rules(&self) -> &crate::engine::Rules {
-        self.game.rules()
+        self.table.game().rules()
     }
 
     pub fn mode(&self) -> Mode {
-        self.game.rules().mode
+        self.table.game().rules().mode
     }
 
     /// The side a resignation or a draw offer is made for: the side to move, or against the
     /// computer the human's.
     pub fn acting_side(&self) -> Option<Seat> {
-        let side = self.game.position().side_to_move()?;
+        let side = self.table.game().position().side_to_move()?;
         Some(if self.computer.any() {
             self.looking_side()
         } else {
@@ -672,26 +661,47 @@ impl Session {
         })
     }
 
-    fn act(&mut self, make: impl FnOnce(Seat) -> Action) {
-        let Some(side) = self.acting_side() else {
-            return;
-        };
-        let done = self.game.act(make(side));
-        self.done(done);
+    /// Whether the person to move may offer a draw now: on their own turn (not while the
+    /// computer thinks), one offer a turn (a declined offer leaves the turn with the offerer,
+    /// who plays on).
+    pub fn may_offer_draw(&self) -> bool {
+        let game = self.table.game();
+        self.desk_to_move().is_some()
+            && self.offered != Some(game.plies().len())
+            && game.draw_offer().is_none()
     }
 
-    /// An action was made (the game changed) or refused (the status line says why).
-    fn done(&mut self, done: Result<(), crate::engine::ActionError>) {
-        match done {
-            Ok(()) => {
-                self.redo.clear();
-                self.after_change();
-            }
-            Err(e) => self.message = Some(Message::Refused(e)),
+    /// A person answers the draw offer for `seat`: on its desk when the table asks it, else
+    /// kept until it does (four people in an open game answer in any order).
+    fn answer_draw_for(&mut self, seat: Seat, yes: bool) {
+        let human = self.computer.seats.get(self.seat_of(seat)) == Some(&Occupant::Human);
+        let Some(by) = self.table.game().draw_offer() else {
+            return;
+        };
+        if !human || !self.may_answer(seat) || seat == by {
+            return;
         }
+        self.message = None;
+        let k = self.seat_of(seat);
+        let asked = self
+            .desks
+            .get(k)
+            .and_then(Option::as_ref)
+            .map(|d| d.asked());
+        match asked {
+            Some(Some(crate::table::desk::Asked::Draw { .. })) => {
+                if let Some(desk) = &self.desks[k] {
+                    let _ = desk.answer(yes);
+                }
+            }
+            _ if !self.held.iter().any(|(s, _)| *s == seat) => self.held.push((seat, yes)),
+            _ => {}
+        }
+        self.drive();
     }
 
     fn after_change(&mut self) {
+        self.offered = None;
         self.hint = None;
         self.hint_thought = None;
         self.confirm_resign = false;
@@ -711,16 +721,17 @@ impl Session {
             self.message = Some(Message::Note(i18n::COMPUTER_THINKING));
             return;
         }
-        if self.game.status().is_over() || self.flip_click(n) {
+        if self.table.game().status().is_over() || self.flip_click(n) {
             return;
         }
-        let view = self.game.view(Viewer::Side(self.side_to_move()));
+        let view = self.table.game().view(Viewer::Side(self.side_to_move()));
         let mine = matches!(view.at(n), Seen::Known(p) if Some(p.side()) == view.mover().side());
         if mine && self.selected != Some(n) {
             // A piece that cannot move at all (a mine, the flag, a piece shut in an HQ): say so
             // at once rather than select it. The mover's own piece: nothing hidden is told.
             let why = self
-                .game
+                .table
+                .game()
                 .position()
                 .check_turn(self.rules(), Turn::Move { from: n, to: n });
             if let Err(e) = why
@@ -739,8 +750,8 @@ impl Session {
             }
             Some(from) => {
                 let turn = Turn::Move { from, to: n };
-                match self.game.play(turn) {
-                    Ok(_) => self.after_turn(),
+                match view.check_turn(self.rules(), turn) {
+                    Ok(()) => self.reply(Reply::Turn(turn)),
                     Err(e) => self.message = Some(Message::Illegal(e)),
                 }
             }
@@ -750,7 +761,8 @@ impl Session {
                     self.message = None;
                 } else if view.at(n) != Seen::Empty {
                     let why = self
-                        .game
+                        .table
+                        .game()
                         .position()
                         .check_turn(self.rules(), Turn::Move { from: n, to: n });
                     if let Err(e) = why {

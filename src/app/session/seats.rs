@@ -1,8 +1,11 @@
-//! The computer's seats in the session: whose turn and whose eyes (`table::turns`), its turns
-//! played in `tick`, an engine that stopped.
+//! The table under the session: made with a desk for each person and a thinker seat for each of
+//! the computer's seats, whose turn and whose eyes (`table::turns`), the table polled (`drive`)
+//! and what it told the desks shown, an engine that stopped.
 
 use super::*;
-use crate::table::{Reply, SeatDriver};
+use crate::table::desk::{Asked, Desk, Told};
+use crate::table::{Limits, ManualClock, Polled, Reply, SeatDriver, Table};
+use std::sync::{Arc, Mutex};
 
 /// The player slot (the index into the seats' occupants) that plays `side` in `game`: the
 /// board's seat order, except in a flip game, where player 1 is slot 0 whatever colour it drew.
@@ -21,29 +24,29 @@ pub(super) fn slot_to_move(game: &Game) -> usize {
     turns::chair_to_move(game, turns::chairs_of(game)).unwrap_or(0)
 }
 
-/// The computer's seats in the session: whose turn, whose eyes, its turns played in `tick`.
+/// The seats at the session's table: whose turn, whose eyes, the table polled.
 impl Session {
     /// The seat (0 or 1) of the side to move.
     pub(super) fn seat_to_move(&self) -> usize {
-        slot_to_move(&self.game)
+        slot_to_move(self.table.game())
     }
 
     /// The seat that plays `side`.
     pub(super) fn seat_of(&self, side: Seat) -> usize {
-        slot_of(&self.game, side)
+        slot_of(self.table.game(), side)
     }
 
     /// The colour a seat plays (Red before the colours of a flip game are decided: the views of
     /// both players are the same then).
     pub(super) fn side_of(&self, seat: usize) -> Seat {
         self.chair_of(seat)
-            .and_then(|c| turns::side_of_chair(&self.game, c))
+            .and_then(|c| turns::side_of_chair(self.table.game(), c))
             .unwrap_or(Seat::Red)
     }
 
     /// The chair of player slot `seat` (`turns::chairs_of`).
     pub(super) fn chair_of(&self, seat: usize) -> Option<Chair> {
-        turns::chairs_of(&self.game).get(seat).copied()
+        turns::chairs_of(self.table.game()).get(seat).copied()
     }
 
     /// Whether an outside engine is to move.
@@ -53,7 +56,8 @@ impl Session {
 
     /// Whether the computer is to move (human input waits).
     pub fn computer_to_move(&self) -> bool {
-        !self.game.status().is_over() && self.computer.seats[self.seat_to_move()] != Occupant::Human
+        !self.table.game().status().is_over()
+            && self.computer.seats[self.seat_to_move()] != Occupant::Human
     }
 
     /// Whose eyes the screen shows: the human's against the computer, else the side to move.
@@ -64,8 +68,8 @@ impl Session {
         if let Some(seat) = self.computer.lone_human() {
             return self.side_of(seat);
         }
-        let to_move = self.game.position().side_to_move();
-        let board = self.game.board();
+        let to_move = self.table.game().position().side_to_move();
+        let board = self.table.game().board();
         match to_move {
             // Four players, a computer to move: the people at the screen keep their own eyes
             // (partners under team view share them; otherwise the curtain is down).
@@ -77,127 +81,153 @@ impl Session {
         }
     }
 
-    /// After undo: go back to a human's turn, and let the computer players relearn the game.
-    pub fn undo_to_human(&mut self) {
-        if !self.computer.any() {
-            return;
-        }
-        self.computer.cancel();
-        while self.computer_to_move() && !self.game.record().actions.is_empty() {
-            match self.game.undo() {
-                Some(a) => self.redo.push(a),
-                None => break,
-            }
-        }
-        self.computer.reset();
+    /// Move the table on as far as the seats' answers allow (the computer's turns, the people's
+    /// answers on their desks), and show what it did. Returns when to look again (seconds),
+    /// while the computer thinks.
+    pub(in crate::app) fn drive(&mut self) -> Option<f64> {
+        self.drive_until(false)
     }
 
-    /// One step of the computer: tell it what happened, start or finish its thinking (its turn
-    /// is played here). Returns when to look again (seconds), if the computer plays.
-    pub(in crate::app) fn computer_step(&mut self) -> Option<f64> {
-        if !self.computer.any() {
-            return None;
-        }
-        if self.game.status().is_over() {
-            self.computer.cancel();
-            return None;
-        }
-        // The computer answers a draw offer by declining it (it plays on).
-        if let Some(offerer) = self.game.draw_offer() {
-            for other in turns::answerers(&self.game, offerer) {
-                if self.computer.seats[self.seat_of(other)] != Occupant::Human {
-                    let _ = turns::answer_draw(&mut self.game, other, false);
-                    break;
+    /// `drive`, stopping after the first turn played when `one_turn` (a person's answer:
+    /// the computer's next turn is asked at the next tick, as the window looks again).
+    fn drive_until(&mut self, one_turn: bool) -> Option<f64> {
+        let mut guard = 0;
+        // A finished game has nothing to ask (a forfeit before a flip game's colours leaves it
+        // going on, its stopped seat asked in vain).
+        while !self.table.game().status().is_over() {
+            guard += 1;
+            self.hand_held_answers();
+            let plies = self.table.game().plies().len();
+            let polled = self.table.poll();
+            self.take_told();
+            if self.table.game().plies().len() > plies {
+                self.after_turn();
+                if let Some(Turn::Flip(n)) = self.table.game().plies().last().and_then(|p| p.turn) {
+                    self.modes.flipping = Some((n, FLIP_SECONDS));
                 }
             }
-        }
-        self.observe_new_plies();
-        let seat = self.seat_to_move();
-        // A human's turn; or an engine that stopped and could not resign (a flip game before
-        // the colours are decided): the game waits, and the status line says why.
-        let stopped = !self.computer.is_thinking() && self.computer.engine_stop(seat).is_some();
-        if self.computer.seats[seat] == Occupant::Human || stopped {
-            return None;
-        }
-        let view = self.game.view(Viewer::Side(self.side_of(seat)));
-        let driver = self.computer.driver(seat, &self.game)?;
-        let clock = crate::table::Clock::default();
-        let answer = match driver.poll(&view, &clock) {
-            std::task::Poll::Pending => {
-                return self.computer.is_thinking().then_some(0.04);
+            self.note_forfeit();
+            match polled {
+                Polled::Waiting(_) | Polled::Over(_) => break,
+                Polled::Moved if one_turn => break,
+                Polled::Again | Polled::Moved if guard < 256 => {}
+                _ => break,
             }
-            std::task::Poll::Ready(answer) => answer,
-        };
-        match answer {
-            Ok(Reply::Turn(turn)) => match self.game.play(turn) {
-                Ok(_) => {
-                    self.after_turn();
-                    if let Turn::Flip(n) = turn {
-                        self.modes.flipping = Some((n, FLIP_SECONDS));
-                    }
-                }
-                // Only a flag rule in hidden mode refuses a candidate: the player learns it
-                // and thinks again.
-                Err(why) => driver.refused(turn, &why),
-            },
-            // An engine resigned or failed (its news says which).
-            _ if self.computer.seats[seat] == Occupant::Engine => self.engine_stopped(seat),
-            // The built-in computer found no turn: nothing to play (the game is over).
-            _ => {}
         }
-        Some(0.0)
+        self.call_answerer();
+        self.computer.is_thinking().then_some(0.04)
     }
 
-    /// The engine of seat `k` gave no turn: it resigned or failed (its `EngineNews` says which).
-    ///
-    /// A failure loses the game for the engine, as at the table (docs/engine-protocol.md, "What
-    /// loses a game") and as a desktop game treats an opponent that is gone: its side resigns
-    /// (four players: it goes out and the game goes on), the reason goes into the record's
-    /// `forfeit` entry, and the window shows which engine stopped and why. In a flip game before
-    /// the colours are decided there is no colour to resign: the game waits with the reason in
-    /// the status line, and undo or a new game go on from there. No engine is asked again after
-    /// it stopped, so nothing loops.
-    pub(super) fn engine_stopped(&mut self, k: usize) {
-        let Some(stop) = self.computer.engine_stop(k) else {
-            return;
-        };
-        let side = if self.mode().deals_face_down() {
-            self.game.player_colour(k as u8 + 1)
-        } else {
-            Some(self.game.board().seats[k])
-        };
-        let failure = match stop {
-            EngineStop::Resigned => match side {
-                // A resignation, as any player's.
-                Some(s) if self.game.act(Action::Resign(s)).is_ok() => {
-                    self.redo.clear();
+    /// What the table told the people's desks: a refusal, a declined takeback.
+    fn take_told(&mut self) {
+        let told: Vec<Told> = (self.desks.iter().flatten())
+            .flat_map(Desk::take_told)
+            .collect();
+        for told in told {
+            match told {
+                Told::Refused(_, why) => self.message = Some(Message::Illegal(why)),
+                Told::TakebackDeclined => {
+                    self.message = Some(Message::Note(i18n::TAKEBACK_DECLINED));
+                }
+                Told::TakenBack { .. } | Told::Rewound | Told::TimedOut { .. } => {
                     self.after_change();
-                    return;
                 }
-                // No colour to resign yet: it stops the game as a failure does.
-                _ => crate::table::SeatFailure::Reported("resigned".into()),
-            },
-            EngineStop::Failed(why) => why,
-        };
-        let Some(chair) = self.chair_of(k) else {
+                _ => {}
+            }
+        }
+    }
+
+    /// Answers to the open question given before the table asked their seat: put on the desk
+    /// once it does.
+    fn hand_held_answers(&mut self) {
+        if self.asked_desk().is_none() {
+            self.held.clear();
+            return;
+        }
+        for k in 0..self.desks.len() {
+            let Some(desk) = &self.desks[k] else { continue };
+            if matches!(desk.asked(), None | Some(Asked::Turn)) {
+                continue;
+            }
+            let side = self.side_of(k);
+            if let Some(i) = self.held.iter().position(|(s, _)| *s == side) {
+                let (_, yes) = self.held.remove(i);
+                let _ = desk.answer(yes);
+            }
+        }
+    }
+
+    /// The desk the table asks a question of now (a draw offer, a takeback), and its seat.
+    pub(super) fn asked_desk(&self) -> Option<(Seat, Asked)> {
+        (0..self.desks.len()).find_map(|k| {
+            let asked = self.desks[k].as_ref()?.asked()?;
+            (asked != Asked::Turn).then(|| (self.side_of(k), asked))
+        })
+    }
+
+    /// A hidden game between people: the player the table asks a question now is called to
+    /// the covered board.
+    fn call_answerer(&mut self) {
+        let asked = self.asked_desk();
+        if !matches!(asked, Some((_, Asked::Takeback { .. }))) {
+            // The table's takeback question is settled (or none was asked).
+            self.modes.takeback_asked = None;
+            self.modes.takeback_agreed.clear();
+        }
+        match asked {
+            Some((seat, _)) if self.curtain_guarded() => {
+                if self.modes.answering.map(|(s, _)| s) != Some(seat) {
+                    self.modes.answering = Some((seat, false));
+                    // A question called to the covered board ends the look at the clash.
+                    self.modes.handing = None;
+                    self.modes.lifted = false;
+                    self.selected = None;
+                }
+            }
+            _ => self.end_question(),
+        }
+    }
+
+    /// The desk of the person to move, if a person is to move.
+    pub(super) fn desk_to_move(&self) -> Option<&Desk> {
+        if self.table.game().status().is_over() {
+            return None;
+        }
+        self.desks.get(self.seat_to_move())?.as_ref()
+    }
+
+    /// A person's answer on their turn: put on their desk, and the table moved on.
+    pub(super) fn reply(&mut self, reply: Reply) {
+        self.drive();
+        let Some(desk) = self.desk_to_move() else {
             return;
         };
-        let command = self.computer.engine_command().unwrap_or("").to_string();
-        let name = computer::command_name(&command);
-        // The record says it in the program's words (a record is shown and passed on): what
-        // the engine wrote itself goes to the engine log only. An engine that never played a
-        // turn (its handshake or its first answer failed) has not played this game: the game
-        // is abandoned with no result rather than won.
-        let why = failure.in_lang(crate::i18n::Lang::En);
-        let forfeit = turns::forfeit(
-            &mut self.game,
-            chair,
-            name.as_deref().unwrap_or("engine"),
-            &why,
-            true,
-        );
+        if desk.reply(reply).is_ok() {
+            self.drive_until(true);
+        }
+    }
+
+    /// A seat failed or resigned at the table (an outside engine): the window is told which
+    /// engine stopped and why, once.
+    fn note_forfeit(&mut self) {
+        let Some((k, failure, forfeit)) = self.table.take_forfeited() else {
+            return;
+        };
+        if self.computer.seats.get(k) != Some(&Occupant::Engine) {
+            return;
+        }
+        let side = if self.mode().deals_face_down() {
+            self.table.game().player_colour(k as u8 + 1)
+        } else {
+            Some(self.table.game().board().seats[k])
+        };
+        let command = self
+            .computer
+            .engine_command()
+            .unwrap_or_default()
+            .to_string();
         let trouble = EngineTrouble {
-            name,
+            name: computer::command_name(&command),
             who: side.ok_or(k as u8 + 1),
             failure,
             resigned: forfeit == turns::Forfeit::Resigned,
@@ -206,30 +236,51 @@ impl Session {
             id_name: self.computer.engine_id_name(k),
         };
         if trouble.resigned {
-            self.redo.clear();
             self.after_change();
         }
         self.engine_trouble = Some((trouble, true));
     }
+}
 
-    /// Tell every computer seat the public report of each new ply, with its own view after it.
-    pub(super) fn observe_new_plies(&mut self) {
-        let plies = self.game.plies().len();
-        if self.computer.observed > plies {
-            self.computer.reset();
-        }
-        while self.computer.observed < plies {
-            let i = self.computer.observed;
-            if let Some(report) = self.game.plies()[i].report.clone() {
-                let after = self.game.position_at(i + 1);
-                for k in 0..self.computer.seats.len() {
-                    let view = after.view(self.game.rules(), Viewer::Side(self.side_of(k)));
-                    if let Some(d) = self.computer.driver(k, &self.game) {
-                        d.observe(&report, &view);
-                    }
-                }
+/// The table a game on screen plays on: a desk for each person's seat, a thinker seat for each
+/// of the computer's, the move clock read from `clock`; out-of-turn resignations from `resign`.
+pub(super) fn table_of(
+    game: Game,
+    computer: &mut computer::Seats,
+    clock: &ManualClock,
+    resign: &Arc<Mutex<Vec<usize>>>,
+) -> (Table, Vec<Option<Desk>>) {
+    let chairs = turns::chairs_of(&game);
+    let open = game.rules().mode.shows_everything();
+    let mut desks = Vec::new();
+    let mut seats: Vec<(Chair, Box<dyn SeatDriver>)> = Vec::new();
+    for (k, &chair) in chairs.iter().enumerate() {
+        match computer.make_seat(k, &game) {
+            Some(seat) => {
+                desks.push(None);
+                seats.push((chair, Box::new(seat)));
             }
-            self.computer.observed += 1;
+            None => {
+                let desk = Desk::new();
+                seats.push((chair, Box::new(desk.seat("human"))));
+                desks.push(Some(desk));
+            }
         }
     }
+    let seeds: Vec<u64> = (0..chairs.len())
+        .map(|_| crate::engine::rng::os_seed())
+        .collect();
+    let mut table = match Table::resume(game, seats, &seeds, Limits::default()) {
+        Ok(t) => t,
+        Err(e) => unreachable!("desks and thinker seats start and begin without fail: {e:?}"),
+    };
+    table.stopwatch(Box::new(clock.clone()));
+    table.abandon_unplayed(true);
+    table.plain_reasons(true);
+    table.undo_takebacks(open);
+    let resign = resign.clone();
+    table.resignations(Box::new(move || {
+        std::mem::take(&mut *resign.lock().unwrap_or_else(|e| e.into_inner()))
+    }));
+    (table, desks)
 }
