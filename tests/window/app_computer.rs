@@ -55,7 +55,13 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
     let mut h = harness(dir.path());
     start_against_computer(&mut h, None);
     human_move(&mut h);
-    assert_eq!(plies(&h), 1);
+    // The human's move is played at once; the computer's answer, thought on its own thread,
+    // may already be there on a fast machine or not yet on a slow one.
+    let first = h.state().play().unwrap().game().plies()[0].report.clone();
+    assert_eq!(
+        first.map(|r| r.mover),
+        Some(junqi::engine::Mover::Side(Seat::Red))
+    );
     wait_for_plies(&mut h, 2);
     let game = &h.state().play().unwrap().game();
     assert_eq!(game.position().side_to_move(), Some(Seat::Red));
@@ -83,7 +89,8 @@ fn the_computers_turns_sound_too() {
     h.state_mut().settings.sounds = true;
     start_against_computer(&mut h, Some(Mode::Hidden));
     human_move(&mut h);
-    assert_eq!(rec.sounds(), vec![junqi::app::sound::Sound::Move]);
+    // The human's move sounds at once (the computer's answer may follow in the same frames).
+    assert_eq!(rec.sounds().first(), Some(&junqi::app::sound::Sound::Move));
     wait_for_plies(&mut h, 2);
     h.run();
     let game = &h.state().play().unwrap().game();
