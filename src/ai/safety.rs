@@ -59,6 +59,19 @@ pub fn raid_unanswered(pos: &Position, rules: &Rules, me: Seat) -> bool {
     if e.team() == me.team() {
         return false;
     }
+    raid(pos, rules, e, f, |after, to| answered(after, rules, me, to))
+}
+
+/// Whether `e` (to move in `pos`) can take the piece on `f` at once, or move a piece onto a
+/// square beside it (onto an empty one, or digging or taking what stands there) from where it
+/// could take it with its next move, unless `answers` says the raider is taken there first.
+fn raid(
+    pos: &Position,
+    rules: &Rules,
+    e: Seat,
+    f: NodeId,
+    answers: impl Fn(&Position, NodeId) -> bool,
+) -> bool {
     if pos.can_attack(rules, e, f) {
         return true;
     }
@@ -76,7 +89,7 @@ pub fn raid_unanswered(pos: &Position, rules: &Rules, me: Seat) -> bool {
         after.play_unchecked(rules, t);
         after.at(to).is_some_and(|p| p.side() == e)
             && after.can_attack(rules, e, f)
-            && !answered(&after, rules, me, to)
+            && !answers(&after, to)
     })
 }
 
@@ -170,24 +183,8 @@ fn raid_on(pos: &Position, rules: &Rules, e: Seat, f: NodeId) -> bool {
     let Some(owner) = pos.at(f).map(|p| p.side()) else {
         return false;
     };
-    if pos.can_attack(rules, e, f) {
-        return true;
-    }
-    let guards = pos.board().tables.links[f as usize];
-    let mut moves = Vec::with_capacity(64);
-    pos.pseudo_turns(rules, &mut moves);
-    moves.into_iter().any(|t| {
-        let Turn::Move { from: _, to } = t else {
-            return false;
-        };
-        if !guards.contains(to) {
-            return false;
-        }
-        let mut after = *pos;
-        after.play_unchecked(rules, t);
-        after.at(to).is_some_and(|p| p.side() == e)
-            && after.can_attack(rules, e, f)
-            && !team_answers(&after, rules, owner.team(), to)
+    raid(pos, rules, e, f, |after, to| {
+        team_answers(after, rules, owner.team(), to)
     })
 }
 
