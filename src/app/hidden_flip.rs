@@ -35,9 +35,14 @@ pub fn bottom(play: &Session, default: Seat) -> Seat {
 /// The status-bar hint for hidden and flip play, if it differs from open play's.
 pub fn hint(play: &Session, lang: Lang) -> Option<String> {
     if play.curtain_up() {
+        // The player called to answer a question, else the player to move.
+        let next = play
+            .modes()
+            .answering
+            .map_or(play.side_to_move(), |(seat, _)| seat);
         return Some(fill(
             lang.t(&i18n::CURTAIN_NOTE),
-            &[("side", lang.side(play.side_to_move()))],
+            &[("side", lang.side(next))],
         ));
     }
     if let Some(n) = play.modes().pending_flip {

@@ -449,6 +449,12 @@ fn two_people_answer_a_draw_offer_behind_the_curtain() {
     click(&mut h, "Offer draw");
     no_piece_named(&h);
     assert!(h.state().play().unwrap().curtain_up(), "down for Blue");
+    assert!(
+        texts(&h)
+            .iter()
+            .any(|t| t == "Hand the screen to Blue. Every piece is covered."),
+        "the status line names the player called"
+    );
     click(&mut h, "Red offers a draw — Blue, press to answer");
     click(&mut h, "Blue declines the draw");
     let g = common::game(&h);
