@@ -104,6 +104,15 @@ pub fn screen(
     }
 }
 
+/// The open draw offer's offerer and the next player to answer it, if one is open.
+fn draw_answerer(game: &crate::engine::Game) -> Option<(crate::engine::Seat, crate::engine::Seat)> {
+    let by = game.draw_offer()?;
+    let next = crate::table::turns::answerers(game, by)
+        .into_iter()
+        .find(|&s| !game.draw_accepted(s))?;
+    Some((by, next))
+}
+
 /// What the play screen shows of `play` to the shared parts (`play_parts`), with the move
 /// clock's seconds left (`clock`) read at this frame.
 struct OneScreen<'a> {
@@ -128,6 +137,15 @@ impl Shown for OneScreen<'_> {
             Some(Message::Note(t)) => lang.t(t).to_string(),
             None if play.game().status().is_over() => lang.t(&i18n::GAME_OVER).to_string(),
             None if play.computer_to_move() => play.thinking_text(lang),
+            // A draw offer waits for the next player to answer it (the offerer's turn waits).
+            None if !play.curtain_up()
+                && let Some((by, next)) = draw_answerer(play.game()) =>
+            {
+                fill(
+                    lang.t(&i18n::DRAW_WAITS),
+                    &[("side", lang.side(by)), ("other", lang.side(next))],
+                )
+            }
             // The mover looks at the clash: the next player does nothing yet.
             None if play.modes().handing.is_some() => fill(
                 lang.t(&i18n::HAND_OVER_STATUS),

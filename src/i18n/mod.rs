@@ -443,6 +443,7 @@ texts! {
     TAKEBACK_ASK_TURNS = "{side}方请{other}方同意悔棋：退回{side}方上一步（共 {n} 步）", "{side} asks {other} to agree to take back {side}'s last turn and the turns after it ({n} in all)";
     NOTHING_TO_TAKE_BACK = "没有可以悔的棋", "There is no turn to take back";
     QUESTION_CALL_TAKEBACK = "{side}方请悔棋 — {other}方，点此选择同意或不同意", "{side} asks for a takeback — {other}, press to answer";
+    DRAW_WAITS = "{side}方提和，等{other}方回答同意或不同意", "{side} offers a draw: {other} accepts or declines";
     QUESTION_CALL_DRAW = "{side}方提和 — {other}方，点此选择同意或不同意", "{side} offers a draw — {other}, press to answer";
     QUESTION_ANSWERING = "{other}方正在选择（棋盘仍然遮挡）", "{other} answers (the board stays covered)";
     NO_UNDO_AFTER_END = "对局已结束，不能悔棋", "The game is over: nothing can be taken back";

@@ -493,6 +493,15 @@ fn two_people_answer_a_draw_offer_in_an_open_game() {
     let mover = common::game(&h).position().side_to_move().unwrap();
     let other = mover.opponent().unwrap();
     click(&mut h, "Offer draw");
+    let waits = format!(
+        "{} offers a draw: {} accepts or declines",
+        mover.en(),
+        other.en()
+    );
+    assert!(
+        texts(&h).contains(&waits),
+        "the status line says who answers"
+    );
     click(&mut h, &format!("{} accepts the draw", other.en()));
     assert_eq!(
         common::game(&h).status(),
