@@ -283,4 +283,4 @@ impl SeatDriver for DeskSeat {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

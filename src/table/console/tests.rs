@@ -1,29 +1,7 @@
 use super::*;
-use crate::engine::rng::SplitMix64;
 use crate::engine::{Mode, Start};
+use crate::table::desk::tests::two_desks;
 use crate::table::desk::{Asked, Desk, Told};
-
-/// A game of `mode` between two desks, Red to move.
-fn two_desks(mode: Mode) -> (Table, Desk, Desk) {
-    let rules = Rules::for_mode(mode);
-    let (red, blue) = (Desk::new(), Desk::new());
-    let deal = if mode.shows_everything() {
-        Deal::Start(Start::random(&rules, 4))
-    } else {
-        let mut rng = SplitMix64::new(5);
-        Deal::Formations(
-            (0..2)
-                .map(|_| Some(Formation::random(&mut rng, &rules)))
-                .collect(),
-        )
-    };
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Box::new(red.seat("Red"))),
-        (Chair::Side(Seat::Blue), Box::new(blue.seat("Blue"))),
-    ];
-    let t = Table::open(&rules, seats, &[1, 2], deal, Limits::default()).unwrap();
-    (t, red, blue)
-}
 
 /// The desk to move plays a quiet legal turn (no attack) through the table.
 fn play(t: &mut Table, desks: [&Desk; 2]) {

@@ -1,17 +1,21 @@
 use super::*;
 use crate::engine::rng::SplitMix64;
-use crate::engine::{EndReason, Mode};
+use crate::engine::{EndReason, Mode, Start};
 
-/// A hidden game between two desks, Red to move.
-fn two_desks() -> (Table, Desk, Desk) {
-    let rules = Rules::for_mode(Mode::Hidden);
+/// A game of `mode` between two desks, Red to move.
+pub(crate) fn two_desks(mode: Mode) -> (Table, Desk, Desk) {
+    let rules = Rules::for_mode(mode);
     let (red, blue) = (Desk::new(), Desk::new());
-    let mut rng = SplitMix64::new(5);
-    let deal = Deal::Formations(
-        (0..2)
-            .map(|_| Some(Formation::random(&mut rng, &rules)))
-            .collect(),
-    );
+    let deal = if mode.shows_everything() {
+        Deal::Start(Start::random(&rules, 4))
+    } else {
+        let mut rng = SplitMix64::new(5);
+        Deal::Formations(
+            (0..2)
+                .map(|_| Some(Formation::random(&mut rng, &rules)))
+                .collect(),
+        )
+    };
     let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
         (Chair::Side(Seat::Red), Box::new(red.seat("Red"))),
         (Chair::Side(Seat::Blue), Box::new(blue.seat("Blue"))),
@@ -28,7 +32,7 @@ fn a_legal_turn(t: &Table) -> Turn {
 /// answer out of turn is not taken.
 #[test]
 fn a_turn_put_on_the_desk_is_played_at_the_next_poll() {
-    let (mut t, red, blue) = two_desks();
+    let (mut t, red, blue) = two_desks(Mode::Hidden);
     assert_eq!(red.asked(), None, "nothing is asked before the table polls");
     assert!(matches!(t.poll(), Polled::Waiting(0)));
     assert!(matches!(t.poll(), Polled::Waiting(0)));
@@ -54,7 +58,7 @@ fn a_turn_put_on_the_desk_is_played_at_the_next_poll() {
 /// game, and an answer given when nothing is asked is refused.
 #[test]
 fn a_draw_offer_waits_for_the_other_desk() {
-    let (mut t, red, blue) = two_desks();
+    let (mut t, red, blue) = two_desks(Mode::Hidden);
     assert_eq!(blue.answer(true), Err(NotAsked::Now(None)));
     assert!(matches!(t.poll(), Polled::Waiting(0)));
     red.reply(Reply::OfferDraw).unwrap();
@@ -78,7 +82,7 @@ fn a_draw_offer_waits_for_the_other_desk() {
 /// A declined offer: the asker is asked for its turn again.
 #[test]
 fn a_declined_draw_offer_gives_the_turn_back() {
-    let (mut t, red, blue) = two_desks();
+    let (mut t, red, blue) = two_desks(Mode::Hidden);
     assert!(matches!(t.poll(), Polled::Waiting(0)));
     red.reply(Reply::OfferDraw).unwrap();
     assert!(matches!(t.poll(), Polled::Waiting(1)));
@@ -93,7 +97,7 @@ fn a_declined_draw_offer_gives_the_turn_back() {
 /// and a clock's limit bounds the wait.
 #[test]
 fn a_desk_can_be_waited_for_within_the_clock() {
-    let (t, red, _blue) = two_desks();
+    let (t, red, _blue) = two_desks(Mode::Hidden);
     let turn = a_legal_turn(&t);
     let view = t.game().view(Viewer::Side(Seat::Red));
     let mut seat = red.seat("Red");
@@ -130,7 +134,7 @@ fn a_desk_can_be_waited_for_within_the_clock() {
 /// that have not answered it, before any turn.
 #[test]
 fn a_resumed_game_puts_an_open_draw_offer_again() {
-    let (t, _, _) = two_desks();
+    let (t, _, _) = two_desks(Mode::Hidden);
     let mut game = t.into_game();
     game.act(Action::OfferDraw(Seat::Red)).unwrap();
     let (red, blue) = (Desk::new(), Desk::new());
