@@ -320,6 +320,9 @@ pub struct Auditor {
     record: String,
     record_done: bool,
     record_too_long: bool,
+    /// Which connection feeds the audit: one more for each rejoin, kept over a rematch, so a
+    /// connection's reader can tell whether it still feeds it (`connection`).
+    connection: u64,
 }
 
 impl Auditor {
@@ -341,17 +344,29 @@ impl Auditor {
             record: String::new(),
             record_done: false,
             record_too_long: false,
+            connection: 0,
         }
     }
 
-    /// The connection was lost and taken up again: what follows is a new stretch.
+    /// The connection was lost and taken up again: what follows is a new stretch, fed by a new
+    /// connection.
     pub fn rejoined(&mut self) {
         self.stretches.push(Stretch::default());
+        self.connection += 1;
     }
 
-    /// How many stretches of connection the audit has (one, and one more for each rejoin).
-    pub fn stretches(&self) -> usize {
-        self.stretches.len()
+    /// A rematch's seat was taken on the same connection: the next game's audit begins, from
+    /// its start, still fed by this connection.
+    pub fn rematch(&mut self) {
+        *self = Auditor {
+            connection: self.connection,
+            ..Auditor::new(self.room, true)
+        };
+    }
+
+    /// Which connection feeds the audit now (it changes only on `rejoined`).
+    pub fn connection(&self) -> u64 {
+        self.connection
     }
 
     /// The record the host sent at the end, once whole.
@@ -1296,6 +1311,33 @@ mod tests {
             }
         }
         assert!(matches!(audit(&bad, true), Verdict::Lied(Lie::Record(_))));
+    }
+
+    /// A reader feeds the audit while its connection is the audit's: a rejoin moves the audit
+    /// to the next connection, a rematch on the same connection does not, and a stretch the
+    /// audit adds of itself (the history sent again) does not either.
+    #[test]
+    fn the_connection_feeding_the_audit_changes_only_on_a_rejoin() {
+        let g = game(10, 150);
+        let seal = Seal::new(room(), g.start_position());
+        let msgs = stream(&g, &seal, Seat::Blue);
+        let mut a = Auditor::new(room(), true);
+        let first = a.connection();
+        for m in &msgs[..20] {
+            a.feed(m);
+        }
+        a.feed(&Msg::Past(Vec::new()));
+        assert_eq!(a.connection(), first);
+        a.rejoined();
+        let second = a.connection();
+        assert_ne!(second, first);
+        a.rematch();
+        assert_eq!(a.connection(), second);
+        assert_eq!(a.stretches.len(), 1, "a rematch's audit begins afresh");
+        assert!(a.stretches[0].from_start);
+        a.rejoined();
+        assert_ne!(a.connection(), second);
+        assert_ne!(a.connection(), first);
     }
 
     #[test]

@@ -261,7 +261,7 @@ impl Client {
             tx,
             closed.clone(),
             received.clone(),
-            (invite.room, audit.clone()),
+            audit.clone(),
         )?;
         spawn_pinger(sender.clone(), closed.clone())?;
         let _ = NET_VERSION;
@@ -694,17 +694,17 @@ fn await_seat(
     Ok((seat, players, token, invite))
 }
 
-/// The reader of a seated connection: every message to the audit (this connection's stretch
-/// of it: what a connection closed for a rejoin still reads is not the next one's), to
+/// The reader of a seated connection: every message to the audit while this connection feeds it
+/// (what a connection closed for a rejoin still reads is not the next one's), to
 /// `received` when kept, and to the owner as an event; the end as `Event::Closed`.
 fn spawn_reader(
     mut receiver: conn::Receiver,
     tx: std::sync::mpsc::SyncSender<Event>,
     closed: Arc<AtomicBool>,
     received: Arc<Mutex<Option<Vec<Msg>>>>,
-    (room, audit): (RoomId, SharedAudit),
+    audit: SharedAudit,
 ) -> Result<(), ClientError> {
-    let mut stretch = lock(&audit).stretches();
+    let connection = lock(&audit).connection();
     std::thread::Builder::new()
         .name("junqi-client-in".into())
         .spawn(move || {
@@ -714,11 +714,10 @@ fn spawn_reader(
                     Ok(m) => {
                         {
                             let mut a = lock(&audit);
-                            if a.stretches() == stretch {
+                            if a.connection() == connection {
                                 // A rematch's seat: the next game's audit begins.
                                 if matches!(m, Msg::Seated { .. }) {
-                                    *a = Auditor::new(room, true);
-                                    stretch = a.stretches();
+                                    a.rematch();
                                 }
                                 a.feed(&m);
                             }
