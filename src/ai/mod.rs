@@ -471,6 +471,35 @@ impl Player for RandomPlayer {
     }
 }
 
+#[cfg(test)]
+impl RandomPlayer {
+    /// For tests: play `game` on with random turns, each side choosing from its own view with
+    /// `rng`, for up to `plies` turns or to its end; `each` sees the game and the report after
+    /// every turn.
+    pub fn play_on(
+        &mut self,
+        game: &mut crate::engine::Game,
+        rng: &mut SplitMix64,
+        plies: usize,
+        mut each: impl FnMut(&crate::engine::Game, &crate::engine::TurnReport),
+    ) {
+        let rules = game.rules().clone();
+        for _ in 0..plies {
+            let Some(side) = game.position().side_to_move() else {
+                break;
+            };
+            if game.status().is_over() {
+                break;
+            }
+            let view = game.view(crate::engine::Viewer::Side(side));
+            let t = self.choose(&view, &rules, rng).expect("a random turn");
+            let played = game.play(t).expect("a random turn is legal");
+            let report = played.report.clone().expect("a turn played has its report");
+            each(game, &report);
+        }
+    }
+}
+
 /// What a piece is worth to its owner, for judging trades (the flag above everything).
 pub fn piece_value(r: Rank) -> i32 {
     match r {

@@ -363,7 +363,6 @@ mod tests {
     /// the pieces each side has no more, known or hidden from the viewer alike.
     #[test]
     fn pieces_lost_are_counted_from_the_view() {
-        use crate::ai::Player;
         let rules = Rules::for_mode(Mode::Hidden);
         let mut game = Game::new(rules.clone(), Start::random(&rules, 7)).unwrap();
         let seats = game.board().seats;
@@ -373,19 +372,7 @@ mod tests {
             Some(vec![(Seat::Red, 0), (Seat::Blue, 0)])
         );
         let mut rng = crate::engine::rng::SplitMix64::new(3);
-        let mut p = crate::ai::RandomPlayer::default();
-        for _ in 0..300 {
-            let Some(side) = game.position().side_to_move() else {
-                break;
-            };
-            if game.status().is_over() {
-                break;
-            }
-            let t = p
-                .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
-                .unwrap();
-            game.play(t).unwrap();
-        }
+        crate::ai::RandomPlayer::default().play_on(&mut game, &mut rng, 300, |_, _| {});
         let mut lost_any = false;
         for viewer in [Seat::Red, Seat::Blue] {
             let v = game.view(Viewer::Side(viewer));

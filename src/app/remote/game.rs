@@ -1110,7 +1110,6 @@ mod tests {
     /// one-screen game's, counted through the gate from the whole game, turn after turn.
     #[test]
     fn counts_from_the_view_and_reports_agree_with_the_one_screen_game() {
-        use crate::ai::Player;
         let rules = Rules::for_mode(Mode::Hidden);
         let mut clashes = 0;
         for seed in 1..4 {
@@ -1118,28 +1117,18 @@ mod tests {
             let mut g = seated(&rules, &game, Seat::Red);
             let mut rng = crate::engine::rng::SplitMix64::new(seed);
             let mut p = crate::ai::RandomPlayer::default();
-            for _ in 0..300 {
-                let Some(side) = game.position().side_to_move() else {
-                    break;
-                };
-                if game.status().is_over() {
-                    break;
-                }
-                let t = p
-                    .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
-                    .unwrap();
-                let report = game.play(t).unwrap().report.clone().unwrap();
+            p.play_on(&mut game, &mut rng, 300, |game, report| {
                 clashes += usize::from(report.clash.is_some());
-                g.receive(HostMsg::Report(report), 0.0);
-                tell_view(&mut g, &game, Seat::Red);
-                let truth = crate::app::hidden_flip::seat_counts(&game, Seat::Red, Seat::Blue);
+                g.receive(HostMsg::Report(report.clone()), 0.0);
+                tell_view(&mut g, game, Seat::Red);
+                let truth = crate::app::hidden_flip::seat_counts(game, Seat::Red, Seat::Blue);
                 assert_eq!(
                     g.counts_of(Seat::Blue),
                     Some(truth),
                     "seed {seed}, ply {}",
                     game.plies().len()
                 );
-            }
+            });
         }
         assert!(clashes > 20, "{clashes} clashes");
     }
@@ -1297,7 +1286,6 @@ mod tests {
     /// and after every turn of random hidden games the two agree; nothing is sent to the host.
     #[test]
     fn tags_follow_their_pieces_as_the_one_screen_games_do() {
-        use crate::ai::Player;
         let rules = Rules::for_mode(Mode::Hidden);
         let mut clashes = 0;
         for seed in 1..4 {
@@ -1329,27 +1317,17 @@ mod tests {
             assert_eq!(mine(&g).len(), blue.len());
             let mut rng = crate::engine::rng::SplitMix64::new(seed);
             let mut p = crate::ai::RandomPlayer::default();
-            for _ in 0..300 {
-                let Some(side) = game.position().side_to_move() else {
-                    break;
-                };
-                if game.status().is_over() {
-                    break;
-                }
-                let t = p
-                    .choose(&game.view(Viewer::Side(side)), &rules, &mut rng)
-                    .unwrap();
-                let report = game.play(t).unwrap().report.clone().unwrap();
+            p.play_on(&mut game, &mut rng, 300, |game, report| {
                 clashes += usize::from(report.clash.is_some());
-                g.receive(HostMsg::Report(report), 0.0);
-                tell_view(&mut g, &game, Seat::Red);
+                g.receive(HostMsg::Report(report.clone()), 0.0);
+                tell_view(&mut g, game, Seat::Red);
                 assert_eq!(
                     mine(&g),
-                    truth(&game),
+                    truth(game),
                     "seed {seed}, ply {}",
                     game.plies().len()
                 );
-            }
+            });
         }
         assert!(clashes > 20, "{clashes} clashes");
     }
@@ -1459,19 +1437,15 @@ mod tests {
     /// game showed "?" for the enemy's.
     #[test]
     fn the_reveal_names_every_piece_of_the_move_list() {
-        use crate::ai::Player;
         let rules = Rules::for_mode(Mode::Hidden);
         let mut game = Game::new(rules.clone(), Start::random(&rules, 5)).unwrap();
         let mut g = seated(&rules, &game, Seat::Red);
         let mut rng = crate::engine::rng::SplitMix64::new(5);
         let mut p = crate::ai::RandomPlayer::default();
-        while game.plies().len() < 120 && !game.status().is_over() {
-            let side = game.position().side_to_move().unwrap();
-            let t = (p.choose(&game.view(Viewer::Side(side)), &rules, &mut rng)).unwrap();
-            let report = game.play(t).unwrap().report.clone().unwrap();
-            g.receive(HostMsg::Report(report), 0.0);
-            tell_view(&mut g, &game, Seat::Red);
-        }
+        p.play_on(&mut game, &mut rng, 120, |game, report| {
+            g.receive(HostMsg::Report(report.clone()), 0.0);
+            tell_view(&mut g, game, Seat::Red);
+        });
         let unknown = |g: &RemoteGame| {
             (g.plies().iter())
                 .filter(|p| p.report.clash.is_some())

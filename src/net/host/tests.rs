@@ -2,7 +2,7 @@ use super::connection::WRONG_CODE_SOURCES;
 use super::persist::{save_lobby, save_room};
 use super::rooms::make_room;
 use super::*;
-use crate::engine::{Formation, Mode, Viewer};
+use crate::engine::{Formation, Mode};
 
 /// Wrong codes lock a room against the address they come from, not another (so junk from
 /// one place keeps nobody else out), for `lock_time`; from many addresses together they
@@ -67,7 +67,6 @@ fn quiet_server_in(dir: &std::path::Path) -> Server {
 }
 
 fn game_after(plies: usize) -> Game {
-    use crate::ai::Player;
     let rules = Rules::for_mode(Mode::Hidden);
     let mut rng = crate::engine::rng::SplitMix64::new(5);
     let (red, blue) = (
@@ -75,16 +74,7 @@ fn game_after(plies: usize) -> Game {
         Formation::random(&mut rng, &rules),
     );
     let mut g = Game::new(rules.clone(), Start::formations(&red, &blue)).unwrap();
-    let mut p = crate::ai::RandomPlayer::default();
-    for _ in 0..plies {
-        let Some(side) = g.position().side_to_move() else {
-            break;
-        };
-        let t = p
-            .choose(&g.view(Viewer::Side(side)), &rules, &mut rng)
-            .unwrap();
-        g.play(t).unwrap();
-    }
+    crate::ai::RandomPlayer::default().play_on(&mut g, &mut rng, plies, |_, _| {});
     g
 }
 
