@@ -53,6 +53,16 @@ fn brain(spec: &str) -> Box<dyn SeatDriver> {
     Box::new(Brain::from_spec(spec).unwrap())
 }
 
+/// A two-player table of `red` and `blue`, dealt formations from `seed`, with the default limits.
+fn two(rules: &Rules, red: Box<dyn SeatDriver>, blue: Box<dyn SeatDriver>, seed: u64) -> Table {
+    let seats = vec![
+        (Chair::Side(Seat::Red), red),
+        (Chair::Side(Seat::Blue), blue),
+    ];
+    let deal = formations(rules, seed, 2);
+    Table::open(rules, seats, &[1, 2], deal, Limits::default()).unwrap()
+}
+
 fn formations(rules: &Rules, seed: u64, n: usize) -> Deal {
     let mut rng = SplitMix64::new(seed);
     Deal::Formations(
@@ -111,21 +121,12 @@ fn four_brains_play_a_four_player_game() {
 fn an_illegal_turn_loses_the_game_with_the_reason_recorded() {
     let rules = Rules::default();
     let bad = Turn::Move { from: 0, to: 59 };
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (
-            Chair::Side(Seat::Red),
-            Box::new(Script::new(vec![Ok(Reply::Turn(bad))])),
-        ),
-        (Chair::Side(Seat::Blue), brain("random")),
-    ];
-    let mut t = Table::open(
+    let mut t = two(
         &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 1, 2),
-        Limits::default(),
-    )
-    .unwrap();
+        Box::new(Script::new(vec![Ok(Reply::Turn(bad))])),
+        brain("random"),
+        1,
+    );
     let end = t.play_out();
     assert_eq!(
         end.status,
@@ -143,18 +144,7 @@ fn an_illegal_turn_loses_the_game_with_the_reason_recorded() {
 fn a_failing_or_resigning_seat_loses_and_a_draw_offer_is_asked() {
     let rules = Rules::default();
     let run = |red: Script, blue: Script| {
-        let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-            (Chair::Side(Seat::Red), Box::new(red)),
-            (Chair::Side(Seat::Blue), Box::new(blue)),
-        ];
-        let mut t = Table::open(
-            &rules,
-            seats,
-            &[1, 2],
-            formations(&rules, 2, 2),
-            Limits::default(),
-        )
-        .unwrap();
+        let mut t = two(&rules, Box::new(red), Box::new(blue), 2);
         t.play_out()
     };
     let end = run(
@@ -200,18 +190,12 @@ fn a_resignation_out_of_turn_is_taken_at_once() {
         Box::new(move || std::mem::take(&mut *q.lock().unwrap()))
     };
     // Before Red's first turn.
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Box::new(Script::new(vec![]))),
-        (Chair::Side(Seat::Blue), Box::new(Script::new(vec![]))),
-    ];
-    let mut t = Table::open(
+    let mut t = two(
         &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 2, 2),
-        Limits::default(),
-    )
-    .unwrap();
+        Box::new(Script::new(vec![])),
+        Box::new(Script::new(vec![])),
+        2,
+    );
     t.resignations(source(&queue));
     queue.lock().unwrap().push(1);
     let end = t.step().expect("the game ends");
@@ -222,21 +206,12 @@ fn a_resignation_out_of_turn_is_taken_at_once() {
     assert!(end.forfeit.is_none());
     assert_eq!(t.game().plies().len(), 0);
     // While Red thinks: its wait is interrupted, the game ends with no turn played.
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (
-            Chair::Side(Seat::Red),
-            Box::new(Script::new(vec![Err(SeatFailure::Interrupted)])),
-        ),
-        (Chair::Side(Seat::Blue), Box::new(Script::new(vec![]))),
-    ];
-    let mut t = Table::open(
+    let mut t = two(
         &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 2, 2),
-        Limits::default(),
-    )
-    .unwrap();
+        Box::new(Script::new(vec![Err(SeatFailure::Interrupted)])),
+        Box::new(Script::new(vec![])),
+        2,
+    );
     let q2 = queue.clone();
     let mut first = true;
     t.resignations(Box::new(move || {
@@ -636,21 +611,12 @@ fn a_seat_failing_when_asked_for_a_takeback_loses() {
     }
     let rules = Rules::for_mode(Mode::Hidden);
     let log = TakeLog::default();
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Taker::boxed(Some(2), false, &log)),
-        (
-            Chair::Side(Seat::Blue),
-            Box::new(Fails(Brain::from_spec("random").unwrap())),
-        ),
-    ];
-    let mut t = Table::open(
+    let mut t = two(
         &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 6, 2),
-        Limits::default(),
-    )
-    .unwrap();
+        Taker::boxed(Some(2), false, &log),
+        Box::new(Fails(Brain::from_spec("random").unwrap())),
+        6,
+    );
     let end = t.play_out();
     assert_eq!(
         end.status,
@@ -733,18 +699,7 @@ fn a_seat_past_the_move_clock_loses_the_turn_and_the_game_goes_on() {
     let red = Sleeper::new(&rules, vec![1, 3], &clock);
     let blue = Sleeper::new(&rules, vec![], &clock);
     let (told_red, told_blue) = (red.told.clone(), blue.told.clone());
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Box::new(red)),
-        (Chair::Side(Seat::Blue), Box::new(blue)),
-    ];
-    let mut t = Table::open(
-        &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 6, 2),
-        Limits::default(),
-    )
-    .unwrap();
+    let mut t = two(&rules, Box::new(red), Box::new(blue), 6);
     t.clock_second(Duration::from_millis(20));
     t.stopwatch(Box::new(clock.clone()));
     assert_eq!(t.move_clock(), Some(Duration::from_millis(20)));
@@ -779,21 +734,12 @@ fn five_timeouts_lose_the_game_or_put_the_player_out() {
     let rules = clocked(Mode::Open, 1);
     let mut red = Sleeper::new(&rules, (0..5).collect(), &clock);
     red.hangs = true;
-    let seats: Vec<(Chair, Box<dyn SeatDriver>)> = vec![
-        (Chair::Side(Seat::Red), Box::new(red)),
-        (
-            Chair::Side(Seat::Blue),
-            Box::new(Sleeper::new(&rules, vec![], &clock)),
-        ),
-    ];
-    let mut t = Table::open(
+    let mut t = two(
         &rules,
-        seats,
-        &[1, 2],
-        formations(&rules, 7, 2),
-        Limits::default(),
-    )
-    .unwrap();
+        Box::new(red),
+        Box::new(Sleeper::new(&rules, vec![], &clock)),
+        7,
+    );
     t.clock_second(Duration::from_millis(10));
     t.stopwatch(Box::new(clock.clone()));
     let end = t.play_out();
