@@ -240,22 +240,8 @@ fn a_window_accepts_a_rematch_and_plays_the_next_game_as_the_other_side() {
 /// computer seat agrees, and the window plays the next game as Blue (it played Red).
 #[test]
 fn the_computer_agrees_to_a_rematch_in_a_room_hosted_in_the_window() {
-    use junqi::app::Screen;
-    use junqi::app::remote::Form;
-    let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Host a network game…");
-    h.get_by_label_contains("Hidden:").click();
-    h.run();
-    h.get_by_label("as Blue").click();
-    h.run();
-    h.get_by_label("Computer · Easy").click();
-    h.run();
-    if let Screen::Remote(r) = &mut h.state_mut().screen
-        && let Form::Host(f) = &mut r.form
-    {
-        f.rules.quiet_limit = 8;
-    }
+    let (_dir, mut h) = crate::app_remote::hidden_host_form(Some("Computer · Easy"));
+    crate::app_remote::short_quiet_limit(&mut h);
     type_into(&mut h, "Port", "0");
     common::click(&mut h, "Open the room");
     click_to_the_end(&mut h, 9);

@@ -1410,16 +1410,8 @@ pub(super) fn audited_and_revealed(h: &mut Harness<'static, JunqiApp>) {
 /// window plays its seat to the end by clicking.
 #[test]
 fn a_room_hosted_in_the_window_played_to_the_end() {
-    let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Host a network game…");
-    h.get_by_label_contains("Hidden:").click();
-    h.run();
-    if let Screen::Remote(r) = &mut h.state_mut().screen
-        && let Form::Host(f) = &mut r.form
-    {
-        f.rules.quiet_limit = 8;
-    }
+    let (_dir, mut h) = hidden_host_form(None);
+    short_quiet_limit(&mut h);
     type_into(&mut h, "Port", "0");
     common::click(&mut h, "Open the room");
     let deadline = std::time::Instant::now() + common::PATIENCE;
@@ -1476,20 +1468,8 @@ fn a_room_hosted_in_the_window_played_to_the_end() {
 /// the window plays to the end by clicking.
 #[test]
 fn a_room_hosted_against_the_computer() {
-    let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Host a network game…");
-    h.get_by_label_contains("Hidden:").click();
-    h.run();
-    h.get_by_label("as Blue").click();
-    h.run();
-    h.get_by_label("Computer · Easy").click();
-    h.run();
-    if let Screen::Remote(r) = &mut h.state_mut().screen
-        && let Form::Host(f) = &mut r.form
-    {
-        f.rules.quiet_limit = 8;
-    }
+    let (_dir, mut h) = hidden_host_form(Some("Computer · Easy"));
+    short_quiet_limit(&mut h);
     type_into(&mut h, "Port", "0");
     common::click(&mut h, "Open the room");
     let shots = click_to_the_end(&mut h, 5);
@@ -1809,15 +1789,7 @@ fn tags_on_enemy_pieces_are_kept_at_ones_own_screen_and_follow_them() {
 /// the window plays Blue to the end, its board turned with Blue at the bottom.
 #[test]
 fn a_host_who_sits_at_the_second_seat() {
-    let (_dir, mut h) = common::window();
-    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
-    common::click(&mut h, "Host a network game…");
-    h.get_by_label_contains("Hidden:").click();
-    h.run();
-    h.get_by_label("as Blue").click();
-    h.run();
-    h.get_by_label("This screen (me)").click();
-    h.run();
+    let (_dir, mut h) = hidden_host_form(Some("This screen (me)"));
     let seats = |h: &Harness<'static, JunqiApp>| match &h.state().screen {
         Screen::Remote(r) => match &r.form {
             Form::Host(f) => f.seats.clone(),
@@ -1915,4 +1887,32 @@ fn resigning_and_offering_a_draw_while_another_is_to_move() {
     check(&mut h, &host);
     let end = junqi::app::status_text(host.game.status(), Lang::En).unwrap();
     assert!(shows(&h, &end), "the end: {end}");
+}
+
+/// A window with the real network on the form that hosts a hidden two-player room; with
+/// `blue`, the Blue seat is given to that choice ("Computer · Easy", "This screen (me)").
+pub(super) fn hidden_host_form(
+    blue: Option<&str>,
+) -> (tempfile::TempDir, Harness<'static, JunqiApp>) {
+    let (dir, mut h) = common::window();
+    h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
+    common::click(&mut h, "Host a network game…");
+    h.get_by_label_contains("Hidden:").click();
+    h.run();
+    if let Some(choice) = blue {
+        h.get_by_label("as Blue").click();
+        h.run();
+        h.get_by_label(choice).click();
+        h.run();
+    }
+    (dir, h)
+}
+
+/// The host form's quiet limit made short (8 turns), so that games end soon.
+pub(super) fn short_quiet_limit(h: &mut Harness<'static, JunqiApp>) {
+    if let Screen::Remote(r) = &mut h.state_mut().screen
+        && let Form::Host(f) = &mut r.form
+    {
+        f.rules.quiet_limit = 8;
+    }
 }
