@@ -104,8 +104,7 @@ impl CcgcSeat {
 
     /// The next line that is not blank, before `deadline`.
     fn next_line(&mut self, deadline: Instant, limit: Duration) -> Result<String, SeatFailure> {
-        let p =
-            (self.process.as_mut()).ok_or_else(|| SeatFailure::Reported("not started".into()))?;
+        let p = (self.process.as_mut()).ok_or(SeatFailure::NotStarted)?;
         for _ in 0..MAX_LINES_PER_ANSWER {
             let line = p.line(deadline).map_err(|e| match e {
                 SeatFailure::Hung(_) => SeatFailure::Hung(limit),

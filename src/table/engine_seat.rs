@@ -144,9 +144,7 @@ impl EngineSeat {
     }
 
     fn process(&mut self) -> Result<&mut Box<dyn LineLink>, SeatFailure> {
-        self.process
-            .as_mut()
-            .ok_or_else(|| SeatFailure::Reported("not started".into()))
+        self.process.as_mut().ok_or(SeatFailure::NotStarted)
     }
 
     fn send(&mut self, msg: &HostMsg) {
@@ -168,7 +166,7 @@ impl EngineSeat {
         };
         loop {
             if flag.load(Ordering::Relaxed) {
-                return Err(SeatFailure::Reported("cancelled".into()));
+                return Err(SeatFailure::Cancelled);
             }
             let slice = (Instant::now() + CANCEL_POLL).min(deadline);
             match self.process()?.line(slice) {
@@ -284,9 +282,7 @@ impl SeatDriver for EngineSeat {
                 EngineMsg::Id { .. } | EngineMsg::Option(..) => {}
                 EngineMsg::Ok(v) if v == VERSION => break,
                 EngineMsg::Ok(v) => {
-                    return Err(SeatFailure::Reported(format!(
-                        "it speaks version {v} of the protocol, not {VERSION}"
-                    )));
+                    return Err(SeatFailure::OtherVersion(v));
                 }
                 m => return Err(EngineSeat::unexpected(&m, "the handshake")),
             }

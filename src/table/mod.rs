@@ -105,12 +105,18 @@ pub enum SeatFailure {
     Spawn(String),
     /// The process ended (its exit status, or how the connection ended).
     Crashed(String),
+    /// The process closed its output and did not end within the grace the table gives.
+    ClosedOutput,
     /// No answer within the time it had.
     Hung(Duration),
     /// Its time for the whole game ran out.
     OutOfTime,
-    /// A line the protocol does not know, or one that is too long.
+    /// A line the protocol does not know.
     Garbage(String),
+    /// A line longer than the protocol allows (`process::MAX_LINE`).
+    LineTooLong,
+    /// A line that is not UTF-8 text.
+    NotText,
     /// More output than a turn may bring.
     Flood,
     /// A turn its own view shows to be against the rules (or not a turn at all).
@@ -121,7 +127,19 @@ pub enum SeatFailure {
     NoTurn,
     /// It kept proposing turns the referee refused.
     RefusedTooOften,
-    /// An error the engine reported.
+    /// It offered a draw twice in one turn.
+    DrawOfferedTwice,
+    /// It asked for a takeback twice in one turn.
+    TakebackAskedTwice,
+    /// It resigned before the colours were decided (flip games): it has no side to resign.
+    ResignedBeforeColours,
+    /// It was asked to play before it was started.
+    NotStarted,
+    /// Its wait was cancelled (the game it played was given up).
+    Cancelled,
+    /// It speaks another version of the protocol (the version it said).
+    OtherVersion(u32),
+    /// An error the engine reported, or another reason in the program's English words.
     Reported(String),
     /// Not a failure: the wait for the seat's turn was broken off so that the table can take
     /// another seat's resignation (`Table::resignations`); the seat's `go` still stands, and
@@ -134,10 +152,19 @@ impl std::fmt::Display for SeatFailure {
         match self {
             SeatFailure::Spawn(e) => write!(f, "could not be started ({e})"),
             SeatFailure::Crashed(how) => write!(f, "crashed ({how})"),
+            SeatFailure::ClosedOutput => f.write_str("crashed (it closed its output)"),
             SeatFailure::Hung(d) => write!(f, "gave no answer within {} ms", d.as_millis()),
             SeatFailure::OutOfTime => f.write_str("ran out of time"),
             SeatFailure::Garbage(line) => {
                 write!(f, "sent a line the protocol does not know: {line}")
+            }
+            SeatFailure::LineTooLong => write!(
+                f,
+                "sent a line the protocol does not know: a line longer than {} bytes",
+                process::MAX_LINE
+            ),
+            SeatFailure::NotText => {
+                f.write_str("sent a line the protocol does not know: a line that is not UTF-8 text")
             }
             SeatFailure::Flood => f.write_str("flooded its output"),
             SeatFailure::Illegal { turn, why } => write!(f, "sent an illegal turn {turn} ({why})"),
@@ -146,6 +173,22 @@ impl std::fmt::Display for SeatFailure {
             }
             SeatFailure::NoTurn => f.write_str("found no turn although the game goes on"),
             SeatFailure::RefusedTooOften => f.write_str("kept proposing turns the referee refused"),
+            SeatFailure::DrawOfferedTwice => {
+                f.write_str("reported an error: offered a draw twice in one turn")
+            }
+            SeatFailure::TakebackAskedTwice => {
+                f.write_str("reported an error: asked for a takeback twice in one turn")
+            }
+            SeatFailure::ResignedBeforeColours => {
+                f.write_str("reported an error: resigned before the colours were decided")
+            }
+            SeatFailure::NotStarted => f.write_str("reported an error: not started"),
+            SeatFailure::Cancelled => f.write_str("reported an error: cancelled"),
+            SeatFailure::OtherVersion(v) => write!(
+                f,
+                "reported an error: it speaks version {v} of the protocol, not {}",
+                crate::protocol::VERSION
+            ),
             SeatFailure::Reported(e) => write!(f, "reported an error: {e}"),
             SeatFailure::Interrupted => f.write_str("was interrupted by a resignation"),
         }
@@ -662,10 +705,7 @@ impl Table {
                 self.tell_out();
                 None
             }
-            _ => {
-                let why = "resigned before the colours were decided".into();
-                self.fail(k, SeatFailure::Reported(why))
-            }
+            _ => self.fail(k, SeatFailure::ResignedBeforeColours),
         }
     }
 

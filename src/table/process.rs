@@ -206,23 +206,21 @@ impl EngineProcess {
                 }
                 Ok(l)
             }
-            Got::TooLong => Err(SeatFailure::Garbage(format!(
-                "a line longer than {MAX_LINE} bytes"
-            ))),
-            Got::Binary => Err(SeatFailure::Garbage("a line that is not UTF-8 text".into())),
-            Got::End => Err(SeatFailure::Crashed(self.exit_status())),
+            Got::TooLong => Err(SeatFailure::LineTooLong),
+            Got::Binary => Err(SeatFailure::NotText),
+            Got::End => Err(self.ended()),
         }
     }
 
     /// How the process ended, as far as can be told within `GRACE`.
-    fn exit_status(&mut self) -> String {
+    fn ended(&mut self) -> SeatFailure {
         let until = Instant::now() + GRACE;
         loop {
             match self.child.try_wait() {
-                Ok(Some(s)) => return format!("it exited: {s}"),
+                Ok(Some(s)) => return SeatFailure::Crashed(format!("it exited: {s}")),
                 Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
-                Ok(None) => return "it closed its output".into(),
-                Err(e) => return e.to_string(),
+                Ok(None) => return SeatFailure::ClosedOutput,
+                Err(e) => return SeatFailure::Crashed(e.to_string()),
             }
         }
     }

@@ -174,7 +174,10 @@ fn a_failing_or_resigning_seat_loses_and_a_draw_offer_is_asked() {
         Script::new(vec![Ok(Reply::OfferDraw), Ok(Reply::OfferDraw)]),
         Script::new(vec![]),
     );
-    assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
+    assert!(matches!(
+        end.forfeit,
+        Some((0, SeatFailure::DrawOfferedTwice))
+    ));
 }
 
 /// Resignations made out of turn: taken before a turn (Blue resigns while nobody is asked) and
@@ -541,7 +544,10 @@ fn a_takeback_declined_or_empty_leaves_the_game_as_it_was() {
     )
     .unwrap();
     let end = t.play_out();
-    assert!(matches!(end.forfeit, Some((0, SeatFailure::Reported(_)))));
+    assert!(matches!(
+        end.forfeit,
+        Some((0, SeatFailure::TakebackAskedTwice))
+    ));
 }
 
 /// Four players: every other seat still in must agree.

@@ -232,16 +232,12 @@ impl OneTurn {
                 self.offered = true;
                 Ok(Answer::OfferDraw)
             }
-            Reply::OfferDraw => Err(SeatFailure::Reported(
-                "offered a draw twice in one turn".into(),
-            )),
+            Reply::OfferDraw => Err(SeatFailure::DrawOfferedTwice),
             Reply::AskTakeback if !self.asked_back => {
                 self.asked_back = true;
                 Ok(Answer::AskTakeback)
             }
-            Reply::AskTakeback => Err(SeatFailure::Reported(
-                "asked for a takeback twice in one turn".into(),
-            )),
+            Reply::AskTakeback => Err(SeatFailure::TakebackAskedTwice),
         }
     }
 

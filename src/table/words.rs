@@ -17,18 +17,14 @@ impl SeatFailure {
         match e {
             SeatFailure::Spawn(why) if zh => format!("无法启动（{why}）"),
             // Not its exit status either: the engine chooses that number.
-            SeatFailure::Crashed(how) if how.contains("closed its output") => {
-                say("closed its output", "关闭了输出")
-            }
+            SeatFailure::ClosedOutput => say("closed its output", "关闭了输出"),
             SeatFailure::Crashed(_) => say("crashed", "已退出"),
             SeatFailure::Hung(d) if zh => format!("{} 秒内未响应", seconds(*d)),
             // The program's own words (the system's, for a process that could not start).
             SeatFailure::Spawn(_) | SeatFailure::Hung(_) => e.to_string(),
             SeatFailure::OutOfTime => say("ran out of time", "用完了对局时间"),
-            SeatFailure::Garbage(line) if line.starts_with("a line longer than") => {
-                say("sent a line that is too long", "发出的一行太长")
-            }
-            SeatFailure::Garbage(line) if line.ends_with("not UTF-8 text") => say(
+            SeatFailure::LineTooLong => say("sent a line that is too long", "发出的一行太长"),
+            SeatFailure::NotText => say(
                 "sent a line that is not UTF-8 text",
                 "发出的一行不是 UTF-8 文本",
             ),
@@ -49,24 +45,25 @@ impl SeatFailure {
                 "一再提出被拒绝的走法",
             ),
             SeatFailure::Interrupted => say("was interrupted by a resignation", "被认输打断"),
-            // The program's own reasons, by their fixed words; anything else is the engine's.
-            SeatFailure::Reported(what) => match what.as_str() {
-                "offered a draw twice in one turn" => {
-                    say("offered a draw twice in one turn", "一步内两次提出和棋")
-                }
-                "asked for a takeback twice in one turn" => say(
-                    "asked for a takeback twice in one turn",
-                    "一步内两次提出悔棋",
-                ),
-                "resigned" => say("resigned", "认输"),
-                "not started" => say("was not started", "没有启动"),
-                "cancelled" => say("was cancelled", "已取消"),
-                w if w.starts_with("it speaks version ") => say(
-                    "speaks another version of the protocol",
-                    "使用另一版本的协议",
-                ),
-                _ => say("reported an error", "出错"),
-            },
+            SeatFailure::DrawOfferedTwice => {
+                say("offered a draw twice in one turn", "一步内两次提出和棋")
+            }
+            SeatFailure::TakebackAskedTwice => say(
+                "asked for a takeback twice in one turn",
+                "一步内两次提出悔棋",
+            ),
+            SeatFailure::ResignedBeforeColours => {
+                say("resigned before the colours were decided", "颜色未定时认输")
+            }
+            SeatFailure::NotStarted => say("was not started", "没有启动"),
+            SeatFailure::Cancelled => say("was cancelled", "已取消"),
+            SeatFailure::OtherVersion(_) => say(
+                "speaks another version of the protocol",
+                "使用另一版本的协议",
+            ),
+            // Whatever the engine reported, or the program's English words for a setup that
+            // cannot be played.
+            SeatFailure::Reported(_) => say("reported an error", "出错"),
         }
     }
 }
@@ -101,11 +98,7 @@ mod seat_failure_tests {
                 "已退出",
                 "crashed",
             ),
-            (
-                SeatFailure::Crashed("it closed its output".into()),
-                "关闭了输出",
-                "closed its output",
-            ),
+            (SeatFailure::ClosedOutput, "关闭了输出", "closed its output"),
             (
                 SeatFailure::Hung(Duration::from_secs(60)),
                 "60 秒内未响应",
@@ -127,16 +120,8 @@ mod seat_failure_tests {
                 "没有按协议回应",
                 "sent a line the protocol does not know",
             ),
-            (
-                SeatFailure::Garbage("a line longer than 16384 bytes".into()),
-                "太长",
-                "too long",
-            ),
-            (
-                SeatFailure::Garbage("a line that is not UTF-8 text".into()),
-                "UTF-8",
-                "UTF-8",
-            ),
+            (SeatFailure::LineTooLong, "太长", "too long"),
+            (SeatFailure::NotText, "UTF-8", "UTF-8"),
             (SeatFailure::Flood, "输出过多", "flooded"),
             (SeatFailure::NoTurn, "无子可走", "found no turn"),
             (SeatFailure::RefusedTooOften, "被拒绝", "refused"),
@@ -154,15 +139,23 @@ mod seat_failure_tests {
                 "sent an illegal turn",
             ),
             (
-                SeatFailure::Reported("offered a draw twice in one turn".into()),
+                SeatFailure::DrawOfferedTwice,
                 "两次提出和棋",
                 "offered a draw twice",
             ),
+            (SeatFailure::OtherVersion(7), "另一版本", "another version"),
             (
-                SeatFailure::Reported("it speaks version 7 of the protocol, not 1".into()),
-                "另一版本",
-                "another version",
+                SeatFailure::TakebackAskedTwice,
+                "两次提出悔棋",
+                "asked for a takeback twice",
             ),
+            (
+                SeatFailure::ResignedBeforeColours,
+                "颜色未定时认输",
+                "before the colours were decided",
+            ),
+            (SeatFailure::NotStarted, "没有启动", "was not started"),
+            (SeatFailure::Cancelled, "已取消", "was cancelled"),
             (
                 SeatFailure::Reported(secret.into()),
                 "出错",
@@ -179,6 +172,44 @@ mod seat_failure_tests {
                     "{e:?}: {words}"
                 );
             }
+        }
+    }
+
+    /// The program's own reasons are typed, and their English words (the record's and the
+    /// command line's) are the words they always had.
+    #[test]
+    fn the_programs_own_reasons_keep_their_english_words() {
+        let cases = [
+            (SeatFailure::ClosedOutput, "crashed (it closed its output)"),
+            (
+                SeatFailure::LineTooLong,
+                "sent a line the protocol does not know: a line longer than 16384 bytes",
+            ),
+            (
+                SeatFailure::NotText,
+                "sent a line the protocol does not know: a line that is not UTF-8 text",
+            ),
+            (
+                SeatFailure::DrawOfferedTwice,
+                "reported an error: offered a draw twice in one turn",
+            ),
+            (
+                SeatFailure::TakebackAskedTwice,
+                "reported an error: asked for a takeback twice in one turn",
+            ),
+            (
+                SeatFailure::ResignedBeforeColours,
+                "reported an error: resigned before the colours were decided",
+            ),
+            (SeatFailure::NotStarted, "reported an error: not started"),
+            (SeatFailure::Cancelled, "reported an error: cancelled"),
+            (
+                SeatFailure::OtherVersion(7),
+                "reported an error: it speaks version 7 of the protocol, not 1",
+            ),
+        ];
+        for (e, words) in cases {
+            assert_eq!(e.to_string(), words);
         }
     }
 }
