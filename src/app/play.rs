@@ -308,7 +308,10 @@ fn board_area(
         interactive: !status.is_over(),
         finished: status.is_over(),
     };
-    let input = board_with_clock(ui, play, widget, clock_left, lang);
+    let clock = clock_left
+        .zip(play.game().rules().move_clock)
+        .map(|(left, total)| (play.side_to_move(), left, f64::from(total)));
+    let input = super::seat_clock::board_with_bar(ui, widget, clock, lang);
     hidden_flip::overlays(ui, play, &view, opts, lang, bottom, &input, out);
     hint_marks(ui, play, lang, &input);
     if let Some(beliefs) = play.beliefs() {
@@ -319,36 +322,6 @@ fn board_area(
     } else if let Some(n) = input.clicked {
         out.push(Command::Play(Act::Node(n)));
     }
-}
-
-/// Show the board `widget`. With the move clock on, the board leaves a strip round it for the bar
-/// at the seat to move (outside the board's drawing, which stays the same while the clock counts).
-fn board_with_clock(
-    ui: &mut egui::Ui,
-    play: &Session,
-    widget: BoardWidget,
-    clock_left: Option<f64>,
-    lang: Lang,
-) -> board::BoardInput {
-    let clock = clock_left
-        .zip(play.game().rules().move_clock)
-        .zip(Some(play.side_to_move()));
-    let input = match clock {
-        Some(_) => {
-            let full = ui.available_rect_before_wrap();
-            let area = super::seat_clock::board_area(play.game().board(), full);
-            let input = ui
-                .scope_builder(egui::UiBuilder::new().max_rect(area), |ui| widget.show(ui))
-                .inner;
-            ui.advance_cursor_after_rect(full);
-            input
-        }
-        None => widget.show(ui),
-    };
-    if let Some(((left, total), seat)) = clock {
-        super::seat_clock::show(ui, play.game().board(), seat, left, total, lang, &input);
-    }
-    input
 }
 
 /// The colour of the hint marks.

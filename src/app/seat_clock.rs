@@ -7,7 +7,7 @@
 //! so the picture the board is drawn from while nothing on it changes (board_cache) stays valid
 //! while the bar counts down.
 
-use super::board::{self, BoardInput};
+use super::board::{self, BoardInput, BoardWidget};
 use crate::engine::{Board, NodeId, Seat};
 use crate::i18n::{self, Lang, fill};
 use egui::{Color32, CornerRadius, Pos2, Rect, Vec2, vec2};
@@ -97,13 +97,41 @@ pub fn label(lang: Lang, seat: Seat, left: f64) -> String {
     )
 }
 
+/// Show the board `widget`. With the move clock running (`clock`: the seat to move, its seconds
+/// left and the turn's seconds), the board leaves a strip round it for the bar at that seat
+/// (outside the board's drawing, which stays the same while the clock counts).
+pub fn board_with_bar(
+    ui: &mut egui::Ui,
+    widget: BoardWidget,
+    clock: Option<(Seat, f64, f64)>,
+    lang: Lang,
+) -> BoardInput {
+    let board = widget.view.board();
+    let input = match clock {
+        Some(_) => {
+            let full = ui.available_rect_before_wrap();
+            let area = board_area(board, full);
+            let input = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(area), |ui| widget.show(ui))
+                .inner;
+            ui.advance_cursor_after_rect(full);
+            input
+        }
+        None => widget.show(ui),
+    };
+    if let Some((seat, left, total)) = clock {
+        show(ui, board, seat, left, total, lang, &input);
+    }
+    input
+}
+
 /// The bar for `seat`, to move with `left` of `total` seconds, beside the board drawn as `input`.
 pub fn show(
     ui: &mut egui::Ui,
     board: &Board,
     seat: Seat,
     left: f64,
-    total: u32,
+    total: f64,
     lang: Lang,
     input: &BoardInput,
 ) {
@@ -112,7 +140,7 @@ pub fn show(
     };
     let across = vec2(out.x.abs(), out.y.abs()) * BAR;
     let track = Rect::from_two_pos(from, to).expand2(across / 2.0);
-    let part = (left / total.max(1) as f64).clamp(0.0, 1.0) as f32;
+    let part = (left / total.max(1.0)).clamp(0.0, 1.0) as f32;
     // The bar shrinks towards its start (left, or top for the side arms).
     let fill_rect = Rect::from_min_size(
         track.min,

@@ -525,6 +525,18 @@ fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
     });
     check(&mut h, &host);
     assert!(shows(&h, "Your turn"));
+    // The turn's clock runs as a bar at this seat's side of the board, as on one screen.
+    let bars = |h: &Harness<'static, JunqiApp>| -> Vec<String> {
+        h.query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| l.contains(" s left for this turn"))
+            .collect()
+    };
+    let now = bars(&h);
+    assert!(
+        now.len() == 1 && now[0].starts_with("Blue: "),
+        "the bar at Blue's side: {now:?}"
+    );
     // A piece picked up, then the time runs out.
     let view = host.game.view(Viewer::Side(Seat::Blue));
     let rules = host.game.rules().clone();
@@ -546,6 +558,7 @@ fn a_turn_lost_to_the_move_clock_is_noted_and_nothing_is_sent_late() {
     check(&mut h, &host);
     assert!(shows(&h, "Time ran out: Blue loses the turn (1 of 5)"));
     assert!(!shows(&h, "Your turn"));
+    assert!(bars(&h).is_empty(), "no bar while the other side moves");
     assert_eq!(host.answers(), vec![EngineMsg::TimeoutOk(1)]);
     // The click that would have finished the turn sends nothing now.
     h.get_by_label(&label_of(&host, to)).click();

@@ -359,8 +359,15 @@ impl RemoteGame {
     /// Seconds left for this seat's turn at `now`, when the host gave a limit (`go turn <ms>`,
     /// or the `time` line's turn).
     pub fn clock_left(&self, now: f64) -> Option<f64> {
+        self.turn_clock(now).map(|(left, _)| left)
+    }
+
+    /// This seat's turn clock at `now` while it is to move under a limit: the seconds left and
+    /// the turn's seconds.
+    pub fn turn_clock(&self, now: f64) -> Option<(f64, f64)> {
         let (at, limit) = self.go.filter(|_| self.to_move)?;
-        Some((limit? - (now - at)).max(0.0))
+        let limit = limit?;
+        Some(((limit - (now - at)).max(0.0), limit))
     }
 
     /// The end reveal: the game over, every piece of its last position shown, from the record

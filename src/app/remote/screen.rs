@@ -489,8 +489,15 @@ fn status_bar(ui: &mut egui::Ui, shown: &NetShown, settings: &Settings, clock: O
     });
 }
 
-/// The board and the tags on it.
-fn board_area(ui: &mut egui::Ui, g: &RemoteGame, settings: &Settings, out: &mut Vec<RemoteCmd>) {
+/// The board and the tags on it, with the bar of this seat's turn clock (`bar`: the seat, its
+/// seconds left and the turn's) while it runs.
+fn board_area(
+    ui: &mut egui::Ui,
+    g: &RemoteGame,
+    settings: &Settings,
+    bar: Option<(Seat, f64, f64)>,
+    out: &mut Vec<RemoteCmd>,
+) {
     let lang = settings.lang;
     let Some(view) = g.view() else {
         ui.vertical_centered(|ui| {
@@ -501,7 +508,7 @@ fn board_area(ui: &mut egui::Ui, g: &RemoteGame, settings: &Settings, out: &mut 
     };
     let dests = g.destinations();
     let (last_move, earlier) = marks(g);
-    let input = BoardWidget {
+    let widget = BoardWidget {
         view,
         opts: &settings.board,
         lang,
@@ -513,8 +520,8 @@ fn board_area(ui: &mut egui::Ui, g: &RemoteGame, settings: &Settings, out: &mut 
         flash: None,
         interactive: g.to_move() && !g.over(),
         finished: g.over(),
-    }
-    .show(ui);
+    };
+    let input = crate::app::seat_clock::board_with_bar(ui, widget, bar, lang);
     if let Some((a, b)) = input.dropped {
         out.push(RemoteCmd::Game(GameAct::Drop(a, b)));
     } else if let Some(n) = input.clicked {
@@ -601,7 +608,9 @@ fn game_screen(
         if g.formation_asked() {
             formation_choice(ui, g, &remote.library, lang, out);
         }
-        board_area(ui, g, settings, out);
+        let bar =
+            (g.seat().zip(g.turn_clock(now))).map(|(seat, (left, total))| (seat, left, total));
+        board_area(ui, g, settings, bar, out);
     });
 }
 
