@@ -236,13 +236,41 @@ fn a_seat_taken_back_by_a_new_program_is_told_the_whole_game_again() {
 fn a_host_whose_history_is_not_what_it_told_is_named_by_that_player() {
     use junqi::net::audit::Lie;
     use junqi::net::host::Fault;
+    let (v, past) =
+        red_leaves_and_comes_back(Default::default(), Some(Fault::ChangedPast { seat: 0 }));
+    assert!(past > 0);
+    assert!(matches!(v, Verdict::Lied(Lie::Past { .. })), "{v}");
+    assert!(v.to_string().contains("the host lied"), "{v}");
+}
+
+/// A host whose budget for kept history is spent keeps no more of a seat's: the seat taken
+/// back gets no history (its screen falls back to its own notes), plays on to the end, and its
+/// audit, checking from where the host says it came in, passes.
+#[test]
+fn past_the_hosts_budget_for_history_a_rejoin_gets_none_and_the_audit_passes() {
+    let bounds = junqi::net::host::Bounds {
+        past_bytes: 600,
+        ..Default::default()
+    };
+    let (v, past) = red_leaves_and_comes_back(bounds, None);
+    assert_eq!(past, 0, "no history past the budget");
+    assert!(matches!(v, Verdict::Honest { .. }), "{v}");
+}
+
+/// A two-player room on a host with `bounds` and `fault`: Red answers three `go`s and leaves at
+/// its fourth, then takes its seat back carrying its audit, and both play random turns to the
+/// end. Red's verdict and the lines of history it was sent again; Blue's audit passes.
+fn red_leaves_and_comes_back(
+    bounds: junqi::net::host::Bounds,
+    fault: Option<junqi::net::host::Fault>,
+) -> (Verdict, usize) {
     let h = Server::bind(
         "127.0.0.1:0",
         ServeOptions {
             state: None,
-            bounds: Default::default(),
+            bounds,
             quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
-            fault: Some(Fault::ChangedPast { seat: 0 }),
+            fault,
         },
     )
     .unwrap()
@@ -274,7 +302,6 @@ fn a_host_whose_history_is_not_what_it_told_is_named_by_that_player() {
         let r = blue.play(&mut answer, &mut |_| {});
         (r.map_err(|e| e.to_string()), blue.verdict())
     });
-    // Red answers three `go`s and leaves at its fourth.
     let mut answer = builtin_answerer(&"random".parse().unwrap());
     let mut gos = 0;
     let until = Instant::now() + PATIENCE;
@@ -303,19 +330,23 @@ fn a_host_whose_history_is_not_what_it_told_is_named_by_that_player() {
             seat: seated.seat,
             token: seated.token.clone(),
         },
-        false,
+        true,
         Some(red.audit()),
     )
     .unwrap();
     let mut answer = builtin_answerer(&"random".parse().unwrap());
     assert!(back.play(&mut answer, &mut |_| {}).unwrap().is_over());
-    let v = back.verdict();
-    assert!(matches!(v, Verdict::Lied(Lie::Past { .. })), "{v}");
-    assert!(v.to_string().contains("the host lied"), "{v}");
+    let past = (back.received().iter())
+        .map(|m| match m {
+            Msg::Past(lines) => lines.len(),
+            _ => 0,
+        })
+        .sum();
     let (r, blue_verdict) = other.join().unwrap();
     assert!(r.unwrap().is_over());
     assert!(
         matches!(blue_verdict, Verdict::Honest { .. }),
         "{blue_verdict}"
     );
+    (back.verdict(), past)
 }

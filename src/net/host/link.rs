@@ -206,17 +206,8 @@ impl LineLink for NetLink {
         } else if line.starts_with("refused ") {
             st.refused += 1;
         }
-        if st.past_kept && is_past_line(line) {
-            // A tab separates the lines of a `past` message: a line holding one (none does)
-            // could not be sent again as told.
-            if st.past.len() < MAX_PAST && !line.contains(crate::net::wire::PAST_SEP) {
-                st.past.push(line.to_string());
-            } else {
-                // Past the bound (or at a line with a tab) the history is no longer kept whole:
-                // none is sent again.
-                st.past = Vec::new();
-                st.past_kept = false;
-            }
+        if is_past_line(line) {
+            st.past.push(line);
         }
         if line.starts_with("view ") {
             st.last_view = Some(line.to_string());

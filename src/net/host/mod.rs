@@ -9,6 +9,7 @@
 
 mod connection;
 mod link;
+mod past;
 mod persist;
 mod rematch;
 mod room_game;
@@ -17,6 +18,8 @@ mod rooms;
 mod tests;
 
 use connection::{WrongCodes, serve_connection};
+use past::KeptPast;
+pub use past::PastBudget;
 use persist::{Journal, ROOMS, Saved, load_room, room_path, sync_rooms};
 use room_game::run_room;
 use rooms::sweep_rooms;
@@ -95,6 +98,9 @@ pub struct Bounds {
     /// How long a room stays open after its game's end, for its players' chat: until every
     /// player has left, at most this long.
     pub after_end: Duration,
+    /// The bytes of game history kept for rejoins (`past`) over every seat of every room;
+    /// past it a seat's history is no longer kept (its player's window falls back to its own).
+    pub past_bytes: usize,
 }
 
 impl Default for Bounds {
@@ -115,6 +121,7 @@ impl Default for Bounds {
             clock_second: Duration::from_secs(1),
             waiting_life: Duration::from_secs(24 * 3600),
             after_end: Duration::from_secs(600),
+            past_bytes: 256 << 20,
         }
     }
 }
@@ -199,17 +206,10 @@ struct LinkState {
     /// The game's history as told to this seat, in order and exactly as told: every view,
     /// report, takeback made, timeout and refusal of its turns (`wire::is_past`), sent again
     /// to a player who rejoins (`Msg::Past`), so that a program that takes the seat back knows
-    /// every turn it was told. Kept while `past_kept`: a game taken up again after a restart
-    /// has no past before it, and a past over `MAX_PAST` lines is dropped; a rejoin then gets
-    /// none.
-    past: Vec<String>,
-    past_kept: bool,
+    /// every turn it was told. A game taken up again after a restart has no past before it,
+    /// and a past over its bounds (`past`) is dropped; a rejoin then gets none.
+    past: KeptPast,
 }
-
-/// The most lines of a seat's history kept for a rejoin (`LinkState::past`). A game is bounded
-/// by its turn limit (1000 turns by default: about two lines a turn, a report and a view);
-/// takebacks tell turns again, so the bound is well above that.
-const MAX_PAST: usize = 16_384;
 
 /// Whether `line` tells of a turn, a takeback made or a timeout (what the audit counts).
 fn is_told(line: &str) -> bool {
@@ -394,6 +394,8 @@ pub struct Inner {
     /// Whether the host's background threads (`start_background`) were started.
     background: AtomicBool,
     fault: Option<Fault>,
+    /// The bytes of history every seat keeps for a rejoin, and their limit (`Bounds::past_bytes`).
+    past_budget: Arc<PastBudget>,
 }
 
 impl Inner {
@@ -519,6 +521,7 @@ impl Server {
             inner: Arc::new(Inner {
                 private,
                 public,
+                past_budget: PastBudget::new(opts.bounds.past_bytes),
                 bounds: opts.bounds,
                 rooms: Mutex::new(HashMap::new()),
                 connections: AtomicUsize::new(0),
@@ -814,7 +817,7 @@ fn new_link(host: &Inner) -> Arc<LinkShared> {
     let (tx, rx) = sync_channel(host.bounds.in_queue);
     Arc::new(LinkShared {
         state: Mutex::new(LinkState {
-            past_kept: true,
+            past: KeptPast::kept(&host.past_budget),
             ..LinkState::default()
         }),
         inbox: Mutex::new(rx),

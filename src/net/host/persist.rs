@@ -281,7 +281,10 @@ pub(super) fn load_room(
                 // A game taken up again has no history before it (a rejoin gets none); a room
                 // still waiting for its players has all of its game ahead.
                 state: Mutex::new(LinkState {
-                    past_kept: waiting.is_some(),
+                    past: match waiting {
+                        Some(_) => KeptPast::kept(&host.past_budget),
+                        None => KeptPast::default(),
+                    },
                     ..LinkState::default()
                 }),
                 inbox: Mutex::new(rx),

@@ -165,8 +165,8 @@ fn send_again(
         // The game's history as this seat was told it, so that a program new at the seat
         // knows every turn (its audit checks these lines as told live), then where the
         // game is, for the player's audit.
-        if ls.past_kept {
-            let mut past = ls.past.clone();
+        if let Some(lines) = ls.past.lines() {
+            let mut past = lines.to_vec();
             if host.fault == Some(Fault::ChangedPast { seat }) {
                 let first = past.iter().position(|l| l.starts_with("report "));
                 if let Some(k) =
