@@ -584,11 +584,24 @@ impl Table {
         let game =
             Game::new(rules.clone(), start).map_err(|e| SetupFailure::Start(e.to_string()))?;
         let n = places.len();
-        let mut table = Table {
+        let mut table = Table::new(game, places, limits);
+        for k in 0..n {
+            let view = table.view_of(k);
+            if let Err(e) = table.places[k].driver.begin(&view) {
+                return Err(SetupFailure::Seat(k, e));
+            }
+        }
+        Ok(table)
+    }
+
+    /// A table of `places` round `game`, nothing played on it yet: no times, refusals,
+    /// question or failure, the wall's clock.
+    fn new(game: Game, places: Vec<Place>, limits: Limits) -> Table {
+        Table {
+            times: vec![Vec::new(); places.len()],
             game,
             places,
             limits,
-            times: vec![Vec::new(); n],
             refusals: 0,
             forfeit: None,
             on_turn: None,
@@ -598,14 +611,7 @@ impl Table {
             asking: None,
             question: None,
             console: Default::default(),
-        };
-        for k in 0..n {
-            let view = table.view_of(k);
-            if let Err(e) = table.places[k].driver.begin(&view) {
-                return Err(SetupFailure::Seat(k, e));
-            }
         }
-        Ok(table)
     }
 
     /// Go on with `game`, a game saved part way (a host that restarted): start every seat and
@@ -621,29 +627,15 @@ impl Table {
         limits: Limits,
     ) -> Result<Table, SetupFailure> {
         let n = seats.len();
-        let mut table = Table {
-            places: seats
-                .into_iter()
-                .map(|(chair, driver)| Place {
-                    chair,
-                    driver,
-                    used: Duration::ZERO,
-                    failed: false,
-                })
-                .collect(),
-            game,
-            limits,
-            times: vec![Vec::new(); n],
-            refusals: 0,
-            forfeit: None,
-            on_turn: None,
-            clock_second: Duration::from_secs(1),
-            resignations: None,
-            stopwatch: Box::new(Wall(Instant::now())),
-            asking: None,
-            question: None,
-            console: Default::default(),
-        };
+        let places = (seats.into_iter())
+            .map(|(chair, driver)| Place {
+                chair,
+                driver,
+                used: Duration::ZERO,
+                failed: false,
+            })
+            .collect();
+        let mut table = Table::new(game, places, limits);
         let rules = table.game.rules().clone();
         for k in 0..n {
             let start = SeatStart {
