@@ -107,11 +107,7 @@ pub fn events_noted(
                         out_events(game, i, lang, &mut said_out, &mut out);
                         continue;
                     };
-                    let out_text = match (clashes, lang) {
-                        (ClashWords::OutcomeOnly(words), _) => lang.t(words(outcome)),
-                        (ClashWords::Rules, Lang::Zh) => outcome.zh(),
-                        (ClashWords::Rules, Lang::En) => outcome.en(),
-                    };
+                    let out_text = clashes.outcome(outcome, lang);
                     out.push((
                         report.mover.side(),
                         fill(
@@ -278,9 +274,23 @@ pub enum ClashWords {
     /// of a side whose flag it showed its field marshal).
     Rules,
     /// A referee's for a physical board, which announces a clash by what leaves the board only:
-    /// the outcome in these words (which name no rank), the pieces as the looker knew them
-    /// before the clash, nothing inferred from the outcome.
-    OutcomeOnly(fn(ClashOutcome) -> &'static i18n::Text),
+    /// a dug mine is worded as any defender removed, and the pieces are named as the looker knew
+    /// them before the clash, nothing inferred from the outcome.
+    OutcomeOnly,
+}
+
+impl ClashWords {
+    /// The outcome of a clash in these words.
+    pub fn outcome(self, outcome: ClashOutcome, lang: Lang) -> &'static str {
+        let said = match (self, outcome) {
+            (ClashWords::OutcomeOnly, ClashOutcome::MineDug) => ClashOutcome::DefenderRemoved,
+            _ => outcome,
+        };
+        match lang {
+            Lang::Zh => said.zh(),
+            Lang::En => said.en(),
+        }
+    }
 }
 
 /// The move-list text of ply `i` for `looker`: in hidden mode, ranks only where the looker knew
@@ -342,7 +352,7 @@ fn move_words(
                 let d = seen_at(game, i, looker, to);
                 let (a, d) = match clashes {
                     ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
-                    ClashWords::OutcomeOnly(_) => (a, d),
+                    ClashWords::OutcomeOnly => (a, d),
                 };
                 format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
             } else if let Seen::Known(p) = a {

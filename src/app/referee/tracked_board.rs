@@ -5,7 +5,7 @@
 
 use super::tracked::note_lines;
 use super::widgets::{announcement, banner, consent_ui};
-use super::words::{losses_line, outcome_text};
+use super::words::losses_line;
 use super::{
     FormationCmd, FormationEntry, RefereeCmd, Tracked, TrackedCmd, Way, public_reason, public_view,
 };
@@ -170,9 +170,9 @@ pub(super) fn ui(
 /// Where the side panel keeps the height of what is not its move list or event log.
 const PANEL_REST: &str = "tracked-panel-rest";
 
-/// The referee words a clash by what leaves the board only (a dug mine is "the defender
-/// leaves"): the other players at a physical board see no more.
-const CLASHES: ClashWords = ClashWords::OutcomeOnly(outcome_text);
+/// The referee words a clash by what leaves the board only (a dug mine as any defender
+/// removed): the other players at a physical board see no more.
+const CLASHES: ClashWords = ClashWords::OutcomeOnly;
 
 /// What the tracked game shows to the play screen's shared parts (`play_parts`): the board as
 /// every player may know it (`public_view`; everything once the game is over).
