@@ -657,6 +657,80 @@ mod tests {
         assert!(text.ends_with("?×?"), "{text}");
     }
 
+    /// A referee for a physical board words a dug mine as any defender removed, and names no
+    /// piece from a clash's outcome; the rules' own words say the mine was dug and name it.
+    #[test]
+    fn a_dug_mine_is_worded_by_what_leaves_the_board_only() {
+        let empty = "..........";
+        let mut ranks = vec![empty; 12];
+        ranks[0] = "..bF....b5"; // rank 12
+        ranks[5] = "bM........"; // rank 7
+        ranks[6] = "r1........"; // rank 6: an engineer
+        ranks[11] = "..rF......"; // rank 1
+        let text = format!("{} r 0 0", ranks.join("/"));
+        let rules = crate::engine::Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut g = Game::new(rules, crate::engine::Start::Position(text)).unwrap();
+        let b = g.board();
+        let (a6, a7) = (b.node_by_name("a6").unwrap(), b.node_by_name("a7").unwrap());
+        g.play(Turn::Move { from: a6, to: a7 }).unwrap();
+        assert_eq!(
+            g.plies()[0].report.as_ref().unwrap().clash,
+            Some(ClashOutcome::MineDug)
+        );
+        let ply = &g.plies()[0];
+        let said = |clashes| {
+            let text = move_text_worded(&g, 0, ply, Lang::En, Looker::Nobody, clashes);
+            let events = events_noted(&g, Lang::En, Looker::Nobody, clashes, &[]);
+            (text, events[0].1.clone())
+        };
+        let (mv, event) = said(ClashWords::OutcomeOnly);
+        assert_eq!(mv, "a6-a7 ?×?");
+        assert_eq!(
+            event,
+            format!("1. a6-a7 ?×?: {}", ClashOutcome::DefenderRemoved.en())
+        );
+        let (mv, event) = said(ClashWords::Rules);
+        assert_eq!(mv, format!("a6-a7 ?×{}", Lang::En.rank(Rank::Mine)));
+        assert!(event.ends_with(ClashOutcome::MineDug.en()), "{event}");
+        assert!(
+            !event.ends_with(ClashOutcome::DefenderRemoved.en()),
+            "{event}"
+        );
+    }
+
+    /// The screen's own notes come among the events where they were made, in their order, and
+    /// those made past the last turn at the end.
+    #[test]
+    fn notes_come_where_they_were_made() {
+        let mut g = hidden_game();
+        quiet_turns(&mut g, 2);
+        let i = play_to_clash(&mut g);
+        let note = |k: usize, t: &str| (k, (None, t.to_string()));
+        let notes = [
+            note(0, "before any turn"),
+            note(i + 1, "after the clash"),
+            note(0, "also before"),
+            note(i + 5, "past the end"),
+        ];
+        let lines: Vec<String> =
+            events_noted(&g, Lang::En, Looker::Nobody, ClashWords::Rules, &notes)
+                .into_iter()
+                .map(|l| l.1)
+                .collect();
+        let plain: Vec<String> = events(&g, Lang::En, Looker::Nobody)
+            .into_iter()
+            .map(|l| l.1)
+            .collect();
+        assert_eq!(lines.len(), plain.len() + 4, "{lines:?}");
+        assert_eq!(lines[..2], ["before any turn", "also before"]);
+        let clash = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("{}. ", i + 1)))
+            .expect("the clash");
+        assert_eq!(lines[clash + 1], "after the clash", "{lines:?}");
+        assert_eq!(lines.last().unwrap(), "past the end");
+    }
+
     #[test]
     fn trays_count_every_removal_but_name_only_known_pieces() {
         let mut g = hidden_game();
