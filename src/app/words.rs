@@ -662,7 +662,7 @@ mod tests {
     #[test]
     fn a_dug_mine_is_worded_by_what_leaves_the_board_only() {
         let empty = "..........";
-        let mut ranks = vec![empty; 12];
+        let mut ranks = [empty; 12];
         ranks[0] = "..bF....b5"; // rank 12
         ranks[5] = "bM........"; // rank 7
         ranks[6] = "r1........"; // rank 6: an engineer

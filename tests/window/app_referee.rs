@@ -1069,7 +1069,7 @@ fn turns_with_plain_clashes(plies: usize, four: bool) -> (Game, Vec<Turn>) {
     let mut game = start.clone();
     let mut turns = Vec::new();
     while turns.len() < plies {
-        let pos = game.position().clone();
+        let pos = *game.position();
         let legal = pos.legal_turns(game.rules());
         let plain_clash = |t: &Turn| {
             let Turn::Move { to, .. } = *t else {
