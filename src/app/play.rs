@@ -164,12 +164,13 @@ impl Shown for OneScreen<'_> {
             return None;
         }
         let (mover, colour) = hidden_flip::mover_text(self.play, lang);
-        let quiet = game.rules().quiet_limit;
+        let (quiet, turns) = play_parts::limits_left(game);
         Some(TurnFacts {
             mover,
             colour,
             turn: game.position().ply() as usize + 1,
-            quiet_left: Some(quiet.saturating_sub(game.position().quiet())),
+            quiet_left: Some(quiet),
+            turns_left: Some(turns),
             clock: self.clock,
             timeouts: match self.clock {
                 Some(_) => (game.board().seats.iter())
@@ -190,18 +191,8 @@ impl Shown for OneScreen<'_> {
 
     /// The turns, in the movers' colours, as the player looking may know the pieces.
     fn move_lines(&self, lang: Lang) -> Vec<Line> {
-        let game = self.play.game();
-        let looker = self.play.looker();
-        (game.plies().iter().enumerate())
-            .map(|(i, ply)| Line {
-                seat: ply.report.as_ref().and_then(|r| r.mover.side()),
-                text: format!(
-                    "{:>3}. {}",
-                    i + 1,
-                    words::move_text_for(game, i, ply, lang, looker)
-                ),
-            })
-            .collect()
+        let clashes = words::ClashWords::Rules;
+        play_parts::record_move_lines(self.play.game(), lang, self.play.looker(), clashes)
     }
 
     fn event_lines(&self, lang: Lang) -> Vec<Line> {
@@ -249,19 +240,15 @@ fn status_line(
     });
 }
 
-/// The height of the side panel's move list and of its event log: they share what the rest of
-/// the panel leaves (measured at the last frame: four players' trays and 记子 tables take more),
-/// each at least seven lines: the panel scrolls as a whole below that.
+/// The height of the side panel's move list and of its event log (`play_parts::list_height`;
+/// before the first measure, four players' trays and 记子 tables are guessed to take more).
 fn list_height(ui: &egui::Ui, play: &Session) -> f32 {
-    let rest = ui
-        .ctx()
-        .data(|d| d.get_temp::<f32>(egui::Id::unique(PANEL_REST)))
-        .unwrap_or(if play.game().board().is_four() {
-            520.0
-        } else {
-            300.0
-        });
-    ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0)
+    let guess = if play.game().board().is_four() {
+        520.0
+    } else {
+        300.0
+    };
+    play_parts::list_height(ui, PANEL_REST, guess)
 }
 
 /// The middle: how the game ended, the curtain or the hand-over bar, and the board with the
@@ -443,9 +430,7 @@ fn side_panel(
     hidden_flip::flip_counts(ui, play, lang);
     hidden_flip::enemy_count_panel(ui, play, lang);
     let lists = play_parts::move_and_event_lists(ui, &shown, lang, list_h);
-    let rest = (ui.cursor().top() - top - lists).max(0.0);
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(egui::Id::unique(PANEL_REST), rest));
+    play_parts::note_rest(ui, PANEL_REST, top, lists);
 }
 
 /// The outside engines at the table, by the names they gave themselves.

@@ -1,16 +1,18 @@
-//! The parts of the play screen that the game on one screen (`play`, drawn from a `Session`) and
-//! the network game (`remote::screen`, drawn from a `RemoteGame`) show alike, drawn once: the
-//! status line under the board with its move clock and the last clash, the side panel's turn
-//! facts (or how the game ended), the banners of the players who are out, the move list and the
-//! event log, and the resignation's question. Each screen says what it shows through `Shown`
-//! (words and facts, never its game), so both draw them the same, in the same sizes.
+//! The parts of the play screen that the game on one screen (`play`, drawn from a `Session`), the
+//! network game (`remote::screen`, drawn from a `RemoteGame`) and the referee's tracked game
+//! (`referee::tracked_board`, drawn from a `Tracked`) show alike, drawn once: the status line
+//! under the board with its move clock and the last clash, the side panel's turn facts (or how
+//! the game ended), the banners of the players who are out, the move list and the event log, and
+//! the resignation's question. Each screen says what it shows through `Shown` (words and facts,
+//! never its game), so all draw them the same, in the same sizes.
 
 use super::board::{self, BoardWidget};
 use super::dialog::Question;
-use super::words::status_text;
+use super::session::Looker;
+use super::words::{ClashWords, move_text_worded, status_text};
 use crate::engine::position::OutReason;
 use crate::engine::rules::TIMEOUTS_TO_LOSE;
-use crate::engine::{Board, ClashOutcome, NodeId, Seat, Seen, Status};
+use crate::engine::{Board, ClashOutcome, Game, NodeId, Seat, Seen, Status};
 use crate::i18n::{self, Lang, fill};
 
 /// The status line's text size, and its clock's.
@@ -37,13 +39,15 @@ pub struct Line {
 }
 
 /// While the game is on: who is to move (in words and colour), the turn (from 1), the quiet
-/// turns left, and with the move clock on the seconds left and each seat's timeouts so far.
+/// turns left and the turns left before the turn-limit draw, and with the move clock on the
+/// seconds left and each seat's timeouts so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnFacts {
     pub mover: String,
     pub colour: egui::Color32,
     pub turn: usize,
     pub quiet_left: Option<u32>,
+    pub turns_left: Option<u32>,
     pub clock: Option<f64>,
     /// Each seat's timeouts (in the board's seat order); empty when the move clock is off.
     pub timeouts: Vec<(Seat, u32)>,
@@ -224,6 +228,9 @@ pub fn turn_facts(ui: &mut egui::Ui, shown: &dyn Shown, lang: Lang) {
     if let Some(left) = f.quiet_left {
         ui.label(fill(lang.t(&i18n::QUIET_LEFT), &[("n", &left.to_string())]));
     }
+    if let Some(left) = f.turns_left {
+        ui.label(fill(lang.t(&i18n::TURNS_LEFT), &[("n", &left.to_string())]));
+    }
     if let Some(secs) = f.clock {
         ui.label(clock_text(ui, lang, secs, PANEL_CLOCK_SIZE));
     }
@@ -268,6 +275,34 @@ pub fn out_banners(ui: &mut egui::Ui, shown: &dyn Shown, lang: Lang) {
     }
 }
 
+/// The quiet turns left and the turns left before the turn-limit draw in `game` as it stands.
+pub fn limits_left(game: &Game) -> (u32, u32) {
+    let (rules, pos) = (game.rules(), game.position());
+    (
+        rules.quiet_limit.saturating_sub(pos.quiet()),
+        rules.turn_limit.saturating_sub(pos.ply()),
+    )
+}
+
+/// The move list of `game` (every turn, numbered, in its mover's colour) as `looker` may know
+/// the pieces, its clashes worded as `clashes` says.
+pub fn record_move_lines(
+    game: &Game,
+    lang: Lang,
+    looker: Looker,
+    clashes: ClashWords,
+) -> Vec<Line> {
+    (game.plies().iter().enumerate())
+        .map(|(i, ply)| {
+            let text = move_text_worded(game, i, ply, lang, looker, clashes);
+            Line {
+                seat: ply.report.as_ref().and_then(|r| r.mover.side()),
+                text: format!("{:>3}. {text}", i + 1),
+            }
+        })
+        .collect()
+}
+
 /// In a list that sticks to its bottom (`stick_to_bottom`), called after its `count` entries:
 /// when entries came, the pass is drawn again at once, so that the newest entry shows in this
 /// frame (the scroll area reaches the bottom only after a pass that drew the longer list, and
@@ -307,6 +342,25 @@ fn list(ui: &mut egui::Ui, heading: &str, salt: &str, lines: &[Line], height: f3
             follow_newest(ui, salt, lines.len());
         });
     shown.inner_rect.height()
+}
+
+/// The height of a side panel's move list and of its event log: they share what the rest of the
+/// panel leaves (measured at the last frame under `rest_key`, else `guess`), each at least seven
+/// lines: the panel scrolls as a whole below that.
+pub fn list_height(ui: &egui::Ui, rest_key: &str, guess: f32) -> f32 {
+    let rest = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(egui::Id::unique(rest_key)))
+        .unwrap_or(guess);
+    ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0)
+}
+
+/// Note in egui's memory, under `rest_key`, how high the side panel's parts other than its two
+/// lists were this frame (`top`: where the panel began; `lists`: the two lists' height).
+pub fn note_rest(ui: &egui::Ui, rest_key: &str, top: f32, lists: f32) {
+    let rest = (ui.cursor().top() - top - lists).max(0.0);
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(egui::Id::unique(rest_key), rest));
 }
 
 /// The move list and the event log, each at most `height` high and kept at its newest line, in

@@ -4,7 +4,9 @@
 
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
-use crate::engine::{Action, Game, InfoKey, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer};
+use crate::engine::{
+    Action, ClashOutcome, Game, InfoKey, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
+};
 use crate::i18n::{self, Lang, fill};
 
 /// The move list line of a ply: `a6-a11 团长×营长`.
@@ -40,7 +42,28 @@ pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
 
 /// The event log, rebuilt from the record (so undo and language switches need no bookkeeping).
 pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, String)> {
+    events_noted(game, lang, looker, ClashWords::Rules, &[])
+}
+
+/// The event log with its clashes worded as `clashes` says, and `notes` of the screen's own among
+/// its lines: each `(ply, line)` where `ply` turns had been played (in the order given at the
+/// same `ply`; those past the last turn at the end).
+pub fn events_noted(
+    game: &Game,
+    lang: Lang,
+    looker: Looker,
+    clashes: ClashWords,
+    notes: &[(usize, (Option<Seat>, String))],
+) -> Vec<(Option<Seat>, String)> {
     let mut out = Vec::new();
+    // The notes of each number of turns played up to `played`, once.
+    let mut noted = 0usize;
+    let mut notes_until = |played: usize, out: &mut Vec<(Option<Seat>, String)>| {
+        while noted <= played {
+            out.extend(notes.iter().filter(|n| n.0 == noted).map(|n| n.1.clone()));
+            noted += 1;
+        }
+    };
     let mut plies = game.plies().iter().enumerate().peekable();
     let mut refusals = game.refusals().iter();
     // Each takeback in the order it happened: it took back the last standing actions, so it
@@ -73,6 +96,7 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
     let mut said_out: Vec<Seat> = Vec::new();
     for (j, a) in game.standing_actions().iter().enumerate() {
         takebacks_until(j, &mut out);
+        notes_until(plies.peek().map_or(game.plies().len(), |p| p.0), &mut out);
         match a {
             Action::Turn(_) => {
                 if let Some((i, ply)) = plies.next()
@@ -83,17 +107,14 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
                         out_events(game, i, lang, &mut said_out, &mut out);
                         continue;
                     };
-                    let out_text = match lang {
-                        Lang::Zh => outcome.zh(),
-                        Lang::En => outcome.en(),
-                    };
+                    let out_text = clashes.outcome(outcome, lang);
                     out.push((
                         report.mover.side(),
                         fill(
                             lang.t(&i18n::EV_CLASH),
                             &[
                                 ("n", &(i + 1).to_string()),
-                                ("mv", &move_text_for(game, i, ply, lang, looker)),
+                                ("mv", &move_text_worded(game, i, ply, lang, looker, clashes)),
                                 ("out", out_text),
                             ],
                         ),
@@ -161,6 +182,9 @@ pub fn events(game: &Game, lang: Lang, looker: Looker) -> Vec<(Option<Seat>, Str
     }
     // Takebacks stay in the record and are listed (what they undid is no longer on the board).
     takebacks_until(usize::MAX, &mut out);
+    let played = game.plies().len();
+    notes_until(played, &mut out);
+    out.extend(notes.iter().filter(|n| n.0 > played).map(|n| n.1.clone()));
     // Hints asked against the computer, noted in the record's info: listed for everyone.
     if let Some(turns) = super::records::info_value(game.record(), InfoKey::Hints) {
         for n in turns.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -242,10 +266,49 @@ pub fn seen_name(seen: Seen, lang: Lang) -> &'static str {
     }
 }
 
+/// How a screen words the clashes of the record.
+#[derive(Clone, Copy, Debug)]
+pub enum ClashWords {
+    /// The rules' own: the outcome as the engine names it ("mine dug"), and the pieces as the
+    /// looker may know them once the clash is over (a dug mine was a landmine, a removed piece
+    /// of a side whose flag it showed its field marshal).
+    Rules,
+    /// A referee's for a physical board, which announces a clash by what leaves the board only:
+    /// a dug mine is worded as any defender removed, and the pieces are named as the looker knew
+    /// them before the clash, nothing inferred from the outcome.
+    OutcomeOnly,
+}
+
+impl ClashWords {
+    /// The outcome of a clash in these words.
+    pub fn outcome(self, outcome: ClashOutcome, lang: Lang) -> &'static str {
+        let said = match (self, outcome) {
+            (ClashWords::OutcomeOnly, ClashOutcome::MineDug) => ClashOutcome::DefenderRemoved,
+            _ => outcome,
+        };
+        match lang {
+            Lang::Zh => said.zh(),
+            Lang::En => said.en(),
+        }
+    }
+}
+
 /// The move-list text of ply `i` for `looker`: in hidden mode, ranks only where the looker knew
 /// them; flips name the piece turned up. Four players: the mover's seat first ("East l11-k12 ?×?").
 pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
-    let text = move_words(game, i, ply, lang, looker);
+    move_text_worded(game, i, ply, lang, looker, ClashWords::Rules)
+}
+
+/// `move_text_for` with the clashes worded as `clashes` says.
+pub fn move_text_worded(
+    game: &Game,
+    i: usize,
+    ply: &Ply,
+    lang: Lang,
+    looker: Looker,
+    clashes: ClashWords,
+) -> String {
+    let text = move_words(game, i, ply, lang, looker, clashes);
     match game.position_at(i).mover().side() {
         Some(seat) if game.board().is_four() && ply.turn.is_some() => {
             format!("{} {text}", lang.side(seat))
@@ -254,7 +317,14 @@ pub fn move_text_for(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looke
     }
 }
 
-fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> String {
+fn move_words(
+    game: &Game,
+    i: usize,
+    ply: &Ply,
+    lang: Lang,
+    looker: Looker,
+    clashes: ClashWords,
+) -> String {
     let b = game.board();
     match (ply.turn, &ply.report) {
         (
@@ -280,7 +350,10 @@ fn move_words(game: &Game, i: usize, ply: &Ply, lang: Lang, looker: Looker) -> S
             if let Some(outcome) = report.clash {
                 let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
                 let d = seen_at(game, i, looker, to);
-                let (a, d) = super::jizi::clash_pieces(outcome, a, d, &flags);
+                let (a, d) = match clashes {
+                    ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
+                    ClashWords::OutcomeOnly => (a, d),
+                };
                 format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
             } else if let Seen::Known(p) = a {
                 format!("{mv} {}", lang.rank(p.rank()))
@@ -582,6 +655,80 @@ mod tests {
         // The move list names no rank the looker does not know.
         let text = move_text_for(&g, i, ply, Lang::En, Looker::Nobody);
         assert!(text.ends_with("?×?"), "{text}");
+    }
+
+    /// A referee for a physical board words a dug mine as any defender removed, and names no
+    /// piece from a clash's outcome; the rules' own words say the mine was dug and name it.
+    #[test]
+    fn a_dug_mine_is_worded_by_what_leaves_the_board_only() {
+        let empty = "..........";
+        let mut ranks = [empty; 12];
+        ranks[0] = "..bF....b5"; // rank 12
+        ranks[5] = "bM........"; // rank 7
+        ranks[6] = "r1........"; // rank 6: an engineer
+        ranks[11] = "..rF......"; // rank 1
+        let text = format!("{} r 0 0", ranks.join("/"));
+        let rules = crate::engine::Rules::for_mode(crate::engine::Mode::Hidden);
+        let mut g = Game::new(rules, crate::engine::Start::Position(text)).unwrap();
+        let b = g.board();
+        let (a6, a7) = (b.node_by_name("a6").unwrap(), b.node_by_name("a7").unwrap());
+        g.play(Turn::Move { from: a6, to: a7 }).unwrap();
+        assert_eq!(
+            g.plies()[0].report.as_ref().unwrap().clash,
+            Some(ClashOutcome::MineDug)
+        );
+        let ply = &g.plies()[0];
+        let said = |clashes| {
+            let text = move_text_worded(&g, 0, ply, Lang::En, Looker::Nobody, clashes);
+            let events = events_noted(&g, Lang::En, Looker::Nobody, clashes, &[]);
+            (text, events[0].1.clone())
+        };
+        let (mv, event) = said(ClashWords::OutcomeOnly);
+        assert_eq!(mv, "a6-a7 ?×?");
+        assert_eq!(
+            event,
+            format!("1. a6-a7 ?×?: {}", ClashOutcome::DefenderRemoved.en())
+        );
+        let (mv, event) = said(ClashWords::Rules);
+        assert_eq!(mv, format!("a6-a7 ?×{}", Lang::En.rank(Rank::Mine)));
+        assert!(event.ends_with(ClashOutcome::MineDug.en()), "{event}");
+        assert!(
+            !event.ends_with(ClashOutcome::DefenderRemoved.en()),
+            "{event}"
+        );
+    }
+
+    /// The screen's own notes come among the events where they were made, in their order, and
+    /// those made past the last turn at the end.
+    #[test]
+    fn notes_come_where_they_were_made() {
+        let mut g = hidden_game();
+        quiet_turns(&mut g, 2);
+        let i = play_to_clash(&mut g);
+        let note = |k: usize, t: &str| (k, (None, t.to_string()));
+        let notes = [
+            note(0, "before any turn"),
+            note(i + 1, "after the clash"),
+            note(0, "also before"),
+            note(i + 5, "past the end"),
+        ];
+        let lines: Vec<String> =
+            events_noted(&g, Lang::En, Looker::Nobody, ClashWords::Rules, &notes)
+                .into_iter()
+                .map(|l| l.1)
+                .collect();
+        let plain: Vec<String> = events(&g, Lang::En, Looker::Nobody)
+            .into_iter()
+            .map(|l| l.1)
+            .collect();
+        assert_eq!(lines.len(), plain.len() + 4, "{lines:?}");
+        assert_eq!(lines[..2], ["before any turn", "also before"]);
+        let clash = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("{}. ", i + 1)))
+            .expect("the clash");
+        assert_eq!(lines[clash + 1], "after the clash", "{lines:?}");
+        assert_eq!(lines.last().unwrap(), "past the end");
     }
 
     #[test]

@@ -240,6 +240,7 @@ texts! {
     SEAT_TAG_OUT = "{seat}（{colour}）— 出局", "{seat} ({colour}) — out";
     TURN = "第 {n} 步", "Turn {n}";
     QUIET_LEFT = "距无吃子和棋还剩 {n} 步", "{n} {n|turn|turns} left before the quiet-limit draw";
+    TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} {n|turn|turns} left before the turn-limit draw";
     CLOCK = "本步剩余 {n} 秒", "{n} s left for this turn";
     CLOCK_AT_SEAT = "{side}方本步剩余 {n} 秒", "{side}: {n} s left for this turn";
     TIMEOUTS = "超时：红 {r} 次，蓝 {b} 次（{max} 次判负）", "Timeouts: Red {r}, Blue {b} ({max} lose)";
@@ -540,7 +541,6 @@ texts! {
     REF_TRACK_SELECT = "{side}方走棋：在这里点出你在棋盘上走的那一步（先点起点，再点终点）", "{side} to move: click the move you made on the real board (from, then to)";
     REF_TRACK_DEST = "再点终点（再点一次起点则取消）", "Now click the destination (click the piece again to cancel)";
     REF_MOVE_LINE = "第 {n} 步 {side}方 {mv}", "Turn {n}: {side} {mv}";
-    REF_TURNS_LEFT = "距总步数和棋还剩 {n} 步", "{n} {n|turn|turns} left before the turn-limit draw";
     REF_UNDO_MOVE = "撤销上一步（各方都同意时）", "Undo the last move (when everyone agrees)";
     REF_CANNOT_MOVE = "{sq} 上的棋子不能移动", "the piece on {sq} cannot move";
     REF_NOT_TAKER = "按当前规则，这个棋子不能扛旗", "this piece may not take the flag under these rules";

@@ -111,13 +111,10 @@ impl Table {
             return Err(ConsentRefused::NothingToTakeBack);
         }
         let gone = standing[standing.len() - actions as usize..].to_vec();
-        let plies = self.game.plies().len();
-        turns::take_back(&mut self.game, by, actions).map_err(ConsentRefused::Refused)?;
-        let turns = plies.saturating_sub(self.game.plies().len()) as u32;
+        let turns = (self.make_takeback(by, actions)).map_err(ConsentRefused::Refused)?;
         // Whatever was asked before is settled: the position changed.
         self.asking = None;
         self.question = None;
-        self.saved_then_told(|d, v| d.taken_back(by, turns, v));
         Ok(TakenBack {
             by,
             turns,

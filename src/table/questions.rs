@@ -170,17 +170,34 @@ impl Table {
                 });
                 Polled::Moved
             }
-            Kind::Takeback { actions, turns } => {
-                let by = self.side_of(asker);
-                if turns::take_back(&mut self.game, by, actions).is_err() {
+            Kind::Takeback { actions, .. } => {
+                if self.make_takeback(self.side_of(asker), actions).is_err() {
                     self.places[asker].driver.takeback_declined();
                     return Polled::Again;
                 }
-                self.saved_then_told(|d, v| d.taken_back(by, turns, v));
                 // The position changed: the seat to move may be another one.
                 Polled::Moved
             }
         }
+    }
+
+    /// Make a takeback every seat with a say agreed to — asked round the seats, or given at
+    /// once at a referee's screen (`take_back_agreed`): `by`'s last `actions` standing actions
+    /// go (`turns::take_back`, through the gate), and every seat is told. Returns how many
+    /// turns went.
+    ///
+    /// # Errors
+    /// The gate or the game refused it; nothing changed.
+    pub(super) fn make_takeback(
+        &mut self,
+        by: Seat,
+        actions: u32,
+    ) -> Result<u32, turns::TakebackRefused> {
+        let plies = self.game.plies().len();
+        turns::take_back(&mut self.game, by, actions)?;
+        let turns = plies.saturating_sub(self.game.plies().len()) as u32;
+        self.saved_then_told(|d, v| d.taken_back(by, turns, v));
+        Ok(turns)
     }
 
     /// The seats other than `k` that are asked a question: not failed, their side still in, in

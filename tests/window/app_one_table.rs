@@ -16,7 +16,7 @@ use junqi::net::client::{Client, Request};
 const SIZE: (f32, f32) = (1280.0, 860.0);
 
 /// The labels on screen, in order: each widget's label, or a text's (its runs left out).
-fn labels(h: &Harness<'static, JunqiApp>) -> Vec<String> {
+pub(crate) fn labels(h: &Harness<'static, JunqiApp>) -> Vec<String> {
     (h.query_all(By::new()))
         .map(|n| n.accesskit_node())
         .filter(|n| n.role() != egui::accesskit::Role::TextRun)

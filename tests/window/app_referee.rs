@@ -1042,3 +1042,172 @@ fn a_tracked_game_sounds_its_moves_and_clashes_from_the_public_reports() {
     }
     panic!("no clash in 200 turns");
 }
+
+// ----- the same play screen ---------------------------------------------------------------------
+
+use junqi::app::Session;
+use junqi::app::session::Looker;
+use junqi::engine::rng::SplitMix64;
+use junqi::engine::{ClashOutcome, Formation};
+use junqi::i18n::{self, fill};
+
+/// A hidden two-player (or four-player) game from random formations, and `plies` of its turns chosen so that
+/// every clash is one whose outcome tells nothing but what leaves the board (no dug mine, no
+/// flag shown): every third turn the first such attack of the side to move, else its first
+/// plain move. At least one turn is a clash.
+fn turns_with_plain_clashes(plies: usize, four: bool) -> (Game, Vec<Turn>) {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let f: Vec<Formation> = (3..7)
+        .map(|seed| Formation::random(&mut SplitMix64::new(seed), &rules))
+        .collect();
+    let deal = if four {
+        Start::four_formations([&f[0], &f[1], &f[2], &f[3]])
+    } else {
+        Start::formations(&f[0], &f[1])
+    };
+    let start = Game::new(rules, deal).unwrap();
+    let mut game = start.clone();
+    let mut turns = Vec::new();
+    while turns.len() < plies {
+        let pos = *game.position();
+        let legal = pos.legal_turns(game.rules());
+        let plain_clash = |t: &Turn| {
+            let Turn::Move { to, .. } = *t else {
+                return false;
+            };
+            if pos.at(to).is_none() {
+                return false;
+            }
+            let mut after = game.clone();
+            after.play(*t).unwrap();
+            let report = after.plies().last().unwrap().report.clone().unwrap();
+            !after.status().is_over()
+                && report.clash != Some(ClashOutcome::MineDug)
+                && report.flags_revealed().next().is_none()
+        };
+        let attack = turns.len() % 3 == 2;
+        let turn =
+            (legal.iter().copied().filter(|_| attack).find(plain_clash)).unwrap_or_else(|| {
+                let (from, to) = common::plain_move(&game);
+                Turn::Move { from, to }
+            });
+        game.play(turn).unwrap();
+        turns.push(turn);
+    }
+    assert!(
+        game.plies()
+            .iter()
+            .any(|p| p.report.as_ref().unwrap().clash.is_some()),
+        "no clash in {plies} turns"
+    );
+    (start, turns)
+}
+
+/// What the play screen's shared parts show, from the labels on screen in order: the turn facts
+/// (to move, the mover, the turn, the quiet turns and the turns left; or how the game ended),
+/// the move list and the event log (its `events` lines).
+fn play_parts_shown(texts: &[String], lang: Lang, game: &Game, events: usize) -> Vec<String> {
+    let at = |t: &str| {
+        texts
+            .iter()
+            .position(|x| x == t)
+            .unwrap_or_else(|| panic!("{t:?} not on screen: {texts:?}"))
+    };
+    let mut out = Vec::new();
+    match junqi::app::words::status_text(game.status(), lang) {
+        None => {
+            let k = at(lang.t(&i18n::TO_MOVE));
+            let mover = game.position().side_to_move().unwrap();
+            let turn = fill(
+                lang.t(&i18n::TURN),
+                &[("n", &(game.plies().len() + 1).to_string())],
+            );
+            assert_eq!(texts[k + 1], lang.side(mover), "{texts:?}");
+            assert_eq!(texts[k + 2], turn, "{texts:?}");
+            out.extend(texts[k..k + 5].iter().cloned());
+        }
+        Some(end) => out.push(texts[at(&end)].clone()),
+    }
+    let (moves, log) = (at(lang.t(&i18n::MOVES)), at(lang.t(&i18n::EVENTS)));
+    assert_eq!(log - moves - 1, game.plies().len(), "{texts:?}");
+    out.extend(texts[moves..=log + events].iter().cloned());
+    out
+}
+
+/// The same turns of a hidden game, clicked on the referee's tracked game and shown on one
+/// screen (the hand-over curtain down: nobody in particular looks), show the play screen's shared
+/// parts label for label: the turn facts, the move list and the event log; and again once the
+/// player to move resigns on both, with how the game ended; in English and in Chinese.
+#[test]
+fn the_tracked_game_shows_the_same_play_parts_as_the_one_screen_game() {
+    same_play_parts(false);
+}
+
+/// Four players: the same, and after the player to move resigns the game goes on (that player
+/// is out, on both screens alike).
+#[test]
+fn a_four_player_tracked_game_shows_the_same_play_parts_as_the_one_screen_game() {
+    same_play_parts(true);
+}
+
+fn same_play_parts(four: bool) {
+    let (start, turns) = turns_with_plain_clashes(9, four);
+    let (_dir, mut tr) = common::wide_window();
+    let mut r = Referee::new(start.rules(), None);
+    r.stage = Stage::Tracked(Box::new(Tracked::new(start.clone(), Seat::Red)));
+    tr.state_mut().screen = Screen::Referee(Box::new(r));
+    tr.run();
+    for &t in &turns {
+        let Turn::Move { from, to } = t else {
+            panic!("hidden mode has only moves")
+        };
+        click_node(&mut tr, from);
+        click_node(&mut tr, to);
+    }
+    let game = tracked(&tr).game().clone();
+    assert_eq!(game.plies().len(), turns.len());
+    no_rank_shown(&tr);
+    let (_dir1, mut one) = common::wide_window();
+    one.state_mut().show_game(Session::new(game.clone()));
+    common::leak::run_checked(&mut one);
+    let compare = |tr: &mut Harness<'static, JunqiApp>,
+                   one: &mut Harness<'static, JunqiApp>,
+                   game: &Game,
+                   looker: Looker| {
+        for lang in [Lang::En, Lang::Zh] {
+            let events = junqi::app::words::events(game, lang, looker).len();
+            let mut shown = Vec::new();
+            for h in [&mut *tr, &mut *one] {
+                h.state_mut().settings.lang = lang;
+                h.run();
+                let texts = crate::app_one_table::labels(h);
+                shown.push(play_parts_shown(&texts, lang, game, events));
+            }
+            assert_eq!(shown[0], shown[1], "{lang:?}");
+        }
+    };
+    compare(&mut tr, &mut one, &game, Looker::Nobody);
+    // The player to move resigns on both screens (on one screen after lifting the curtain).
+    let mover = game.position().side_to_move().unwrap();
+    for h in [&mut tr, &mut one] {
+        h.state_mut().settings.lang = Lang::En;
+        h.run();
+    }
+    common::leak::click(&mut tr, &format!("{} resigns", mover.en()));
+    one.get_by_label_contains(&format!("{} to move — press", mover.en()))
+        .click();
+    common::leak::run_checked(&mut one);
+    click(&mut one, "Resign");
+    click(&mut one, "Yes, resign");
+    let after = tracked(&tr).game().clone();
+    let Screen::Play(s) = &one.state().screen else {
+        panic!("not the play screen")
+    };
+    assert_eq!(s.game().status(), after.status());
+    assert_eq!(after.status().is_over(), !four);
+    let looker = match after.free_sight(junqi::engine::Viewer::Referee, None) {
+        Some(sight) => Looker::All(sight),
+        None => Looker::Nobody,
+    };
+    compare(&mut tr, &mut one, &after, looker);
+}

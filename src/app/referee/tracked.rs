@@ -342,6 +342,28 @@ impl TrackedNote {
     }
 }
 
+/// What the log says of a note: the turn taken back, or the end undone.
+fn note_text(note: &TrackedNote, lang: Lang) -> String {
+    match note {
+        TrackedNote::TakenBack { ply, turn } => fill(
+            lang.t(&i18n::REF_TAKEN_BACK_LOG),
+            &[("n", &(ply + 1).to_string()), ("mv", turn)],
+        ),
+        TrackedNote::Reopened { status, .. } => fill(
+            lang.t(&i18n::REF_REOPENED_LOG),
+            &[("end", &status_text(*status, lang).unwrap_or_default())],
+        ),
+    }
+}
+
+/// The notes of `game`'s record as lines of the event log, each with the number of turns played
+/// when it was made (`words::events_noted`).
+pub(super) fn note_lines(game: &Game, lang: Lang) -> Vec<(usize, (Option<Seat>, String))> {
+    (tracked_notes(game).iter())
+        .map(|n| (n.ply(), (None, note_text(n, lang))))
+        .collect()
+}
+
 /// The notes of a tracked game's record, oldest first (an unreadable entry reads as none).
 pub fn tracked_notes(game: &Game) -> Vec<TrackedNote> {
     info_value(game.record(), InfoKey::RefereeNotes)
@@ -685,24 +707,7 @@ impl Tracked {
         let notes = tracked_notes(self.game());
         let stop = if lang == Lang::Zh { "。" } else { ". " };
         let colon = if lang == Lang::Zh { "：" } else { ": " };
-        let note_line = |note: &TrackedNote| -> (Seat, String) {
-            match note {
-                TrackedNote::TakenBack { ply, turn } => (
-                    Seat::Red,
-                    fill(
-                        lang.t(&i18n::REF_TAKEN_BACK_LOG),
-                        &[("n", &(ply + 1).to_string()), ("mv", turn)],
-                    ),
-                ),
-                TrackedNote::Reopened { status, .. } => (
-                    Seat::Red,
-                    fill(
-                        lang.t(&i18n::REF_REOPENED_LOG),
-                        &[("end", &status_text(*status, lang).unwrap_or_default())],
-                    ),
-                ),
-            }
-        };
+        let note_line = |note: &TrackedNote| (Seat::Red, note_text(note, lang));
         let mut out = Vec::new();
         // Attacks refused by a flag rule are announced too, where they happened.
         let refused = |after: usize, out: &mut Vec<(Seat, String)>| {

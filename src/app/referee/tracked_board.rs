@@ -1,15 +1,21 @@
 //! The tracked game's screens: entering the formations behind the hand-over curtain, then the
-//! board that shows only backs, the status line, the buttons and the log. Drawing changes nothing
+//! board that shows only backs, the status line, the buttons, the move list and the event log
+//! (the play screen's shared parts, `play_parts`). Drawing changes nothing
 //! but the formation editor's own state: it returns commands.
 
+use super::tracked::note_lines;
 use super::widgets::{announcement, banner, consent_ui};
 use super::words::losses_line;
 use super::{
     FormationCmd, FormationEntry, RefereeCmd, Tracked, TrackedCmd, Way, public_reason, public_view,
 };
 use crate::app::board::{self, BoardWidget};
+use crate::app::play_parts::{self, Line, Shown, TurnFacts};
+use crate::app::session::Looker;
 use crate::app::settings::BoardOptions;
-use crate::app::words::status_text;
+use crate::app::words::{ClashWords, events_noted, status_text};
+use crate::engine::position::OutReason;
+use crate::engine::{Seat, Status, Viewer};
 use crate::i18n::{self, Lang, fill};
 
 /// Each player's formation, privately: the curtain, then the editor or a saved formation.
@@ -129,7 +135,9 @@ pub(super) fn formations_ui(
     });
 }
 
-/// The tracked game: status line, side panel (turn, limits, losses, buttons, log) and the board.
+/// The tracked game: status line, side panel (turn, limits, losses, buttons, the move list and
+/// the event log) and the board. The status line, the turn facts, the out banners and the two
+/// lists are the play screen's own (`play_parts`), drawn from `TrackedShown`.
 pub(super) fn ui(
     ui: &mut egui::Ui,
     t: &Tracked,
@@ -138,60 +146,143 @@ pub(super) fn ui(
     panel: &mut crate::app::panel::PanelState,
     out: &mut Vec<RefereeCmd>,
 ) {
-    egui::Panel::bottom("tracked-status").show(ui, |ui| status_line(ui, t, lang));
-    let announcements = t.announcements(lang);
+    let shown = TrackedShown { t };
+    egui::Panel::bottom("tracked-status").show(ui, |ui| status_line(ui, &shown, lang));
     let side = panel.right_panel(
         ui,
         "tracked-panel",
         crate::app::panel::Centre::board(t.game().board()),
     );
     if let Some(side) = side {
-        side.show(ui, |ui| side_panel(ui, t, lang, &announcements, out));
+        side.show(ui, |ui| {
+            let guess = if t.seats().len() == 4 { 320.0 } else { 280.0 };
+            let list_h = play_parts::list_height(ui, PANEL_REST, guess);
+            egui::ScrollArea::vertical()
+                .id_salt("tracked-panel-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| side_panel(ui, &shown, lang, list_h, out));
+        });
     }
+    let announcements = t.announcements(lang);
     egui::CentralPanel::default().show(ui, |ui| board_area(ui, t, lang, opts, &announcements, out));
 }
 
-/// The status line: the last refusal (in red), or what to do next.
-fn status_line(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
-    let (text, colour) = match &t.message {
-        Some(e) => (
-            public_reason(lang, e),
-            egui::Color32::from_rgb(0xb0, 0x20, 0x10),
-        ),
-        None => (
-            if t.game().status().is_over() {
-                lang.t(&i18n::GAME_OVER).to_string()
-            } else if t.selected.is_some() {
-                lang.t(&i18n::REF_TRACK_DEST).to_string()
-            } else {
+/// Where the side panel keeps the height of what is not its move list or event log.
+const PANEL_REST: &str = "tracked-panel-rest";
+
+/// The referee words a clash by what leaves the board only (a dug mine as any defender
+/// removed): the other players at a physical board see no more.
+const CLASHES: ClashWords = ClashWords::OutcomeOnly;
+
+/// What the tracked game shows to the play screen's shared parts (`play_parts`): the board as
+/// every player may know it (`public_view`; everything once the game is over).
+struct TrackedShown<'a> {
+    t: &'a Tracked,
+}
+
+impl TrackedShown<'_> {
+    /// Who looks: nobody in particular while the game is on (only what every player knows), the
+    /// end reveal's sight once it is over.
+    fn looker(&self) -> Looker {
+        let game = self.t.game();
+        match game.free_sight(Viewer::Referee, None) {
+            Some(sight) if game.status().is_over() => Looker::All(sight),
+            _ => Looker::Nobody,
+        }
+    }
+}
+
+impl Shown for TrackedShown<'_> {
+    fn board(&self) -> &'static crate::engine::Board {
+        self.t.game().board()
+    }
+
+    /// The last refusal (in red), else what to do next.
+    fn status_words(&self, lang: Lang) -> (String, bool) {
+        let t = self.t;
+        match &t.message {
+            Some(e) => (public_reason(lang, e), true),
+            None if t.game().status().is_over() => (lang.t(&i18n::GAME_OVER).to_string(), false),
+            None if t.selected.is_some() => (lang.t(&i18n::REF_TRACK_DEST).to_string(), false),
+            None => (
                 fill(
                     lang.t(&i18n::REF_TRACK_SELECT),
                     &[("side", lang.side(t.mover()))],
-                )
-            },
-            ui.visuals().text_color(),
-        ),
-    };
-    ui.label(egui::RichText::new(text).color(colour).size(16.0));
+                ),
+                false,
+            ),
+        }
+    }
+
+    fn turn_facts(&self, lang: Lang) -> Option<TurnFacts> {
+        let game = self.t.game();
+        if game.status().is_over() {
+            return None;
+        }
+        let mover = self.t.mover();
+        let (quiet, turns) = play_parts::limits_left(game);
+        Some(TurnFacts {
+            mover: lang.side(mover).to_string(),
+            colour: board::side_colour(mover),
+            turn: game.position().ply() as usize + 1,
+            quiet_left: Some(quiet),
+            turns_left: Some(turns),
+            // A physical board has no move clock.
+            clock: None,
+            timeouts: Vec::new(),
+        })
+    }
+
+    fn status(&self) -> Option<Status> {
+        Some(self.t.game().status())
+    }
+
+    fn out(&self) -> Vec<(Seat, OutReason)> {
+        self.t.game().position().out().iter().collect()
+    }
+
+    fn move_lines(&self, lang: Lang) -> Vec<Line> {
+        play_parts::record_move_lines(self.t.game(), lang, self.looker(), CLASHES)
+    }
+
+    /// The events as the one-screen game words them for nobody in particular (clashes by their
+    /// outcome), with the referee's notes (a turn taken back, the end undone) where they came.
+    fn event_lines(&self, lang: Lang) -> Vec<Line> {
+        let game = self.t.game();
+        let notes = note_lines(game, lang);
+        (events_noted(game, lang, self.looker(), CLASHES, &notes).into_iter())
+            .map(|(seat, text)| Line { seat, text })
+            .collect()
+    }
+
+    /// A resignation is entered at once with its seat's button: no question.
+    fn resigning(&self) -> Option<Seat> {
+        None
+    }
 }
 
-/// The side panel: whose turn and the limits (or how the game ended), the losses, the buttons,
-/// the undo's consent, and the log of `announcements`.
+/// The status line: the last refusal (in red), or what to do next. (The last clash is announced
+/// over the board, in the referee's words.)
+fn status_line(ui: &mut egui::Ui, shown: &TrackedShown, lang: Lang) {
+    play_parts::status_line(ui, shown, lang, None, |_| {});
+}
+
+/// The side panel: whose turn and the limits (or how the game ended), the players who are out,
+/// the losses, the buttons, the undo's consent, the move list and the event log (each `list_h`
+/// high at most). Notes in egui's memory how high the rest was.
 fn side_panel(
     ui: &mut egui::Ui,
-    t: &Tracked,
+    shown: &TrackedShown,
     lang: Lang,
-    announcements: &[(crate::engine::Seat, String)],
+    list_h: f32,
     out: &mut Vec<RefereeCmd>,
 ) {
-    let status = t.game().status();
-    let over = status.is_over();
+    let t = shown.t;
+    let over = t.game().status().is_over();
+    let top = ui.cursor().top();
     ui.add_space(4.0);
-    if !over {
-        turn_and_limits(ui, t, lang);
-    } else if let Some(text) = status_text(status, lang) {
-        ui.label(egui::RichText::new(text).size(18.0).strong());
-    }
+    play_parts::turn_facts(ui, shown, lang);
+    play_parts::out_banners(ui, shown, lang);
     ui.label(losses_line(t.seats().len() == 4, |s| t.lost_total(s), lang));
     for &seat in t.seats() {
         if t.is_out(seat) {
@@ -227,47 +318,8 @@ fn side_panel(
             out.push(RefereeCmd::Menu);
         }
     });
-    ui.separator();
-    ui.strong(lang.t(&i18n::REF_LOG));
-    egui::ScrollArea::vertical()
-        .id_salt("tracked-log")
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for (side, line) in announcements {
-                ui.colored_label(board::side_colour(*side), line);
-            }
-        });
-}
-
-/// While the game is on: who is to move and the turn, the quiet turns and the turns left.
-fn turn_and_limits(ui: &mut egui::Ui, t: &Tracked, lang: Lang) {
-    let mover = t.mover();
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(18.0));
-        ui.label(
-            egui::RichText::new(lang.side(mover))
-                .size(22.0)
-                .strong()
-                .color(board::side_colour(mover)),
-        );
-        ui.label(fill(
-            lang.t(&i18n::TURN),
-            &[("n", &(t.game().position().ply() + 1).to_string())],
-        ));
-    });
-    let rules = t.game().rules();
-    let pos = t.game().position();
-    let quiet = rules.quiet_limit.saturating_sub(pos.quiet());
-    let turns = rules.turn_limit.saturating_sub(pos.ply());
-    ui.label(fill(
-        lang.t(&i18n::QUIET_LEFT),
-        &[("n", &quiet.to_string())],
-    ));
-    ui.label(fill(
-        lang.t(&i18n::REF_TURNS_LEFT),
-        &[("n", &turns.to_string())],
-    ));
+    let lists = play_parts::move_and_event_lists(ui, shown, lang, list_h);
+    play_parts::note_rest(ui, PANEL_REST, top, lists);
 }
 
 /// Undo (asks both players), save as, each seat's resignation and an agreed draw.

@@ -412,6 +412,7 @@ impl Shown for NetShown<'_> {
             colour,
             turn: v.ply() as usize + 1,
             quiet_left: rules.map(|r| r.quiet_limit.saturating_sub(v.quiet())),
+            turns_left: rules.map(|r| r.turn_limit.saturating_sub(v.ply())),
             clock: self.clock,
             timeouts,
         })
