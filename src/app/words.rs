@@ -167,7 +167,11 @@ pub fn events_noted(
                 Some(*s),
                 fill(lang.t(&i18n::EV_DRAW_DECLINED), &[("side", lang.side(*s))]),
             )),
-            Action::AcceptDraw(_) | Action::Takeback { .. } => {}
+            Action::AcceptDraw(s) => out.push((
+                Some(*s),
+                fill(lang.t(&i18n::EV_DRAW_ACCEPTED), &[("side", lang.side(*s))]),
+            )),
+            Action::Takeback { .. } => {}
             Action::Refused(_) => {
                 // Announced to both players (a flag rule refused an attack on the flag).
                 if let Some(r) = refusals.next() {

@@ -270,6 +270,7 @@ texts! {
     TIMEOUTS_FOUR = "超时：{list}（{max} 次出局）", "Timeouts: {list} ({max} put a player out)";
     OUT_TAG = "出局", "out";
     EV_DRAW_DECLINED = "{side}方拒绝和棋", "{side} declined the draw";
+    EV_DRAW_ACCEPTED = "{side}方同意了和棋", "{side} accepted the draw";
     EV_FLAG_SHOWN = "{side}方司令阵亡，军旗亮明", "{side}'s field marshal fell: its flag is shown";
     SETTINGS_WARNING = "设置文件无法读取，已使用默认设置：{e}", "The settings file could not be read, defaults are used: {e}";
     SETTINGS_SAVE_FAILED = "设置无法保存：{e}", "Settings could not be saved: {e}";

@@ -563,6 +563,15 @@ fn a_draw_between_four_people_needs_every_player_still_in() {
         common::game(&h).status(),
         junqi::engine::Status::Draw(junqi::engine::EndReason::Agreement)
     );
+    // The event log says who offered and who accepted.
+    for line in [
+        "South offers a draw",
+        "East accepted the draw",
+        "North accepted the draw",
+        "West accepted the draw",
+    ] {
+        assert!(h.query_by_label(line).is_some(), "{line}");
+    }
 }
 
 #[test]
