@@ -5,7 +5,7 @@
 use super::session::{Looker, Session, seen_at};
 use crate::engine::game::Ply;
 use crate::engine::{
-    Action, ClashOutcome, Game, InfoKey, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
+    Action, Board, ClashOutcome, Game, InfoKey, Rank, Seat, Seen, Status, Turn, TurnReport, Viewer,
 };
 use crate::i18n::{self, Lang, fill};
 
@@ -13,22 +13,19 @@ use crate::i18n::{self, Lang, fill};
 pub fn move_text(game: &Game, ply: &Ply, lang: Lang) -> String {
     let b = game.board();
     match ply.turn {
-        Some(Turn::Move { from, to }) => {
-            let before = if let Some(a) = ply.effects.attacker {
-                Some(a)
-            } else {
-                ply.after.at(to)
-            };
-            let name = |p: crate::engine::Piece| lang.rank(p.rank());
-            match (before, ply.effects.defender) {
-                (Some(a), Some(d)) => {
-                    format!("{}-{} {}×{}", b.name(from), b.name(to), name(a), name(d))
-                }
-                (Some(a), None) => format!("{}-{} {}", b.name(from), b.name(to), name(a)),
-                _ => format!("{}-{}", b.name(from), b.name(to)),
-            }
+        Some(turn @ Turn::Move { to, .. }) => {
+            let before = ply.effects.attacker.or_else(|| ply.after.at(to));
+            let a = before.map_or(Seen::Empty, Seen::Known);
+            turn_words(
+                b,
+                turn,
+                None,
+                a,
+                ply.effects.defender.map(Seen::Known),
+                lang,
+            )
         }
-        Some(Turn::Flip(n)) => b.name(n).to_string(),
+        Some(turn @ Turn::Flip(_)) => turn_words(b, turn, None, Seen::Empty, None, lang),
         // A turn lost to the move clock: the side that timed out is the one to move before it.
         None => {
             let i = game.plies().iter().position(|p| std::ptr::eq(p, ply));
@@ -313,11 +310,47 @@ pub fn move_text_worded(
     clashes: ClashWords,
 ) -> String {
     let text = move_words(game, i, ply, lang, looker, clashes);
-    match game.position_at(i).mover().side() {
-        Some(seat) if game.board().is_four() && ply.turn.is_some() => {
-            format!("{} {text}", lang.side(seat))
-        }
+    let seat = (game.position_at(i).mover().side()).filter(|_| ply.turn.is_some());
+    with_seat(game.board(), seat, text, lang)
+}
+
+/// A move-list line with the mover's seat first when four play ("East l11-k12 ?×?").
+pub fn with_seat(b: &Board, seat: Option<Seat>, text: String, lang: Lang) -> String {
+    match seat {
+        Some(seat) if b.is_four() => format!("{} {text}", lang.side(seat)),
         _ => text,
+    }
+}
+
+/// The move-list words of a turn from what the looker knows of it, for every play screen: a
+/// flip names the piece turned up (`flipped`); a move its squares and, in a clash (`defender`),
+/// both pieces as known (`a6-a7 团长×?`), else the mover's rank when known (`attacker`).
+pub fn turn_words(
+    b: &Board,
+    turn: Turn,
+    flipped: Option<(Seat, Rank)>,
+    attacker: Seen,
+    defender: Option<Seen>,
+    lang: Lang,
+) -> String {
+    match (turn, flipped) {
+        (Turn::Flip(n), Some((side, rank))) => fill(
+            lang.t(&i18n::MV_FLIP),
+            &[
+                ("sq", b.name(n)),
+                ("side", lang.side(side)),
+                ("rank", lang.rank(rank)),
+            ],
+        ),
+        (Turn::Flip(n), None) => b.name(n).to_string(),
+        (Turn::Move { from, to }, _) => {
+            let mv = format!("{}-{}", b.name(from), b.name(to));
+            match (attacker, defender) {
+                (a, Some(d)) => format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang)),
+                (Seen::Known(p), None) => format!("{mv} {}", lang.rank(p.rank())),
+                _ => mv,
+            }
+        }
     }
 }
 
@@ -332,38 +365,30 @@ fn move_words(
     let b = game.board();
     match (ply.turn, &ply.report) {
         (
-            Some(Turn::Flip(n)),
+            Some(turn @ Turn::Flip(_)),
             Some(TurnReport {
-                flipped: Some((side, rank)),
+                flipped: flipped @ Some(_),
                 ..
             }),
-        ) => fill(
-            lang.t(&i18n::MV_FLIP),
-            &[
-                ("sq", b.name(n)),
-                ("side", lang.side(*side)),
-                ("rank", lang.rank(*rank)),
-            ],
-        ),
-        (Some(Turn::Move { from, to }), Some(report))
+        ) => turn_words(b, turn, *flipped, Seen::Empty, None, lang),
+        (Some(turn @ Turn::Move { from, to }), Some(report))
             if game.rules().mode.hides_identities()
                 && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
         {
-            let mv = format!("{}-{}", b.name(from), b.name(to));
             let a = seen_at(game, i, looker, from);
-            if let Some(outcome) = report.clash {
-                let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
-                let d = seen_at(game, i, looker, to);
-                let (a, d) = match clashes {
-                    ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
-                    ClashWords::OutcomeOnly => (a, d),
-                };
-                format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
-            } else if let Seen::Known(p) = a {
-                format!("{mv} {}", lang.rank(p.rank()))
-            } else {
-                mv
-            }
+            let (a, d) = match report.clash {
+                Some(outcome) => {
+                    let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
+                    let d = seen_at(game, i, looker, to);
+                    let (a, d) = match clashes {
+                        ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
+                        ClashWords::OutcomeOnly => (a, d),
+                    };
+                    (a, Some(d))
+                }
+                None => (a, None),
+            };
+            turn_words(b, turn, None, a, d, lang)
         }
         _ => move_text(game, ply, lang),
     }

@@ -15,8 +15,8 @@ use crate::app::panel::{Centre, PanelState};
 use crate::app::play_parts::{self, ClashShown, Line, Shown, TurnFacts};
 use crate::app::settings::Settings;
 use crate::app::tags::{self, MenuChoice};
-use crate::app::words::{seen_name, status_text};
-use crate::engine::{Mover, OutReason, Seat, Turn};
+use crate::app::words::{self, status_text};
+use crate::engine::{Mover, OutReason, Seat, Seen};
 use crate::i18n::{self, Lang, fill, net};
 
 /// The network screen showing.
@@ -133,33 +133,20 @@ fn refusal_text(r: &Refusal, lang: Lang) -> String {
 /// The move-list words of a turn, naming only the pieces the seat knew before it: `a6-a7
 /// Colonel×?`; four players put the mover's seat first.
 pub fn move_words(g: &RemoteGame, p: &Played, lang: Lang) -> String {
-    let b = g.board();
-    let text = match (p.report.turn, p.report.flipped) {
-        (Turn::Flip(n), Some((side, rank))) => fill(
-            lang.t(&i18n::MV_FLIP),
-            &[
-                ("sq", b.name(n)),
-                ("side", lang.side(side)),
-                ("rank", lang.rank(rank)),
-            ],
-        ),
-        (Turn::Flip(n), None) => b.name(n).to_string(),
-        (Turn::Move { from, to }, _) => {
-            let mv = format!("{}-{}", b.name(from), b.name(to));
-            if p.report.clash.is_some() {
-                let (a, d) = p.pieces();
-                format!("{mv} {}×{}", seen_name(a, lang), seen_name(d, lang))
-            } else if let Some(a) = p.attacker {
-                format!("{mv} {}", lang.rank(a.rank()))
-            } else {
-                mv
-            }
-        }
+    let (a, d) = p.pieces();
+    let (attacker, defender) = match p.report.clash {
+        Some(_) => (a, Some(d)),
+        None => (p.attacker.map_or(Seen::Empty, Seen::Known), None),
     };
-    match p.seat {
-        Some(seat) if b.is_four() => format!("{} {text}", lang.side(seat)),
-        _ => text,
-    }
+    let text = words::turn_words(
+        g.board(),
+        p.report.turn,
+        p.report.flipped,
+        attacker,
+        defender,
+        lang,
+    );
+    words::with_seat(g.board(), p.seat, text, lang)
 }
 
 /// An event-log line, and the seat whose colour it takes.
