@@ -437,6 +437,20 @@ struct Place {
     failed: bool,
 }
 
+impl Place {
+    /// The places of `seats`, in order, nothing used and none failed.
+    fn all(seats: Vec<(Chair, Box<dyn SeatDriver>)>) -> Vec<Place> {
+        (seats.into_iter())
+            .map(|(chair, driver)| Place {
+                chair,
+                driver,
+                used: Duration::ZERO,
+                failed: false,
+            })
+            .collect()
+    }
+}
+
 /// A game and its seats.
 pub struct Table {
     game: Game,
@@ -504,15 +518,7 @@ impl Table {
         deal: Deal,
         limits: Limits,
     ) -> Result<Table, SetupFailure> {
-        let mut places: Vec<Place> = seats
-            .into_iter()
-            .map(|(chair, driver)| Place {
-                chair,
-                driver,
-                used: Duration::ZERO,
-                failed: false,
-            })
-            .collect();
+        let mut places = Place::all(seats);
         for (k, p) in places.iter_mut().enumerate() {
             let start = SeatStart {
                 rules,
@@ -627,15 +633,7 @@ impl Table {
         limits: Limits,
     ) -> Result<Table, SetupFailure> {
         let n = seats.len();
-        let places = (seats.into_iter())
-            .map(|(chair, driver)| Place {
-                chair,
-                driver,
-                used: Duration::ZERO,
-                failed: false,
-            })
-            .collect();
-        let mut table = Table::new(game, places, limits);
+        let mut table = Table::new(game, Place::all(seats), limits);
         let rules = table.game.rules().clone();
         for k in 0..n {
             let start = SeatStart {
