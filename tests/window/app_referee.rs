@@ -984,7 +984,8 @@ fn four_player_tracked_game_puts_players_out_and_ends_with_a_team_result() {
         &h,
         "East is out: resignation; all their pieces leave the board",
     );
-    h.get_by_label("East out");
+    // Said once, in the play screen's banner (and the event log), not again as a tag.
+    assert!(h.query_by_label("East out").is_none());
     assert!(!tracked(&h).game().status().is_over());
     assert_eq!(tracked(&h).game().position().pieces(Seat::East).count(), 0);
     // The game is autosaved and resumes as a four-player tracked game.

@@ -284,14 +284,6 @@ fn side_panel(
     play_parts::turn_facts(ui, shown, lang);
     play_parts::out_banners(ui, shown, lang);
     ui.label(losses_line(t.seats().len() == 4, |s| t.lost_total(s), lang));
-    for &seat in t.seats() {
-        if t.is_out(seat) {
-            ui.colored_label(
-                board::side_colour(seat),
-                format!("{} {}", lang.side(seat), lang.t(&i18n::OUT_TAG)),
-            );
-        }
-    }
     ui.separator();
     ui.horizontal_wrapped(|ui| game_buttons(ui, t, lang, out));
     if let Some(agreed) = t.undo_consent {
