@@ -5,7 +5,7 @@
 //! the enemy moving third is past the horizon). So a stand-pat lets the next players in turn
 //! take such a piece or pass.
 
-use super::{QDEPTH, Search, clash_gain};
+use super::{Search, clash_gain};
 use crate::ai::eval::evaluate;
 use crate::engine::{ClashOutcome, Mover, Position, Turn};
 
@@ -14,6 +14,12 @@ use crate::engine::{ClashOutcome, Mover, Position, Turn};
 /// the one after it (the other enemy); the player after that has had no turn since its pieces
 /// were last safe-guarded by their owners, so the chain stops there.
 const PASSES: u32 = 2;
+
+/// The chain is looked at in the first `CHAIN_QD` levels of the quiescence search (at the horizon
+/// and after one clash), and the player to take may take one of its `CHAIN_TAKES` best: a chain
+/// at every level multiplies the clashes tried by three players' and grows too fast.
+const CHAIN_QD: u32 = 1;
+const CHAIN_TAKES: usize = 2;
 
 impl Search<'_> {
     /// Four players: the score, for the mover of `pos`, of a quiet turn of its (standing pat in
@@ -34,7 +40,7 @@ impl Search<'_> {
             return 0;
         };
         let eval = |s: &Self| evaluate(pos, s.rules, me);
-        if !self.pass_chain || passes >= PASSES || qd >= QDEPTH {
+        if !self.pass_chain || passes >= PASSES || qd > CHAIN_QD {
             return eval(self);
         }
         let mut next = *pos;
@@ -86,7 +92,7 @@ impl Search<'_> {
         }
         a = a.max(best);
         caps.sort_by_key(|&(g, _)| -g);
-        for (_, t) in caps {
+        for &(_, t) in caps.iter().take(CHAIN_TAKES) {
             let mut child = next;
             child.play_unchecked_fast(self.rules, t);
             let s = self.quiet_child(&next, &child, y, ply + 1, a, b, qd);
