@@ -444,3 +444,43 @@ fn sees_a_piece_hang_to_the_enemy_that_moves_third() {
         );
     }
 }
+
+/// The risk of the unknown with four players: at the start (the computer's formations on every
+/// arm), South's marshal stands in East's empty camp on o10. Its attacks on p9, p10 and p11 (East's
+/// second line, where its mines may stand) each pay the expected loss, by the belief about East;
+/// those on o9, o11 and n10 (lines 3 and 4: never a mine) pay none.
+#[test]
+fn the_marshal_pays_for_the_mines_it_may_hit_with_four_players() {
+    use crate::engine::position::Setup;
+    use crate::engine::{Game, Rank, Start};
+    let rules = Rules::for_mode(Mode::Hidden);
+    let pos = start(&rules, 5, false);
+    let mut setup = Setup::empty(b4());
+    setup.cells = pos.cells().to_vec();
+    setup.mover = Mover::Side(Seat::South);
+    let marshal = setup
+        .cells
+        .iter()
+        .position(|c| c.is_some_and(|p| p.side() == Seat::South && p.rank() == Rank::Marshal))
+        .unwrap();
+    assert!(setup.cells[sq("o10") as usize].is_none(), "a camp is empty");
+    setup.cells[sq("o10") as usize] = setup.cells[marshal].take();
+    let text = Position::stand_in(&setup).notation();
+    let game = Game::new(rules.clone(), Start::Position(text)).unwrap();
+    let view = game.view(Viewer::Side(Seat::South));
+    let mut p = AiPlayer::new(super::Level::Normal);
+    let turns = view.candidate_turns(&rules);
+    let named: Vec<(String, i32)> = p
+        .risky_attacks(&view, &rules, Seat::South, &turns)
+        .iter()
+        .map(|(t, pen)| (t.notation(b4()), *pen))
+        .collect();
+    for t in ["o10-p9", "o10-p10", "o10-p11"] {
+        let pen = named.iter().find(|r| r.0 == t).map(|r| r.1);
+        assert!(pen.is_some_and(|p| p >= 20), "{t}: {named:?}");
+    }
+    for t in ["o10-o9", "o10-o11", "o10-n10"] {
+        assert!(turns.iter().any(|x| x.notation(b4()) == t), "{t} is a turn");
+        assert!(!named.iter().any(|r| r.0 == t), "{t}: {named:?}");
+    }
+}
