@@ -358,10 +358,20 @@ impl AiPlayer {
                 return None;
             }
             if view.board().is_four() {
-                self.others
+                let set = self
+                    .others
                     .iter()
                     .find(|b| b.is_about(owner))
-                    .and_then(|b| sure(b.may_be_at(n)))
+                    .map_or(crate::ai::belief::ALL_RANKS, |b| b.may_be_at(n));
+                // An enemy piece that may be a captain or bigger stands in as a captain: it
+                // beats an engineer or a lieutenant holding a door and then takes the flag (a
+                // lieutenant standing in only traded with one there, and that raid went unseen).
+                let beats_small = crate::ai::belief::ranks_in(set)
+                    .any(|r| r == Rank::Bomb || (r.is_officer() && r as u8 >= Rank::Captain as u8));
+                sure(set).or_else(|| {
+                    (self.captain_stand_ins && owner.team() != me.team() && beats_small)
+                        .then_some(Rank::Captain)
+                })
             } else if self.belief.is_started() {
                 sure(self.belief.may_be_at(n))
             } else {
