@@ -436,7 +436,11 @@ fn sees_a_piece_hang_to_the_enemy_that_moves_third() {
          j17=nF h17=n8 k17=n2 a10=wF a8=w7 a11=w2 g9=w9",
     );
     for depth in [1, 2] {
-        assert_ne!(search_chain(&pos, &rules, depth, true), "g6-g7", "depth {depth}");
+        assert_ne!(
+            search_chain(&pos, &rules, depth, true),
+            "g6-g7",
+            "depth {depth}"
+        );
         assert_eq!(
             search_chain(&pos, &rules, depth, false),
             "g6-g7",
