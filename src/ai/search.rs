@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
+mod four;
+
 /// A won game is worth this (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = WIN + 1000;
@@ -279,6 +281,9 @@ pub struct Search<'a> {
     halt: Option<&'a AtomicBool>,
     /// A helper's iterations start this many plies deeper (`Search::helper`).
     skew: u32,
+    /// Four players: standing pat lets the next players take what hangs to them
+    /// (`Search::stand_four`); off only in tests.
+    pass_chain: bool,
 }
 
 /// Apply a turn inside the search (the null flip passes the move).
@@ -349,7 +354,16 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; 64],
             halt: None,
             skew: 0,
+            pass_chain: true,
         }
+    }
+
+    /// This search with a four-player stand-pat that is the evaluation alone (tests: what the
+    /// pass chain of `Search::stand_four` changes).
+    #[cfg(test)]
+    pub fn without_pass_chain(mut self) -> Search<'a> {
+        self.pass_chain = false;
+        self
     }
 
     /// This search as a helper of a parallel search over a shared table (Lazy SMP): it also
@@ -601,7 +615,15 @@ impl<'a> Search<'a> {
         let left = quiet_left(pos, self.rules);
         let last_quiet = left <= 1;
         let stand = if !last_quiet {
-            evaluate(pos, self.rules, me)
+            if pos.board().is_four() {
+                let s = self.stand_four(pos, ply, (alpha, beta), qd, 0);
+                if self.stopped {
+                    return 0;
+                }
+                s
+            } else {
+                evaluate(pos, self.rules, me)
+            }
         } else if left == 0 {
             return self.terminal(Status::Draw(crate::engine::EndReason::QuietLimit), me, ply);
         } else if quiet_loses(pos, self.rules) {

@@ -401,3 +401,90 @@ fn keeps_its_last_piece_that_may_move() {
         assert_ne!(choice(&pos, &rules, depth), "g6-f7", "depth {depth}");
     }
 }
+
+/// The best turn of a fixed-depth search, with the four-player stand-pat's pass chain or without.
+fn search_chain(pos: &Position, rules: &Rules, depth: u32, chain: bool) -> String {
+    let tt = Tt::new(14);
+    let me = pos.mover().side().unwrap();
+    let limits = Limits {
+        max_depth: depth,
+        stop: None,
+        cancel: None,
+    };
+    let s = Search::new(rules, &tt, limits, me);
+    let mut s = if chain { s } else { s.without_pass_chain() };
+    let mut moves = Vec::new();
+    search_turns(pos, rules, &mut moves);
+    let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
+    s.iterate(pos, &turns).unwrap().0.notation(b4())
+}
+
+/// Four players, open mode: South's general on g6 may take East's lieutenant on the centre
+/// station g7, where West's marshal on g9 (blocked by that lieutenant until then) takes it at
+/// West's turn, the third after South's: East and North move in between, and North can do
+/// nothing about it. At depths 1 and 2 the enemy moving third is past the horizon; the
+/// quiescence search's stand-pat sees the general hang to it (`Search::stand_four`), and South
+/// leaves the lieutenant. Without the pass chain it takes it.
+#[test]
+fn sees_a_piece_hang_to_the_enemy_that_moves_third() {
+    let rules = Rules::default();
+    let pos = pos4(
+        &rules,
+        "s",
+        "-",
+        "h1=sF j1=s3 g1=sM i1=sM h2=sM g6=s8 g7=e2 q8=eF q10=e8 q7=e2 \
+         j17=nF h17=n8 k17=n2 a10=wF a8=w7 a11=w2 g9=w9",
+    );
+    for depth in [1, 2] {
+        assert_ne!(
+            search_chain(&pos, &rules, depth, true),
+            "g6-g7",
+            "depth {depth}"
+        );
+        assert_eq!(
+            search_chain(&pos, &rules, depth, false),
+            "g6-g7",
+            "depth {depth}, without the pass chain"
+        );
+    }
+}
+
+/// The risk of the unknown with four players: at the start (the computer's formations on every
+/// arm), South's marshal stands in East's empty camp on o10. Its attacks on p9, p10 and p11 (East's
+/// second line, where its mines may stand) each pay the expected loss, by the belief about East;
+/// those on o9, o11 and n10 (lines 3 and 4: never a mine) pay none.
+#[test]
+fn the_marshal_pays_for_the_mines_it_may_hit_with_four_players() {
+    use crate::engine::position::Setup;
+    use crate::engine::{Game, Rank, Start};
+    let rules = Rules::for_mode(Mode::Hidden);
+    let pos = start(&rules, 5, false);
+    let mut setup = Setup::empty(b4());
+    setup.cells = pos.cells().to_vec();
+    setup.mover = Mover::Side(Seat::South);
+    let marshal = setup
+        .cells
+        .iter()
+        .position(|c| c.is_some_and(|p| p.side() == Seat::South && p.rank() == Rank::Marshal))
+        .unwrap();
+    assert!(setup.cells[sq("o10") as usize].is_none(), "a camp is empty");
+    setup.cells[sq("o10") as usize] = setup.cells[marshal].take();
+    let text = Position::stand_in(&setup).notation();
+    let game = Game::new(rules.clone(), Start::Position(text)).unwrap();
+    let view = game.view(Viewer::Side(Seat::South));
+    let mut p = AiPlayer::new(super::Level::Normal);
+    let turns = view.candidate_turns(&rules);
+    let named: Vec<(String, i32)> = p
+        .risky_attacks(&view, &rules, Seat::South, &turns)
+        .iter()
+        .map(|(t, pen)| (t.notation(b4()), *pen))
+        .collect();
+    for t in ["o10-p9", "o10-p10", "o10-p11"] {
+        let pen = named.iter().find(|r| r.0 == t).map(|r| r.1);
+        assert!(pen.is_some_and(|p| p >= 20), "{t}: {named:?}");
+    }
+    for t in ["o10-o9", "o10-o11", "o10-n10"] {
+        assert!(turns.iter().any(|x| x.notation(b4()) == t), "{t} is a turn");
+        assert!(!named.iter().any(|r| r.0 == t), "{t}: {named:?}");
+    }
+}

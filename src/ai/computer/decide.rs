@@ -218,15 +218,14 @@ impl AiPlayer {
         } else {
             self.budget.samples
         };
-        if !view.board().is_four() {
-            self.risk = self.risky_attacks(view, rules, me, turns);
-        }
         let setups = self.deals(view, rules, me, k.max(1), rng);
+        // After the deals: with four players they start the beliefs about the other seats.
+        self.risk = self.risky_attacks(view, rules, me, turns);
         let samples: Vec<Position> = setups.iter().map(Position::stand_in).collect();
         self.decide(&samples, turns, rules, me, end).map(|x| x.0)
     }
 
-    /// The risk of the unknown (two players, hidden mode): each turn in which our marshal or
+    /// The risk of the unknown (hidden mode, two and four players): each turn in which our marshal or
     /// general attacks an unknown piece, with the chance that the piece is a mine (the attacker
     /// lost for nothing) or a bomb (both lost) by the belief's sets and the counts
     /// (`Belief::chance_at`), pays the expected loss, `p(mine) × attacker + p(bomb) × (attacker −
@@ -259,13 +258,25 @@ impl AiPlayer {
         if attacks.is_empty() {
             return Vec::new();
         }
-        if !self.belief.is_started() {
+        let four = view.board().is_four();
+        if four {
+            for b in self.others_of(view).iter_mut() {
+                if !b.is_started() {
+                    b.start(view, rules, me);
+                }
+            }
+        } else if !self.belief.is_started() {
             self.belief.start(view, rules, me);
         }
-        let belief = &self.belief;
+        let (belief, others) = (&self.belief, &self.others);
         attacks
             .into_iter()
             .filter_map(|(t, rank, to)| {
+                // Four players: the belief about the target's owner.
+                let belief = match view.at(to) {
+                    Seen::Unknown(s) if four => others.iter().find(|b| b.is_about(s))?,
+                    _ => belief,
+                };
                 let pm = belief.chance_at(to, Rank::Mine);
                 let pb = belief.chance_at(to, Rank::Bomb);
                 if pm + pb < RISK_FROM {
@@ -347,10 +358,20 @@ impl AiPlayer {
                 return None;
             }
             if view.board().is_four() {
-                self.others
+                let set = self
+                    .others
                     .iter()
                     .find(|b| b.is_about(owner))
-                    .and_then(|b| sure(b.may_be_at(n)))
+                    .map_or(crate::ai::belief::ALL_RANKS, |b| b.may_be_at(n));
+                // An enemy piece that may be a captain or bigger stands in as a captain: it
+                // beats an engineer or a lieutenant holding a door and then takes the flag (a
+                // lieutenant standing in only traded with one there, and that raid went unseen).
+                let beats_small = crate::ai::belief::ranks_in(set)
+                    .any(|r| r == Rank::Bomb || (r.is_officer() && r as u8 >= Rank::Captain as u8));
+                sure(set).or_else(|| {
+                    (self.captain_stand_ins && owner.team() != me.team() && beats_small)
+                        .then_some(Rank::Captain)
+                })
             } else if self.belief.is_started() {
                 sure(self.belief.may_be_at(n))
             } else {

@@ -145,6 +145,9 @@ pub struct AiPlayer {
     /// Whether the root leaves out turns that let a raid on the flag go unanswered
     /// (`safety::safest_turns`; off only in tests that show what it changes).
     flag_safety: bool,
+    /// Four players, hidden mode: whether the flag's safety lets an unknown enemy piece that may
+    /// be a captain or bigger stand in as a captain (`AiPlayer::safest_turns`; off only in tests).
+    captain_stand_ins: bool,
     /// This turn's risk penalties (`risky_attacks`): big pieces attacking unknown pieces that may
     /// well be a mine or a bomb.
     risk: Vec<(Turn, i32)>,
@@ -181,6 +184,7 @@ impl AiPlayer {
             cancel: None,
             threads: 1,
             flag_safety: true,
+            captain_stand_ins: true,
             risk: Vec::new(),
         }
     }
@@ -285,6 +289,14 @@ impl AiPlayer {
     #[cfg(test)]
     pub(crate) fn without_flag_safety(mut self) -> AiPlayer {
         self.flag_safety = false;
+        self
+    }
+
+    /// The same player letting unknown enemy pieces stand in as lieutenants in the flag's safety
+    /// with four players too, to show what the captains change.
+    #[cfg(test)]
+    pub(crate) fn with_lieutenant_stand_ins(mut self) -> AiPlayer {
+        self.captain_stand_ins = false;
         self
     }
 

@@ -233,3 +233,30 @@ fn plays_whole_games_in_every_mode() {
         }
     }
 }
+
+/// Four players, hidden mode: West's unknown piece in the camp on h3 stands beside South's
+/// lieutenant on h2, the door to South's flag on h1. If it is a captain or bigger it takes the
+/// lieutenant and then the flag. The root's safety lets it stand in as a captain: only the turns
+/// after which a piece of South's could take a captain on h2 are kept (the major to i2, the
+/// colonel down file k to k2), not the colonel's step to k5. As a lieutenant (as before) it only
+/// traded with the one on h2, and every such turn looked safe.
+#[test]
+fn an_unknown_piece_beside_a_small_door_stands_in_as_a_captain() {
+    let text = "..n8..nFn2/........../........../........../........../........../w2............................/wF....................e8/............................../w7....................eF/............................e2/........s5/........../........../..w5s4..../..s2....../sMsFsMs3.. s 0 40 -";
+    let rules = Rules::for_mode(Mode::Hidden);
+    let game = Game::new(rules.clone(), Start::Position(text.into())).unwrap();
+    let view = game.view(Viewer::Side(Seat::South));
+    let turns = view.candidate_turns(&rules);
+    let kept = |p: &AiPlayer| -> Vec<String> {
+        p.safest_turns(&view, &rules, Seat::South, &turns)
+            .iter()
+            .map(|t| t.notation(view.board()))
+            .collect()
+    };
+    let safe = kept(&AiPlayer::new(Level::Normal));
+    assert!(safe.contains(&"i3-i2".to_string()), "{safe:?}");
+    assert!(safe.contains(&"k6-k2".to_string()), "{safe:?}");
+    assert!(!safe.contains(&"k6-k5".to_string()), "{safe:?}");
+    let before = kept(&AiPlayer::new(Level::Normal).with_lieutenant_stand_ins());
+    assert!(before.contains(&"k6-k5".to_string()), "{before:?}");
+}
