@@ -91,34 +91,43 @@ fn keeps_its_last_movable_piece() {
     }
 }
 
-/// Blue's deals after `turns` from `STALKED`, Red's view: how many of 400 make the piece on
-/// `at` a bomb.
-fn bombs_dealt_after(turns: [(&str, &str); 2], at: &str) -> usize {
+/// Red's deals of Blue's pieces after `turns` played from `start` under the CCGC rules: how many
+/// of 400 (seed 11) make the piece on `at` a `rank`, and whether each turn was a clash.
+fn dealt_after(
+    start: &str,
+    turns: &[(&str, &str)],
+    at: &str,
+    rank: crate::engine::Rank,
+) -> (usize, Vec<bool>) {
     use super::belief::Belief;
-    use crate::engine::{Rank, Turn};
+    use crate::engine::Turn;
     let rules = Rules::ccgc();
-    let mut game = Game::new(rules.clone(), Start::Position(STALKED.into())).unwrap();
+    let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
     let mut belief = Belief::default();
     belief.start(&game.view(Viewer::Side(Seat::Red)), &rules, Seat::Red);
     let board = game.position().board();
     let n = |s: &str| board.node_by_name(s).unwrap();
-    for (from, to) in turns {
-        let report = game
-            .play(Turn::Move {
-                from: n(from),
-                to: n(to),
-            })
-            .unwrap()
-            .report
-            .clone()
-            .unwrap();
+    let mut clashes = Vec::new();
+    for &(from, to) in turns {
+        let turn = Turn::Move {
+            from: n(from),
+            to: n(to),
+        };
+        let report = game.play(turn).unwrap().report.clone().unwrap();
+        clashes.push(report.clash.is_some());
         belief.observe(&report, &game.view(Viewer::Side(Seat::Red)), &rules);
     }
     let deals = belief.samples(400, false, &mut SplitMix64::new(11));
-    deals
-        .iter()
-        .filter(|d| d.iter().any(|&(x, r)| x == n(at) && r == Rank::Bomb))
-        .count()
+    let dealt = (deals.iter())
+        .filter(|d| d.iter().any(|&(x, r)| x == n(at) && r == rank))
+        .count();
+    (dealt, clashes)
+}
+
+/// Blue's deals after `turns` from `STALKED`, Red's view: how many of 400 make the piece on
+/// `at` a bomb.
+fn bombs_dealt_after(turns: [(&str, &str); 2], at: &str) -> usize {
+    dealt_after(STALKED, &turns, at, crate::engine::Rank::Bomb).0
 }
 
 /// Red's marshal on e7, in Blue's front line; Red's bomb in the camp on c9 beside Blue's marshal
@@ -174,35 +183,13 @@ fn the_marshal_pays_for_the_mines_it_may_hit() {
 /// would (a quarter).
 #[test]
 fn a_piece_that_attacks_at_once_is_dealt_big() {
-    use super::belief::Belief;
-    use crate::engine::{Rank, Turn};
-    let rules = Rules::ccgc();
-    let start = "b2b1bMbFbM/b3bBb5bMb7/b4..b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b7b2b3/r3r7r6r2r3/r5..r1..r4/r8rB..r9r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
-    let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
-    let mut belief = Belief::default();
-    belief.start(&game.view(Viewer::Side(Seat::Red)), &rules, Seat::Red);
-    let board = game.position().board();
-    let n = |s: &str| board.node_by_name(s).unwrap();
-    for (from, to) in [("a5", "b5"), ("c7", "c6")] {
-        let report = game
-            .play(Turn::Move {
-                from: n(from),
-                to: n(to),
-            })
-            .unwrap()
-            .report
-            .clone()
-            .unwrap();
-        belief.observe(&report, &game.view(Viewer::Side(Seat::Red)), &rules);
-    }
-    let mut rng = SplitMix64::new(11);
-    let deals = belief.samples(400, false, &mut rng);
-    let marshal = deals
-        .iter()
-        .filter(|d| d.iter().any(|&(at, r)| at == n("c6") && r == Rank::Marshal))
-        .count();
+    let turns = [("a5", "b5"), ("c7", "c6")];
+    let (marshal, _) = dealt_after(OPENING, &turns, "c6", crate::engine::Rank::Marshal);
     assert!(marshal > 140, "{marshal} of 400");
 }
+
+/// A two-player opening position: Blue's c7 is a major general, Red's c6 a brigadier.
+const OPENING: &str = "b2b1bMbFbM/b3bBb5bMb7/b4..b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b7b2b3/r3r7r6r2r3/r5..r1..r4/r8rB..r9r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
 
 /// A piece that charges into our half at once is most often a big one too, clash or not: Red
 /// steps its piece on c6 aside into the camp on b5, and Blue's piece on c7 (a major general)
@@ -210,34 +197,9 @@ fn a_piece_that_attacks_at_once_is_dealt_big() {
 /// marshal in 74 of 400 deals; 30 before such a move made a piece bold.
 #[test]
 fn a_piece_that_charges_into_our_half_is_dealt_big() {
-    use super::belief::Belief;
-    use crate::engine::{Rank, Turn};
-    let rules = Rules::ccgc();
-    let start = "b2b1bMbFbM/b3bBb5bMb7/b4..b6..b1/b2b9..bBb8/b4..b1..b5/b3b6b7b2b3/r3r7r6r2r3/r5..r1..r4/r8rB..r9r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
-    let mut game = Game::new(rules.clone(), Start::Position(start.into())).unwrap();
-    let mut belief = Belief::default();
-    belief.start(&game.view(Viewer::Side(Seat::Red)), &rules, Seat::Red);
-    let board = game.position().board();
-    let n = |s: &str| board.node_by_name(s).unwrap();
-    for (from, to) in [("c6", "b5"), ("c7", "c6")] {
-        let report = game
-            .play(Turn::Move {
-                from: n(from),
-                to: n(to),
-            })
-            .unwrap()
-            .report
-            .clone()
-            .unwrap();
-        assert!(report.clash.is_none());
-        belief.observe(&report, &game.view(Viewer::Side(Seat::Red)), &rules);
-    }
-    let mut rng = SplitMix64::new(11);
-    let deals = belief.samples(400, false, &mut rng);
-    let marshal = deals
-        .iter()
-        .filter(|d| d.iter().any(|&(at, r)| at == n("c6") && r == Rank::Marshal))
-        .count();
+    let turns = [("c6", "b5"), ("c7", "c6")];
+    let (marshal, clashes) = dealt_after(OPENING, &turns, "c6", crate::engine::Rank::Marshal);
+    assert_eq!(clashes, [false, false]);
     assert!(marshal > 60, "{marshal} of 400");
 }
 
