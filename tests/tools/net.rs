@@ -21,7 +21,7 @@ fn server_with(bounds: Bounds) -> ServerHandle {
     server_lying(bounds, None)
 }
 
-fn server_lying(bounds: Bounds, fault: Option<Fault>) -> ServerHandle {
+pub(super) fn server_lying(bounds: Bounds, fault: Option<Fault>) -> ServerHandle {
     Server::bind(
         "127.0.0.1:0",
         ServeOptions {
@@ -49,7 +49,7 @@ fn server() -> ServerHandle {
     server_with(Bounds::default())
 }
 
-fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
+pub(super) fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
     Client::connect_keeping(
         &Request::Create {
             addr: h.addr().to_string(),
@@ -64,7 +64,7 @@ fn create(h: &ServerHandle, players: u8, rules: Rules) -> Client {
     .unwrap()
 }
 
-fn join(first: &Client) -> Client {
+pub(super) fn join(first: &Client) -> Client {
     Client::connect_keeping(
         &Request::Join {
             invite: first.seated().invite.clone(),

@@ -4,11 +4,11 @@
 //! nothing another seat was told is among the lines.
 
 use crate::common::PATIENCE;
+use crate::net::{create, join, server_lying};
 use junqi::app::remote::game::RemoteGame;
 use junqi::engine::{Game, Mode, Rules, Seat};
 use junqi::net::audit::Verdict;
 use junqi::net::client::{Client, Event, Request};
-use junqi::net::host::{ServeOptions, Server};
 use junqi::net::wire::{Msg, is_past};
 use junqi::protocol::{EngineMsg, HostMsg};
 use junqi::table::answerer::builtin_answerer;
@@ -73,40 +73,11 @@ fn move_list(g: &RemoteGame) -> Vec<String> {
 
 #[test]
 fn a_seat_taken_back_by_a_new_program_is_told_the_whole_game_again() {
-    let h = Server::bind(
-        "127.0.0.1:0",
-        ServeOptions {
-            state: None,
-            bounds: Default::default(),
-            quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
-            fault: None,
-        },
-    )
-    .unwrap()
-    .spawn();
+    let h = server_lying(Default::default(), None);
     let rules = Rules::for_mode(Mode::Hidden);
-    let red = Client::connect_keeping(
-        &Request::Create {
-            addr: h.addr().to_string(),
-            players: 2,
-            rules: rules.clone(),
-            name: "red".into(),
-            pin: Some(h.public_key()),
-            seat: Some(0),
-        },
-        true,
-    )
-    .unwrap();
+    let red = create(&h, 2, rules.clone());
     let seated = red.seated();
-    let blue = Client::connect_keeping(
-        &Request::Join {
-            invite: seated.invite.clone(),
-            name: "blue".into(),
-            seat: None,
-        },
-        true,
-    )
-    .unwrap();
+    let blue = join(&red);
     let other = std::thread::spawn(move || {
         let mut answer = builtin_answerer(&"charger".parse().unwrap());
         let r = blue.play(&mut answer, &mut |_| {});
@@ -264,39 +235,10 @@ fn red_leaves_and_comes_back(
     bounds: junqi::net::host::Bounds,
     fault: Option<junqi::net::host::Fault>,
 ) -> (Verdict, usize) {
-    let h = Server::bind(
-        "127.0.0.1:0",
-        ServeOptions {
-            state: None,
-            bounds,
-            quiet: std::env::var_os("JUNQI_NET_LOG").is_none(),
-            fault,
-        },
-    )
-    .unwrap()
-    .spawn();
-    let red = Client::connect_keeping(
-        &Request::Create {
-            addr: h.addr().to_string(),
-            players: 2,
-            rules: Rules::for_mode(Mode::Hidden),
-            name: "red".into(),
-            pin: Some(h.public_key()),
-            seat: Some(0),
-        },
-        false,
-    )
-    .unwrap();
+    let h = server_lying(bounds, fault);
+    let red = create(&h, 2, Rules::for_mode(Mode::Hidden));
     let seated = red.seated();
-    let blue = Client::connect_keeping(
-        &Request::Join {
-            invite: seated.invite.clone(),
-            name: "blue".into(),
-            seat: None,
-        },
-        false,
-    )
-    .unwrap();
+    let blue = join(&red);
     let other = std::thread::spawn(move || {
         let mut answer = builtin_answerer(&"random".parse().unwrap());
         let r = blue.play(&mut answer, &mut |_| {});
