@@ -2,7 +2,9 @@
 //! one's own screen over the network (a server on loopback) give the same turn facts, the same
 //! move list and the same 记子, label for label, in both languages.
 
-use crate::app_remote::{click_until, finished_game, join_in_window, loopback_server, plies};
+use crate::app_remote::{
+    click_until, finished_game, join_in_window, plies, room_with_a_random_creator_of,
+};
 use crate::common;
 
 use egui_kittest::Harness;
@@ -10,7 +12,6 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use junqi::app::{JunqiApp, Session};
 use junqi::engine::{Game, Mode, Rules, Seat};
 use junqi::i18n::{self, Lang, fill};
-use junqi::net::client::{Client, Request};
 
 /// The window's size for both screens (the side panel open).
 const SIZE: (f32, f32) = (1280.0, 860.0);
@@ -73,24 +74,8 @@ fn shared_labels(texts: &[String], game: &Game, lang: Lang) -> Vec<String> {
 /// move list and 记子 are the same labels as the network screen's, in English and in Chinese.
 #[test]
 fn the_same_turns_show_the_same_on_one_screen_and_over_the_network() {
-    let server = loopback_server();
     let rules = Rules::for_mode(Mode::Hidden);
-    let creator = Client::connect(&Request::Create {
-        addr: server.addr().to_string(),
-        players: 2,
-        rules: rules.clone(),
-        name: "Li".into(),
-        pin: Some(server.public_key()),
-        seat: None,
-    })
-    .unwrap();
-    let invite = creator.seated().invite.to_string();
-    let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
-        creator
-            .play(&mut answer, &mut |_| {})
-            .map_err(|e| e.to_string())
-    });
+    let (server, _, invite, headless) = room_with_a_random_creator_of(rules.clone());
     let dir = tempfile::tempdir().unwrap();
     let mut net = common::harness_sized(dir.path(), SIZE.0, SIZE.1);
     net.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());

@@ -1125,11 +1125,23 @@ fn room_with_a_random_creator() -> (
     String,
     std::thread::JoinHandle<Result<junqi::engine::Status, String>>,
 ) {
+    room_with_a_random_creator_of(short_hidden_rules())
+}
+
+/// `room_with_a_random_creator` with `rules`.
+pub(super) fn room_with_a_random_creator_of(
+    rules: Rules,
+) -> (
+    ServerHandle,
+    junqi::net::invite::RoomId,
+    String,
+    std::thread::JoinHandle<Result<junqi::engine::Status, String>>,
+) {
     let server = loopback_server();
     let creator = Client::connect(&Request::Create {
         addr: server.addr().to_string(),
         players: 2,
-        rules: short_hidden_rules(),
+        rules,
         name: "Li".into(),
         pin: Some(server.public_key()),
         seat: None,
@@ -1184,34 +1196,9 @@ fn a_hidden_network_game_joined_and_played_to_the_end() {
 /// with the timeout in the record, passes.
 #[test]
 fn a_window_in_a_room_with_a_move_clock_loses_a_turn_and_plays_on() {
-    let server = Server::bind(
-        "127.0.0.1:0",
-        ServeOptions {
-            quiet: true,
-            fault: None,
-            ..ServeOptions::default()
-        },
-    )
-    .unwrap()
-    .spawn();
     let mut rules = short_hidden_rules();
     rules.move_clock = Some(5);
-    let creator = Client::connect(&Request::Create {
-        addr: server.addr().to_string(),
-        players: 2,
-        rules,
-        name: "Li".into(),
-        pin: Some(server.public_key()),
-        seat: None,
-    })
-    .unwrap();
-    let invite = creator.seated().invite.to_string();
-    let headless = std::thread::spawn(move || {
-        let mut answer = junqi::table::answerer::builtin_answerer(&"random".parse().unwrap());
-        creator
-            .play(&mut answer, &mut |_| {})
-            .map_err(|e| e.to_string())
-    });
+    let (server, _, invite, headless) = room_with_a_random_creator_of(rules);
     let (_dir, mut h) = common::window();
     h.state_mut().network = Box::new(junqi::app::remote::net_link::NetNetwork::default());
     join_in_window(&mut h, &invite);
