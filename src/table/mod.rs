@@ -65,6 +65,20 @@ pub struct SeatStart<'a> {
     pub turn_time: Option<Duration>,
 }
 
+#[cfg(test)]
+impl SeatStart<'_> {
+    /// Red's start under `rules`, seed 1, no clocks (tests).
+    pub fn red(rules: &Rules) -> SeatStart<'_> {
+        SeatStart {
+            rules,
+            chair: Chair::Side(Seat::Red),
+            seed: 1,
+            game_time: None,
+            turn_time: None,
+        }
+    }
+}
+
 /// The time a seat has for the turn it is asked for.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {

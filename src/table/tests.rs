@@ -860,13 +860,7 @@ fn an_engine_seat_drops_the_late_answer_before_timeout_ok() {
         sent: sent.clone(),
     };
     let mut seat = engine_seat::EngineSeat::over(Box::new(link), "script");
-    let start = SeatStart {
-        rules: &rules,
-        chair: Chair::Side(Seat::Red),
-        seed: 1,
-        game_time: None,
-        turn_time: None,
-    };
+    let start = SeatStart::red(&rules);
     seat.start(&start).unwrap();
     let game = Game::new(rules.clone(), Start::random(&rules, 1)).unwrap();
     let red = game.view(Viewer::Side(Seat::Red));

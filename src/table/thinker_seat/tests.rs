@@ -129,13 +129,7 @@ fn a_takeback_gives_a_fresh_player_told_the_game_so_far() {
     let rules = Rules::for_mode(Mode::Open);
     let mut g = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
     let (mut seat, go, seen) = gated(None);
-    let start = SeatStart {
-        rules: &rules,
-        chair: Chair::Side(Seat::Red),
-        seed: 1,
-        game_time: None,
-        turn_time: None,
-    };
+    let start = SeatStart::red(&rules);
     seat.start(&start).unwrap();
     let red = |g: &Game| g.view(crate::engine::Viewer::Side(Seat::Red));
     seat.begin(&red(&g)).unwrap();
@@ -247,13 +241,7 @@ fn choose_waits_for_the_thought_or_fails() {
     let rules = Rules::for_mode(Mode::Hidden);
     let g = Game::new(rules.clone(), Start::random(&rules, 4)).unwrap();
     let view = g.view(crate::engine::Viewer::Side(Seat::Red));
-    let start = SeatStart {
-        rules: &rules,
-        chair: Chair::Side(Seat::Red),
-        seed: 1,
-        game_time: None,
-        turn_time: None,
-    };
+    let start = SeatStart::red(&rules);
     let make: MakePlayer =
         Box::new(|_| Some(crate::ai::PlayerSpec::parse("random").unwrap().player()));
     let mut seat = ThinkerSeat::new("random", make);
