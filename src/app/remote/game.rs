@@ -920,6 +920,17 @@ mod tests {
     use super::*;
     use crate::engine::{Game, Mode, Start};
 
+    /// A hidden game of two or (`four`) four players, dealt at random from `seed`.
+    fn hidden_game(four: bool, seed: u64) -> Game {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let start = if four {
+            Start::random_four(&rules, seed)
+        } else {
+            Start::random(&rules, seed)
+        };
+        Game::new(rules, start).unwrap()
+    }
+
     fn seated(rules: &Rules, game: &Game, me: Seat) -> RemoteGame {
         let mut g = RemoteGame::default();
         g.receive(HostMsg::Rules(rules.clone()), 0.0);
@@ -973,13 +984,8 @@ mod tests {
         };
         let mut clashes = 0;
         for (four, seed) in [(false, 3), (true, 7)] {
-            let rules = Rules::for_mode(Mode::Hidden);
-            let start = if four {
-                Start::random_four(&rules, seed)
-            } else {
-                Start::random(&rules, seed)
-            };
-            let mut game = Game::new(rules.clone(), start).unwrap();
+            let mut game = hidden_game(four, seed);
+            let rules = game.rules().clone();
             let me = game.board().seats[0];
             let view_line = |game: &Game| {
                 let v = game.view(Viewer::Side(me));
@@ -1224,13 +1230,8 @@ mod tests {
         // Clashes, dug mines, and new windows that took a seat back after a mine was dug.
         let mut seen = [0usize; 3];
         for (four, seed) in [(false, 1), (false, 2), (false, 6), (true, 4), (true, 5)] {
-            let rules = Rules::for_mode(Mode::Hidden);
-            let start = if four {
-                Start::random_four(&rules, seed)
-            } else {
-                Start::random(&rules, seed)
-            };
-            let mut game = Game::new(rules.clone(), start).unwrap();
+            let mut game = hidden_game(four, seed);
+            let rules = game.rules().clone();
             let seats = game.board().seats;
             let mut windows: Vec<(Seat, Vec<RemoteGame>)> = seats
                 .iter()
