@@ -309,9 +309,38 @@ pub fn move_text_worded(
     looker: Looker,
     clashes: ClashWords,
 ) -> String {
-    let text = move_words(game, i, ply, lang, looker, clashes);
+    let b = game.board();
+    let text = match (ply.turn, &ply.report) {
+        (
+            Some(turn @ Turn::Flip(_)),
+            Some(TurnReport {
+                flipped: flipped @ Some(_),
+                ..
+            }),
+        ) => turn_words(b, turn, *flipped, Seen::Empty, None, lang),
+        (Some(turn @ Turn::Move { from, to }), Some(report))
+            if game.rules().mode.hides_identities()
+                && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
+        {
+            let a = seen_at(game, i, looker, from);
+            let (a, d) = match report.clash {
+                Some(outcome) => {
+                    let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
+                    let d = seen_at(game, i, looker, to);
+                    let (a, d) = match clashes {
+                        ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
+                        ClashWords::OutcomeOnly => (a, d),
+                    };
+                    (a, Some(d))
+                }
+                None => (a, None),
+            };
+            turn_words(b, turn, None, a, d, lang)
+        }
+        _ => move_text(game, ply, lang),
+    };
     let seat = (game.position_at(i).mover().side()).filter(|_| ply.turn.is_some());
-    with_seat(game.board(), seat, text, lang)
+    with_seat(b, seat, text, lang)
 }
 
 /// A move-list line with the mover's seat first when four play ("East l11-k12 ?×?").
@@ -351,46 +380,6 @@ pub fn turn_words(
                 _ => mv,
             }
         }
-    }
-}
-
-fn move_words(
-    game: &Game,
-    i: usize,
-    ply: &Ply,
-    lang: Lang,
-    looker: Looker,
-    clashes: ClashWords,
-) -> String {
-    let b = game.board();
-    match (ply.turn, &ply.report) {
-        (
-            Some(turn @ Turn::Flip(_)),
-            Some(TurnReport {
-                flipped: flipped @ Some(_),
-                ..
-            }),
-        ) => turn_words(b, turn, *flipped, Seen::Empty, None, lang),
-        (Some(turn @ Turn::Move { from, to }), Some(report))
-            if game.rules().mode.hides_identities()
-                && !matches!(looker, Looker::All(s) if s.viewer() == Viewer::Referee) =>
-        {
-            let a = seen_at(game, i, looker, from);
-            let (a, d) = match report.clash {
-                Some(outcome) => {
-                    let flags: Vec<Seat> = report.flags_revealed().map(|(s, _)| s).collect();
-                    let d = seen_at(game, i, looker, to);
-                    let (a, d) = match clashes {
-                        ClashWords::Rules => super::jizi::clash_pieces(outcome, a, d, &flags),
-                        ClashWords::OutcomeOnly => (a, d),
-                    };
-                    (a, Some(d))
-                }
-                None => (a, None),
-            };
-            turn_words(b, turn, None, a, d, lang)
-        }
-        _ => move_text(game, ply, lang),
     }
 }
 
