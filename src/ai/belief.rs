@@ -540,21 +540,14 @@ impl Belief {
             }
             let mut chosen = None;
             // How many of rank `r` are left, times the piece's usual weight for it.
-            let bold = if self.pieces[i].bold {
-                BOLD_WEIGHT
-            } else {
-                [1; 13]
-            };
-            let stalker = if self.pieces[i].stalker {
-                STALKER_WEIGHT
-            } else {
-                [1; 13]
-            };
+            // What the piece has done makes some ranks likelier (`BOLD_WEIGHT`, `STALKER_WEIGHT`).
+            let (bold, stalker) = (self.pieces[i].bold, self.pieces[i].stalker);
+            let habit = |on: bool, w: &[u64; 13], r: Rank| if on { w[r as usize] } else { 1 };
             let weight = |counts: &[u8; 13], r: Rank| {
                 counts[r as usize] as u64
                     * usual.map_or(1, |u| u[i][r as usize] as u64)
-                    * bold[r as usize]
-                    * stalker[r as usize]
+                    * habit(bold, &BOLD_WEIGHT, r)
+                    * habit(stalker, &STALKER_WEIGHT, r)
             };
             while !options.is_empty() {
                 let total: u64 = options.iter().map(|r| weight(&counts, *r)).sum();
