@@ -15,6 +15,8 @@ pub mod safety;
 pub mod search;
 pub mod sparring;
 #[cfg(test)]
+mod tests_arms;
+#[cfg(test)]
 mod tests_flag;
 #[cfg(test)]
 mod tests_four;
