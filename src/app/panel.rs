@@ -266,6 +266,36 @@ mod tests {
         assert_eq!(p.width(big, TWO), None);
     }
 
+    /// The panel keeps its base sizes up to the default window, grows with the board's height
+    /// past it (bounded), and never grows wider than the room beside the board.
+    #[test]
+    fn the_panel_grows_with_the_board_past_the_default_window() {
+        for c in [TWO, FOUR] {
+            assert_eq!(panel_scale(vec2(640.0, 480.0), c), 1.0, "{c:?}");
+            assert_eq!(panel_scale(vec2(1120.0, 780.0), c), 1.0, "{c:?}");
+            assert_eq!(panel_room(vec2(1120.0, 780.0), c), Some(PANEL_MAX), "{c:?}");
+            let big = vec2(1920.0, 1080.0);
+            let grown = panel_scale(big, c);
+            let board = board_width(big, 0.604) / board_width(vec2(1120.0, 780.0), 0.604);
+            assert!(
+                grown > 1.3 && grown <= board,
+                "{c:?}: {grown} for a board {board}"
+            );
+            assert_eq!(panel_room(big, c), Some(PANEL_MAX * grown), "{c:?}");
+            assert_eq!(panel_scale(vec2(4000.0, 3000.0), c), SCALE_MAX, "{c:?}");
+            // Tall but with little room beside the board: the width bounds it.
+            let narrow = vec2(1100.0, 1080.0);
+            let w = panel_room(narrow, c).unwrap_or(0.0);
+            assert!(w <= room_beside(narrow, c), "{c:?}: {w}");
+            let room = room_beside(narrow, c).max(PANEL_MAX);
+            assert!(panel_scale(narrow, c) * PANEL_MAX <= room + 0.01, "{c:?}");
+        }
+        let mut p = PanelState::default();
+        p.toggle(vec2(640.0, 480.0), TWO);
+        let peek = p.side(vec2(640.0, 480.0), TWO).expect("opened");
+        assert_eq!(peek.scale, 1.0);
+    }
+
     /// The clash judge's pad is not a board: its panel folds only for want of room.
     #[test]
     fn a_fixed_centre_keeps_its_panel_while_there_is_room() {
