@@ -135,7 +135,10 @@ fn odds(pct: u8, lang: Lang) -> String {
     }
 }
 
-/// A lost attack on an unknown piece, weighed: careless or reasonable, with the odds.
+/// A lost attack on an unknown piece, weighed: careless or reasonable, with the odds. One that
+/// was no mistake is said for what it was: a bomb spent (it goes whatever it meets), an exchange
+/// (the piece would most likely go with the one it attacked), a probe (a small piece likely lost
+/// to learn what stood there), or a risk worth taking.
 pub fn risk_text(risk: &Risk, lang: Lang) -> String {
     let what = if risk.bombs_and_mines {
         &words::RISK_BOMB_MINE
@@ -144,6 +147,10 @@ pub fn risk_text(risk: &Risk, lang: Lang) -> String {
     };
     let text = if risk.careless() {
         &words::RISK_CARELESS
+    } else if risk.attacker == Rank::Bomb {
+        &words::RISK_BOMB
+    } else if risk.lose >= 50 && risk.trade as u32 * 2 >= risk.lose as u32 {
+        &words::RISK_TRADE
     } else if risk.lose >= 50 {
         &words::RISK_PROBE
     } else {
@@ -545,13 +552,19 @@ mod tests {
             } else if r.mark() != Mark::None {
                 // No mistake as a risk, but the search found a better turn: its reason stands.
                 continue;
+            } else if risk.attacker == Rank::Bomb {
+                ("a bomb spent, no mistake: ", "以炸弹换子")
+            } else if risk.lose >= 50 && risk.trade as u32 * 2 >= risk.lose as u32 {
+                ("an exchange, no mistake: the ", "兑子")
             } else if risk.lose >= 50 {
                 ("a probe, no mistake: the ", "试探，不算错")
             } else {
                 ("a reasonable risk, no mistake: the ", "合理的冒险")
             };
             assert!(en.contains(word_en), "{en}");
-            assert!(en.contains("from what you knew, "), "{en}");
+            if risk.attacker != Rank::Bomb {
+                assert!(en.contains("from what you knew, "), "{en}");
+            }
             assert!(zh.contains(word_zh), "{zh}");
         }
         // Every mistake carries a reason in both languages.
@@ -568,5 +581,37 @@ mod tests {
             .filter(|&p| mark(p) != Mark::None)
             .count();
         assert!(marked > 0);
+    }
+
+    /// A risk that lost a piece but little on balance is worded for what it was, in both
+    /// languages: a bomb spent, an exchange of equals; never a "probe" with a "small piece".
+    #[test]
+    fn a_bomb_or_an_exchange_is_no_probe() {
+        let risk = |attacker, lose, trade, stake| Risk {
+            attacker,
+            lose,
+            trade,
+            bombs_and_mines: false,
+            stake,
+        };
+        let bomb = risk(Rank::Bomb, 100, 100, 7);
+        let en = risk_text(&bomb, Lang::En);
+        assert!(en.starts_with("a bomb spent, no mistake: "), "{en}");
+        assert!(!en.contains("small piece"), "{en}");
+        assert!(risk_text(&bomb, Lang::Zh).starts_with("以炸弹换子，不算错"));
+        let equals = risk(Rank::Marshal, 100, 100, 0);
+        let en = risk_text(&equals, Lang::En);
+        assert!(
+            en.starts_with("an exchange, no mistake: the field marshal "),
+            "{en}"
+        );
+        assert!(en.contains("almost certainly it would be lost, most likely taking the piece"));
+        assert!(risk_text(&equals, Lang::Zh).starts_with("兑子，不算错：司令"));
+        // Lost alone more often than traded: a probe, as before.
+        let probe = risk(Rank::Lieutenant, 80, 20, 6);
+        assert!(risk_text(&probe, Lang::En).starts_with("a probe, no mistake: "));
+        // A careless risk stays careless whatever part of it is a trade.
+        let careless = risk(Rank::Marshal, 40, 10, 30);
+        assert!(risk_text(&careless, Lang::En).starts_with("a careless risk: "));
     }
 }

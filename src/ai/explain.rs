@@ -2,9 +2,12 @@
 //! taken from what the mover could know at that turn — its own view, the public reports, its
 //! belief about the hidden pieces — or from what the record shows happened next.
 //!
-//! - A lost attack on an unknown piece (hidden mode) is weighed by the odds the mover's belief
-//!   gave of losing the piece (`Risk`): a careless risk is a mistake even when the search, which
-//!   plays many deals, did not mind it; a reasonable one is not, and the review says which.
+//! - A lost attack on an unknown piece (hidden mode) is weighed by what the mover's belief gave
+//!   it to lose on balance (`Risk::stake`): over the belief's deals, the attacker's worth where it
+//!   would be removed alone, its worth less the defender's where both would go (so a bomb, which
+//!   always goes, or a marshal traded for the marshal, lose little), nothing where it would win. A
+//!   careless risk is a mistake even when the search, which plays many deals, did not mind it; a
+//!   reasonable one is not, and the review says which, with the odds of losing the piece.
 //! - A lost attack on a piece the public reports had shown beating one of the mover's pieces at
 //!   least as strong (`Why::KnownBeater`).
 //! - A piece lost for nothing: it attacked a piece known to be stronger, or the enemy took it on
@@ -26,8 +29,11 @@ use crate::engine::{
     View, Viewer, clash_outcome,
 };
 
-/// A lost attack is a careless risk when the odds of losing the piece times its worth reach this
-/// much (a colonel's worth at stake): the marshal at 1 in 4, the general at 1 in 3.
+/// A lost attack is a careless risk when what it could be expected to lose on balance
+/// (`Risk::stake`) reaches this much, a colonel's worth: the marshal removed alone (by a mine) at
+/// 1 in 4, the general (by a mine or the marshal) at 1 in 3. A trade of equals never is, nor a
+/// bomb's attack: the bomb goes whatever it meets, and what it takes with it is worth at least a
+/// lieutenant, so it cannot lose this much on balance.
 pub const CARELESS: i32 = 25;
 
 /// How many deals of the mover's belief weigh a risk.
@@ -40,9 +46,14 @@ pub struct Risk {
     pub attacker: Rank,
     /// The chance, by the mover's belief then, that the attack would lose it (in hundredths).
     pub lose: u8,
+    /// The part of `lose` in which the attacked piece would go too: a trade (in hundredths).
+    pub trade: u8,
     /// Whether every way of losing it was a mine or a bomb (else a stronger piece could too).
     pub bombs_and_mines: bool,
-    /// `lose` × the piece's worth (`eval::value`), in the evaluation's units.
+    /// What the attack could be expected to lose on balance, in the evaluation's units
+    /// (`eval::value`, hidden mode), averaged over the deals of the mover's belief: the attacker's
+    /// worth where it would be removed alone, its worth less the defender's (never below 0) where
+    /// both would go, nothing where it would win.
     pub stake: i32,
 }
 
@@ -363,7 +374,7 @@ fn taken_for_nothing(game: &Game, ply: usize, to: NodeId, me: Seat) -> bool {
 }
 
 /// The odds `beliefs` gave, before turn `ply`, that a `attacker` attacking the unknown piece on
-/// `to` would be lost.
+/// `to` would be lost, and what it would lose on balance (`Risk::stake`).
 fn risk(
     beliefs: &SideBeliefs,
     rules: &Rules,
@@ -373,32 +384,37 @@ fn risk(
 ) -> Option<Risk> {
     let mut rng = SplitMix64::new(0x0DD5_0DD5 ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let deals = beliefs.deals(RISK_DEALS, &mut rng);
-    let (mut counted, mut lose, mut by_other) = (0u32, 0u32, 0u32);
+    let worth = |r: Rank| eval::value(r, 3, Mode::Hidden);
+    let (mut counted, mut lose, mut trade, mut by_other) = (0u32, 0u32, 0u32, 0u32);
+    let mut cost = 0i32;
     for deal in &deals {
         let Some(&(_, d)) = deal.iter().find(|(n, _)| *n == to) else {
             continue;
         };
         counted += 1;
-        if matches!(
-            clash_outcome(rules, attacker, d),
-            ClashOutcome::AttackerRemoved | ClashOutcome::BothRemoved
-        ) {
-            lose += 1;
-            if !matches!(d, Rank::Bomb | Rank::Mine) {
-                by_other += 1;
+        cost += match clash_outcome(rules, attacker, d) {
+            ClashOutcome::AttackerRemoved => worth(attacker),
+            ClashOutcome::BothRemoved => {
+                trade += 1;
+                (worth(attacker) - worth(d)).max(0)
             }
+            _ => continue,
+        };
+        lose += 1;
+        if !matches!(d, Rank::Bomb | Rank::Mine) {
+            by_other += 1;
         }
     }
     if counted == 0 {
         return None;
     }
-    let lose_pct = ((lose * 100 + counted / 2) / counted) as u8;
-    let worth = eval::value(attacker, 3, Mode::Hidden);
+    let pct = |k: u32| ((k * 100 + counted / 2) / counted) as u8;
     Some(Risk {
         attacker,
-        lose: lose_pct,
+        lose: pct(lose),
+        trade: pct(trade),
         bombs_and_mines: by_other == 0,
-        stake: (worth * lose as i32 + counted as i32 / 2) / counted as i32,
+        stake: (cost + counted as i32 / 2) / counted as i32,
     })
 }
 
@@ -624,6 +640,60 @@ pub(crate) mod tests {
         let r = annotated(Mode::Open, start, &["c2-c3"], &[(1, "c4-c5", 0, -60)]);
         assert_eq!(r[0].why, Some(Why::FlagOpen { in_two: false }));
         assert_eq!(r[0].better, Some(Better::KeepsFlag));
+    }
+
+    /// The risk noted for the single turn of `turns` judged at `ply`.
+    fn risk_at(start: &str, turns: &[&str], ply: usize) -> Risk {
+        let best = turns[ply - 1];
+        let notes = annotated(Mode::Hidden, start, turns, &[(ply, best, 0, 0)]);
+        notes[0]
+            .risk
+            .expect("a lost attack on an unknown piece is weighed")
+    }
+
+    /// Red's bomb attacks Blue's front-line piece, which may be the marshal (it is): the bomb is
+    /// surely lost, but it takes the piece with it, and what that is worth is set against it.
+    #[test]
+    fn bomb_attacking_an_unknown_piece_is_no_careless_risk() {
+        let start = "..bF....../........../........../........../........../....b9..../....rB..../........../........../........../........../..rF...... r 0 0";
+        let risk = risk_at(start, &["c6-c7"], 1);
+        assert_eq!(risk.attacker, Rank::Bomb);
+        assert_eq!((risk.lose, risk.trade), (100, 100), "{risk:?}");
+        assert!(!risk.careless(), "{risk:?}");
+        assert_eq!(risk.mark(), Mark::None);
+        assert!(risk.stake < eval::BOMB_HIDDEN, "{risk:?}");
+    }
+
+    /// Red's marshal, on Blue's camp d10 at the start of a full game, attacks the unmoved piece
+    /// on d11, where the mines must lie: still a careless risk, though where it would meet a bomb
+    /// (or the marshal) the piece it takes along counts against the loss.
+    #[test]
+    fn marshal_attacking_a_likely_mine_is_still_careless() {
+        let start = "b2b1bMbFbM/b3bBb5bMb7/b4..b6r9b1/b2b9..bBb8/b4..b1..b5/b3b6b2b7b3/r3r7r2r6r3/r5..r1..r4/r8rB....r2/r1..r6..r4/r7rMr5rBr3/rMrFrMr1r2 r 0 0";
+        let risk = risk_at(start, &["d10-d11"], 1);
+        let worth = eval::value(Rank::Marshal, 3, Mode::Hidden);
+        assert!(risk.careless(), "{risk:?}");
+        assert_ne!(risk.mark(), Mark::None);
+        assert!(risk.lose < 100 && risk.trade > 0, "{risk:?}");
+        // Below what losing the marshal alone every time it is lost would cost.
+        assert!(
+            risk.stake * 100 + worth < worth * risk.lose as i32,
+            "{risk:?}"
+        );
+    }
+
+    /// Blue's front-line piece beat Red's general, so it is the marshal (no mine stands in the
+    /// front line at the start): Red's marshal attacks it and both go, an even trade.
+    #[test]
+    fn trade_of_equals_is_no_careless_risk() {
+        let start = "..bF....b1/........../........../........../........../....b9..../....r8..../....r9..../........../........../........../..rF...... r 0 0";
+        let turns = ["c6-c7", "e12-e11", "c5-c6", "e11-e12", "c6-c7"];
+        let risk = risk_at(start, &turns, 5);
+        assert_eq!(risk.attacker, Rank::Marshal);
+        assert_eq!((risk.lose, risk.trade), (100, 100), "{risk:?}");
+        assert_eq!(risk.stake, 0);
+        assert!(!risk.careless());
+        assert_eq!(risk.mark(), Mark::None);
     }
 
     /// The better turn takes a piece Red knew to be weaker.

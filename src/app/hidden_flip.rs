@@ -668,7 +668,7 @@ pub fn flip_counts(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     }
     egui::Grid::new("flip-counts")
         .striped(true)
-        .spacing([22.0, 2.0])
+        .spacing([super::panel::sized(ui, 22.0), 2.0])
         .show(ui, |ui| {
             ui.label("");
             for side in Seat::BOTH {

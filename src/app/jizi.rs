@@ -232,11 +232,8 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
     .show(ui, |ui| {
         // A narrow panel (the network screen at 800×600) closes the columns up and scrolls
         // sideways rather than cutting the last one off.
-        let gap = if ui.available_width() < 320.0 {
-            8.0
-        } else {
-            18.0
-        };
+        let narrow = ui.available_width() < super::panel::sized(ui, 320.0);
+        let gap = super::panel::sized(ui, if narrow { 8.0 } else { 18.0 });
         egui::ScrollArea::horizontal()
             .id_salt(("enemy-counts-scroll", counts.enemy))
             .show(ui, |ui| {

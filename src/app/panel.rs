@@ -1,5 +1,6 @@
-//! The side panel beside a screen's centre (a board, or the referee's clash pad): its width worked
-//! out from the window's size every frame, F9 and its toggle.
+//! The side panel beside a screen's centre (a board, or the referee's clash pad): its width and
+//! the size of its text worked out from the window's size every frame (`Side`), F9 and its
+//! toggle.
 
 use super::board;
 use crate::i18n::{self, Lang};
@@ -9,16 +10,30 @@ pub const PANEL_MIN: f32 = 230.0;
 pub const PANEL_MAX: f32 = 380.0;
 /// The height of the top bar and the status line around the board.
 const CHROME_HEIGHT: f32 = 64.0;
+/// The window height up to which the side panel is drawn at its base sizes: the default window's.
+const BASE_HEIGHT: f32 = 780.0;
+/// The most the side panel's text, spacing and width grow with the window.
+pub const SCALE_MAX: f32 = 1.5;
+
+/// How much larger than its base sizes the side panel beside `centre` is drawn in a window of
+/// `size`: as the board grows with the window's height past the default window's, so do the
+/// panel's text and width, up to `SCALE_MAX` and as far as the room beside the centre lets a
+/// panel `PANEL_MAX` wide at the base sizes grow; never below 1.
+pub fn panel_scale(size: egui::Vec2, centre: Centre) -> f32 {
+    let tall = (size.y - CHROME_HEIGHT) / (BASE_HEIGHT - CHROME_HEIGHT);
+    let wide = room_beside(size, centre) / PANEL_MAX;
+    tall.min(wide).clamp(1.0, SCALE_MAX)
+}
 
 /// The side panel's width in a window of `size` points beside `centre`: the board takes first
 /// what it needs (as wide as the window's height lets it be), the panel the rest, up to
-/// `PANEL_MAX`; `None` when less than `PANEL_MIN` is left, or when the panel would be wider than
-/// the board beside it (a small window: the board is what the player came for), and the panel
-/// folds to its toggle. Worked out from the window size alone every frame, so a window narrowed
-/// and widened again gets the same layout back.
+/// `PANEL_MAX` (grown by `panel_scale` in a large window); `None` when less than `PANEL_MIN` is
+/// left, or when the panel would be wider than the board beside it (a small window: the board is
+/// what the player came for), and the panel folds to its toggle. Worked out from the window size
+/// alone every frame, so a window narrowed and widened again gets the same layout back.
 pub fn panel_room(size: egui::Vec2, centre: Centre) -> Option<f32> {
     let room = room_beside(size, centre);
-    let width = room.min(PANEL_MAX);
+    let width = room.min(PANEL_MAX * panel_scale(size, centre));
     let narrower_than_board = match centre {
         Centre::Board(aspect) => width <= board_width(size, aspect),
         Centre::Width(_) => true,
@@ -44,6 +59,61 @@ fn room_beside(size: egui::Vec2, centre: Centre) -> f32 {
 /// beside the board if there is enough, else `PANEL_MIN` taken from the board.
 fn peek_width(size: egui::Vec2, centre: Centre) -> f32 {
     room_beside(size, centre).clamp(PANEL_MIN, PANEL_MAX)
+}
+
+/// A side panel as drawn in one frame: its width, and how much larger than their base sizes its
+/// text and spacing are (`panel_scale`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Side {
+    pub width: f32,
+    pub scale: f32,
+}
+
+impl Side {
+    /// The panel `id` at the window's right edge, with `add_contents` drawn at this side's scale.
+    pub fn show<R>(
+        self,
+        ui: &mut egui::Ui,
+        id: &'static str,
+        add_contents: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> R {
+        egui::Panel::right(id)
+            .resizable(false)
+            .exact_size(self.width)
+            .show(ui, |ui| {
+                grow_style(ui.style_mut(), self.scale);
+                add_contents(ui)
+            })
+            .inner
+    }
+}
+
+/// `style`'s text styles and spacing grown by `scale`.
+fn grow_style(style: &mut egui::Style, scale: f32) {
+    if scale == 1.0 {
+        return;
+    }
+    for font in style.text_styles.values_mut() {
+        font.size *= scale;
+    }
+    let s = &mut style.spacing;
+    s.item_spacing *= scale;
+    s.button_padding *= scale;
+    s.interact_size *= scale;
+    s.icon_width *= scale;
+    s.icon_width_inner *= scale;
+    s.icon_spacing *= scale;
+    s.indent *= scale;
+}
+
+/// A size of `points` (text, or a height counted in lines of text) as drawn in `ui`: grown as
+/// `ui`'s text is (a side panel's in a large window, `Side::show`), else as it is.
+pub fn sized(ui: &egui::Ui, points: f32) -> f32 {
+    let body = |s: &egui::Style| s.text_styles.get(&egui::TextStyle::Body).map(|f| f.size);
+    match (body(ui.style()), body(&ui.ctx().global_style())) {
+        (Some(here), Some(base)) if base > 0.0 => points * here / base,
+        _ => points,
+    }
 }
 
 /// What a screen shows beside its side panel, which takes first the width it needs: a board of
@@ -85,9 +155,21 @@ impl PanelState {
     /// The panel's width in a window of `size` beside a board of `aspect`, or `None` if it is
     /// hidden.
     pub fn width(&self, size: egui::Vec2, centre: Centre) -> Option<f32> {
+        self.side(size, centre).map(|s| s.width)
+    }
+
+    /// The panel in a window of `size` beside `centre`: its width and scale, or `None` if it is
+    /// hidden. Opened from its toggle where it had folded, it is drawn at the base sizes.
+    pub fn side(&self, size: egui::Vec2, centre: Centre) -> Option<Side> {
         match panel_room(size, centre) {
-            Some(w) => self.wanted.then_some(w),
-            None => self.peek.then(|| peek_width(size, centre)),
+            Some(width) => self.wanted.then(|| Side {
+                width,
+                scale: panel_scale(size, centre),
+            }),
+            None => self.peek.then(|| Side {
+                width: peek_width(size, centre),
+                scale: 1.0,
+            }),
         }
     }
 
@@ -113,18 +195,12 @@ impl PanelState {
         size
     }
 
-    /// The side panel `id` of a board screen (replay, the referee's tracked game) for this
-    /// frame: to the right, as wide as the play screen's (from the window's size, every frame),
-    /// or `None` when it is folded away to its toggle.
-    pub fn right_panel(
-        &mut self,
-        ui: &mut egui::Ui,
-        id: &'static str,
-        centre: Centre,
-    ) -> Option<egui::Panel> {
+    /// The side panel of a screen without a status clock (replay, the referee's ways) for this
+    /// frame: as wide and as large as the play screen's (from the window's size, every frame), or
+    /// `None` when it is folded away to its toggle.
+    pub fn right_panel(&mut self, ui: &mut egui::Ui, centre: Centre) -> Option<Side> {
         let size = self.frame(ui, centre);
-        self.width(size, centre)
-            .map(|w| egui::Panel::right(id).resizable(false).exact_size(w))
+        self.side(size, centre)
     }
 
     /// The toggle in the top bar: "Game panel", selected while the panel shows; while it is
@@ -188,6 +264,36 @@ mod tests {
         assert_eq!(p.width(big, TWO), None);
         assert_eq!(p.width(small, TWO), None);
         assert_eq!(p.width(big, TWO), None);
+    }
+
+    /// The panel keeps its base sizes up to the default window, grows with the board's height
+    /// past it (bounded), and never grows wider than the room beside the board.
+    #[test]
+    fn the_panel_grows_with_the_board_past_the_default_window() {
+        for c in [TWO, FOUR] {
+            assert_eq!(panel_scale(vec2(640.0, 480.0), c), 1.0, "{c:?}");
+            assert_eq!(panel_scale(vec2(1120.0, 780.0), c), 1.0, "{c:?}");
+            assert_eq!(panel_room(vec2(1120.0, 780.0), c), Some(PANEL_MAX), "{c:?}");
+            let big = vec2(1920.0, 1080.0);
+            let grown = panel_scale(big, c);
+            let board = board_width(big, 0.604) / board_width(vec2(1120.0, 780.0), 0.604);
+            assert!(
+                grown > 1.3 && grown <= board,
+                "{c:?}: {grown} for a board {board}"
+            );
+            assert_eq!(panel_room(big, c), Some(PANEL_MAX * grown), "{c:?}");
+            assert_eq!(panel_scale(vec2(4000.0, 3000.0), c), SCALE_MAX, "{c:?}");
+            // Tall but with little room beside the board: the width bounds it.
+            let narrow = vec2(1100.0, 1080.0);
+            let w = panel_room(narrow, c).unwrap_or(0.0);
+            assert!(w <= room_beside(narrow, c), "{c:?}: {w}");
+            let room = room_beside(narrow, c).max(PANEL_MAX);
+            assert!(panel_scale(narrow, c) * PANEL_MAX <= room + 0.01, "{c:?}");
+        }
+        let mut p = PanelState::default();
+        p.toggle(vec2(640.0, 480.0), TWO);
+        let peek = p.side(vec2(640.0, 480.0), TWO).expect("opened");
+        assert_eq!(peek.scale, 1.0);
     }
 
     /// The clash judge's pad is not a board: its panel folds only for want of room.

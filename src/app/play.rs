@@ -78,21 +78,19 @@ pub fn screen(
     let now = ui.input(|i| i.time);
     let clock_left = play.clock_left(now).map(|left| left.max(0.0));
     // The panel folded away: its move clock shows in the status line, next to the board.
-    let status_clock = clock_left.filter(|_| panel.width(size, centre).is_none());
+    let side = panel.side(size, centre);
+    let status_clock = clock_left.filter(|_| side.is_none());
     egui::Panel::bottom("status").show(ui, |ui| {
         status_line(ui, play, settings, bottom, status_clock, out)
     });
-    if let Some(width) = panel.width(size, centre) {
-        egui::Panel::right("game-panel")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                let list_h = list_height(ui, play);
-                egui::ScrollArea::vertical()
-                    .id_salt("game-panel-scroll")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| side_panel(ui, play, lang, clock_left, list_h, out));
-            });
+    if let Some(side) = side {
+        side.show(ui, "game-panel", |ui| {
+            let list_h = list_height(ui, play);
+            egui::ScrollArea::vertical()
+                .id_salt("game-panel-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| side_panel(ui, play, lang, clock_left, list_h, out));
+        });
     }
     egui::CentralPanel::default().show(ui, |ui| {
         board_area(ui, play, settings, bottom, clock_left, out)

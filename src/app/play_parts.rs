@@ -8,6 +8,7 @@
 
 use super::board::{self, BoardWidget};
 use super::dialog::Question;
+use super::panel::sized;
 use super::session::Looker;
 use super::words::{ClashWords, move_text_worded, status_text};
 use crate::engine::position::OutReason;
@@ -84,13 +85,14 @@ pub trait Shown {
     fn resigning(&self) -> Option<Seat>;
 }
 
-/// The move clock's seconds left, `size` points high, red under ten seconds.
+/// The move clock's seconds left, `size` points high (grown in a large side panel), red under
+/// ten seconds.
 pub fn clock_text(ui: &egui::Ui, lang: Lang, secs: f64, size: f32) -> egui::RichText {
     egui::RichText::new(fill(
         lang.t(&i18n::CLOCK),
         &[("n", &format!("{}", secs.ceil() as u64))],
     ))
-    .size(size)
+    .size(sized(ui, size))
     .strong()
     .color(if secs < 10.0 {
         board::RED
@@ -211,15 +213,15 @@ pub fn clash_notice(
 pub fn turn_facts(ui: &mut egui::Ui, shown: &dyn Shown, lang: Lang) {
     let Some(f) = shown.turn_facts(lang) else {
         if let Some(t) = shown.status().and_then(|s| status_text(s, lang)) {
-            ui.label(egui::RichText::new(t).size(END_SIZE).strong());
+            ui.label(egui::RichText::new(t).size(sized(ui, END_SIZE)).strong());
         }
         return;
     };
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(TO_MOVE_SIZE));
+        ui.label(egui::RichText::new(lang.t(&i18n::TO_MOVE)).size(sized(ui, TO_MOVE_SIZE)));
         ui.label(
             egui::RichText::new(&f.mover)
-                .size(MOVER_SIZE)
+                .size(sized(ui, MOVER_SIZE))
                 .strong()
                 .color(f.colour),
         );
@@ -345,14 +347,14 @@ fn list(ui: &mut egui::Ui, heading: &str, salt: &str, lines: &[Line], height: f3
 }
 
 /// The height of a side panel's move list and of its event log: they share what the rest of the
-/// panel leaves (measured at the last frame under `rest_key`, else `guess`), each at least seven
-/// lines: the panel scrolls as a whole below that.
+/// panel leaves (measured at the last frame under `rest_key`, else `guess` at the base sizes),
+/// each at least seven lines and at most some twenty: the panel scrolls as a whole below that.
 pub fn list_height(ui: &egui::Ui, rest_key: &str, guess: f32) -> f32 {
     let rest = ui
         .ctx()
         .data(|d| d.get_temp::<f32>(egui::Id::unique(rest_key)))
-        .unwrap_or(guess);
-    ((ui.available_height() - rest) / 2.0).clamp(130.0, 400.0)
+        .unwrap_or_else(|| sized(ui, guess));
+    ((ui.available_height() - rest) / 2.0).clamp(sized(ui, 130.0), sized(ui, 400.0))
 }
 
 /// Note in egui's memory, under `rest_key`, how high the side panel's parts other than its two

@@ -452,13 +452,11 @@ pub fn ui(
         save_as = viewpoint_row(ui, r, lang, &mut asked);
         ui.add_space(4.0);
     });
-    let moves = panel.right_panel(
-        ui,
-        "replay-moves",
-        super::panel::Centre::board(r.game.board()),
-    );
+    let moves = panel.right_panel(ui, super::panel::Centre::board(r.game.board()));
     if let Some(moves) = moves {
-        moves.show(ui, |ui| moves_panel(ui, r, lang, &mut asked));
+        moves.show(ui, "replay-moves", |ui| {
+            moves_panel(ui, r, lang, &mut asked)
+        });
     }
     egui::CentralPanel::default().show(ui, |ui| board_area(ui, r, lang, opts, bottom));
     if let Some((n, all)) = r.confirm_continue {

@@ -176,6 +176,58 @@ fn side_panel_collapses_to_a_toggle_in_a_tall_narrow_window() {
     assert!(h.query_by_label("Undo").is_some());
 }
 
+/// The side panel's Undo button, its "Removed pieces" heading and its move clock, and a board
+/// cell's width.
+fn panel_sizes(h: &Harness<'static, JunqiApp>) -> (egui::Rect, f32, f32, f32) {
+    let clock = h
+        .query_all_by_label_contains(" s left for this turn")
+        .map(|n| n.rect().height())
+        .fold(0.0, f32::max);
+    let removed = h.get_by_label("Removed pieces").rect().height();
+    (
+        h.get_by_label("Undo").rect(),
+        removed,
+        clock,
+        cells(h)[0].rect.width(),
+    )
+}
+
+/// At 1920 × 1080 the board is larger than at the default 1120 × 780, and the side panel beside it
+/// grows with it: wider, its buttons, words and move clock larger, about as much as the board's
+/// cells (and no more than half again); back at the default size it is as it was.
+#[test]
+fn side_panel_grows_with_the_board_in_a_large_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, hh) = (1120.0, 780.0);
+    let mut h = common::harness_sized(dir.path(), w, hh);
+    h.state_mut().settings.rules.move_clock = Some(30);
+    start_now(&mut h);
+    let (undo, removed, clock, cell) = panel_sizes(&h);
+    assert!(clock > 0.0, "no move clock in the side panel");
+    let big = egui::vec2(1920.0, 1080.0);
+    h.set_size(big);
+    h.run();
+    assert_tidy(&h, big, "1920×1080");
+    let (big_undo, big_removed, big_clock, big_cell) = panel_sizes(&h);
+    let board = big_cell / cell;
+    assert!(board > 1.3, "the board grew by only {board}");
+    let grew = [
+        ("panel width", (big.x - big_undo.left()) / (w - undo.left())),
+        ("Undo", big_undo.height() / undo.height()),
+        ("Removed pieces", big_removed / removed),
+        ("move clock", big_clock / clock),
+    ];
+    for (what, by) in grew {
+        assert!(
+            by > 1.25 && by <= 1.55 && by <= board * 1.1,
+            "{what} grew by {by} while the board grew by {board}"
+        );
+    }
+    h.set_size(egui::vec2(w, hh));
+    h.run();
+    assert_eq!(panel_sizes(&h), (undo, removed, clock, cell));
+}
+
 /// A red engineer on a5 facing a blue piece on a6, the flags in their HQs.
 const CLASH: &str = "..bF..b1../........../........../........../........../........../\
                      b9......../r1......../........../........../........../..rF...... r 0 0";

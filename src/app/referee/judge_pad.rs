@@ -22,14 +22,14 @@ pub(super) fn ui(
 ) {
     let result = t.judge.result();
     let over = result.is_some();
-    let side = panel.right_panel(ui, "judge-panel", CENTRE);
+    let side = panel.right_panel(ui, CENTRE);
     if let Some(side) = side {
-        side.show(ui, |ui| {
+        side.show(ui, "judge-panel", |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.add_space(4.0);
                 ui.label(
                     egui::RichText::new(losses_line(t.judge.is_four(), |s| t.lost_total(s), lang))
-                        .size(16.0),
+                        .size(crate::app::panel::sized(ui, 16.0)),
                 );
                 for &seat in t.seats() {
                     if t.judge.is_out(seat) {

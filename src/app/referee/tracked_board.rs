@@ -148,13 +148,9 @@ pub(super) fn ui(
 ) {
     let shown = TrackedShown { t };
     egui::Panel::bottom("tracked-status").show(ui, |ui| status_line(ui, &shown, lang));
-    let side = panel.right_panel(
-        ui,
-        "tracked-panel",
-        crate::app::panel::Centre::board(t.game().board()),
-    );
+    let side = panel.right_panel(ui, crate::app::panel::Centre::board(t.game().board()));
     if let Some(side) = side {
-        side.show(ui, |ui| {
+        side.show(ui, "tracked-panel", |ui| {
             let guess = if t.seats().len() == 4 { 320.0 } else { 280.0 };
             let list_h = play_parts::list_height(ui, PANEL_REST, guess);
             egui::ScrollArea::vertical()

@@ -105,7 +105,7 @@ fn chat_panel(
         ui.horizontal(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut chat.draft)
-                    .desired_width(ui.available_width() - 70.0)
+                    .desired_width(ui.available_width() - crate::app::panel::sized(ui, 70.0))
                     .char_limit(super::link::MAX_CHAT_CHARS)
                     .hint_text(lang.t(&net::CHAT_FIELD)),
             );
@@ -563,23 +563,20 @@ fn game_screen(
     // move clock then shows in the status line, next to the board.
     let centre = Centre::board(g.board());
     let size = panel.frame(ui, centre);
-    let width = panel.width(size, centre);
-    status_bar(ui, &shown, settings, clock.filter(|_| width.is_none()));
-    if let Some(width) = width {
+    let side = panel.side(size, centre);
+    status_bar(ui, &shown, settings, clock.filter(|_| side.is_none()));
+    if let Some(side) = side {
         let mut chat = std::mem::take(&mut remote.chat);
-        egui::Panel::right("net-game-panel")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("net-game-panel-scroll")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        side_panel(ui, &shown, lang, out);
-                        ui.separator();
-                        chat_panel(ui, &mut chat, connected, lang, out);
-                    });
-            });
+        side.show(ui, "net-game-panel", |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("net-game-panel-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    side_panel(ui, &shown, lang, out);
+                    ui.separator();
+                    chat_panel(ui, &mut chat, connected, lang, out);
+                });
+        });
         remote.chat = chat;
     }
     if let Some(yes) = play_parts::resign_dialog(ui.ctx(), &shown, lang) {
@@ -639,7 +636,7 @@ fn side_panel(ui: &mut egui::Ui, shown: &NetShown, lang: Lang, out: &mut Vec<Rem
     if let Some(me) = g.seat() {
         ui.label(
             egui::RichText::new(fill(lang.t(&net::YOU_PLAY), &[("side", lang.side(me))]))
-                .size(18.0)
+                .size(crate::app::panel::sized(ui, 18.0))
                 .strong()
                 .color(board::side_colour(me)),
         );
