@@ -8,7 +8,7 @@
 //! the root by their expected value.
 
 use super::eval::{can_win_by_flag, evaluate, flag_in_check, guard_squares, value};
-use crate::engine::board::MAX_NODES;
+use crate::engine::board::{MAX_NODES, NodeId};
 use crate::engine::play::clash;
 use crate::engine::{ClashOutcome, Mover, Piece, Position, Rules, Seat, Status, Turn};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,6 +16,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 mod four;
+mod seat_order;
 
 /// A won game is worth this (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -433,7 +434,7 @@ impl<'a> Search<'a> {
         // removed first tries every clash before the quiet moves, even one its attacker loses.
         let left = quiet_left(pos, self.rules);
         let must_clash = left % 2 == 1 && left <= 3 && quiet_loses(pos, self.rules);
-        let mut keyed: Vec<(i32, Turn)> = moves
+        let mut keyed: Vec<(i32, (NodeId, NodeId), Turn)> = moves
             .iter()
             .map(|&t| {
                 let k = if Some(t) == tt_move {
@@ -458,11 +459,11 @@ impl<'a> Search<'a> {
                     // The null flip: after the killers, before ordinary quiet moves.
                     400_001
                 };
-                (-k, t)
+                (-k, tie_break(pos, t), t)
             })
             .collect();
-        keyed.sort_by_key(|&(k, _)| k);
-        for (m, (_, t)) in moves.iter_mut().zip(keyed) {
+        keyed.sort_by_key(|&(k, tie, _)| (k, tie));
+        for (m, (_, _, t)) in moves.iter_mut().zip(keyed) {
             *m = t;
         }
     }
@@ -664,7 +665,7 @@ impl<'a> Search<'a> {
                 }
             })
             .collect();
-        caps.sort_by_key(|&(g, _, _)| -g);
+        caps.sort_by_key(|&(g, _, t)| (-g, tie_break(pos, t)));
         for (g, near, t) in caps {
             if g >= WIN {
                 return WIN - ply as i32 - 1;
@@ -815,6 +816,21 @@ impl<'a> Search<'a> {
             }
         }
         result
+    }
+}
+
+/// The order of turns the search cannot tell apart: the same for every seat
+/// (`seat_order`), so that no seat plays its own habits where the evaluation is indifferent.
+#[inline]
+fn tie_break(pos: &Position, t: Turn) -> (NodeId, NodeId) {
+    let seat = match pos.mover() {
+        Mover::Side(s) => s,
+        Mover::Player(_) => Seat::Red,
+    };
+    let place = |n| seat_order::place(pos.board(), seat, n);
+    match t {
+        Turn::Move { from, to } => (place(from), place(to)),
+        Turn::Flip(n) => (place(n), 0),
     }
 }
 

@@ -1,16 +1,14 @@
 //! Every arm of the four-player board is judged alike: the board turned a quarter (South's arm
 //! onto East's, East's onto North's, …) with the seats turned with it is the same game, so the
-//! evaluation and the flag's safety must give the turned position the same scores. (The search
-//! is left out: with equal scores it keeps the first turn it tried, and the turns come in the
-//! order of the nodes, which a quarter turn changes; so it may pick another of equal turns, and
-//! its quiescence another of equal captures.)
+//! evaluation, the flag's safety and the search must give the turned position the same scores.
 
 use super::eval::evaluate_four;
 use super::safety::team_raids;
+use super::search::{Limits, Search, Tt, search_turns};
 use super::tests_four::start;
 use crate::engine::board::{Board, NodeId};
 use crate::engine::rng::SplitMix64;
-use crate::engine::{Mover, Position, Rules, Seat};
+use crate::engine::{Mover, Position, Rules, Seat, Turn};
 
 fn b4() -> &'static Board {
     Board::four_player()
@@ -87,6 +85,33 @@ fn seat_quarter(s: Seat) -> Seat {
     seats[(s.index() + 1) % 4]
 }
 
+/// The root score and turn of a fixed-depth search.
+fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
+    let tt = Tt::new(16);
+    let me = pos.mover().side().expect("a side to move");
+    let limits = Limits {
+        max_depth: depth,
+        stop: None,
+        cancel: None,
+    };
+    let mut s = Search::new(rules, &tt, limits, me);
+    let mut moves = Vec::new();
+    search_turns(pos, rules, &mut moves);
+    let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
+    let (t, score, _) = s.iterate(pos, &turns).expect("a turn");
+    (t, score)
+}
+
+fn turn_quarter(t: Turn) -> Turn {
+    match t {
+        Turn::Move { from, to } => Turn::Move {
+            from: quarter(from),
+            to: quarter(to),
+        },
+        Turn::Flip(n) => Turn::Flip(quarter(n)),
+    }
+}
+
 #[test]
 fn a_quarter_turn_maps_the_board_onto_itself() {
     let b = b4();
@@ -143,6 +168,23 @@ fn every_arm_is_judged_alike() {
                         team_raids(&pos, &rules, me),
                         "the raids, {what}"
                     );
+                    // Deeper searches cost much more in a debug build: a few suffice.
+                    let depths: &[u32] = match ply % 64 {
+                        3 => &[1, 2],
+                        35 => &[1],
+                        _ => &[],
+                    };
+                    {
+                        for &depth in depths {
+                            let (best, score) = search(&pos, &rules, depth);
+                            let best = (0..=k).fold(best, |b, _| turn_quarter(b));
+                            assert_eq!(
+                                search(&t, &rules, depth),
+                                (best, score),
+                                "depth {depth}, {what}"
+                            );
+                        }
+                    }
                     t = turned(&t, &rules);
                     them = seat_quarter(them);
                 }

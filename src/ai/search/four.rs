@@ -5,7 +5,7 @@
 //! the enemy moving third is past the horizon). So a stand-pat lets the next players in turn
 //! take such a piece or pass.
 
-use super::{Search, clash_gain};
+use super::{Search, clash_gain, tie_break};
 use crate::ai::eval::evaluate;
 use crate::engine::{ClashOutcome, Mover, Position, Turn};
 
@@ -91,7 +91,7 @@ impl Search<'_> {
             return -best;
         }
         a = a.max(best);
-        caps.sort_by_key(|&(g, _)| -g);
+        caps.sort_by_key(|&(g, t)| (-g, tie_break(&next, t)));
         for &(_, t) in caps.iter().take(CHAIN_TAKES) {
             let mut child = next;
             child.play_unchecked_fast(self.rules, t);
