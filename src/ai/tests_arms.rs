@@ -4,8 +4,7 @@
 
 use super::eval::evaluate_four;
 use super::safety::team_raids;
-use super::search::{Limits, Search, Tt, search_turns};
-use super::tests_four::start;
+use super::tests_four::{board4, search, start};
 use crate::engine::board::{Board, NodeId};
 use crate::engine::rng::SplitMix64;
 use crate::engine::{Mover, Position, Rules, Seat, Turn};
@@ -50,15 +49,6 @@ fn turned(pos: &Position, rules: &Rules) -> Position {
             cells[quarter(n) as usize] = format!("{}{p}", seat_letter_quarter(s));
         }
     }
-    let ranks: Vec<String> = (0..b.height)
-        .rev()
-        .map(|row| {
-            (0..b.width)
-                .filter_map(|col| b.node_at(col, row))
-                .map(|n| cells[n as usize].as_str())
-                .collect()
-        })
-        .collect();
     let mover: String = fields[1].chars().map(seat_letter_quarter).collect();
     let out: String = fields[4]
         .chars()
@@ -73,7 +63,7 @@ fn turned(pos: &Position, rules: &Rules) -> Position {
         .collect();
     let text = format!(
         "{} {mover} {} {} {out}",
-        ranks.join("/"),
+        board4(&cells),
         fields[2],
         fields[3]
     );
@@ -83,23 +73,6 @@ fn turned(pos: &Position, rules: &Rules) -> Position {
 fn seat_quarter(s: Seat) -> Seat {
     let seats = b4().seats;
     seats[(s.index() + 1) % 4]
-}
-
-/// The root score and turn of a fixed-depth search.
-fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
-    let tt = Tt::new(16);
-    let me = pos.mover().side().expect("a side to move");
-    let limits = Limits {
-        max_depth: depth,
-        stop: None,
-        cancel: None,
-    };
-    let mut s = Search::new(rules, &tt, limits, me);
-    let mut moves = Vec::new();
-    search_turns(pos, rules, &mut moves);
-    let turns: Vec<(Turn, i32)> = moves.iter().map(|&t| (t, 0)).collect();
-    let (t, score, _) = s.iterate(pos, &turns).expect("a turn");
-    (t, score)
 }
 
 fn turn_quarter(t: Turn) -> Turn {

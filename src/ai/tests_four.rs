@@ -28,16 +28,22 @@ fn lay4(to_move: &str, out: &str, cells: &str) -> String {
         let (square, cell) = item.split_once('=').expect("items are square=cell");
         grid[sq(square) as usize] = cell.to_string();
     }
+    format!("{} {to_move} 0 0 {out}", board4(&grid))
+}
+
+/// The board field of four-player notation from each node's cell (`..`, `s9`, …).
+pub(super) fn board4(cells: &[String]) -> String {
+    let b = b4();
     let ranks: Vec<String> = (0..b.height)
         .rev()
         .map(|row| {
             (0..b.width)
                 .filter_map(|col| b.node_at(col, row))
-                .map(|n| grid[n as usize].as_str())
+                .map(|n| cells[n as usize].as_str())
                 .collect()
         })
         .collect();
-    format!("{} {to_move} 0 0 {out}", ranks.join("/"))
+    ranks.join("/")
 }
 
 fn pos4(rules: &Rules, to_move: &str, out: &str, cells: &str) -> Position {
@@ -46,7 +52,7 @@ fn pos4(rules: &Rules, to_move: &str, out: &str, cells: &str) -> Position {
 }
 
 /// The root score and best turn of a fixed-depth search.
-fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
+pub(super) fn search(pos: &Position, rules: &Rules, depth: u32) -> (Turn, i32) {
     let tt = Tt::new(14);
     let me = pos.mover().side().unwrap();
     let limits = Limits {
