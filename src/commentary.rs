@@ -5,7 +5,7 @@
 //! (`ai::explain`) in words.
 
 use crate::ai::eval;
-use crate::ai::explain::{Better, Risk, Why};
+use crate::ai::explain::{Better, Risk, RiskKind, Why};
 use crate::ai::review::{Decided, Judgement, Mark, TurnReview};
 use crate::engine::{Chair, Game, Mode, Rank, Seat};
 use crate::i18n::{Lang, fill, review as words};
@@ -145,16 +145,12 @@ pub fn risk_text(risk: &Risk, lang: Lang) -> String {
     } else {
         &words::RISK_ANY
     };
-    let text = if risk.careless() {
-        &words::RISK_CARELESS
-    } else if risk.attacker == Rank::Bomb {
-        &words::RISK_BOMB
-    } else if risk.lose >= 50 && risk.trade as u32 * 2 >= risk.lose as u32 {
-        &words::RISK_TRADE
-    } else if risk.lose >= 50 {
-        &words::RISK_PROBE
-    } else {
-        &words::RISK_REASONABLE
+    let text = match risk.kind() {
+        RiskKind::Careless => &words::RISK_CARELESS,
+        RiskKind::Bomb => &words::RISK_BOMB,
+        RiskKind::Trade => &words::RISK_TRADE,
+        RiskKind::Probe => &words::RISK_PROBE,
+        RiskKind::Reasonable => &words::RISK_REASONABLE,
     };
     fill(
         lang.t(text),
@@ -547,19 +543,14 @@ mod tests {
             let risk = r.notes.risk.unwrap();
             let en = line_at(&rv, &game, ply, Lang::En);
             let zh = line_at(&rv, &game, ply, Lang::Zh);
-            let (word_en, word_zh) = if risk.careless() {
-                ("a careless risk: the ", "轻率的冒险")
-            } else if r.mark() != Mark::None {
+            let (word_en, word_zh) = match risk.kind() {
+                RiskKind::Careless => ("a careless risk: the ", "轻率的冒险"),
                 // No mistake as a risk, but the search found a better turn: its reason stands.
-                continue;
-            } else if risk.attacker == Rank::Bomb {
-                ("a bomb spent, no mistake: ", "以炸弹换子")
-            } else if risk.lose >= 50 && risk.trade as u32 * 2 >= risk.lose as u32 {
-                ("an exchange, no mistake: the ", "兑子")
-            } else if risk.lose >= 50 {
-                ("a probe, no mistake: the ", "试探，不算错")
-            } else {
-                ("a reasonable risk, no mistake: the ", "合理的冒险")
+                _ if r.mark() != Mark::None => continue,
+                RiskKind::Bomb => ("a bomb spent, no mistake: ", "以炸弹换子"),
+                RiskKind::Trade => ("an exchange, no mistake: the ", "兑子"),
+                RiskKind::Probe => ("a probe, no mistake: the ", "试探，不算错"),
+                RiskKind::Reasonable => ("a reasonable risk, no mistake: the ", "合理的冒险"),
             };
             assert!(en.contains(word_en), "{en}");
             if risk.attacker != Rank::Bomb {

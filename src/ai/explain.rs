@@ -57,9 +57,40 @@ pub struct Risk {
     pub stake: i32,
 }
 
+/// What a lost attack on an unknown piece was, as the review words it (`Risk::kind`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RiskKind {
+    /// It could be expected to lose too much on balance: a mistake.
+    Careless,
+    /// A bomb spent: it goes whatever it meets.
+    Bomb,
+    /// Likely lost, but most likely taking the attacked piece with it.
+    Trade,
+    /// Likely lost alone: a small piece spent to learn what stood there.
+    Probe,
+    /// Likely to win: a risk worth taking.
+    Reasonable,
+}
+
 impl Risk {
     pub fn careless(&self) -> bool {
         self.stake >= CARELESS
+    }
+
+    /// What the attack was: careless, else by the attacker and the odds (a trade when at least
+    /// half the chance of losing the piece is a trade).
+    pub fn kind(&self) -> RiskKind {
+        if self.careless() {
+            RiskKind::Careless
+        } else if self.attacker == Rank::Bomb {
+            RiskKind::Bomb
+        } else if self.lose < 50 {
+            RiskKind::Reasonable
+        } else if self.trade as u32 * 2 >= self.lose as u32 {
+            RiskKind::Trade
+        } else {
+            RiskKind::Probe
+        }
     }
 
     /// A careless risk is `?`, or `??` when the stake reaches half a blunder; a reasonable one is
