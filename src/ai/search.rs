@@ -434,6 +434,7 @@ impl<'a> Search<'a> {
         // removed first tries every clash before the quiet moves, even one its attacker loses.
         let left = quiet_left(pos, self.rules);
         let must_clash = left % 2 == 1 && left <= 3 && quiet_loses(pos, self.rules);
+        let ties = tie_order(pos);
         let mut keyed: Vec<(i32, (NodeId, NodeId), Turn)> = moves
             .iter()
             .map(|&t| {
@@ -459,7 +460,7 @@ impl<'a> Search<'a> {
                     // The null flip: after the killers, before ordinary quiet moves.
                     400_001
                 };
-                (-k, tie_break(pos, t), t)
+                (-k, tie_key(ties, t), t)
             })
             .collect();
         keyed.sort_by_key(|&(k, tie, _)| (k, tie));
@@ -665,7 +666,8 @@ impl<'a> Search<'a> {
                 }
             })
             .collect();
-        caps.sort_by_key(|&(g, _, t)| (-g, tie_break(pos, t)));
+        let ties = tie_order(pos);
+        caps.sort_by_key(|&(g, _, t)| (-g, tie_key(ties, t)));
         for (g, near, t) in caps {
             if g >= WIN {
                 return WIN - ply as i32 - 1;
@@ -819,15 +821,21 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The order of turns the search cannot tell apart: the same for every seat
+/// The order of turns the search cannot tell apart in `pos`: the same for every seat
 /// (`seat_order`), so that no seat plays its own habits where the evaluation is indifferent.
-#[inline]
-fn tie_break(pos: &Position, t: Turn) -> (NodeId, NodeId) {
+/// Each turn's key is `tie_key` of it.
+fn tie_order(pos: &Position) -> &'static [NodeId] {
     let seat = match pos.mover() {
         Mover::Side(s) => s,
         Mover::Player(_) => Seat::Red,
     };
-    let place = |n| seat_order::place(pos.board(), seat, n);
+    seat_order::places_for(pos.board(), seat)
+}
+
+/// A turn's place among equal turns, by the places of `tie_order`.
+#[inline]
+fn tie_key(places: &[NodeId], t: Turn) -> (NodeId, NodeId) {
+    let place = |n| seat_order::place(places, n);
     match t {
         Turn::Move { from, to } => (place(from), place(to)),
         Turn::Flip(n) => (place(n), 0),

@@ -5,7 +5,7 @@
 //! the enemy moving third is past the horizon). So a stand-pat lets the next players in turn
 //! take such a piece or pass.
 
-use super::{Search, clash_gain, tie_break};
+use super::{Search, clash_gain, tie_key, tie_order};
 use crate::ai::eval::evaluate;
 use crate::engine::{ClashOutcome, Mover, Position, Turn};
 
@@ -91,7 +91,8 @@ impl Search<'_> {
             return -best;
         }
         a = a.max(best);
-        caps.sort_by_key(|&(g, t)| (-g, tie_break(&next, t)));
+        let ties = tie_order(&next);
+        caps.sort_by_key(|&(g, t)| (-g, tie_key(ties, t)));
         for &(_, t) in caps.iter().take(CHAIN_TAKES) {
             let mut child = next;
             child.play_unchecked_fast(self.rules, t);

@@ -53,16 +53,22 @@ fn places(board: &Board, quarters: u8) -> Vec<NodeId> {
         .collect()
 }
 
-/// Where node `n` comes in the order of turns for `seat` on `board` (a number that is no node,
-/// as the search's null flip has, comes where it is).
+/// Each node's place in the order of turns for `seat` on `board`, by node: looked up once for a
+/// list of turns, not once a turn.
 #[inline]
-pub(crate) fn place(board: &Board, seat: Seat, n: NodeId) -> NodeId {
+pub(crate) fn places_for(board: &Board, seat: Seat) -> &'static [NodeId] {
     let p = &*PLACES;
-    let places = if board.is_four() {
+    if board.is_four() {
         &p.four[seat.index()]
     } else {
         &p.two[seat.index()]
-    };
+    }
+}
+
+/// Where node `n` comes in `places` (`places_for`); a number that is no node, as the search's
+/// null flip has, comes where it is.
+#[inline]
+pub(crate) fn place(places: &[NodeId], n: NodeId) -> NodeId {
     places.get(n as usize).copied().unwrap_or(n)
 }
 
@@ -70,32 +76,31 @@ pub(crate) fn place(board: &Board, seat: Seat, n: NodeId) -> NodeId {
 mod tests {
     use super::*;
 
-    /// Each seat's order is an order of every node; Blue's and North's are the nodes' own (back
-    /// row first); Red's is Blue's on the board turned a half.
+    /// Each seat's order is an order of every node; Blue's and North's are the nodes' own (their
+    /// front row first); Red's is Blue's on the board turned a half.
     #[test]
     fn every_seat_orders_the_nodes_as_north_does() {
         for board in [Board::two_player(), Board::four_player()] {
             for &seat in board.seats {
+                let places = places_for(board, seat);
                 let mut seen: Vec<NodeId> = (0..board.len() as NodeId)
-                    .map(|n| place(board, seat, n))
+                    .map(|n| place(places, n))
                     .collect();
                 seen.sort();
                 assert!(seen.iter().enumerate().all(|(k, &n)| k == n as usize));
             }
-            let north = board.seats[board.seats.len() / 2];
-            assert!((0..board.len() as NodeId).all(|n| place(board, north, n) == n));
+            let north = places_for(board, board.seats[board.seats.len() / 2]);
+            assert!((0..board.len() as NodeId).all(|n| place(north, n) == n));
         }
         let b = Board::two_player();
         let node = |name: &str| b.node_by_name(name).unwrap();
+        let (red, blue) = (places_for(b, Seat::Red), places_for(b, Seat::Blue));
         // The far end of the board from its own right comes first for each side (e12 for Red, a1
         // for Blue), and the squares of the two halves come alike (Red's a6 as Blue's e7).
-        assert_eq!(place(b, Seat::Red, node("e12")), 0);
-        assert_eq!(place(b, Seat::Blue, node("a1")), 0);
-        assert!(place(b, Seat::Red, node("a6")) < place(b, Seat::Red, node("a1")));
-        assert_eq!(
-            place(b, Seat::Red, node("a6")),
-            place(b, Seat::Blue, node("e7"))
-        );
-        assert_eq!(place(b, Seat::Red, 255), 255);
+        assert_eq!(place(red, node("e12")), 0);
+        assert_eq!(place(blue, node("a1")), 0);
+        assert!(place(red, node("a6")) < place(red, node("a1")));
+        assert_eq!(place(red, node("a6")), place(blue, node("e7")));
+        assert_eq!(place(red, 255), 255);
     }
 }
