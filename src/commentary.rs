@@ -150,6 +150,7 @@ pub fn risk_text(risk: &Risk, lang: Lang) -> String {
         RiskKind::Bomb => &words::RISK_BOMB,
         RiskKind::Trade => &words::RISK_TRADE,
         RiskKind::Probe => &words::RISK_PROBE,
+        RiskKind::Gamble => &words::RISK_GAMBLE,
         RiskKind::Reasonable => &words::RISK_REASONABLE,
     };
     fill(
@@ -550,6 +551,7 @@ mod tests {
                 RiskKind::Bomb => ("a bomb spent, no mistake: ", "以炸弹换子"),
                 RiskKind::Trade => ("an exchange, no mistake: the ", "兑子"),
                 RiskKind::Probe => ("a probe, no mistake: the ", "试探，不算错"),
+                RiskKind::Gamble => ("a gamble, no mistake: the ", "冒险一试，不算错"),
                 RiskKind::Reasonable => ("a reasonable risk, no mistake: the ", "合理的冒险"),
             };
             assert!(en.contains(word_en), "{en}");
@@ -575,7 +577,8 @@ mod tests {
     }
 
     /// A risk that lost a piece but little on balance is worded for what it was, in both
-    /// languages: a bomb spent, an exchange of equals; never a "probe" with a "small piece".
+    /// languages: a bomb spent, an exchange of equals, a middle piece's gamble; a "probe" with a
+    /// "small piece" only for a major or lower.
     #[test]
     fn a_bomb_or_an_exchange_is_no_probe() {
         let risk = |attacker, lose, trade, stake| Risk {
@@ -601,6 +604,18 @@ mod tests {
         // Lost alone more often than traded: a probe, as before.
         let probe = risk(Rank::Lieutenant, 80, 20, 6);
         assert!(risk_text(&probe, Lang::En).starts_with("a probe, no mistake: "));
+        // Lost alone by a middle piece: a gamble, never a "small piece" spent.
+        for rank in [Rank::Colonel, Rank::Brigadier, Rank::MajorGeneral] {
+            let gamble = risk(rank, 60, 20, 20);
+            let en = risk_text(&gamble, Lang::En);
+            assert!(en.starts_with("a gamble, no mistake: the "), "{en}");
+            assert!(!en.contains("small piece"), "{en}");
+            let zh = risk_text(&gamble, Lang::Zh);
+            assert!(zh.starts_with("冒险一试，不算错："), "{zh}");
+            assert!(!zh.contains("以小子"), "{zh}");
+        }
+        let major = risk(Rank::Major, 60, 20, 10);
+        assert!(risk_text(&major, Lang::En).starts_with("a probe, no mistake: "));
         // A careless risk stays careless whatever part of it is a trade.
         let careless = risk(Rank::Marshal, 40, 10, 30);
         assert!(risk_text(&careless, Lang::En).starts_with("a careless risk: "));

@@ -66,8 +66,11 @@ pub enum RiskKind {
     Bomb,
     /// Likely lost, but most likely taking the attacked piece with it.
     Trade,
-    /// Likely lost alone: a small piece spent to learn what stood there.
+    /// Likely lost alone, by a small piece (a major or lower): spent to learn what stood there.
     Probe,
+    /// Likely lost alone, by a middle piece (a colonel, a brigadier, a major general) whose
+    /// expected loss on balance was still small: a gamble, no probe.
+    Gamble,
     /// Likely to win: a risk worth taking.
     Reasonable,
 }
@@ -78,7 +81,8 @@ impl Risk {
     }
 
     /// What the attack was: careless, else by the attacker and the odds (a trade when at least
-    /// half the chance of losing the piece is a trade).
+    /// half the chance of losing the piece is a trade; likely lost alone, a probe by a small
+    /// piece and a gamble by a bigger one).
     pub fn kind(&self) -> RiskKind {
         if self.careless() {
             RiskKind::Careless
@@ -88,8 +92,10 @@ impl Risk {
             RiskKind::Reasonable
         } else if self.trade as u32 * 2 >= self.lose as u32 {
             RiskKind::Trade
-        } else {
+        } else if self.attacker <= Rank::Major {
             RiskKind::Probe
+        } else {
+            RiskKind::Gamble
         }
     }
 

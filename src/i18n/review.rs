@@ -54,6 +54,7 @@ texts! {
     RISK_CARELESS = "轻率的冒险：{attacker}进攻一个未知的棋子，按你当时所知，{odds}是{what}", "a careless risk: the {attacker} attacked an unknown piece; from what you knew, {odds} it was {what}";
     RISK_REASONABLE = "合理的冒险，不算错：{attacker}进攻一个未知的棋子，按你当时所知，只有{odds}是{what}", "a reasonable risk, no mistake: the {attacker} attacked an unknown piece; from what you knew, only {odds} it was {what}";
     RISK_PROBE = "试探，不算错：{attacker}进攻一个未知的棋子，按你当时所知，{odds}会损失它，以小子探明对方", "a probe, no mistake: the {attacker} attacked an unknown piece; from what you knew, {odds} it would be lost, a small piece spent to learn what stood there";
+    RISK_GAMBLE = "冒险一试，不算错：{attacker}进攻一个未知的棋子，按你当时所知，{odds}会损失它，但按得失算代价不大", "a gamble, no mistake: the {attacker} attacked an unknown piece; from what you knew, {odds} it would be lost, but little was at stake on balance";
     RISK_TRADE = "兑子，不算错：{attacker}进攻一个未知的棋子，按你当时所知，{odds}会损失它，但多半与对方同归于尽，得失相当", "an exchange, no mistake: the {attacker} attacked an unknown piece; from what you knew, {odds} it would be lost, most likely taking the piece with it, so little was given up on balance";
     RISK_BOMB = "以炸弹换子，不算错：炸弹碰上什么都同归于尽，换掉了那个棋子", "a bomb spent, no mistake: a bomb goes with whatever it meets, and took that piece with it";
     RISK_FACT = "{attacker}进攻一个未知的棋子而阵亡：按你当时所知，{odds}会阵亡", "the {attacker} attacked an unknown piece and fell: from what you knew, {odds} it would";
