@@ -7,7 +7,7 @@
 use super::board::{self, BoardInput, BoardWidget};
 use super::command::Command;
 use super::dialog::Question;
-pub use super::jizi::{CountRow, EnemyCounts, count_panel, counts_table};
+pub use super::jizi::{CountRow, EnemyCounts, Fit, count_panel, counts_table};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::tags::{self, MenuChoice};
@@ -587,8 +587,8 @@ pub fn seat_counts(game: &Game, me: Seat, enemy: Seat) -> EnemyCounts {
 }
 
 /// Hidden mode: the 记子 panel for the player looking (nothing while the curtain is down, with the
-/// referee view on, or after the end, when everything is shown anyway).
-pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
+/// referee view on, or after the end, when everything is shown anyway), fitted above the lists.
+pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang, fit: Fit) {
     let game = play.game();
     let Looker::Side(me) = play.looker() else {
         return;
@@ -615,7 +615,7 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang) {
     // beside the four trays the move list and the event log keep their seven lines.
     for (k, enemy) in others.into_iter().enumerate() {
         let counts = seat_counts(game, me, enemy);
-        count_panel(ui, lang, &counts, k == 0 && !board.is_four());
+        count_panel(ui, lang, &counts, k == 0 && !board.is_four(), fit);
     }
 }
 

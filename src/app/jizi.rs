@@ -216,8 +216,30 @@ pub fn counts_table(
     }
 }
 
+/// Where the 记子 tables stand in their side panel: `top`, where the panel's content began, and
+/// `below`, how high what must stay in view beneath them is (the move list and the event log).
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub top: f32,
+    pub below: f32,
+}
+
+impl Fit {
+    /// How high a table's rows may be at the cursor: what the panel's view leaves above `below`,
+    /// but never under five rows (then the panel scrolls as a whole). A table that would take
+    /// more scrolls within itself, so that mid-game the move list and the event log keep their
+    /// lines in view beside the board.
+    fn room(&self, ui: &egui::Ui) -> f32 {
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let above = ui.cursor().top() - self.top;
+        // The line under the rows: the pieces removed with their rank unknown.
+        let rest = ui.clip_rect().height() - above - self.below - line;
+        rest.max(5.0 * line)
+    }
+}
+
 /// One seat's 记子 table.
-pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool) {
+pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool, fit: Fit) {
     let colour = board::side_colour(counts.enemy);
     ui.separator();
     egui::CollapsingHeader::new(
@@ -231,11 +253,13 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
     .default_open(open)
     .show(ui, |ui| {
         // A narrow panel (the network screen at 800×600) closes the columns up and scrolls
-        // sideways rather than cutting the last one off.
+        // sideways rather than cutting the last one off; a short one scrolls the rows (`Fit`).
         let narrow = ui.available_width() < super::panel::sized(ui, 320.0);
         let gap = super::panel::sized(ui, if narrow { 8.0 } else { 18.0 });
-        egui::ScrollArea::horizontal()
+        egui::ScrollArea::both()
             .id_salt(("enemy-counts-scroll", counts.enemy))
+            .max_height(fit.room(ui))
+            .auto_shrink([true, true])
             .show(ui, |ui| {
                 egui::Grid::new(("enemy-counts-grid", counts.enemy))
                     .striped(true)

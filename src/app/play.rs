@@ -426,7 +426,12 @@ fn side_panel(
     ui.separator();
     captured(ui, play, lang);
     hidden_flip::flip_counts(ui, play, lang);
-    hidden_flip::enemy_count_panel(ui, play, lang);
+    let fit = hidden_flip::Fit {
+        top,
+        // The lists at their least: above it the table comes first, below it the lists.
+        below: play_parts::lists_height(ui, super::panel::sized(ui, play_parts::LIST_MIN)),
+    };
+    hidden_flip::enemy_count_panel(ui, play, lang, fit);
     let lists = play_parts::move_and_event_lists(ui, &shown, lang, list_h);
     play_parts::note_rest(ui, PANEL_REST, top, lists);
 }

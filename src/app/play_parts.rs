@@ -354,8 +354,12 @@ pub fn list_height(ui: &egui::Ui, rest_key: &str, guess: f32) -> f32 {
         .ctx()
         .data(|d| d.get_temp::<f32>(egui::Id::unique(rest_key)))
         .unwrap_or_else(|| sized(ui, guess));
-    ((ui.available_height() - rest) / 2.0).clamp(sized(ui, 130.0), sized(ui, 400.0))
+    ((ui.available_height() - rest) / 2.0).clamp(sized(ui, LIST_MIN), sized(ui, 400.0))
 }
+
+/// The least height of the side panel's move list and of its event log (seven lines), at the
+/// base sizes.
+pub const LIST_MIN: f32 = 130.0;
 
 /// Note in egui's memory, under `rest_key`, how high the side panel's parts other than its two
 /// lists were this frame (`top`: where the panel began; `lists`: the two lists' height).
@@ -363,6 +367,14 @@ pub fn note_rest(ui: &egui::Ui, rest_key: &str, top: f32, lists: f32) {
     let rest = (ui.cursor().top() - top - lists).max(0.0);
     ui.ctx()
         .data_mut(|d| d.insert_temp(egui::Id::unique(rest_key), rest));
+}
+
+/// How high the move list and the event log are together, each `height` high with its heading
+/// and the separator above it (what a 记子 table leaves in view below it, `jizi::Fit`).
+pub fn lists_height(ui: &egui::Ui, height: f32) -> f32 {
+    let heading = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let separator = 6.0 + ui.spacing().item_spacing.y;
+    2.0 * (height + heading + separator)
 }
 
 /// The move list and the event log, each at most `height` high and kept at its newest line, in

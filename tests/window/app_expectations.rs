@@ -391,11 +391,18 @@ fn formation_thumbnails_show_the_choice_only_to_its_owner() {
 /// every seat has lost at least `lost` pieces (or the game ends) and South is to move.
 fn taken_four(mode: Mode, seed: u64, lost: usize) -> Game {
     let rules = Rules::for_mode(mode);
-    let mut g = Game::new(rules.clone(), Start::random_four(&rules, seed)).unwrap();
+    let start = Start::random_four(&rules, seed);
+    taken(rules, start, junqi::engine::Seat::South, lost)
+}
+
+/// A game from `start`, attacks first, until every seat has lost `lost` pieces (or 400 turns),
+/// stopped at `me`'s turn.
+fn taken(rules: Rules, start: Start, me: junqi::engine::Seat, lost: usize) -> Game {
+    let mut g = Game::new(rules, start).unwrap();
     let seats = g.board().seats;
     for _ in 0..400 {
         if g.status().is_over()
-            || (g.position().side_to_move() == Some(junqi::engine::Seat::South)
+            || (g.position().side_to_move() == Some(me)
                 && seats
                     .iter()
                     .all(|&s| 25 - g.position().pieces(s).count() >= lost))
@@ -457,6 +464,50 @@ fn tray_chips_are_never_split_across_lines() {
         }
     }
     assert!(chips_seen > 0);
+}
+
+/// Two players, hidden, mid-game at 1120×780 and 1920×1080: the 记子 table, open, scrolls within
+/// itself rather than push the lists down, so the move list and the event log keep seven lines
+/// each in view, with their newest entries, below the table's heading and first rows.
+#[test]
+fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let start = Start::random(&rules, 3);
+    let mut g = taken(rules, start, junqi::engine::Seat::Red, 9);
+    assert!(!g.status().is_over());
+    g.set_info(junqi::engine::InfoKey::Computer, "blue:easy");
+    for size in [egui::vec2(1120.0, 780.0), egui::vec2(1920.0, 1080.0)] {
+        let mut h = common::harness_sized(dir.path(), size.x, size.y);
+        h.state_mut().show_game(junqi::app::Session::new(g.clone()));
+        h.run();
+        h.run();
+        h.run();
+        let play = h.state().play().unwrap();
+        let lang = junqi::i18n::Lang::En;
+        let events = junqi::app::words::events(play.game(), lang, play.looker());
+        assert!(events.len() > 8, "{events:?}");
+        let head = h.get_by_label("Counting Blue's pieces (记子)").rect();
+        let first = h.get_by_label("Left").rect();
+        assert!(
+            head.bottom() <= size.y && first.bottom() <= size.y,
+            "{size:?}"
+        );
+        let moves = h.get_by_label("Moves").rect();
+        assert!(moves.top() > first.bottom(), "{size:?}");
+        let heading = h.get_by_label("Events").rect();
+        let newest = h.get_by_label(&events.last().unwrap().1).rect();
+        let line = heading.height();
+        assert!(
+            newest.bottom() <= size.y,
+            "{size:?}: the newest event is out of sight: {newest:?} (heading {heading:?})"
+        );
+        assert!(
+            newest.bottom() - heading.bottom() >= 6.5 * line,
+            "{size:?}: the event log is squeezed: {} px under its heading, a line is {line} px",
+            newest.bottom() - heading.bottom()
+        );
+    }
 }
 
 /// Four players at 1120×780: the Events list beside the trays and the 记子 table is at least

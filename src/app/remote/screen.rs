@@ -632,6 +632,7 @@ fn formation_choice(
 /// ended), the players who are out, the game's buttons, 记子, the move list and the event log.
 fn side_panel(ui: &mut egui::Ui, shown: &NetShown, lang: Lang, out: &mut Vec<RemoteCmd>) {
     let g = shown.g;
+    let top = ui.cursor().top();
     ui.add_space(4.0);
     if let Some(me) = g.seat() {
         ui.label(
@@ -680,7 +681,11 @@ fn side_panel(ui: &mut egui::Ui, shown: &NetShown, lang: Lang, out: &mut Vec<Rem
             out.push(RemoteCmd::Leave);
         }
     });
-    count_panels(ui, g, lang);
+    let fit = crate::app::jizi::Fit {
+        top,
+        below: play_parts::lists_height(ui, LIST_HEIGHT),
+    };
+    count_panels(ui, g, lang, fit);
     play_parts::move_and_event_lists(ui, shown, lang, LIST_HEIGHT);
 }
 
@@ -690,7 +695,7 @@ const LIST_HEIGHT: f32 = 140.0;
 /// Hidden mode, while the game goes on: 记子 of each other seat whose pieces this seat does not
 /// see (two players: the enemy's table open; four players: each table folded, the partner's
 /// left out under team view), counted on this machine from its own view and the reports.
-fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
+fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang, fit: crate::app::jizi::Fit) {
     let (Some(me), Some(rules)) = (g.seat(), g.rules()) else {
         return;
     };
@@ -703,7 +708,7 @@ fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang) {
         .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)));
     for enemy in others {
         if let Some(counts) = g.counts_of(enemy) {
-            crate::app::jizi::count_panel(ui, lang, &counts, !four);
+            crate::app::jizi::count_panel(ui, lang, &counts, !four, fit);
         }
     }
 }
