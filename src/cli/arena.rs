@@ -756,7 +756,8 @@ impl<'a> Run<'a> {
     }
 
     /// Keep game `i`'s outcome; with the sequential test, score its pair once both are played
-    /// (a line every ten pairs, and stop once it decides); else say how far the games are.
+    /// (a line every ten pairs, and stop once it decides; pairs that end after that are not
+    /// scored); else say how far the games are.
     fn note(&self, i: usize, outcome: Outcome) {
         let opts = self.opts;
         let mut all = self.results.lock().expect("no panics hold it");
@@ -764,8 +765,12 @@ impl<'a> Run<'a> {
         let n = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(sprt) = self.sprt {
             let k = i - i % 2;
-            if let (Some(x), Some(y)) = (&all[k], &all[k + 1]) {
-                let mut p = self.penta.lock().expect("no panics hold it");
+            let mut p = self.penta.lock().expect("no panics hold it");
+            // A pair that ends after the test decided (its last game was still being played on
+            // another thread) is not scored: the verdict stands as it was reached, and the
+            // overshoot cannot take it back. Its games still count in the tally.
+            let decided = self.stop.load(Ordering::Relaxed);
+            if let (Some(x), Some(y), false) = (&all[k], &all[k + 1], decided) {
                 p.add(half_points(x.winner) + half_points(y.winner));
                 if p.pairs().is_multiple_of(10) {
                     eprintln!("arena: {}", summary_line(&p, sprt));
@@ -867,6 +872,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::sprt::Verdict;
     use crate::table::Brain;
 
     /// The marshals trade at once (one early big-piece loss each), then Blue's general and Red's
@@ -931,6 +937,52 @@ mod tests {
         assert!(end.forfeit.is_none(), "{:?}", end.forfeit);
         let n = t.refusals();
         (t.into_game(), n)
+    }
+
+    fn outcome(winner: Winner) -> Outcome {
+        Outcome {
+            winner,
+            a_ms: Vec::new(),
+            b_ms: Vec::new(),
+            refusals: 0,
+            early_flag: false,
+            forfeit: None,
+            quiet_loss: false,
+            early_big: [0, 0],
+        }
+    }
+
+    /// The test decides on the pair that crosses its bound; a pair whose last game ends after
+    /// that (on another thread) is not scored, so it cannot take the verdict back, though its
+    /// games are kept.
+    #[test]
+    fn a_pair_ended_after_the_verdict_does_not_undo_it() {
+        let rules = Rules::for_mode(Mode::Hidden);
+        let o = opts("random", "random", 2, 400, 1);
+        let sprt = Sprt::new(0.0, 50.0, 0.05, 0.05).unwrap();
+        let run = Run::new(&rules, &o, Some(&sprt));
+        // Game 1 of the last pair starts before the test decides and ends after it.
+        let mut i = 0;
+        while !run.stop.load(Ordering::Relaxed) {
+            run.note(i, outcome(Winner::A));
+            run.note(i + 2, outcome(Winner::A));
+            run.note(i + 3, outcome(Winner::A));
+            i += 4;
+            assert!(i < 400, "no verdict");
+        }
+        assert_eq!(sprt.decision(&run.penta.lock().unwrap()), Some(Verdict::H1));
+        let pairs = run.penta.lock().unwrap().pairs();
+        // A run of pairs each won once by each side would pull the LLR back below the bound.
+        for k in 0..20 {
+            let j = i + 4 * k;
+            run.note(j, outcome(Winner::A));
+            run.note(j + 1, outcome(Winner::B));
+        }
+        run.note(i - 3, outcome(Winner::B));
+        let p = run.penta.lock().unwrap();
+        assert_eq!(p.pairs(), pairs);
+        assert_eq!(sprt.decision(&p), Some(Verdict::H1));
+        assert!(run.results.lock().unwrap()[i - 3].is_some());
     }
 
     #[test]
