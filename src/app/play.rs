@@ -428,7 +428,7 @@ fn side_panel(
     hidden_flip::flip_counts(ui, play, lang);
     let fit = hidden_flip::Fit {
         top,
-        // The lists at their least: above it the table comes first, below it the lists.
+        // Room is kept for the lists at their least height: the table comes before any more.
         below: play_parts::lists_height(ui, super::panel::sized(ui, play_parts::LIST_MIN)),
     };
     hidden_flip::enemy_count_panel(ui, play, lang, fit);

@@ -961,7 +961,8 @@ mod tests {
         let o = opts("random", "random", 2, 400, 1);
         let sprt = Sprt::new(0.0, 50.0, 0.05, 0.05).unwrap();
         let run = Run::new(&rules, &o, Some(&sprt));
-        // Game 1 of the last pair starts before the test decides and ends after it.
+        // Each step plays one pair whole and leaves the second game of another unplayed: the
+        // last of those ends only after the test has decided.
         let mut i = 0;
         while !run.stop.load(Ordering::Relaxed) {
             run.note(i, outcome(Winner::A));
