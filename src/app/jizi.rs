@@ -253,39 +253,66 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
     .default_open(open)
     .show(ui, |ui| {
         // A narrow panel (the network screen at 800×600) closes the columns up and scrolls
-        // sideways rather than cutting the last one off; a short one scrolls the rows (`Fit`).
+        // sideways rather than cutting the last one off; a short one scrolls the rows (`Fit`)
+        // under the column heads, which stay put.
         let narrow = ui.available_width() < super::panel::sized(ui, 320.0);
         let gap = super::panel::sized(ui, if narrow { 8.0 } else { 18.0 });
-        egui::ScrollArea::both()
+        let room = fit.room(ui);
+        let heads = [
+            &i18n::COUNT_RANK,
+            &i18n::COUNT_LEFT,
+            &i18n::COUNT_REMOVED,
+            &i18n::COUNT_SHOWN,
+        ]
+        .map(|h| lang.t(h));
+        // The heads and the rows are two grids: each column as wide as its widest cell in
+        // either, so that every head stands over its column.
+        let widths = column_widths(ui, lang, counts, &heads);
+        let cell = |ui: &mut egui::Ui, k: usize, text: RichText| {
+            ui.scope(|ui| {
+                ui.set_min_width(widths[k]);
+                ui.label(text);
+            });
+        };
+        egui::ScrollArea::horizontal()
             .id_salt(("enemy-counts-scroll", counts.enemy))
-            .max_height(fit.room(ui))
-            .auto_shrink([true, true])
             .show(ui, |ui| {
-                egui::Grid::new(("enemy-counts-grid", counts.enemy))
-                    .striped(true)
+                egui::Grid::new(("enemy-counts-heads", counts.enemy))
                     .spacing([gap, 2.0])
                     .show(ui, |ui| {
-                        for head in [
-                            &i18n::COUNT_RANK,
-                            &i18n::COUNT_LEFT,
-                            &i18n::COUNT_REMOVED,
-                            &i18n::COUNT_SHOWN,
-                        ] {
-                            ui.label(RichText::new(lang.t(head)).strong());
+                        for (k, head) in heads.iter().enumerate() {
+                            cell(ui, k, RichText::new(*head).strong());
                         }
                         ui.end_row();
-                        for row in &counts.rows {
-                            ui.label(lang.rank(row.rank));
-                            let left = RichText::new(row.left.to_string()).monospace().strong();
-                            ui.label(if row.left == 0 {
-                                left.weak()
-                            } else {
-                                left.color(colour)
+                    });
+                let head = ui.text_style_height(&egui::TextStyle::Body) + 2.0;
+                egui::ScrollArea::vertical()
+                    .id_salt(("enemy-counts-rows", counts.enemy))
+                    .max_height(room - head)
+                    .auto_shrink([true, true])
+                    .show(ui, |ui| {
+                        egui::Grid::new(("enemy-counts-grid", counts.enemy))
+                            .striped(true)
+                            .spacing([gap, 2.0])
+                            .show(ui, |ui| {
+                                for row in &counts.rows {
+                                    cell(ui, 0, RichText::new(lang.rank(row.rank)));
+                                    let left =
+                                        RichText::new(row.left.to_string()).monospace().strong();
+                                    cell(
+                                        ui,
+                                        1,
+                                        if row.left == 0 {
+                                            left.weak()
+                                        } else {
+                                            left.color(colour)
+                                        },
+                                    );
+                                    cell(ui, 2, RichText::new(row.removed.to_string()).monospace());
+                                    cell(ui, 3, RichText::new(row.shown.to_string()).monospace());
+                                    ui.end_row();
+                                }
                             });
-                            ui.label(RichText::new(row.removed.to_string()).monospace());
-                            ui.label(RichText::new(row.shown.to_string()).monospace());
-                            ui.end_row();
-                        }
                     });
             });
         ui.label(fill(
@@ -293,4 +320,25 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
             &[("n", &counts.removed_unknown.to_string())],
         ));
     });
+}
+
+/// How wide each column of a 记子 table must be for its widest cell, head or row (the heads in
+/// the body font, the counts in the monospace one).
+fn column_widths(ui: &egui::Ui, lang: Lang, counts: &EnemyCounts, heads: &[&str; 4]) -> [f32; 4] {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let mono = egui::TextStyle::Monospace.resolve(ui.style());
+    let width = |text: String, font: &egui::FontId| {
+        let galley = ui
+            .painter()
+            .layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
+        galley.size().x
+    };
+    let mut w = heads.map(|h| width(h.to_string(), &body));
+    for row in &counts.rows {
+        w[0] = w[0].max(width(lang.rank(row.rank).to_string(), &body));
+        for (k, n) in [row.left, row.removed, row.shown].into_iter().enumerate() {
+            w[k + 1] = w[k + 1].max(width(n.to_string(), &mono));
+        }
+    }
+    w
 }

@@ -468,7 +468,8 @@ fn tray_chips_are_never_split_across_lines() {
 
 /// Two players, hidden, mid-game at 1120×780 and 1920×1080: the 记子 table, open, scrolls within
 /// itself rather than push the lists down, so the move list and the event log keep seven lines
-/// each in view, with their newest entries, below the table's heading and first rows.
+/// each in view, with their newest entries, below the table's heading and first rows; its column
+/// heads stay over their columns while the rows scroll.
 #[test]
 fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -495,6 +496,36 @@ fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
         );
         let moves = h.get_by_label("Moves").rect();
         assert!(moves.top() > first.bottom(), "{size:?}");
+        // The column heads stand over their columns (two grids, one width per column), and stay
+        // put while the rows scroll under them to the last one.
+        let rank = h.get_by_label("Rank").rect();
+        let in_table = |h: &Harness<'static, JunqiApp>, label: &str| {
+            (h.query_all_by_label(label))
+                .map(|n| n.rect())
+                .find(|r| r.top() > rank.bottom() && r.bottom() < moves.top() + 400.0)
+                .unwrap_or_else(|| panic!("no {label:?} row under the heads"))
+        };
+        let marshal = in_table(&h, "Field Marshal");
+        assert!(
+            (marshal.left() - rank.left()).abs() < 1.0,
+            "{marshal:?} {rank:?}"
+        );
+        (h.query_all_by_label("Flag"))
+            .find(|n| n.rect().top() > rank.bottom())
+            .expect("the flag's row")
+            .scroll_to_me();
+        h.run();
+        h.run();
+        assert_eq!(
+            h.get_by_label("Rank").rect(),
+            rank,
+            "{size:?}: the heads moved"
+        );
+        let flag = in_table(&h, "Flag");
+        assert!(
+            flag.top() >= rank.bottom() && flag.bottom() <= moves.top(),
+            "{flag:?}"
+        );
         let heading = h.get_by_label("Events").rect();
         let newest = h.get_by_label(&events.last().unwrap().1).rect();
         let line = heading.height();
