@@ -613,8 +613,10 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang, fit: Fit
     };
     // Two players: the one table open. Four players: the three tables start folded, so that
     // beside the four trays the move list and the event log keep their seven lines.
+    let n = others.len();
     for (k, enemy) in others.into_iter().enumerate() {
         let counts = seat_counts(game, me, enemy);
+        let fit = fit.before(n - 1 - k, ui);
         count_panel(ui, lang, &counts, k == 0 && !board.is_four(), fit);
     }
 }

@@ -225,6 +225,16 @@ pub struct Fit {
 }
 
 impl Fit {
+    /// The same, for a table with `later` more tables after it in the panel, each at least its
+    /// heading high, which must stay in view too.
+    pub fn before(self, later: usize, ui: &egui::Ui) -> Fit {
+        let heading = ui.spacing().interact_size.y + ui.spacing().item_spacing.y + 6.0;
+        Fit {
+            below: self.below + later as f32 * heading,
+            ..self
+        }
+    }
+
     /// How high a table's rows may be at the cursor: what the panel's view leaves above `below`,
     /// but never under five rows (then the panel scrolls as a whole). A table that would take
     /// more scrolls within itself, so that mid-game the move list and the event log keep their

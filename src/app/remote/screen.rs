@@ -704,11 +704,12 @@ fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang, fit: crate::app::
     }
     let board = g.board();
     let four = board.is_four();
-    let others = (board.seats.iter().copied())
-        .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)));
-    for enemy in others {
-        if let Some(counts) = g.counts_of(enemy) {
-            crate::app::jizi::count_panel(ui, lang, &counts, !four, fit);
-        }
+    let tables: Vec<_> = (board.seats.iter().copied())
+        .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)))
+        .filter_map(|enemy| g.counts_of(enemy))
+        .collect();
+    for (k, counts) in tables.iter().enumerate() {
+        let fit = fit.before(tables.len() - 1 - k, ui);
+        crate::app::jizi::count_panel(ui, lang, counts, !four, fit);
     }
 }
