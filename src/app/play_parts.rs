@@ -365,8 +365,17 @@ pub const LIST_MIN: f32 = 130.0;
 /// lists were this frame (`top`: where the panel began; `lists`: the two lists' height).
 pub fn note_rest(ui: &egui::Ui, rest_key: &str, top: f32, lists: f32) {
     let rest = (ui.cursor().top() - top - lists).max(0.0);
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(egui::Id::unique(rest_key), rest));
+    let id = egui::Id::unique(rest_key);
+    let before = ui.ctx().data_mut(|d| {
+        let before = d.get_temp::<f32>(id);
+        d.insert_temp(id, rest);
+        before
+    });
+    // The lists were sized from the last frame's measure: when it changed (the window resized,
+    // a table opened or folded), draw once more so that they fit now, not at the next input.
+    if before.is_none_or(|b| (b - rest).abs() > 0.5) {
+        ui.ctx().request_repaint();
+    }
 }
 
 /// How high the move list and the event log are together, each `height` high with its heading

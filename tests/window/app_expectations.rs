@@ -541,6 +541,29 @@ fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
     }
 }
 
+/// The side panel's lists are sized from the last frame's measure of the rest of the panel, and
+/// a frame whose measure changed asks for one more: after a resize, with the 记子 table open, the
+/// panel settles and then rests (no frame asked for while nothing changes).
+#[test]
+fn the_side_panel_rests_once_it_has_settled_after_a_resize() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::for_mode(Mode::Hidden);
+    let start = Start::random(&rules, 3);
+    let mut g = taken(rules, start, junqi::engine::Seat::Red, 9);
+    g.set_info(junqi::engine::InfoKey::Computer, "blue:easy");
+    let mut h = common::harness_sized(dir.path(), 1120.0, 780.0);
+    h.state_mut().show_game(junqi::app::Session::new(g));
+    for size in [(1920.0, 1080.0), (1120.0, 780.0), (1280.0, 860.0)] {
+        h.set_size(egui::vec2(size.0, size.1));
+        h.run();
+        h.step();
+        assert!(
+            !h.ctx.has_requested_repaint(),
+            "{size:?}: it keeps asking for frames"
+        );
+    }
+}
+
 /// Four players at 1120×780: the Events list beside the trays and the 记子 table is at least
 /// seven lines tall and its newest entry is on screen (the list keeps to its bottom, and the
 /// list itself is not pushed below the window's edge).
