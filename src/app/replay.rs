@@ -824,7 +824,15 @@ fn confirm_viewpoint(
             let side = [("side", lang.side(s))];
             (
                 fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TITLE), &side),
-                fill(lang.t(&i18n::SIDE_VIEW_CONFIRM_TEXT), &side),
+                // Four players: two opponents (and, under team view, a partner who sees them).
+                fill(
+                    lang.t(if s.partner().is_some() {
+                        &i18n::SIDE_VIEW_CONFIRM_TEXT_FOUR
+                    } else {
+                        &i18n::SIDE_VIEW_CONFIRM_TEXT
+                    }),
+                    &side,
+                ),
                 fill(lang.t(&i18n::SIDE_VIEW_SHOW), &side),
             )
         }

@@ -458,6 +458,7 @@ texts! {
     EV_TAKEBACK = "{side}方悔棋 {n} 步", "{side} took back turns: {n}";
     SIDE_VIEW_CONFIRM_TITLE = "显示{side}方视角？", "Show {side}'s viewpoint?";
     SIDE_VIEW_CONFIRM_TEXT = "对局尚未结束：另一方看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from the other player. The game record will note that this viewpoint was shown.";
+    SIDE_VIEW_CONFIRM_TEXT_FOUR = "对局尚未结束：对手看不到{side}方的棋子。对局记录会注明显示过这个视角。", "This game is not finished: {side}'s pieces are hidden from its opponents. The game record will note that this viewpoint was shown.";
     SIDE_VIEW_SHOW = "显示{side}方视角", "Show {side}'s pieces";
     SIDE_FORMATION_CHOSEN = "{side}方布阵：已选", "{side}'s formation: chosen";
     THUMBNAIL = "{side}方布阵：{pieces}", "{side} formation: {pieces}";

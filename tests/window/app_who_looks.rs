@@ -168,6 +168,11 @@ fn a_four_player_game_saved_behind_the_curtain_reopens_covered() {
     open_file(&mut h, &path);
     assert!(replay(&h).covered, "East's save opens as nobody's");
     no_piece_named(&h);
+    // Asked to show a seat's pieces, the question names who may not see them: its opponents.
+    click(&mut h, "South");
+    h.get_by_label("Show South's viewpoint?");
+    h.get_by_label_contains("South's pieces are hidden from its opponents.");
+    assert!(h.query_by_label_contains("the other player.").is_none());
 }
 
 #[test]
