@@ -466,6 +466,17 @@ fn tray_chips_are_never_split_across_lines() {
     assert!(chips_seen > 0);
 }
 
+/// A two-player hidden game, Red against the computer, at Red's turn once each side has lost
+/// nine pieces: mid-game, with the 记子 table open.
+fn hidden_mid_game() -> Game {
+    let rules = Rules::for_mode(Mode::Hidden);
+    let start = Start::random(&rules, 3);
+    let mut g = taken(rules, start, junqi::engine::Seat::Red, 9);
+    assert!(!g.status().is_over());
+    g.set_info(junqi::engine::InfoKey::Computer, "blue:easy");
+    g
+}
+
 /// Two players, hidden, mid-game at 1120×780 and 1920×1080: the 记子 table, open, scrolls within
 /// itself rather than push the lists down, so the move list and the event log keep seven lines
 /// each in view, with their newest entries, below the table's heading and first rows; its column
@@ -473,11 +484,7 @@ fn tray_chips_are_never_split_across_lines() {
 #[test]
 fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let start = Start::random(&rules, 3);
-    let mut g = taken(rules, start, junqi::engine::Seat::Red, 9);
-    assert!(!g.status().is_over());
-    g.set_info(junqi::engine::InfoKey::Computer, "blue:easy");
+    let g = hidden_mid_game();
     for size in [egui::vec2(1120.0, 780.0), egui::vec2(1920.0, 1080.0)] {
         let mut h = common::harness_sized(dir.path(), size.x, size.y);
         h.state_mut().show_game(junqi::app::Session::new(g.clone()));
@@ -547,10 +554,7 @@ fn the_piece_counter_leaves_the_lists_in_view_mid_game() {
 #[test]
 fn the_side_panel_rests_once_it_has_settled_after_a_resize() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = Rules::for_mode(Mode::Hidden);
-    let start = Start::random(&rules, 3);
-    let mut g = taken(rules, start, junqi::engine::Seat::Red, 9);
-    g.set_info(junqi::engine::InfoKey::Computer, "blue:easy");
+    let g = hidden_mid_game();
     let mut h = common::harness_sized(dir.path(), 1120.0, 780.0);
     h.state_mut().show_game(junqi::app::Session::new(g));
     for size in [(1920.0, 1080.0), (1120.0, 780.0), (1280.0, 860.0)] {
