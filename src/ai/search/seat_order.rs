@@ -21,30 +21,23 @@ struct Places {
     four: [Vec<NodeId>; 4],
 }
 
-static PLACES: LazyLock<Places> = LazyLock::new(|| Places {
-    two: [0, 2].map(|quarters| places(Board::two_player(), quarters)),
-    four: [0, 1, 2, 3].map(|quarters| places(Board::four_player(), quarters)),
+static PLACES: LazyLock<Places> = LazyLock::new(|| {
+    let (two, four) = (Board::two_player(), Board::four_player());
+    Places {
+        two: [Seat::Red, Seat::Blue].map(|seat| places(two, seat)),
+        four: [Seat::South, Seat::East, Seat::North, Seat::West].map(|seat| places(four, seat)),
+    }
 });
 
-/// Each node's place on `board` for a seat `quarters` quarter turns counterclockwise from South
-/// (two players: Blue is two from Red): the board turned back by as much puts the node where the
-/// node numbered k stands, and k's place is counted from the last node (the far end of the board
-/// from South, on South's right), so that every seat meets its nodes as North did.
-fn places(board: &Board, quarters: u8) -> Vec<NodeId> {
-    let (w, h) = (board.width - 1, board.height - 1);
+/// Each node's place on `board` for `seat`: the node stands, as `seat` sees the board
+/// (`Board::cell_seen_by`), where the node numbered k stands as South (or Red) sees it, and k's
+/// place is counted from the last node (the far end of the board from South, on South's right),
+/// so that every seat meets its nodes as North did.
+fn places(board: &Board, seat: Seat) -> Vec<NodeId> {
     let last = board.len() as NodeId - 1;
     (0..board.len() as NodeId)
         .map(|n| {
-            let node = &board.nodes[n as usize];
-            let (mut col, mut row) = (node.col, node.row);
-            if board.is_four() {
-                // A quarter turn back on the square grid: the inverse of (col, row) → (w − row, col).
-                for _ in 0..quarters {
-                    (col, row) = (row, w - col);
-                }
-            } else if quarters == 2 {
-                (col, row) = (w - col, h - row);
-            }
+            let (col, row) = board.cell_seen_by(seat, n);
             let k = board
                 .node_at(col, row)
                 .expect("the board turned a half (two players) or a quarter (four) is itself");

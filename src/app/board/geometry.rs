@@ -15,23 +15,8 @@ const MARGIN: f32 = 0.5;
 /// Column and row of a node as drawn (0,0 = top left) with `bottom` at the bottom. The
 /// four-player board is turned a quarter at a time so the `bottom` seat's arm is at the bottom.
 pub(super) fn display_cell(board: &Board, bottom: Seat, n: NodeId) -> (f32, f32) {
-    let node = &board.nodes[n as usize];
-    let (c, r) = (node.col as f32, node.row as f32);
-    let (w, h) = (board.width as f32 - 1.0, board.height as f32 - 1.0);
-    if board.is_four() {
-        // As South sees it, then a quarter turn per seat after South (East's arm on the right
-        // comes to the bottom: (x, y) -> (h - y, x)).
-        let (mut x, mut y) = (c, h - r);
-        let turns = if bottom.is_four() { bottom.index() } else { 0 };
-        for _ in 0..turns {
-            (x, y) = (h - y, x);
-        }
-        return (x, y);
-    }
-    match bottom {
-        Seat::Blue => (w - c, r),
-        _ => (c, h - r),
-    }
+    let (c, r) = board.cell_seen_by(bottom, n);
+    (c as f32, (board.height - 1 - r) as f32)
 }
 
 /// The sizes of a board drawing, in board units (one unit = the distance between files).

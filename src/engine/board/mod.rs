@@ -515,6 +515,25 @@ impl Board {
         self.grid[row as usize * self.width as usize + col as usize]
     }
 
+    /// Column and row of node `n` as `seat` sees the board, its own arm at the bottom (row 0 the
+    /// bottom row, as `Node::col` and `row` are in Red's and South's view): the two-player board
+    /// turned a half for Blue, the four-player one a quarter turn for each seat after South
+    /// (column, row to row, 16 − column). A seat of the other board sees it as Red or South.
+    pub fn cell_seen_by(&self, seat: Seat, n: NodeId) -> (u8, u8) {
+        let node = &self.nodes[n as usize];
+        let (mut col, mut row) = (node.col, node.row);
+        let (w, h) = (self.width - 1, self.height - 1);
+        if self.is_four() {
+            let quarters = if seat.is_four() { seat.index() } else { 0 };
+            for _ in 0..quarters {
+                (col, row) = (row, w - col);
+            }
+        } else if seat == Seat::Blue {
+            (col, row) = (w - col, h - row);
+        }
+        (col, row)
+    }
+
     /// Whether this is the four-player board (four seats).
     pub fn is_four(&self) -> bool {
         self.seats.len() == 4
