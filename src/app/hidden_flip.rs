@@ -7,7 +7,7 @@
 use super::board::{self, BoardInput, BoardWidget};
 use super::command::Command;
 use super::dialog::Question;
-pub use super::jizi::{CountRow, EnemyCounts, Fit, count_panel, counts_table};
+pub use super::jizi::{CountRow, EnemyCounts, Fit, count_panels, counts_table};
 use super::session::{Act, FLIP_SECONDS, Looker, Session};
 use super::settings::BoardOptions;
 use super::tags::{self, MenuChoice};
@@ -611,14 +611,13 @@ pub fn enemy_count_panel(ui: &mut egui::Ui, play: &Session, lang: Lang, fit: Fit
     } else {
         me.opponent().into_iter().collect()
     };
+    let tables: Vec<EnemyCounts> = others
+        .into_iter()
+        .map(|e| seat_counts(game, me, e))
+        .collect();
     // Two players: the one table open. Four players: the three tables start folded, so that
     // beside the four trays the move list and the event log keep their seven lines.
-    let n = others.len();
-    for (k, enemy) in others.into_iter().enumerate() {
-        let counts = seat_counts(game, me, enemy);
-        let fit = fit.before(n - 1 - k, ui);
-        count_panel(ui, lang, &counts, k == 0 && !board.is_four(), fit);
-    }
+    count_panels(ui, lang, &tables, !board.is_four(), fit);
 }
 
 /// Flip mode: per side, how many of each piece are face down, face up or gone. Face-up and removed

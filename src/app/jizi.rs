@@ -227,7 +227,7 @@ pub struct Fit {
 impl Fit {
     /// The same, for a table with `later` more tables after it in the panel, each at least its
     /// heading high, which must stay in view too.
-    pub fn before(self, later: usize, ui: &egui::Ui) -> Fit {
+    fn before(self, later: usize, ui: &egui::Ui) -> Fit {
         let heading = ui.spacing().interact_size.y + ui.spacing().item_spacing.y + 6.0;
         Fit {
             below: self.below + later as f32 * heading,
@@ -248,9 +248,24 @@ impl Fit {
     }
 }
 
+/// The 记子 tables of a side panel, one per enemy in `tables`: the first open at the start if
+/// `open_first`, the others folded; each fitted so that what follows it (the headings of the
+/// later tables, the lists) stays in view.
+pub fn count_panels(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    tables: &[EnemyCounts],
+    open_first: bool,
+    fit: Fit,
+) {
+    for (k, counts) in tables.iter().enumerate() {
+        let fit = fit.before(tables.len() - 1 - k, ui);
+        count_panel(ui, lang, counts, k == 0 && open_first, fit);
+    }
+}
+
 /// One seat's 记子 table.
-pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool, fit: Fit) {
-    let colour = board::side_colour(counts.enemy);
+fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bool, fit: Fit) {
     ui.separator();
     egui::CollapsingHeader::new(
         RichText::new(fill(
@@ -278,12 +293,6 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
         // The heads and the rows are two grids: each column as wide as its widest cell in
         // either, so that every head stands over its column.
         let widths = column_widths(ui, lang, counts, &heads);
-        let cell = |ui: &mut egui::Ui, k: usize, text: RichText| {
-            ui.scope(|ui| {
-                ui.set_min_width(widths[k]);
-                ui.label(text);
-            });
-        };
         egui::ScrollArea::horizontal()
             .id_salt(("enemy-counts-scroll", counts.enemy))
             .show(ui, |ui| {
@@ -291,7 +300,7 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
                     .spacing([gap, 2.0])
                     .show(ui, |ui| {
                         for (k, head) in heads.iter().enumerate() {
-                            cell(ui, k, RichText::new(*head).strong());
+                            cell(ui, widths[k], RichText::new(*head).strong());
                         }
                         ui.end_row();
                     });
@@ -304,31 +313,44 @@ pub fn count_panel(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, open: bo
                         egui::Grid::new(("enemy-counts-grid", counts.enemy))
                             .striped(true)
                             .spacing([gap, 2.0])
-                            .show(ui, |ui| {
-                                for row in &counts.rows {
-                                    cell(ui, 0, RichText::new(lang.rank(row.rank)));
-                                    let left =
-                                        RichText::new(row.left.to_string()).monospace().strong();
-                                    cell(
-                                        ui,
-                                        1,
-                                        if row.left == 0 {
-                                            left.weak()
-                                        } else {
-                                            left.color(colour)
-                                        },
-                                    );
-                                    cell(ui, 2, RichText::new(row.removed.to_string()).monospace());
-                                    cell(ui, 3, RichText::new(row.shown.to_string()).monospace());
-                                    ui.end_row();
-                                }
-                            });
+                            .show(ui, |ui| count_rows(ui, lang, counts, &widths));
                     });
             });
         ui.label(fill(
             lang.t(&i18n::COUNT_REMOVED_UNKNOWN),
             &[("n", &counts.removed_unknown.to_string())],
         ));
+    });
+}
+
+/// The rows of a 记子 table, one a rank, each cell as wide as its column (`column_widths`).
+fn count_rows(ui: &mut egui::Ui, lang: Lang, counts: &EnemyCounts, widths: &[f32; 4]) {
+    let colour = board::side_colour(counts.enemy);
+    for row in &counts.rows {
+        cell(ui, widths[0], RichText::new(lang.rank(row.rank)));
+        let left = RichText::new(row.left.to_string()).monospace().strong();
+        let left = if row.left == 0 {
+            left.weak()
+        } else {
+            left.color(colour)
+        };
+        cell(ui, widths[1], left);
+        let removed = RichText::new(row.removed.to_string()).monospace();
+        cell(ui, widths[2], removed);
+        cell(
+            ui,
+            widths[3],
+            RichText::new(row.shown.to_string()).monospace(),
+        );
+        ui.end_row();
+    }
+}
+
+/// One cell of a 记子 table, at least `width` wide.
+fn cell(ui: &mut egui::Ui, width: f32, text: RichText) {
+    ui.scope(|ui| {
+        ui.set_min_width(width);
+        ui.label(text);
     });
 }
 

@@ -708,8 +708,5 @@ fn count_panels(ui: &mut egui::Ui, g: &RemoteGame, lang: Lang, fit: crate::app::
         .filter(|&s| s != me && !(rules.team_view && me.partner() == Some(s)))
         .filter_map(|enemy| g.counts_of(enemy))
         .collect();
-    for (k, counts) in tables.iter().enumerate() {
-        let fit = fit.before(tables.len() - 1 - k, ui);
-        crate::app::jizi::count_panel(ui, lang, counts, !four, fit);
-    }
+    crate::app::jizi::count_panels(ui, lang, &tables, !four, fit);
 }
