@@ -138,7 +138,8 @@ fn odds(pct: u8, lang: Lang) -> String {
 /// A lost attack on an unknown piece, weighed: careless or reasonable, with the odds. One that
 /// was no mistake is said for what it was: a bomb spent (it goes whatever it meets), an exchange
 /// (the piece would most likely go with the one it attacked), a probe (a small piece likely lost
-/// to learn what stood there), or a risk worth taking.
+/// to learn what stood there), a gamble (a middle piece likely lost, little at stake on balance),
+/// or a risk worth taking.
 pub fn risk_text(risk: &Risk, lang: Lang) -> String {
     let what = if risk.bombs_and_mines {
         &words::RISK_BOMB_MINE

@@ -147,16 +147,14 @@ fn every_arm_is_judged_alike() {
                         35 => &[1],
                         _ => &[],
                     };
-                    {
-                        for &depth in depths {
-                            let (best, score) = search(&pos, &rules, depth);
-                            let best = (0..=k).fold(best, |b, _| turn_quarter(b));
-                            assert_eq!(
-                                search(&t, &rules, depth),
-                                (best, score),
-                                "depth {depth}, {what}"
-                            );
-                        }
+                    for &depth in depths {
+                        let (best, score) = search(&pos, &rules, depth);
+                        let best = (0..=k).fold(best, |b, _| turn_quarter(b));
+                        assert_eq!(
+                            search(&t, &rules, depth),
+                            (best, score),
+                            "depth {depth}, {what}"
+                        );
                     }
                     t = turned(&t, &rules);
                     them = seat_quarter(them);
